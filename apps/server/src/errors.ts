@@ -1,0 +1,21 @@
+import { errorStatus } from '@inspectra/contract';
+import type { ErrorCode, FieldError } from '@inspectra/contract';
+
+/** The one error type the server throws on purpose; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: FieldError[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get statusCode(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);

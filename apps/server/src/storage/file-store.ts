@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream';
+
+/** What the store knows of a file it holds. `key` is derived from the content, never from a name. */
+export type StoredFile = { key: string; sha256: string; size: number; mediaType: string };
+
+export type PutOptions = {
+  /** Larger input is refused with PAYLOAD_TOO_LARGE while streaming; nothing is kept. */
+  maxBytes: number;
+  /** Media types accepted, judged from the bytes; others are refused with UNSUPPORTED_MEDIA_TYPE. */
+  allowedMediaTypes: readonly string[];
+};
+
+/** Where uploaded bytes live: a local directory by default, object storage later. */
+export type FileStore = {
+  put(source: Readable, options: PutOptions): Promise<StoredFile>;
+  /** The bytes of a key; NOT_FOUND when absent. */
+  get(key: string): Promise<Readable>;
+  /** Removes a key; no error when it is already gone. */
+  delete(key: string): Promise<void>;
+  /** Every key with its last modification time, for sweeping files no record points at. */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+};

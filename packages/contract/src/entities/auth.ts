@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { permissionActions, permissionModules } from '../permissions.ts';
+import { op, route } from '../routes.ts';
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username').max(100, 'At most 100 characters'),
+  password: z.string().min(1, 'Enter your password').max(1000, 'At most 1000 characters'),
+});
+export const refreshBodySchema = z.object({
+  refreshToken: z.string().min(1, 'refreshToken is required').max(200, 'refreshToken is too long'),
+});
+export const tokenPairSchema = z
+  .object({ accessToken: z.string(), refreshToken: z.string() })
+  .meta({ id: 'tokenPair' });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const profileSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    fullName: z.string(),
+    email: z.string().nullable(),
+    role: z.object({ id: z.uuid(), name: z.string() }),
+    permissions: z.array(z.object({ module: z.enum(permissionModules), action: z.enum(permissionActions) })),
+  })
+  .meta({ id: 'profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+const tag = 'Authentication';
+export const authRoutes = [
+  route(
+    'POST',
+    '/auth/login',
+    op.action('auth.login', { body: loginBodySchema, response: tokenPairSchema }),
+    {
+      summary: 'Sign in with username and password',
+      tag,
+      access: 'public',
+    },
+  ),
+  route(
+    'POST',
+    '/auth/refresh',
+    op.action('auth.refresh', { body: refreshBodySchema, response: tokenPairSchema }),
+    {
+      summary: 'Trade a refresh token for a new token pair (the old one is spent)',
+      tag,
+      access: 'public',
+    },
+  ),
+  route('GET', '/auth/profile', op.action('auth.profile', { response: profileSchema }), {
+    summary: 'The signed-in user, role and permissions',
+    tag,
+    access: 'authenticated',
+  }),
+];

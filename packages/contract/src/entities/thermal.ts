@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { defineEntity } from '../entity.ts';
+import { f } from '../fields.ts';
+import { op, route } from '../routes.ts';
+
+/**
+ * Severity of a thermal anomaly from ΔT between the component and a similar component under similar
+ * load (NETA MTS comparison criteria). Bands are closed at their upper bound; a ΔT between two integer
+ * bands (3 < ΔT < 4) takes the more severe one, so nothing hot falls through a gap.
+ */
+export const thermalSeverities = [
+  { level: 'normal', label: 'Normal', meaning: 'ΔT below 1 °C: no action' },
+  { level: 'investigate', label: 'Investigate', meaning: 'ΔT 1–3 °C: possible deficiency, investigate' },
+  {
+    level: 'repairAsTimePermits',
+    label: 'Repair as time permits',
+    meaning: 'ΔT 4–15 °C: probable deficiency, repair as time permits',
+  },
+  {
+    level: 'repairImmediately',
+    label: 'Repair immediately',
+    meaning: 'ΔT above 15 °C: major discrepancy, repair immediately',
+  },
+] as const;
+export type ThermalSeverity = (typeof thermalSeverities)[number]['level'];
+export const thermalSeverityLevels = thermalSeverities.map((s) => s.level) as [
+  ThermalSeverity,
+  ...ThermalSeverity[],
+];
+
+/** ΔT rounded to 0.1 °C, as shown and as classified. */
+export function thermalDeltaT(maxTemperatureC: number, referenceTemperatureC: number): number {
+  return Math.round((maxTemperatureC - referenceTemperatureC) * 10) / 10;
+}
+
+/** NETA priority of a ΔT: the last band whose lower bound it reaches (strictly above for 3 and 15). */
+export function thermalSeverity(deltaTC: number): ThermalSeverity {
+  if (deltaTC > 15) return 'repairImmediately';
+  if (deltaTC > 3) return 'repairAsTimePermits';
+  if (deltaTC >= 1) return 'investigate';
+  return 'normal';
+}
+
+export const thermalAnalysis = defineEntity('thermalAnalysis', {
+  label: 'Thermal analysis',
+  module: 'thermal',
+  fields: {
+    reportHeaderId: f.ref('reportHeader', { label: 'Report', required: true }),
+    summary: f.longText(),
+    result: f.longText(),
+  },
+  parent: 'reportHeaderId',
+  uniquePerParent: true,
+  idAlias: 'thermalAnalysisId',
+});
+
+export const thermalMeasurement = defineEntity('thermalMeasurement', {
+  label: 'Thermal measurement',
+  module: 'thermal',
+  fields: {
+    thermalAnalysisId: f.ref('thermalAnalysis', { label: 'Thermal analysis', required: true }),
+    date: f.date({ label: 'Measurement date', required: true }),
+    tagNumber: f.text({ maxLength: 100, group: 'equipment' }),
+    equipmentName: f.text({ group: 'equipment' }),
+    component: f.text({ description: 'Part measured, e.g. "Phase R cable lug"', group: 'equipment' }),
+    location: f.text({ group: 'equipment' }),
+    maxTemperatureC: f.number({
+      label: 'Max temperature',
+      unit: '°C',
+      min: -273.15,
+      max: 3000,
+      required: true,
+      group: 'temperatures',
+    }),
+    referenceTemperatureC: f.number({
+      label: 'Reference temperature',
+      description: 'Similar component under similar load',
+      unit: '°C',
+      min: -273.15,
+      max: 3000,
+      required: true,
+      group: 'temperatures',
+    }),
+    ambientTemperatureC: f.number({
+      label: 'Ambient temperature',
+      unit: '°C',
+      min: -100,
+      max: 100,
+      group: 'temperatures',
+    }),
+    emissivity: f.number({ min: 0.01, max: 1, group: 'camera' }),
+    loadPercent: f.number({ label: 'Load', unit: '%', min: 0, max: 300, group: 'camera' }),
+    distanceM: f.number({ label: 'Distance', unit: 'm', min: 0, max: 1000, group: 'camera' }),
+    remarks: f.longText({ maxLength: 5000 }),
+    recommendation: f.longText({ maxLength: 5000 }),
+  },
+  parent: 'thermalAnalysisId',
+  images: { thermalImage: f.image(), visualImage: f.image() },
+  search: ['tagNumber', 'equipmentName', 'component', 'location'],
+  sort: { field: 'date', direction: 'desc' },
+  derived: {
+    deltaTC: {
+      field: f.number({ label: 'ΔT', unit: '°C' }),
+      compute: (m) => thermalDeltaT(m.maxTemperatureC, m.referenceTemperatureC),
+    },
+    severity: {
+      field: f.enumOf(thermalSeverityLevels),
+      compute: (m) => thermalSeverity(thermalDeltaT(m.maxTemperatureC, m.referenceTemperatureC)),
+    },
+  },
+});
+
+const severityCounts = z.object(
+  Object.fromEntries(thermalSeverityLevels.map((l) => [l, z.number().int()])) as Record<
+    ThermalSeverity,
+    z.ZodNumber
+  >,
+);
+
+/** What an inspector reads at the top of a thermal analysis. */
+export const thermalSummarySchema = z
+  .object({
+    thermalAnalysisId: z.uuid(),
+    summary: z.string().nullable(),
+    measurementCount: z.number().int(),
+    firstMeasurementDate: z.string().nullable(),
+    lastMeasurementDate: z.string().nullable(),
+    hottest: thermalMeasurement.schemas.response.nullable(),
+    maxDeltaTC: z.number().nullable(),
+    severityCounts,
+  })
+  .meta({ id: 'thermalSummary' });
+export type ThermalSummary = z.infer<typeof thermalSummarySchema>;
+
+/** The verdict: the worst severity found and the measurements that need action, worst first. */
+export const thermalResultSchema = z
+  .object({
+    thermalAnalysisId: z.uuid(),
+    result: z.string().nullable(),
+    overallSeverity: z.enum(thermalSeverityLevels).nullable(),
+    overallMeaning: z.string(),
+    actionRequired: z.array(thermalMeasurement.schemas.response),
+  })
+  .meta({ id: 'thermalResult' });
+export type ThermalResult = z.infer<typeof thermalResultSchema>;
+
+const byAnalysis = z.object({
+  thermalAnalysisId: z.uuid({ error: 'thermalAnalysisId must be an identifier (UUID)' }),
+});
+const tag = 'Thermal';
+export const thermalRoutes = [
+  route('GET', '/thermal-analysis/by-report', op.getByParent(thermalAnalysis, 'reportHeaderId'), {
+    summary: 'The thermal analysis of a report (null when none yet)',
+    tag,
+  }),
+  route('POST', '/thermal-analysis', op.create(thermalAnalysis), {
+    summary: 'Create the thermal analysis',
+    tag,
+  }),
+  route('PUT', '/thermal-analysis', op.update(thermalAnalysis, 'body'), {
+    summary: 'Update a thermal analysis (id in the body)',
+    tag,
+  }),
+  route(
+    'GET',
+    '/thermal-analysis/summary',
+    op.action('thermal.summary', { query: byAnalysis, response: thermalSummarySchema }),
+    {
+      summary: 'Counts, hottest point, ΔT and severities of an analysis',
+      tag,
+      access: { module: 'thermal', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/thermal-analysis/result',
+    op.action('thermal.result', { query: byAnalysis, response: thermalResultSchema }),
+    {
+      summary: 'Overall severity and the measurements needing action',
+      tag,
+      access: { module: 'thermal', action: 'view' },
+    },
+  ),
+  route('GET', '/thermal-measurements', op.list(thermalMeasurement), {
+    summary: 'List thermal measurements (paged, search, optional id)',
+    tag,
+  }),
+  route(
+    'GET',
+    '/thermal-measurements/by-thermal-analysis',
+    op.listByParent(thermalMeasurement, 'thermalAnalysisId', { paged: true }),
+    { summary: 'Measurements of one analysis (paged)', tag },
+  ),
+  route(
+    'GET',
+    '/thermal-measurements/measurement-data-input',
+    op.listByParent(thermalMeasurement, 'thermalAnalysisId', {
+      filters: { date: { field: 'date', op: 'eq' } },
+    }),
+    { summary: 'Measurements of one analysis entered for a date', tag },
+  ),
+  route('GET', '/thermal-measurements/:id', op.get(thermalMeasurement, 'path'), {
+    summary: 'Get a thermal measurement',
+    tag,
+  }),
+  route('POST', '/thermal-measurements', op.create(thermalMeasurement, 'json-or-multipart'), {
+    summary: 'Create a measurement (multipart when an image is sent)',
+    tag,
+  }),
+  route('PUT', '/thermal-measurements', op.update(thermalMeasurement, 'query', 'json-or-multipart'), {
+    summary: 'Update a measurement (?id=; multipart when an image is sent)',
+    tag,
+  }),
+  route('DELETE', '/thermal-measurements', op.delete(thermalMeasurement, 'query'), {
+    summary: 'Delete a measurement (?id=)',
+    tag,
+  }),
+];

@@ -1,0 +1,53 @@
+import { defineEntity } from '../entity.ts';
+import { f } from '../fields.ts';
+import { op, route } from '../routes.ts';
+
+/** Work order (SPK): the job under which reports are made. Minimal until the work-order issue. */
+export const workOrderSpk = defineEntity('workOrderSpk', {
+  label: 'Work order',
+  module: 'workOrder',
+  fields: {
+    woNumber: f.text({ label: 'WO number', required: true, maxLength: 60 }),
+    title: f.text({ required: true }),
+    description: f.longText(),
+    workType: f.text({ maxLength: 60 }),
+    contractNo: f.text({ label: 'Contract number', maxLength: 60 }),
+    equipmentCategory: f.text({ maxLength: 100 }),
+    tagNumber: f.text({ maxLength: 100 }),
+    isEmergency: f.boolean({ label: 'Emergency', default: false }),
+    dateStart: f.date({ label: 'Start date' }),
+    dateEnd: f.date({ label: 'End date' }),
+  },
+  unique: ['woNumber'],
+  search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
+});
+
+const tag = 'Work orders';
+export const workOrderRoutes = [
+  route(
+    'GET',
+    '/work-order-spks',
+    op.list(workOrderSpk, {
+      filters: {
+        workType: { field: 'workType', op: 'eq' },
+        showEmergency: { field: 'isEmergency', op: 'eq' },
+        equipmentCategory: { field: 'equipmentCategory', op: 'eq' },
+        tagNumber: { field: 'tagNumber', op: 'eq' },
+        contractNo: { field: 'contractNo', op: 'eq' },
+        dateStart: { field: 'dateStart', op: 'gte' },
+        dateEnd: { field: 'dateEnd', op: 'lte' },
+      },
+    }),
+    { summary: 'List work orders', tag },
+  ),
+  route('GET', '/work-order-spks/:id', op.get(workOrderSpk, 'path'), { summary: 'Get a work order', tag }),
+  route('POST', '/work-order-spks', op.create(workOrderSpk), { summary: 'Create a work order', tag }),
+  route('PUT', '/work-order-spks/:id', op.update(workOrderSpk, 'path'), {
+    summary: 'Update a work order',
+    tag,
+  }),
+  route('DELETE', '/work-order-spks/:id', op.delete(workOrderSpk, 'path'), {
+    summary: 'Delete a work order',
+    tag,
+  }),
+];

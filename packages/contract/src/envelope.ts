@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Error codes and the HTTP status each maps to; the one table both server and web read. */
+export const errorStatus = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const pageMetaSchema = z.object({
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** `{ data, meta?, statusCode, message }` around any payload schema. */
+export function envelopeSchema<T extends z.ZodType>(data: T, paged = false) {
+  return z.object({
+    data,
+    ...(paged ? { meta: pageMetaSchema } : {}),
+    statusCode: z.number().int(),
+    message: z.string(),
+  });
+}
+
+export const errorEnvelopeSchema = z.object({
+  data: z.null(),
+  statusCode: z.number().int(),
+  message: z.string(),
+  error: z.object({ code: z.string(), details: z.array(fieldErrorSchema).optional() }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type Envelope<T> = { data: T; meta?: PageMeta; statusCode: number; message: string };

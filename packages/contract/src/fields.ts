@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * Field kinds: the vocabulary every entity is declared in. A field says what a value is in the
+ * domain (a temperature in °C, a date, a reference to a report header); the server derives its
+ * column and validation from it, the web its input and display.
+ */
+type FieldCommon = {
+  /** Human label; derived from the key when absent ("maxTemperatureC" → "Max temperature c"). */
+  label?: string;
+  required?: boolean;
+  description?: string;
+  /** Form section the field belongs to. */
+  group?: string;
+  /** Value given on create when the client sends none. */
+  default?: string | number | boolean;
+};
+
+export type TextField = FieldCommon & { kind: 'text'; maxLength: number };
+export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
+export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
+export type IntegerField = FieldCommon & { kind: 'integer'; unit?: string; min?: number; max?: number };
+export type DateField = FieldCommon & { kind: 'date' };
+export type DateTimeField = FieldCommon & { kind: 'datetime' };
+export type BooleanField = FieldCommon & { kind: 'boolean' };
+export type EnumField = FieldCommon & { kind: 'enum'; values: readonly [string, ...string[]] };
+export type RefField = FieldCommon & { kind: 'ref'; entity: string };
+export type JsonField = FieldCommon & { kind: 'json' };
+
+export type Field =
+  | TextField
+  | LongTextField
+  | NumberField
+  | IntegerField
+  | DateField
+  | DateTimeField
+  | BooleanField
+  | EnumField
+  | RefField
+  | JsonField;
+
+export type FieldKind = Field['kind'];
+
+/** One named image on a record (thermal image, isometric drawing): zero or one file. */
+export type ImageSlot = { kind: 'image'; label?: string };
+
+type Options<T extends Field> = Omit<T, 'kind'>;
+type Loose<T extends Field, K extends keyof T> = Omit<Options<T>, K> & Partial<Pick<T, K>>;
+
+/** Builders for field declarations; the options given are kept in the type (so `required: true` is known). */
+export const f = {
+  text: <const O extends Loose<TextField, 'maxLength'>>(o: O = {} as O) =>
+    ({ kind: 'text', maxLength: 500, ...o }) as TextField & O,
+  longText: <const O extends Loose<LongTextField, 'maxLength'>>(o: O = {} as O) =>
+    ({ kind: 'longText', maxLength: 20_000, ...o }) as LongTextField & O,
+  number: <const O extends Options<NumberField>>(o: O = {} as O) =>
+    ({ kind: 'number', ...o }) as NumberField & O,
+  integer: <const O extends Options<IntegerField>>(o: O = {} as O) =>
+    ({ kind: 'integer', ...o }) as IntegerField & O,
+  date: <const O extends Options<DateField>>(o: O = {} as O) => ({ kind: 'date', ...o }) as DateField & O,
+  datetime: <const O extends Options<DateTimeField>>(o: O = {} as O) =>
+    ({ kind: 'datetime', ...o }) as DateTimeField & O,
+  boolean: <const O extends Options<BooleanField>>(o: O = {} as O) =>
+    ({ kind: 'boolean', ...o }) as BooleanField & O,
+  enumOf: <
+    const V extends readonly [string, ...string[]],
+    const O extends Omit<Options<EnumField>, 'values'>,
+  >(
+    values: V,
+    o: O = {} as O,
+  ) => ({ kind: 'enum', values, ...o }) as EnumField & { values: V } & O,
+  ref: <const O extends Omit<Options<RefField>, 'entity'>>(entity: string, o: O = {} as O) =>
+    ({ kind: 'ref', entity, ...o }) as RefField & O,
+  json: <const O extends Options<JsonField>>(o: O = {} as O) => ({ kind: 'json', ...o }) as JsonField & O,
+  image: (o: Omit<ImageSlot, 'kind'> = {}): ImageSlot => ({ kind: 'image', ...o }),
+};
+
+/** The TypeScript type of a field's value. */
+export type FieldValue<T extends Field> = T extends { kind: 'number' | 'integer' }
+  ? number
+  : T extends { kind: 'boolean' }
+    ? boolean
+    : T extends { kind: 'json' }
+      ? unknown
+      : T extends { kind: 'enum'; values: readonly (infer V)[] }
+        ? V
+        : string;
+
+/** A record's declared values: required fields always present, the others possibly null. */
+export type FieldValues<F extends Record<string, Field>> = {
+  [K in keyof F]: F[K] extends { required: true } ? FieldValue<F[K]> : FieldValue<F[K]> | null;
+};
+
+const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Use a date and time in ISO 8601 form' });
+
+/** The zod schema of one field's value (never null or undefined; optionality is added by the entity). */
+export function fieldValueSchema(field: Field): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      return z.string().trim().max(field.maxLength, `At most ${field.maxLength} characters`);
+    case 'number': {
+      let s = z.number({ error: 'Enter a number' }).finite('Enter a finite number');
+      if (field.min !== undefined) s = s.min(field.min, `At least ${field.min}`);
+      if (field.max !== undefined) s = s.max(field.max, `At most ${field.max}`);
+      return s;
+    }
+    case 'integer': {
+      let s = z.number({ error: 'Enter a whole number' }).int('Enter a whole number');
+      s = s.min(field.min ?? -2_147_483_648, `At least ${field.min ?? -2_147_483_648}`);
+      s = s.max(field.max ?? 2_147_483_647, `At most ${field.max ?? 2_147_483_647}`);
+      return s;
+    }
+    case 'date':
+      return isoDate;
+    case 'datetime':
+      return isoDateTime;
+    case 'boolean':
+      return z.boolean({ error: 'Use true or false' });
+    case 'enum':
+      return z.enum(field.values, { error: `Use one of: ${field.values.join(', ')}` });
+    case 'ref':
+      return z.uuid({ error: 'Use an identifier (UUID)' });
+    case 'json':
+      return z.json();
+  }
+}
+
+/** "maxTemperatureC" → "Max temperature C"; used when a field declares no label. */
+export function labelFromKey(key: string): string {
+  const words = key
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,10 @@
+export * from './fields.ts';
+export * from './entity.ts';
+export * from './envelope.ts';
+export * from './permissions.ts';
+export * from './routes.ts';
+export * from './entities/auth.ts';
+export * from './entities/work-orders.ts';
+export * from './entities/report-headers.ts';
+export * from './entities/thermal.ts';
+export { entities, routeTable } from './catalogue.ts';
