@@ -5,16 +5,15 @@ import type { ErrorCode, FieldError } from '@inspectra/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: FieldError[] | undefined;
+  /** A plain property (not a getter): Fastify assigns it on validation errors. */
+  statusCode: number;
 
   constructor(code: ErrorCode, message: string, details?: FieldError[]) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
-  }
-
-  get statusCode(): number {
-    return errorStatus[this.code];
+    this.statusCode = errorStatus[code];
   }
 }
 

@@ -1,4 +1,5 @@
 import { authRoutes } from './entities/auth.ts';
+import { systemRoutes } from './entities/system.ts';
 import { reportHeader, reportHeaderRoutes } from './entities/report-headers.ts';
 import { thermalAnalysis, thermalMeasurement, thermalRoutes } from './entities/thermal.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
@@ -13,4 +14,10 @@ export const entities: Record<string, EntityDefinition> = Object.fromEntries(
 );
 
 /** Every call of the API (SPEC 7), relative to `/api`. */
-export const routeTable = [...authRoutes, ...workOrderRoutes, ...reportHeaderRoutes, ...thermalRoutes];
+export const routeTable = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...workOrderRoutes,
+  ...reportHeaderRoutes,
+  ...thermalRoutes,
+];

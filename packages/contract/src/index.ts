@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './entities/auth.ts';
+export * from './entities/system.ts';
 export * from './entities/work-orders.ts';
 export * from './entities/report-headers.ts';
 export * from './entities/thermal.ts';

@@ -33,11 +33,14 @@ export function thermalDeltaT(maxTemperatureC: number, referenceTemperatureC: nu
   return Math.round((maxTemperatureC - referenceTemperatureC) * 10) / 10;
 }
 
-/** NETA priority of a ΔT: the last band whose lower bound it reaches (strictly above for 3 and 15). */
+/** Where the bands start: investigate from 1 °C, then strictly above 3 °C and above 15 °C. */
+export const thermalThresholds = { investigateFromC: 1, repairAbove: 3, immediateAbove: 15 } as const;
+
+/** NETA priority of a ΔT. */
 export function thermalSeverity(deltaTC: number): ThermalSeverity {
-  if (deltaTC > 15) return 'repairImmediately';
-  if (deltaTC > 3) return 'repairAsTimePermits';
-  if (deltaTC >= 1) return 'investigate';
+  if (deltaTC > thermalThresholds.immediateAbove) return 'repairImmediately';
+  if (deltaTC > thermalThresholds.repairAbove) return 'repairAsTimePermits';
+  if (deltaTC >= thermalThresholds.investigateFromC) return 'investigate';
   return 'normal';
 }
 

@@ -1,0 +1,141 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  entities,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  routeBodyKind,
+  routeSchemas,
+  routeTable,
+} from '@inspectra/contract';
+import type { RouteDefinition } from '@inspectra/contract';
+import Fastify from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from './db/client.ts';
+import * as schema from './db/schema/index.ts';
+import { RecordRepository } from './engine/records.ts';
+import { registerRoutes } from './engine/register-routes.ts';
+import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
+import type { EntityTable } from './engine/entity-table.ts';
+import { validationError } from './engine/request-body.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { authActions } from './modules/auth/auth.actions.ts';
+import { authorize } from './modules/auth/authorize.ts';
+import { accessTokenKey } from './modules/auth/tokens.ts';
+import { fileActions } from './modules/files/files.actions.ts';
+import { thermalActions } from './modules/thermal/thermal.actions.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+export type AppDeps = {
+  db: Db;
+  files: FileStore;
+  jwtSecret: string;
+  maxUploadBytes: number;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
+function repositories(): Map<string, RecordRepository> {
+  const map = new Map<string, RecordRepository>();
+  for (const entity of Object.values(entities)) {
+    const table = (schema as Record<string, unknown>)[`${entity.name}Table`] as EntityTable | undefined;
+    if (!table) throw new Error(`No table is declared for entity ${entity.name} in db/schema/entities.ts`);
+    map.set(entity.name, new RecordRepository(entity, table));
+  }
+  return map;
+}
+
+/** OpenAPI for one route: the request body and envelope the route table declares. */
+function documentedSchema(route: RouteDefinition, base: Record<string, unknown>) {
+  const schemas = routeSchemas(route);
+  const bodyKind = routeBodyKind(route);
+  const body = schemas.body && bodyKind === 'json' ? { body: schemas.body } : {};
+  return {
+    ...base,
+    ...body,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(bodyKind && bodyKind !== 'json'
+      ? {
+          description: `Body: ${bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json, or multipart/form-data when files are sent'}; image fields are files, other fields text.`,
+        }
+      : {}),
+    ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    response: {
+      [route.operation.kind === 'create' ? 201 : 200]: envelopeSchema(schemas.response, schemas.paged),
+      '4XX': errorEnvelopeSchema,
+    },
+  };
+}
+
+/** Builds the HTTP application over a database and file store; `main.ts` adds listening and lifecycle. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Query strings of this API are flat; arrays and nested objects are not expected.
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setValidatorCompiler(({ schema: s, httpPart }) => (data) => {
+    const parsed = (s as z.ZodType).safeParse(data);
+    if (parsed.success) return { value: parsed.data };
+    const where =
+      httpPart === 'body' ? 'The request body' : httpPart === 'querystring' ? 'The query' : 'The path';
+    return { error: validationError(parsed.error, where) };
+  });
+  installErrorHandler(app);
+
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(multipart, {
+    limits: {
+      fileSize: deps.maxUploadBytes,
+      files: 10,
+      fields: 200,
+      fieldSize: 100 * 1024,
+      parts: 210,
+      headerPairs: 200,
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Inspectra API',
+        version: '1.0.0',
+        description: 'Inspection and condition-monitoring reports',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: (input) => {
+      const route = (input.route.config as { route?: RouteDefinition } | undefined)?.route;
+      const schemaIn = route
+        ? documentedSchema(route, input.schema as Record<string, unknown>)
+        : input.schema;
+      return jsonSchemaTransform({ ...input, schema: schemaIn as typeof input.schema });
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const key = accessTokenKey(deps.jwtSecret);
+  const engine: EngineDeps = {
+    db: deps.db,
+    files: deps.files,
+    maxUploadBytes: deps.maxUploadBytes,
+    repositories: repositories(),
+  };
+  const actions: Record<string, ActionHandler> = {
+    'system.health': async () => ({ data: { status: 'ok' } }),
+    ...authActions(key),
+    ...fileActions,
+    ...thermalActions,
+  };
+  registerRoutes(app, routeTable, engine, actions, {
+    authorize: (request, route) => authorize(deps.db, key, request, route.access),
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.stringbool({ error: 'use true or false' });
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((s) => Buffer.byteLength(s) >= 32, 'must be at least 32 bytes long')
+    .optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,60}$/, 'must be 3–60 letters, digits, dots, dashes or underscores')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
+  SEED_DEMO: bool.default(true),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024, 'must be at least 1024')
+    .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
+    .default(20 * 1024 * 1024),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  maxUploadBytes: number;
+  dbPoolSize: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed configuration; the first invalid variable is named in one line. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    dbPoolSize: e.DB_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const roles = pgTable('role', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  /** The administrator role: given every permission of every module, now and when modules are added. */
+  isAdministrator: boolean('is_administrator').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permission',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    module: text('module').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.module, t.action] })],
+);
+
+export const users = pgTable(
+  'user_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_account_username_unique').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Tokens issued from one sign-in form a family; a token is
+ * spent when used, and presenting a spent token revokes the whole family (it has been stolen or
+ * replayed). `familyExpiresAt` bounds the life of a family however often it is refreshed.
+ */
+export const refreshTokens = pgTable(
+  'refresh_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyExpiresAt: ts('family_expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    spentAt: ts('spent_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('refresh_token_family_idx').on(t.familyId)],
+);
+
+/** Failed sign-ins per key (`user:<name>` or `ip:<address>`) within a window, for throttling. */
+export const loginFailures = pgTable('login_failure', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: ts('window_started_at').notNull(),
+});
+
+/** Images and documents of any record; the bytes live in the file store under `storageKey`. */
+export const attachments = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerEntity: text('owner_entity').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    slot: text('slot').notNull(),
+    imageType: text('image_type'),
+    displayName: text('display_name').notNull(),
+    category: text('category'),
+    mediaType: text('media_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    index('attachment_owner_idx').on(t.ownerEntity, t.ownerId),
+    index('attachment_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/** Every change to a record, written in the transaction that made it. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id'),
+    at: ts('at').notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

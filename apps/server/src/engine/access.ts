@@ -1,0 +1,22 @@
+import type { Permission } from '@inspectra/contract';
+
+/** The caller of a request once authenticated: who, and what their role allows. */
+export type AuthenticatedUser = {
+  id: string;
+  username: string;
+  roleId: string;
+  /** `module.action` pairs the role grants. */
+  permissions: ReadonlySet<string>;
+};
+
+export const permissionKey = (p: Permission) => `${p.module}.${p.action}`;
+
+export function can(user: AuthenticatedUser, permission: Permission): boolean {
+  return user.permissions.has(permissionKey(permission));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | undefined;
+  }
+}

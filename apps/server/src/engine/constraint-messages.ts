@@ -1,0 +1,43 @@
+import { columnName, entities } from '@inspectra/contract';
+import { is } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema/index.ts';
+
+type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
+
+/**
+ * Messages for the constraints derived from entity declarations, by constraint name, so a
+ * duplicate work order number or a missing parent reads as a sentence about the domain.
+ */
+function build(): Map<string, ConstraintMessage> {
+  const byName = new Map<string, ConstraintMessage>();
+  const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+  for (const entity of Object.values(entities)) {
+    for (const key of entity.unique) {
+      byName.set(`${entity.table}_${columnName(key)}_unique`, {
+        field: key,
+        message: `A ${entity.label.toLowerCase()} with this ${entity.fields[key]!.label!.toLowerCase()} already exists`,
+      });
+    }
+    if (!entity.parent) continue;
+    const parentField = entity.fields[entity.parent]!;
+    const parentLabel = parentField.label!.toLowerCase();
+    if (entity.uniquePerParent) {
+      byName.set(`${entity.table}_parent_unique`, {
+        field: entity.parent,
+        message: `This ${parentLabel} already has a ${entity.label.toLowerCase()}`,
+      });
+    }
+    const table = tables.find((t) => getTableConfig(t).name === entity.table);
+    for (const fk of table ? getTableConfig(table).foreignKeys : []) {
+      byName.set(fk.getName(), {
+        field: entity.parent,
+        message: `${entity.parent} does not name an existing ${parentLabel}`,
+        inUseMessage: `This ${parentLabel} still has ${entity.label.toLowerCase()} records; delete those first`,
+      });
+    }
+  }
+  return byName;
+}
+
+export const constraintMessages = build();

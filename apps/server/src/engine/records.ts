@@ -1,0 +1,247 @@
+import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { attachments, auditLog } from '../db/schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { EntityTable } from './entity-table.ts';
+
+export type StoredRecord = Record<string, unknown> & { id: string; version: number };
+
+export type ListQuery = {
+  pageNumber?: number;
+  pageSize?: number;
+  search?: string;
+  id?: string;
+  /** Equality on the parent field. */
+  parentId?: string;
+  /** Declared filters with the values the caller gave (undefined ones are ignored). */
+  filters?: Record<string, Filter>;
+  filterValues?: Record<string, unknown>;
+};
+
+/** `%`, `_` and `\` match themselves in a search, not as wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Data access for one declared entity: the only place its SQL is written. */
+export class RecordRepository {
+  readonly entity: EntityDefinition;
+  readonly table: EntityTable;
+  private readonly columns: Record<string, AnyPgColumn>;
+
+  constructor(entity: EntityDefinition, table: EntityTable) {
+    this.entity = entity;
+    this.table = table;
+    this.columns = table as unknown as Record<string, AnyPgColumn>;
+  }
+
+  column(key: string): AnyPgColumn {
+    const column = this.columns[key];
+    if (!column) throw new Error(`${this.entity.name} has no column ${key}`);
+    return column;
+  }
+
+  private where(q: ListQuery): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
+    if (q.id) conditions.push(eq(this.column('id'), q.id));
+    if (q.parentId && this.entity.parent) conditions.push(eq(this.column(this.entity.parent), q.parentId));
+    if (q.search && this.entity.search.length > 0) {
+      const pattern = likePattern(q.search);
+      conditions.push(or(...this.entity.search.map((key) => ilike(this.column(key), pattern))));
+    }
+    for (const [param, filter] of Object.entries(q.filters ?? {})) {
+      const value = q.filterValues?.[param];
+      if (value === undefined) continue;
+      const column = this.column(filter.field);
+      conditions.push(
+        filter.op === 'eq'
+          ? eq(column, value)
+          : filter.op === 'gte'
+            ? gte(column, value)
+            : lte(column, value),
+      );
+    }
+    return and(...conditions);
+  }
+
+  private order() {
+    const sort = this.entity.sort ?? { field: 'createdAt', direction: 'desc' as const };
+    const primary = sort.direction === 'asc' ? asc(this.column(sort.field)) : desc(this.column(sort.field));
+    // id breaks ties so pages never overlap or skip rows.
+    return [primary, desc(this.column('createdAt')), asc(this.column('id'))];
+  }
+
+  /** One page of records and the total that matched. */
+  async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }) {
+    const where = this.where(q);
+    const rows = await db
+      .select()
+      .from(this.table)
+      .where(where)
+      .orderBy(...this.order())
+      .limit(q.pageSize)
+      .offset((q.pageNumber - 1) * q.pageSize);
+    const [total] = await db.select({ n: count() }).from(this.table).where(where);
+    return { rows: rows as StoredRecord[], totalCount: total?.n ?? 0 };
+  }
+
+  /** Every record that matches, capped so an unbounded list can never be asked for. */
+  async all(db: DbOrTx, q: ListQuery, cap = 5000) {
+    const rows = await db
+      .select()
+      .from(this.table)
+      .where(this.where(q))
+      .orderBy(...this.order())
+      .limit(cap);
+    return rows as StoredRecord[];
+  }
+
+  async find(db: DbOrTx, id: string): Promise<StoredRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(this.table)
+      .where(eq(this.column('id'), id))
+      .limit(1);
+    return row as StoredRecord | undefined;
+  }
+
+  async get(db: DbOrTx, id: string): Promise<StoredRecord> {
+    const row = await this.find(db, id);
+    if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    return row;
+  }
+
+  async insert(tx: DbOrTx, values: Record<string, unknown>, actorId: string): Promise<StoredRecord> {
+    const [row] = await tx
+      .insert(this.table)
+      .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
+      .returning();
+    return row as StoredRecord;
+  }
+
+  /**
+   * Applies changes when the stored version is still the one the client read; a stale version is
+   * refused with CONFLICT and nothing is written.
+   */
+  async update(
+    tx: DbOrTx,
+    id: string,
+    values: Record<string, unknown>,
+    expectedVersion: number | undefined,
+    actorId: string,
+  ): Promise<StoredRecord> {
+    const conditions = [eq(this.column('id'), id)];
+    if (expectedVersion !== undefined) conditions.push(eq(this.column('version'), expectedVersion));
+    const [row] = await tx
+      .update(this.table)
+      .set({
+        ...values,
+        version: sql`${this.column('version')} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actorId,
+      } as never)
+      .where(and(...conditions))
+      .returning();
+    if (row) return row as StoredRecord;
+    const current = await this.find(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    throw new AppError(
+      'CONFLICT',
+      `${this.entity.label} was changed by someone else (now version ${current.version}, you sent ${expectedVersion}). Reload it and apply your change again.`,
+    );
+  }
+
+  async delete(tx: DbOrTx, id: string): Promise<StoredRecord> {
+    const [row] = await tx
+      .delete(this.table)
+      .where(eq(this.column('id'), id))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    return row as StoredRecord;
+  }
+}
+
+/** Writes one audit row in the caller's transaction. */
+export async function writeAudit(
+  tx: DbOrTx,
+  entry: {
+    entity: string;
+    entityId: string;
+    action: 'create' | 'update' | 'delete';
+    actorId: string;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  await tx.insert(auditLog).values({
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    actorId: entry.actorId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+export function attachmentView(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    slot: row.slot,
+    imageType: row.imageType,
+    displayName: row.displayName,
+    mediaType: row.mediaType,
+    size: row.size,
+    url: `/api/files/${row.id}`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function attachmentsOf(db: DbOrTx, entity: EntityDefinition, ids: string[]) {
+  if (ids.length === 0 || Object.keys(entity.images).length === 0) return [];
+  return db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.ownerEntity, entity.name), inArray(attachments.ownerId, ids)));
+}
+
+function jsonValue(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** A stored record as the API returns it: ISO dates, derived values, images by slot, id alias. */
+export function recordView(
+  entity: EntityDefinition,
+  row: StoredRecord,
+  rowAttachments: AttachmentRow[] = [],
+) {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) view[key] = jsonValue(value);
+  for (const [key, derived] of Object.entries(entity.derived)) {
+    try {
+      view[key] = derived.compute(view) ?? null;
+    } catch {
+      view[key] = null;
+    }
+  }
+  for (const slot of Object.keys(entity.images)) {
+    const a = rowAttachments.find((x) => x.ownerId === row.id && x.slot === slot);
+    view[slot] = a ? attachmentView(a) : null;
+  }
+  if (entity.idAlias) view[entity.idAlias] = row.id;
+  return view;
+}
+
+/** Views of several records, loading their attachments in one query. */
+export async function recordViews(db: DbOrTx, entity: EntityDefinition, rows: StoredRecord[]) {
+  const found = await attachmentsOf(
+    db,
+    entity,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => recordView(entity, row, found));
+}

@@ -1,0 +1,191 @@
+import path from 'node:path';
+import type { BodyKind, EntityDefinition, FieldError } from '@inspectra/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { FileStore, StoredFile } from '../storage/file-store.ts';
+import { imageMediaTypes } from '../storage/media-type.ts';
+
+/** An image received for a slot, already in the file store. */
+export type ReceivedImage = { slot: string; file: StoredFile; displayName: string };
+
+export type ParsedBody = {
+  values: Record<string, unknown>;
+  images: ReceivedImage[];
+  /** Slots the client asked to empty (`"thermalImage": null`, or an empty multipart field). */
+  clearedSlots: string[];
+};
+
+/** Zod issues as field errors a person can read. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
+}
+
+export function validationError(error: z.ZodError, what = 'The request'): AppError {
+  const details = fieldErrors(error);
+  const first = details[0];
+  return new AppError(
+    'VALIDATION_ERROR',
+    `${what} has ${details.length === 1 ? 'an invalid value' : `${details.length} invalid values`}: ${first?.path} — ${first?.message}`,
+    details,
+  );
+}
+
+export function isMultipart(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/** A display name from a client's file name: the last path segment, printable, bounded; never a path. */
+export function safeDisplayName(filename: string | undefined, fallback: string): string {
+  const base = path.posix
+    .basename(path.win32.basename(filename ?? ''))
+    .replace(/[\u0000-\u001f\u007f"\\]/g, '');
+  const trimmed = base.trim().slice(0, 200);
+  return trimmed && trimmed !== '.' && trimmed !== '..' ? trimmed : fallback;
+}
+
+/** Multipart text is all strings: turn each into what its field kind expects, or leave it for zod to refuse. */
+function coerceFormValue(entity: EntityDefinition, key: string, raw: string): unknown {
+  if (raw === '' || raw === 'null') return null;
+  const field = entity.fields[key];
+  if (!field) return raw;
+  switch (field.kind) {
+    case 'number':
+    case 'integer': {
+      const n = Number(raw.trim());
+      return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+    }
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    case 'json':
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return raw;
+      }
+    default:
+      return raw;
+  }
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+  entity: EntityDefinition,
+  files: FileStore,
+  maxUploadBytes: number,
+): Promise<{ raw: Record<string, unknown>; images: ReceivedImage[]; clearedSlots: string[] }> {
+  const raw: Record<string, unknown> = {};
+  const images: ReceivedImage[] = [];
+  const clearedSlots: string[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!(part.fieldname in entity.images)) {
+          part.file.resume();
+          throw new AppError('VALIDATION_ERROR', `${part.fieldname} does not take a file`, [
+            {
+              path: part.fieldname,
+              message: `Expected one of: ${Object.keys(entity.images).join(', ') || 'no files'}`,
+            },
+          ]);
+        }
+        if (images.some((i) => i.slot === part.fieldname)) {
+          part.file.resume();
+          throw new AppError('VALIDATION_ERROR', `${part.fieldname} was sent twice`, [
+            { path: part.fieldname, message: 'Send one file per image' },
+          ]);
+        }
+        const file = await files.put(part.file, {
+          maxBytes: maxUploadBytes,
+          allowedMediaTypes: imageMediaTypes,
+        });
+        images.push({
+          slot: part.fieldname,
+          file,
+          displayName: safeDisplayName(part.filename, part.fieldname),
+        });
+      } else if (part.fieldname in entity.images) {
+        const value = String(part.value);
+        if (value === '' || value === 'null') clearedSlots.push(part.fieldname);
+      } else {
+        raw[part.fieldname] = coerceFormValue(entity, part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    // Whatever was stored before the failure belongs to no record: the sweep removes it.
+    if (error instanceof AppError) throw error;
+    throw multipartError(error);
+  }
+  return { raw, images, clearedSlots };
+}
+
+/** @fastify/multipart reports limits and malformed input with its own errors: say them plainly. */
+function multipartError(error: unknown): AppError {
+  const e = error as { code?: string; statusCode?: number; message?: string };
+  if (
+    e.statusCode === 413 ||
+    e.code === 'FST_FILES_LIMIT' ||
+    e.code === 'FST_FIELDS_LIMIT' ||
+    e.code === 'FST_PARTS_LIMIT'
+  ) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts or a field that is too long');
+  }
+  return new AppError('BAD_REQUEST', 'The multipart form could not be read');
+}
+
+/**
+ * Reads a create or update body as the route declares it: JSON, multipart (files streamed to the
+ * file store as they arrive), or either. Values are validated against `schema`.
+ */
+export async function readEntityBody(
+  request: FastifyRequest,
+  o: {
+    entity: EntityDefinition;
+    kind: BodyKind;
+    schema: z.ZodType;
+    files: FileStore;
+    maxUploadBytes: number;
+  },
+): Promise<ParsedBody> {
+  const multipart = isMultipart(request);
+  if (multipart && o.kind === 'json') {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This call takes a JSON body (Content-Type: application/json)',
+    );
+  }
+  if (!multipart && o.kind === 'multipart') {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This call takes a multipart form (Content-Type: multipart/form-data)',
+    );
+  }
+
+  let raw: Record<string, unknown>;
+  let images: ReceivedImage[] = [];
+  const clearedSlots: string[] = [];
+  if (multipart) {
+    const form = await readMultipart(request, o.entity, o.files, o.maxUploadBytes);
+    raw = form.raw;
+    images = form.images;
+    clearedSlots.push(...form.clearedSlots);
+  } else {
+    const body = request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new AppError('BAD_REQUEST', 'The request body must be a JSON object');
+    }
+    raw = { ...(body as Record<string, unknown>) };
+    for (const slot of Object.keys(o.entity.images)) {
+      if (slot in raw) {
+        if (raw[slot] === null) clearedSlots.push(slot);
+        delete raw[slot];
+      }
+    }
+  }
+  const parsed = o.schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return { values: parsed.data as Record<string, unknown>, images, clearedSlots };
+}

@@ -1,0 +1,107 @@
+import { errorStatus } from '@inspectra/contract';
+import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+import { constraintMessages } from './engine/constraint-messages.ts';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Fastify's own 4xx errors, in words for a person rather than for the framework. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted; send JSON or a multipart form',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length does not match its body',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form',
+};
+
+type PgError = { code?: string; constraint?: string; detail?: string };
+
+/** The database error under a Drizzle error, when there is one. */
+function pgError(error: unknown): PgError | undefined {
+  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    const code = (e as PgError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  }
+  return undefined;
+}
+
+/** Constraint and data errors the database raises for bad input, as client errors. */
+function fromDatabase(error: PgError): AppError | undefined {
+  const known = error.constraint ? constraintMessages.get(error.constraint) : undefined;
+  switch (error.code) {
+    case '23505':
+      return new AppError('CONFLICT', known?.message ?? 'A record with these values already exists');
+    case '23503':
+      if (error.detail?.includes('is still referenced')) {
+        return new AppError(
+          'CONFLICT',
+          known?.inUseMessage ?? 'Other records still refer to this one; remove them first',
+        );
+      }
+      return new AppError(
+        'VALIDATION_ERROR',
+        known?.message ?? 'A referenced record does not exist',
+        known ? [{ path: known.field, message: known.message }] : undefined,
+      );
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22P02':
+      return new AppError('VALIDATION_ERROR', 'A value is out of range or in the wrong form');
+    default:
+      return undefined;
+  }
+}
+
+function envelope(code: ErrorCode, message: string, details?: AppError['details']): ErrorEnvelope {
+  return {
+    data: null,
+    statusCode: errorStatus[code],
+    message,
+    error: { code, ...(details ? { details } : {}) },
+  };
+}
+
+/** One place maps every error to the envelope; stack traces, SQL and paths stay in the log. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let appError: AppError | undefined = error instanceof AppError ? error : undefined;
+    if (!appError) {
+      const db = pgError(error);
+      if (db) appError = fromDatabase(db);
+    }
+    if (!appError && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code = codeByStatus[error.statusCode] ?? 'BAD_REQUEST';
+      appError = new AppError(code, frameworkMessages[error.code] ?? 'The request could not be read');
+    }
+    if (!appError) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(500)
+        .send(
+          envelope(
+            'INTERNAL',
+            'Something went wrong on the server. Try again; if it keeps happening, tell your administrator.',
+          ),
+        );
+    }
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(appError.statusCode).send(envelope(appError.code, appError.message, appError.details));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.slice(0, 200);
+    reply.code(404).send(envelope('NOT_FOUND', `There is no call ${request.method} ${path}`));
+  });
+}

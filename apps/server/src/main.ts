@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { jwtSecretFor, lockDataDir } from './data-dir.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
+import { sweepOrphanFiles } from './modules/files/files.actions.ts';
+import { seedDemoData } from './modules/seed/demo-data.ts';
+import { createLocalFileStore } from './storage/local-file-store.ts';
+
+async function main() {
+  const config = loadConfig(process.env);
+  const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
+      : { pgliteDir: path.join(config.dataDir, 'db') },
+  );
+  const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
+  const app = await buildApp({
+    db: database.db,
+    files,
+    jwtSecret: await jwtSecretFor(config.dataDir, config.jwtSecret),
+    maxUploadBytes: config.maxUploadBytes,
+    logger: { level: config.logLevel },
+  });
+  const log = (line: string) => app.log.info(line);
+  await bootstrapAdministrator(database.db, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+    dataDir: config.dataDir,
+    log: (line) => console.log(line),
+  });
+  if (config.seedDemo && (await seedDemoData(database.db, files))) log('Demo data seeded');
+
+  const sweep = () =>
+    sweepOrphanFiles(database.db, files)
+      .then((n) => n > 0 && log(`Removed ${n} unreferenced files`))
+      .catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
+  void sweep();
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing requests in flight, then stopping`);
+    clearInterval(sweeper);
+    // close() stops accepting connections and resolves once in-flight requests have finished.
+    await app.close();
+    await database.close();
+    await releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(`Inspectra could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+const issuer = 'inspectra';
+const audience = 'inspectra-api';
+export const accessTokenSeconds = 15 * 60;
+/** A sign-in lasts at most this long, however often its refresh token is rotated. */
+export const refreshFamilySeconds = 7 * 24 * 3600;
+
+export type AccessTokenKey = Uint8Array;
+export const accessTokenKey = (secret: string): AccessTokenKey => new TextEncoder().encode(secret);
+
+/** A short-lived JWT (HS256) naming the user; `typ` keeps it from being mistaken for anything else. */
+export function signAccessToken(key: AccessTokenKey, userId: string): Promise<string> {
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(`${accessTokenSeconds}s`)
+    .setJti(randomBytes(12).toString('base64url'))
+    .sign(key);
+}
+
+/** The user id of a valid access token, or undefined for anything else (expired, forged, other alg). */
+export async function verifyAccessToken(key: AccessTokenKey, token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer,
+      audience,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An opaque refresh token: 256 random bits. Only its hash is stored. */
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,69 @@
+import { entities } from '@inspectra/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { attachments } from '../../db/schema/index.ts';
+import { can } from '../../engine/access.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+import { AppError } from '../../errors.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+
+/** A header-safe ASCII file name plus its UTF-8 form (RFC 6266). */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const fileActions: Record<string, ActionHandler> = {
+  /** Sends an attachment's bytes to a caller allowed to view the record it belongs to. */
+  'files.download': async ({ params, user, deps }) => {
+    const [attachment] = await deps.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.id, params.id as string));
+    const owner = attachment ? entities[attachment.ownerEntity] : undefined;
+    if (!attachment || !owner) throw new AppError('NOT_FOUND', 'The file was not found');
+    if (!can(user!, { module: owner.module, action: 'view' })) {
+      throw new AppError('FORBIDDEN', `Your role does not allow this (${owner.module}: view)`);
+    }
+    const body = await deps.files.get(attachment.storageKey);
+    return {
+      raw: {
+        body,
+        headers: {
+          'content-type': attachment.mediaType,
+          'content-length': String(attachment.size),
+          'content-disposition': contentDisposition(attachment.displayName),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, max-age=3600',
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
+      },
+    };
+  },
+};
+
+/**
+ * Removes stored files no attachment points at and untouched for `graceMs`: left by failed
+ * uploads, replaced images and deleted records. The grace period protects uploads whose record
+ * is still being saved (the store refreshes a file's time when the same bytes arrive again).
+ */
+export async function sweepOrphanFiles(db: Db, files: FileStore, graceMs = 60 * 60 * 1000): Promise<number> {
+  const cutoff = Date.now() - graceMs;
+  const candidates: string[] = [];
+  for await (const file of files.list()) if (file.modifiedAt.getTime() <= cutoff) candidates.push(file.key);
+  let removed = 0;
+  for (let i = 0; i < candidates.length; i += 500) {
+    const batch = candidates.slice(i, i + 500);
+    const used = await db
+      .selectDistinct({ key: attachments.storageKey })
+      .from(attachments)
+      .where(inArray(attachments.storageKey, batch));
+    const usedKeys = new Set(used.map((u) => u.key));
+    for (const key of batch) {
+      if (usedKeys.has(key)) continue;
+      await files.delete(key);
+      removed++;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,105 @@
+import {
+  thermalAnalysis,
+  thermalMeasurement,
+  thermalSeverities,
+  thermalThresholds,
+} from '@inspectra/contract';
+import type { ThermalResult, ThermalSeverity, ThermalSummary } from '@inspectra/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { thermalMeasurementTable as m } from '../../db/schema/index.ts';
+import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
+import { recordViews } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+
+// ΔT rounded to 0.1 °C exactly as the contract's thermalDeltaT does, so SQL and API agree on bands.
+const deltaT = sql<number>`round(((${m.maxTemperatureC} - ${m.referenceTemperatureC}) * 10)::numeric) / 10`;
+const severity = sql<ThermalSeverity>`case
+  when ${deltaT} > ${thermalThresholds.immediateAbove} then 'repairImmediately'
+  when ${deltaT} > ${thermalThresholds.repairAbove} then 'repairAsTimePermits'
+  when ${deltaT} >= ${thermalThresholds.investigateFromC} then 'investigate'
+  else 'normal' end`;
+
+/** Most measurements listed as needing action in a result; the counts always cover all of them. */
+const actionListCap = 200;
+
+async function analysisOf(deps: EngineDeps, id: string) {
+  return deps.repositories.get(thermalAnalysis.name)!.get(deps.db, id);
+}
+
+async function severityCounts(deps: EngineDeps, analysisId: string) {
+  const rows = await deps.db
+    .select({ severity, n: sql<number>`count(*)::int` })
+    .from(m)
+    .where(eq(m.thermalAnalysisId, analysisId))
+    .groupBy(severity);
+  const counts = Object.fromEntries(thermalSeverities.map((s) => [s.level, 0])) as Record<
+    ThermalSeverity,
+    number
+  >;
+  for (const row of rows) counts[row.severity] = row.n;
+  return counts;
+}
+
+/** The thermal analysis calls that compute (SPEC 7: summary, result); see docs/thermal-severity.md. */
+export const thermalActions: Record<string, ActionHandler> = {
+  'thermal.summary': async ({ query, deps }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId as string);
+    const [totals] = await deps.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        first: sql<string | null>`min(${m.date})::text`,
+        last: sql<string | null>`max(${m.date})::text`,
+        maxDeltaTC: sql<number | null>`max(${deltaT})::float8`,
+      })
+      .from(m)
+      .where(eq(m.thermalAnalysisId, analysis.id));
+    const [hottest] = await deps.db
+      .select()
+      .from(m)
+      .where(eq(m.thermalAnalysisId, analysis.id))
+      .orderBy(desc(m.maxTemperatureC), desc(m.date))
+      .limit(1);
+    const summary: ThermalSummary = {
+      thermalAnalysisId: analysis.id,
+      summary: (analysis.summary as string | null) ?? null,
+      measurementCount: totals?.n ?? 0,
+      firstMeasurementDate: totals?.first ?? null,
+      lastMeasurementDate: totals?.last ?? null,
+      hottest: hottest
+        ? ((
+            await recordViews(deps.db, thermalMeasurement, [hottest as StoredRecord])
+          )[0] as ThermalSummary['hottest'])
+        : null,
+      maxDeltaTC: totals?.maxDeltaTC ?? null,
+      severityCounts: await severityCounts(deps, analysis.id),
+    };
+    return { data: summary };
+  },
+
+  'thermal.result': async ({ query, deps }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId as string);
+    const counts = await severityCounts(deps, analysis.id);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const worst = [...thermalSeverities].reverse().find((s) => counts[s.level] > 0);
+    const needingAction = await deps.db
+      .select()
+      .from(m)
+      .where(
+        sql`${m.thermalAnalysisId} = ${analysis.id} and ${deltaT} >= ${thermalThresholds.investigateFromC}`,
+      )
+      .orderBy(desc(deltaT), desc(m.date))
+      .limit(actionListCap);
+    const result: ThermalResult = {
+      thermalAnalysisId: analysis.id,
+      result: (analysis.result as string | null) ?? null,
+      overallSeverity: total === 0 ? null : (worst?.level ?? 'normal'),
+      overallMeaning: total === 0 ? 'No measurements yet' : (worst ?? thermalSeverities[0]).meaning,
+      actionRequired: (await recordViews(
+        deps.db,
+        thermalMeasurement,
+        needingAction as StoredRecord[],
+      )) as ThermalResult['actionRequired'],
+    };
+    return { data: result };
+  },
+};

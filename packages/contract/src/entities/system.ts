@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { op, route } from '../routes.ts';
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** Calls every product needs that the specification leaves implicit: readiness and file download. */
+export const systemRoutes = [
+  route('GET', '/health', op.action('system.health', { response: healthSchema }), {
+    summary: 'Readiness: 200 once the database is migrated',
+    tag: 'System',
+    access: 'public',
+  }),
+  route(
+    'GET',
+    '/files/:id',
+    op.action('files.download', {
+      params: z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) }),
+      response: z.string().meta({ description: 'The file bytes', format: 'binary' }),
+    }),
+    {
+      summary: 'Download an image or document; needs view permission on the record it belongs to',
+      tag: 'System',
+      access: 'authenticated',
+    },
+  ),
+];
