@@ -42,8 +42,9 @@ function fromDatabase(error: PgError): AppError | undefined {
   switch (error.code) {
     case '23505':
       return new AppError('CONFLICT', known?.message ?? 'A record with these values already exists');
+    case '23001': // restrict_violation: deleting a parent that still has children
     case '23503':
-      if (error.detail?.includes('is still referenced')) {
+      if (error.code === '23001' || error.detail?.includes('is still referenced')) {
         return new AppError(
           'CONFLICT',
           known?.inUseMessage ?? 'Other records still refer to this one; remove them first',

@@ -13,10 +13,12 @@ import type { StoredRecord } from '../../engine/records.ts';
 
 // ΔT rounded to 0.1 °C exactly as the contract's thermalDeltaT does, so SQL and API agree on bands.
 const deltaT = sql<number>`round(((${m.maxTemperatureC} - ${m.referenceTemperatureC}) * 10)::numeric) / 10`;
+// Thresholds are constants of the code, inlined (not bound) so the expression can be grouped by.
+const at = (n: number) => sql.raw(String(n));
 const severity = sql<ThermalSeverity>`case
-  when ${deltaT} > ${thermalThresholds.immediateAbove} then 'repairImmediately'
-  when ${deltaT} > ${thermalThresholds.repairAbove} then 'repairAsTimePermits'
-  when ${deltaT} >= ${thermalThresholds.investigateFromC} then 'investigate'
+  when ${deltaT} > ${at(thermalThresholds.immediateAbove)} then 'repairImmediately'
+  when ${deltaT} > ${at(thermalThresholds.repairAbove)} then 'repairAsTimePermits'
+  when ${deltaT} >= ${at(thermalThresholds.investigateFromC)} then 'investigate'
   else 'normal' end`;
 
 /** Most measurements listed as needing action in a result; the counts always cover all of them. */

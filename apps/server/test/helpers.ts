@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
+import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
+import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+
+export const adminPassword = 'correct horse battery staple';
+export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256!';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it that is dropped afterwards.
+ */
+async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ pgliteDir: undefined });
+  const name = `inspectra_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** buildApp on a fresh database and file directory, with an administrator signed in. */
+export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
+  const database = await freshDatabase();
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
+  const files = await createLocalFileStore(filesDir);
+  await bootstrapAdministrator(database.db, { username: 'admin', password: adminPassword, dataDir: undefined, log: () => {} });
+  const app = await buildApp({
+    db: database.db,
+    files,
+    jwtSecret,
+    maxUploadBytes: o.maxUploadBytes ?? 1024 * 1024,
+    // TEST_LOG=1 shows what the server logs (500s above all) while debugging a test.
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
+  await app.ready();
+
+  const inject = (options: InjectOptions) => app.inject(options);
+  const login = async (username = 'admin', password = adminPassword, ip = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+  const adminTokens = (await login()).json().data as { accessToken: string; refreshToken: string };
+
+  /** A request as the administrator (or with `token`), answering status and parsed envelope. */
+  const call = async (method: InjectOptions['method'], url: string, payload?: unknown, token = adminTokens.accessToken) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+    return { status: res.statusCode, body: parse(res), res };
+  };
+
+  return {
+    app,
+    db: database.db,
+    files,
+    filesDir,
+    inject,
+    login,
+    call,
+    adminTokens,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function parse(res: LightMyRequestResponse): any {
+  try {
+    return res.json();
+  } catch {
+    return res.body;
+  }
+}
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}-${++sequence}`;
+
+/** Factories: each creates a record through the API and returns its view. */
+export async function createWorkOrder(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const r = await t.call('POST', '/api/work-order-spks', { woNumber: `WO-${unique()}`, title: 'Thermography survey', ...overrides });
+  if (r.status !== 201) throw new Error(`work order: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+export async function createReportHeader(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const workOrderSPKId = overrides.workOrderSPKId ?? (await createWorkOrder(t)).id;
+  const r = await t.call('POST', '/api/report-headers', {
+    workOrderSPKId,
+    reportNumber: `RPT-${unique()}`,
+    title: 'Panel LP-3A',
+    ...overrides,
+  });
+  if (r.status !== 201) throw new Error(`report header: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+export async function createThermalAnalysis(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const reportHeaderId = overrides.reportHeaderId ?? (await createReportHeader(t)).id;
+  const r = await t.call('POST', '/api/thermal-analysis', { reportHeaderId, ...overrides });
+  if (r.status !== 201) throw new Error(`thermal analysis: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+export async function createThermalMeasurement(t: TestApp, thermalAnalysisId: string, overrides: Record<string, unknown> = {}) {
+  const r = await t.call('POST', '/api/thermal-measurements', {
+    thermalAnalysisId,
+    date: '2026-11-20',
+    component: 'Phase R lug',
+    maxTemperatureC: 50,
+    referenceTemperatureC: 40,
+    ...overrides,
+  });
+  if (r.status !== 201) throw new Error(`thermal measurement: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** A multipart body with text fields and files, as a browser would send it. */
+export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; bytes: Buffer }> = {}) {
+  const boundary = `----inspectra${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real 2×2 PNG and a real 1×1 JPEG. */
+export const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const jpegBytes = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);

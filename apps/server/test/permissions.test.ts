@@ -1,0 +1,288 @@
+/**
+ * The permission walk: every call of the route table is guarded as it declares, and Fastify serves
+ * no call under /api that the table does not declare.
+ */
+import { randomUUID } from 'node:crypto';
+import { routeSchemas, routeTable } from '@inspectra/contract';
+import type { Access, RouteDefinition } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { jwtSecret, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const routes = routeTable as readonly RouteDefinition[];
+const label = (r: RouteDefinition) => `${r.method} ${r.path}`;
+const isPermission = (a: Access): a is Exclude<Access, 'public' | 'authenticated'> => typeof a === 'object';
+
+/** A value the query schema accepts for a required parameter (a UUID, a number, a boolean, a date). */
+function queryValue(schema: { safeParse(v: unknown): { success: boolean } }): string {
+  for (const candidate of [randomUUID(), '1', 'true', '2026-01-01', 'x']) {
+    if (schema.safeParse(candidate).success) return candidate;
+  }
+  throw new Error('no candidate value fits this query parameter');
+}
+
+/** A request for a route that passes path and query validation: random ids, required query filled. */
+function requestFor(route: RouteDefinition): { method: RouteDefinition['method']; url: string; payload?: unknown } {
+  const path = route.path.replace(/:([A-Za-z]+)/g, () => randomUUID());
+  const query = new URLSearchParams();
+  const shape = routeSchemas(route).query?.shape ?? {};
+  for (const [key, schema] of Object.entries(shape)) {
+    if (!schema.safeParse(undefined).success) query.set(key, queryValue(schema));
+  }
+  const qs = query.toString();
+  return {
+    method: route.method,
+    url: `/api${path}${qs ? `?${qs}` : ''}`,
+    ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
+  };
+}
+
+function send(route: RouteDefinition, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const r = requestFor(route);
+  return t.inject({
+    method: r.method,
+    url: r.url,
+    headers,
+    ...(r.payload === undefined ? {} : { payload: r.payload as InjectOptions['payload'] }),
+  });
+}
+
+function expectError(res: LightMyRequestResponse, status: number, code: string, what: string) {
+  expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+  const body = res.json();
+  expect(body, what).toMatchObject({ data: null, statusCode: status, error: { code } });
+  expect(typeof body.message, what).toBe('string');
+  expect(body.message.length, what).toBeGreaterThan(0);
+}
+
+/**
+ * Every (method, path) Fastify serves, read from `printRoutes({ commonPrefix: false })`: a tree whose
+ * lines are `<indent><connector><segment> (<METHODS>)`, each segment continuing its parent's path.
+ */
+function registeredRoutes(): { method: string; url: string }[] {
+  const text = t.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const found: { method: string; url: string }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!m) throw new Error(`printRoutes line not understood: ${JSON.stringify(line)}`);
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const url = (stack[depth - 1] ?? '') + m[2]!;
+    stack.push(url);
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      found.push({ method, url });
+    }
+  }
+  return found;
+}
+
+describe('the route table and the registered routes', () => {
+  it('declares access on every route', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    for (const r of routes) {
+      expect(r.access, label(r)).toBeDefined();
+      const ok =
+        r.access === 'public' ||
+        r.access === 'authenticated' ||
+        (isPermission(r.access) && typeof r.access.module === 'string' && typeof r.access.action === 'string');
+      expect(ok, `${label(r)} access ${JSON.stringify(r.access)}`).toBe(true);
+    }
+  });
+
+  it('has no duplicate (method, path) rows', () => {
+    const keys = routes.map(label);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('makes public only health, login and refresh', () => {
+    const pub = routes.filter((r) => r.access === 'public').map(label).sort();
+    expect(pub).toEqual(['GET /health', 'POST /auth/login', 'POST /auth/refresh'].sort());
+  });
+
+  it('registers every table row in Fastify', () => {
+    for (const r of routes) {
+      expect(t.app.hasRoute({ method: r.method, url: `/api${r.path}` }), label(r)).toBe(true);
+    }
+  });
+
+  it('serves nothing under /api that the table does not declare (docs aside)', () => {
+    const registered = registeredRoutes();
+    const isDocs = (url: string) => /^\/api\/docs(\/|$)/.test(url);
+    expect(registered.some((r) => r.method === 'GET' && r.url === '/api/docs/json')).toBe(true);
+    const declared = new Set(routes.map((r) => `${r.method} /api${r.path}`));
+    const served = registered.filter((r) => r.url.startsWith('/api') && !isDocs(r.url));
+    // The parser read something real: every entry it produced is a route Fastify knows.
+    for (const r of served) {
+      expect(t.app.hasRoute({ method: r.method as never, url: r.url }), `${r.method} ${r.url}`).toBe(true);
+    }
+    // Every table row was found by the parser, so a missing route below would be a parser bug.
+    const servedKeys = new Set(served.map((r) => `${r.method} ${r.url}`));
+    for (const key of declared) expect(servedKeys.has(key), `parser missed ${key}`).toBe(true);
+    const unlisted = served.filter((r) => {
+      if (declared.has(`${r.method} ${r.url}`)) return false;
+      // Fastify answers HEAD for every GET it serves; HEAD without a declared GET is unlisted.
+      return !(r.method === 'HEAD' && declared.has(`GET ${r.url}`));
+    });
+    expect(unlisted.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // Nothing outside /api either, other than nothing at all.
+    expect(registered.filter((r) => !r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+});
+
+describe('without a valid session', () => {
+  it('refuses every non-public route to an anonymous caller with 401 UNAUTHENTICATED', async () => {
+    for (const r of routes.filter((x) => x.access !== 'public')) {
+      expectError(await send(r), 401, 'UNAUTHENTICATED', `anonymous ${label(r)}`);
+    }
+  });
+
+  it('refuses HEAD of every non-public GET route anonymously', async () => {
+    for (const r of routes.filter((x) => x.access !== 'public' && x.method === 'GET')) {
+      const { url } = requestFor(r);
+      const res = await t.inject({ method: 'HEAD', url });
+      expect(res.statusCode, `anonymous HEAD ${r.path}`).toBe(401);
+    }
+  });
+
+  it('refuses garbage, forged and malformed credentials with 401 UNAUTHENTICATED', async () => {
+    const admin = (await t.call('GET', '/api/auth/profile')).body.data as { id: string };
+    const forgedKey = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256!');
+    const claims = (sub: string) =>
+      new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer('inspectra')
+        .setAudience('inspectra-api')
+        .setIssuedAt();
+    const rightKey = new TextEncoder().encode(jwtSecret);
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ typ: 'access', sub: admin.id, iss: 'inspectra', aud: 'inspectra-api', iat: now, exp: now + 600 })}.`;
+    const headers: Record<string, Record<string, string>> = {
+      garbage: { authorization: 'Bearer garbage.token.value' },
+      'random text': { authorization: `Bearer ${randomUUID()}` },
+      'empty bearer': { authorization: 'Bearer ' },
+      'basic scheme': { authorization: `Basic ${Buffer.from('admin:x').toString('base64')}` },
+      'refresh token as bearer': { authorization: `Bearer ${t.adminTokens.refreshToken}` },
+      'other key': { authorization: `Bearer ${await claims(admin.id).setExpirationTime('10m').sign(forgedKey)}` },
+      expired: { authorization: `Bearer ${await claims(admin.id).setExpirationTime(now - 60).sign(rightKey)}` },
+      'unknown user': { authorization: `Bearer ${await claims(randomUUID()).setExpirationTime('10m').sign(rightKey)}` },
+      'alg none': { authorization: `Bearer ${unsigned}` },
+      'overlong token': { authorization: `Bearer ${'a'.repeat(5000)}` },
+    };
+    for (const r of routes.filter((x) => x.access !== 'public')) {
+      for (const [what, h] of Object.entries(headers)) {
+        expectError(await send(r, h), 401, 'UNAUTHENTICATED', `${what} on ${label(r)}`);
+      }
+    }
+  });
+
+  it('answers health anonymously', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a role with no permissions', () => {
+  const username = `nobody-${randomUUID().slice(0, 8)}`;
+  const password = 'a password for nobody at all';
+  let roleId: string;
+  let token: string;
+  const as = () => ({ authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    const [role] = await t.db
+      .insert(roles)
+      .values({ name: `No permissions ${randomUUID()}`, description: 'Nothing at all' })
+      .returning();
+    roleId = role!.id;
+    await t.db.insert(users).values({
+      username,
+      fullName: 'Nobody',
+      passwordHash: await hashPassword(password),
+      roleId,
+    });
+    const res = await t.login(username, password);
+    expect(res.statusCode, res.body).toBe(200);
+    token = res.json().data.accessToken;
+  });
+
+  it('is refused every permission route with 403 FORBIDDEN', async () => {
+    const guarded = routes.filter((r) => isPermission(r.access));
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const r of guarded) expectError(await send(r, as()), 403, 'FORBIDDEN', `no-permission ${label(r)}`);
+  });
+
+  it('reaches the routes any signed-in user may call', async () => {
+    const signedIn = routes.filter((r) => r.access === 'authenticated');
+    expect(signedIn.map(label)).toContain('GET /auth/profile');
+    for (const r of signedIn) {
+      const res = await send(r, as());
+      expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+    }
+    const profile = await t.inject({ method: 'GET', url: '/api/auth/profile', headers: as() });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toMatchObject({ username, permissions: [] });
+  });
+
+  it('with thermal.view alone, reads thermal data and still cannot write it or read anything else', async () => {
+    await t.db.insert(rolePermissions).values({ roleId, module: 'thermal', action: 'view' });
+    try {
+      const thermalView = routes.filter(
+        (r) => isPermission(r.access) && r.access.module === 'thermal' && r.access.action === 'view',
+      );
+      expect(thermalView.length).toBeGreaterThan(0);
+      for (const r of thermalView) {
+        expect(r.method, label(r)).toBe('GET');
+        const res = await send(r, as());
+        expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);
+      }
+      const others = routes.filter(
+        (r) => isPermission(r.access) && !(r.access.module === 'thermal' && r.access.action === 'view'),
+      );
+      expect(others.some((r) => r.method === 'POST' && (r.access as { module: string }).module === 'thermal')).toBe(
+        true,
+      );
+      for (const r of others) expectError(await send(r, as()), 403, 'FORBIDDEN', `thermal.view only: ${label(r)}`);
+    } finally {
+      await t.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    }
+    // Revoked: refused again at once (permissions are read per request).
+    const again = routes.find((r) => r.method === 'GET' && r.path === '/thermal-measurements')!;
+    expectError(await send(again, as()), 403, 'FORBIDDEN', 'after revoking thermal.view');
+  });
+
+  it('loses access entirely once the account is deactivated', async () => {
+    await t.db.update(users).set({ isActive: false }).where(eq(users.username, username));
+    try {
+      const profile = routes.find((r) => r.path === '/auth/profile')!;
+      expectError(await send(profile, as()), 401, 'UNAUTHENTICATED', 'deactivated user');
+    } finally {
+      await t.db.update(users).set({ isActive: true }).where(eq(users.username, username));
+    }
+  });
+});
+
+describe('the administrator', () => {
+  it('is never refused (no 401, no 403) on any route', async () => {
+    for (const r of routes) {
+      const res = await send(r, { authorization: `Bearer ${t.adminTokens.accessToken}` });
+      expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+});
