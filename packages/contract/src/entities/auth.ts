@@ -7,7 +7,7 @@ export const loginBodySchema = z.object({
   password: z.string().min(1, 'Enter your password').max(1000, 'At most 1000 characters'),
 });
 export const refreshBodySchema = z.object({
-  refreshToken: z.string().min(1, 'refreshToken is required').max(200, 'refreshToken is too long'),
+  refreshToken: z.string().min(1, 'refreshToken is required').max(4096, 'refreshToken is too long'),
 });
 export const tokenPairSchema = z
   .object({ accessToken: z.string(), refreshToken: z.string() })

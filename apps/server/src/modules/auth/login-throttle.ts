@@ -3,51 +3,56 @@ import type { Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
-/** Failed sign-ins allowed per window: few per account (guessing one password), more per address (a shared NAT). */
+/** Sign-in attempts allowed per window: few per account (guessing one password), more per address (a shared NAT). */
 export const throttleLimits = { account: 5, address: 30, windowSeconds: 15 * 60 };
 
 const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
+/** Adds one to a key's count in its window (a new window when the old one ended); returns the row. */
+async function count(db: Db, key: string) {
+  const window = sql.raw(`'${throttleLimits.windowSeconds} seconds'::interval`);
+  const expired = sql`${loginFailures.windowStartedAt} < now() - ${window}`;
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginFailures.windowStartedAt} end`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
 /**
- * Refuses a sign-in while its account or address has used up its failures in the current window.
- * State is in the database so every server process sees the same counts.
+ * Counts an attempt against the account and the address before the password is checked, in one
+ * statement each, so parallel attempts cannot all slip under the limit. Past the limit the attempt
+ * is refused without checking the password. State is in the database, shared by every process.
  */
-export async function assertNotThrottled(db: Db, username: string, ip: string) {
+export async function countAttempt(db: Db, username: string, ip: string) {
   for (const [key, limit] of [
     [accountKey(username), throttleLimits.account],
     [addressKey(ip), throttleLimits.address],
   ] as const) {
-    const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-    if (!row || row.count < limit) continue;
+    const row = await count(db, key);
+    if (row.count <= limit) continue;
     const endsAt = row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000;
-    const minutes = Math.ceil((endsAt - Date.now()) / 60_000);
-    if (minutes > 0) {
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    const minutes = Math.max(1, Math.ceil((endsAt - Date.now()) / 60_000));
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 }
 
-/** Counts a failure against the account and the address, starting a new window when the old one ended. */
-export async function recordFailure(db: Db, username: string, ip: string) {
-  const window = `${throttleLimits.windowSeconds} seconds`;
-  for (const key of [accountKey(username), addressKey(ip)]) {
-    await db
-      .insert(loginFailures)
-      .values({ key, count: 1, windowStartedAt: new Date() })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${loginFailures.windowStartedAt} < now() - ${window}::interval then 1 else ${loginFailures.count} + 1 end`,
-          windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < now() - ${window}::interval then now() else ${loginFailures.windowStartedAt} end`,
-        },
-      });
-  }
-}
-
-export async function clearFailures(db: Db, username: string) {
+/** A successful sign-in: the account starts afresh and the attempt no longer counts against the address. */
+export async function forgiveAttempt(db: Db, username: string, ip: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
+  await db
+    .update(loginFailures)
+    .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+    .where(eq(loginFailures.key, addressKey(ip)));
 }

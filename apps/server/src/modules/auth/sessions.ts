@@ -7,7 +7,7 @@ import { refreshTokens, rolePermissions, roles, users } from '../../db/schema/in
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { AppError } from '../../errors.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
+import { countAttempt, forgiveAttempt } from './login-throttle.ts';
 import { hashToken, newRefreshToken, refreshFamilySeconds, signAccessToken } from './tokens.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
@@ -39,17 +39,14 @@ export async function login(
   password: string,
   ip: string,
 ): Promise<TokenPair> {
-  await assertNotThrottled(db, username, ip);
+  await countAttempt(db, username, ip);
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-  if (!user || !ok || !user.isActive) {
-    await recordFailure(db, username, ip);
-    throw invalidCredentials();
-  }
-  await clearFailures(db, username);
+  if (!user || !ok || !user.isActive) throw invalidCredentials();
+  await forgiveAttempt(db, username, ip);
   return issue(db, key, user.id, {
     id: randomUUID(),
     expiresAt: new Date(Date.now() + refreshFamilySeconds * 1000),

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 
 const issuer = 'inspectra';
 const audience = 'inspectra-api';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const accessTokenSeconds = 15 * 60;
 /** A sign-in lasts at most this long, however often its refresh token is rotated. */
 export const refreshFamilySeconds = 7 * 24 * 3600;
@@ -32,7 +33,8 @@ export async function verifyAccessToken(key: AccessTokenKey, token: string): Pro
       audience,
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : undefined;
+    const sub = payload.sub;
+    return payload.typ === 'access' && typeof sub === 'string' && uuidPattern.test(sub) ? sub : undefined;
   } catch {
     return undefined;
   }
