@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -8,7 +9,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('answers health', async () => {
+it('answers health in the envelope', async () => {
   const r = await t.inject({ method: 'GET', url: '/api/health' });
   expect(r.statusCode).toBe(200);
+  expect(r.json()).toEqual({ data: { status: 'ok' }, statusCode: 200, message: 'OK' });
+});
+
+it('answers health while a heavy query runs: the database does not hold the event loop', async () => {
+  const order: string[] = [];
+  const heavy = t.db
+    .execute(sql`select count(*) from generate_series(1, 3000000) a, generate_series(1, 2) b`)
+    .then(() => order.push('heavy query'));
+  // Let the query reach the database before asking for health.
+  await new Promise((r) => setTimeout(r, 20));
+  const health = await t.inject({ method: 'GET', url: '/api/health' });
+  order.push('health');
+  await heavy;
+  expect(health.statusCode).toBe(200);
+  expect(order).toEqual(['health', 'heavy query']);
+});
+
+it('answers an unknown call with 404 in the envelope', async () => {
+  const r = await t.inject({ method: 'GET', url: '/api/no-such-call?x=1' });
+  expect(r.statusCode).toBe(404);
+  expect(r.json()).toMatchObject({ data: null, statusCode: 404, error: { code: 'NOT_FOUND' } });
+});
+
+it('serves the OpenAPI document generated from the route table', async () => {
+  const r = await t.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(r.statusCode).toBe(200);
+  const doc = r.json();
+  expect(Object.keys(doc.paths)).toContain('/api/thermal-measurements/measurement-data-input');
+  expect(doc.paths['/api/thermal-measurements'].put.parameters.map((p: { name: string }) => p.name)).toContain('id');
 });
