@@ -22,7 +22,7 @@ import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
 import type { EntityTable } from './engine/entity-table.ts';
 import { validationError } from './engine/request-body.ts';
-import { installErrorHandler } from './error-handler.ts';
+import { frameworkError, installErrorHandler } from './error-handler.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // Query strings of this API are flat; arrays and nested objects are not expected.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkError,
   });
 
   app.setValidatorCompiler(({ schema: s, httpPart }) => (data) => {

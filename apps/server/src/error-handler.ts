@@ -1,6 +1,6 @@
 import { errorStatus } from '@inspectra/contract';
 import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { constraintMessages } from './engine/constraint-messages.ts';
 
@@ -55,6 +55,7 @@ function fromDatabase(error: PgError): AppError | undefined {
         known?.message ?? 'A referenced record does not exist',
         known ? [{ path: known.field, message: known.message }] : undefined,
       );
+    case '22021': // a NUL character in text
     case '22001':
     case '22003':
     case '22007':
@@ -73,6 +74,12 @@ function envelope(code: ErrorCode, message: string, details?: AppError['details'
     message,
     error: { code, ...(details ? { details } : {}) },
   };
+}
+
+/** Errors Fastify raises before routing (a malformed percent-escape in the path). */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'malformed request');
+  reply.code(400).send(envelope('BAD_REQUEST', 'The address of this request is not valid (malformed %-escape)'));
 }
 
 /** One place maps every error to the envelope; stack traces, SQL and paths stay in the log. */

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { Access, RouteDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
@@ -33,7 +34,11 @@ function queryValue(schema: { safeParse(v: unknown): { success: boolean } }): st
 }
 
 /** A request for a route that passes path and query validation: random ids, required query filled. */
-function requestFor(route: RouteDefinition): { method: RouteDefinition['method']; url: string; payload?: unknown } {
+function requestFor(route: RouteDefinition): {
+  method: RouteDefinition['method'];
+  url: string;
+  payload?: unknown;
+} {
   const path = route.path.replace(/:([A-Za-z]+)/g, () => randomUUID());
   const query = new URLSearchParams();
   const shape = routeSchemas(route).query?.shape ?? {};
@@ -70,8 +75,8 @@ function expectError(res: LightMyRequestResponse, status: number, code: string, 
  * Every (method, path) Fastify serves, read from `printRoutes({ commonPrefix: false })`: a tree whose
  * lines are `<indent><connector><segment> (<METHODS>)`, each segment continuing its parent's path.
  */
-function registeredRoutes(): { method: string; url: string }[] {
-  const text = t.app.printRoutes({ commonPrefix: false });
+function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const text = app.printRoutes({ commonPrefix: false });
   const stack: string[] = [];
   const found: { method: string; url: string }[] = [];
   for (const line of text.split('\n')) {
@@ -82,7 +87,10 @@ function registeredRoutes(): { method: string; url: string }[] {
     stack.length = depth;
     const url = (stack[depth - 1] ?? '') + m[2]!;
     stack.push(url);
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       found.push({ method, url });
     }
   }
@@ -97,7 +105,9 @@ describe('the route table and the registered routes', () => {
       const ok =
         r.access === 'public' ||
         r.access === 'authenticated' ||
-        (isPermission(r.access) && typeof r.access.module === 'string' && typeof r.access.action === 'string');
+        (isPermission(r.access) &&
+          typeof r.access.module === 'string' &&
+          typeof r.access.action === 'string');
       expect(ok, `${label(r)} access ${JSON.stringify(r.access)}`).toBe(true);
     }
   });
@@ -108,7 +118,10 @@ describe('the route table and the registered routes', () => {
   });
 
   it('makes public only health, login and refresh', () => {
-    const pub = routes.filter((r) => r.access === 'public').map(label).sort();
+    const pub = routes
+      .filter((r) => r.access === 'public')
+      .map(label)
+      .sort();
     expect(pub).toEqual(['GET /health', 'POST /auth/login', 'POST /auth/refresh'].sort());
   });
 
@@ -118,8 +131,38 @@ describe('the route table and the registered routes', () => {
     }
   });
 
+  it('reads every route, nested, multi-method or HEAD-only, from printRoutes', async () => {
+    const app = Fastify();
+    const noop = async () => '';
+    for (const url of ['/api/a', '/api/a/:id', '/api/a/:id/secret', '/api/b/c/d', '/api/b'])
+      app.get(url, noop);
+    app.post('/api/a/:id/secret', noop);
+    app.delete('/api/e/f', noop);
+    app.head('/api/only-head', noop);
+    await app.ready();
+    const found = registeredRoutes(app).map((r) => `${r.method} ${r.url}`);
+    await app.close();
+    expect(found.sort()).toEqual(
+      [
+        'GET /api/a',
+        'HEAD /api/a',
+        'GET /api/a/:id',
+        'HEAD /api/a/:id',
+        'GET /api/a/:id/secret',
+        'HEAD /api/a/:id/secret',
+        'POST /api/a/:id/secret',
+        'GET /api/b',
+        'HEAD /api/b',
+        'GET /api/b/c/d',
+        'HEAD /api/b/c/d',
+        'DELETE /api/e/f',
+        'HEAD /api/only-head',
+      ].sort(),
+    );
+  });
+
   it('serves nothing under /api that the table does not declare (docs aside)', () => {
-    const registered = registeredRoutes();
+    const registered = registeredRoutes(t.app);
     const isDocs = (url: string) => /^\/api\/docs(\/|$)/.test(url);
     expect(registered.some((r) => r.method === 'GET' && r.url === '/api/docs/json')).toBe(true);
     const declared = new Set(routes.map((r) => `${r.method} /api${r.path}`));
@@ -138,7 +181,9 @@ describe('the route table and the registered routes', () => {
     });
     expect(unlisted.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     // Nothing outside /api either, other than nothing at all.
-    expect(registered.filter((r) => !r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(registered.filter((r) => !r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`)).toEqual(
+      [],
+    );
   });
 });
 
@@ -177,9 +222,17 @@ describe('without a valid session', () => {
       'empty bearer': { authorization: 'Bearer ' },
       'basic scheme': { authorization: `Basic ${Buffer.from('admin:x').toString('base64')}` },
       'refresh token as bearer': { authorization: `Bearer ${t.adminTokens.refreshToken}` },
-      'other key': { authorization: `Bearer ${await claims(admin.id).setExpirationTime('10m').sign(forgedKey)}` },
-      expired: { authorization: `Bearer ${await claims(admin.id).setExpirationTime(now - 60).sign(rightKey)}` },
-      'unknown user': { authorization: `Bearer ${await claims(randomUUID()).setExpirationTime('10m').sign(rightKey)}` },
+      'other key': {
+        authorization: `Bearer ${await claims(admin.id).setExpirationTime('10m').sign(forgedKey)}`,
+      },
+      expired: {
+        authorization: `Bearer ${await claims(admin.id)
+          .setExpirationTime(now - 60)
+          .sign(rightKey)}`,
+      },
+      'unknown user': {
+        authorization: `Bearer ${await claims(randomUUID()).setExpirationTime('10m').sign(rightKey)}`,
+      },
       'alg none': { authorization: `Bearer ${unsigned}` },
       'overlong token': { authorization: `Bearer ${'a'.repeat(5000)}` },
     };
@@ -254,10 +307,11 @@ describe('a role with no permissions', () => {
       const others = routes.filter(
         (r) => isPermission(r.access) && !(r.access.module === 'thermal' && r.access.action === 'view'),
       );
-      expect(others.some((r) => r.method === 'POST' && (r.access as { module: string }).module === 'thermal')).toBe(
-        true,
-      );
-      for (const r of others) expectError(await send(r, as()), 403, 'FORBIDDEN', `thermal.view only: ${label(r)}`);
+      expect(
+        others.some((r) => r.method === 'POST' && (r.access as { module: string }).module === 'thermal'),
+      ).toBe(true);
+      for (const r of others)
+        expectError(await send(r, as()), 403, 'FORBIDDEN', `thermal.view only: ${label(r)}`);
     } finally {
       await t.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
     }

@@ -91,6 +91,12 @@ export type FieldValues<F extends Record<string, Field>> = {
   [K in keyof F]: F[K] extends { required: true } ? FieldValue<F[K]> : FieldValue<F[K]> | null;
 };
 
+/** Text as PostgreSQL can store it: no NUL character. */
+export const plainText = z
+  .string()
+  .trim()
+  .regex(/^[^\u0000]*$/, 'Text may not contain a NUL character');
+
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use a date and time in ISO 8601 form' });
 
@@ -99,7 +105,7 @@ export function fieldValueSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'text':
     case 'longText':
-      return z.string().trim().max(field.maxLength, `At most ${field.maxLength} characters`);
+      return plainText.max(field.maxLength, `At most ${field.maxLength} characters`);
     case 'number': {
       let s = z.number({ error: 'Enter a number' }).finite('Enter a finite number');
       if (field.min !== undefined) s = s.min(field.min, `At least ${field.min}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldValueSchema } from './fields.ts';
+import { fieldValueSchema, plainText } from './fields.ts';
 import type { EntityDefinition } from './entity.ts';
 import type { Permission, PermissionAction } from './permissions.ts';
 
@@ -68,9 +68,7 @@ export const pageSizeSchema = z.coerce
   .min(1, 'pageSize is at least 1')
   .max(maxPageSize, `pageSize is at most ${maxPageSize}`)
   .default(defaultPageSize);
-export const searchSchema = z
-  .string()
-  .trim()
+export const searchSchema = plainText
   .max(200, 'search is at most 200 characters')
   .optional()
   .transform((s) => (s ? s : undefined));

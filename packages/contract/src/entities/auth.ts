@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { plainText } from '../fields.ts';
 import { permissionActions, permissionModules } from '../permissions.ts';
 import { op, route } from '../routes.ts';
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username').max(100, 'At most 100 characters'),
+  username: plainText.min(1, 'Enter your username').max(100, 'At most 100 characters'),
   password: z.string().min(1, 'Enter your password').max(1000, 'At most 1000 characters'),
 });
 export const refreshBodySchema = z.object({
