@@ -14,7 +14,9 @@ const problems: string[] = [];
 
 const committed = await readFile(openapiFile, 'utf8').catch(() => '');
 if (committed !== (await openapiDocument())) {
-  problems.push('apps/server/openapi.json is stale: run `npm run openapi -w @inspectra/server` and commit it.');
+  problems.push(
+    'apps/server/openapi.json is stale: run `npm run openapi -w @inspectra/server` and commit it.',
+  );
 }
 
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'inspectra-migrations-'));
@@ -34,7 +36,9 @@ try {
     { cwd: serverDir, stdio: 'pipe' },
   );
   if ((await readdir(scratch)).sort().join() !== before) {
-    problems.push('The Drizzle schema has changes with no migration: run `npm run db:generate -w @inspectra/server` and commit it.');
+    problems.push(
+      'The Drizzle schema has changes with no migration: run `npm run db:generate -w @inspectra/server` and commit it.',
+    );
   }
 } finally {
   await rm(scratch, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import type { RouteDefinition } from '@inspectra/contract';
 import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';

@@ -22,6 +22,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if (pid && pid !== process.pid && isRunning(pid)) {
         throw new Error(
           `DATA_DIR ${dataDir} is in use by another Inspectra process (pid ${pid}); stop it or choose another DATA_DIR`,
+          { cause: error },
         );
       }
       await rm(lockFile, { force: true });

@@ -79,7 +79,9 @@ function envelope(code: ErrorCode, message: string, details?: AppError['details'
 /** Errors Fastify raises before routing (a malformed percent-escape in the path). */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ code: error.code }, 'malformed request');
-  reply.code(400).send(envelope('BAD_REQUEST', 'The address of this request is not valid (malformed %-escape)'));
+  reply
+    .code(400)
+    .send(envelope('BAD_REQUEST', 'The address of this request is not valid (malformed %-escape)'));
 }
 
 /** One place maps every error to the envelope; stack traces, SQL and paths stay in the log. */

@@ -59,7 +59,12 @@ const refresh = (refreshToken: unknown) =>
 const profile = (token: string) =>
   t.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
 
-function expectError(res: { statusCode: number; json(): any }, status: number, code: string, message?: string | RegExp) {
+function expectError(
+  res: { statusCode: number; json(): any },
+  status: number,
+  code: string,
+  message?: string | RegExp,
+) {
   expect(res.statusCode).toBe(status);
   const body = res.json();
   expect(body.data).toBeNull();
@@ -141,7 +146,11 @@ describe('login and profile', () => {
   it('refuses the profile without a bearer token or with a malformed header', async () => {
     expectError(await t.inject({ method: 'GET', url: '/api/auth/profile' }), 401, 'UNAUTHENTICATED');
     expectError(
-      await t.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: 'Basic YWRtaW46eA==' } }),
+      await t.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: { authorization: 'Basic YWRtaW46eA==' },
+      }),
       401,
       'UNAUTHENTICATED',
     );
@@ -151,7 +160,12 @@ describe('login and profile', () => {
   it('answers a wrong password and an unknown user identically', async () => {
     const u = await createUser();
     const ip = nextIp();
-    const wrong = expectError(await t.login(u.username, 'wrong password', ip), 401, 'UNAUTHENTICATED', invalidCredentialsMessage);
+    const wrong = expectError(
+      await t.login(u.username, 'wrong password', ip),
+      401,
+      'UNAUTHENTICATED',
+      invalidCredentialsMessage,
+    );
     const unknown = expectError(
       await t.login(`nobody-${randomUUID()}`, 'whatever', ip),
       401,
@@ -178,7 +192,12 @@ describe('login and profile', () => {
 
   it('does not match a different password case', async () => {
     const u = await createUser({ password: 'Secret-Password' });
-    expectError(await t.login(u.username, 'secret-password', nextIp()), 401, 'UNAUTHENTICATED', invalidCredentialsMessage);
+    expectError(
+      await t.login(u.username, 'secret-password', nextIp()),
+      401,
+      'UNAUTHENTICATED',
+      invalidCredentialsMessage,
+    );
   });
 });
 
@@ -211,13 +230,20 @@ describe('validation', () => {
     ['not a string', { refreshToken: 123 }],
   ])('refresh with refreshToken %s → 400 naming the field', async (_label, payload) => {
     const body = expectError(await post('/api/auth/refresh', payload), 400, 'VALIDATION_ERROR');
-    expect(body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'refreshToken' })]));
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'refreshToken' })]),
+    );
   });
 
   it('a validation failure does not count as a failed sign-in', async () => {
     const ip = nextIp();
     for (let i = 0; i < 6; i++) {
-      await t.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: '' }, remoteAddress: ip });
+      await t.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'admin', password: '' },
+        remoteAddress: ip,
+      });
     }
     expectTokenPair(await t.login('admin', adminPassword, ip));
   });
@@ -226,7 +252,10 @@ describe('validation', () => {
 describe('refresh', () => {
   it('rotates, and a replayed token revokes its whole family', async () => {
     const first = expectTokenPair(await t.login('admin', adminPassword, nextIp()));
-    const [firstRow] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(first.refreshToken)));
+    const [firstRow] = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(first.refreshToken)));
     expect(firstRow).toBeDefined();
     expect(firstRow!.spentAt).toBeNull();
 
@@ -237,7 +266,10 @@ describe('refresh', () => {
     expect((await profile(second.accessToken)).statusCode).toBe(200);
 
     // The old row is spent, the new one belongs to the same family.
-    const family = await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, firstRow!.familyId));
+    const family = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, firstRow!.familyId));
     expect(family).toHaveLength(2);
     const old = family.find((r) => r.tokenHash === sha256Hex(first.refreshToken))!;
     const next = family.find((r) => r.tokenHash === sha256Hex(second.refreshToken))!;
@@ -250,17 +282,25 @@ describe('refresh', () => {
 
     // Replaying the first (spent) token is refused and revokes the family…
     expectError(await refresh(first.refreshToken), 401, 'UNAUTHENTICATED');
-    const revoked = await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, firstRow!.familyId));
+    const revoked = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, firstRow!.familyId));
     expect(revoked).toHaveLength(3);
     for (const row of revoked) expect(row.revokedAt).toBeInstanceOf(Date);
 
     // …so the newest token of the family is refused too, and no new row is issued.
     expectError(await refresh(third.refreshToken), 401, 'UNAUTHENTICATED');
-    expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, firstRow!.familyId))).toHaveLength(3);
+    expect(
+      await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, firstRow!.familyId)),
+    ).toHaveLength(3);
 
     // A fresh sign-in starts a new, working family.
     const fresh = expectTokenPair(await t.login('admin', adminPassword, nextIp()));
-    const [freshRow] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(fresh.refreshToken)));
+    const [freshRow] = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(fresh.refreshToken)));
     expect(freshRow!.familyId).not.toBe(firstRow!.familyId);
     expect(freshRow!.revokedAt).toBeNull();
     expectTokenPair(await refresh(fresh.refreshToken));
@@ -275,7 +315,10 @@ describe('refresh', () => {
     for (const r of results.filter((x) => x.statusCode !== 200)) expectError(r, 401, 'UNAUTHENTICATED');
 
     // Exactly one successor was issued for the family.
-    const [row] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(pair.refreshToken)));
+    const [row] = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(pair.refreshToken)));
     const family = await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, row!.familyId));
     expect(family).toHaveLength(2);
   });
@@ -323,7 +366,10 @@ describe('forged access tokens', () => {
 
   const now = () => Math.floor(Date.now() / 1000);
   const cases: [string, () => Promise<string>][] = [
-    ['signed with another secret', () => craftToken({ secret: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') })],
+    [
+      'signed with another secret',
+      () => craftToken({ secret: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') }),
+    ],
     [
       'alg none',
       async () =>
@@ -399,20 +445,39 @@ describe('throttling', () => {
     const other = await createUser();
     const ip = nextIp();
     for (let i = 0; i < 5; i++) {
-      expectError(await t.login(victim.username, `wrong-${i}`, ip), 401, 'UNAUTHENTICATED', invalidCredentialsMessage);
+      expectError(
+        await t.login(victim.username, `wrong-${i}`, ip),
+        401,
+        'UNAUTHENTICATED',
+        invalidCredentialsMessage,
+      );
     }
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `user:${victim.username.toLowerCase()}`));
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, `user:${victim.username.toLowerCase()}`));
     expect(row!.count).toBe(5);
 
-    const body = expectError(await t.login(victim.username, victim.password, ip), 429, 'TOO_MANY_REQUESTS', /Try again in (\d+) minutes?\./);
+    const body = expectError(
+      await t.login(victim.username, victim.password, ip),
+      429,
+      'TOO_MANY_REQUESTS',
+      /Try again in (\d+) minutes?\./,
+    );
     const minutes = Number(/Try again in (\d+) minute/.exec(body.message)![1]);
     expect(minutes).toBeGreaterThanOrEqual(1);
     expect(minutes).toBeLessThanOrEqual(15);
 
     // The lock is per account whatever the case of the name or the address.
-    expectError(await t.login(victim.username.toUpperCase(), victim.password, nextIp()), 429, 'TOO_MANY_REQUESTS');
+    expectError(
+      await t.login(victim.username.toUpperCase(), victim.password, nextIp()),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
     // No session was issued for the victim.
-    expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, victim.id))).toHaveLength(0);
+    expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, victim.id))).toHaveLength(
+      0,
+    );
 
     // Another account from a different address is unaffected.
     expectTokenPair(await t.login(other.username, other.password, nextIp()));
@@ -423,7 +488,10 @@ describe('throttling', () => {
     const ip = nextIp();
     for (let i = 0; i < 4; i++) expectError(await t.login(u.username, 'wrong', ip), 401, 'UNAUTHENTICATED');
     expectTokenPair(await t.login(u.username, u.password, ip));
-    const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `user:${u.username.toLowerCase()}`));
+    const rows = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, `user:${u.username.toLowerCase()}`));
     expect(rows).toHaveLength(0);
     for (let i = 0; i < 4; i++) expectError(await t.login(u.username, 'wrong', ip), 401, 'UNAUTHENTICATED');
     expectTokenPair(await t.login(u.username, u.password, ip));
@@ -433,13 +501,31 @@ describe('throttling', () => {
     const u = await createUser();
     const ip = nextIp();
     for (let i = 0; i < 30; i++) {
-      expectError(await t.login(`unknown-${i}-${randomUUID()}`, 'wrong', ip), 401, 'UNAUTHENTICATED', invalidCredentialsMessage);
+      expectError(
+        await t.login(`unknown-${i}-${randomUUID()}`, 'wrong', ip),
+        401,
+        'UNAUTHENTICATED',
+        invalidCredentialsMessage,
+      );
     }
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `ip:${ip}`));
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, `ip:${ip}`));
     expect(row!.count).toBe(30);
 
-    expectError(await t.login(`unknown-next-${randomUUID()}`, 'wrong', ip), 429, 'TOO_MANY_REQUESTS', /Try again in \d+ minutes?\./);
-    expectError(await t.login(u.username, u.password, ip), 429, 'TOO_MANY_REQUESTS', /Try again in \d+ minutes?\./);
+    expectError(
+      await t.login(`unknown-next-${randomUUID()}`, 'wrong', ip),
+      429,
+      'TOO_MANY_REQUESTS',
+      /Try again in \d+ minutes?\./,
+    );
+    expectError(
+      await t.login(u.username, u.password, ip),
+      429,
+      'TOO_MANY_REQUESTS',
+      /Try again in \d+ minutes?\./,
+    );
     expectTokenPair(await t.login(u.username, u.password, nextIp()));
   }, 60_000);
 });
@@ -448,13 +534,23 @@ describe('bootstrap', () => {
   it('does nothing on a database that already has users', async () => {
     const before = await t.db.select().from(users);
     const lines: string[] = [];
-    await bootstrapAdministrator(t.db, { username: 'second-admin', password: 'another password', dataDir: undefined, log: (l) => lines.push(l) });
+    await bootstrapAdministrator(t.db, {
+      username: 'second-admin',
+      password: 'another password',
+      dataDir: undefined,
+      log: (l) => lines.push(l),
+    });
     const after = await t.db.select().from(users);
     expect(after).toHaveLength(before.length);
     expect(after.some((u) => u.username === 'second-admin')).toBe(false);
     expect(await t.db.select().from(roles).where(eq(roles.name, 'Administrator'))).toHaveLength(1);
     expect(lines).toEqual([]);
-    expectError(await t.login('second-admin', 'another password', nextIp()), 401, 'UNAUTHENTICATED', invalidCredentialsMessage);
+    expectError(
+      await t.login('second-admin', 'another password', nextIp()),
+      401,
+      'UNAUTHENTICATED',
+      invalidCredentialsMessage,
+    );
   });
 
   it('on an empty database generates a password, writes it 0600 and it signs in', async () => {
@@ -464,7 +560,12 @@ describe('bootstrap', () => {
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const lines: string[] = [];
-      await bootstrapAdministrator(database.db, { username: 'root', password: undefined, dataDir, log: (l) => lines.push(l) });
+      await bootstrapAdministrator(database.db, {
+        username: 'root',
+        password: undefined,
+        dataDir,
+        log: (l) => lines.push(l),
+      });
 
       const created = await database.db.select().from(users);
       expect(created).toHaveLength(1);
@@ -482,15 +583,32 @@ describe('bootstrap', () => {
       expect(created[0]!.passwordHash).toMatch(/^\$argon2id\$/);
       expect(lines.join('\n')).toContain(file);
 
-      app = await buildApp({ db: database.db, files: await createLocalFileStore(filesDir), jwtSecret, maxUploadBytes: 1024 });
+      app = await buildApp({
+        db: database.db,
+        files: await createLocalFileStore(filesDir),
+        jwtSecret,
+        maxUploadBytes: 1024,
+      });
       await app.ready();
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'root', password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'root', password },
+      });
       const pair = expectTokenPair(res);
-      const p = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${pair.accessToken}` } });
+      const p = await app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${pair.accessToken}` },
+      });
       expect(p.statusCode).toBe(200);
       expect(p.json().data).toMatchObject({ username: 'root', role: { name: 'Administrator' } });
       expectError(
-        await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'root', password: adminPassword } }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'root', password: adminPassword },
+        }),
         401,
         'UNAUTHENTICATED',
         invalidCredentialsMessage,

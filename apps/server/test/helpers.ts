@@ -47,7 +47,12 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
   const database = await freshDatabase();
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = await createLocalFileStore(filesDir);
-  await bootstrapAdministrator(database.db, { username: 'admin', password: adminPassword, dataDir: undefined, log: () => {} });
+  await bootstrapAdministrator(database.db, {
+    username: 'admin',
+    password: adminPassword,
+    dataDir: undefined,
+    log: () => {},
+  });
   const app = await buildApp({
     db: database.db,
     files,
@@ -60,11 +65,21 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
 
   const inject = (options: InjectOptions) => app.inject(options);
   const login = async (username = 'admin', password = adminPassword, ip = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: ip,
+    });
   const adminTokens = (await login()).json().data as { accessToken: string; refreshToken: string };
 
   /** A request as the administrator (or with `token`), answering status and parsed envelope. */
-  const call = async (method: InjectOptions['method'], url: string, payload?: unknown, token = adminTokens.accessToken) => {
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    token = adminTokens.accessToken,
+  ) => {
     const res = await app.inject({
       method,
       url,
@@ -104,7 +119,11 @@ const unique = () => `${Date.now().toString(36)}-${++sequence}`;
 
 /** Factories: each creates a record through the API and returns its view. */
 export async function createWorkOrder(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const r = await t.call('POST', '/api/work-order-spks', { woNumber: `WO-${unique()}`, title: 'Thermography survey', ...overrides });
+  const r = await t.call('POST', '/api/work-order-spks', {
+    woNumber: `WO-${unique()}`,
+    title: 'Thermography survey',
+    ...overrides,
+  });
   if (r.status !== 201) throw new Error(`work order: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
 }
@@ -128,7 +147,11 @@ export async function createThermalAnalysis(t: TestApp, overrides: Record<string
   return r.body.data;
 }
 
-export async function createThermalMeasurement(t: TestApp, thermalAnalysisId: string, overrides: Record<string, unknown> = {}) {
+export async function createThermalMeasurement(
+  t: TestApp,
+  thermalAnalysisId: string,
+  overrides: Record<string, unknown> = {},
+) {
   const r = await t.call('POST', '/api/thermal-measurements', {
     thermalAnalysisId,
     date: '2026-11-20',
@@ -142,11 +165,16 @@ export async function createThermalMeasurement(t: TestApp, thermalAnalysisId: st
 }
 
 /** A multipart body with text fields and files, as a browser would send it. */
-export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; bytes: Buffer }> = {}) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; bytes: Buffer }> = {},
+) {
   const boundary = `----inspectra${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const [name, file] of Object.entries(files)) {
     chunks.push(
@@ -158,7 +186,10 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real 2×2 PNG and a real 1×1 JPEG. */

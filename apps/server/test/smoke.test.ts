@@ -40,5 +40,7 @@ it('serves the OpenAPI document generated from the route table', async () => {
   expect(r.statusCode).toBe(200);
   const doc = r.json();
   expect(Object.keys(doc.paths)).toContain('/api/thermal-measurements/measurement-data-input');
-  expect(doc.paths['/api/thermal-measurements'].put.parameters.map((p: { name: string }) => p.name)).toContain('id');
+  expect(
+    doc.paths['/api/thermal-measurements'].put.parameters.map((p: { name: string }) => p.name),
+  ).toContain('id');
 });

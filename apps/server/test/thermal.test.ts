@@ -40,7 +40,10 @@ describe('thermal analysis', () => {
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ data: null, statusCode: 200 });
 
-    const created = await t.call('POST', '/api/thermal-analysis', { reportHeaderId: report.id, summary: 'Panel scan' });
+    const created = await t.call('POST', '/api/thermal-analysis', {
+      reportHeaderId: report.id,
+      summary: 'Panel scan',
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ reportHeaderId: report.id, summary: 'Panel scan', version: 1 });
     expect(created.body.data.thermalAnalysisId).toBe(created.body.data.id);
@@ -101,7 +104,11 @@ describe('thermal analysis', () => {
       maxDeltaTC: 55.2,
       severityCounts: { normal: 1, investigate: 1, repairAsTimePermits: 2, repairImmediately: 1 },
     });
-    expect(s.body.data.hottest).toMatchObject({ maxTemperatureC: 96.4, deltaTC: 55.2, severity: 'repairImmediately' });
+    expect(s.body.data.hottest).toMatchObject({
+      maxTemperatureC: 96.4,
+      deltaTC: 55.2,
+      severity: 'repairImmediately',
+    });
 
     const r = await t.call('GET', `/api/thermal-analysis/result?thermalAnalysisId=${a.id}`);
     expect(r.body.data).toMatchObject({ result: 'See findings', overallSeverity: 'repairImmediately' });
@@ -110,7 +117,9 @@ describe('thermal analysis', () => {
   });
 
   it('answers 404 for an unknown analysis and 400 for a malformed id', async () => {
-    expect((await t.call('GET', `/api/thermal-analysis/summary?thermalAnalysisId=${randomUUID()}`)).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/thermal-analysis/summary?thermalAnalysisId=${randomUUID()}`)).status,
+    ).toBe(404);
     const bad = await t.call('GET', '/api/thermal-analysis/result?thermalAnalysisId=../../etc');
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('thermalAnalysisId');
@@ -120,11 +129,24 @@ describe('thermal analysis', () => {
 describe('thermal measurements', () => {
   it('creates from JSON with derived ΔT and severity, reads by id, and persists the values', async () => {
     const a = await createThermalAnalysis(t);
-    const m = await createThermalMeasurement(t, a.id, { maxTemperatureC: 61.3, referenceTemperatureC: 40.1, remarks: 'Hot lug' });
-    expect(m).toMatchObject({ deltaTC: 21.2, severity: 'repairImmediately', thermalImage: null, visualImage: null, version: 1 });
+    const m = await createThermalMeasurement(t, a.id, {
+      maxTemperatureC: 61.3,
+      referenceTemperatureC: 40.1,
+      remarks: 'Hot lug',
+    });
+    expect(m).toMatchObject({
+      deltaTC: 21.2,
+      severity: 'repairImmediately',
+      thermalImage: null,
+      visualImage: null,
+      version: 1,
+    });
     const got = await t.call('GET', `/api/thermal-measurements/${m.id}`);
     expect(got.body.data).toMatchObject({ id: m.id, remarks: 'Hot lug', maxTemperatureC: 61.3 });
-    const [row] = await t.db.select().from(thermalMeasurementTable).where(eq(thermalMeasurementTable.id, m.id));
+    const [row] = await t.db
+      .select()
+      .from(thermalMeasurementTable)
+      .where(eq(thermalMeasurementTable.id, m.id));
     expect(row).toMatchObject({ maxTemperatureC: 61.3, remarks: 'Hot lug' });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, m.id));
     expect(audit.map((x) => x.action)).toEqual(['create']);
@@ -132,23 +154,39 @@ describe('thermal measurements', () => {
 
   it('refuses missing required fields and wrong types with field details, storing nothing', async () => {
     const a = await createThermalAnalysis(t);
-    const r = await t.call('POST', '/api/thermal-measurements', { thermalAnalysisId: a.id, maxTemperatureC: 'hot' });
+    const r = await t.call('POST', '/api/thermal-measurements', {
+      thermalAnalysisId: a.id,
+      maxTemperatureC: 'hot',
+    });
     expect(r.status).toBe(400);
     const paths = r.body.error.details.map((d: { path: string }) => d.path).sort();
     expect(paths).toEqual(['date', 'maxTemperatureC', 'referenceTemperatureC']);
-    const list = await t.call('GET', `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}`);
+    const list = await t.call(
+      'GET',
+      `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}`,
+    );
     expect(list.body.meta.totalCount).toBe(0);
   });
 
   it('pages by analysis with meta, searches, and lists a date for data input', async () => {
     const a = await createThermalAnalysis(t);
     for (let i = 1; i <= 7; i++) {
-      await createThermalMeasurement(t, a.id, { date: `2026-10-0${i}`, component: i === 3 ? 'Busbar joint B2' : `Lug ${i}` });
+      await createThermalMeasurement(t, a.id, {
+        date: `2026-10-0${i}`,
+        component: i === 3 ? 'Busbar joint B2' : `Lug ${i}`,
+      });
     }
-    const p2 = await t.call('GET', `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}&pageNumber=2&pageSize=3`);
+    const p2 = await t.call(
+      'GET',
+      `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}&pageNumber=2&pageSize=3`,
+    );
     expect(p2.status).toBe(200);
     expect(p2.body.meta).toEqual({ pageNumber: 2, pageSize: 3, totalCount: 7, totalPages: 3 });
-    expect(p2.body.data.map((m: { date: string }) => m.date)).toEqual(['2026-10-04', '2026-10-03', '2026-10-02']);
+    expect(p2.body.data.map((m: { date: string }) => m.date)).toEqual([
+      '2026-10-04',
+      '2026-10-03',
+      '2026-10-02',
+    ]);
 
     const found = await t.call('GET', '/api/thermal-measurements?search=busbar%20JOINT');
     expect(found.body.data.map((m: { component: string }) => m.component)).toEqual(['Busbar joint B2']);
@@ -158,7 +196,10 @@ describe('thermal measurements', () => {
     const byId = await t.call('GET', `/api/thermal-measurements?id=${found.body.data[0].id}`);
     expect(byId.body.meta.totalCount).toBe(1);
 
-    const day = await t.call('GET', `/api/thermal-measurements/measurement-data-input?date=2026-10-05&thermalAnalysisId=${a.id}`);
+    const day = await t.call(
+      'GET',
+      `/api/thermal-measurements/measurement-data-input?date=2026-10-05&thermalAnalysisId=${a.id}`,
+    );
     expect(day.body.data).toHaveLength(1);
     expect(day.body.data[0].date).toBe('2026-10-05');
   });
@@ -166,7 +207,13 @@ describe('thermal measurements', () => {
   it('takes multipart with images, serves them back byte for byte, replaces and removes them', async () => {
     const a = await createThermalAnalysis(t);
     const form = multipart(
-      { thermalAnalysisId: a.id, date: '2026-11-20', maxTemperatureC: '70.5', referenceTemperatureC: '40', remarks: '' },
+      {
+        thermalAnalysisId: a.id,
+        date: '2026-11-20',
+        maxTemperatureC: '70.5',
+        referenceTemperatureC: '40',
+        remarks: '',
+      },
       {
         thermalImage: { name: '../../IR 0001.png', type: 'image/png', bytes: pngBytes },
         visualImage: { name: 'DC_0001.jpg', type: 'image/jpeg', bytes: jpegBytes },
@@ -181,9 +228,17 @@ describe('thermal measurements', () => {
     expect(created.statusCode).toBe(201);
     const m = created.json().data;
     expect(m).toMatchObject({ maxTemperatureC: 70.5, remarks: null, severity: 'repairImmediately' });
-    expect(m.thermalImage).toMatchObject({ displayName: 'IR 0001.png', mediaType: 'image/png', size: pngBytes.length });
+    expect(m.thermalImage).toMatchObject({
+      displayName: 'IR 0001.png',
+      mediaType: 'image/png',
+      size: pngBytes.length,
+    });
 
-    const file = await t.inject({ method: 'GET', url: m.thermalImage.url, headers: { authorization: `Bearer ${t.adminTokens.accessToken}` } });
+    const file = await t.inject({
+      method: 'GET',
+      url: m.thermalImage.url,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pngBytes)).toBe(true);
     expect(file.headers['content-type']).toBe('image/png');
@@ -193,7 +248,10 @@ describe('thermal measurements', () => {
     expect(anonymous.statusCode).toBe(401);
 
     // Replace the thermal image with a JPEG and empty the visual slot, by multipart update.
-    const update = multipart({ visualImage: '', remarks: 'Re-shot' }, { thermalImage: { name: 'IR 0002.jpg', type: 'image/jpeg', bytes: jpegBytes } });
+    const update = multipart(
+      { visualImage: '', remarks: 'Re-shot' },
+      { thermalImage: { name: 'IR 0002.jpg', type: 'image/jpeg', bytes: jpegBytes } },
+    );
     const updated = await t.inject({
       method: 'PUT',
       url: `/api/thermal-measurements?id=${m.id}`,
@@ -202,7 +260,10 @@ describe('thermal measurements', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ remarks: 'Re-shot', visualImage: null, version: 2 });
-    expect(updated.json().data.thermalImage).toMatchObject({ mediaType: 'image/jpeg', displayName: 'IR 0002.jpg' });
+    expect(updated.json().data.thermalImage).toMatchObject({
+      mediaType: 'image/jpeg',
+      displayName: 'IR 0002.jpg',
+    });
     const rows = await t.db.select().from(attachments).where(eq(attachments.ownerId, m.id));
     expect(rows.map((r) => r.slot)).toEqual(['thermalImage']);
 
@@ -214,26 +275,62 @@ describe('thermal measurements', () => {
   it('refuses an SVG and an oversize image with 4xx, keeping no row and, after the sweep, no file', async () => {
     const a = await createThermalAnalysis(t);
     const before = await blobCount();
-    const fields = { thermalAnalysisId: a.id, date: '2026-11-20', maxTemperatureC: '50', referenceTemperatureC: '40' };
+    const fields = {
+      thermalAnalysisId: a.id,
+      date: '2026-11-20',
+      maxTemperatureC: '50',
+      referenceTemperatureC: '40',
+    };
     const svg = multipart(fields, {
-      thermalImage: { name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      thermalImage: {
+        name: 'x.png',
+        type: 'image/png',
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
     });
-    const r1 = await t.inject({ method: 'POST', url: '/api/thermal-measurements', payload: svg.payload, headers: { ...svg.headers, authorization: `Bearer ${t.adminTokens.accessToken}` } });
+    const r1 = await t.inject({
+      method: 'POST',
+      url: '/api/thermal-measurements',
+      payload: svg.payload,
+      headers: { ...svg.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
     expect(r1.statusCode).toBe(415);
     expect(r1.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     const big = Buffer.concat([pngBytes, Buffer.alloc(100 * 1024)]);
     const huge = multipart(fields, { thermalImage: { name: 'big.png', type: 'image/png', bytes: big } });
-    const r2 = await t.inject({ method: 'POST', url: '/api/thermal-measurements', payload: huge.payload, headers: { ...huge.headers, authorization: `Bearer ${t.adminTokens.accessToken}` } });
+    const r2 = await t.inject({
+      method: 'POST',
+      url: '/api/thermal-measurements',
+      payload: huge.payload,
+      headers: { ...huge.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
     expect(r2.statusCode).toBe(413);
 
     // A valid image with an invalid field: the image was stored before validation failed.
-    const invalid = multipart({ ...fields, maxTemperatureC: 'very hot' }, { visualImage: { name: 'v.png', type: 'image/png', bytes: Buffer.concat([pngBytes, Buffer.from('unique-bytes-1')]) } });
-    const r3 = await t.inject({ method: 'POST', url: '/api/thermal-measurements', payload: invalid.payload, headers: { ...invalid.headers, authorization: `Bearer ${t.adminTokens.accessToken}` } });
+    const invalid = multipart(
+      { ...fields, maxTemperatureC: 'very hot' },
+      {
+        visualImage: {
+          name: 'v.png',
+          type: 'image/png',
+          bytes: Buffer.concat([pngBytes, Buffer.from('unique-bytes-1')]),
+        },
+      },
+    );
+    const r3 = await t.inject({
+      method: 'POST',
+      url: '/api/thermal-measurements',
+      payload: invalid.payload,
+      headers: { ...invalid.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
     expect(r3.statusCode).toBe(400);
     expect(r3.json().error.details[0].path).toBe('maxTemperatureC');
 
-    const list = await t.call('GET', `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}`);
+    const list = await t.call(
+      'GET',
+      `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}`,
+    );
     expect(list.body.meta.totalCount).toBe(0);
     await sweepOrphanFiles(t.db, t.files, 0);
     const referenced = await t.db.select().from(attachments);
@@ -243,7 +340,12 @@ describe('thermal measurements', () => {
 
   it('refuses multipart on a JSON-only call and JSON where a form is required', async () => {
     const form = multipart({ reportHeaderId: randomUUID() });
-    const r = await t.inject({ method: 'POST', url: '/api/thermal-analysis', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${t.adminTokens.accessToken}` } });
+    const r = await t.inject({
+      method: 'POST',
+      url: '/api/thermal-analysis',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
     expect(r.statusCode).toBe(415);
   });
 

@@ -95,6 +95,7 @@ export type FieldValues<F extends Record<string, Field>> = {
 export const plainText = z
   .string()
   .trim()
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
   .regex(/^[^\u0000]*$/, 'Text may not contain a NUL character');
 
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });

@@ -16,6 +16,8 @@ export function can(user: AuthenticatedUser, permission: Permission): boolean {
 }
 
 declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     user: AuthenticatedUser | undefined;
   }

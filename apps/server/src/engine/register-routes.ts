@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { attachments } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { recordViews, writeAudit } from './records.ts';

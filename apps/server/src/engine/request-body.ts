@@ -42,6 +42,7 @@ export function isMultipart(request: FastifyRequest): boolean {
 export function safeDisplayName(filename: string | undefined, fallback: string): string {
   const base = path.posix
     .basename(path.win32.basename(filename ?? ''))
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f"\\]/g, '');
   const trimmed = base.trim().slice(0, 200);
   return trimmed && trimmed !== '.' && trimmed !== '..' ? trimmed : fallback;
