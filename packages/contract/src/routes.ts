@@ -246,3 +246,28 @@ export function route<const P extends string>(
   }
   return { method, path, operation, access, summary: o.summary, tag: o.tag };
 }
+
+/**
+ * The usual calls over a resource at `path`: a paged list (with `?id=`, `search` and filters),
+ * create, and get / update / delete by `/{id}`. Options leave out what the specification does not
+ * have (`get: false`).
+ */
+export function resourceRoutes<const P extends string>(
+  entity: EntityDefinition,
+  path: P,
+  o: { tag: string; filters?: Record<string, Filter>; get?: boolean },
+) {
+  const one = entity.label.toLowerCase();
+  return [
+    route('GET', path, op.list(entity, { filters: o.filters }), {
+      summary: `List ${one}s (paged; with ?id=, that one)`,
+      tag: o.tag,
+    }),
+    ...(o.get === false
+      ? []
+      : [route('GET', `${path}/:id`, op.get(entity, 'path'), { summary: `Get a ${one}`, tag: o.tag })]),
+    route('POST', path, op.create(entity), { summary: `Create a ${one}`, tag: o.tag }),
+    route('PUT', `${path}/:id`, op.update(entity, 'path'), { summary: `Update a ${one}`, tag: o.tag }),
+    route('DELETE', `${path}/:id`, op.delete(entity, 'path'), { summary: `Delete a ${one}`, tag: o.tag }),
+  ];
+}

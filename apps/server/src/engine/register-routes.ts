@@ -1,6 +1,13 @@
 import type { Readable } from 'node:stream';
 import { routeSchemas } from '@inspectra/contract';
-import type { EntityDefinition, Envelope, Operation, PageMeta, RouteDefinition } from '@inspectra/contract';
+import type {
+  BodyKind,
+  EntityDefinition,
+  Envelope,
+  Operation,
+  PageMeta,
+  RouteDefinition,
+} from '@inspectra/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +16,7 @@ import { attachments } from '../db/schema/index.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { recordViews, writeAudit } from './records.ts';
-import type { RecordRepository } from './records.ts';
+import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { readEntityBody } from './request-body.ts';
 import type { ReceivedImage } from './request-body.ts';
@@ -108,38 +115,42 @@ export function entityOperation(
   };
   const actor = (ctx: ActionContext) => ctx.user!.id;
   const schemas = routeSchemas(route);
+  /** One page of records as views, with the paging meta. */
+  const pagedViews = async (deps: EngineDeps, query: Record<string, unknown>, q: ListQuery) => {
+    const pageNumber = query.pageNumber as number;
+    const pageSize = query.pageSize as number;
+    const { rows, totalCount } = await repo(deps).page(deps.db, { ...q, pageNumber, pageSize });
+    return {
+      data: await recordViews(deps.db, entity, rows),
+      meta: pageMeta(pageNumber, pageSize, totalCount),
+    };
+  };
+  /** The create or update body, as the route declares it. */
+  const readBody = (ctx: ActionContext, kind: BodyKind) =>
+    readEntityBody(ctx.request, {
+      entity,
+      kind,
+      schema: schemas.body!,
+      files: ctx.deps.files,
+      maxUploadBytes: ctx.deps.maxUploadBytes,
+    });
 
   switch (op.kind) {
     case 'list':
-      return async ({ query, deps }) => {
-        const pageNumber = query.pageNumber as number;
-        const pageSize = query.pageSize as number;
-        const { rows, totalCount } = await repo(deps).page(deps.db, {
-          pageNumber,
-          pageSize,
+      return async ({ query, deps }) =>
+        pagedViews(deps, query, {
           search: query.search as string | undefined,
           id: query.id as string | undefined,
           filters: op.filters,
           filterValues: query,
         });
-        return {
-          data: await recordViews(deps.db, entity, rows),
-          meta: pageMeta(pageNumber, pageSize, totalCount),
-        };
-      };
     case 'listByParent':
       return async ({ query, deps }) => {
         const parentId = query[op.parentParam] as string;
         await parentRepo(deps)?.get(deps.db, parentId);
         const q = { parentId, filters: op.filters, filterValues: query };
         if (!op.paged) return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, q)) };
-        const pageNumber = query.pageNumber as number;
-        const pageSize = query.pageSize as number;
-        const { rows, totalCount } = await repo(deps).page(deps.db, { ...q, pageNumber, pageSize });
-        return {
-          data: await recordViews(deps.db, entity, rows),
-          meta: pageMeta(pageNumber, pageSize, totalCount),
-        };
+        return pagedViews(deps, query, q);
       };
     case 'getByParent':
       return async ({ query, deps }) => {
@@ -158,13 +169,7 @@ export function entityOperation(
     case 'create':
       return async (ctx) => {
         const { deps } = ctx;
-        const body = await readEntityBody(ctx.request, {
-          entity,
-          kind: op.body,
-          schema: schemas.body!,
-          files: deps.files,
-          maxUploadBytes: deps.maxUploadBytes,
-        });
+        const body = await readBody(ctx, op.body);
         const row = await deps.db.transaction(async (tx) => {
           const created = await repo(deps).insert(tx, body.values, actor(ctx));
           await saveImages(tx, entity, created.id, body.images, [], actor(ctx));
@@ -186,13 +191,7 @@ export function entityOperation(
     case 'update':
       return async (ctx) => {
         const { deps } = ctx;
-        const body = await readEntityBody(ctx.request, {
-          entity,
-          kind: op.body,
-          schema: schemas.body!,
-          files: deps.files,
-          maxUploadBytes: deps.maxUploadBytes,
-        });
+        const body = await readBody(ctx, op.body);
         const id = (
           op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
         ) as string;

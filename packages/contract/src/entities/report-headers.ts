@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { op, route } from '../routes.ts';
+import { resourceRoutes } from '../routes.ts';
 
 export const reportStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
 
@@ -25,29 +25,15 @@ export const reportHeader = defineEntity('reportHeader', {
   search: ['reportNumber', 'title', 'equipmentNo'],
 });
 
-const tag = 'Report headers';
-export const reportHeaderRoutes = [
-  route(
-    'GET',
-    '/report-headers',
-    op.list(reportHeader, {
-      filters: {
-        workOrderSPKId: { field: 'workOrderSPKId', op: 'eq' },
-        objectType: { field: 'objectType', op: 'eq' },
-        inspectionMethod: { field: 'inspectionMethod', op: 'eq' },
-        actualStartDate: { field: 'actualStartDate', op: 'gte' },
-        actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
-      },
-    }),
-    { summary: 'List report headers (with ?id=, the one report)', tag },
-  ),
-  route('POST', '/report-headers', op.create(reportHeader), { summary: 'Create a report header', tag }),
-  route('PUT', '/report-headers/:id', op.update(reportHeader, 'path'), {
-    summary: 'Update a report header',
-    tag,
-  }),
-  route('DELETE', '/report-headers/:id', op.delete(reportHeader, 'path'), {
-    summary: 'Delete a report header',
-    tag,
-  }),
-];
+/** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
+export const reportHeaderRoutes = resourceRoutes(reportHeader, '/report-headers', {
+  tag: 'Report headers',
+  get: false,
+  filters: {
+    workOrderSPKId: { field: 'workOrderSPKId', op: 'eq' },
+    objectType: { field: 'objectType', op: 'eq' },
+    inspectionMethod: { field: 'inspectionMethod', op: 'eq' },
+    actualStartDate: { field: 'actualStartDate', op: 'gte' },
+    actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
+  },
+});

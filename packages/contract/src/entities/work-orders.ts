@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { op, route } from '../routes.ts';
+import { resourceRoutes } from '../routes.ts';
 
 /** Work order (SPK): the job under which reports are made. Minimal until the work-order issue. */
 export const workOrderSpk = defineEntity('workOrderSpk', {
@@ -22,32 +22,15 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
 });
 
-const tag = 'Work orders';
-export const workOrderRoutes = [
-  route(
-    'GET',
-    '/work-order-spks',
-    op.list(workOrderSpk, {
-      filters: {
-        workType: { field: 'workType', op: 'eq' },
-        showEmergency: { field: 'isEmergency', op: 'eq' },
-        equipmentCategory: { field: 'equipmentCategory', op: 'eq' },
-        tagNumber: { field: 'tagNumber', op: 'eq' },
-        contractNo: { field: 'contractNo', op: 'eq' },
-        dateStart: { field: 'dateStart', op: 'gte' },
-        dateEnd: { field: 'dateEnd', op: 'lte' },
-      },
-    }),
-    { summary: 'List work orders', tag },
-  ),
-  route('GET', '/work-order-spks/:id', op.get(workOrderSpk, 'path'), { summary: 'Get a work order', tag }),
-  route('POST', '/work-order-spks', op.create(workOrderSpk), { summary: 'Create a work order', tag }),
-  route('PUT', '/work-order-spks/:id', op.update(workOrderSpk, 'path'), {
-    summary: 'Update a work order',
-    tag,
-  }),
-  route('DELETE', '/work-order-spks/:id', op.delete(workOrderSpk, 'path'), {
-    summary: 'Delete a work order',
-    tag,
-  }),
-];
+export const workOrderRoutes = resourceRoutes(workOrderSpk, '/work-order-spks', {
+  tag: 'Work orders',
+  filters: {
+    workType: { field: 'workType', op: 'eq' },
+    showEmergency: { field: 'isEmergency', op: 'eq' },
+    equipmentCategory: { field: 'equipmentCategory', op: 'eq' },
+    tagNumber: { field: 'tagNumber', op: 'eq' },
+    contractNo: { field: 'contractNo', op: 'eq' },
+    dateStart: { field: 'dateStart', op: 'gte' },
+    dateEnd: { field: 'dateEnd', op: 'lte' },
+  },
+});
