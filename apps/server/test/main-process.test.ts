@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const tsx = path.join(serverDir, '../../node_modules/tsx/dist/cli.mjs');
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Runs the real entry point (`src/main.ts`) as `npm start` would, with the given environment. */
+function run(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function listeningUrl(s: Started): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(s.output());
+    if (match) return match[1]!;
+    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${s.output()}`);
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  let server: Started;
+  let url: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-main-'));
+    server = run({ DATA_DIR: dataDir, PORT: '0' });
+    url = await listeningUrl(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the administrator with a generated password kept in DATA_DIR (0600), and seeds the demo', async () => {
+    const file = path.join(dataDir, 'initial-admin-password');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const password = (await readFile(file, 'utf8')).trim();
+    expect(server.output()).toContain(password);
+
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()).data;
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const reports = await (await fetch(`${url}/api/report-headers`, { headers: auth })).json();
+    expect(reports.meta.totalCount).toBe(1);
+    const analysis = await (
+      await fetch(`${url}/api/thermal-analysis/by-report?reportHeaderId=${reports.data[0].id}`, {
+        headers: auth,
+      })
+    ).json();
+    const result = await (
+      await fetch(`${url}/api/thermal-analysis/result?thermalAnalysisId=${analysis.data.id}`, {
+        headers: auth,
+      })
+    ).json();
+    expect(result.data.overallSeverity).toBe('repairImmediately');
+    const image = result.data.actionRequired[0].thermalImage;
+    const bytes = await fetch(`${url}${image.url}`, { headers: auth });
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('refuses a second process on the same DATA_DIR with a message naming it', async () => {
+    const second = run({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another Inspectra process`);
+  });
+
+  it('stops on SIGTERM after finishing, closing the database and releasing DATA_DIR', async () => {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'inspectra.lock'))).toBe(false);
+  });
+});
+
+describe('configuration', () => {
+  it.each([
+    ['PORT', 'harbour', 'Invalid configuration: PORT must be a port number'],
+    ['JWT_SECRET', 'too-short', 'Invalid configuration: JWT_SECRET must be at least 32 bytes long'],
+    ['SEED_DEMO', 'maybe', 'Invalid configuration: SEED_DEMO'],
+    ['DATABASE_URL', 'mysql://x', 'Invalid configuration: DATABASE_URL must start with postgres://'],
+  ])('stops with one line naming %s when it is invalid', async (name, value, message) => {
+    const s = run({ [name]: value, DATA_DIR: path.join(os.tmpdir(), 'inspectra-never-created') });
+    expect(await s.exited).toBe(1);
+    const lines = s.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+  });
+});
