@@ -36,6 +36,7 @@ export type AppDeps = {
   jwtSecret: string;
   maxUploadBytes: number;
   logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean | number;
 };
 
 /** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // Fastify takes a boolean or a hop count; a union picks no overload, so it is passed as one.
+    trustProxy: (deps.trustProxy ?? false) as boolean,
     // Query strings of this API are flat; arrays and nested objects are not expected.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkError,

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
     .default(20 * 1024 * 1024),
+  TRUST_PROXY: z
+    .union([z.stringbool(), z.coerce.number().int().min(1).max(10)], {
+      error: 'must be true, false or a number of proxy hops',
+    })
+    .default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -42,6 +47,8 @@ export type Config = {
   seedDemo: boolean;
   maxUploadBytes: number;
   dbPoolSize: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling uses it). */
+  trustProxy: boolean | number;
   logLevel: string;
 };
 
@@ -67,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seedDemo: e.SEED_DEMO,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     dbPoolSize: e.DB_POOL_SIZE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

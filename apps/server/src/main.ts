@@ -23,6 +23,7 @@ async function main() {
     jwtSecret: await jwtSecretFor(config.dataDir, config.jwtSecret),
     maxUploadBytes: config.maxUploadBytes,
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
   const log = (line: string) => app.log.info(line);
   await bootstrapAdministrator(database.db, {

@@ -74,6 +74,15 @@ describe('thermal analysis', () => {
     expect(stale.status).toBe(409);
     const read = await t.call('GET', `/api/thermal-analysis/by-report?reportHeaderId=${a.reportHeaderId}`);
     expect(read.body.data.result).toBe('Repair F-07');
+    const moved = await t.call('PUT', '/api/thermal-analysis', { id: a.id, reportHeaderId: randomUUID() });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.details[0].path).toBe('reportHeaderId');
+    const same = await t.call('PUT', '/api/thermal-analysis', {
+      id: a.id,
+      reportHeaderId: a.reportHeaderId,
+      summary: 's',
+    });
+    expect(same.status).toBe(200);
     const missingId = await t.call('PUT', '/api/thermal-analysis', { result: 'x' });
     expect(missingId.status).toBe(400);
     expect(missingId.body.error.details[0].path).toBe('id');

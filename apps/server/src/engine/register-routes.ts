@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 import { attachments } from '../db/schema/index.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
@@ -198,6 +199,19 @@ export function entityOperation(
         const { version, id: _bodyId, ...changes } = body.values;
         const row = await deps.db.transaction(async (tx) => {
           const before = await repo(deps).get(tx, id);
+          // A record stays under the parent it was created under: moving a measurement to another
+          // report would rewrite an integrity record's history. Sending the same parent is harmless.
+          if (entity.parent && entity.parent in changes) {
+            if (changes[entity.parent] !== before[entity.parent]) {
+              throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
+                {
+                  path: entity.parent,
+                  message: `A ${entity.label.toLowerCase()} stays where it was created`,
+                },
+              ]);
+            }
+            delete changes[entity.parent];
+          }
           const updated = await repo(deps).update(tx, id, changes, version as number | undefined, actor(ctx));
           await saveImages(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
           await writeAudit(tx, {
