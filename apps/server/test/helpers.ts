@@ -88,6 +88,20 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
     });
     return { status: res.statusCode, body: parse(res), res };
   };
+  /** A multipart request (see `multipart()`) as the administrator. */
+  const callForm = async (
+    method: InjectOptions['method'],
+    url: string,
+    form: ReturnType<typeof multipart>,
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${adminTokens.accessToken}` },
+    });
+    return { status: res.statusCode, body: parse(res), res };
+  };
 
   return {
     app,
@@ -97,6 +111,7 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
     inject,
     login,
     call,
+    callForm,
     adminTokens,
     close: async () => {
       await app.close();

@@ -228,14 +228,9 @@ describe('thermal measurements', () => {
         visualImage: { name: 'DC_0001.jpg', type: 'image/jpeg', bytes: jpegBytes },
       },
     );
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/thermal-measurements',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(created.statusCode).toBe(201);
-    const m = created.json().data;
+    const created = await t.callForm('POST', '/api/thermal-measurements', form);
+    expect(created.status).toBe(201);
+    const m = created.body.data;
     expect(m).toMatchObject({ maxTemperatureC: 70.5, remarks: null, severity: 'repairImmediately' });
     expect(m.thermalImage).toMatchObject({
       displayName: 'IR 0001.png',
@@ -261,15 +256,10 @@ describe('thermal measurements', () => {
       { visualImage: '', remarks: 'Re-shot' },
       { thermalImage: { name: 'IR 0002.jpg', type: 'image/jpeg', bytes: jpegBytes } },
     );
-    const updated = await t.inject({
-      method: 'PUT',
-      url: `/api/thermal-measurements?id=${m.id}`,
-      payload: update.payload,
-      headers: { ...update.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ remarks: 'Re-shot', visualImage: null, version: 2 });
-    expect(updated.json().data.thermalImage).toMatchObject({
+    const updated = await t.callForm('PUT', `/api/thermal-measurements?id=${m.id}`, update);
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ remarks: 'Re-shot', visualImage: null, version: 2 });
+    expect(updated.body.data.thermalImage).toMatchObject({
       mediaType: 'image/jpeg',
       displayName: 'IR 0002.jpg',
     });
@@ -297,24 +287,14 @@ describe('thermal measurements', () => {
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       },
     });
-    const r1 = await t.inject({
-      method: 'POST',
-      url: '/api/thermal-measurements',
-      payload: svg.payload,
-      headers: { ...svg.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(r1.statusCode).toBe(415);
-    expect(r1.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const r1 = await t.callForm('POST', '/api/thermal-measurements', svg);
+    expect(r1.status).toBe(415);
+    expect(r1.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     const big = Buffer.concat([pngBytes, Buffer.alloc(100 * 1024)]);
     const huge = multipart(fields, { thermalImage: { name: 'big.png', type: 'image/png', bytes: big } });
-    const r2 = await t.inject({
-      method: 'POST',
-      url: '/api/thermal-measurements',
-      payload: huge.payload,
-      headers: { ...huge.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(r2.statusCode).toBe(413);
+    const r2 = await t.callForm('POST', '/api/thermal-measurements', huge);
+    expect(r2.status).toBe(413);
 
     // A valid image with an invalid field: the image was stored before validation failed.
     const invalid = multipart(
@@ -327,14 +307,9 @@ describe('thermal measurements', () => {
         },
       },
     );
-    const r3 = await t.inject({
-      method: 'POST',
-      url: '/api/thermal-measurements',
-      payload: invalid.payload,
-      headers: { ...invalid.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(r3.statusCode).toBe(400);
-    expect(r3.json().error.details[0].path).toBe('maxTemperatureC');
+    const r3 = await t.callForm('POST', '/api/thermal-measurements', invalid);
+    expect(r3.status).toBe(400);
+    expect(r3.body.error.details[0].path).toBe('maxTemperatureC');
 
     const list = await t.call(
       'GET',
@@ -349,13 +324,8 @@ describe('thermal measurements', () => {
 
   it('refuses multipart on a JSON-only call and JSON where a form is required', async () => {
     const form = multipart({ reportHeaderId: randomUUID() });
-    const r = await t.inject({
-      method: 'POST',
-      url: '/api/thermal-analysis',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
-    });
-    expect(r.statusCode).toBe(415);
+    const r = await t.callForm('POST', '/api/thermal-analysis', form);
+    expect(r.status).toBe(415);
   });
 
   it('deletes with ?id=, answers 404 after, and refuses deleting an analysis that has measurements', async () => {
