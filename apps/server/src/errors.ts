@@ -16,5 +16,3 @@ export class AppError extends Error {
     this.statusCode = errorStatus[code];
   }
 }
-
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);

@@ -4,7 +4,10 @@ import type { Permission } from '@inspectra/contract';
 export type AuthenticatedUser = {
   id: string;
   username: string;
+  fullName: string;
+  email: string | null;
   roleId: string;
+  roleName: string;
   /** `module.action` pairs the role grants. */
   permissions: ReadonlySet<string>;
 };

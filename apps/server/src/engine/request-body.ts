@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
-import { imageMediaTypes } from '../storage/media-type.ts';
+import { extensionFor, imageMediaTypes } from '../storage/media-type.ts';
 
 /** An image received for a slot, already in the file store. */
 export type ReceivedImage = { slot: string; file: StoredFile; displayName: string };
@@ -106,7 +106,8 @@ async function readMultipart(
         images.push({
           slot: part.fieldname,
           file,
-          displayName: safeDisplayName(part.filename, part.fieldname),
+          // Without a usable name, the slot and the type it really is: `thermalImage.png`.
+          displayName: safeDisplayName(part.filename, `${part.fieldname}.${extensionFor(file.mediaType)}`),
         });
       } else if (part.fieldname in entity.images) {
         const value = String(part.value);

@@ -1,6 +1,6 @@
 import type { Profile } from '@inspectra/contract';
 import type { ActionHandler } from '../../engine/register-routes.ts';
-import { login, loadUser, refresh } from './sessions.ts';
+import { login, refresh } from './sessions.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
 /** Handlers of the authentication calls (SPEC 7: login, refresh, profile). */
@@ -14,15 +14,15 @@ export function authActions(key: AccessTokenKey): Record<string, ActionHandler> 
       data: await refresh(deps.db, key, body.refreshToken as string),
       message: 'Token refreshed',
     }),
-    'auth.profile': async ({ user, deps }) => {
-      const found = (await loadUser(deps.db, user!.id))!;
+    // The user was loaded (active, with role and permissions) when the request was authorised.
+    'auth.profile': async ({ user }) => {
       const profile: Profile = {
-        id: found.id,
-        username: found.username,
-        fullName: found.fullName,
-        email: found.email,
-        role: { id: found.roleId, name: found.roleName },
-        permissions: [...found.permissions].map((p) => {
+        id: user!.id,
+        username: user!.username,
+        fullName: user!.fullName,
+        email: user!.email,
+        role: { id: user!.roleId, name: user!.roleName },
+        permissions: [...user!.permissions].map((p) => {
           const [module, action] = p.split('.');
           return { module, action } as Profile['permissions'][number];
         }),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules } from '@inspectra/contract';
-import type { TokenPair } from '@inspectra/contract';
+import type { Permission, TokenPair } from '@inspectra/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, rolePermissions, roles, users } from '../../db/schema/index.ts';
+import { permissionKey } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { AppError } from '../../errors.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
@@ -93,10 +94,7 @@ export async function revokeFamily(db: Db, familyId: string) {
 }
 
 /** The active user behind an id with the permissions of their role, or undefined. */
-export async function loadUser(
-  db: Db,
-  userId: string,
-): Promise<(AuthenticatedUser & { fullName: string; email: string | null; roleName: string }) | undefined> {
+export async function loadUser(db: Db, userId: string): Promise<AuthenticatedUser | undefined> {
   const [row] = await db
     .select({ user: users, role: roles })
     .from(users)
@@ -105,10 +103,12 @@ export async function loadUser(
   if (!row) return undefined;
   const permissions = new Set<string>();
   if (row.role.isAdministrator) {
-    for (const m of permissionModules) for (const a of permissionActions) permissions.add(`${m}.${a}`);
+    for (const module of permissionModules) {
+      for (const action of permissionActions) permissions.add(permissionKey({ module, action }));
+    }
   } else {
     const granted = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, row.role.id));
-    for (const p of granted) permissions.add(`${p.module}.${p.action}`);
+    for (const p of granted) permissions.add(permissionKey(p as Permission));
   }
   return {
     id: row.user.id,
