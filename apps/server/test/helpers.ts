@@ -73,32 +73,26 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
     });
   const adminTokens = (await login()).json().data as { accessToken: string; refreshToken: string };
 
-  /** A request as the administrator (or with `token`), answering status and parsed envelope. */
+  /**
+   * A request as the administrator (or with `token`), answering status and parsed envelope. The
+   * payload is sent as JSON, or as multipart when it is a `multipart()` form.
+   */
   const call = async (
     method: InjectOptions['method'],
     url: string,
     payload?: unknown,
     token = adminTokens.accessToken,
   ) => {
+    const authorization = `Bearer ${token}`;
     const res = await app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
-    return { status: res.statusCode, body: parse(res), res };
-  };
-  /** A multipart request (see `multipart()`) as the administrator. */
-  const callForm = async (
-    method: InjectOptions['method'],
-    url: string,
-    form: ReturnType<typeof multipart>,
-  ) => {
-    const res = await app.inject({
-      method,
-      url,
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${adminTokens.accessToken}` },
+      ...(payload instanceof MultipartForm
+        ? { payload: payload.payload, headers: { ...payload.headers, authorization } }
+        : {
+            headers: { authorization },
+            ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+          }),
     });
     return { status: res.statusCode, body: parse(res), res };
   };
@@ -111,7 +105,6 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
     inject,
     login,
     call,
-    callForm,
     adminTokens,
     close: async () => {
       await app.close();
@@ -180,32 +173,37 @@ export async function createThermalMeasurement(
 }
 
 /** A multipart body with text fields and files, as a browser would send it. */
-export function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { name: string; type: string; bytes: Buffer }> = {},
-) {
-  const boundary = `----inspectra${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
+export class MultipartForm {
+  readonly payload: Buffer;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    fields: Record<string, string>,
+    files: Record<string, { name: string; type: string; bytes: Buffer }> = {},
+  ) {
+    const boundary = `----inspectra${randomUUID()}`;
+    const chunks: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    }
+    for (const [name, file] of Object.entries(files)) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    this.payload = Buffer.concat(chunks);
+    this.headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
   }
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
+
+export const multipart = (...args: ConstructorParameters<typeof MultipartForm>) => new MultipartForm(...args);
 
 /** A real 2×2 PNG and a real 1×1 JPEG. */
 export const pngBytes = Buffer.from(

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -228,7 +228,7 @@ describe('thermal measurements', () => {
         visualImage: { name: 'DC_0001.jpg', type: 'image/jpeg', bytes: jpegBytes },
       },
     );
-    const created = await t.callForm('POST', '/api/thermal-measurements', form);
+    const created = await t.call('POST', '/api/thermal-measurements', form);
     expect(created.status).toBe(201);
     const m = created.body.data;
     expect(m).toMatchObject({ maxTemperatureC: 70.5, remarks: null, severity: 'repairImmediately' });
@@ -256,7 +256,7 @@ describe('thermal measurements', () => {
       { visualImage: '', remarks: 'Re-shot' },
       { thermalImage: { name: 'IR 0002.jpg', type: 'image/jpeg', bytes: jpegBytes } },
     );
-    const updated = await t.callForm('PUT', `/api/thermal-measurements?id=${m.id}`, update);
+    const updated = await t.call('PUT', `/api/thermal-measurements?id=${m.id}`, update);
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ remarks: 'Re-shot', visualImage: null, version: 2 });
     expect(updated.body.data.thermalImage).toMatchObject({
@@ -273,7 +273,7 @@ describe('thermal measurements', () => {
 
   it('refuses an SVG and an oversize image with 4xx, keeping no row and, after the sweep, no file', async () => {
     const a = await createThermalAnalysis(t);
-    const before = await blobCount();
+    const blobsBefore = await blobCount();
     const fields = {
       thermalAnalysisId: a.id,
       date: '2026-11-20',
@@ -287,27 +287,26 @@ describe('thermal measurements', () => {
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       },
     });
-    const r1 = await t.callForm('POST', '/api/thermal-measurements', svg);
+    const r1 = await t.call('POST', '/api/thermal-measurements', svg);
     expect(r1.status).toBe(415);
     expect(r1.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     const big = Buffer.concat([pngBytes, Buffer.alloc(100 * 1024)]);
     const huge = multipart(fields, { thermalImage: { name: 'big.png', type: 'image/png', bytes: big } });
-    const r2 = await t.callForm('POST', '/api/thermal-measurements', huge);
+    const r2 = await t.call('POST', '/api/thermal-measurements', huge);
     expect(r2.status).toBe(413);
 
+    // Neither refused file was kept.
+    expect(await blobCount()).toBe(blobsBefore);
+
     // A valid image with an invalid field: the image was stored before validation failed.
+    const orphanBytes = Buffer.concat([pngBytes, Buffer.from('unique-bytes-1')]);
+    const orphanKey = createHash('sha256').update(orphanBytes).digest('hex');
     const invalid = multipart(
       { ...fields, maxTemperatureC: 'very hot' },
-      {
-        visualImage: {
-          name: 'v.png',
-          type: 'image/png',
-          bytes: Buffer.concat([pngBytes, Buffer.from('unique-bytes-1')]),
-        },
-      },
+      { visualImage: { name: 'v.png', type: 'image/png', bytes: orphanBytes } },
     );
-    const r3 = await t.callForm('POST', '/api/thermal-measurements', invalid);
+    const r3 = await t.call('POST', '/api/thermal-measurements', invalid);
     expect(r3.status).toBe(400);
     expect(r3.body.error.details[0].path).toBe('maxTemperatureC');
 
@@ -316,15 +315,28 @@ describe('thermal measurements', () => {
       `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}`,
     );
     expect(list.body.meta.totalCount).toBe(0);
+    expect(await t.db.select().from(attachments).where(eq(attachments.storageKey, orphanKey))).toEqual([]);
+
+    // A measurement saved with an image; its client gave no usable file name.
+    const kept = await t.call(
+      'POST',
+      '/api/thermal-measurements',
+      multipart(fields, { thermalImage: { name: '..', type: 'image/png', bytes: pngBytes } }),
+    );
+    expect(kept.body.data.thermalImage.displayName).toBe('thermalImage.png');
+
+    // The orphan belongs to nothing: the sweep removes it and keeps every referenced file.
+    await expect(t.files.get(orphanKey)).resolves.toBeDefined();
     await sweepOrphanFiles(t.db, t.files, 0);
+    await expect(t.files.get(orphanKey)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const referenced = await t.db.select().from(attachments);
-    expect(await blobCount()).toBeLessThanOrEqual(before);
+    expect(referenced.map((r) => r.ownerId)).toContain(kept.body.data.id);
     for (const a2 of referenced) await expect(t.files.get(a2.storageKey)).resolves.toBeDefined();
   });
 
-  it('refuses multipart on a JSON-only call and JSON where a form is required', async () => {
+  it('refuses multipart on a JSON-only call', async () => {
     const form = multipart({ reportHeaderId: randomUUID() });
-    const r = await t.callForm('POST', '/api/thermal-analysis', form);
+    const r = await t.call('POST', '/api/thermal-analysis', form);
     expect(r.status).toBe(415);
   });
 
