@@ -54,7 +54,8 @@ function repositories(): Map<string, RecordRepository> {
 function documentedSchema(route: RouteDefinition, base: Record<string, unknown>) {
   const schemas = routeSchemas(route);
   const bodyKind = routeBodyKind(route);
-  const body = schemas.body && bodyKind === 'json' ? { body: schemas.body } : {};
+  // JSON-or-multipart calls document their JSON form; the description says when a form is used.
+  const body = schemas.body && bodyKind !== 'multipart' ? { body: schemas.body } : {};
   return {
     ...base,
     ...body,

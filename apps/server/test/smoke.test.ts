@@ -43,4 +43,7 @@ it('serves the OpenAPI document generated from the route table', async () => {
   expect(
     doc.paths['/api/thermal-measurements'].put.parameters.map((p: { name: string }) => p.name),
   ).toContain('id');
+  // A JSON-or-multipart call documents its JSON body, with the required fields of the entity.
+  const body = doc.paths['/api/thermal-measurements'].post.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['thermalAnalysisId', 'date', 'maxTemperatureC']));
 });

@@ -3,7 +3,10 @@ import { fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageSlot } from './fields.ts';
 import type { PermissionModule } from './permissions.ts';
 
-/** A value computed from a stored record (ΔT, severity): shown like a field, never written. */
+/**
+ * A value computed from a stored record (ΔT, severity): shown like a field, never written. `compute`
+ * sees the record as the API returns it and must handle its optional fields being null.
+ */
 export type DerivedField<R = Record<string, unknown>> = {
   field: Field;
   compute: (record: R) => unknown;

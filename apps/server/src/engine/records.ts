@@ -10,8 +10,6 @@ import type { EntityTable } from './entity-table.ts';
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
 
 export type ListQuery = {
-  pageNumber?: number;
-  pageSize?: number;
   search?: string;
   id?: string;
   /** Equality on the parent field. */
@@ -222,11 +220,7 @@ export function recordView(
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) view[key] = jsonValue(value);
   for (const [key, derived] of Object.entries(entity.derived)) {
-    try {
-      view[key] = derived.compute(view) ?? null;
-    } catch {
-      view[key] = null;
-    }
+    view[key] = derived.compute(view) ?? null;
   }
   for (const slot of Object.keys(entity.images)) {
     const a = rowAttachments.find((x) => x.ownerId === row.id && x.slot === slot);
