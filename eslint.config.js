@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,8 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Tests read loosely typed envelopes; `any` there costs nothing a failing assertion would not show.
-    files: ['**/test/**/*.ts'],
+    files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -22,13 +22,14 @@ import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
 import type { EntityTable } from './engine/entity-table.ts';
 import { validationError } from './engine/request-body.ts';
-import { frameworkError, installErrorHandler } from './error-handler.ts';
+import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
+import { serveWeb, webContentSecurityPolicy } from './web/serve-web.ts';
 
 export type AppDeps = {
   db: Db;
@@ -37,6 +38,8 @@ export type AppDeps = {
   maxUploadBytes: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean | number;
+  /** The built web app to serve beside the API; none when absent or the directory has no build. */
+  webDir?: string;
 };
 
 /** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
@@ -95,7 +98,7 @@ export async function buildApp(deps: AppDeps) {
   });
   installErrorHandler(app);
 
-  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(helmet, { contentSecurityPolicy: webContentSecurityPolicy, global: true });
   await app.register(multipart, {
     limits: {
       fileSize: deps.maxUploadBytes,
@@ -142,5 +145,11 @@ export async function buildApp(deps: AppDeps) {
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(deps.db, key, request, route.access),
   });
+
+  const web = deps.webDir ? await serveWeb(app, deps.webDir) : null;
+  if (deps.webDir && !web) app.log.warn(`No web app build in ${deps.webDir}: serving the API only`);
+  app.setNotFoundHandler((request, reply) =>
+    web?.isPageRequest(request) ? web.sendIndex(reply) : sendNotFound(request, reply),
+  );
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultWebDir } from './web/serve-web.ts';
 
 const bool = z.stringbool({ error: 'use true or false' });
 
@@ -33,6 +34,7 @@ const envSchema = z.object({
     })
     .default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  WEB_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +52,8 @@ export type Config = {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean | number;
   logLevel: string;
+  /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
+  webDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -76,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
   };
 }

@@ -110,8 +110,10 @@ export function installErrorHandler(app: FastifyInstance) {
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(appError.statusCode).send(envelope(appError.code, appError.message, appError.details));
   });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!.slice(0, 200);
-    reply.code(404).send(envelope('NOT_FOUND', `There is no call ${request.method} ${path}`));
-  });
+}
+
+/** The envelope for a call no route answers. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0]!.slice(0, 200);
+  return reply.code(404).send(envelope('NOT_FOUND', `There is no call ${request.method} ${path}`));
 }

@@ -24,6 +24,7 @@ async function main() {
     maxUploadBytes: config.maxUploadBytes,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    webDir: config.webDir,
   });
   const log = (line: string) => app.log.info(line);
   await bootstrapAdministrator(database.db, {

@@ -43,7 +43,7 @@ async function freshDatabase(): Promise<Database> {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** buildApp on a fresh database and file directory, with an administrator signed in. */
-export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
+export async function startTestApp(o: { maxUploadBytes?: number; webDir?: string } = {}) {
   const database = await freshDatabase();
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = await createLocalFileStore(filesDir);
@@ -60,6 +60,7 @@ export async function startTestApp(o: { maxUploadBytes?: number } = {}) {
     maxUploadBytes: o.maxUploadBytes ?? 1024 * 1024,
     // TEST_LOG=1 shows what the server logs (500s above all) while debugging a test.
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    webDir: o.webDir,
   });
   await app.ready();
 
