@@ -253,7 +253,7 @@ describe('thermal measurements', () => {
 
     // Replace the thermal image with a JPEG and empty the visual slot, by multipart update.
     const update = multipart(
-      { visualImage: '', remarks: 'Re-shot' },
+      { visualImage: '', remarks: 'Re-shot', version: '1' },
       { thermalImage: { name: 'IR 0002.jpg', type: 'image/jpeg', bytes: jpegBytes } },
     );
     const updated = await t.call('PUT', `/api/thermal-measurements?id=${m.id}`, update);
@@ -265,6 +265,16 @@ describe('thermal measurements', () => {
     });
     const rows = await t.db.select().from(attachments).where(eq(attachments.ownerId, m.id));
     expect(rows.map((r) => r.slot)).toEqual(['thermalImage']);
+
+    // A multipart update with a stale version is refused like a JSON one, and changes nothing.
+    const stale = await t.call(
+      'PUT',
+      `/api/thermal-measurements?id=${m.id}`,
+      multipart({ remarks: 'Lost update', version: '1' }, {}),
+    );
+    expect(stale.status).toBe(409);
+    const kept = await t.call('GET', `/api/thermal-measurements/${m.id}`);
+    expect(kept.body.data).toMatchObject({ remarks: 'Re-shot', version: 2 });
 
     // A JSON update with null removes an image too.
     const cleared = await t.call('PUT', `/api/thermal-measurements?id=${m.id}`, { thermalImage: null });

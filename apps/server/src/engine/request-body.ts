@@ -51,7 +51,8 @@ export function safeDisplayName(filename: string | undefined, fallback: string):
 /** Multipart text is all strings: turn each into what its field kind expects, or leave it for zod to refuse. */
 function coerceFormValue(entity: EntityDefinition, key: string, raw: string): unknown {
   if (raw === '' || raw === 'null') return null;
-  const field = entity.fields[key];
+  // `version` is not a declared field but is a number all the same (optimistic concurrency).
+  const field = key === 'version' ? ({ kind: 'integer' } as const) : entity.fields[key];
   if (!field) return raw;
   switch (field.kind) {
     case 'number':
