@@ -44,8 +44,8 @@ export type Access = 'public' | 'authenticated' | Permission;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type RouteDefinition<P extends string = string> = {
-  method: HttpMethod;
+export type RouteDefinition<P extends string = string, M extends HttpMethod = HttpMethod> = {
+  method: M;
   /** Path under `/api`, Fastify style (`/thermal-measurements/:id`). */
   path: P;
   operation: Operation;
@@ -232,12 +232,12 @@ const defaultAction: Record<Operation['kind'], PermissionAction> = {
  * One row of the route table. Access defaults to the entity's module with the action the operation
  * implies (list → view, create → create, …); actions must say theirs.
  */
-export function route<const P extends string>(
-  method: HttpMethod,
+export function route<const M extends HttpMethod, const P extends string>(
+  method: M,
   path: P,
   operation: Operation,
   o: { summary: string; tag: string; access?: Access },
-): RouteDefinition<P> {
+): RouteDefinition<P, M> {
   let access = o.access;
   if (!access) {
     if (operation.kind === 'action')

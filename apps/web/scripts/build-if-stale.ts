@@ -1,0 +1,33 @@
+/**
+ * `npm start` runs this first: it builds the web app when there is no build yet or a source file is
+ * newer than the build, so a fresh clone needs no separate build step and an unchanged one starts fast.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+const built = path.join(webRoot, 'dist', 'index.html');
+const sources = [
+  path.join(webRoot, 'src'),
+  path.join(webRoot, 'public'),
+  path.join(webRoot, 'index.html'),
+  path.join(webRoot, 'vite.config.ts'),
+  path.resolve(webRoot, '../../packages/contract/src'),
+];
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+if (Math.max(...sources.map(newestChange)) > builtAt) {
+  console.log('Building the web app…');
+  await build({ root: webRoot, logLevel: 'warn', configFile: path.join(webRoot, 'vite.config.ts') });
+}

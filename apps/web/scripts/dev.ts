@@ -1,0 +1,22 @@
+/**
+ * `npm run dev`: the API under `tsx watch` on :3000 and Vite on :5173 (which forwards /api to it).
+ * Either stopping stops both, so a crashed API never leaves a dev server pointing at nothing.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const children = [
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { cwd: repo, stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: path.join(repo, 'apps/web'), stdio: 'inherit' }),
+];
+let stopping = false;
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

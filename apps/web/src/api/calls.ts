@@ -1,0 +1,95 @@
+import { routeBodyKind, routeTable } from '@inspectra/contract';
+import type { Envelope, RouteDefinition } from '@inspectra/contract';
+import { apiRequest } from './http-client.ts';
+import { buildPayload } from './payload.ts';
+import type { PayloadInput } from './payload.ts';
+
+/**
+ * Typed calls over the contract's route table: the key names a row ('GET /thermal-measurements/:id'),
+ * so a typo in the method or path is a compile error, and a path with `:id` needs `params`.
+ */
+type RouteRow = (typeof routeTable)[number];
+
+export type RouteKey = RouteRow extends infer R
+  ? R extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
+
+/** `'/a/:id/b/:slot'` → `'id' | 'slot'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type PathOf<K extends string> = K extends `${string} ${infer P}` ? P : never;
+
+export type CallOptions = {
+  query?: Record<string, unknown>;
+  /**
+   * Create and update: `{ values, images?, previous? }` (or the values alone), sent as SPEC 5 says.
+   * Other calls: sent as JSON as given.
+   */
+  body?: PayloadInput | Record<string, unknown>;
+  signal?: AbortSignal;
+  onUploadProgress?: (percent: number) => void;
+};
+
+/** Keys whose path has `:name` segments: calling them needs `params`. */
+export type RouteKeyWithParams = {
+  [K in RouteKey]: [ParamNames<PathOf<K>>] extends [never] ? never : K;
+}[RouteKey];
+/** Keys with a fixed path (every list call): what a helper taking "some list call" should accept. */
+export type RouteKeyWithoutParams = Exclude<RouteKey, RouteKeyWithParams>;
+
+const routesByKey = new Map<string, RouteDefinition>(
+  (routeTable as RouteDefinition[]).map((route) => [`${route.method} ${route.path}`, route]),
+);
+
+/** The path with its `:name` segments filled in (encoded); a missing parameter is a bug, so it throws. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`${path}: parameter ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+}
+
+function isPayloadInput(body: CallOptions['body']): body is PayloadInput {
+  return typeof body === 'object' && body !== null && typeof body.values === 'object' && body.values !== null;
+}
+
+/**
+ * Calls the API route named by `key`. Create and update bodies are built from the route's entity and
+ * body kind (JSON, multipart, or multipart only when a file is sent). A key whose path has parameters
+ * takes `params` (checked by name at run time: a missing one throws before any request is sent).
+ */
+export function callApi<T = unknown>(key: RouteKeyWithoutParams, options?: CallOptions): Promise<Envelope<T>>;
+export function callApi<T = unknown>(
+  key: RouteKeyWithParams,
+  options: CallOptions & { params: Record<string, string> },
+): Promise<Envelope<T>>;
+export async function callApi<T = unknown>(
+  key: RouteKey,
+  options: CallOptions & { params?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const route = routesByKey.get(key);
+  if (!route) throw new Error(`No API route ${key}`);
+  const url = fillPath(route.path, options.params);
+  const op = route.operation;
+  const bodyKind = routeBodyKind(route);
+  let data: unknown = options.body;
+  if ((op.kind === 'create' || op.kind === 'update') && options.body !== undefined && bodyKind) {
+    const input = isPayloadInput(options.body) ? options.body : { values: options.body };
+    data = buildPayload(op.entity, input, bodyKind);
+  }
+  return apiRequest<T>({
+    method: route.method,
+    url,
+    params: options.query,
+    data,
+    signal: options.signal,
+    onUploadProgress: options.onUploadProgress,
+  });
+}

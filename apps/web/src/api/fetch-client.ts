@@ -1,0 +1,62 @@
+import type { Envelope } from '@inspectra/contract';
+import { ApiError, clientMessages } from './errors.ts';
+import { queryEntries } from './payload.ts';
+import { clearTokens, readAccessToken, redirectToSignIn } from './session.ts';
+
+export type FetchJsonInit = {
+  method?: string;
+  query?: Record<string, unknown>;
+  /** JSON-encoded unless it is a FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * The plain-fetch calls (SPEC 7, walkthrough): `/api` with JSON headers and the bearer token, and a
+ * stricter policy than the main client: no refresh; any 401 or 403 signs out and goes to sign-in.
+ * Other non-OK answers carry their status and body text in the message (SPEC 8).
+ */
+export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Promise<Envelope<T>> {
+  // Resolved against the page: what the browser does with '/api…', and what Node's fetch (tests) needs.
+  const url = new URL(`/api${path}`, window.location.href);
+  for (const [key, value] of queryEntries(init.query)) url.searchParams.append(key, value);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) {
+    body = init.body;
+  } else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const token = readAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: init.signal });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(clientMessages.default, { status: 0, cause: error });
+  }
+
+  if (response.status === 401 || response.status === 403) {
+    clearTokens();
+    redirectToSignIn();
+    throw new ApiError(clientMessages.unauthorized(response.status), { status: response.status });
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(clientMessages.httpError(response.status, text), { status: response.status });
+  }
+  let envelope: unknown;
+  try {
+    envelope = await response.json();
+  } catch (error) {
+    throw new ApiError(clientMessages.default, { status: response.status, cause: error });
+  }
+  if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) {
+    throw new ApiError(clientMessages.default, { status: response.status });
+  }
+  return envelope as Envelope<T>;
+}

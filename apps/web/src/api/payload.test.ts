@@ -1,0 +1,160 @@
+import { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
+import { describe, expect, it } from 'vitest';
+import { buildPayload, queryEntries } from './payload.ts';
+
+const measurement = thermalMeasurement as unknown as EntityDefinition;
+const workOrder = workOrderSpk as unknown as EntityDefinition;
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'hot-spot.png', { type: 'image/png' });
+
+const newMeasurement = {
+  thermalAnalysisId: '7d1c1d35-4a5e-4f0e-9a55-0f3d2d7a8a11',
+  date: '2025-03-04',
+  tagNumber: '  P-101  ',
+  equipmentName: '',
+  component: '   ',
+  location: null,
+  maxTemperatureC: 78.5,
+  referenceTemperatureC: 40,
+  ambientTemperatureC: undefined,
+  emissivity: null,
+  remarks: '',
+};
+
+function formEntries(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  form.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+describe('buildPayload: JSON', () => {
+  it('sends JSON on a json-or-multipart route without a file; empty optional text is left out on create', () => {
+    const body = buildPayload(measurement, { values: newMeasurement }, 'json-or-multipart');
+    expect(body).not.toBeInstanceOf(FormData);
+    expect(body).toEqual({
+      thermalAnalysisId: '7d1c1d35-4a5e-4f0e-9a55-0f3d2d7a8a11',
+      date: '2025-03-04',
+      tagNumber: 'P-101',
+      maxTemperatureC: 78.5,
+      referenceTemperatureC: 40,
+      emissivity: null,
+    });
+  });
+
+  it('sends null for optional text the user cleared on edit, and leaves untouched empties out', () => {
+    const previous = { remarks: 'Loose lug', location: 'Bay 3', equipmentName: null, tagNumber: 'P-101' };
+    const body = buildPayload(
+      measurement,
+      {
+        values: { remarks: '  ', location: null, equipmentName: '', tagNumber: 'P-102', version: 3 },
+        previous,
+      },
+      'json-or-multipart',
+    );
+    expect(body).toEqual({ remarks: null, location: null, tagNumber: 'P-102', version: 3 });
+  });
+
+  it('sends a cleared number as null on edit, a numeric text as a number, and leaves an empty one out on create', () => {
+    const previous = { ambientTemperatureC: 31 };
+    expect(buildPayload(measurement, { values: { ambientTemperatureC: '' }, previous }, 'json')).toEqual({
+      ambientTemperatureC: null,
+    });
+    expect(buildPayload(measurement, { values: { ambientTemperatureC: '' } }, 'json')).toEqual({});
+    expect(buildPayload(measurement, { values: { loadPercent: ' 85.5 ' } }, 'json')).toEqual({
+      loadPercent: 85.5,
+    });
+  });
+
+  it('always sends required fields, even empty, so the server can say what is missing', () => {
+    expect(buildPayload(workOrder, { values: { woNumber: ' ', title: 'Pump overhaul' } }, 'json')).toEqual({
+      woNumber: '',
+      title: 'Pump overhaul',
+    });
+    expect(buildPayload(measurement, { values: { maxTemperatureC: '' } }, 'json')).toEqual({
+      maxTemperatureC: null,
+    });
+  });
+
+  it('sends a removed image as null and leaves an unchanged one out', () => {
+    const body = buildPayload(
+      measurement,
+      { values: { remarks: 'ok' }, images: { thermalImage: null, visualImage: undefined } },
+      'json-or-multipart',
+    );
+    expect(body).toEqual({ remarks: 'ok', thermalImage: null });
+  });
+
+  it('refuses a file on a JSON-only route', () => {
+    expect(() => buildPayload(measurement, { values: {}, images: { thermalImage: png() } }, 'json')).toThrow(
+      /cannot carry an image/,
+    );
+  });
+});
+
+describe('buildPayload: multipart', () => {
+  it('sends a form when a file is present, numbers as text, the file under its slot name', () => {
+    const file = png();
+    const body = buildPayload(
+      measurement,
+      { values: newMeasurement, images: { thermalImage: file } },
+      'json-or-multipart',
+    );
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('thermalImage')).toBe(file);
+    expect(form.has('visualImage')).toBe(false);
+    expect(formEntries(form)).toMatchObject({
+      thermalAnalysisId: '7d1c1d35-4a5e-4f0e-9a55-0f3d2d7a8a11',
+      maxTemperatureC: '78.5',
+      referenceTemperatureC: '40',
+      tagNumber: 'P-101',
+      emissivity: '',
+    });
+    for (const left of ['equipmentName', 'component', 'location', 'remarks', 'ambientTemperatureC']) {
+      expect(form.has(left)).toBe(false);
+    }
+  });
+
+  it("sends a cleared text and a removed image as '' in a form; booleans and version as text", () => {
+    const body = buildPayload(
+      workOrder,
+      {
+        values: { description: '', isEmergency: false, version: 2 },
+        images: { companyLogo: null },
+        previous: { description: 'Old' },
+      },
+      'multipart',
+    ) as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(formEntries(body)).toEqual({
+      description: '',
+      isEmergency: 'false',
+      version: '2',
+      companyLogo: '',
+    });
+  });
+});
+
+describe('queryEntries', () => {
+  it('drops undefined, null and empty values; repeats arrays; writes dates as ISO', () => {
+    expect(
+      queryEntries({
+        pageNumber: 1,
+        search: '',
+        id: undefined,
+        tab: null,
+        showEmergency: true,
+        ids: ['a', 'b'],
+        at: new Date('2025-01-02T03:04:05.000Z'),
+      }),
+    ).toEqual([
+      ['pageNumber', '1'],
+      ['showEmergency', 'true'],
+      ['ids', 'a'],
+      ['ids', 'b'],
+      ['at', '2025-01-02T03:04:05.000Z'],
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { BodyKind, EntityDefinition, Field } from '@inspectra/contract';
+
+/** What a form hands over for a create or update: field values, image slots, and the record being edited. */
+export type PayloadInput = {
+  values: Record<string, unknown>;
+  /** A File uploads it, null removes the stored image, undefined (or absent) leaves it as it is. */
+  images?: Record<string, File | null | undefined>;
+  /** The record as loaded before editing; lets a cleared optional field be sent as null. */
+  previous?: Record<string, unknown> | null;
+};
+
+/** A body value before it is put in JSON or a multipart form; `omit` leaves the key out. */
+const omit = Symbol('omit');
+type Outgoing = unknown | typeof omit;
+
+function isFile(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * One declared field's outgoing value (SPEC 5). Optional text is sent only when filled, unless the
+ * edited record had a value: then emptying the input means "clear it" and null is sent. An undefined
+ * value is left out (unchanged on update). Required fields are sent even when empty so the server can
+ * say what is wrong with them.
+ */
+function fieldValue(field: Field, value: unknown, previous: unknown): Outgoing {
+  if (value === undefined) return omit;
+  const text = field.kind === 'text' || field.kind === 'longText';
+  // Other kinds send null as null; an empty input ('') is what stands for "no value" there.
+  const empty = text ? isEmpty(value) : value === '';
+  if (!empty) {
+    if (typeof value !== 'string') return value;
+    if (text) return value.trim();
+    if (field.kind === 'number' || field.kind === 'integer') {
+      // A text input may hand over "12.5": send the number, or the text for the server to refuse.
+      const n = Number(value.trim());
+      return Number.isFinite(n) ? n : value;
+    }
+    return value;
+  }
+  if (field.required) return text && typeof value === 'string' ? '' : null;
+  return isEmpty(previous) ? omit : null;
+}
+
+function formValue(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The body of a create or update call as the server reads it (SPEC 5): a multipart form when the route
+ * takes one, or when it takes either and a file is being sent; otherwise JSON. In a form, numbers and
+ * booleans travel as text and null as '' (the server reads both back); removed images are null / ''.
+ * Keys the entity does not declare (`version`, `id`) pass through unchanged.
+ */
+export function buildPayload(
+  entity: EntityDefinition,
+  input: PayloadInput,
+  bodyKind: BodyKind,
+): FormData | Record<string, unknown> {
+  const entries: [string, Outgoing][] = [];
+  for (const [key, value] of Object.entries(input.values)) {
+    const field = entity.fields[key];
+    entries.push([key, field ? fieldValue(field, value, input.previous?.[key]) : value]);
+  }
+  const images = Object.entries(input.images ?? {}).filter(([, value]) => value !== undefined);
+  const sendsFile = images.some(([, value]) => isFile(value));
+  const multipart = bodyKind === 'multipart' || (bodyKind === 'json-or-multipart' && sendsFile);
+  if (sendsFile && !multipart) {
+    throw new Error(`${entity.name}: this call takes JSON, so it cannot carry an image`);
+  }
+
+  if (!multipart) {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of entries) if (value !== omit && value !== undefined) body[key] = value;
+    for (const [slot, value] of images) body[slot] = value;
+    return body;
+  }
+  const form = new FormData();
+  for (const [key, value] of entries) {
+    if (value === omit || value === undefined) continue;
+    if (isFile(value)) form.append(key, value);
+    else form.append(key, formValue(value));
+  }
+  for (const [slot, value] of images) {
+    if (isFile(value)) form.append(slot, value);
+    else form.append(slot, '');
+  }
+  return form;
+}
+
+/**
+ * Query parameters as sent: undefined, null and '' are dropped (an empty filter is no filter), arrays
+ * repeat their key, dates are ISO strings.
+ */
+export function queryEntries(query: Record<string, unknown> | undefined): [string, string][] {
+  const entries: [string, string][] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === '') continue;
+      entries.push([key, item instanceof Date ? item.toISOString() : formValue(item)]);
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,108 @@
+import type { TokenPair } from '@inspectra/contract';
+
+/**
+ * The session lives in two cookies (SPEC 9): `access_token` (a JWT the server expires after 15 minutes)
+ * and `refresh_token` (traded once for a new pair). Both are kept 7 days; the server decides validity.
+ */
+const accessCookie = 'access_token';
+const refreshCookie = 'refresh_token';
+const cookieMaxAgeSeconds = 7 * 24 * 60 * 60;
+const returnToKey = 'inspectra.returnTo';
+export const signInPath = '/auth/?code=401';
+
+/** Navigation, behind an object so tests can spy on it (jsdom cannot navigate). */
+export const browser = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+  pathname() {
+    return window.location.pathname;
+  },
+};
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Strict${secure}`;
+}
+
+function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    if (!raw) return undefined;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+export function readAccessToken(): string | undefined {
+  return readCookie(accessCookie);
+}
+
+export function readRefreshToken(): string | undefined {
+  return readCookie(refreshCookie);
+}
+
+export function storeTokens(pair: TokenPair): void {
+  writeCookie(accessCookie, pair.accessToken, cookieMaxAgeSeconds);
+  writeCookie(refreshCookie, pair.refreshToken, cookieMaxAgeSeconds);
+}
+
+export function clearTokens(): void {
+  writeCookie(accessCookie, '', 0);
+  writeCookie(refreshCookie, '', 0);
+}
+
+/** Whether someone is signed in on this browser (the access token may have expired; refresh decides). */
+export function hasSession(): boolean {
+  return readRefreshToken() !== undefined;
+}
+
+/**
+ * Sends the user to the sign-in page, remembering where they were so sign-in can bring them back.
+ * Does nothing on the sign-in pages themselves, so a failing call there cannot loop.
+ */
+export function redirectToSignIn(): void {
+  if (browser.pathname().startsWith('/auth')) return;
+  rememberReturnTo(browser.pathname() + window.location.search + window.location.hash);
+  browser.assign(signInPath);
+}
+
+/** Remembers where to go after sign-in (path, search and hash); anything but a path on this site is ignored. */
+export function rememberReturnTo(path: string): void {
+  if (!isLocalPath(path) || path.startsWith('/auth')) return;
+  try {
+    sessionStorage.setItem(returnToKey, path);
+  } catch {
+    // Storage may be disabled (private mode): the user then lands on the home page after sign-in.
+  }
+}
+
+/**
+ * A path on this site: one leading '/', not followed by another '/' or a backslash. Browsers drop tabs
+ * and newlines from URLs and read a backslash as '/', so any control character or backslash is refused too.
+ */
+function isLocalPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  return /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
+}
+
+/**
+ * The path remembered by `redirectToSignIn`, forgotten once read; '/' when there is none. Only
+ * same-origin paths come back: '//host' and '/\host' would leave the site (open redirect).
+ */
+export function takeReturnTo(): string {
+  let remembered: string | null;
+  try {
+    remembered = sessionStorage.getItem(returnToKey);
+    sessionStorage.removeItem(returnToKey);
+  } catch {
+    return '/';
+  }
+  return remembered && isLocalPath(remembered) && !remembered.startsWith('/auth') ? remembered : '/';
+}

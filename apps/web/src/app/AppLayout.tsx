@@ -1,0 +1,98 @@
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { PermissionModule } from '@inspectra/contract';
+import { IconClipboardList, IconFileDescription, IconLayoutDashboard } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { NavLinkLink } from './links.tsx';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can, useProfile } from '../features/auth/useProfile.ts';
+import { restoreLanguage } from '../i18n/language.ts';
+import { BrandMark } from './BrandMark.tsx';
+import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+type NavItem = {
+  to: '/' | '/work-orders' | '/reports';
+  label: string;
+  icon: typeof IconLayoutDashboard;
+  module?: PermissionModule;
+};
+
+/**
+ * Navigation follows the work: dashboard → work orders → reports. An entry shows only when the role
+ * may view its module; modules without screens yet (my tasks, NDT equipment, administration) are not
+ * listed rather than leading to empty pages.
+ */
+const navItems: NavItem[] = [
+  { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
+  { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
+  { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
+];
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const [opened, { toggle, close }] = useDisclosure();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => restoreLanguage(profile.id), [profile.id]);
+  useEffect(close, [pathname, close]);
+
+  const items = navItems.filter((item) => !item.module || can(profile, item.module, 'view'));
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
+            />
+            <Link to="/" aria-label={t('nav.home')} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <BrandMark />
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu userId={profile.id} />
+            <ColorSchemeToggle />
+            <UserMenu profile={profile} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
+        <ScrollArea>
+          {items.map((item) => {
+            const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+            return (
+              <NavLinkLink
+                key={item.to}
+                to={item.to}
+                label={t(item.label)}
+                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                variant="light"
+                py="sm"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </ScrollArea>
+        <Text size="xs" c="dimmed" mt="auto" pt="md">
+          {profile.role.name}
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconClockExclamation, IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signIn } from '../../api/http-client.ts';
+import { takeReturnTo } from '../../api/session.ts';
+import { BrandMark } from '../../app/BrandMark.tsx';
+import { ColorSchemeToggle } from '../../app/ColorSchemeToggle.tsx';
+import { errorText } from '../../app/error-text.ts';
+import { LanguageMenu } from '../../app/LanguageMenu.tsx';
+import { restoreLanguage } from '../../i18n/language.ts';
+
+/** `/auth`: sign in, then go back to where the user was going. `?code=401` means the session ended. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const { code } = useSearch({ from: '/auth' });
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState({ username: false, password: false });
+  useEffect(() => restoreLanguage(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const empty = { username: !username.trim(), password: !password };
+    setMissing(empty);
+    if (empty.username || empty.password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password);
+      queryClient.clear();
+      // A full load starts the signed-in app from a clean state (no cached data of another user).
+      window.location.assign(takeReturnTo());
+    } catch (e) {
+      setError(errorText(e, t));
+      setPassword('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box mih="100vh" bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))">
+      <Group justify="flex-end" p="md" gap="xs">
+        <LanguageMenu />
+        <ColorSchemeToggle />
+      </Group>
+      <Center px="md" pb={80} pt={{ base: 8, sm: 40 }}>
+        <Stack w="100%" maw={420} gap="lg">
+          <Stack gap={6} align="center">
+            <BrandMark size="lg" />
+            <Text c="dimmed" ta="center">
+              {t('auth.tagline')}
+            </Text>
+          </Stack>
+          <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <Title order={1} fz={24}>
+                  {t('auth.title')}
+                </Title>
+                {code === '401' && !error && (
+                  <Alert color="yellow" icon={<IconClockExclamation aria-hidden />} role="status">
+                    {t('auth.sessionExpired')}
+                  </Alert>
+                )}
+                {error && (
+                  <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <TextInput
+                  label={t('auth.username')}
+                  value={username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                  error={missing.username && t('auth.enterUsername')}
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  size="md"
+                  autoFocus
+                />
+                <PasswordInput
+                  label={t('auth.password')}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={missing.password && t('auth.enterPassword')}
+                  autoComplete="current-password"
+                  required
+                  size="md"
+                />
+                <Button type="submit" size="md" loading={busy} fullWidth>
+                  {t('auth.signIn')}
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PermissionAction, PermissionModule, Profile } from '@inspectra/contract';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/calls.ts';
+
+export const profileQuery = queryOptions({
+  queryKey: ['profile'],
+  queryFn: async () => (await callApi<Profile>('GET /auth/profile')).data,
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in user; only used under the signed-in layout, whose loader has fetched it. */
+export function useProfile(): Profile {
+  return useSuspenseQuery(profileQuery).data;
+}
+
+/** Whether the user's role grants an action on a module (the server checks again on every call). */
+export function can(profile: Profile, module: PermissionModule, action: PermissionAction): boolean {
+  return profile.permissions.some((p) => p.module === module && p.action === action);
+}
+
+/** `can` for the signed-in user. */
+export function usePermission(module: PermissionModule, action: PermissionAction): boolean {
+  return can(useProfile(), module, action);
+}

@@ -1,0 +1,116 @@
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import type { reportHeader } from '@inspectra/contract';
+import { IconClipboardList, IconFileDescription } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RecordOf } from '../../api/records.ts';
+import { AnchorLink, CardLink } from '../../app/links.tsx';
+import { pagedList } from '../../app/paged.ts';
+import { can, useProfile } from '../auth/useProfile.ts';
+import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
+
+/** Where the day starts: how much work there is and the reports touched most recently. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const mayWorkOrders = can(profile, 'workOrder', 'view');
+  const mayReports = can(profile, 'reportHeader', 'view');
+  const workOrders = useQuery({
+    queryKey: ['work-orders', 'count'],
+    queryFn: () => pagedList('GET /work-order-spks')({ pageNumber: 1, pageSize: 1 }),
+    enabled: mayWorkOrders,
+  });
+  const reports = useQuery({
+    queryKey: ['reports', 'recent'],
+    queryFn: () =>
+      pagedList<RecordOf<typeof reportHeader>>('GET /report-headers')({ pageNumber: 1, pageSize: 5 }),
+    enabled: mayReports,
+  });
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={1} fz={28}>
+          {t('dashboard.greeting', { name: profile.fullName.split(' ')[0] })}
+        </Title>
+        <Text c="dimmed">{t('dashboard.subtitle')}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {mayWorkOrders && (
+          <StatCard
+            to="/work-orders"
+            icon={<IconClipboardList aria-hidden />}
+            label={t('nav.workOrders')}
+            value={workOrders.data?.meta.totalCount}
+          />
+        )}
+        {mayReports && (
+          <StatCard
+            to="/reports"
+            icon={<IconFileDescription aria-hidden />}
+            label={t('nav.reports')}
+            value={reports.data?.meta.totalCount}
+          />
+        )}
+      </SimpleGrid>
+      {mayReports && (
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} fz="lg" mb="sm">
+            {t('dashboard.recentReports')}
+          </Title>
+          {reports.isPending ? (
+            <Skeleton h={120} />
+          ) : reports.data?.records.length ? (
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Tbody>
+                  {reports.data.records.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        <AnchorLink to="/reports/$reportId" params={{ reportId: r.id }} fw={600}>
+                          {r.reportNumber}
+                        </AnchorLink>
+                      </Table.Td>
+                      <Table.Td>{r.title}</Table.Td>
+                      <Table.Td>{r.equipmentNo ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <ReportStatusBadge status={r.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text c="dimmed">{t('dashboard.noReports')}</Text>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function StatCard(p: {
+  to: '/work-orders' | '/reports';
+  icon: React.ReactNode;
+  label: string;
+  value: number | undefined;
+}) {
+  return (
+    <CardLink withBorder radius="md" padding="lg" to={p.to}>
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text c="dimmed" size="sm" fw={600} tt="uppercase">
+            {p.label}
+          </Text>
+          <Text fz={34} fw={700} lh={1.2}>
+            {p.value ?? <Skeleton h={36} w={60} component="span" display="inline-block" />}
+          </Text>
+        </div>
+        <ThemeIcon size={52} radius="md" variant="light">
+          {p.icon}
+        </ThemeIcon>
+      </Group>
+    </CardLink>
+  );
+}

@@ -1,0 +1,117 @@
+import { Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { thermalMeasurement } from '@inspectra/contract';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { ApiError } from '../../api/errors.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { UnsavedChangesModal } from '../../engine/UnsavedChangesModal.tsx';
+import { useUnsavedChangesGuard } from '../../engine/useUnsavedChangesGuard.ts';
+import { reportCrumbs } from '../reports/ReportPage.tsx';
+import { useReport } from '../reports/useReport.ts';
+import { workOrderQuery } from '../work-orders/WorkOrderPage.tsx';
+import { thermalKey, thermalQueries } from './thermal-queries.ts';
+
+/** Fields in the order an inspector reads them off the camera and the equipment. */
+const formFields = [
+  'date',
+  'tagNumber',
+  'equipmentName',
+  'component',
+  'location',
+  'maxTemperatureC',
+  'referenceTemperatureC',
+  'ambientTemperatureC',
+  'emissivity',
+  'loadPercent',
+  'distanceM',
+  'remarks',
+  'recommendation',
+];
+
+const today = () => new Date().toLocaleDateString('sv-SE'); // YYYY-MM-DD in the device's time zone
+
+/** Add a measurement (`…/measurements/new`) or edit one (`…/measurements/{id}`). */
+export function MeasurementEditPage() {
+  const { t } = useTranslation();
+  const params = useParams({ strict: false }) as { reportId: string; measurementId?: string };
+  const { reportId, measurementId } = params;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const report = useReport(reportId);
+  const workOrder = useQuery(workOrderQuery(report.workOrderSPKId));
+  const { data: analysis } = useSuspenseQuery(thermalQueries.analysis(reportId));
+  const measurement = useQuery({
+    ...thermalQueries.measurement(reportId, measurementId ?? ''),
+    enabled: Boolean(measurementId),
+  });
+  const [dirty, setDirty] = useState(false);
+  const saved = useRef(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const guard = useUnsavedChangesGuard(dirty && !saved.current);
+
+  if (!analysis) throw new ApiError(t('thermal.notStarted'), { status: 404, code: 'NOT_FOUND' });
+  if (measurementId && measurement.isError) throw measurement.error;
+  if (measurementId && !measurement.data) return null;
+  const record = measurement.data ?? null;
+  const title = t(record ? 'thermal.editMeasurementTitle' : 'thermal.addMeasurement');
+  const backToAnalysis = () => navigate({ to: '/reports/$reportId/thermal', params: { reportId } });
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={`${report.reportNumber} · ${report.title}`}
+        crumbs={[
+          ...reportCrumbs(t, report, workOrder.data?.woNumber, t('thermal.title')).slice(0, -1),
+          { label: t('thermal.title'), to: '/reports/$reportId/thermal', params: { reportId } },
+          { label: title },
+        ]}
+      />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={960}>
+        <EntityForm
+          key={record?.id ?? 'new'}
+          entity={thermalMeasurement}
+          fields={formFields}
+          record={record}
+          defaults={{ date: today() }}
+          submitLabel={t(record ? 'common.save' : 'thermal.addMeasurement')}
+          uploadProgress={progress}
+          onDirtyChange={setDirty}
+          onCancel={() => void backToAnalysis()}
+          onSubmit={async ({ values, images }) => {
+            const onUploadProgress = (percent: number) => setProgress(percent);
+            try {
+              if (record) {
+                await callApi('PUT /thermal-measurements', {
+                  query: { id: record.id },
+                  body: { values, images, previous: record },
+                  onUploadProgress,
+                });
+              } else {
+                await callApi('POST /thermal-measurements', {
+                  body: { values: { ...values, thermalAnalysisId: analysis.id }, images },
+                  onUploadProgress,
+                });
+              }
+            } finally {
+              setProgress(null);
+            }
+            saved.current = true;
+            notifications.show({
+              color: 'teal',
+              message: t(record ? 'thermal.measurementUpdated' : 'thermal.measurementAdded'),
+            });
+            await queryClient.invalidateQueries({ queryKey: thermalKey(reportId) });
+            await backToAnalysis();
+          }}
+        />
+      </Paper>
+      <UnsavedChangesModal guard={guard} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { ThermalSeverity } from '@inspectra/contract';
+import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Colour, icon and words together: colour is never the only sign of how severe a finding is. */
+const look: Record<ThermalSeverity, { color: string; icon: typeof IconEye }> = {
+  normal: { color: 'green', icon: IconCircleCheck },
+  investigate: { color: 'yellow', icon: IconEye },
+  repairAsTimePermits: { color: 'orange', icon: IconAlertTriangle },
+  repairImmediately: { color: 'red', icon: IconAlertOctagon },
+};
+
+export function SeverityBadge({
+  severity,
+  size = 'md',
+}: {
+  severity: ThermalSeverity;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const { t } = useTranslation();
+  const { color, icon: Icon } = look[severity];
+  return (
+    <Tooltip label={t(`thermal.severity.${severity}.meaning`)} multiline maw={260} withArrow>
+      <Badge
+        color={color}
+        variant={severity === 'normal' ? 'light' : 'filled'}
+        size={size}
+        leftSection={<Icon size={14} aria-hidden />}
+        styles={{ label: { textTransform: 'none' } }}
+        autoContrast
+      >
+        {t(`thermal.severity.${severity}.label`)}
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,233 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
+import type { ThermalSeverity } from '@inspectra/contract';
+import { IconPencil, IconPhoto, IconPlus, IconTemperaturePlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { ButtonLink } from '../../app/links.tsx';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { pagedList } from '../../app/paged.ts';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { EntityTable } from '../../engine/EntityTable.tsx';
+import { usePermission } from '../auth/useProfile.ts';
+import { reportCrumbs } from '../reports/ReportPage.tsx';
+import { useReport } from '../reports/useReport.ts';
+import { workOrderQuery } from '../work-orders/WorkOrderPage.tsx';
+import { SeverityBadge } from './SeverityBadge.tsx';
+import { ThermalOverview } from './ThermalOverview.tsx';
+import { thermalKey, thermalQueries } from './thermal-queries.ts';
+import type { ThermalAnalysis, ThermalMeasurement } from './thermal-queries.ts';
+
+/** The thermal inspection of one report: the verdict, the written analysis and the measurements. */
+export function ThermalAnalysisPage() {
+  const { t } = useTranslation();
+  const { reportId } = useParams({ from: '/app/reports/$reportId/thermal' });
+  const report = useReport(reportId);
+  const workOrder = useQuery(workOrderQuery(report.workOrderSPKId));
+  const { data: analysis } = useSuspenseQuery(thermalQueries.analysis(reportId));
+
+  return (
+    <>
+      <PageHeader
+        title={t('thermal.title')}
+        subtitle={`${report.reportNumber} · ${report.title}`}
+        crumbs={reportCrumbs(t, report, workOrder.data?.woNumber, t('thermal.title'))}
+      />
+      {analysis ? (
+        <AnalysisContent reportId={reportId} analysis={analysis} />
+      ) : (
+        <NotStarted reportId={reportId} />
+      )}
+    </>
+  );
+}
+
+function NotStarted({ reportId }: { reportId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mayCreate = usePermission('thermal', 'create');
+  const start = useMutation({
+    mutationFn: () => callApi('POST /thermal-analysis', { body: { values: { reportHeaderId: reportId } } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: thermalKey(reportId) }),
+    onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
+  });
+  return (
+    <Paper withBorder radius="md" p="xl" ta="center">
+      <Stack align="center" gap="sm">
+        <IconTemperaturePlus size={40} stroke={1.4} aria-hidden />
+        <Title order={2} fz="lg">
+          {t('thermal.notStarted')}
+        </Title>
+        <Text c="dimmed" maw={460}>
+          {t('thermal.notStartedHelp')}
+        </Text>
+        {mayCreate && (
+          <Button onClick={() => start.mutate()} loading={start.isPending}>
+            {t('thermal.start')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: ThermalAnalysis }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mayUpdateAnalysis = usePermission('thermal', 'update');
+  const mayCreate = usePermission('thermal', 'create');
+  const mayDelete = usePermission('thermal', 'delete');
+
+  const remove = useMutation({
+    mutationFn: (m: ThermalMeasurement) => callApi('DELETE /thermal-measurements', { query: { id: m.id } }),
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t('thermal.measurementDeleted') });
+      await queryClient.invalidateQueries({ queryKey: thermalKey(reportId) });
+    },
+    onError: (e) =>
+      notifications.show({ color: 'red', title: t('errors.deleteFailed'), message: errorText(e, t) }),
+  });
+
+  function confirmDelete(m: ThermalMeasurement) {
+    modals.openConfirmModal({
+      title: t('thermal.deleteTitle'),
+      children: (
+        <Text size="sm">{t('thermal.deleteText', { tag: m.tagNumber ?? m.equipmentName ?? m.date })}</Text>
+      ),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(m),
+    });
+  }
+
+  const edit = (m: ThermalMeasurement) =>
+    void navigate({
+      to: '/reports/$reportId/thermal/measurements/$measurementId',
+      params: { reportId, measurementId: m.id },
+    });
+
+  return (
+    <Stack gap="lg">
+      <ThermalOverview reportId={reportId} analysis={analysis} />
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('thermal.measurements')}
+          </Title>
+          {mayCreate && (
+            <ButtonLink
+              to="/reports/$reportId/thermal/measurements/new"
+              params={{ reportId }}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              {t('thermal.addMeasurement')}
+            </ButtonLink>
+          )}
+        </Group>
+        <EntityTable
+          entity={thermalMeasurement}
+          columns={[
+            'date',
+            'tagNumber',
+            'equipmentName',
+            'component',
+            'maxTemperatureC',
+            'referenceTemperatureC',
+            'deltaTC',
+            'severity',
+            'thermalImage',
+          ]}
+          queryKey={[...thermalKey(reportId), 'measurements']}
+          fetchPage={pagedList('GET /thermal-measurements/by-thermal-analysis', {
+            thermalAnalysisId: analysis.id,
+          })}
+          renderCell={{
+            severity: (m) => <SeverityBadge severity={m.severity as ThermalSeverity} size="sm" />,
+            thermalImage: (m) => <ImageMarks measurement={m as ThermalMeasurement} />,
+          }}
+          onRowClick={(m) => edit(m as ThermalMeasurement)}
+          rowActions={(m) => (
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              <Tooltip label={t('common.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('thermal.editMeasurement', { tag: m.tagNumber ?? m.date })}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    edit(m as ThermalMeasurement);
+                  }}
+                >
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              {mayDelete && (
+                <Tooltip label={t('common.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('thermal.deleteMeasurement', { tag: m.tagNumber ?? m.date })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      confirmDelete(m as ThermalMeasurement);
+                    }}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          )}
+          emptyText={t('thermal.noMeasurements')}
+        />
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="sm">
+          {t('thermal.analysisText')}
+        </Title>
+        {mayUpdateAnalysis ? (
+          <EntityForm
+            entity={thermalAnalysis}
+            fields={['summary', 'result']}
+            record={analysis}
+            submitLabel={t('thermal.saveAnalysis')}
+            onSubmit={async ({ values }) => {
+              await callApi('PUT /thermal-analysis', {
+                body: { values: { ...values, id: analysis.id }, previous: analysis },
+              });
+              notifications.show({ color: 'teal', message: t('thermal.analysisSaved') });
+              await queryClient.invalidateQueries({ queryKey: thermalKey(reportId) });
+            }}
+          />
+        ) : (
+          <Stack gap="sm">
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{analysis.summary ?? t('common.none')}</Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{analysis.result ?? t('common.none')}</Text>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Which photos a measurement has, as icons with words for screen readers. */
+function ImageMarks({ measurement }: { measurement: ThermalMeasurement }) {
+  const { t } = useTranslation();
+  const count = [measurement.thermalImage, measurement.visualImage].filter(Boolean).length;
+  if (count === 0) return <Text c="dimmed">{t('common.none')}</Text>;
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={t('thermal.imageCount', { count })}>
+      <IconPhoto size={18} aria-hidden />
+      <Text size="sm">{count}</Text>
+    </Group>
+  );
+}

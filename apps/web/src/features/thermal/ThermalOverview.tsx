@@ -1,0 +1,96 @@
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { thermalSeverityLevels } from '@inspectra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { SeverityBadge } from './SeverityBadge.tsx';
+import { thermalQueries } from './thermal-queries.ts';
+import type { ThermalAnalysis, ThermalMeasurement } from './thermal-queries.ts';
+
+/** The verdict first (worst severity and what it means), then the figures behind it. */
+export function ThermalOverview({ reportId, analysis }: { reportId: string; analysis: ThermalAnalysis }) {
+  const { t } = useTranslation();
+  const summary = useQuery(thermalQueries.summary(reportId, analysis.id));
+  const result = useQuery(thermalQueries.result(reportId, analysis.id));
+  if (summary.isPending || result.isPending) return <Skeleton h={150} radius="md" />;
+  if (!summary.data || !result.data) return null;
+  const s = summary.data;
+  const r = result.data;
+  // The summary's `hottest` is a measurement record; the schema types it only as an object.
+  const hottest = s.hottest as ThermalMeasurement | null;
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <div>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {t('thermal.overallSeverity')}
+            </Text>
+            {r.overallSeverity ? (
+              <Stack gap={4} mt={4}>
+                <SeverityBadge severity={r.overallSeverity} size="lg" />
+                <Text size="sm">{t(`thermal.severity.${r.overallSeverity}.meaning`)}</Text>
+              </Stack>
+            ) : (
+              <Text mt={4}>{t('thermal.noMeasurementsYet')}</Text>
+            )}
+          </div>
+          {r.actionRequired.length > 0 && (
+            <Text size="sm" fw={600} c="red.7">
+              {t('thermal.actionRequired', { count: r.actionRequired.length })}
+            </Text>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+          <Figure label={t('thermal.figures.measurements')} value={formatNumber(s.measurementCount)} />
+          <Figure
+            label={t('thermal.figures.period')}
+            value={
+              s.firstMeasurementDate
+                ? s.firstMeasurementDate === s.lastMeasurementDate
+                  ? formatDate(s.firstMeasurementDate)
+                  : `${formatDate(s.firstMeasurementDate)} – ${formatDate(s.lastMeasurementDate)}`
+                : t('common.none')
+            }
+          />
+          <Figure
+            label={t('thermal.figures.maxDeltaT')}
+            value={s.maxDeltaTC === null ? t('common.none') : `${formatNumber(s.maxDeltaTC)} °C`}
+          />
+          <Figure
+            label={t('thermal.figures.hottest')}
+            value={
+              hottest
+                ? `${formatNumber(hottest.maxTemperatureC)} °C · ${hottest.tagNumber ?? hottest.equipmentName ?? ''}`
+                : t('common.none')
+            }
+          />
+        </SimpleGrid>
+        <Group gap="xs" aria-label={t('thermal.figures.bySeverity')}>
+          {thermalSeverityLevels.map((level) => (
+            <Group key={level} gap={6} wrap="nowrap">
+              <SeverityBadge severity={level} size="sm" />
+              <Text size="sm" fw={600}>
+                {formatNumber(s.severityCounts[level])}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Title order={3} fz="lg" fw={650}>
+        {value}
+      </Title>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { reportHeader, workOrderSpk } from '@inspectra/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import type { RecordOf } from '../../api/records.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { pagedList } from '../../app/paged.ts';
+import { RecordDetails } from '../../app/RecordDetails.tsx';
+import { EntityTable } from '../../engine/EntityTable.tsx';
+import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
+
+export function workOrderQuery(id: string) {
+  return {
+    queryKey: ['work-orders', id],
+    queryFn: async () =>
+      (await callApi<RecordOf<typeof workOrderSpk>>('GET /work-order-spks/:id', { params: { id } })).data,
+  };
+}
+
+/** A work order and the reports made under it. */
+export function WorkOrderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { workOrderId } = useParams({ from: '/app/work-orders/$workOrderId' });
+  const { data: workOrder } = useSuspenseQuery(workOrderQuery(workOrderId));
+  return (
+    <>
+      <PageHeader
+        title={`${workOrder.woNumber} · ${workOrder.title}`}
+        crumbs={[{ label: t('nav.workOrders'), to: '/work-orders' }, { label: workOrder.woNumber }]}
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <RecordDetails
+            entity={workOrderSpk}
+            record={workOrder}
+            fields={[
+              'workType',
+              'contractNo',
+              'equipmentCategory',
+              'tagNumber',
+              'dateStart',
+              'dateEnd',
+              'isEmergency',
+              'description',
+            ]}
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Title order={2} fz="lg" mb="sm">
+            {t('nav.reports')}
+          </Title>
+          <EntityTable
+            entity={reportHeader}
+            columns={[
+              'reportNumber',
+              'title',
+              'equipmentNo',
+              'inspectionMethod',
+              'actualStartDate',
+              'status',
+            ]}
+            queryKey={['reports', { workOrderSPKId: workOrderId }]}
+            fetchPage={pagedList('GET /report-headers', { workOrderSPKId: workOrderId })}
+            searchable
+            renderCell={{ status: (r) => <ReportStatusBadge status={r.status as never} /> }}
+            onRowClick={(r) =>
+              void navigate({ to: '/reports/$reportId', params: { reportId: String(r.id) } })
+            }
+            emptyText={t('reports.empty')}
+          />
+        </Paper>
+      </Stack>
+    </>
+  );
+}

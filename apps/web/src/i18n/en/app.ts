@@ -1,0 +1,57 @@
+/** The shell, sign-in and the catalogue of client messages. */
+export const nav = {
+  main: 'Main navigation',
+  home: 'Inspectra home',
+  dashboard: 'Dashboard',
+  workOrders: 'Work orders',
+  workOrder: 'Work order',
+  reports: 'Reports',
+  breadcrumbs: 'Breadcrumbs',
+  openMenu: 'Open navigation',
+  closeMenu: 'Close navigation',
+  language: 'Language',
+  darkTheme: 'Dark theme',
+  lightTheme: 'Light theme',
+  account: 'Account of {{name}}',
+  signOut: 'Sign out',
+};
+
+export const auth = {
+  title: 'Sign in',
+  tagline: 'Inspection and condition-monitoring reports',
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign in',
+  sessionExpired: 'Your session has ended. Sign in again to continue where you were.',
+  enterUsername: 'Enter your username',
+  enterPassword: 'Enter your password',
+};
+
+export const errors = {
+  invalidLogin: 'Invalid username or password',
+  refreshTokenNotFound: 'Refresh token not found',
+  default: 'Sorry for an error, check your connection or try a few more moments.',
+  loadFailed: 'This page could not be loaded',
+  deleteFailed: 'Could not delete',
+  notFoundTitle: 'Not found',
+  notFoundText: 'This page does not exist or is no longer available.',
+};
+
+export const dashboard = {
+  greeting: 'Good to see you, {{name}}',
+  subtitle: 'Your work orders and the latest reports.',
+  recentReports: 'Recently updated reports',
+  noReports: 'No reports yet.',
+};
+
+export const workOrders = {
+  subtitle: 'Jobs (SPK) under which reports are made.',
+  empty: 'No work orders match.',
+};
+
+export const reports = {
+  subtitle: 'One report per piece of equipment inspected.',
+  empty: 'No reports match.',
+  inspections: 'Inspections',
+  noInspectionAccess: 'Your role does not give access to any inspection type of this report.',
+};

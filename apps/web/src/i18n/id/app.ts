@@ -1,0 +1,59 @@
+import type { Translation } from '../en/index.ts';
+import type * as en from '../en/app.ts';
+
+export const nav: Translation<typeof en.nav> = {
+  main: 'Navigasi utama',
+  home: 'Beranda Inspectra',
+  dashboard: 'Dasbor',
+  workOrders: 'Perintah kerja',
+  workOrder: 'Perintah kerja',
+  reports: 'Laporan',
+  breadcrumbs: 'Jejak navigasi',
+  openMenu: 'Buka navigasi',
+  closeMenu: 'Tutup navigasi',
+  language: 'Bahasa',
+  darkTheme: 'Tema gelap',
+  lightTheme: 'Tema terang',
+  account: 'Akun {{name}}',
+  signOut: 'Keluar',
+};
+
+export const auth: Translation<typeof en.auth> = {
+  title: 'Masuk',
+  tagline: 'Laporan inspeksi dan pemantauan kondisi',
+  username: 'Nama pengguna',
+  password: 'Kata sandi',
+  signIn: 'Masuk',
+  sessionExpired: 'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan pekerjaan Anda.',
+  enterUsername: 'Masukkan nama pengguna',
+  enterPassword: 'Masukkan kata sandi',
+};
+
+export const errors: Translation<typeof en.errors> = {
+  invalidLogin: 'Nama pengguna atau kata sandi salah',
+  refreshTokenNotFound: 'Token penyegaran tidak ditemukan',
+  default: 'Maaf, terjadi kesalahan. Periksa koneksi Anda atau coba beberapa saat lagi.',
+  loadFailed: 'Halaman ini tidak dapat dimuat',
+  deleteFailed: 'Tidak dapat menghapus',
+  notFoundTitle: 'Tidak ditemukan',
+  notFoundText: 'Halaman ini tidak ada atau sudah tidak tersedia.',
+};
+
+export const dashboard: Translation<typeof en.dashboard> = {
+  greeting: 'Selamat datang, {{name}}',
+  subtitle: 'Perintah kerja Anda dan laporan terbaru.',
+  recentReports: 'Laporan yang terakhir diperbarui',
+  noReports: 'Belum ada laporan.',
+};
+
+export const workOrders: Translation<typeof en.workOrders> = {
+  subtitle: 'Pekerjaan (SPK) tempat laporan dibuat.',
+  empty: 'Tidak ada perintah kerja yang cocok.',
+};
+
+export const reports: Translation<typeof en.reports> = {
+  subtitle: 'Satu laporan untuk setiap peralatan yang diinspeksi.',
+  empty: 'Tidak ada laporan yang cocok.',
+  inspections: 'Inspeksi',
+  noInspectionAccess: 'Peran Anda tidak memberi akses ke jenis inspeksi mana pun pada laporan ini.',
+};

@@ -1,0 +1,70 @@
+import type { Translation } from '../en/index.ts';
+import type { entities as en } from '../en/entities.ts';
+
+export const entities: Translation<typeof en> = {
+  workOrderSpk: {
+    fields: {
+      woNumber: 'Nomor WO',
+      title: 'Judul',
+      description: 'Deskripsi',
+      workType: 'Jenis pekerjaan',
+      contractNo: 'Nomor kontrak',
+      equipmentCategory: 'Kategori peralatan',
+      tagNumber: 'Nomor tag',
+      isEmergency: 'Darurat',
+      dateStart: 'Tanggal mulai',
+      dateEnd: 'Tanggal selesai',
+    },
+  },
+  reportHeader: {
+    fields: {
+      workOrderSPKId: 'Perintah kerja',
+      reportNumber: 'Nomor laporan',
+      title: 'Judul',
+      equipmentNo: 'Nomor peralatan',
+      objectType: 'Tipe objek',
+      inspectionMethod: 'Metode inspeksi',
+      location: 'Lokasi',
+      actualStartDate: 'Mulai aktual',
+      actualCompletedDate: 'Selesai aktual',
+      status: 'Status',
+    },
+    values: { status: { draft: 'Draf', submitted: 'Diajukan', approved: 'Disetujui', rejected: 'Ditolak' } },
+  },
+  thermalAnalysis: {
+    fields: { reportHeaderId: 'Laporan', summary: 'Ringkasan', result: 'Hasil' },
+  },
+  thermalMeasurement: {
+    fields: {
+      thermalAnalysisId: 'Analisis termal',
+      date: 'Tanggal pengukuran',
+      tagNumber: 'Nomor tag',
+      equipmentName: 'Nama peralatan',
+      component: 'Komponen',
+      componentDescription: 'Bagian yang diukur, mis. "Sepatu kabel fase R"',
+      location: 'Lokasi',
+      maxTemperatureC: 'Suhu maksimum',
+      referenceTemperatureC: 'Suhu referensi',
+      referenceTemperatureCDescription: 'Komponen serupa pada beban serupa',
+      ambientTemperatureC: 'Suhu lingkungan',
+      emissivity: 'Emisivitas',
+      loadPercent: 'Beban',
+      distanceM: 'Jarak',
+      remarks: 'Keterangan',
+      recommendation: 'Rekomendasi',
+      deltaTC: 'ΔT',
+      severity: 'Tingkat keparahan',
+      thermalImage: 'Gambar',
+    },
+    groups: { equipment: 'Peralatan', temperatures: 'Suhu', camera: 'Kamera dan kondisi' },
+    images: { thermalImage: 'Gambar termal', visualImage: 'Gambar visual' },
+    values: {
+      severity: {
+        normal: 'Normal',
+        investigate: 'Selidiki',
+        repairAsTimePermits: 'Perbaiki bila sempat',
+        repairImmediately: 'Perbaiki segera',
+      },
+    },
+  },
+};

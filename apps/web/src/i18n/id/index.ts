@@ -1,0 +1,20 @@
+import type { Translation } from '../en/index.ts';
+import type { en } from '../en/index.ts';
+import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
+import { common } from './common.ts';
+import { engine } from './engine.ts';
+import { entities } from './entities.ts';
+import { thermal } from './thermal.ts';
+
+export const id: Translation<typeof en> = {
+  common,
+  engine,
+  nav,
+  auth,
+  errors,
+  dashboard,
+  workOrders,
+  reports,
+  thermal,
+  entities,
+};

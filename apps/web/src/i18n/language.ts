@@ -1,0 +1,40 @@
+import 'dayjs/locale/id';
+import dayjs from 'dayjs';
+import { i18n, languages } from './index.ts';
+import type { Language } from './index.ts';
+
+/**
+ * The language is remembered per user on this device (tablets are often shared by a crew), and the
+ * last one used on the device is what the sign-in page opens in.
+ */
+const deviceKey = 'inspectra.language';
+const userKey = (userId: string) => `inspectra.language.${userId}`;
+
+function isLanguage(value: string | null): value is Language {
+  return languages.some((l) => l.code === value);
+}
+
+function apply(language: Language) {
+  void i18n.changeLanguage(language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+}
+
+/** Switches the language and remembers it for this user (and the device). */
+export function chooseLanguage(language: Language, userId?: string) {
+  localStorage.setItem(deviceKey, language);
+  if (userId) localStorage.setItem(userKey(userId), language);
+  apply(language);
+}
+
+/** Applies the language this user chose last, else the device's, else the browser's, else English. */
+export function restoreLanguage(userId?: string) {
+  const remembered = (userId && localStorage.getItem(userKey(userId))) || localStorage.getItem(deviceKey);
+  const browser = navigator.language.slice(0, 2);
+  apply(isLanguage(remembered) ? remembered : isLanguage(browser) ? browser : 'en');
+}
+
+/** The locale tag for Intl formatting of the current language. */
+export function currentLocale(): string {
+  return i18n.language === 'id' ? 'id-ID' : 'en-GB';
+}

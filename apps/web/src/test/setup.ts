@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import '../i18n/index.ts';
+
+// jsdom lacks what Mantine and mantine-datatable read from the browser.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  // An empty query must match, or mantine-datatable hides every column.
+  value: (query: string) => ({
+    matches: query === '' || query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve(), addEventListener: vi.fn() } });
+Element.prototype.scrollTo = vi.fn() as never;
+Element.prototype.scrollIntoView = vi.fn() as never;
+window.HTMLElement.prototype.hasPointerCapture = vi.fn() as never;
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as never;
+URL.createObjectURL = vi.fn(() => 'blob:preview');
+URL.revokeObjectURL = vi.fn();
+
+afterEach(() => cleanup());

@@ -1,0 +1,33 @@
+/**
+ * The product as e2e tests see it: the web app built if stale, then the server on a new data directory
+ * with the demo data and a known administrator password.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { e2eAdmin } from './fixtures.ts';
+
+const repo = path.resolve(import.meta.dirname, '..');
+execFileSync('npx', ['tsx', 'apps/web/scripts/build-if-stale.ts'], { cwd: repo, stdio: 'inherit' });
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inspectra-e2e-'));
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  cwd: repo,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: e2eAdmin.username,
+    ADMIN_PASSWORD: e2eAdmin.password,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { demo, signIn, snap } from './fixtures.ts';
+
+const thermalPng = path.resolve(
+  import.meta.dirname,
+  '../apps/server/src/modules/seed/assets/thermal-demo.png',
+);
+
+test('a wrong password is refused with the catalogue message and no session @tablet', async ({
+  page,
+}, info) => {
+  await signIn(page, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+  await expect(page).toHaveURL(/\/auth/);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  expect(cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
+  await snap(page, `${info.project.name}-sign-in-failed`);
+});
+
+test('an inspector records, corrects and removes a thermal measurement', async ({ page }, info) => {
+  const shot = (name: string) => snap(page, `${info.project.name}-${name}`);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+  await shot('dashboard');
+
+  // Work order → report → thermal analysis.
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Work orders' })
+    .click();
+  await page.getByRole('cell', { name: demo.woNumber }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber) })).toBeVisible();
+  await shot('work-order');
+  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();
+  await page.getByRole('link', { name: 'Open thermal analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await expect(page.getByText('Overall severity')).toBeVisible();
+  await shot('thermal-analysis');
+
+  // Add a hot spot with a thermal image: ΔT 37.2 °C is "Repair immediately".
+  await page.getByRole('link', { name: 'Add measurement' }).click();
+  await page.getByLabel('Tag number').fill('E2E-LUG-7');
+  await page.getByLabel('Equipment name').fill('Incomer breaker Q1');
+  await page.getByLabel('Component', { exact: true }).fill('Phase T cable lug');
+  await page.getByLabel('Max temperature').fill('78.4');
+  await page.getByLabel('Reference temperature').fill('41.2');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose Thermal image' }).click();
+  await (await chooser).setFiles(thermalPng);
+  await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
+  await shot('measurement-new');
+  await page.getByRole('button', { name: 'Add measurement' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  const row = page.getByRole('row', { name: /E2E-LUG-7/ });
+  await expect(row).toContainText('Repair immediately');
+  await expect(row).toContainText('37.2');
+  await shot('measurement-added');
+
+  // Correct the reading: ΔT 1.8 °C is "Investigate"; the image stays.
+  await page.getByRole('button', { name: 'Edit measurement E2E-LUG-7' }).click();
+  await expect(page.getByLabel('Max temperature')).toHaveValue(/78[.,]4/);
+  await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
+  await page.getByLabel('Max temperature').fill('43');
+  await shot('measurement-edit');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /E2E-LUG-7/ })).toContainText('Investigate');
+
+  // Delete it, after confirming.
+  await page.getByRole('button', { name: 'Delete measurement E2E-LUG-7' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this measurement?' });
+  await expect(dialog).toBeVisible();
+  await shot('measurement-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: /E2E-LUG-7/ })).toHaveCount(0);
+});
+
+test('an expired session lands on the sign-in page with a notice @tablet', async ({
+  page,
+  context,
+}, info) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+  await snap(page, `${info.project.name}-dashboard`);
+  // Both tokens no longer valid: the refresh fails and the client sends the user to sign in again.
+  const url = new URL(page.url());
+  await context.addCookies([
+    { name: 'access_token', value: 'expired', domain: url.hostname, path: '/' },
+    { name: 'refresh_token', value: 'revoked', domain: url.hostname, path: '/' },
+  ]);
+  await page.goto('/reports');
+  await expect(page).toHaveURL(/\/auth\/\?code=401$/);
+  await expect(page.getByRole('status')).toContainText('Your session has ended');
+  await snap(page, `${info.project.name}-session-expired`);
+});

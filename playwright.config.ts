@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end journeys against the real product: the built web app served by the server process on a
+ * fresh data directory with the demo data, driven by Debian's Chromium (nothing is downloaded).
+ */
+const port = 3100;
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...chromium,
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
+    {
+      // A 10-inch tablet held upright, touch input.
+      name: 'tablet',
+      use: { ...chromium, viewport: { width: 800, height: 1280 }, hasTouch: true },
+      grep: /@tablet/,
+    },
+  ],
+  webServer: {
+    command: 'tsx e2e/serve.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port) },
+  },
+});
