@@ -48,7 +48,7 @@ test('an inspector records, corrects and removes a thermal measurement', async (
   await page.getByLabel('Max temperature').fill('78.4');
   await page.getByLabel('Reference temperature').fill('41.2');
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose Thermal image' }).click();
+  await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
   await (await chooser).setFiles(thermalPng);
   await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
   await shot('measurement-new');

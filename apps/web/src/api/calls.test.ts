@@ -157,7 +157,9 @@ describe('callApi', () => {
       /parameter id is missing/,
     );
     // A wrong method is a compile error; a cast past it still fails before any request.
-    await expect(callApi('DELETE /auth/profile' as never)).rejects.toThrow(/No API route DELETE \/auth\/profile/);
+    await expect(callApi('DELETE /auth/profile' as never)).rejects.toThrow(
+      /No API route DELETE \/auth\/profile/,
+    );
   });
 
   it('fillPath leaves a path without parameters as it is', () => {

@@ -31,7 +31,9 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth',
-  validateSearch: z.object({ code: z.coerce.string().optional().catch(undefined) }),
+  // The router reads `?code=401` as the number 401 and writes back what this returns: keep it a number
+  // so the address stays `/auth/?code=401`.
+  validateSearch: z.object({ code: z.union([z.number(), z.string()]).optional().catch(undefined) }),
   component: SignInPage,
 });
 

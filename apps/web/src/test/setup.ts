@@ -18,7 +18,9 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: vi.fn(),
   }),
 });
-Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve(), addEventListener: vi.fn() } });
+Object.defineProperty(document, 'fonts', {
+  value: { ready: Promise.resolve(), addEventListener: vi.fn(), removeEventListener: vi.fn() },
+});
 Element.prototype.scrollTo = vi.fn() as never;
 Element.prototype.scrollIntoView = vi.fn() as never;
 window.HTMLElement.prototype.hasPointerCapture = vi.fn() as never;

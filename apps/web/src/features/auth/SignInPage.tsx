@@ -76,7 +76,7 @@ export function SignInPage() {
                 <Title order={1} fz={24}>
                   {t('auth.title')}
                 </Title>
-                {code === '401' && !error && (
+                {String(code) === '401' && !error && (
                   <Alert color="yellow" icon={<IconClockExclamation aria-hidden />} role="status">
                     {t('auth.sessionExpired')}
                   </Alert>
@@ -95,6 +95,7 @@ export function SignInPage() {
                   autoCapitalize="none"
                   spellCheck={false}
                   required
+                  withAsterisk={false}
                   size="md"
                   autoFocus
                 />
@@ -105,6 +106,7 @@ export function SignInPage() {
                   error={missing.password && t('auth.enterPassword')}
                   autoComplete="current-password"
                   required
+                  withAsterisk={false}
                   size="md"
                 />
                 <Button type="submit" size="md" loading={busy} fullWidth>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { thermalMeasurement } from '@inspectra/contract';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -50,9 +50,8 @@ export function MeasurementEditPage() {
     enabled: Boolean(measurementId),
   });
   const [dirty, setDirty] = useState(false);
-  const saved = useRef(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const guard = useUnsavedChangesGuard(dirty && !saved.current);
+  const guard = useUnsavedChangesGuard(dirty);
 
   if (!analysis) throw new ApiError(t('thermal.notStarted'), { status: 404, code: 'NOT_FOUND' });
   if (measurementId && measurement.isError) throw measurement.error;
@@ -101,7 +100,7 @@ export function MeasurementEditPage() {
             } finally {
               setProgress(null);
             }
-            saved.current = true;
+            guard.allowNavigation();
             notifications.show({
               color: 'teal',
               message: t(record ? 'thermal.measurementUpdated' : 'thermal.measurementAdded'),

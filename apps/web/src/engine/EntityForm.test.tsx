@@ -1,0 +1,269 @@
+import { thermalMeasurement } from '@inspectra/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/errors.ts';
+import { i18n } from '../i18n/index.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import type { EntitySubmission } from './EntityForm.tsx';
+import { sampleInspection } from './sample-inspection.fixture.ts';
+
+// Stored images are fetched with the session; the tests only need a URL to show.
+vi.mock('../api/files.ts', () => ({
+  useAuthorizedObjectUrl: (url: string | null | undefined) => (url ? `blob:stored-${url}` : undefined),
+}));
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const storedMeasurement = {
+  id: '7d8a3c52-7c41-4a4f-9f3b-2a7a0b7e3c11',
+  version: 3,
+  thermalAnalysisId: '0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22',
+  date: '2026-03-10',
+  tagNumber: 'TR-01',
+  equipmentName: 'Transformer 1',
+  component: 'Phase R cable lug',
+  location: 'Substation A',
+  maxTemperatureC: 85.5,
+  referenceTemperatureC: 40,
+  ambientTemperatureC: 30,
+  emissivity: 0.95,
+  loadPercent: 80,
+  distanceM: 2,
+  remarks: null,
+  recommendation: null,
+  deltaTC: 45.5,
+  severity: 'repairImmediately',
+  thermalImage: {
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    slot: 'thermalImage',
+    imageType: null,
+    displayName: 'IR_0001.jpg',
+    mediaType: 'image/jpeg',
+    size: 120_000,
+    url: '/api/files/a1b2c3d4-0000-4000-8000-000000000001',
+    createdAt: '2026-03-10T08:00:00.000Z',
+  },
+  visualImage: null,
+};
+
+function textbox(name: RegExp | string) {
+  return screen.getByRole('textbox', { name });
+}
+
+describe('EntityForm', () => {
+  it('refuses an empty required field beside it, without calling onSubmit', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const name = textbox(/^Name/);
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Required'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says a number is above the maximum, with the unit, as soon as the field is left', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<EntityForm entity={thermalMeasurement} onSubmit={vi.fn()} />);
+
+    const max = textbox(/Max temperature/);
+    await user.type(max, '5000');
+    await user.tab();
+
+    expect(max).toHaveAccessibleDescription('At most 3,000 °C');
+  });
+
+  it('speaks Bahasa Indonesia with Indonesian number formats', async () => {
+    await i18n.changeLanguage('id');
+    const user = userEvent.setup();
+    // Labels fall back to the contract's English: this entity has no translations.
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={vi.fn()} />);
+
+    await user.type(textbox(/Pressure/), '3000');
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+
+    await waitFor(() => expect(textbox(/Pressure/)).toHaveAccessibleDescription('Maksimal 2.500 bar'));
+    expect(textbox(/^Name/)).toHaveAccessibleDescription('Wajib diisi');
+  });
+
+  it('refuses text longer than the contract allows', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
+
+    await user.type(textbox(/^Name/), 'A name far too long for the field');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('At most 20 characters')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the shown fields as API values: numbers, a date string, booleans, null for empty', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: EntitySubmission) => {});
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
+
+    // The parent reference is not an input: the page that owns the parent supplies it.
+    expect(screen.queryByRole('textbox', { name: /Parent/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Readings' })).toBeInTheDocument();
+
+    await user.type(textbox(/^Name/), '  Pump A  ');
+    await user.type(textbox(/Pressure/), '12.5');
+    await user.type(textbox(/Count/), '3');
+    await user.type(textbox(/Inspected on/), '15/03/2026');
+    await user.tab();
+    expect(textbox(/Inspected on/)).toHaveValue('15 Mar 2026');
+    await user.click(screen.getByRole('switch', { name: 'Passed' }));
+    await user.click(screen.getByRole('combobox', { name: 'Condition' }));
+    await user.click(await screen.findByRole('option', { name: 'poor' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      values: {
+        name: 'Pump A',
+        notes: null,
+        pressure: 12.5,
+        count: 3,
+        inspectedOn: '2026-03-15',
+        passed: true,
+        condition: 'poor',
+      },
+      images: {},
+    });
+  });
+
+  it('on edit, sends the version and only the image slots that changed', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: EntitySubmission) => {});
+    const { container } = renderWithProviders(
+      <EntityForm entity={thermalMeasurement} record={storedMeasurement} onSubmit={onSubmit} />,
+    );
+
+    expect(textbox(/Measurement date/)).toHaveValue('10 Mar 2026');
+    expect(screen.getByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
+      'src',
+      `blob:stored-${storedMeasurement.thermalImage.url}`,
+    );
+    const max = textbox(/Max temperature/);
+    await user.clear(max);
+    await user.type(max, '91.2');
+    await user.clear(textbox(/^Location/));
+    const visual = within(screen.getByRole('group', { name: 'Visual image' }));
+    const photo = new File(['jpeg bytes'], 'panel.jpg', { type: 'image/jpeg' });
+    const pickers = container.querySelectorAll<HTMLInputElement>('input[type=file]:not([capture])');
+    await user.upload(pickers[1]!, photo);
+    expect(await visual.findByText('panel.jpg')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const { values, images } = onSubmit.mock.calls[0]![0];
+    expect(values).toMatchObject({
+      version: 3,
+      date: '2026-03-10',
+      maxTemperatureC: 91.2,
+      referenceTemperatureC: 40,
+      location: null,
+      emissivity: 0.95,
+    });
+    expect(values).not.toHaveProperty('thermalAnalysisId');
+    expect(images).toEqual({ visualImage: photo });
+  });
+
+  it('puts the server’s field errors beside the fields and focuses the first', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError('Validation failed', {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'name', message: 'Name is already used in this report' }],
+      });
+    });
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
+
+    await user.type(textbox(/^Name/), 'Pump A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(textbox(/^Name/)).toHaveAccessibleDescription('Name is already used in this report'),
+    );
+    expect(textbox(/^Name/)).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows any other failure in an alert at the top', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError('The record was changed by someone else; reload it', {
+        status: 409,
+        code: 'CONFLICT',
+      });
+    });
+    renderWithProviders(
+      <EntityForm entity={thermalMeasurement} record={storedMeasurement} onSubmit={onSubmit} />,
+    );
+
+    await user.type(textbox(/^Location/), ' B');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not save');
+    expect(alert).toHaveTextContent('The record was changed by someone else; reload it');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('reports dirtiness from values and images, and is clean again after a save', async () => {
+    const user = userEvent.setup();
+    const onDirtyChange = vi.fn();
+    let finishSave = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finishSave = resolve)));
+    const { container } = renderWithProviders(
+      <EntityForm
+        entity={sampleInspection}
+        record={{ id: 'r1', version: 1, name: 'Pump A', pressure: 2, photo: null }}
+        onSubmit={onSubmit}
+        onDirtyChange={onDirtyChange}
+        uploadProgress={40}
+      />,
+    );
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+
+    await user.type(textbox(/^Name/), ' B');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    await user.clear(textbox(/^Name/));
+    await user.type(textbox(/^Name/), 'Pump A');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+
+    const picker = container.querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
+    await user.upload(picker, new File(['png'], 'photo.png', { type: 'image/png' }));
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(textbox(/^Name/)).toBeDisabled();
+    finishSave();
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
+    expect(textbox(/^Name/)).toBeEnabled();
+  });
+
+  it('calls onCancel from the Cancel button', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={vi.fn()} onCancel={onCancel} />);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});

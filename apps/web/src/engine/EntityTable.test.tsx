@@ -1,0 +1,188 @@
+import { thermalMeasurement } from '@inspectra/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { EntityTable } from './EntityTable.tsx';
+import type { EntityPage, EntityPageRequest } from './EntityTable.tsx';
+
+function measurement(i: number) {
+  return {
+    id: `m${i}`,
+    date: '2026-03-15',
+    tagNumber: `TR-${String(i).padStart(2, '0')}`,
+    maxTemperatureC: 85.5,
+    referenceTemperatureC: 40,
+    deltaTC: 45.5,
+    severity: 'repairImmediately',
+    thermalImage: i % 2 === 0 ? { displayName: `IR_${i}.jpg`, url: `/api/files/${i}` } : null,
+  };
+}
+
+/** A server of `total` measurements, paged as the API pages them. */
+function server(total: number) {
+  const all = Array.from({ length: total }, (_, i) => measurement(i + 1));
+  return vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+    const matching = p.search ? all.filter((m) => m.tagNumber.includes(p.search!)) : all;
+    const start = (p.pageNumber - 1) * p.pageSize;
+    return {
+      records: matching.slice(start, start + p.pageSize),
+      meta: {
+        pageNumber: p.pageNumber,
+        pageSize: p.pageSize,
+        totalCount: matching.length,
+        totalPages: Math.ceil(matching.length / p.pageSize),
+      },
+    };
+  });
+}
+
+const columns = ['date', 'tagNumber', 'maxTemperatureC', 'deltaTC', 'severity', 'thermalImage'];
+
+describe('EntityTable', () => {
+  it('shows the page the server returns, formatted by the contract', async () => {
+    const fetchPage = server(3);
+    const onRowClick = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={columns}
+        queryKey={['measurements']}
+        fetchPage={fetchPage}
+        onRowClick={onRowClick}
+      />,
+    );
+
+    const row = (await screen.findByText('TR-01')).closest('tr')!;
+    expect(within(row).getByText('15 Mar 2026')).toBeInTheDocument();
+    expect(within(row).getByText('85.5 °C')).toBeInTheDocument();
+    expect(within(row).getByText('45.5 °C')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Max temperature (°C)' })).toBeInTheDocument();
+    // The server sorts by date, newest first; the header says so.
+    expect(
+      screen.getByRole('columnheader', { name: /^Measurement date ?\(sorted descending\)$/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByText('TR-02').closest('tr')!).getByText('Has image: IR_2.jpg'),
+    ).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledWith({ pageNumber: 1, pageSize: 10 });
+
+    await user.click(row);
+    expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
+  });
+
+  it('lets custom cells and row actions replace the defaults', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const onEdit = vi.fn();
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={['tagNumber', 'severity']}
+        queryKey={['measurements']}
+        fetchPage={server(1)}
+        renderCell={{ severity: (r) => <strong>{`Severity ${String(r.severity)}`}</strong> }}
+        rowActions={(r) => <button onClick={() => onEdit(r.id)}>{`Edit ${String(r.tagNumber)}`}</button>}
+        onRowClick={onRowClick}
+      />,
+    );
+
+    expect(await screen.findByText('Severity repairImmediately')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit TR-01' }));
+    expect(onEdit).toHaveBeenCalledWith('m1');
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('searches after typing stops, from page 1', async () => {
+    const user = userEvent.setup();
+    const fetchPage = server(25);
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={columns}
+        queryKey={['measurements']}
+        fetchPage={fetchPage}
+        searchable
+      />,
+    );
+    await screen.findByText('TR-01');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('TR-11')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 2, pageSize: 10 });
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'TR-0');
+
+    // TR-05 is not on page 2: it appears only once the search has run.
+    expect(await screen.findByText('TR-05')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 10, search: 'TR-0' });
+    // Keystrokes inside the delay are one search, not one request each.
+    const searches = fetchPage.mock.calls.map(([p]) => p.search).filter(Boolean);
+    expect(searches).toEqual(['TR-0']);
+    expect(screen.queryByText('TR-11')).not.toBeInTheDocument();
+  });
+
+  it('changes the page size from the records-per-page selector', async () => {
+    const user = userEvent.setup();
+    const fetchPage = server(30);
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={columns}
+        queryKey={['measurements']}
+        fetchPage={fetchPage}
+        pageSizes={[10, 25]}
+      />,
+    );
+    await screen.findByText('TR-01');
+    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Records per page' }), '25');
+
+    expect(await screen.findByText('TR-25')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 25 });
+  });
+
+  it('shows the empty text when there is nothing to list', async () => {
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={columns}
+        queryKey={['measurements']}
+        fetchPage={server(0)}
+        emptyText="No measurements yet"
+      />,
+    );
+
+    expect(await screen.findByText('No measurements yet')).toBeInTheDocument();
+  });
+
+  it('shows a failure with its message and tries again on request', async () => {
+    const user = userEvent.setup();
+    const working = server(2);
+    const fetchPage = vi
+      .fn<(p: EntityPageRequest) => Promise<EntityPage>>()
+      .mockRejectedValueOnce(
+        new Error('Sorry for an error, check your connection or try a few more moments.'),
+      )
+      .mockImplementation(working);
+    renderWithProviders(
+      <EntityTable
+        entity={thermalMeasurement}
+        columns={columns}
+        queryKey={['measurements']}
+        fetchPage={fetchPage}
+      />,
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the list');
+    expect(alert).toHaveTextContent('check your connection');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('TR-02')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowUp,
+  IconPhoto,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EntityDefinition, PageMeta } from '@inspectra/contract';
+import { DataTable } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldLabel, fieldOf, imageLabel } from './entity-labels.ts';
+import { formatFieldValue } from './FieldDisplay.tsx';
+import { intlLocale } from './locale.ts';
+
+type Row = Record<string, unknown>;
+
+export type EntityPageRequest = { pageNumber: number; pageSize: number; search?: string };
+export type EntityPage = { records: Row[]; meta: PageMeta };
+
+export type EntityTableProps = {
+  entity: EntityDefinition;
+  /** Field, derived-value or image-slot keys, in column order. */
+  columns: string[];
+  /** Prefix of the query keys; page, size and search are appended. */
+  queryKey: unknown[];
+  fetchPage: (request: EntityPageRequest) => Promise<EntityPage>;
+  searchable?: boolean;
+  /** Own rendering of some columns' cells (a status badge instead of text). */
+  renderCell?: Record<string, (record: Row) => ReactNode>;
+  /** Buttons at the end of each row; clicks on them do not count as a row click. */
+  rowActions?: (record: Row) => ReactNode;
+  onRowClick?: (record: Row) => void;
+  emptyText?: string;
+  pageSizes?: number[];
+};
+
+const searchDelayMs = 300;
+
+/**
+ * A server-paged, searchable list of any entity: column titles, units and cell formats come from
+ * the contract. The server decides the order (the entity's `sort`), so the table only shows it.
+ */
+export function EntityTable(p: EntityTableProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const pageSizes = p.pageSizes ?? [10, 25, 50];
+  const pageSizeId = useId();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(pageSizes[0] ?? 10);
+  const [searchText, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), searchDelayMs);
+  const [search, setSearch] = useState('');
+  // A new search starts at page 1 in the same render, so page N of the new search is never fetched.
+  if (debouncedSearch !== search) {
+    setSearch(debouncedSearch);
+    setPage(1);
+  }
+
+  const query = useQuery({
+    queryKey: [...p.queryKey, { pageNumber: page, pageSize, search }],
+    queryFn: () => p.fetchPage({ pageNumber: page, pageSize, ...(search ? { search } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const records = query.data?.records ?? [];
+  const totalPages = query.data?.meta.totalPages;
+
+  // Deleting the last rows of the last page would otherwise leave the user on an empty page.
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
+
+  const sort = p.entity.sort;
+  const columns: DataTableColumn<Row>[] = p.columns.map((key) => {
+    const sorted = sort?.field === key;
+    return {
+      accessor: key,
+      title: (
+        <Group gap={4} wrap="nowrap" component="span">
+          {columnTitle(key)}
+          {sorted &&
+            (sort.direction === 'asc' ? (
+              <IconArrowUp size={14} aria-hidden />
+            ) : (
+              <IconArrowDown size={14} aria-hidden />
+            ))}
+          {sorted && (
+            <VisuallyHidden>
+              {' '}
+              {t(sort.direction === 'asc' ? 'engine.table.sortedAscending' : 'engine.table.sortedDescending')}
+            </VisuallyHidden>
+          )}
+        </Group>
+      ),
+      render: (record) => cell(key, record),
+    };
+  });
+  if (p.rowActions) {
+    const actions = p.rowActions;
+    columns.push({
+      accessor: '__actions',
+      title: <VisuallyHidden>{t('engine.table.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      render: (record) => (
+        <Box onClick={(e) => e.stopPropagation()} style={{ display: 'inline-block' }}>
+          {actions(record)}
+        </Box>
+      ),
+    });
+  }
+
+  function columnTitle(key: string): string {
+    const field = fieldOf(p.entity, key);
+    if (field) {
+      const label = fieldLabel(t, p.entity.name, key, field);
+      const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+      return unit ? `${label} (${unit})` : label;
+    }
+    if (key in p.entity.images) return imageLabel(t, p.entity, key);
+    return key;
+  }
+
+  function cell(key: string, record: Row): ReactNode {
+    const custom = p.renderCell?.[key];
+    if (custom) return custom(record);
+    if (key in p.entity.images) {
+      const image = record[key] as { displayName?: string } | null | undefined;
+      if (!image) return t('common.none');
+      return (
+        <>
+          <IconPhoto size={18} aria-hidden />
+          <VisuallyHidden>{t('engine.table.hasImage', { name: image.displayName ?? '' })}</VisuallyHidden>
+        </>
+      );
+    }
+    const field = fieldOf(p.entity, key);
+    if (!field) return String(record[key] ?? t('common.none'));
+    let value = record[key];
+    const derived = p.entity.derived[key];
+    // The API sends derived values; computing them here keeps lists built elsewhere working too.
+    if (value === undefined && derived) value = safeCompute(() => derived.compute(record));
+    return formatFieldValue(field, value, t, language, { entityName: p.entity.name, key });
+  }
+
+  const pageControlLabels: Record<string, string> = {
+    first: t('engine.table.firstPage'),
+    previous: t('engine.table.previousPage'),
+    next: t('engine.table.nextPage'),
+    last: t('engine.table.lastPage'),
+  };
+
+  return (
+    <Stack gap="sm">
+      {p.searchable && (
+        <TextInput
+          label={t('common.search')}
+          placeholder={t('engine.table.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(e) => setSearchText(e.currentTarget.value)}
+          maw={360}
+        />
+      )}
+      {query.isError && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('engine.table.loadFailed')}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void query.refetch()}
+              loading={query.isFetching}
+            >
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {!(query.isError && !query.data) && (
+        <DataTable<Row>
+          records={records}
+          columns={columns}
+          idAccessor="id"
+          fetching={query.isFetching}
+          minHeight={records.length === 0 ? 200 : undefined}
+          noRecordsText={p.emptyText ?? t('engine.table.empty')}
+          loadingText={t('engine.table.loading')}
+          highlightOnHover={Boolean(p.onRowClick)}
+          onRowClick={p.onRowClick ? ({ record }) => p.onRowClick?.(record) : undefined}
+          page={page}
+          onPageChange={setPage}
+          totalRecords={query.data?.meta.totalCount ?? 0}
+          recordsPerPage={pageSize}
+          // Our own page-size select: the built-in one is a menu button named only by its number.
+          renderPagination={({ Controls }) => (
+            <>
+              <Controls.Text />
+              <Group gap="xs" wrap="nowrap">
+                <Text component="label" htmlFor={pageSizeId} size="sm">
+                  {t('engine.table.recordsPerPage')}
+                </Text>
+                <NativeSelect
+                  id={pageSizeId}
+                  size="xs"
+                  data={pageSizes.map(String)}
+                  value={String(pageSize)}
+                  onChange={(e) => {
+                    setPageSize(Number(e.currentTarget.value));
+                    setPage(1);
+                  }}
+                />
+              </Group>
+              <Controls.Pagination />
+            </>
+          )}
+          paginationText={({ from, to, totalRecords }) =>
+            t('engine.table.pagination', {
+              from: from.toLocaleString(intlLocale(language)),
+              to: to.toLocaleString(intlLocale(language)),
+              total: totalRecords.toLocaleString(intlLocale(language)),
+            })
+          }
+          getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+          getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function safeCompute(compute: () => unknown): unknown {
+  try {
+    return compute();
+  } catch {
+    // A record missing what the computation needs shows '—', not a broken table.
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+import { f, thermalMeasurement } from '@inspectra/contract';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { FieldDisplay, formatFieldValue } from './FieldDisplay.tsx';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const t = i18n.t.bind(i18n);
+
+describe('formatFieldValue', () => {
+  it('formats by kind in English', () => {
+    expect(formatFieldValue(f.number({ unit: '°C' }), 1234.5, t, 'en')).toBe('1,234.5 °C');
+    expect(formatFieldValue(f.number({ unit: '%' }), 80, t, 'en')).toBe('80%');
+    expect(formatFieldValue(f.integer(), 42, t, 'en')).toBe('42');
+    expect(formatFieldValue(f.date(), '2026-03-05', t, 'en')).toBe('5 Mar 2026');
+    expect(formatFieldValue(f.boolean(), true, t, 'en')).toBe('Yes');
+    expect(formatFieldValue(f.boolean(), false, t, 'en')).toBe('No');
+    expect(formatFieldValue(f.text(), '', t, 'en')).toBe('—');
+    expect(formatFieldValue(f.number(), null, t, 'en')).toBe('—');
+    expect(formatFieldValue(f.json(), { a: 1 }, t, 'en')).toBe('{"a":1}');
+  });
+
+  it('formats numbers, dates and Yes/No in Bahasa Indonesia', async () => {
+    await i18n.changeLanguage('id');
+    expect(formatFieldValue(f.number({ unit: '°C' }), 1234.5, t, 'id')).toBe('1.234,5 °C');
+    expect(formatFieldValue(f.date(), '2026-08-05', t, 'id')).toBe('5 Agu 2026');
+    expect(formatFieldValue(f.boolean(), true, t, 'id')).toBe('Ya');
+  });
+
+  it('translates enum values under the entity, falling back to the value', () => {
+    i18n.addResource(
+      'en',
+      'translation',
+      'entities.thermalMeasurement.values.severity.investigate',
+      'Investigate',
+    );
+    const severity = thermalMeasurement.derived.severity!.field;
+    const context = { entityName: 'thermalMeasurement', key: 'severity' };
+    expect(formatFieldValue(severity, 'investigate', t, 'en', context)).toBe('Investigate');
+    expect(formatFieldValue(f.enumOf(['kV']), 'kV', t, 'en', { entityName: 'nothing', key: 'x' })).toBe('kV');
+  });
+});
+
+describe('FieldDisplay', () => {
+  it('shows a derived value of an entity with its unit', () => {
+    render(
+      <p data-testid="value">
+        <FieldDisplay entity={thermalMeasurement} fieldKey="deltaTC" value={45.5} />
+      </p>,
+    );
+    expect(screen.getByTestId('value')).toHaveTextContent('45.5 °C');
+  });
+});

@@ -1,0 +1,59 @@
+import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, fieldOf } from './entity-labels.ts';
+import { formatDate, formatDateTime, formatQuantity } from './locale.ts';
+
+/**
+ * A field's value as text in the language: numbers with their unit, dates day-first, Yes/No, enum
+ * labels (when `context` names the entity and key the translations live under), '—' for nothing.
+ * Pure, for table cells and exports alike.
+ */
+export function formatFieldValue(
+  field: Field,
+  value: unknown,
+  t: TFunction,
+  language: string,
+  context?: { entityName: string; key: string },
+): string {
+  if (value === null || value === undefined || value === '') return t('common.none');
+  switch (field.kind) {
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' ? formatQuantity(value, field.unit, language) : String(value);
+    case 'date':
+      return formatDate(String(value), language);
+    case 'datetime':
+      return formatDateTime(String(value), language);
+    case 'boolean':
+      return value === true ? t('common.yes') : t('common.no');
+    case 'enum':
+      return context ? enumLabel(t, context.entityName, context.key, String(value)) : String(value);
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+export type FieldDisplayProps = {
+  entity: EntityDefinition;
+  fieldKey: string;
+  /** Defaults to the entity's field or derived value of that key. */
+  field?: Field;
+  value: unknown;
+};
+
+/** A read-only value, inline (it sits inside the caller's <dd>, cell or text). */
+export function FieldDisplay(p: FieldDisplayProps) {
+  const { t, i18n } = useTranslation();
+  const field = p.field ?? fieldOf(p.entity, p.fieldKey);
+  if (!field) return <>{p.value === null || p.value === undefined ? t('common.none') : String(p.value)}</>;
+  const text = formatFieldValue(field, p.value, t, i18n.language, {
+    entityName: p.entity.name,
+    key: p.fieldKey,
+  });
+  // Long text keeps the inspector's line breaks.
+  if (field.kind === 'longText') return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
+  return <>{text}</>;
+}

@@ -1,0 +1,158 @@
+import { NumberInput, Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, fieldDescription, fieldLabel } from './entity-labels.ts';
+import { dateDisplayFormat, dayjsLocale, parseTypedDate } from './locale.ts';
+
+export type FieldInputProps = {
+  entity: EntityDefinition;
+  fieldKey: string;
+  field: Field;
+  /** The input-side value (see `toInputValue`): '' for empty text, a number or '' for numbers, … */
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  error?: ReactNode;
+  id?: string;
+  disabled?: boolean;
+};
+
+/**
+ * The input for one field, chosen by its kind: label, help text, required mark and error beside it,
+ * all in the user's language. Numbers are never clamped, so an out-of-range value is shown with its
+ * message instead of silently changed.
+ */
+export function FieldInput(p: FieldInputProps) {
+  const { t, i18n } = useTranslation();
+  const { field } = p;
+  const language = i18n.language;
+  const label = fieldLabel(t, p.entity.name, p.fieldKey, field);
+  const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+  const common = {
+    id: p.id,
+    // The unit is shown beside the value; screen readers hear it with the label.
+    label: unit ? (
+      <>
+        {label}
+        <VisuallyHidden> ({unit})</VisuallyHidden>
+      </>
+    ) : (
+      label
+    ),
+    description: fieldDescription(t, p.entity.name, p.fieldKey, field),
+    required: field.required === true,
+    error: p.error,
+    onBlur: () => p.onBlur?.(),
+    onFocus: () => p.onFocus?.(),
+    disabled: p.disabled,
+  };
+  const text = typeof p.value === 'string' ? p.value : '';
+
+  switch (field.kind) {
+    case 'number':
+    case 'integer':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof p.value === 'number' || typeof p.value === 'string' ? p.value : ''}
+          onChange={(v) => p.onChange(v)}
+          min={field.min}
+          max={field.max}
+          clampBehavior="none"
+          allowDecimal={field.kind === 'number'}
+          decimalSeparator={language === 'id' ? ',' : '.'}
+          hideControls
+          rightSection={
+            unit ? (
+              <Text size="sm" c="dimmed" aria-hidden>
+                {unit}
+              </Text>
+            ) : undefined
+          }
+          rightSectionPointerEvents="none"
+        />
+      );
+    case 'date':
+      return (
+        <DateInput
+          {...common}
+          value={typeof p.value === 'string' ? p.value : null}
+          onChange={(v) => p.onChange(v)}
+          clearable={!field.required}
+          locale={dayjsLocale(language)}
+          valueFormat={dateDisplayFormat}
+          dateParser={(s) => parseTypedDate(s, language)}
+          placeholder={t('engine.input.datePlaceholder')}
+        />
+      );
+    case 'datetime':
+      return (
+        <DateTimePicker
+          {...common}
+          value={typeof p.value === 'string' ? p.value : null}
+          onChange={(v) => p.onChange(v)}
+          clearable={!field.required}
+          locale={dayjsLocale(language)}
+          valueFormat={`${dateDisplayFormat} HH:mm`}
+          placeholder={t('engine.input.dateTimePlaceholder')}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          id={p.id}
+          label={label}
+          description={common.description}
+          error={p.error}
+          checked={p.value === true}
+          onChange={(e) => p.onChange(e.currentTarget.checked)}
+          onBlur={common.onBlur}
+          onFocus={common.onFocus}
+          disabled={p.disabled}
+          mt="xs"
+        />
+      );
+    case 'enum':
+      return (
+        <Select
+          {...common}
+          data={field.values.map((v) => ({ value: v, label: enumLabel(t, p.entity.name, p.fieldKey, v) }))}
+          value={typeof p.value === 'string' ? p.value : null}
+          onChange={(v) => p.onChange(v)}
+          clearable={!field.required}
+          allowDeselect={!field.required}
+          placeholder={t('engine.input.selectPlaceholder')}
+        />
+      );
+    case 'longText':
+      return (
+        <Textarea
+          {...common}
+          value={text}
+          onChange={(e) => p.onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+        />
+      );
+    case 'json':
+      return (
+        <Textarea
+          {...common}
+          value={text}
+          onChange={(e) => p.onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={16}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          spellCheck={false}
+        />
+      );
+    case 'text':
+    case 'ref':
+      return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+  }
+}

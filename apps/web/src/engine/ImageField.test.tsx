@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { ImageField } from './ImageField.tsx';
+import type { ImageFieldProps } from './ImageField.tsx';
+
+vi.mock('../api/files.ts', () => ({
+  useAuthorizedObjectUrl: (url: string | null | undefined) => (url ? `blob:stored-${url}` : undefined),
+}));
+
+const stored = { url: '/api/files/1', displayName: 'IR_0001.jpg', size: 120_000 };
+
+/** The field with its value held in state, as a form holds it; every change is also recorded. */
+function Harness(p: Partial<ImageFieldProps> & { onChange: ImageFieldProps['onChange'] }) {
+  const [value, setValue] = useState<File | null | undefined>(p.value);
+  return (
+    <ImageField
+      label="Thermal image"
+      {...p}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        p.onChange(v);
+      }}
+    />
+  );
+}
+
+function picker(container: HTMLElement) {
+  return container.querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
+}
+
+function png(name: string, bytes: number) {
+  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+}
+
+describe('ImageField', () => {
+  it('refuses a file over the size limit before anything is sent', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} maxBytes={1024 * 1024} />);
+
+    await user.upload(picker(container), png('huge.png', 1024 * 1024 + 1));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 1 MB');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByText('huge.png')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Thermal image' })).toHaveAccessibleDescription(
+      'The file is larger than 1 MB',
+    );
+  });
+
+  it('refuses a file that is not a JPEG, PNG, WebP or GIF image', async () => {
+    // The browser's picker filters by type; a drop or a permissive picker does not.
+    const user = userEvent.setup({ applyAccept: false });
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} />);
+
+    await user.upload(picker(container), new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Use a JPEG, PNG, WebP or GIF image');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('accepts a valid image and previews it with its name and size', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} />);
+    const file = png('panel.png', 2048);
+
+    await user.upload(picker(container), file);
+
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(file));
+    expect(screen.getByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    expect(screen.getByText('panel.png')).toBeInTheDocument();
+    expect(screen.getByText('2 kB')).toBeInTheDocument();
+    expect(screen.getByText('New, not saved yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('takes a photo from the camera input through the same checks', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} maxBytes={1000} />);
+    const camera = container.querySelector<HTMLInputElement>('input[capture="environment"]')!;
+
+    await user.upload(camera, png('IMG_2001.png', 5000));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than');
+    expect(onChange).not.toHaveBeenCalled();
+
+    const small = png('IMG_2002.png', 500);
+    await user.upload(camera, small);
+    expect(onChange).toHaveBeenCalledWith(small);
+  });
+
+  it('shows the stored image and removes it with null', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} attachment={stored} />);
+
+    expect(screen.getByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
+      'src',
+      'blob:stored-/api/files/1',
+    );
+    expect(screen.getByText('IR_0001.jpg')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Thermal image' }));
+
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(screen.getByText('Removed when you save')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('undoes a replacement back to the stored image', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} attachment={stored} />);
+
+    await user.upload(picker(container), png('new.png', 100));
+    expect(await screen.findByText('new.png')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo changes to Thermal image' }));
+
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    expect(screen.getByText('IR_0001.jpg')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+  });
+
+  it('shows upload progress and an error from the server', () => {
+    renderWithProviders(
+      <Harness onChange={vi.fn()} attachment={stored} progress={65} error="The image could not be stored" />,
+    );
+
+    expect(screen.getByRole('progressbar', { name: 'Uploading Thermal image' })).toHaveAttribute(
+      'aria-valuenow',
+      '65',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The image could not be stored');
+  });
+});

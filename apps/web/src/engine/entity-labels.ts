@@ -1,0 +1,48 @@
+import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { TFunction } from 'i18next';
+
+/*
+ * Where an entity's words live in the translations: `entities.<entity>.fields.<key>` and friends,
+ * written by whoever adds the entity. The contract's English is the fallback, so a new entity shows
+ * readable labels before anyone translates it.
+ */
+
+/** Label of a field (or derived value) of an entity. */
+export function fieldLabel(t: TFunction, entityName: string, key: string, field: Field): string {
+  return t(`entities.${entityName}.fields.${key}`, { defaultValue: field.label ?? key });
+}
+
+/** Help text under a field's input, or undefined when there is none in either language. */
+export function fieldDescription(
+  t: TFunction,
+  entityName: string,
+  key: string,
+  field: Field,
+): string | undefined {
+  const text = t(`entities.${entityName}.fields.${key}Description`, {
+    defaultValue: field.description ?? '',
+  });
+  return text === '' ? undefined : text;
+}
+
+/** Title of a form section. */
+export function groupTitle(t: TFunction, entityName: string, group: string): string {
+  return t(`entities.${entityName}.groups.${group}`, {
+    defaultValue: group.charAt(0).toUpperCase() + group.slice(1),
+  });
+}
+
+/** Label of one value of an enum field. */
+export function enumLabel(t: TFunction, entityName: string, key: string, value: string): string {
+  return t(`entities.${entityName}.values.${key}.${value}`, { defaultValue: value });
+}
+
+/** Label of an image slot. */
+export function imageLabel(t: TFunction, entity: EntityDefinition, slot: string): string {
+  return t(`entities.${entity.name}.images.${slot}`, { defaultValue: entity.images[slot]?.label ?? slot });
+}
+
+/** The field behind a key: a declared field or a derived value. */
+export function fieldOf(entity: EntityDefinition, key: string): Field | undefined {
+  return entity.fields[key] ?? entity.derived[key]?.field;
+}

@@ -1,0 +1,94 @@
+import 'dayjs/locale/id';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+// DateInput parses typed dates with dayjs formats, which needs this plugin.
+dayjs.extend(customParseFormat);
+
+/** Intl locale of an app language: day-month-year English, or Indonesian. */
+export function intlLocale(language: string): string {
+  return language === 'id' ? 'id-ID' : 'en-GB';
+}
+
+/** dayjs locale of an app language (only 'id' is loaded besides the built-in English). */
+export function dayjsLocale(language: string): string {
+  return language === 'id' ? 'id' : 'en';
+}
+
+/**
+ * A number as people read it in the language; three decimals are enough for anything measured in
+ * the field (emissivity 0.95, distance 1.25 m), and hide floating-point noise.
+ */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
+}
+
+/** A number with its unit: "45.2 °C", but "80%" (no space before a percent sign). */
+export function formatQuantity(value: number, unit: string | undefined, language: string): string {
+  const n = formatNumber(value, language);
+  if (!unit) return n;
+  return unit === '%' ? `${n}%` : `${n} ${unit}`;
+}
+
+/** A file size in the largest unit that keeps it at least 1: "20 MB", "350 kB". */
+export function formatBytes(bytes: number, language: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i += 1;
+  }
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
+  }).format(value);
+}
+
+/** A 'YYYY-MM-DD' date, read as a calendar day (no time zone shift): "15 Mar 2026". */
+export function formatDate(value: string, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utc);
+}
+
+/** An ISO instant in the device's time zone: "15 Mar 2026, 14:05". */
+export function formatDateTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/** What DateInput shows; typed dates may also be day/month/year or ISO (see `parseTypedDate`). */
+export const dateDisplayFormat = 'D MMM YYYY';
+
+function isoDay(year: number, month: number, day: number): string | null {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 31/02 over into March: a real day survives the round trip unchanged.
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A date typed by hand → 'YYYY-MM-DD', or null while it is not (yet) a whole valid date. Accepts
+ * day/month/year (both languages write the day first), ISO, and "5 Mar 2026" in the language.
+ */
+export function parseTypedDate(text: string, language: string): string | null {
+  const s = text.trim();
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  if (dmy) return isoDay(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]));
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (ymd) return isoDay(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
+  const named = dayjs(s, ['D MMM YYYY', 'D MMMM YYYY'], dayjsLocale(language), true);
+  return named.isValid() ? named.format('YYYY-MM-DD') : null;
+}

@@ -1,0 +1,115 @@
+import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { empty, fromInputValue, invalidJson } from './form-values.ts';
+import { formatNumber } from './locale.ts';
+
+/**
+ * A zod issue in the user's language. The contract's schemas carry English messages for the API;
+ * here the issue's code and bounds are enough to say the same thing in either language (with the
+ * field's unit, which the API message leaves out). Unknown codes keep zod's message.
+ */
+export function issueMessage(issue: z.core.$ZodIssue, field: Field, t: TFunction, language: string): string {
+  const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string') return t('engine.validation.minLength', { min: Number(issue.minimum) });
+      return t(unit ? 'engine.validation.atLeastUnit' : 'engine.validation.atLeast', {
+        min: formatNumber(Number(issue.minimum), language),
+        unit,
+      });
+    case 'too_big':
+      if (issue.origin === 'string') return t('engine.validation.maxLength', { max: Number(issue.maximum) });
+      return t(unit ? 'engine.validation.atMostUnit' : 'engine.validation.atMost', {
+        max: formatNumber(Number(issue.maximum), language),
+        unit,
+      });
+    case 'invalid_type':
+    case 'invalid_format':
+    case 'invalid_value':
+      return kindMessage(field, t) ?? issue.message;
+    default:
+      return issue.message;
+  }
+}
+
+/** What to say when a value is not of the field's kind at all. */
+function kindMessage(field: Field, t: TFunction): string | undefined {
+  switch (field.kind) {
+    case 'number':
+      return t('engine.validation.number');
+    case 'integer':
+      return t('engine.validation.wholeNumber');
+    case 'date':
+      return t('engine.validation.date');
+    case 'datetime':
+      return t('engine.validation.dateTime');
+    case 'enum':
+      return t('engine.validation.option');
+    case 'ref':
+      return t('engine.validation.identifier');
+    case 'json':
+      return t('engine.validation.json');
+    case 'text':
+    case 'longText':
+      // The only format rule on text is the NUL character PostgreSQL cannot store.
+      return t('engine.validation.noNul');
+    default:
+      return undefined;
+  }
+}
+
+export type CheckedValues = {
+  /** Message per field key; empty when the values are valid. */
+  errors: Record<string, string>;
+  /** The body for the API: the shown fields as the schema outputs them (trimmed text, defaults). */
+  values: Record<string, unknown>;
+};
+
+/**
+ * Converts what the inputs hold to API values and judges them by the contract's own schema (the
+ * create schema, or the update schema when editing), narrowed to the fields shown, so the form
+ * refuses exactly what the server would. Emptied optional fields become null; on create a field
+ * with a default is left out instead so the server applies it.
+ */
+export function checkValues(o: {
+  entity: EntityDefinition;
+  keys: string[];
+  inputs: Record<string, unknown>;
+  editing: boolean;
+  version?: unknown;
+  t: TFunction;
+  language: string;
+}): CheckedValues {
+  const errors: Record<string, string> = {};
+  const body: Record<string, unknown> = {};
+  for (const key of o.keys) {
+    const field = o.entity.fields[key];
+    if (!field) continue;
+    const value = fromInputValue(field, o.inputs[key]);
+    if (value === invalidJson) {
+      errors[key] = o.t('engine.validation.json');
+    } else if (value === empty) {
+      // The update schema lets a required field be left out (partial update), but emptying it is
+      // still an error the user must see.
+      if (field.required) errors[key] = o.t('engine.validation.required');
+      else if (o.editing || field.default === undefined) body[key] = null;
+    } else {
+      body[key] = value;
+    }
+  }
+  if (o.editing && o.version !== undefined) body.version = o.version;
+
+  const schema = o.editing ? o.entity.schemas.update : o.entity.schemas.create;
+  const mask = Object.fromEntries(Object.keys(body).map((k) => [k, true as const])) as Record<string, true> &
+    Record<number, never>;
+  const result = schema.pick(mask).safeParse(body);
+  if (result.success) return { errors, values: result.data };
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = o.entity.fields[key];
+    if (!field || errors[key]) continue;
+    errors[key] = issueMessage(issue, field, o.t, o.language);
+  }
+  return { errors, values: body };
+}
