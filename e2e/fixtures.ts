@@ -20,5 +20,14 @@ export async function signIn(page: Page, password = e2eAdmin.password) {
 /** Saves a screenshot to look at after the run (test-results/screenshots). */
 export async function snap(page: Page, name: string) {
   await expect(page.locator('body')).toBeVisible();
+  // From the top, so the fixed header sits where a user sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** On a tablet the navigation sits behind the menu button; on a desktop it is always shown. */
+export async function openNavigation(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 992) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+  }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demo, signIn, snap } from './fixtures.ts';
+import { demo, openNavigation, signIn, snap } from './fixtures.ts';
 
 const thermalPng = path.resolve(
   import.meta.dirname,
@@ -19,13 +19,14 @@ test('a wrong password is refused with the catalogue message and no session @tab
   await snap(page, `${info.project.name}-sign-in-failed`);
 });
 
-test('an inspector records, corrects and removes a thermal measurement', async ({ page }, info) => {
+test('an inspector records, corrects and removes a thermal measurement @tablet', async ({ page }, info) => {
   const shot = (name: string) => snap(page, `${info.project.name}-${name}`);
   await signIn(page);
   await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
   await shot('dashboard');
 
   // Work order → report → thermal analysis.
+  await openNavigation(page);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Work orders' })

@@ -43,7 +43,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // Below 992 px (a 10-inch tablet held upright) the navigation folds away behind the menu button.
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -52,7 +53,7 @@ export function AppLayout() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
             />

@@ -186,7 +186,7 @@ export function EntityForm(p: EntityFormProps) {
         {/* A disabled fieldset freezes every input while the save runs, without touching each one. */}
         <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="lg">
-            {sections.map(({ group, fields }) => {
+            {sections.map(({ group, fields }, index) => {
               const grid = (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                   {fields.map((key) => {
@@ -216,7 +216,7 @@ export function EntityForm(p: EntityFormProps) {
                   {grid}
                 </Fieldset>
               ) : (
-                <Box key="">{grid}</Box>
+                <Box key={`ungrouped-${index}`}>{grid}</Box>
               );
             })}
             {slots.length > 0 && (
@@ -274,17 +274,19 @@ function storedImage(value: unknown): StoredImage | null {
   return value as StoredImage;
 }
 
-/** Ungrouped fields first, then each group in the order its first field appears. */
+/**
+ * Sections in the order the fields are given: a group gathers all its fields where its first one
+ * appears; ungrouped fields stay where they are, each run of them a section without a title (so a
+ * date can come first and remarks last).
+ */
 function groupFields(keys: string[], groupOf: (key: string) => string | undefined) {
-  const sections: { group: string | undefined; fields: string[] }[] = [{ group: undefined, fields: [] }];
+  const sections: { group: string | undefined; fields: string[] }[] = [];
   for (const key of keys) {
     const group = groupOf(key);
-    let section = sections.find((s) => s.group === group);
-    if (!section) {
-      section = { group, fields: [] };
-      sections.push(section);
-    }
-    section.fields.push(key);
+    const last = sections.at(-1);
+    const section = group ? sections.find((s) => s.group === group) : last && !last.group ? last : undefined;
+    if (section) section.fields.push(key);
+    else sections.push({ group, fields: [key] });
   }
-  return sections.filter((s) => s.fields.length > 0);
+  return sections;
 }

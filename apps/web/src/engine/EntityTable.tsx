@@ -204,6 +204,8 @@ export function EntityTable(p: EntityTableProps) {
           records={records}
           columns={columns}
           idAccessor="id"
+          // Edit and delete stay in reach when a wide table scrolls sideways on a tablet.
+          pinLastColumn={Boolean(p.rowActions)}
           fetching={query.isFetching}
           minHeight={records.length === 0 ? 200 : undefined}
           noRecordsText={p.emptyText ?? t('engine.table.empty')}

@@ -27,7 +27,11 @@ export function SeverityBadge({
         variant={severity === 'normal' ? 'light' : 'filled'}
         size={size}
         leftSection={<Icon size={14} aria-hidden />}
-        styles={{ label: { textTransform: 'none' } }}
+        // The whole label always shows: a truncated "Repair imm…" would hide the one word that matters.
+        styles={{
+          root: { flexShrink: 0, maxWidth: 'none' },
+          label: { textTransform: 'none', overflow: 'visible' },
+        }}
         autoContrast
       >
         {t(`thermal.severity.${severity}.label`)}

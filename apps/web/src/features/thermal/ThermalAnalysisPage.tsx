@@ -136,7 +136,6 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
           columns={[
             'date',
             'tagNumber',
-            'equipmentName',
             'component',
             'maxTemperatureC',
             'referenceTemperatureC',
