@@ -79,6 +79,7 @@ export const router = createRouter({
 });
 
 declare module '@tanstack/react-router' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
   interface Register {
     router: typeof router;
   }

@@ -134,13 +134,14 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
         <EntityTable
           entity={thermalMeasurement}
           columns={[
+            // The verdict next to the tag: on an upright tablet the right-hand columns scroll out of view.
             'date',
             'tagNumber',
             'component',
+            'severity',
+            'deltaTC',
             'maxTemperatureC',
             'referenceTemperatureC',
-            'deltaTC',
-            'severity',
             'thermalImage',
           ]}
           queryKey={[...thermalKey(reportId), 'measurements']}
