@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demo, openNavigation, signIn, snap } from './fixtures.ts';
+import { demo, e2eAdmin, openNavigation, signIn, snap } from './fixtures.ts';
 
 const thermalPng = path.resolve(
   import.meta.dirname,
@@ -97,4 +97,29 @@ test('an expired session lands on the sign-in page with a notice @tablet', async
   await expect(page).toHaveURL(/\/auth\/\?code=401$/);
   await expect(page.getByRole('status')).toContainText('Your session has ended');
   await snap(page, `${info.project.name}-session-expired`);
+});
+
+test('the keyboard alone signs in, and the language chosen is kept for the user', async ({ page }, info) => {
+  await page.goto('/auth');
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await page.keyboard.type('admin');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(e2eAdmin.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click();
+  await expect(page.getByRole('heading', { name: /Selamat datang/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await snap(page, `${info.project.name}-dashboard-id`);
+
+  // Signed out and in again (with the device's language set back to English): Bahasa comes back.
+  await page.getByRole('button', { name: 'Akun Administrator' }).click();
+  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('inspectra.language', 'en'));
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Selamat datang/ })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { pagedList } from '../../app/paged.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
+import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { reportCrumbs } from '../reports/ReportPage.tsx';
 import { useReport } from '../reports/useReport.ts';
@@ -155,34 +156,20 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
           onRowClick={(m) => edit(m as ThermalMeasurement)}
           rowActions={(m) => (
             <Group gap={4} wrap="nowrap" justify="flex-end">
-              <Tooltip label={t('common.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('thermal.editMeasurement', { tag: m.tagNumber ?? m.date })}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    edit(m as ThermalMeasurement);
-                  }}
-                >
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('thermal.editMeasurement', { tag: m.tagNumber ?? m.date })}
+                tooltip={t('common.edit')}
+                icon={<IconPencil size={18} aria-hidden />}
+                onClick={() => edit(m as ThermalMeasurement)}
+              />
               {mayDelete && (
-                <Tooltip label={t('common.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={t('thermal.deleteMeasurement', { tag: m.tagNumber ?? m.date })}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      confirmDelete(m as ThermalMeasurement);
-                    }}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t('thermal.deleteMeasurement', { tag: m.tagNumber ?? m.date })}
+                  tooltip={t('common.delete')}
+                  color="red"
+                  icon={<IconTrash size={18} aria-hidden />}
+                  onClick={() => confirmDelete(m as ThermalMeasurement)}
+                />
               )}
             </Group>
           )}

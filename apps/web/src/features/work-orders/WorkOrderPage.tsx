@@ -1,15 +1,13 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import { reportHeader, workOrderSpk } from '@inspectra/contract';
+import { workOrderSpk } from '@inspectra/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import type { RecordOf } from '../../api/records.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { pagedList } from '../../app/paged.ts';
 import { RecordDetails } from '../../app/RecordDetails.tsx';
-import { EntityTable } from '../../engine/EntityTable.tsx';
-import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
+import { ReportsTable } from '../reports/ReportsTable.tsx';
 
 export function workOrderQuery(id: string) {
   return {
@@ -22,7 +20,6 @@ export function workOrderQuery(id: string) {
 /** A work order and the reports made under it. */
 export function WorkOrderPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { workOrderId } = useParams({ from: '/app/work-orders/$workOrderId' });
   const { data: workOrder } = useSuspenseQuery(workOrderQuery(workOrderId));
   return (
@@ -52,25 +49,7 @@ export function WorkOrderPage() {
           <Title order={2} fz="lg" mb="sm">
             {t('nav.reports')}
           </Title>
-          <EntityTable
-            entity={reportHeader}
-            columns={[
-              'reportNumber',
-              'title',
-              'equipmentNo',
-              'inspectionMethod',
-              'actualStartDate',
-              'status',
-            ]}
-            queryKey={['reports', { workOrderSPKId: workOrderId }]}
-            fetchPage={pagedList('GET /report-headers', { workOrderSPKId: workOrderId })}
-            searchable
-            renderCell={{ status: (r) => <ReportStatusBadge status={r.status as never} /> }}
-            onRowClick={(r) =>
-              void navigate({ to: '/reports/$reportId', params: { reportId: String(r.id) } })
-            }
-            emptyText={t('reports.empty')}
-          />
+          <ReportsTable workOrderId={workOrderId} />
         </Paper>
       </Stack>
     </>

@@ -1,0 +1,33 @@
+import { reportHeader } from '@inspectra/contract';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { pagedList } from '../../app/paged.ts';
+import { EntityTable } from '../../engine/EntityTable.tsx';
+import { ReportStatusBadge } from './ReportStatusBadge.tsx';
+
+/** Reports, all of them or those of one work order; a row opens the report. */
+export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const filter = workOrderId ? { workOrderSPKId: workOrderId } : {};
+  return (
+    <EntityTable
+      entity={reportHeader}
+      columns={[
+        'reportNumber',
+        'title',
+        'equipmentNo',
+        ...(workOrderId ? [] : ['objectType']),
+        'inspectionMethod',
+        'actualStartDate',
+        'status',
+      ]}
+      queryKey={['reports', filter]}
+      fetchPage={pagedList('GET /report-headers', filter)}
+      searchable
+      renderCell={{ status: (r) => <ReportStatusBadge status={r.status as never} /> }}
+      onRowClick={(r) => void navigate({ to: '/reports/$reportId', params: { reportId: String(r.id) } })}
+      emptyText={t('reports.empty')}
+    />
+  );
+}
