@@ -20,6 +20,8 @@ export async function signIn(page: Page, password = e2eAdmin.password) {
 /** Saves a screenshot to look at after the run (test-results/screenshots). */
 export async function snap(page: Page, name: string) {
   await expect(page.locator('body')).toBeVisible();
+  // Settled: no table still dimmed by a request in flight.
+  await page.waitForLoadState('networkidle');
   // From the top, so the fixed header sits where a user sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
