@@ -97,6 +97,13 @@ test('an expired session lands on the sign-in page with a notice @tablet', async
   await expect(page).toHaveURL(/\/auth\/\?code=401$/);
   await expect(page.getByRole('status')).toContainText('Your session has ended');
   await snap(page, `${info.project.name}-session-expired`);
+
+  // Signing in again returns to the screen the user was on.
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
 });
 
 test('the keyboard alone signs in, and the language chosen is kept for the user', async ({ page }, info) => {
