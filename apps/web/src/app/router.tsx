@@ -2,6 +2,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
 } from '@tanstack/react-router';
@@ -10,16 +11,10 @@ import { z } from 'zod';
 import { hasSession, rememberReturnTo } from '../api/session.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { profileQuery } from '../features/auth/useProfile.ts';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { ReportPage } from '../features/reports/ReportPage.tsx';
-import { ReportsPage } from '../features/reports/ReportsPage.tsx';
-import { MeasurementEditPage } from '../features/thermal/MeasurementEditPage.tsx';
-import { ThermalAnalysisPage } from '../features/thermal/ThermalAnalysisPage.tsx';
-import { WorkOrderPage } from '../features/work-orders/WorkOrderPage.tsx';
-import { WorkOrdersPage } from '../features/work-orders/WorkOrdersPage.tsx';
 import { queryClient } from './query-client.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PendingScreen } from './PendingScreen.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -52,20 +47,43 @@ const appRoute = createRoute({
   errorComponent: RouteError,
 });
 
-const page = <P extends string>(path: P, component: () => React.ReactNode) =>
+/**
+ * A signed-in screen, loaded when first visited: the sign-in page then downloads only the shell, and
+ * the tables, forms and date pickers come with the screens that use them.
+ */
+const page = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
   createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: RouteError });
+
+const screens = {
+  dashboard: lazyRouteComponent(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+  workOrders: lazyRouteComponent(
+    () => import('../features/work-orders/WorkOrdersPage.tsx'),
+    'WorkOrdersPage',
+  ),
+  workOrder: lazyRouteComponent(() => import('../features/work-orders/WorkOrderPage.tsx'), 'WorkOrderPage'),
+  reports: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
+  report: lazyRouteComponent(() => import('../features/reports/ReportPage.tsx'), 'ReportPage'),
+  thermal: lazyRouteComponent(
+    () => import('../features/thermal/ThermalAnalysisPage.tsx'),
+    'ThermalAnalysisPage',
+  ),
+  measurement: lazyRouteComponent(
+    () => import('../features/thermal/MeasurementEditPage.tsx'),
+    'MeasurementEditPage',
+  ),
+};
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
   appRoute.addChildren([
-    page('/', DashboardPage),
-    page('work-orders', WorkOrdersPage),
-    page('work-orders/$workOrderId', WorkOrderPage),
-    page('reports', ReportsPage),
-    page('reports/$reportId', ReportPage),
-    page('reports/$reportId/thermal', ThermalAnalysisPage),
-    page('reports/$reportId/thermal/measurements/new', MeasurementEditPage),
-    page('reports/$reportId/thermal/measurements/$measurementId', MeasurementEditPage),
+    page('/', screens.dashboard),
+    page('work-orders', screens.workOrders),
+    page('work-orders/$workOrderId', screens.workOrder),
+    page('reports', screens.reports),
+    page('reports/$reportId', screens.report),
+    page('reports/$reportId/thermal', screens.thermal),
+    page('reports/$reportId/thermal/measurements/new', screens.measurement),
+    page('reports/$reportId/thermal/measurements/$measurementId', screens.measurement),
   ]),
 ]);
 
@@ -73,6 +91,7 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultPendingComponent: PendingScreen,
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   trailingSlash: 'preserve',

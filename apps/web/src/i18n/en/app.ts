@@ -40,7 +40,7 @@ export const errors = {
 export const dashboard = {
   greeting: 'Good to see you, {{name}}',
   subtitle: 'Your work orders and the latest reports.',
-  recentReports: 'Recently updated reports',
+  recentReports: 'Latest reports',
   noReports: 'No reports yet.',
 };
 

@@ -42,7 +42,7 @@ export const errors: Translation<typeof en.errors> = {
 export const dashboard: Translation<typeof en.dashboard> = {
   greeting: 'Selamat datang, {{name}}',
   subtitle: 'Perintah kerja Anda dan laporan terbaru.',
-  recentReports: 'Laporan yang terakhir diperbarui',
+  recentReports: 'Laporan terbaru',
   noReports: 'Belum ada laporan.',
 };
 
