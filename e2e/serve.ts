@@ -9,10 +9,11 @@ import path from 'node:path';
 import { e2eAdmin } from './fixtures.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
-execFileSync('npx', ['tsx', 'apps/web/scripts/build-if-stale.ts'], { cwd: repo, stdio: 'inherit' });
+const tsx = path.join(repo, 'node_modules/.bin/tsx');
+execFileSync(tsx, ['apps/web/scripts/build-if-stale.ts'], { cwd: repo, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inspectra-e2e-'));
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+const server = spawn(tsx, ['apps/server/src/main.ts'], {
   cwd: repo,
   stdio: 'inherit',
   env: {

@@ -6,9 +6,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
+// The tools' own binaries, not `npx`: a signal to `npx` does not always reach the process it started.
+const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { cwd: repo, stdio: 'inherit' }),
-  spawn('npx', ['vite'], { cwd: path.join(repo, 'apps/web'), stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', 'apps/server/src/main.ts'], { cwd: repo, stdio: 'inherit' }),
+  spawn(bin('vite'), [], { cwd: path.join(repo, 'apps/web'), stdio: 'inherit' }),
 ];
 let stopping = false;
 function stopAll(code: number) {
