@@ -122,6 +122,17 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
   await snap(page, `${info.project.name}-dashboard-id`);
 
+  // The dark theme, for the control room; the choice is kept on the device.
+  await page.getByRole('button', { name: 'Tema gelap' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.goto('/reports');
+  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('link', { name: 'Buka analisis termal' }).click();
+  await expect(page.getByRole('heading', { name: 'Analisis termal', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await snap(page, `${info.project.name}-thermal-analysis-id-dark`);
+  await page.getByRole('button', { name: 'Tema terang' }).click();
+
   // Signed out and in again (with the device's language set back to English): Bahasa comes back.
   await page.getByRole('button', { name: 'Akun Administrator' }).click();
   await page.getByRole('menuitem', { name: 'Keluar' }).click();
