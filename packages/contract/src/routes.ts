@@ -11,6 +11,11 @@ export type IdLocation = 'path' | 'query' | 'body';
 /** A query parameter that narrows a list: `?date=` → `date = value`, `?dateStart=` → `dateStart >= value`. */
 export type Filter = { field: string; op: 'eq' | 'gte' | 'lte' };
 
+/** Equality filters whose query parameter is named like the field: `?workType=` → `workType = value`. */
+export function equalityFilters(...fields: string[]): Record<string, Filter> {
+  return Object.fromEntries(fields.map((field) => [field, { field, op: 'eq' }]));
+}
+
 export type Operation =
   /** Paged list with `search` and an optional `id`. */
   | { kind: 'list'; entity: EntityDefinition; filters: Record<string, Filter> }

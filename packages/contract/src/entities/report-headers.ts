@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { resourceRoutes } from '../routes.ts';
+import { equalityFilters, resourceRoutes } from '../routes.ts';
 
 export const reportStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
 
@@ -30,9 +30,7 @@ export const reportHeaderRoutes = resourceRoutes(reportHeader, '/report-headers'
   tag: 'Report headers',
   get: false,
   filters: {
-    workOrderSPKId: { field: 'workOrderSPKId', op: 'eq' },
-    objectType: { field: 'objectType', op: 'eq' },
-    inspectionMethod: { field: 'inspectionMethod', op: 'eq' },
+    ...equalityFilters('workOrderSPKId', 'objectType', 'inspectionMethod'),
     actualStartDate: { field: 'actualStartDate', op: 'gte' },
     actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
   },

@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { resourceRoutes } from '../routes.ts';
+import { equalityFilters, resourceRoutes } from '../routes.ts';
 
 /** Work order (SPK): the job under which reports are made. Minimal until the work-order issue. */
 export const workOrderSpk = defineEntity('workOrderSpk', {
@@ -25,11 +25,8 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
 export const workOrderRoutes = resourceRoutes(workOrderSpk, '/work-order-spks', {
   tag: 'Work orders',
   filters: {
-    workType: { field: 'workType', op: 'eq' },
+    ...equalityFilters('workType', 'equipmentCategory', 'tagNumber', 'contractNo'),
     showEmergency: { field: 'isEmergency', op: 'eq' },
-    equipmentCategory: { field: 'equipmentCategory', op: 'eq' },
-    tagNumber: { field: 'tagNumber', op: 'eq' },
-    contractNo: { field: 'contractNo', op: 'eq' },
     dateStart: { field: 'dateStart', op: 'gte' },
     dateEnd: { field: 'dateEnd', op: 'lte' },
   },
