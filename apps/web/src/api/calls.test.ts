@@ -1,13 +1,19 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { callApi, fillPath } from './calls.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { callApi } from './calls.ts';
 import type { RouteKey, RouteKeyWithParams, RouteKeyWithoutParams } from './calls.ts';
+import { api, envelope, server, serveMockApi } from './test-server.ts';
 
-const api = (path: string) => `${window.location.origin}/api${path}`;
-const server = setupServer();
+serveMockApi();
+
 const analysisId = '7d1c1d35-4a5e-4f0e-9a55-0f3d2d7a8a11';
 const measurementId = '0b6f9c53-3c2e-4a7a-9f59-64c1e0b1f0aa';
+const measurement = {
+  thermalAnalysisId: analysisId,
+  date: '2025-03-04',
+  maxTemperatureC: 78.5,
+  referenceTemperatureC: 40,
+};
 
 type Received = {
   contentType: string | null;
@@ -32,41 +38,23 @@ function receive(method: 'post' | 'put', path: string) {
       } else {
         received.push({ contentType, json: await request.json(), search });
       }
-      return HttpResponse.json({ data: { id: measurementId }, statusCode: 200, message: 'OK' });
+      return HttpResponse.json(envelope({ id: measurementId }));
     }),
   );
   return received;
 }
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('callApi', () => {
   it('creates a thermal measurement as JSON when no image is sent (SPEC 5)', async () => {
     const received = receive('post', '/thermal-measurements');
 
     await callApi('POST /thermal-measurements', {
-      body: {
-        values: {
-          thermalAnalysisId: analysisId,
-          date: '2025-03-04',
-          maxTemperatureC: 78.5,
-          referenceTemperatureC: 40,
-          remarks: '',
-        },
-        images: { thermalImage: undefined },
-      },
+      body: { values: { ...measurement, remarks: '' }, images: { thermalImage: undefined } },
     });
 
     expect(received).toHaveLength(1);
     expect(received[0]!.contentType).toBe('application/json');
-    expect(received[0]!.json).toEqual({
-      thermalAnalysisId: analysisId,
-      date: '2025-03-04',
-      maxTemperatureC: 78.5,
-      referenceTemperatureC: 40,
-    });
+    expect(received[0]!.json).toEqual(measurement);
   });
 
   it('creates it as multipart when a thermal image is present: numbers as text, file under thermalImage', async () => {
@@ -75,12 +63,7 @@ describe('callApi', () => {
 
     await callApi('POST /thermal-measurements', {
       body: {
-        values: {
-          thermalAnalysisId: analysisId,
-          date: '2025-03-04',
-          maxTemperatureC: 78.5,
-          referenceTemperatureC: 40,
-        },
+        values: measurement,
         images: {
           thermalImage: new File([new Uint8Array([137, 80, 78, 71])], 'hot.png', { type: 'image/png' }),
         },
@@ -90,11 +73,16 @@ describe('callApi', () => {
 
     const { contentType, form } = received[0]!;
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expect(form).toMatchObject({ maxTemperatureC: '78.5', referenceTemperatureC: '40', date: '2025-03-04' });
-    // A file part, not a text field. (Its bytes and name are lost on the way in this test setup: vitest
-    // rebuilds jsdom's FormData for Node's fetch from a jsdom internal that jsdom 29 no longer has.)
-    expect(form!.thermalImage).toBeTypeOf('object');
-    expect(form).not.toHaveProperty('visualImage');
+    expect(form).toEqual({
+      thermalAnalysisId: analysisId,
+      date: '2025-03-04',
+      maxTemperatureC: '78.5',
+      referenceTemperatureC: '40',
+      // A file part of the image's type, not a text field. (Its bytes and name are lost on the way in this
+      // test setup: vitest rebuilds jsdom's FormData for Node's fetch from a jsdom internal that jsdom 29
+      // no longer has. payload.test checks the file itself.)
+      thermalImage: expect.objectContaining({ type: 'image/png' }),
+    });
     expect(progress.at(-1)).toBe(100);
   });
 
@@ -129,7 +117,7 @@ describe('callApi', () => {
     server.use(
       http.get(api('/work-order-spks/:id'), ({ request }) => {
         path = new URL(request.url).pathname;
-        return HttpResponse.json({ data: {}, statusCode: 200, message: 'OK' });
+        return HttpResponse.json(envelope({}));
       }),
     );
     await callApi('GET /work-order-spks/:id', { params: { id: 'a b/c' } });
@@ -141,11 +129,7 @@ describe('callApi', () => {
     server.use(
       http.post(api('/auth/login'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({
-          data: { accessToken: 'a', refreshToken: 'r' },
-          statusCode: 200,
-          message: 'OK',
-        });
+        return HttpResponse.json(envelope({ accessToken: 'a', refreshToken: 'r' }));
       }),
     );
     await callApi('POST /auth/login', { body: { username: ' inspector ', password: 'x' } });
@@ -156,14 +140,14 @@ describe('callApi', () => {
     await expect(callApi('GET /thermal-measurements/:id', { params: {} })).rejects.toThrow(
       /parameter id is missing/,
     );
+    // An empty id would name the list ('/thermal-measurements/'), not a record.
+    await expect(callApi('GET /thermal-measurements/:id', { params: { id: '' } })).rejects.toThrow(
+      /parameter id is missing/,
+    );
     // A wrong method is a compile error; a cast past it still fails before any request.
     await expect(callApi('DELETE /auth/profile' as never)).rejects.toThrow(
       /No API route DELETE \/auth\/profile/,
     );
-  });
-
-  it('fillPath leaves a path without parameters as it is', () => {
-    expect(fillPath('/thermal-measurements')).toBe('/thermal-measurements');
   });
 });
 

@@ -48,7 +48,7 @@ const routesByKey = new Map<string, RouteDefinition>(
 );
 
 /** The path with its `:name` segments filled in (encoded); a missing parameter is a bug, so it throws. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
+function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined || value === '') throw new Error(`${path}: parameter ${name} is missing`);

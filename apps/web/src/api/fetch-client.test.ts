@@ -1,27 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { fetchJson } from './fetch-client.ts';
 import { browser } from './session.ts';
+import { api, cookies, envelope, errorResponse, server, serveMockApi, setCookies } from './test-server.ts';
 
-const api = (path: string) => `${window.location.origin}/api${path}`;
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.spyOn(browser, 'assign').mockImplementation(() => {});
-  document.cookie = 'access_token=tok-1; Path=/';
-  document.cookie = 'refresh_token=ref-1; Path=/';
-});
-afterEach(() => {
-  server.resetHandlers();
-  document.cookie = 'access_token=; Path=/; Max-Age=0';
-  document.cookie = 'refresh_token=; Path=/; Max-Age=0';
-  sessionStorage.clear();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+serveMockApi();
+beforeEach(() => setCookies('tok-1', 'ref-1'));
 
 describe('fetchJson', () => {
   it('sends JSON headers, the bearer token, the query and a JSON body', async () => {
@@ -58,12 +43,33 @@ describe('fetchJson', () => {
     });
   });
 
+  it('sends a FormData body as multipart, not as JSON (walkthrough inspections carry photos)', async () => {
+    let seen: { contentType: string | null; fields?: Record<string, unknown> } = { contentType: null };
+    server.use(
+      http.post(api('/walkthrough-inspection-pipe'), async ({ request }) => {
+        seen = {
+          contentType: request.headers.get('content-type'),
+          fields: Object.fromEntries(await request.formData()),
+        };
+        return HttpResponse.json(envelope({ id: 'w2' }));
+      }),
+    );
+    const body = new FormData();
+    body.append('reportHeaderId', 'r1');
+    body.append('remarks', 'Pipe support corroded');
+
+    await fetchJson('/walkthrough-inspection-pipe', { method: 'POST', body });
+
+    expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.fields).toEqual({ reportHeaderId: 'r1', remarks: 'Pipe support corroded' });
+  });
+
   it('sends no Content-Type without a body', async () => {
     let contentType: string | null = 'unset';
     server.use(
       http.get(api('/walkthrough-inspection-pipe'), ({ request }) => {
         contentType = request.headers.get('content-type');
-        return HttpResponse.json({ data: [], statusCode: 200, message: 'OK' });
+        return HttpResponse.json(envelope([]));
       }),
     );
     await fetchJson('/walkthrough-inspection-pipe');
@@ -71,14 +77,8 @@ describe('fetchJson', () => {
   });
 
   it.each([401, 403])("signs out and redirects on %i: 'Unauthorized: %i'", async (status) => {
-    server.use(
-      http.get(api('/walkthrough-inspection-pipe'), () =>
-        HttpResponse.json(
-          { data: null, statusCode: status, message: 'no', error: { code: 'X' } },
-          { status },
-        ),
-      ),
-    );
+    window.history.pushState({}, '', '/reports/9?tab=walkthrough');
+    server.use(http.get(api('/walkthrough-inspection-pipe'), () => errorResponse(status, 'FORBIDDEN', 'no')));
 
     const error = await fetchJson('/walkthrough-inspection-pipe').catch((e: unknown) => e);
 
@@ -86,6 +86,7 @@ describe('fetchJson', () => {
     expect(error).toMatchObject({ message: `Unauthorized: ${status}`, status });
     expect(document.cookie).toBe('');
     expect(browser.assign).toHaveBeenCalledWith('/auth/?code=401');
+    expect(sessionStorage.getItem('inspectra.returnTo')).toBe('/reports/9?tab=walkthrough');
   });
 
   it("says 'HTTP error! Status: 500 - boom' with the body text", async () => {
@@ -97,7 +98,7 @@ describe('fetchJson', () => {
       status: 500,
     });
     // Not a session problem: the user stays signed in.
-    expect(document.cookie).toContain('refresh_token=ref-1');
+    expect(cookies()).toEqual({ access_token: 'tok-1', refresh_token: 'ref-1' });
     expect(browser.assign).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,8 @@
 import type { Envelope } from '@inspectra/contract';
+import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { queryEntries } from './payload.ts';
-import { clearTokens, readAccessToken, redirectToSignIn } from './session.ts';
+import { endSession, readAccessToken } from './session.ts';
 
 export type FetchJsonInit = {
   method?: string;
@@ -41,8 +42,7 @@ export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Prom
   }
 
   if (response.status === 401 || response.status === 403) {
-    clearTokens();
-    redirectToSignIn();
+    endSession();
     throw new ApiError(clientMessages.unauthorized(response.status), { status: response.status });
   }
   if (!response.ok) {
@@ -55,8 +55,6 @@ export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Prom
   } catch (error) {
     throw new ApiError(clientMessages.default, { status: response.status, cause: error });
   }
-  if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) {
-    throw new ApiError(clientMessages.default, { status: response.status });
-  }
+  if (!isEnvelope(envelope)) throw new ApiError(clientMessages.default, { status: response.status });
   return envelope as Envelope<T>;
 }

@@ -1,57 +1,64 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthorizedObjectUrl } from './files.ts';
+import {
+  api,
+  envelope,
+  pngResponse,
+  refreshEndpoint,
+  server,
+  serveMockApi,
+  setCookies,
+  unauthenticated,
+} from './test-server.ts';
 
-const api = (path: string) => `${window.location.origin}/api${path}`;
-const server = setupServer();
-const png = () =>
-  new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+serveMockApi();
 afterEach(() => {
-  server.resetHandlers();
-  document.cookie = 'access_token=; Path=/; Max-Age=0';
-  document.cookie = 'refresh_token=; Path=/; Max-Age=0';
-  vi.mocked(URL.createObjectURL).mockClear();
+  vi.mocked(URL.createObjectURL).mockReset();
   vi.mocked(URL.revokeObjectURL).mockClear();
-  vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('useAuthorizedObjectUrl', () => {
   it('loads the file with the bearer token, refreshing an expired one, and revokes the URL on unmount', async () => {
-    document.cookie = 'access_token=expired; Path=/';
-    document.cookie = 'refresh_token=r1; Path=/';
-    let refreshes = 0;
+    setCookies('expired', 'r1');
+    const refreshes = refreshEndpoint();
     server.use(
-      http.post(api('/auth/refresh'), () => {
-        refreshes += 1;
-        return HttpResponse.json({
-          data: { accessToken: 'fresh', refreshToken: 'r2' },
-          statusCode: 200,
-          message: 'OK',
-        });
-      }),
       http.get(api('/files/f1'), ({ request }) =>
-        request.headers.get('authorization') === 'Bearer fresh'
-          ? png()
-          : HttpResponse.json(
-              { data: null, statusCode: 401, message: 'expired', error: { code: 'UNAUTHENTICATED' } },
-              { status: 401 },
-            ),
+        request.headers.get('authorization') === 'Bearer new-access' ? pngResponse() : unauthenticated(),
       ),
     );
 
     const { result, unmount } = renderHook(() => useAuthorizedObjectUrl('/api/files/f1'));
 
     await waitFor(() => expect(result.current).toBe('blob:preview'));
-    expect(refreshes).toBe(1);
+    expect(refreshes).toEqual([{ refreshToken: 'r1' }]);
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
     expect([blob.size, blob.type]).toEqual([4, 'image/png']);
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('revokes the previous file when the URL changes, and never shows it meanwhile', async () => {
+    setCookies('a', 'r');
+    server.use(http.get(api('/files/:id'), pngResponse));
+    vi.mocked(URL.createObjectURL).mockReturnValueOnce('blob:first').mockReturnValueOnce('blob:second');
+
+    const { result, rerender } = renderHook(({ url }) => useAuthorizedObjectUrl(url), {
+      initialProps: { url: '/api/files/first' as string | null },
+    });
+    await waitFor(() => expect(result.current).toBe('blob:first'));
+
+    rerender({ url: '/api/files/second' });
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:first');
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current).toBe('blob:second'));
+
+    rerender({ url: null });
+    expect(URL.revokeObjectURL).toHaveBeenLastCalledWith('blob:second');
+    expect(result.current).toBeUndefined();
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
   });
 
   it('gives nothing for no URL, and ignores a fetch still running at unmount', async () => {
@@ -59,7 +66,7 @@ describe('useAuthorizedObjectUrl', () => {
     server.use(
       http.get(api('/files/slow'), async () => {
         await delay(100);
-        return png();
+        return pngResponse();
       }),
     );
 
@@ -70,5 +77,19 @@ describe('useAuthorizedObjectUrl', () => {
 
     expect(URL.createObjectURL).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('gives nothing for a file that cannot be read, and says so in the console', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setCookies('a', 'r');
+    server.use(http.get(api('/files/gone'), () => HttpResponse.json(envelope(null), { status: 404 })));
+
+    const { result } = renderHook(() => useAuthorizedObjectUrl('/api/files/gone'));
+
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Could not load /api/files/gone', expect.anything()),
+    );
+    expect(result.current).toBeUndefined();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 });

@@ -1,51 +1,45 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, clientMessages } from './errors.ts';
-import { apiBlob, apiRequest, refreshLockName, signIn, signOut } from './http-client.ts';
+import { apiBlob, apiRequest, signIn, signOut } from './http-client.ts';
 import { browser, storeTokens } from './session.ts';
+import {
+  api,
+  cookies,
+  envelope,
+  errorResponse,
+  pngResponse,
+  refreshEndpoint,
+  server,
+  serveMockApi,
+  setCookies,
+  unauthenticated,
+} from './test-server.ts';
 
-const api = (path: string) => `${window.location.origin}/api${path}`;
-const server = setupServer();
+serveMockApi();
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'locks');
+});
 
-function cookies(): Record<string, string> {
-  return Object.fromEntries(
-    document.cookie
-      .split(';')
-      .map((c) => c.trim())
-      .filter(Boolean)
-      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]),
-  );
-}
-
-function setCookies(access: string | undefined, refresh: string | undefined) {
-  if (access) document.cookie = `access_token=${access}; Path=/`;
-  if (refresh) document.cookie = `refresh_token=${refresh}; Path=/`;
-}
-
-const envelope = (data: unknown) => ({ data, statusCode: 200, message: 'OK' });
-const unauthenticated = () =>
-  HttpResponse.json(
-    {
-      data: null,
-      statusCode: 401,
-      message: 'Your session has expired or is not valid. Sign in again.',
-      error: { code: 'UNAUTHENTICATED' },
-    },
-    { status: 401 },
-  );
-
-/** A refresh endpoint that hands out `new-access`/`new-refresh` once and records what it was given. */
-function refreshEndpoint(o: { wait?: number } = {}) {
-  const received: unknown[] = [];
-  server.use(
-    http.post(api('/auth/refresh'), async ({ request }) => {
-      received.push(await request.json());
-      if (o.wait) await delay(o.wait);
-      return HttpResponse.json(envelope({ accessToken: 'new-access', refreshToken: 'new-refresh' }));
-    }),
-  );
-  return received;
+/**
+ * Stands in for the Web Locks API. The lock is granted a moment after it is asked for, as when another
+ * tab holds it; `beforeGranted` is what that other tab does meanwhile, `held` whether it is held now.
+ */
+function stubWebLocks(beforeGranted?: () => void) {
+  const lock = { held: false, names: [] as string[] };
+  const request = async (name: string, task: () => Promise<unknown>) => {
+    lock.names.push(name);
+    await delay(20);
+    beforeGranted?.();
+    lock.held = true;
+    try {
+      return await task();
+    } finally {
+      lock.held = false;
+    }
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return lock;
 }
 
 /** GET /api/things answers only the new token; records the bearer of every attempt. */
@@ -65,20 +59,6 @@ function thingsEndpoint(o: { slowFor?: string } = {}) {
   return bearers;
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.spyOn(browser, 'assign').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  document.cookie = 'access_token=; Path=/; Max-Age=0';
-  document.cookie = 'refresh_token=; Path=/; Max-Age=0';
-  sessionStorage.clear();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'locks');
-});
-afterAll(() => server.close());
-
 describe('bearer token', () => {
   it('sends the access token cookie as a bearer token, and no header without one', async () => {
     const seen: (string | null)[] = [];
@@ -97,20 +77,31 @@ describe('bearer token', () => {
     expect(seen).toEqual(['Bearer abc.def', null]);
   });
 
-  it('drops undefined, null and empty query parameters', async () => {
-    let query = '';
+  it('drops undefined, null and empty query parameters, and encodes the rest so they arrive as typed', async () => {
+    let query = new URLSearchParams();
     server.use(
       http.get(api('/list'), ({ request }) => {
-        query = new URL(request.url).search;
+        query = new URL(request.url).searchParams;
         return HttpResponse.json(envelope([]));
       }),
     );
     await apiRequest({
       method: 'GET',
       url: '/list',
-      params: { pageNumber: 2, search: '', id: undefined, tab: null, showEmergency: false },
+      params: {
+        pageNumber: 2,
+        search: 'P-101 & 102+ #3 100%',
+        id: undefined,
+        tab: null,
+        woNumber: '',
+        showEmergency: false,
+      },
     });
-    expect(query).toBe('?pageNumber=2&showEmergency=false');
+    expect([...query]).toEqual([
+      ['pageNumber', '2'],
+      ['search', 'P-101 & 102+ #3 100%'],
+      ['showEmergency', 'false'],
+    ]);
   });
 });
 
@@ -150,17 +141,15 @@ describe('401: one refresh, then replay', () => {
     setCookies('expired', 'old-refresh');
     const refreshes = refreshEndpoint();
     const bearers = thingsEndpoint();
-    const request = vi.fn(async (_name: string, task: () => Promise<unknown>) => {
-      // While this tab waited for the lock, another one refreshed and stored its new pair.
-      storeTokens({ accessToken: 'new-access', refreshToken: 'other-tab-refresh' });
-      return task();
-    });
-    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    // While this tab waited for the lock, another one refreshed and stored its new pair.
+    const lock = stubWebLocks(() =>
+      storeTokens({ accessToken: 'new-access', refreshToken: 'other-tab-refresh' }),
+    );
 
     await expect(apiRequest({ method: 'GET', url: '/things' })).resolves.toMatchObject({ statusCode: 200 });
 
-    expect(request).toHaveBeenCalledTimes(1);
-    expect(request.mock.calls[0]![0]).toBe(refreshLockName);
+    // The name is shared with tabs running other releases of the app: it must not change.
+    expect(lock.names).toEqual(['inspectra-token-refresh']);
     expect(refreshes).toHaveLength(0);
     expect(bearers).toEqual(['Bearer expired', 'Bearer new-access']);
     expect(cookies()).toMatchObject({ refresh_token: 'other-tab-refresh' });
@@ -168,15 +157,21 @@ describe('401: one refresh, then replay', () => {
 
   it('refreshes inside the lock when no other tab has', async () => {
     setCookies('expired', 'old-refresh');
-    const refreshes = refreshEndpoint();
+    const lock = stubWebLocks();
+    const refreshes: unknown[] = [];
+    server.use(
+      http.post(api('/auth/refresh'), async ({ request }) => {
+        refreshes.push({ lockHeld: lock.held, body: await request.json() });
+        return HttpResponse.json(envelope({ accessToken: 'new-access', refreshToken: 'new-refresh' }));
+      }),
+    );
     thingsEndpoint();
-    const request = vi.fn((_name: string, task: () => Promise<unknown>) => task());
-    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
 
     await apiRequest({ method: 'GET', url: '/things' });
 
-    expect(request).toHaveBeenCalledTimes(1);
-    expect(refreshes).toEqual([{ refreshToken: 'old-refresh' }]);
+    expect(lock.names).toEqual(['inspectra-token-refresh']);
+    expect(refreshes).toEqual([{ lockHeld: true, body: { refreshToken: 'old-refresh' } }]);
+    expect(lock.held).toBe(false);
   });
 
   it('signs out and redirects to /auth/?code=401 when the replay gets 401 again', async () => {
@@ -200,11 +195,10 @@ describe('401: one refresh, then replay', () => {
     expect(cookies()).not.toHaveProperty('access_token');
     expect(cookies()).not.toHaveProperty('refresh_token');
     expect(sessionStorage.getItem('inspectra.returnTo')).toBe('/reports/42?tab=thermal#m1');
-    window.history.pushState({}, '', '/');
   });
 
   it('does not redirect when already on /auth', async () => {
-    vi.spyOn(browser, 'pathname').mockReturnValue('/auth/');
+    window.history.pushState({}, '', '/auth/?code=401');
     setCookies('expired', 'old-refresh');
     refreshEndpoint();
     server.use(http.get(api('/things'), unauthenticated));
@@ -213,6 +207,7 @@ describe('401: one refresh, then replay', () => {
 
     expect(browser.assign).not.toHaveBeenCalled();
     expect(cookies()).not.toHaveProperty('refresh_token');
+    expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
   });
 
   it("says 'Refresh token not found' and redirects without a refresh token cookie", async () => {
@@ -358,15 +353,7 @@ describe('signIn', () => {
 
   it.each([
     ['wrong password (401)', () => unauthenticated(), 401],
-    [
-      'throttled (429)',
-      () =>
-        HttpResponse.json(
-          { data: null, statusCode: 429, message: 'Too many attempts', error: { code: 'TOO_MANY_REQUESTS' } },
-          { status: 429 },
-        ),
-      429,
-    ],
+    ['throttled (429)', () => errorResponse(429, 'TOO_MANY_REQUESTS', 'Too many attempts'), 429],
     ['network error', () => HttpResponse.error(), 0],
     ['no tokens in the answer', () => HttpResponse.json(envelope(null)), 200],
   ])("says 'Invalid username or password' and clears the tokens: %s", async (_case, respond, status) => {
@@ -396,9 +383,7 @@ describe('apiBlob', () => {
     const refreshes = refreshEndpoint();
     server.use(
       http.get(api('/files/f1'), ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new-access'
-          ? new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } })
-          : unauthenticated(),
+        request.headers.get('authorization') === 'Bearer new-access' ? pngResponse() : unauthenticated(),
       ),
     );
 
@@ -411,14 +396,7 @@ describe('apiBlob', () => {
 
   it('reads the error envelope of a failed download', async () => {
     setCookies('a', 'r');
-    server.use(
-      http.get(api('/files/missing'), () =>
-        HttpResponse.json(
-          { data: null, statusCode: 404, message: 'File not found', error: { code: 'NOT_FOUND' } },
-          { status: 404 },
-        ),
-      ),
-    );
+    server.use(http.get(api('/files/missing'), () => errorResponse(404, 'NOT_FOUND', 'File not found')));
     await expect(apiBlob('/api/files/missing')).rejects.toMatchObject({
       message: 'File not found',
       status: 404,

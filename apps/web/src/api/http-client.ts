@@ -1,9 +1,11 @@
-import type { Envelope, FieldError, TokenPair } from '@inspectra/contract';
+import { errorEnvelopeSchema } from '@inspectra/contract';
+import type { Envelope, TokenPair } from '@inspectra/contract';
 import axios from 'axios';
 import type { AxiosProgressEvent, InternalAxiosRequestConfig } from 'axios';
+import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { queryEntries } from './payload.ts';
-import { clearTokens, readAccessToken, readRefreshToken, redirectToSignIn, storeTokens } from './session.ts';
+import { clearTokens, endSession, readAccessToken, readRefreshToken, storeTokens } from './session.ts';
 
 /**
  * The web app's one HTTP client (SPEC 7, 8): every call goes to `/api` with the bearer access token
@@ -23,8 +25,8 @@ export type ApiRequestConfig = {
   onUploadProgress?: (percent: number) => void;
 };
 
-/** The Web Locks name that keeps tabs from refreshing at the same time. */
-export const refreshLockName = 'inspectra-token-refresh';
+/** The Web Locks name that keeps tabs from refreshing at the same time (tabs on other releases too). */
+const refreshLockName = 'inspectra-token-refresh';
 
 type SessionConfig = InternalAxiosRequestConfig & {
   /** The access token the request went out with; tells whether a refresh already happened since. */
@@ -38,14 +40,14 @@ const client = axios.create({
   paramsSerializer: { serialize: (params) => new URLSearchParams(queryEntries(params)).toString() },
 });
 
-/** '/api/x?y' and '/x' both name the call '/x'. */
-function callPath(url: string | undefined): string {
-  return (url ?? '').replace(/^\/api(?=\/)/, '').replace(/[?#].*$/, '');
+/** '/api/x' and '/x' both name the call '/x' (stored files are linked with the prefix). */
+function withoutApiPrefix(url: string): string {
+  return url.replace(/^\/api(?=\/)/, '');
 }
 
 /** Sign-in and refresh answer 401 for bad credentials or a spent token: never refreshed or replayed. */
 function isTokenCall(url: string | undefined): boolean {
-  const path = callPath(url);
+  const path = withoutApiPrefix(url ?? '').replace(/[?#].*$/, '');
   return path === '/auth/login' || path === '/auth/refresh';
 }
 
@@ -71,11 +73,6 @@ client.interceptors.response.use(undefined, async (error: unknown) => {
   // The request interceptor puts the new token from the cookie on the replay.
   return client.request(config);
 });
-
-function endSession(): void {
-  clearTokens();
-  redirectToSignIn();
-}
 
 /** The session cannot be renewed: sign out, go to sign-in, and say so (SPEC 8). */
 function sessionLost(cause?: unknown): ApiError {
@@ -133,14 +130,6 @@ async function refreshOnce(sentToken: string | undefined, seenRefreshToken: stri
   return pair.accessToken;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return isRecord(value) && 'data' in value && typeof value.statusCode === 'number';
-}
-
 /** An error response body: JSON already parsed, or text / bytes (file downloads) still to parse. */
 function parseBody(body: unknown): unknown {
   try {
@@ -160,17 +149,10 @@ function toApiError(error: unknown): unknown {
   if (error instanceof ApiError || axios.isCancel(error) || !axios.isAxiosError(error)) return error;
   const response = error.response;
   if (!response) return new ApiError(clientMessages.default, { status: 0, cause: error });
-  const body = parseBody(response.data);
-  if (isRecord(body) && typeof body.message === 'string' && isRecord(body.error)) {
-    const { code, details } = body.error;
-    return new ApiError(body.message, {
-      status: response.status,
-      code: typeof code === 'string' ? code : undefined,
-      details: Array.isArray(details) ? (details as FieldError[]) : undefined,
-      cause: error,
-    });
-  }
-  return new ApiError(clientMessages.default, { status: response.status, cause: error });
+  const body = errorEnvelopeSchema.safeParse(parseBody(response.data));
+  if (!body.success) return new ApiError(clientMessages.default, { status: response.status, cause: error });
+  const { message, error: failure } = body.data;
+  return new ApiError(message, { status: response.status, ...failure, cause: error });
 }
 
 function percentOf(event: AxiosProgressEvent): number {
@@ -203,7 +185,7 @@ export async function apiRequest<T>(config: ApiRequestConfig): Promise<Envelope<
 export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
   try {
     // Read as bytes, not `responseType: 'blob'`: the same in browsers, and error bodies decode alike.
-    const response = await client.get<ArrayBuffer>(url.replace(/^\/api(?=\/)/, ''), {
+    const response = await client.get<ArrayBuffer>(withoutApiPrefix(url), {
       responseType: 'arraybuffer',
       headers: { Accept: '*/*' },
       signal,

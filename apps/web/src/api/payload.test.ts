@@ -67,6 +67,17 @@ describe('buildPayload: JSON', () => {
     });
   });
 
+  it('reads a blank number input as empty, never as 0', () => {
+    const previous = { ambientTemperatureC: 31 };
+    expect(buildPayload(measurement, { values: { ambientTemperatureC: '  ' } }, 'json')).toEqual({});
+    expect(buildPayload(measurement, { values: { ambientTemperatureC: ' ' }, previous }, 'json')).toEqual({
+      ambientTemperatureC: null,
+    });
+    expect(buildPayload(measurement, { values: { maxTemperatureC: '  ' } }, 'json')).toEqual({
+      maxTemperatureC: null,
+    });
+  });
+
   it('always sends required fields, even empty, so the server can say what is missing', () => {
     expect(buildPayload(workOrder, { values: { woNumber: ' ', title: 'Pump overhaul' } }, 'json')).toEqual({
       woNumber: '',
@@ -115,6 +126,15 @@ describe('buildPayload: multipart', () => {
     for (const left of ['equipmentName', 'component', 'location', 'remarks', 'ambientTemperatureC']) {
       expect(form.has(left)).toBe(false);
     }
+  });
+
+  it('writes a date value as ISO text in a form, as JSON would', () => {
+    const form = buildPayload(
+      workOrder,
+      { values: { plannedAt: new Date('2025-01-02T03:04:05.000Z') } },
+      'multipart',
+    ) as FormData;
+    expect(formEntries(form)).toEqual({ plannedAt: '2025-01-02T03:04:05.000Z' });
   });
 
   it("sends a cleared text and a removed image as '' in a form; booleans and version as text", () => {

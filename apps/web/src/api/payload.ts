@@ -9,10 +9,6 @@ export type PayloadInput = {
   previous?: Record<string, unknown> | null;
 };
 
-/** A body value before it is put in JSON or a multipart form; `omit` leaves the key out. */
-const omit = Symbol('omit');
-type Outgoing = unknown | typeof omit;
-
 function isFile(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
 }
@@ -22,16 +18,16 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * One declared field's outgoing value (SPEC 5). Optional text is sent only when filled, unless the
- * edited record had a value: then emptying the input means "clear it" and null is sent. An undefined
- * value is left out (unchanged on update). Required fields are sent even when empty so the server can
+ * One declared field's outgoing value (SPEC 5); undefined leaves the key out (unchanged on update).
+ * Optional fields are sent only when filled, unless the edited record had a value: then emptying the
+ * input means "clear it" and null is sent. Required fields are sent even when empty so the server can
  * say what is wrong with them.
  */
-function fieldValue(field: Field, value: unknown, previous: unknown): Outgoing {
-  if (value === undefined) return omit;
+function fieldValue(field: Field, value: unknown, previous: unknown): unknown {
+  if (value === undefined) return undefined;
   const text = field.kind === 'text' || field.kind === 'longText';
-  // Other kinds send null as null; an empty input ('') is what stands for "no value" there.
-  const empty = text ? isEmpty(value) : value === '';
+  // A blank input stands for "no value" in every kind (Number('  ') would be 0); other kinds send null as null.
+  const empty = text ? isEmpty(value) : typeof value === 'string' && value.trim() === '';
   if (!empty) {
     if (typeof value !== 'string') return value;
     if (text) return value.trim();
@@ -43,11 +39,13 @@ function fieldValue(field: Field, value: unknown, previous: unknown): Outgoing {
     return value;
   }
   if (field.required) return text && typeof value === 'string' ? '' : null;
-  return isEmpty(previous) ? omit : null;
+  return isEmpty(previous) ? undefined : null;
 }
 
+/** A value as form or query text: null as '', dates as ISO, objects as JSON. */
 function formValue(value: unknown): string {
   if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -63,10 +61,11 @@ export function buildPayload(
   input: PayloadInput,
   bodyKind: BodyKind,
 ): FormData | Record<string, unknown> {
-  const entries: [string, Outgoing][] = [];
+  const entries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(input.values)) {
     const field = entity.fields[key];
-    entries.push([key, field ? fieldValue(field, value, input.previous?.[key]) : value]);
+    const outgoing = field ? fieldValue(field, value, input.previous?.[key]) : value;
+    if (outgoing !== undefined) entries.push([key, outgoing]);
   }
   const images = Object.entries(input.images ?? {}).filter(([, value]) => value !== undefined);
   const sendsFile = images.some(([, value]) => isFile(value));
@@ -75,21 +74,10 @@ export function buildPayload(
     throw new Error(`${entity.name}: this call takes JSON, so it cannot carry an image`);
   }
 
-  if (!multipart) {
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of entries) if (value !== omit && value !== undefined) body[key] = value;
-    for (const [slot, value] of images) body[slot] = value;
-    return body;
-  }
+  if (!multipart) return Object.fromEntries([...entries, ...images]);
   const form = new FormData();
-  for (const [key, value] of entries) {
-    if (value === omit || value === undefined) continue;
-    if (isFile(value)) form.append(key, value);
-    else form.append(key, formValue(value));
-  }
-  for (const [slot, value] of images) {
-    if (isFile(value)) form.append(slot, value);
-    else form.append(slot, '');
+  for (const [key, value] of [...entries, ...images]) {
+    form.append(key, isFile(value) ? value : formValue(value));
   }
   return form;
 }
@@ -103,7 +91,7 @@ export function queryEntries(query: Record<string, unknown> | undefined): [strin
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined || item === null || item === '') continue;
-      entries.push([key, item instanceof Date ? item.toISOString() : formValue(item)]);
+      entries.push([key, formValue(item)]);
     }
   }
   return entries;

@@ -1,4 +1,4 @@
-import type { Attachment, EntityDefinition, Field, FieldValues } from '@inspectra/contract';
+import type { EntityDefinition, Field, FieldValues } from '@inspectra/contract';
 
 /** What every stored record carries besides its declared fields. */
 export type RecordBase = {
@@ -18,8 +18,3 @@ export type RecordOf<E> =
   E extends EntityDefinition<infer F extends Record<string, Field>>
     ? FieldValues<F> & RecordBase & { [extra: string]: unknown }
     : never;
-
-/** An image slot's value on a record. */
-export function attachmentOf(record: Record<string, unknown> | null | undefined, slot: string) {
-  return (record?.[slot] ?? null) as Attachment | null;
-}

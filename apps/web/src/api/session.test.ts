@@ -1,33 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   browser,
   clearTokens,
+  endSession,
   hasSession,
   readAccessToken,
   readRefreshToken,
-  redirectToSignIn,
   rememberReturnTo,
   storeTokens,
   takeReturnTo,
 } from './session.ts';
+import { cleanBrowserPerTest, cookies, setCookies } from './test-server.ts';
 
-beforeEach(() => {
-  vi.spyOn(browser, 'assign').mockImplementation(() => {});
-});
-afterEach(() => {
-  document.cookie = 'access_token=; Path=/; Max-Age=0';
-  document.cookie = 'refresh_token=; Path=/; Max-Age=0';
-  sessionStorage.clear();
-  vi.restoreAllMocks();
-  window.history.pushState({}, '', '/');
-});
+cleanBrowserPerTest();
 
 describe('token cookies', () => {
   it('stores, reads and clears the pair under access_token and refresh_token', () => {
     expect(hasSession()).toBe(false);
     storeTokens({ accessToken: 'eyJ.a.b', refreshToken: 'r-1' });
-    expect(document.cookie).toContain('access_token=eyJ.a.b');
-    expect(document.cookie).toContain('refresh_token=r-1');
+    expect(cookies()).toEqual({ access_token: 'eyJ.a.b', refresh_token: 'r-1' });
     expect([readAccessToken(), readRefreshToken(), hasSession()]).toEqual(['eyJ.a.b', 'r-1', true]);
 
     clearTokens();
@@ -35,26 +26,42 @@ describe('token cookies', () => {
     expect([readAccessToken(), readRefreshToken(), hasSession()]).toEqual([undefined, undefined, false]);
   });
 
+  it('keeps them for the whole site, seven days, never sent by other sites (Secure only on https)', () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    storeTokens({ accessToken: 'a b', refreshToken: 'r-1' });
+    expect(written.mock.calls).toEqual([
+      ['access_token=a%20b; Path=/; Max-Age=604800; SameSite=Strict'],
+      ['refresh_token=r-1; Path=/; Max-Age=604800; SameSite=Strict'],
+    ]);
+    expect(readAccessToken()).toBe('a b');
+  });
+
   it('reads a cookie by its exact name', () => {
     document.cookie = 'x_access_token=nope; Path=/';
     expect(readAccessToken()).toBeUndefined();
+    setCookies('yes', undefined);
+    expect(readAccessToken()).toBe('yes');
     document.cookie = 'x_access_token=; Path=/; Max-Age=0';
   });
 });
 
-describe('redirect to sign-in and back', () => {
-  it('remembers path, search and hash, then goes to /auth/?code=401', () => {
+describe('end of session, sign-in and back', () => {
+  it('clears the tokens, remembers path, search and hash, then goes to /auth/?code=401', () => {
+    setCookies('a', 'r');
     window.history.pushState({}, '', '/work-orders/7?tab=reports#r3');
-    redirectToSignIn();
+    endSession();
+    expect(document.cookie).toBe('');
     expect(browser.assign).toHaveBeenCalledWith('/auth/?code=401');
     expect(takeReturnTo()).toBe('/work-orders/7?tab=reports#r3');
     // Taken once.
     expect(takeReturnTo()).toBe('/');
   });
 
-  it('stays put on the sign-in page', () => {
-    window.history.pushState({}, '', '/auth/');
-    redirectToSignIn();
+  it.each(['/auth', '/auth/', '/auth/?code=401'])('clears the tokens but stays put on %s', (page) => {
+    setCookies('a', 'r');
+    window.history.pushState({}, '', page);
+    endSession();
+    expect(document.cookie).toBe('');
     expect(browser.assign).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
   });
@@ -72,10 +79,14 @@ describe('redirect to sign-in and back', () => {
     },
   );
 
-  it('rememberReturnTo keeps local paths only', () => {
+  it('rememberReturnTo keeps local paths other than sign-in only', () => {
     rememberReturnTo('//evil.com/steal');
+    rememberReturnTo('/auth');
     expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
     rememberReturnTo('/reports/1?x=2');
     expect(takeReturnTo()).toBe('/reports/1?x=2');
+    // Only the sign-in page itself is refused, not every path that starts with its letters.
+    rememberReturnTo('/authorizations/3');
+    expect(takeReturnTo()).toBe('/authorizations/3');
   });
 });

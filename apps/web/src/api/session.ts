@@ -8,15 +8,12 @@ const accessCookie = 'access_token';
 const refreshCookie = 'refresh_token';
 const cookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 const returnToKey = 'inspectra.returnTo';
-export const signInPath = '/auth/?code=401';
+const signInPath = '/auth/?code=401';
 
 /** Navigation, behind an object so tests can spy on it (jsdom cannot navigate). */
 export const browser = {
   assign(url: string) {
     window.location.assign(url);
-  },
-  pathname() {
-    return window.location.pathname;
   },
 };
 
@@ -64,18 +61,41 @@ export function hasSession(): boolean {
 }
 
 /**
- * Sends the user to the sign-in page, remembering where they were so sign-in can bring them back.
- * Does nothing on the sign-in pages themselves, so a failing call there cannot loop.
+ * The session is over: forget the tokens and send the user to the sign-in page, remembering where they
+ * were so sign-in can bring them back. Stays put on the sign-in pages themselves, so a failing call
+ * there cannot loop.
  */
-export function redirectToSignIn(): void {
-  if (browser.pathname().startsWith('/auth')) return;
-  rememberReturnTo(browser.pathname() + window.location.search + window.location.hash);
+export function endSession(): void {
+  clearTokens();
+  const { pathname, search, hash } = window.location;
+  if (isSignInPath(pathname)) return;
+  rememberReturnTo(pathname + search + hash);
   browser.assign(signInPath);
+}
+
+/** '/auth', '/auth/', '/auth/?code=401'; not '/authors'. */
+function isSignInPath(path: string): boolean {
+  return /^\/auth(?:[/?#]|$)/.test(path);
+}
+
+/**
+ * A path on this site to come back to: one leading '/', not followed by another '/' or a backslash
+ * ('//host' and '/\host' would leave the site: an open redirect), and not the sign-in page. Browsers
+ * drop tabs and newlines from URLs and read a backslash as '/', so any control character or backslash
+ * is refused too.
+ */
+function isReturnPath(path: string): boolean {
+  return (
+    /^\/(?![/\\])/.test(path) &&
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    !/[\\\u0000-\u001f\u007f]/.test(path) &&
+    !isSignInPath(path)
+  );
 }
 
 /** Remembers where to go after sign-in (path, search and hash); anything but a path on this site is ignored. */
 export function rememberReturnTo(path: string): void {
-  if (!isLocalPath(path) || path.startsWith('/auth')) return;
+  if (!isReturnPath(path)) return;
   try {
     sessionStorage.setItem(returnToKey, path);
   } catch {
@@ -84,17 +104,8 @@ export function rememberReturnTo(path: string): void {
 }
 
 /**
- * A path on this site: one leading '/', not followed by another '/' or a backslash. Browsers drop tabs
- * and newlines from URLs and read a backslash as '/', so any control character or backslash is refused too.
- */
-function isLocalPath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
-}
-
-/**
- * The path remembered by `redirectToSignIn`, forgotten once read; '/' when there is none. Only
- * same-origin paths come back: '//host' and '/\host' would leave the site (open redirect).
+ * The path remembered by `rememberReturnTo`, forgotten once read; '/' when there is none. Checked
+ * again on the way out: session storage is writable by anything running on the page.
  */
 export function takeReturnTo(): string {
   let remembered: string | null;
@@ -104,5 +115,5 @@ export function takeReturnTo(): string {
   } catch {
     return '/';
   }
-  return remembered && isLocalPath(remembered) && !remembered.startsWith('/auth') ? remembered : '/';
+  return remembered && isReturnPath(remembered) ? remembered : '/';
 }
