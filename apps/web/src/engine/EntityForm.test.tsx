@@ -1,6 +1,7 @@
 import { thermalMeasurement } from '@inspectra/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { i18n } from '../i18n/index.ts';
@@ -54,6 +55,35 @@ function textbox(name: RegExp | string) {
   return screen.getByRole('textbox', { name });
 }
 
+/** The file input behind an image slot's "Choose image" button (the button opens it). */
+function imagePicker(slotLabel: string) {
+  return screen
+    .getByRole('group', { name: slotLabel })
+    .querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
+}
+
+/** An `onSubmit` whose request the server refuses. */
+function refusedBy(error: ApiError) {
+  return vi.fn(async (_: EntitySubmission) => {
+    throw error;
+  });
+}
+
+/** The form on a page whose record query refetches: the returned function delivers a newer record. */
+function renderRefetchingPage(
+  first: Record<string, unknown>,
+  onSubmit: (submission: EntitySubmission) => Promise<unknown>,
+) {
+  let showRecord: (record: Record<string, unknown>) => void = () => {};
+  function EditPage() {
+    const [record, setRecord] = useState(first);
+    showRecord = setRecord;
+    return <EntityForm entity={sampleInspection} record={record} onSubmit={onSubmit} />;
+  }
+  renderWithProviders(<EditPage />);
+  return (record: Record<string, unknown>) => showRecord(record);
+}
+
 describe('EntityForm', () => {
   it('refuses an empty required field beside it, without calling onSubmit', async () => {
     const user = userEvent.setup();
@@ -78,6 +108,12 @@ describe('EntityForm', () => {
     await user.tab();
 
     expect(max).toHaveAccessibleDescription('At most 3,000 °C');
+
+    // A percentage reads as it is shown everywhere else: no space before the sign.
+    const load = textbox(/^Load/);
+    await user.type(load, '500');
+    await user.tab();
+    expect(load).toHaveAccessibleDescription('At most 300%');
   });
 
   it('speaks Bahasa Indonesia with Indonesian number formats', async () => {
@@ -101,7 +137,7 @@ describe('EntityForm', () => {
     await user.type(textbox(/^Name/), 'A name far too long for the field');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('At most 20 characters')).toBeInTheDocument();
+    await waitFor(() => expect(textbox(/^Name/)).toHaveAccessibleDescription('At most 20 characters'));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -143,7 +179,7 @@ describe('EntityForm', () => {
   it('on edit, sends the version and only the image slots that changed', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async (_: EntitySubmission) => {});
-    const { container } = renderWithProviders(
+    renderWithProviders(
       <EntityForm entity={thermalMeasurement} record={storedMeasurement} onSubmit={onSubmit} />,
     );
 
@@ -158,8 +194,7 @@ describe('EntityForm', () => {
     await user.clear(textbox(/^Location/));
     const visual = within(screen.getByRole('group', { name: 'Visual image' }));
     const photo = new File(['jpeg bytes'], 'panel.jpg', { type: 'image/jpeg' });
-    const pickers = container.querySelectorAll<HTMLInputElement>('input[type=file]:not([capture])');
-    await user.upload(pickers[1]!, photo);
+    await user.upload(imagePicker('Visual image'), photo);
     expect(await visual.findByText('panel.jpg')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -179,13 +214,13 @@ describe('EntityForm', () => {
 
   it('puts the server’s field errors beside the fields and focuses the first', async () => {
     const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => {
-      throw new ApiError('Validation failed', {
+    const onSubmit = refusedBy(
+      new ApiError('Validation failed', {
         status: 400,
         code: 'VALIDATION_ERROR',
         details: [{ path: 'name', message: 'Name is already used in this report' }],
-      });
-    });
+      }),
+    );
     renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
 
     await user.type(textbox(/^Name/), 'Pump A');
@@ -200,12 +235,9 @@ describe('EntityForm', () => {
 
   it('shows any other failure in an alert at the top', async () => {
     const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => {
-      throw new ApiError('The record was changed by someone else; reload it', {
-        status: 409,
-        code: 'CONFLICT',
-      });
-    });
+    const onSubmit = refusedBy(
+      new ApiError('The record was changed by someone else; reload it', { status: 409, code: 'CONFLICT' }),
+    );
     renderWithProviders(
       <EntityForm entity={thermalMeasurement} record={storedMeasurement} onSubmit={onSubmit} />,
     );
@@ -224,7 +256,7 @@ describe('EntityForm', () => {
     const onDirtyChange = vi.fn();
     let finishSave = () => {};
     const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finishSave = resolve)));
-    const { container } = renderWithProviders(
+    renderWithProviders(
       <EntityForm
         entity={sampleInspection}
         record={{ id: 'r1', version: 1, name: 'Pump A', pressure: 2, photo: null }}
@@ -241,8 +273,7 @@ describe('EntityForm', () => {
     await user.type(textbox(/^Name/), 'Pump A');
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
 
-    const picker = container.querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
-    await user.upload(picker, new File(['png'], 'photo.png', { type: 'image/png' }));
+    await user.upload(imagePicker('Photo'), new File(['png'], 'photo.png', { type: 'image/png' }));
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -255,6 +286,49 @@ describe('EntityForm', () => {
     finishSave();
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
     expect(textbox(/^Name/)).toBeEnabled();
+  });
+
+  it('takes a newer record while untouched, but not over the user’s changes', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: EntitySubmission) => {});
+    const showRecord = renderRefetchingPage({ id: 'r1', version: 1, name: null }, onSubmit);
+    await user.click(textbox(/^Name/));
+    await user.tab();
+    expect(textbox(/^Name/)).toHaveAccessibleDescription('Required');
+
+    // A refetch while the form is untouched: its values, and no error left over from the old ones.
+    act(() => showRecord({ id: 'r1', version: 2, name: 'Pump B' }));
+    expect(textbox(/^Name/)).toHaveValue('Pump B');
+    expect(textbox(/^Name/)).not.toHaveAccessibleDescription();
+
+    await user.type(textbox(/^Name/), ' (checked)');
+    act(() => showRecord({ id: 'r1', version: 3, name: 'Pump C' }));
+    expect(textbox(/^Name/)).toHaveValue('Pump B (checked)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // The version the user started from, so the server refuses (409) rather than undo version 3.
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].values).toMatchObject({ name: 'Pump B (checked)', version: 2 });
+    // Saved and clean again: the newest record the page holds is what the form shows.
+    await waitFor(() => expect(textbox(/^Name/)).toHaveValue('Pump C'));
+  });
+
+  it('after a conflict, dropping the changes shows the newer record without the stale alert', async () => {
+    const user = userEvent.setup();
+    const onSubmit = refusedBy(
+      new ApiError('The record was changed by someone else; reload it', { status: 409, code: 'CONFLICT' }),
+    );
+    const showRecord = renderRefetchingPage({ id: 'r1', version: 1, name: 'Pump A' }, onSubmit);
+    await user.type(textbox(/^Name/), ' B');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('changed by someone else');
+    act(() => showRecord({ id: 'r1', version: 2, name: 'Pump C' }));
+
+    await user.clear(textbox(/^Name/));
+    await user.type(textbox(/^Name/), 'Pump A');
+
+    await waitFor(() => expect(textbox(/^Name/)).toHaveValue('Pump C'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('calls onCancel from the Cancel button', async () => {

@@ -2,13 +2,14 @@ import { Alert, Box, Button, Fieldset, Group, List, Progress, SimpleGrid, Stack 
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { EntityDefinition } from '@inspectra/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { groupTitle, imageLabel } from './entity-labels.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
+import type { StoredImage } from './ImageField.tsx';
 import { checkValues } from './validation.ts';
 
 /** What the form hands over: API-typed values, and only the image slots the user changed. */
@@ -37,7 +38,6 @@ export type EntityFormProps = {
   maxImageBytes?: number;
 };
 
-type StoredImage = { url: string; displayName: string; size?: number };
 type FormProblem = { message: string; details: string[] };
 
 /**
@@ -91,12 +91,9 @@ export function EntityForm(p: EntityFormProps) {
   const dirty = form.isDirty() || Object.values(imageChanges).some((v) => v !== undefined);
 
   // Report dirtiness only when it changes; the callback itself may be a new function every render.
-  const onDirtyChange = useRef(p.onDirtyChange);
+  const reportDirty = useEffectEvent((value: boolean) => p.onDirtyChange?.(value));
   useEffect(() => {
-    onDirtyChange.current = p.onDirtyChange;
-  });
-  useEffect(() => {
-    onDirtyChange.current?.(dirty);
+    reportDirty(dirty);
   }, [dirty]);
 
   // A newer record (after a save, or a refetch) replaces the form's values, unless the user is
@@ -105,12 +102,13 @@ export function EntityForm(p: EntityFormProps) {
   useEffect(() => {
     if (dirty || recordKey === keyOf(base)) return;
     const next = p.record ?? null;
-    const inputs = inputsOf(next);
     setBase(next);
-    form.setInitialValues(inputs);
-    form.setValues(inputs);
-    form.resetDirty(inputs);
+    // Errors and the failure alert were about the values being replaced.
+    form.setInitialValues(inputsOf(next));
+    form.reset();
     setImageChanges({});
+    setImageErrors({});
+    setProblem(null);
     // Only a different record, or the end of editing, re-initialises; not every new callback.
   }, [recordKey, dirty]);
 

@@ -1,10 +1,10 @@
 import { thermalMeasurement } from '@inspectra/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { EntityTable } from './EntityTable.tsx';
-import type { EntityPage, EntityPageRequest } from './EntityTable.tsx';
+import type { EntityPage, EntityPageRequest, EntityTableProps } from './EntityTable.tsx';
 
 function measurement(i: number) {
   return {
@@ -19,40 +19,40 @@ function measurement(i: number) {
   };
 }
 
-/** A server of `total` measurements, paged as the API pages them. */
+/** A server of `total` measurements, paged as the API pages them; `all` may be changed meanwhile. */
 function server(total: number) {
   const all = Array.from({ length: total }, (_, i) => measurement(i + 1));
-  return vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
-    const matching = p.search ? all.filter((m) => m.tagNumber.includes(p.search!)) : all;
-    const start = (p.pageNumber - 1) * p.pageSize;
-    return {
-      records: matching.slice(start, start + p.pageSize),
-      meta: {
-        pageNumber: p.pageNumber,
-        pageSize: p.pageSize,
-        totalCount: matching.length,
-        totalPages: Math.ceil(matching.length / p.pageSize),
-      },
-    };
-  });
+  return Object.assign(
+    vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+      const matching = p.search ? all.filter((m) => m.tagNumber.includes(p.search!)) : all;
+      const start = (p.pageNumber - 1) * p.pageSize;
+      return {
+        records: matching.slice(start, start + p.pageSize),
+        meta: {
+          pageNumber: p.pageNumber,
+          pageSize: p.pageSize,
+          totalCount: matching.length,
+          totalPages: Math.ceil(matching.length / p.pageSize),
+        },
+      };
+    }),
+    { all },
+  );
 }
 
 const columns = ['date', 'tagNumber', 'maxTemperatureC', 'deltaTC', 'severity', 'thermalImage'];
+
+/** The measurements table, with what a test adds or changes. */
+function MeasurementTable(p: Partial<EntityTableProps> & Pick<EntityTableProps, 'fetchPage'>) {
+  return <EntityTable entity={thermalMeasurement} columns={columns} queryKey={['measurements']} {...p} />;
+}
 
 describe('EntityTable', () => {
   it('shows the page the server returns, formatted by the contract', async () => {
     const fetchPage = server(3);
     const onRowClick = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
-        columns={columns}
-        queryKey={['measurements']}
-        fetchPage={fetchPage}
-        onRowClick={onRowClick}
-      />,
-    );
+    renderWithProviders(<MeasurementTable fetchPage={fetchPage} onRowClick={onRowClick} />);
 
     const row = (await screen.findByText('TR-01')).closest('tr')!;
     expect(within(row).getByText('15 Mar 2026')).toBeInTheDocument();
@@ -68,8 +68,13 @@ describe('EntityTable', () => {
     ).toBeInTheDocument();
     expect(fetchPage).toHaveBeenCalledWith({ pageNumber: 1, pageSize: 10 });
 
-    await user.click(row);
-    expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }));
+    await user.click(screen.getByText('TR-02'));
+    expect(onRowClick).toHaveBeenLastCalledWith(measurement(2));
+    // The same from the keyboard.
+    await user.tab({ shift: true });
+    expect(row).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(measurement(1));
   });
 
   it('lets custom cells and row actions replace the defaults', async () => {
@@ -77,10 +82,8 @@ describe('EntityTable', () => {
     const onRowClick = vi.fn();
     const onEdit = vi.fn();
     renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
+      <MeasurementTable
         columns={['tagNumber', 'severity']}
-        queryKey={['measurements']}
         fetchPage={server(1)}
         renderCell={{ severity: (r) => <strong>{`Severity ${String(r.severity)}`}</strong> }}
         rowActions={(r) => <button onClick={() => onEdit(r.id)}>{`Edit ${String(r.tagNumber)}`}</button>}
@@ -91,21 +94,15 @@ describe('EntityTable', () => {
     expect(await screen.findByText('Severity repairImmediately')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit TR-01' }));
     expect(onEdit).toHaveBeenCalledWith('m1');
+    await user.keyboard('{Enter}');
+    expect(onEdit).toHaveBeenCalledTimes(2);
     expect(onRowClick).not.toHaveBeenCalled();
   });
 
   it('searches after typing stops, from page 1', async () => {
     const user = userEvent.setup();
     const fetchPage = server(25);
-    renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
-        columns={columns}
-        queryKey={['measurements']}
-        fetchPage={fetchPage}
-        searchable
-      />,
-    );
+    renderWithProviders(<MeasurementTable fetchPage={fetchPage} searchable />);
     await screen.findByText('TR-01');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -123,37 +120,43 @@ describe('EntityTable', () => {
     expect(screen.queryByText('TR-11')).not.toBeInTheDocument();
   });
 
-  it('changes the page size from the records-per-page selector', async () => {
+  it('changes the page size from the records-per-page selector, back on page 1', async () => {
     const user = userEvent.setup();
     const fetchPage = server(30);
-    renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
-        columns={columns}
-        queryKey={['measurements']}
-        fetchPage={fetchPage}
-        pageSizes={[10, 25]}
-      />,
-    );
+    renderWithProviders(<MeasurementTable fetchPage={fetchPage} pageSizes={[10, 25]} />);
     await screen.findByText('TR-01');
-    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('11–20 of 30')).toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Records per page' }), '25');
+    const pageSize = screen.getByRole('combobox', { name: 'Records per page' });
+    await user.selectOptions(pageSize, '25');
 
-    expect(await screen.findByText('TR-25')).toBeInTheDocument();
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
+    expect(screen.getByText('TR-01')).toBeInTheDocument();
+    expect(screen.getByText('TR-25')).toBeInTheDocument();
+    expect(pageSize).toHaveValue('25');
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 25 });
   });
 
+  it('moves to the new last page when the rows of the last one are gone', async () => {
+    const user = userEvent.setup();
+    const fetchPage = server(25);
+    const { queryClient } = renderWithProviders(<MeasurementTable fetchPage={fetchPage} />);
+    await screen.findByText('TR-01');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('TR-21')).toBeInTheDocument();
+
+    // Someone deletes measurements 21–25, and the list is refetched.
+    fetchPage.all.splice(20);
+    await act(() => queryClient.invalidateQueries({ queryKey: ['measurements'] }));
+
+    expect(await screen.findByText('11–20 of 20')).toBeInTheDocument();
+    expect(screen.getByText('TR-20')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 2, pageSize: 10 });
+  });
+
   it('shows the empty text when there is nothing to list', async () => {
-    renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
-        columns={columns}
-        queryKey={['measurements']}
-        fetchPage={server(0)}
-        emptyText="No measurements yet"
-      />,
-    );
+    renderWithProviders(<MeasurementTable fetchPage={server(0)} emptyText="No measurements yet" />);
 
     expect(await screen.findByText('No measurements yet')).toBeInTheDocument();
   });
@@ -167,14 +170,7 @@ describe('EntityTable', () => {
         new Error('Sorry for an error, check your connection or try a few more moments.'),
       )
       .mockImplementation(working);
-    renderWithProviders(
-      <EntityTable
-        entity={thermalMeasurement}
-        columns={columns}
-        queryKey={['measurements']}
-        fetchPage={fetchPage}
-      />,
-    );
+    renderWithProviders(<MeasurementTable fetchPage={fetchPage} />);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the list');

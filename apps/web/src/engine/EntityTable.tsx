@@ -23,11 +23,11 @@ import type { EntityDefinition, PageMeta } from '@inspectra/contract';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useId, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, fieldOf, imageLabel } from './entity-labels.ts';
+import { fieldLabel, fieldOf, imageLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
-import { intlLocale } from './locale.ts';
+import { formatNumber } from './locale.ts';
 
 type Row = Record<string, unknown>;
 
@@ -129,7 +129,7 @@ export function EntityTable(p: EntityTableProps) {
     const field = fieldOf(p.entity, key);
     if (field) {
       const label = fieldLabel(t, p.entity.name, key, field);
-      const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+      const unit = unitOf(field);
       return unit ? `${label} (${unit})` : label;
     }
     if (key in p.entity.images) return imageLabel(t, p.entity, key);
@@ -212,6 +212,18 @@ export function EntityTable(p: EntityTableProps) {
           loadingText={t('engine.table.loading')}
           highlightOnHover={Boolean(p.onRowClick)}
           onRowClick={p.onRowClick ? ({ record }) => p.onRowClick?.(record) : undefined}
+          // A row that opens something opens from the keyboard too: Tab to it, then Enter.
+          customRowAttributes={
+            p.onRowClick
+              ? (record) => ({
+                  tabIndex: 0,
+                  onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+                    // Enter on a button inside the row belongs to that button.
+                    if (e.key === 'Enter' && e.target === e.currentTarget) p.onRowClick?.(record);
+                  },
+                })
+              : undefined
+          }
           page={page}
           onPageChange={setPage}
           totalRecords={query.data?.meta.totalCount ?? 0}
@@ -240,9 +252,9 @@ export function EntityTable(p: EntityTableProps) {
           )}
           paginationText={({ from, to, totalRecords }) =>
             t('engine.table.pagination', {
-              from: from.toLocaleString(intlLocale(language)),
-              to: to.toLocaleString(intlLocale(language)),
-              total: totalRecords.toLocaleString(intlLocale(language)),
+              from: formatNumber(from, language),
+              to: formatNumber(to, language),
+              total: formatNumber(totalRecords, language),
             })
           }
           getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}

@@ -3,7 +3,7 @@ import { DateInput, DateTimePicker } from '@mantine/dates';
 import type { EntityDefinition, Field } from '@inspectra/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, fieldDescription, fieldLabel } from './entity-labels.ts';
+import { enumLabel, fieldDescription, fieldLabel, unitOf } from './entity-labels.ts';
 import { dateDisplayFormat, dayjsLocale, parseTypedDate } from './locale.ts';
 
 export type FieldInputProps = {
@@ -30,7 +30,7 @@ export function FieldInput(p: FieldInputProps) {
   const { field } = p;
   const language = i18n.language;
   const label = fieldLabel(t, p.entity.name, p.fieldKey, field);
-  const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+  const unit = unitOf(field);
   const common = {
     id: p.id,
     // The unit is shown beside the value; screen readers hear it with the label.
@@ -100,21 +100,18 @@ export function FieldInput(p: FieldInputProps) {
           placeholder={t('engine.input.dateTimePlaceholder')}
         />
       );
-    case 'boolean':
+    case 'boolean': {
+      // A switch is always on or off: there is nothing to require, and no asterisk to show.
+      const { required: _, ...switchProps } = common;
       return (
         <Switch
-          id={p.id}
-          label={label}
-          description={common.description}
-          error={p.error}
+          {...switchProps}
           checked={p.value === true}
           onChange={(e) => p.onChange(e.currentTarget.checked)}
-          onBlur={common.onBlur}
-          onFocus={common.onFocus}
-          disabled={p.disabled}
           mt="xs"
         />
       );
+    }
     case 'enum':
       return (
         <Select
@@ -128,6 +125,8 @@ export function FieldInput(p: FieldInputProps) {
         />
       );
     case 'longText':
+    case 'json': {
+      const json = field.kind === 'json';
       return (
         <Textarea
           {...common}
@@ -135,22 +134,13 @@ export function FieldInput(p: FieldInputProps) {
           onChange={(e) => p.onChange(e.currentTarget.value)}
           autosize
           minRows={3}
-          maxRows={12}
+          maxRows={json ? 16 : 12}
+          // JSON is code: monospaced, and a spell checker would only underline its keys.
+          styles={json ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined}
+          spellCheck={json ? false : undefined}
         />
       );
-    case 'json':
-      return (
-        <Textarea
-          {...common}
-          value={text}
-          onChange={(e) => p.onChange(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={16}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          spellCheck={false}
-        />
-      );
+    }
     case 'text':
     case 'ref':
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;

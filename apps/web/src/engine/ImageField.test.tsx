@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ImageField } from './ImageField.tsx';
 import type { ImageFieldProps } from './ImageField.tsx';
@@ -11,6 +11,23 @@ vi.mock('../api/files.ts', () => ({
 }));
 
 const stored = { url: '/api/files/1', displayName: 'IR_0001.jpg', size: 120_000 };
+
+beforeEach(() => {
+  // A preview URL per file, so a test can tell which file is shown and which URL was let go.
+  vi.mocked(URL.createObjectURL).mockImplementation((file) => `blob:${(file as File).name}`);
+  vi.mocked(URL.revokeObjectURL).mockClear();
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+/** What `useMediaQuery('(pointer: coarse)')` sees on a tablet. */
+function onTouchDevice() {
+  const mouse = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...mouse(query),
+    matches: query === '(pointer: coarse)' || mouse(query).matches,
+  }));
+}
 
 /** The field with its value held in state, as a form holds it; every change is also recorded. */
 function Harness(p: Partial<ImageFieldProps> & { onChange: ImageFieldProps['onChange'] }) {
@@ -73,9 +90,9 @@ describe('ImageField', () => {
     await user.upload(picker(container), file);
 
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(file));
-    expect(screen.getByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
       'src',
-      'blob:preview',
+      'blob:panel.png',
     );
     expect(screen.getByText('panel.png')).toBeInTheDocument();
     expect(screen.getByText('2 kB')).toBeInTheDocument();
@@ -83,11 +100,23 @@ describe('ImageField', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('takes a photo from the camera input through the same checks', async () => {
+  it('offers no camera on a computer', () => {
+    renderWithProviders(<Harness onChange={vi.fn()} />);
+
+    expect(screen.getByRole('button', { name: 'Choose image for Thermal image' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Take photo/ })).not.toBeInTheDocument();
+  });
+
+  it('takes a photo with the camera on a tablet, through the same checks', async () => {
+    onTouchDevice();
     const user = userEvent.setup();
     const onChange = vi.fn();
     const { container } = renderWithProviders(<Harness onChange={onChange} maxBytes={1000} />);
     const camera = container.querySelector<HTMLInputElement>('input[capture="environment"]')!;
+    const openCamera = vi.spyOn(camera, 'click').mockImplementation(() => {});
+
+    await user.click(await screen.findByRole('button', { name: 'Take photo for Thermal image' }));
+    expect(openCamera).toHaveBeenCalledTimes(1);
 
     await user.upload(camera, png('IMG_2001.png', 5000));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than');
@@ -96,6 +125,8 @@ describe('ImageField', () => {
     const small = png('IMG_2002.png', 500);
     await user.upload(camera, small);
     expect(onChange).toHaveBeenCalledWith(small);
+    expect(await screen.findByText('IMG_2002.png')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the stored image and removes it with null', async () => {
@@ -132,15 +163,39 @@ describe('ImageField', () => {
     expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
   });
 
-  it('shows upload progress and an error from the server', () => {
+  it('revokes the preview of a replaced or undone file, and when the field goes away', async () => {
+    const user = userEvent.setup();
+    const { container, unmount } = renderWithProviders(<Harness onChange={vi.fn()} attachment={stored} />);
+    const preview = () => screen.getByRole('img', { name: 'Preview of Thermal image' });
+
+    await user.upload(picker(container), png('first.png', 100));
+    await waitFor(() => expect(preview()).toHaveAttribute('src', 'blob:first.png'));
+    await user.upload(picker(container), png('second.png', 100));
+    await waitFor(() => expect(preview()).toHaveAttribute('src', 'blob:second.png'));
+    expect(URL.revokeObjectURL).toHaveBeenLastCalledWith('blob:first.png');
+
+    await user.click(screen.getByRole('button', { name: 'Undo changes to Thermal image' }));
+    expect(preview()).toHaveAttribute('src', 'blob:stored-/api/files/1');
+    expect(URL.revokeObjectURL).toHaveBeenLastCalledWith('blob:second.png');
+
+    await user.upload(picker(container), png('third.png', 100));
+    await waitFor(() => expect(preview()).toHaveAttribute('src', 'blob:third.png'));
+    unmount();
+    expect(vi.mocked(URL.revokeObjectURL).mock.calls.map(([url]) => url)).toEqual([
+      'blob:first.png',
+      'blob:second.png',
+      'blob:third.png',
+    ]);
+  });
+
+  it('shows an error from the server as the slot’s description', () => {
     renderWithProviders(
-      <Harness onChange={vi.fn()} attachment={stored} progress={65} error="The image could not be stored" />,
+      <Harness onChange={vi.fn()} attachment={stored} error="The image could not be stored" />,
     );
 
-    expect(screen.getByRole('progressbar', { name: 'Uploading Thermal image' })).toHaveAttribute(
-      'aria-valuenow',
-      '65',
-    );
     expect(screen.getByRole('alert')).toHaveTextContent('The image could not be stored');
+    expect(screen.getByRole('group', { name: 'Thermal image' })).toHaveAccessibleDescription(
+      'The image could not be stored',
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { Badge, Button, Center, Group, Image, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -9,29 +10,34 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { formatBytes } from './locale.ts';
 
-export const defaultMaxImageBytes = 20 * 1024 * 1024;
-export const defaultImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const defaultMaxImageBytes = 20 * 1024 * 1024;
+// The same four types the server accepts, and the ones the messages name.
+const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+/** An image already stored for the slot, as the API returns it. */
+export type StoredImage = { url: string; displayName: string; size?: number };
 
 export type ImageFieldProps = {
   label: string;
   /** The image stored now. */
-  attachment?: { url: string; displayName: string; size?: number } | null;
+  attachment?: StoredImage | null;
   /** undefined = unchanged, null = remove the stored image, File = new or replacement. */
   value: File | null | undefined;
   onChange: (value: File | null | undefined) => void;
   maxBytes?: number;
-  accept?: string[];
-  /** Upload progress in percent while the image is being sent. */
-  progress?: number | null;
   error?: string | null;
   disabled?: boolean;
 };
+
+/** What a button does to the slot; `engine.image.<action>` is its word, `<action>For` its full name. */
+type SlotAction = 'choose' | 'replace' | 'takePhoto' | 'remove' | 'undo';
 
 /**
  * One image slot: drop, choose or (on a tablet) photograph an image, see it before saving, replace,
@@ -41,7 +47,6 @@ export type ImageFieldProps = {
 export function ImageField(p: ImageFieldProps) {
   const { t, i18n } = useTranslation();
   const maxBytes = p.maxBytes ?? defaultMaxImageBytes;
-  const accept = p.accept ?? defaultImageTypes;
   const [refusal, setRefusal] = useState<string | null>(null);
   const openPicker = useRef<() => void>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -57,7 +62,7 @@ export function ImageField(p: ImageFieldProps) {
   function take(files: File[]) {
     const chosen = files[0];
     if (!chosen) return;
-    const why = !accept.includes(chosen.type)
+    const why = !imageTypes.includes(chosen.type)
       ? t('engine.image.wrongType')
       : chosen.size > maxBytes
         ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) })
@@ -79,9 +84,34 @@ export function ImageField(p: ImageFieldProps) {
 
   const stored = p.attachment ?? null;
   const removed = p.value === null && stored !== null;
-  const shown = file ?? (p.value === undefined ? stored : null);
+  // The image the slot will hold after saving: the new file, else the stored one unless removed.
+  const shown = file
+    ? { name: file.name, size: file.size, url: fileUrl }
+    : p.value === undefined && stored
+      ? { name: stored.displayName, size: stored.size, url: storedUrl }
+      : null;
   const message = refusal ?? p.error ?? null;
   const named = { label: p.label };
+
+  const slotButton = (
+    action: SlotAction,
+    SlotIcon: Icon,
+    onClick: () => void,
+    look?: Pick<ButtonProps, 'variant' | 'color'>,
+  ) => (
+    <Button
+      variant="default"
+      {...look}
+      size="xs"
+      leftSection={<SlotIcon size={16} aria-hidden />}
+      aria-label={t(`engine.image.${action}For`, named)}
+      onClick={onClick}
+      disabled={p.disabled}
+    >
+      {t(`engine.image.${action}`)}
+    </Button>
+  );
+  const choose = () => openPicker.current?.();
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId} aria-describedby={message ? messageId : undefined}>
@@ -91,7 +121,7 @@ export function ImageField(p: ImageFieldProps) {
       <Dropzone
         onDrop={take}
         onReject={(rejections) => take(rejections.map((r) => r.file))}
-        accept={accept}
+        accept={imageTypes}
         multiple={false}
         openRef={openPicker}
         activateOnClick={false}
@@ -102,14 +132,8 @@ export function ImageField(p: ImageFieldProps) {
         {shown ? (
           <Group wrap="nowrap" align="center" gap="md">
             <Paper withBorder w={160} h={120} style={{ overflow: 'hidden', flexShrink: 0 }}>
-              {(file ? fileUrl : storedUrl) ? (
-                <Image
-                  src={file ? fileUrl : storedUrl}
-                  alt={t('engine.image.preview', named)}
-                  w={160}
-                  h={120}
-                  fit="contain"
-                />
+              {shown.url ? (
+                <Image src={shown.url} alt={t('engine.image.preview', named)} w={160} h={120} fit="contain" />
               ) : (
                 <Center h={120} role="status" aria-label={t('engine.image.loadingPreview')}>
                   <Loader size="sm" />
@@ -118,11 +142,11 @@ export function ImageField(p: ImageFieldProps) {
             </Paper>
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text size="sm" truncate="end">
-                {file ? file.name : stored?.displayName}
+                {shown.name}
               </Text>
-              {(file?.size ?? stored?.size) !== undefined && (
+              {shown.size !== undefined && (
                 <Text size="xs" c="dimmed">
-                  {formatBytes(file?.size ?? stored?.size ?? 0, i18n.language)}
+                  {formatBytes(shown.size, i18n.language)}
                 </Text>
               )}
               {file && (
@@ -158,67 +182,16 @@ export function ImageField(p: ImageFieldProps) {
       </Dropzone>
 
       <Group gap="xs">
-        {shown ? (
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconReplace size={16} aria-hidden />}
-            aria-label={t('engine.image.replaceFor', named)}
-            onClick={() => openPicker.current?.()}
-            disabled={p.disabled}
-          >
-            {t('engine.image.replace')}
-          </Button>
-        ) : (
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPhoto size={16} aria-hidden />}
-            aria-label={t('engine.image.chooseFor', named)}
-            onClick={() => openPicker.current?.()}
-            disabled={p.disabled}
-          >
-            {t('engine.image.choose')}
-          </Button>
-        )}
-        {coarsePointer && (
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconCamera size={16} aria-hidden />}
-            aria-label={t('engine.image.takePhotoFor', named)}
-            onClick={() => cameraInput.current?.click()}
-            disabled={p.disabled}
-          >
-            {t('engine.image.takePhoto')}
-          </Button>
-        )}
-        {shown && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            aria-label={t('engine.image.removeFor', named)}
-            // Dropping a new file that was never stored just returns to "unchanged".
-            onClick={() => change(stored ? null : undefined)}
-            disabled={p.disabled}
-          >
-            {t('engine.image.remove')}
-          </Button>
-        )}
-        {p.value !== undefined && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconArrowBackUp size={16} aria-hidden />}
-            aria-label={t('engine.image.undoFor', named)}
-            onClick={() => change(undefined)}
-            disabled={p.disabled}
-          >
-            {t('engine.image.undo')}
-          </Button>
-        )}
+        {shown ? slotButton('replace', IconReplace, choose) : slotButton('choose', IconPhoto, choose)}
+        {coarsePointer && slotButton('takePhoto', IconCamera, () => cameraInput.current?.click())}
+        {shown &&
+          // Removing a new file that was never stored just returns to "unchanged".
+          slotButton('remove', IconTrash, () => change(stored ? null : undefined), {
+            variant: 'subtle',
+            color: 'red',
+          })}
+        {p.value !== undefined &&
+          slotButton('undo', IconArrowBackUp, () => change(undefined), { variant: 'subtle' })}
       </Group>
       <input
         ref={cameraInput}
@@ -229,10 +202,6 @@ export function ImageField(p: ImageFieldProps) {
         tabIndex={-1}
         onChange={onCameraChange}
       />
-
-      {typeof p.progress === 'number' && (
-        <Progress value={p.progress} aria-label={t('engine.image.uploading', named)} size="sm" animated />
-      )}
       {message && (
         <Text id={messageId} size="sm" c="red" role="alert">
           {message}
@@ -242,17 +211,21 @@ export function ImageField(p: ImageFieldProps) {
   );
 }
 
-/** An object URL for a local file, revoked when the file changes or the field unmounts. */
+/**
+ * An object URL for a local file, revoked when the file changes or the field unmounts. The URL is
+ * handed out only for the file it was made from, so a replaced file's revoked URL is never shown.
+ */
 function useObjectUrl(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string>();
+  const [preview, setPreview] = useState<{ file: File; url: string }>();
   useEffect(() => {
     if (!file) return;
-    const created = URL.createObjectURL(file);
-    setUrl(created);
+    const url = URL.createObjectURL(file);
+    setPreview({ file, url });
     return () => {
-      URL.revokeObjectURL(created);
-      setUrl(undefined);
+      URL.revokeObjectURL(url);
+      // Nor keep a photo of many megabytes in memory after it was undone.
+      setPreview(undefined);
     };
   }, [file]);
-  return url;
+  return preview && preview.file === file ? preview.url : undefined;
 }

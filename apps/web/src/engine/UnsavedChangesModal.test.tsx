@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import {
+  createBrowserHistory,
   createMemoryHistory,
   createRootRoute,
   createRoute,
@@ -9,10 +10,11 @@ import {
   RouterProvider,
   useNavigate,
 } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
@@ -43,17 +45,30 @@ function EditPage() {
   );
 }
 
-async function openEditPage() {
+let history: RouterHistory | undefined;
+
+afterEach(() => history?.destroy());
+
+async function openEditPage(inBrowser = false) {
   const rootRoute = createRootRoute({ component: Outlet });
+  if (inBrowser) window.history.replaceState(null, '', '/edit');
+  history = inBrowser ? createBrowserHistory() : createMemoryHistory({ initialEntries: ['/edit'] });
   const router = createRouter({
     routeTree: rootRoute.addChildren([
       createRoute({ getParentRoute: () => rootRoute, path: '/edit', component: EditPage }),
       createRoute({ getParentRoute: () => rootRoute, path: '/list', component: () => <h1>Measurements</h1> }),
     ]),
-    history: createMemoryHistory({ initialEntries: ['/edit'] }),
+    history,
   });
   renderWithProviders(<RouterProvider router={router} />);
   await screen.findByRole('heading', { name: 'Edit measurement' });
+}
+
+/** Whether closing or reloading the tab now would make the browser ask first. */
+function browserAsksBeforeUnload() {
+  const unload = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(unload);
+  return unload.defaultPrevented;
 }
 
 describe('useUnsavedChangesGuard with UnsavedChangesModal', () => {
@@ -78,6 +93,14 @@ describe('useUnsavedChangesGuard with UnsavedChangesModal', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Edit measurement' })).toBeInTheDocument();
 
+    // From the keyboard, staying is the default: Enter on the focused button, or Escape.
+    await user.click(screen.getByRole('link', { name: 'Back to the list' }));
+    await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stay' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Edit measurement' })).toBeInTheDocument();
+
     await user.click(screen.getByRole('link', { name: 'Back to the list' }));
     await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await user.click(screen.getByRole('button', { name: 'Discard' }));
@@ -94,5 +117,15 @@ describe('useUnsavedChangesGuard with UnsavedChangesModal', () => {
 
     expect(await screen.findByRole('heading', { name: 'Measurements' })).toBeInTheDocument();
     expect(screen.queryByText('Discard unsaved changes?')).not.toBeInTheDocument();
+  });
+
+  it('has the browser ask before closing or reloading the tab, only while there are changes', async () => {
+    const user = userEvent.setup();
+    await openEditPage(true);
+    expect(browserAsksBeforeUnload()).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Change something' }));
+
+    expect(browserAsksBeforeUnload()).toBe(true);
   });
 });

@@ -42,6 +42,11 @@ export function imageLabel(t: TFunction, entity: EntityDefinition, slot: string)
   return t(`entities.${entity.name}.images.${slot}`, { defaultValue: entity.images[slot]?.label ?? slot });
 }
 
+/** The unit a number is measured in ("°C", "%"); other kinds have none. */
+export function unitOf(field: Field): string | undefined {
+  return field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+}
+
 /** The field behind a key: a declared field or a derived value. */
 export function fieldOf(entity: EntityDefinition, key: string): Field | undefined {
   return entity.fields[key] ?? entity.derived[key]?.field;

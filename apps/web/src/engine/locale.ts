@@ -5,8 +5,14 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 // DateInput parses typed dates with dayjs formats, which needs this plugin.
 dayjs.extend(customParseFormat);
 
+/*
+ * The one place for locale-aware formatting. Every function takes the language rather than reading
+ * i18next's current one, so a component passes `i18n.language` from `useTranslation()` (and re-renders
+ * when it changes), and exports and tests can format in either language.
+ */
+
 /** Intl locale of an app language: day-month-year English, or Indonesian. */
-export function intlLocale(language: string): string {
+function intlLocale(language: string): string {
   return language === 'id' ? 'id-ID' : 'en-GB';
 }
 

@@ -1,61 +1,49 @@
 import type { EntityDefinition, Field } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { unitOf } from './entity-labels.ts';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
-import { formatNumber } from './locale.ts';
+import { formatQuantity } from './locale.ts';
+
+/** What to say when a value is not of the field's kind at all. */
+const kindMessages: Partial<Record<Field['kind'], string>> = {
+  number: 'engine.validation.number',
+  integer: 'engine.validation.wholeNumber',
+  date: 'engine.validation.date',
+  datetime: 'engine.validation.dateTime',
+  enum: 'engine.validation.option',
+  ref: 'engine.validation.identifier',
+  json: 'engine.validation.json',
+  // The only format rule on text is the NUL character PostgreSQL cannot store.
+  text: 'engine.validation.noNul',
+  longText: 'engine.validation.noNul',
+};
 
 /**
  * A zod issue in the user's language. The contract's schemas carry English messages for the API;
  * here the issue's code and bounds are enough to say the same thing in either language (with the
  * field's unit, which the API message leaves out). Unknown codes keep zod's message.
  */
-export function issueMessage(issue: z.core.$ZodIssue, field: Field, t: TFunction, language: string): string {
-  const unit = field.kind === 'number' || field.kind === 'integer' ? field.unit : undefined;
+function issueMessage(issue: z.core.$ZodIssue, field: Field, t: TFunction, language: string): string {
+  // A bound reads as the value would be shown: "3,000 °C", "300%".
+  const quantity = (bound: number | bigint) => formatQuantity(Number(bound), unitOf(field), language);
   switch (issue.code) {
     case 'too_small':
-      if (issue.origin === 'string') return t('engine.validation.minLength', { min: Number(issue.minimum) });
-      return t(unit ? 'engine.validation.atLeastUnit' : 'engine.validation.atLeast', {
-        min: formatNumber(Number(issue.minimum), language),
-        unit,
-      });
+      return issue.origin === 'string'
+        ? t('engine.validation.minLength', { min: Number(issue.minimum) })
+        : t('engine.validation.atLeast', { min: quantity(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return t('engine.validation.maxLength', { max: Number(issue.maximum) });
-      return t(unit ? 'engine.validation.atMostUnit' : 'engine.validation.atMost', {
-        max: formatNumber(Number(issue.maximum), language),
-        unit,
-      });
+      return issue.origin === 'string'
+        ? t('engine.validation.maxLength', { max: Number(issue.maximum) })
+        : t('engine.validation.atMost', { max: quantity(issue.maximum) });
     case 'invalid_type':
     case 'invalid_format':
-    case 'invalid_value':
-      return kindMessage(field, t) ?? issue.message;
+    case 'invalid_value': {
+      const key = kindMessages[field.kind];
+      return key ? t(key) : issue.message;
+    }
     default:
       return issue.message;
-  }
-}
-
-/** What to say when a value is not of the field's kind at all. */
-function kindMessage(field: Field, t: TFunction): string | undefined {
-  switch (field.kind) {
-    case 'number':
-      return t('engine.validation.number');
-    case 'integer':
-      return t('engine.validation.wholeNumber');
-    case 'date':
-      return t('engine.validation.date');
-    case 'datetime':
-      return t('engine.validation.dateTime');
-    case 'enum':
-      return t('engine.validation.option');
-    case 'ref':
-      return t('engine.validation.identifier');
-    case 'json':
-      return t('engine.validation.json');
-    case 'text':
-    case 'longText':
-      // The only format rule on text is the NUL character PostgreSQL cannot store.
-      return t('engine.validation.noNul');
-    default:
-      return undefined;
   }
 }
 

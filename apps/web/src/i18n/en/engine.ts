@@ -3,9 +3,7 @@ export const engine = {
   validation: {
     required: 'Required',
     atLeast: 'At least {{min}}',
-    atLeastUnit: 'At least {{min}} {{unit}}',
     atMost: 'At most {{max}}',
-    atMostUnit: 'At most {{max}} {{unit}}',
     minLength: 'At least {{min}} characters',
     maxLength: 'At most {{max}} characters',
     number: 'Enter a number',
@@ -26,7 +24,6 @@ export const engine = {
     images: 'Images',
     saveFailed: 'Could not save',
     uploadProgress: 'Upload progress',
-    otherErrors: 'Also check:',
   },
   image: {
     dropHere: 'Drag an image here, or choose one',
@@ -45,7 +42,6 @@ export const engine = {
     loadingPreview: 'Loading image…',
     notSaved: 'New, not saved yet',
     willBeRemoved: 'Removed when you save',
-    uploading: 'Uploading {{label}}',
     tooLarge: 'The file is larger than {{max}}',
     wrongType: 'Use a JPEG, PNG, WebP or GIF image',
   },

@@ -5,9 +5,7 @@ export const engine: Translation<typeof en> = {
   validation: {
     required: 'Wajib diisi',
     atLeast: 'Minimal {{min}}',
-    atLeastUnit: 'Minimal {{min}} {{unit}}',
     atMost: 'Maksimal {{max}}',
-    atMostUnit: 'Maksimal {{max}} {{unit}}',
     minLength: 'Minimal {{min}} karakter',
     maxLength: 'Maksimal {{max}} karakter',
     number: 'Masukkan angka',
@@ -28,7 +26,6 @@ export const engine: Translation<typeof en> = {
     images: 'Gambar',
     saveFailed: 'Gagal menyimpan',
     uploadProgress: 'Kemajuan unggahan',
-    otherErrors: 'Periksa juga:',
   },
   image: {
     dropHere: 'Seret gambar ke sini, atau pilih gambar',
@@ -47,7 +44,6 @@ export const engine: Translation<typeof en> = {
     loadingPreview: 'Memuat gambar…',
     notSaved: 'Baru, belum disimpan',
     willBeRemoved: 'Dihapus saat Anda menyimpan',
-    uploading: 'Mengunggah {{label}}',
     tooLarge: 'Ukuran berkas melebihi {{max}}',
     wrongType: 'Gunakan gambar JPEG, PNG, WebP atau GIF',
   },
