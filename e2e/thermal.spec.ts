@@ -7,20 +7,27 @@ const thermalPng = path.resolve(
   '../apps/server/src/modules/seed/assets/thermal-demo.png',
 );
 
-test('a wrong password is refused with the catalogue message and no session @tablet', async ({
+test('a wrong password is refused with the catalogue message and clears the tokens @tablet', async ({
   page,
+  context,
 }, info) => {
+  // Tokens left from an earlier session on this device: a failed sign-in must not keep them.
+  await context.addCookies(
+    ['access_token', 'refresh_token'].map((name) => ({ name, value: 'left-over', url: info.project.use.baseURL! })),
+  );
   await signIn(page, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
   await expect(page).toHaveURL(/\/auth/);
-  const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === 'access_token')).toBeUndefined();
-  expect(cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain('access_token');
+  expect(names).not.toContain('refresh_token');
   await snap(page, `${info.project.name}-sign-in-failed`);
 });
 
 test('an inspector records, corrects and removes a thermal measurement @tablet', async ({ page }, info) => {
   const shot = (name: string) => snap(page, `${info.project.name}-${name}`);
+  // One tag per project: the projects share a server, and a failed run must not confuse the next.
+  const tag = `E2E-LUG-${info.project.name}`;
   await signIn(page);
   await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
   await shot('dashboard');
@@ -43,7 +50,7 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
 
   // Add a hot spot with a thermal image: ΔT 37.2 °C is "Repair immediately".
   await page.getByRole('link', { name: 'Add measurement' }).click();
-  await page.getByLabel('Tag number').fill('E2E-LUG-7');
+  await page.getByLabel('Tag number').fill(tag);
   await page.getByLabel('Equipment name').fill('Incomer breaker Q1');
   await page.getByLabel('Component', { exact: true }).fill('Phase T cable lug');
   await page.getByLabel('Max temperature').fill('78.4');
@@ -56,28 +63,28 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await page.getByRole('button', { name: 'Add measurement' }).click();
 
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-  const row = page.getByRole('row', { name: /E2E-LUG-7/ });
+  const row = page.getByRole('row', { name: tag });
   await expect(row).toContainText('Repair immediately');
   await expect(row).toContainText('37.2');
   await shot('measurement-added');
 
   // Correct the reading: ΔT 1.8 °C is "Investigate"; the image stays.
-  await page.getByRole('button', { name: 'Edit measurement E2E-LUG-7' }).click();
+  await page.getByRole('button', { name: `Edit measurement ${tag}` }).click();
   await expect(page.getByLabel('Max temperature')).toHaveValue(/78[.,]4/);
   await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
   await page.getByLabel('Max temperature').fill('43');
   await shot('measurement-edit');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-  await expect(page.getByRole('row', { name: /E2E-LUG-7/ })).toContainText('Investigate');
+  await expect(page.getByRole('row', { name: tag })).toContainText('Investigate');
 
   // Delete it, after confirming.
-  await page.getByRole('button', { name: 'Delete measurement E2E-LUG-7' }).click();
+  await page.getByRole('button', { name: `Delete measurement ${tag}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this measurement?' });
   await expect(dialog).toBeVisible();
   await shot('measurement-delete-confirm');
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('row', { name: /E2E-LUG-7/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: tag })).toHaveCount(0);
 });
 
 test('an expired session lands on the sign-in page with a notice @tablet', async ({

@@ -33,8 +33,3 @@ export function restoreLanguage(userId?: string) {
   const browser = navigator.language.slice(0, 2);
   apply(isLanguage(remembered) ? remembered : isLanguage(browser) ? browser : 'en');
 }
-
-/** The locale tag for Intl formatting of the current language. */
-export function currentLocale(): string {
-  return i18n.language === 'id' ? 'id-ID' : 'en-GB';
-}

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconClockExclamation, IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -29,7 +28,6 @@ import { restoreLanguage } from '../../i18n/language.ts';
 export function SignInPage() {
   const { t } = useTranslation();
   const { code } = useSearch({ from: '/auth' });
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,8 +44,7 @@ export function SignInPage() {
     setError(null);
     try {
       await signIn(username.trim(), password);
-      queryClient.clear();
-      // A full load starts the signed-in app from a clean state (no cached data of another user).
+      // A full load starts the signed-in app with an empty cache: nothing of a previous user survives.
       window.location.assign(takeReturnTo());
     } catch (e) {
       setError(errorText(e, t));

@@ -17,21 +17,20 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import type { Crumb } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../app/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { SeverityBadge } from '../thermal/SeverityBadge.tsx';
 import { thermalQueries } from '../thermal/thermal-queries.ts';
-import { workOrderQuery } from '../work-orders/WorkOrderPage.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import { useReport } from './useReport.ts';
+import { useReportCrumbs } from './useReportCrumbs.ts';
 
 /** A report: its header and the inspections recorded under it. */
 export function ReportPage() {
   const { t } = useTranslation();
   const { reportId } = useParams({ from: '/app/reports/$reportId' });
   const report = useReport(reportId);
-  const workOrder = useQuery(workOrderQuery(report.workOrderSPKId));
+  const crumbs = useReportCrumbs(report);
   const mayThermal = usePermission('thermal', 'view');
 
   return (
@@ -39,7 +38,7 @@ export function ReportPage() {
       <PageHeader
         title={`${report.reportNumber} · ${report.title}`}
         subtitle={<ReportStatusBadge status={report.status} />}
-        crumbs={reportCrumbs(t, report, workOrder.data?.woNumber)}
+        crumbs={crumbs}
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
@@ -114,25 +113,4 @@ function ThermalCard({ reportId }: { reportId: string }) {
       </ButtonLink>
     </Card>
   );
-}
-
-/** Work orders › WO › report, the trail every report screen shows. */
-export function reportCrumbs(
-  t: (key: string) => string,
-  report: { id: string; reportNumber: string; workOrderSPKId: string },
-  woNumber: string | undefined,
-  leaf?: string,
-): Crumb[] {
-  return [
-    { label: t('nav.workOrders'), to: '/work-orders' },
-    {
-      label: woNumber ?? t('nav.workOrder'),
-      to: '/work-orders/$workOrderId',
-      params: { workOrderId: report.workOrderSPKId },
-    },
-    leaf
-      ? { label: report.reportNumber, to: '/reports/$reportId', params: { reportId: report.id } }
-      : { label: report.reportNumber },
-    ...(leaf ? [{ label: leaf }] : []),
-  ];
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pagedList } from '../../app/paged.ts';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
+import type { Report } from './useReport.ts';
 
 /** Reports, all of them or those of one work order; a row opens the report. */
 export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
@@ -25,7 +26,7 @@ export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
       queryKey={['reports', filter]}
       fetchPage={pagedList('GET /report-headers', filter)}
       searchable
-      renderCell={{ status: (r) => <ReportStatusBadge status={r.status as never} /> }}
+      renderCell={{ status: (r) => <ReportStatusBadge status={r.status as Report['status']} /> }}
       onRowClick={(r) => void navigate({ to: '/reports/$reportId', params: { reportId: String(r.id) } })}
       emptyText={t('reports.empty')}
     />

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { thermalMeasurement } from '@inspectra/contract';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
@@ -11,9 +12,8 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { UnsavedChangesModal } from '../../engine/UnsavedChangesModal.tsx';
 import { useUnsavedChangesGuard } from '../../engine/useUnsavedChangesGuard.ts';
-import { reportCrumbs } from '../reports/ReportPage.tsx';
 import { useReport } from '../reports/useReport.ts';
-import { workOrderQuery } from '../work-orders/WorkOrderPage.tsx';
+import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { thermalKey, thermalQueries } from './thermal-queries.ts';
 
 /** Fields in the order an inspector reads them off the camera and the equipment. */
@@ -33,7 +33,8 @@ const formFields = [
   'recommendation',
 ];
 
-const today = () => new Date().toLocaleDateString('sv-SE'); // YYYY-MM-DD in the device's time zone
+/** Today on the device's calendar: an inspector in WIB at 06:00 measured today, not yesterday UTC. */
+const today = () => dayjs().format('YYYY-MM-DD');
 
 /** Add a measurement (`…/measurements/new`) or edit one (`…/measurements/{id}`). */
 export function MeasurementEditPage() {
@@ -43,7 +44,6 @@ export function MeasurementEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const report = useReport(reportId);
-  const workOrder = useQuery(workOrderQuery(report.workOrderSPKId));
   const { data: analysis } = useSuspenseQuery(thermalQueries.analysis(reportId));
   const measurement = useQuery({
     ...thermalQueries.measurement(reportId, measurementId ?? ''),
@@ -52,25 +52,22 @@ export function MeasurementEditPage() {
   const [dirty, setDirty] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const guard = useUnsavedChangesGuard(dirty);
+  const title = t(measurementId ? 'thermal.editMeasurementTitle' : 'thermal.addMeasurement');
+  const crumbs = useReportCrumbs(
+    report,
+    { label: t('thermal.title'), to: '/reports/$reportId/thermal', params: { reportId } },
+    { label: title },
+  );
 
   if (!analysis) throw new ApiError(t('thermal.notStarted'), { status: 404, code: 'NOT_FOUND' });
   if (measurementId && measurement.isError) throw measurement.error;
   if (measurementId && !measurement.data) return null;
   const record = measurement.data ?? null;
-  const title = t(record ? 'thermal.editMeasurementTitle' : 'thermal.addMeasurement');
   const backToAnalysis = () => navigate({ to: '/reports/$reportId/thermal', params: { reportId } });
 
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={`${report.reportNumber} · ${report.title}`}
-        crumbs={[
-          ...reportCrumbs(t, report, workOrder.data?.woNumber, t('thermal.title')).slice(0, -1),
-          { label: t('thermal.title'), to: '/reports/$reportId/thermal', params: { reportId } },
-          { label: title },
-        ]}
-      />
+      <PageHeader title={title} subtitle={`${report.reportNumber} · ${report.title}`} crumbs={crumbs} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={960}>
         <EntityForm
           key={record?.id ?? 'new'}

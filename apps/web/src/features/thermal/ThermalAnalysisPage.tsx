@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
 import type { ThermalSeverity } from '@inspectra/contract';
 import { IconPencil, IconPhoto, IconPlus, IconTemperaturePlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
@@ -14,11 +14,12 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { pagedList } from '../../app/paged.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
+import { fieldLabel } from '../../engine/entity-labels.ts';
+import { FieldDisplay } from '../../engine/FieldDisplay.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
-import { reportCrumbs } from '../reports/ReportPage.tsx';
 import { useReport } from '../reports/useReport.ts';
-import { workOrderQuery } from '../work-orders/WorkOrderPage.tsx';
+import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { ThermalOverview } from './ThermalOverview.tsx';
 import { thermalKey, thermalQueries } from './thermal-queries.ts';
@@ -29,7 +30,7 @@ export function ThermalAnalysisPage() {
   const { t } = useTranslation();
   const { reportId } = useParams({ from: '/app/reports/$reportId/thermal' });
   const report = useReport(reportId);
-  const workOrder = useQuery(workOrderQuery(report.workOrderSPKId));
+  const crumbs = useReportCrumbs(report, { label: t('thermal.title') });
   const { data: analysis } = useSuspenseQuery(thermalQueries.analysis(reportId));
 
   return (
@@ -37,7 +38,7 @@ export function ThermalAnalysisPage() {
       <PageHeader
         title={t('thermal.title')}
         subtitle={`${report.reportNumber} · ${report.title}`}
-        crumbs={reportCrumbs(t, report, workOrder.data?.woNumber, t('thermal.title'))}
+        crumbs={crumbs}
       />
       {analysis ? (
         <AnalysisContent reportId={reportId} analysis={analysis} />
@@ -196,9 +197,16 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
             }}
           />
         ) : (
-          <Stack gap="sm">
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{analysis.summary ?? t('common.none')}</Text>
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{analysis.result ?? t('common.none')}</Text>
+          // Read-only for roles that may not update: the same two texts, labelled.
+          <Stack gap="md">
+            {(['summary', 'result'] as const).map((key) => (
+              <div key={key}>
+                <Text size="sm" fw={600}>
+                  {fieldLabel(t, thermalAnalysis.name, key, thermalAnalysis.fields[key])}
+                </Text>
+                <FieldDisplay entity={thermalAnalysis} fieldKey={key} value={analysis[key]} />
+              </div>
+            ))}
           </Stack>
         )}
       </Paper>

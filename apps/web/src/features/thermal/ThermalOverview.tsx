@@ -2,14 +2,15 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { thermalSeverityLevels } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatDate, formatNumber, formatQuantity } from '../../engine/locale.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { thermalQueries } from './thermal-queries.ts';
 import type { ThermalAnalysis, ThermalMeasurement } from './thermal-queries.ts';
 
 /** The verdict first (worst severity and what it means), then the figures behind it. */
 export function ThermalOverview({ reportId, analysis }: { reportId: string; analysis: ThermalAnalysis }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const summary = useQuery(thermalQueries.summary(reportId, analysis.id));
   const result = useQuery(thermalQueries.result(reportId, analysis.id));
   if (summary.isPending || result.isPending) return <Skeleton h={150} radius="md" />;
@@ -43,26 +44,26 @@ export function ThermalOverview({ reportId, analysis }: { reportId: string; anal
           )}
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-          <Figure label={t('thermal.figures.measurements')} value={formatNumber(s.measurementCount)} />
+          <Figure label={t('thermal.figures.measurements')} value={formatNumber(s.measurementCount, lang)} />
           <Figure
             label={t('thermal.figures.period')}
             value={
               s.firstMeasurementDate
                 ? s.firstMeasurementDate === s.lastMeasurementDate
-                  ? formatDate(s.firstMeasurementDate)
-                  : `${formatDate(s.firstMeasurementDate)} – ${formatDate(s.lastMeasurementDate)}`
+                  ? formatDate(s.firstMeasurementDate, lang)
+                  : `${formatDate(s.firstMeasurementDate, lang)} – ${formatDate(s.lastMeasurementDate ?? s.firstMeasurementDate, lang)}`
                 : t('common.none')
             }
           />
           <Figure
             label={t('thermal.figures.maxDeltaT')}
-            value={s.maxDeltaTC === null ? t('common.none') : `${formatNumber(s.maxDeltaTC)} °C`}
+            value={s.maxDeltaTC === null ? t('common.none') : formatQuantity(s.maxDeltaTC, '°C', lang)}
           />
           <Figure
             label={t('thermal.figures.hottest')}
             value={
               hottest
-                ? `${formatNumber(hottest.maxTemperatureC)} °C · ${hottest.tagNumber ?? hottest.equipmentName ?? ''}`
+                ? `${formatQuantity(hottest.maxTemperatureC, '°C', lang)} · ${hottest.tagNumber ?? hottest.equipmentName ?? ''}`
                 : t('common.none')
             }
           />
@@ -72,7 +73,7 @@ export function ThermalOverview({ reportId, analysis }: { reportId: string; anal
             <Group key={level} gap={6} wrap="nowrap">
               <SeverityBadge severity={level} size="sm" />
               <Text size="sm" fw={600}>
-                {formatNumber(s.severityCounts[level])}
+                {formatNumber(s.severityCounts[level], lang)}
               </Text>
             </Group>
           ))}

@@ -3,19 +3,10 @@ import { workOrderSpk } from '@inspectra/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/calls.ts';
-import type { RecordOf } from '../../api/records.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../app/RecordDetails.tsx';
 import { ReportsTable } from '../reports/ReportsTable.tsx';
-
-export function workOrderQuery(id: string) {
-  return {
-    queryKey: ['work-orders', id],
-    queryFn: async () =>
-      (await callApi<RecordOf<typeof workOrderSpk>>('GET /work-order-spks/:id', { params: { id } })).data,
-  };
-}
+import { workOrderQuery } from './work-order-queries.ts';
 
 /** A work order and the reports made under it. */
 export function WorkOrderPage() {
