@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end journeys against the real product: the built web app served by the server process on a
  * fresh data directory with the demo data, driven by Debian's Chromium (nothing is downloaded).
  */
-const port = 3100;
+// E2E_PORT lets a second suite run beside the first (own port, build and output directory).
+const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
@@ -22,7 +23,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : 'test-results/e2e',
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -53,6 +54,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ...(process.env.E2E_PORT ? { E2E_PORT: String(port) } : {}) },
   },
 });

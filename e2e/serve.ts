@@ -10,7 +10,15 @@ import { e2eAdmin } from './fixtures.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
-execFileSync(tsx, ['apps/web/scripts/build-if-stale.ts'], { cwd: repo, stdio: 'inherit' });
+// E2E_PORT runs a second suite beside the first: it gets its own build so neither rebuilds under the other.
+const webDir = process.env.E2E_PORT
+  ? path.join(repo, `apps/web/dist-e2e-${process.env.E2E_PORT}`)
+  : path.join(repo, 'apps/web/dist');
+execFileSync(tsx, ['apps/web/scripts/build-if-stale.ts'], {
+  cwd: repo,
+  stdio: 'inherit',
+  env: { ...process.env, WEB_DIR: webDir },
+});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inspectra-e2e-'));
 const server = spawn(tsx, ['apps/server/src/main.ts'], {
@@ -19,6 +27,7 @@ const server = spawn(tsx, ['apps/server/src/main.ts'], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    WEB_DIR: webDir,
     ADMIN_USERNAME: e2eAdmin.username,
     ADMIN_PASSWORD: e2eAdmin.password,
     SEED_DEMO: 'true',

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { build } from 'vite';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
-const built = path.join(webRoot, 'dist', 'index.html');
+// WEB_DIR builds elsewhere (e2e runs side by side each build their own copy).
+const outDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(webRoot, 'dist');
+const built = path.join(outDir, 'index.html');
 const sources = [
   path.join(webRoot, 'src'),
   path.join(webRoot, 'public'),
@@ -29,5 +31,10 @@ function newestChange(target: string): number {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (Math.max(...sources.map(newestChange)) > builtAt) {
   console.log('Building the web app…');
-  await build({ root: webRoot, logLevel: 'warn', configFile: path.join(webRoot, 'vite.config.ts') });
+  await build({
+    root: webRoot,
+    logLevel: 'warn',
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    build: { outDir, emptyOutDir: true },
+  });
 }
