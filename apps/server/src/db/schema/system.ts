@@ -76,12 +76,30 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_token_family_idx').on(t.familyId)],
 );
 
-/** Failed sign-ins per key (`user:<name>` or `ip:<address>`) within a window, for throttling. */
+/**
+ * Sign-in attempts per key (`user:<name>`, `ip:<address>` or `pair:<name>|<address>`) within a
+ * window, for throttling. `nextAttemptAt` is when an account under attack next takes a password
+ * check from an address it has never signed in from.
+ */
 export const loginFailures = pgTable('login_failure', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStartedAt: ts('window_started_at').notNull(),
+  nextAttemptAt: ts('next_attempt_at'),
 });
+
+/** Addresses a user has signed in from; sign-ins from them are not slowed when the account is attacked. */
+export const signInAddresses = pgTable(
+  'sign_in_address',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: ts('last_signed_in_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
 
 /** Images and documents of any record; the bytes live in the file store under `storageKey`. */
 export const attachments = pgTable(
