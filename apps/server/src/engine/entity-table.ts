@@ -1,5 +1,5 @@
 import { columnName } from '@inspectra/contract';
-import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { EntityDefinition, Field, RecordedWarning } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,7 +40,10 @@ function columnFor(key: string, field: Field) {
   }
 }
 
-/** Columns every entity row has: identity, optimistic-concurrency version and who/when. */
+/**
+ * Columns every entity row has: identity, optimistic-concurrency version, who/when, and the soft
+ * rules the values broke when last saved (with who confirmed them).
+ */
 export function recordColumns() {
   return {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -49,6 +52,7 @@ export function recordColumns() {
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
+    warnings: jsonb('warnings').$type<RecordedWarning[]>().notNull().default([]),
   };
 }
 
