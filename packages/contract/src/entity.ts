@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageSlot } from './fields.ts';
 import type { PermissionModule } from './permissions.ts';
+import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
+import type { EntityRule, RuleBuilder } from './rules.ts';
 
 /**
  * A value computed from a stored record (ΔT, severity): shown like a field, never written. `compute`
@@ -32,11 +34,16 @@ export type EntityConfig<F extends Record<string, Field>> = {
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
   derived?: Record<string, DerivedField<FieldValues<F> & { id: string }>>;
+  /**
+   * Rules across fields, by id: hard ones (`rule.error`) refuse the values, soft ones
+   * (`rule.warning`) are confirmed by the user and recorded with the record. See `rules.ts`.
+   */
+  rules?: (rule: RuleBuilder<F>) => Record<string, EntityRule<F>>;
 };
 
 export type EntityDefinition<F extends Record<string, Field> = Record<string, Field>> = Omit<
   EntityConfig<F>,
-  'images' | 'search' | 'derived' | 'unique'
+  'images' | 'search' | 'derived' | 'unique' | 'rules'
 > & {
   name: string;
   /** SQL table name (snake_case of the entity name). */
@@ -45,6 +52,7 @@ export type EntityDefinition<F extends Record<string, Field> = Record<string, Fi
   search: string[];
   unique: string[];
   derived: Record<string, DerivedField<Record<string, unknown>>>;
+  rules: Record<string, EntityRule>;
   schemas: {
     /** Body of a create call. */
     create: z.ZodObject;
@@ -74,6 +82,8 @@ const auditFields = {
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** Soft rules the record broke when last saved (empty when none). */
+  warnings: z.array(recordedWarningSchema),
 };
 
 export const versionSchema = z
@@ -122,6 +132,22 @@ export function defineEntity<const F extends Record<string, Field>>(
   }
   for (const key of Object.keys(images)) response[key] = attachmentSchema.nullable();
   if (config.idAlias) response[config.idAlias] = z.uuid();
+  const rules = (config.rules?.(ruleBuilder as unknown as RuleBuilder<F>) ?? {}) as Record<
+    string,
+    EntityRule
+  >;
+  for (const [id, r] of Object.entries(rules)) {
+    const unknown = r.fields.filter((key) => !(key in fields));
+    if (r.fields.length === 0 || unknown.length > 0) {
+      throw new Error(`${name}: rule ${id} must name declared fields (unknown: ${unknown.join(', ')})`);
+    }
+  }
+  const warningIds = Object.keys(rules).filter((id) => rules[id]!.level === 'warning');
+  if (warningIds.length > 0) {
+    const acknowledged = acknowledgedWarningsSchema(warningIds as [string, ...string[]]);
+    create.acknowledgedWarnings = acknowledged;
+    update.acknowledgedWarnings = acknowledged;
+  }
 
   return {
     ...config,
@@ -131,6 +157,7 @@ export function defineEntity<const F extends Record<string, Field>>(
     search: config.search ?? [],
     unique: config.unique ?? [],
     derived,
+    rules,
     schemas: {
       create: z.object(create),
       update: z.object(update),

@@ -1,5 +1,6 @@
 export * from './fields.ts';
 export * from './entity.ts';
+export * from './rules.ts';
 export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

@@ -44,6 +44,14 @@ export function thermalSeverity(deltaTC: number): ThermalSeverity {
   return 'normal';
 }
 
+/**
+ * Where a reading stops being plausible for electrical equipment (docs/thermal.md): above 200 °C a
+ * connection is usually already failing visibly, so the figure is more often a typing slip, a
+ * reflection or a wrong camera range; below 0.5 emissivity (bare or shiny metal) the camera's
+ * temperature is unreliable.
+ */
+export const thermalPlausibility = { hottestExpectedC: 200, lowestReliableEmissivity: 0.5 } as const;
+
 export const thermalAnalysis = defineEntity('thermalAnalysis', {
   label: 'Thermal analysis',
   module: 'thermal',
@@ -111,6 +119,23 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
       compute: (m) => thermalSeverity(thermalDeltaT(m.maxTemperatureC, m.referenceTemperatureC)),
     },
   },
+  rules: (rule) => ({
+    referenceAboveMax: rule.warning(
+      ['referenceTemperatureC', 'maxTemperatureC'],
+      (m) => m.referenceTemperatureC > m.maxTemperatureC,
+      'The reference temperature is above the maximum: ΔT would be negative and the severity Normal. Check that the two are not swapped.',
+    ),
+    maxAboveExpected: rule.warning(
+      ['maxTemperatureC'],
+      (m) => m.maxTemperatureC > thermalPlausibility.hottestExpectedC,
+      `The maximum temperature is above ${thermalPlausibility.hottestExpectedC} °C, rare on electrical equipment. Check the reading and the camera's range.`,
+    ),
+    lowEmissivity: rule.warning(
+      ['emissivity'],
+      (m) => m.emissivity < thermalPlausibility.lowestReliableEmissivity,
+      `An emissivity below ${thermalPlausibility.lowestReliableEmissivity} (bare or shiny metal) makes the measured temperatures unreliable. Measure on a painted or taped spot if you can.`,
+    ),
+  }),
 });
 
 const severityCounts = z.object(

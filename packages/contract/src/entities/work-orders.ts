@@ -20,6 +20,14 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
   },
   unique: ['woNumber'],
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
+  rules: (rule) => ({
+    // ISO dates (YYYY-MM-DD) compare as text in calendar order.
+    endBeforeStart: rule.error(
+      ['dateEnd', 'dateStart'],
+      (w) => w.dateEnd < w.dateStart,
+      'The end date is before the start date',
+    ),
+  }),
 });
 
 export const workOrderRoutes = resourceRoutes(workOrderSpk, '/work-order-spks', {
