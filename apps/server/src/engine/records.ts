@@ -97,17 +97,19 @@ export class RecordRepository {
     return rows as StoredRecord[];
   }
 
-  async find(db: DbOrTx, id: string): Promise<StoredRecord | undefined> {
-    const [row] = await db
+  /** One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. */
+  async find(db: DbOrTx, id: string, o: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+    const query = db
       .select()
       .from(this.table)
       .where(eq(this.column('id'), id))
       .limit(1);
+    const [row] = o.lock ? await query.for('update') : await query;
     return row as StoredRecord | undefined;
   }
 
-  async get(db: DbOrTx, id: string): Promise<StoredRecord> {
-    const row = await this.find(db, id);
+  async get(db: DbOrTx, id: string, o: { lock?: boolean } = {}): Promise<StoredRecord> {
+    const row = await this.find(db, id, o);
     if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
     return row;
   }

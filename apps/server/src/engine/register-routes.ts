@@ -3,6 +3,7 @@ import { routeSchemas } from '@inspectra/contract';
 import type {
   BodyKind,
   EntityDefinition,
+  RecordedWarning,
   Envelope,
   Operation,
   PageMeta,
@@ -21,6 +22,7 @@ import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { readEntityBody } from './request-body.ts';
 import type { ReceivedImage } from './request-body.ts';
+import { judgeWrite } from './rules.ts';
 
 export type EngineDeps = {
   db: Db;
@@ -171,8 +173,17 @@ export function entityOperation(
       return async (ctx) => {
         const { deps } = ctx;
         const body = await readBody(ctx, op.body);
+        const { acknowledgedWarnings, ...values } = body.values;
+        const warnings = judgeWrite({
+          entity,
+          values,
+          acknowledged: acknowledgedWarnings as string[] | undefined,
+          previous: undefined,
+          user: ctx.user!,
+          now: new Date(),
+        });
         const row = await deps.db.transaction(async (tx) => {
-          const created = await repo(deps).insert(tx, body.values, actor(ctx));
+          const created = await repo(deps).insert(tx, { ...values, warnings }, actor(ctx));
           await saveImages(tx, entity, created.id, body.images, [], actor(ctx));
           await writeAudit(tx, {
             entity: entity.name,
@@ -196,9 +207,10 @@ export function entityOperation(
         const id = (
           op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
         ) as string;
-        const { version, id: _bodyId, ...changes } = body.values;
+        const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
         const row = await deps.db.transaction(async (tx) => {
-          const before = await repo(deps).get(tx, id);
+          // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
+          const before = await repo(deps).get(tx, id, { lock: true });
           // A record stays under the parent it was created under: moving a measurement to another
           // report would rewrite an integrity record's history. Sending the same parent is harmless.
           if (entity.parent && entity.parent in changes) {
@@ -212,6 +224,16 @@ export function entityOperation(
             }
             delete changes[entity.parent];
           }
+          // Rules judge the record as it will be, not the patch alone: a new end date is checked
+          // against the stored start date. Reading and writing in one transaction keeps them true.
+          changes.warnings = judgeWrite({
+            entity,
+            values: { ...before, ...changes },
+            acknowledged: acknowledgedWarnings as string[] | undefined,
+            previous: before.warnings as RecordedWarning[],
+            user: ctx.user!,
+            now: new Date(),
+          });
           const updated = await repo(deps).update(tx, id, changes, version as number | undefined, actor(ctx));
           await saveImages(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
           await writeAudit(tx, {
