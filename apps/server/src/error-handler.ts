@@ -2,7 +2,7 @@ import { errorStatus } from '@inspectra/contract';
 import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
-import { constraintMessages } from './engine/constraint-messages.ts';
+import { constraintMessages, fieldOfColumn } from './engine/constraint-messages.ts';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -25,7 +25,7 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form',
 };
 
-type PgError = { code?: string; constraint?: string; detail?: string };
+type PgError = { code?: string; constraint?: string; detail?: string; table?: string; column?: string };
 
 /** The database error under a Drizzle error, when there is one. */
 function pgError(error: unknown): PgError | undefined {
@@ -55,6 +55,14 @@ function fromDatabase(error: PgError): AppError | undefined {
         known?.message ?? 'A referenced record does not exist',
         known ? [{ path: known.field, message: known.message }] : undefined,
       );
+    case '23502': {
+      // not_null_violation: a value the record cannot be without was sent empty.
+      if (!error.column) return new AppError('VALIDATION_ERROR', 'A required value is missing');
+      const field = fieldOfColumn(error.table, error.column);
+      return new AppError('VALIDATION_ERROR', `${field} cannot be empty`, [
+        { path: field, message: `${field} cannot be empty; leave it out to keep the current value` },
+      ]);
+    }
     case '22021': // a NUL character in text
     case '22001':
     case '22003':

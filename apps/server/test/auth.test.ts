@@ -17,12 +17,19 @@ import type { TestApp } from './helpers.ts';
 let t: TestApp;
 let adminId: string;
 let administratorRoleId: string;
+/** The refresh-token family (sign-in) of the test app's administrator session. */
+let adminFamilyId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
   const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
   adminId = admin!.id;
   administratorRoleId = admin!.roleId;
+  const [row] = await t.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256Hex(t.adminTokens.refreshToken)));
+  adminFamilyId = row!.familyId;
 });
 afterAll(() => t.close());
 
@@ -98,12 +105,14 @@ async function craftToken(
     iss?: string;
     aud?: string;
     typ?: string | null;
+    fid?: string | null;
     exp?: number;
     iat?: number;
   } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   const claims: Record<string, unknown> = o.typ === null ? {} : { typ: o.typ ?? 'access' };
+  if (o.fid !== null) claims.fid = o.fid ?? adminFamilyId;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: o.alg ?? 'HS256', typ: 'JWT' })
     .setSubject(o.sub ?? adminId)
@@ -389,6 +398,9 @@ describe('forged access tokens', () => {
     ['missing typ', () => craftToken({ typ: null })],
     ['typ refresh', () => craftToken({ typ: 'refresh' })],
     ['for a user that does not exist', () => craftToken({ sub: randomUUID() })],
+    ['without a sign-in (no fid)', () => craftToken({ fid: null })],
+    ['for a sign-in that does not exist', () => craftToken({ fid: randomUUID() })],
+    ['with a sign-in id that is not a UUID', () => craftToken({ fid: 'family' })],
     ['HS512 with the right secret', () => craftToken({ alg: 'HS512' })],
     ['HS384 with the right secret', () => craftToken({ alg: 'HS384' })],
     [
@@ -396,7 +408,7 @@ describe('forged access tokens', () => {
       async () => {
         const good = await craftToken();
         const [header, , signature] = good.split('.');
-        return `${header}.${b64({ typ: 'access', sub: randomUUID(), iss: 'inspectra', aud: 'inspectra-api', iat: now(), exp: now() + 600 })}.${signature}`;
+        return `${header}.${b64({ typ: 'access', fid: adminFamilyId, sub: randomUUID(), iss: 'inspectra', aud: 'inspectra-api', iat: now(), exp: now() + 600 })}.${signature}`;
       },
     ],
   ];
@@ -446,7 +458,7 @@ describe('throttling', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 
-  it('locks an account after 5 failures, even for the right password, without affecting others', async () => {
+  it('refuses an address after 5 failures on one account, even the right password; elsewhere it signs in', async () => {
     const victim = await createUser();
     const other = await createUser();
     const ip = nextIp();
@@ -458,7 +470,7 @@ describe('throttling', () => {
         invalidCredentialsMessage,
       );
     }
-    expect(await attemptCount(`user:${victim.username.toLowerCase()}`)).toBe(5);
+    expect(await attemptCount(`pair:${victim.username.toLowerCase()}|${ip}`)).toBe(5);
 
     const body = expectError(
       await t.login(victim.username, victim.password, ip),
@@ -469,28 +481,25 @@ describe('throttling', () => {
     const minutes = Number(/Try again in (\d+) minute/.exec(body.message)![1]);
     expect(minutes).toBeGreaterThanOrEqual(1);
     expect(minutes).toBeLessThanOrEqual(15);
-
-    // The lock is per account whatever the case of the name or the address.
-    expectError(
-      await t.login(victim.username.toUpperCase(), victim.password, nextIp()),
-      429,
-      'TOO_MANY_REQUESTS',
-    );
-    // No session was issued for the victim.
+    // The pair is the account whatever the case of its name.
+    expectError(await t.login(victim.username.toUpperCase(), victim.password, ip), 429, 'TOO_MANY_REQUESTS');
+    // No session was issued for the victim from that address…
     expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, victim.id))).toHaveLength(
       0,
     );
-
-    // Another account from a different address is unaffected.
-    expectTokenPair(await t.login(other.username, other.password, nextIp()));
+    // …another account from that address is not refused…
+    expectTokenPair(await t.login(other.username, other.password, ip));
+    // …and five failures do not lock the account: its owner signs in from another address.
+    expectTokenPair(await t.login(victim.username, victim.password, nextIp()));
   });
 
-  it('a success before the limit clears the account’s failures', async () => {
+  it('a success before the limit clears the failures of that account from that address', async () => {
     const u = await createUser();
     const ip = nextIp();
+    const pair = `pair:${u.username.toLowerCase()}|${ip}`;
     for (let i = 0; i < 4; i++) expectError(await t.login(u.username, 'wrong', ip), 401, 'UNAUTHENTICATED');
     expectTokenPair(await t.login(u.username, u.password, ip));
-    expect(await attemptCount(`user:${u.username.toLowerCase()}`)).toBe(0);
+    expect(await attemptCount(pair)).toBe(0);
     for (let i = 0; i < 4; i++) expectError(await t.login(u.username, 'wrong', ip), 401, 'UNAUTHENTICATED');
     expectTokenPair(await t.login(u.username, u.password, ip));
   });

@@ -122,7 +122,9 @@ export function defineEntity<const F extends Record<string, Field>>(
         : field.required
           ? value
           : value.nullable().optional();
-    update[key] = field.required ? value.optional() : value.nullable().optional();
+    // A field with a default is never empty: an update may leave it out, not set it to null.
+    update[key] =
+      field.required || field.default !== undefined ? value.optional() : value.nullable().optional();
     response[key] = field.required ? value : value.nullable();
   }
   const derived = (config.derived ?? {}) as EntityDefinition['derived'];

@@ -41,3 +41,15 @@ function build(): Map<string, ConstraintMessage> {
 }
 
 export const constraintMessages = build();
+
+/** Declared field keys by table and column (`work_order_spk.is_emergency` → `isEmergency`). */
+const fieldsByColumn = new Map(
+  Object.values(entities).flatMap((entity) =>
+    Object.keys(entity.fields).map((key) => [`${entity.table}.${columnName(key)}`, key] as const),
+  ),
+);
+
+/** The field a column holds, in the API's words; the column itself for tables not declared as entities. */
+export function fieldOfColumn(table: string | undefined, column: string): string {
+  return fieldsByColumn.get(`${table}.${column}`) ?? column;
+}

@@ -10,6 +10,12 @@ export const loginBodySchema = z.object({
 export const refreshBodySchema = z.object({
   refreshToken: z.string().min(1, 'refreshToken is required').max(4096, 'refreshToken is too long'),
 });
+/** Sign-out names the session by its refresh token, so an expired access token can still end it. */
+export const logoutBodySchema = refreshBodySchema;
+export const signedOutEverywhereSchema = z
+  .object({ sessionsEnded: z.number().int().min(0) })
+  .meta({ id: 'signedOutEverywhere' });
+export type SignedOutEverywhere = z.infer<typeof signedOutEverywhereSchema>;
 export const tokenPairSchema = z
   .object({ accessToken: z.string(), refreshToken: z.string() })
   .meta({ id: 'tokenPair' });
@@ -49,6 +55,17 @@ export const authRoutes = [
       access: 'public',
     },
   ),
+  route('POST', '/auth/logout', op.action('auth.logout', { body: logoutBodySchema, response: z.null() }), {
+    summary:
+      'Sign out: end the session a refresh token belongs to (its refresh and access tokens stop working); repeating it changes nothing',
+    tag,
+    access: 'public',
+  }),
+  route('POST', '/auth/logout-all', op.action('auth.logoutAll', { response: signedOutEverywhereSchema }), {
+    summary: 'Sign out of all devices: end every session of the signed-in user, this one included',
+    tag,
+    access: 'authenticated',
+  }),
   route('GET', '/auth/profile', op.action('auth.profile', { response: profileSchema }), {
     summary: 'The signed-in user, role and permissions',
     tag,

@@ -1,9 +1,9 @@
 import type { Profile } from '@inspectra/contract';
 import type { ActionHandler } from '../../engine/register-routes.ts';
-import { login, refresh } from './sessions.ts';
+import { login, logout, logoutEverywhere, refresh } from './sessions.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
-/** Handlers of the authentication calls (SPEC 7: login, refresh, profile). */
+/** Handlers of the authentication calls (SPEC 7: login, refresh, profile; and sign-out). */
 export function authActions(key: AccessTokenKey): Record<string, ActionHandler> {
   return {
     'auth.login': async ({ body, request, deps }) => ({
@@ -13,6 +13,14 @@ export function authActions(key: AccessTokenKey): Record<string, ActionHandler> 
     'auth.refresh': async ({ body, deps }) => ({
       data: await refresh(deps.db, key, body.refreshToken as string),
       message: 'Token refreshed',
+    }),
+    'auth.logout': async ({ body, deps }) => {
+      await logout(deps.db, body.refreshToken as string);
+      return { data: null, message: 'Signed out' };
+    },
+    'auth.logoutAll': async ({ user, deps }) => ({
+      data: { sessionsEnded: await logoutEverywhere(deps.db, user!.id) },
+      message: 'Signed out of all devices',
     }),
     // The user was loaded (active, with role and permissions) when the request was authorised.
     'auth.profile': async ({ user }) => {

@@ -8,18 +8,25 @@ import { loadUser } from './sessions.ts';
 import { verifyAccessToken } from './tokens.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
-/** The signed-in user of a request (bearer access token), or UNAUTHENTICATED. */
+/** `Authorization: Bearer <token>`; the scheme is case-insensitive (RFC 9110), spaces after it are allowed. */
+const bearerPattern = /^bearer +([A-Za-z0-9._~+/=-]{1,4096}) *$/i;
+
+/**
+ * The signed-in user of a request (bearer access token), or UNAUTHENTICATED. The token's sign-in
+ * (refresh-token family) must still be live and the user active: checked on every request, so
+ * signing out or deactivating a user ends their access tokens at once.
+ */
 export async function authenticate(
   db: Db,
   key: AccessTokenKey,
   request: FastifyRequest,
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization ?? '';
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header);
+  const match = bearerPattern.exec(header);
   if (!match)
     throw new AppError('UNAUTHENTICATED', 'Sign in to continue: this call needs a bearer access token');
-  const userId = await verifyAccessToken(key, match[1]!);
-  const user = userId ? await loadUser(db, userId) : undefined;
+  const claims = await verifyAccessToken(key, match[1]!);
+  const user = claims ? await loadUser(db, claims.userId, claims.familyId) : undefined;
   if (!user)
     throw new AppError('UNAUTHENTICATED', 'Your session has expired or is not valid. Sign in again.');
   return user;

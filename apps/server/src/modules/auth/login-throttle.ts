@@ -1,18 +1,45 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema/index.ts';
+import { loginFailures, signInAddresses } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
-/** Sign-in attempts allowed per window: few per account (guessing one password), more per address (a shared NAT). */
-export const throttleLimits = { account: 5, address: 30, windowSeconds: 15 * 60 };
+/**
+ * How sign-in attempts are throttled. Hard limits apply to what one address can do (to one account,
+ * and to all); an account attacked from many addresses is only slowed, never locked, and not at all
+ * for addresses its owner has signed in from.
+ */
+export const throttleLimits = {
+  windowSeconds: 15 * 60,
+  /** Attempts per account and address: one address guessing one password. */
+  pair: 5,
+  /** Attempts per address, whatever the account (a shared plant NAT makes this generous). */
+  address: 30,
+  /** Attempts on an account from unknown addresses before each further one waits its turn. */
+  accountFree: 5,
+  /** The turn after the n-th attempt comes 2^(n - accountFree - 1) seconds later, at most this. */
+  accountDelayMaxSeconds: 60,
+  /** An address the owner signed in from is trusted this long after the last sign-in from it. */
+  trustedAddressDays: 90,
+};
 
 const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
+const pairKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${ip}`;
+
+const window = sql.raw(`'${throttleLimits.windowSeconds} seconds'::interval`);
+const expired = sql`${loginFailures.windowStartedAt} < now() - ${window}`;
+
+function tooMany(until: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
 
 /** Adds one to a key's count in its window (a new window when the old one ended); returns the row. */
 async function count(db: Db, key: string) {
-  const window = sql.raw(`'${throttleLimits.windowSeconds} seconds'::interval`);
-  const expired = sql`${loginFailures.windowStartedAt} < now() - ${window}`;
   const [row] = await db
     .insert(loginFailures)
     .values({ key, count: 1, windowStartedAt: sql`now()` })
@@ -27,32 +54,117 @@ async function count(db: Db, key: string) {
   return row!;
 }
 
-/**
- * Counts an attempt against the account and the address before the password is checked, in one
- * statement each, so parallel attempts cannot all slip under the limit. Past the limit the attempt
- * is refused without checking the password. State is in the database, shared by every process.
- */
-export async function countAttempt(db: Db, username: string, ip: string) {
-  for (const [key, limit] of [
-    [accountKey(username), throttleLimits.account],
-    [addressKey(ip), throttleLimits.address],
-  ] as const) {
-    const row = await count(db, key);
-    if (row.count <= limit) continue;
-    const endsAt = row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000;
-    const minutes = Math.max(1, Math.ceil((endsAt - Date.now()) / 60_000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
-}
-
-/** A successful sign-in: the account starts afresh and the attempt no longer counts against the address. */
-export async function forgiveAttempt(db: Db, username: string, ip: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
+/** Takes back one counted attempt (it never reached the password check, or it succeeded). */
+async function uncount(db: Db, key: string) {
   await db
     .update(loginFailures)
     .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
-    .where(eq(loginFailures.key, addressKey(ip)));
+    .where(eq(loginFailures.key, key));
+}
+
+/**
+ * The account's turn for a password check from an unknown address, taken in one statement so
+ * parallel attempts cannot share a turn. Within the free allowance every attempt has a turn; past
+ * it each admitted attempt puts the next turn 1, 2, 4 … seconds later (at most the cap). Answers
+ * the row when the turn was taken, or undefined with the time of the next turn.
+ */
+async function takeAccountTurn(db: Db, key: string) {
+  const next = sql`${loginFailures.count} + 1`;
+  // The exponent is bounded too: 2^n overflows a double long before an attacker runs out of guesses.
+  const exponent = sql`least(${next} - ${throttleLimits.accountFree} - 1, 30)`;
+  const delaySeconds: SQL = sql`least(power(2, ${exponent}), ${throttleLimits.accountDelayMaxSeconds})`;
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${next} end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginFailures.windowStartedAt} end`,
+        nextAttemptAt: sql`case when ${expired} or ${next} <= ${throttleLimits.accountFree} then null
+          else now() + ${delaySeconds} * interval '1 second' end`,
+      },
+      setWhere: sql`${expired} or ${loginFailures.nextAttemptAt} is null or ${loginFailures.nextAttemptAt} <= now()`,
+    })
+    .returning();
+  if (row) return { taken: true as const };
+  const [waiting] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
+  return { taken: false as const, nextAttemptAt: waiting?.nextAttemptAt ?? new Date() };
+}
+
+/** Whether the user has signed in from this address recently. */
+async function isTrustedAddress(db: Db, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: signInAddresses.userId })
+    .from(signInAddresses)
+    .where(
+      and(
+        eq(signInAddresses.userId, userId),
+        eq(signInAddresses.address, ip),
+        gt(
+          signInAddresses.lastSignedInAt,
+          sql`now() - ${sql.raw(`'${throttleLimits.trustedAddressDays} days'::interval`)}`,
+        ),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** What a counted attempt holds, for `forgiveAttempt` to give back on success. */
+export type CountedAttempt = { keys: string[] };
+
+/**
+ * Counts an attempt before the password is checked, each count one statement, so parallel
+ * attempts cannot all slip under a limit. Refused past a limit without checking the password (429).
+ * State is in the database, shared by every process. `userId` is the account's user when the name
+ * is known; unknown names are counted the same way, so the answers reveal nothing.
+ */
+export async function countAttempt(
+  db: Db,
+  username: string,
+  ip: string,
+  userId: string | undefined,
+): Promise<CountedAttempt> {
+  const counted: string[] = [];
+  const refuse = async (error: AppError) => {
+    // An attempt refused here never reached the password check: it is not a failure elsewhere.
+    for (const key of counted) await uncount(db, key);
+    return error;
+  };
+  const limits = [
+    [pairKey(username, ip), throttleLimits.pair],
+    [addressKey(ip), throttleLimits.address],
+  ] as const;
+  for (const [key, limit] of limits) {
+    const row = await count(db, key);
+    if (row.count > limit) {
+      throw await refuse(
+        tooMany(new Date(row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000)),
+      );
+    }
+    counted.push(key);
+  }
+  if (userId && (await isTrustedAddress(db, userId, ip))) return { keys: counted };
+  const account = accountKey(username);
+  const turn = await takeAccountTurn(db, account);
+  if (!turn.taken) throw await refuse(tooMany(turn.nextAttemptAt));
+  return { keys: [...counted, account] };
+}
+
+/**
+ * A successful sign-in: the attempt no longer counts, the account and address pair starts afresh,
+ * and the address becomes one the user signs in from.
+ */
+export async function forgiveAttempt(db: Db, attempt: CountedAttempt, userId: string, ip: string) {
+  for (const key of attempt.keys) {
+    if (key.startsWith('pair:')) await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    else await uncount(db, key);
+  }
+  await db
+    .insert(signInAddresses)
+    .values({ userId, address: ip })
+    .onConflictDoUpdate({
+      target: [signInAddresses.userId, signInAddresses.address],
+      set: { lastSignedInAt: sql`now()` },
+    });
 }

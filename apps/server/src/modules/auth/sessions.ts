@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules } from '@inspectra/contract';
 import type { Permission, TokenPair } from '@inspectra/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import { permissionKey } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
@@ -16,8 +16,19 @@ const invalidCredentials = () => new AppError('UNAUTHENTICATED', 'Invalid userna
 const invalidRefresh = () =>
   new AppError('UNAUTHENTICATED', 'The refresh token is invalid, expired or already used. Sign in again.');
 
+/**
+ * Serialises changes to one user's sessions (refresh, sign-out) for the rest of the transaction, so
+ * a replay that revokes a family always sees the token its twin issued, and two revocations never
+ * wait on each other's rows (no deadlock).
+ */
+async function lockSessionsOf(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sessionLockSpace}, hashtext(${userId}))`);
+}
+/** The first key of the advisory locks on a user's sessions (any constant no other lock uses). */
+const sessionLockSpace = 7_201;
+
 async function issue(
-  db: Db,
+  db: DbOrTx,
   key: AccessTokenKey,
   userId: string,
   family: { id: string; expiresAt: Date },
@@ -29,7 +40,7 @@ async function issue(
     userId,
     familyExpiresAt: family.expiresAt,
   });
-  return { accessToken: await signAccessToken(key, userId), refreshToken };
+  return { accessToken: await signAccessToken(key, userId, family.id), refreshToken };
 }
 
 /** Checks a password and starts a token family. Unknown user and wrong password answer alike. */
@@ -40,14 +51,14 @@ export async function login(
   password: string,
   ip: string,
 ): Promise<TokenPair> {
-  await countAttempt(db, username, ip);
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  const attempt = await countAttempt(db, username, ip, user?.isActive ? user.id : undefined);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !ok || !user.isActive) throw invalidCredentials();
-  await forgiveAttempt(db, username, ip);
+  await forgiveAttempt(db, attempt, user.id, ip);
   return issue(db, key, user.id, {
     id: randomUUID(),
     expiresAt: new Date(Date.now() + refreshFamilySeconds * 1000),
@@ -55,51 +66,104 @@ export async function login(
 }
 
 /**
- * Spends a refresh token and issues the next pair of its family. The spend is one conditional
- * UPDATE, so of concurrent refreshes with one token exactly one wins. A token already spent is a
- * replay: its whole family is revoked and the caller must sign in again.
+ * Spends a refresh token and issues the next pair of its family, in one transaction under the
+ * user's session lock: of concurrent refreshes with one token exactly one wins, and every other one
+ * is a replay that revokes the whole family, including the token the winner was just given. A
+ * failure is decided inside the transaction and thrown after it commits, so the revocation stays.
  */
 export async function refresh(db: Db, key: AccessTokenKey, token: string): Promise<TokenPair> {
   const tokenHash = hashToken(token);
-  const [spent] = await db
-    .update(refreshTokens)
-    .set({ spentAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.spentAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.familyExpiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  if (!spent) {
-    const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-    if (known?.spentAt) await revokeFamily(db, known.familyId);
-    throw invalidRefresh();
-  }
-  const [user] = await db.select().from(users).where(eq(users.id, spent.userId));
-  if (!user?.isActive) {
-    await revokeFamily(db, spent.familyId);
-    throw invalidRefresh();
-  }
-  return issue(db, key, user.id, { id: spent.familyId, expiresAt: spent.familyExpiresAt });
+  const [owner] = await db
+    .select({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!owner) throw invalidRefresh();
+  const pair = await db.transaction(async (tx) => {
+    await lockSessionsOf(tx, owner.userId);
+    const [row] = await tx
+      .select({
+        token: refreshTokens,
+        live: sql<boolean>`${refreshTokens.familyExpiresAt} > now()`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row || row.token.revokedAt || !row.live) return undefined;
+    const spent = row.token;
+    if (spent.spentAt) {
+      await revokeFamily(tx, spent.familyId);
+      return undefined;
+    }
+    await tx
+      .update(refreshTokens)
+      .set({ spentAt: sql`now()` })
+      .where(eq(refreshTokens.id, spent.id));
+    const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
+    if (!user?.isActive) {
+      await revokeFamily(tx, spent.familyId);
+      return undefined;
+    }
+    return issue(tx, key, user.id, { id: spent.familyId, expiresAt: spent.familyExpiresAt });
+  });
+  if (!pair) throw invalidRefresh();
+  return pair;
 }
 
-export async function revokeFamily(db: Db, familyId: string) {
+export async function revokeFamily(db: DbOrTx, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** The active user behind an id with the permissions of their role, or undefined. */
-export async function loadUser(db: Db, userId: string): Promise<AuthenticatedUser | undefined> {
+/**
+ * Signs out the session a refresh token belongs to: its whole family is revoked, so neither its
+ * refresh tokens nor its access tokens work any more. Unknown, spent or already revoked tokens
+ * change nothing and answer the same (signing out twice is not an error).
+ */
+export async function logout(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return;
+  await db.transaction(async (tx) => {
+    await lockSessionsOf(tx, row.userId);
+    await revokeFamily(tx, row.familyId);
+  });
+}
+
+/** Signs a user out everywhere: every family of theirs is revoked. Answers how many sessions ended. */
+export async function logoutEverywhere(db: Db, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockSessionsOf(tx, userId);
+    const revoked = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+    return new Set(revoked.map((r) => r.familyId)).size;
+  });
+}
+
+/**
+ * The active user behind an id with the permissions of their role, or undefined. With `familyId`
+ * (an access token's sign-in), also undefined once that family is revoked or expired.
+ */
+export async function loadUser(
+  db: Db,
+  userId: string,
+  familyId?: string,
+): Promise<AuthenticatedUser | undefined> {
+  const liveFamily = familyId
+    ? sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
+        and ${refreshTokens.familyExpiresAt} > now())`
+    : undefined;
   const [row] = await db
     .select({ user: users, role: roles })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+    .where(and(eq(users.id, userId), eq(users.isActive, true), liveFamily));
   if (!row) return undefined;
   const permissions = new Set<string>();
   if (row.role.isAdministrator) {

@@ -11,9 +11,15 @@ export const refreshFamilySeconds = 7 * 24 * 3600;
 export type AccessTokenKey = Uint8Array;
 export const accessTokenKey = (secret: string): AccessTokenKey => new TextEncoder().encode(secret);
 
-/** A short-lived JWT (HS256) naming the user; `typ` keeps it from being mistaken for anything else. */
-export function signAccessToken(key: AccessTokenKey, userId: string): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+/** What a valid access token says: who, and from which sign-in (its refresh-token family). */
+export type AccessClaims = { userId: string; familyId: string };
+
+/**
+ * A short-lived JWT (HS256) naming the user and the sign-in it belongs to (`fid`, the refresh-token
+ * family), so signing out revokes it too; `typ` keeps it from being mistaken for anything else.
+ */
+export function signAccessToken(key: AccessTokenKey, userId: string, familyId: string): Promise<string> {
+  return new SignJWT({ typ: 'access', fid: familyId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(issuer)
@@ -24,17 +30,21 @@ export function signAccessToken(key: AccessTokenKey, userId: string): Promise<st
     .sign(key);
 }
 
-/** The user id of a valid access token, or undefined for anything else (expired, forged, other alg). */
-export async function verifyAccessToken(key: AccessTokenKey, token: string): Promise<string | undefined> {
+/** The claims of a valid access token, or undefined for anything else (expired, forged, other alg, no family). */
+export async function verifyAccessToken(
+  key: AccessTokenKey,
+  token: string,
+): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer,
       audience,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'fid'],
     });
-    const sub = payload.sub;
-    return payload.typ === 'access' && typeof sub === 'string' && uuidPattern.test(sub) ? sub : undefined;
+    const { sub, fid } = payload;
+    if (payload.typ !== 'access' || typeof sub !== 'string' || typeof fid !== 'string') return undefined;
+    return uuidPattern.test(sub) && uuidPattern.test(fid) ? { userId: sub, familyId: fid } : undefined;
   } catch {
     return undefined;
   }
