@@ -121,10 +121,11 @@ async function readMultipart(
             { path: part.fieldname, message: 'Send one file per image' },
           ]);
         }
-        const file = await files.put(part.file, {
-          maxBytes: maxUploadBytes,
-          allowedMediaTypes: imageMediaTypes,
-        });
+        const file = await files
+          .put(part.file, { maxBytes: maxUploadBytes, allowedMediaTypes: imageMediaTypes })
+          .catch((error: unknown) => {
+            throw onSlot(error, entity, part.fieldname);
+          });
         images.push({
           slot: part.fieldname,
           file,
@@ -144,6 +145,27 @@ async function readMultipart(
     throw multipartError(error);
   }
   return { raw, images, clearedSlots };
+}
+
+/**
+ * A refused file as an error on its image slot: the detail's path is the slot name, so a form can
+ * show it beside that image ("The visual image is not a JPEG, PNG, WebP or GIF").
+ */
+function onSlot(error: unknown, entity: EntityDefinition, slot: string): unknown {
+  if (!(error instanceof AppError)) return error;
+  const label = entity.images[slot]?.label?.toLowerCase() ?? slotWords(slot);
+  const message =
+    error.code === 'UNSUPPORTED_MEDIA_TYPE'
+      ? `The ${label} is not a JPEG, PNG, WebP or GIF`
+      : error.code === 'PAYLOAD_TOO_LARGE'
+        ? `The ${label} is too large: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
+        : undefined;
+  return message ? new AppError(error.code, message, [{ path: slot, message }]) : error;
+}
+
+/** 'visualImage' → 'visual image'. */
+function slotWords(slot: string): string {
+  return slot.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** @fastify/multipart reports limits and malformed input with its own errors: say them plainly. */
