@@ -29,7 +29,7 @@ import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
-import { serveWeb, webContentSecurityPolicy } from './web/serve-web.ts';
+import { securityHeaders, serveWeb } from './web/serve-web.ts';
 
 export type AppDeps = {
   db: Db;
@@ -40,6 +40,8 @@ export type AppDeps = {
   trustProxy?: boolean | number;
   /** The built web app to serve beside the API; none when absent or the directory has no build. */
   webDir?: string;
+  /** Reached over HTTPS (a TLS proxy in front): browsers may then be told to use HTTPS only. */
+  servedOverHttps?: boolean;
 };
 
 /** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
@@ -98,7 +100,10 @@ export async function buildApp(deps: AppDeps) {
   });
   installErrorHandler(app);
 
-  await app.register(helmet, { contentSecurityPolicy: webContentSecurityPolicy, global: true });
+  await app.register(helmet, {
+    ...securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }),
+    global: true,
+  });
   await app.register(multipart, {
     limits: {
       fileSize: deps.maxUploadBytes,

@@ -35,6 +35,7 @@ const envSchema = z.object({
     .default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   WEB_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,6 +55,12 @@ export type Config = {
   logLevel: string;
   /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
   webDir: string;
+  /**
+   * The site is reached over HTTPS (PUBLIC_URL starts with https://, usually a TLS proxy in front):
+   * only then may browsers be told to use HTTPS alone (HSTS, upgrade-insecure-requests). Sent over
+   * plain HTTP they would rewrite the app's own scripts to https and leave a blank page.
+   */
+  servedOverHttps: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -81,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
+    servedOverHttps: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).protocol === 'https:' : false,
   };
 }

@@ -25,6 +25,7 @@ async function main() {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     webDir: config.webDir,
+    servedOverHttps: config.servedOverHttps,
   });
   const log = (line: string) => app.log.info(line);
   await bootstrapAdministrator(database.db, {

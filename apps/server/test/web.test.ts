@@ -1,22 +1,37 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+import { jwtSecret, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
+let webDir: string;
 const indexHtml = '<!doctype html><title>Inspectra</title><div id="root"></div>';
+const appJs = `console.log(${JSON.stringify('the app '.repeat(200))})`;
 
 beforeAll(async () => {
-  const webDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-web-'));
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-web-'));
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), indexHtml);
-  await writeFile(path.join(webDir, 'assets', 'index-4f2a9c.js'), 'console.log("app")');
+  // What the build writes: each asset, and its brotli and gzip copies beside it.
+  await writeFile(path.join(webDir, 'assets', 'index-4f2a9c.js'), appJs);
+  await writeFile(path.join(webDir, 'assets', 'index-4f2a9c.js.br'), brotliCompressSync(appJs));
+  await writeFile(path.join(webDir, 'assets', 'index-4f2a9c.js.gz'), gzipSync(appJs));
+  // A small file the build leaves uncompressed.
+  await writeFile(path.join(webDir, 'assets', 'tiny-77aa01.css'), 'a{}');
   await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ webDir });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
 
 describe('the web app beside the API', () => {
   it('serves index.html at / and at any screen path, revalidated on every load', async () => {
@@ -63,8 +78,108 @@ describe('the web app beside the API', () => {
     const res = await t.inject({ method: 'GET', url: '/' });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('img-src');
     expect(csp).toMatch(/img-src[^;]*blob:/);
+  });
+});
+
+describe('served over plain HTTP (the default: a tablet opening http://server:3000)', () => {
+  it('never tells the browser to switch to HTTPS, on the page, its assets or the API', async () => {
+    for (const url of ['/', '/auth', '/assets/index-4f2a9c.js', '/api/health', '/api/no-such-call']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('refuses framing in both headers alike', async () => {
+    const res = await t.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('served over HTTPS (PUBLIC_URL=https://…, a TLS proxy in front)', () => {
+  it('upgrades insecure requests and sends HSTS', async () => {
+    const database = await openDatabase({ pgliteDir: undefined });
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
+    const app = await buildApp({
+      db: database.db,
+      files: await createLocalFileStore(filesDir),
+      jwtSecret,
+      maxUploadBytes: 1024 * 1024,
+      webDir,
+      servedOverHttps: true,
+    });
+    try {
+      for (const url of ['/', '/assets/index-4f2a9c.js', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        const csp = res.headers['content-security-policy'] as string;
+        expect(csp, url).toContain('upgrade-insecure-requests');
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+      }
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(filesDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes HTTPS from PUBLIC_URL and refuses an address that is not http(s)', () => {
+    expect(loadConfig({}).servedOverHttps).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://10.20.0.5:3000' }).servedOverHttps).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://inspectra.plant.example' }).servedOverHttps).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://Inspectra.Plant.Example/' }).servedOverHttps).toBe(true);
+    for (const bad of ['inspectra.plant.example', 'ftp://inspectra.plant.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(
+        'Invalid configuration: PUBLIC_URL must be an http:// or https:// address',
+      );
+    }
+  });
+});
+
+describe('precompressed files', () => {
+  const asset = '/assets/index-4f2a9c.js';
+
+  it('sends the brotli copy to a browser that accepts it, with the year-long cache kept', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: asset,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(appJs);
+  });
+
+  it('sends the gzip copy when brotli is not accepted, and the file itself when nothing is', async () => {
+    const gz = await t.inject({ method: 'GET', url: asset, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(appJs);
+    const plain = await t.inject({ method: 'GET', url: asset, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The plain answer varies by Accept-Encoding too, or a shared cache could hand it to every browser.
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(appJs);
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/assets/tiny-77aa01.css',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('a{}');
   });
 });

@@ -4,24 +4,39 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Content security policy for the web app. Mantine writes inline styles (CSS variables on elements),
- * so styles allow 'unsafe-inline'; scripts come only from the app's own bundle. Images may be blob:
- * URLs, which is how authorised images are shown.
+ * Security headers for the app and the API. The content security policy lets scripts come only from
+ * the app's own bundle (it runs without eval); Mantine writes inline styles (CSS variables on
+ * elements), so styles allow 'unsafe-inline'; images may be blob: URLs, which is how authorised images
+ * are shown. Framing is refused twice over, by `frame-ancestors` and by X-Frame-Options for browsers
+ * that predate it.
+ *
+ * `upgrade-insecure-requests` and HSTS are sent only when the site is served over HTTPS: over plain
+ * HTTP (a tablet on the plant network opening http://server:3000) they make the browser rewrite the
+ * app's own scripts to https, and the page stays blank.
  */
-export const webContentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
+export function securityHeaders(o: { servedOverHttps: boolean }) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(o.servedOverHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: o.servedOverHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' as const },
+  };
+}
 
 /** Where the built web app is by default: apps/web/dist beside this package. */
 export const defaultWebDir = path.resolve(import.meta.dirname, '../../../web/dist');
@@ -34,8 +49,10 @@ export type WebPages = {
 };
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html always revalidated. Returns
- * null when there is no build to serve (the API still runs).
+ * Serves the built web app: hashed assets cached for a year, index.html always revalidated. The build
+ * writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the browser accepts
+ * is sent (`Vary: Accept-Encoding`), so nothing is compressed per request. Returns null when there is
+ * no build to serve (the API still runs).
  */
 export async function serveWeb(app: FastifyInstance, webDir: string): Promise<WebPages | null> {
   if (!existsSync(path.join(webDir, 'index.html'))) return null;
@@ -44,6 +61,7 @@ export async function serveWeb(app: FastifyInstance, webDir: string): Promise<We
     root: webDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header(
         'Cache-Control',

@@ -10,6 +10,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
+import { useWarningConfirmation } from './useWarningConfirmation.tsx';
 import { checkValues } from './validation.ts';
 
 /** What the form hands over: API-typed values, and only the image slots the user changed. */
@@ -74,8 +75,18 @@ export function EntityForm(p: EntityFormProps) {
       }),
     );
 
+  const confirmWarnings = useWarningConfirmation(entity, (key) => inputId(formId, key));
   const check = (inputs: Record<string, unknown>) =>
-    checkValues({ entity, keys, inputs, editing, version: base?.version, t, language: i18n.language });
+    checkValues({
+      entity,
+      keys,
+      inputs,
+      editing,
+      version: base?.version,
+      record: base,
+      t,
+      language: i18n.language,
+    });
   const form = useForm<Record<string, unknown>>({
     mode: 'controlled',
     initialValues: inputsOf(base),
@@ -121,7 +132,11 @@ export function EntityForm(p: EntityFormProps) {
 
   const submit = form.onSubmit(
     async (inputs) => {
-      const { values } = check(inputs);
+      const { values: checked, warnings } = check(inputs);
+      // Implausible values are confirmed, or corrected, before anything is sent.
+      const acknowledgement = await confirmWarnings(warnings, base);
+      if (!acknowledgement) return;
+      const values = { ...checked, ...acknowledgement };
       const images = Object.fromEntries(Object.entries(imageChanges).filter(([, v]) => v !== undefined));
       setProblem(null);
       setImageErrors({});
