@@ -5,6 +5,7 @@ import type { AxiosProgressEvent, InternalAxiosRequestConfig } from 'axios';
 import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { queryEntries } from './payload.ts';
+import { sessionRenewal } from './session-renewal.ts';
 import { clearTokens, endSession, readAccessToken, readRefreshToken, storeTokens } from './session.ts';
 
 /**
@@ -45,10 +46,13 @@ function withoutApiPrefix(url: string): string {
   return url.replace(/^\/api(?=\/)/, '');
 }
 
-/** Sign-in and refresh answer 401 for bad credentials or a spent token: never refreshed or replayed. */
+/**
+ * Sign-in and refresh answer 401 for bad credentials or a spent token, and sign-out carries its own
+ * token: never given the bearer, refreshed or replayed.
+ */
 function isTokenCall(url: string | undefined): boolean {
   const path = withoutApiPrefix(url ?? '').replace(/[?#].*$/, '');
-  return path === '/auth/login' || path === '/auth/refresh';
+  return path === '/auth/login' || path === '/auth/refresh' || path === '/auth/logout';
 }
 
 client.interceptors.request.use((config: SessionConfig) => {
@@ -74,10 +78,33 @@ client.interceptors.response.use(undefined, async (error: unknown) => {
   return client.request(config);
 });
 
+/** The refresh token is missing, expired, spent or revoked: only signing in again helps. */
+class SessionEnded extends Error {
+  constructor(cause?: unknown) {
+    super(clientMessages.refreshTokenNotFound, cause === undefined ? undefined : { cause });
+  }
+}
+
 /** The session cannot be renewed: sign out, go to sign-in, and say so (SPEC 8). */
 function sessionLost(cause?: unknown): ApiError {
   endSession();
   return new ApiError(clientMessages.refreshTokenNotFound, { status: 401, cause });
+}
+
+/**
+ * The session has ended. When the page offers to sign in again (it holds unsaved input), the calls
+ * wait for that and are replayed with the new token; declined, the tokens are gone but the page
+ * stays, with its input, and the call fails with 'Refresh token not found'. Otherwise the session
+ * ends as SPEC 4 says: to `/auth/?code=401`.
+ */
+async function renewOrEnd(cause: unknown): Promise<string> {
+  const renewal = sessionRenewal();
+  if (!renewal) throw sessionLost(cause);
+  clearTokens();
+  const renewed = await renewal().catch(() => false);
+  const token = readAccessToken();
+  if (renewed && token) return token;
+  throw new ApiError(clientMessages.refreshTokenNotFound, { status: 401, cause });
 }
 
 let refreshInFlight: Promise<string> | undefined;
@@ -92,9 +119,15 @@ function freshAccessToken(sentToken: string | undefined): Promise<string> {
   if (current && current !== sentToken) return Promise.resolve(current);
   if (!refreshInFlight) {
     const seenRefreshToken = readRefreshToken();
-    refreshInFlight = withRefreshLock(() => refreshOnce(sentToken, seenRefreshToken)).finally(() => {
-      refreshInFlight = undefined;
-    });
+    // The dialog of a renewal may stay open for minutes: it waits outside the cross-tab lock.
+    refreshInFlight = withRefreshLock(() => refreshOnce(sentToken, seenRefreshToken))
+      .catch((error: unknown) => {
+        if (error instanceof SessionEnded) return renewOrEnd(error.cause);
+        throw error;
+      })
+      .finally(() => {
+        refreshInFlight = undefined;
+      });
   }
   return refreshInFlight;
 }
@@ -113,7 +146,7 @@ async function refreshOnce(sentToken: string | undefined, seenRefreshToken: stri
   if (refreshToken && accessToken && (refreshToken !== seenRefreshToken || accessToken !== sentToken)) {
     return accessToken;
   }
-  if (!refreshToken) throw sessionLost();
+  if (!refreshToken) throw new SessionEnded();
 
   let pair: Partial<TokenPair> | undefined;
   try {
@@ -122,10 +155,10 @@ async function refreshOnce(sentToken: string | undefined, seenRefreshToken: stri
   } catch (error) {
     const status = axios.isAxiosError(error) ? error.response?.status : undefined;
     // 401/403: the refresh token is expired, spent or revoked. Anything else may pass: keep the session.
-    if (status === 401 || status === 403) throw sessionLost(error);
+    if (status === 401 || status === 403) throw new SessionEnded(error);
     throw toApiError(error);
   }
-  if (!pair?.accessToken) throw sessionLost();
+  if (!pair?.accessToken) throw new SessionEnded();
   storeTokens({ accessToken: pair.accessToken, refreshToken: pair.refreshToken ?? refreshToken });
   return pair.accessToken;
 }
@@ -227,7 +260,31 @@ export async function signIn(username: string, password: string): Promise<void> 
   });
 }
 
-/** Ends the session on this browser. Tokens expire on their own; the server keeps no sign-out call. */
-export function signOut(): void {
+/** How long sign-out waits for the server before it is done anyway (a plant Wi-Fi may be gone). */
+const signOutTimeoutMs = 5000;
+
+/**
+ * Signs out: the tokens are forgotten on this browser first, so a tablet handed over without a
+ * network is signed out all the same, then the server is asked to end the session (its refresh and
+ * access tokens stop working everywhere). Best effort: it never fails and waits a few seconds at most.
+ */
+export async function signOut(): Promise<void> {
+  const refreshToken = readRefreshToken();
+  clearTokens();
+  if (!refreshToken) return;
+  try {
+    await client.post('/auth/logout', { refreshToken }, { timeout: signOutTimeoutMs });
+  } catch {
+    // Offline or refused: this browser is signed out; the session ends on the server when it expires.
+  }
+}
+
+/**
+ * Ends every session of the user on the server (every device, this one included), then here.
+ * Rejects with an ApiError and keeps this session when the server cannot do it, so the user can
+ * try again rather than believe the other devices are signed out.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  await apiRequest({ method: 'POST', url: '/auth/logout-all' });
   clearTokens();
 }

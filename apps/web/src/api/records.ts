@@ -1,4 +1,7 @@
-import type { EntityDefinition, Field, FieldValues } from '@inspectra/contract';
+import { routeTable } from '@inspectra/contract';
+import type { EntityDefinition, Field, FieldValues, RouteDefinition } from '@inspectra/contract';
+import { apiRequest } from './http-client.ts';
+import type { ApiRequestConfig } from './http-client.ts';
 
 /** What every stored record carries besides its declared fields. */
 export type RecordBase = {
@@ -18,3 +21,33 @@ export type RecordOf<E> =
   E extends EntityDefinition<infer F extends Record<string, Field>>
     ? FieldValues<F> & RecordBase & { [extra: string]: unknown }
     : never;
+
+/**
+ * The record as stored now, fetched by the entity's own read call in the route table (by id, or by
+ * its parent for an entity kept one per parent), for a form to put beside the user's changes after
+ * someone else saved it. Undefined when the entity has no such call.
+ */
+export async function loadCurrentRecord(
+  entity: EntityDefinition,
+  record: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const routes = routeTable as RouteDefinition[];
+  const byId = routes.find((r) => r.operation.kind === 'get' && r.operation.entity === entity);
+  const byParent = routes.find((r) => r.operation.kind === 'getByParent' && r.operation.entity === entity);
+  const id = String(record.id);
+  let config: ApiRequestConfig | undefined;
+  if (byId?.operation.kind === 'get') {
+    config =
+      byId.operation.id === 'path'
+        ? { method: 'GET', url: byId.path.replace(':id', encodeURIComponent(id)) }
+        : { method: 'GET', url: byId.path, params: { id } };
+  } else if (byParent?.operation.kind === 'getByParent') {
+    const param = byParent.operation.parentParam;
+    const parentId = record[param] ?? (entity.parent ? record[entity.parent] : undefined);
+    if (typeof parentId === 'string')
+      config = { method: 'GET', url: byParent.path, params: { [param]: parentId } };
+  }
+  if (!config) return undefined;
+  const found = (await apiRequest<Record<string, unknown> | null>(config)).data;
+  return found ?? undefined;
+}

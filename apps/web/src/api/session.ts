@@ -55,6 +55,22 @@ export function clearTokens(): void {
   writeCookie(refreshCookie, '', 0);
 }
 
+/**
+ * The id of the user the access token was issued to (its `sub` claim), read without verifying it:
+ * only the server trusts a token; the client uses this to keep one user's drafts from another's.
+ */
+export function currentUserId(): string | undefined {
+  const payload = readAccessToken()?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether someone is signed in on this browser (the access token may have expired; refresh decides). */
 export function hasSession(): boolean {
   return readRefreshToken() !== undefined;

@@ -51,6 +51,14 @@ const storedMeasurement = {
   visualImage: null,
 };
 
+/** Files that start as real images do: the form judges images by their first bytes. */
+const jpegFile = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });
+const pngFile = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], name, {
+    type: 'image/png',
+  });
+
 function textbox(name: RegExp | string) {
   return screen.getByRole('textbox', { name });
 }
@@ -193,7 +201,7 @@ describe('EntityForm', () => {
     await user.type(max, '91.2');
     await user.clear(textbox(/^Location/));
     const visual = within(screen.getByRole('group', { name: 'Visual image' }));
-    const photo = new File(['jpeg bytes'], 'panel.jpg', { type: 'image/jpeg' });
+    const photo = jpegFile('panel.jpg');
     await user.upload(imagePicker('Visual image'), photo);
     expect(await visual.findByText('panel.jpg')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -273,7 +281,7 @@ describe('EntityForm', () => {
     await user.type(textbox(/^Name/), 'Pump A');
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
 
-    await user.upload(imagePicker('Photo'), new File(['png'], 'photo.png', { type: 'image/png' }));
+    await user.upload(imagePicker('Photo'), pngFile('photo.png'));
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

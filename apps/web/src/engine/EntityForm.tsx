@@ -1,15 +1,41 @@
-import { Alert, Box, Button, Fieldset, Group, List, Progress, SimpleGrid, Stack } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Fieldset,
+  Group,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import type { EntityDefinition } from '@inspectra/contract';
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
+import { loadCurrentRecord } from '../api/records.ts';
+import { currentUserId } from '../api/session.ts';
+import { errorText } from '../app/error-text.ts';
+import { useSignInAgain } from '../features/auth/SignInAgainDialog.tsx';
+import { draftKey } from './drafts.ts';
+import type { FormDraft } from './drafts.ts';
+import { EditConflictPanel } from './EditConflictPanel.tsx';
+import { mergeInputs } from './edit-conflict.ts';
+import type { FieldConflict } from './edit-conflict.ts';
 import { groupTitle, imageLabel } from './entity-labels.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
+import { formatDateTime } from './locale.ts';
+import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
+import { useFormDraft } from './useFormDraft.ts';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWarningConfirmation } from './useWarningConfirmation.tsx';
 import { checkValues } from './validation.ts';
 
@@ -31,6 +57,18 @@ export type EntityFormProps = {
   /** Starting values of a new record, API-typed; the contract's defaults apply otherwise. */
   defaults?: Record<string, unknown>;
   onSubmit: (submission: EntitySubmission) => Promise<unknown>;
+  /**
+   * After a successful save, once the form is clean, its draft gone and leaving allowed: the place
+   * to navigate away. Gets what `onSubmit` resolved to.
+   */
+  onSaved?: (result: unknown) => void | Promise<void>;
+  /** For a new record: the parent it is added to, so drafts of two new records stay apart. */
+  parentId?: string;
+  /**
+   * The record as stored now, after a save was refused because someone else changed it (409).
+   * Default: the entity's own read call in the route table.
+   */
+  loadCurrent?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
   submitLabel?: string;
@@ -39,7 +77,14 @@ export type EntityFormProps = {
   maxImageBytes?: number;
 };
 
-type FormProblem = { message: string; details: string[] };
+type FormProblem = {
+  message: string;
+  details: string[];
+  /** Someone else saved the record meanwhile (409): the newer version can be loaded beside. */
+  conflict?: boolean;
+  /** The session ended during the save; the input is kept on the device. */
+  sessionEnded?: boolean;
+};
 
 /**
  * Create or edit form of any entity, built from its contract: inputs by field kind, sections by
@@ -97,9 +142,37 @@ export function EntityForm(p: EntityFormProps) {
   const [imageErrors, setImageErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The id of the element to move focus to after the next render: the first error, or the alert.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  const [loadingCurrent, setLoadingCurrent] = useState(false);
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  // Said to screen readers when focus alone does not say it (errors beside fields, a loaded version).
+  const [announcement, setAnnouncement] = useState('');
 
   const dirty = form.isDirty() || Object.values(imageChanges).some((v) => v !== undefined);
+
+  // The draft belongs to whoever was signed in when the form opened, and to this record.
+  const [userId] = useState(currentUserId);
+  const initialId = typeof p.record?.id === 'string' ? p.record.id : undefined;
+  const keyOfDraft = useMemo(
+    () =>
+      userId
+        ? draftKey({ userId, entity: entity.name, recordId: initialId, parentId: p.parentId })
+        : undefined,
+    [userId, entity.name, initialId, p.parentId],
+  );
+  const draft = useFormDraft({
+    key: keyOfDraft,
+    dirty,
+    inputs: form.getValues(),
+    baseInputs: inputsOf(base),
+    baseVersion: typeof base?.version === 'number' ? base.version : null,
+    images: imageChanges,
+    onRestore: restoreDraft,
+  });
+  const signInAgain = useSignInAgain(dirty, userId);
+  const leaving = useRef<{ allow: () => void } | null>(null);
 
   // Report dirtiness only when it changes; the callback itself may be a new function every render.
   const reportDirty = useEffectEvent((value: boolean) => p.onDirtyChange?.(value));
@@ -108,10 +181,11 @@ export function EntityForm(p: EntityFormProps) {
   }, [dirty]);
 
   // A newer record (after a save, or a refetch) replaces the form's values, unless the user is
-  // in the middle of changing them.
+  // in the middle of changing them. An older one (the page's copy, after the form loaded a newer
+  // version itself) is ignored.
   const recordKey = keyOf(p.record ?? null);
   useEffect(() => {
-    if (dirty || recordKey === keyOf(base)) return;
+    if (dirty || !isNewer(p.record ?? null, base)) return;
     const next = p.record ?? null;
     setBase(next);
     // Errors and the failure alert were about the values being replaced.
@@ -120,15 +194,85 @@ export function EntityForm(p: EntityFormProps) {
     setImageChanges({});
     setImageErrors({});
     setProblem(null);
+    setConflicts([]);
     // Only a different record, or the end of editing, re-initialises; not every new callback.
   }, [recordKey, dirty]);
 
-  // Focus waits for the render that re-enables the inputs after submitting.
+  // Focus waits for the render that re-enables the inputs after submitting. The alert or field may
+  // be far above on a long form: it is brought to the middle of the screen first.
   useEffect(() => {
-    if (!focusKey) return;
-    document.getElementById(inputId(formId, focusKey))?.focus();
-    setFocusKey(null);
-  }, [focusKey, formId]);
+    if (!focusTarget) return;
+    const target = document.getElementById(focusTarget);
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  /** Puts a draft kept on the device back into the form, beside a newer version if there is one. */
+  function restoreDraft(kept: FormDraft, files: Record<string, File>) {
+    const current = inputsOf(base);
+    const mine = Object.fromEntries(keys.filter((k) => k in kept.inputs).map((k) => [k, kept.inputs[k]]));
+    const moved = base !== null && kept.baseVersion !== null && kept.baseVersion !== base.version;
+    const merged = moved
+      ? mergeInputs({ keys, base: { ...current, ...kept.base }, mine, theirs: current })
+      : { inputs: { ...current, ...mine }, conflicts: [] };
+    form.setValues(merged.inputs);
+    setConflicts(merged.conflicts);
+    const images: Record<string, File | null> = {};
+    for (const [slot, kind] of Object.entries(kept.images)) {
+      if (!slots.includes(slot)) continue;
+      if (kind === 'file' && files[slot]) images[slot] = files[slot];
+      if (kind === 'removed' && storedImage(base?.[slot])) images[slot] = null;
+    }
+    setImageChanges(images);
+    setRestoredAt(kept.savedAt);
+  }
+
+  /** Forgets the draft and the changes: the form shows the record as stored. */
+  function discardChanges() {
+    form.setValues(inputsOf(base));
+    form.resetDirty(inputsOf(base));
+    setImageChanges({});
+    setImageErrors({});
+    setConflicts([]);
+    setRestoredAt(null);
+    setProblem(null);
+    void draft.discard();
+  }
+
+  /** After a 409: the record as stored now, with the user's changes laid over it. */
+  async function loadNewerVersion() {
+    if (!base) return;
+    setLoadingCurrent(true);
+    try {
+      const current = await (p.loadCurrent ?? ((r) => loadCurrentRecord(entity, r)))(base);
+      if (!current) throw new Error(t('engine.conflict.gone'));
+      const merged = mergeInputs({
+        keys,
+        base: inputsOf(base),
+        mine: form.getValues(),
+        theirs: inputsOf(current),
+      });
+      setBase(current);
+      form.setInitialValues(inputsOf(current));
+      form.setValues(merged.inputs);
+      setConflicts(merged.conflicts);
+      setProblem(null);
+      setAnnouncement(t('engine.conflict.loaded', { count: merged.conflicts.length }));
+      setFocusTarget(merged.conflicts.length > 0 ? `${formId}-conflict` : `${formId}-submit`);
+    } catch (error) {
+      setProblem({ message: errorText(error, t), details: [], conflict: true });
+      setFocusTarget(`${formId}-problem`);
+    } finally {
+      setLoadingCurrent(false);
+    }
+  }
+
+  function choose(choice: 'mine' | 'theirs', key?: string) {
+    const settled = conflicts.filter((c) => key === undefined || c.key === key);
+    for (const c of settled) form.setFieldValue(c.key, choice === 'mine' ? c.mine : c.theirs);
+    setConflicts((all) => all.filter((c) => !settled.includes(c)));
+  }
 
   const submit = form.onSubmit(
     async (inputs) => {
@@ -140,24 +284,43 @@ export function EntityForm(p: EntityFormProps) {
       const images = Object.fromEntries(Object.entries(imageChanges).filter(([, v]) => v !== undefined));
       setProblem(null);
       setImageErrors({});
+      setAnnouncement('');
       setSubmitting(true);
+      let result: unknown;
       try {
-        await p.onSubmit({ values, images });
-        form.resetDirty(inputs);
-        setImageChanges({});
+        result = await p.onSubmit({ values, images });
       } catch (error) {
         showFailure(error);
-      } finally {
         setSubmitting(false);
+        return;
       }
+      // Saved: the draft goes, and leaving no longer asks (before `dirty` has caught up).
+      leaving.current?.allow();
+      form.resetDirty(inputs);
+      setImageChanges({});
+      setConflicts([]);
+      setRestoredAt(null);
+      await draft.discard();
+      setSubmitting(false);
+      await p.onSaved?.(result);
     },
-    (errors) => setFocusKey(keys.find((k) => errors[k]) ?? null),
+    (errors) => {
+      const first = keys.find((k) => errors[k]);
+      setFocusTarget(first ? inputId(formId, first) : null);
+    },
   );
 
   function showFailure(error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error, t);
     if (!(error instanceof ApiError) || error.details.length === 0) {
-      setProblem({ message, details: [] });
+      const status = error instanceof ApiError ? error.status : 0;
+      setProblem({
+        message,
+        details: [],
+        conflict: status === 409 && editing,
+        sessionEnded: status === 401,
+      });
+      setFocusTarget(`${formId}-problem`);
       return;
     }
     const beside = error.details.filter((d) => keys.includes(d.path));
@@ -171,114 +334,215 @@ export function EntityForm(p: EntityFormProps) {
         details: elsewhere.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)),
       });
     }
-    setFocusKey(keys.find((k) => beside.some((d) => d.path === k)) ?? null);
+    // The first error in the order the form shows them: fields, then images, else the alert.
+    const firstField = keys.find((k) => beside.some((d) => d.path === k));
+    const firstSlot = slots.find((s) => onImages.some((d) => d.path === s));
+    const shownAlert = elsewhere.length > 0 || beside.length + onImages.length === 0;
+    setFocusTarget(
+      shownAlert
+        ? `${formId}-problem`
+        : firstField
+          ? inputId(formId, firstField)
+          : firstSlot
+            ? slotId(formId, firstSlot)
+            : null,
+    );
+    if (!shownAlert) {
+      setAnnouncement(
+        t('engine.form.fieldErrors', { count: beside.length + onImages.length, message: message }),
+      );
+    }
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        {problem && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('engine.form.saveFailed')}
-            role="alert"
-          >
-            {problem.message}
-            {problem.details.length > 0 && (
-              <List size="sm" mt="xs">
-                {problem.details.map((d) => (
-                  <List.Item key={d}>{d}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
-        {/* A disabled fieldset freezes every input while the save runs, without touching each one. */}
-        <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="lg">
-            {sections.map(({ group, fields }, index) => {
-              const grid = (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                  {fields.map((key) => {
-                    const field = entity.fields[key]!;
-                    const input = form.getInputProps(key);
-                    const wide = field.kind === 'longText' || field.kind === 'json';
-                    return (
-                      <Box key={key} style={wide ? { gridColumn: '1 / -1' } : undefined}>
-                        <FieldInput
-                          entity={entity}
-                          fieldKey={key}
-                          field={field}
-                          id={inputId(formId, key)}
-                          value={input.value}
-                          onChange={input.onChange as (v: unknown) => void}
-                          onBlur={input.onBlur as () => void}
-                          onFocus={input.onFocus as () => void}
-                          error={input.error as string | undefined}
-                        />
-                      </Box>
-                    );
-                  })}
-                </SimpleGrid>
-              );
-              return group ? (
-                <Fieldset key={group} legend={groupTitle(t, entity.name, group)} variant="filled">
-                  {grid}
-                </Fieldset>
-              ) : (
-                <Box key={`ungrouped-${index}`}>{grid}</Box>
-              );
-            })}
-            {slots.length > 0 && (
-              <Fieldset legend={t('engine.form.images')} variant="filled">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  {slots.map((slot) => (
-                    <ImageField
-                      key={slot}
-                      label={imageLabel(t, entity, slot)}
-                      attachment={storedImage(base?.[slot])}
-                      value={imageChanges[slot]}
-                      onChange={(value) => {
-                        setImageChanges((c) => ({ ...c, [slot]: value }));
-                        setImageErrors(({ [slot]: _, ...rest }) => rest);
-                      }}
-                      maxBytes={p.maxImageBytes}
-                      error={imageErrors[slot]}
-                      disabled={submitting}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Fieldset>
-            )}
-          </Stack>
-        </fieldset>
-        {typeof p.uploadProgress === 'number' && (
-          <Progress value={p.uploadProgress} aria-label={t('engine.form.uploadProgress')} animated />
-        )}
-        <Group justify="flex-end" gap="sm">
-          {p.onCancel && (
-            <Button variant="default" onClick={p.onCancel} disabled={submitting}>
-              {t('common.cancel')}
-            </Button>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          {restoredAt && (
+            <Alert color="blue" icon={<IconHistory aria-hidden />} role="status">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">
+                  {t('engine.draft.restored', { time: formatDateTime(restoredAt, i18n.language) })}
+                </Text>
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={discardChanges}>
+                    {t('engine.draft.discard')}
+                  </Button>
+                  <Button size="xs" variant="subtle" onClick={() => setRestoredAt(null)}>
+                    {t('engine.draft.keep')}
+                  </Button>
+                </Group>
+              </Group>
+            </Alert>
           )}
-          <Button type="submit" loading={submitting}>
-            {p.submitLabel ?? t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {problem && (
+            <Alert
+              id={`${formId}-problem`}
+              tabIndex={-1}
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('engine.form.saveFailed')}
+              role="alert"
+            >
+              {problem.message}
+              {problem.details.length > 0 && (
+                <List size="sm" mt="xs">
+                  {problem.details.map((d) => (
+                    <List.Item key={d}>{d}</List.Item>
+                  ))}
+                </List>
+              )}
+              {problem.sessionEnded && (
+                <Text size="sm" mt="xs">
+                  {t('engine.form.keptOnDevice')}
+                </Text>
+              )}
+              {problem.conflict && (
+                <Stack gap="xs" mt="xs" align="flex-start">
+                  <Text size="sm">{t('engine.conflict.changedMeanwhile')}</Text>
+                  <Button size="xs" onClick={() => void loadNewerVersion()} loading={loadingCurrent}>
+                    {t('engine.conflict.load')}
+                  </Button>
+                </Stack>
+              )}
+            </Alert>
+          )}
+          {conflicts.length > 0 && (
+            <EditConflictPanel
+              id={`${formId}-conflict`}
+              entity={entity}
+              conflicts={conflicts}
+              onChoose={choose}
+            />
+          )}
+          <VisuallyHidden role="status" aria-live="polite">
+            {announcement}
+          </VisuallyHidden>
+          {/* A disabled fieldset freezes every input while the save runs, without touching each one. */}
+          <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="lg">
+              {sections.map(({ group, fields }, index) => {
+                const grid = (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                    {fields.map((key) => {
+                      const field = entity.fields[key]!;
+                      const input = form.getInputProps(key);
+                      const wide = field.kind === 'longText' || field.kind === 'json';
+                      return (
+                        <Box key={key} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+                          <FieldInput
+                            entity={entity}
+                            fieldKey={key}
+                            field={field}
+                            id={inputId(formId, key)}
+                            value={input.value}
+                            onChange={input.onChange as (v: unknown) => void}
+                            onBlur={input.onBlur as () => void}
+                            onFocus={input.onFocus as () => void}
+                            error={input.error as string | undefined}
+                          />
+                        </Box>
+                      );
+                    })}
+                  </SimpleGrid>
+                );
+                return group ? (
+                  <Fieldset key={group} legend={groupTitle(t, entity.name, group)} variant="filled">
+                    {grid}
+                  </Fieldset>
+                ) : (
+                  <Box key={`ungrouped-${index}`}>{grid}</Box>
+                );
+              })}
+              {slots.length > 0 && (
+                <Fieldset legend={t('engine.form.images')} variant="filled">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    {slots.map((slot) => (
+                      <ImageField
+                        key={slot}
+                        id={slotId(formId, slot)}
+                        label={imageLabel(t, entity, slot)}
+                        attachment={storedImage(base?.[slot])}
+                        value={imageChanges[slot]}
+                        onChange={(value) => {
+                          setImageChanges((c) => ({ ...c, [slot]: value }));
+                          setImageErrors(({ [slot]: _, ...rest }) => rest);
+                        }}
+                        maxBytes={p.maxImageBytes}
+                        error={imageErrors[slot]}
+                        disabled={submitting}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </Fieldset>
+              )}
+            </Stack>
+          </fieldset>
+          {typeof p.uploadProgress === 'number' && (
+            <Progress value={p.uploadProgress} aria-label={t('engine.form.uploadProgress')} animated />
+          )}
+          <Group justify="flex-end" gap="sm">
+            {p.onCancel && (
+              <Button variant="default" onClick={p.onCancel} disabled={submitting}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            <Button type="submit" loading={submitting} id={`${formId}-submit`}>
+              {p.submitLabel ?? t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {signInAgain}
+      <LeaveGuard dirty={dirty} onDiscard={() => void draft.discard()} leaving={leaving} />
+    </>
   );
+}
+
+/**
+ * Asks before leaving a form with unsaved changes (a link, the back button, closing the tab).
+ * Discarding forgets the draft too. Outside a router (a form in a test or a dialog) nothing leaves.
+ */
+function LeaveGuard(p: {
+  dirty: boolean;
+  onDiscard: () => void;
+  leaving: { current: { allow: () => void } | null };
+}) {
+  const router = useRouter({ warn: false });
+  return router ? <RouterLeaveGuard {...p} /> : null;
+}
+
+function RouterLeaveGuard(p: Parameters<typeof LeaveGuard>[0]) {
+  const guard = useUnsavedChangesGuard(p.dirty);
+  const { leaving } = p;
+  useEffect(() => {
+    leaving.current = { allow: guard.allowNavigation };
+    return () => {
+      leaving.current = null;
+    };
+  }, [leaving, guard.allowNavigation]);
+  return <UnsavedChangesModal guard={guard} onDiscard={p.onDiscard} />;
 }
 
 function inputId(formId: string, key: string) {
   return `${formId}-${key}`;
 }
 
+function slotId(formId: string, slot: string) {
+  return `${formId}-image-${slot}`;
+}
+
 function keyOf(record: Record<string, unknown> | null): string {
   return record ? `${String(record.id)}@${String(record.version)}` : '';
+}
+
+/** Whether `next` should replace the form's record: another record, or a later version of it. */
+function isNewer(next: Record<string, unknown> | null, current: Record<string, unknown> | null): boolean {
+  if (keyOf(next) === keyOf(current)) return false;
+  if (next && current && next.id === current.id) return Number(next.version) > Number(current.version);
+  return true;
 }
 
 function storedImage(value: unknown): StoredImage | null {

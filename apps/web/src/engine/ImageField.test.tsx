@@ -49,8 +49,11 @@ function picker(container: HTMLElement) {
   return container.querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
 }
 
+/** A file of `bytes` bytes that starts as a PNG does (the field judges files by their first bytes). */
 function png(name: string, bytes: number) {
-  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+  const content = new Uint8Array(bytes);
+  content.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].slice(0, bytes));
+  return new File([content], name, { type: 'image/png' });
 }
 
 describe('ImageField', () => {
@@ -77,8 +80,35 @@ describe('ImageField', () => {
 
     await user.upload(picker(container), new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Use a JPEG, PNG, WebP or GIF image');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'report.pdf is not a JPEG, PNG, WebP or GIF image',
+    );
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses a text file renamed .png by its bytes, and says so on the field', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(<Harness onChange={onChange} />);
+
+    // The browser calls it image/png from its name; the bytes say otherwise.
+    const renamed = new File(['site notes, not a photo\n'], 'notes.png', { type: 'image/png' });
+    await user.upload(picker(container), renamed);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.png is not a JPEG, PNG, WebP or GIF image',
+    );
+    expect(screen.getByRole('group', { name: 'Thermal image' })).toHaveAccessibleDescription(
+      'notes.png is not a JPEG, PNG, WebP or GIF image',
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+
+    // A real image of each kind the server takes is accepted, whatever type the browser guessed.
+    const gif = new File(['GIF89a\x01\x00'], 'scan.bin', { type: '' });
+    await user.upload(picker(container), gif);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(gif));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('accepts a valid image and previews it with its name and size', async () => {
@@ -124,7 +154,7 @@ describe('ImageField', () => {
 
     const small = png('IMG_2002.png', 500);
     await user.upload(camera, small);
-    expect(onChange).toHaveBeenCalledWith(small);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(small));
     expect(await screen.findByText('IMG_2002.png')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

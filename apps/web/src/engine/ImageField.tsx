@@ -15,17 +15,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
+import { imageMediaTypes, imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
 
 const defaultMaxImageBytes = 20 * 1024 * 1024;
 // The same four types the server accepts, and the ones the messages name.
-const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const imageTypes = [...imageMediaTypes];
 
 /** An image already stored for the slot, as the API returns it. */
 export type StoredImage = { url: string; displayName: string; size?: number };
 
 export type ImageFieldProps = {
   label: string;
+  /** Id of the slot's group, so a form can move focus to it when the slot has an error. */
+  id?: string;
   /** The image stored now. */
   attachment?: StoredImage | null;
   /** undefined = unchanged, null = remove the stored image, File = new or replacement. */
@@ -59,11 +62,18 @@ export function ImageField(p: ImageFieldProps) {
   const fileUrl = useObjectUrl(file);
   const storedUrl = useAuthorizedObjectUrl(p.attachment?.url);
 
-  function take(files: File[]) {
+  // The bytes are read asynchronously: only the last file chosen may change the slot.
+  const latestChoice = useRef<File | null>(null);
+
+  async function take(files: File[]) {
     const chosen = files[0];
     if (!chosen) return;
-    const why = !imageTypes.includes(chosen.type)
-      ? t('engine.image.wrongType')
+    latestChoice.current = chosen;
+    // Judged by its bytes, as the server does: the name and the browser's guessed type can lie.
+    const type = await imageTypeOf(chosen).catch(() => undefined);
+    if (latestChoice.current !== chosen) return;
+    const why = !type
+      ? t('engine.image.notAnImage', { name: chosen.name })
       : chosen.size > maxBytes
         ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) })
         : null;
@@ -72,7 +82,7 @@ export function ImageField(p: ImageFieldProps) {
   }
 
   function onCameraChange(e: ChangeEvent<HTMLInputElement>) {
-    take(Array.from(e.currentTarget.files ?? []));
+    void take(Array.from(e.currentTarget.files ?? []));
     // The same photo may be taken again after an undo.
     e.currentTarget.value = '';
   }
@@ -114,13 +124,21 @@ export function ImageField(p: ImageFieldProps) {
   const choose = () => openPicker.current?.();
 
   return (
-    <Stack gap="xs" role="group" aria-labelledby={labelId} aria-describedby={message ? messageId : undefined}>
+    <Stack
+      id={p.id}
+      tabIndex={-1}
+      gap="xs"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={message ? messageId : undefined}
+      aria-invalid={message ? true : undefined}
+    >
       <Text id={labelId} size="sm" fw={500}>
         {p.label}
       </Text>
       <Dropzone
-        onDrop={take}
-        onReject={(rejections) => take(rejections.map((r) => r.file))}
+        onDrop={(files) => void take(files)}
+        onReject={(rejections) => void take(rejections.map((r) => r.file))}
         accept={imageTypes}
         multiple={false}
         openRef={openPicker}

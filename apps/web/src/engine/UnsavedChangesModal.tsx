@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { UnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 
 /** Asks whether to leave a page with unsaved changes; Stay is the safe default (and Escape). */
-export function UnsavedChangesModal({ guard }: { guard: UnsavedChangesGuard }) {
+export function UnsavedChangesModal({
+  guard,
+  onDiscard,
+}: {
+  guard: UnsavedChangesGuard;
+  /** Called before leaving when the user discards, e.g. to forget a kept draft. */
+  onDiscard?: () => void;
+}) {
   const { t } = useTranslation();
   const stay = () => guard.reset?.();
   return (
@@ -13,7 +20,13 @@ export function UnsavedChangesModal({ guard }: { guard: UnsavedChangesGuard }) {
         <Button variant="default" onClick={stay} data-autofocus>
           {t('engine.unsaved.stay')}
         </Button>
-        <Button color="red" onClick={() => guard.proceed?.()}>
+        <Button
+          color="red"
+          onClick={() => {
+            onDiscard?.();
+            guard.proceed?.();
+          }}
+        >
           {t('engine.unsaved.discard')}
         </Button>
       </Group>

@@ -10,8 +10,6 @@ import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
-import { UnsavedChangesModal } from '../../engine/UnsavedChangesModal.tsx';
-import { useUnsavedChangesGuard } from '../../engine/useUnsavedChangesGuard.ts';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { thermalKey, thermalQueries } from './thermal-queries.ts';
@@ -49,9 +47,7 @@ export function MeasurementEditPage() {
     ...thermalQueries.measurement(reportId, measurementId ?? ''),
     enabled: Boolean(measurementId),
   });
-  const [dirty, setDirty] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const guard = useUnsavedChangesGuard(dirty);
   const title = t(measurementId ? 'thermal.editMeasurementTitle' : 'thermal.addMeasurement');
   const crumbs = useReportCrumbs(
     report,
@@ -77,7 +73,7 @@ export function MeasurementEditPage() {
           defaults={{ date: today() }}
           submitLabel={t(record ? 'common.save' : 'thermal.addMeasurement')}
           uploadProgress={progress}
-          onDirtyChange={setDirty}
+          parentId={analysis.id}
           onCancel={() => void backToAnalysis()}
           onSubmit={async ({ values, images }) => {
             const onUploadProgress = (percent: number) => setProgress(percent);
@@ -97,7 +93,9 @@ export function MeasurementEditPage() {
             } finally {
               setProgress(null);
             }
-            guard.allowNavigation();
+          }}
+          // The form has let go of its changes and its draft: leaving no longer asks.
+          onSaved={async () => {
             notifications.show({
               color: 'teal',
               message: t(record ? 'thermal.measurementUpdated' : 'thermal.measurementAdded'),
@@ -107,7 +105,6 @@ export function MeasurementEditPage() {
           }}
         />
       </Paper>
-      <UnsavedChangesModal guard={guard} />
     </>
   );
 }

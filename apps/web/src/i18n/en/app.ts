@@ -34,6 +34,10 @@ export const errors = {
   loadFailed: 'This page could not be loaded',
   deleteFailed: 'Could not delete',
   notFoundTitle: 'Not found',
+  signInAgainTitle: 'Sign in again to save',
+  signInAgainText:
+    'Your session has ended. Sign in again to continue: your changes stay on this page and are saved once you are signed in.',
+  signInAgainOtherUser: 'These changes belong to another user. Sign in as that user, or cancel.',
   notFoundText: 'This page does not exist or is no longer available.',
 };
 

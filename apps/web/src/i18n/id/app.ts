@@ -36,6 +36,10 @@ export const errors: Translation<typeof en.errors> = {
   loadFailed: 'Halaman ini tidak dapat dimuat',
   deleteFailed: 'Tidak dapat menghapus',
   notFoundTitle: 'Tidak ditemukan',
+  signInAgainTitle: 'Masuk kembali untuk menyimpan',
+  signInAgainText:
+    'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan: perubahan Anda tetap di halaman ini dan disimpan setelah Anda masuk.',
+  signInAgainOtherUser: 'Perubahan ini milik pengguna lain. Masuk sebagai pengguna itu, atau batalkan.',
   notFoundText: 'Halaman ini tidak ada atau sudah tidak tersedia.',
 };
 

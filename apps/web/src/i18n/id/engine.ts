@@ -26,6 +26,38 @@ export const engine: Translation<typeof en> = {
     images: 'Gambar',
     saveFailed: 'Gagal menyimpan',
     uploadProgress: 'Kemajuan unggahan',
+    fieldErrors_one: 'Gagal menyimpan: {{message}}. Satu isian perlu diperiksa.',
+    fieldErrors_other: 'Gagal menyimpan: {{message}}. {{count}} isian perlu diperiksa.',
+    keptOnDevice:
+      'Perubahan Anda tersimpan di perangkat ini. Tekan simpan untuk masuk kembali dan menyimpannya.',
+  },
+  draft: {
+    restored: 'Perubahan yang belum disimpan dipulihkan dari {{time}}',
+    discard: 'Buang',
+    keep: 'Simpan di sini',
+  },
+  conflict: {
+    changedMeanwhile: 'Orang lain menyimpan data ini setelah Anda membukanya.',
+    load: 'Muat versi terbaru di samping perubahan saya',
+    loaded_one:
+      'Versi terbaru dimuat. Satu isian diubah oleh Anda dan oleh orang lain: pilih yang dipertahankan.',
+    loaded_other:
+      'Versi terbaru dimuat. {{count}} isian diubah oleh Anda dan oleh orang lain: pilih yang dipertahankan.',
+    loaded_zero: 'Versi terbaru dimuat bersama perubahan Anda. Tekan simpan untuk menyimpannya.',
+    gone: 'Data ini sudah tidak ada.',
+    title: 'Diubah oleh Anda dan oleh orang lain',
+    text_one:
+      'Isian ini juga diubah di versi terbaru. Pertahankan nilai Anda atau pakai yang tersimpan; isian lain sudah memuat kedua perubahan.',
+    text_other:
+      'Isian-isian ini juga diubah di versi terbaru. Pertahankan nilai Anda atau pakai yang tersimpan; isian lain sudah memuat kedua perubahan.',
+    mine: 'Perubahan Anda',
+    theirs: 'Tersimpan sementara itu',
+    keepMine: 'Pakai milik saya',
+    keepMineFor: 'Pakai nilai saya untuk {{label}}',
+    takeTheirs: 'Pakai yang tersimpan',
+    takeTheirsFor: 'Pakai nilai tersimpan untuk {{label}}',
+    keepAllMine: 'Pakai semua milik saya',
+    takeAllTheirs: 'Pakai semua yang tersimpan',
   },
   image: {
     dropHere: 'Seret gambar ke sini, atau pilih gambar',
@@ -45,13 +77,26 @@ export const engine: Translation<typeof en> = {
     notSaved: 'Baru, belum disimpan',
     willBeRemoved: 'Dihapus saat Anda menyimpan',
     tooLarge: 'Ukuran berkas melebihi {{max}}',
-    wrongType: 'Gunakan gambar JPEG, PNG, WebP atau GIF',
+    notAnImage: '{{name}} bukan gambar JPEG, PNG, WebP atau GIF',
   },
   unsaved: {
     title: 'Buang perubahan yang belum disimpan?',
     body: 'Ada perubahan di halaman ini yang belum disimpan. Jika Anda keluar sekarang, perubahan itu hilang.',
     stay: 'Tetap di sini',
     discard: 'Buang',
+  },
+  warnings: {
+    title_one: 'Periksa nilai ini sebelum menyimpan',
+    title_other: 'Periksa nilai-nilai ini sebelum menyimpan',
+    intro_one: 'Nilai ini tidak biasa:',
+    intro_other: 'Nilai-nilai ini tidak biasa:',
+    recorded: 'Kembali untuk memperbaikinya, atau simpan apa adanya: konfirmasi Anda dicatat bersama data ini.',
+    goBack: 'Kembali dan perbaiki',
+    saveAnyway: 'Tetap simpan',
+    savedWith_one: 'Disimpan dengan peringatan',
+    savedWith_other: 'Disimpan dengan {{count}} peringatan',
+    confirmedBy: 'Dikonfirmasi oleh {{name}} pada {{time}}',
+    notConfirmed: 'Belum dikonfirmasi: disimpan tanpa menampilkan peringatan',
   },
   table: {
     searchPlaceholder: 'Ketik untuk mencari',
