@@ -372,7 +372,8 @@ describe('signIn', () => {
 
   it('signOut clears both tokens', () => {
     setCookies('a', 'r');
-    signOut();
+    server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
+    const done = signOut();
     expect(cookies()).toEqual({});
   });
 });

@@ -1,49 +1,98 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { Profile } from '@inspectra/contract';
-import { IconLogout } from '@tabler/icons-react';
+import { IconDevices, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../api/http-client.ts';
+import { signOut, signOutEverywhere } from '../api/http-client.ts';
 
+/**
+ * The signed-in user's menu: sign out (ends this session on the server too; offline it still signs
+ * out here) and sign out of all devices (asks first). Either way nothing of the user's data stays in
+ * the page's cache, so a shared tablet can be handed over.
+ */
 export function UserMenu({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
   const initials = profile.fullName
     .split(/\s+/)
     .map((w) => w[0])
     .join('')
     .slice(0, 2)
     .toUpperCase();
+
+  const leave = () => {
+    queryClient.clear();
+    void navigate({ to: '/auth' });
+  };
+  const confirmSignOutEverywhere = async () => {
+    setSigningOutEverywhere(true);
+    try {
+      await signOutEverywhere();
+      setConfirming(false);
+      leave();
+    } catch {
+      setConfirming(false);
+      notifications.show({ color: 'red', message: t('nav.signOutEverywhereFailed') });
+    } finally {
+      setSigningOutEverywhere(false);
+    }
+  };
+
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.account', { name: profile.fullName })}>
-          <Avatar color="teal" radius="xl" size={36}>
-            {initials}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">
-            {profile.fullName}
-          </Text>
-          <Text size="xs">{profile.username}</Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => {
-            signOut();
-            queryClient.clear();
-            void navigate({ to: '/auth' });
-          }}
-        >
-          {t('nav.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('nav.account', { name: profile.fullName })}>
+            <Avatar color="teal" radius="xl" size={36}>
+              {initials}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {profile.fullName}
+            </Text>
+            <Text size="xs">{profile.username}</Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => {
+              // The tokens are gone before this returns; the server is told in the background.
+              void signOut();
+              leave();
+            }}
+          >
+            {t('nav.signOut')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDevices size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+            {t('nav.signOutEverywhere')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('nav.signOutEverywhereTitle')}
+        centered
+      >
+        <Text size="sm">{t('nav.signOutEverywhereText')}</Text>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            {t('nav.signOutEverywhereCancel')}
+          </Button>
+          <Button color="red" loading={signingOutEverywhere} onClick={() => void confirmSignOutEverywhere()}>
+            {t('nav.signOutEverywhereConfirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

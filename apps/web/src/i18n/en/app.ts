@@ -15,6 +15,14 @@ export const nav = {
   account: 'Account of {{name}}',
   signOut: 'Sign out',
 };
+  signOutEverywhere: 'Sign out of all devices',
+  signOutEverywhereTitle: 'Sign out of all devices?',
+  signOutEverywhereText:
+    'Every session of your account ends: on this device and on every tablet or computer where you are signed in. To continue, you sign in again.',
+  signOutEverywhereConfirm: 'Sign out everywhere',
+  signOutEverywhereCancel: 'Cancel',
+  signOutEverywhereFailed:
+    'Could not sign out of the other devices: they are still signed in. Check the connection and try again.',
 
 export const auth = {
   title: 'Sign in',

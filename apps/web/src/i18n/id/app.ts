@@ -17,6 +17,14 @@ export const nav: Translation<typeof en.nav> = {
   account: 'Akun {{name}}',
   signOut: 'Keluar',
 };
+  signOutEverywhere: 'Keluar dari semua perangkat',
+  signOutEverywhereTitle: 'Keluar dari semua perangkat?',
+  signOutEverywhereText:
+    'Semua sesi akun Anda berakhir: di perangkat ini dan di setiap tablet atau komputer tempat Anda masuk. Untuk melanjutkan, masuk kembali.',
+  signOutEverywhereConfirm: 'Keluar dari semua',
+  signOutEverywhereCancel: 'Batal',
+  signOutEverywhereFailed:
+    'Tidak dapat keluar dari perangkat lain: perangkat tersebut masih masuk. Periksa koneksi dan coba lagi.',
 
 export const auth: Translation<typeof en.auth> = {
   title: 'Masuk',

@@ -1,0 +1,153 @@
+import type { Profile } from '@inspectra/contract';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  api,
+  cookies,
+  envelope,
+  errorResponse,
+  server,
+  serveMockApi,
+  setCookies,
+} from '../api/test-server.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+serveMockApi();
+
+const profile: Profile = {
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'inspector',
+  fullName: 'Ina Spector',
+  email: null,
+  role: { id: '00000000-0000-4000-8000-000000000002', name: 'Inspector' },
+  permissions: [],
+};
+
+/** The menu on a signed-in page with a cached query, and the sign-in page to land on. */
+async function renderMenu() {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: '/reports',
+        component: () => <UserMenu profile={profile} />,
+      }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: () => <h1>Sign in</h1> }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/reports'] }),
+  });
+  const rendered = renderWithProviders(<RouterProvider router={router} />);
+  rendered.queryClient.setQueryData(['reports'], [{ id: 'r1', title: 'Confidential' }]);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Account of Ina Spector' }));
+  return { ...rendered, router, user };
+}
+
+describe('UserMenu', () => {
+  it('signs out on the server with the refresh token, clears tokens and cache, and goes to sign-in', async () => {
+    setCookies('access-1', 'refresh-1');
+    const received: unknown[] = [];
+    const headers: (string | null)[] = [];
+    server.use(
+      http.post(api('/auth/logout'), async ({ request }) => {
+        headers.push(request.headers.get('authorization'));
+        received.push(await request.json());
+        return HttpResponse.json(envelope(null));
+      }),
+    );
+    const { user, queryClient, router } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(cookies()).toEqual({});
+    expect(queryClient.getQueryData(['reports'])).toBeUndefined();
+    await waitFor(() => expect(received).toEqual([{ refreshToken: 'refresh-1' }]));
+    // Sign-out names the session by its refresh token, not by a bearer that may have expired.
+    expect(headers).toEqual([null]);
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    setCookies('access-1', 'refresh-1');
+    server.use(http.post(api('/auth/logout'), () => HttpResponse.error()));
+    const { user, queryClient } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(cookies()).toEqual({});
+    expect(queryClient.getQueryData(['reports'])).toBeUndefined();
+  });
+
+  it('asks before signing out of all devices, and Cancel changes nothing', async () => {
+    setCookies('access-1', 'refresh-1');
+    let calls = 0;
+    server.use(
+      http.post(api('/auth/logout-all'), () => {
+        calls++;
+        return HttpResponse.json(envelope({ sessionsEnded: 2 }));
+      }),
+    );
+    const { user } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all devices?' });
+    expect(dialog).toHaveTextContent('on every tablet or computer');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toBe(0);
+    expect(cookies()).toEqual({ access_token: 'access-1', refresh_token: 'refresh-1' });
+  });
+
+  it('signs out of all devices once confirmed: the server call with the bearer, then tokens and cache', async () => {
+    setCookies('access-1', 'refresh-1');
+    const bearers: (string | null)[] = [];
+    server.use(
+      http.post(api('/auth/logout-all'), async ({ request }) => {
+        bearers.push(request.headers.get('authorization'));
+        await delay(20);
+        return HttpResponse.json(envelope({ sessionsEnded: 2 }));
+      }),
+    );
+    const { user, queryClient, router } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(bearers).toEqual(['Bearer access-1']);
+    expect(cookies()).toEqual({});
+    expect(queryClient.getQueryData(['reports'])).toBeUndefined();
+  });
+
+  it('keeps the session and says so when signing out of all devices fails', async () => {
+    setCookies('access-1', 'refresh-1');
+    server.use(
+      http.post(api('/auth/logout-all'), () => errorResponse(500, 'INTERNAL', 'Something went wrong')),
+    );
+    const { user, queryClient, router } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByText(/Could not sign out of the other devices/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports');
+    expect(cookies()).toEqual({ access_token: 'access-1', refresh_token: 'refresh-1' });
+    expect(queryClient.getQueryData(['reports'])).toBeDefined();
+  });
+});
