@@ -370,11 +370,12 @@ describe('signIn', () => {
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
-  it('signOut clears both tokens', () => {
+  it('signOut clears both tokens', async () => {
     setCookies('a', 'r');
     server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
     const done = signOut();
     expect(cookies()).toEqual({});
+    await done;
   });
 });
 
