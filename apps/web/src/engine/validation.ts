@@ -1,4 +1,5 @@
-import type { EntityDefinition, Field } from '@inspectra/contract';
+import { judgeRules } from '@inspectra/contract';
+import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { unitOf } from './entity-labels.ts';
@@ -52,7 +53,39 @@ export type CheckedValues = {
   errors: Record<string, string>;
   /** The body for the API: the shown fields as the schema outputs them (trimmed text, defaults). */
   values: Record<string, unknown>;
+  /** Soft rules the values break: shown before saving, for the user to confirm or correct. */
+  warnings: RuleViolation[];
 };
+
+/** A rule's message in the user's language; the contract's English is the fallback. */
+export function ruleMessage(
+  t: TFunction,
+  entityName: string,
+  violation: Pick<RuleViolation, 'rule' | 'message'>,
+) {
+  return t(`entities.${entityName}.rules.${violation.rule}`, { defaultValue: violation.message });
+}
+
+/**
+ * The entity's rules over the values the save would leave: the record being edited (when there is
+ * one) with the form's values over it, as the server judges them. A rule over a field that is
+ * already wrong waits until it is right. Hard rules become the first shown field's error.
+ */
+function judgeForm(
+  o: { entity: EntityDefinition; keys: string[]; record?: Record<string, unknown> | null; t: TFunction },
+  values: Record<string, unknown>,
+  errors: Record<string, string>,
+): RuleViolation[] {
+  const stored = Object.fromEntries(Object.keys(o.entity.fields).map((k) => [k, o.record?.[k] ?? null]));
+  const judged = judgeRules(o.entity.rules, { ...stored, ...values }).filter(
+    (v) => !v.fields.some((k) => errors[k]),
+  );
+  for (const v of judged.filter((x) => x.level === 'error')) {
+    const where = v.fields.find((k) => o.keys.includes(k));
+    if (where && !errors[where]) errors[where] = ruleMessage(o.t, o.entity.name, v);
+  }
+  return judged.filter((v) => v.level === 'warning');
+}
 
 /**
  * Converts what the inputs hold to API values and judges them by the contract's own schema (the
@@ -66,6 +99,8 @@ export function checkValues(o: {
   inputs: Record<string, unknown>;
   editing: boolean;
   version?: unknown;
+  /** The record being edited, as the API returned it: rules see its values where no field is shown. */
+  record?: Record<string, unknown> | null;
   t: TFunction;
   language: string;
 }): CheckedValues {
@@ -92,12 +127,18 @@ export function checkValues(o: {
   const mask = Object.fromEntries(Object.keys(body).map((k) => [k, true as const])) as Record<string, true> &
     Record<number, never>;
   const result = schema.pick(mask).safeParse(body);
-  if (result.success) return { errors, values: result.data };
+  if (result.success) {
+    const values = result.data as Record<string, unknown>;
+    return { errors, values, warnings: judgeForm(o, values, errors) };
+  }
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');
     const field = o.entity.fields[key];
     if (!field || errors[key]) continue;
     errors[key] = issueMessage(issue, field, o.t, o.language);
   }
-  return { errors, values: body };
+  // Rules over the fields that are right already still speak (an end date before the start date
+  // shows while another field is wrong).
+  const valid = Object.fromEntries(Object.entries(body).filter(([k]) => !errors[k]));
+  return { errors, values: body, warnings: judgeForm(o, valid, errors) };
 }

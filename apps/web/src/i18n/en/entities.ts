@@ -1,3 +1,11 @@
+import { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
+
+/** A rule's English is its declaration's message: written once, in the contract. */
+function ruleMessages(entity: EntityDefinition): Record<string, string> {
+  return Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
+}
+
 /** Labels of declared fields; the contract's English labels are the fallback for anything missing. */
 export const entities = {
   workOrderSpk: {
@@ -13,6 +21,7 @@ export const entities = {
       dateStart: 'Start date',
       dateEnd: 'End date',
     },
+    rules: ruleMessages(workOrderSpk),
   },
   reportHeader: {
     fields: {
@@ -66,5 +75,6 @@ export const entities = {
         repairImmediately: 'Repair immediately',
       },
     },
+    rules: ruleMessages(thermalMeasurement),
   },
 };

@@ -1,3 +1,4 @@
+import { thermalPlausibility } from '@inspectra/contract';
 import type { Translation } from '../en/index.ts';
 import type { entities as en } from '../en/entities.ts';
 
@@ -15,6 +16,7 @@ export const entities: Translation<typeof en> = {
       dateStart: 'Tanggal mulai',
       dateEnd: 'Tanggal selesai',
     },
+    rules: { endBeforeStart: 'Tanggal selesai lebih awal dari tanggal mulai' },
   },
   reportHeader: {
     fields: {
@@ -65,6 +67,12 @@ export const entities: Translation<typeof en> = {
         repairAsTimePermits: 'Perbaiki bila sempat',
         repairImmediately: 'Perbaiki segera',
       },
+    },
+    rules: {
+      referenceAboveMax:
+        'Suhu referensi lebih tinggi dari suhu maksimum: ΔT menjadi negatif dan tingkat keparahan Normal. Periksa apakah keduanya tertukar.',
+      maxAboveExpected: `Suhu maksimum di atas ${thermalPlausibility.hottestExpectedC} °C, jarang terjadi pada peralatan listrik. Periksa pembacaan dan rentang kamera.`,
+      lowEmissivity: `Emisivitas di bawah ${String(thermalPlausibility.lowestReliableEmissivity).replace('.', ',')} (logam polos atau mengilap) membuat suhu yang terukur tidak andal. Ukur pada titik yang dicat atau diberi selotip bila memungkinkan.`,
     },
   },
 };
