@@ -1,4 +1,5 @@
 import { Alert, Box, List, Stack, Text, Tooltip } from '@mantine/core';
+import type { MantineSpacing } from '@mantine/core';
 import type { EntityDefinition, RecordedWarning } from '@inspectra/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -74,9 +75,12 @@ export function WarningsMark({
 export function RecordedWarningsNotice({
   entity,
   record,
+  mb,
 }: {
   entity: EntityDefinition;
   record: Record<string, unknown> | null | undefined;
+  /** Space below, when shown. */
+  mb?: MantineSpacing;
 }) {
   const { t, i18n } = useTranslation();
   const warnings = recordedWarnings(record);
@@ -85,6 +89,7 @@ export function RecordedWarningsNotice({
     <Alert
       color="orange"
       variant="light"
+      mb={mb}
       icon={<IconAlertTriangle aria-hidden />}
       title={t('engine.warnings.savedWith', { count: warnings.length })}
     >

@@ -10,6 +10,7 @@ import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
+import { RecordedWarningsNotice } from '../../engine/RecordedWarnings.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { thermalKey, thermalQueries } from './thermal-queries.ts';
@@ -65,6 +66,7 @@ export function MeasurementEditPage() {
     <>
       <PageHeader title={title} subtitle={`${report.reportNumber} · ${report.title}`} crumbs={crumbs} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={960}>
+        <RecordedWarningsNotice entity={thermalMeasurement} record={record} mb="lg" />
         <EntityForm
           key={record?.id ?? 'new'}
           entity={thermalMeasurement}

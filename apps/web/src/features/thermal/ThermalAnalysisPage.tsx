@@ -16,6 +16,7 @@ import { EntityForm } from '../../engine/EntityForm.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { FieldDisplay } from '../../engine/FieldDisplay.tsx';
+import { WarningsMark } from '../../engine/RecordedWarnings.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { useReport } from '../reports/useReport.ts';
@@ -151,7 +152,13 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
             thermalAnalysisId: analysis.id,
           })}
           renderCell={{
-            severity: (m) => <SeverityBadge severity={m.severity as ThermalSeverity} size="sm" />,
+            // A reading saved over a warning (confirmed or not) is marked beside its verdict.
+            severity: (m) => (
+              <Group gap={6} wrap="nowrap">
+                <SeverityBadge severity={m.severity as ThermalSeverity} size="sm" />
+                <WarningsMark entity={thermalMeasurement} record={m} />
+              </Group>
+            ),
             thermalImage: (m) => <ImageMarks measurement={m as ThermalMeasurement} />,
           }}
           onRowClick={(m) => edit(m as ThermalMeasurement)}
