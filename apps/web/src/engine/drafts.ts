@@ -102,7 +102,8 @@ export async function readDraftImage(key: string, slot: string): Promise<File | 
   const kept = (await withStore('readonly', (store) => store.get(`${key}|${slot}`)).catch(
     () => undefined,
   )) as KeptImage | undefined;
-  if (!kept || !(kept.bytes instanceof ArrayBuffer)) return undefined;
+  // Checked by shape: a structured clone may come from another realm, where instanceof fails.
+  if (typeof kept?.name !== 'string' || typeof kept.bytes?.byteLength !== 'number') return undefined;
   return new File([kept.bytes], kept.name, { type: kept.type, lastModified: kept.lastModified });
 }
 
