@@ -7,6 +7,8 @@ import { chooseLanguage } from '../i18n/language.ts';
 /** Language switch; remembered for the signed-in user when there is one. */
 export function LanguageMenu({ userId }: { userId?: string }) {
   const { t, i18n } = useTranslation();
+  const code = i18n.language.toUpperCase();
+  const current = languages.find((l) => l.code === i18n.language)?.label ?? code;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -14,9 +16,10 @@ export function LanguageMenu({ userId }: { userId?: string }) {
           variant="default"
           size="sm"
           leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={t('nav.language')}
+          // The name starts with what the button shows ("EN"), so a voice command of what is seen works.
+          aria-label={t('nav.languageButton', { code, language: current })}
         >
-          {i18n.language.toUpperCase()}
+          {code}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,16 +1,18 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from './links.tsx';
 
+/** An address the app does not know; shown outside the shell, so it is its own main landmark. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Stack align="center" py={80} gap="sm">
+    <Stack component="main" align="center" py={80} px="md" gap="sm" ta="center">
       <Title order={1}>{t('errors.notFoundTitle')}</Title>
       <Text c="dimmed">{t('errors.notFoundText')}</Text>
-      <Button component={Link} to="/">
-        {t('nav.dashboard')}
-      </Button>
+      <ButtonLink to="/" leftSection={<IconHome size={16} aria-hidden />}>
+        {t('errors.goHome')}
+      </ButtonLink>
     </Stack>
   );
 }

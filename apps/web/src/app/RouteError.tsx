@@ -1,28 +1,47 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconHome, IconRefresh } from '@tabler/icons-react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { errorText } from './error-text.ts';
+import { ButtonLink } from './links.tsx';
 
-/** A screen whose data could not be loaded: what went wrong, and a way to try again. */
+/**
+ * A screen whose data could not be loaded: what went wrong in words, and a way on. A record that does
+ * not exist (404), or an address naming no valid record (400: a mistyped or truncated id), is "not
+ * found" with a way back, never the server's raw message; anything else may pass, so it offers to try
+ * again.
+ */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
-  const notFound = error instanceof ApiError && error.status === 404;
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
-    <Alert
-      color={notFound ? 'gray' : 'red'}
-      icon={<IconAlertTriangle aria-hidden />}
-      title={t(notFound ? 'errors.notFoundTitle' : 'errors.loadFailed')}
-      role="alert"
-      maw={720}
-    >
-      {errorText(error, t)}
-      <Group mt="md">
-        <Button variant="default" size="xs" onClick={reset}>
-          {t('common.retry')}
-        </Button>
+    <Stack gap="md" maw={720}>
+      <Title order={1} fz={{ base: 22, sm: 28 }}>
+        {t(notFound ? 'errors.notFoundTitle' : 'errors.loadFailed')}
+      </Title>
+      <Alert color={notFound ? 'gray' : 'red'} icon={<IconAlertTriangle aria-hidden />} role="alert">
+        {notFound ? t('errors.recordNotFound') : errorText(error, t)}
+      </Alert>
+      <Group gap="sm">
+        {window.history.length > 1 && (
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={() => window.history.back()}
+          >
+            {t('common.back')}
+          </Button>
+        )}
+        <ButtonLink to="/" variant="default" leftSection={<IconHome size={16} aria-hidden />}>
+          {t('errors.goHome')}
+        </ButtonLink>
+        {!notFound && (
+          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={reset}>
+            {t('common.retry')}
+          </Button>
+        )}
       </Group>
-    </Alert>
+    </Stack>
   );
 }

@@ -1,13 +1,17 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import type { reportHeader } from '@inspectra/contract';
+import { reportHeader } from '@inspectra/contract';
 import { IconClipboardList, IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecordOf } from '../../api/records.ts';
 import { AnchorLink, CardLink } from '../../app/links.tsx';
 import { pagedList } from '../../app/paged.ts';
+import { fieldLabel } from '../../engine/entity-labels.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
+
+/** The columns of the latest reports, the record's number first. */
+const recentColumns = ['reportNumber', 'title', 'equipmentNo', 'status'] as const;
 
 /** Where the day starts: how much work there is and the reports touched most recently. */
 export function DashboardPage() {
@@ -63,11 +67,25 @@ export function DashboardPage() {
           ) : reports.data?.records.length ? (
             <Table.ScrollContainer minWidth={520}>
               <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    {recentColumns.map((key) => (
+                      <Table.Th key={key} scope="col">
+                        {fieldLabel(t, reportHeader.name, key, reportHeader.fields[key])}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {reports.data.records.map((r) => (
                     <Table.Tr key={r.id}>
                       <Table.Td>
-                        <AnchorLink to="/reports/$reportId" params={{ reportId: r.id }} fw={600}>
+                        <AnchorLink
+                          to="/reports/$reportId"
+                          params={{ reportId: r.id }}
+                          fw={600}
+                          className="touch-target"
+                        >
                           {r.reportNumber}
                         </AnchorLink>
                       </Table.Td>

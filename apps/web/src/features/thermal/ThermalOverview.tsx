@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { thermalSeverityLevels } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export function ThermalOverview({ reportId, analysis }: { reportId: string; anal
             )}
           </div>
           {r.actionRequired.length > 0 && (
-            <Text size="sm" fw={600} c="red.7">
+            <Text size="sm" fw={600} c="red">
               {t('thermal.actionRequired', { count: r.actionRequired.length })}
             </Text>
           )}
@@ -89,9 +89,9 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Title order={3} fz="lg" fw={650}>
+      <Text fz="lg" fw={650}>
         {value}
-      </Title>
+      </Text>
     </div>
   );
 }

@@ -10,6 +10,7 @@ export const nav = {
   openMenu: 'Open navigation',
   closeMenu: 'Close navigation',
   language: 'Language',
+  languageButton: '{{code}}, language: {{language}}',
   darkTheme: 'Dark theme',
   lightTheme: 'Light theme',
   account: 'Account of {{name}}',
@@ -47,6 +48,9 @@ export const errors = {
     'Your session has ended. Sign in again to continue: your changes stay on this page and are saved once you are signed in.',
   signInAgainOtherUser: 'These changes belong to another user. Sign in as that user, or cancel.',
   notFoundText: 'This page does not exist or is no longer available.',
+  recordNotFound:
+    'What this address names does not exist, or no longer does: it may have been deleted, or the address is incomplete.',
+  goHome: 'Go to the dashboard',
 };
 
 export const dashboard = {

@@ -12,6 +12,7 @@ export const nav: Translation<typeof en.nav> = {
   openMenu: 'Buka navigasi',
   closeMenu: 'Tutup navigasi',
   language: 'Bahasa',
+  languageButton: '{{code}}, bahasa: {{language}}',
   darkTheme: 'Tema gelap',
   lightTheme: 'Tema terang',
   account: 'Akun {{name}}',
@@ -49,6 +50,9 @@ export const errors: Translation<typeof en.errors> = {
     'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan: perubahan Anda tetap di halaman ini dan disimpan setelah Anda masuk.',
   signInAgainOtherUser: 'Perubahan ini milik pengguna lain. Masuk sebagai pengguna itu, atau batalkan.',
   notFoundText: 'Halaman ini tidak ada atau sudah tidak tersedia.',
+  recordNotFound:
+    'Yang ditunjuk alamat ini tidak ada, atau sudah tidak ada: mungkin sudah dihapus, atau alamatnya tidak lengkap.',
+  goHome: 'Ke dasbor',
 };
 
 export const dashboard: Translation<typeof en.dashboard> = {
