@@ -86,10 +86,11 @@ export const engine: Translation<typeof en> = {
     discard: 'Buang',
   },
   warnings: {
-    title_one: 'Periksa nilai ini sebelum menyimpan',
-    title_other: 'Periksa nilai-nilai ini sebelum menyimpan',
-    intro_one: 'Nilai ini tidak biasa:',
-    intro_other: 'Nilai-nilai ini tidak biasa:',
+    // Bahasa Indonesia does not inflect: one form serves one value or several.
+    title_one: 'Periksa nilai sebelum menyimpan',
+    title_other: 'Periksa nilai sebelum menyimpan',
+    intro_one: 'Nilai berikut tidak biasa:',
+    intro_other: 'Nilai berikut tidak biasa:',
     recorded: 'Kembali untuk memperbaikinya, atau simpan apa adanya: konfirmasi Anda dicatat bersama data ini.',
     goBack: 'Kembali dan perbaiki',
     saveAnyway: 'Tetap simpan',
