@@ -1,5 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-2026' };
 
@@ -32,4 +35,33 @@ export async function openNavigation(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) < 992) {
     await page.getByRole('button', { name: 'Open navigation' }).click();
   }
+}
+
+/** Where each screen's axe findings are written, to count and read after a run. */
+const axeDir = path.resolve(import.meta.dirname, '../test-results/axe');
+
+/**
+ * Runs axe-core on the screen as it is now and fails on any serious or critical violation (the
+ * WCAG 2.2 A/AA rules and axe's best practices). Every finding, minor ones too, is written to
+ * test-results/axe/<project>-<name>.json so a run can be compared with the last one.
+ */
+export async function expectAccessible(page: Page, info: TestInfo, name: string) {
+  // Settled: no request in flight, no transition half-way through its colours.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+  }));
+  mkdirSync(axeDir, { recursive: true });
+  writeFileSync(
+    path.join(axeDir, `${info.project.name}-${name}.json`),
+    JSON.stringify({ url: page.url(), violations: found }, null, 2),
+  );
+  const blocking = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Soft: one run reports every screen's problems, and the test still fails.
+  expect.soft(blocking, `serious or critical accessibility violations on ${name}`).toEqual([]);
 }

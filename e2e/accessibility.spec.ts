@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { demo, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+
+/**
+ * Every screen, in both colour schemes, on a desktop and an upright tablet: axe-core finds no serious
+ * or critical violation, and a screenshot of each is kept to look at (truncation, off-screen controls).
+ */
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every screen is accessible in the ${scheme} theme @tablet`, async ({ page }, info) => {
+    // Eleven screens, each checked and photographed.
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const check = async (name: string) => {
+      const shot = `${info.project.name}-${scheme}-${name}`;
+      await expectAccessible(page, info, `${scheme}-${name}`);
+      await snap(page, `a11y/${shot}`);
+    };
+
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await check('sign-in');
+
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await check('dashboard');
+
+    await goToWorkOrders(page);
+    await expect(page.getByRole('cell', { name: demo.woNumber })).toBeVisible();
+    await check('work-orders');
+
+    await page.getByRole('cell', { name: demo.woNumber }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber), level: 1 })).toBeVisible();
+    await expect(page.getByRole('cell', { name: demo.reportNumber })).toBeVisible();
+    await check('work-order');
+
+    await page.goto('/reports');
+    await expect(page.getByRole('cell', { name: demo.reportNumber })).toBeVisible();
+    await check('reports');
+
+    await page.getByRole('cell', { name: demo.reportNumber }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber), level: 1 })).toBeVisible();
+    await expect(page.getByText(/\d+ measurements?/)).toBeVisible();
+    await check('report');
+
+    await page.getByRole('link', { name: 'Open thermal analysis' }).click();
+    await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+    await expect(page.getByText('Overall severity')).toBeVisible();
+    await check('thermal-analysis');
+
+    await page.getByRole('link', { name: 'Add measurement' }).click();
+    await expect(page.getByLabel('Tag number')).toBeVisible();
+    await check('measurement-new');
+
+    await page.goBack();
+    await page
+      .getByRole('button', { name: /^Edit measurement/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'Edit measurement', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Tag number')).not.toHaveValue('');
+    await check('measurement-edit');
+
+    await page.goto('/no-such-screen');
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await check('not-found');
+
+    // A report that does not exist: the screen says so and offers a way back.
+    await page.goto('/reports/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await check('error');
+  });
+}
+
+async function goToWorkOrders(page: Page) {
+  await openNavigation(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Work orders' })
+    .click();
+}
