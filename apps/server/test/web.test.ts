@@ -91,6 +91,7 @@ describe('served over plain HTTP (the default: a tablet opening http://server:30
       const res = await t.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
 
@@ -122,6 +123,7 @@ describe('served over HTTPS (PUBLIC_URL=https://…, a TLS proxy in front)', () 
         expect(csp, url).toContain("frame-ancestors 'none'");
         expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
         expect(res.headers['x-frame-options'], url).toBe('DENY');
+        expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       }
     } finally {
       await app.close();
