@@ -15,6 +15,7 @@ const sources = [
   path.join(webRoot, 'public'),
   path.join(webRoot, 'index.html'),
   path.join(webRoot, 'vite.config.ts'),
+  path.join(webRoot, 'scripts/precompress.ts'),
   path.resolve(webRoot, '../../packages/contract/src'),
 ];
 
