@@ -1,8 +1,6 @@
+// First: the zod setting must be in place before any schema is built.
+import './app/no-eval.ts';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

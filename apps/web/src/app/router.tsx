@@ -7,19 +7,20 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { hasSession, rememberReturnTo } from '../api/session.ts';
-import { SignInPage } from '../features/auth/SignInPage.tsx';
-import { profileQuery } from '../features/auth/useProfile.ts';
 import { queryClient } from './query-client.ts';
-import { AppLayout } from './AppLayout.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
-import { RouteError } from './RouteError.tsx';
+
+/**
+ * Every screen is loaded when first shown, the sign-in page and the signed-in shell included: the
+ * sign-in page then downloads neither the shell nor the contract's entity catalogue, and a signed-in
+ * screen does not download the sign-in page.
+ */
+const RouteError = lazyRouteComponent(() => import('./RouteError.tsx'), 'RouteError');
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
 });
 
 /** The sign-in page, the only route the specification names; `?code=401` says the session ended. */
@@ -28,8 +29,9 @@ const signInRoute = createRoute({
   path: 'auth',
   // The router reads `?code=401` as the number 401 and writes back what this returns: keep it a number
   // so the address stays `/auth/?code=401`.
-  validateSearch: z.object({ code: z.union([z.number(), z.string()]).optional().catch(undefined) }),
-  component: SignInPage,
+  validateSearch: (search: Record<string, unknown>): { code?: number | string } =>
+    typeof search.code === 'number' || typeof search.code === 'string' ? { code: search.code } : {},
+  component: lazyRouteComponent(() => import('../features/auth/SignInPage.tsx'), 'SignInPage'),
 });
 
 /** Every other screen needs a session; without one the user signs in and comes back here. */
@@ -42,15 +44,15 @@ const appRoute = createRoute({
       throw redirect({ to: '/auth' });
     }
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(profileQuery),
-  component: AppLayout,
+  loader: async ({ context }) => {
+    const { profileQuery } = await import('../features/auth/useProfile.ts');
+    return context.queryClient.ensureQueryData(profileQuery);
+  },
+  component: lazyRouteComponent(() => import('./SignedInShell.tsx'), 'SignedInShell'),
   errorComponent: RouteError,
 });
 
-/**
- * A signed-in screen, loaded when first visited: the sign-in page then downloads only the shell, and
- * the tables, forms and date pickers come with the screens that use them.
- */
+/** A signed-in screen, loaded when first visited: tables, forms and date pickers come with it. */
 const page = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
   createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: RouteError });
 

@@ -1,0 +1,21 @@
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { AppLayout } from './AppLayout.tsx';
+
+/**
+ * The signed-in part of the app: its layout, the confirmations and notices only its screens use, and
+ * the styles of the tables, date pickers and drop zones. Loaded with the first signed-in screen, so
+ * the sign-in page downloads none of it.
+ */
+export function SignedInShell() {
+  return (
+    <ModalsProvider>
+      <Notifications position="top-right" />
+      <AppLayout />
+    </ModalsProvider>
+  );
+}
