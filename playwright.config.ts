@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 // E2E_PORT lets a second suite run beside the first (own port, build and output directory).
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The host name the plant-network project reaches the server by. */
+const plantHost = 'inspectra.plant';
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
@@ -39,12 +41,33 @@ export default defineConfig({
     locale: 'en-GB',
   },
   projects: [
-    { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'desktop',
+      use: { ...chromium, viewport: { width: 1366, height: 900 } },
+      testIgnore: /plant-network\.spec\.ts/,
+    },
     {
       // A 10-inch tablet held upright, touch input.
       name: 'tablet',
       use: { ...chromium, viewport: { width: 800, height: 1280 }, hasTouch: true },
       grep: /@tablet/,
+      testIgnore: /plant-network\.spec\.ts/,
+    },
+    {
+      // A tablet on the plant network: a host name other than localhost, over plain HTTP. Chromium maps
+      // the name to this machine, so the browser applies its rules for a remote, insecure origin.
+      name: 'plant-network',
+      testMatch: /plant-network\.spec\.ts/,
+      use: {
+        ...chromium,
+        launchOptions: {
+          ...chromium.launchOptions,
+          args: [...chromium.launchOptions.args, `--host-resolver-rules=MAP ${plantHost} 127.0.0.1`],
+        },
+        baseURL: `http://${plantHost}:${port}`,
+        viewport: { width: 800, height: 1280 },
+        hasTouch: true,
+      },
     },
   ],
   webServer: {
