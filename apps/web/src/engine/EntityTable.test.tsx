@@ -155,10 +155,44 @@ describe('EntityTable', () => {
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 2, pageSize: 10 });
   });
 
-  it('shows the empty text when there is nothing to list', async () => {
-    renderWithProviders(<MeasurementTable fetchPage={server(0)} emptyText="No measurements yet" />);
-
+  it('shows the empty text when there is nothing to list, and only then', async () => {
+    const { unmount } = renderWithProviders(
+      <MeasurementTable fetchPage={server(0)} emptyText="No measurements yet" />,
+    );
     expect(await screen.findByText('No measurements yet')).toBeInTheDocument();
+    unmount();
+
+    // A hidden "nothing here" after the rows would still be read out by a screen reader.
+    renderWithProviders(<MeasurementTable fetchPage={server(2)} emptyText="No measurements yet" />);
+    await screen.findByText('TR-02');
+    expect(screen.queryByText('No measurements yet')).not.toBeInTheDocument();
+  });
+
+  it('opens a row in a drawer with every field, those without a column too', async () => {
+    const user = userEvent.setup();
+    const fetchPage = server(1);
+    Object.assign(fetchPage.all[0]!, { component: 'Phase R cable lug', emissivity: 0.95 });
+    renderWithProviders(
+      <MeasurementTable
+        fetchPage={fetchPage}
+        details={{
+          title: (r) => `Measurement ${String(r.tagNumber)}`,
+          actions: (r) => <button>{`Edit ${String(r.tagNumber)}`}</button>,
+        }}
+      />,
+    );
+
+    await user.click(await screen.findByText('TR-01'));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Measurement TR-01' });
+    expect(within(drawer).getByText('Component')).toBeInTheDocument();
+    expect(within(drawer).getByText('Phase R cable lug')).toBeInTheDocument();
+    expect(within(drawer).getByText('Emissivity')).toBeInTheDocument();
+    expect(within(drawer).getByText('0.95')).toBeInTheDocument();
+    expect(within(drawer).getByText('85.5 °C')).toBeInTheDocument();
+    // The parent's id is a reference, meaningless to a person: not listed.
+    expect(within(drawer).queryByText('Thermal analysis')).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Edit TR-01' })).toBeInTheDocument();
   });
 
   it('shows a failure with its message and tries again on request', async () => {

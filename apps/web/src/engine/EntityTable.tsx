@@ -9,7 +9,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -25,9 +25,12 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeColumns, fitColumns } from './column-fit.ts';
+import type { EntityColumn } from './column-fit.ts';
 import { fieldLabel, fieldOf, imageLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
 import { formatNumber } from './locale.ts';
+import { RecordDrawer } from './RecordDrawer.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -36,8 +39,11 @@ export type EntityPage = { records: Row[]; meta: PageMeta };
 
 export type EntityTableProps = {
   entity: EntityDefinition;
-  /** Field, derived-value or image-slot keys, in column order. */
-  columns: string[];
+  /**
+   * Field, derived-value or image-slot keys, in column order, each with an optional priority: on a
+   * narrow screen the columns that do not fit give way, least important first (see `fitColumns`).
+   */
+  columns: EntityColumn[];
   /** Prefix of the query keys; page, size and search are appended. */
   queryKey: unknown[];
   fetchPage: (request: EntityPageRequest) => Promise<EntityPage>;
@@ -46,12 +52,17 @@ export type EntityTableProps = {
   renderCell?: Record<string, (record: Row) => ReactNode>;
   /** Buttons at the end of each row; clicks on them do not count as a row click. */
   rowActions?: (record: Row) => ReactNode;
+  /** What a row opens (its record's page); without it, a row opens its details in a drawer. */
   onRowClick?: (record: Row) => void;
+  /** The drawer a row opens when there is no `onRowClick`: its title and buttons. */
+  details?: { title: (record: Row) => string; actions?: (record: Row, close: () => void) => ReactNode };
   emptyText?: string;
   pageSizes?: number[];
 };
 
 const searchDelayMs = 300;
+/** Room kept for the row actions when fitting columns: two 44-px buttons and the cell's padding. */
+const actionsWidth = 120;
 
 /**
  * A server-paged, searchable list of any entity: column titles, units and cell formats come from
@@ -73,6 +84,10 @@ export function EntityTable(p: EntityTableProps) {
     setPage(1);
   }
 
+  const { ref: sizeRef, width } = useElementSize();
+  const [detailsOf, setDetailsOf] = useState<Row | null>(null);
+  const onRowClick = p.onRowClick ?? (p.details ? setDetailsOf : undefined);
+
   const query = useQuery({
     queryKey: [...p.queryKey, { pageNumber: page, pageSize, search }],
     queryFn: () => p.fetchPage({ pageNumber: page, pageSize, ...(search ? { search } : {}) }),
@@ -86,11 +101,16 @@ export function EntityTable(p: EntityTableProps) {
     if (totalPages !== undefined && totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [page, totalPages]);
 
+  const fitted = describeColumns(p.entity, p.columns);
+  // Row actions stay in view: one finger-sized button each, and the cell's padding.
+  const shown = fitColumns(fitted, width, p.rowActions ? actionsWidth : 0);
+  const someHidden = shown.size < fitted.length;
   const sort = p.entity.sort;
-  const columns: DataTableColumn<Row>[] = p.columns.map((key) => {
+  const columns: DataTableColumn<Row>[] = fitted.map(({ key }) => {
     const sorted = sort?.field === key;
     return {
       accessor: key,
+      hidden: !shown.has(key),
       title: (
         <Group gap={4} wrap="nowrap" component="span">
           {columnTitle(key)}
@@ -166,7 +186,7 @@ export function EntityTable(p: EntityTableProps) {
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={sizeRef}>
       {p.searchable && (
         <TextInput
           label={t('common.search')}
@@ -208,18 +228,27 @@ export function EntityTable(p: EntityTableProps) {
           pinLastColumn={Boolean(p.rowActions)}
           fetching={query.isFetching}
           minHeight={records.length === 0 ? 200 : undefined}
-          noRecordsText={p.emptyText ?? t('engine.table.empty')}
           loadingText={t('engine.table.loading')}
-          highlightOnHover={Boolean(p.onRowClick)}
-          onRowClick={p.onRowClick ? ({ record }) => p.onRowClick?.(record) : undefined}
+          // Rendered only when the list is really empty: a hidden "No records" would be read after the rows.
+          emptyState={
+            records.length === 0 && !query.isFetching ? (
+              <Text size="sm" c="dimmed">
+                {p.emptyText ?? t('engine.table.empty')}
+              </Text>
+            ) : (
+              <></>
+            )
+          }
+          highlightOnHover={Boolean(onRowClick)}
+          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
           // A row that opens something opens from the keyboard too: Tab to it, then Enter.
           customRowAttributes={
-            p.onRowClick
+            onRowClick
               ? (record) => ({
                   tabIndex: 0,
                   onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
                     // Enter on a button inside the row belongs to that button.
-                    if (e.key === 'Enter' && e.target === e.currentTarget) p.onRowClick?.(record);
+                    if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(record);
                   },
                 })
               : undefined
@@ -259,6 +288,22 @@ export function EntityTable(p: EntityTableProps) {
           }
           getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
           getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
+        />
+      )}
+      {someHidden && onRowClick && (
+        <Text size="sm" c="dimmed">
+          {t('engine.table.hiddenColumns')}
+        </Text>
+      )}
+      {p.details && (
+        <RecordDrawer
+          entity={p.entity}
+          record={detailsOf}
+          onClose={() => setDetailsOf(null)}
+          title={detailsOf ? p.details.title(detailsOf) : ''}
+          leading={fitted.map((c) => c.key)}
+          renderValue={p.renderCell}
+          actions={p.details.actions}
         />
       )}
     </Stack>

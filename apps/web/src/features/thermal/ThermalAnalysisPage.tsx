@@ -137,15 +137,16 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
         <EntityTable
           entity={thermalMeasurement}
           columns={[
-            // The verdict next to the tag: on an upright tablet the right-hand columns scroll out of view.
-            'date',
-            'tagNumber',
-            'component',
-            'severity',
-            'deltaTC',
-            'maxTemperatureC',
-            'referenceTemperatureC',
-            'thermalImage',
+            // The tag and its verdict always show; on a narrow screen the figures behind it give way
+            // first, and a row opens every field.
+            { key: 'tagNumber', priority: 1 },
+            { key: 'severity', priority: 1 },
+            { key: 'deltaTC', priority: 2 },
+            { key: 'date', priority: 2 },
+            { key: 'component', priority: 3 },
+            { key: 'maxTemperatureC', priority: 3 },
+            { key: 'referenceTemperatureC', priority: 3 },
+            { key: 'thermalImage', priority: 2 },
           ]}
           queryKey={[...thermalKey(reportId), 'measurements']}
           fetchPage={pagedList('GET /thermal-measurements/by-thermal-analysis', {
@@ -161,7 +162,32 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
             ),
             thermalImage: (m) => <ImageMarks measurement={m as ThermalMeasurement} />,
           }}
-          onRowClick={(m) => edit(m as ThermalMeasurement)}
+          details={{
+            title: (m) => t('thermal.measurementDetails', { tag: m.tagNumber ?? m.equipmentName ?? m.date }),
+            actions: (m, close) => (
+              <>
+                <Button
+                  leftSection={<IconPencil size={18} aria-hidden />}
+                  onClick={() => edit(m as ThermalMeasurement)}
+                >
+                  {t('common.edit')}
+                </Button>
+                {mayDelete && (
+                  <Button
+                    variant="default"
+                    color="red"
+                    leftSection={<IconTrash size={18} aria-hidden />}
+                    onClick={() => {
+                      close();
+                      confirmDelete(m as ThermalMeasurement);
+                    }}
+                  >
+                    {t('common.delete')}
+                  </Button>
+                )}
+              </>
+            ),
+          }}
           rowActions={(m) => (
             <Group gap={4} wrap="nowrap" justify="flex-end">
               <RowAction

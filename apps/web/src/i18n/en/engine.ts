@@ -111,5 +111,22 @@ export const engine = {
     sortedDescending: '(sorted descending)',
     actions: 'Actions',
     hasImage: 'Has image: {{name}}',
+    hiddenColumns: 'Some columns do not fit this screen: open a row to see all its details.',
+  },
+  details: {
+    title: 'Details',
+    photos: 'Photos',
+    noPhoto: 'None',
+  },
+  photo: {
+    open: 'Open {{label}} full size',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    actualSize: 'Back to normal size',
+    previous: 'Previous photo',
+    next: 'Next photo',
+    position: 'Photo {{index}} of {{count}}',
+    stage: 'photo',
+    help: 'Plus and minus zoom, 0 returns to normal size, the arrow keys move between photos. Drag to move a zoomed photo.',
   },
 };

@@ -12,6 +12,7 @@ export const thermal = {
   addMeasurement: 'Add measurement',
   editMeasurementTitle: 'Edit measurement',
   editMeasurement: 'Edit measurement {{tag}}',
+  measurementDetails: 'Measurement {{tag}}',
   deleteMeasurement: 'Delete measurement {{tag}}',
   deleteTitle: 'Delete this measurement?',
   deleteText: 'Measurement {{tag}} and its images will be removed from the report. This cannot be undone.',

@@ -115,5 +115,22 @@ export const engine: Translation<typeof en> = {
     sortedDescending: '(urut turun)',
     actions: 'Tindakan',
     hasImage: 'Ada gambar: {{name}}',
+    hiddenColumns: 'Sebagian kolom tidak muat di layar ini: buka sebuah baris untuk melihat semua rinciannya.',
+  },
+  details: {
+    title: 'Rincian',
+    photos: 'Foto',
+    noPhoto: 'Tidak ada',
+  },
+  photo: {
+    open: 'Buka {{label}} ukuran penuh',
+    zoomIn: 'Perbesar',
+    zoomOut: 'Perkecil',
+    actualSize: 'Kembali ke ukuran normal',
+    previous: 'Foto sebelumnya',
+    next: 'Foto berikutnya',
+    position: 'Foto {{index}} dari {{count}}',
+    stage: 'foto',
+    help: 'Tombol plus dan minus memperbesar dan memperkecil, 0 kembali ke ukuran normal, tombol panah berpindah antarfoto. Seret untuk menggeser foto yang diperbesar.',
   },
 };

@@ -14,6 +14,7 @@ export const thermal: Translation<typeof en> = {
   addMeasurement: 'Tambah pengukuran',
   editMeasurementTitle: 'Ubah pengukuran',
   editMeasurement: 'Ubah pengukuran {{tag}}',
+  measurementDetails: 'Pengukuran {{tag}}',
   deleteMeasurement: 'Hapus pengukuran {{tag}}',
   deleteTitle: 'Hapus pengukuran ini?',
   deleteText:

@@ -1,0 +1,140 @@
+import {
+  Drawer,
+  Group,
+  Image,
+  Loader,
+  Center,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import type { Attachment, EntityDefinition } from '@inspectra/contract';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthorizedObjectUrl } from '../api/files.ts';
+import { fieldLabel, fieldOf, imageLabel } from './entity-labels.ts';
+import { FieldDisplay } from './FieldDisplay.tsx';
+import { PhotoViewer } from './PhotoViewer.tsx';
+import type { Photo } from './PhotoViewer.tsx';
+
+type Row = Record<string, unknown>;
+
+export type RecordDrawerProps = {
+  entity: EntityDefinition;
+  /** The record shown; null closes the drawer. */
+  record: Row | null;
+  onClose: () => void;
+  title: string;
+  /** Keys shown first (the table's own columns, in its order); every other field follows. */
+  leading?: string[];
+  /** Own rendering of some values (a severity badge instead of its word). */
+  renderValue?: Record<string, (record: Row) => ReactNode>;
+  /** Buttons for the record (edit, delete), given the record and how to close the drawer. */
+  actions?: (record: Row, close: () => void) => ReactNode;
+};
+
+/**
+ * Everything about one record of a table, on any screen width: every field and derived value the
+ * entity declares (a narrow table hides some columns), and its photos, which open full size.
+ * References to other records are left out: they are ids, which say nothing to a person.
+ */
+export function RecordDrawer(p: RecordDrawerProps) {
+  const { t } = useTranslation();
+  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  const record = p.record;
+  const declared = [...Object.keys(p.entity.derived), ...Object.keys(p.entity.fields)];
+  const keys = [...new Set([...(p.leading ?? []), ...declared])].filter((key) => {
+    const field = fieldOf(p.entity, key);
+    return field !== undefined && field.kind !== 'ref';
+  });
+  const photos: (Photo & { slot: string })[] = record
+    ? Object.keys(p.entity.images).flatMap((slot) => {
+        const stored = record[slot] as Attachment | null | undefined;
+        return stored
+          ? [{ slot, label: imageLabel(t, p.entity, slot), name: stored.displayName, url: stored.url }]
+          : [];
+      })
+    : [];
+
+  return (
+    <>
+      <Drawer
+        opened={record !== null}
+        onClose={p.onClose}
+        position="right"
+        size="lg"
+        title={
+          <Title order={2} fz="lg">
+            {p.title}
+          </Title>
+        }
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {record && (
+          <Stack gap="lg">
+            {p.actions && <Group gap="sm">{p.actions(record, p.onClose)}</Group>}
+            {photos.length > 0 && (
+              <section>
+                <Title order={3} fz="md" mb="xs">
+                  {t('engine.details.photos')}
+                </Title>
+                <SimpleGrid cols={2} spacing="sm">
+                  {photos.map((photo, i) => (
+                    <Thumbnail key={photo.slot} photo={photo} onOpen={() => setPhotoIndex(i)} />
+                  ))}
+                </SimpleGrid>
+              </section>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
+              {keys.map((key) => {
+                const field = fieldOf(p.entity, key)!;
+                const custom = p.renderValue?.[key];
+                return (
+                  <Stack key={key} gap={2}>
+                    <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+                      {fieldLabel(t, p.entity.name, key, field)}
+                    </Text>
+                    <Text component="dd" m={0}>
+                      {custom ? (
+                        custom(record)
+                      ) : (
+                        <FieldDisplay entity={p.entity} fieldKey={key} field={field} value={record[key]} />
+                      )}
+                    </Text>
+                  </Stack>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </Drawer>
+      <PhotoViewer photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} />
+    </>
+  );
+}
+
+function Thumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const src = useAuthorizedObjectUrl(photo.url);
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      aria-label={t('engine.photo.open', { label: photo.label })}
+      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+    >
+      <Stack gap={4}>
+        {src ? (
+          <Image src={src} alt="" h={140} fit="cover" radius="md" />
+        ) : (
+          <Center h={140}>
+            <Loader size="sm" />
+          </Center>
+        )}
+        <Text size="sm">{photo.label}</Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}
