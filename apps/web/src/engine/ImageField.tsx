@@ -9,6 +9,7 @@ import {
   IconReplace,
   IconTrash,
   IconUpload,
+  IconZoomIn,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { imageMediaTypes, imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
+import { PhotoViewer } from './PhotoViewer.tsx';
 
 const defaultMaxImageBytes = 20 * 1024 * 1024;
 // The same four types the server accepts, and the ones the messages name.
@@ -40,7 +42,7 @@ export type ImageFieldProps = {
 };
 
 /** What a button does to the slot; `engine.image.<action>` is its word, `<action>For` its full name. */
-type SlotAction = 'choose' | 'replace' | 'takePhoto' | 'remove' | 'undo';
+type SlotAction = 'view' | 'choose' | 'replace' | 'takePhoto' | 'remove' | 'undo';
 
 /**
  * One image slot: drop, choose or (on a tablet) photograph an image, see it before saving, replace,
@@ -51,6 +53,8 @@ export function ImageField(p: ImageFieldProps) {
   const { t, i18n } = useTranslation();
   const maxBytes = p.maxBytes ?? defaultMaxImageBytes;
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The preview opens full size, to judge a hot spot before saving.
+  const [viewing, setViewing] = useState<number | null>(null);
   const openPicker = useRef<() => void>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   // Only touch devices have a camera worth offering; elsewhere "Take photo" just opens the picker again.
@@ -151,7 +155,16 @@ export function ImageField(p: ImageFieldProps) {
           <Group wrap="nowrap" align="center" gap="md">
             <Paper withBorder w={160} h={120} style={{ overflow: 'hidden', flexShrink: 0 }}>
               {shown.url ? (
-                <Image src={shown.url} alt={t('engine.image.preview', named)} w={160} h={120} fit="contain" />
+                <Image
+                  src={shown.url}
+                  alt={t('engine.image.preview', named)}
+                  w={160}
+                  h={120}
+                  fit="contain"
+                  // A tap on the preview opens it too; the "View" button is the way for keyboards.
+                  onClick={() => setViewing(0)}
+                  style={{ cursor: 'zoom-in' }}
+                />
               ) : (
                 <Center h={120} role="status" aria-label={t('engine.image.loadingPreview')}>
                   <Loader size="sm" />
@@ -200,6 +213,7 @@ export function ImageField(p: ImageFieldProps) {
       </Dropzone>
 
       <Group gap="xs">
+        {shown?.url && slotButton('view', IconZoomIn, () => setViewing(0))}
         {shown ? slotButton('replace', IconReplace, choose) : slotButton('choose', IconPhoto, choose)}
         {coarsePointer && slotButton('takePhoto', IconCamera, () => cameraInput.current?.click())}
         {shown &&
@@ -225,6 +239,11 @@ export function ImageField(p: ImageFieldProps) {
           {message}
         </Text>
       )}
+      <PhotoViewer
+        photos={shown?.url ? [{ label: p.label, name: shown.name, src: shown.url }] : []}
+        index={viewing}
+        onIndexChange={setViewing}
+      />
     </Stack>
   );
 }

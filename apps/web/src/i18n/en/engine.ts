@@ -61,6 +61,8 @@ export const engine = {
     rules: 'JPEG, PNG, WebP or GIF, at most {{max}}',
     choose: 'Choose image',
     chooseFor: 'Choose image for {{label}}',
+    view: 'View',
+    viewFor: 'View {{label}} full size',
     takePhoto: 'Take photo',
     takePhotoFor: 'Take photo for {{label}}',
     replace: 'Replace',

@@ -64,6 +64,8 @@ export const engine: Translation<typeof en> = {
     rules: 'JPEG, PNG, WebP atau GIF, maksimal {{max}}',
     choose: 'Pilih gambar',
     chooseFor: 'Pilih gambar untuk {{label}}',
+    view: 'Lihat',
+    viewFor: 'Lihat {{label}} ukuran penuh',
     takePhoto: 'Ambil foto',
     takePhotoFor: 'Ambil foto untuk {{label}}',
     replace: 'Ganti',
