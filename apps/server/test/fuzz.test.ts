@@ -8,9 +8,12 @@ import type { Field, RouteDefinition } from '@inspectra/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { attachments, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { imageMediaTypes } from '../src/storage/media-type.ts';
 import {
+  adminPassword,
   createReportHeader,
   createThermalAnalysis,
   createThermalMeasurement,
@@ -70,8 +73,27 @@ beforeAll(async () => {
   idsByEntity.set('thermalAnalysis', [analysis.id, ta2.id]);
   idsByEntity.set('thermalMeasurement', [measurement.id, tm2.id]);
   snapshotBefore = await snapshot();
+  const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+  await t.db.insert(users).values({
+    username: sessionEnder.username,
+    fullName: 'Second administrator',
+    passwordHash: await hashPassword(adminPassword),
+    roleId: admin!.roleId,
+  });
 });
 afterAll(() => t?.close());
+
+/**
+ * Signing out everywhere ends every session of its caller: it is fuzzed as a second administrator,
+ * signed in afresh for each request, so the administrator's session lives through the run.
+ */
+const sessionEnder = { username: 'second-admin' };
+const endsSessions = (r: RouteDefinition) => r.method === 'POST' && r.path === '/auth/logout-all';
+async function callerToken(route: RouteDefinition): Promise<string> {
+  if (!endsSessions(route)) return t.adminTokens.accessToken;
+  const res = await t.login(sessionEnder.username, adminPassword);
+  return (res.json().data as { accessToken: string }).accessToken;
+}
 
 const routes = routeTable as readonly RouteDefinition[];
 const label = (r: RouteDefinition) => `${r.method} ${r.path}`;
@@ -145,7 +167,7 @@ async function sendAndCheck(
   const res = await t.inject({
     method: req.method as InjectOptions['method'],
     url: req.url,
-    headers: { authorization: `Bearer ${t.adminTokens.accessToken}`, ...req.headers },
+    headers: { authorization: `Bearer ${await callerToken(route)}`, ...req.headers },
     ...(req.payload === undefined ? {} : { payload: req.payload }),
   });
   checkResponse(route, { method: req.method, url: req.url, bodyNote: req.bodyNote ?? '' }, res);

@@ -63,6 +63,12 @@ function send(route: RouteDefinition, headers: Record<string, string> = {}): Pro
   });
 }
 
+/** Signing out everywhere ends the caller's session too: walk it after every other route. */
+function sessionEndingLast(list: RouteDefinition[]): RouteDefinition[] {
+  const ends = (r: RouteDefinition) => r.method === 'POST' && r.path === '/auth/logout-all';
+  return [...list.filter((r) => !ends(r)), ...list.filter(ends)];
+}
+
 function expectError(res: LightMyRequestResponse, status: number, code: string, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
   const body = res.json();
@@ -117,12 +123,14 @@ describe('the route table and the registered routes', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('makes public only health, login and refresh', () => {
+  it('makes public only health, login, refresh and logout', () => {
     const pub = routes
       .filter((r) => r.access === 'public')
       .map(label)
       .sort();
-    expect(pub).toEqual(['GET /health', 'POST /auth/login', 'POST /auth/refresh'].sort());
+    expect(pub).toEqual(
+      ['GET /health', 'POST /auth/login', 'POST /auth/refresh', 'POST /auth/logout'].sort(),
+    );
   });
 
   it('registers every table row in Fastify', () => {
@@ -280,12 +288,15 @@ describe('a role with no permissions', () => {
   });
 
   it('reaches the routes any signed-in user may call', async () => {
-    const signedIn = routes.filter((r) => r.access === 'authenticated');
+    const signedIn = sessionEndingLast(routes.filter((r) => r.access === 'authenticated'));
     expect(signedIn.map(label)).toContain('GET /auth/profile');
     for (const r of signedIn) {
       const res = await send(r, as());
       expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
     }
+    // Signing out everywhere was one of them: sign in again.
+    const res = await t.login(username, password);
+    token = res.json().data.accessToken;
     const profile = await t.inject({ method: 'GET', url: '/api/auth/profile', headers: as() });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data).toMatchObject({ username, permissions: [] });
@@ -333,7 +344,7 @@ describe('a role with no permissions', () => {
 
 describe('the administrator', () => {
   it('is never refused (no 401, no 403) on any route', async () => {
-    for (const r of routes) {
+    for (const r of sessionEndingLast(routes)) {
       const res = await send(r, { authorization: `Bearer ${t.adminTokens.accessToken}` });
       expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);

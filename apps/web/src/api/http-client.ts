@@ -285,6 +285,6 @@ export async function signOut(): Promise<void> {
  * try again rather than believe the other devices are signed out.
  */
 export async function signOutEverywhere(): Promise<void> {
-  await apiRequest({ method: 'POST', url: '/auth/logout-all' });
+  await apiRequest({ method: 'POST', url: '/auth/logout-all', data: {} });
   clearTokens();
 }

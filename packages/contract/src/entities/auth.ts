@@ -12,6 +12,8 @@ export const refreshBodySchema = z.object({
 });
 /** Sign-out names the session by its refresh token, so an expired access token can still end it. */
 export const logoutBodySchema = refreshBodySchema;
+/** Signing out everywhere needs nothing but the session: its body is an empty JSON object. */
+export const signOutEverywhereBodySchema = z.object({});
 export const signedOutEverywhereSchema = z
   .object({ sessionsEnded: z.number().int().min(0) })
   .meta({ id: 'signedOutEverywhere' });
@@ -61,11 +63,16 @@ export const authRoutes = [
     tag,
     access: 'public',
   }),
-  route('POST', '/auth/logout-all', op.action('auth.logoutAll', { response: signedOutEverywhereSchema }), {
-    summary: 'Sign out of all devices: end every session of the signed-in user, this one included',
-    tag,
-    access: 'authenticated',
-  }),
+  route(
+    'POST',
+    '/auth/logout-all',
+    op.action('auth.logoutAll', { body: signOutEverywhereBodySchema, response: signedOutEverywhereSchema }),
+    {
+      summary: 'Sign out of all devices: end every session of the signed-in user, this one included',
+      tag,
+      access: 'authenticated',
+    },
+  ),
   route('GET', '/auth/profile', op.action('auth.profile', { response: profileSchema }), {
     summary: 'The signed-in user, role and permissions',
     tag,
