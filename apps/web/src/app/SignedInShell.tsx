@@ -4,18 +4,22 @@ import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout.tsx';
+import { queryClient } from './query-client.ts';
 
 /**
- * The signed-in part of the app: its layout, the confirmations and notices only its screens use, and
- * the styles of the tables, date pickers and drop zones. Loaded with the first signed-in screen, so
- * the sign-in page downloads none of it.
+ * The signed-in part of the app: its layout, the query cache, the confirmations and notices only its
+ * screens use, and the styles of the tables, date pickers and drop zones. Loaded with the first
+ * signed-in screen, so the sign-in page downloads none of it.
  */
 export function SignedInShell() {
   return (
-    <ModalsProvider>
-      <Notifications position="top-right" />
-      <AppLayout />
-    </ModalsProvider>
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Notifications position="top-right" />
+        <AppLayout />
+      </ModalsProvider>
+    </QueryClientProvider>
   );
 }
