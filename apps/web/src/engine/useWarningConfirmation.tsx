@@ -40,6 +40,7 @@ export function useWarningConfirmation(entity: EntityDefinition, elementIdOf: (f
         // Going back to correct is the safe default (and Escape).
         cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
         returnFocus: false,
+        closeButtonProps: { 'aria-label': t('common.close') },
         centered: true,
         onConfirm: () => answer(true),
         onCancel: () => answer(false),
