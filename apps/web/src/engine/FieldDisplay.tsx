@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldOf } from './entity-labels.ts';
 import { formatDate, formatDateTime, formatQuantity } from './locale.ts';
 
+/** What a code looks like: one word, no spaces or dots (which the translation lookup would split). */
+const codePattern = /^[A-Za-z][\w-]*$/;
+
 /**
  * A field's value as text in the language: numbers with their unit, dates day-first, Yes/No, enum
  * labels (when `context` names the entity and key the translations live under), '—' for nothing.
@@ -31,6 +34,11 @@ export function formatFieldValue(
       return context ? enumLabel(t, context.entityName, context.key, String(value)) : String(value);
     case 'json':
       return JSON.stringify(value);
+    case 'text':
+      // A code kept as free text ("thermal") reads as its name when the entity's translations give one.
+      return context && codePattern.test(String(value))
+        ? enumLabel(t, context.entityName, context.key, String(value))
+        : String(value);
     default:
       return String(value);
   }

@@ -1,10 +1,17 @@
-import { NumberInput, Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import type { EntityDefinition, Field } from '@inspectra/contract';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldDescription, fieldLabel, unitOf } from './entity-labels.ts';
-import { dateDisplayFormat, dayjsLocale, parseTypedDate } from './locale.ts';
+import {
+  dateDisplayFormat,
+  dayjsLocale,
+  formatEditableNumber,
+  parseLocaleNumber,
+  parseTypedDate,
+} from './locale.ts';
 
 export type FieldInputProps = {
   entity: EntityDefinition;
@@ -55,16 +62,11 @@ export function FieldInput(p: FieldInputProps) {
     case 'number':
     case 'integer':
       return (
-        <NumberInput
+        <NumberText
           {...common}
-          value={typeof p.value === 'number' || typeof p.value === 'string' ? p.value : ''}
-          onChange={(v) => p.onChange(v)}
-          min={field.min}
-          max={field.max}
-          clampBehavior="none"
-          allowDecimal={field.kind === 'number'}
-          decimalSeparator={language === 'id' ? ',' : '.'}
-          hideControls
+          value={p.value}
+          onChange={p.onChange}
+          language={language}
           rightSection={
             unit ? (
               <Text size="sm" c="dimmed" aria-hidden>
@@ -145,4 +147,50 @@ export function FieldInput(p: FieldInputProps) {
     case 'ref':
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
   }
+}
+
+/**
+ * A number typed as people write it in the language ("1.234,5" in Bahasa), kept as typed while it is
+ * being written. The form receives the number, '' when empty, or NaN while the text is not a number
+ * in the language (the schema then says "Enter a number"); nothing is silently dropped or reinterpreted,
+ * as a number input does with "1e5" (it became 15).
+ */
+function NumberText({
+  value,
+  onChange,
+  language,
+  ...props
+}: Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  language: string;
+}) {
+  const shown = (v: unknown) =>
+    typeof v === 'number' && !Number.isNaN(v) ? formatEditableNumber(v, language) : '';
+  const [text, setText] = useState(() => shown(value));
+  const [last, setLast] = useState<{ value: unknown; language: string }>({ value, language });
+  // A value set from outside (a restored draft, a reset, another language) replaces the text; the
+  // value this input just reported does not, so "78," stays while typing on to "78,4".
+  if (!Object.is(last.value, value) || last.language !== language) {
+    setLast({ value, language });
+    const typed = parseLocaleNumber(text, language);
+    const same =
+      typeof value === 'number' ? Object.is(typed ?? NaN, value) : text.trim() === '' && value === '';
+    if (!same) setText(shown(value));
+  }
+  return (
+    <TextInput
+      {...props}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const number = next.trim() === '' ? '' : (parseLocaleNumber(next, language) ?? NaN);
+        setLast({ value: number, language });
+        onChange(number);
+      }}
+    />
+  );
 }

@@ -36,7 +36,10 @@ export function formatQuantity(value: number, unit: string | undefined, language
   return unit === '%' ? `${n}%` : `${n} ${unit}`;
 }
 
-/** A file size in the largest unit that keeps it at least 1: "20 MB", "350 kB". */
+/**
+ * A file size in the largest unit that keeps it at least 1, in 1024 steps as file managers count:
+ * "860 bytes" (the word, which has a plural), "350 kB", "1.2 MB".
+ */
 export function formatBytes(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -48,8 +51,48 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'unit',
     unit: units[i],
-    unitDisplay: 'short',
+    unitDisplay: i === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
+  }).format(value);
+}
+
+/** The decimal and grouping separators of a language: "1,234.5" in English, "1.234,5" in Bahasa. */
+export function numberSeparators(language: string): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(intlLocale(language)).formatToParts(12345.6);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A number typed in the language → the number, or null when the text is not one. The language's
+ * decimal separator is the only decimal mark; its grouping separator (or a space) is accepted only
+ * between groups of three digits, so "1.234,5" in Bahasa is 1234.5 and "1,5" in English is refused
+ * rather than read as 15. Exponents ("1e5") are refused in every language: nobody measures in them,
+ * and an "e" is far more likely a slip of the finger. A leading minus (- or −) is accepted.
+ */
+export function parseLocaleNumber(text: string, language: string): number | null {
+  const { decimal, group } = numberSeparators(language);
+  const s = text.trim().replace(/^[\u2212]/, '-');
+  const g = `[${escapeRegExp(group)} \u00a0\u202f]`;
+  const pattern = new RegExp(`^([-+]?)(\\d{1,3}(?:${g}\\d{3})+|\\d*)(?:${escapeRegExp(decimal)}(\\d*))?$`);
+  const m = pattern.exec(s);
+  if (!m) return null;
+  const whole = (m[2] ?? '').replace(new RegExp(g, 'g'), '');
+  const fraction = m[3] ?? '';
+  if (whole === '' && fraction === '') return null;
+  const value = Number(`${m[1]}${whole || '0'}.${fraction || '0'}`);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A number as text to edit in the language: its decimal mark, no grouping, every digit kept. */
+export function formatEditableNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    useGrouping: false,
+    maximumFractionDigits: 20,
   }).format(value);
 }
 

@@ -38,6 +38,8 @@ export const entities = {
     },
     values: {
       status: { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected' },
+      // Inspection methods are free text; the codes the product uses get a name.
+      inspectionMethod: { thermal: 'Thermography' },
     },
   },
   thermalAnalysis: {

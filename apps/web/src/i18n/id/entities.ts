@@ -31,7 +31,10 @@ export const entities: Translation<typeof en> = {
       actualCompletedDate: 'Selesai aktual',
       status: 'Status',
     },
-    values: { status: { draft: 'Draf', submitted: 'Diajukan', approved: 'Disetujui', rejected: 'Ditolak' } },
+    values: {
+      status: { draft: 'Draf', submitted: 'Diajukan', approved: 'Disetujui', rejected: 'Ditolak' },
+      inspectionMethod: { thermal: 'Termografi' },
+    },
   },
   thermalAnalysis: {
     fields: { reportHeaderId: 'Laporan', summary: 'Ringkasan', result: 'Hasil' },
