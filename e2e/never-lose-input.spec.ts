@@ -77,7 +77,10 @@ test('a draft with its photo survives an expired session and a reload @tablet', 
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
   const row = page.getByRole('row', { name: tag });
   await expect(row).toBeVisible();
-  await expect(row.getByLabel('1 image')).toBeVisible();
+  // The photo chosen before the session ended was uploaded with it.
+  await page.getByRole('button', { name: `Edit measurement ${tag}` }).click();
+  await expect(page.getByRole('img', { name: 'Preview of Thermal image' })).toBeVisible();
+  await page.goBack();
 
   // Saved: the draft is gone, so a new form starts empty.
   await page.getByRole('link', { name: 'Add measurement' }).click();
@@ -171,13 +174,13 @@ test('leaving unsaved findings asks first @tablet', async ({ page }, info) => {
   await summary.fill('Hot spot on the incomer, phase T; recheck after tightening.');
 
   const leave = async () => {
-    if ((page.viewportSize()?.width ?? 1280) < 992) {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-    }
-    await page
+    const dashboard = page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click();
+      .getByRole('link', { name: 'Dashboard' });
+    // On an upright tablet the navigation folds behind the menu button (still open after "Stay").
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    if (await menu.isVisible()) await menu.click();
+    await dashboard.click();
   };
   await leave();
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
