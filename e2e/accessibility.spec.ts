@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import { demo, expectAccessible, expectTouchTargets, openNavigation, signIn, snap } from './fixtures.ts';
 
 /**
  * Every screen, in both colour schemes, on a desktop and an upright tablet: axe-core finds no serious
@@ -14,6 +14,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const check = async (name: string) => {
       const shot = `${info.project.name}-${scheme}-${name}`;
       await expectAccessible(page, info, `${scheme}-${name}`);
+      if (info.project.use.hasTouch) await expectTouchTargets(page, name);
       await snap(page, `a11y/${shot}`);
     };
 

@@ -65,3 +65,27 @@ export async function expectAccessible(page: Page, info: TestInfo, name: string)
   // Soft: one run reports every screen's problems, and the test still fails.
   expect.soft(blocking, `serious or critical accessibility violations on ${name}`).toEqual([]);
 }
+
+/**
+ * On a touch screen, every control a finger may need is at least 44 × 44 px (WCAG 2.5.5, and gloves
+ * on site). Lists the controls that are smaller; visually hidden ones (screen-reader only) are skipped.
+ */
+export async function expectTouchTargets(page: Page, name: string) {
+  const small = await page.evaluate(() => {
+    const selector =
+      'button, a[href], input:not([type=hidden]):not([type=file]), select, textarea, [role=button], [role=menuitem], [role=tab], [tabindex="0"]';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => !el.closest('[aria-hidden=true], [inert]'))
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const shown =
+          box.width > 2 && box.height > 2 && style.visibility !== 'hidden' && style.opacity !== '0';
+        const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+        return { shown, label: `${el.tagName.toLowerCase()} "${label}"`, w: box.width, h: box.height };
+      })
+      .filter((c) => c.shown && (c.w < 43.5 || c.h < 43.5))
+      .map((c) => `${c.label} ${Math.round(c.w)}×${Math.round(c.h)}`);
+  });
+  expect.soft(small, `controls smaller than 44 × 44 px on ${name}`).toEqual([]);
+}

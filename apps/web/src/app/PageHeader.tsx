@@ -20,7 +20,13 @@ export function PageHeader(p: {
           {p.crumbs.map((c, i) =>
             c.to ? (
               // Crumbs are built from route paths by the screens; their params match those paths.
-              <AnchorLink key={i} to={c.to as '/'} params={c.params as never} size="sm">
+              <AnchorLink
+                key={i}
+                to={c.to as '/'}
+                params={c.params as never}
+                size="sm"
+                className="touch-target"
+              >
                 {c.label}
               </AnchorLink>
             ) : (

@@ -88,8 +88,9 @@ function ThermalCard({ reportId }: { reportId: string }) {
           </Text>
         </div>
       </Group>
-      {analysis.isPending ? (
-        <Skeleton h={24} />
+      {/* Until the figures arrive, a placeholder: "0 measurements" would be a wrong answer, not a wait. */}
+      {analysis.isPending || (analysis.data && summary.isPending) ? (
+        <Skeleton h={24} mb="md" aria-label={t('common.loading')} role="status" />
       ) : analysis.data ? (
         <Group gap="xs" mb="md">
           <Badge variant="default" styles={{ label: { textTransform: 'none' } }}>
