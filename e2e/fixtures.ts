@@ -27,7 +27,18 @@ export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   // From the top, so the fixed header sits where a user sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  const viewport = page.viewportSize();
+  const touch = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  if (!touch || !viewport) {
+    await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+    return;
+  }
+  // A full-page capture drops touch emulation while it runs, and with it the finger-sized controls:
+  // on a touch screen, make the window as tall as the page instead.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+  await page.setViewportSize(viewport);
 }
 
 /** On a tablet the navigation sits behind the menu button; on a desktop it is always shown. */

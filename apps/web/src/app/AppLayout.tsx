@@ -57,7 +57,12 @@ export function AppLayout() {
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
             />
-            <Link to="/" aria-label={t('nav.home')} style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link
+              to="/"
+              aria-label={t('nav.home')}
+              className="touch-target"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
               <BrandMark />
             </Link>
           </Group>

@@ -9,7 +9,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useElementSize } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -86,6 +86,8 @@ export function EntityTable(p: EntityTableProps) {
 
   const { ref: sizeRef, width } = useElementSize();
   const [detailsOf, setDetailsOf] = useState<Row | null>(null);
+  // Page buttons a gloved finger can hit on a touch screen.
+  const touch = useMediaQuery('(pointer: coarse)');
   const onRowClick = p.onRowClick ?? (p.details ? setDetailsOf : undefined);
 
   const query = useQuery({
@@ -254,6 +256,7 @@ export function EntityTable(p: EntityTableProps) {
               : undefined
           }
           page={page}
+          paginationSize={touch ? 'xl' : 'sm'}
           onPageChange={setPage}
           totalRecords={query.data?.meta.totalCount ?? 0}
           recordsPerPage={pageSize}
