@@ -28,6 +28,9 @@ vi.mock('../api/files.ts', () => ({
 serveMockApi();
 afterEach(() => localStorage.clear());
 
+// Whole journeys through a long form, typed key by key: slower than one field's test on a busy machine.
+const journey = { timeout: 30_000 };
+
 /** An access token for `sub`, as the server issues it (the client reads only the subject). */
 const tokenFor = (sub: string) =>
   `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, typ: 'access' })).replace(/=+$/, '')}.signature`;
@@ -57,20 +60,20 @@ function renderForm(props: Partial<Parameters<typeof EntityForm>[0]> = {}) {
   return { ...view, onSubmit };
 }
 
-describe('EntityForm drafts', () => {
+describe('EntityForm drafts', journey, () => {
   it('keeps typed input on the device and offers it back, with a way to discard it', async () => {
     signedInAs('user-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderForm();
 
-    await user.type(textbox(/Notes/), 'Hot lug on phase R');
-    await waitFor(() => expect(readDraft(draftOfR1())?.inputs.notes).toBe('Hot lug on phase R'));
+    await user.type(textbox(/Notes/), 'Hot lug');
+    await waitFor(() => expect(readDraft(draftOfR1())?.inputs.notes).toBe('Hot lug'));
     first.unmount();
 
     // Opened again (a reload, or back after signing in): the input is there, and the user is told.
     renderForm();
     expect(await screen.findByText(/^Restored your unsaved changes from \d/)).toBeInTheDocument();
-    expect(textbox(/Notes/)).toHaveValue('Hot lug on phase R');
+    expect(textbox(/Notes/)).toHaveValue('Hot lug');
     expect(textbox(/^Name/)).toHaveValue('Pump A');
 
     await user.click(screen.getByRole('button', { name: 'Discard' }));
@@ -81,7 +84,7 @@ describe('EntityForm drafts', () => {
 
   it('keeps a chosen photo that was not uploaded yet, and sends it when saved', async () => {
     signedInAs('user-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderForm();
 
     await user.upload(imagePicker('Photo'), pngFile('IR_0042.png'));
@@ -108,9 +111,9 @@ describe('EntityForm drafts', () => {
 
   it('keeps one user’s draft from another on a shared tablet', async () => {
     signedInAs('user-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderForm();
-    await user.type(textbox(/Notes/), 'Crew A notes');
+    await user.type(textbox(/Notes/), 'Crew A');
     await waitFor(() => expect(readDraft(draftOfR1())).toBeDefined());
     first.unmount();
 
@@ -118,7 +121,7 @@ describe('EntityForm drafts', () => {
     renderForm();
     expect(textbox(/Notes/)).toHaveValue('');
     expect(screen.queryByText(/Restored your unsaved changes/)).not.toBeInTheDocument();
-    expect(readDraft(draftOfR1('user-1'))?.inputs.notes).toBe('Crew A notes');
+    expect(readDraft(draftOfR1('user-1'))?.inputs.notes).toBe('Crew A');
   });
 
   it('offers a draft of an older version beside the newer one, field by field', async () => {
@@ -130,7 +133,7 @@ describe('EntityForm drafts', () => {
       inputs: { name: 'Pump A', notes: 'My note', pressure: 5 },
       images: {},
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // Someone else renamed the pump and wrote a note meanwhile: version 2.
     const { onSubmit } = renderForm({
       record: { ...record, version: 2, name: 'Pump B', notes: 'Their note' },
@@ -158,9 +161,9 @@ describe('EntityForm drafts', () => {
   });
 });
 
-describe('EntityForm after a conflict (409)', () => {
+describe('EntityForm after a conflict (409)', journey, () => {
   it('loads the newer version beside the user’s changes and saves against it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi
       .fn(async (_: EntitySubmission) => {})
       .mockRejectedValueOnce(
@@ -193,9 +196,9 @@ describe('EntityForm after a conflict (409)', () => {
   });
 });
 
-describe('EntityForm save errors', () => {
+describe('EntityForm save errors', journey, () => {
   it('ties a server error on an image to its slot and focuses it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const message = 'The photo is not a JPEG, PNG, WebP or GIF';
     const onSubmit = vi.fn(async () => {
       throw new ApiError(message, {
@@ -221,7 +224,7 @@ describe('EntityForm save errors', () => {
   });
 
   it('moves focus to the alert when the failure belongs to no field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async () => {
       throw new ApiError('The report is approved and can no longer change', { status: 409, code: 'LOCKED' });
     });
@@ -238,10 +241,10 @@ describe('EntityForm save errors', () => {
   });
 });
 
-describe('EntityForm when the session ends during a save', () => {
+describe('EntityForm when the session ends during a save', journey, () => {
   it('asks to sign in again on the page, then the save goes through', async () => {
     signedInAs('user-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saves: unknown[] = [];
     server.use(
       http.post(api('/auth/refresh'), () => unauthenticated()),
@@ -265,7 +268,7 @@ describe('EntityForm when the session ends during a save', () => {
       onSubmit: ({ values }) => apiRequest({ method: 'PUT', url: '/records', data: values }),
       onSaved,
     });
-    await user.type(textbox(/Notes/), 'Typed before the session ended');
+    await user.type(textbox(/Notes/), 'Typed');
     // Both tokens run out while the inspector is typing.
     setCookies('expired', 'spent');
 
@@ -281,15 +284,15 @@ describe('EntityForm when the session ends during a save', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect(saves).toEqual([expect.objectContaining({ notes: 'Typed before the session ended', version: 1 })]);
+    expect(saves).toEqual([expect.objectContaining({ notes: 'Typed', version: 1 })]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
-describe('EntityForm in the app', () => {
+describe('EntityForm in the app', journey, () => {
   it('asks before leaving unsaved changes, and discarding forgets the draft', async () => {
     signedInAs('user-1');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rootRoute = createRootRoute({ component: Outlet });
     const router = createRouter({
       routeTree: rootRoute.addChildren([
@@ -309,13 +312,13 @@ describe('EntityForm in the app', () => {
     });
     renderWithProviders(<RouterProvider router={router} />);
 
-    await user.type(await screen.findByRole('textbox', { name: /Notes/ }), 'Findings typed');
+    await user.type(await screen.findByRole('textbox', { name: /Notes/ }), 'Findings');
     await waitFor(() => expect(readDraft(draftOfR1())).toBeDefined());
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
 
     const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Stay' }));
-    expect(textbox(/Notes/)).toHaveValue('Findings typed');
+    expect(textbox(/Notes/)).toHaveValue('Findings');
 
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await user.click(
