@@ -13,7 +13,15 @@ export function ReportStatusBadge({ status }: { status: (typeof reportStatuses)[
   const { t } = useTranslation();
   if (!status) return null;
   return (
-    <Badge color={colors[status]} variant="light" styles={{ label: { textTransform: 'none' } }}>
+    <Badge
+      color={colors[status]}
+      variant="light"
+      // Never "D…": a table column may be narrow, the status word is still shown whole.
+      styles={{
+        root: { flexShrink: 0, maxWidth: 'none' },
+        label: { textTransform: 'none', overflow: 'visible' },
+      }}
+    >
       {t(`entities.reportHeader.values.status.${status}`)}
     </Badge>
   );

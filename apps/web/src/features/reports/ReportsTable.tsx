@@ -14,14 +14,15 @@ export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
   return (
     <EntityTable
       entity={reportHeader}
+      // The number and status at every width; the title and equipment next, the rest as room allows.
       columns={[
-        'reportNumber',
-        'title',
-        'equipmentNo',
-        ...(workOrderId ? [] : ['objectType']),
-        'inspectionMethod',
-        'actualStartDate',
-        'status',
+        { key: 'reportNumber', priority: 1 },
+        { key: 'title', priority: 2, width: 220 },
+        { key: 'equipmentNo', priority: 2 },
+        ...(workOrderId ? [] : [{ key: 'objectType', priority: 3 }]),
+        { key: 'inspectionMethod', priority: 3 },
+        { key: 'actualStartDate', priority: 3 },
+        { key: 'status', priority: 1, width: 120 },
       ]}
       queryKey={['reports', filter]}
       fetchPage={pagedList('GET /report-headers', filter)}

@@ -15,7 +15,16 @@ export function WorkOrdersPage() {
       <Paper withBorder radius="md" p="md">
         <EntityTable
           entity={workOrderSpk}
-          columns={['woNumber', 'title', 'workType', 'tagNumber', 'dateStart', 'dateEnd', 'isEmergency']}
+          // The number and title at every width; the dates and the emergency mark before the rest.
+          columns={[
+            { key: 'woNumber', priority: 1 },
+            { key: 'title', priority: 1, width: 220 },
+            { key: 'workType', priority: 3 },
+            { key: 'tagNumber', priority: 3 },
+            { key: 'dateStart', priority: 2 },
+            { key: 'dateEnd', priority: 2 },
+            { key: 'isEmergency', priority: 2 },
+          ]}
           queryKey={['work-orders']}
           fetchPage={pagedList('GET /work-order-spks')}
           searchable
