@@ -93,7 +93,8 @@ export const engine: Translation<typeof en> = {
     title_other: 'Periksa nilai sebelum menyimpan',
     intro_one: 'Nilai berikut tidak biasa:',
     intro_other: 'Nilai berikut tidak biasa:',
-    recorded: 'Kembali untuk memperbaikinya, atau simpan apa adanya: konfirmasi Anda dicatat bersama data ini.',
+    recorded:
+      'Kembali untuk memperbaikinya, atau simpan apa adanya: konfirmasi Anda dicatat bersama data ini.',
     goBack: 'Kembali dan perbaiki',
     saveAnyway: 'Tetap simpan',
     savedWith_one: 'Disimpan dengan peringatan',
