@@ -64,7 +64,7 @@ function send(route: RouteDefinition, headers: Record<string, string> = {}): Pro
 }
 
 /** Signing out everywhere ends the caller's session too: walk it after every other route. */
-function sessionEndingLast(list: RouteDefinition[]): RouteDefinition[] {
+function sessionEndingLast(list: readonly RouteDefinition[]): RouteDefinition[] {
   const ends = (r: RouteDefinition) => r.method === 'POST' && r.path === '/auth/logout-all';
   return [...list.filter((r) => !ends(r)), ...list.filter(ends)];
 }
