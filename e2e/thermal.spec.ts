@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demo, e2eAdmin, openNavigation, signIn, snap } from './fixtures.ts';
+import { demo, e2eAdmin, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
 
 const thermalPng = path.resolve(
   import.meta.dirname,
@@ -13,7 +13,11 @@ test('a wrong password is refused with the catalogue message and clears the toke
 }, info) => {
   // Tokens left from an earlier session on this device: a failed sign-in must not keep them.
   await context.addCookies(
-    ['access_token', 'refresh_token'].map((name) => ({ name, value: 'left-over', url: info.project.use.baseURL! })),
+    ['access_token', 'refresh_token'].map((name) => ({
+      name,
+      value: 'left-over',
+      url: info.project.use.baseURL!,
+    })),
   );
   await signIn(page, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
@@ -21,11 +25,16 @@ test('a wrong password is refused with the catalogue message and clears the toke
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain('access_token');
   expect(names).not.toContain('refresh_token');
+  await expectAccessible(page, info, 'sign-in-failed');
   await snap(page, `${info.project.name}-sign-in-failed`);
 });
 
 test('an inspector records, corrects and removes a thermal measurement @tablet', async ({ page }, info) => {
-  const shot = (name: string) => snap(page, `${info.project.name}-${name}`);
+  // Every screen of the journey is checked with axe and photographed.
+  const shot = async (name: string) => {
+    await expectAccessible(page, info, name);
+    await snap(page, `${info.project.name}-${name}`);
+  };
   // One tag per project: the projects share a server, and a failed run must not confuse the next.
   const tag = `E2E-LUG-${info.project.name}`;
   await signIn(page);
@@ -68,6 +77,23 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await expect(row).toContainText('37.2');
   await shot('measurement-added');
 
+  // Tapping the row shows every field, those without a column on this screen too, and the photo.
+  await row.getByRole('cell', { name: tag, exact: true }).click();
+  const details = page.getByRole('dialog', { name: `Measurement ${tag}` });
+  await expect(details).toContainText('Phase T cable lug');
+  await expect(details).toContainText('78.4 °C');
+  await shot('measurement-details');
+  await details.getByRole('button', { name: 'Open Thermal image full size' }).click();
+  const viewer = page.getByRole('dialog', { name: /Thermal image/ });
+  await expect(viewer.getByRole('img', { name: 'Thermal image' })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByText('150%')).toBeVisible();
+  await shot('measurement-photo');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+
   // Correct the reading: ΔT 1.8 °C is "Investigate"; the image stays.
   await page.getByRole('button', { name: `Edit measurement ${tag}` }).click();
   await expect(page.getByLabel('Max temperature')).toHaveValue(/78[.,]4/);
@@ -103,6 +129,7 @@ test('an expired session lands on the sign-in page with a notice @tablet', async
   await page.goto('/reports');
   await expect(page).toHaveURL(/\/auth\/\?code=401$/);
   await expect(page.getByRole('status')).toContainText('Your session has ended');
+  await expectAccessible(page, info, 'session-expired');
   await snap(page, `${info.project.name}-session-expired`);
 
   // Signing in again returns to the screen the user was on.
@@ -127,6 +154,7 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click();
   await expect(page.getByRole('heading', { name: /Selamat datang/ })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await expectAccessible(page, info, 'dashboard-id');
   await snap(page, `${info.project.name}-dashboard-id`);
 
   // The dark theme, for the control room; the choice is kept on the device.
@@ -137,6 +165,7 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await page.getByRole('link', { name: 'Buka analisis termal' }).click();
   await expect(page.getByRole('heading', { name: 'Analisis termal', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page, info, 'thermal-analysis-id-dark');
   await snap(page, `${info.project.name}-thermal-analysis-id-dark`);
   await page.getByRole('button', { name: 'Tema terang' }).click();
 

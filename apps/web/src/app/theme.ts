@@ -1,5 +1,6 @@
 import { createTheme, DEFAULT_THEME } from '@mantine/core';
 import type { MantineColorsTuple } from '@mantine/core';
+import { i18n } from '../i18n/index.ts';
 
 /*
  * Colours that pass WCAG AA (4.5:1 for text) in both schemes. Mantine's own palettes are kept for the
@@ -8,6 +9,16 @@ import type { MantineColorsTuple } from '@mantine/core';
  * (text of light-variant badges and buttons) reads at 4.6:1 on shades 1 and 2 behind it. Yellow keeps
  * its bright filled shade, and gets black text from `autoContrast`.
  */
+/**
+ * A close button's name in the current language. Mantine copies default props when it renders, so the
+ * getter is read then: the name follows a change of language without rebuilding the theme.
+ */
+const namedClose = {
+  get 'aria-label'() {
+    return i18n.t('common.close');
+  },
+};
+
 const palette = (name: string, changes: Record<number, string>) =>
   (DEFAULT_THEME.colors[name] ?? []).map((shade, i) => changes[i] ?? shade) as unknown as MantineColorsTuple;
 
@@ -44,5 +55,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
+    // Close buttons are icons: without a name a screen reader announces only "button".
+    Notification: { defaultProps: { closeButtonProps: namedClose } },
+    Modal: { defaultProps: { closeButtonProps: namedClose } },
+    Drawer: { defaultProps: { closeButtonProps: namedClose } },
   },
 });

@@ -257,6 +257,8 @@ export function EntityTable(p: EntityTableProps) {
           }
           page={page}
           paginationSize={touch ? 'xl' : 'sm'}
+          // Rows open something: 48 px tall on a touch screen.
+          verticalSpacing={touch ? 'md' : 'xs'}
           onPageChange={setPage}
           totalRecords={query.data?.meta.totalCount ?? 0}
           recordsPerPage={pageSize}
