@@ -149,7 +149,7 @@ test('a server error on an image is shown on its slot and focused', async ({ pag
       part('referenceTemperatureC', '40') +
       part('visualImage', 'Site notes, not a photo.', 'visual.png') +
       `--${boundary}--\r\n`;
-    const headers = {
+    const headers: Record<string, string> = {
       ...route.request().headers(),
       'content-type': `multipart/form-data; boundary=${boundary}`,
     };
