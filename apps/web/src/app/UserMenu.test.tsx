@@ -20,6 +20,7 @@ import {
   serveMockApi,
   setCookies,
 } from '../api/test-server.ts';
+import { draftKey, readDraft, writeDraft } from '../engine/drafts.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -90,6 +91,28 @@ describe('UserMenu', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(cookies()).toEqual({});
     expect(queryClient.getQueryData(['reports'])).toBeUndefined();
+  });
+
+  it("forgets the user's drafts on this device, and nobody else's", async () => {
+    setCookies('access-1', 'refresh-1');
+    server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
+    const draft = {
+      savedAt: '2026-11-23T10:00:00Z',
+      baseVersion: null,
+      base: {},
+      inputs: { remarks: 'x' },
+      images: {},
+    };
+    const mine = draftKey({ userId: profile.id, entity: 'thermalMeasurement', parentId: 'a1' });
+    const theirs = draftKey({ userId: 'someone-else', entity: 'thermalMeasurement', parentId: 'a1' });
+    writeDraft(mine, draft);
+    writeDraft(theirs, draft);
+    const { user } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(readDraft(mine)).toBeUndefined());
+    expect(readDraft(theirs)).toBeDefined();
   });
 
   it('asks before signing out of all devices, and Cancel changes nothing', async () => {

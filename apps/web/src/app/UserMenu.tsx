@@ -7,11 +7,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut, signOutEverywhere } from '../api/http-client.ts';
+import { removeUserDrafts } from '../engine/drafts.ts';
 
 /**
  * The signed-in user's menu: sign out (ends this session on the server too; offline it still signs
  * out here) and sign out of all devices (asks first). Either way nothing of the user's data stays in
- * the page's cache, so a shared tablet can be handed over.
+ * the page's cache or in the drafts kept on the device, so a shared tablet can be handed over.
  */
 export function UserMenu({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
 
   const leave = () => {
     queryClient.clear();
+    void removeUserDrafts(profile.id);
     void navigate({ to: '/auth' });
   };
   const confirmSignOutEverywhere = async () => {

@@ -80,6 +80,26 @@ export async function removeDraft(key: string): Promise<void> {
   );
 }
 
+/**
+ * Forgets every draft of one user on this device, photos included. Signing out on purpose calls it:
+ * a shared tablet handed over keeps nothing of the previous user's unsaved work. A session that
+ * merely expires keeps its drafts, so they can be restored after signing in again.
+ */
+export async function removeUserDrafts(userId: string): Promise<void> {
+  const prefix = `${keyPrefix}${userId}.`;
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(
+      (k): k is string => k?.startsWith(prefix) ?? false,
+    );
+    for (const k of keys) localStorage.removeItem(k);
+  } catch {
+    // No storage: nothing was kept.
+  }
+  await withStore('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`))).catch(
+    () => undefined,
+  );
+}
+
 /** A kept photo: the bytes with the name and type, rebuilt into a File when read. */
 type KeptImage = { name: string; type: string; lastModified: number; bytes: ArrayBuffer };
 
