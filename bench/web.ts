@@ -7,9 +7,10 @@
  *   npm run bench:web -- --runs 1        one Lighthouse run per page (faster, noisier)
  *   npm run bench:web -- --no-lighthouse bytes only
  *   npm run bench:web -- --json out.json also write every figure as JSON
+ *   npm run bench:web -- --reports dir   keep each Lighthouse report (JSON, open in the Lighthouse viewer)
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ const { values: options } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3199' },
     json: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(options.runs));
@@ -179,7 +181,7 @@ type Scores = { performance: number; accessibility: number; bestPractices: numbe
 type LighthouseResult = Scores & { metrics: Record<string, string>; belowFull: string[] };
 
 /** One Lighthouse desktop run in a new browser profile (cold cache), signed in when the page needs it. */
-async function lighthouseRun(target: PageUnderTest): Promise<LighthouseResult> {
+async function lighthouseRun(target: PageUnderTest, run: number): Promise<LighthouseResult> {
   const debuggingPort = port + 1;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'inspectra-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -202,6 +204,11 @@ async function lighthouseRun(target: PageUnderTest): Promise<LighthouseResult> {
     );
     if (!runnerResult) throw new Error('Lighthouse returned no result');
     const { lhr } = runnerResult;
+    if (options.reports) {
+      mkdirSync(options.reports, { recursive: true });
+      const name = `${target.path === '/' ? 'dashboard' : target.path.slice(1)}-${run + 1}.json`;
+      writeFileSync(path.join(options.reports, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
@@ -294,7 +301,7 @@ async function main() {
     const scores: Record<string, unknown> = {};
     for (const target of pages) {
       const results: LighthouseResult[] = [];
-      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(target));
+      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(target, i));
       const perf = median(results.map((r) => r.performance));
       const typical = results.find((r) => r.performance === perf)!;
       const summary = {
