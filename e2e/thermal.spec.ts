@@ -171,7 +171,7 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
 
   // Signed out and in again (with the device's language set back to English): Bahasa comes back.
   await page.getByRole('button', { name: 'Akun Administrator' }).click();
-  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await page.getByRole('menuitem', { name: 'Keluar', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('inspectra.language', 'en'));
   await signIn(page);

@@ -25,5 +25,7 @@ describe('theme', () => {
       </>,
     );
     expect(await screen.findAllByRole('button', { name: 'Tutup' })).toHaveLength(2);
+    // Their title bars are no page banners.
+    expect(screen.queryAllByRole('banner')).toHaveLength(0);
   });
 });

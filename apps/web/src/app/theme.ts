@@ -57,7 +57,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'sm' } },
     // Close buttons are icons: without a name a screen reader announces only "button".
     Notification: { defaultProps: { closeButtonProps: namedClose } },
-    Modal: { defaultProps: { closeButtonProps: namedClose } },
-    Drawer: { defaultProps: { closeButtonProps: namedClose } },
+    // A dialog's title bar is a <header>, which would be a second page banner to screen readers.
+    Modal: { defaultProps: { closeButtonProps: namedClose, attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { closeButtonProps: namedClose, attributes: { header: { role: 'none' } } } },
   },
 });
