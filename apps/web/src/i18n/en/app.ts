@@ -15,7 +15,6 @@ export const nav = {
   lightTheme: 'Light theme',
   account: 'Account of {{name}}',
   signOut: 'Sign out',
-};
   signOutEverywhere: 'Sign out of all devices',
   signOutEverywhereTitle: 'Sign out of all devices?',
   signOutEverywhereText:
@@ -24,6 +23,7 @@ export const nav = {
   signOutEverywhereCancel: 'Cancel',
   signOutEverywhereFailed:
     'Could not sign out of the other devices: they are still signed in. Check the connection and try again.',
+};
 
 export const auth = {
   title: 'Sign in',
@@ -34,6 +34,10 @@ export const auth = {
   sessionExpired: 'Your session has ended. Sign in again to continue where you were.',
   enterUsername: 'Enter your username',
   enterPassword: 'Enter your password',
+  signInAgainTitle: 'Sign in again to save',
+  signInAgainText:
+    'Your session has ended. Sign in again to continue: your changes stay on this page and are saved once you are signed in.',
+  signInAgainOtherUser: 'These changes belong to another user. Sign in as that user, or cancel.',
 };
 
 export const errors = {
@@ -43,10 +47,6 @@ export const errors = {
   loadFailed: 'This page could not be loaded',
   deleteFailed: 'Could not delete',
   notFoundTitle: 'Not found',
-  signInAgainTitle: 'Sign in again to save',
-  signInAgainText:
-    'Your session has ended. Sign in again to continue: your changes stay on this page and are saved once you are signed in.',
-  signInAgainOtherUser: 'These changes belong to another user. Sign in as that user, or cancel.',
   notFoundText: 'This page does not exist or is no longer available.',
   recordNotFound:
     'What this address names does not exist, or no longer does: it may have been deleted, or the address is incomplete.',

@@ -17,7 +17,6 @@ export const nav: Translation<typeof en.nav> = {
   lightTheme: 'Tema terang',
   account: 'Akun {{name}}',
   signOut: 'Keluar',
-};
   signOutEverywhere: 'Keluar dari semua perangkat',
   signOutEverywhereTitle: 'Keluar dari semua perangkat?',
   signOutEverywhereText:
@@ -26,6 +25,7 @@ export const nav: Translation<typeof en.nav> = {
   signOutEverywhereCancel: 'Batal',
   signOutEverywhereFailed:
     'Tidak dapat keluar dari perangkat lain: perangkat tersebut masih masuk. Periksa koneksi dan coba lagi.',
+};
 
 export const auth: Translation<typeof en.auth> = {
   title: 'Masuk',
@@ -36,6 +36,10 @@ export const auth: Translation<typeof en.auth> = {
   sessionExpired: 'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan pekerjaan Anda.',
   enterUsername: 'Masukkan nama pengguna',
   enterPassword: 'Masukkan kata sandi',
+  signInAgainTitle: 'Masuk kembali untuk menyimpan',
+  signInAgainText:
+    'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan: perubahan Anda tetap di halaman ini dan disimpan setelah Anda masuk.',
+  signInAgainOtherUser: 'Perubahan ini milik pengguna lain. Masuk sebagai pengguna itu, atau batalkan.',
 };
 
 export const errors: Translation<typeof en.errors> = {
@@ -45,10 +49,6 @@ export const errors: Translation<typeof en.errors> = {
   loadFailed: 'Halaman ini tidak dapat dimuat',
   deleteFailed: 'Tidak dapat menghapus',
   notFoundTitle: 'Tidak ditemukan',
-  signInAgainTitle: 'Masuk kembali untuk menyimpan',
-  signInAgainText:
-    'Sesi Anda telah berakhir. Masuk kembali untuk melanjutkan: perubahan Anda tetap di halaman ini dan disimpan setelah Anda masuk.',
-  signInAgainOtherUser: 'Perubahan ini milik pengguna lain. Masuk sebagai pengguna itu, atau batalkan.',
   notFoundText: 'Halaman ini tidak ada atau sudah tidak tersedia.',
   recordNotFound:
     'Yang ditunjuk alamat ini tidak ada, atau sudah tidak ada: mungkin sudah dihapus, atau alamatnya tidak lengkap.',

@@ -118,7 +118,8 @@ export const engine: Translation<typeof en> = {
     sortedDescending: '(urut turun)',
     actions: 'Tindakan',
     hasImage: 'Ada gambar: {{name}}',
-    hiddenColumns: 'Sebagian kolom tidak muat di layar ini: buka sebuah baris untuk melihat semua rinciannya.',
+    hiddenColumns:
+      'Sebagian kolom tidak muat di layar ini: buka sebuah baris untuk melihat semua rinciannya.',
   },
   details: {
     title: 'Rincian',
