@@ -177,3 +177,16 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await signIn(page);
   await expect(page.getByRole('heading', { name: /Selamat datang/ })).toBeVisible();
 });
+
+test('the sign-in page switches language with the device picker and keeps it for the device @tablet', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('id');
+  await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Bahasa' }).selectOption('en');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});

@@ -1,5 +1,3 @@
-// First: the zod setting must be in place before any schema is built.
-import './app/no-eval.ts';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';

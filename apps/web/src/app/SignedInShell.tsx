@@ -5,6 +5,7 @@ import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import '../i18n/workspace-strings.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { queryClient } from './query-client.ts';
 

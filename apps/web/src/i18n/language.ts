@@ -1,5 +1,3 @@
-import 'dayjs/locale/id';
-import dayjs from 'dayjs';
 import { i18n, languages } from './index.ts';
 import type { Language } from './index.ts';
 
@@ -16,7 +14,6 @@ function isLanguage(value: string | null): value is Language {
 
 function apply(language: Language) {
   void i18n.changeLanguage(language);
-  dayjs.locale(language);
   document.documentElement.lang = language;
 }
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../i18n/index.ts';
+import '../i18n/workspace-strings.ts';
 
 // jsdom lacks what Mantine and mantine-datatable read from the browser.
 Object.defineProperty(window, 'matchMedia', {

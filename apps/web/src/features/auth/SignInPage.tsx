@@ -16,12 +16,11 @@ import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '../../api/http-client.ts';
 import { takeReturnTo } from '../../api/session.ts';
 import { BrandMark } from '../../app/BrandMark.tsx';
 import { ColorSchemeToggle } from '../../app/ColorSchemeToggle.tsx';
 import { errorText } from '../../app/error-text.ts';
-import { LanguageMenu } from '../../app/LanguageMenu.tsx';
+import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { restoreLanguage } from '../../i18n/language.ts';
 
 /** `/auth`: sign in, then go back to where the user was going. `?code=401` means the session ended. */
@@ -43,6 +42,9 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
+      // The HTTP client (and the contract's schemas it checks answers with) loads on the first
+      // attempt, not with the page: the sign-in page draws sooner on a slow plant network.
+      const { signIn } = await import('../../api/http-client.ts');
       await signIn(username.trim(), password);
       // A full load starts the signed-in app with an empty cache: nothing of a previous user survives.
       window.location.assign(takeReturnTo());
@@ -55,11 +57,11 @@ export function SignInPage() {
 
   return (
     <Box mih="100vh" bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))">
-      <Group justify="flex-end" p="md" gap="xs">
-        <LanguageMenu />
+      <Group component="header" justify="flex-end" p="md" gap="xs">
+        <LanguageSelect />
         <ColorSchemeToggle />
       </Group>
-      <Center px="md" pb={80} pt={{ base: 8, sm: 40 }}>
+      <Center component="main" px="md" pb={80} pt={{ base: 8, sm: 40 }}>
         <Stack w="100%" maw={420} gap="lg">
           <Stack gap={6} align="center">
             <BrandMark size="lg" />
@@ -67,7 +69,7 @@ export function SignInPage() {
               {t('auth.tagline')}
             </Text>
           </Stack>
-          <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
                 <Title order={1} fz={24}>

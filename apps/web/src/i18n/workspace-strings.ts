@@ -1,0 +1,25 @@
+import { engine as enEngine } from './en/engine.ts';
+import { entities as enEntities } from './en/entities.ts';
+import { thermal as enThermal } from './en/thermal.ts';
+import { engine as idEngine } from './id/engine.ts';
+import { entities as idEntities } from './id/entities.ts';
+import { thermal as idThermal } from './id/thermal.ts';
+import { i18n } from './index.ts';
+
+// Imported by the signed-in shell (and the test setup): the strings of forms, tables and inspection
+// screens, and the labels of declared entities (read from the contract), join those loaded at start.
+// The sign-in page needs none of them and does not download them.
+i18n.addResourceBundle(
+  'en',
+  'translation',
+  { engine: enEngine, thermal: enThermal, entities: enEntities },
+  true,
+  true,
+);
+i18n.addResourceBundle(
+  'id',
+  'translation',
+  { engine: idEngine, thermal: idThermal, entities: idEntities },
+  true,
+  true,
+);
