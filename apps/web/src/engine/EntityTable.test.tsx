@@ -171,7 +171,21 @@ describe('EntityTable', () => {
   it('opens a row in a drawer with every field, those without a column too', async () => {
     const user = userEvent.setup();
     const fetchPage = server(1);
-    Object.assign(fetchPage.all[0]!, { component: 'Phase R cable lug', emissivity: 0.95 });
+    Object.assign(fetchPage.all[0]!, {
+      component: 'Phase R cable lug',
+      emissivity: 0.95,
+      warnings: [
+        {
+          rule: 'referenceAboveMax',
+          message: 'The reference temperature is above the maximum',
+          fields: ['referenceTemperatureC', 'maxTemperatureC'],
+          values: { referenceTemperatureC: 45, maxTemperatureC: 30 },
+          acknowledgedBy: '0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22',
+          acknowledgedByName: 'Ina Inspector',
+          acknowledgedAt: '2026-11-20T08:00:00.000Z',
+        },
+      ],
+    });
     renderWithProviders(
       <MeasurementTable
         fetchPage={fetchPage}
@@ -193,6 +207,11 @@ describe('EntityTable', () => {
     // The parent's id is a reference, meaningless to a person: not listed.
     expect(within(drawer).queryByText('Thermal analysis')).not.toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Edit TR-01' })).toBeInTheDocument();
+    // What the inspector confirmed when saving is part of the record's details.
+    const notice = within(drawer).getByRole('alert');
+    expect(notice).toHaveTextContent('Saved with a warning');
+    expect(notice).toHaveTextContent(/reference temperature is above the maximum/);
+    expect(notice).toHaveTextContent(/Confirmed by Ina Inspector/);
   });
 
   it('shows a failure with its message and tries again on request', async () => {

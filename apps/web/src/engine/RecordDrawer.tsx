@@ -18,6 +18,7 @@ import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { fieldLabel, fieldOf, imageLabel } from './entity-labels.ts';
 import { FieldDisplay } from './FieldDisplay.tsx';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { RecordedWarningsNotice } from './RecordedWarnings.tsx';
 import type { Photo } from './PhotoViewer.tsx';
 
 type Row = Record<string, unknown>;
@@ -38,7 +39,8 @@ export type RecordDrawerProps = {
 
 /**
  * Everything about one record of a table, on any screen width: every field and derived value the
- * entity declares (a narrow table hides some columns), and its photos, which open full size.
+ * entity declares (a narrow table hides some columns), the warnings it was saved with, and its
+ * photos, which open full size.
  * References to other records are left out: they are ids, which say nothing to a person.
  */
 export function RecordDrawer(p: RecordDrawerProps) {
@@ -76,6 +78,7 @@ export function RecordDrawer(p: RecordDrawerProps) {
         {record && (
           <Stack gap="lg">
             {p.actions && <Group gap="sm">{p.actions(record, p.onClose)}</Group>}
+            <RecordedWarningsNotice entity={p.entity} record={record} />
             {photos.length > 0 && (
               <section>
                 <Title order={3} fz="md" mb="xs">
