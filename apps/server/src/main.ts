@@ -8,6 +8,9 @@ import { sweepOrphanFiles } from './modules/files/files.actions.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
+/** How long a stop waits for requests in flight before cutting their connections. */
+const shutdownGraceSeconds = 10;
+
 async function main() {
   const config = loadConfig(process.env);
   const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
@@ -50,8 +53,15 @@ async function main() {
     stopping = true;
     log(`${signal}: finishing requests in flight, then stopping`);
     clearInterval(sweeper);
-    // close() stops accepting connections and resolves once in-flight requests have finished.
+    // close() stops accepting connections and resolves once in-flight requests have finished. A
+    // client that stops reading (a tablet gone off the network mid-download) must not hold the stop
+    // forever: after a grace period its connection is cut.
+    const grace = setTimeout(() => {
+      log(`Requests still in flight after ${shutdownGraceSeconds} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, shutdownGraceSeconds * 1000);
     await app.close();
+    clearTimeout(grace);
     await database.close();
     await releaseLock();
     process.exit(0);

@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,7 @@ describe('the server process', () => {
     const bytes = await fetch(`${url}${image.url}`, { headers: auth });
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get('content-type')).toBe('image/png');
+    expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('refuses a second process on the same DATA_DIR with a message naming it', async () => {
@@ -92,10 +94,19 @@ describe('the server process', () => {
   });
 
   it('stops on SIGTERM after finishing, closing the database and releasing DATA_DIR', async () => {
+    // A client gone quiet halfway through sending a request does not hold the stop for ever.
+    const { port } = new URL(url);
+    const stalled = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n');
+    stalled.write('Content-Length: 1000\r\n\r\n{"username":');
+    stalled.on('error', () => undefined);
+    await new Promise((r) => setTimeout(r, 200));
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'inspectra.lock'))).toBe(false);
-  });
+    expect(server.output()).toContain('Requests still in flight after 10 s: closing their connections');
+  }, 45_000);
 });
 
 describe('configuration', () => {
