@@ -3,7 +3,7 @@
  * query strings, path ids and bodies, answers a client error or success in the envelope — never a
  * 5xx, never a stack trace, SQL or a server path — and leaves existing records alone.
  */
-import { routeBodyKind, routeSchemas, routeTable } from '@inspectra/contract';
+import { imageMediaTypes, routeBodyKind, routeSchemas, routeTable } from '@inspectra/contract';
 import type { Field, RouteDefinition } from '@inspectra/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attachments, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { imageMediaTypes } from '../src/storage/media-type.ts';
+
 import {
   adminPassword,
   createReportHeader,

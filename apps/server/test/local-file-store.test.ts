@@ -7,12 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
 import type { FileStore, PutOptions } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import {
-  describeMediaTypes,
-  extensionFor,
-  imageMediaTypes,
-  sniffMediaType,
-} from '../src/storage/media-type.ts';
+import { imageMediaTypes, sniffMediaType } from '@inspectra/contract';
+import { describeMediaTypes, extensionFor } from '../src/storage/media-type.ts';
 
 /** A valid 1x1 RGBA PNG. */
 const png = Buffer.from(

@@ -2,6 +2,7 @@ export * from './fields.ts';
 export * from './entity.ts';
 export * from './rules.ts';
 export * from './envelope.ts';
+export * from './media-types.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './entities/auth.ts';

@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { imageMediaTypes } from '@inspectra/contract';
 import type { BodyKind, EntityDefinition, FieldError } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
-import { extensionFor, imageMediaTypes } from '../storage/media-type.ts';
+import { extensionFor } from '../storage/media-type.ts';
 
 /** An image received for a slot, already in the file store. */
 export type ReceivedImage = { slot: string; file: StoredFile; displayName: string };

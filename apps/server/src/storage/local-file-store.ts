@@ -3,9 +3,10 @@ import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises
 import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { sniffLength, sniffMediaType } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
 import type { FileStore, PutOptions, StoredFile } from './file-store.ts';
-import { describeMediaTypes, sniffLength, sniffMediaType } from './media-type.ts';
+import { describeMediaTypes } from './media-type.ts';
 
 /** Keys are sha256 hex digests; checking the shape is what keeps a key like `../etc/passwd` out of paths. */
 const keyPattern = /^[0-9a-f]{64}$/;

@@ -1,3 +1,4 @@
+import { imageMediaTypes } from '@inspectra/contract';
 import { Badge, Button, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -16,7 +17,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
-import { imageMediaTypes, imageTypeOf } from './image-bytes.ts';
+import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 

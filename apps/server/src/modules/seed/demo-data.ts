@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { imageMediaTypes } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,7 +11,6 @@ import {
   workOrderSpkTable,
 } from '../../db/schema/index.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { imageMediaTypes } from '../../storage/media-type.ts';
 
 const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
 
