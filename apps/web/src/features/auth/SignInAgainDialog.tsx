@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Profile } from '@inspectra/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '../../api/http-client.ts';
+import { signIn, signOut } from '../../api/http-client.ts';
 import { offerSessionRenewal } from '../../api/session-renewal.ts';
-import { clearTokens, currentUserId } from '../../api/session.ts';
+import { currentUserId } from '../../api/session.ts';
 import { errorText } from '../../app/error-text.ts';
+import { CredentialFields } from './CredentialFields.tsx';
 import { profileQuery } from './useProfile.ts';
 
 /**
@@ -77,7 +78,8 @@ function SignInAgainDialog(p: {
     try {
       await signIn(username.trim(), password);
       if (p.userId && currentUserId() !== p.userId) {
-        clearTokens();
+        // That user's new session is ended on the server too, not only forgotten here.
+        void signOut();
         setError(t('auth.signInAgainOtherUser'));
         setPassword('');
         return;
@@ -107,21 +109,13 @@ function SignInAgainDialog(p: {
               {error}
             </Alert>
           )}
-          <TextInput
-            label={t('auth.username')}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            readOnly={Boolean(known?.username)}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password"
-            data-autofocus
+          <CredentialFields
+            username={username}
+            onUsernameChange={setUsername}
+            password={password}
+            onPasswordChange={setPassword}
+            usernameReadOnly={Boolean(known?.username)}
+            focus={known?.username ? 'password' : 'username'}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => p.onDone(false)} disabled={busy}>

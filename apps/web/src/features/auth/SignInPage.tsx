@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockExclamation, IconAlertCircle } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -22,6 +10,7 @@ import { ColorSchemeToggle } from '../../app/ColorSchemeToggle.tsx';
 import { errorText } from '../../app/error-text.ts';
 import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { restoreLanguage } from '../../i18n/language.ts';
+import { CredentialFields } from './CredentialFields.tsx';
 
 /** `/auth`: sign in, then go back to where the user was going. `?code=401` means the session ended. */
 export function SignInPage() {
@@ -85,27 +74,14 @@ export function SignInPage() {
                     {error}
                   </Alert>
                 )}
-                <TextInput
-                  label={t('auth.username')}
-                  value={username}
-                  onChange={(e) => setUsername(e.currentTarget.value)}
-                  error={missing.username && t('auth.enterUsername')}
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  withAsterisk={false}
-                  size="md"
-                  autoFocus
-                />
-                <PasswordInput
-                  label={t('auth.password')}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={missing.password && t('auth.enterPassword')}
-                  autoComplete="current-password"
-                  required
-                  withAsterisk={false}
+                <CredentialFields
+                  username={username}
+                  onUsernameChange={setUsername}
+                  password={password}
+                  onPasswordChange={setPassword}
+                  usernameError={missing.username && t('auth.enterUsername')}
+                  passwordError={missing.password && t('auth.enterPassword')}
+                  focus="username"
                   size="md"
                 />
                 <Button type="submit" size="md" loading={busy} fullWidth>
