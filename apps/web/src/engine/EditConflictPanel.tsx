@@ -7,6 +7,22 @@ import { fieldLabel } from './entity-labels.ts';
 import { FieldDisplay } from './FieldDisplay.tsx';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
 
+/** The two values of a field in conflict: what the user typed, and what is saved now. */
+const sides = [
+  {
+    choice: 'mine',
+    heading: 'engine.conflict.mine',
+    button: 'engine.conflict.keepMine',
+    buttonFor: 'engine.conflict.keepMineFor',
+  },
+  {
+    choice: 'theirs',
+    heading: 'engine.conflict.theirs',
+    button: 'engine.conflict.takeTheirs',
+    buttonFor: 'engine.conflict.takeTheirsFor',
+  },
+] as const;
+
 export type EditConflictPanelProps = {
   entity: EntityDefinition;
   conflicts: FieldConflict[];
@@ -55,34 +71,22 @@ export function EditConflictPanel(p: EditConflictPanelProps) {
                 {label}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Stack gap={4}>
-                  <Text size="xs" fw={600}>
-                    {t('engine.conflict.mine')}
-                  </Text>
-                  <Text size="sm">{shown(c.key, c.mine)}</Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => p.onChoose('mine', c.key)}
-                    aria-label={t('engine.conflict.keepMineFor', { label })}
-                  >
-                    {t('engine.conflict.keepMine')}
-                  </Button>
-                </Stack>
-                <Stack gap={4}>
-                  <Text size="xs" fw={600}>
-                    {t('engine.conflict.theirs')}
-                  </Text>
-                  <Text size="sm">{shown(c.key, c.theirs)}</Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => p.onChoose('theirs', c.key)}
-                    aria-label={t('engine.conflict.takeTheirsFor', { label })}
-                  >
-                    {t('engine.conflict.takeTheirs')}
-                  </Button>
-                </Stack>
+                {sides.map((side) => (
+                  <Stack key={side.choice} gap={4}>
+                    <Text size="xs" fw={600}>
+                      {t(side.heading)}
+                    </Text>
+                    <Text size="sm">{shown(c.key, c[side.choice])}</Text>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => p.onChoose(side.choice, c.key)}
+                      aria-label={t(side.buttonFor, { label })}
+                    >
+                      {t(side.button)}
+                    </Button>
+                  </Stack>
+                ))}
               </SimpleGrid>
             </Paper>
           );
