@@ -38,8 +38,12 @@ function tooMany(until: Date): AppError {
   );
 }
 
-/** Adds one to a key's count in its window (a new window when the old one ended); returns the row. */
-async function count(db: Db, key: string) {
+/**
+ * Adds one to a key's count in its window (a new window when the old one ended), in one statement;
+ * returns the row. With `turn`, the row is changed only when `turn.when` holds (no row is returned
+ * otherwise) and its `nextAttemptAt` is set too.
+ */
+async function count(db: Db, key: string, turn?: { when: SQL; nextAttemptAt: SQL }) {
   const [row] = await db
     .insert(loginFailures)
     .values({ key, count: 1, windowStartedAt: sql`now()` })
@@ -48,10 +52,12 @@ async function count(db: Db, key: string) {
       set: {
         count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
         windowStartedAt: sql`case when ${expired} then now() else ${loginFailures.windowStartedAt} end`,
+        ...(turn ? { nextAttemptAt: turn.nextAttemptAt } : {}),
       },
+      ...(turn ? { setWhere: turn.when } : {}),
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /** Takes back one counted attempt (it never reached the password check, or it succeeded). */
@@ -73,20 +79,11 @@ async function takeAccountTurn(db: Db, key: string) {
   // The exponent is bounded too: 2^n overflows a double long before an attacker runs out of guesses.
   const exponent = sql`least(${next} - ${throttleLimits.accountFree} - 1, 30)`;
   const delaySeconds: SQL = sql`least(power(2, ${exponent}), ${throttleLimits.accountDelayMaxSeconds})`;
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${next} end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${loginFailures.windowStartedAt} end`,
-        nextAttemptAt: sql`case when ${expired} or ${next} <= ${throttleLimits.accountFree} then null
-          else now() + ${delaySeconds} * interval '1 second' end`,
-      },
-      setWhere: sql`${expired} or ${loginFailures.nextAttemptAt} is null or ${loginFailures.nextAttemptAt} <= now()`,
-    })
-    .returning();
+  const row = await count(db, key, {
+    when: sql`${expired} or ${loginFailures.nextAttemptAt} is null or ${loginFailures.nextAttemptAt} <= now()`,
+    nextAttemptAt: sql`case when ${expired} or ${next} <= ${throttleLimits.accountFree} then null
+      else now() + ${delaySeconds} * interval '1 second' end`,
+  });
   if (row) return { taken: true as const };
   const [waiting] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
   return { taken: false as const, nextAttemptAt: waiting?.nextAttemptAt ?? new Date() };
@@ -136,7 +133,7 @@ export async function countAttempt(
     [addressKey(ip), throttleLimits.address],
   ] as const;
   for (const [key, limit] of limits) {
-    const row = await count(db, key);
+    const row = (await count(db, key))!;
     if (row.count > limit) {
       throw await refuse(
         tooMany(new Date(row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000)),
