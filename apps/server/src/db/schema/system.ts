@@ -73,7 +73,11 @@ export const refreshTokens = pgTable(
     spentAt: ts('spent_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('refresh_token_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_token_family_idx').on(t.familyId),
+    // Signing out of all devices finds a user's sessions, and deleting a user cascades to them.
+    index('refresh_token_user_idx').on(t.userId),
+  ],
 );
 
 /**

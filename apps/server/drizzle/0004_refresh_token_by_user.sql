@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_token_user_idx" ON "refresh_token" USING btree ("user_id");
