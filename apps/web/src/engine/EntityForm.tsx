@@ -126,8 +126,6 @@ export function EntityForm(p: EntityFormProps) {
       entity,
       keys,
       inputs,
-      editing,
-      version: base?.version,
       record: base,
       t,
       language: i18n.language,

@@ -97,13 +97,15 @@ export function checkValues(o: {
   entity: EntityDefinition;
   keys: string[];
   inputs: Record<string, unknown>;
-  editing: boolean;
-  version?: unknown;
-  /** The record being edited, as the API returned it: rules see its values where no field is shown. */
+  /**
+   * The record being edited, as the API returned it (none for a new one): its version goes with the
+   * update, and rules see its values where no field is shown.
+   */
   record?: Record<string, unknown> | null;
   t: TFunction;
   language: string;
 }): CheckedValues {
+  const editing = o.record != null;
   const errors: Record<string, string> = {};
   const body: Record<string, unknown> = {};
   for (const key of o.keys) {
@@ -116,14 +118,14 @@ export function checkValues(o: {
       // The update schema lets a required field be left out (partial update), but emptying it is
       // still an error the user must see.
       if (field.required) errors[key] = o.t('engine.validation.required');
-      else if (o.editing || field.default === undefined) body[key] = null;
+      else if (editing || field.default === undefined) body[key] = null;
     } else {
       body[key] = value;
     }
   }
-  if (o.editing && o.version !== undefined) body.version = o.version;
+  if (o.record?.version !== undefined) body.version = o.record.version;
 
-  const schema = o.editing ? o.entity.schemas.update : o.entity.schemas.create;
+  const schema = editing ? o.entity.schemas.update : o.entity.schemas.create;
   const mask = Object.fromEntries(Object.keys(body).map((k) => [k, true as const])) as Record<string, true> &
     Record<number, never>;
   const result = schema.pick(mask).safeParse(body);
