@@ -241,6 +241,29 @@ describe('EntityForm', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('lists server errors on fields the form does not show in the alert, and focuses it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = refusedBy(
+      new ApiError('Validation failed', {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        details: [
+          { path: 'name', message: 'Name is already used in this report' },
+          { path: 'parentId', message: 'The report no longer exists' },
+        ],
+      }),
+    );
+    renderWithProviders(<EntityForm entity={sampleInspection} onSubmit={onSubmit} />);
+
+    await user.type(textbox(/^Name/), 'Pump A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('parentId: The report no longer exists');
+    expect(textbox(/^Name/)).toHaveAccessibleDescription('Name is already used in this report');
+  });
+
   it('shows any other failure in an alert at the top', async () => {
     const user = userEvent.setup();
     const onSubmit = refusedBy(

@@ -326,30 +326,20 @@ export function EntityForm(p: EntityFormProps) {
     const elsewhere = error.details.filter((d) => !keys.includes(d.path) && !slots.includes(d.path));
     for (const d of beside) form.setFieldError(d.path, d.message);
     setImageErrors(Object.fromEntries(onImages.map((d) => [d.path, d.message])));
-    if (elsewhere.length > 0 || beside.length + onImages.length === 0) {
+    // What belongs to no shown field or slot goes in the alert, which then takes focus; otherwise
+    // focus goes to the first error in the order the form shows them: fields, then images.
+    if (elsewhere.length > 0) {
       setProblem({
         message,
         details: elsewhere.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)),
       });
+      setFocusTarget(`${formId}-problem`);
+      return;
     }
-    // The first error in the order the form shows them: fields, then images, else the alert.
     const firstField = keys.find((k) => beside.some((d) => d.path === k));
     const firstSlot = slots.find((s) => onImages.some((d) => d.path === s));
-    const shownAlert = elsewhere.length > 0 || beside.length + onImages.length === 0;
-    setFocusTarget(
-      shownAlert
-        ? `${formId}-problem`
-        : firstField
-          ? inputId(formId, firstField)
-          : firstSlot
-            ? slotId(formId, firstSlot)
-            : null,
-    );
-    if (!shownAlert) {
-      setAnnouncement(
-        t('engine.form.fieldErrors', { count: beside.length + onImages.length, message: message }),
-      );
-    }
+    setFocusTarget(firstField ? inputId(formId, firstField) : firstSlot ? slotId(formId, firstSlot) : null);
+    setAnnouncement(t('engine.form.fieldErrors', { count: beside.length + onImages.length, message }));
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
