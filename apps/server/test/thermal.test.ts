@@ -290,8 +290,9 @@ describe('thermal measurements', () => {
       maxTemperatureC: '50',
       referenceTemperatureC: '40',
     };
+    // Each refusal is an error on its image slot, so a form can show it beside that image.
     const svg = multipart(fields, {
-      thermalImage: {
+      visualImage: {
         name: 'x.png',
         type: 'image/png',
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
@@ -299,12 +300,28 @@ describe('thermal measurements', () => {
     });
     const r1 = await t.call('POST', '/api/thermal-measurements', svg);
     expect(r1.status).toBe(415);
-    expect(r1.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(r1.body).toMatchObject({
+      data: null,
+      message: 'The visual image is not a JPEG, PNG, WebP or GIF',
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        details: [{ path: 'visualImage', message: 'The visual image is not a JPEG, PNG, WebP or GIF' }],
+      },
+    });
 
     const big = Buffer.concat([pngBytes, Buffer.alloc(100 * 1024)]);
     const huge = multipart(fields, { thermalImage: { name: 'big.png', type: 'image/png', bytes: big } });
     const r2 = await t.call('POST', '/api/thermal-measurements', huge);
     expect(r2.status).toBe(413);
+    expect(r2.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: [
+        {
+          path: 'thermalImage',
+          message: 'The thermal image is too large: the file is larger than the limit of 64 KB',
+        },
+      ],
+    });
 
     // Neither refused file was kept.
     expect(await blobCount()).toBe(blobsBefore);
