@@ -189,6 +189,7 @@ describe('EntityTable', () => {
     renderWithProviders(
       <MeasurementTable
         fetchPage={fetchPage}
+        renderCell={{ severity: () => 'Act now' }}
         details={{
           title: (r) => `Measurement ${String(r.tagNumber)}`,
           actions: (r) => <button>{`Edit ${String(r.tagNumber)}`}</button>,
@@ -199,11 +200,19 @@ describe('EntityTable', () => {
     await user.click(await screen.findByText('TR-01'));
 
     const drawer = await screen.findByRole('dialog', { name: 'Measurement TR-01' });
-    expect(within(drawer).getByText('Component')).toBeInTheDocument();
-    expect(within(drawer).getByText('Phase R cable lug')).toBeInTheDocument();
-    expect(within(drawer).getByText('Emissivity')).toBeInTheDocument();
-    expect(within(drawer).getByText('0.95')).toBeInTheDocument();
-    expect(within(drawer).getByText('85.5 °C')).toBeInTheDocument();
+    // Each value under its own label: the table's columns first, then the fields without one.
+    const details = [...drawer.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(details.slice(0, 2)).toEqual([
+      ['Measurement date', '15 Mar 2026'],
+      ['Tag number', 'TR-01'],
+    ]);
+    expect(details).toContainEqual(['Max temperature', '85.5 °C']);
+    expect(details).toContainEqual(['Severity', 'Act now']);
+    expect(details).toContainEqual(['Component', 'Phase R cable lug']);
+    expect(details).toContainEqual(['Emissivity', '0.95']);
     // The parent's id is a reference, meaningless to a person: not listed.
     expect(within(drawer).queryByText('Thermal analysis')).not.toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Edit TR-01' })).toBeInTheDocument();

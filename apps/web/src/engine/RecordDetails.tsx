@@ -1,28 +1,49 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { EntityDefinition } from '@inspectra/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, fieldOf } from '../engine/entity-labels.ts';
-import { FieldDisplay } from '../engine/FieldDisplay.tsx';
+import { fieldLabel, fieldOf } from './entity-labels.ts';
+import { FieldDisplay } from './FieldDisplay.tsx';
 
-/** A record's declared fields as label/value pairs, in declaration order (or the order given). */
+type Row = Record<string, unknown>;
+
+/**
+ * A record's declared fields and derived values as label/value pairs, in the order given; keys the
+ * entity does not declare are left out.
+ */
 export function RecordDetails(p: {
   entity: EntityDefinition;
-  record: Record<string, unknown>;
+  record: Row;
   fields: string[];
+  /** Own rendering of some values (a severity badge instead of its word). */
+  renderValue?: Record<string, (record: Row) => ReactNode>;
+  /** In a drawer or other narrow place: two columns at most, closer together. */
+  narrow?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md" component="dl" m={0}>
+    <SimpleGrid
+      cols={p.narrow ? { base: 1, xs: 2 } : { base: 1, xs: 2, md: 3 }}
+      spacing={p.narrow ? 'md' : 'lg'}
+      verticalSpacing={p.narrow ? 'sm' : 'md'}
+      component="dl"
+      m={0}
+    >
       {p.fields.map((key) => {
         const field = fieldOf(p.entity, key);
         if (!field) return null;
+        const custom = p.renderValue?.[key];
         return (
           <Stack key={key} gap={2}>
             <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
               {fieldLabel(t, p.entity.name, key, field)}
             </Text>
             <Text component="dd" m={0}>
-              <FieldDisplay entity={p.entity} fieldKey={key} field={field} value={p.record[key]} />
+              {custom ? (
+                custom(p.record)
+              ) : (
+                <FieldDisplay entity={p.entity} fieldKey={key} field={field} value={p.record[key]} />
+              )}
             </Text>
           </Stack>
         );

@@ -15,9 +15,9 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
-import { fieldLabel, fieldOf, imageLabel } from './entity-labels.ts';
-import { FieldDisplay } from './FieldDisplay.tsx';
+import { fieldOf, imageLabel } from './entity-labels.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { RecordDetails } from './RecordDetails.tsx';
 import { RecordedWarningsNotice } from './RecordedWarnings.tsx';
 import type { Photo } from './PhotoViewer.tsx';
 
@@ -48,10 +48,9 @@ export function RecordDrawer(p: RecordDrawerProps) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const record = p.record;
   const declared = [...Object.keys(p.entity.derived), ...Object.keys(p.entity.fields)];
-  const keys = [...new Set([...(p.leading ?? []), ...declared])].filter((key) => {
-    const field = fieldOf(p.entity, key);
-    return field !== undefined && field.kind !== 'ref';
-  });
+  const keys = [...new Set([...(p.leading ?? []), ...declared])].filter(
+    (key) => fieldOf(p.entity, key)?.kind !== 'ref',
+  );
   const photos: (Photo & { slot: string })[] = record
     ? Object.keys(p.entity.images).flatMap((slot) => {
         const stored = record[slot] as Attachment | null | undefined;
@@ -91,26 +90,13 @@ export function RecordDrawer(p: RecordDrawerProps) {
                 </SimpleGrid>
               </section>
             )}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
-              {keys.map((key) => {
-                const field = fieldOf(p.entity, key)!;
-                const custom = p.renderValue?.[key];
-                return (
-                  <Stack key={key} gap={2}>
-                    <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-                      {fieldLabel(t, p.entity.name, key, field)}
-                    </Text>
-                    <Text component="dd" m={0}>
-                      {custom ? (
-                        custom(record)
-                      ) : (
-                        <FieldDisplay entity={p.entity} fieldKey={key} field={field} value={record[key]} />
-                      )}
-                    </Text>
-                  </Stack>
-                );
-              })}
-            </SimpleGrid>
+            <RecordDetails
+              entity={p.entity}
+              record={record}
+              fields={keys}
+              renderValue={p.renderValue}
+              narrow
+            />
           </Stack>
         )}
       </Drawer>

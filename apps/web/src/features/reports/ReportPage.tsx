@@ -17,7 +17,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { RecordDetails } from '../../app/RecordDetails.tsx';
+import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { SeverityBadge } from '../thermal/SeverityBadge.tsx';
 import { thermalQueries } from '../thermal/thermal-queries.ts';

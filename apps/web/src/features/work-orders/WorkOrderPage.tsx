@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { RecordDetails } from '../../app/RecordDetails.tsx';
+import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { ReportsTable } from '../reports/ReportsTable.tsx';
 import { workOrderQuery } from './work-order-queries.ts';
 
