@@ -9,9 +9,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { loginFailures, refreshTokens, roles, users } from '../src/db/schema/index.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { adminPassword, jwtSecret, startTestApp } from './helpers.ts';
+import { adminPassword, createUser as createUserIn, jwtSecret, nextIp, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -38,27 +37,8 @@ afterAll(() => t.close());
 
 const invalidCredentialsMessage = 'Invalid username or password';
 
-/** A distinct client address per call site, so throttling counters of one test never touch another. */
-let ipSequence = 0;
-const nextIp = () => `10.77.${Math.floor(++ipSequence / 250)}.${(ipSequence % 250) + 1}`;
-
-let userSequence = 0;
-/** A user inserted directly (there is no user API yet), with the Administrator role unless told. */
-async function createUser(o: { username?: string; password?: string; isActive?: boolean } = {}) {
-  const username = o.username ?? `user${++userSequence}-${randomUUID().slice(0, 8)}`;
-  const password = o.password ?? `pw-${randomUUID()}`;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      username,
-      fullName: `Test ${username}`,
-      passwordHash: await hashPassword(password),
-      roleId: administratorRoleId,
-      isActive: o.isActive ?? true,
-    })
-    .returning();
-  return { id: row!.id, username, password };
-}
+/** A user with the Administrator role unless told. */
+const createUser = (o: Parameters<typeof createUserIn>[1] = {}) => createUserIn(t, o);
 
 const refresh = (refreshToken: unknown) =>
   t.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });

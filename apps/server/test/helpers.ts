@@ -3,11 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
+import { roles, users } from '../src/db/schema/index.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 
 export const adminPassword = 'correct horse battery staple';
@@ -125,6 +128,34 @@ function parse(res: LightMyRequestResponse): any {
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}-${++sequence}`;
+
+let ipSequence = 0;
+/** A distinct client address per call, so the sign-in throttling of one test never touches another's. */
+export const nextIp = () => `10.77.${Math.floor(++ipSequence / 250)}.${(ipSequence % 250) + 1}`;
+
+/**
+ * A user inserted directly (there is no user API yet), with the administrators' role unless told,
+ * and the password to sign in with.
+ */
+export async function createUser(
+  t: TestApp,
+  o: { username?: string; password?: string; isActive?: boolean; roleId?: string } = {},
+) {
+  const username = o.username ?? `user-${unique()}`;
+  const password = o.password ?? `pw-${randomUUID()}`;
+  const roleId = o.roleId ?? (await t.db.select().from(roles).where(eq(roles.isAdministrator, true)))[0]!.id;
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      username,
+      fullName: `Test ${username}`,
+      passwordHash: await hashPassword(password),
+      roleId,
+      isActive: o.isActive ?? true,
+    })
+    .returning();
+  return { id: row!.id, username, password };
+}
 
 /** Factories: each creates a record through the API and returns its view. */
 export async function createWorkOrder(t: TestApp, overrides: Record<string, unknown> = {}) {

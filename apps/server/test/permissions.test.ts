@@ -11,8 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { jwtSecret, startTestApp } from './helpers.ts';
+import { createUser, jwtSecret, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -270,12 +269,7 @@ describe('a role with no permissions', () => {
       .values({ name: `No permissions ${randomUUID()}`, description: 'Nothing at all' })
       .returning();
     roleId = role!.id;
-    await t.db.insert(users).values({
-      username,
-      fullName: 'Nobody',
-      passwordHash: await hashPassword(password),
-      roleId,
-    });
+    await createUser(t, { username, password, roleId });
     const res = await t.login(username, password);
     expect(res.statusCode, res.body).toBe(200);
     token = res.json().data.accessToken;

@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, refreshTokens, roles, users } from '../src/db/schema/index.ts';
+import { loginFailures, refreshTokens, users } from '../src/db/schema/index.ts';
 import { throttleLimits } from '../src/modules/auth/login-throttle.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { startTestApp } from './helpers.ts';
+import { createUser as createUserIn, nextIp, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -14,33 +13,12 @@ import type { TestApp } from './helpers.ts';
  */
 
 let t: TestApp;
-let administratorRoleId: string;
-
 beforeAll(async () => {
   t = await startTestApp();
-  const [role] = await t.db.select().from(roles).where(eq(roles.name, 'Administrator'));
-  administratorRoleId = role!.id;
 });
 afterAll(() => t.close());
 
-let ipSequence = 0;
-/** A distinct client address per use, so the throttling counts of one test never touch another. */
-const nextIp = () => `10.88.${Math.floor(++ipSequence / 250)}.${(ipSequence % 250) + 1}`;
-
-async function createUser() {
-  const username = `session-${randomUUID().slice(0, 8)}`;
-  const password = `pw-${randomUUID()}`;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      username,
-      fullName: `Test ${username}`,
-      passwordHash: await hashPassword(password),
-      roleId: administratorRoleId,
-    })
-    .returning();
-  return { id: row!.id, username, password };
-}
+const createUser = () => createUserIn(t);
 
 type Pair = { accessToken: string; refreshToken: string };
 
