@@ -200,6 +200,8 @@ describe('EntityTable', () => {
     await user.click(await screen.findByText('TR-01'));
 
     const drawer = await screen.findByRole('dialog', { name: 'Measurement TR-01' });
+    // One heading for the title, not a heading inside the drawer's own.
+    expect(within(drawer).getAllByRole('heading', { name: 'Measurement TR-01' })).toHaveLength(1);
     // Each value under its own label: the table's columns first, then the fields without one.
     const details = [...drawer.querySelectorAll('dt')].map((dt) => [
       dt.textContent,

@@ -67,11 +67,8 @@ export function RecordDrawer(p: RecordDrawerProps) {
         onClose={p.onClose}
         position="right"
         size="lg"
-        title={
-          <Title order={2} fz="lg">
-            {p.title}
-          </Title>
-        }
+        // The drawer's title is already its heading (h2): a Title inside would nest one h2 in another.
+        title={p.title}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {record && (
