@@ -96,13 +96,18 @@ export const recordedWarningSchema = z
 export type RecordedWarning = z.infer<typeof recordedWarningSchema>;
 
 /** Same rule, same values: a warning confirmed once need not be confirmed again. */
-export function sameWarning(
-  a: Pick<RuleViolation, 'rule' | 'values'>,
-  b: Pick<RuleViolation, 'rule' | 'values'>,
-) {
+function sameWarning(a: Pick<RuleViolation, 'rule' | 'values'>, b: Pick<RuleViolation, 'rule' | 'values'>) {
   if (a.rule !== b.rule) return false;
   const keys = new Set([...Object.keys(a.values), ...Object.keys(b.values)]);
   return [...keys].every((k) => a.values[k] === b.values[k]);
+}
+
+/** The confirmation `recorded` already holds for a warning (same rule, same values), if any. */
+export function earlierConfirmation(
+  recorded: readonly RecordedWarning[] | null | undefined,
+  warning: Pick<RuleViolation, 'rule' | 'values'>,
+): RecordedWarning | undefined {
+  return (recorded ?? []).find((w) => w.acknowledgedAt !== null && sameWarning(w, warning));
 }
 
 /** Warnings among `violations` that `recorded` does not already hold as confirmed. */
@@ -110,10 +115,7 @@ export function unconfirmedWarnings(
   violations: RuleViolation[],
   recorded: readonly RecordedWarning[] | null | undefined,
 ): RuleViolation[] {
-  return violations.filter(
-    (v) =>
-      v.level === 'warning' && !(recorded ?? []).some((w) => w.acknowledgedAt !== null && sameWarning(w, v)),
-  );
+  return violations.filter((v) => v.level === 'warning' && !earlierConfirmation(recorded, v));
 }
 
 /**

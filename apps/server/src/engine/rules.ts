@@ -1,4 +1,4 @@
-import { judgeRules, sameWarning } from '@inspectra/contract';
+import { earlierConfirmation, judgeRules } from '@inspectra/contract';
 import type { EntityDefinition, FieldError, RecordedWarning } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
@@ -41,7 +41,7 @@ export function judgeWrite(o: {
     .filter((v) => v.level === 'warning')
     .map((v) => {
       const confirmedNow = o.acknowledged?.includes(v.rule) ?? false;
-      const earlier = o.previous?.find((w) => w.acknowledgedAt !== null && sameWarning(w, v));
+      const earlier = earlierConfirmation(o.previous, v);
       return {
         rule: v.rule,
         message: v.message,
