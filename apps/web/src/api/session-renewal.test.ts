@@ -4,13 +4,18 @@ import { ApiError, clientMessages } from './errors.ts';
 import { apiRequest, signIn } from './http-client.ts';
 import { browser, currentUserId } from './session.ts';
 import { offerSessionRenewal } from './session-renewal.ts';
-import { api, cookies, envelope, server, serveMockApi, setCookies, unauthenticated } from './test-server.ts';
+import {
+  accessTokenFor,
+  api,
+  cookies,
+  envelope,
+  server,
+  serveMockApi,
+  setCookies,
+  unauthenticated,
+} from './test-server.ts';
 
 serveMockApi();
-
-/** An access token as the server issues it, for the user `sub` (the client never checks the signature). */
-const tokenFor = (sub: string) =>
-  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, typ: 'access' })).replace(/=+$/, '')}.signature`;
 
 /** The session cannot be refreshed; sign-in hands out a pair for `user-1`; PUT /things takes only that. */
 function endedSession() {
@@ -18,12 +23,12 @@ function endedSession() {
   server.use(
     http.post(api('/auth/refresh'), () => unauthenticated()),
     http.post(api('/auth/login'), () =>
-      HttpResponse.json(envelope({ accessToken: tokenFor('user-1'), refreshToken: 'fresh-refresh' })),
+      HttpResponse.json(envelope({ accessToken: accessTokenFor('user-1'), refreshToken: 'fresh-refresh' })),
     ),
     http.put(api('/things'), ({ request }) => {
       const auth = request.headers.get('authorization');
       saves.push(auth);
-      return auth === `Bearer ${tokenFor('user-1')}`
+      return auth === `Bearer ${accessTokenFor('user-1')}`
         ? HttpResponse.json(envelope({ saved: true }))
         : unauthenticated();
     }),
@@ -33,7 +38,7 @@ function endedSession() {
 
 describe('signing in again on the page', () => {
   it('reads whose token it is from the access token', () => {
-    setCookies(tokenFor('0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22'), 'r');
+    setCookies(accessTokenFor('0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22'), 'r');
     expect(currentUserId()).toBe('0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22');
     setCookies('not-a-jwt', 'r');
     expect(currentUserId()).toBeUndefined();
@@ -65,7 +70,7 @@ describe('signing in again on the page', () => {
     withdraw();
     expect(saved.data).toEqual({ saved: true });
     expect(renewal).toHaveBeenCalledTimes(1);
-    expect(saves).toEqual(['Bearer stale', `Bearer ${tokenFor('user-1')}`]);
+    expect(saves).toEqual(['Bearer stale', `Bearer ${accessTokenFor('user-1')}`]);
     expect(browser.assign).not.toHaveBeenCalled();
     expect(cookies().refresh_token).toBe('fresh-refresh');
   });

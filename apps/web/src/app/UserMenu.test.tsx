@@ -1,12 +1,4 @@
 import type { Profile } from '@inspectra/contract';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -21,7 +13,7 @@ import {
   setCookies,
 } from '../api/test-server.ts';
 import { draftKey, readDraft, writeDraft } from '../engine/drafts.ts';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderWithRouter } from '../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 serveMockApi();
@@ -37,23 +29,14 @@ const profile: Profile = {
 
 /** The menu on a signed-in page with a cached query, and the sign-in page to land on. */
 async function renderMenu() {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      createRoute({
-        getParentRoute: () => rootRoute,
-        path: '/reports',
-        component: () => <UserMenu profile={profile} />,
-      }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: () => <h1>Sign in</h1> }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/reports'] }),
-  });
-  const rendered = renderWithProviders(<RouterProvider router={router} />);
+  const rendered = renderWithRouter(
+    { '/reports': () => <UserMenu profile={profile} />, '/auth': () => <h1>Sign in</h1> },
+    '/reports',
+  );
   rendered.queryClient.setQueryData(['reports'], [{ id: 'r1', title: 'Confidential' }]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Account of Ina Spector' }));
-  return { ...rendered, router, user };
+  return { ...rendered, user };
 }
 
 describe('UserMenu', () => {

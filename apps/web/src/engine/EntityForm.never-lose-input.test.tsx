@@ -1,21 +1,21 @@
 import 'fake-indexeddb/auto';
-import {
-  Link,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { apiRequest } from '../api/http-client.ts';
-import { api, envelope, server, serveMockApi, setCookies, unauthenticated } from '../api/test-server.ts';
-import { renderWithProviders } from '../test/render.tsx';
+import {
+  accessTokenFor,
+  api,
+  envelope,
+  server,
+  serveMockApi,
+  setCookies,
+  unauthenticated,
+} from '../api/test-server.ts';
+import { renderWithProviders, renderWithRouter } from '../test/render.tsx';
 import { readDraft, readDraftImage, writeDraft } from './drafts.ts';
 import { EntityForm } from './EntityForm.tsx';
 import type { EntitySubmission } from './EntityForm.tsx';
@@ -31,10 +31,7 @@ afterEach(() => localStorage.clear());
 // Whole journeys through a long form, typed key by key: slower than one field's test on a busy machine.
 const journey = { timeout: 30_000 };
 
-/** An access token for `sub`, as the server issues it (the client reads only the subject). */
-const tokenFor = (sub: string) =>
-  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, typ: 'access' })).replace(/=+$/, '')}.signature`;
-const signedInAs = (userId: string) => setCookies(tokenFor(userId), `refresh-${userId}`);
+const signedInAs = (userId: string) => setCookies(accessTokenFor(userId), `refresh-${userId}`);
 
 const record = { id: 'r1', version: 1, name: 'Pump A', notes: null, pressure: 2, photo: null };
 const draftOfR1 = (userId = 'user-1') => `inspectra.draft.${userId}.sampleInspection.r1`;
@@ -251,11 +248,8 @@ describe('EntityForm when the session ends during a save', journey, () => {
       http.post(api('/auth/login'), async ({ request }) => {
         const body = (await request.json()) as { username: string; password: string };
         return body.password === 'right'
-          ? HttpResponse.json(envelope({ accessToken: tokenFor('user-1'), refreshToken: 'r2' }))
-          : HttpResponse.json(
-              { data: null, statusCode: 401, message: 'no', error: { code: 'UNAUTHENTICATED' } },
-              { status: 401 },
-            );
+          ? HttpResponse.json(envelope({ accessToken: accessTokenFor('user-1'), refreshToken: 'r2' }))
+          : unauthenticated();
       }),
       http.put(api('/records'), async ({ request }) => {
         if (request.headers.get('authorization') === 'Bearer expired') return unauthenticated();
@@ -293,24 +287,18 @@ describe('EntityForm in the app', journey, () => {
   it('asks before leaving unsaved changes, and discarding forgets the draft', async () => {
     signedInAs('user-1');
     const user = userEvent.setup({ delay: null });
-    const rootRoute = createRootRoute({ component: Outlet });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([
-        createRoute({
-          getParentRoute: () => rootRoute,
-          path: '/edit',
-          component: () => (
-            <>
-              <Link to={'/' as never}>Dashboard</Link>
-              <EntityForm entity={sampleInspection} record={record} onSubmit={vi.fn()} />
-            </>
-          ),
-        }),
-        createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>Dashboard</h1> }),
-      ]),
-      history: createMemoryHistory({ initialEntries: ['/edit'] }),
-    });
-    renderWithProviders(<RouterProvider router={router} />);
+    renderWithRouter(
+      {
+        '/edit': () => (
+          <>
+            <Link to={'/' as never}>Dashboard</Link>
+            <EntityForm entity={sampleInspection} record={record} onSubmit={vi.fn()} />
+          </>
+        ),
+        '/': () => <h1>Dashboard</h1>,
+      },
+      '/edit',
+    );
 
     await user.type(await screen.findByRole('textbox', { name: /Notes/ }), 'Findings');
     await waitFor(() => expect(readDraft(draftOfR1())).toBeDefined());

@@ -1,21 +1,11 @@
 import { Button } from '@mantine/core';
-import {
-  createBrowserHistory,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Link,
-  Outlet,
-  RouterProvider,
-  useNavigate,
-} from '@tanstack/react-router';
+import { createBrowserHistory, createMemoryHistory, Link, useNavigate } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderWithRouter } from '../test/render.tsx';
 import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 
@@ -50,17 +40,9 @@ let history: RouterHistory | undefined;
 afterEach(() => history?.destroy());
 
 async function openEditPage(inBrowser = false) {
-  const rootRoute = createRootRoute({ component: Outlet });
   if (inBrowser) window.history.replaceState(null, '', '/edit');
   history = inBrowser ? createBrowserHistory() : createMemoryHistory({ initialEntries: ['/edit'] });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      createRoute({ getParentRoute: () => rootRoute, path: '/edit', component: EditPage }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/list', component: () => <h1>Measurements</h1> }),
-    ]),
-    history,
-  });
-  renderWithProviders(<RouterProvider router={router} />);
+  renderWithRouter({ '/edit': EditPage, '/list': () => <h1>Measurements</h1> }, history);
   await screen.findByRole('heading', { name: 'Edit measurement' });
 }
 

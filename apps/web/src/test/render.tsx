@@ -1,6 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { RouteComponent, RouterHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { theme } from '../app/theme.ts';
@@ -19,4 +28,21 @@ export function renderWithProviders(ui: ReactElement) {
       </MantineProvider>,
     ),
   };
+}
+
+/**
+ * Renders a few pages (path → component) in a router of their own, with the app's providers, for
+ * what navigates or asks before leaving. It starts at `start`, a path in memory, or the given history.
+ */
+export function renderWithRouter(pages: Record<string, RouteComponent>, start: string | RouterHistory) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(
+      Object.entries(pages).map(([path, component]) =>
+        createRoute({ getParentRoute: () => rootRoute, path, component }),
+      ),
+    ),
+    history: typeof start === 'string' ? createMemoryHistory({ initialEntries: [start] }) : start,
+  });
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }
