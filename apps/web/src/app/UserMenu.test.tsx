@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import type { Profile } from '@inspectra/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +13,7 @@ import {
   serveMockApi,
   setCookies,
 } from '../api/test-server.ts';
-import { draftKey, readDraft, writeDraft } from '../engine/drafts.ts';
+import { draftKey, readDraft, readDraftImage, writeDraft, writeDraftImage } from '../engine/drafts.ts';
 import { renderWithRouter } from '../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -88,14 +89,20 @@ describe('UserMenu', () => {
     };
     const mine = draftKey({ userId: profile.id, entity: 'thermalMeasurement', parentId: 'a1' });
     const theirs = draftKey({ userId: 'someone-else', entity: 'thermalMeasurement', parentId: 'a1' });
-    writeDraft(mine, draft);
-    writeDraft(theirs, draft);
+    const photo = new File([new Uint8Array([1, 2, 3])], 'IR_0042.jpg', { type: 'image/jpeg' });
+    for (const key of [mine, theirs]) {
+      writeDraft(key, { ...draft, images: { thermalImage: 'file' } });
+      await writeDraftImage(key, 'thermalImage', photo);
+    }
     const { user } = await renderMenu();
 
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    await waitFor(() => expect(readDraft(mine)).toBeUndefined());
+    // The photos chosen but not uploaded go too: they are the most telling part of a draft.
+    await waitFor(async () => expect(await readDraftImage(mine, 'thermalImage')).toBeUndefined());
+    expect(readDraft(mine)).toBeUndefined();
     expect(readDraft(theirs)).toBeDefined();
+    expect((await readDraftImage(theirs, 'thermalImage'))?.name).toBe('IR_0042.jpg');
   });
 
   it('asks before signing out of all devices, and Cancel changes nothing', async () => {
