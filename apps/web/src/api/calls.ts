@@ -76,6 +76,14 @@ export async function callApi<T = unknown>(
 ): Promise<Envelope<T>> {
   const route = routesByKey.get(key);
   if (!route) throw new Error(`No API route ${key}`);
+  return callRoute<T>(route, options);
+}
+
+/** Calls a row of the route table found by what it does rather than by its key: as `callApi`. */
+export async function callRoute<T = unknown>(
+  route: RouteDefinition,
+  options: CallOptions & { params?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
   const url = fillPath(route.path, options.params);
   const op = route.operation;
   const bodyKind = routeBodyKind(route);

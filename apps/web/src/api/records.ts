@@ -1,7 +1,6 @@
 import { routeTable } from '@inspectra/contract';
-import type { EntityDefinition, Field, FieldValues, RouteDefinition } from '@inspectra/contract';
-import { apiRequest } from './http-client.ts';
-import type { ApiRequestConfig } from './http-client.ts';
+import type { Envelope, EntityDefinition, Field, FieldValues, RouteDefinition } from '@inspectra/contract';
+import { callRoute } from './calls.ts';
 
 /** What every stored record carries besides its declared fields. */
 export type RecordBase = {
@@ -34,20 +33,14 @@ export async function loadCurrentRecord(
   const routes = routeTable as RouteDefinition[];
   const byId = routes.find((r) => r.operation.kind === 'get' && r.operation.entity === entity);
   const byParent = routes.find((r) => r.operation.kind === 'getByParent' && r.operation.entity === entity);
-  const id = String(record.id);
-  let config: ApiRequestConfig | undefined;
+  let found: Promise<Envelope<Record<string, unknown> | null>> | undefined;
   if (byId?.operation.kind === 'get') {
-    config =
-      byId.operation.id === 'path'
-        ? { method: 'GET', url: byId.path.replace(':id', encodeURIComponent(id)) }
-        : { method: 'GET', url: byId.path, params: { id } };
+    const id = String(record.id);
+    found = callRoute(byId, byId.operation.id === 'path' ? { params: { id } } : { query: { id } });
   } else if (byParent?.operation.kind === 'getByParent') {
     const param = byParent.operation.parentParam;
     const parentId = record[param] ?? (entity.parent ? record[entity.parent] : undefined);
-    if (typeof parentId === 'string')
-      config = { method: 'GET', url: byParent.path, params: { [param]: parentId } };
+    if (typeof parentId === 'string') found = callRoute(byParent, { query: { [param]: parentId } });
   }
-  if (!config) return undefined;
-  const found = (await apiRequest<Record<string, unknown> | null>(config)).data;
-  return found ?? undefined;
+  return found ? ((await found).data ?? undefined) : undefined;
 }
