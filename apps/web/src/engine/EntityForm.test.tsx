@@ -1,11 +1,12 @@
 import { thermalMeasurement } from '@inspectra/contract';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { i18n } from '../i18n/index.ts';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders, renderWithRouter } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import type { EntitySubmission } from './EntityForm.tsx';
 import { sampleInspection } from './sample-inspection.fixture.ts';
@@ -50,6 +51,13 @@ const storedMeasurement = {
   },
   visualImage: null,
 };
+
+/** Whether closing or reloading the tab now would make the browser ask first. */
+function browserAsksBeforeUnload() {
+  const unload = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(unload);
+  return unload.defaultPrevented;
+}
 
 /** Files that start as real images do: the form judges images by their first bytes. */
 const jpegFile = (name: string) =>
@@ -282,30 +290,36 @@ describe('EntityForm', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('reports dirtiness from values and images, and is clean again after a save', async () => {
+  it('asks before the tab closes while values or images differ, and not after a save', async () => {
     const user = userEvent.setup();
-    const onDirtyChange = vi.fn();
     let finishSave = () => {};
     const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finishSave = resolve)));
-    renderWithProviders(
-      <EntityForm
-        entity={sampleInspection}
-        record={{ id: 'r1', version: 1, name: 'Pump A', pressure: 2, photo: null }}
-        onSubmit={onSubmit}
-        onDirtyChange={onDirtyChange}
-        uploadProgress={40}
-      />,
+    window.history.replaceState(null, '', '/edit');
+    const history = createBrowserHistory();
+    renderWithRouter(
+      {
+        '/edit': () => (
+          <EntityForm
+            entity={sampleInspection}
+            record={{ id: 'r1', version: 1, name: 'Pump A', pressure: 2, photo: null }}
+            onSubmit={onSubmit}
+            uploadProgress={40}
+          />
+        ),
+      },
+      history,
     );
-    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    await screen.findByRole('textbox', { name: /^Name/ });
+    expect(browserAsksBeforeUnload()).toBe(false);
 
     await user.type(textbox(/^Name/), ' B');
-    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    expect(browserAsksBeforeUnload()).toBe(true);
     await user.clear(textbox(/^Name/));
     await user.type(textbox(/^Name/), 'Pump A');
-    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(browserAsksBeforeUnload()).toBe(false));
 
     await user.upload(imagePicker('Photo'), pngFile('photo.png'));
-    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
+    await waitFor(() => expect(browserAsksBeforeUnload()).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -315,8 +329,9 @@ describe('EntityForm', () => {
     );
     expect(textbox(/^Name/)).toBeDisabled();
     finishSave();
-    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
-    expect(textbox(/^Name/)).toBeEnabled();
+    await waitFor(() => expect(textbox(/^Name/)).toBeEnabled());
+    expect(browserAsksBeforeUnload()).toBe(false);
+    history.destroy();
   });
 
   it('takes a newer record while untouched, but not over the user’s changes', async () => {

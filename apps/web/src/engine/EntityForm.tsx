@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import type { EntityDefinition } from '@inspectra/contract';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/records.ts';
@@ -70,7 +70,6 @@ export type EntityFormProps = {
    */
   loadCurrent?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
   onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
   submitLabel?: string;
   /** Percent of the request sent so far, while images upload. */
   uploadProgress?: number | null;
@@ -171,12 +170,6 @@ export function EntityForm(p: EntityFormProps) {
   });
   const signInAgain = useSignInAgain(dirty, userId);
   const leaving = useRef<{ allow: () => void } | null>(null);
-
-  // Report dirtiness only when it changes; the callback itself may be a new function every render.
-  const reportDirty = useEffectEvent((value: boolean) => p.onDirtyChange?.(value));
-  useEffect(() => {
-    reportDirty(dirty);
-  }, [dirty]);
 
   // A newer record (after a save, or a refetch) replaces the form's values, unless the user is
   // in the middle of changing them. An older one (the page's copy, after the form loaded a newer
