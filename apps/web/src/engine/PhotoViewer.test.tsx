@@ -41,8 +41,12 @@ describe('PhotoViewer', () => {
     fireEvent.keyDown(stage, { key: '0' });
     expect(within(dialog).getByText('100%')).toBeInTheDocument();
 
+    // The next photo opens at its normal size, whatever the zoom on this one.
+    fireEvent.keyDown(stage, { key: '+' });
     fireEvent.keyDown(stage, { key: 'ArrowRight' });
     expect(within(dialog).getByText('Photo 2 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('100%')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img').style.transform).toContain('scale(1)');
     expect(within(dialog).getByRole('img', { name: 'Visual image' })).toHaveAttribute('src', 'blob:visual');
     // From the last photo, on to the first again.
     await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));

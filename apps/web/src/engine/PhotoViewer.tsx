@@ -6,7 +6,7 @@ import {
   IconZoomOut,
   IconZoomReset,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
@@ -45,11 +45,13 @@ export function PhotoViewer({ photos, index, onIndexChange }: PhotoViewerProps) 
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ startX: number; startY: number; distance: number; scale: number } | null>(null);
 
-  // Each photo opens at its normal size.
-  useEffect(() => {
+  // Each photo opens at its normal size, from its first frame (not a frame at the last one's zoom).
+  const [shownIndex, setShownIndex] = useState(index);
+  if (shownIndex !== index) {
+    setShownIndex(index);
     setScale(1);
     setOffset({ x: 0, y: 0 });
-  }, [index]);
+  }
 
   const go = (step: number) => {
     if (index === null || count < 2) return;
