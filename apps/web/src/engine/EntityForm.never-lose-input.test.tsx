@@ -281,6 +281,43 @@ describe('EntityForm when the session ends during a save', journey, () => {
     expect(saves).toEqual([expect.objectContaining({ notes: 'Typed', version: 1 })]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+  it("refuses another user's sign-in for these changes and ends that session on the server", async () => {
+    signedInAs('user-1');
+    const user = userEvent.setup({ delay: null });
+    const signedOut: unknown[] = [];
+    let saves = 0;
+    server.use(
+      http.post(api('/auth/refresh'), () => unauthenticated()),
+      http.post(api('/auth/login'), () =>
+        HttpResponse.json(envelope({ accessToken: accessTokenFor('user-2'), refreshToken: 'r-user-2' })),
+      ),
+      http.post(api('/auth/logout'), async ({ request }) => {
+        signedOut.push(await request.json());
+        return HttpResponse.json(envelope(null));
+      }),
+      http.put(api('/records'), ({ request }) => {
+        if (request.headers.get('authorization') === 'Bearer expired') return unauthenticated();
+        saves++;
+        return HttpResponse.json(envelope({ id: 'r1' }));
+      }),
+    );
+    renderForm({ onSubmit: ({ values }) => apiRequest({ method: 'PUT', url: '/records', data: values }) });
+    await user.type(textbox(/Notes/), 'Typed');
+    setCookies('expired', 'spent');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again to save' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'someone-else');
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'their-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'These changes belong to another user',
+    );
+    await waitFor(() => expect(signedOut).toEqual([{ refreshToken: 'r-user-2' }]));
+    expect(saves).toBe(0);
+    expect(textbox(/Notes/)).toHaveValue('Typed');
+  });
 });
 
 describe('EntityForm in the app', journey, () => {
