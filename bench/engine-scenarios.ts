@@ -1,0 +1,74 @@
+/**
+ * The requests `npm run bench:engine` puts under load, one row each, and the figures it keeps. A
+ * module adds its lists by adding rows: `route` names a row of the contract's route table, `query`
+ * builds the query string from the seeded data (bench/engine-seed.ts).
+ */
+import type { SeedFacts } from './engine-seed.ts';
+
+export type RequestSpec = {
+  /** `METHOD /path` of a GET row of the route table (paths are under `/api`). */
+  route: string;
+  query?: (facts: SeedFacts) => Record<string, string | number>;
+  /** Free-text search filters rows by nature: its plan is shown, not judged. */
+  search?: boolean;
+};
+
+export type Scenario = RequestSpec & {
+  name: string;
+  /** Connections on this request (default: the run's). */
+  connections?: number;
+  /** Loaded at the same time on the run's remaining connections, to see what it does to this one. */
+  alongside?: RequestSpec;
+};
+
+const byAnalysis = 'GET /thermal-measurements/by-thermal-analysis';
+const measurements = 'GET /thermal-measurements';
+const broadSearch = (f: SeedFacts) => ({ search: f.search.broad.term, pageNumber: 1, pageSize: 20 });
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'measurements of a 1,000-row analysis, page 1',
+    route: byAnalysis,
+    query: (f) => ({ thermalAnalysisId: f.analyses.thousand, pageNumber: 1, pageSize: 20 }),
+  },
+  {
+    name: 'measurements of the 100,000-row analysis, page 500',
+    route: byAnalysis,
+    query: (f) => ({ thermalAnalysisId: f.analyses.hundredThousand, pageNumber: 500, pageSize: 20 }),
+  },
+  { name: 'search matching ~191,000 rows, page 1', route: measurements, query: broadSearch, search: true },
+  {
+    name: 'search matching ~37 rows, page 1',
+    route: measurements,
+    query: (f) => ({ search: f.search.narrow.term, pageNumber: 1, pageSize: 20 }),
+    search: true,
+  },
+  {
+    name: 'profile while the other connections search ~191,000 rows',
+    route: 'GET /auth/profile',
+    connections: 1,
+    alongside: { route: measurements, query: broadSearch, search: true },
+  },
+];
+
+/** Who the benchmark signs in as; the seed creates this administrator. */
+export const benchAdmin = { username: 'admin', password: 'bench-admin-password-2026' };
+
+export type Statement = { text: string; values: unknown[] };
+export type Percentiles = { p50: number; p90: number; p99: number; max: number };
+/** Requests finished within the duration, per second, and their latency in milliseconds. */
+export type Load = Percentiles & {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  /** Answers other than 2xx, connection errors and timeouts. */
+  failed: number;
+  firstError?: string;
+};
+export type Seeding = { seconds: Record<string, number>; at: string; reused: boolean };
+
+export function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}

@@ -1,0 +1,254 @@
+/**
+ * The server under test for `npm run bench:engine`, started by bench/engine.ts in a process of its own
+ * (own event loop and memory, as in production): the real app from `buildApp` over the seeded
+ * database, plus routes outside `/api` that only the benchmark uses:
+ *
+ *   GET  /bench/http-floor     a constant small envelope: what HTTP alone costs
+ *   POST /bench/capture/start  record every statement sent through node-postgres…
+ *   POST /bench/capture/stop   …until now, and return them
+ *   POST /bench/db-floor       { statements, connections, durationMs }: run them through the app's pool
+ *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT
+ *   POST /bench/quiet          wait until the database pool has been idle for a moment
+ *   GET  /bench/memory         process.memoryUsage() after a garbage collection
+ *   GET  /bench/facts          the seeded data's ids and counts, and how long seeding took
+ *
+ * Prints `BENCH-READY {"port":…}` once it listens. Stops on SIGTERM, SIGINT or when its standard input
+ * closes (the benchmark has gone).
+ */
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
+import { lockDataDir } from '../apps/server/src/data-dir.ts';
+import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
+import { percentiles } from './engine-scenarios.ts';
+import type { Load, Seeding, Statement } from './engine-scenarios.ts';
+import { emptyTables, isSeeded, measurementCount, seed, seedFacts, seedVersion } from './engine-seed.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    reseed: { type: 'boolean', default: false },
+    port: { type: 'string', default: '0' },
+  },
+});
+const benchDir = import.meta.dirname;
+const cacheDir = path.join(benchDir, '.data', `pglite-v${seedVersion}`);
+
+/** Opens the PGlite cache of this seed version (a new one when reseeding) and drops older versions. */
+async function openPglite(): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+  const root = path.dirname(cacheDir);
+  for (const entry of await readdir(root).catch(() => [] as string[])) {
+    if (entry.startsWith('pglite-v') && entry !== path.basename(cacheDir)) {
+      console.log(`Removing the cached data of another seed version: bench/.data/${entry}`);
+      await rm(path.join(root, entry), { recursive: true, force: true });
+    }
+  }
+  const releaseLock = await lockDataDir(cacheDir);
+  if (options.reseed) {
+    await rm(path.join(cacheDir, 'db'), { recursive: true, force: true });
+    await rm(path.join(cacheDir, 'seed.json'), { force: true });
+  }
+  const database = await openDatabase({ pgliteDir: path.join(cacheDir, 'db') });
+  return { database, cleanUp: releaseLock };
+}
+
+async function openPostgres(): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('--db postgres needs BENCH_DATABASE_URL=postgres://…');
+  return { database: await openDatabase({ url, poolSize: 10 }), cleanUp: async () => {} };
+}
+
+/** Seeds when the data is missing, partial, of another version, or `--reseed` says so. */
+async function ensureSeeded({ db, kind }: Database): Promise<Seeding> {
+  const record = path.join(cacheDir, 'seed.json');
+  if (!options.reseed && (await isSeeded(db))) {
+    const earlier =
+      kind === 'pglite'
+        ? (JSON.parse(await readFile(record, 'utf8').catch(() => 'null')) as Seeding | null)
+        : null;
+    return { seconds: earlier?.seconds ?? {}, at: earlier?.at ?? '', reused: true };
+  }
+  console.log(
+    `Seeding the ${kind} database with ${measurementCount.toLocaleString('en')} measurements (a few minutes)…`,
+  );
+  await emptyTables(db);
+  const seeding: Seeding = {
+    seconds: await seed(db, kind, console.log),
+    at: new Date().toISOString(),
+    reused: false,
+  };
+  if (kind === 'pglite') await writeFile(record, JSON.stringify(seeding));
+  return seeding;
+}
+
+/**
+ * Every statement of either database goes through `pg.Client#query` (PGlite is reached over its
+ * socket with the same driver), so wrapping it sees exactly what a request sends.
+ */
+function installCapture() {
+  let captured: Statement[] | undefined;
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (captured) {
+      const [first, second] = args;
+      const config = typeof first === 'object' && first !== null ? (first as Partial<Statement>) : {};
+      const text = typeof first === 'string' ? first : config.text;
+      const values = Array.isArray(second) ? second : (config.values ?? []);
+      if (text) captured.push({ text, values });
+    }
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return {
+    start: () => void (captured = []),
+    stop: () => {
+      const statements = captured ?? [];
+      captured = undefined;
+      return statements;
+    },
+  };
+}
+
+/**
+ * The same statements, in sequence, in `connections` loops through the app's pool: no HTTP, no Drizzle.
+ * Each goes to the pool on its own as Drizzle sends it, unless the request held a transaction. Counted
+ * like autocannon counts: what finished within the duration; what is still running then is awaited,
+ * not counted.
+ */
+async function dbFloor(pool: pg.Pool, statements: Statement[], connections: number, durationMs: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const inTransaction = statements.some((s) => /^\s*(begin|start transaction)\b/i.test(s.text));
+  const run = async () => {
+    if (!inTransaction) {
+      for (const s of statements) await pool.query(s.text, s.values);
+      return;
+    }
+    const client = await pool.connect();
+    try {
+      for (const s of statements) await client.query(s.text, s.values);
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const started = performance.now();
+  const end = started + durationMs;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        await run();
+        if (performance.now() <= end) latencies.push(performance.now() - t0);
+      } catch (error) {
+        errors += 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = durationMs / 1000;
+  const floor: Load = {
+    requests: latencies.length,
+    failed: errors,
+    firstError,
+    seconds,
+    perSecond: latencies.length / seconds,
+    ...percentiles(latencies),
+  };
+  return floor;
+}
+
+async function main() {
+  const capture = installCapture();
+  const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
+  const pool = (database.db as Db & { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error('The app does not use the pg module the bench wraps');
+  const seeding = await ensureSeeded(database);
+  const facts = { database: options.db, seeding, ...(await seedFacts(database.db)) };
+
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
+  const app = await buildApp({
+    db: database.db,
+    files: await createLocalFileStore(filesDir),
+    jwtSecret: 'bench-engine-jwt-secret-at-least-32-bytes',
+    maxUploadBytes: 20 * 1024 * 1024,
+    logger: false,
+  });
+
+  app.get('/bench/http-floor', async () => ({ data: { status: 'ok' }, statusCode: 200, message: 'OK' }));
+  app.get('/bench/facts', async () => facts);
+  app.post('/bench/capture/start', async () => {
+    capture.start();
+    return {};
+  });
+  app.post('/bench/capture/stop', async () => ({ statements: capture.stop() }));
+  app.post('/bench/db-floor', async (request) => {
+    const body = request.body as { statements: Statement[]; connections: number; durationMs: number };
+    return dbFloor(pool, body.statements, body.connections, body.durationMs);
+  });
+  app.post('/bench/explain', async (request) => {
+    const { statements } = request.body as { statements: Statement[] };
+    const plans: unknown[] = [];
+    for (const s of statements) {
+      if (!/^\s*select\b/i.test(s.text)) {
+        plans.push(null);
+        continue;
+      }
+      const { rows } = await pool.query<{ 'QUERY PLAN': unknown[] }>(
+        `explain (analyze, buffers, format json) ${s.text}`,
+        s.values,
+      );
+      plans.push(rows[0]!['QUERY PLAN'][0]);
+    }
+    return { plans };
+  });
+  // Requests a load generator gave up on still run to the end; the next measurement waits for them.
+  app.post('/bench/quiet', async () => {
+    const started = performance.now();
+    let idleSince = performance.now();
+    while (performance.now() - started < 240_000) {
+      if (pool.totalCount - pool.idleCount + pool.waitingCount > 0) idleSince = performance.now();
+      else if (performance.now() - idleSince > 500) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const waitedMs = performance.now() - started;
+    return { quiet: performance.now() - idleSince > 500, waitedMs };
+  });
+  app.get('/bench/memory', async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage();
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    app.server.closeAllConnections();
+    await app.close();
+    await database.close();
+    await cleanUp();
+    await rm(filesDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  process.stdin.on('end', () => void stop());
+  process.stdin.resume();
+
+  await app.listen({ host: '127.0.0.1', port: Number(options.port) });
+  const address = app.server.address();
+  console.log(`BENCH-READY ${JSON.stringify({ port: typeof address === 'object' ? address?.port : 0 })}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The bench server could not start: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
