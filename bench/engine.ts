@@ -28,6 +28,8 @@ import autocannon from 'autocannon';
 import { benchAdmin, percentiles, scenarios } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
+import { count, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
+import type { Plan, PlanReport } from './engine-plans.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -55,8 +57,6 @@ const selected = scenarios.filter((s) => s.name.toLowerCase().includes((options.
 
 /** Generous: on the engine as it was first measured a search could take seconds under load. */
 const requestTimeoutSeconds = 120;
-/** A plan node may sort this many times the rows its statement returns before the check fails. */
-const sortFactor = 10;
 
 const repo = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -64,22 +64,6 @@ const tsx = path.join(repo, 'node_modules/.bin/tsx');
 type Kind = 'pglite' | 'postgres';
 type Facts = SeedFacts & { database: Kind; seeding: Seeding };
 type Server = { origin: string; stop: () => Promise<void> };
-
-type PlanNode = {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Actual Total Time'?: number;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Sort Method'?: string;
-  'Sort Key'?: string[];
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Join Filter'?: number;
-  Plans?: PlanNode[];
-};
-type Plan = { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number };
-type PlanReport = { sql: string; executionMs: number; returned: number; lines: string[]; problems: string[] };
 
 type Measured = {
   api: Load;
@@ -100,23 +84,9 @@ type ScenarioResult = {
 };
 type RouteCheck = { route: string; url?: string; skipped?: string; failure?: string; plans: PlanReport[] };
 
-const count = (n: number) => Math.round(n).toLocaleString('en');
-const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 /** A load's latency, or a dash when no request finished within it. */
 const latency = (load: Load, p: 'p50' | 'p99') => (load.requests > 0 ? ms(load[p]) : '—');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-const oneLine = (text: string, max = 150) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
-/** A statement on one line, its column list elided: the plan is about what follows `from`. */
-const shortSql = (text: string) =>
-  oneLine(
-    text.replace(/^\s*select\s+(.*?)\s+from\s/is, (all, list: string) =>
-      list.length > 40 ? 'select … from ' : all,
-    ),
-    220,
-  );
 
 /** Starts bench/engine-server.ts under tsx and waits for it to listen; seeding happens before that. */
 async function startServer(db: Kind): Promise<Server> {
@@ -248,72 +218,12 @@ function dbFloor(server: Server, statements: Statement[], conns: number): Promis
   });
 }
 
-function describe(node: PlanNode): string {
-  let text = node['Node Type'];
-  if (node['Index Name']) text += ` using ${node['Index Name']}`;
-  if (node['Relation Name']) text += ` on ${node['Relation Name']}`;
-  if (node['Sort Key'])
-    text += ` (${node['Sort Key'].join(', ')}${node['Sort Method'] ? `; ${node['Sort Method']}` : ''})`;
-  return text;
-}
-
-const rowsOf = (node: PlanNode) => node['Actual Rows'] * node['Actual Loops'];
-
-/**
- * A plan's tree, one line per node, and what breaks the rule: a node that removes more rows by a
- * filter than the statement returns, or a sort of more than `sortFactor` times what it returns.
- */
-function readPlan(statement: Statement, plan: Plan): PlanReport {
-  const returned = rowsOf(plan.Plan);
-  const lines: string[] = [];
-  const problems: string[] = [];
-  const walk = (node: PlanNode, depth: number) => {
-    const removedByFilter = (node['Rows Removed by Filter'] ?? 0) * node['Actual Loops'];
-    const removedByJoin = (node['Rows Removed by Join Filter'] ?? 0) * node['Actual Loops'];
-    const sorted = node['Node Type'].endsWith('Sort')
-      ? (node.Plans ?? []).reduce((sum, child) => sum + rowsOf(child), 0)
-      : 0;
-    const notes = [
-      `rows ${count(rowsOf(node))}`,
-      ...(removedByFilter ? [`removed by filter ${count(removedByFilter)}`] : []),
-      ...(removedByJoin ? [`removed by join filter ${count(removedByJoin)}`] : []),
-      ...(sorted ? [`sorted ${count(sorted)}`] : []),
-      ...(node['Actual Total Time'] !== undefined ? [`${ms(node['Actual Total Time'])} ms`] : []),
-    ];
-    lines.push(`${'  '.repeat(depth)}${describe(node)}: ${notes.join(', ')}`);
-    const where = `${describe(node)}`;
-    if (removedByFilter > returned)
-      problems.push(
-        `${where} removes ${count(removedByFilter)} rows by filter; the statement returns ${count(returned)}`,
-      );
-    if (removedByJoin > returned)
-      problems.push(
-        `${where} removes ${count(removedByJoin)} rows by join filter; the statement returns ${count(returned)}`,
-      );
-    if (sorted > sortFactor * Math.max(returned, 1))
-      problems.push(`${where} sorts ${count(sorted)} rows; the statement returns ${count(returned)}`);
-    for (const child of node.Plans ?? []) walk(child, depth + 1);
-  };
-  walk(plan.Plan, 0);
-  return { sql: shortSql(statement.text), executionMs: plan['Execution Time'], returned, lines, problems };
-}
-
 /** EXPLAIN ANALYZE of the captured SELECTs that read `table`. */
 async function explain(server: Server, statements: Statement[], table: string): Promise<PlanReport[]> {
   const reads = new RegExp(`\\b(from|join)\\s+"?${table}"?(\\s|$)`, 'i');
   const chosen = statements.filter((s) => /^\s*select\b/i.test(s.text) && reads.test(s.text));
   const { plans } = await call<{ plans: Plan[] }>(server, 'POST', '/bench/explain', { statements: chosen });
   return chosen.map((s, i) => readPlan(s, plans[i]!));
-}
-
-function printPlans(plans: PlanReport[], judged: boolean) {
-  for (const plan of plans) {
-    console.log(`    ${plan.sql}`);
-    console.log(`      execution ${ms(plan.executionMs)} ms, returns ${count(plan.returned)} rows`);
-    for (const line of plan.lines) console.log(`        ${line}`);
-    for (const problem of plan.problems)
-      console.log(judged ? `      PLAN CHECK FAILED: ${problem}` : `      (search, not judged: ${problem})`);
-  }
 }
 
 const tableOf = (route: RouteDefinition) =>

@@ -1,0 +1,105 @@
+/**
+ * Reading EXPLAIN (ANALYZE, FORMAT JSON) plans for the engine benchmark: one line per node, and the
+ * rule of the plan check.
+ */
+import type { Statement } from './engine-scenarios.ts';
+
+/** A plan node may sort this many times the rows its statement returns before the check fails. */
+const sortFactor = 10;
+
+export type PlanNode = {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Actual Total Time'?: number;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Sort Method'?: string;
+  'Sort Key'?: string[];
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+};
+export type Plan = { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number };
+export type PlanReport = {
+  sql: string;
+  executionMs: number;
+  returned: number;
+  lines: string[];
+  problems: string[];
+};
+
+export const count = (n: number) => Math.round(n).toLocaleString('en');
+export const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+export const oneLine = (text: string, max = 150) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+/** A statement on one line, its column list elided: the plan is about what follows `from`. */
+const shortSql = (text: string) =>
+  oneLine(
+    text.replace(/^\s*select\s+(.*?)\s+from\s/is, (all, list: string) =>
+      list.length > 40 ? 'select … from ' : all,
+    ),
+    220,
+  );
+
+function describe(node: PlanNode): string {
+  let text = node['Node Type'];
+  if (node['Index Name']) text += ` using ${node['Index Name']}`;
+  if (node['Relation Name']) text += ` on ${node['Relation Name']}`;
+  if (node['Sort Key'])
+    text += ` (${node['Sort Key'].join(', ')}${node['Sort Method'] ? `; ${node['Sort Method']}` : ''})`;
+  return text;
+}
+
+const rowsOf = (node: PlanNode) => node['Actual Rows'] * node['Actual Loops'];
+
+/**
+ * A plan's tree, one line per node, and what breaks the rule: a node that removes more rows by a
+ * filter than the statement returns, or a sort of more than `sortFactor` times what it returns.
+ */
+export function readPlan(statement: Statement, plan: Plan): PlanReport {
+  const returned = rowsOf(plan.Plan);
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const walk = (node: PlanNode, depth: number) => {
+    const removedByFilter = (node['Rows Removed by Filter'] ?? 0) * node['Actual Loops'];
+    const removedByJoin = (node['Rows Removed by Join Filter'] ?? 0) * node['Actual Loops'];
+    const sorted = node['Node Type'].endsWith('Sort')
+      ? (node.Plans ?? []).reduce((sum, child) => sum + rowsOf(child), 0)
+      : 0;
+    const notes = [
+      `rows ${count(rowsOf(node))}`,
+      ...(removedByFilter ? [`removed by filter ${count(removedByFilter)}`] : []),
+      ...(removedByJoin ? [`removed by join filter ${count(removedByJoin)}`] : []),
+      ...(sorted ? [`sorted ${count(sorted)}`] : []),
+      ...(node['Actual Total Time'] !== undefined ? [`${ms(node['Actual Total Time'])} ms`] : []),
+    ];
+    lines.push(`${'  '.repeat(depth)}${describe(node)}: ${notes.join(', ')}`);
+    const where = `${describe(node)}`;
+    if (removedByFilter > returned)
+      problems.push(
+        `${where} removes ${count(removedByFilter)} rows by filter; the statement returns ${count(returned)}`,
+      );
+    if (removedByJoin > returned)
+      problems.push(
+        `${where} removes ${count(removedByJoin)} rows by join filter; the statement returns ${count(returned)}`,
+      );
+    if (sorted > sortFactor * Math.max(returned, 1))
+      problems.push(`${where} sorts ${count(sorted)} rows; the statement returns ${count(returned)}`);
+    for (const child of node.Plans ?? []) walk(child, depth + 1);
+  };
+  walk(plan.Plan, 0);
+  return { sql: shortSql(statement.text), executionMs: plan['Execution Time'], returned, lines, problems };
+}
+
+export function printPlans(plans: PlanReport[], judged: boolean) {
+  for (const plan of plans) {
+    console.log(`    ${plan.sql}`);
+    console.log(`      execution ${ms(plan.executionMs)} ms, returns ${count(plan.returned)} rows`);
+    for (const line of plan.lines) console.log(`        ${line}`);
+    for (const problem of plan.problems)
+      console.log(judged ? `      PLAN CHECK FAILED: ${problem}` : `      (search, not judged: ${problem})`);
+  }
+}
