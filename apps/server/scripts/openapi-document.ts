@@ -13,7 +13,7 @@ export async function openapiDocument(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-openapi-'));
   try {
     const app = await buildApp({
-      db: database.db,
+      database,
       files: await createLocalFileStore(dir),
       jwtSecret: 'x'.repeat(32),
       maxUploadBytes: 1024,

@@ -15,7 +15,10 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { dbWork } from './db/scheduler.ts';
+import type { DbWork } from './db/scheduler.ts';
+import { AppError } from './errors.ts';
 import * as schema from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';
 import { registerRoutes } from './engine/register-routes.ts';
@@ -32,7 +35,7 @@ import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
 
 export type AppDeps = {
-  db: Db;
+  database: Database;
   files: FileStore;
   jwtSecret: string;
   maxUploadBytes: number;
@@ -43,6 +46,9 @@ export type AppDeps = {
   /** Reached over HTTPS (a TLS proxy in front): browsers may then be told to use HTTPS only. */
   servedOverHttps?: boolean;
 };
+
+/** How long readiness waits for the database to answer a trivial statement. */
+const readinessBoundMs = 2000;
 
 /** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
 function repositories(): Map<string, RecordRepository> {
@@ -99,6 +105,18 @@ export async function buildApp(deps: AppDeps) {
     return { error: validationError(parsed.error, where) };
   });
   installErrorHandler(app);
+  // Every request's database work carries its priority and whether its client is still there: a
+  // client that disconnects before its answer takes its queued work out of the queue, and on
+  // PostgreSQL cancels the statement it is running (db/scheduler.ts). The callback form of the hook
+  // runs the rest of the request inside this context.
+  app.addHook('onRequest', (request, reply, done) => {
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const work: DbWork = { priority: 'interactive', signal: gone.signal };
+    dbWork.run(work, done);
+  });
 
   await app.register(helmet, {
     ...securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }),
@@ -135,20 +153,28 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const key = accessTokenKey(deps.jwtSecret);
+  const db = deps.database.db;
   const engine: EngineDeps = {
-    db: deps.db,
+    db,
     files: deps.files,
     maxUploadBytes: deps.maxUploadBytes,
     repositories: repositories(),
   };
   const actions: Record<string, ActionHandler> = {
-    'system.health': async () => ({ data: { status: 'ok' } }),
+    'system.health': async () => {
+      if (await deps.database.ping(readinessBoundMs)) return { data: { status: 'ok' } };
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `The database did not answer within ${readinessBoundMs / 1000} s: requests that need it would stall`,
+      );
+    },
+    'system.live': async () => ({ data: { status: 'ok' } }),
     ...authActions(key),
     ...fileActions,
     ...thermalActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
-    authorize: (request, route) => authorize(deps.db, key, request, route.access),
+    authorize: (request, route) => authorize(db, key, request, route.access),
   });
 
   const web = deps.webDir ? await serveWeb(app, deps.webDir) : null;

@@ -34,6 +34,12 @@ const envSchema = z.object({
     })
     .default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be at least 100')
+    .max(600_000, 'must be at most 600000')
+    .default(15_000),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +56,8 @@ export type Config = {
   seedDemo: boolean;
   maxUploadBytes: number;
   dbPoolSize: number;
+  /** Longest wait for the database and, on PostgreSQL, longest statement of a request. */
+  dbStatementTimeoutMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling uses it). */
   trustProxy: boolean | number;
   logLevel: string;
@@ -85,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seedDemo: e.SEED_DEMO,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,

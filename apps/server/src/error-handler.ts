@@ -36,6 +36,14 @@ function pgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/** An AppError thrown on purpose, also when a query wrapper (Drizzle) carries it as the cause. */
+function appErrorIn(error: unknown): AppError | undefined {
+  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e instanceof AppError) return e;
+  }
+  return undefined;
+}
+
 /** Constraint and data errors the database raises for bad input, as client errors. */
 function fromDatabase(error: PgError): AppError | undefined {
   const known = error.constraint ? constraintMessages.get(error.constraint) : undefined;
@@ -63,6 +71,11 @@ function fromDatabase(error: PgError): AppError | undefined {
         { path: field, message: `${field} cannot be empty; leave it out to keep the current value` },
       ]);
     }
+    case '57014': // query_canceled: over statement_timeout, or its client went away
+      return new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The database took too long to answer and the request was stopped. Narrow the search or try again.',
+      );
     case '22021': // a NUL character in text
     case '22001':
     case '22003':
@@ -95,7 +108,7 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 /** One place maps every error to the envelope; stack traces, SQL and paths stay in the log. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let appError: AppError | undefined = error instanceof AppError ? error : undefined;
+    let appError = appErrorIn(error);
     if (!appError) {
       const db = pgError(error);
       if (db) appError = fromDatabase(db);

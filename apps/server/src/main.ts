@@ -14,14 +14,15 @@ const shutdownGraceSeconds = 10;
 async function main() {
   const config = loadConfig(process.env);
   const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl
+  const database = await openDatabase({
+    ...(config.databaseUrl
       ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
-      : { pgliteDir: path.join(config.dataDir, 'db') },
-  );
+      : { pgliteDir: path.join(config.dataDir, 'db') }),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   const app = await buildApp({
-    db: database.db,
+    database,
     files,
     jwtSecret: await jwtSecretFor(config.dataDir, config.jwtSecret),
     maxUploadBytes: config.maxUploadBytes,

@@ -567,7 +567,7 @@ describe('bootstrap', () => {
       expect(lines.join('\n')).toContain(file);
 
       app = await buildApp({
-        db: database.db,
+        database,
         files: await createLocalFileStore(filesDir),
         jwtSecret,
         maxUploadBytes: 1024,

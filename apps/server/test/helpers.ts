@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -20,9 +20,9 @@ export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256!';
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a
  * PostgreSQL server, a new database on it that is dropped afterwards.
  */
-async function freshDatabase(): Promise<Database> {
+async function freshDatabase(statementTimeoutMs?: number): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: undefined });
+  if (!serverUrl) return openDatabase({ pgliteDir: undefined, statementTimeoutMs });
   const name = `inspectra_test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -30,7 +30,7 @@ async function freshDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const opened = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const opened = await openDatabase({ url: url.toString(), poolSize: 5, statementTimeoutMs });
   return {
     ...opened,
     close: async () => {
@@ -46,8 +46,16 @@ async function freshDatabase(): Promise<Database> {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** buildApp on a fresh database and file directory, with an administrator signed in. */
-export async function startTestApp(o: { maxUploadBytes?: number; webDir?: string } = {}) {
-  const database = await freshDatabase();
+export async function startTestApp(
+  o: {
+    maxUploadBytes?: number;
+    webDir?: string;
+    statementTimeoutMs?: number;
+    /** Extra routes a test needs beside the API's, added before the app is ready. */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
+) {
+  const database = await freshDatabase(o.statementTimeoutMs);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = await createLocalFileStore(filesDir);
   await bootstrapAdministrator(database.db, {
@@ -57,7 +65,7 @@ export async function startTestApp(o: { maxUploadBytes?: number; webDir?: string
     log: () => {},
   });
   const app = await buildApp({
-    db: database.db,
+    database,
     files,
     jwtSecret,
     maxUploadBytes: o.maxUploadBytes ?? 1024 * 1024,
@@ -65,6 +73,7 @@ export async function startTestApp(o: { maxUploadBytes?: number; webDir?: string
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     webDir: o.webDir,
   });
+  o.routes?.(app);
   await app.ready();
 
   const inject = (options: InjectOptions) => app.inject(options);
@@ -104,6 +113,7 @@ export async function startTestApp(o: { maxUploadBytes?: number; webDir?: string
   return {
     app,
     db: database.db,
+    database,
     files,
     filesDir,
     inject,

@@ -122,13 +122,19 @@ describe('the route table and the registered routes', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('makes public only health, login, refresh and logout', () => {
+  it('makes public only health, liveness, login, refresh and logout', () => {
     const pub = routes
       .filter((r) => r.access === 'public')
       .map(label)
       .sort();
     expect(pub).toEqual(
-      ['GET /health', 'POST /auth/login', 'POST /auth/refresh', 'POST /auth/logout'].sort(),
+      [
+        'GET /health',
+        'GET /health/live',
+        'POST /auth/login',
+        'POST /auth/refresh',
+        'POST /auth/logout',
+      ].sort(),
     );
   });
 

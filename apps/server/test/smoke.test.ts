@@ -15,18 +15,36 @@ it('answers health in the envelope', async () => {
   expect(r.json()).toEqual({ data: { status: 'ok' }, statusCode: 200, message: 'OK' });
 });
 
-it('answers health while a heavy query runs: the database does not hold the event loop', async () => {
+it('answers liveness while a heavy query runs: the database does not hold the event loop', async () => {
   const order: string[] = [];
   const heavy = t.db
     .execute(sql`select count(*) from generate_series(1, 3000000) a, generate_series(1, 2) b`)
     .then(() => order.push('heavy query'));
-  // Let the query reach the database before asking for health.
+  // Let the query reach the database before asking.
   await new Promise((r) => setTimeout(r, 20));
-  const health = await t.inject({ method: 'GET', url: '/api/health' });
-  order.push('health');
+  const live = await t.inject({ method: 'GET', url: '/api/health/live' });
+  order.push('live');
   await heavy;
-  expect(health.statusCode).toBe(200);
-  expect(order).toEqual(['health', 'heavy query']);
+  expect(live.statusCode).toBe(200);
+  expect(order).toEqual(['live', 'heavy query']);
+});
+
+it('answers readiness 503 while the database does not answer, and 200 again once it does', async () => {
+  // Every connection busy for longer than readiness waits (2 s): the database does not answer.
+  const busy = Array.from({ length: t.database.db.$client.slots }, () =>
+    t.db.execute(sql`select pg_sleep(3)`).then(() => {}),
+  );
+  await new Promise((r) => setTimeout(r, 50));
+  const stalled = await t.inject({ method: 'GET', url: '/api/health' });
+  expect(stalled.statusCode).toBe(503);
+  expect(stalled.json()).toMatchObject({
+    data: null,
+    error: { code: 'SERVICE_UNAVAILABLE' },
+    message: expect.stringContaining('did not answer within 2 s'),
+  });
+  await Promise.all(busy);
+  const ready = await t.inject({ method: 'GET', url: '/api/health' });
+  expect(ready.statusCode).toBe(200);
 });
 
 it('answers an unknown call with 404 in the envelope', async () => {

@@ -190,7 +190,13 @@ describe('thermal measurements', () => {
       `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${a.id}&pageNumber=2&pageSize=3`,
     );
     expect(p2.status).toBe(200);
-    expect(p2.body.meta).toEqual({ pageNumber: 2, pageSize: 3, totalCount: 7, totalPages: 3 });
+    expect(p2.body.meta).toEqual({
+      pageNumber: 2,
+      pageSize: 3,
+      totalCount: 7,
+      totalPages: 3,
+      totalCountExact: true,
+    });
     expect(p2.body.data.map((m: { date: string }) => m.date)).toEqual([
       '2026-10-04',
       '2026-10-03',

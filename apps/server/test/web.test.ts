@@ -107,7 +107,7 @@ describe('served over HTTPS (PUBLIC_URL=https://…, a TLS proxy in front)', () 
     const database = await openDatabase({ pgliteDir: undefined });
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
     const app = await buildApp({
-      db: database.db,
+      database,
       files: await createLocalFileStore(filesDir),
       jwtSecret,
       maxUploadBytes: 1024 * 1024,

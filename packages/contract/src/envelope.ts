@@ -22,8 +22,11 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const pageMetaSchema = z.object({
   pageNumber: z.number().int(),
   pageSize: z.number().int(),
+  /** Records that matched; a lower bound when `totalCountExact` is false (docs/api-conventions.md). */
   totalCount: z.number().int(),
   totalPages: z.number().int(),
+  /** False when more records matched than the list counted: "1,000 or more". */
+  totalCountExact: z.boolean(),
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 

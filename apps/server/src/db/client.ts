@@ -7,23 +7,40 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteMaintenance } from './maintenance.ts';
+import { dbWork, ScheduledPool } from './scheduler.ts';
+import type { SchedulerOptions } from './scheduler.ts';
 import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: ScheduledPool };
 /** A transaction or the database itself: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether the database runs a trivial statement within `timeoutMs` (waiting its turn included). */
+  ping(timeoutMs: number): Promise<boolean>;
+  /**
+   * Brings the planner's statistics and visibility map up to date for tables changed a lot since last
+   * time (PGlite has no autovacuum); call after a bulk write. PostgreSQL does this itself.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
-  /** A PostgreSQL server. */
-  | { url: string; poolSize?: number }
-  /** Embedded PGlite in a directory, or in memory when `dir` is undefined (tests). */
-  | { pgliteDir: string | undefined };
+/**
+ * How long one request may use the database: the longest wait for a connection, and on PostgreSQL
+ * the longest statement (`statement_timeout`). PGlite cannot interrupt a running statement.
+ */
+export const defaultStatementTimeoutMs = 15_000;
+
+export type DatabaseOptions = (
+  | /** A PostgreSQL server. */
+    { url: string; poolSize?: number }
+    /** Embedded PGlite in a directory, or in memory when `dir` is undefined (tests). */
+  | { pgliteDir: string | undefined }
+) & { statementTimeoutMs?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -32,25 +49,71 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** Opens the database, applies pending migrations, and returns it ready to use. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const opened =
-    'url' in options
-      ? await openPostgres(options.url, options.poolSize ?? 10)
-      : await openPglite(options.pgliteDir);
-  try {
-    await migrate(opened.db, { migrationsFolder });
-  } catch (error) {
-    await opened.close();
-    throw error;
-  }
-  return opened;
+  const timeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
+  return 'url' in options
+    ? openPostgres(options.url, options.poolSize ?? 10, timeoutMs)
+    : openPglite(options.pgliteDir, timeoutMs);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function database(
+  pool: ScheduledPool,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  maintain: () => Promise<void> = async () => {},
+): Database {
+  const db = drizzle(pool, { schema }) as Db;
+  const ping = async (timeoutMs: number) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      await dbWork.run({ priority: 'interactive', signal: controller.signal }, () => pool.query('select 1'));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { db, kind, ping, maintain, close };
+}
+
+async function openPostgres(url: string, poolSize: number, timeoutMs: number): Promise<Database> {
+  // Migrations run on their own connection without a statement timeout: building an index on a
+  // large table may take longer than any request should.
+  const migrator = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+  } finally {
+    await migrator.end();
+  }
+  const scheduling: SchedulerOptions = {
+    slots: poolSize,
+    maxWaitMs: timeoutMs,
+    // A statement whose client has gone is cancelled on the server, from a connection of its own.
+    cancel: async (client) => {
+      const canceller = new pg.Client({ connectionString: url });
+      await canceller.connect();
+      try {
+        await canceller.query('select pg_cancel_backend($1)', [
+          (client as unknown as { processID: number }).processID,
+        ]);
+      } finally {
+        await canceller.end();
+      }
+    },
+  };
+  const pool = new ScheduledPool({ connectionString: url, statement_timeout: timeoutMs }, scheduling);
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   await pool.query('select 1');
-  return { db: drizzle(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  return database(pool, 'postgres', () => pool.end());
 }
+
+/**
+ * PGlite's shared buffers: 32 MB instead of PostgreSQL's 128 MB default. Pages outside them are read
+ * from the operating system's file cache, which is shared and not counted against the server; the
+ * buffers are WebAssembly memory, which only ever grows (docs/embedded-database.md).
+ */
+const pgliteSharedBuffers = '32MB';
 
 // The worker's entry is TypeScript: load it through tsx, which the server already runs under.
 const workerBootstrap = new URL(
@@ -62,7 +125,7 @@ const workerBootstrap = new URL(
     ),
 );
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, timeoutMs: number): Promise<Database> {
   // A Unix socket path is limited to ~100 bytes, so it lives in a short private temp directory.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-db-'));
   const worker = new Worker(workerBootstrap, {
@@ -70,6 +133,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       entry: new URL('./pglite-worker.ts', import.meta.url).href,
       dataDir: dir ?? 'memory://',
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+      sharedBuffers: pgliteSharedBuffers,
     },
   });
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
@@ -81,10 +145,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     await rm(socketDir, { recursive: true, force: true });
     throw new Error(`The embedded database could not start: ${started.error}`);
   }
-  // PGlite is one connection: one client at a time keeps transactions whole.
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const maintenance = new PgliteMaintenance();
+  // PGlite is one session: one statement or transaction at a time, handed out by priority.
+  const pool = new ScheduledPool(
+    { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' },
+    { slots: 1, maxWaitMs: timeoutMs, onWrite: (table, rows) => maintenance.noteWrite(table, rows) },
+  );
   pool.on('error', () => {});
   const close = async () => {
+    maintenance.stop();
     await pool.end();
     const closed = new Promise((resolve) => worker.once('message', resolve));
     worker.postMessage('close');
@@ -92,5 +161,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     await worker.terminate();
     await rm(socketDir, { recursive: true, force: true });
   };
-  return { db: drizzle(pool, { schema }), kind: 'pglite', close };
+  const opened = database(pool, 'pglite', close, () => maintenance.run(opened.db));
+  try {
+    await migrate(opened.db, { migrationsFolder });
+    // Statistics for the planner from the start: without them it plans on default estimates.
+    await maintenance.analyzeAll(opened.db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  maintenance.start(opened.db);
+  return opened;
 }

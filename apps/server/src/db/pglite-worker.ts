@@ -8,11 +8,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-type WorkerInput = { dataDir: string; socketPath: string };
-const { dataDir, socketPath } = workerData as WorkerInput;
+type WorkerInput = { dataDir: string; socketPath: string; sharedBuffers: string };
+const { dataDir, socketPath, sharedBuffers } = workerData as WorkerInput;
 
 try {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
   // More than one connection is accepted so a client replacing a broken connection is not refused
   // while the old one is still being torn down; the server's pool itself uses one at a time.
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });

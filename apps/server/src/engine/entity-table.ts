@@ -1,5 +1,5 @@
-import { columnName } from '@inspectra/contract';
-import type { EntityDefinition, Field, RecordedWarning } from '@inspectra/contract';
+import { columnName, routeTable } from '@inspectra/contract';
+import type { EntityDefinition, Field, RecordedWarning, RouteDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AnyPgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, ExtraConfigColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 
 function columnFor(key: string, field: Field) {
   const name = columnName(key);
@@ -57,9 +57,33 @@ export function recordColumns() {
 }
 
 /**
+ * The order every list of an entity is read in: its declared sort, then newest first, then id, so
+ * pages never overlap or skip rows. `records.ts` sorts by it and the list indexes below follow it.
+ */
+export function listOrder(entity: EntityDefinition) {
+  const sort = entity.sort ?? { field: 'createdAt', direction: 'desc' as const };
+  const keys: { key: string; direction: 'asc' | 'desc' }[] = [{ key: sort.field, direction: sort.direction }];
+  if (sort.field !== 'createdAt') keys.push({ key: 'createdAt', direction: 'desc' });
+  keys.push({ key: 'id', direction: 'asc' });
+  return keys;
+}
+
+/** How the route table lists an entity: all of it (paged, searched) and/or by its parent. */
+export function listAccess(entity: EntityDefinition, routes: readonly RouteDefinition[] = routeTable) {
+  const lists = routes.map((r) => r.operation).filter((o) => 'entity' in o && o.entity.name === entity.name);
+  return {
+    all: lists.some((o) => o.kind === 'list'),
+    byParent: lists.some((o) => o.kind === 'listByParent'),
+  };
+}
+
+/**
  * The Drizzle table of an entity, derived from its declaration: one column per field, a foreign key
- * to the parent (deleting a parent with children is refused, not cascaded: reports are records), an
- * index for listing by parent, unique indexes, and trigram indexes for `search`.
+ * to the parent (deleting a parent with children is refused, not cascaded: reports are records),
+ * unique indexes, trigram indexes for `search`, and an index for each way the route table lists it,
+ * in list order, so a page is read straight off the index: (parent, order…) for lists by parent (it
+ * also serves the foreign key), (order…) for whole-table lists. Changing an entity's sort changes
+ * its indexes, and `npm run check:generated` fails until the migration is generated.
  */
 export function entityTable<F extends Record<string, Field>>(
   entity: EntityDefinition<F>,
@@ -77,20 +101,31 @@ export function entityTable<F extends Record<string, Field>>(
     }
     columns[key] = column;
   }
+  const access = listAccess(entity as EntityDefinition);
   // Field columns are typed loosely (as text): modules address them by name in SQL, and the
   // engine's validation, not the column type, guards values.
   type Columns = ReturnType<typeof recordColumns> & { [K in keyof F & string]: ReturnType<typeof text> };
   return pgTable(entity.table, columns as Columns, (t) => {
-    const c = t as unknown as Record<string, AnyPgColumn>;
+    const c = t as unknown as Record<string, ExtraConfigColumn>;
+    // Built afresh for each index: Drizzle resets a column's order once an index has read it.
+    // Nulls sort as in the lists' ORDER BY (PostgreSQL's defaults), or the index could not serve them.
+    const ordered = () =>
+      listOrder(entity as EntityDefinition).map(({ key, direction }) =>
+        direction === 'desc' ? c[key]!.desc().nullsFirst() : c[key]!.asc().nullsLast(),
+      );
     const indexes = [];
     if (entity.parent) {
       const parent = c[entity.parent]!;
       indexes.push(
         entity.uniquePerParent
           ? uniqueIndex(`${entity.table}_parent_unique`).on(parent)
-          : index(`${entity.table}_parent_idx`).on(parent, c.createdAt!),
+          : index(`${entity.table}_parent_list_idx`).on(parent, ...ordered()),
       );
     }
+    if (access.all)
+      indexes.push(
+        index(`${entity.table}_list_idx`).on(...(ordered() as [ReturnType<typeof ordered>[number]])),
+      );
     for (const key of entity.unique as string[])
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
     for (const key of entity.search as string[]) {
@@ -98,10 +133,6 @@ export function entityTable<F extends Record<string, Field>>(
         index(`${entity.table}_${columnName(key)}_trgm`).using('gin', sql`${c[key]!} gin_trgm_ops`),
       );
     }
-    if (entity.sort && entity.sort.field !== 'createdAt' && entity.sort.field !== 'updatedAt') {
-      indexes.push(index(`${entity.table}_${columnName(entity.sort.field)}_idx`).on(c[entity.sort.field]!));
-    }
-    indexes.push(index(`${entity.table}_created_at_idx`).on(c.createdAt!));
     return indexes;
   });
 }

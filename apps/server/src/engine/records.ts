@@ -1,10 +1,11 @@
 import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { listOrder } from './entity-table.ts';
 import type { EntityTable } from './entity-table.ts';
 
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
@@ -22,6 +23,24 @@ export type ListQuery = {
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * How far past the start of a page a list counts: an exact total up to this many more rows, a lower
+ * bound beyond (docs/api-conventions.md, "Paging").
+ */
+export const countAhead = 1000;
+
+export type Page = {
+  rows: StoredRecord[];
+  attachments: ListedAttachment[];
+  totalCount: number;
+  /** False when more rows matched than were counted: `totalCount` is then a lower bound. */
+  exact: boolean;
+};
+
+function countOf(walked: number, countLimit: number) {
+  return walked > countLimit ? { totalCount: countLimit, exact: false } : { totalCount: walked, exact: true };
 }
 
 /** Data access for one declared entity: the only place its SQL is written. */
@@ -66,24 +85,79 @@ export class RecordRepository {
   }
 
   private order() {
-    const sort = this.entity.sort ?? { field: 'createdAt', direction: 'desc' as const };
-    const primary = sort.direction === 'asc' ? asc(this.column(sort.field)) : desc(this.column(sort.field));
-    // id breaks ties so pages never overlap or skip rows.
-    return [primary, desc(this.column('createdAt')), asc(this.column('id'))];
+    return listOrder(this.entity).map(({ key, direction }) =>
+      direction === 'asc' ? asc(this.column(key)) : desc(this.column(key)),
+    );
   }
 
-  /** One page of records and the total that matched. */
-  async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }) {
+  /**
+   * One page of records, with their images, and how many matched, in one statement. The matching
+   * rows are walked in list order (an index serves it, see entity-table.ts) up to `countAhead` rows
+   * past the start of the page, numbering them: the page is the numbered rows it asks for, and the
+   * count is how many were walked. So the count never scans more than the page needs plus
+   * `countAhead`; a larger total is reported as a lower bound (`exact: false`). Page 500 of a
+   * 100,000-row list walks 11,000 index entries, not 100,000 rows.
+   */
+  async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
     const where = this.where(q);
-    const rows = await db
-      .select()
-      .from(this.table)
-      .where(where)
-      .orderBy(...this.order())
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize);
-    const [total] = await db.select({ n: count() }).from(this.table).where(where);
-    return { rows: rows as StoredRecord[], totalCount: total?.n ?? 0 };
+    const offset = (q.pageNumber - 1) * q.pageSize;
+    const countLimit = offset + countAhead;
+    const order = this.order();
+    const ordered = db.$with('ordered').as(
+      db
+        .select({
+          id: sql<string>`${this.column('id')}`.as('listed_id'),
+          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+        })
+        .from(this.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(countLimit + 1),
+    );
+    const found = await db
+      .with(ordered)
+      .select({
+        record: this.table,
+        walked: sql<number>`(select count(*) from ${ordered})`.mapWith(Number),
+        ...(this.hasImages ? { images: this.imagesOf() } : {}),
+      })
+      .from(ordered)
+      .innerJoin(this.table, eq(this.column('id'), ordered.id))
+      .where(and(gt(ordered.n, offset), lte(ordered.n, offset + q.pageSize)))
+      .orderBy(ordered.n);
+    const rows = found.map((f) => f.record as StoredRecord);
+    const attachmentRows = found.flatMap((f) =>
+      ((f as { images?: ListedAttachment[] }).images ?? []).map(listedAttachment),
+    );
+    if (found.length > 0) {
+      const walked = found[0]!.walked;
+      return { rows, attachments: attachmentRows, ...countOf(walked, countLimit) };
+    }
+    // Nothing on this page: past the end of the list, or nothing matched at all.
+    if (offset === 0) return { rows, attachments: [], totalCount: 0, exact: true };
+    const [counted] = await db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(this.table)
+        .where(where)
+        .limit(countLimit + 1)
+        .as('c'),
+    );
+    return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
+  }
+
+  private get hasImages() {
+    return Object.keys(this.entity.images).length > 0;
+  }
+
+  /** The record's images as a JSON array, in the same statement as the record. */
+  private imagesOf() {
+    return sql<ListedAttachment[]>`coalesce((select json_agg(json_build_object(
+      'id', ${attachments.id}, 'ownerId', ${attachments.ownerId}, 'slot', ${attachments.slot},
+      'imageType', ${attachments.imageType}, 'displayName', ${attachments.displayName},
+      'mediaType', ${attachments.mediaType}, 'size', ${attachments.size}, 'createdAt', ${attachments.createdAt}))
+      from ${attachments} where ${attachments.ownerEntity} = ${this.entity.name}
+      and ${attachments.ownerId} = ${this.column('id')}), '[]'::json)`;
   }
 
   /** Every record that matches, capped so an unbounded list can never be asked for. */
@@ -187,8 +261,18 @@ export async function writeAudit(
 }
 
 export type AttachmentRow = typeof attachments.$inferSelect;
+/** What a record view needs of an attachment. */
+export type ListedAttachment = Pick<
+  AttachmentRow,
+  'id' | 'ownerId' | 'slot' | 'imageType' | 'displayName' | 'mediaType' | 'size' | 'createdAt'
+>;
 
-export function attachmentView(row: AttachmentRow): Attachment {
+/** An attachment read back from JSON: its time is text there. */
+function listedAttachment(a: ListedAttachment): ListedAttachment {
+  return { ...a, createdAt: new Date(a.createdAt) };
+}
+
+export function attachmentView(row: ListedAttachment): Attachment {
   return {
     id: row.id,
     slot: row.slot,
@@ -217,7 +301,7 @@ function jsonValue(value: unknown): unknown {
 export function recordView(
   entity: EntityDefinition,
   row: StoredRecord,
-  rowAttachments: AttachmentRow[] = [],
+  rowAttachments: ListedAttachment[] = [],
 ) {
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) view[key] = jsonValue(value);

@@ -13,11 +13,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { dbWork } from '../db/scheduler.ts';
 import { AppError } from '../errors.ts';
 import { attachments } from '../db/schema/index.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
-import { recordViews, writeAudit } from './records.ts';
+import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { readEntityBody } from './request-body.ts';
@@ -58,8 +59,14 @@ function send(reply: FastifyReply, result: ActionResult) {
   return reply.code(statusCode).send(envelope);
 }
 
-function pageMeta(pageNumber: number, pageSize: number, totalCount: number): PageMeta {
-  return { pageNumber, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
+export function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact = true): PageMeta {
+  return {
+    pageNumber,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+    totalCountExact: exact,
+  };
 }
 
 /** Attaches received images to a record, replacing what each slot held; emptied slots lose theirs. */
@@ -122,10 +129,13 @@ export function entityOperation(
   const pagedViews = async (deps: EngineDeps, query: Record<string, unknown>, q: ListQuery) => {
     const pageNumber = query.pageNumber as number;
     const pageSize = query.pageSize as number;
-    const { rows, totalCount } = await repo(deps).page(deps.db, { ...q, pageNumber, pageSize });
+    const page = await repo(deps).page(deps.db, { ...q, pageNumber, pageSize });
+    // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
+    // unknown parent would read as one without records.
+    if (page.rows.length === 0 && q.parentId) await parentRepo(deps)?.get(deps.db, q.parentId);
     return {
-      data: await recordViews(deps.db, entity, rows),
-      meta: pageMeta(pageNumber, pageSize, totalCount),
+      data: page.rows.map((row) => recordView(entity, row, page.attachments)),
+      meta: pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
     };
   };
   /** The create or update body, as the route declares it. */
@@ -150,10 +160,10 @@ export function entityOperation(
     case 'listByParent':
       return async ({ query, deps }) => {
         const parentId = query[op.parentParam] as string;
-        await parentRepo(deps)?.get(deps.db, parentId);
         const q = { parentId, filters: op.filters, filterValues: query };
-        if (!op.paged) return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, q)) };
-        return pagedViews(deps, query, q);
+        if (op.paged) return pagedViews(deps, query, q);
+        await parentRepo(deps)?.get(deps.db, parentId);
+        return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, q)) };
       };
     case 'getByParent':
       return async ({ query, deps }) => {
@@ -293,6 +303,8 @@ export function registerRoutes(
       throw new Error(`No handler for action ${op.kind === 'action' ? op.name : ''} (${route.path})`);
     const schemas = routeSchemas(route);
     const actionBody = op.kind === 'action' ? (op.body as z.ZodType | undefined) : undefined;
+    const lists =
+      op.kind === 'list' || op.kind === 'listByParent' || (op.kind === 'action' && op.paged === true);
     app.route({
       method: route.method,
       url: `/api${route.path}`,
@@ -306,6 +318,9 @@ export function registerRoutes(
         request.user = await hooks.authorize(request, route);
       },
       handler: async (request, reply) => {
+        // A list may wait behind a single-record call, never the other way round.
+        const work = dbWork.getStore();
+        if (work && lists) work.priority = 'list';
         const result = await handler({
           request,
           user: request.user,

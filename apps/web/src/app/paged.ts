@@ -19,6 +19,7 @@ export function pagedList<T = Record<string, unknown>>(
         pageSize: p.pageSize,
         totalCount: envelope.data.length,
         totalPages: 1,
+        totalCountExact: true,
       },
     };
   };

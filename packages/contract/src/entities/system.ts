@@ -6,7 +6,12 @@ export const healthSchema = z.object({ status: z.literal('ok') });
 /** Calls every product needs that the specification leaves implicit: readiness and file download. */
 export const systemRoutes = [
   route('GET', '/health', op.action('system.health', { response: healthSchema }), {
-    summary: 'Readiness: 200 once the database is migrated',
+    summary: 'Readiness: 200 when the database answers within 2 s, otherwise 503',
+    tag: 'System',
+    access: 'public',
+  }),
+  route('GET', '/health/live', op.action('system.live', { response: healthSchema }), {
+    summary: 'Liveness: 200 while the process serves requests, whatever the database does',
     tag: 'System',
     access: 'public',
   }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules } from '@inspectra/contract';
-import type { Permission, TokenPair } from '@inspectra/contract';
+import type { TokenPair } from '@inspectra/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, rolePermissions, roles, users } from '../../db/schema/index.ts';
@@ -159,8 +159,16 @@ export async function loadUser(
         and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
         and ${refreshTokens.familyExpiresAt} > now())`
     : undefined;
+  // One statement: this runs before every signed-in call.
   const [row] = await db
-    .select({ user: users, role: roles })
+    .select({
+      user: users,
+      role: roles,
+      granted: sql<
+        string[]
+      >`coalesce((select array_agg(${rolePermissions.module} || '.' || ${rolePermissions.action})
+        from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, userId), eq(users.isActive, true), liveFamily));
@@ -171,8 +179,7 @@ export async function loadUser(
       for (const action of permissionActions) permissions.add(permissionKey({ module, action }));
     }
   } else {
-    const granted = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, row.role.id));
-    for (const p of granted) permissions.add(permissionKey(p as Permission));
+    for (const key of row.granted) permissions.add(key);
   }
   return {
     id: row.user.id,
