@@ -33,6 +33,7 @@ function server(total: number) {
           pageSize: p.pageSize,
           totalCount: matching.length,
           totalPages: Math.ceil(matching.length / p.pageSize),
+          totalCountExact: true,
         },
       };
     }),
@@ -153,6 +154,25 @@ describe('EntityTable', () => {
     expect(await screen.findByText('11–20 of 20')).toBeInTheDocument();
     expect(screen.getByText('TR-20')).toBeInTheDocument();
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 2, pageSize: 10 });
+  });
+
+  it('says "1,000+" when the server counted only part of a long list', async () => {
+    const fetchPage = server(1200);
+    const counted = vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+      const page = await fetchPage(p);
+      const counted = Math.min(page.meta.totalCount, (p.pageNumber - 1) * p.pageSize + 1000);
+      return {
+        ...page,
+        meta: {
+          ...page.meta,
+          totalCount: counted,
+          totalPages: Math.ceil(counted / p.pageSize),
+          totalCountExact: counted === page.meta.totalCount,
+        },
+      };
+    });
+    renderWithProviders(<MeasurementTable fetchPage={counted} />);
+    expect(await screen.findByText('1–10 of 1,000+')).toBeInTheDocument();
   });
 
   it('shows the empty text when there is nothing to list, and only then', async () => {

@@ -29,7 +29,7 @@ import { describeColumns, fitColumns } from './column-fit.ts';
 import type { EntityColumn } from './column-fit.ts';
 import { fieldLabel, fieldOf, imageLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
-import { formatNumber } from './locale.ts';
+import { formatCount, formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 
 type Row = Record<string, unknown>;
@@ -288,7 +288,10 @@ export function EntityTable(p: EntityTableProps) {
             t('engine.table.pagination', {
               from: formatNumber(from, language),
               to: formatNumber(to, language),
-              total: formatNumber(totalRecords, language),
+              total: formatCount(
+                { totalCount: totalRecords, totalCountExact: query.data?.meta.totalCountExact ?? true },
+                language,
+              ),
             })
           }
           getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}

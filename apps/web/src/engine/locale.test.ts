@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatEditableNumber, parseLocaleNumber } from './locale.ts';
+import { formatBytes, formatCount, formatEditableNumber, parseLocaleNumber } from './locale.ts';
 
 describe('parseLocaleNumber', () => {
   it('reads English numbers: point for decimals, commas between groups of three', () => {
@@ -53,5 +53,13 @@ describe('formatBytes', () => {
     expect(formatBytes(1.2 * 1024 * 1024, 'en')).toBe('1.2 MB');
     expect(formatBytes(20 * 1024 * 1024, 'en')).toBe('20 MB');
     expect(formatBytes(1.2 * 1024 * 1024, 'id')).toBe('1,2 MB');
+  });
+});
+
+describe('formatCount', () => {
+  it('marks a count the server stopped at with a plus, in each language', () => {
+    expect(formatCount({ totalCount: 1000, totalCountExact: false }, 'en')).toBe('1,000+');
+    expect(formatCount({ totalCount: 1000, totalCountExact: false }, 'id')).toBe('1.000+');
+    expect(formatCount({ totalCount: 37, totalCountExact: true }, 'en')).toBe('37');
   });
 });

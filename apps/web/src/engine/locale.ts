@@ -29,6 +29,15 @@ export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
 }
 
+/**
+ * How many records a list found: "1,000+" when the server stopped counting (`totalCountExact` false,
+ * docs/api-conventions.md), so a long list never claims an exact size it did not count.
+ */
+export function formatCount(meta: { totalCount: number; totalCountExact: boolean }, language: string) {
+  const n = formatNumber(meta.totalCount, language);
+  return meta.totalCountExact ? n : `${n}+`;
+}
+
 /** A number with its unit: "45.2 °C", but "80%" (no space before a percent sign). */
 export function formatQuantity(value: number, unit: string | undefined, language: string): string {
   const n = formatNumber(value, language);

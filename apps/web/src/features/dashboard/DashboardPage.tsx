@@ -7,6 +7,7 @@ import type { RecordOf } from '../../api/records.ts';
 import { AnchorLink, CardLink } from '../../app/links.tsx';
 import { pagedList } from '../../app/paged.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
+import { formatCount } from '../../engine/locale.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
 
@@ -15,7 +16,7 @@ const recentColumns = ['reportNumber', 'title', 'equipmentNo', 'status'] as cons
 
 /** Where the day starts: how much work there is and the reports touched most recently. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const mayWorkOrders = can(profile, 'workOrder', 'view');
   const mayReports = can(profile, 'reportHeader', 'view');
@@ -45,7 +46,7 @@ export function DashboardPage() {
             to="/work-orders"
             icon={<IconClipboardList aria-hidden />}
             label={t('nav.workOrders')}
-            value={workOrders.data?.meta.totalCount}
+            value={workOrders.data && formatCount(workOrders.data.meta, i18n.language)}
           />
         )}
         {mayReports && (
@@ -53,7 +54,7 @@ export function DashboardPage() {
             to="/reports"
             icon={<IconFileDescription aria-hidden />}
             label={t('nav.reports')}
-            value={reports.data?.meta.totalCount}
+            value={reports.data && formatCount(reports.data.meta, i18n.language)}
           />
         )}
       </SimpleGrid>
@@ -112,7 +113,7 @@ function StatCard(p: {
   to: '/work-orders' | '/reports';
   icon: React.ReactNode;
   label: string;
-  value: number | undefined;
+  value: string | undefined;
 }) {
   return (
     <CardLink withBorder radius="md" padding="lg" to={p.to}>
