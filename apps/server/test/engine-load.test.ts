@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +113,9 @@ describe('a request that waits too long, or whose client has gone', () => {
   const slots = () => t.database.db.$client.slots;
   /** Holds every connection for `seconds`, as a long transaction would (no statement to time out). */
   const holdDatabase = async (seconds: number) => {
-    const held = await Promise.all(Array.from({ length: slots() }, () => t.database.db.$client.connect()));
+    const held = await Promise.all(
+      Array.from({ length: slots() }, () => (t.database.db.$client as pg.Pool).connect()),
+    );
     return new Promise<void>((resolve) =>
       setTimeout(() => {
         for (const client of held) client.release();

@@ -115,22 +115,11 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
  */
 const pgliteSharedBuffers = '32MB';
 
-// The worker's entry is TypeScript: load it through tsx, which the server already runs under.
-const workerBootstrap = new URL(
-  'data:text/javascript,' +
-    encodeURIComponent(
-      `import { workerData } from 'node:worker_threads';
-       const { tsImport } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
-       await tsImport(workerData.entry, workerData.entry);`,
-    ),
-);
-
 async function openPglite(dir: string | undefined, timeoutMs: number): Promise<Database> {
   // A Unix socket path is limited to ~100 bytes, so it lives in a short private temp directory.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-db-'));
-  const worker = new Worker(workerBootstrap, {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: {
-      entry: new URL('./pglite-worker.ts', import.meta.url).href,
       dataDir: dir ?? 'memory://',
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
       sharedBuffers: pgliteSharedBuffers,
