@@ -1,5 +1,5 @@
 import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';
@@ -91,58 +91,50 @@ export class RecordRepository {
   }
 
   /**
-   * One page of records, with their images, and how many matched, in one statement. The matching
-   * rows are walked in list order (an index serves it, see entity-table.ts) up to `countAhead` rows
-   * past the start of the page, numbering them: the page is the numbered rows it asks for, and the
-   * count is how many were walked. So the count never scans more than the page needs plus
-   * `countAhead`; a larger total is reported as a lower bound (`exact: false`). Page 500 of a
-   * 100,000-row list walks 11,000 index entries, not 100,000 rows.
+   * One page of records, with their images, and how many matched, in one statement. The page is read
+   * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
+   * of the page, so it never scans more than the page needs plus that, and a larger total is
+   * reported as a lower bound (`exact: false`). Page 500 of a 100,000-row list reads 21,000 index
+   * entries, not 100,000 rows.
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
     const where = this.where(q);
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + countAhead;
     const order = this.order();
-    const ordered = db.$with('ordered').as(
-      db
-        .select({
-          id: sql<string>`${this.column('id')}`.as('listed_id'),
-          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
-        })
-        .from(this.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(countLimit + 1),
-    );
-    const found = await db
-      .with(ordered)
-      .select({
-        record: this.table,
-        walked: sql<number>`(select count(*) from ${ordered})`.mapWith(Number),
-        ...(this.hasImages ? { images: this.imagesOf() } : {}),
-      })
-      .from(ordered)
-      .innerJoin(this.table, eq(this.column('id'), ordered.id))
-      .where(and(gt(ordered.n, offset), lte(ordered.n, offset + q.pageSize)))
-      .orderBy(ordered.n);
-    const rows = found.map((f) => f.record as StoredRecord);
-    const attachmentRows = found.flatMap((f) =>
-      ((f as { images?: ListedAttachment[] }).images ?? []).map(listedAttachment),
-    );
-    if (found.length > 0) {
-      const walked = found[0]!.walked;
-      return { rows, attachments: attachmentRows, ...countOf(walked, countLimit) };
-    }
-    // Nothing on this page: past the end of the list, or nothing matched at all.
-    if (offset === 0) return { rows, attachments: [], totalCount: 0, exact: true };
-    const [counted] = await db.select({ n: count() }).from(
+    const pageIds = db
+      .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
+      .from(this.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(offset)
+      .as('page_ids');
+    const bounded = () =>
       db
         .select({ one: sql`1` })
         .from(this.table)
         .where(where)
         .limit(countLimit + 1)
-        .as('c'),
+        .as('bounded');
+    const found = await db
+      .select({
+        record: this.table,
+        counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
+        ...(this.hasImages ? { images: this.imagesOf() } : {}),
+      })
+      .from(pageIds)
+      .innerJoin(this.table, eq(this.column('id'), pageIds.id))
+      .orderBy(...order);
+    const rows = found.map((f) => f.record as StoredRecord);
+    const attachmentRows = found.flatMap((f) =>
+      ((f as { images?: ListedAttachment[] }).images ?? []).map(listedAttachment),
     );
+    if (found.length > 0)
+      return { rows, attachments: attachmentRows, ...countOf(found[0]!.counted, countLimit) };
+    // Nothing on this page: past the end of the list, or nothing matched at all.
+    if (offset === 0) return { rows, attachments: [], totalCount: 0, exact: true };
+    const [counted] = await db.select({ n: count() }).from(bounded());
     return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
   }
 
