@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules } from '@inspectra/contract';
 import type { TokenPair } from '@inspectra/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import { permissionKey } from '../../engine/access.ts';
@@ -146,6 +147,43 @@ export async function logoutEverywhere(db: Db, userId: string): Promise<number> 
 }
 
 /**
+ * The user lookup every signed-in call makes, in one statement (user, role, permissions and, with a
+ * sign-in, whether it is live), built and named once per database: Drizzle does not rebuild it per
+ * request and PostgreSQL plans it once per connection.
+ */
+function buildUserStatements(db: Db) {
+  const lookup = (name: string, liveFamily?: SQL) =>
+    db
+      .select({
+        user: users,
+        role: roles,
+        granted: sql<
+          string[]
+        >`coalesce((select array_agg(${rolePermissions.module} || '.' || ${rolePermissions.action})
+          from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(users.isActive, true), liveFamily))
+      .prepare(name);
+  return {
+    alone: lookup('load_user'),
+    withFamily: lookup(
+      'load_user_in_sign_in',
+      sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('familyId')}
+        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
+        and ${refreshTokens.familyExpiresAt} > now())`,
+    ),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof buildUserStatements>>();
+function userStatements(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = buildUserStatements(db)));
+  return statements;
+}
+
+/**
  * The active user behind an id with the permissions of their role, or undefined. With `familyId`
  * (an access token's sign-in), also undefined once that family is revoked or expired.
  */
@@ -154,24 +192,9 @@ export async function loadUser(
   userId: string,
   familyId?: string,
 ): Promise<AuthenticatedUser | undefined> {
-  const liveFamily = familyId
-    ? sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
-        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
-        and ${refreshTokens.familyExpiresAt} > now())`
-    : undefined;
-  // One statement: this runs before every signed-in call.
-  const [row] = await db
-    .select({
-      user: users,
-      role: roles,
-      granted: sql<
-        string[]
-      >`coalesce((select array_agg(${rolePermissions.module} || '.' || ${rolePermissions.action})
-        from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true), liveFamily));
+  const [row] = familyId
+    ? await userStatements(db).withFamily.execute({ userId, familyId })
+    : await userStatements(db).alone.execute({ userId });
   if (!row) return undefined;
   const permissions = new Set<string>();
   if (row.role.isAdministrator) {
