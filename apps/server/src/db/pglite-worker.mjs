@@ -12,14 +12,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir: string; socketPath: string; sharedBuffers: string }} */
-const { dataDir, socketPath, sharedBuffers } = workerData;
+/** @type {{ dataDir: string; socketPath: string; settings: Record<string, string> }} */
+const { dataDir, socketPath, settings } = workerData;
 const parent = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 try {
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   // More than one connection is accepted so a client replacing a broken connection is not refused
   // while the old one is still being torn down; the server's pool itself uses one at a time.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -91,6 +92,70 @@ export class RecordRepository {
   }
 
   /**
+   * The conditions of a list with placeholders for its values, the values, and the statement's shape
+   * (which conditions there are): one prepared statement serves every request of the same shape.
+   */
+  private boundWhere(q: ListQuery) {
+    const conditions: SQL[] = [];
+    const values: Record<string, unknown> = {};
+    const shape: string[] = [];
+    const bind = (name: string, value: unknown) => {
+      values[name] = value;
+      shape.push(name);
+      return sql.placeholder(name);
+    };
+    if (q.id) conditions.push(eq(this.column('id'), bind('id', q.id)));
+    if (q.parentId && this.entity.parent)
+      conditions.push(eq(this.column(this.entity.parent), bind('parentId', q.parentId)));
+    if (q.search && this.entity.search.length > 0) {
+      const pattern = bind('search', likePattern(q.search));
+      conditions.push(or(...this.entity.search.map((key) => ilike(this.column(key), pattern)))!);
+    }
+    for (const [param, filter] of Object.entries(q.filters ?? {})) {
+      const value = q.filterValues?.[param];
+      if (value === undefined) continue;
+      const column = this.column(filter.field);
+      const bound = bind(`filter_${param}`, value);
+      conditions.push(
+        filter.op === 'eq'
+          ? eq(column, bound)
+          : filter.op === 'gte'
+            ? gte(column, bound)
+            : lte(column, bound),
+      );
+    }
+    return { where: and(...conditions), values, shape: shape.join(',') };
+  }
+
+  private readonly statements = new WeakMap<
+    object,
+    Map<string, { execute(v: Record<string, unknown>): Promise<unknown> }>
+  >();
+
+  /**
+   * A statement built and named once per database and shape, then executed with values: Drizzle does
+   * not rebuild it per request, and PostgreSQL parses and plans it once per connection. A name
+   * always stands for the same text, so a connection that has prepared it reuses it safely.
+   */
+  private async run<T>(
+    db: DbOrTx,
+    key: string,
+    build: () => { prepare(name: string): { execute(v: Record<string, unknown>): Promise<unknown> } },
+    values: Record<string, unknown>,
+  ): Promise<T> {
+    let byKey = this.statements.get(db);
+    if (!byKey) this.statements.set(db, (byKey = new Map()));
+    let statement = byKey.get(key);
+    if (!statement) {
+      // PostgreSQL names are at most 63 bytes: the shape is hashed into the name.
+      const name = `${this.entity.table.slice(0, 30)}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+      statement = build().prepare(name);
+      byKey.set(key, statement);
+    }
+    return (await statement.execute(values)) as T;
+  }
+
+  /**
    * One page of records, with their images, and how many matched, in one statement. The page is read
    * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
    * of the page, so it never scans more than the page needs plus that, and a larger total is
@@ -98,43 +163,52 @@ export class RecordRepository {
    * entries, not 100,000 rows.
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    const where = this.where(q);
+    const { where, values, shape } = this.boundWhere(q);
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + countAhead;
-    const order = this.order();
-    const pageIds = db
-      .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
-      .from(this.table)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(offset)
-      .as('page_ids');
     const bounded = () =>
       db
         .select({ one: sql`1` })
         .from(this.table)
         .where(where)
-        .limit(countLimit + 1)
+        .limit(sql.placeholder('countLimit') as unknown as number)
         .as('bounded');
-    const found = await db
-      .select({
-        record: this.table,
-        counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
-        ...(this.hasImages ? { images: this.imagesOf() } : {}),
-      })
-      .from(pageIds)
-      .innerJoin(this.table, eq(this.column('id'), pageIds.id))
-      .orderBy(...order);
-    const rows = found.map((f) => f.record as StoredRecord);
-    const attachmentRows = found.flatMap((f) =>
-      ((f as { images?: ListedAttachment[] }).images ?? []).map(listedAttachment),
+    const found = await this.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
+      db,
+      `page:${shape}`,
+      () => {
+        const pageIds = db
+          .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order())
+          .limit(sql.placeholder('limit') as unknown as number)
+          .offset(sql.placeholder('offset') as unknown as number)
+          .as('page_ids');
+        return db
+          .select({
+            record: this.table,
+            counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
+            ...(this.hasImages ? { images: this.imagesOf() } : {}),
+          })
+          .from(pageIds)
+          .innerJoin(this.table, eq(this.column('id'), pageIds.id))
+          .orderBy(...this.order());
+      },
+      { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
     );
+    const rows = found.map((f) => f.record);
+    const attachmentRows = found.flatMap((f) => (f.images ?? []).map(listedAttachment));
     if (found.length > 0)
       return { rows, attachments: attachmentRows, ...countOf(found[0]!.counted, countLimit) };
     // Nothing on this page: past the end of the list, or nothing matched at all.
     if (offset === 0) return { rows, attachments: [], totalCount: 0, exact: true };
-    const [counted] = await db.select({ n: count() }).from(bounded());
+    const [counted] = await this.run<{ n: number }[]>(
+      db,
+      `count:${shape}`,
+      () => db.select({ n: count() }).from(bounded()),
+      { ...values, countLimit: countLimit + 1 },
+    );
     return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
   }
 
