@@ -34,6 +34,13 @@ describe('paging meta: an exact count up to a bound past the page, a lower bound
       `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${analysis}&pageNumber=${pageNumber}&pageSize=${pageSize}`,
     );
 
+  it('has fresh planner statistics after a bulk write (PGlite has no autovacuum; the server keeps them)', async () => {
+    const stats = await t.db.execute(
+      sql`select reltuples::int as n from pg_class where relname = 'thermal_measurement'`,
+    );
+    expect(stats.rows[0]).toEqual({ n: rows });
+  });
+
   it('says "at least" on page 1 of a list longer than the bound', async () => {
     const first = await page(1);
     expect(first.status).toBe(200);

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PgliteMaintenance } from './maintenance.ts';
+import { TableUpkeep } from './upkeep.ts';
 import { dbWork, ScheduledPool } from './scheduler.ts';
 import type { SchedulerOptions } from './scheduler.ts';
 import * as schema from './schema/index.ts';
@@ -86,8 +86,10 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
   } finally {
     await migrator.end();
   }
+  const upkeep = new TableUpkeep();
   const scheduling: SchedulerOptions = {
     slots: poolSize,
+    onWrite: (table, rows) => upkeep.noteWrite(table, rows),
     maxWaitMs: timeoutMs,
     // A statement whose client has gone is cancelled on the server, from a connection of its own.
     cancel: async (client) => {
@@ -108,7 +110,14 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
   );
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   await pool.query('select 1');
-  return database(pool, 'postgres', () => pool.end());
+  // Autovacuum keeps up on its own; `maintain()` is for right after a bulk write.
+  const opened: Database = database(
+    pool,
+    'postgres',
+    () => pool.end(),
+    () => upkeep.run(opened.db),
+  );
+  return opened;
 }
 
 /**
@@ -144,15 +153,15 @@ async function openPglite(dir: string | undefined, timeoutMs: number): Promise<D
     await rm(socketDir, { recursive: true, force: true });
     throw new Error(`The embedded database could not start: ${started.error}`);
   }
-  const maintenance = new PgliteMaintenance();
+  const upkeep = new TableUpkeep();
   // PGlite is one session: one statement or transaction at a time, handed out by priority.
   const pool = new ScheduledPool(
     { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' },
-    { slots: 1, maxWaitMs: timeoutMs, onWrite: (table, rows) => maintenance.noteWrite(table, rows) },
+    { slots: 1, maxWaitMs: timeoutMs, onWrite: (table, rows) => upkeep.noteWrite(table, rows) },
   );
   pool.on('error', () => {});
   const close = async () => {
-    maintenance.stop();
+    upkeep.stop();
     await pool.end();
     const closed = new Promise((resolve) => worker.once('message', resolve));
     worker.postMessage('close');
@@ -160,15 +169,15 @@ async function openPglite(dir: string | undefined, timeoutMs: number): Promise<D
     await worker.terminate();
     await rm(socketDir, { recursive: true, force: true });
   };
-  const opened = database(pool, 'pglite', close, () => maintenance.run(opened.db));
+  const opened = database(pool, 'pglite', close, () => upkeep.run(opened.db));
   try {
     await migrate(opened.db, { migrationsFolder });
     // Statistics for the planner from the start: without them it plans on default estimates.
-    await maintenance.analyzeAll(opened.db);
+    await upkeep.analyzeAll(opened.db);
   } catch (error) {
     await close();
     throw error;
   }
-  maintenance.start(opened.db);
+  upkeep.start(opened.db);
   return opened;
 }

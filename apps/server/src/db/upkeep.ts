@@ -7,13 +7,14 @@ const threshold = { rows: 50, share: 0.1 };
 const checkEveryMs = 30_000;
 
 /**
- * What autovacuum does on PostgreSQL, done for PGlite, which has none: tables changed a lot since their
- * last upkeep get `VACUUM (ANALYZE)`, so the planner's statistics match the data (a million-row list
+ * What autovacuum does on PostgreSQL, done for PGlite, which has none (and on either database right
+ * after a bulk write, through `Database.maintain`): tables changed a lot since their last upkeep get
+ * `VACUUM (ANALYZE)`, so the planner's statistics match the data (a million-row list
  * planned on default estimates ran 1,000× slower) and index-only scans can skip the table (the
  * visibility map). Changes are counted from the statements the server runs (`ScheduledPool.onWrite`);
  * PGlite's own statistics counters are not kept current in its single-user mode.
  */
-export class PgliteMaintenance {
+export class TableUpkeep {
   private readonly changed = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
