@@ -54,7 +54,7 @@ export const scenarios: Scenario[] = [
 /** Who the benchmark signs in as; the seed creates this administrator. */
 export const benchAdmin = { username: 'admin', password: 'bench-admin-password-2026' };
 
-export type Statement = { text: string; values: unknown[] };
+export type Statement = { text: string; values: unknown[]; name?: string };
 export type Percentiles = { p50: number; p90: number; p99: number; max: number };
 /** Requests finished within the duration, per second, and their latency in milliseconds. */
 export type Load = Percentiles & {

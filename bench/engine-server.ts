@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import type { Database, Db } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
 import { percentiles } from './engine-scenarios.ts';
@@ -99,7 +99,8 @@ function installCapture() {
       const config = typeof first === 'object' && first !== null ? (first as Partial<Statement>) : {};
       const text = typeof first === 'string' ? first : config.text;
       const values = Array.isArray(second) ? second : (config.values ?? []);
-      if (text) captured.push({ text, values });
+      // Named (prepared) statements are replayed under their name: the floor parses them once too.
+      if (text) captured.push({ text, values, ...(config.name ? { name: config.name } : {}) });
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
@@ -112,6 +113,8 @@ function installCapture() {
     },
   };
 }
+
+const asQuery = (s: Statement): pg.QueryConfig => ({ text: s.text, values: s.values, name: s.name });
 
 /**
  * The same statements, in sequence, in `connections` loops through the app's pool: no HTTP, no Drizzle.
@@ -126,12 +129,12 @@ async function dbFloor(pool: pg.Pool, statements: Statement[], connections: numb
   const inTransaction = statements.some((s) => /^\s*(begin|start transaction)\b/i.test(s.text));
   const run = async () => {
     if (!inTransaction) {
-      for (const s of statements) await pool.query(s.text, s.values);
+      for (const s of statements) await pool.query(asQuery(s));
       return;
     }
     const client = await pool.connect();
     try {
-      for (const s of statements) await client.query(s.text, s.values);
+      for (const s of statements) await client.query(asQuery(s));
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;
@@ -169,14 +172,13 @@ async function dbFloor(pool: pg.Pool, statements: Statement[], connections: numb
 async function main() {
   const capture = installCapture();
   const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
-  const pool = (database.db as Db & { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error('The app does not use the pg module the bench wraps');
+  const pool: pg.Pool = database.db.$client;
   const seeding = await ensureSeeded(database);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
   const app = await buildApp({
-    db: database.db,
+    database,
     files: await createLocalFileStore(filesDir),
     jwtSecret: 'bench-engine-jwt-secret-at-least-32-bytes',
     maxUploadBytes: 20 * 1024 * 1024,

@@ -20,7 +20,7 @@ const ids = (body: { data: { id: string }[] }) => body.data.map((m) => m.id);
 describe('paging meta: an exact count up to a bound past the page, a lower bound beyond it', () => {
   let t: TestApp;
   let big: string;
-  const rows = countAhead + 100;
+  const rows = countAhead.list + 100;
   beforeAll(async () => {
     t = await startTestApp();
     big = (await createThermalAnalysis(t)).id;
@@ -48,8 +48,8 @@ describe('paging meta: an exact count up to a bound past the page, a lower bound
     expect(first.body.meta).toEqual({
       pageNumber: 1,
       pageSize: 20,
-      totalCount: countAhead,
-      totalPages: countAhead / 20,
+      totalCount: countAhead.list,
+      totalPages: countAhead.list / 20,
       totalCountExact: false,
     });
   });
@@ -87,6 +87,13 @@ describe('paging meta: an exact count up to a bound past the page, a lower bound
     expect(none.body.meta).toMatchObject({ totalCount: 0, totalCountExact: true, totalPages: 0 });
     const unknown = await page(1, 20, '00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
+  });
+
+  it('counts a search less far: 200 past the page, then a lower bound', async () => {
+    const broad = await t.call('GET', `/api/thermal-measurements?search=BULK&pageSize=20`);
+    expect(broad.body.meta).toMatchObject({ totalCount: countAhead.search, totalCountExact: false });
+    const later = await t.call('GET', `/api/thermal-measurements?search=BULK&pageSize=20&pageNumber=50`);
+    expect(later.body.meta).toMatchObject({ totalCount: rows, totalCountExact: true });
   });
 
   it('counts a search exactly when few match', async () => {
