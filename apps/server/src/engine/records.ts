@@ -87,17 +87,8 @@ export class RecordRepository {
     return and(...conditions);
   }
 
-  /**
-   * The list order. Under a parent, the parent leads (it is fixed by the condition, so the order is
-   * the same): only the (parent, order…) index then serves it, and the planner cannot pick the
-   * whole-table order index and filter the parent out of it, as it did for a 100,000-row parent.
-   */
-  private order(q: ListQuery = {}) {
-    const parent = q.parentId && this.entity.parent ? [asc(this.column(this.entity.parent))] : [];
-    return [...parent, ...this.sortOrder()];
-  }
-
-  private sortOrder() {
+  /** The list order (entity-table.ts `listOrder`), which an index of every declared list follows. */
+  private order() {
     return listOrder(this.entity).map(({ key, direction }) =>
       direction === 'asc' ? asc(this.column(key)) : desc(this.column(key)),
     );
@@ -193,7 +184,7 @@ export class RecordRepository {
           .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
           .from(this.table)
           .where(where)
-          .orderBy(...this.order(q))
+          .orderBy(...this.order())
           .limit(sql.placeholder('limit') as unknown as number)
           .offset(sql.placeholder('offset') as unknown as number)
           .as('page_ids');
@@ -205,7 +196,7 @@ export class RecordRepository {
           })
           .from(pageIds)
           .innerJoin(this.table, eq(this.column('id'), pageIds.id))
-          .orderBy(...this.sortOrder());
+          .orderBy(...this.order());
       },
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
     );
@@ -244,7 +235,7 @@ export class RecordRepository {
       .select()
       .from(this.table)
       .where(this.where(q))
-      .orderBy(...this.order(q))
+      .orderBy(...this.order())
       .limit(cap);
     return rows as StoredRecord[];
   }
