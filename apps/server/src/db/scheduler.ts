@@ -165,18 +165,22 @@ export class ScheduledPool extends pg.Pool {
     if (table) this.scheduling.onWrite(table, result.rowCount);
   }
 
+  /** A connection and its slot, once this work's turn has come. */
+  private async take(work: DbWork | undefined): Promise<pg.PoolClient> {
+    await this.acquire(work);
+    try {
+      return await super.connect();
+    } catch (error) {
+      this.releaseSlot();
+      throw error;
+    }
+  }
+
   // Drizzle calls `query(config, values)` and awaits the promise; callbacks are not used here.
   override query(...args: unknown[]): never {
     const work = dbWork.getStore();
     return (async () => {
-      await this.acquire(work);
-      let client: pg.PoolClient;
-      try {
-        client = await super.connect();
-      } catch (error) {
-        this.releaseSlot();
-        throw error;
-      }
+      const client = await this.take(work);
       try {
         return await this.run(client, client.query.bind(client) as never, work, args);
       } finally {
@@ -190,14 +194,7 @@ export class ScheduledPool extends pg.Pool {
   override connect(): never {
     const work = dbWork.getStore();
     return (async () => {
-      await this.acquire(work);
-      let client: pg.PoolClient;
-      try {
-        client = await super.connect();
-      } catch (error) {
-        this.releaseSlot();
-        throw error;
-      }
+      const client = await this.take(work);
       const release = client.release.bind(client);
       const query = client.query.bind(client) as (...a: unknown[]) => Promise<pg.QueryResult>;
       let released = false;

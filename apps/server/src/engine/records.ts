@@ -64,29 +64,6 @@ export class RecordRepository {
     return column;
   }
 
-  private where(q: ListQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
-    if (q.id) conditions.push(eq(this.column('id'), q.id));
-    if (q.parentId && this.entity.parent) conditions.push(eq(this.column(this.entity.parent), q.parentId));
-    if (q.search && this.entity.search.length > 0) {
-      const pattern = likePattern(q.search);
-      conditions.push(or(...this.entity.search.map((key) => ilike(this.column(key), pattern))));
-    }
-    for (const [param, filter] of Object.entries(q.filters ?? {})) {
-      const value = q.filterValues?.[param];
-      if (value === undefined) continue;
-      const column = this.column(filter.field);
-      conditions.push(
-        filter.op === 'eq'
-          ? eq(column, value)
-          : filter.op === 'gte'
-            ? gte(column, value)
-            : lte(column, value),
-      );
-    }
-    return and(...conditions);
-  }
-
   /** The list order (entity-table.ts `listOrder`), which an index of every declared list follows. */
   private order() {
     return listOrder(this.entity).map(({ key, direction }) =>
@@ -231,13 +208,19 @@ export class RecordRepository {
 
   /** Every record that matches, capped so an unbounded list can never be asked for. */
   async all(db: DbOrTx, q: ListQuery, cap = 5000) {
-    const rows = await db
-      .select()
-      .from(this.table)
-      .where(this.where(q))
-      .orderBy(...this.order())
-      .limit(cap);
-    return rows as StoredRecord[];
+    const { where, values, shape } = this.boundWhere(q);
+    return this.run<StoredRecord[]>(
+      db,
+      `all:${shape}`,
+      () =>
+        db
+          .select()
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order())
+          .limit(sql.placeholder('cap') as unknown as number),
+      { ...values, cap },
+    );
   }
 
   /** One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. */
