@@ -4,13 +4,11 @@ import { AppError } from '../errors.ts';
 
 /**
  * What the database work of one request is: how urgent (a list may wait behind a sign-in check, not the
- * other way round), whether its client is still there, and the client it holds while a statement runs
- * (so a PostgreSQL statement can be cancelled when the client goes away).
+ * other way round) and whether its client is still there (its signal aborts when the client goes).
  */
 export type DbWork = {
   priority: 'interactive' | 'list';
   signal?: AbortSignal;
-  running?: pg.PoolClient;
 };
 
 /** The database work of the request being served; set once per request (see `app.ts`). */
@@ -36,7 +34,8 @@ export type SchedulerOptions = {
   onWrite?: (table: string, rows: number) => void;
 };
 
-export const abandonedMessage = 'The request was abandoned by its client before the database answered';
+const abandoned = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'The request was abandoned by its client before the database answered');
 
 const writePattern = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
@@ -76,7 +75,7 @@ export class ScheduledPool extends pg.Pool {
 
   private acquire(work: DbWork | undefined): Promise<void> {
     const signal = work?.signal;
-    if (signal?.aborted) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', abandonedMessage));
+    if (signal?.aborted) return Promise.reject(abandoned());
     if (this.busy < this.scheduling.slots) {
       this.busy++;
       return Promise.resolve();
@@ -100,7 +99,7 @@ export class ScheduledPool extends pg.Pool {
         ),
       };
       if (signal) {
-        waiter.onAbort = () => this.drop(waiter, new AppError('SERVICE_UNAVAILABLE', abandonedMessage));
+        waiter.onAbort = () => this.drop(waiter, abandoned());
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
       // Interactive work goes ahead of every list waiting; among equals, first come first served.
@@ -143,19 +142,13 @@ export class ScheduledPool extends pg.Pool {
   ) {
     const cancel = this.scheduling.cancel;
     const onAbort = cancel ? () => void cancel(client).catch(() => {}) : undefined;
-    if (work && onAbort) {
-      work.running = client;
-      work.signal?.addEventListener('abort', onAbort, { once: true });
-    }
+    if (onAbort) work?.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const result = await exec(...args);
       this.noteWrite(args[0], result);
       return result;
     } finally {
-      if (work && onAbort) {
-        work.running = undefined;
-        work.signal?.removeEventListener('abort', onAbort);
-      }
+      if (onAbort) work?.signal?.removeEventListener('abort', onAbort);
     }
   }
 

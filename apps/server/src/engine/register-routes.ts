@@ -59,7 +59,7 @@ function send(reply: FastifyReply, result: ActionResult) {
   return reply.code(statusCode).send(envelope);
 }
 
-export function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact = true): PageMeta {
+function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact: boolean): PageMeta {
   return {
     pageNumber,
     pageSize,
