@@ -7,16 +7,20 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entitySchemaFile, entitySchemaSource } from './entity-schema.ts';
 import { openapiDocument, openapiFile } from './openapi-document.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const problems: string[] = [];
 
+const regenerate = 'run `npm run generate -w @inspectra/server` and commit the result';
+if ((await readFile(entitySchemaFile, 'utf8').catch(() => '')) !== entitySchemaSource()) {
+  problems.push(`apps/server/src/db/schema/entities.ts is stale: ${regenerate}.`);
+}
+
 const committed = await readFile(openapiFile, 'utf8').catch(() => '');
 if (committed !== (await openapiDocument())) {
-  problems.push(
-    'apps/server/openapi.json is stale: run `npm run openapi -w @inspectra/server` and commit it.',
-  );
+  problems.push(`apps/server/openapi.json is stale: ${regenerate}.`);
 }
 
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'inspectra-migrations-'));
@@ -37,7 +41,7 @@ try {
   );
   if ((await readdir(scratch)).sort().join() !== before) {
     problems.push(
-      'The Drizzle schema has changes with no migration: run `npm run db:generate -w @inspectra/server` and commit it.',
+      'The Drizzle schema has changes with no migration: run `npm run db:generate -w @inspectra/server -- --name <what changed>`, and commit it.',
     );
   }
 } finally {
@@ -48,4 +52,4 @@ if (problems.length > 0) {
   for (const p of problems) console.error(p);
   process.exit(1);
 }
-console.log('Generated files are up to date (OpenAPI document, migrations).');
+console.log('Generated files are up to date (entity tables, OpenAPI document, migrations).');

@@ -19,11 +19,10 @@ import type { Database } from './db/client.ts';
 import { dbWork } from './db/scheduler.ts';
 import type { DbWork } from './db/scheduler.ts';
 import { AppError } from './errors.ts';
-import * as schema from './db/schema/index.ts';
+import { entityTables } from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';
 import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
-import type { EntityTable } from './engine/entity-table.ts';
 import { validationError } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
@@ -50,12 +49,13 @@ export type AppDeps = {
 /** How long readiness waits for the database to answer a trivial statement. */
 const readinessBoundMs = 2000;
 
-/** The table of each declared entity, found by its name in the Drizzle schema (`<name>Table`). */
+/** A repository over each declared entity's table. */
 function repositories(): Map<string, RecordRepository> {
   const map = new Map<string, RecordRepository>();
   for (const entity of Object.values(entities)) {
-    const table = (schema as Record<string, unknown>)[`${entity.name}Table`] as EntityTable | undefined;
-    if (!table) throw new Error(`No table is declared for entity ${entity.name} in db/schema/entities.ts`);
+    const table = entityTables[entity.name];
+    if (!table)
+      throw new Error(`No table for entity ${entity.name}: run npm run generate -w @inspectra/server`);
     map.set(entity.name, new RecordRepository(entity, table));
   }
   return map;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, thermalMeasurementTable, workOrderSpkTable } from '../src/db/schema/index.ts';
+import { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
+import { auditLog, tableOf } from '../src/db/schema/index.ts';
 import {
   createThermalAnalysis,
   createThermalMeasurement,
@@ -10,6 +11,9 @@ import {
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+
+const workOrderSpkTable = tableOf(workOrderSpk);
+const thermalMeasurementTable = tableOf(thermalMeasurement);
 
 let t: TestApp;
 let adminId: string;

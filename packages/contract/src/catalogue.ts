@@ -1,15 +1,36 @@
 import { authRoutes } from './entities/auth.ts';
 import { systemRoutes } from './entities/system.ts';
 import { reportHeader, reportHeaderRoutes } from './entities/report-headers.ts';
-import { thermalAnalysis, thermalMeasurement, thermalRoutes } from './entities/thermal.ts';
+import { thermal } from './entities/thermal.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import type { EntityDefinition } from './entity.ts';
+import { coreModuleLabels } from './permissions.ts';
+import type { CoreModule } from './permissions.ts';
+import { orderByReferences } from './technique.ts';
 
-/** Every declared entity, by name. Parents come before their children. */
+/**
+ * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
+ * permission module, web route and report card all follow from this line.
+ */
+export const techniques = [thermal] as const;
+export type TechniqueModule = (typeof techniques)[number]['module'];
+
+/** Every permission module: the work and administration areas, then one per technique. */
+export type PermissionModule = CoreModule | TechniqueModule;
+export const permissionModules = [
+  ...(Object.keys(coreModuleLabels) as CoreModule[]),
+  ...techniques.map((t) => t.module),
+] as [PermissionModule, ...PermissionModule[]];
+export const permissionModuleLabels = {
+  ...coreModuleLabels,
+  ...Object.fromEntries(techniques.map((t) => [t.module, t.label])),
+} as Record<PermissionModule, string>;
+
+/** Every declared entity, by name, parents before their children (computed, not kept by hand). */
 export const entities: Record<string, EntityDefinition> = Object.fromEntries(
-  [workOrderSpk, reportHeader, thermalAnalysis, thermalMeasurement].map((e) => [
+  orderByReferences([workOrderSpk, reportHeader, ...techniques.flatMap((t) => t.entities)]).map((e) => [
     e.name,
-    e as EntityDefinition,
+    e,
   ]),
 );
 
@@ -19,5 +40,5 @@ export const routeTable = [
   ...authRoutes,
   ...workOrderRoutes,
   ...reportHeaderRoutes,
-  ...thermalRoutes,
+  ...techniques.flatMap((t) => t.routes),
 ];

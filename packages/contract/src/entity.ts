@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { fieldValueSchema, labelFromKey } from './fields.ts';
-import type { Field, FieldValues, ImageSlot } from './fields.ts';
-import type { PermissionModule } from './permissions.ts';
+import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
 
@@ -16,9 +15,14 @@ export type DerivedField<R = Record<string, unknown>> = {
 
 export type EntityConfig<F extends Record<string, Field>> = {
   label: string;
-  /** Permission module guarding every route over this entity. */
-  module: PermissionModule;
+  /** Permission module guarding every route over this entity (its technique's, for inspections). */
+  module: string;
   fields: F;
+  /**
+   * Equipment classes the entity exists for (`pipe`, `pipeline`…): one table with a `variant`
+   * column, routes per variant (`eachVariant`), fields limited to some variants by `variants`.
+   */
+  variants?: readonly [string, ...string[]];
   /** The ref field naming the parent record (e.g. `thermalAnalysisId`); indexed and listable by. */
   parent?: keyof F & string;
   /** At most one record per parent (a report has one thermal analysis). */
@@ -27,6 +31,8 @@ export type EntityConfig<F extends Record<string, Field>> = {
   idAlias?: string;
   /** Named image slots, each holding zero or one image. */
   images?: Record<string, ImageSlot>;
+  /** Named ordered lists of typed images (`summaryImages`). */
+  imageLists?: Record<string, ImageList>;
   /** Text fields matched by the `search` query parameter. */
   search?: (keyof F & string)[];
   /** Fields kept unique across the table (work order number). */
@@ -41,32 +47,43 @@ export type EntityConfig<F extends Record<string, Field>> = {
   rules?: (rule: RuleBuilder<F>) => Record<string, EntityRule<F>>;
 };
 
+export type EntitySchemas = {
+  /** Body of a create call. */
+  create: z.ZodObject;
+  /** Body of an update call: every field optional, `version` for optimistic concurrency. */
+  update: z.ZodObject;
+  /** One record as the API returns it. */
+  response: z.ZodObject;
+};
+
 export type EntityDefinition<F extends Record<string, Field> = Record<string, Field>> = Omit<
   EntityConfig<F>,
-  'images' | 'search' | 'derived' | 'unique' | 'rules'
+  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules'
 > & {
   name: string;
   /** SQL table name (snake_case of the entity name). */
   table: string;
   images: Record<string, ImageSlot>;
+  imageLists: Record<string, ImageList>;
   search: string[];
   unique: string[];
   derived: Record<string, DerivedField<Record<string, unknown>>>;
   rules: Record<string, EntityRule>;
-  schemas: {
-    /** Body of a create call. */
-    create: z.ZodObject;
-    /** Body of an update call: every field optional, `version` for optimistic concurrency. */
-    update: z.ZodObject;
-    /** One record as the API returns it. */
-    response: z.ZodObject;
-  };
+  /** The schemas over every field (of every variant). */
+  schemas: EntitySchemas;
+  /** The schemas of one variant: only the fields that variant has. */
+  schemasFor: (variant: string | undefined) => EntitySchemas;
+  /** The fields a variant has (every field when the entity has no variants). */
+  fieldsOf: (variant: string | undefined) => Record<string, Field>;
 };
 
 export const attachmentSchema = z.object({
   id: z.uuid(),
   slot: z.string(),
   imageType: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Place in its list, from 0; always 0 for a single-image slot. */
+  position: z.number().int(),
   displayName: z.string(),
   mediaType: z.string(),
   size: z.number().int(),
@@ -111,29 +128,10 @@ export function defineEntity<const F extends Record<string, Field>>(
     throw new Error(`${name}: parent ${config.parent} must be a ref field`);
   }
 
-  const create: Record<string, z.ZodType> = {};
-  const update: Record<string, z.ZodType> = { version: versionSchema.optional() };
-  const response: Record<string, z.ZodType> = { ...auditFields };
-  for (const [key, field] of Object.entries(fields)) {
-    const value = fieldValueSchema(field);
-    create[key] =
-      field.default !== undefined
-        ? value.default(field.default as never)
-        : field.required
-          ? value
-          : value.nullable().optional();
-    // A field with a default is never empty: an update may leave it out, not set it to null.
-    update[key] =
-      field.required || field.default !== undefined ? value.optional() : value.nullable().optional();
-    response[key] = field.required ? value : value.nullable();
-  }
   const derived = (config.derived ?? {}) as EntityDefinition['derived'];
-  for (const [key, d] of Object.entries(derived)) {
-    d.field.label ??= labelFromKey(key);
-    response[key] = fieldValueSchema(d.field).nullable();
-  }
-  for (const key of Object.keys(images)) response[key] = attachmentSchema.nullable();
-  if (config.idAlias) response[config.idAlias] = z.uuid();
+  for (const [key, d] of Object.entries(derived)) d.field.label ??= labelFromKey(key);
+  const imageLists = config.imageLists ?? {};
+  for (const [key, list] of Object.entries(imageLists)) list.label ??= labelFromKey(key);
   const rules = (config.rules?.(ruleBuilder as unknown as RuleBuilder<F>) ?? {}) as Record<
     string,
     EntityRule
@@ -144,28 +142,118 @@ export function defineEntity<const F extends Record<string, Field>>(
       throw new Error(`${name}: rule ${id} must name declared fields (unknown: ${unknown.join(', ')})`);
     }
   }
-  const warningIds = Object.keys(rules).filter((id) => rules[id]!.level === 'warning');
-  if (warningIds.length > 0) {
-    const acknowledged = acknowledgedWarningsSchema(warningIds as [string, ...string[]]);
-    create.acknowledgedWarnings = acknowledged;
-    update.acknowledgedWarnings = acknowledged;
+  for (const [key, field] of Object.entries(fields)) {
+    const unknown = (field.variants ?? []).filter((v) => !config.variants?.includes(v));
+    if (unknown.length > 0) throw new Error(`${name}.${key}: unknown variants ${unknown.join(', ')}`);
   }
+  const warningIds = Object.keys(rules).filter((id) => rules[id]!.level === 'warning');
+
+  const fieldsOf = (variant: string | undefined): Record<string, Field> =>
+    variant === undefined
+      ? fields
+      : Object.fromEntries(
+          Object.entries(fields).filter(([, field]) => !field.variants || field.variants.includes(variant)),
+        );
+
+  const build = (variant: string | undefined): EntitySchemas => {
+    const create: Record<string, z.ZodType> = {};
+    const update: Record<string, z.ZodType> = { version: versionSchema.optional() };
+    const response: Record<string, z.ZodType> = { ...auditFields };
+    if (config.variants) response.variant = z.enum(config.variants);
+    for (const [key, field] of Object.entries(fieldsOf(variant))) {
+      const value = fieldValueSchema(field);
+      response[key] = field.required ? value : value.nullable();
+      if (field.serverOwned) {
+        // Named, so the refusal says which field is the server's rather than dropping it silently.
+        const refused = z.never({ error: `${key} is set by the server and cannot be sent` }).optional();
+        create[key] = refused;
+        update[key] = refused;
+        continue;
+      }
+      create[key] =
+        field.default !== undefined
+          ? value.default(field.default as never)
+          : field.required
+            ? value
+            : value.nullable().optional();
+      // A field with a default is never empty: an update may leave it out, not set it to null.
+      update[key] =
+        field.required || field.default !== undefined ? value.optional() : value.nullable().optional();
+    }
+    for (const [key, d] of Object.entries(derived)) response[key] = fieldValueSchema(d.field).nullable();
+    for (const key of Object.keys(images)) response[key] = attachmentSchema.nullable();
+    for (const [key, list] of Object.entries(imageLists)) {
+      response[key] = z.array(attachmentSchema);
+      const entries = z.array(imageListEntrySchema(key, list)).max(list.max, {
+        error: `${key} holds at most ${list.max} images`,
+      });
+      create[key] = entries.optional();
+      update[key] = entries.optional();
+    }
+    if (config.idAlias) response[config.idAlias] = z.uuid();
+    if (warningIds.length > 0) {
+      const acknowledged = acknowledgedWarningsSchema(warningIds as [string, ...string[]]);
+      create.acknowledgedWarnings = acknowledged;
+      update.acknowledgedWarnings = acknowledged;
+    }
+    return {
+      create: z.object(create),
+      update: z.object(update),
+      response: z.object(response).meta({ id: variant ? `${name}_${variant}` : name }),
+    };
+  };
+  const byVariant = new Map<string | undefined, EntitySchemas>();
+  const schemasFor = (variant: string | undefined) => {
+    if (variant !== undefined && !config.variants?.includes(variant))
+      throw new Error(`${name} has no variant ${variant}`);
+    let found = byVariant.get(variant);
+    if (!found) byVariant.set(variant, (found = build(variant)));
+    return found;
+  };
 
   return {
     ...config,
     name,
     table: snakeCase(name),
     images,
+    imageLists,
     search: config.search ?? [],
     unique: config.unique ?? [],
     derived,
     rules,
-    schemas: {
-      create: z.object(create),
-      update: z.object(update),
-      response: z.object(response).meta({ id: name }),
+    get schemas() {
+      return schemasFor(undefined);
     },
+    schemasFor,
+    fieldsOf,
   };
+}
+
+/**
+ * One image of a list as a create or update body names it: an image already stored (`id`) or the
+ * `file`-th file part sent under the list's name, with its type, caption and category. The list sent
+ * is the list kept, in that order: images left out are removed.
+ */
+export function imageListEntrySchema(key: string, list: ImageList) {
+  return z
+    .object({
+      id: z.uuid({ error: 'id must be the identifier of an image of this list' }).optional(),
+      file: z.number().int().min(0, 'file counts from 0').max(list.max).optional(),
+      // Required of a new image when the list declares types; a kept image keeps its type when omitted.
+      imageType: list.types
+        ? z.enum(list.types, { error: `Use one of: ${list.types.join(', ')}` }).optional()
+        : z.string().max(100).nullable().optional(),
+      displayName: z.string().trim().max(200, 'At most 200 characters').optional(),
+      category: list.categories
+        ? z
+            .enum(list.categories, { error: `Use one of: ${list.categories.join(', ')}` })
+            .nullable()
+            .optional()
+        : z.string().max(100).nullable().optional(),
+    })
+    .refine((e) => (e.id === undefined) !== (e.file === undefined), {
+      error: `Each image of ${key} names either an id (kept) or a file (sent), not both`,
+    });
 }
 
 /** Column name of a field key: `thermalAnalysisId` → `thermal_analysis_id`. */

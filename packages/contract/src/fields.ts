@@ -14,6 +14,13 @@ type FieldCommon = {
   group?: string;
   /** Value given on create when the client sends none. */
   default?: string | number | boolean;
+  /**
+   * Set by the server only (a report's status, who approved): returned, never accepted in a create
+   * or update body; a client that sends it is refused with a 400 naming the field.
+   */
+  serverOwned?: boolean;
+  /** The equipment-class variants that have this field (all of them when absent). */
+  variants?: readonly string[];
 };
 
 export type TextField = FieldCommon & { kind: 'text'; maxLength: number };
@@ -41,8 +48,31 @@ export type Field =
 
 export type FieldKind = Field['kind'];
 
-/** One named image on a record (thermal image, isometric drawing): zero or one file. */
-export type ImageSlot = { kind: 'image'; label?: string };
+/**
+ * What a file slot accepts, judged from the bytes: photos, documents (PDF, Excel, Word) or drawings
+ * (PDF, PNG, JPEG, TIFF, DWG). Documents and drawings have their own, larger size limit.
+ */
+export type FileKind = 'image' | 'document' | 'drawing';
+
+/** One named file on a record (thermal image, isometric drawing): zero or one file. */
+export type ImageSlot = { kind: 'image'; label?: string; accepts?: FileKind };
+
+/**
+ * A named, ordered list of images on a record (a summary row's photos): each image has a type from
+ * the declared set, a display name, a category where declared, and its place in the list.
+ */
+export type ImageList = {
+  kind: 'imageList';
+  label?: string;
+  /** Allowed image types (`crack`, `overview`…); every image must have one when declared. */
+  types?: readonly [string, ...string[]];
+  /** Allowed categories, when the list groups its images. */
+  categories?: readonly [string, ...string[]];
+  /** Most images the list holds; a request adding more is refused, nothing stored. */
+  max: number;
+  /** Longest side photos are shrunk to in the browser before upload. */
+  maxSidePx: number;
+};
 
 type Options<T extends Field> = Omit<T, 'kind'>;
 type Loose<T extends Field, K extends keyof T> = Omit<Options<T>, K> & Partial<Pick<T, K>>;
@@ -73,7 +103,17 @@ export const f = {
     ({ kind: 'ref', entity, ...o }) as RefField & O,
   json: <const O extends Options<JsonField>>(o: O = {} as O) => ({ kind: 'json', ...o }) as JsonField & O,
   image: (o: Omit<ImageSlot, 'kind'> = {}): ImageSlot => ({ kind: 'image', ...o }),
+  /** A document or drawing slot: `f.file({ accepts: 'drawing' })`. */
+  file: (o: Omit<ImageSlot, 'kind'> & { accepts: FileKind }): ImageSlot => ({ kind: 'image', ...o }),
+  imageList: <const O extends Partial<Omit<ImageList, 'kind'>>>(o: O = {} as O) =>
+    ({ kind: 'imageList', max: defaultImageListMax, maxSidePx: 2560, ...o }) as ImageList & O,
 };
+
+/**
+ * Most images one list holds unless declared otherwise: a finding documented by 20 photos is already
+ * more than a reviewer reads, and one request stays bounded (20 × the upload limit).
+ */
+export const defaultImageListMax = 20;
 
 /** The TypeScript type of a field's value. */
 export type FieldValue<T extends Field> = T extends { kind: 'number' | 'integer' }

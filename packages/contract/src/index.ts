@@ -10,4 +10,8 @@ export * from './entities/system.ts';
 export * from './entities/work-orders.ts';
 export * from './entities/report-headers.ts';
 export * from './entities/thermal.ts';
+
+export * from './technique.ts';
+export { techniques, permissionModules, permissionModuleLabels } from './catalogue.ts';
+export type { PermissionModule, TechniqueModule } from './catalogue.ts';
 export { entities, routeTable } from './catalogue.ts';

@@ -1,19 +1,18 @@
 /**
- * Permission modules and actions. A role holds a set of (module, action) pairs; every route in the
- * route table names the pair it needs. New inspection techniques add their module here.
+ * Permission actions, and the modules that are not inspection techniques. A role holds a set of
+ * (module, action) pairs; every route in the route table names the pair it needs. Each technique
+ * brings its own module with its declaration (`defineTechnique`); the full list is in the catalogue.
  */
-export const permissionModules = ['workOrder', 'reportHeader', 'thermal', 'user', 'role'] as const;
-export type PermissionModule = (typeof permissionModules)[number];
-
 export const permissionActions = ['view', 'create', 'update', 'delete', 'approve'] as const;
 export type PermissionAction = (typeof permissionActions)[number];
 
-export type Permission = { module: PermissionModule; action: PermissionAction };
-
-export const permissionModuleLabels: Record<PermissionModule, string> = {
+/** Modules of the work and administration areas, with their labels. */
+export const coreModuleLabels = {
   workOrder: 'Work orders',
   reportHeader: 'Reports',
-  thermal: 'Thermal inspection',
   user: 'Users',
   role: 'Roles and permissions',
-};
+} as const;
+export type CoreModule = keyof typeof coreModuleLabels;
+
+export type Permission = { module: string; action: PermissionAction };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldValueSchema, plainText } from './fields.ts';
+import type { Field } from './fields.ts';
 import type { EntityDefinition } from './entity.ts';
 import type { Permission, PermissionAction } from './permissions.ts';
 
@@ -8,31 +9,42 @@ export type BodyKind = 'json' | 'multipart' | 'json-or-multipart';
 /** Where a call names the record it acts on: `/x/{id}`, `/x?id=`, or inside the JSON body. */
 export type IdLocation = 'path' | 'query' | 'body';
 
-/** A query parameter that narrows a list: `?date=` → `date = value`, `?dateStart=` → `dateStart >= value`. */
-export type Filter = { field: string; op: 'eq' | 'gte' | 'lte' };
+/**
+ * A query parameter that narrows a list: `?date=` → `date = value`, `?dateStart=` → `dateStart >=
+ * value`, `?status=draft,submitted` → `status in (…)`, and `?withIndication=true` → only records with
+ * values in the named fields (all of them, or any with `match: 'any'`).
+ */
+export type Filter =
+  | { field: string; op: 'eq' | 'gte' | 'lte' | 'in' }
+  | { op: 'hasValues'; fields: readonly string[]; match?: 'all' | 'any' };
 
 /** Equality filters whose query parameter is named like the field: `?workType=` → `workType = value`. */
 export function equalityFilters(...fields: string[]): Record<string, Filter> {
   return Object.fromEntries(fields.map((field) => [field, { field, op: 'eq' }]));
 }
 
+/** What every entity operation has: its entity and, for an entity with variants, the variant it serves. */
+type EntityOperation = { entity: EntityDefinition; variant?: string };
+
 export type Operation =
-  /** Paged list with `search` and an optional `id`. */
-  | { kind: 'list'; entity: EntityDefinition; filters: Record<string, Filter> }
+  /** Paged list with `search`, an optional `id`, filters and a caller's sort. */
+  | ({ kind: 'list'; filters: Record<string, Filter> } & EntityOperation)
   /** Records of one parent, paged or whole. */
-  | {
+  | ({
       kind: 'listByParent';
-      entity: EntityDefinition;
       parentParam: string;
       paged: boolean;
       filters: Record<string, Filter>;
-    }
-  /** The one record of a parent (unique per parent), or null when none exists yet. */
-  | { kind: 'getByParent'; entity: EntityDefinition; parentParam: string }
-  | { kind: 'get'; entity: EntityDefinition; id: 'path' | 'query' }
-  | { kind: 'create'; entity: EntityDefinition; body: BodyKind }
-  | { kind: 'update'; entity: EntityDefinition; id: IdLocation; body: BodyKind }
-  | { kind: 'delete'; entity: EntityDefinition; id: 'path' | 'query' }
+    } & EntityOperation)
+  /**
+   * The one record of a parent (unique per parent), or null when none exists yet; with
+   * `createIfMissing`, an empty one is created on the first read instead (no create call exists).
+   */
+  | ({ kind: 'getByParent'; parentParam: string; createIfMissing?: boolean } & EntityOperation)
+  | ({ kind: 'get'; id: 'path' | 'query' } & EntityOperation)
+  | ({ kind: 'create'; body: BodyKind } & EntityOperation)
+  | ({ kind: 'update'; id: IdLocation; body: BodyKind } & EntityOperation)
+  | ({ kind: 'delete'; id: 'path' | 'query' } & EntityOperation)
   /** Behaviour of a module (summary, sign-in): the server registers a handler under `name`. */
   | {
       kind: 'action';
@@ -81,20 +93,68 @@ const uuidParam = (name: string) => z.uuid({ error: `${name} must be an identifi
 
 const pagingShape = { pageNumber: pageNumberSchema, pageSize: pageSizeSchema };
 
+/** Most values one `in` filter takes (`?status=a,b,c`). */
+const maxInValues = 50;
+
+/** A query parameter's value as a field's kind reads it: text in the query, typed after parsing. */
+function queryValueSchema(param: string, field: Field): z.ZodType {
+  return field.kind === 'boolean'
+    ? z.stringbool({ error: `${param} must be true or false` })
+    : field.kind === 'number' || field.kind === 'integer'
+      ? z.coerce.number({ error: `${param} must be a number` })
+      : fieldValueSchema(field);
+}
+
 function filterShape(entity: EntityDefinition, filters: Record<string, Filter>) {
   const shape: Record<string, z.ZodType> = {};
   for (const [param, filter] of Object.entries(filters)) {
+    if (filter.op === 'hasValues') {
+      const unknown = filter.fields.filter((key) => !entity.fields[key]);
+      if (unknown.length > 0)
+        throw new Error(`${entity.name}: filter ${param} names unknown ${unknown.join(', ')}`);
+      shape[param] = z.stringbool({ error: `${param} must be true or false` }).optional();
+      continue;
+    }
     const field = entity.fields[filter.field];
     if (!field) throw new Error(`${entity.name}: filter ${param} names unknown field ${filter.field}`);
-    const value =
-      field.kind === 'boolean'
-        ? z.stringbool({ error: `${param} must be true or false` })
-        : field.kind === 'number' || field.kind === 'integer'
-          ? z.coerce.number({ error: `${param} must be a number` })
-          : fieldValueSchema(field);
-    shape[param] = value.optional();
+    const value = queryValueSchema(param, field);
+    shape[param] =
+      filter.op === 'in'
+        ? z
+            .string()
+            .transform((s) =>
+              s
+                .split(',')
+                .map((v) => v.trim())
+                .filter(Boolean),
+            )
+            .pipe(
+              z
+                .array(value as z.ZodType<unknown, string>)
+                .min(1, `${param} needs a value`)
+                .max(maxInValues, `${param} takes at most ${maxInValues} values`),
+            )
+            .optional()
+        : value.optional();
   }
   return shape;
+}
+
+/** Fields a list may be sorted by on request: stored scalar fields and the record's times. */
+export function sortableFields(entity: EntityDefinition, variant?: string): string[] {
+  const fields = Object.entries(entity.fieldsOf(variant))
+    .filter(([, field]) => field.kind !== 'json' && field.kind !== 'longText')
+    .map(([key]) => key);
+  return [...fields, 'createdAt', 'updatedAt'];
+}
+
+/** `sortBy` and `sortDirection`: a list in the caller's order instead of the declared one. */
+function sortShape(entity: EntityDefinition, variant?: string) {
+  const fields = sortableFields(entity, variant) as [string, ...string[]];
+  return {
+    sortBy: z.enum(fields, { error: `sortBy must be one of: ${fields.join(', ')}` }).optional(),
+    sortDirection: z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' }).optional(),
+  };
 }
 
 export type RouteRequestSchemas = {
@@ -109,6 +169,15 @@ export type RouteRequestSchemas = {
 export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
   const op = route.operation;
   const idParams = z.object({ id: uuidParam('id') });
+  if (op.kind === 'action')
+    return {
+      params: op.params,
+      query: op.query,
+      body: op.body,
+      response: op.response,
+      paged: op.paged ?? false,
+    };
+  const schemas = op.entity.schemasFor(op.variant);
   switch (op.kind) {
     case 'list':
       return {
@@ -116,56 +185,46 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
           ...pagingShape,
           search: searchSchema,
           id: uuidParam('id').optional(),
+          ...sortShape(op.entity, op.variant),
           ...filterShape(op.entity, op.filters),
         }),
-        response: z.array(op.entity.schemas.response),
+        response: z.array(schemas.response),
         paged: true,
       };
     case 'listByParent':
       return {
         query: z.object({
           [op.parentParam]: uuidParam(op.parentParam),
-          ...(op.paged ? pagingShape : {}),
+          ...(op.paged ? { ...pagingShape, ...sortShape(op.entity, op.variant) } : {}),
           ...filterShape(op.entity, op.filters),
         }),
-        response: z.array(op.entity.schemas.response),
+        response: z.array(schemas.response),
         paged: op.paged,
       };
     case 'getByParent':
       return {
         query: z.object({ [op.parentParam]: uuidParam(op.parentParam) }),
-        response: op.entity.schemas.response.nullable(),
+        response: op.createIfMissing ? schemas.response : schemas.response.nullable(),
         paged: false,
       };
     case 'get':
     case 'delete':
       return {
         ...(op.id === 'path' ? { params: idParams } : { query: idParams }),
-        response: op.kind === 'get' ? op.entity.schemas.response : z.object({ id: z.uuid() }),
+        response: op.kind === 'get' ? schemas.response : z.object({ id: z.uuid() }),
         paged: false,
       };
     case 'create':
-      return { body: op.entity.schemas.create, response: op.entity.schemas.response, paged: false };
+      return { body: schemas.create, response: schemas.response, paged: false };
     case 'update': {
-      const body =
-        op.id === 'body'
-          ? op.entity.schemas.update.extend({ id: uuidParam('id') })
-          : op.entity.schemas.update;
+      const body = op.id === 'body' ? schemas.update.extend({ id: uuidParam('id') }) : schemas.update;
       return {
         ...(op.id === 'path' ? { params: idParams } : op.id === 'query' ? { query: idParams } : {}),
         body,
-        response: op.entity.schemas.response,
+        response: schemas.response,
         paged: false,
       };
     }
-    case 'action':
-      return {
-        params: op.params,
-        query: op.query,
-        body: op.body,
-        response: op.response,
-        paged: op.paged ?? false,
-      };
   }
 }
 
@@ -177,13 +236,15 @@ export function routeBodyKind(route: RouteDefinition): BodyKind | undefined {
   return undefined;
 }
 
-type OperationOptions = { filters?: Record<string, Filter> };
+type OperationOptions = { filters?: Record<string, Filter>; variant?: string };
+type VariantOption = { variant?: string };
 
 /** Operation builders: how a route table row says what the call does. */
 export const op = {
   list: (entity: EntityDefinition, o: OperationOptions = {}): Operation => ({
     kind: 'list',
     entity,
+    variant: o.variant,
     filters: o.filters ?? {},
   }),
   listByParent: (
@@ -193,28 +254,46 @@ export const op = {
   ): Operation => ({
     kind: 'listByParent',
     entity,
+    variant: o.variant,
     parentParam,
     paged: o.paged ?? false,
     filters: o.filters ?? {},
   }),
-  getByParent: (entity: EntityDefinition, parentParam: string): Operation => ({
+  getByParent: (
+    entity: EntityDefinition,
+    parentParam: string,
+    o: VariantOption & { createIfMissing?: boolean } = {},
+  ): Operation => ({
     kind: 'getByParent',
     entity,
+    variant: o.variant,
     parentParam,
+    createIfMissing: o.createIfMissing ?? false,
   }),
-  get: (entity: EntityDefinition, id: 'path' | 'query'): Operation => ({ kind: 'get', entity, id }),
-  create: (entity: EntityDefinition, body: BodyKind = 'json'): Operation => ({
+  get: (entity: EntityDefinition, id: 'path' | 'query', o: VariantOption = {}): Operation => ({
+    kind: 'get',
+    entity,
+    variant: o.variant,
+    id,
+  }),
+  create: (entity: EntityDefinition, body: BodyKind = 'json', o: VariantOption = {}): Operation => ({
     kind: 'create',
     entity,
+    variant: o.variant,
     body,
   }),
-  update: (entity: EntityDefinition, id: IdLocation, body: BodyKind = 'json'): Operation => ({
-    kind: 'update',
+  update: (
+    entity: EntityDefinition,
+    id: IdLocation,
+    body: BodyKind = 'json',
+    o: VariantOption = {},
+  ): Operation => ({ kind: 'update', entity, variant: o.variant, id, body }),
+  delete: (entity: EntityDefinition, id: 'path' | 'query', o: VariantOption = {}): Operation => ({
+    kind: 'delete',
     entity,
+    variant: o.variant,
     id,
-    body,
   }),
-  delete: (entity: EntityDefinition, id: 'path' | 'query'): Operation => ({ kind: 'delete', entity, id }),
   action: (name: string, o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name'>): Operation => ({
     kind: 'action',
     name,

@@ -101,6 +101,8 @@ export function entityTable<F extends Record<string, Field>>(
     }
     columns[key] = column;
   }
+  // Variants of one technique share a table (docs/architecture-engine.md, "Variants").
+  if (entity.variants) columns.variant = text('variant').notNull();
   const access = listAccess(entity as EntityDefinition);
   // Field columns are typed loosely (as text): modules address them by name in SQL, and the
   // engine's validation, not the column type, guards values.
@@ -114,18 +116,24 @@ export function entityTable<F extends Record<string, Field>>(
         direction === 'desc' ? c[key]!.desc().nullsFirst() : c[key]!.asc().nullsLast(),
       );
     const indexes = [];
+    // A parent's children are all of its variant, so lists by parent need no variant column; whole
+    // lists are always of one variant and lead with it.
     if (entity.parent) {
       const parent = c[entity.parent]!;
       indexes.push(
         entity.uniquePerParent
-          ? uniqueIndex(`${entity.table}_parent_unique`).on(parent)
+          ? uniqueIndex(`${entity.table}_parent_unique`).on(parent, ...(entity.variants ? [c.variant!] : []))
           : index(`${entity.table}_parent_list_idx`).on(parent, ...ordered()),
       );
     }
-    if (access.all)
+    if (access.all) {
+      const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
-        index(`${entity.table}_list_idx`).on(...(ordered() as [ReturnType<typeof ordered>[number]])),
+        index(`${entity.table}_list_idx`).on(
+          ...([...lead, ...ordered()] as [ReturnType<typeof ordered>[number]]),
+        ),
       );
+    }
     for (const key of entity.unique as string[])
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
     for (const key of entity.search as string[]) {
@@ -138,3 +146,20 @@ export function entityTable<F extends Record<string, Field>>(
 }
 
 export type EntityTable = ReturnType<typeof entityTable<Record<string, Field>>>;
+
+/**
+ * The table of every declared entity, built parents first (the catalogue's order) so each foreign key
+ * can point at its parent's table. `db/schema/entities.ts` re-exports each one by name for
+ * drizzle-kit; it is generated from this map (`npm run generate -w @inspectra/server`).
+ */
+export function buildEntityTables(list: Record<string, EntityDefinition>): Record<string, EntityTable> {
+  const tables: Record<string, EntityTable> = {};
+  for (const entity of Object.values(list)) {
+    const ref = entity.parent ? entity.fields[entity.parent] : undefined;
+    const parentTable = ref?.kind === 'ref' ? tables[ref.entity] : undefined;
+    if (ref && !parentTable)
+      throw new Error(`${entity.name}: parent table ${ref.kind === 'ref' ? ref.entity : ''} is built later`);
+    tables[entity.name] = entityTable(entity, parentTable);
+  }
+  return tables;
+}

@@ -16,6 +16,10 @@ export type ListQuery = {
   id?: string;
   /** Equality on the parent field. */
   parentId?: string;
+  /** The variant a route serves: its lists hold only that variant's records. */
+  variant?: string;
+  /** The caller's order (`sortBy`, `sortDirection`) instead of the declared one. */
+  sort?: { field: string; direction: 'asc' | 'desc' };
   /** Declared filters with the values the caller gave (undefined ones are ignored). */
   filters?: Record<string, Filter>;
   filterValues?: Record<string, unknown>;
@@ -64,9 +68,20 @@ export class RecordRepository {
     return column;
   }
 
-  /** The list order (entity-table.ts `listOrder`), which an index of every declared list follows. */
-  private order() {
-    return listOrder(this.entity).map(({ key, direction }) =>
+  /**
+   * The list order (entity-table.ts `listOrder`), which an index of every declared list follows, or
+   * the caller's: that field, then the same ties as the declared order, so pages stay stable.
+   */
+  private order(sort?: ListQuery['sort']) {
+    const keys = sort
+      ? [
+          { key: sort.field, direction: sort.direction },
+          ...listOrder(this.entity).filter(
+            (k) => k.key !== sort.field && (k.key === 'id' || k.key === 'createdAt'),
+          ),
+        ]
+      : listOrder(this.entity);
+    return keys.map(({ key, direction }) =>
       direction === 'asc' ? asc(this.column(key)) : desc(this.column(key)),
     );
   }
@@ -87,6 +102,7 @@ export class RecordRepository {
     if (q.id) conditions.push(eq(this.column('id'), bind('id', q.id)));
     if (q.parentId && this.entity.parent)
       conditions.push(eq(this.column(this.entity.parent), bind('parentId', q.parentId)));
+    if (q.variant) conditions.push(eq(this.column('variant'), bind('variant', q.variant)));
     if (q.search && this.entity.search.length > 0) {
       const pattern = bind('search', likePattern(q.search));
       conditions.push(or(...this.entity.search.map((key) => ilike(this.column(key), pattern)))!);
@@ -94,16 +110,33 @@ export class RecordRepository {
     for (const [param, filter] of Object.entries(q.filters ?? {})) {
       const value = q.filterValues?.[param];
       if (value === undefined) continue;
+      if (filter.op === 'hasValues') {
+        // Only `=true` narrows; `=false` is the whole list, as if the parameter were absent.
+        if (value !== true) continue;
+        shape.push(`has_${param}`);
+        const present = filter.fields.map((key) => {
+          const kind = this.entity.fields[key]?.kind;
+          const column = this.column(key);
+          return kind === 'text' || kind === 'longText' || kind === 'enum'
+            ? sql`(${column} is not null and ${column} <> '')`
+            : sql`${column} is not null`;
+        });
+        conditions.push(filter.match === 'any' ? or(...present)! : and(...present)!);
+        continue;
+      }
       const column = this.column(filter.field);
       const bound = bind(`filter_${param}`, value);
       conditions.push(
-        filter.op === 'eq'
-          ? eq(column, bound)
-          : filter.op === 'gte'
-            ? gte(column, bound)
-            : lte(column, bound),
+        filter.op === 'in'
+          ? sql`${column} = any(${bound})`
+          : filter.op === 'eq'
+            ? eq(column, bound)
+            : filter.op === 'gte'
+              ? gte(column, bound)
+              : lte(column, bound),
       );
     }
+    if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
     return { where: and(...conditions), values, shape: shape.join(',') };
   }
 
@@ -161,7 +194,7 @@ export class RecordRepository {
           .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
           .from(this.table)
           .where(where)
-          .orderBy(...this.order())
+          .orderBy(...this.order(q.sort))
           .limit(sql.placeholder('limit') as unknown as number)
           .offset(sql.placeholder('offset') as unknown as number)
           .as('page_ids');
@@ -173,7 +206,7 @@ export class RecordRepository {
           })
           .from(pageIds)
           .innerJoin(this.table, eq(this.column('id'), pageIds.id))
-          .orderBy(...this.order());
+          .orderBy(...this.order(q.sort));
       },
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
     );
@@ -193,14 +226,15 @@ export class RecordRepository {
   }
 
   private get hasImages() {
-    return Object.keys(this.entity.images).length > 0;
+    return hasFiles(this.entity);
   }
 
   /** The record's images as a JSON array, in the same statement as the record. */
   private imagesOf() {
     return sql<ListedAttachment[]>`coalesce((select json_agg(json_build_object(
       'id', ${attachments.id}, 'ownerId', ${attachments.ownerId}, 'slot', ${attachments.slot},
-      'imageType', ${attachments.imageType}, 'displayName', ${attachments.displayName},
+      'imageType', ${attachments.imageType}, 'category', ${attachments.category},
+      'position', ${attachments.position}, 'displayName', ${attachments.displayName},
       'mediaType', ${attachments.mediaType}, 'size', ${attachments.size}, 'createdAt', ${attachments.createdAt}))
       from ${attachments} where ${attachments.ownerEntity} = ${this.entity.name}
       and ${attachments.ownerId} = ${this.column('id')}), '[]'::json)`;
@@ -217,7 +251,7 @@ export class RecordRepository {
           .select()
           .from(this.table)
           .where(where)
-          .orderBy(...this.order())
+          .orderBy(...this.order(q.sort))
           .limit(sql.placeholder('cap') as unknown as number),
       { ...values, cap },
     );
@@ -246,6 +280,20 @@ export class RecordRepository {
       .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
       .returning();
     return row as StoredRecord;
+  }
+
+  /** Inserts unless a unique index already holds such a record (one per parent): undefined then. */
+  async insertIfAbsent(
+    tx: DbOrTx,
+    values: Record<string, unknown>,
+    actorId: string,
+  ): Promise<StoredRecord | undefined> {
+    const [row] = await tx
+      .insert(this.table)
+      .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
+      .onConflictDoNothing()
+      .returning();
+    return row as StoredRecord | undefined;
   }
 
   /**
@@ -316,8 +364,22 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 /** What a record view needs of an attachment. */
 export type ListedAttachment = Pick<
   AttachmentRow,
-  'id' | 'ownerId' | 'slot' | 'imageType' | 'displayName' | 'mediaType' | 'size' | 'createdAt'
+  | 'id'
+  | 'ownerId'
+  | 'slot'
+  | 'imageType'
+  | 'category'
+  | 'position'
+  | 'displayName'
+  | 'mediaType'
+  | 'size'
+  | 'createdAt'
 >;
+
+/** Whether records of the entity carry files (single slots or lists). */
+export function hasFiles(entity: EntityDefinition): boolean {
+  return Object.keys(entity.images).length > 0 || Object.keys(entity.imageLists).length > 0;
+}
 
 /** An attachment read back from JSON: its time is text there. */
 function listedAttachment(a: ListedAttachment): ListedAttachment {
@@ -329,6 +391,8 @@ export function attachmentView(row: ListedAttachment): Attachment {
     id: row.id,
     slot: row.slot,
     imageType: row.imageType,
+    category: row.category,
+    position: row.position,
     displayName: row.displayName,
     mediaType: row.mediaType,
     size: row.size,
@@ -338,7 +402,7 @@ export function attachmentView(row: ListedAttachment): Attachment {
 }
 
 export async function attachmentsOf(db: DbOrTx, entity: EntityDefinition, ids: string[]) {
-  if (ids.length === 0 || Object.keys(entity.images).length === 0) return [];
+  if (ids.length === 0 || !hasFiles(entity)) return [];
   return db
     .select()
     .from(attachments)
@@ -356,13 +420,25 @@ export function recordView(
   rowAttachments: ListedAttachment[] = [],
 ) {
   const view: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) view[key] = jsonValue(value);
+  // A variant's record shows only that variant's fields (the shared table has columns of all).
+  const fields = entity.variants ? entity.fieldsOf(row.variant as string) : entity.fields;
+  for (const [key, value] of Object.entries(row)) {
+    if (key in entity.fields && !(key in fields)) continue;
+    view[key] = jsonValue(value);
+  }
   for (const [key, derived] of Object.entries(entity.derived)) {
     view[key] = derived.compute(view) ?? null;
   }
+  const own = rowAttachments.filter((x) => x.ownerId === row.id);
   for (const slot of Object.keys(entity.images)) {
-    const a = rowAttachments.find((x) => x.ownerId === row.id && x.slot === slot);
+    const a = own.find((x) => x.slot === slot);
     view[slot] = a ? attachmentView(a) : null;
+  }
+  for (const list of Object.keys(entity.imageLists)) {
+    view[list] = own
+      .filter((x) => x.slot === list)
+      .sort((a, b) => a.position - b.position)
+      .map(attachmentView);
   }
   if (entity.idAlias) view[entity.idAlias] = row.id;
   return view;

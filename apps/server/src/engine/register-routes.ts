@@ -2,27 +2,25 @@ import type { Readable } from 'node:stream';
 import { routeSchemas } from '@inspectra/contract';
 import type {
   BodyKind,
-  EntityDefinition,
   RecordedWarning,
   Envelope,
   Operation,
   PageMeta,
   RouteDefinition,
 } from '@inspectra/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dbWork } from '../db/scheduler.ts';
 import { AppError } from '../errors.ts';
-import { attachments } from '../db/schema/index.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
-import { readEntityBody } from './request-body.ts';
-import type { ReceivedImage } from './request-body.ts';
+import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
+import { readEntityBody, receivedFiles } from './request-body.ts';
+import type { ParsedBody } from './request-body.ts';
 import { judgeWrite } from './rules.ts';
 
 export type EngineDeps = {
@@ -69,76 +67,81 @@ function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exac
   };
 }
 
-/** Attaches received images to a record, replacing what each slot held; emptied slots lose theirs. */
-async function saveImages(
-  tx: DbOrTx,
-  entity: EntityDefinition,
-  ownerId: string,
-  images: ReceivedImage[],
-  clearedSlots: string[],
-  actorId: string,
-) {
-  const replaced = [...new Set([...images.map((i) => i.slot), ...clearedSlots])];
-  if (replaced.length > 0) {
-    await tx
-      .delete(attachments)
-      .where(
-        and(
-          eq(attachments.ownerEntity, entity.name),
-          eq(attachments.ownerId, ownerId),
-          inArray(attachments.slot, replaced),
-        ),
-      );
-  }
-  for (const image of images) {
-    await tx.insert(attachments).values({
-      ownerEntity: entity.name,
-      ownerId,
-      slot: image.slot,
-      displayName: image.displayName,
-      mediaType: image.file.mediaType,
-      size: image.file.size,
-      sha256: image.file.sha256,
-      storageKey: image.file.key,
-      createdBy: actorId,
-    });
-  }
-}
-
 function auditable(row: StoredRecord) {
   return JSON.parse(JSON.stringify(row)) as unknown;
 }
 
 /**
  * The generic operations over declared entities. Each returns the envelope's content; the route
- * registration wraps it. Writes run in one transaction with their audit row and image rows.
+ * registration wraps it. Writes run in one transaction with their audit row and image rows. A route
+ * of one variant sees only that variant's records: another variant's record is not found there.
  */
 export function entityOperation(
   op: Exclude<Operation, { kind: 'action' }>,
   route: RouteDefinition,
 ): ActionHandler {
   const entity = op.entity;
+  const variant = op.variant;
   const repo = (deps: EngineDeps) => deps.repositories.get(entity.name)!;
-  const parentRepo = (deps: EngineDeps) => {
-    const ref = entity.parent ? entity.fields[entity.parent] : undefined;
-    return ref?.kind === 'ref' ? deps.repositories.get(ref.entity) : undefined;
+  const parentField = entity.parent ? entity.fields[entity.parent] : undefined;
+  const parentRepo = (deps: EngineDeps) =>
+    parentField?.kind === 'ref' ? deps.repositories.get(parentField.entity) : undefined;
+  /** The parent a request names; under a variant route, it must be of that variant too. */
+  const parentOf = async (deps: EngineDeps, db: DbOrTx, parentId: string) => {
+    const parents = parentRepo(deps);
+    if (!parents) return;
+    const parent = await parents.get(db, parentId);
+    if (variant && parents.entity.variants && parent.variant !== variant) {
+      throw new AppError(
+        'NOT_FOUND',
+        `${parents.entity.label} ${parentId} is a ${String(parent.variant)} record, not ${variant}`,
+      );
+    }
+  };
+  /**
+   * On create, the parent named in the body: unknown is a field error (the foreign key says so), and
+   * under a variant route a parent of another variant is one too.
+   */
+  const parentOfNew = async (deps: EngineDeps, values: Record<string, unknown>) => {
+    const parents = parentRepo(deps);
+    const parentId = entity.parent ? values[entity.parent] : undefined;
+    if (!parents?.entity.variants || !variant || typeof parentId !== 'string') return;
+    const parent = await parents.find(deps.db, parentId);
+    if (parent && parent.variant !== variant) {
+      const message = `This ${parents.entity.label.toLowerCase()} is for ${String(parent.variant)}, not ${variant}`;
+      throw new AppError('VALIDATION_ERROR', message, [{ path: entity.parent!, message }]);
+    }
+  };
+  /** A record by id, refused when it belongs to another variant than the route's. */
+  const recordOf = async (deps: EngineDeps, db: DbOrTx, id: string, o: { lock?: boolean } = {}) => {
+    const row = await repo(deps).get(db, id, o);
+    if (variant && row.variant !== variant)
+      throw new AppError('NOT_FOUND', `${entity.label} ${id} was not found among ${variant} records`);
+    return row;
   };
   const actor = (ctx: ActionContext) => ctx.user!.id;
   const schemas = routeSchemas(route);
+  const sortOf = (query: Record<string, unknown>): ListQuery['sort'] =>
+    query.sortBy
+      ? {
+          field: query.sortBy as string,
+          direction: (query.sortDirection as 'asc' | 'desc' | undefined) ?? 'asc',
+        }
+      : undefined;
   /** One page of records as views, with the paging meta. */
   const pagedViews = async (deps: EngineDeps, query: Record<string, unknown>, q: ListQuery) => {
     const pageNumber = query.pageNumber as number;
     const pageSize = query.pageSize as number;
-    const page = await repo(deps).page(deps.db, { ...q, pageNumber, pageSize });
+    const page = await repo(deps).page(deps.db, { ...q, variant, sort: sortOf(query), pageNumber, pageSize });
     // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
     // unknown parent would read as one without records.
-    if (page.rows.length === 0 && q.parentId) await parentRepo(deps)?.get(deps.db, q.parentId);
+    if (page.rows.length === 0 && q.parentId) await parentOf(deps, deps.db, q.parentId);
     return {
       data: page.rows.map((row) => recordView(entity, row, page.attachments)),
       meta: pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
     };
   };
-  /** The create or update body, as the route declares it. */
+  /** The create or update body, as the route declares it; files of a refused body are taken back. */
   const readBody = (ctx: ActionContext, kind: BodyKind) =>
     readEntityBody(ctx.request, {
       entity,
@@ -146,7 +149,18 @@ export function entityOperation(
       schema: schemas.body!,
       files: ctx.deps.files,
       maxUploadBytes: ctx.deps.maxUploadBytes,
+      discard: (stored) => discardUnreferenced(ctx.deps.db, ctx.deps.files, stored),
     });
+  /** Runs a write; when it fails, the files its body stored are taken back out of the store. */
+  const writing = async <T>(ctx: ActionContext, body: ParsedBody, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      await discardUnreferenced(ctx.deps.db, ctx.deps.files, receivedFiles(body));
+      throw error;
+    }
+  };
+  const one = async (deps: EngineDeps, row: StoredRecord) => (await recordViews(deps.db, entity, [row]))[0];
 
   switch (op.kind) {
     case 'list':
@@ -162,53 +176,76 @@ export function entityOperation(
         const parentId = query[op.parentParam] as string;
         const q = { parentId, filters: op.filters, filterValues: query };
         if (op.paged) return pagedViews(deps, query, q);
-        await parentRepo(deps)?.get(deps.db, parentId);
-        return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, q)) };
+        await parentOf(deps, deps.db, parentId);
+        return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, { ...q, variant })) };
       };
     case 'getByParent':
-      return async ({ query, deps }) => {
+      return async (ctx) => {
+        const { query, deps } = ctx;
         const parentId = query[op.parentParam] as string;
-        await parentRepo(deps)?.get(deps.db, parentId);
-        const [row] = await repo(deps).all(deps.db, { parentId }, 1);
-        if (!row) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
-        return { data: (await recordViews(deps.db, entity, [row]))[0] };
+        await parentOf(deps, deps.db, parentId);
+        const [row] = await repo(deps).all(deps.db, { parentId, variant }, 1);
+        if (row) return { data: await one(deps, row) };
+        if (!op.createIfMissing) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
+        // Kept one per parent by a unique index: two first reads at once create it once.
+        const created = await deps.db.transaction(async (tx) => {
+          const inserted = await repo(deps).insertIfAbsent(
+            tx,
+            { [entity.parent!]: parentId, ...(variant ? { variant } : {}), warnings: [] },
+            actor(ctx),
+          );
+          if (inserted)
+            await writeAudit(tx, {
+              entity: entity.name,
+              entityId: inserted.id,
+              action: 'create',
+              actorId: actor(ctx),
+              after: auditable(inserted),
+            });
+          return inserted;
+        });
+        const [found] = created ? [created] : await repo(deps).all(deps.db, { parentId, variant }, 1);
+        return { data: await one(deps, found!) };
       };
     case 'get':
       return async ({ query, params, deps }) => {
         const id = (op.id === 'path' ? params.id : query.id) as string;
-        const row = await repo(deps).get(deps.db, id);
-        return { data: (await recordViews(deps.db, entity, [row]))[0] };
+        return { data: await one(deps, await recordOf(deps, deps.db, id)) };
       };
     case 'create':
       return async (ctx) => {
         const { deps } = ctx;
         const body = await readBody(ctx, op.body);
-        const { acknowledgedWarnings, ...values } = body.values;
-        const warnings = judgeWrite({
-          entity,
-          values,
-          acknowledged: acknowledgedWarnings as string[] | undefined,
-          previous: undefined,
-          user: ctx.user!,
-          now: new Date(),
-        });
-        const row = await deps.db.transaction(async (tx) => {
-          const created = await repo(deps).insert(tx, { ...values, warnings }, actor(ctx));
-          await saveImages(tx, entity, created.id, body.images, [], actor(ctx));
-          await writeAudit(tx, {
-            entity: entity.name,
-            entityId: created.id,
-            action: 'create',
-            actorId: actor(ctx),
-            after: auditable(created),
+        const row = await writing(ctx, body, async () => {
+          const { acknowledgedWarnings, ...values } = body.values;
+          await parentOfNew(deps, values);
+          const warnings = judgeWrite({
+            entity,
+            values,
+            acknowledged: acknowledgedWarnings as string[] | undefined,
+            previous: undefined,
+            user: ctx.user!,
+            now: new Date(),
           });
-          return created;
+          return deps.db.transaction(async (tx) => {
+            const created = await repo(deps).insert(
+              tx,
+              { ...values, ...(variant ? { variant } : {}), warnings },
+              actor(ctx),
+            );
+            await saveImageSlots(tx, entity, created.id, body.images, [], actor(ctx));
+            await saveImageLists(tx, entity, created.id, body.lists, actor(ctx));
+            await writeAudit(tx, {
+              entity: entity.name,
+              entityId: created.id,
+              action: 'create',
+              actorId: actor(ctx),
+              after: auditable(created),
+            });
+            return created;
+          });
         });
-        return {
-          data: (await recordViews(deps.db, entity, [row]))[0],
-          statusCode: 201,
-          message: `${entity.label} created`,
-        };
+        return { data: await one(deps, row), statusCode: 201, message: `${entity.label} created` };
       };
     case 'update':
       return async (ctx) => {
@@ -218,55 +255,63 @@ export function entityOperation(
           op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
         ) as string;
         const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
-        const row = await deps.db.transaction(async (tx) => {
-          // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
-          const before = await repo(deps).get(tx, id, { lock: true });
-          // A record stays under the parent it was created under: moving a measurement to another
-          // report would rewrite an integrity record's history. Sending the same parent is harmless.
-          if (entity.parent && entity.parent in changes) {
-            if (changes[entity.parent] !== before[entity.parent]) {
-              throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
-                {
-                  path: entity.parent,
-                  message: `A ${entity.label.toLowerCase()} stays where it was created`,
-                },
-              ]);
+        const row = await writing(ctx, body, () =>
+          deps.db.transaction(async (tx) => {
+            // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
+            const before = await recordOf(deps, tx, id, { lock: true });
+            // A record stays under the parent it was created under: moving a measurement to another
+            // report would rewrite an integrity record's history. Sending the same parent is harmless.
+            if (entity.parent && entity.parent in changes) {
+              if (changes[entity.parent] !== before[entity.parent]) {
+                throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
+                  {
+                    path: entity.parent,
+                    message: `A ${entity.label.toLowerCase()} stays where it was created`,
+                  },
+                ]);
+              }
+              delete changes[entity.parent];
             }
-            delete changes[entity.parent];
-          }
-          // Rules judge the record as it will be, not the patch alone: a new end date is checked
-          // against the stored start date. Reading and writing in one transaction keeps them true.
-          changes.warnings = judgeWrite({
-            entity,
-            values: { ...before, ...changes },
-            acknowledged: acknowledgedWarnings as string[] | undefined,
-            previous: before.warnings as RecordedWarning[],
-            user: ctx.user!,
-            now: new Date(),
-          });
-          const updated = await repo(deps).update(tx, id, changes, version as number | undefined, actor(ctx));
-          await saveImages(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
-          await writeAudit(tx, {
-            entity: entity.name,
-            entityId: id,
-            action: 'update',
-            actorId: actor(ctx),
-            before: auditable(before),
-            after: auditable(updated),
-          });
-          return updated;
-        });
-        return { data: (await recordViews(deps.db, entity, [row]))[0], message: `${entity.label} updated` };
+            // Rules judge the record as it will be, not the patch alone: a new end date is checked
+            // against the stored start date. Reading and writing in one transaction keeps them true.
+            changes.warnings = judgeWrite({
+              entity,
+              values: { ...before, ...changes },
+              acknowledged: acknowledgedWarnings as string[] | undefined,
+              previous: before.warnings as RecordedWarning[],
+              user: ctx.user!,
+              now: new Date(),
+            });
+            const updated = await repo(deps).update(
+              tx,
+              id,
+              changes,
+              version as number | undefined,
+              actor(ctx),
+            );
+            await saveImageSlots(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
+            await saveImageLists(tx, entity, id, body.lists, actor(ctx));
+            await writeAudit(tx, {
+              entity: entity.name,
+              entityId: id,
+              action: 'update',
+              actorId: actor(ctx),
+              before: auditable(before),
+              after: auditable(updated),
+            });
+            return updated;
+          }),
+        );
+        return { data: await one(deps, row), message: `${entity.label} updated` };
       };
     case 'delete':
       return async (ctx) => {
         const { deps } = ctx;
         const id = (op.id === 'path' ? ctx.params.id : ctx.query.id) as string;
         await deps.db.transaction(async (tx) => {
+          await recordOf(deps, tx, id, { lock: true });
           const removed = await repo(deps).delete(tx, id);
-          await tx
-            .delete(attachments)
-            .where(and(eq(attachments.ownerEntity, entity.name), eq(attachments.ownerId, id)));
+          await deleteRecordFiles(tx, entity, id);
           await writeAudit(tx, {
             entity: entity.name,
             entityId: id,

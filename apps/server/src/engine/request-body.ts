@@ -10,11 +10,28 @@ import { extensionFor } from '../storage/media-type.ts';
 /** An image received for a slot, already in the file store. */
 export type ReceivedImage = { slot: string; file: StoredFile; displayName: string };
 
+/** One image of a list as the body names it (contract `imageListEntrySchema`). */
+export type ImageListEntry = {
+  id?: string;
+  file?: number;
+  imageType?: string | null;
+  displayName?: string;
+  category?: string | null;
+};
+
+/**
+ * What a body says about one image list: the list to keep, in order (`entries`, absent when the body
+ * only sent files: they are then appended), and the files sent under the list's name, in arrival order.
+ */
+export type ImageListEdit = { entries: ImageListEntry[] | undefined; files: ReceivedImage[] };
+
 export type ParsedBody = {
   values: Record<string, unknown>;
   images: ReceivedImage[];
   /** Slots the client asked to empty (`"thermalImage": null`, or an empty multipart field). */
   clearedSlots: string[];
+  /** Image lists the body changes, by list name. */
+  lists: Record<string, ImageListEdit>;
 };
 
 /** Zod issues as field errors a person can read. */
@@ -100,19 +117,56 @@ async function readMultipart(
   entity: EntityDefinition,
   files: FileStore,
   maxUploadBytes: number,
-): Promise<{ raw: Record<string, unknown>; images: ReceivedImage[]; clearedSlots: string[] }> {
+  stored: StoredFile[],
+): Promise<{
+  raw: Record<string, unknown>;
+  images: ReceivedImage[];
+  clearedSlots: string[];
+  listFiles: Record<string, ReceivedImage[]>;
+}> {
   const raw: Record<string, unknown> = {};
   const images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
+  const listFiles: Record<string, ReceivedImage[]> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') {
+      const list = entity.imageLists[part.fieldname];
+      if (part.type === 'file' && list) {
+        const received = (listFiles[part.fieldname] ??= []);
+        if (received.length >= list.max) {
+          part.file.resume();
+          const message = `${part.fieldname} holds at most ${list.max} images`;
+          throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
+        }
+        const file = await files
+          .put(part.file, { maxBytes: maxUploadBytes, allowedMediaTypes: imageMediaTypes })
+          .catch((error: unknown) => {
+            throw onSlot(error, entity, part.fieldname);
+          });
+        stored.push(file);
+        received.push({
+          slot: part.fieldname,
+          file,
+          displayName: safeDisplayName(
+            part.filename,
+            `${part.fieldname}-${received.length + 1}.${extensionFor(file.mediaType)}`,
+          ),
+        });
+      } else if (list) {
+        // The list as it should be, as JSON text beside the files (`[{"file":0,"imageType":"crack"}]`).
+        try {
+          raw[part.fieldname] = JSON.parse(String(part.value));
+        } catch {
+          const message = `${part.fieldname} must be a JSON list of images`;
+          throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
+        }
+      } else if (part.type === 'file') {
         if (!(part.fieldname in entity.images)) {
           part.file.resume();
           throw new AppError('VALIDATION_ERROR', `${part.fieldname} does not take a file`, [
             {
               path: part.fieldname,
-              message: `Expected one of: ${Object.keys(entity.images).join(', ') || 'no files'}`,
+              message: `Expected one of: ${[...Object.keys(entity.images), ...Object.keys(entity.imageLists)].join(', ') || 'no files'}`,
             },
           ]);
         }
@@ -127,6 +181,7 @@ async function readMultipart(
           .catch((error: unknown) => {
             throw onSlot(error, entity, part.fieldname);
           });
+        stored.push(file);
         images.push({
           slot: part.fieldname,
           file,
@@ -141,11 +196,11 @@ async function readMultipart(
       }
     }
   } catch (error) {
-    // Whatever was stored before the failure belongs to no record: the sweep removes it.
+    // Whatever was stored before the failure belongs to no record: the caller takes it back.
     if (error instanceof AppError) throw error;
     throw multipartError(error);
   }
-  return { raw, images, clearedSlots };
+  return { raw, images, clearedSlots, listFiles };
 }
 
 /**
@@ -154,7 +209,7 @@ async function readMultipart(
  */
 function onSlot(error: unknown, entity: EntityDefinition, slot: string): unknown {
   if (!(error instanceof AppError)) return error;
-  const label = entity.images[slot]?.label?.toLowerCase() ?? slotWords(slot);
+  const label = (entity.images[slot] ?? entity.imageLists[slot])?.label?.toLowerCase() ?? slotWords(slot);
   const message =
     error.code === 'UNSUPPORTED_MEDIA_TYPE'
       ? `The ${label} is not a JPEG, PNG, WebP or GIF`
@@ -195,7 +250,29 @@ export async function readEntityBody(
     schema: z.ZodType;
     files: FileStore;
     maxUploadBytes: number;
+    /** Takes back files stored for a body that is then refused, so a bad request leaves none behind. */
+    discard: (files: StoredFile[]) => Promise<void>;
   },
+): Promise<ParsedBody> {
+  const stored: StoredFile[] = [];
+  try {
+    return await readBody(request, o, stored);
+  } catch (error) {
+    await o.discard(stored);
+    throw error;
+  }
+}
+
+async function readBody(
+  request: FastifyRequest,
+  o: {
+    entity: EntityDefinition;
+    kind: BodyKind;
+    schema: z.ZodType;
+    files: FileStore;
+    maxUploadBytes: number;
+  },
+  stored: StoredFile[],
 ): Promise<ParsedBody> {
   const multipart = isMultipart(request);
   if (multipart && o.kind === 'json') {
@@ -214,10 +291,12 @@ export async function readEntityBody(
   let raw: Record<string, unknown>;
   let images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
+  let listFiles: Record<string, ReceivedImage[]> = {};
   if (multipart) {
-    const form = await readMultipart(request, o.entity, o.files, o.maxUploadBytes);
+    const form = await readMultipart(request, o.entity, o.files, o.maxUploadBytes, stored);
     raw = form.raw;
     images = form.images;
+    listFiles = form.listFiles;
     clearedSlots.push(...form.clearedSlots);
   } else {
     const body = request.body;
@@ -234,5 +313,18 @@ export async function readEntityBody(
   }
   const parsed = o.schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
-  return { values: parsed.data as Record<string, unknown>, images, clearedSlots };
+  const values = parsed.data as Record<string, unknown>;
+  const lists: Record<string, ImageListEdit> = {};
+  for (const key of Object.keys(o.entity.imageLists)) {
+    const entries = values[key] as ImageListEntry[] | undefined;
+    delete values[key];
+    const received = listFiles[key] ?? [];
+    if (entries !== undefined || received.length > 0) lists[key] = { entries, files: received };
+  }
+  return { values, images, clearedSlots, lists };
+}
+
+/** Every file a parsed body put in the store: what to take back out if the request fails. */
+export function receivedFiles(body: Pick<ParsedBody, 'images' | 'lists'>): StoredFile[] {
+  return [...body.images, ...Object.values(body.lists).flatMap((l) => l.files)].map((i) => i.file);
 }

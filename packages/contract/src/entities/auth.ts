@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../fields.ts';
-import { permissionActions, permissionModules } from '../permissions.ts';
+import { permissionActions } from '../permissions.ts';
 import { op, route } from '../routes.ts';
 
 export const loginBodySchema = z.object({
@@ -30,7 +30,7 @@ export const profileSchema = z
     fullName: z.string(),
     email: z.string().nullable(),
     role: z.object({ id: z.uuid(), name: z.string() }),
-    permissions: z.array(z.object({ module: z.enum(permissionModules), action: z.enum(permissionActions) })),
+    permissions: z.array(z.object({ module: z.string(), action: z.enum(permissionActions) })),
   })
   .meta({ id: 'profile' });
 export type Profile = z.infer<typeof profileSchema>;

@@ -18,7 +18,8 @@ export const reportHeader = defineEntity('reportHeader', {
     location: f.text(),
     actualStartDate: f.date(),
     actualCompletedDate: f.date(),
-    status: f.enumOf(reportStatuses, { default: 'draft' }),
+    // Changed only by the report-status call, under its transitions (never by PUT /report-headers/{id}).
+    status: f.enumOf(reportStatuses, { default: 'draft', serverOwned: true }),
   },
   parent: 'workOrderSPKId',
   unique: ['reportNumber'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
+import { defineTechnique } from '../technique.ts';
 
 /**
  * Severity of a thermal anomaly from ΔT between the component and a similar component under similar
@@ -244,3 +245,15 @@ export const thermalRoutes = [
     tag,
   }),
 ];
+
+/** Thermal (infrared) inspection; its screens are its own (severity overview), not the generated workspace. */
+export const thermal = defineTechnique({
+  module: 'thermal',
+  label: 'Thermal analysis',
+  description: 'Infrared survey: hot spots, ΔT and severity.',
+  slug: 'thermal',
+  icon: 'temperature',
+  color: 'orange',
+  entities: [thermalAnalysis, thermalMeasurement],
+  routes: thermalRoutes,
+});

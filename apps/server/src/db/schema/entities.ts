@@ -1,11 +1,11 @@
-/**
- * The tables of the declared entities. Each is a named export so drizzle-kit sees it; the
- * declaration itself lives in the contract, this file only lists it (parents before children).
- */
-import { reportHeader, thermalAnalysis, thermalMeasurement, workOrderSpk } from '@inspectra/contract';
-import { entityTable } from '../../engine/entity-table.ts';
+// Generated from the contract's catalogue by `npm run generate -w @inspectra/server`: do not edit.
+// drizzle-kit sees only named exports, so every declared entity's table is exported here by name.
+import { entities } from '@inspectra/contract';
+import { buildEntityTables } from '../../engine/entity-table.ts';
 
-export const workOrderSpkTable = entityTable(workOrderSpk);
-export const reportHeaderTable = entityTable(reportHeader, workOrderSpkTable);
-export const thermalAnalysisTable = entityTable(thermalAnalysis, reportHeaderTable);
-export const thermalMeasurementTable = entityTable(thermalMeasurement, thermalAnalysisTable);
+/** Every declared entity's table, by entity name. */
+export const entityTables = buildEntityTables(entities);
+export const workOrderSpkTable = entityTables.workOrderSpk!;
+export const reportHeaderTable = entityTables.reportHeader!;
+export const thermalAnalysisTable = entityTables.thermalAnalysis!;
+export const thermalMeasurementTable = entityTables.thermalMeasurement!;

@@ -116,6 +116,8 @@ export const attachments = pgTable(
     imageType: text('image_type'),
     displayName: text('display_name').notNull(),
     category: text('category'),
+    /** Place in an image list, from 0; 0 for a single-image slot. */
+    position: integer('position').notNull().default(0),
     mediaType: text('media_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),

@@ -1,16 +1,20 @@
 import { createReadStream } from 'node:fs';
-import { imageMediaTypes } from '@inspectra/contract';
+import {
+  imageMediaTypes,
+  reportHeader,
+  thermalAnalysis,
+  thermalMeasurement,
+  workOrderSpk,
+} from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  attachments,
-  reportHeaderTable,
-  thermalAnalysisTable,
-  thermalMeasurementTable,
-  users,
-  workOrderSpkTable,
-} from '../../db/schema/index.ts';
+import { attachments, tableOf, users } from '../../db/schema/index.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+
+const workOrderSpkTable = tableOf(workOrderSpk);
+const reportHeaderTable = tableOf(reportHeader);
+const thermalAnalysisTable = tableOf(thermalAnalysis);
+const thermalMeasurementTable = tableOf(thermalMeasurement);
 
 const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
 

@@ -6,10 +6,12 @@ import {
 } from '@inspectra/contract';
 import type { ThermalResult, ThermalSeverity, ThermalSummary } from '@inspectra/contract';
 import { desc, eq, sql } from 'drizzle-orm';
-import { thermalMeasurementTable as m } from '../../db/schema/index.ts';
+import { tableOf } from '../../db/schema/index.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
+
+const m = tableOf(thermalMeasurement);
 
 // ΔT rounded to 0.1 °C exactly as the contract's thermalDeltaT does, so SQL and API agree on bands.
 const deltaT = sql<number>`round(((${m.maxTemperatureC} - ${m.referenceTemperatureC}) * 10)::numeric) / 10`;

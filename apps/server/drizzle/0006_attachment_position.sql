@@ -1,0 +1,1 @@
+ALTER TABLE "attachment" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,107 @@
+import type { EntityDefinition } from './entity.ts';
+import type { RouteDefinition } from './routes.ts';
+
+/** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
+export const techniqueIcons = ['temperature', 'crack', 'walk', 'document', 'drawing'] as const;
+export type TechniqueIcon = (typeof techniqueIcons)[number];
+
+/**
+ * How the web builds a technique's workspace under a report: the inspection record (one per report
+ * and variant, or several) and the rows recorded under it.
+ */
+export type TechniqueWorkspace = {
+  inspection: EntityDefinition;
+  rows?: EntityDefinition;
+};
+
+export type TechniqueConfig<M extends string, R extends readonly RouteDefinition[] = RouteDefinition[]> = {
+  /** Permission module of every route of the technique. */
+  module: M;
+  /** The technique's name as users read it (English; translations are keyed from the module). */
+  label: string;
+  /** One sentence on the report page's card. */
+  description: string;
+  /** Path segment of its screens under a report: `/reports/{id}/{slug}`. */
+  slug: string;
+  icon: TechniqueIcon;
+  /** Mantine colour of its card. */
+  color: string;
+  /** Parents first or not: the catalogue orders them. */
+  entities: EntityDefinition[];
+  routes: R;
+  /** The generated screens; absent when the technique has its own (thermal) or lives elsewhere. */
+  workspace?: TechniqueWorkspace;
+  /** Shown on the report page as a card (inspection techniques); false for report-wide lists. */
+  reportCard?: boolean;
+};
+
+export type TechniqueDefinition<
+  M extends string = string,
+  R extends readonly RouteDefinition[] = RouteDefinition[],
+> = TechniqueConfig<M, R> & {
+  /** Equipment classes the technique exists for (from its inspection entity), empty when none. */
+  variants: readonly string[];
+};
+
+/**
+ * Declares a technique: one place that yields its entities (tables, validation), routes, permission
+ * module, web route and report card. Every route must serve the technique's own entities under its
+ * module, so a route copied from another technique without changing it stops the build.
+ */
+export function defineTechnique<const M extends string, const R extends readonly RouteDefinition[]>(
+  config: TechniqueConfig<M, R>,
+): TechniqueDefinition<M, R> {
+  const names = new Set(config.entities.map((e) => e.name));
+  for (const entity of config.entities) {
+    if (entity.module !== config.module)
+      throw new Error(`${config.module}: entity ${entity.name} is under module ${entity.module}`);
+  }
+  for (const r of config.routes) {
+    const op = r.operation;
+    if (op.kind !== 'action' && !names.has(op.entity.name))
+      throw new Error(`${config.module}: ${r.method} ${r.path} serves ${op.entity.name}, not declared here`);
+    if (r.access !== 'public' && r.access !== 'authenticated' && r.access.module !== config.module)
+      throw new Error(`${config.module}: ${r.method} ${r.path} is guarded by module ${r.access.module}`);
+    if (op.kind !== 'action' && op.entity.variants && !op.variant)
+      throw new Error(`${config.module}: ${r.method} ${r.path} must name a variant of ${op.entity.name}`);
+  }
+  return {
+    reportCard: true,
+    ...config,
+    variants: config.workspace?.inspection.variants ?? [],
+  };
+}
+
+/** The routes of every variant: `eachVariant(['pipe', 'pipeline'], (v) => [route(…`/x-${v}`…)])`. */
+export function eachVariant<const V extends string, R>(
+  variants: readonly V[],
+  build: (variant: V) => R[],
+): R[] {
+  return variants.flatMap(build);
+}
+
+/**
+ * Entities ordered so that every parent (and every entity a reference points at) comes before the
+ * entities that point at it: the order tables are created in and foreign keys resolved.
+ */
+export function orderByReferences(list: EntityDefinition[]): EntityDefinition[] {
+  const byName = new Map(list.map((e) => [e.name, e]));
+  const ordered: EntityDefinition[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (entity: EntityDefinition) => {
+    const seen = state.get(entity.name);
+    if (seen === 'done') return;
+    if (seen === 'visiting') throw new Error(`Entity references form a cycle at ${entity.name}`);
+    state.set(entity.name, 'visiting');
+    const parent = entity.parent ? entity.fields[entity.parent] : undefined;
+    if (parent?.kind === 'ref') {
+      const target = byName.get(parent.entity);
+      if (!target) throw new Error(`${entity.name}: parent entity ${parent.entity} is not declared`);
+      visit(target);
+    }
+    state.set(entity.name, 'done');
+    ordered.push(entity);
+  };
+  for (const entity of list) visit(entity);
+  return ordered;
+}
