@@ -38,6 +38,7 @@ export type AppDeps = {
   files: FileStore;
   jwtSecret: string;
   maxUploadBytes: number;
+  maxDocumentBytes?: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean | number;
   /** The built web app to serve beside the API; none when absent or the directory has no build. */

@@ -28,6 +28,12 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
     .default(20 * 1024 * 1024),
+  MAX_DOCUMENT_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024, 'must be at least 1024')
+    .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
+    .default(50 * 1024 * 1024),
   TRUST_PROXY: z
     .union([z.stringbool(), z.coerce.number().int().min(1).max(10)], {
       error: 'must be true, false or a number of proxy hops',
@@ -55,6 +61,8 @@ export type Config = {
   adminPassword: string | undefined;
   seedDemo: boolean;
   maxUploadBytes: number;
+  /** Largest supporting document or drawing (PDF, Office, TIFF, DWG): these run larger than photos. */
+  maxDocumentBytes: number;
   dbPoolSize: number;
   /** Longest wait for the database and, on PostgreSQL, longest statement of a request. */
   dbStatementTimeoutMs: number;
@@ -92,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxDocumentBytes: e.MAX_DOCUMENT_BYTES,
     dbPoolSize: e.DB_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,

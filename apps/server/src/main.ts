@@ -26,6 +26,7 @@ async function main() {
     files,
     jwtSecret: await jwtSecretFor(config.dataDir, config.jwtSecret),
     maxUploadBytes: config.maxUploadBytes,
+    maxDocumentBytes: config.maxDocumentBytes,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     webDir: config.webDir,

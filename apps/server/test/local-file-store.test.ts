@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
 import type { FileStore, PutOptions } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { imageMediaTypes, sniffMediaType } from '@inspectra/contract';
-import { describeMediaTypes, extensionFor } from '../src/storage/media-type.ts';
+import { documentMediaTypes, drawingMediaTypes, imageMediaTypes, sniffMediaType } from '@inspectra/contract';
+import { describeMediaTypes, downloadNameFor, extensionFor } from '../src/storage/media-type.ts';
+import { docxBytes, dwgBytes, odtBytes, pdfBytes, tiffBytes, xlsxBytes } from './document-bytes.ts';
 
 /** A valid 1x1 RGBA PNG. */
 const png = Buffer.from(
@@ -30,6 +31,10 @@ const pdfHead = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 const images: PutOptions = { maxBytes: 1024 * 1024, allowedMediaTypes: imageMediaTypes };
+const documents: PutOptions = { maxBytes: 1024 * 1024, allowedMediaTypes: documentMediaTypes };
+const drawings: PutOptions = { maxBytes: 1024 * 1024, allowedMediaTypes: drawingMediaTypes };
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const source = (...chunks: Buffer[]) => Readable.from(chunks);
@@ -87,6 +92,26 @@ describe('sniffMediaType', () => {
     expect(extensionFor('text/html')).toBe('bin');
     expect(describeMediaTypes(imageMediaTypes)).toBe('JPEG, PNG, WebP and GIF images');
     expect(describeMediaTypes(['image/png', 'application/pdf'])).toBe('PNG and PDF files');
+  });
+
+  it('names extensions and describes the document and drawing lists', () => {
+    expect(documentMediaTypes.map(extensionFor)).toEqual(['pdf', 'xlsx', 'docx']);
+    expect(drawingMediaTypes.map(extensionFor)).toEqual(['pdf', 'png', 'jpg', 'tif', 'dwg']);
+    expect(describeMediaTypes(documentMediaTypes)).toBe('PDF, Excel and Word files');
+    expect(describeMediaTypes(drawingMediaTypes)).toBe('PDF, PNG, JPEG, TIFF and DWG files');
+    expect(describeMediaTypes(['image/tiff', 'image/png'])).toBe('TIFF and PNG images');
+    expect(describeMediaTypes(['image/vnd.dwg'])).toBe('DWG files');
+  });
+
+  it('gives a download name an extension that fits the stored type', () => {
+    expect(downloadNameFor('Isometric P-101.pdf', 'application/pdf')).toBe('Isometric P-101.pdf');
+    expect(downloadNameFor('Scan.TIF', 'image/tiff')).toBe('Scan.TIF');
+    expect(downloadNameFor('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg');
+    expect(downloadNameFor('report.html', 'application/pdf')).toBe('report.html.pdf');
+    expect(downloadNameFor('book.xlsm', xlsx)).toBe('book.xlsm.xlsx');
+    expect(downloadNameFor('minutes', docx)).toBe('minutes.docx');
+    expect(downloadNameFor('.pdf', 'application/pdf')).toBe('.pdf.pdf');
+    expect(downloadNameFor('page.html', 'text/html')).toBe('page.html.bin');
   });
 });
 
@@ -188,11 +213,70 @@ describe('createLocalFileStore', () => {
     expect(error.message).toBe('Only PDF files are accepted');
   });
 
-  it('refuses an empty file', async () => {
-    const error = await refusal(store.put(source(), images));
-    expect(error.code).toBe('BAD_REQUEST');
-    expect(error.message).toBe('The file is empty');
+  it.each([
+    ['no chunks', () => source()],
+    ['one empty chunk', () => source(Buffer.alloc(0))],
+  ])('refuses an empty file (%s) as empty, whatever is allowed, and keeps nothing', async (_name, empty) => {
+    for (const options of [images, documents]) {
+      const error = await refusal(store.put(empty(), options));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.message).toBe('The file is empty');
+    }
     expect(await tmpFiles()).toEqual([]);
+    expect(await blobFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['a PDF', pdfBytes, documents, 'application/pdf'],
+    ['an Excel workbook', xlsxBytes, documents, xlsx],
+    ['a Word document', docxBytes, documents, docx],
+    ['a PDF drawing', pdfBytes, drawings, 'application/pdf'],
+    ['a TIFF drawing', tiffBytes, drawings, 'image/tiff'],
+    ['a DWG drawing', dwgBytes, drawings, 'image/vnd.dwg'],
+    ['a PNG drawing', png, drawings, 'image/png'],
+  ])('stores %s when its type is allowed', async (_name, bytes, options, mediaType) => {
+    const stored = await store.put(source(bytes), options);
+    expect(stored).toMatchObject({ key: sha256(bytes), size: bytes.length, mediaType });
+    expect((await readAll(await store.get(stored.key))).equals(bytes)).toBe(true);
+    expect(await tmpFiles()).toEqual([]);
+  });
+
+  it('recognises a workbook whose entries arrive a few bytes at a time', async () => {
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < xlsxBytes.length; at += 13) chunks.push(xlsxBytes.subarray(at, at + 13));
+    const stored = await store.put(source(...chunks), documents);
+    expect(stored).toMatchObject({ mediaType: xlsx, size: xlsxBytes.length, sha256: sha256(xlsxBytes) });
+  });
+
+  it.each([
+    ['a PDF', pdfBytes],
+    ['an Excel workbook', xlsxBytes],
+    ['a Word document', docxBytes],
+    ['a TIFF', tiffBytes],
+    ['a DWG', dwgBytes],
+  ])('refuses %s when only images are allowed, and keeps nothing', async (_name, bytes) => {
+    const error = await refusal(store.put(source(bytes), images));
+    expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(error.message).toBe('Only JPEG, PNG, WebP and GIF images are accepted');
+    expect(await tmpFiles()).toEqual([]);
+    expect(await blobFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['an OpenDocument text', odtBytes],
+    ['an image', png],
+    ['a DWG', dwgBytes],
+    ['SVG', svg],
+  ])('refuses %s as a document', async (_name, bytes) => {
+    const error = await refusal(store.put(source(bytes), documents));
+    expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(error.message).toBe('Only PDF, Excel and Word files are accepted');
+    expect(await blobFiles()).toEqual([]);
+  });
+
+  it('refuses an Office file as a drawing', async () => {
+    const error = await refusal(store.put(source(docxBytes), drawings));
+    expect(error.message).toBe('Only PDF, PNG, JPEG, TIFF and DWG files are accepted');
   });
 
   it('leaves nothing in tmp when the source fails part-way', async () => {

@@ -4,29 +4,139 @@
  * rules to refuse a text file renamed .png before any upload.
  */
 
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 /** The image types photos may be uploaded as; browsers render all of them natively and none runs script. */
 export const imageMediaTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type ImageMediaType = (typeof imageMediaTypes)[number];
 
-/** How many leading bytes `sniffMediaType` needs to recognise every type it knows. */
-export const sniffLength = 16;
+/** Supporting documents attached to a report: PDF, Excel workbooks and Word documents. */
+export const documentMediaTypes = ['application/pdf', xlsx, docx] as const;
+export type DocumentMediaType = (typeof documentMediaTypes)[number];
+
+/** Isometric and engineering drawings of an equipment; DWG is kept as an opaque download. */
+export const drawingMediaTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/tiff',
+  'image/vnd.dwg',
+] as const;
+export type DrawingMediaType = (typeof drawingMediaTypes)[number];
+
+/** Every type `sniffMediaType` can name. */
+export type SniffedMediaType = ImageMediaType | DocumentMediaType | DrawingMediaType;
+
+/**
+ * How many leading bytes `sniffMediaType` needs to recognise every type it knows. Most signatures sit
+ * in the first 8 bytes; Excel and Word files are both ZIP archives, told apart by the names of their
+ * first entries. Writers put `[Content_Types].xml`, `_rels/.rels` or a theme before the first `xl/`
+ * or `word/` entry; with exceljs (in-memory and streaming) and the docx library that entry starts
+ * within the first 2 KB. The rest is margin for a large content-types part stored uncompressed.
+ */
+export const sniffLength = 8192;
 
 const startsWith = (head: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   head.length >= offset + signature.length && signature.every((byte, i) => head[offset + i] === byte);
 
 const ascii = (text: string): number[] => Array.from(text, (char) => char.charCodeAt(0));
 
+const lowerAscii = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
+
+const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+
+const zipLocalHeader = ascii('PK\x03\x04');
+/** General-purpose flag bit 3: sizes are 0 in the local header and follow the data instead. */
+const zipSizesAfterData = 0x0008;
+const zip64ExtraId = 0x0001;
+
+/**
+ * Office Open XML part names that say which application wrote the package. OPC compares part names
+ * without regard to ASCII case, so the comparison lowercases.
+ */
+const officePartPrefixes: readonly [prefix: number[], mediaType: DocumentMediaType][] = [
+  [ascii('xl/'), xlsx],
+  [ascii('word/'), docx],
+];
+
+function officeTypeOfEntry(head: Uint8Array, start: number, length: number): DocumentMediaType | undefined {
+  for (const [prefix, mediaType] of officePartPrefixes) {
+    if (length < prefix.length) continue;
+    if (prefix.every((byte, i) => lowerAscii(head[start + i] ?? 0) === byte)) return mediaType;
+  }
+  return undefined;
+}
+
+function indexOf(head: Uint8Array, signature: readonly number[], from: number): number {
+  for (let i = from; i + signature.length <= head.length; i++) if (startsWith(head, signature, i)) return i;
+  return -1;
+}
+
+/** The compressed size a ZIP64 extra field gives, when the local header's own says 0xFFFFFFFF. */
+function zip64CompressedSize(view: DataView, start: number, end: number): number | undefined {
+  for (let at = start; at + 4 <= end;) {
+    const id = view.getUint16(at, true);
+    const size = view.getUint16(at + 2, true);
+    // In a local header the ZIP64 field holds both sizes: uncompressed, then compressed.
+    if (id === zip64ExtraId && size >= 16 && at + 20 <= end) return Number(view.getBigUint64(at + 12, true));
+    at += 4 + size;
+  }
+  return undefined;
+}
+
+/**
+ * Excel or Word from the local file headers at the start of a ZIP archive: the first entry under
+ * `xl/` or `word/` decides. Headers are followed by their sizes; when a streaming writer put the
+ * sizes after the data, the next header is found by its signature. An archive whose entries within
+ * the bytes seen say neither (an OpenDocument file, a JAR, a plain ZIP) stays unrecognised.
+ */
+function officeTypeOfZip(head: Uint8Array): DocumentMediaType | undefined {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  let offset = 0;
+  while (startsWith(head, zipLocalHeader, offset) && offset + 30 <= head.length) {
+    const flags = view.getUint16(offset + 6, true);
+    const compressedSize = view.getUint32(offset + 18, true);
+    const nameLength = view.getUint16(offset + 26, true);
+    const extraLength = view.getUint16(offset + 28, true);
+    const nameStart = offset + 30;
+    if (nameStart + nameLength > head.length) return undefined;
+    const mediaType = officeTypeOfEntry(head, nameStart, nameLength);
+    if (mediaType) return mediaType;
+
+    const extraStart = nameStart + nameLength;
+    const dataStart = extraStart + extraLength;
+    if (flags & zipSizesAfterData) {
+      offset = indexOf(head, zipLocalHeader, dataStart);
+      if (offset < 0) return undefined;
+      continue;
+    }
+    const size =
+      compressedSize === 0xffffffff
+        ? zip64CompressedSize(view, extraStart, Math.min(dataStart, head.length))
+        : compressedSize;
+    if (size === undefined) return undefined;
+    offset = dataStart + size;
+  }
+  return undefined;
+}
+
 /**
  * The media type of a file from its first bytes (`sniffLength` of them suffice), or undefined. Text
  * formats (SVG, HTML) are deliberately not recognised: they can carry script and have no reliable
- * signature.
+ * signature. Nothing is guessed: input shorter than a signature, or a ZIP whose first entries do
+ * not show it to be an Excel or Word file, is unrecognised.
  */
-export function sniffMediaType(head: Uint8Array): string | undefined {
+export function sniffMediaType(head: Uint8Array): SniffedMediaType | undefined {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
   if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
+  if (startsWith(head, ascii('II*\0')) || startsWith(head, ascii('MM\0*'))) return 'image/tiff';
+  // AutoCAD's version string: AC1015 is R2000, AC1032 is R2018; later releases keep the pattern.
+  if (startsWith(head, ascii('AC10')) && isDigit(head[4]) && isDigit(head[5])) return 'image/vnd.dwg';
+  if (startsWith(head, zipLocalHeader)) return officeTypeOfZip(head);
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { entities } from '@inspectra/contract';
+import { entities, imageMediaTypes } from '@inspectra/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -6,11 +6,31 @@ import { can } from '../../engine/access.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { downloadNameFor } from '../../storage/media-type.ts';
 
-/** A header-safe ASCII file name plus its UTF-8 form (RFC 6266). */
-function contentDisposition(name: string): string {
+/**
+ * Whether a browser may show a file in its tab (`inline`) or must save it (`attachment`). Only the
+ * photo types are shown: browsers render them natively and they run nothing. PDF viewers run
+ * script and forms, Office files open in a program that may run macros, and most browsers cannot
+ * show TIFF or DWG at all; those, and any type not known here, are saved and opened deliberately.
+ */
+export function dispositionFor(mediaType: string): 'inline' | 'attachment' {
+  return (imageMediaTypes as readonly string[]).includes(mediaType) ? 'inline' : 'attachment';
+}
+
+/**
+ * The `Content-Disposition` header for a stored file: `dispositionFor` its type, and the display name
+ * with an extension that fits the type, as a header-safe ASCII name plus its UTF-8 form (RFC 6266).
+ */
+export function contentDisposition(mediaType: string, displayName: string): string {
+  const name = downloadNameFor(displayName, mediaType);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 allows none of ' ( ) * unescaped, which encodeURIComponent leaves as they are.
+  const utf8 = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${dispositionFor(mediaType)}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 export const fileActions: Record<string, ActionHandler> = {
@@ -32,7 +52,7 @@ export const fileActions: Record<string, ActionHandler> = {
         headers: {
           'content-type': attachment.mediaType,
           'content-length': String(attachment.size),
-          'content-disposition': contentDisposition(attachment.displayName),
+          'content-disposition': contentDisposition(attachment.mediaType, attachment.displayName),
           'x-content-type-options': 'nosniff',
           'cache-control': 'private, max-age=3600',
           'content-security-policy': "default-src 'none'; sandbox",
