@@ -1,0 +1,648 @@
+import { once } from 'node:events';
+import { PassThrough, Transform } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+import { judgeRules } from '@inspectra/contract';
+import type { EntityDefinition, Field, FieldError } from '@inspectra/contract';
+import ExcelJS from 'exceljs';
+import type { CellValue, Worksheet } from 'exceljs';
+import { AppError } from '../errors.ts';
+import { fieldErrors } from './request-body.ts';
+
+/**
+ * Spreadsheet export and import of a declared entity (docs/spreadsheets.md). One header row of field
+ * labels, each header carrying the column's rule as a note; typed cells (dates, numbers, booleans);
+ * list validations for enums. Both directions stream, so memory stays bounded by a row, not a file.
+ */
+
+export type SheetRow = {
+  /** The row's number in the sheet as the planner sees it (the header is row 1). */
+  rowNumber: number;
+  /** The row's values as `entity.schemas.create` returns them, when the row is valid. */
+  values?: Record<string, unknown>;
+  /** Why the row cannot be written, per field key, when it is not. */
+  errors?: FieldError[];
+};
+
+export type WriteSheetOptions = {
+  sheetName?: string;
+  /** Field keys to write, in this order; every declared field when absent. */
+  fields?: string[];
+  /** Headers, notes and validations only: the empty sheet a planner fills in. */
+  template?: boolean;
+};
+
+export type ReadSheetOptions = {
+  /** Data rows (non-empty rows below the header) accepted; more refuses the file. */
+  maxRows: number;
+  /** Size of the file as received. */
+  maxBytes: number;
+  /**
+   * Field keys the sheet may hold; rows are validated on these fields only (the caller adds the
+   * rest, such as a parent id). Every declared field when absent.
+   */
+  fields?: string[];
+  /** Files inside the xlsx zip; an ordinary workbook has 10 to 20. */
+  maxEntries?: number;
+  /** Bytes the zip may expand to, counted as it is inflated; 40 × `maxBytes` when absent. */
+  maxUncompressedBytes?: number;
+};
+
+/** Excel's last row: validations cover every row a planner can type in. */
+const lastExcelRow = 1_048_576;
+/** Excel refuses an inline list formula longer than this; longer lists go on a hidden sheet. */
+const maxInlineListLength = 255;
+/** Rows written between checks that the reader keeps up: bounds what the zip writer buffers. */
+const rowsPerBatch = 500;
+const dateFormat = 'yyyy-mm-dd';
+const dateTimeFormat = 'yyyy-mm-dd hh:mm:ss';
+const msPerDay = 86_400_000;
+/** Days from Excel's day 0 (1899-12-30, after its 1900 leap-year bug) to 1970-01-01. */
+const excelEpochOffsetDays = 25_569;
+
+function columnKeys(entity: EntityDefinition, fields: string[] | undefined): string[] {
+  const keys = fields ?? Object.keys(entity.fields);
+  for (const key of keys) {
+    if (!entity.fields[key]) throw new Error(`${entity.name} has no field ${key}`);
+  }
+  return keys;
+}
+
+/** The column's rule in words, shown as the header's note. */
+function ruleNote(key: string, field: Field): string {
+  const lines = [field.required ? 'Required.' : 'Optional.'];
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      lines.push(`Text, at most ${field.maxLength} characters.`);
+      break;
+    case 'number':
+    case 'integer': {
+      const bounds = [
+        field.min !== undefined ? `at least ${field.min}` : '',
+        field.max !== undefined ? `at most ${field.max}` : '',
+      ].filter(Boolean);
+      lines.push(
+        `${field.kind === 'integer' ? 'Whole number' : 'Number'}${field.unit ? ` in ${field.unit}` : ''}` +
+          `${bounds.length ? `, ${bounds.join(' and ')}` : ''}.`,
+      );
+      break;
+    }
+    case 'date':
+      lines.push('Date (YYYY-MM-DD).');
+      break;
+    case 'datetime':
+      lines.push('Date and time, in UTC (YYYY-MM-DD hh:mm:ss).');
+      break;
+    case 'boolean':
+      lines.push('TRUE or FALSE.');
+      break;
+    case 'enum':
+      lines.push(`One of: ${field.values.join(', ')}.`);
+      break;
+    case 'ref':
+      lines.push(`Identifier (UUID) of a ${field.entity}.`);
+      break;
+    case 'json':
+      lines.push('JSON text.');
+      break;
+  }
+  if (field.default !== undefined) lines.push(`When empty: ${String(field.default)}.`);
+  if (field.description) lines.push(field.description);
+  lines.push(`Key: ${key}`);
+  return lines.join('\n');
+}
+
+/** A stored value as the cell holds it: dates as Excel dates (UTC), JSON as text. */
+function cellOf(field: Field, value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case 'date':
+    case 'datetime': {
+      const date = value instanceof Date ? value : new Date(String(value));
+      return Number.isNaN(date.getTime()) ? String(value) : date;
+    }
+    case 'json':
+      return JSON.stringify(value);
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return value as number | boolean;
+    default:
+      return String(value);
+  }
+}
+
+/** Lists too long for an inline formula, one column each on a hidden sheet written at the end. */
+type HiddenLists = { sheetName: string; columns: (readonly string[])[] };
+
+function listFormula(values: readonly string[], hidden: HiddenLists): string {
+  const inline = values.join(',');
+  if (inline.length <= maxInlineListLength && !values.some((v) => /[",]/.test(v))) return `"${inline}"`;
+  hidden.columns.push(values);
+  const letter = columnLetter(hidden.columns.length);
+  return `'${hidden.sheetName}'!$${letter}$1:$${letter}$${values.length}`;
+}
+
+/** 1 → A, 27 → AA. */
+function columnLetter(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** What Excel checks as a planner types, mirroring the contract where Excel can say it. */
+function validationFor(field: Field, lists: HiddenLists): ExcelJS.DataValidation | null {
+  const common = { allowBlank: !field.required, showErrorMessage: true, errorStyle: 'stop' as const };
+  switch (field.kind) {
+    case 'enum':
+      return {
+        ...common,
+        type: 'list',
+        formulae: [listFormula(field.values, lists)],
+        error: `Use one of: ${field.values.join(', ')}`,
+      };
+    case 'boolean':
+      return { ...common, type: 'list', formulae: ['"TRUE,FALSE"'], error: 'Use TRUE or FALSE' };
+    case 'integer':
+    case 'number': {
+      const type = field.kind === 'integer' ? 'whole' : 'decimal';
+      if (field.min !== undefined && field.max !== undefined) {
+        return {
+          ...common,
+          type,
+          operator: 'between',
+          formulae: [field.min, field.max],
+          error: `Between ${field.min} and ${field.max}`,
+        };
+      }
+      if (field.min !== undefined) {
+        return {
+          ...common,
+          type,
+          operator: 'greaterThanOrEqual',
+          formulae: [field.min],
+          error: `At least ${field.min}`,
+        };
+      }
+      if (field.max !== undefined) {
+        return {
+          ...common,
+          type,
+          operator: 'lessThanOrEqual',
+          formulae: [field.max],
+          error: `At most ${field.max}`,
+        };
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** exceljs keeps range validations on the sheet; its typings show only a cell's. */
+type SheetWithValidations = Worksheet & {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+};
+
+/**
+ * The worksheet's part as exceljs 4.4 writes it: a buffer that pushes to the zip's input stream
+ * (a readable-stream 2 PassThrough, which has `_writableState` but not `writableNeedDrain`).
+ */
+type SheetPart = {
+  stream?: { buffers?: unknown[]; pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] };
+};
+
+/**
+ * Resolves once the compressor and the reader have caught up. exceljs writes a worksheet's XML into
+ * its zip compressor without waiting for it (compression runs on the thread pool), so a writer that
+ * never waited would queue the whole sheet in memory: about 60 MB for 100,000 work orders. Waiting
+ * here keeps what is queued to a batch, and a slow download slows the writer instead of filling memory.
+ */
+async function keepPace(sheet: Worksheet, out: PassThrough, signal: AbortSignal): Promise<void> {
+  const part = (sheet as unknown as SheetPart).stream;
+  for (const zipInput of part?.pipes ?? []) {
+    if (zipInput.writableNeedDrain ?? zipInput._writableState?.needDrain) {
+      await once(zipInput, 'drain', { signal });
+    }
+  }
+  if (out.writableNeedDrain) await once(out, 'drain', { signal });
+  // Before the zip takes the part it is buffered; give the zip its turn to start on it.
+  if ((part?.buffers?.length ?? 0) > 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Streams an .xlsx of an entity's records: one header row of field labels with each column's rule
+ * as a note, typed cells, list validations for enums and booleans. Rows are committed as they are
+ * written, so 100,000 rows take the memory of a batch, not of the file. With `template: true` the
+ * sheet has headers, notes and validations only.
+ */
+export function writeEntitySheet(
+  entity: EntityDefinition,
+  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  o: WriteSheetOptions = {},
+): Readable {
+  const keys = columnKeys(entity, o.fields);
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    // Inline strings: shared strings would hold every distinct text in memory until the end.
+    useSharedStrings: false,
+  });
+  // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
+  const sheetName = (o.sheetName ?? entity.label).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const lists: HiddenLists = { sheetName: 'Lists', columns: [] };
+
+  sheet.columns = keys.map((key) => {
+    const field = entity.fields[key]!;
+    const numFmt =
+      field.kind === 'date' ? dateFormat : field.kind === 'datetime' ? dateTimeFormat : undefined;
+    return {
+      key,
+      header: field.label ?? key,
+      width: Math.min(60, Math.max(12, (field.label ?? key).length + 4)),
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  keys.forEach((key, i) => {
+    const field = entity.fields[key]!;
+    const cell = header.getCell(i + 1);
+    cell.note = ruleNote(key, field);
+    const validation = validationFor(field, lists);
+    if (validation) {
+      const letter = sheet.getColumn(i + 1).letter;
+      (sheet as SheetWithValidations).dataValidations.add(`${letter}2:${letter}${lastExcelRow}`, validation);
+    }
+  });
+  header.commit();
+
+  // A reader that goes away (a closed download) stops the writer, and the rows' source is closed.
+  const gone = new AbortController();
+  out.once('close', () => gone.abort());
+
+  const write = async () => {
+    if (!o.template) {
+      let written = 0;
+      for await (const record of rows) {
+        if (gone.signal.aborted) return;
+        const row = sheet.addRow(keys.map((key) => cellOf(entity.fields[key]!, record[key])));
+        keys.forEach((key, i) => {
+          const kind = entity.fields[key]!.kind;
+          if (kind === 'date') row.getCell(i + 1).numFmt = dateFormat;
+          else if (kind === 'datetime') row.getCell(i + 1).numFmt = dateTimeFormat;
+        });
+        row.commit();
+        if (++written % rowsPerBatch === 0) await keepPace(sheet, out, gone.signal);
+      }
+    }
+    sheet.commit();
+    if (lists.columns.length > 0) {
+      const listSheet = workbook.addWorksheet(lists.sheetName, { state: 'veryHidden' });
+      const longest = Math.max(...lists.columns.map((values) => values.length));
+      for (let i = 0; i < longest; i++)
+        listSheet.addRow(lists.columns.map((values) => values[i] ?? null)).commit();
+      listSheet.commit();
+    }
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const zipLocalFileHeader = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Entries as the zip reader inside exceljs pushes them (unzipper 0.10). */
+type ZipEntry = Readable & {
+  path: string;
+  vars?: { uncompressedSize?: number };
+  write: (chunk: Buffer, ...rest: unknown[]) => boolean;
+};
+
+type Bounds = Required<Pick<ReadSheetOptions, 'maxBytes' | 'maxEntries' | 'maxUncompressedBytes'>>;
+
+/**
+ * The upload as exceljs reads it, bounded three ways. exceljs inflates every zip entry in full (even
+ * those it ignores), keeps shared strings in memory and spools worksheets to temporary files, with
+ * no limit of its own: a 10 MB archive can expand to gigabytes. So the bytes received are counted,
+ * and the zip reader exceljs pipes them into is watched: its entries are counted and the bytes each
+ * inflates are metered as they are produced, stopping at the bound instead of after the expansion.
+ */
+function boundedInput(
+  source: Readable,
+  bounds: Bounds,
+  fail: (error: AppError) => void,
+): { input: Transform; partsSeen: () => number } {
+  let received = 0;
+  let head = Buffer.alloc(0);
+  const notXlsx = () => new AppError('BAD_REQUEST', 'The file is not an .xlsx workbook');
+  const input = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > bounds.maxBytes) {
+        fail(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${bounds.maxBytes} bytes`));
+        return callback();
+      }
+      if (head.length < 4) {
+        head = Buffer.concat([head, chunk]).subarray(0, 4);
+        if (!zipLocalFileHeader.subarray(0, head.length).equals(head)) {
+          fail(notXlsx());
+          return callback();
+        }
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (head.length < 4) fail(notXlsx());
+      callback();
+    },
+  });
+
+  let entries = 0;
+  let inflated = 0;
+  const tooLarge = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The workbook expands to more than ${bounds.maxUncompressedBytes} bytes; it cannot be read`,
+    );
+  const meter = (entry: ZipEntry) => {
+    entries += 1;
+    if (entries > bounds.maxEntries) {
+      fail(new AppError('PAYLOAD_TOO_LARGE', `The workbook has more than ${bounds.maxEntries} parts`));
+    }
+    // A declared size over the bound is refused before any of it is inflated.
+    if (inflated + (entry.vars?.uncompressedSize ?? 0) > bounds.maxUncompressedBytes) fail(tooLarge());
+    const write = entry.write.bind(entry);
+    entry.write = (chunk, ...rest) => {
+      inflated += chunk.length;
+      if (inflated > bounds.maxUncompressedBytes) {
+        fail(tooLarge());
+        // Never forwarded and never drained: the inflater stops at this chunk.
+        return false;
+      }
+      return write(chunk, ...rest);
+    };
+  };
+  // exceljs pipes its input into its zip reader, which pushes one stream per entry.
+  const pipe = input.pipe.bind(input);
+  input.pipe = ((destination: NodeJS.WritableStream & Readable) => {
+    const push = destination.push.bind(destination);
+    destination.push = (entry: unknown, encoding?: BufferEncoding) => {
+      if (entry && typeof entry === 'object' && 'path' in entry) meter(entry as ZipEntry);
+      return push(entry, encoding);
+    };
+    return pipe(destination);
+  }) as typeof input.pipe;
+  source.pipe(input);
+  return { input, partsSeen: () => entries };
+}
+
+function normalizeHeader(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A cell's value without Excel's wrappers: rich text as plain text, a formula as its result. */
+function plainValue(value: CellValue): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date || typeof value !== 'object')
+    return typeof value === 'string' ? value.trim() : value;
+  if ('richText' in value)
+    return value.richText
+      .map((run) => run.text)
+      .join('')
+      .trim();
+  if ('formula' in value || 'sharedFormula' in value)
+    return plainValue((value as { result?: CellValue }).result ?? null);
+  if ('hyperlink' in value) return plainValue((value as { text?: CellValue }).text ?? null);
+  if ('error' in value) return value.error;
+  return String(value);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === '';
+}
+
+/** An Excel serial day number as a UTC instant. */
+function excelSerialToDate(serial: number): Date {
+  return new Date(Math.round((serial - excelEpochOffsetDays) * msPerDay));
+}
+
+const truthy = new Set(['true', 'yes', 'y', '1', 'ya']);
+const falsy = new Set(['false', 'no', 'n', '0', 'tidak']);
+const numeric = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+type Converted = { value: unknown } | { error: string };
+
+/**
+ * A cell as its field kind expects it; what cannot be converted is passed on unchanged for the
+ * schema to refuse with its own message.
+ */
+function fieldValueOf(field: Field, value: unknown): Converted {
+  switch (field.kind) {
+    case 'number':
+    case 'integer':
+      return { value: typeof value === 'string' && numeric.test(value) ? Number(value) : value };
+    case 'date':
+    case 'datetime': {
+      const date =
+        value instanceof Date ? value : typeof value === 'number' ? excelSerialToDate(value) : undefined;
+      if (!date || Number.isNaN(date.getTime())) return { value };
+      const iso = date.toISOString();
+      return { value: field.kind === 'date' ? iso.slice(0, 10) : iso };
+    }
+    case 'boolean': {
+      const text = String(value).toLowerCase();
+      return { value: truthy.has(text) ? true : falsy.has(text) ? false : value };
+    }
+    case 'json':
+      if (typeof value !== 'string') return { value };
+      try {
+        return { value: JSON.parse(value) };
+      } catch {
+        return { error: 'Use JSON text' };
+      }
+    default:
+      if (value instanceof Date) return { value: value.toISOString().slice(0, 10) };
+      return { value: typeof value === 'string' ? value : String(value) };
+  }
+}
+
+/** Column number → field key, from the header row; refuses unknown and repeated columns. */
+function headerColumns(
+  entity: EntityDefinition,
+  keys: string[],
+  cells: { column: number; text: string }[],
+): Map<number, string> {
+  const byName = new Map<string, string>();
+  for (const key of keys) byName.set(normalizeHeader(entity.fields[key]!.label ?? key), key);
+  // A key wins over another field's label of the same spelling.
+  for (const key of keys) byName.set(normalizeHeader(key), key);
+  const columns = new Map<number, string>();
+  const seen = new Map<string, string>();
+  for (const { column, text } of cells) {
+    const key = byName.get(normalizeHeader(text));
+    if (!key) {
+      throw new AppError('BAD_REQUEST', `The sheet has an unknown column: "${text}"`, [
+        {
+          path: text,
+          message: `Expected one of: ${keys.map((k) => entity.fields[k]!.label ?? k).join(', ')}`,
+        },
+      ]);
+    }
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      throw new AppError('BAD_REQUEST', `The columns "${earlier}" and "${text}" are the same field (${key})`);
+    }
+    seen.set(key, text);
+    columns.set(column, key);
+  }
+  const missing = keys.filter((key) => entity.fields[key]!.required && !seen.has(key));
+  if (missing.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `The sheet has no column for: ${missing.map((k) => entity.fields[k]!.label ?? k).join(', ')}`,
+      missing.map((key) => ({ path: key, message: 'This column is required' })),
+    );
+  }
+  return columns;
+}
+
+/**
+ * Reads the first worksheet of an .xlsx upload as rows of an entity, streaming: columns are matched
+ * by header label or field key (case and spacing ignored), cells converted to what each field kind
+ * expects, wholly empty rows skipped, and every row validated by `entity.schemas.create` and the
+ * entity's hard rules. Each row comes back with its values or its errors; nothing is written, and
+ * the caller applies the valid rows all or nothing.
+ *
+ * Refuses (AppError) a file that is not an xlsx, larger than `maxBytes`, expanding past its bounds
+ * (a zip bomb), with more than `maxRows` data rows, without a header row, or with an unknown column.
+ */
+export async function readEntitySheet(
+  entity: EntityDefinition,
+  source: Readable,
+  o: ReadSheetOptions,
+): Promise<{ rows: SheetRow[] }> {
+  const keys = columnKeys(entity, o.fields);
+  const schema = o.fields
+    ? // A declared entity's shape is keyed by field name only; the mask's number index is empty.
+      entity.schemas.create.pick(
+        Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true> & Record<number, never>,
+      )
+    : entity.schemas.create;
+  const bounds: Bounds = {
+    maxBytes: o.maxBytes,
+    maxEntries: o.maxEntries ?? 1000,
+    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
+  };
+
+  let refusal: AppError | undefined;
+  let refuse!: (error: AppError) => void;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = (error) => {
+      if (refusal) return;
+      refusal = error;
+      reject(error);
+    };
+  });
+  refused.catch(() => {});
+  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+
+  const read = async (): Promise<SheetRow[]> => {
+    const rows: SheetRow[] = [];
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      // Styles say which numbers are dates.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    let sheetIndex = 0;
+    for await (const worksheet of reader) {
+      // Later sheets are read through and ignored, so exceljs removes their temporary files.
+      const first = sheetIndex++ === 0;
+      let columns: Map<number, string> | undefined;
+      for await (const row of worksheet) {
+        if (refusal) throw refusal;
+        if (!first) continue;
+        const cells: { column: number; value: unknown }[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          const value = plainValue(cell.value);
+          if (!isEmpty(value)) cells.push({ column, value });
+        });
+        if (cells.length === 0) continue;
+        if (!columns) {
+          columns = headerColumns(
+            entity,
+            keys,
+            cells.map(({ column, value }) => ({ column, text: String(value) })),
+          );
+          continue;
+        }
+        if (rows.length >= o.maxRows) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The sheet has more than ${o.maxRows} rows`);
+        }
+        rows.push(rowOf(row.number, cells, columns));
+      }
+      if (first && !columns) throw new AppError('BAD_REQUEST', 'The sheet has no header row');
+    }
+    if (refusal) throw refusal;
+    if (sheetIndex === 0) throw new AppError('BAD_REQUEST', 'The workbook has no worksheet');
+    // Sheets read without the zip bounds having seen a part: exceljs no longer reads as it did.
+    if (partsSeen() === 0) throw new AppError('INTERNAL', 'The workbook reader is not bounded');
+    return rows;
+  };
+
+  const rowOf = (
+    rowNumber: number,
+    cells: { column: number; value: unknown }[],
+    columns: Map<number, string>,
+  ): SheetRow => {
+    const values: Record<string, unknown> = {};
+    const errors: FieldError[] = [];
+    for (const { column, value } of cells) {
+      const key = columns.get(column);
+      // Cells under a blank header are not part of the entity.
+      if (!key) continue;
+      const converted = fieldValueOf(entity.fields[key]!, value);
+      if ('error' in converted) errors.push({ path: key, message: converted.error });
+      else values[key] = converted.value;
+    }
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      for (const error of fieldErrors(parsed.error)) {
+        if (!errors.some((e) => e.path === error.path)) errors.push(error);
+      }
+    }
+    if (errors.length === 0 && parsed.success) {
+      const broken = judgeRules(entity.rules, parsed.data).filter((v) => v.level === 'error');
+      for (const v of broken) errors.push({ path: v.fields[0]!, message: v.message });
+    }
+    if (errors.length > 0 || !parsed.success) return { rowNumber, errors };
+    return { rowNumber, values: parsed.data };
+  };
+
+  try {
+    const rows = await Promise.race([read(), refused]);
+    // Anything the zip reader left unread is drained, so the upload completes.
+    source.unpipe(input);
+    source.resume();
+    return { rows };
+  } catch (error) {
+    // Stop reading a refused upload rather than expanding or receiving the rest of it.
+    source.unpipe(input);
+    source.destroy();
+    input.destroy();
+    if (refusal) throw refusal;
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+  }
+}
