@@ -125,8 +125,10 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(multipart, {
     limits: {
-      fileSize: deps.maxUploadBytes,
-      files: 10,
+      // Each slot's own limit (photos or documents) is enforced by the file store while streaming.
+      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0),
+      // An image list holds at most 20 photos (fields.ts); a few single slots besides.
+      files: 30,
       fields: 200,
       fieldSize: 100 * 1024,
       parts: 210,
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     files: deps.files,
     maxUploadBytes: deps.maxUploadBytes,
+    maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(),
   };
   const actions: Record<string, ActionHandler> = {

@@ -55,7 +55,13 @@ export type FieldKind = Field['kind'];
 export type FileKind = 'image' | 'document' | 'drawing';
 
 /** One named file on a record (thermal image, isometric drawing): zero or one file. */
-export type ImageSlot = { kind: 'image'; label?: string; accepts?: FileKind };
+export type ImageSlot = {
+  kind: 'image';
+  label?: string;
+  accepts?: FileKind;
+  /** A record is not made without this file (a supporting document is its file). */
+  required?: boolean;
+};
 
 /**
  * A named, ordered list of images on a record (a summary row's photos): each image has a type from

@@ -27,12 +27,16 @@ export type EngineDeps = {
   db: Db;
   files: FileStore;
   maxUploadBytes: number;
+  /** Limit of documents and drawings (PDF, Office, TIFF, DWG), larger than photos'. */
+  maxDocumentBytes: number;
   repositories: Map<string, RecordRepository>;
 };
 
 /** What a module's action handler receives: validated input and the caller. */
 export type ActionContext = {
   request: FastifyRequest;
+  /** The route table row being served (an action shared by variants reads its variant here). */
+  route: RouteDefinition;
   user: AuthenticatedUser | undefined;
   query: Record<string, unknown>;
   params: Record<string, unknown>;
@@ -148,7 +152,7 @@ export function entityOperation(
       kind,
       schema: schemas.body!,
       files: ctx.deps.files,
-      maxUploadBytes: ctx.deps.maxUploadBytes,
+      limits: { image: ctx.deps.maxUploadBytes, document: ctx.deps.maxDocumentBytes },
       discard: (stored) => discardUnreferenced(ctx.deps.db, ctx.deps.files, stored),
     });
   /** Runs a write; when it fails, the files its body stored are taken back out of the store. */
@@ -158,6 +162,18 @@ export function entityOperation(
     } catch (error) {
       await discardUnreferenced(ctx.deps.db, ctx.deps.files, receivedFiles(body));
       throw error;
+    }
+  };
+  /** A required file slot must be filled on create and cannot be emptied later. */
+  const requireFiles = (body: ParsedBody, kind: 'create' | 'update') => {
+    for (const [slot, declared] of Object.entries(entity.images)) {
+      if (!declared.required) continue;
+      const missing =
+        kind === 'create' ? !body.images.some((i) => i.slot === slot) : body.clearedSlots.includes(slot);
+      if (missing) {
+        const message = `Attach the ${(declared.label ?? slot).toLowerCase()}`;
+        throw new AppError('VALIDATION_ERROR', message, [{ path: slot, message }]);
+      }
     }
   };
   const one = async (deps: EngineDeps, row: StoredRecord) => (await recordViews(deps.db, entity, [row]))[0];
@@ -218,6 +234,7 @@ export function entityOperation(
         const body = await readBody(ctx, op.body);
         const row = await writing(ctx, body, async () => {
           const { acknowledgedWarnings, ...values } = body.values;
+          requireFiles(body, 'create');
           await parentOfNew(deps, values);
           const warnings = judgeWrite({
             entity,
@@ -255,8 +272,9 @@ export function entityOperation(
           op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
         ) as string;
         const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
-        const row = await writing(ctx, body, () =>
-          deps.db.transaction(async (tx) => {
+        const row = await writing(ctx, body, () => {
+          requireFiles(body, 'update');
+          return deps.db.transaction(async (tx) => {
             // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
             const before = await recordOf(deps, tx, id, { lock: true });
             // A record stays under the parent it was created under: moving a measurement to another
@@ -300,8 +318,8 @@ export function entityOperation(
               after: auditable(updated),
             });
             return updated;
-          }),
-        );
+          });
+        });
         return { data: await one(deps, row), message: `${entity.label} updated` };
       };
     case 'delete':
@@ -368,6 +386,7 @@ export function registerRoutes(
         if (work && lists) work.priority = 'list';
         const result = await handler({
           request,
+          route,
           user: request.user,
           query: (request.query ?? {}) as Record<string, unknown>,
           params: (request.params ?? {}) as Record<string, unknown>,

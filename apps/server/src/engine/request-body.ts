@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { imageMediaTypes } from '@inspectra/contract';
-import type { BodyKind, EntityDefinition, FieldError } from '@inspectra/contract';
+import { documentMediaTypes, drawingMediaTypes, imageMediaTypes } from '@inspectra/contract';
+import type { BodyKind, EntityDefinition, FieldError, FileKind } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -33,6 +33,25 @@ export type ParsedBody = {
   /** Image lists the body changes, by list name. */
   lists: Record<string, ImageListEdit>;
 };
+
+/** Size limits by what a slot accepts: photos, or documents and drawings. */
+export type UploadLimits = { image: number; document: number };
+
+/** What a slot of this kind stores: the media types judged from the bytes, and the size limit. */
+export function acceptedFiles(kind: FileKind | undefined, limits: UploadLimits) {
+  switch (kind ?? 'image') {
+    case 'image':
+      return { allowedMediaTypes: imageMediaTypes, maxBytes: limits.image };
+    case 'drawing':
+      return { allowedMediaTypes: drawingMediaTypes, maxBytes: limits.document };
+    case 'document':
+      // A supporting document may be a report, a spreadsheet, a letter or a drawing.
+      return {
+        allowedMediaTypes: [...new Set([...documentMediaTypes, ...drawingMediaTypes])],
+        maxBytes: limits.document,
+      };
+  }
+}
 
 /** Zod issues as field errors a person can read. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -116,7 +135,7 @@ async function readMultipart(
   request: FastifyRequest,
   entity: EntityDefinition,
   files: FileStore,
-  maxUploadBytes: number,
+  limits: UploadLimits,
   stored: StoredFile[],
 ): Promise<{
   raw: Record<string, unknown>;
@@ -138,11 +157,9 @@ async function readMultipart(
           const message = `${part.fieldname} holds at most ${list.max} images`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
-        const file = await files
-          .put(part.file, { maxBytes: maxUploadBytes, allowedMediaTypes: imageMediaTypes })
-          .catch((error: unknown) => {
-            throw onSlot(error, entity, part.fieldname);
-          });
+        const file = await files.put(part.file, acceptedFiles('image', limits)).catch((error: unknown) => {
+          throw onSlot(error, entity, part.fieldname);
+        });
         stored.push(file);
         received.push({
           slot: part.fieldname,
@@ -177,7 +194,7 @@ async function readMultipart(
           ]);
         }
         const file = await files
-          .put(part.file, { maxBytes: maxUploadBytes, allowedMediaTypes: imageMediaTypes })
+          .put(part.file, acceptedFiles(entity.images[part.fieldname]!.accepts, limits))
           .catch((error: unknown) => {
             throw onSlot(error, entity, part.fieldname);
           });
@@ -210,9 +227,12 @@ async function readMultipart(
 function onSlot(error: unknown, entity: EntityDefinition, slot: string): unknown {
   if (!(error instanceof AppError)) return error;
   const label = (entity.images[slot] ?? entity.imageLists[slot])?.label?.toLowerCase() ?? slotWords(slot);
+  const accepts = entity.images[slot]?.accepts ?? 'image';
   const message =
     error.code === 'UNSUPPORTED_MEDIA_TYPE'
-      ? `The ${label} is not a JPEG, PNG, WebP or GIF`
+      ? accepts === 'image'
+        ? `The ${label} is not a JPEG, PNG, WebP or GIF`
+        : `The ${label}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
       : error.code === 'PAYLOAD_TOO_LARGE'
         ? `The ${label} is too large: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
         : undefined;
@@ -249,7 +269,7 @@ export async function readEntityBody(
     kind: BodyKind;
     schema: z.ZodType;
     files: FileStore;
-    maxUploadBytes: number;
+    limits: UploadLimits;
     /** Takes back files stored for a body that is then refused, so a bad request leaves none behind. */
     discard: (files: StoredFile[]) => Promise<void>;
   },
@@ -270,7 +290,7 @@ async function readBody(
     kind: BodyKind;
     schema: z.ZodType;
     files: FileStore;
-    maxUploadBytes: number;
+    limits: UploadLimits;
   },
   stored: StoredFile[],
 ): Promise<ParsedBody> {
@@ -293,7 +313,7 @@ async function readBody(
   const clearedSlots: string[] = [];
   let listFiles: Record<string, ReceivedImage[]> = {};
   if (multipart) {
-    const form = await readMultipart(request, o.entity, o.files, o.maxUploadBytes, stored);
+    const form = await readMultipart(request, o.entity, o.files, o.limits, stored);
     raw = form.raw;
     images = form.images;
     listFiles = form.listFiles;
