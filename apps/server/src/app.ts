@@ -29,7 +29,9 @@ import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
+import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
+import { vciActions } from './modules/vci/vci.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
 
@@ -176,6 +178,8 @@ export async function buildApp(deps: AppDeps) {
     ...authActions(key),
     ...fileActions,
     ...thermalActions,
+    ...vciActions,
+    ...ndtActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

@@ -1,3 +1,4 @@
+import { permissionActions, permissionModules } from '@inspectra/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -127,9 +128,10 @@ describe('login and profile', () => {
     });
     expect(data.permissions).toContainEqual({ module: 'thermal', action: 'view' });
     expect(data.permissions).toContainEqual({ module: 'role', action: 'delete' });
-    // 5 modules × 5 actions, each once
-    expect(data.permissions).toHaveLength(25);
-    expect(new Set(data.permissions.map((x: any) => `${x.module}.${x.action}`)).size).toBe(25);
+    // Every module × every action, each once
+    const all = permissionModules.length * permissionActions.length;
+    expect(data.permissions).toHaveLength(all);
+    expect(new Set(data.permissions.map((x: any) => `${x.module}.${x.action}`)).size).toBe(all);
   });
 
   it('refuses the profile without a bearer token or with a malformed header', async () => {

@@ -1,7 +1,11 @@
 import { authRoutes } from './entities/auth.ts';
 import { systemRoutes } from './entities/system.ts';
 import { reportHeader, reportHeaderRoutes } from './entities/report-headers.ts';
+import { ndt } from './entities/ndt.ts';
+import { supportingDocuments } from './entities/supporting-documents.ts';
 import { thermal } from './entities/thermal.ts';
+import { vci } from './entities/vci.ts';
+import { walkthrough } from './entities/walkthrough.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
@@ -12,7 +16,7 @@ import { orderByReferences } from './technique.ts';
  * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
  * permission module, web route and report card all follow from this line.
  */
-export const techniques = [thermal] as const;
+export const techniques = [thermal, vci, walkthrough, supportingDocuments, ndt] as const;
 export type TechniqueModule = (typeof techniques)[number]['module'];
 
 /** Every permission module: the work and administration areas, then one per technique. */
@@ -34,11 +38,13 @@ export const entities: Record<string, EntityDefinition> = Object.fromEntries(
   ]),
 );
 
+type TechniqueRoute = (typeof techniques)[number]['routes'][number];
+
 /** Every call of the API (SPEC 7), relative to `/api`. */
 export const routeTable = [
   ...systemRoutes,
   ...authRoutes,
   ...workOrderRoutes,
   ...reportHeaderRoutes,
-  ...techniques.flatMap((t) => t.routes),
+  ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

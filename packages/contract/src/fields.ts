@@ -23,7 +23,12 @@ type FieldCommon = {
   variants?: readonly string[];
 };
 
-export type TextField = FieldCommon & { kind: 'text'; maxLength: number };
+export type TextField = FieldCommon & {
+  kind: 'text';
+  maxLength: number;
+  /** A shape the whole value must have (a safe file name), with the message when it does not. */
+  pattern?: { regex: RegExp; message: string };
+};
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
 export type IntegerField = FieldCommon & { kind: 'integer'; unit?: string; min?: number; max?: number };
@@ -150,7 +155,10 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'Use a date and time i
 /** The zod schema of one field's value (never null or undefined; optionality is added by the entity). */
 export function fieldValueSchema(field: Field): z.ZodType {
   switch (field.kind) {
-    case 'text':
+    case 'text': {
+      const text = plainText.max(field.maxLength, `At most ${field.maxLength} characters`);
+      return field.pattern ? text.regex(field.pattern.regex, field.pattern.message) : text;
+    }
     case 'longText':
       return plainText.max(field.maxLength, `At most ${field.maxLength} characters`);
     case 'number': {

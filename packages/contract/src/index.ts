@@ -10,6 +10,11 @@ export * from './entities/system.ts';
 export * from './entities/work-orders.ts';
 export * from './entities/report-headers.ts';
 export * from './entities/thermal.ts';
+export * from './entities/findings.ts';
+export * from './entities/vci.ts';
+export * from './entities/walkthrough.ts';
+export * from './entities/supporting-documents.ts';
+export * from './entities/ndt.ts';
 
 export * from './technique.ts';
 export { techniques, permissionModules, permissionModuleLabels } from './catalogue.ts';

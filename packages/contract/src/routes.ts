@@ -45,6 +45,8 @@ export type Operation =
   | ({ kind: 'create'; body: BodyKind } & EntityOperation)
   | ({ kind: 'update'; id: IdLocation; body: BodyKind } & EntityOperation)
   | ({ kind: 'delete'; id: 'path' | 'query' } & EntityOperation)
+  /** The values an enum field takes, with their English labels (a drop-down's choices). */
+  | ({ kind: 'enumValues'; field: string } & EntityOperation)
   /** Behaviour of a module (summary, sign-in): the server registers a handler under `name`. */
   | {
       kind: 'action';
@@ -54,6 +56,8 @@ export type Operation =
       body?: z.ZodObject;
       response: z.ZodType;
       paged?: boolean;
+      /** The variant the call serves, when the action exists per variant. */
+      variant?: string;
     };
 
 /** Who may call a route: anyone, any signed-in user, or holders of a module permission. */
@@ -140,6 +144,15 @@ function filterShape(entity: EntityDefinition, filters: Record<string, Filter>) 
   return shape;
 }
 
+/** One choice of an enum field, as `enumValues` calls list them. */
+export const enumValueSchema = z.object({ value: z.string(), label: z.string() }).meta({ id: 'enumValue' });
+
+/** "calibrationCertificate" → "Calibration certificate": the English label of an enum value. */
+export function enumValueLabel(value: string): string {
+  const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Fields a list may be sorted by on request: stored scalar fields and the record's times. */
 export function sortableFields(entity: EntityDefinition, variant?: string): string[] {
   const fields = Object.entries(entity.fieldsOf(variant))
@@ -216,6 +229,8 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       };
     case 'create':
       return { body: schemas.create, response: schemas.response, paged: false };
+    case 'enumValues':
+      return { response: z.array(enumValueSchema), paged: false };
     case 'update': {
       const body = op.id === 'body' ? schemas.update.extend({ id: uuidParam('id') }) : schemas.update;
       return {
@@ -294,6 +309,11 @@ export const op = {
     variant: o.variant,
     id,
   }),
+  enumValues: (entity: EntityDefinition, field: string): Operation => {
+    if (entity.fields[field]?.kind !== 'enum')
+      throw new Error(`${entity.name}.${field} is not an enum field`);
+    return { kind: 'enumValues', entity, field };
+  },
   action: (name: string, o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name'>): Operation => ({
     kind: 'action',
     name,
@@ -309,6 +329,7 @@ const defaultAction: Record<Operation['kind'], PermissionAction> = {
   create: 'create',
   update: 'update',
   delete: 'delete',
+  enumValues: 'view',
   action: 'view',
 };
 

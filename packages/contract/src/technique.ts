@@ -33,6 +33,13 @@ export type TechniqueConfig<M extends string, R extends readonly RouteDefinition
   workspace?: TechniqueWorkspace;
   /** Shown on the report page as a card (inspection techniques); false for report-wide lists. */
   reportCard?: boolean;
+  /**
+   * How the technique grades its findings: the rows' field and its levels, least severe first. The
+   * worst finding of a report (NDT history, report card) is read from it.
+   */
+  findingGrade?: { field: string; levels: readonly string[] };
+  /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
+  transport?: 'fetch';
 };
 
 export type TechniqueDefinition<
@@ -56,6 +63,11 @@ export function defineTechnique<const M extends string, const R extends readonly
     if (entity.module !== config.module)
       throw new Error(`${config.module}: entity ${entity.name} is under module ${entity.module}`);
   }
+  const rows = config.workspace?.rows;
+  if (config.findingGrade && !rows?.fields[config.findingGrade.field])
+    throw new Error(
+      `${config.module}: findingGrade names ${config.findingGrade.field}, not a field of its rows`,
+    );
   for (const r of config.routes) {
     const op = r.operation;
     if (op.kind !== 'action' && !names.has(op.entity.name))

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { routeSchemas } from '@inspectra/contract';
+import { enumValueLabel, routeSchemas } from '@inspectra/contract';
 import type {
   BodyKind,
   RecordedWarning,
@@ -322,6 +322,11 @@ export function entityOperation(
         });
         return { data: await one(deps, row), message: `${entity.label} updated` };
       };
+    case 'enumValues': {
+      const field = entity.fields[op.field];
+      const values = field?.kind === 'enum' ? field.values : [];
+      return async () => ({ data: values.map((value) => ({ value, label: enumValueLabel(value) })) });
+    }
     case 'delete':
       return async (ctx) => {
         const { deps } = ctx;

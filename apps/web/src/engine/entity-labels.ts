@@ -1,4 +1,4 @@
-import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 
 /*
@@ -50,4 +50,35 @@ export function unitOf(field: Field): string | undefined {
 /** The field behind a key: a declared field or a derived value. */
 export function fieldOf(entity: EntityDefinition, key: string): Field | undefined {
   return entity.fields[key] ?? entity.derived[key]?.field;
+}
+
+/** Label of an image list ("Photos"). */
+export function imageListLabel(t: TFunction, entity: EntityDefinition, list: string): string {
+  return t(`entities.${entity.name}.images.${list}`, {
+    defaultValue: entity.imageLists[list]?.label ?? list,
+  });
+}
+
+/** Label of one image type of a list ("Close-up"); the English is the type's words. */
+export function imageTypeLabel(t: TFunction, entity: EntityDefinition, list: string, type: string): string {
+  return t(`entities.${entity.name}.imageTypes.${list}.${type}`, { defaultValue: wordsOf(type) });
+}
+
+/** A technique's name and its card's sentence, from its declaration (`defineTechnique`). */
+export function techniqueLabel(t: TFunction, technique: TechniqueDefinition): string {
+  return t(`techniques.${technique.module}.label`, { defaultValue: technique.label });
+}
+export function techniqueDescription(t: TFunction, technique: TechniqueDefinition): string {
+  return t(`techniques.${technique.module}.description`, { defaultValue: technique.description });
+}
+
+/** Label of an equipment-class variant ("pipeline" → "Pipeline"). */
+export function variantLabel(t: TFunction, variant: string): string {
+  return t(`engine.variants.${variant}`, { defaultValue: wordsOf(variant) });
+}
+
+/** "closeUp" → "Close up": a readable fallback for a declared value. */
+function wordsOf(value: string): string {
+  const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

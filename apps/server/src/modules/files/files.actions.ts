@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import type { ActionHandler, ActionResult } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { downloadNameFor } from '../../storage/media-type.ts';
@@ -45,22 +45,34 @@ export const fileActions: Record<string, ActionHandler> = {
     if (!can(user!, { module: owner.module, action: 'view' })) {
       throw new AppError('FORBIDDEN', `Your role does not allow this (${owner.module}: view)`);
     }
-    const body = await deps.files.get(attachment.storageKey);
-    return {
-      raw: {
-        body,
-        headers: {
-          'content-type': attachment.mediaType,
-          'content-length': String(attachment.size),
-          'content-disposition': contentDisposition(attachment.mediaType, attachment.displayName),
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, max-age=3600',
-          'content-security-policy': "default-src 'none'; sandbox",
-        },
-      },
-    };
+    return sendAttachment(deps.files, attachment);
   },
 };
+
+/**
+ * An attachment's bytes as a download: its stored type, inline only for photos, never sniffed or
+ * run by the browser. `downloadName` replaces the stored display name (a drawing's file name).
+ */
+export async function sendAttachment(
+  files: FileStore,
+  attachment: Pick<typeof attachments.$inferSelect, 'storageKey' | 'mediaType' | 'size' | 'displayName'>,
+  downloadName = attachment.displayName,
+): Promise<ActionResult> {
+  const body = await files.get(attachment.storageKey);
+  return {
+    raw: {
+      body,
+      headers: {
+        'content-type': attachment.mediaType,
+        'content-length': String(attachment.size),
+        'content-disposition': contentDisposition(attachment.mediaType, downloadName),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, max-age=3600',
+        'content-security-policy': "default-src 'none'; sandbox",
+      },
+    },
+  };
+}
 
 /**
  * Removes stored files no attachment points at and untouched for `graceMs`: left by failed

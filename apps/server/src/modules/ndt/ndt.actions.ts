@@ -1,0 +1,206 @@
+import { ndtEquipment, ndtIsometric, reportHeader, techniques } from '@inspectra/contract';
+import type { NdtEquipmentListItem, NdtHistoryEntry } from '@inspectra/contract';
+import { and, asc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments, tableOf } from '../../db/schema/index.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+import { countAhead, recordView, recordViews } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+import { AppError } from '../../errors.ts';
+import { sendAttachment } from '../files/files.actions.ts';
+
+const equipment = tableOf(ndtEquipment);
+const isometrics = tableOf(ndtIsometric);
+const reports = tableOf(reportHeader);
+
+/** `%`, `_` and `\` match themselves. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Reports of an equipment number, by the technique (inspection method) that made them. */
+const reportsOf = (method?: string) =>
+  sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}${
+    method ? sql` and ${reports.inspectionMethod} = ${method}` : sql``
+  })`;
+
+/**
+ * The worst graded finding of each report, for the techniques that grade findings (technique
+ * `findingGrade`): rows under the technique's inspection under the report, levels in declared order.
+ */
+async function worstFindings(db: DbOrTx, reportIds: string[]): Promise<Map<string, string>> {
+  const worst = new Map<string, string>();
+  if (reportIds.length === 0) return worst;
+  for (const technique of techniques) {
+    const grade = technique.findingGrade;
+    const inspection = technique.workspace?.inspection;
+    const rows = technique.workspace?.rows;
+    if (!grade || !inspection?.parent || !rows?.parent) continue;
+    const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
+    const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
+    const found = await db.execute<{ report: string; grade: string }>(
+      sql`select distinct ${i[inspection.parent]!} as report, ${r[grade.field]!} as grade
+          from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
+          where ${inArray(i[inspection.parent]!, reportIds)}`,
+    );
+    for (const row of found.rows) {
+      const rank = grade.levels.indexOf(row.grade);
+      const current = worst.get(row.report);
+      if (rank >= 0 && (current === undefined || rank > grade.levels.indexOf(current)))
+        worst.set(row.report, row.grade);
+    }
+  }
+  return worst;
+}
+
+/** Each equipment number's last report per inspection method, with how many it has. */
+async function histories(db: DbOrTx, equipmentNos: string[]) {
+  if (equipmentNos.length === 0) return new Map<string, NdtHistoryEntry[]>();
+  const found = await db.execute<{
+    equipment_no: string;
+    inspection_method: string;
+    id: string;
+    report_number: string;
+    status: string;
+    date: string | null;
+    report_count: number;
+  }>(sql`select distinct on (${reports.equipmentNo}, ${reports.inspectionMethod})
+        ${reports.equipmentNo} as equipment_no, ${reports.inspectionMethod} as inspection_method,
+        ${reports.id} as id, ${reports.reportNumber} as report_number, ${reports.status} as status,
+        coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)::text as date,
+        (count(*) over (partition by ${reports.equipmentNo}, ${reports.inspectionMethod}))::int as report_count
+      from ${reports}
+      where ${inArray(reports.equipmentNo, equipmentNos)} and ${reports.inspectionMethod} is not null
+      order by ${reports.equipmentNo}, ${reports.inspectionMethod}, 6 desc nulls last, ${reports.createdAt} desc`);
+  const worst = await worstFindings(
+    db,
+    found.rows.map((r) => r.id),
+  );
+  const byEquipment = new Map<string, NdtHistoryEntry[]>();
+  for (const row of found.rows) {
+    const list = byEquipment.get(row.equipment_no) ?? [];
+    list.push({
+      inspectionMethod: row.inspection_method,
+      reportHeaderId: row.id,
+      reportNumber: row.report_number,
+      status: row.status,
+      date: row.date,
+      reportCount: row.report_count,
+      worstFinding: worst.get(row.id) ?? null,
+    });
+    byEquipment.set(row.equipment_no, list);
+  }
+  return byEquipment;
+}
+
+async function equipmentByNumber(db: DbOrTx, equipmentNo: string) {
+  const [found] = await db.select().from(equipment).where(eq(equipment.equipmentNo, equipmentNo)).limit(1);
+  if (!found) throw new AppError('NOT_FOUND', `Equipment ${equipmentNo} is not on the NDT list`);
+  return found as unknown as StoredRecord;
+}
+
+/** The NDT equipment list with its history, and isometric drawings by equipment and by file name. */
+export const ndtActions: Record<string, ActionHandler> = {
+  'ndt.list': async ({ query, deps }) => {
+    const pageNumber = query.pageNumber as number;
+    const pageSize = query.pageSize as number;
+    const conditions: SQL[] = [];
+    const search = query.search as string | undefined;
+    if (search)
+      conditions.push(
+        or(
+          ilike(equipment.equipmentNo, contains(search)),
+          ilike(equipment.tagNumber, contains(search)),
+          ilike(equipment.description, contains(search)),
+        )!,
+      );
+    if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo as string));
+    if (query.objectType) conditions.push(eq(equipment.objectType, query.objectType as string));
+    if (query.inspectionMethodId) conditions.push(reportsOf(query.inspectionMethodId as string));
+    if (query.dateUpdate) {
+      const since = query.dateUpdate as string;
+      conditions.push(
+        or(
+          gte(equipment.updatedAt, new Date(`${since}T00:00:00Z`)),
+          sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}
+              and ${reports.updatedAt} >= ${`${since}T00:00:00Z`}::timestamptz)`,
+        )!,
+      );
+    }
+    const where = and(...conditions);
+    const offset = (pageNumber - 1) * pageSize;
+    const countLimit = offset + (search ? countAhead.search : countAhead.list);
+    const rows = await deps.db
+      .select({
+        record: equipment,
+        isometricCount: sql<number>`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${equipment.id})`,
+      })
+      .from(equipment)
+      .where(where)
+      .orderBy(asc(equipment.equipmentNo), asc(equipment.id))
+      .limit(pageSize)
+      .offset(offset);
+    const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(
+      deps.db
+        .select({ one: sql`1` })
+        .from(equipment)
+        .where(where)
+        .limit(countLimit + 1)
+        .as('bounded'),
+    );
+    const history = await histories(
+      deps.db,
+      rows.map((r) => r.record.equipmentNo as string),
+    );
+    const data: NdtEquipmentListItem[] = rows.map((r) => ({
+      ...(recordView(ndtEquipment, r.record as unknown as StoredRecord) as NdtEquipmentListItem),
+      isometricCount: r.isometricCount,
+      history: history.get(r.record.equipmentNo as string) ?? [],
+    }));
+    const exact = n <= countLimit;
+    const totalCount = exact ? n : countLimit;
+    return {
+      data,
+      meta: {
+        pageNumber,
+        pageSize,
+        totalCount,
+        totalPages: Math.ceil(totalCount / pageSize),
+        totalCountExact: exact,
+      },
+    };
+  },
+
+  'ndt.isometrics': async ({ params, deps }) => {
+    const found = await equipmentByNumber(deps.db, params.equipmentNo as string);
+    const rows = await deps.repositories.get(ndtIsometric.name)!.all(deps.db, { parentId: found.id });
+    return { data: await recordViews(deps.db, ndtIsometric, rows) };
+  },
+
+  /**
+   * A drawing by its file name. The name was checked against the safe-name pattern before this runs
+   * (no separator, `..` or NUL), is looked up in the database, never joined to a path, and with
+   * `?equipmentNo=` must be that equipment's drawing.
+   */
+  'ndt.downloadIsometric': async ({ params, query, deps }) => {
+    const fileName = params.fileName as string;
+    const [drawing] = await deps.db
+      .select({ isometric: isometrics, equipmentNo: equipment.equipmentNo })
+      .from(isometrics)
+      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
+      .where(eq(isometrics.fileName, fileName))
+      .limit(1);
+    const wanted = query.equipmentNo as string | undefined;
+    if (!drawing || (wanted !== undefined && drawing.equipmentNo !== wanted))
+      throw new AppError('NOT_FOUND', `No drawing ${fileName}${wanted ? ` of equipment ${wanted}` : ''}`);
+    const [file] = await deps.db
+      .select()
+      .from(attachments)
+      .where(
+        and(eq(attachments.ownerEntity, ndtIsometric.name), eq(attachments.ownerId, drawing.isometric.id)),
+      )
+      .limit(1);
+    if (!file) throw new AppError('NOT_FOUND', `Drawing ${fileName} has no file`);
+    return sendAttachment(deps.files, file, fileName);
+  },
+};
