@@ -1,17 +1,24 @@
 import { z } from 'zod';
+import { evaluate } from './derive.ts';
+import type { Expr } from './derive.ts';
 import { fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
 
 /**
- * A value computed from a stored record (ΔT, severity): shown like a field, never written. `compute`
- * sees the record as the API returns it and must handle its optional fields being null.
+ * A value computed from a stored record (ΔT, severity): shown like a field, never written. Declared
+ * as an expression (`derive.ts`), it is computed per record and compiled to SQL for aggregates from
+ * the one declaration; `compute` is for what an expression cannot say, and has no SQL form.
  */
-export type DerivedField<R = Record<string, unknown>> = {
-  field: Field;
-  compute: (record: R) => unknown;
-};
+export type DerivedField<R = Record<string, unknown>> = { field: Field } & (
+  { expr: Expr; compute?: never } | { compute: (record: R) => unknown; expr?: never }
+);
+
+/** A derived value of a record, by its expression or its function. */
+export function deriveValue(derived: DerivedField, record: Record<string, unknown>): unknown {
+  return derived.expr ? evaluate(derived.expr, record) : derived.compute!(record);
+}
 
 export type EntityConfig<F extends Record<string, Field>> = {
   label: string;

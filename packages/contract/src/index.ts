@@ -1,5 +1,6 @@
 export * from './fields.ts';
 export * from './entity.ts';
+export * from './derive.ts';
 export * from './rules.ts';
 export * from './envelope.ts';
 export * from './media-types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thermalDeltaT, thermalMeasurement, thermalSeverity } from '../src/index.ts';
+import { deriveValue, thermalDeltaT, thermalMeasurement, thermalSeverity } from '../src/index.ts';
 
 describe('thermal severity (NETA ΔT priorities)', () => {
   it.each([
@@ -23,7 +23,10 @@ describe('thermal severity (NETA ΔT priorities)', () => {
 
   it('derives ΔT and severity on the response schema of a measurement', () => {
     expect(
-      thermalMeasurement.derived.severity!.compute({ maxTemperatureC: 96.4, referenceTemperatureC: 41.2 }),
+      deriveValue(thermalMeasurement.derived.severity!, {
+        maxTemperatureC: 96.4,
+        referenceTemperatureC: 41.2,
+      }),
     ).toBe('repairImmediately');
     expect(Object.keys(thermalMeasurement.schemas.response.shape)).toEqual(
       expect.arrayContaining(['deltaTC', 'severity', 'thermalImage', 'visualImage', 'version']),

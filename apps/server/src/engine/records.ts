@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deriveValue } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -427,7 +428,7 @@ export function recordView(
     view[key] = jsonValue(value);
   }
   for (const [key, derived] of Object.entries(entity.derived)) {
-    view[key] = derived.compute(view) ?? null;
+    view[key] = deriveValue(derived, view) ?? null;
   }
   const own = rowAttachments.filter((x) => x.ownerId === row.id);
   for (const slot of Object.keys(entity.images)) {

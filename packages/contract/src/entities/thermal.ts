@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { d, evaluate } from '../derive.ts';
+import type { Band } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
@@ -29,20 +31,33 @@ export const thermalSeverityLevels = thermalSeverities.map((s) => s.level) as [
   ...ThermalSeverity[],
 ];
 
-/** ΔT rounded to 0.1 °C, as shown and as classified. */
-export function thermalDeltaT(maxTemperatureC: number, referenceTemperatureC: number): number {
-  return Math.round((maxTemperatureC - referenceTemperatureC) * 10) / 10;
-}
-
 /** Where the bands start: investigate from 1 °C, then strictly above 3 °C and above 15 °C. */
 export const thermalThresholds = { investigateFromC: 1, repairAbove: 3, immediateAbove: 15 } as const;
 
-/** NETA priority of a ΔT. */
+/** ΔT rounded to 0.1 °C, as shown and as classified: declared once, computed per record and in SQL. */
+export const thermalDeltaTExpr = d.round(
+  d.sub(d.field('maxTemperatureC'), d.field('referenceTemperatureC')),
+  1,
+);
+
+/** NETA priorities by ΔT, most severe first. */
+const thermalBands = [
+  { when: 'gt', limit: thermalThresholds.immediateAbove, value: 'repairImmediately' },
+  { when: 'gt', limit: thermalThresholds.repairAbove, value: 'repairAsTimePermits' },
+  { when: 'gte', limit: thermalThresholds.investigateFromC, value: 'investigate' },
+] as const satisfies readonly Band[];
+
+/** NETA priority of a measurement, from its ΔT. */
+export const thermalSeverityExpr = d.bands(thermalDeltaTExpr, thermalBands, 'normal');
+
+/** ΔT of two readings, by the declared expression. */
+export function thermalDeltaT(maxTemperatureC: number, referenceTemperatureC: number): number {
+  return evaluate(thermalDeltaTExpr, { maxTemperatureC, referenceTemperatureC }) as number;
+}
+
+/** NETA priority of a ΔT, by the declared bands. */
 export function thermalSeverity(deltaTC: number): ThermalSeverity {
-  if (deltaTC > thermalThresholds.immediateAbove) return 'repairImmediately';
-  if (deltaTC > thermalThresholds.repairAbove) return 'repairAsTimePermits';
-  if (deltaTC >= thermalThresholds.investigateFromC) return 'investigate';
-  return 'normal';
+  return evaluate(d.bands(d.number(deltaTC), thermalBands, 'normal'), {}) as ThermalSeverity;
 }
 
 /**
@@ -111,14 +126,8 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
   search: ['tagNumber', 'equipmentName', 'component', 'location'],
   sort: { field: 'date', direction: 'desc' },
   derived: {
-    deltaTC: {
-      field: f.number({ label: 'ΔT', unit: '°C' }),
-      compute: (m) => thermalDeltaT(m.maxTemperatureC, m.referenceTemperatureC),
-    },
-    severity: {
-      field: f.enumOf(thermalSeverityLevels),
-      compute: (m) => thermalSeverity(thermalDeltaT(m.maxTemperatureC, m.referenceTemperatureC)),
-    },
+    deltaTC: { field: f.number({ label: 'ΔT', unit: '°C' }), expr: thermalDeltaTExpr },
+    severity: { field: f.enumOf(thermalSeverityLevels), expr: thermalSeverityExpr },
   },
   rules: (rule) => ({
     referenceAboveMax: rule.warning(

@@ -1,11 +1,8 @@
-import {
-  thermalAnalysis,
-  thermalMeasurement,
-  thermalSeverities,
-  thermalThresholds,
-} from '@inspectra/contract';
+import { thermalAnalysis, thermalMeasurement, thermalSeverities } from '@inspectra/contract';
 import type { ThermalResult, ThermalSeverity, ThermalSummary } from '@inspectra/contract';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { derivedSql } from '../../engine/derived-sql.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
@@ -13,15 +10,9 @@ import type { StoredRecord } from '../../engine/records.ts';
 
 const m = tableOf(thermalMeasurement);
 
-// ΔT rounded to 0.1 °C exactly as the contract's thermalDeltaT does, so SQL and API agree on bands.
-const deltaT = sql<number>`round(((${m.maxTemperatureC} - ${m.referenceTemperatureC}) * 10)::numeric) / 10`;
-// Thresholds are constants of the code, inlined (not bound) so the expression can be grouped by.
-const at = (n: number) => sql.raw(String(n));
-const severity = sql<ThermalSeverity>`case
-  when ${deltaT} > ${at(thermalThresholds.immediateAbove)} then 'repairImmediately'
-  when ${deltaT} > ${at(thermalThresholds.repairAbove)} then 'repairAsTimePermits'
-  when ${deltaT} >= ${at(thermalThresholds.investigateFromC)} then 'investigate'
-  else 'normal' end`;
+// The contract's declared expressions, compiled: SQL and the API agree on every band's edge.
+const deltaT = derivedSql(thermalMeasurement, 'deltaTC', m) as SQL<number>;
+const severity = derivedSql(thermalMeasurement, 'severity', m) as SQL<ThermalSeverity>;
 
 /** Most measurements listed as needing action in a result; the counts always cover all of them. */
 const actionListCap = 200;
@@ -88,9 +79,7 @@ export const thermalActions: Record<string, ActionHandler> = {
     const needingAction = await deps.db
       .select()
       .from(m)
-      .where(
-        sql`${m.thermalAnalysisId} = ${analysis.id} and ${deltaT} >= ${thermalThresholds.investigateFromC}`,
-      )
+      .where(sql`${m.thermalAnalysisId} = ${analysis.id} and ${severity} <> 'normal'`)
       .orderBy(desc(deltaT), desc(m.date))
       .limit(actionListCap);
     const result: ThermalResult = {
