@@ -44,6 +44,11 @@ export type EntityConfig<F extends Record<string, Field>> = {
   search?: (keyof F & string)[];
   /** Fields kept unique across the table (work order number). */
   unique?: (keyof F & string)[];
+  /**
+   * The fields that identify a record to the people who keep it (an equipment number): unique
+   * together, and what an upsert or a spreadsheet import matches existing records by.
+   */
+  naturalKey?: (keyof F & string)[];
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
   derived?: Record<string, DerivedField<FieldValues<F> & { id: string }>>;
@@ -65,8 +70,9 @@ export type EntitySchemas = {
 
 export type EntityDefinition<F extends Record<string, Field> = Record<string, Field>> = Omit<
   EntityConfig<F>,
-  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules'
+  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules' | 'naturalKey'
 > & {
+  naturalKey?: string[];
   name: string;
   /** SQL table name (snake_case of the entity name). */
   table: string;

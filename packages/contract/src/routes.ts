@@ -47,6 +47,15 @@ export type Operation =
   | ({ kind: 'delete'; id: 'path' | 'query' } & EntityOperation)
   /** The values an enum field takes, with their English labels (a drop-down's choices). */
   | ({ kind: 'enumValues'; field: string } & EntityOperation)
+  /** Create, or update the record with the same natural key (`naturalKey`), in one call. */
+  | ({ kind: 'upsert' } & EntityOperation)
+  /** The list as an .xlsx (streamed; filters as the list's), or an empty template to fill in. */
+  | ({ kind: 'exportSheet'; template: boolean; filters: Record<string, Filter> } & EntityOperation)
+  /**
+   * An .xlsx (multipart `file`) read row by row: every row valid, then all are created (or updated
+   * by natural key) in one transaction; any row invalid, nothing is, and each row's errors return.
+   */
+  | ({ kind: 'importSheet' } & EntityOperation)
   /** Behaviour of a module (summary, sign-in): the server registers a handler under `name`. */
   | {
       kind: 'action';
@@ -144,6 +153,18 @@ function filterShape(entity: EntityDefinition, filters: Record<string, Filter>) 
   return shape;
 }
 
+/** What an import did with each row of the sheet. */
+export const importResultSchema = z
+  .object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    rows: z.array(
+      z.object({ rowNumber: z.number().int(), status: z.enum(['created', 'updated']), id: z.uuid() }),
+    ),
+  })
+  .meta({ id: 'importResult' });
+export type ImportResult = z.infer<typeof importResultSchema>;
+
 /** One choice of an enum field, as `enumValues` calls list them. */
 export const enumValueSchema = z.object({ value: z.string(), label: z.string() }).meta({ id: 'enumValue' });
 
@@ -231,6 +252,22 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       return { body: schemas.create, response: schemas.response, paged: false };
     case 'enumValues':
       return { response: z.array(enumValueSchema), paged: false };
+    case 'upsert':
+      return { body: schemas.create, response: schemas.response, paged: false };
+    case 'exportSheet':
+      return {
+        query: op.template
+          ? undefined
+          : z.object({
+              search: searchSchema,
+              ...sortShape(op.entity, op.variant),
+              ...filterShape(op.entity, op.filters),
+            }),
+        response: z.unknown(),
+        paged: false,
+      };
+    case 'importSheet':
+      return { response: importResultSchema, paged: false };
     case 'update': {
       const body = op.id === 'body' ? schemas.update.extend({ id: uuidParam('id') }) : schemas.update;
       return {
@@ -247,6 +284,8 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
 export function routeBodyKind(route: RouteDefinition): BodyKind | undefined {
   const op = route.operation;
   if (op.kind === 'create' || op.kind === 'update') return op.body;
+  if (op.kind === 'upsert') return 'json';
+  if (op.kind === 'importSheet') return 'multipart';
   if (op.kind === 'action' && op.body) return 'json';
   return undefined;
 }
@@ -314,6 +353,22 @@ export const op = {
       throw new Error(`${entity.name}.${field} is not an enum field`);
     return { kind: 'enumValues', entity, field };
   },
+  upsert: (entity: EntityDefinition, o: VariantOption = {}): Operation => {
+    if (!entity.naturalKey) throw new Error(`${entity.name}: an upsert needs a declared naturalKey`);
+    return { kind: 'upsert', entity, variant: o.variant };
+  },
+  exportSheet: (entity: EntityDefinition, o: OperationOptions & { template?: boolean } = {}): Operation => ({
+    kind: 'exportSheet',
+    entity,
+    variant: o.variant,
+    template: o.template ?? false,
+    filters: o.filters ?? {},
+  }),
+  importSheet: (entity: EntityDefinition, o: VariantOption = {}): Operation => ({
+    kind: 'importSheet',
+    entity,
+    variant: o.variant,
+  }),
   action: (name: string, o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name'>): Operation => ({
     kind: 'action',
     name,
@@ -330,6 +385,9 @@ const defaultAction: Record<Operation['kind'], PermissionAction> = {
   update: 'update',
   delete: 'delete',
   enumValues: 'view',
+  upsert: 'update',
+  exportSheet: 'view',
+  importSheet: 'create',
   action: 'view',
 };
 

@@ -1,6 +1,6 @@
 import { columnName, entities } from '@inspectra/contract';
-import { is } from 'drizzle-orm';
-import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
 
 type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
@@ -11,12 +11,19 @@ type ConstraintMessage = { field: string; message: string; inUseMessage?: string
  */
 function build(): Map<string, ConstraintMessage> {
   const byName = new Map<string, ConstraintMessage>();
-  const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+  const tables = Object.values(schema.entityTables) as PgTable[];
   for (const entity of Object.values(entities)) {
     for (const key of entity.unique) {
       byName.set(`${entity.table}_${columnName(key)}_unique`, {
         field: key,
         message: `A ${entity.label.toLowerCase()} with this ${entity.fields[key]!.label!.toLowerCase()} already exists`,
+      });
+    }
+    if (entity.naturalKey?.length) {
+      const words = entity.naturalKey.map((k) => entity.fields[k]!.label!.toLowerCase()).join(' and ');
+      byName.set(`${entity.table}_natural_key`, {
+        field: entity.naturalKey[0]!,
+        message: `A ${entity.label.toLowerCase()} with this ${words} already exists`,
       });
     }
     if (!entity.parent) continue;

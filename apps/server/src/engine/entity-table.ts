@@ -134,6 +134,11 @@ export function entityTable<F extends Record<string, Field>>(
         ),
       );
     }
+    // What upserts and imports match by: unique together (per variant, for variants).
+    if (entity.naturalKey?.length) {
+      const key = [...(entity.variants ? [c.variant!] : []), ...entity.naturalKey.map((k) => c[k]!)];
+      indexes.push(uniqueIndex(`${entity.table}_natural_key`).on(...(key as [ExtraConfigColumn])));
+    }
     for (const key of entity.unique as string[])
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
     for (const key of entity.search as string[]) {

@@ -19,7 +19,8 @@ import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
-import { readEntityBody, receivedFiles } from './request-body.ts';
+import { isMultipart, readEntityBody, receivedFiles } from './request-body.ts';
+import { allRecords, exportSheet, importBounds, importSheet, upsertRecord } from './sheet-operations.ts';
 import type { ParsedBody } from './request-body.ts';
 import { judgeWrite } from './rules.ts';
 
@@ -321,6 +322,57 @@ export function entityOperation(
           });
         });
         return { data: await one(deps, row), message: `${entity.label} updated` };
+      };
+    case 'upsert':
+      return async (ctx) => {
+        const body = await readBody(ctx, 'json');
+        const { acknowledgedWarnings: _ack, ...values } = body.values;
+        await parentOfNew(ctx.deps, values);
+        const { row, created } = await ctx.deps.db.transaction((tx) =>
+          upsertRecord(tx, repo(ctx.deps), { values, variant, user: ctx.user! }),
+        );
+        return created
+          ? { data: await one(ctx.deps, row), statusCode: 201, message: `${entity.label} created` }
+          : { data: await one(ctx.deps, row), message: `${entity.label} updated` };
+      };
+    case 'exportSheet':
+      return async ({ query, deps }) =>
+        exportSheet(
+          entity,
+          op,
+          op.template
+            ? []
+            : allRecords(deps.db, repo(deps), {
+                search: query.search as string | undefined,
+                variant,
+                sort: sortOf(query),
+                filters: op.filters,
+                filterValues: query,
+              }),
+        );
+    case 'importSheet':
+      return async (ctx) => {
+        if (!isMultipart(ctx.request))
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the .xlsx as a multipart form with a file field named file',
+          );
+        const part = await ctx.request.file({ limits: { fileSize: importBounds.maxBytes, files: 1 } });
+        if (!part || part.fieldname !== 'file') {
+          part?.file.resume();
+          throw new AppError('VALIDATION_ERROR', 'Attach the .xlsx as the field file', [
+            { path: 'file', message: 'Attach the .xlsx' },
+          ]);
+        }
+        const result = await importSheet(ctx.deps.db, repo(ctx.deps), {
+          file: part.file,
+          variant,
+          user: ctx.user!,
+        });
+        return {
+          data: result,
+          message: `Import completed: ${result.created} created, ${result.updated} updated`,
+        };
       };
     case 'enumValues': {
       const field = entity.fields[op.field];

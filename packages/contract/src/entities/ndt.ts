@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f, fieldValueSchema } from '../fields.ts';
-import { defaultPageSize, op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
+import {
+  defaultPageSize,
+  equalityFilters,
+  op,
+  pageNumberSchema,
+  pageSizeSchema,
+  route,
+  searchSchema,
+} from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 
 /**
@@ -25,7 +33,7 @@ export const ndtEquipment = defineEntity('ndtEquipment', {
     objectType: f.text({ maxLength: 100 }),
     location: f.text(),
   },
-  unique: ['equipmentNo'],
+  naturalKey: ['equipmentNo'],
   search: ['equipmentNo', 'tagNumber', 'description'],
   sort: { field: 'equipmentNo', direction: 'asc' },
 });
@@ -97,6 +105,27 @@ export const ndtRoutes = [
   ),
   route('POST', '/ndt-equipment-list', op.create(ndtEquipment), {
     summary: 'Add equipment to the NDT list',
+    tag,
+  }),
+  route(
+    'GET',
+    '/ndt-equipment-list/export',
+    op.exportSheet(ndtEquipment, { filters: equalityFilters('objectType') }),
+    {
+      summary: 'The NDT equipment list as an .xlsx',
+      tag,
+    },
+  ),
+  route('GET', '/ndt-equipment-list/export/template', op.exportSheet(ndtEquipment, { template: true }), {
+    summary: 'An empty NDT equipment sheet to fill in (.xlsx)',
+    tag,
+  }),
+  route('POST', '/ndt-equipment-list/import', op.importSheet(ndtEquipment), {
+    summary: 'Load equipment from an .xlsx (multipart file): all rows or none, matched by equipment number',
+    tag,
+  }),
+  route('POST', '/ndt-equipment-list/upsert', op.upsert(ndtEquipment), {
+    summary: 'Add equipment, or change the one with the same equipment number',
     tag,
   }),
   route('PUT', '/ndt-equipment-list/:id', op.update(ndtEquipment, 'path'), {

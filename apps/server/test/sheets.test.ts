@@ -1,0 +1,106 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MultipartForm, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+/** An .xlsx with a header row and the given rows, as a planner would fill one in. */
+async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Equipment');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const upload = (bytes: Buffer) =>
+  new MultipartForm({}, { file: { name: 'equipment.xlsx', type: xlsx, bytes } });
+
+describe('spreadsheet export, import and upsert of a declared entity', () => {
+  it('upserts by the natural key: the second call with the same equipment number changes it', async () => {
+    const first = await t.call('POST', '/api/ndt-equipment-list/upsert', {
+      equipmentNo: 'P-101',
+      description: 'Pump',
+    });
+    expect(first.status).toBe(201);
+    const second = await t.call('POST', '/api/ndt-equipment-list/upsert', {
+      equipmentNo: 'P-101',
+      description: 'Charge pump',
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.data).toMatchObject({
+      id: first.body.data.id,
+      description: 'Charge pump',
+      version: 2,
+    });
+  });
+
+  it('imports every row or none, and a second import of the same file creates nothing new', async () => {
+    const file = await workbook(
+      ['Equipment number', 'Description', 'Object type'],
+      [
+        ['E-201', 'Exchanger', 'Heat exchanger'],
+        ['E-202', 'Exchanger B', 'Heat exchanger'],
+        ['P-101', 'Charge pump, rebuilt', 'Pump'],
+      ],
+    );
+    const r = await t.call('POST', '/api/ndt-equipment-list/import', upload(file));
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ created: 2, updated: 1 });
+    const again = await t.call('POST', '/api/ndt-equipment-list/import', upload(file));
+    expect(again.body.data).toMatchObject({ created: 0, updated: 3 });
+
+    const bad = await workbook(
+      ['Equipment number', 'Description'],
+      [
+        ['E-301', 'Fine'],
+        ['../etc', 'Bad number'],
+        [null, 'No number'],
+      ],
+    );
+    const refused = await t.call('POST', '/api/ndt-equipment-list/import', upload(bad));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/2 of 3 rows have errors.*nothing was imported/);
+    expect(refused.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+      'rows.3.equipmentNo',
+      'rows.4.equipmentNo',
+    ]);
+    const list = await t.call('GET', '/api/ndt-equipment-list?equipmentNo=E-301');
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('exports the list and a template as .xlsx that read back', async () => {
+    const { res: r } = await t.call('GET', '/api/ndt-equipment-list/export');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe(xlsx);
+    expect(r.headers['content-disposition']).toMatch(
+      /^attachment; filename="ndt-equipment-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as never);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Equipment number');
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(4);
+    const { res: template } = await t.call('GET', '/api/ndt-equipment-list/export/template');
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(template.rawPayload as never);
+    expect(empty.worksheets[0]!.rowCount).toBe(1);
+  });
+
+  it('refuses an import that is not a spreadsheet, or has no file', async () => {
+    const r = await t.call(
+      'POST',
+      '/api/ndt-equipment-list/import',
+      upload(Buffer.from('%PDF-1.7 not a sheet')),
+    );
+    expect(r.status).toBe(400);
+    const none = await t.call('POST', '/api/ndt-equipment-list/import', new MultipartForm({ note: 'x' }));
+    expect(none.status).toBe(400);
+  });
+});
