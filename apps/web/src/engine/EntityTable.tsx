@@ -19,6 +19,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { deriveValue } from '@inspectra/contract';
 import type { EntityDefinition, PageMeta } from '@inspectra/contract';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -176,7 +177,7 @@ export function EntityTable(p: EntityTableProps) {
     let value = record[key];
     const derived = p.entity.derived[key];
     // The API sends derived values; computing them here keeps lists built elsewhere working too.
-    if (value === undefined && derived) value = safeCompute(() => derived.compute(record));
+    if (value === undefined && derived) value = safeCompute(() => deriveValue(derived, record));
     return formatFieldValue(field, value, t, language, { entityName: p.entity.name, key });
   }
 
