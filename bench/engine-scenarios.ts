@@ -44,6 +44,11 @@ export const scenarios: Scenario[] = [
     search: true,
   },
   {
+    name: '200 VCI summaries with 6 photos each',
+    route: 'GET /vci-summary-pipe/by-analysis',
+    query: (f) => ({ vciAnalysisId: f.photos.vciAnalysisId }),
+  },
+  {
     name: 'profile while the other connections search ~191,000 rows',
     route: 'GET /auth/profile',
     connections: 1,

@@ -299,6 +299,49 @@ export async function seed(db: Db, kind: 'pglite' | 'postgres', log: Log): Promi
   return seconds;
 }
 
+/** Summary rows of the photo scenario and the photos each carries (issue 9: 200 rows × 6 images). */
+export const photoRows = { rows: 200, imagesPerRow: 6 };
+
+/**
+ * A pipe VCI analysis on the first bench report with 200 summaries of 6 typed photos each. Added to
+ * an already seeded database when missing (it is small), so the large seed need not be redone. The
+ * photos' attachment rows point at one stored key: a list reads rows, not bytes.
+ */
+export async function ensurePhotoRows(db: Db): Promise<void> {
+  const client = pool(db);
+  const analysis = idOf(`'bench-vci-analysis'`);
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from vci_summary where vci_analysis_id = ${analysis}`,
+  );
+  if (rows[0]!.n === photoRows.rows) return;
+  await client.query('begin');
+  try {
+    await client.query(`delete from attachment where owner_entity = 'vciSummary'
+      and owner_id in (select id from vci_summary where vci_analysis_id = ${analysis})`);
+    await client.query(`delete from vci_summary where vci_analysis_id = ${analysis}`);
+    await client.query(`delete from vci_analysis where id = ${analysis}`);
+    await client.query(`insert into vci_analysis (id, variant, report_header_id, finding)
+      values (${analysis}, 'pipe', ${idOf(`'bench-report-1'`)}, 'Bench: surface cracks along the rack')`);
+    await client.query(`insert into vci_summary (id, variant, vci_analysis_id, measurement_date, location,
+        feature, severity, vci_spot_number, created_at)
+      select ${idOf(`'bench-vci-summary-' || i`)}, 'pipe', ${analysis}, date '2026-01-01' + (i % 300),
+        'Rack 4, span ' || i, ${pick(['crack', 'corrosion', 'pitting', 'dent', 'coatingDamage'], hash('i', 1))},
+        ${pick(['low', 'medium', 'high', 'critical'], hash('i', 2))}, 'S-' || i,
+        timestamptz '2026-01-01 00:00:00+00' + i * interval '1 minute'
+      from generate_series(1, ${photoRows.rows}) i`);
+    await client.query(`insert into attachment (owner_entity, owner_id, slot, image_type, display_name,
+        position, media_type, size, sha256, storage_key)
+      select 'vciSummary', ${idOf(`'bench-vci-summary-' || i`)}, 'summaryImages',
+        ${pick(['overview', 'closeUp', 'measurement', 'marking'], hash('i * 8 + p', 3))},
+        'photo-' || i || '-' || p || '.jpg', p, 'image/jpeg', 3145728, repeat('0', 64), repeat('0', 64)
+      from generate_series(1, ${photoRows.rows}) i, generate_series(0, ${photoRows.imagesPerRow - 1}) p`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
 /** What the benchmark needs to know of the seeded data to build its requests. */
 export type SeedFacts = {
   /** Rows of each entity's table. */
@@ -310,7 +353,9 @@ export type SeedFacts = {
    * For each entity with a parent: the parent records with the most and the fewest children (a plan
    * that suits one may not suit the other).
    */
-  parents: Record<string, { id: string; children: number }[]>;
+  parents: Record<string, { id: string; children: number; variant?: string }[]>;
+  /** The VCI analysis with 200 summaries of 6 photos each. */
+  photos: { vciAnalysisId: string; rows: number; imagesPerRow: number };
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -327,8 +372,11 @@ export async function seedFacts(db: Db): Promise<SeedFacts> {
     const parent = quote(columnName(entity.parent));
     parents[entity.name] = [];
     for (const order of ['desc', 'asc']) {
-      const { rows: found } = await client.query<{ id: string; children: number }>(
-        `select ${parent} as id, count(*)::int as children from ${table} group by 1 order by 2 ${order}, 1 limit 1`,
+      // Variants are listed one at a time: a parent is recorded with the variant of its children.
+      const variant = entity.variants ? ', variant' : '';
+      const { rows: found } = await client.query<{ id: string; children: number; variant?: string }>(
+        `select ${parent} as id, count(*)::int as children${variant} from ${table}
+         group by 1${variant ? ', 3' : ''} order by 2 ${order}, 1 limit 1`,
       );
       for (const p of found)
         if (!parents[entity.name]!.some((q) => q.id === p.id)) parents[entity.name]!.push(p);
@@ -352,5 +400,8 @@ export async function seedFacts(db: Db): Promise<SeedFacts> {
     `select ${idOf(`'bench-analysis-1'`)}::text as thousand,
        ${idOf(`'bench-analysis-${analyses}'`)}::text as "hundredThousand"`,
   );
-  return { rows, analyses: ids!, search, parents };
+  const {
+    rows: [photo],
+  } = await client.query<{ id: string }>(`select ${idOf(`'bench-vci-analysis'`)}::text as id`);
+  return { rows, analyses: ids!, search, parents, photos: { vciAnalysisId: photo!.id, ...photoRows } };
 }

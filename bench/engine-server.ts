@@ -27,7 +27,15 @@ import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
 import { percentiles } from './engine-scenarios.ts';
 import type { Load, Seeding, Statement } from './engine-scenarios.ts';
-import { emptyTables, isSeeded, measurementCount, seed, seedFacts, seedVersion } from './engine-seed.ts';
+import {
+  emptyTables,
+  ensurePhotoRows,
+  isSeeded,
+  measurementCount,
+  seed,
+  seedFacts,
+  seedVersion,
+} from './engine-seed.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -174,6 +182,7 @@ async function main() {
   const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
   const pool: pg.Pool = database.db.$client;
   const seeding = await ensureSeeded(database);
+  await ensurePhotoRows(database.db);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));

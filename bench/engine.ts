@@ -307,7 +307,9 @@ async function checkRoutes(server: Server, facts: Facts): Promise<RouteCheck[]> 
     const requests: { label: string; query: Record<string, string | number> }[] = [];
     if (op.kind === 'list') requests.push({ label: name, query: paging });
     else {
-      const parents = op.parentParam === op.entity.parent ? (facts.parents[op.entity.name] ?? []) : [];
+      const parents = (facts.parents[op.entity.name] ?? []).filter(
+        (p) => op.variant === undefined || p.variant === op.variant,
+      );
       for (const parent of parents) {
         requests.push({
           label: `${name} (a parent with ${count(parent.children)} rows)`,
@@ -401,6 +403,68 @@ function describeSeeding(facts: Facts): string {
     : `reused (seeded ${seeding.at.slice(0, 10)} in ${total.toFixed(1)} s: ${steps})`;
 }
 
+/** Photos of the upload measurement: six 3 MB JPEGs, as a summary row from a tablet carries. */
+const upload = { photos: 6, bytes: 3 * 1024 * 1024, boundMiB: 100 };
+
+/**
+ * Creates a VCI summary with six 3 MB photos in one multipart request while sampling the server's
+ * memory every 20 ms: the photos are streamed to the file store, so the peak above idle stays far
+ * below their 18 MB total, whatever the number of photos.
+ */
+async function uploadMemory(server: Server, facts: Facts) {
+  const token = await signIn(server);
+  await quiet(server);
+  const before = await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory');
+  let peak = before.rss;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory')).rss);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const form = new FormData();
+  form.set('vciAnalysisId', facts.photos.vciAnalysisId);
+  form.set('measurementDate', '2026-11-20');
+  form.set('location', 'Upload bench');
+  form.set('feature', 'crack');
+  form.set('severity', 'high');
+  const list = [];
+  for (let i = 0; i < upload.photos; i++) {
+    const bytes = new Uint8Array(upload.bytes);
+    for (let j = 0; j < bytes.length; j += 4096) bytes[j] = (i * 31 + j) & 255;
+    bytes.set([0xff, 0xd8, 0xff, 0xe0], 0);
+    form.append('summaryImages', new Blob([bytes], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+    list.push({ file: i, imageType: 'closeUp' });
+  }
+  form.append('summaryImages', JSON.stringify(list));
+  const started = performance.now();
+  const res = await fetch(`${server.origin}/api/vci-summary-pipe`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  const answer = (await res.json()) as { data?: { id: string } };
+  if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${JSON.stringify(answer)}`);
+  // Leave the seeded photo analysis as it was.
+  await fetch(`${server.origin}/api/vci-summary-pipe/${answer.data!.id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const aboveIdleMiB = (peak - before.rss) / 1024 / 1024;
+  return {
+    photos: upload.photos,
+    bytesEach: upload.bytes,
+    seconds,
+    idleRss: before.rss,
+    peakRss: peak,
+    aboveIdleMiB,
+  };
+}
+
 async function benchDatabase(db: Kind) {
   const startedAt = new Date();
   console.log(
@@ -426,6 +490,7 @@ async function benchDatabase(db: Kind) {
     for (const scenario of selected) results.push(await runScenario(server, facts, scenario));
     const afterLoad = await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory');
     const routes = await checkRoutes(server, facts);
+    const uploaded = await uploadMemory(server, facts);
 
     console.log(
       `\n### ${db}: ${duration} s per load, ${connections} connections, ${startedAt.toISOString()}\n`,
@@ -449,6 +514,11 @@ async function benchDatabase(db: Kind) {
       ...results.filter((s) => s.failure).map((s) => `${s.name}: ${s.failure}`),
       ...routes.filter((c) => c.failure).map((c) => `${c.route}: ${c.failure}`),
     ];
+    console.log(
+      `Upload: ${uploaded.photos} photos of ${mib(uploaded.bytesEach)} in one summary, ${uploaded.seconds.toFixed(2)} s; ` +
+        `server memory peak ${uploaded.aboveIdleMiB.toFixed(0)} MiB above idle (bound ${upload.boundMiB} MiB: ` +
+        `${uploaded.aboveIdleMiB <= upload.boundMiB ? 'met' : 'MISSED'})`,
+    );
     if (failedPlans.length === 0 && failedRequests.length === 0) console.log('Plan check: passed');
     for (const failure of failedRequests) console.log(`REQUEST FAILED: ${failure}`);
     for (const problem of failedPlans) console.log(`PLAN CHECK FAILED: ${problem}`);
@@ -462,6 +532,7 @@ async function benchDatabase(db: Kind) {
       httpFloor,
       scenarios: results,
       planCheck: { routes, failed: failedPlans },
+      upload: uploaded,
       failedRequests,
     };
     const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
