@@ -74,11 +74,16 @@ export type Access = 'public' | 'authenticated' | Permission;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type RouteDefinition<P extends string = string, M extends HttpMethod = HttpMethod> = {
+export type RouteDefinition<
+  P extends string = string,
+  M extends HttpMethod = HttpMethod,
+  O extends Operation = Operation,
+> = {
   method: M;
   /** Path under `/api`, Fastify style (`/thermal-measurements/:id`). */
   path: P;
-  operation: Operation;
+  /** What the call does; its precise type (entity, response schema) types the call in the web. */
+  operation: O;
   access: Access;
   summary: string;
   tag: string;
@@ -290,22 +295,34 @@ export function routeBodyKind(route: RouteDefinition): BodyKind | undefined {
   return undefined;
 }
 
+/** An entity operation of one kind over one declared entity, as precise as its declaration. */
+export type OperationOn<K extends Operation['kind'], E extends EntityDefinition> = Extract<
+  Operation,
+  { kind: K }
+> & {
+  entity: E;
+};
+/** An action whose response schema is known: what the web's call returns. */
+export type ActionOperation<R extends z.ZodType = z.ZodType> = Extract<Operation, { kind: 'action' }> & {
+  response: R;
+};
+
 type OperationOptions = { filters?: Record<string, Filter>; variant?: string };
 type VariantOption = { variant?: string };
 
 /** Operation builders: how a route table row says what the call does. */
 export const op = {
-  list: (entity: EntityDefinition, o: OperationOptions = {}): Operation => ({
+  list: <E extends EntityDefinition>(entity: E, o: OperationOptions = {}): OperationOn<'list', E> => ({
     kind: 'list',
     entity,
     variant: o.variant,
     filters: o.filters ?? {},
   }),
-  listByParent: (
-    entity: EntityDefinition,
+  listByParent: <E extends EntityDefinition>(
+    entity: E,
     parentParam: string,
     o: OperationOptions & { paged?: boolean } = {},
-  ): Operation => ({
+  ): OperationOn<'listByParent', E> => ({
     kind: 'listByParent',
     entity,
     variant: o.variant,
@@ -313,67 +330,84 @@ export const op = {
     paged: o.paged ?? false,
     filters: o.filters ?? {},
   }),
-  getByParent: (
-    entity: EntityDefinition,
+  getByParent: <E extends EntityDefinition>(
+    entity: E,
     parentParam: string,
     o: VariantOption & { createIfMissing?: boolean } = {},
-  ): Operation => ({
+  ): OperationOn<'getByParent', E> => ({
     kind: 'getByParent',
     entity,
     variant: o.variant,
     parentParam,
     createIfMissing: o.createIfMissing ?? false,
   }),
-  get: (entity: EntityDefinition, id: 'path' | 'query', o: VariantOption = {}): Operation => ({
+  get: <E extends EntityDefinition>(
+    entity: E,
+    id: 'path' | 'query',
+    o: VariantOption = {},
+  ): OperationOn<'get', E> => ({
     kind: 'get',
     entity,
     variant: o.variant,
     id,
   }),
-  create: (entity: EntityDefinition, body: BodyKind = 'json', o: VariantOption = {}): Operation => ({
+  create: <E extends EntityDefinition>(
+    entity: E,
+    body: BodyKind = 'json',
+    o: VariantOption = {},
+  ): OperationOn<'create', E> => ({
     kind: 'create',
     entity,
     variant: o.variant,
     body,
   }),
-  update: (
-    entity: EntityDefinition,
+  update: <E extends EntityDefinition>(
+    entity: E,
     id: IdLocation,
     body: BodyKind = 'json',
     o: VariantOption = {},
-  ): Operation => ({ kind: 'update', entity, variant: o.variant, id, body }),
-  delete: (entity: EntityDefinition, id: 'path' | 'query', o: VariantOption = {}): Operation => ({
+  ): OperationOn<'update', E> => ({ kind: 'update', entity, variant: o.variant, id, body }),
+  delete: <E extends EntityDefinition>(
+    entity: E,
+    id: 'path' | 'query',
+    o: VariantOption = {},
+  ): OperationOn<'delete', E> => ({
     kind: 'delete',
     entity,
     variant: o.variant,
     id,
   }),
-  enumValues: (entity: EntityDefinition, field: string): Operation => {
+  enumValues: <E extends EntityDefinition>(entity: E, field: string): OperationOn<'enumValues', E> => {
     if (entity.fields[field]?.kind !== 'enum')
       throw new Error(`${entity.name}.${field} is not an enum field`);
     return { kind: 'enumValues', entity, field };
   },
-  upsert: (entity: EntityDefinition, o: VariantOption = {}): Operation => {
+  upsert: <E extends EntityDefinition>(entity: E, o: VariantOption = {}): OperationOn<'upsert', E> => {
     if (!entity.naturalKey) throw new Error(`${entity.name}: an upsert needs a declared naturalKey`);
     return { kind: 'upsert', entity, variant: o.variant };
   },
-  exportSheet: (entity: EntityDefinition, o: OperationOptions & { template?: boolean } = {}): Operation => ({
+  exportSheet: <E extends EntityDefinition>(
+    entity: E,
+    o: OperationOptions & { template?: boolean } = {},
+  ): OperationOn<'exportSheet', E> => ({
     kind: 'exportSheet',
     entity,
     variant: o.variant,
     template: o.template ?? false,
     filters: o.filters ?? {},
   }),
-  importSheet: (entity: EntityDefinition, o: VariantOption = {}): Operation => ({
+  importSheet: <E extends EntityDefinition>(
+    entity: E,
+    o: VariantOption = {},
+  ): OperationOn<'importSheet', E> => ({
     kind: 'importSheet',
     entity,
     variant: o.variant,
   }),
-  action: (name: string, o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name'>): Operation => ({
-    kind: 'action',
-    name,
-    ...o,
-  }),
+  action: <const R extends z.ZodType>(
+    name: string,
+    o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name' | 'response'> & { response: R },
+  ): ActionOperation<R> => ({ kind: 'action', name, ...o }),
 };
 
 const defaultAction: Record<Operation['kind'], PermissionAction> = {
@@ -395,17 +429,17 @@ const defaultAction: Record<Operation['kind'], PermissionAction> = {
  * One row of the route table. Access defaults to the entity's module with the action the operation
  * implies (list → view, create → create, …); actions must say theirs.
  */
-export function route<const M extends HttpMethod, const P extends string>(
+export function route<const M extends HttpMethod, const P extends string, const O extends Operation>(
   method: M,
   path: P,
-  operation: Operation,
+  operation: O,
   o: { summary: string; tag: string; access?: Access },
-): RouteDefinition<P, M> {
+): RouteDefinition<P, M, O> {
   let access = o.access;
   if (!access) {
     if (operation.kind === 'action')
       throw new Error(`${method} ${path}: an action route must name its access`);
-    access = { module: operation.entity.module, action: defaultAction[operation.kind] };
+    access = { module: operation.entity.module, action: defaultAction[(operation as Operation).kind] };
   }
   return { method, path, operation, access, summary: o.summary, tag: o.tag };
 }
@@ -415,8 +449,8 @@ export function route<const M extends HttpMethod, const P extends string>(
  * create, and get / update / delete by `/{id}`. Options leave out what the specification does not
  * have (`get: false`).
  */
-export function resourceRoutes<const P extends string>(
-  entity: EntityDefinition,
+export function resourceRoutes<E extends EntityDefinition, const P extends string>(
+  entity: E,
   path: P,
   o: { tag: string; filters?: Record<string, Filter>; get?: boolean },
 ) {

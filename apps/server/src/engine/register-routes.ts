@@ -50,6 +50,30 @@ export type ActionResult =
   | { raw: { body: Readable; headers: Record<string, string> } };
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionResult>;
 
+type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/**
+ * An action handler typed by the schemas its route row declares (the same objects, exported by the
+ * contract): `query.thermalAnalysisId` is a string because the row's query schema says so, not
+ * because the handler casts it. The schemas have already validated the request when it runs.
+ */
+export function typedAction<
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  _schemas: { query?: Q; params?: P; body?: B },
+  handler: (
+    ctx: Omit<ActionContext, 'query' | 'params' | 'body'> & {
+      query: Output<Q>;
+      params: Output<P>;
+      body: Output<B>;
+    },
+  ) => Promise<ActionResult>,
+): ActionHandler {
+  return (ctx) => handler(ctx as never);
+}
+
 function send(reply: FastifyReply, result: ActionResult) {
   if ('raw' in result) return reply.headers(result.raw.headers).send(result.raw.body);
   const statusCode = result.statusCode ?? 200;

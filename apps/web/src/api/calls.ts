@@ -1,5 +1,7 @@
 import { routeBodyKind, routeTable } from '@inspectra/contract';
 import type { Envelope, RouteDefinition } from '@inspectra/contract';
+import type { z } from 'zod';
+import type { RecordOf } from './records.ts';
 import { apiRequest } from './http-client.ts';
 import { buildPayload } from './payload.ts';
 import type { PayloadInput } from './payload.ts';
@@ -15,6 +17,34 @@ export type RouteKey = RouteRow extends infer R
     ? `${M} ${P}`
     : never
   : never;
+
+/** The route table row a key names (a row serving several variants has a union of paths). */
+type RowOf<K extends string> = RouteRow extends infer R
+  ? R extends { method: infer M extends string; path: infer P extends string }
+    ? K extends `${M} ${P}`
+      ? R
+      : never
+    : never
+  : never;
+
+/**
+ * What a call answers, from its row: an action's declared response schema, an entity operation's
+ * record (typed from the entity's declaration), so no call names its answer type by hand.
+ */
+export type ResponseOf<K extends string> =
+  RowOf<K> extends { operation: infer O }
+    ? O extends { kind: 'action'; response: infer R extends z.ZodType }
+      ? z.output<R>
+      : O extends { kind: 'list' | 'listByParent'; entity: infer E }
+        ? RecordOf<E>[]
+        : O extends { kind: 'getByParent'; entity: infer E }
+          ? RecordOf<E> | null
+          : O extends { kind: 'get' | 'create' | 'update' | 'upsert'; entity: infer E }
+            ? RecordOf<E>
+            : O extends { kind: 'delete' }
+              ? { id: string }
+              : unknown
+    : unknown;
 
 /** `'/a/:id/b/:slot'` → `'id' | 'slot'`. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -65,8 +95,17 @@ function isPayloadInput(body: CallOptions['body']): body is PayloadInput {
  * body kind (JSON, multipart, or multipart only when a file is sent). A key whose path has parameters
  * takes `params` (checked by name at run time: a missing one throws before any request is sent).
  */
-export function callApi<T = unknown>(key: RouteKeyWithoutParams, options?: CallOptions): Promise<Envelope<T>>;
-export function callApi<T = unknown>(
+export function callApi<K extends RouteKeyWithoutParams>(
+  key: K,
+  options?: CallOptions,
+): Promise<Envelope<ResponseOf<K>>>;
+export function callApi<K extends RouteKeyWithParams>(
+  key: K,
+  options: CallOptions & { params: Record<string, string> },
+): Promise<Envelope<ResponseOf<K>>>;
+/** With an explicit answer type, for a key held in a variable (a helper over "some list call"). */
+export function callApi<T>(key: RouteKeyWithoutParams, options?: CallOptions): Promise<Envelope<T>>;
+export function callApi<T>(
   key: RouteKeyWithParams,
   options: CallOptions & { params: Record<string, string> },
 ): Promise<Envelope<T>>;

@@ -4,7 +4,7 @@ import { callApi } from '../../api/calls.ts';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: async () => (await callApi<Profile>('GET /auth/profile')).data,
+  queryFn: async () => (await callApi('GET /auth/profile')).data,
   staleTime: 5 * 60_000,
 });
 

@@ -11,7 +11,7 @@ export function reportQuery(id: string) {
   return {
     queryKey: ['reports', id],
     queryFn: async () => {
-      const page = await callApi<Report[]>('GET /report-headers', {
+      const page = await callApi('GET /report-headers', {
         query: { id, pageNumber: 1, pageSize: 1 },
       });
       const report = page.data[0];

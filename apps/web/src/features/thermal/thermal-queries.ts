@@ -13,7 +13,7 @@ export const thermalQueries = {
     queryKey: [...thermalKey(reportId), 'analysis'],
     queryFn: async () =>
       (
-        await callApi<ThermalAnalysis | null>('GET /thermal-analysis/by-report', {
+        await callApi('GET /thermal-analysis/by-report', {
           query: { reportHeaderId: reportId },
         })
       ).data,
@@ -21,16 +21,15 @@ export const thermalQueries = {
   summary: (reportId: string, thermalAnalysisId: string) => ({
     queryKey: [...thermalKey(reportId), 'summary'],
     queryFn: async () =>
-      (await callApi<ThermalSummary>('GET /thermal-analysis/summary', { query: { thermalAnalysisId } })).data,
+      (await callApi('GET /thermal-analysis/summary', { query: { thermalAnalysisId } })).data,
   }),
   result: (reportId: string, thermalAnalysisId: string) => ({
     queryKey: [...thermalKey(reportId), 'result'],
     queryFn: async () =>
-      (await callApi<ThermalResult>('GET /thermal-analysis/result', { query: { thermalAnalysisId } })).data,
+      (await callApi('GET /thermal-analysis/result', { query: { thermalAnalysisId } })).data,
   }),
   measurement: (reportId: string, id: string) => ({
     queryKey: [...thermalKey(reportId), 'measurement', id],
-    queryFn: async () =>
-      (await callApi<ThermalMeasurement>('GET /thermal-measurements/:id', { params: { id } })).data,
+    queryFn: async () => (await callApi('GET /thermal-measurements/:id', { params: { id } })).data,
   }),
 };

@@ -7,6 +7,6 @@ export type WorkOrder = RecordOf<typeof workOrderSpk>;
 export function workOrderQuery(id: string) {
   return {
     queryKey: ['work-orders', id],
-    queryFn: async () => (await callApi<WorkOrder>('GET /work-order-spks/:id', { params: { id } })).data,
+    queryFn: async () => (await callApi('GET /work-order-spks/:id', { params: { id } })).data,
   };
 }
