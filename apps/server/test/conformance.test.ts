@@ -157,44 +157,45 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
     /** A fresh record of this entity and variant (parents created as needed). */
     const fresh = (overrides: Record<string, unknown> = {}) => createRecord(t, entity, variant, overrides);
 
-    it.runIf(creates.length > 0)('creates through each create call, storing what was sent', async () => {
-      for (const create of creates) {
-        const values = await validValues(t, entity, variant);
-        const r = await send(create, { values, files: requiredFiles(entity) });
-        expect(r.status, `${routeLabel(create)}: ${JSON.stringify(r.body)}`).toBe(201);
-        expectDeclaredShape(create, r.body.data);
-        expectValues(r.body.data, values, routeLabel(create));
-        expect(r.body.data.version, routeLabel(create)).toBe(1);
-        if (variant) expect(r.body.data.variant).toBe(variant);
-        expect(await stored(entity, r.body.data.id), 'stored row').toBeDefined();
-        for (const read of reads) {
-          const seen = await readThrough(read, r.body.data, entity);
-          expect(seen, `${routeLabel(read)} serves what ${routeLabel(create)} made`).toBeDefined();
-          expectValues(seen, values, routeLabel(read));
+    if (creates.length > 0)
+      it('creates through each create call, storing what was sent', async () => {
+        for (const create of creates) {
+          const values = await validValues(t, entity, variant);
+          const r = await send(create, { values, files: requiredFiles(entity) });
+          expect(r.status, `${routeLabel(create)}: ${JSON.stringify(r.body)}`).toBe(201);
+          expectDeclaredShape(create, r.body.data);
+          expectValues(r.body.data, values, routeLabel(create));
+          expect(r.body.data.version, routeLabel(create)).toBe(1);
+          if (variant) expect(r.body.data.variant).toBe(variant);
+          expect(await stored(entity, r.body.data.id), 'stored row').toBeDefined();
+          for (const read of reads) {
+            const seen = await readThrough(read, r.body.data, entity);
+            expect(seen, `${routeLabel(read)} serves what ${routeLabel(create)} made`).toBeDefined();
+            expectValues(seen, values, routeLabel(read));
+          }
         }
-      }
-    });
+      });
 
-    it.runIf(firstReadCreates.length > 0)('is created once, on the first read of its parent', async () => {
-      for (const firstRead of firstReadCreates) {
-        if (firstRead.operation.kind !== 'getByParent' || !entity.parent) continue;
-        const { [entity.parent]: parentId } = await validValues(t, entity, variant);
-        const query = { [firstRead.operation.parentParam]: String(parentId) };
-        const [a, b] = await Promise.all([send(firstRead, { query }), send(firstRead, { query })]);
-        expect(a.status, JSON.stringify(a.body)).toBe(200);
-        expect(b.status, JSON.stringify(b.body)).toBe(200);
-        expectDeclaredShape(firstRead, a.body.data);
-        expect(b.body.data.id, 'two first reads at once make one record').toBe(a.body.data.id);
-        expect(a.body.data[entity.parent]).toBe(parentId);
-        for (const read of reads) {
-          expect(await readThrough(read, a.body.data, entity), routeLabel(read)).toBeDefined();
+    if (firstReadCreates.length > 0)
+      it('is created once, on the first read of its parent', async () => {
+        for (const firstRead of firstReadCreates) {
+          if (firstRead.operation.kind !== 'getByParent' || !entity.parent) continue;
+          const { [entity.parent]: parentId } = await validValues(t, entity, variant);
+          const query = { [firstRead.operation.parentParam]: String(parentId) };
+          const [a, b] = await Promise.all([send(firstRead, { query }), send(firstRead, { query })]);
+          expect(a.status, JSON.stringify(a.body)).toBe(200);
+          expect(b.status, JSON.stringify(b.body)).toBe(200);
+          expectDeclaredShape(firstRead, a.body.data);
+          expect(b.body.data.id, 'two first reads at once make one record').toBe(a.body.data.id);
+          expect(a.body.data[entity.parent]).toBe(parentId);
+          for (const read of reads) {
+            expect(await readThrough(read, a.body.data, entity), routeLabel(read)).toBeDefined();
+          }
         }
-      }
-    });
+      });
 
-    it.runIf(reads.length > 0)(
-      'answers 404 for an unknown parent or id, never an empty success',
-      async () => {
+    if (reads.length > 0)
+      it('answers 404 for an unknown parent or id, never an empty success', async () => {
         const missing = '00000000-0000-4000-8000-000000000000';
         for (const read of reads) {
           const op = read.operation;
@@ -215,8 +216,7 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
                 });
           expectError(r, 404, `${routeLabel(read)} with an unknown id`);
         }
-      },
-    );
+      });
 
     for (const update of of('update')) {
       describe(routeLabel(update), () => {
@@ -254,9 +254,8 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
           expectError(await send(update, { ...at, values: { ...at.body, version: 1 } }), 404, 'unknown id');
         });
 
-        it.runIf(Boolean(entity.parent))(
-          'keeps the record under the parent it was created under',
-          async () => {
+        if (entity.parent)
+          it('keeps the record under the parent it was created under', async () => {
             const parentKey = entity.parent!;
             const record = await fresh();
             const parentField = entity.fields[parentKey]!;
@@ -277,12 +276,10 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
               values: { ...at.body, version: record.version, [parentKey]: record[parentKey] },
             });
             expect(same.status, JSON.stringify(same.body)).toBe(200);
-          },
-        );
+          });
 
-        it.runIf(Object.values(entity.images).some((s) => s.required))(
-          'refuses to empty a required file slot',
-          async () => {
+        if (Object.values(entity.images).some((s) => s.required))
+          it('refuses to empty a required file slot', async () => {
             const record = await fresh();
             const before = await snapshot(entity, record.id);
             const slot = Object.entries(entity.images).find(([, s]) => s.required)![0];
@@ -295,8 +292,7 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
             expectError(r, 400, `emptying ${slot}`);
             expect(r.body.error.details?.[0]?.path).toBe(slot);
             expect(await snapshot(entity, record.id)).toEqual(before);
-          },
-        );
+          });
       });
     }
 
@@ -334,9 +330,8 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
       });
     }
 
-    it.runIf(Object.values(entity.images).some((s) => s.required) && creates.length > 0)(
-      'refuses a create without its required file, storing nothing',
-      async () => {
+    if (Object.values(entity.images).some((s) => s.required) && creates.length > 0)
+      it('refuses a create without its required file, storing nothing', async () => {
         const table = entityTables[entity.name]!;
         const count = async () => (await t.db.select().from(table)).length;
         for (const create of creates) {
@@ -350,12 +345,10 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
           expect(slots).toContain(r.body.error.details?.[0]?.path);
           expect(await count(), 'no row').toBe(before);
         }
-      },
-    );
+      });
 
-    it.runIf(entity.unique.length > 0 && creates.length > 0)(
-      'refuses a second record with the same unique value (409, naming the field in its message)',
-      async () => {
+    if (entity.unique.length > 0 && creates.length > 0)
+      it('refuses a second record with the same unique value (409, naming the field in its message)', async () => {
         for (const key of entity.unique) {
           const first = await fresh();
           const values = await validValues(t, entity, variant, { [key]: first[key] });
@@ -363,18 +356,15 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
           expectError(r, 409, `duplicate ${key}`);
           expect(r.body.message.toLowerCase()).toContain(entity.fields[key]!.label!.toLowerCase());
         }
-      },
-    );
+      });
 
-    it.runIf(Boolean(entity.uniquePerParent) && creates.length > 0)(
-      'refuses a second record under the same parent (409)',
-      async () => {
+    if (entity.uniquePerParent && creates.length > 0)
+      it('refuses a second record under the same parent (409)', async () => {
         const first = await fresh();
         const values = await validValues(t, entity, variant, { [entity.parent!]: first[entity.parent!] });
         const r = await send(creates[0]!, { values, files: requiredFiles(entity) });
         expectError(r, 409, 'second record under one parent');
-      },
-    );
+      });
 
     for (const choices of of('enumValues')) {
       it(`${routeLabel(choices)} lists the field's values with labels`, async () => {
@@ -394,9 +384,8 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
         .filter((v) => v !== variant)
         .flatMap((v) => entityRoutes(entity, v));
 
-      it.runIf(others.length > 0)(
-        "is not found under another variant's calls, which change nothing",
-        async () => {
+      if (others.length > 0)
+        it("is not found under another variant's calls, which change nothing", async () => {
           const record = await fresh();
           const before = await snapshot(entity, record.id);
           for (const route of others) {
@@ -415,15 +404,13 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
             }
           }
           expect(await snapshot(entity, record.id), 'nothing changed').toEqual(before);
-        },
-      );
+        });
 
       const parentField = entity.parent ? entity.fields[entity.parent] : undefined;
       const parentEntity = parentField?.kind === 'ref' ? entities[parentField.entity] : undefined;
       const otherVariant = parentEntity?.variants?.find((v) => v !== variant);
-      it.runIf(Boolean(otherVariant) && creates.length > 0)(
-        'refuses a child under a parent of another variant (400, naming the parent)',
-        async () => {
+      if (otherVariant && creates.length > 0)
+        it('refuses a child under a parent of another variant (400, naming the parent)', async () => {
           const parent = await createRecord(t, parentEntity!, otherVariant);
           const table = entityTables[entity.name]!;
           const count = async () => (await t.db.select().from(table)).length;
@@ -435,8 +422,7 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
             expect(r.body.error.details?.[0]?.path).toBe(entity.parent);
           }
           expect(await count(), 'no row').toBe(before);
-        },
-      );
+        });
     }
   },
 );
