@@ -3,7 +3,7 @@
  * no call under /api that the table does not declare.
  */
 import { randomUUID } from 'node:crypto';
-import { routeSchemas, routeTable } from '@inspectra/contract';
+import { permissionActions, permissionModules, routeSchemas, routeTable } from '@inspectra/contract';
 import type { Access, RouteDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -302,33 +302,48 @@ describe('a role with no permissions', () => {
     expect(profile.json().data).toMatchObject({ username, permissions: [] });
   });
 
-  it('with thermal.view alone, reads thermal data and still cannot write it or read anything else', async () => {
-    await t.db.insert(rolePermissions).values({ roleId, module: 'thermal', action: 'view' });
+  /** Gives the role exactly these permissions (read per request, so the next call sees them). */
+  const grant = async (keys: readonly string[]) => {
+    await t.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    if (keys.length === 0) return;
+    await t.db.insert(rolePermissions).values(
+      keys.map((key) => {
+        const [module, action] = key.split('.') as [string, string];
+        return { roleId, module, action };
+      }),
+    );
+  };
+  const keyOf = (r: RouteDefinition) => {
+    const a = r.access as Exclude<Access, 'public' | 'authenticated'>;
+    return `${a.module}.${a.action}`;
+  };
+
+  it('needs exactly the permission each route declares: refused with every other, served with it alone', async () => {
+    const guarded = routes.filter((r) => isPermission(r.access));
+    const declared = [...new Set(guarded.map(keyOf))].sort();
+    // Every permission a role can hold, so "all but one" leaves nothing else out.
+    const everything = permissionModules.flatMap((m) => permissionActions.map((a) => `${m}.${a}`));
+    for (const key of declared) expect(everything, `${key} is a known permission`).toContain(key);
     try {
-      const thermalView = routes.filter(
-        (r) => isPermission(r.access) && r.access.module === 'thermal' && r.access.action === 'view',
-      );
-      expect(thermalView.length).toBeGreaterThan(0);
-      for (const r of thermalView) {
-        expect(r.method, label(r)).toBe('GET');
-        const res = await send(r, as());
-        expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
-        expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);
+      for (const key of declared) {
+        const needing = guarded.filter((r) => keyOf(r) === key);
+        await grant(everything.filter((k) => k !== key));
+        for (const r of needing)
+          expectError(await send(r, as()), 403, 'FORBIDDEN', `every permission but ${key}: ${label(r)}`);
+        await grant([key]);
+        for (const r of sessionEndingLast(needing)) {
+          const res = await send(r, as());
+          expect([401, 403], `${key} alone: ${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(
+            res.statusCode,
+          );
+          expect(res.statusCode, `${key} alone: ${label(r)}: ${res.body}`).toBeLessThan(500);
+        }
       }
-      const others = routes.filter(
-        (r) => isPermission(r.access) && !(r.access.module === 'thermal' && r.access.action === 'view'),
-      );
-      expect(
-        others.some((r) => r.method === 'POST' && (r.access as { module: string }).module === 'thermal'),
-      ).toBe(true);
-      for (const r of others)
-        expectError(await send(r, as()), 403, 'FORBIDDEN', `thermal.view only: ${label(r)}`);
     } finally {
-      await t.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+      await grant([]);
     }
     // Revoked: refused again at once (permissions are read per request).
-    const again = routes.find((r) => r.method === 'GET' && r.path === '/thermal-measurements')!;
-    expectError(await send(again, as()), 403, 'FORBIDDEN', 'after revoking thermal.view');
+    expectError(await send(guarded[0]!, as()), 403, 'FORBIDDEN', 'after revoking every permission');
   });
 
   it('loses access entirely once the account is deactivated', async () => {

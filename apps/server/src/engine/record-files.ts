@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { attachments } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
+import { printableDisplayName } from './request-body.ts';
 import type { ImageListEdit, ImageListEntry, ReceivedImage } from './request-body.ts';
 
 /** Attaches received images to a record, replacing what each slot held; emptied slots lose theirs. */
@@ -118,11 +119,13 @@ export async function saveImageLists(
     const removed = existing.filter((a) => !usedIds.has(a.id)).map((a) => a.id);
     if (removed.length > 0) await tx.delete(attachments).where(inArray(attachments.id, removed));
     for (const [position, entry] of entries.entries()) {
+      // A caption is cleaned as a file name is: it is shown, and downloads are saved under it.
+      const caption = entry.displayName === undefined ? '' : printableDisplayName(entry.displayName);
       const changes = {
         position,
         ...(entry.imageType !== undefined ? { imageType: entry.imageType } : {}),
         ...(entry.category !== undefined ? { category: entry.category } : {}),
-        ...(entry.displayName ? { displayName: entry.displayName } : {}),
+        ...(caption ? { displayName: caption } : {}),
       };
       if (entry.id !== undefined) {
         await tx.update(attachments).set(changes).where(eq(attachments.id, entry.id));

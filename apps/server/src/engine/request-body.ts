@@ -96,13 +96,17 @@ function truncateToGraphemes(text: string, max: number): string {
   return kept;
 }
 
+/**
+ * A display name as typed (a photo's caption): printable, bounded, trimmed; empty when nothing is
+ * left. Slashes stay: a caption may read "crack at 3/4 height".
+ */
+export function printableDisplayName(text: string): string {
+  return truncateToGraphemes(text.replace(unsafeInDisplayName, '').trim(), maxDisplayNameLength).trim();
+}
+
 /** A display name from a client's file name: the last path segment, printable, bounded; never a path. */
 export function safeDisplayName(filename: string | undefined, fallback: string): string {
-  const base = path.posix
-    .basename(path.win32.basename(filename ?? ''))
-    .replace(unsafeInDisplayName, '')
-    .trim();
-  const trimmed = truncateToGraphemes(base, maxDisplayNameLength).trim();
+  const trimmed = printableDisplayName(path.posix.basename(path.win32.basename(filename ?? '')));
   return trimmed && trimmed !== '.' && trimmed !== '..' ? trimmed : fallback;
 }
 

@@ -1,0 +1,226 @@
+/**
+ * Records of any declared entity, built from its declaration alone: values every field accepts,
+ * parents created first through the API, required files attached. The conformance suite and any
+ * test that needs "some valid record" use it, so a new entity needs no factory of its own.
+ */
+import { entities, routeBodyKind, routeTable } from '@inspectra/contract';
+import type { EntityDefinition, Field, Operation, RouteDefinition } from '@inspectra/contract';
+import { pdfBytes } from './document-bytes.ts';
+import { multipart, pngBytes } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+/** A route over a declared entity (not a module's action). */
+export type EntityRoute = RouteDefinition & { operation: Exclude<Operation, { kind: 'action' }> };
+
+export const routeLabel = (r: RouteDefinition) => `${r.method} ${r.path}`;
+
+export const isEntityRoute = (r: RouteDefinition): r is EntityRoute => r.operation.kind !== 'action';
+
+/** Every route serving the entity under the variant (the variant-less routes when it has none). */
+export function entityRoutes(entity: EntityDefinition, variant: string | undefined): EntityRoute[] {
+  return (routeTable as readonly RouteDefinition[])
+    .filter(isEntityRoute)
+    .filter((r) => r.operation.entity.name === entity.name && r.operation.variant === variant);
+}
+
+/** The variants to walk: each declared one, or the entity itself once. */
+export const variantsOf = (entity: EntityDefinition): (string | undefined)[] =>
+  entity.variants ? [...entity.variants] : [undefined];
+
+/** The variant a parent of `entity` takes for a child of `variant`: the same, when the parent has variants. */
+export function parentVariant(parent: EntityDefinition, variant: string | undefined) {
+  return parent.variants ? (variant ?? parent.variants[0]) : undefined;
+}
+
+export type TestFile = { name: string; type: string; bytes: Buffer };
+
+let sequence = 0;
+/** Short and unique within the run: text values of unique fields (work order number) never collide. */
+const nextTag = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
+
+/** A value the field accepts; text carries `tag` so records can be told apart. */
+export function validValue(key: string, field: Field, tag: string): unknown {
+  switch (field.kind) {
+    case 'text':
+      // Letters, digits and `-` only, starting with a letter: fits every declared pattern (safe names).
+      return `${key}-${tag}`.slice(0, field.maxLength);
+    case 'longText':
+      return `${key} ${tag}`.slice(0, field.maxLength);
+    case 'number':
+    case 'integer': {
+      // 1 where allowed: small enough to break no plausibility rule, non-zero to be seen.
+      return Math.min(Math.max(1, field.min ?? 1), field.max ?? Infinity);
+    }
+    case 'date':
+      return '2026-03-14';
+    case 'datetime':
+      return '2026-03-14T09:30:00.000Z';
+    case 'boolean':
+      return field.default === true ? false : true;
+    case 'enum':
+      return field.values[0];
+    case 'ref':
+      throw new Error(`${key}: a reference needs a record, see validValues`);
+    case 'json':
+      return { key, tag };
+  }
+}
+
+/** Another value the field accepts, different from `validValue`'s: what an update changes. */
+export function otherValue(key: string, field: Field, tag: string): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      return `${String(validValue(key, field, tag)).slice(0, field.maxLength - 1)}x`;
+    case 'number':
+    case 'integer': {
+      const v = validValue(key, field, tag) as number;
+      return field.max !== undefined && v + 1 > field.max ? v - (field.kind === 'integer' ? 1 : 0.5) : v + 1;
+    }
+    case 'date':
+      return '2026-04-02';
+    case 'datetime':
+      return '2026-04-02T14:15:00.000Z';
+    case 'boolean':
+      return !(validValue(key, field, tag) as boolean);
+    case 'enum':
+      return field.values[1] ?? field.values[0];
+    case 'ref':
+      throw new Error(`${key}: a reference is not changed by otherValue`);
+    case 'json':
+      return { key, tag, changed: true };
+  }
+}
+
+/** Fields a client writes (server-owned ones are the server's). */
+export function writableFields(entity: EntityDefinition, variant: string | undefined) {
+  return Object.entries(entity.fieldsOf(variant)).filter(([, field]) => !field.serverOwned);
+}
+
+/**
+ * A valid create body for the entity under the variant: every writable field with a value, and each
+ * reference naming a record created for it (of the same variant when the referenced entity has
+ * variants). `overrides` replaces values, references included (no parent is then created).
+ */
+export async function validValues(
+  t: TestApp,
+  entity: EntityDefinition,
+  variant: string | undefined,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const tag = nextTag();
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of writableFields(entity, variant)) {
+    if (key in overrides) continue;
+    if (field.kind === 'ref') {
+      const target = entities[field.entity];
+      if (!target) throw new Error(`${entity.name}.${key} names undeclared ${field.entity}`);
+      values[key] = (await createRecord(t, target, parentVariant(target, variant))).id;
+    } else {
+      values[key] = validValue(key, field, tag);
+    }
+  }
+  return { ...values, ...overrides };
+}
+
+/** A file of the kind a slot accepts: a PNG photo or drawing, a PDF document. */
+export function fileFor(entity: EntityDefinition, slot: string): TestFile {
+  const accepts = entity.images[slot]?.accepts ?? 'image';
+  return accepts === 'document'
+    ? { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes }
+    : { name: `${slot}.png`, type: 'image/png', bytes: pngBytes };
+}
+
+/** The files a create must carry: one per required slot. */
+export function requiredFiles(entity: EntityDefinition): Record<string, TestFile> {
+  return Object.fromEntries(
+    Object.entries(entity.images)
+      .filter(([, slot]) => slot.required)
+      .map(([slot]) => [slot, fileFor(entity, slot)]),
+  );
+}
+
+/** Multipart text is all strings: values as a browser form sends them (nulls left out). */
+export function formFields(values: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    fields[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return fields;
+}
+
+/** The URL of a route with its `:id`-style path parameters and a query. */
+export function routeUrl(
+  route: RouteDefinition,
+  o: { params?: Record<string, string>; query?: Record<string, string> } = {},
+): string {
+  const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = o.params?.[name];
+    if (value === undefined) throw new Error(`${routeLabel(route)} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+  const qs = new URLSearchParams(o.query ?? {}).toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Where an update or a read by id names the record, as the route declares it. */
+export function idPlacement(route: EntityRoute, id: string) {
+  const op = route.operation;
+  const location = 'id' in op ? op.id : undefined;
+  return {
+    params: location === 'path' ? { id } : undefined,
+    query: location === 'query' ? { id } : undefined,
+    body: location === 'body' ? { id } : {},
+  };
+}
+
+/**
+ * Sends a create or update body the way the route takes it: JSON, or multipart when the route only
+ * takes multipart or files are sent.
+ */
+export function sendEntityBody(
+  t: TestApp,
+  route: EntityRoute,
+  url: string,
+  values: Record<string, unknown>,
+  files: Record<string, TestFile> = {},
+  token?: string,
+) {
+  const kind = routeBodyKind(route);
+  const asForm = kind === 'multipart' || Object.keys(files).length > 0;
+  return t.call(route.method, url, asForm ? multipart(formFields(values), files) : values, token);
+}
+
+/**
+ * Creates a record of the entity through its create call (the first one declared), or, for an entity
+ * made on first read (`getByParent` with `createIfMissing`), through that read. Returns the record as
+ * the API answered it.
+ */
+export async function createRecord(
+  t: TestApp,
+  entity: EntityDefinition,
+  variant: string | undefined,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
+  const routes = entityRoutes(entity, variant);
+  const create = routes.find((r) => r.operation.kind === 'create');
+  if (create) {
+    const values = await validValues(t, entity, variant, overrides);
+    const r = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));
+    if (r.status !== 201)
+      throw new Error(`${routeLabel(create)}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+    return r.body.data;
+  }
+  const firstRead = routes.find((r) => r.operation.kind === 'getByParent' && r.operation.createIfMissing);
+  if (firstRead?.operation.kind === 'getByParent' && entity.parent) {
+    const { [entity.parent]: parentId } = await validValues(t, entity, variant, overrides);
+    const r = await t.call(
+      'GET',
+      routeUrl(firstRead, { query: { [firstRead.operation.parentParam]: String(parentId) } }),
+    );
+    if (r.status !== 200) throw new Error(`${routeLabel(firstRead)}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  }
+  throw new Error(`${entity.name}${variant ? ` (${variant})` : ''} has no call that creates it`);
+}
