@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { vciAnalysis } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
-import { vciAnalysis } from '@inspectra/contract';
 import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
