@@ -267,6 +267,22 @@ describe('VCI summaries', () => {
       ),
     );
     expect(undeclared.status).toBe(400);
+    // A summary holds at most 20 photos (the image list's declared bound).
+    const tooMany = await t.call(
+      'POST',
+      '/api/vci-summary-pipe',
+      multipart(
+        {
+          ...fields,
+          summaryImages: JSON.stringify(
+            Array.from({ length: 21 }, (_, file) => ({ file, imageType: 'other' })),
+          ),
+        },
+        { summaryImages: Array.from({ length: 21 }, (_, i) => photo(`${i}.png`)) },
+      ),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/at most 20/);
     const list = await t.call('GET', `/api/vci-summary-pipe/by-analysis?vciAnalysisId=${pipe.id}`);
     expect(list.body.data).toEqual([]);
   });
