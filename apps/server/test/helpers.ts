@@ -49,6 +49,8 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(
   o: {
     maxUploadBytes?: number;
+    /** Limit of documents and drawings; the photo limit when left out, as in the app. */
+    maxDocumentBytes?: number;
     webDir?: string;
     statementTimeoutMs?: number;
     /** Extra routes a test needs beside the API's, added before the app is ready. */
@@ -69,6 +71,7 @@ export async function startTestApp(
     files,
     jwtSecret,
     maxUploadBytes: o.maxUploadBytes ?? 1024 * 1024,
+    maxDocumentBytes: o.maxDocumentBytes,
     // TEST_LOG=1 shows what the server logs (500s above all) while debugging a test.
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     webDir: o.webDir,
@@ -214,15 +217,17 @@ export async function createThermalMeasurement(
   return r.body.data;
 }
 
-/** A multipart body with text fields and files, as a browser would send it. */
+export type FilePart = { name: string; type: string; bytes: Buffer };
+
+/**
+ * A multipart body with text fields and files, as a browser would send it. A list of files under one
+ * name sends each as its own part with that name (the photos of an image list).
+ */
 export class MultipartForm {
   readonly payload: Buffer;
   readonly headers: Record<string, string>;
 
-  constructor(
-    fields: Record<string, string>,
-    files: Record<string, { name: string; type: string; bytes: Buffer }> = {},
-  ) {
+  constructor(fields: Record<string, string>, files: Record<string, FilePart | FilePart[]> = {}) {
     const boundary = `----inspectra${randomUUID()}`;
     const chunks: Buffer[] = [];
     for (const [name, value] of Object.entries(fields)) {
@@ -230,7 +235,9 @@ export class MultipartForm {
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
       );
     }
-    for (const [name, file] of Object.entries(files)) {
+    for (const [name, file] of Object.entries(files).flatMap(([name, parts]) =>
+      (Array.isArray(parts) ? parts : [parts]).map((part) => [name, part] as const),
+    )) {
       chunks.push(
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,

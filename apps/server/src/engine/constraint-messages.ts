@@ -5,6 +5,9 @@ import * as schema from '../db/schema/index.ts';
 
 type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
 
+/** PostgreSQL cuts identifiers to 63 bytes, and reports a long constraint by its cut name. */
+const pgIdentifier = (name: string) => name.slice(0, 63);
+
 /**
  * Messages for the constraints derived from entity declarations, by constraint name, so a
  * duplicate work order number or a missing parent reads as a sentence about the domain.
@@ -14,7 +17,7 @@ function build(): Map<string, ConstraintMessage> {
   const tables = Object.values(schema.entityTables) as PgTable[];
   for (const entity of Object.values(entities)) {
     for (const key of entity.unique) {
-      byName.set(`${entity.table}_${columnName(key)}_unique`, {
+      byName.set(pgIdentifier(`${entity.table}_${columnName(key)}_unique`), {
         field: key,
         message: `A ${entity.label.toLowerCase()} with this ${entity.fields[key]!.label!.toLowerCase()} already exists`,
       });
@@ -30,14 +33,14 @@ function build(): Map<string, ConstraintMessage> {
     const parentField = entity.fields[entity.parent]!;
     const parentLabel = parentField.label!.toLowerCase();
     if (entity.uniquePerParent) {
-      byName.set(`${entity.table}_parent_unique`, {
+      byName.set(pgIdentifier(`${entity.table}_parent_unique`), {
         field: entity.parent,
         message: `This ${parentLabel} already has a ${entity.label.toLowerCase()}`,
       });
     }
     const table = tables.find((t) => getTableConfig(t).name === entity.table);
     for (const fk of table ? getTableConfig(table).foreignKeys : []) {
-      byName.set(fk.getName(), {
+      byName.set(pgIdentifier(fk.getName()), {
         field: entity.parent,
         message: `${entity.parent} does not name an existing ${parentLabel}`,
         inUseMessage: `This ${parentLabel} still has ${entity.label.toLowerCase()} records; delete those first`,

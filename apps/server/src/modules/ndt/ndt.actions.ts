@@ -25,17 +25,22 @@ const reportsOf = (method?: string) =>
   })`;
 
 /**
- * The worst graded finding of each report, for the techniques that grade findings (technique
- * `findingGrade`): rows under the technique's inspection under the report, levels in declared order.
+ * The worst graded finding of each report, from the technique the report was made by (its
+ * inspection method names the technique's module) when that technique grades findings: rows under
+ * its inspection under the report, levels in the technique's declared order. Another technique's
+ * rows hung under the same report never count: their levels may mean something else.
  */
-async function worstFindings(db: DbOrTx, reportIds: string[]): Promise<Map<string, string>> {
+async function worstFindings(
+  db: DbOrTx,
+  made: { id: string; method: string }[],
+): Promise<Map<string, string>> {
   const worst = new Map<string, string>();
-  if (reportIds.length === 0) return worst;
   for (const technique of techniques) {
     const grade = technique.findingGrade;
     const inspection = technique.workspace?.inspection;
     const rows = technique.workspace?.rows;
-    if (!grade || !inspection?.parent || !rows?.parent) continue;
+    const reportIds = made.filter((r) => r.method === technique.module).map((r) => r.id);
+    if (!grade || !inspection?.parent || !rows?.parent || reportIds.length === 0) continue;
     const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
     const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
     const found = await db.execute<{ report: string; grade: string }>(
@@ -51,6 +56,17 @@ async function worstFindings(db: DbOrTx, reportIds: string[]): Promise<Map<strin
     }
   }
   return worst;
+}
+
+/** How many drawings each piece of equipment has, in one grouped query for a page of it. */
+async function isometricCounts(db: DbOrTx, equipmentIds: string[]): Promise<Map<string, number>> {
+  if (equipmentIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: isometrics.ndtEquipmentId, n: sql<number>`count(*)::int` })
+    .from(isometrics)
+    .where(inArray(isometrics.ndtEquipmentId, equipmentIds))
+    .groupBy(isometrics.ndtEquipmentId);
+  return new Map(found.map((row) => [row.id as string, row.n]));
 }
 
 /** Each equipment number's last report per inspection method, with how many it has. */
@@ -74,7 +90,7 @@ async function histories(db: DbOrTx, equipmentNos: string[]) {
       order by ${reports.equipmentNo}, ${reports.inspectionMethod}, 6 desc nulls last, ${reports.createdAt} desc`);
   const worst = await worstFindings(
     db,
-    found.rows.map((r) => r.id),
+    found.rows.map((r) => ({ id: r.id, method: r.inspection_method })),
   );
   const byEquipment = new Map<string, NdtHistoryEntry[]>();
   for (const row of found.rows) {
@@ -131,10 +147,7 @@ export const ndtActions: Record<string, ActionHandler> = {
     const offset = (pageNumber - 1) * pageSize;
     const countLimit = offset + (search ? countAhead.search : countAhead.list);
     const rows = await deps.db
-      .select({
-        record: equipment,
-        isometricCount: sql<number>`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${equipment.id})`,
-      })
+      .select({ record: equipment })
       .from(equipment)
       .where(where)
       .orderBy(asc(equipment.equipmentNo), asc(equipment.id))
@@ -152,9 +165,13 @@ export const ndtActions: Record<string, ActionHandler> = {
       deps.db,
       rows.map((r) => r.record.equipmentNo as string),
     );
+    const drawings = await isometricCounts(
+      deps.db,
+      rows.map((r) => r.record.id),
+    );
     const data: NdtEquipmentListItem[] = rows.map((r) => ({
       ...(recordView(ndtEquipment, r.record as unknown as StoredRecord) as NdtEquipmentListItem),
-      isometricCount: r.isometricCount,
+      isometricCount: drawings.get(r.record.id) ?? 0,
       history: history.get(r.record.equipmentNo as string) ?? [],
     }));
     const exact = n <= countLimit;
@@ -201,6 +218,13 @@ export const ndtActions: Record<string, ActionHandler> = {
       )
       .limit(1);
     if (!file) throw new AppError('NOT_FOUND', `Drawing ${fileName} has no file`);
-    return sendAttachment(deps.files, file, fileName);
+    const sent = await sendAttachment(deps.files, file, fileName);
+    // A download call saves the drawing, also a PNG or JPEG one a browser could show in the tab.
+    if ('raw' in sent)
+      sent.raw.headers['content-disposition'] = sent.raw.headers['content-disposition']!.replace(
+        /^inline/,
+        'attachment',
+      );
+    return sent;
   },
 };
