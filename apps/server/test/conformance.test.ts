@@ -10,6 +10,8 @@ import type { EntityDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/index.ts';
+import { sheetFields } from '../src/engine/sheet-operations.ts';
+import { writeEntitySheet } from '../src/engine/spreadsheet.ts';
 import {
   createRecord,
   entityRoutes,
@@ -26,7 +28,7 @@ import {
   writableFields,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
-import { startTestApp } from './helpers.ts';
+import { MultipartForm, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -34,6 +36,14 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t?.close());
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
 
 /** Routes a test called: every entity route of the table must be among them at the end. */
 const exercised = new Set<string>();
@@ -132,7 +142,8 @@ async function readThrough(route: EntityRoute, record: Record<string, any>, enti
  */
 function changeableField(entity: EntityDefinition, variant: string | undefined) {
   const candidates = writableFields(entity, variant).filter(
-    ([key, field]) => field.kind !== 'ref' && !entity.unique.includes(key),
+    ([key, field]) =>
+      field.kind !== 'ref' && !entity.unique.includes(key) && !(entity.naturalKey ?? []).includes(key),
   );
   const found = candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ?? candidates[0];
   if (!found) throw new Error(`${entity.name} has no field an update could change`);
@@ -365,6 +376,55 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
         const r = await send(creates[0]!, { values, files: requiredFiles(entity) });
         expectError(r, 409, 'second record under one parent');
       });
+
+    for (const upsert of of('upsert')) {
+      it(`${routeLabel(upsert)} creates, then changes the record with the same natural key`, async () => {
+        const values = await validValues(t, entity, variant);
+        const first = await send(upsert, { values });
+        expect(first.status, JSON.stringify(first.body)).toBe(201);
+        expectDeclaredShape(upsert, first.body.data);
+        const [key, field] = changeableField(entity, variant);
+        const second = await send(upsert, { values: { ...values, [key]: otherValue(key, field, 'upsert') } });
+        expect(second.status, JSON.stringify(second.body)).toBe(200);
+        expect(second.body.data).toMatchObject({ id: first.body.data.id, version: 2 });
+      });
+    }
+
+    for (const sheet of of('exportSheet')) {
+      it(`${routeLabel(sheet)} answers an .xlsx`, async () => {
+        await fresh();
+        const r = await send(sheet);
+        expect(r.res.statusCode).toBe(200);
+        expect(r.res.headers['content-type']).toBe(xlsxType);
+        expect(r.res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      });
+    }
+
+    for (const importing of of('importSheet')) {
+      it(`${routeLabel(importing)} creates the rows of a sheet, all or none`, async () => {
+        const values = await validValues(t, entity, variant);
+        const file = await streamToBuffer(
+          writeEntitySheet(entity, [values], { fields: sheetFields(entity, variant) }),
+        );
+        exercised.add(routeLabel(importing));
+        const url = routeUrl(importing, {});
+        const form = new MultipartForm({}, { file: { name: 'rows.xlsx', type: xlsxType, bytes: file } });
+        const r = await t.call('POST', url, form);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.data.created + r.body.data.updated).toBe(1);
+        const row = await stored(entity, r.body.data.rows[0].id);
+        expect(row).toBeDefined();
+        const empty = await streamToBuffer(
+          writeEntitySheet(entity, [], { fields: sheetFields(entity, variant), template: true }),
+        );
+        const refused = await t.call(
+          'POST',
+          url,
+          new MultipartForm({}, { file: { name: 'empty.xlsx', type: xlsxType, bytes: empty } }),
+        );
+        expect(refused.status).toBe(400);
+      });
+    }
 
     for (const choices of of('enumValues')) {
       it(`${routeLabel(choices)} lists the field's values with labels`, async () => {

@@ -164,10 +164,15 @@ async function openPglite(dir: string | undefined, timeoutMs: number): Promise<D
   }
   const upkeep = new TableUpkeep();
   // PGlite is one session: one statement or transaction at a time, handed out by priority.
+  // Every connection to the socket is the same PGlite session, so prepared statements outlive the
+  // connection that made them: one connection, kept open, knows every statement it prepared; one
+  // opened after another closed starts by forgetting them all, or its first prepare would collide
+  // ("prepared statement already exists").
   const pool = new ScheduledPool(
-    { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' },
+    { host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 },
     { slots: 1, maxWaitMs: timeoutMs, onWrite: (table, rows) => upkeep.noteWrite(table, rows) },
   );
+  pool.on('connect', (client) => void client.query('deallocate all').catch(() => {}));
   pool.on('error', () => {});
   const close = async () => {
     upkeep.stop();

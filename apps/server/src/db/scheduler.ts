@@ -44,6 +44,11 @@ function statementText(config: unknown): string {
   return (config as { text?: string } | undefined)?.text ?? '';
 }
 
+/** SQLSTATE 42P05: a prepared statement of that name is already on the connection. */
+const duplicatePreparedStatement = '42P05';
+/** Connections whose prepared statements may not be what their client believes: closed on release. */
+const unreliable = new WeakSet<pg.PoolClient>();
+
 /**
  * A node-postgres pool that hands its connections out by priority instead of first come, first served.
  * PGlite is one session: with a plain queue a sign-in check waited behind nine slow lists (3.4 s p50).
@@ -141,12 +146,22 @@ export class ScheduledPool extends pg.Pool {
     args: unknown[],
   ) {
     const cancel = this.scheduling.cancel;
-    const onAbort = cancel ? () => void cancel(client).catch(() => {}) : undefined;
+    const onAbort = cancel
+      ? () => {
+          // Cancelled mid-statement, the connection may hold a statement its client does not know it
+          // prepared: it is closed when released rather than reused.
+          unreliable.add(client);
+          void cancel(client).catch(() => {});
+        }
+      : undefined;
     if (onAbort) work?.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const result = await exec(...args);
       this.noteWrite(args[0], result);
       return result;
+    } catch (error) {
+      if ((error as { code?: string }).code === duplicatePreparedStatement) unreliable.add(client);
+      throw error;
     } finally {
       if (onAbort) work?.signal?.removeEventListener('abort', onAbort);
     }
@@ -177,7 +192,7 @@ export class ScheduledPool extends pg.Pool {
       try {
         return await this.run(client, client.query.bind(client) as never, work, args);
       } finally {
-        client.release();
+        client.release(unreliable.has(client) || undefined);
         this.releaseSlot();
       }
     })() as never;
@@ -198,7 +213,7 @@ export class ScheduledPool extends pg.Pool {
           released = true;
           client.query = query as typeof client.query;
           client.release = release;
-          release(error);
+          release(error ?? (unreliable.has(client) || undefined));
           this.releaseSlot();
         },
       });

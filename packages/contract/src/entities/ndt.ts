@@ -75,7 +75,7 @@ export const ndtEquipmentListItemSchema = ndtEquipment.schemas.response
   .meta({ id: 'ndtEquipmentListItem' });
 export type NdtEquipmentListItem = z.infer<typeof ndtEquipmentListItemSchema>;
 
-const listQuery = z.object({
+export const ndtListQuery = z.object({
   pageNumber: pageNumberSchema,
   pageSize: pageSizeSchema,
   search: searchSchema,
@@ -87,8 +87,13 @@ const listQuery = z.object({
   dateUpdate: z.iso.date({ error: 'dateUpdate must be a date (YYYY-MM-DD)' }).optional(),
 });
 
-const byEquipmentNo = z.object({ equipmentNo: fieldValueSchema(ndtEquipment.fields.equipmentNo) });
-const byFileName = z.object({ fileName: fieldValueSchema(ndtIsometric.fields.fileName) });
+export const ndtEquipmentParams = z.object({
+  equipmentNo: fieldValueSchema(ndtEquipment.fields.equipmentNo) as z.ZodType<string>,
+});
+export const ndtDownloadQuery = z.object({ equipmentNo: ndtEquipmentParams.shape.equipmentNo.optional() });
+export const ndtFileParams = z.object({
+  fileName: fieldValueSchema(ndtIsometric.fields.fileName) as z.ZodType<string>,
+});
 const tag = 'NDT equipment';
 const view = { module: 'ndt', action: 'view' } as const;
 
@@ -96,7 +101,11 @@ export const ndtRoutes = [
   route(
     'GET',
     '/ndt-equipment-list',
-    op.action('ndt.list', { query: listQuery, response: z.array(ndtEquipmentListItemSchema), paged: true }),
+    op.action('ndt.list', {
+      query: ndtListQuery,
+      response: z.array(ndtEquipmentListItemSchema),
+      paged: true,
+    }),
     {
       summary: `NDT equipment with its last inspection per method (paged, ${defaultPageSize} by default)`,
       tag,
@@ -139,15 +148,18 @@ export const ndtRoutes = [
   route(
     'GET',
     '/ndt-equipment-list/isometrics/:equipmentNo',
-    op.action('ndt.isometrics', { params: byEquipmentNo, response: z.array(ndtIsometric.schemas.response) }),
+    op.action('ndt.isometrics', {
+      params: ndtEquipmentParams,
+      response: z.array(ndtIsometric.schemas.response),
+    }),
     { summary: 'The isometric drawings of a piece of equipment', tag, access: view },
   ),
   route(
     'GET',
     '/ndt-equipment-list/isometrics/download/:fileName',
     op.action('ndt.downloadIsometric', {
-      params: byFileName,
-      query: z.object({ equipmentNo: byEquipmentNo.shape.equipmentNo.optional() }),
+      params: ndtFileParams,
+      query: ndtDownloadQuery,
       response: z.unknown(),
     }),
     {

@@ -182,7 +182,7 @@ export const thermalResultSchema = z
   .meta({ id: 'thermalResult' });
 export type ThermalResult = z.infer<typeof thermalResultSchema>;
 
-const byAnalysis = z.object({
+export const thermalAnalysisQuery = z.object({
   thermalAnalysisId: z.uuid({ error: 'thermalAnalysisId must be an identifier (UUID)' }),
 });
 const tag = 'Thermal';
@@ -202,7 +202,7 @@ export const thermalRoutes = [
   route(
     'GET',
     '/thermal-analysis/summary',
-    op.action('thermal.summary', { query: byAnalysis, response: thermalSummarySchema }),
+    op.action('thermal.summary', { query: thermalAnalysisQuery, response: thermalSummarySchema }),
     {
       summary: 'Counts, hottest point, ΔT and severities of an analysis',
       tag,
@@ -212,7 +212,7 @@ export const thermalRoutes = [
   route(
     'GET',
     '/thermal-analysis/result',
-    op.action('thermal.result', { query: byAnalysis, response: thermalResultSchema }),
+    op.action('thermal.result', { query: thermalAnalysisQuery, response: thermalResultSchema }),
     {
       summary: 'Overall severity and the measurements needing action',
       tag,

@@ -73,7 +73,7 @@ export const vciFeatureGroupSchema = z
   .meta({ id: 'vciFeatureGroup' });
 export type VciFeatureGroup = z.infer<typeof vciFeatureGroupSchema>;
 
-const byAnalysis = z.object({
+export const vciAnalysisQuery = z.object({
   vciAnalysisId: z.uuid({ error: 'vciAnalysisId must be an identifier (UUID)' }),
 });
 
@@ -107,7 +107,7 @@ export const vciRoutes = eachVariant(pipeFamilies, (v) => {
       `/vci-summary-${v}/grouped-by-feature`,
       op.action('vci.groupedByFeature', {
         variant: v,
-        query: byAnalysis,
+        query: vciAnalysisQuery,
         response: z.array(vciFeatureGroupSchema),
       }),
       {

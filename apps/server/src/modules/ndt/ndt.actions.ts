@@ -1,10 +1,20 @@
-import { ndtEquipment, ndtIsometric, reportHeader, techniques } from '@inspectra/contract';
+import {
+  ndtEquipment,
+  ndtIsometric,
+  reportHeader,
+  techniques,
+  ndtListQuery,
+  ndtEquipmentParams,
+  ndtFileParams,
+  ndtDownloadQuery,
+} from '@inspectra/contract';
 import type { NdtEquipmentListItem, NdtHistoryEntry } from '@inspectra/contract';
 import { and, asc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
+import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { countAhead, recordView, recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -117,11 +127,10 @@ async function equipmentByNumber(db: DbOrTx, equipmentNo: string) {
 
 /** The NDT equipment list with its history, and isometric drawings by equipment and by file name. */
 export const ndtActions: Record<string, ActionHandler> = {
-  'ndt.list': async ({ query, deps }) => {
-    const pageNumber = query.pageNumber as number;
-    const pageSize = query.pageSize as number;
+  'ndt.list': typedAction({ query: ndtListQuery }, async ({ query, deps }) => {
+    const { pageNumber, pageSize } = query;
     const conditions: SQL[] = [];
-    const search = query.search as string | undefined;
+    const search = query.search;
     if (search)
       conditions.push(
         or(
@@ -130,11 +139,11 @@ export const ndtActions: Record<string, ActionHandler> = {
           ilike(equipment.description, contains(search)),
         )!,
       );
-    if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo as string));
-    if (query.objectType) conditions.push(eq(equipment.objectType, query.objectType as string));
-    if (query.inspectionMethodId) conditions.push(reportsOf(query.inspectionMethodId as string));
+    if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo));
+    if (query.objectType) conditions.push(eq(equipment.objectType, query.objectType));
+    if (query.inspectionMethodId) conditions.push(reportsOf(query.inspectionMethodId));
     if (query.dateUpdate) {
-      const since = query.dateUpdate as string;
+      const since = query.dateUpdate;
       conditions.push(
         or(
           gte(equipment.updatedAt, new Date(`${since}T00:00:00Z`)),
@@ -186,45 +195,48 @@ export const ndtActions: Record<string, ActionHandler> = {
         totalCountExact: exact,
       },
     };
-  },
+  }),
 
-  'ndt.isometrics': async ({ params, deps }) => {
-    const found = await equipmentByNumber(deps.db, params.equipmentNo as string);
+  'ndt.isometrics': typedAction({ params: ndtEquipmentParams }, async ({ params, deps }) => {
+    const found = await equipmentByNumber(deps.db, params.equipmentNo);
     const rows = await deps.repositories.get(ndtIsometric.name)!.all(deps.db, { parentId: found.id });
     return { data: await recordViews(deps.db, ndtIsometric, rows) };
-  },
+  }),
 
   /**
    * A drawing by its file name. The name was checked against the safe-name pattern before this runs
    * (no separator, `..` or NUL), is looked up in the database, never joined to a path, and with
    * `?equipmentNo=` must be that equipment's drawing.
    */
-  'ndt.downloadIsometric': async ({ params, query, deps }) => {
-    const fileName = params.fileName as string;
-    const [drawing] = await deps.db
-      .select({ isometric: isometrics, equipmentNo: equipment.equipmentNo })
-      .from(isometrics)
-      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
-      .where(eq(isometrics.fileName, fileName))
-      .limit(1);
-    const wanted = query.equipmentNo as string | undefined;
-    if (!drawing || (wanted !== undefined && drawing.equipmentNo !== wanted))
-      throw new AppError('NOT_FOUND', `No drawing ${fileName}${wanted ? ` of equipment ${wanted}` : ''}`);
-    const [file] = await deps.db
-      .select()
-      .from(attachments)
-      .where(
-        and(eq(attachments.ownerEntity, ndtIsometric.name), eq(attachments.ownerId, drawing.isometric.id)),
-      )
-      .limit(1);
-    if (!file) throw new AppError('NOT_FOUND', `Drawing ${fileName} has no file`);
-    const sent = await sendAttachment(deps.files, file, fileName);
-    // A download call saves the drawing, also a PNG or JPEG one a browser could show in the tab.
-    if ('raw' in sent)
-      sent.raw.headers['content-disposition'] = sent.raw.headers['content-disposition']!.replace(
-        /^inline/,
-        'attachment',
-      );
-    return sent;
-  },
+  'ndt.downloadIsometric': typedAction(
+    { params: ndtFileParams, query: ndtDownloadQuery },
+    async ({ params, query, deps }) => {
+      const fileName = params.fileName;
+      const [drawing] = await deps.db
+        .select({ isometric: isometrics, equipmentNo: equipment.equipmentNo })
+        .from(isometrics)
+        .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
+        .where(eq(isometrics.fileName, fileName))
+        .limit(1);
+      const wanted = query.equipmentNo;
+      if (!drawing || (wanted !== undefined && drawing.equipmentNo !== wanted))
+        throw new AppError('NOT_FOUND', `No drawing ${fileName}${wanted ? ` of equipment ${wanted}` : ''}`);
+      const [file] = await deps.db
+        .select()
+        .from(attachments)
+        .where(
+          and(eq(attachments.ownerEntity, ndtIsometric.name), eq(attachments.ownerId, drawing.isometric.id)),
+        )
+        .limit(1);
+      if (!file) throw new AppError('NOT_FOUND', `Drawing ${fileName} has no file`);
+      const sent = await sendAttachment(deps.files, file, fileName);
+      // A download call saves the drawing, also a PNG or JPEG one a browser could show in the tab.
+      if ('raw' in sent)
+        sent.raw.headers['content-disposition'] = sent.raw.headers['content-disposition']!.replace(
+          /^inline/,
+          'attachment',
+        );
+      return sent;
+    },
+  ),
 };

@@ -1,9 +1,15 @@
-import { thermalAnalysis, thermalMeasurement, thermalSeverities } from '@inspectra/contract';
+import {
+  thermalAnalysis,
+  thermalMeasurement,
+  thermalSeverities,
+  thermalAnalysisQuery,
+} from '@inspectra/contract';
 import type { ThermalResult, ThermalSeverity, ThermalSummary } from '@inspectra/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { derivedSql } from '../../engine/derived-sql.ts';
 import { tableOf } from '../../db/schema/index.ts';
+import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -37,8 +43,8 @@ async function severityCounts(deps: EngineDeps, analysisId: string) {
 
 /** The thermal analysis calls that compute (SPEC 7: summary, result); see docs/thermal-severity.md. */
 export const thermalActions: Record<string, ActionHandler> = {
-  'thermal.summary': async ({ query, deps }) => {
-    const analysis = await analysisOf(deps, query.thermalAnalysisId as string);
+  'thermal.summary': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId);
     const [totals] = await deps.db
       .select({
         n: sql<number>`count(*)::int`,
@@ -69,10 +75,10 @@ export const thermalActions: Record<string, ActionHandler> = {
       severityCounts: await severityCounts(deps, analysis.id),
     };
     return { data: summary };
-  },
+  }),
 
-  'thermal.result': async ({ query, deps }) => {
-    const analysis = await analysisOf(deps, query.thermalAnalysisId as string);
+  'thermal.result': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId);
     const counts = await severityCounts(deps, analysis.id);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     const worst = [...thermalSeverities].reverse().find((s) => counts[s.level] > 0);
@@ -94,5 +100,5 @@ export const thermalActions: Record<string, ActionHandler> = {
       )) as ThermalResult['actionRequired'],
     };
     return { data: result };
-  },
+  }),
 };

@@ -4,8 +4,10 @@ import {
   vciFeatures,
   vciSummary,
   worstSeverity,
+  vciAnalysisQuery,
 } from '@inspectra/contract';
 import type { FindingSeverity, VciFeatureGroup } from '@inspectra/contract';
+import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
@@ -16,9 +18,9 @@ export const vciActions: Record<string, ActionHandler> = {
    * Per feature, the spots found (worst first, then newest) and the worst severity among them;
    * features in the declared order, only those found. The analysis must be of the route's family.
    */
-  'vci.groupedByFeature': async ({ query, deps, route }) => {
+  'vci.groupedByFeature': typedAction({ query: vciAnalysisQuery }, async ({ query, deps, route }) => {
     const variant = route.operation.kind === 'action' ? route.operation.variant : undefined;
-    const analysisId = query.vciAnalysisId as string;
+    const analysisId = query.vciAnalysisId;
     const analysis = await deps.repositories.get(vciAnalysis.name)!.get(deps.db, analysisId);
     if (analysis.variant !== variant)
       throw new AppError(
@@ -45,5 +47,5 @@ export const vciActions: Record<string, ActionHandler> = {
       });
     }
     return { data: groups };
-  },
+  }),
 };
