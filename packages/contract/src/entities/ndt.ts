@@ -26,6 +26,7 @@ export const ndtEquipment = defineEntity('ndtEquipment', {
     location: f.text(),
   },
   unique: ['equipmentNo'],
+  represent: ['equipmentNo', 'description'],
   search: ['equipmentNo', 'tagNumber', 'description'],
   sort: { field: 'equipmentNo', direction: 'asc' },
 });
