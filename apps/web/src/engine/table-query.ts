@@ -14,15 +14,23 @@ export type TableFilter = {
 /** A table's choice of order: a sortable field and its direction. */
 export type TableSort = { field: string; direction: 'asc' | 'desc' };
 
+const sortableByRoute = new WeakMap<RouteDefinition, Set<string>>();
+
 /**
  * The fields a list call lets its caller sort by: none when the call takes no `sortBy` (a whole
- * list by parent, a module's own action).
+ * list by parent, a module's own action). Worked out once per call, not on every render.
  */
 export function sortableColumns(route: RouteDefinition | undefined): Set<string> {
   const op = route?.operation;
   if (!route || !op || (op.kind !== 'list' && op.kind !== 'listByParent')) return new Set();
-  if (!routeSchemas(route).query?.shape.sortBy) return new Set();
-  return new Set(sortableFields(op.entity, op.variant));
+  let fields = sortableByRoute.get(route);
+  if (!fields) {
+    fields = routeSchemas(route).query?.shape.sortBy
+      ? new Set(sortableFields(op.entity, op.variant))
+      : new Set<string>();
+    sortableByRoute.set(route, fields);
+  }
+  return fields;
 }
 
 /** The filters a list call declares, less those the page has fixed (a work order's reports). */
