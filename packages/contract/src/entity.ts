@@ -20,7 +20,21 @@ export function deriveValue(derived: DerivedField, record: Record<string, unknow
   return derived.expr ? evaluate(derived.expr, record) : derived.compute!(record);
 }
 
-export type EntityConfig<F extends Record<string, Field>> = {
+/**
+ * What an entity is declared with. Besides the fields, the names of its image slots (`I`), image
+ * lists (`L`), derived values (`D`) and rules (`R`) are kept in its type, so translations keyed by
+ * them are checked against the declaration.
+ */
+export type EntityConfig<
+  F extends Record<string, Field>,
+  I extends string = string,
+  L extends Record<string, ImageList> = Record<string, ImageList>,
+  D extends Record<string, DerivedField<never>> = Record<
+    string,
+    DerivedField<FieldValues<F> & { id: string }>
+  >,
+  R extends string = string,
+> = {
   label: string;
   /** Permission module guarding every route over this entity (its technique's, for inspections). */
   module: string;
@@ -37,9 +51,9 @@ export type EntityConfig<F extends Record<string, Field>> = {
   /** Extra name the id is also returned under (`thermalAnalysisId`), as the specification reads it. */
   idAlias?: string;
   /** Named image slots, each holding zero or one image. */
-  images?: Record<string, ImageSlot>;
+  images?: Record<I, ImageSlot>;
   /** Named ordered lists of typed images (`summaryImages`). */
-  imageLists?: Record<string, ImageList>;
+  imageLists?: L;
   /** Text fields matched by the `search` query parameter. */
   search?: (keyof F & string)[];
   /** Fields kept unique across the table (work order number). */
@@ -51,13 +65,25 @@ export type EntityConfig<F extends Record<string, Field>> = {
   naturalKey?: (keyof F & string)[];
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
-  derived?: Record<string, DerivedField<FieldValues<F> & { id: string }>>;
+  /**
+   * The fields that name a record to a person, joined with " · " (`['woNumber', 'title']` →
+   * "WO-0042 · Substation survey"): how a reference picker lists and shows it. The id when absent.
+   */
+  represent?: readonly (keyof F & string)[];
+  /** English titles of the form sections the fields' `group` names; the group's words when absent. */
+  groups?: Partial<Record<GroupOf<F>, string>>;
+  derived?: D & Record<string, DerivedField<FieldValues<F> & { id: string }>>;
   /**
    * Rules across fields, by id: hard ones (`rule.error`) refuse the values, soft ones
    * (`rule.warning`) are confirmed by the user and recorded with the record. See `rules.ts`.
    */
-  rules?: (rule: RuleBuilder<F>) => Record<string, EntityRule<F>>;
+  rules?: (rule: RuleBuilder<F>) => Record<R, EntityRule<F>>;
 };
+
+/** The form sections an entity's fields name. */
+export type GroupOf<F extends Record<string, Field>> = {
+  [K in keyof F]: F[K] extends { group: infer G extends string } ? G : never;
+}[keyof F];
 
 export type EntitySchemas = {
   /** Body of a create call. */
@@ -68,20 +94,27 @@ export type EntitySchemas = {
   response: z.ZodObject;
 };
 
-export type EntityDefinition<F extends Record<string, Field> = Record<string, Field>> = Omit<
+export type EntityDefinition<
+  F extends Record<string, Field> = Record<string, Field>,
+  I extends string = string,
+  L extends Record<string, ImageList> = Record<string, ImageList>,
+  D extends Record<string, DerivedField<never>> = Record<string, DerivedField<Record<string, unknown>>>,
+  R extends string = string,
+> = Omit<
   EntityConfig<F>,
-  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules' | 'naturalKey'
+  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules' | 'groups' | 'naturalKey'
 > & {
   naturalKey?: string[];
   name: string;
   /** SQL table name (snake_case of the entity name). */
   table: string;
-  images: Record<string, ImageSlot>;
-  imageLists: Record<string, ImageList>;
+  images: Record<I, ImageSlot>;
+  imageLists: L;
   search: string[];
   unique: string[];
-  derived: Record<string, DerivedField<Record<string, unknown>>>;
-  rules: Record<string, EntityRule>;
+  derived: { [K in keyof D]: DerivedField<Record<string, unknown>> & Pick<D[K], 'field'> };
+  rules: Record<R, EntityRule>;
+  groups: Partial<Record<GroupOf<F>, string>>;
   /** The schemas over every field (of every variant). */
   schemas: EntitySchemas;
   /** The schemas of one variant: only the fields that variant has. */
@@ -129,13 +162,16 @@ function snakeCase(name: string): string {
  * Declares an entity once; the server derives its table, validation and routes, the web its forms and
  * tables. Required fields must be present on create; optional ones may be omitted or null.
  */
-export function defineEntity<const F extends Record<string, Field>>(
-  name: string,
-  config: EntityConfig<F>,
-): EntityDefinition<F> {
+export function defineEntity<
+  const F extends Record<string, Field>,
+  const I extends string = never,
+  const L extends Record<string, ImageList> = Record<never, ImageList>,
+  const D extends Record<string, DerivedField<never>> = Record<never, DerivedField<never>>,
+  const R extends string = never,
+>(name: string, config: EntityConfig<F, I, L, D, R>): EntityDefinition<F, I, L, D, R> {
   const fields = config.fields as Record<string, Field>;
   for (const [key, field] of Object.entries(fields)) field.label ??= labelFromKey(key);
-  const images = config.images ?? {};
+  const images = (config.images ?? {}) as Record<string, ImageSlot>;
   for (const [key, slot] of Object.entries(images)) slot.label ??= labelFromKey(key);
   if (config.parent && fields[config.parent]?.kind !== 'ref') {
     throw new Error(`${name}: parent ${config.parent} must be a ref field`);
@@ -143,7 +179,7 @@ export function defineEntity<const F extends Record<string, Field>>(
 
   const derived = (config.derived ?? {}) as EntityDefinition['derived'];
   for (const [key, d] of Object.entries(derived)) d.field.label ??= labelFromKey(key);
-  const imageLists = config.imageLists ?? {};
+  const imageLists = (config.imageLists ?? {}) as Record<string, ImageList>;
   for (const [key, list] of Object.entries(imageLists)) list.label ??= labelFromKey(key);
   const rules = (config.rules?.(ruleBuilder as unknown as RuleBuilder<F>) ?? {}) as Record<
     string,
@@ -224,8 +260,8 @@ export function defineEntity<const F extends Record<string, Field>>(
     return found;
   };
 
-  return {
-    ...config,
+  const definition: EntityDefinition = {
+    ...(config as EntityConfig<Record<string, Field>>),
     name,
     table: snakeCase(name),
     images,
@@ -234,12 +270,14 @@ export function defineEntity<const F extends Record<string, Field>>(
     unique: config.unique ?? [],
     derived,
     rules,
+    groups: config.groups ?? {},
     get schemas() {
       return schemasFor(undefined);
     },
     schemasFor,
     fieldsOf,
   };
+  return definition as EntityDefinition<F, I, L, D, R>;
 }
 
 /**

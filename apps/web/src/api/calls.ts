@@ -77,6 +77,13 @@ const routesByKey = new Map<string, RouteDefinition>(
   (routeTable as RouteDefinition[]).map((route) => [`${route.method} ${route.path}`, route]),
 );
 
+/** The route table's row behind a key. */
+export function routeOf(key: RouteKey): RouteDefinition {
+  const route = routesByKey.get(key);
+  if (!route) throw new Error(`No API route ${key}`);
+  return route;
+}
+
 /** The path with its `:name` segments filled in (encoded); a missing parameter is a bug, so it throws. */
 function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {

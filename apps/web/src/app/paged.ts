@@ -1,17 +1,36 @@
-import type { PageMeta } from '@inspectra/contract';
-import { callApi } from '../api/calls.ts';
+import type { PageMeta, RouteDefinition } from '@inspectra/contract';
+import { callApi, routeOf } from '../api/calls.ts';
 import type { RouteKeyWithoutParams } from '../api/calls.ts';
 
-export type PageRequest = { pageNumber: number; pageSize: number; search?: string };
+export type PageRequest = {
+  pageNumber: number;
+  pageSize: number;
+  search?: string;
+  /** The caller's order (when the call accepts one); the declared order when absent. */
+  sortBy?: string;
+  sortDirection?: 'asc' | 'desc';
+  /** Values of the call's filters, by query parameter, as sent (`'draft,submitted'`, `'true'`). */
+  filters?: Record<string, string>;
+};
 export type Page<T> = { records: T[]; meta: PageMeta };
+
+/**
+ * A page fetcher that says which call it makes: a table reads the call's sort fields and filters
+ * from `route`, and leaves out the filters the page has fixed (`fixedParams`).
+ */
+export type PagedList<T = Record<string, unknown>> = ((p: PageRequest) => Promise<Page<T>>) & {
+  route?: RouteDefinition;
+  fixedParams?: readonly string[];
+};
 
 /** A page fetcher over a paged list call, for EntityTable; `query` adds the call's own filters. */
 export function pagedList<T = Record<string, unknown>>(
   key: RouteKeyWithoutParams,
   query: Record<string, unknown> = {},
-) {
-  return async (p: PageRequest): Promise<Page<T>> => {
-    const envelope = await callApi<T[]>(key, { query: { ...query, ...p } });
+): PagedList<T> {
+  const fetchPage = async ({ filters, ...p }: PageRequest): Promise<Page<T>> => {
+    // The page's own filters win over the same parameter chosen in the table.
+    const envelope = await callApi<T[]>(key, { query: { ...filters, ...query, ...p } });
     return {
       records: envelope.data,
       meta: envelope.meta ?? {
@@ -23,4 +42,5 @@ export function pagedList<T = Record<string, unknown>>(
       },
     };
   };
+  return Object.assign(fetchPage, { route: routeOf(key), fixedParams: Object.keys(query) });
 }

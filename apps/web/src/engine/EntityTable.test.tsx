@@ -1,10 +1,21 @@
-import { thermalMeasurement } from '@inspectra/contract';
+import { op, reportHeader, route, thermalMeasurement, vciSummary, workOrderSpk } from '@inspectra/contract';
+import type { RouteDefinition } from '@inspectra/contract';
+import { routeOf } from '../api/calls.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { EntityTable } from './EntityTable.tsx';
 import type { EntityPage, EntityPageRequest, EntityTableProps } from './EntityTable.tsx';
+
+/** A fetcher that names its list call, as `pagedList` makes them. */
+function listedBy<F extends (p: EntityPageRequest) => Promise<EntityPage>>(
+  fetchPage: F,
+  route: RouteDefinition,
+  fixedParams: string[] = [],
+) {
+  return Object.assign(fetchPage, { route, fixedParams });
+}
 
 function measurement(i: number) {
   return {
@@ -264,5 +275,177 @@ describe('EntityTable', () => {
 
     expect(await screen.findByText('TR-02')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('sorts by a column the list call can sort by, turning it around on the next click', async () => {
+    const user = userEvent.setup();
+    const fetchPage = listedBy(server(25), routeOf('GET /thermal-measurements/by-thermal-analysis'));
+    renderWithProviders(<MeasurementTable fetchPage={fetchPage} />);
+    await screen.findByText('TR-01');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('TR-11');
+
+    const tag = screen.getByRole('button', { name: 'Tag number' });
+    expect(tag.closest('th')).toHaveAttribute('aria-sort', 'none');
+    // The declared order (date, newest first) is the one shown until the user picks another.
+    expect(screen.getByRole('columnheader', { name: /Measurement date.*sorted descending/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(tag);
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      sortBy: 'tagNumber',
+      sortDirection: 'asc',
+    });
+    await waitFor(() => expect(tag.closest('th')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(screen.getByRole('columnheader', { name: /Tag number.*sorted ascending/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Tag number/ }));
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      sortBy: 'tagNumber',
+      sortDirection: 'desc',
+    });
+    // A derived value is computed per record, not a column the server can order by.
+    expect(screen.queryByRole('button', { name: /ΔT/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no sorting or filters when the fetcher does not name its call', async () => {
+    renderWithProviders(<MeasurementTable fetchPage={server(3)} />);
+    await screen.findByText('TR-01');
+    expect(screen.queryByRole('button', { name: 'Tag number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+
+  it("filters by the list call's declared filters, from page 1, and clears them", async () => {
+    const user = userEvent.setup();
+    const fetchPage = listedBy(
+      vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+        void p;
+        return {
+          records: [],
+          meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
+        };
+      }),
+      routeOf('GET /work-order-spks'),
+    );
+    renderWithProviders(
+      <EntityTable
+        entity={workOrderSpk}
+        columns={['woNumber', 'title']}
+        queryKey={['wo']}
+        fetchPage={fetchPage}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+
+    // The panel opens with a transition: its inputs are there once it has.
+    await user.click(await screen.findByRole('switch', { name: 'Emergency' }));
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      filters: { showEmergency: 'true' },
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Work type' }), 'Survey');
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith({
+        pageNumber: 1,
+        pageSize: 10,
+        filters: { showEmergency: 'true', workType: 'Survey' },
+      }),
+    );
+    // Typing is one request once it pauses, not one per letter.
+    expect(fetchPage.mock.calls.filter(([p]) => p.filters?.workType)).toHaveLength(1);
+    // A date range's ends are dates: "from" the start, "until" the end.
+    expect(screen.getByRole('textbox', { name: 'Start date from' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'End date until' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 10 });
+    expect(screen.getByRole('switch', { name: 'Emergency' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Work type' })).toHaveValue('');
+  });
+
+  it('chooses enum values, several for an "in" filter, and "has values" with a switch', async () => {
+    const user = userEvent.setup();
+    const spots = route(
+      'GET',
+      '/spots',
+      op.list(vciSummary, {
+        variant: 'pipe',
+        filters: {
+          feature: { field: 'feature', op: 'in' },
+          severity: { field: 'severity', op: 'eq' },
+          located: { op: 'hasValues', fields: ['segmentPipingNumber', 'vciSpotNumber'] },
+        },
+      }),
+      { summary: 'spots', tag: 'test' },
+    );
+    const fetchPage = listedBy(
+      vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+        void p;
+        return {
+          records: [],
+          meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
+        };
+      }),
+      spots,
+    );
+    renderWithProviders(
+      <EntityTable
+        entity={vciSummary}
+        columns={['location', 'feature']}
+        queryKey={['spots']}
+        fetchPage={fetchPage}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+
+    await user.click(await screen.findByRole('combobox', { name: 'Feature' }));
+    await user.click(await screen.findByRole('option', { name: 'Crack' }));
+    await user.click(screen.getByRole('option', { name: 'Coating damage' }));
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      filters: { feature: 'crack,coatingDamage' },
+    });
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Severity' }));
+    await user.click(await screen.findByRole('option', { name: 'Critical' }));
+    await user.click(
+      screen.getByRole('switch', { name: 'Only with Segment / piping number, VCI spot number' }),
+    );
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      filters: { feature: 'crack,coatingDamage', severity: 'critical', located: 'true' },
+    });
+  });
+
+  it('leaves out the filters the page has fixed', async () => {
+    const user = userEvent.setup();
+    const fetchPage = listedBy(server(1), routeOf('GET /report-headers'), ['workOrderSPKId']);
+    renderWithProviders(
+      <EntityTable entity={reportHeader} columns={['reportNumber']} queryKey={['r']} fetchPage={fetchPage} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    expect(await screen.findByRole('textbox', { name: 'Object type' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Inspection method' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Work order' })).not.toBeInTheDocument();
+  });
+
+  it('picks a referenced record by name to filter by it', async () => {
+    const user = userEvent.setup();
+    const fetchPage = listedBy(server(1), routeOf('GET /report-headers'));
+    renderWithProviders(
+      <EntityTable entity={reportHeader} columns={['reportNumber']} queryKey={['r']} fetchPage={fetchPage} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    expect(await screen.findByRole('combobox', { name: 'Work order' })).toBeInTheDocument();
   });
 });

@@ -2,25 +2,31 @@ import {
   Alert,
   Box,
   Button,
+  Collapse,
   Group,
   NativeSelect,
+  Paper,
   Stack,
   Text,
   TextInput,
+  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
+  IconArrowsSort,
   IconArrowUp,
+  IconFilter,
+  IconFilterOff,
   IconPhoto,
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deriveValue } from '@inspectra/contract';
-import type { EntityDefinition, PageMeta } from '@inspectra/contract';
+import type { EntityDefinition, PageMeta, RouteDefinition } from '@inspectra/contract';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useId, useState } from 'react';
@@ -32,11 +38,31 @@ import { fieldLabel, fieldOf, imageLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
 import { formatCount, formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
+import { TableFilters } from './TableFilters.tsx';
+import { activeFilters, sortableColumns, tableFilters } from './table-query.ts';
+import type { TableSort } from './table-query.ts';
 
 type Row = Record<string, unknown>;
 
-export type EntityPageRequest = { pageNumber: number; pageSize: number; search?: string };
+export type EntityPageRequest = {
+  pageNumber: number;
+  pageSize: number;
+  search?: string;
+  sortBy?: string;
+  sortDirection?: 'asc' | 'desc';
+  /** Filter values by query parameter; only those set. */
+  filters?: Record<string, string>;
+};
 export type EntityPage = { records: Row[]; meta: PageMeta };
+
+/**
+ * Fetches one page. When it names its list call (`pagedList` does), the table offers the call's
+ * sorting and filters; `fixedParams` are the filters the page set itself, not offered again.
+ */
+export type EntityPageFetcher = ((request: EntityPageRequest) => Promise<EntityPage>) & {
+  route?: RouteDefinition;
+  fixedParams?: readonly string[];
+};
 
 export type EntityTableProps = {
   entity: EntityDefinition;
@@ -47,7 +73,7 @@ export type EntityTableProps = {
   columns: EntityColumn[];
   /** Prefix of the query keys; page, size and search are appended. */
   queryKey: unknown[];
-  fetchPage: (request: EntityPageRequest) => Promise<EntityPage>;
+  fetchPage: EntityPageFetcher;
   searchable?: boolean;
   /** Own rendering of some columns' cells (a status badge instead of text). */
   renderCell?: Record<string, (record: Row) => ReactNode>;
@@ -67,7 +93,9 @@ const actionsWidth = 120;
 
 /**
  * A server-paged, searchable list of any entity: column titles, units and cell formats come from
- * the contract. The server decides the order (the entity's `sort`), so the table only shows it.
+ * the contract. The order is the entity's declared `sort` until the user clicks a column the call
+ * can sort by; the call's declared filters are offered in a panel. Sort and filters live in the
+ * component, not the URL: a page may hold several tables, and each starts as the page shows it.
  */
 export function EntityTable(p: EntityTableProps) {
   const { t, i18n } = useTranslation();
@@ -84,6 +112,22 @@ export function EntityTable(p: EntityTableProps) {
     setSearch(debouncedSearch);
     setPage(1);
   }
+  const route = p.fetchPage.route;
+  const sortable = sortableColumns(route);
+  const filters = tableFilters(route, p.entity, p.fetchPage.fixedParams);
+  const [sortChoice, setSortChoice] = useState<TableSort | null>(null);
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersPanelId = useId();
+  const chosenFilters = activeFilters(filterValues);
+  const filterCount = Object.keys(chosenFilters).length;
+  const request: EntityPageRequest = {
+    pageNumber: page,
+    pageSize,
+    ...(search ? { search } : {}),
+    ...(sortChoice ? { sortBy: sortChoice.field, sortDirection: sortChoice.direction } : {}),
+    ...(filterCount > 0 ? { filters: chosenFilters } : {}),
+  };
 
   const { ref: sizeRef, width } = useElementSize();
   const [detailsOf, setDetailsOf] = useState<Row | null>(null);
@@ -92,8 +136,8 @@ export function EntityTable(p: EntityTableProps) {
   const onRowClick = p.onRowClick ?? (p.details ? setDetailsOf : undefined);
 
   const query = useQuery({
-    queryKey: [...p.queryKey, { pageNumber: page, pageSize, search }],
-    queryFn: () => p.fetchPage({ pageNumber: page, pageSize, ...(search ? { search } : {}) }),
+    queryKey: [...p.queryKey, request],
+    queryFn: () => p.fetchPage(request),
     placeholderData: keepPreviousData,
   });
   const records = query.data?.records ?? [];
@@ -108,32 +152,67 @@ export function EntityTable(p: EntityTableProps) {
   // Row actions stay in view: one finger-sized button each, and the cell's padding.
   const shown = fitColumns(fitted, width, p.rowActions ? actionsWidth : 0);
   const someHidden = shown.size < fitted.length;
-  const sort = p.entity.sort;
+  const sort = sortChoice ?? p.entity.sort;
   const columns: DataTableColumn<Row>[] = fitted.map(({ key }) => {
     const sorted = sort?.field === key;
+    const title = (
+      <Group gap={4} wrap="nowrap" component="span">
+        {columnTitle(key)}
+        {sorted &&
+          (sort.direction === 'asc' ? (
+            <IconArrowUp size={14} aria-hidden />
+          ) : (
+            <IconArrowDown size={14} aria-hidden />
+          ))}
+        {!sorted && sortable.has(key) && <IconArrowsSort size={14} aria-hidden style={{ opacity: 0.4 }} />}
+        {sorted && (
+          <VisuallyHidden>
+            {' '}
+            {t(sort.direction === 'asc' ? 'engine.table.sortedAscending' : 'engine.table.sortedDescending')}
+          </VisuallyHidden>
+        )}
+      </Group>
+    );
+    const direction = sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
     return {
       accessor: key,
       hidden: !shown.has(key),
-      title: (
-        <Group gap={4} wrap="nowrap" component="span">
-          {columnTitle(key)}
-          {sorted &&
-            (sort.direction === 'asc' ? (
-              <IconArrowUp size={14} aria-hidden />
-            ) : (
-              <IconArrowDown size={14} aria-hidden />
-            ))}
-          {sorted && (
-            <VisuallyHidden>
-              {' '}
-              {t(sort.direction === 'asc' ? 'engine.table.sortedAscending' : 'engine.table.sortedDescending')}
-            </VisuallyHidden>
-          )}
-        </Group>
+      title: sortable.has(key) ? (
+        <UnstyledButton
+          onClick={() => sortBy(key)}
+          fz="inherit"
+          fw="inherit"
+          // The header cell says how the column is sorted, as a screen reader expects of a table.
+          ref={(button: HTMLButtonElement | null) =>
+            button?.closest('th')?.setAttribute('aria-sort', direction)
+          }
+          style={{ minHeight: touch ? 44 : undefined }}
+        >
+          {title}
+        </UnstyledButton>
+      ) : (
+        title
       ),
       render: (record) => cell(key, record),
     };
   });
+
+  /** First click sorts a column ascending; the next turns it around. Back to page 1 either way. */
+  function sortBy(key: string) {
+    const ascending = !(sort?.field === key && sort.direction === 'asc');
+    setSortChoice({ field: key, direction: ascending ? 'asc' : 'desc' });
+    setPage(1);
+  }
+
+  function setFilter(param: string, value: string) {
+    setFilterValues((values) => ({ ...values, [param]: value }));
+    setPage(1);
+  }
+
+  function clearFilters() {
+    setFilterValues({});
+    setPage(1);
+  }
   if (p.rowActions) {
     const actions = p.rowActions;
     columns.push({
@@ -190,15 +269,49 @@ export function EntityTable(p: EntityTableProps) {
 
   return (
     <Stack gap="sm" ref={sizeRef}>
-      {p.searchable && (
-        <TextInput
-          label={t('common.search')}
-          placeholder={t('engine.table.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={searchText}
-          onChange={(e) => setSearchText(e.currentTarget.value)}
-          maw={360}
-        />
+      {(p.searchable || filters.length > 0) && (
+        <Group align="flex-end" gap="sm">
+          {p.searchable && (
+            <TextInput
+              label={t('common.search')}
+              placeholder={t('engine.table.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              maw={360}
+              style={{ flex: 1 }}
+            />
+          )}
+          {filters.length > 0 && (
+            <Button
+              variant={filterCount > 0 ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} aria-hidden />}
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersPanelId}
+            >
+              {filterCount > 0
+                ? t('engine.table.filtersActive', { count: filterCount })
+                : t('engine.table.filters')}
+            </Button>
+          )}
+          {filterCount > 0 && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} aria-hidden />}
+              onClick={clearFilters}
+            >
+              {t('engine.table.clearFilters')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {filters.length > 0 && (
+        <Collapse expanded={filtersOpen} id={filtersPanelId}>
+          <Paper withBorder p="sm" radius="md">
+            <TableFilters entity={p.entity} filters={filters} values={filterValues} onChange={setFilter} />
+          </Paper>
+        </Collapse>
       )}
       {query.isError && (
         <Alert

@@ -33,12 +33,12 @@ describe('formatFieldValue', () => {
   it('names a code kept as free text when the entity translates it, and leaves other text alone', async () => {
     const method = f.text();
     const context = { entityName: 'reportHeader', key: 'inspectionMethod' };
-    expect(formatFieldValue(method, 'thermal', t, 'en', context)).toBe('Thermography');
+    expect(formatFieldValue(method, 'thermal', t, 'en', context)).toBe('Thermal analysis');
     expect(formatFieldValue(method, 'vibration', t, 'en', context)).toBe('vibration');
     expect(formatFieldValue(method, 'Phase R cable lug.', t, 'en', context)).toBe('Phase R cable lug.');
     expect(formatFieldValue(method, 'thermal', t, 'en')).toBe('thermal');
     await i18n.changeLanguage('id');
-    expect(formatFieldValue(method, 'thermal', t, 'id', context)).toBe('Termografi');
+    expect(formatFieldValue(method, 'thermal', t, 'id', context)).toBe('Analisis termal');
   });
 
   it('translates enum values under the entity, falling back to the value', () => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldDescription, fieldLabel, unitOf } from './entity-labels.ts';
+import { ReferencePicker, referenceTargetOf } from './ReferencePicker.tsx';
 import {
   dateDisplayFormat,
   dayjsLocale,
@@ -143,8 +144,21 @@ export function FieldInput(p: FieldInputProps) {
         />
       );
     }
+    case 'ref': {
+      // A record chosen by its name where its entity can be searched; otherwise the page sets it.
+      const reference = referenceTargetOf(field.entity);
+      if (reference)
+        return (
+          <ReferencePicker
+            {...common}
+            {...reference}
+            value={text === '' ? null : text}
+            onChange={(id) => p.onChange(id ?? '')}
+          />
+        );
+      return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+    }
     case 'text':
-    case 'ref':
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
   }
 }

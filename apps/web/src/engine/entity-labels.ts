@@ -2,9 +2,10 @@ import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/co
 import type { TFunction } from 'i18next';
 
 /*
- * Where an entity's words live in the translations: `entities.<entity>.fields.<key>` and friends,
- * written by whoever adds the entity. The contract's English is the fallback, so a new entity shows
- * readable labels before anyone translates it.
+ * Where an entity's words live in the translations: `entities.<entity>.fields.<key>` and friends.
+ * The English resources are read from the declarations (i18n/en/entities.ts) and other languages
+ * translate the same keys; the contract's English stays the fallback here too, so a label asked
+ * for before the strings are loaded still reads as a word.
  */
 
 /** Label of a field (or derived value) of an entity. */
@@ -27,9 +28,7 @@ export function fieldDescription(
 
 /** Title of a form section. */
 export function groupTitle(t: TFunction, entityName: string, group: string): string {
-  return t(`entities.${entityName}.groups.${group}`, {
-    defaultValue: group.charAt(0).toUpperCase() + group.slice(1),
-  });
+  return t(`entities.${entityName}.groups.${group}`, { defaultValue: wordsOf(group) });
 }
 
 /** Label of one value of an enum field. */
@@ -75,6 +74,18 @@ export function techniqueDescription(t: TFunction, technique: TechniqueDefinitio
 /** Label of an equipment-class variant ("pipeline" → "Pipeline"). */
 export function variantLabel(t: TFunction, variant: string): string {
   return t(`engine.variants.${variant}`, { defaultValue: wordsOf(variant) });
+}
+
+/**
+ * A record as a person names it: its `represent` fields joined with " · " ("WO-0042 · Substation
+ * survey"), the empty ones left out; its id when it declares none or they are all empty.
+ */
+export function recordName(entity: EntityDefinition, record: Record<string, unknown>): string {
+  const parts = (entity.represent ?? [])
+    .map((key) => record[key])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
+  return parts.length > 0 ? parts.join(' · ') : String(record.id ?? '');
 }
 
 /** "closeUp" → "Close up": a readable fallback for a declared value. */

@@ -1,8 +1,8 @@
 import { engine as enEngine } from './en/engine.ts';
-import { entities as enEntities } from './en/entities.ts';
+import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { engine as idEngine } from './id/engine.ts';
-import { entities as idEntities } from './id/entities.ts';
+import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { i18n } from './index.ts';
 
@@ -12,14 +12,14 @@ import { i18n } from './index.ts';
 i18n.addResourceBundle(
   'en',
   'translation',
-  { engine: enEngine, thermal: enThermal, entities: enEntities },
+  { engine: enEngine, thermal: enThermal, entities: enEntities, techniques: enTechniques },
   true,
   true,
 );
 i18n.addResourceBundle(
   'id',
   'translation',
-  { engine: idEngine, thermal: idThermal, entities: idEntities },
+  { engine: idEngine, thermal: idThermal, entities: idEntities, techniques: idTechniques },
   true,
   true,
 );

@@ -34,6 +34,7 @@ export const ndtEquipment = defineEntity('ndtEquipment', {
     location: f.text(),
   },
   naturalKey: ['equipmentNo'],
+  represent: ['equipmentNo', 'description'],
   search: ['equipmentNo', 'tagNumber', 'description'],
   sort: { field: 'equipmentNo', direction: 'asc' },
 });

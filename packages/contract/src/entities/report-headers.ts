@@ -23,6 +23,7 @@ export const reportHeader = defineEntity('reportHeader', {
   },
   parent: 'workOrderSPKId',
   unique: ['reportNumber'],
+  represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
 });
 

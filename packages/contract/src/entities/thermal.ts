@@ -122,6 +122,7 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
     recommendation: f.longText({ maxLength: 5000 }),
   },
   parent: 'thermalAnalysisId',
+  groups: { equipment: 'Equipment', temperatures: 'Temperatures', camera: 'Camera and conditions' },
   images: { thermalImage: f.image(), visualImage: f.image() },
   search: ['tagNumber', 'equipmentName', 'component', 'location'],
   sort: { field: 'date', direction: 'desc' },

@@ -19,6 +19,7 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     dateEnd: f.date({ label: 'End date' }),
   },
   unique: ['woNumber'],
+  represent: ['woNumber', 'title'],
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
   rules: (rule) => ({
     // ISO dates (YYYY-MM-DD) compare as text in calendar order.

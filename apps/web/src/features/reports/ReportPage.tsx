@@ -10,7 +10,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { reportHeader } from '@inspectra/contract';
+import { reportHeader, thermal } from '@inspectra/contract';
 import { IconChevronRight, IconTemperature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
+import { techniqueDescription, techniqueLabel } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { SeverityBadge } from '../thermal/SeverityBadge.tsx';
 import { thermalQueries } from '../thermal/thermal-queries.ts';
@@ -82,9 +83,9 @@ function ThermalCard({ reportId }: { reportId: string }) {
           <IconTemperature aria-hidden />
         </ThemeIcon>
         <div>
-          <Text fw={700}>{t('thermal.title')}</Text>
+          <Text fw={700}>{techniqueLabel(t, thermal)}</Text>
           <Text size="sm" c="dimmed">
-            {t('thermal.cardDescription')}
+            {techniqueDescription(t, thermal)}
           </Text>
         </div>
       </Group>

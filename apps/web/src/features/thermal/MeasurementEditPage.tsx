@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { thermalMeasurement } from '@inspectra/contract';
+import { thermal, thermalMeasurement } from '@inspectra/contract';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
+import { techniqueLabel } from '../../engine/entity-labels.ts';
 import { RecordedWarningsNotice } from '../../engine/RecordedWarnings.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
@@ -52,7 +53,7 @@ export function MeasurementEditPage() {
   const title = t(measurementId ? 'thermal.editMeasurementTitle' : 'thermal.addMeasurement');
   const crumbs = useReportCrumbs(
     report,
-    { label: t('thermal.title'), to: '/reports/$reportId/thermal', params: { reportId } },
+    { label: techniqueLabel(t, thermal), to: '/reports/$reportId/thermal', params: { reportId } },
     { label: title },
   );
 

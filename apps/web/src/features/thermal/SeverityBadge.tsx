@@ -1,7 +1,9 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { thermalMeasurement } from '@inspectra/contract';
 import type { ThermalSeverity } from '@inspectra/contract';
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../engine/entity-labels.ts';
 
 /** Colour, icon and words together: colour is never the only sign of how severe a finding is. */
 const look: Record<ThermalSeverity, { color: string; icon: typeof IconEye }> = {
@@ -34,7 +36,7 @@ export function SeverityBadge({
         }}
         autoContrast
       >
-        {t(`thermal.severity.${severity}.label`)}
+        {enumLabel(t, thermalMeasurement.name, 'severity', severity)}
       </Badge>
     </Tooltip>
   );

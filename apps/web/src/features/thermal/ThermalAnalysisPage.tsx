@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
+import { thermal, thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
 import type { ThermalSeverity } from '@inspectra/contract';
 import { IconPencil, IconPhoto, IconPlus, IconTemperaturePlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { pagedList } from '../../app/paged.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
-import { fieldLabel } from '../../engine/entity-labels.ts';
+import { fieldLabel, techniqueLabel } from '../../engine/entity-labels.ts';
 import { FieldDisplay } from '../../engine/FieldDisplay.tsx';
 import { WarningsMark } from '../../engine/RecordedWarnings.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
@@ -31,13 +31,13 @@ export function ThermalAnalysisPage() {
   const { t } = useTranslation();
   const { reportId } = useParams({ from: '/app/reports/$reportId/thermal' });
   const report = useReport(reportId);
-  const crumbs = useReportCrumbs(report, { label: t('thermal.title') });
+  const crumbs = useReportCrumbs(report, { label: techniqueLabel(t, thermal) });
   const { data: analysis } = useSuspenseQuery(thermalQueries.analysis(reportId));
 
   return (
     <>
       <PageHeader
-        title={t('thermal.title')}
+        title={techniqueLabel(t, thermal)}
         subtitle={`${report.reportNumber} · ${report.title}`}
         crumbs={crumbs}
       />

@@ -1,82 +1,68 @@
-import { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
-import type { EntityDefinition } from '@inspectra/contract';
+import {
+  enumValueLabel,
+  entities as declaredEntities,
+  labelFromKey,
+  techniques as declaredTechniques,
+} from '@inspectra/contract';
+import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { EntityLabels, TechniqueLabels } from '../entity-keys.ts';
 
-/** A rule's English is its declaration's message: written once, in the contract. */
-function ruleMessages(entity: EntityDefinition): Record<string, string> {
-  return Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
+/*
+ * The English of every declared entity and technique, read from the contract at run time: field
+ * labels and help, enum values, image slots and lists, image types, rule messages, form sections,
+ * technique names. Nothing here is written by hand, so a label changed in a declaration is changed
+ * on every screen; other languages translate the same keys (`entity-keys.ts` types them).
+ */
+
+type Section = Record<string, string>;
+
+/** The strings of one entity, keyed as the screens look them up (`entities.<entity>.fields.<key>`). */
+export function entityStrings(entity: EntityDefinition): Record<string, Section | Record<string, Section>> {
+  const fields: Section = {};
+  const values: Record<string, Section> = {};
+  const groups: Section = {};
+  const described: [string, Field][] = [
+    ...Object.entries(entity.fields),
+    ...Object.entries(entity.derived).map(([key, d]): [string, Field] => [key, d.field]),
+  ];
+  for (const [key, field] of described) {
+    fields[key] = field.label ?? labelFromKey(key);
+    if (field.description) fields[`${key}Description`] = field.description;
+    if (field.kind === 'enum')
+      values[key] = Object.fromEntries(field.values.map((v) => [v, enumValueLabel(v)]));
+    if (field.group)
+      groups[field.group] = (entity.groups as Section)[field.group] ?? enumValueLabel(field.group);
+  }
+  const images: Section = {};
+  for (const [slot, image] of Object.entries(entity.images)) images[slot] = image.label ?? labelFromKey(slot);
+  const imageTypes: Record<string, Section> = {};
+  for (const [name, list] of Object.entries(entity.imageLists)) {
+    images[name] = list.label ?? labelFromKey(name);
+    if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
+  }
+  const rules: Section = Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
+  const sections = { fields, values, images, imageTypes, rules, groups };
+  // An entity without images or rules has no such section, rather than an empty one.
+  return Object.fromEntries(Object.entries(sections).filter(([, s]) => Object.keys(s).length > 0));
 }
 
-/** Labels of declared fields; the contract's English labels are the fallback for anything missing. */
-export const entities = {
-  workOrderSpk: {
-    fields: {
-      woNumber: 'WO number',
-      title: 'Title',
-      description: 'Description',
-      workType: 'Work type',
-      contractNo: 'Contract number',
-      equipmentCategory: 'Equipment category',
-      tagNumber: 'Tag number',
-      isEmergency: 'Emergency',
-      dateStart: 'Start date',
-      dateEnd: 'End date',
-    },
-    rules: ruleMessages(workOrderSpk),
-  },
-  reportHeader: {
-    fields: {
-      workOrderSPKId: 'Work order',
-      reportNumber: 'Report number',
-      title: 'Title',
-      equipmentNo: 'Equipment number',
-      objectType: 'Object type',
-      inspectionMethod: 'Inspection method',
-      location: 'Location',
-      actualStartDate: 'Actual start',
-      actualCompletedDate: 'Actual completion',
-      status: 'Status',
-    },
-    values: {
-      status: { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected' },
-      // Inspection methods are free text; the codes the product uses get a name.
-      inspectionMethod: { thermal: 'Thermography' },
-    },
-  },
-  thermalAnalysis: {
-    fields: { reportHeaderId: 'Report', summary: 'Summary', result: 'Result' },
-  },
-  thermalMeasurement: {
-    fields: {
-      thermalAnalysisId: 'Thermal analysis',
-      date: 'Measurement date',
-      tagNumber: 'Tag number',
-      equipmentName: 'Equipment name',
-      component: 'Component',
-      componentDescription: 'Part measured, e.g. "Phase R cable lug"',
-      location: 'Location',
-      maxTemperatureC: 'Max temperature',
-      referenceTemperatureC: 'Reference temperature',
-      referenceTemperatureCDescription: 'Similar component under similar load',
-      ambientTemperatureC: 'Ambient temperature',
-      emissivity: 'Emissivity',
-      loadPercent: 'Load',
-      distanceM: 'Distance',
-      remarks: 'Remarks',
-      recommendation: 'Recommendation',
-      deltaTC: 'ΔT',
-      severity: 'Severity',
-      thermalImage: 'Images',
-    },
-    groups: { equipment: 'Equipment', temperatures: 'Temperatures', camera: 'Camera and conditions' },
-    images: { thermalImage: 'Thermal image', visualImage: 'Visual image' },
-    values: {
-      severity: {
-        normal: 'Normal',
-        investigate: 'Investigate',
-        repairAsTimePermits: 'Repair as time permits',
-        repairImmediately: 'Repair immediately',
-      },
-    },
-    rules: ruleMessages(thermalMeasurement),
-  },
+/** Every technique's name and card sentence (`techniques.<module>.label`). */
+export const techniqueLabels: TechniqueLabels = Object.fromEntries(
+  declaredTechniques.map((t) => [t.module, { label: t.label, description: t.description }]),
+);
+
+const derived = Object.fromEntries(
+  Object.values(declaredEntities).map((entity) => [entity.name, entityStrings(entity)]),
+);
+
+/**
+ * A report's inspection method is kept as free text, and the methods the product knows are its
+ * techniques: such a code reads as the technique's name.
+ */
+derived.reportHeader!.values = {
+  ...(derived.reportHeader!.values as Record<string, Section>),
+  inspectionMethod: Object.fromEntries(declaredTechniques.map((t) => [t.module, t.label])),
 };
+
+/** Labels of declared entities, from their declarations. */
+export const entities = derived as EntityLabels;

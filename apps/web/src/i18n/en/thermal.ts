@@ -1,6 +1,4 @@
 export const thermal = {
-  title: 'Thermal analysis',
-  cardDescription: 'Infrared survey: hot spots, ΔT and severity.',
   open: 'Open thermal analysis',
   notStarted: 'No thermal analysis has been started for this report.',
   notStartedHelp:
@@ -36,16 +34,11 @@ export const thermal = {
     hottest: 'Hottest point',
     bySeverity: 'Measurements by severity',
   },
+  // What each severity means for the inspector; the severities' names are the entity's labels.
   severity: {
-    normal: { label: 'Normal', meaning: 'ΔT below 1 °C: no action needed.' },
-    investigate: { label: 'Investigate', meaning: 'ΔT 1–3 °C: possible deficiency; investigate.' },
-    repairAsTimePermits: {
-      label: 'Repair as time permits',
-      meaning: 'ΔT 4–15 °C: probable deficiency; repair as time permits.',
-    },
-    repairImmediately: {
-      label: 'Repair immediately',
-      meaning: 'ΔT above 15 °C: major discrepancy; repair immediately.',
-    },
+    normal: { meaning: 'ΔT below 1 °C: no action needed.' },
+    investigate: { meaning: 'ΔT 1–3 °C: possible deficiency; investigate.' },
+    repairAsTimePermits: { meaning: 'ΔT 4–15 °C: probable deficiency; repair as time permits.' },
+    repairImmediately: { meaning: 'ΔT above 15 °C: major discrepancy; repair immediately.' },
   },
 };

@@ -21,6 +21,9 @@ export const engine: Translation<typeof en> = {
     datePlaceholder: 'hh/bb/tttt',
     dateTimePlaceholder: 'Pilih tanggal dan waktu',
     selectPlaceholder: 'Pilih…',
+    referencePlaceholder: 'Ketik untuk mencari',
+    referenceSearching: 'Mencari…',
+    referenceNothingFound: 'Tidak ditemukan',
   },
   form: {
     images: 'Gambar',
@@ -116,6 +119,13 @@ export const engine: Translation<typeof en> = {
     page: 'Halaman {{page}}',
     sortedAscending: '(urut naik)',
     sortedDescending: '(urut turun)',
+    filters: 'Filter',
+    filtersActive_one: 'Filter ({{count}} aktif)',
+    filtersActive_other: 'Filter ({{count}} aktif)',
+    clearFilters: 'Hapus filter',
+    from: '{{label}} dari',
+    until: '{{label}} sampai',
+    onlyWithValues: 'Hanya yang berisi {{fields}}',
     actions: 'Tindakan',
     hasImage: 'Ada gambar: {{name}}',
     hiddenColumns:

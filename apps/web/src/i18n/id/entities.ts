@@ -1,8 +1,40 @@
 import { thermalPlausibility } from '@inspectra/contract';
-import type { Translation } from '../en/index.ts';
-import type { entities as en } from '../en/entities.ts';
+import type { FindingSeverity } from '@inspectra/contract';
+import type { EntityLabels, TechniqueLabels } from '../entity-keys.ts';
 
-export const entities: Translation<typeof en> = {
+/** Each technique's name and its card's sentence. */
+export const techniqueLabels = {
+  thermal: {
+    label: 'Analisis termal',
+    description: 'Survei inframerah: titik panas, ΔT dan tingkat keparahan.',
+  },
+  vci: {
+    label: 'Inspeksi retak visual',
+    description: 'Retak, korosi, dan kerusakan di permukaan, titik demi titik, dengan foto.',
+  },
+  walkthrough: {
+    label: 'Inspeksi walkthrough',
+    description: 'Menyusuri jalur: area, kondisinya, dan tingkat keparahannya, dengan foto.',
+  },
+  supportingDocument: {
+    label: 'Dokumen pendukung',
+    description: 'Prosedur, sertifikat, gambar teknik, dan lembar kerja yang dilampirkan pada laporan.',
+  },
+  ndt: {
+    label: 'Peralatan NDT',
+    description:
+      'Peralatan yang diinspeksi dengan NDT, inspeksi terakhirnya per metode, dan gambar isometriknya.',
+  },
+} satisfies Required<TechniqueLabels>;
+
+const findingSeverity = {
+  low: 'Rendah',
+  medium: 'Sedang',
+  high: 'Tinggi',
+  critical: 'Kritis',
+} satisfies Record<FindingSeverity, string>;
+
+export const entities: EntityLabels = {
   workOrderSpk: {
     fields: {
       woNumber: 'Nomor WO',
@@ -27,13 +59,14 @@ export const entities: Translation<typeof en> = {
       objectType: 'Tipe objek',
       inspectionMethod: 'Metode inspeksi',
       location: 'Lokasi',
-      actualStartDate: 'Mulai aktual',
-      actualCompletedDate: 'Selesai aktual',
+      actualStartDate: 'Tanggal mulai aktual',
+      actualCompletedDate: 'Tanggal selesai aktual',
       status: 'Status',
     },
     values: {
       status: { draft: 'Draf', submitted: 'Diajukan', approved: 'Disetujui', rejected: 'Ditolak' },
-      inspectionMethod: { thermal: 'Termografi' },
+      // The inspection methods the product knows are its techniques, named as the techniques are.
+      inspectionMethod: Object.fromEntries(Object.entries(techniqueLabels).map(([m, t]) => [m, t.label])),
     },
   },
   thermalAnalysis: {
@@ -59,7 +92,6 @@ export const entities: Translation<typeof en> = {
       recommendation: 'Rekomendasi',
       deltaTC: 'ΔT',
       severity: 'Tingkat keparahan',
-      thermalImage: 'Gambar',
     },
     groups: { equipment: 'Peralatan', temperatures: 'Suhu', camera: 'Kamera dan kondisi' },
     images: { thermalImage: 'Gambar termal', visualImage: 'Gambar visual' },
@@ -77,5 +109,123 @@ export const entities: Translation<typeof en> = {
       maxAboveExpected: `Suhu maksimum di atas ${thermalPlausibility.hottestExpectedC} °C, jarang terjadi pada peralatan listrik. Periksa pembacaan dan rentang kamera.`,
       lowEmissivity: `Emisivitas di bawah ${String(thermalPlausibility.lowestReliableEmissivity).replace('.', ',')} (logam polos atau mengilap) membuat suhu yang terukur tidak andal. Ukur pada titik yang dicat atau diberi selotip bila memungkinkan.`,
     },
+  },
+  vciAnalysis: {
+    fields: {
+      reportHeaderId: 'Laporan',
+      measurementDate: 'Tanggal pengukuran',
+      finding: 'Temuan',
+      analysis: 'Analisis',
+      recommendation: 'Rekomendasi',
+    },
+    images: { drawingImage: 'Gambar teknik', isometricImage: 'Isometrik' },
+  },
+  vciSummary: {
+    fields: {
+      vciAnalysisId: 'Analisis VCI',
+      measurementDate: 'Tanggal pengukuran',
+      location: 'Lokasi',
+      segmentPipingNumber: 'Nomor segmen / perpipaan',
+      feature: 'Jenis temuan',
+      vciSpotNumber: 'Nomor titik VCI',
+      severity: 'Tingkat keparahan',
+      remarks: 'Keterangan',
+    },
+    values: {
+      feature: {
+        crack: 'Retak',
+        corrosion: 'Korosi',
+        pitting: 'Korosi sumuran',
+        dent: 'Penyok',
+        gouge: 'Cungkilan',
+        coatingDamage: 'Kerusakan lapisan pelindung',
+        leak: 'Kebocoran',
+        deformation: 'Deformasi',
+        other: 'Lainnya',
+      },
+      severity: findingSeverity,
+    },
+    images: { summaryImages: 'Foto' },
+    imageTypes: {
+      summaryImages: {
+        overview: 'Tampak keseluruhan',
+        closeUp: 'Jarak dekat',
+        measurement: 'Pengukuran',
+        marking: 'Penandaan',
+        other: 'Lainnya',
+      },
+    },
+  },
+  walkthroughInspection: {
+    fields: {
+      reportHeaderId: 'Laporan',
+      inspectionDate: 'Tanggal inspeksi',
+      finding: 'Temuan',
+      recommendation: 'Rekomendasi',
+      remarks: 'Keterangan',
+    },
+    images: { isometricImage: 'Isometrik' },
+  },
+  walkthroughSummary: {
+    fields: {
+      walkthroughInspectionId: 'Inspeksi walkthrough',
+      inspectionDate: 'Tanggal inspeksi',
+      inspectionArea: 'Area inspeksi',
+      finding: 'Temuan',
+      condition: 'Kondisi',
+      severity: 'Tingkat keparahan',
+      recommendation: 'Rekomendasi',
+      remarks: 'Keterangan',
+    },
+    values: {
+      condition: { good: 'Baik', fair: 'Cukup', poor: 'Kurang', bad: 'Buruk' },
+      severity: findingSeverity,
+    },
+    images: { summaryImages: 'Foto' },
+    imageTypes: {
+      summaryImages: {
+        overview: 'Tampak keseluruhan',
+        closeUp: 'Jarak dekat',
+        support: 'Penyangga',
+        coating: 'Lapisan pelindung',
+        leak: 'Kebocoran',
+        other: 'Lainnya',
+      },
+    },
+  },
+  reportSupportingDocument: {
+    fields: { reportHeaderId: 'Laporan', documentType: 'Jenis dokumen', description: 'Deskripsi' },
+    values: {
+      documentType: {
+        procedure: 'Prosedur',
+        calibrationCertificate: 'Sertifikat kalibrasi',
+        drawing: 'Gambar teknik',
+        dataSheet: 'Lembar data',
+        previousReport: 'Laporan sebelumnya',
+        photoLog: 'Dokumentasi foto',
+        permit: 'Izin kerja',
+        correspondence: 'Korespondensi',
+        other: 'Lainnya',
+      },
+    },
+    images: { file: 'Berkas' },
+  },
+  ndtEquipment: {
+    fields: {
+      equipmentNo: 'Nomor peralatan',
+      tagNumber: 'Nomor tag',
+      description: 'Deskripsi',
+      objectType: 'Tipe objek',
+      location: 'Lokasi',
+    },
+  },
+  ndtIsometric: {
+    fields: {
+      ndtEquipmentId: 'Peralatan',
+      fileName: 'Nama berkas',
+      drawingNumber: 'Nomor gambar',
+      revision: 'Revisi',
+    },
+    images: { drawing: 'Gambar teknik' },
   },
 };

@@ -3,7 +3,7 @@ import type { en } from '../en/index.ts';
 import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
 import { engine } from './engine.ts';
-import { entities } from './entities.ts';
+import { entities, techniqueLabels } from './entities.ts';
 import { thermal } from './thermal.ts';
 
 export const id: Translation<typeof en> = {
@@ -17,4 +17,5 @@ export const id: Translation<typeof en> = {
   reports,
   thermal,
   entities,
+  techniques: techniqueLabels,
 };

@@ -2,8 +2,6 @@ import type { Translation } from '../en/index.ts';
 import type { thermal as en } from '../en/thermal.ts';
 
 export const thermal: Translation<typeof en> = {
-  title: 'Analisis termal',
-  cardDescription: 'Survei inframerah: titik panas, ΔT dan tingkat keparahan.',
   open: 'Buka analisis termal',
   notStarted: 'Analisis termal belum dimulai untuk laporan ini.',
   notStartedHelp: 'Mulai analisis untuk mencatat pengukuran inframerah, gambarnya, dan temuan tertulis.',
@@ -40,15 +38,11 @@ export const thermal: Translation<typeof en> = {
     bySeverity: 'Pengukuran menurut tingkat keparahan',
   },
   severity: {
-    normal: { label: 'Normal', meaning: 'ΔT di bawah 1 °C: tidak perlu tindakan.' },
-    investigate: { label: 'Selidiki', meaning: 'ΔT 1–3 °C: kemungkinan ada kekurangan; selidiki.' },
+    normal: { meaning: 'ΔT di bawah 1 °C: tidak perlu tindakan.' },
+    investigate: { meaning: 'ΔT 1–3 °C: kemungkinan ada kekurangan; selidiki.' },
     repairAsTimePermits: {
-      label: 'Perbaiki bila sempat',
       meaning: 'ΔT 4–15 °C: kemungkinan besar ada kekurangan; perbaiki bila waktu memungkinkan.',
     },
-    repairImmediately: {
-      label: 'Perbaiki segera',
-      meaning: 'ΔT di atas 15 °C: penyimpangan besar; perbaiki segera.',
-    },
+    repairImmediately: { meaning: 'ΔT di atas 15 °C: penyimpangan besar; perbaiki segera.' },
   },
 };

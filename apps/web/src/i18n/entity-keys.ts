@@ -1,0 +1,71 @@
+import type * as contract from '@inspectra/contract';
+import type { DerivedField, Field, GroupOf, ImageList, TechniqueModule } from '@inspectra/contract';
+
+/*
+ * The translation keys of declared entities and techniques, derived from the declarations' types:
+ * a translation under a key no declaration has (a typo, a removed field) does not compile. Every key
+ * is optional here; the test beside the translations lists the ones a language still lacks.
+ */
+
+/** What every `defineEntity` result has, in the shape these types read. */
+type DeclaredEntity = {
+  table: string;
+  fields: Record<string, Field>;
+  images: Record<string, unknown>;
+  imageLists: Record<string, ImageList>;
+  derived: Record<string, DerivedField<never>>;
+  rules: Record<string, unknown>;
+};
+
+type Contract = typeof contract;
+
+/** The contract's entities by their exported name, which is their entity name (checked by a test). */
+export type DeclaredEntities = {
+  [K in keyof Contract as Contract[K] extends DeclaredEntity ? K : never]: Contract[K];
+};
+
+/** Declared fields and derived values, each as its field. */
+type FieldsOf<E extends DeclaredEntity> = E['fields'] & {
+  [K in keyof E['derived']]: E['derived'][K]['field'];
+};
+
+type Labels<K extends PropertyKey> = { [P in K]?: string };
+
+type EnumValuesOf<F> = F extends { kind: 'enum'; values: readonly (infer V extends string)[] }
+  ? Labels<V>
+  : never;
+
+type DescribedKey<F extends Record<string, Field>> = {
+  [K in keyof F & string]: F[K] extends { description: string } ? K : never;
+}[keyof F & string];
+
+type TypedLists<L extends Record<string, ImageList>> = {
+  [K in keyof L as L[K] extends { types: readonly string[] } ? K : never]?: L[K] extends {
+    types: readonly (infer T extends string)[];
+  }
+    ? Labels<T>
+    : never;
+};
+
+/** The strings of one entity, as `entities.<entity>.…` keys. */
+export type EntityStrings<E extends DeclaredEntity> = {
+  fields?: Labels<keyof FieldsOf<E> & string> & Labels<`${DescribedKey<FieldsOf<E>>}Description`>;
+  values?: {
+    [K in keyof FieldsOf<E> as FieldsOf<E>[K] extends { kind: 'enum' } ? K : never]?: EnumValuesOf<
+      FieldsOf<E>[K]
+    >;
+  };
+  images?: Labels<(keyof E['images'] | keyof E['imageLists']) & string>;
+  imageTypes?: TypedLists<E['imageLists']>;
+  rules?: Labels<keyof E['rules'] & string>;
+  groups?: Labels<GroupOf<E['fields']>>;
+};
+
+/** `entities.<entity>.…`: every declared entity's strings. */
+export type EntityLabels = { [K in keyof DeclaredEntities]?: EntityStrings<DeclaredEntities[K]> } & {
+  // Inspection methods are free text whose known codes are the techniques (see en/entities.ts).
+  reportHeader?: { values?: { inspectionMethod?: Labels<TechniqueModule> } };
+};
+
+/** `techniques.<module>.label|description`. */
+export type TechniqueLabels = { [M in TechniqueModule]?: { label?: string; description?: string } };
