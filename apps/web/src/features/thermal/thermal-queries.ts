@@ -1,4 +1,4 @@
-import type { thermalAnalysis, thermalMeasurement, ThermalResult, ThermalSummary } from '@inspectra/contract';
+import type { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
 import { callApi } from '../../api/calls.ts';
 import type { RecordOf } from '../../api/records.ts';
 
