@@ -1,11 +1,26 @@
 import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
+import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities } from './entities.ts';
+import { ndt } from './ndt.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
-export const en = { common, engine, nav, auth, errors, dashboard, workOrders, reports, thermal, entities };
+export const en = {
+  common,
+  engine,
+  nav,
+  auth,
+  errors,
+  dashboard,
+  workOrders,
+  reports,
+  thermal,
+  entities,
+  documents,
+  ndt,
+};
 
 /** The shape every translation must have: the same keys, any strings. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
