@@ -115,6 +115,8 @@ export function DocumentUploader({
       }
     }
     setUploading(false);
+    // What was added is in the list below now; what was refused stays here with its reason.
+    setFiles((all) => all.filter((f) => f.status !== 'done'));
     if (uploaded > 0) {
       notifications.show({ color: 'teal', message: t('documents.uploaded', { count: uploaded }) });
       setDescription('');

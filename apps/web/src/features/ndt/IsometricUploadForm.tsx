@@ -95,7 +95,6 @@ export function IsometricUploadForm(p: { equipmentId: string; onUploaded: () => 
         <FileInput
           label={imageLabel(t, ndtIsometric, 'drawing')}
           description={t('ndt.drawingRules', { max: maxSize })}
-          placeholder={t('ndt.chooseDrawing')}
           leftSection={<IconFileUpload size={18} aria-hidden />}
           accept={accept}
           value={file}
@@ -104,19 +103,19 @@ export function IsometricUploadForm(p: { equipmentId: string; onUploaded: () => 
           clearable
           required
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput
-            label={label('fileName')}
-            description={t('ndt.fileNameHelp')}
-            value={fileName}
-            onChange={(e) => {
-              setFileName(e.currentTarget.value);
-              setNameEdited(true);
-            }}
-            error={problems.fileName}
-            maxLength={200}
-            required
-          />
+        <TextInput
+          label={label('fileName')}
+          description={t('ndt.fileNameHelp')}
+          value={fileName}
+          onChange={(e) => {
+            setFileName(e.currentTarget.value);
+            setNameEdited(true);
+          }}
+          error={problems.fileName}
+          maxLength={200}
+          required
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             label={label('drawingNumber')}
             value={drawingNumber}
