@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionModule } from '@inspectra/contract';
-import { IconClipboardList, IconFileDescription, IconLayoutDashboard } from '@tabler/icons-react';
+import { IconClipboardList, IconFileDescription, IconLayoutDashboard, IconRuler2 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
 import { useEffect } from 'react';
@@ -14,7 +14,7 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type NavItem = {
-  to: '/' | '/work-orders' | '/reports';
+  to: '/' | '/work-orders' | '/reports' | '/ndt';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
@@ -22,13 +22,14 @@ type NavItem = {
 
 /**
  * Navigation follows the work: dashboard → work orders → reports. An entry shows only when the role
- * may view its module; modules without screens yet (my tasks, NDT equipment, administration) are not
+ * may view its module; modules without screens yet (my tasks, administration) are not
  * listed rather than leading to empty pages.
  */
 const navItems: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
+  { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
 ];
 
 export function AppLayout() {

@@ -76,6 +76,11 @@ const screens = {
     () => import('../features/thermal/MeasurementEditPage.tsx'),
     'MeasurementEditPage',
   ),
+  documents: lazyRouteComponent(
+    () => import('../features/documents/SupportingDocumentsPage.tsx'),
+    'SupportingDocumentsPage',
+  ),
+  ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
 };
 
 const routeTree = rootRoute.addChildren([
@@ -89,6 +94,8 @@ const routeTree = rootRoute.addChildren([
     page('reports/$reportId/thermal', screens.thermal),
     page('reports/$reportId/thermal/measurements/new', screens.measurement),
     page('reports/$reportId/thermal/measurements/$measurementId', screens.measurement),
+    page('reports/$reportId/documents', screens.documents),
+    page('ndt', screens.ndt),
   ]),
 ]);
 

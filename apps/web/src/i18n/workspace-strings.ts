@@ -1,8 +1,12 @@
+import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
+import { ndt as enNdt } from './en/ndt.ts';
 import { thermal as enThermal } from './en/thermal.ts';
+import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
+import { ndt as idNdt } from './id/ndt.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { i18n } from './index.ts';
 
@@ -12,14 +16,28 @@ import { i18n } from './index.ts';
 i18n.addResourceBundle(
   'en',
   'translation',
-  { engine: enEngine, thermal: enThermal, entities: enEntities, techniques: enTechniques },
+  {
+    engine: enEngine,
+    thermal: enThermal,
+    entities: enEntities,
+    techniques: enTechniques,
+    documents: enDocuments,
+    ndt: enNdt,
+  },
   true,
   true,
 );
 i18n.addResourceBundle(
   'id',
   'translation',
-  { engine: idEngine, thermal: idThermal, entities: idEntities, techniques: idTechniques },
+  {
+    engine: idEngine,
+    thermal: idThermal,
+    entities: idEntities,
+    techniques: idTechniques,
+    documents: idDocuments,
+    ndt: idNdt,
+  },
   true,
   true,
 );

@@ -1,7 +1,9 @@
 import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
+import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { ndt } from './ndt.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
@@ -17,6 +19,8 @@ export const en = {
   thermal,
   entities,
   techniques: techniqueLabels,
+  documents,
+  ndt,
 };
 
 /** The shape every translation must have: the same keys, any strings. */

@@ -2,8 +2,10 @@ import type { Translation } from '../en/index.ts';
 import type { en } from '../en/index.ts';
 import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
+import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { ndt } from './ndt.ts';
 import { thermal } from './thermal.ts';
 
 export const id: Translation<typeof en> = {
@@ -18,4 +20,6 @@ export const id: Translation<typeof en> = {
   thermal,
   entities,
   techniques: techniqueLabels,
+  documents,
+  ndt,
 };

@@ -1,0 +1,47 @@
+import type { Translation } from '../en/index.ts';
+import type { documents as en } from '../en/documents.ts';
+
+export const documents: Translation<typeof en> = {
+  title: 'Dokumen pendukung',
+  help: 'Prosedur, sertifikat kalibrasi, gambar teknik, dan lembar kerja hasil pembacaan yang dilampirkan pada laporan ini.',
+  dropHere: 'Letakkan dokumen di sini',
+  rules:
+    'PDF, Word, Excel, PNG, JPEG, TIFF atau DWG, masing-masing paling besar {{max}}. Bisa beberapa sekaligus.',
+  chooseFiles: 'Pilih berkas',
+  refused: {
+    empty: '{{name}} kosong: tidak ada isi yang dapat diunggah.',
+    tooLarge: '{{name}} terlalu besar: ukuran dokumen paling besar {{max}}.',
+    type: '{{name}} bukan berkas PDF, Word, Excel, PNG, JPEG, TIFF atau DWG.',
+  },
+  chooseType: 'Pilih jenis dokumen-dokumen ini.',
+  chooseTypePlaceholder: 'Pilih jenis',
+  descriptionHelp: 'Opsional; berlaku untuk setiap berkas yang diunggah sekarang.',
+  upload_one: 'Unggah {{count}} berkas',
+  upload_other: 'Unggah {{count}} berkas',
+  uploaded_one: '{{count}} dokumen ditambahkan',
+  uploaded_other: '{{count}} dokumen ditambahkan',
+  uploadProgress: 'Mengunggah {{name}}',
+  removeFromList: 'Hapus dari daftar',
+  removeFile: 'Hapus {{name}} dari daftar',
+  status: {
+    checking: 'Diperiksa',
+    ready: 'Siap',
+    refused: 'Ditolak',
+    uploading: 'Mengunggah',
+    done: 'Ditambahkan',
+    failed: 'Gagal ditambahkan',
+  },
+  filterByType: 'Tampilkan jenis',
+  allTypes: 'Semua jenis',
+  none: 'Belum ada dokumen. Letakkan prosedur, sertifikat, atau gambar teknik di atas.',
+  noneOfType: 'Tidak ada dokumen dengan jenis ini.',
+  added: 'ditambahkan {{when}} oleh {{by}}',
+  anotherUser: 'pengguna lain',
+  download: 'Unduh {{name}}',
+  downloadShort: 'Unduh',
+  downloadFailed: 'Tidak dapat mengunduh',
+  delete: 'Hapus {{name}}',
+  deleteTitle: 'Hapus dokumen ini?',
+  deleteText: '{{name}} akan dihapus dari laporan. Tindakan ini tidak dapat dibatalkan.',
+  deleted: 'Dokumen dihapus',
+};
