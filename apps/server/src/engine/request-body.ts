@@ -262,18 +262,22 @@ function multipartError(error: unknown): AppError {
   return new AppError('BAD_REQUEST', 'The multipart form could not be read');
 }
 
+/** What reading a body needs: the entity, the body kinds the route takes, its schema and the store. */
+type BodyReading = {
+  entity: EntityDefinition;
+  kind: BodyKind;
+  schema: z.ZodType;
+  files: FileStore;
+  limits: UploadLimits;
+};
+
 /**
  * Reads a create or update body as the route declares it: JSON, multipart (files streamed to the
  * file store as they arrive), or either. Values are validated against `schema`.
  */
 export async function readEntityBody(
   request: FastifyRequest,
-  o: {
-    entity: EntityDefinition;
-    kind: BodyKind;
-    schema: z.ZodType;
-    files: FileStore;
-    limits: UploadLimits;
+  o: BodyReading & {
     /** Takes back files stored for a body that is then refused, so a bad request leaves none behind. */
     discard: (files: StoredFile[]) => Promise<void>;
   },
@@ -287,17 +291,7 @@ export async function readEntityBody(
   }
 }
 
-async function readBody(
-  request: FastifyRequest,
-  o: {
-    entity: EntityDefinition;
-    kind: BodyKind;
-    schema: z.ZodType;
-    files: FileStore;
-    limits: UploadLimits;
-  },
-  stored: StoredFile[],
-): Promise<ParsedBody> {
+async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredFile[]): Promise<ParsedBody> {
   const multipart = isMultipart(request);
   if (multipart && o.kind === 'json') {
     throw new AppError(

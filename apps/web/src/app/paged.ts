@@ -1,17 +1,10 @@
 import type { PageMeta, RouteDefinition } from '@inspectra/contract';
 import { callApi, routeOf } from '../api/calls.ts';
 import type { RouteKeyWithoutParams } from '../api/calls.ts';
+import type { EntityPageRequest } from '../engine/EntityTable.tsx';
 
-export type PageRequest = {
-  pageNumber: number;
-  pageSize: number;
-  search?: string;
-  /** The caller's order (when the call accepts one); the declared order when absent. */
-  sortBy?: string;
-  sortDirection?: 'asc' | 'desc';
-  /** Values of the call's filters, by query parameter, as sent (`'draft,submitted'`, `'true'`). */
-  filters?: Record<string, string>;
-};
+/** What a table asks of a list: its page, search, the caller's order and filter values. */
+export type PageRequest = EntityPageRequest;
 export type Page<T> = { records: T[]; meta: PageMeta };
 
 /**

@@ -13,7 +13,7 @@ export async function imageTypeOf(file: Blob): Promise<ImageMediaType | undefine
 }
 
 /** `Blob.arrayBuffer`, with a FileReader fallback for older tablet browsers that lack it. */
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
+export function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,5 +1,6 @@
 import { documentMediaTypes, drawingMediaTypes, sniffLength, sniffMediaType } from '@inspectra/contract';
 import type { FileKind, SniffedMediaType } from '@inspectra/contract';
+import { readBytes } from '../../engine/image-bytes.ts';
 
 /*
  * What a document or drawing slot stores, judged by the first bytes as the server judges them (the
@@ -51,15 +52,4 @@ export async function checkFile(
   const head = new Uint8Array(await readBytes(file.slice(0, sniffLength)));
   const type = sniffMediaType(head);
   return type && acceptedMediaTypes[kind].includes(type) ? null : 'type';
-}
-
-/** `Blob.arrayBuffer`, with a FileReader fallback for older tablet browsers that lack it. */
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
 }
