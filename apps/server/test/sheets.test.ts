@@ -104,3 +104,20 @@ describe('spreadsheet export, import and upsert of a declared entity', () => {
     expect(none.status).toBe(400);
   });
 });
+
+describe('a malformed import', () => {
+  it('answers 400 for a multipart body that cannot be read, never 500', async () => {
+    for (const payload of ['', '--x\r\n', 'not multipart at all']) {
+      const r = await t.inject({
+        method: 'POST',
+        url: '/api/ndt-equipment-list/import',
+        payload,
+        headers: {
+          'content-type': 'multipart/form-data',
+          authorization: `Bearer ${t.adminTokens.accessToken}`,
+        },
+      });
+      expect(r.statusCode, payload).toBe(400);
+    }
+  });
+});

@@ -19,7 +19,7 @@ import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
-import { isMultipart, readEntityBody, receivedFiles } from './request-body.ts';
+import { isMultipart, multipartError, readEntityBody, receivedFiles } from './request-body.ts';
 import { allRecords, exportSheet, importBounds, importSheet, upsertRecord } from './sheet-operations.ts';
 import type { ParsedBody } from './request-body.ts';
 import { judgeWrite } from './rules.ts';
@@ -381,7 +381,11 @@ export function entityOperation(
             'UNSUPPORTED_MEDIA_TYPE',
             'Send the .xlsx as a multipart form with a file field named file',
           );
-        const part = await ctx.request.file({ limits: { fileSize: importBounds.maxBytes, files: 1 } });
+        const part = await ctx.request
+          .file({ limits: { fileSize: importBounds.maxBytes, files: 1 } })
+          .catch((error: unknown) => {
+            throw multipartError(error);
+          });
         if (!part || part.fieldname !== 'file') {
           part?.file.resume();
           throw new AppError('VALIDATION_ERROR', 'Attach the .xlsx as the field file', [

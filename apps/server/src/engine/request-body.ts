@@ -249,7 +249,7 @@ function slotWords(slot: string): string {
 }
 
 /** @fastify/multipart reports limits and malformed input with its own errors: say them plainly. */
-function multipartError(error: unknown): AppError {
+export function multipartError(error: unknown): AppError {
   const e = error as { code?: string; statusCode?: number; message?: string };
   if (
     e.statusCode === 413 ||
