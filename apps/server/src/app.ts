@@ -30,6 +30,7 @@ import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
+import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
     ...thermalActions,
     ...vciActions,
     ...ndtActions,
+    ...reportStatusActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

@@ -29,6 +29,9 @@ function queryValue(schema: { safeParse(v: unknown): { success: boolean } }): st
   for (const candidate of [randomUUID(), '1', 'true', '2026-01-01', 'x']) {
     if (schema.safeParse(candidate).success) return candidate;
   }
+  // An enum: its first value.
+  const values = (schema as { options?: unknown[] }).options;
+  if (values?.length && schema.safeParse(values[0]).success) return String(values[0]);
   throw new Error('no candidate value fits this query parameter');
 }
 

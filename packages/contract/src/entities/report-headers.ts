@@ -1,8 +1,26 @@
+import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { equalityFilters, resourceRoutes } from '../routes.ts';
+import type { PermissionAction } from '../permissions.ts';
+import { equalityFilters, op, resourceRoutes, route } from '../routes.ts';
 
 export const reportStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+/**
+ * Which status a report may move to from each, and the permission the move needs: approving or
+ * rejecting is `approve`, the rest `update`. An approved report moves nowhere (a new revision is a
+ * new report). The approval levels themselves come with the approvals module.
+ */
+export const reportStatusTransitions: Record<
+  ReportStatus,
+  Partial<Record<ReportStatus, PermissionAction>>
+> = {
+  draft: { submitted: 'update' },
+  submitted: { approved: 'approve', rejected: 'approve', draft: 'update' },
+  rejected: { draft: 'update', submitted: 'update' },
+  approved: {},
+};
 
 /** Report header: one report on one piece of equipment under a work order; inspections hang off it. */
 export const reportHeader = defineEntity('reportHeader', {
@@ -27,13 +45,38 @@ export const reportHeader = defineEntity('reportHeader', {
   search: ['reportNumber', 'title', 'equipmentNo'],
 });
 
-/** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
-export const reportHeaderRoutes = resourceRoutes(reportHeader, '/report-headers', {
-  tag: 'Report headers',
-  get: false,
-  filters: {
-    ...equalityFilters('workOrderSPKId', 'objectType', 'inspectionMethod'),
-    actualStartDate: { field: 'actualStartDate', op: 'gte' },
-    actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
-  },
+export const reportStatusQuery = z.object({
+  status: z.enum(reportStatuses, { error: `status must be one of: ${reportStatuses.join(', ')}` }),
 });
+
+/** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
+export const reportHeaderRoutes = [
+  ...reportHeaderResourceRoutes(),
+  route(
+    'PUT',
+    '/report-headers/update-report-status/:id',
+    op.action('reportHeader.updateStatus', {
+      params: z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) }),
+      query: reportStatusQuery,
+      response: reportHeader.schemas.response,
+    }),
+    {
+      summary:
+        'Move a report to another status (?status=); approving and rejecting need the approve permission',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'update' },
+    },
+  ),
+];
+
+function reportHeaderResourceRoutes() {
+  return resourceRoutes(reportHeader, '/report-headers', {
+    tag: 'Report headers',
+    get: false,
+    filters: {
+      ...equalityFilters('workOrderSPKId', 'objectType', 'inspectionMethod'),
+      actualStartDate: { field: 'actualStartDate', op: 'gte' },
+      actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
+    },
+  });
+}
