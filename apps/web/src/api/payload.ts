@@ -123,8 +123,7 @@ export function buildPayload(
     throw new Error(`${entity.name}: this call takes JSON, so it cannot carry an image`);
   }
 
-  if (!multipart)
-    return Object.fromEntries([...entries, ...images, ...lists.map((l) => [l.key, l.entries])]);
+  if (!multipart) return Object.fromEntries([...entries, ...images, ...lists.map((l) => [l.key, l.entries])]);
   const form = new FormData();
   for (const [key, value] of [...entries, ...images]) {
     form.append(key, isFile(value) ? value : formValue(value));

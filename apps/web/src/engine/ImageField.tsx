@@ -86,7 +86,9 @@ export function ImageField(p: ImageFieldProps) {
     const upload = await shrinkPhoto(chosen);
     if (latestChoice.current !== chosen) return;
     const why =
-      upload.size > maxBytes ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) }) : null;
+      upload.size > maxBytes
+        ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) })
+        : null;
     setRefusal(why);
     if (!why) p.onChange(upload);
   }
