@@ -1,8 +1,10 @@
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities } from './en/entities.ts';
+import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities } from './id/entities.ts';
+import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { i18n } from './index.ts';
 
@@ -12,14 +14,26 @@ import { i18n } from './index.ts';
 i18n.addResourceBundle(
   'en',
   'translation',
-  { engine: enEngine, thermal: enThermal, entities: enEntities },
+  {
+    engine: enEngine,
+    thermal: enThermal,
+    workspace: enWorkspace,
+    imageList: enImageList,
+    entities: enEntities,
+  },
   true,
   true,
 );
 i18n.addResourceBundle(
   'id',
   'translation',
-  { engine: idEngine, thermal: idThermal, entities: idEntities },
+  {
+    engine: idEngine,
+    thermal: idThermal,
+    workspace: idWorkspace,
+    imageList: idImageList,
+    entities: idEntities,
+  },
   true,
   true,
 );

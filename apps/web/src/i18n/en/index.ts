@@ -2,10 +2,24 @@ import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
 import { engine } from './engine.ts';
 import { entities } from './entities.ts';
+import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
-export const en = { common, engine, nav, auth, errors, dashboard, workOrders, reports, thermal, entities };
+export const en = {
+  common,
+  engine,
+  nav,
+  auth,
+  errors,
+  dashboard,
+  workOrders,
+  reports,
+  thermal,
+  workspace,
+  imageList,
+  entities,
+};
 
 /** The shape every translation must have: the same keys, any strings. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };

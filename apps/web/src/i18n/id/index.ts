@@ -4,6 +4,7 @@ import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
 import { common } from './common.ts';
 import { engine } from './engine.ts';
 import { entities } from './entities.ts';
+import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
 
 export const id: Translation<typeof en> = {
@@ -16,5 +17,7 @@ export const id: Translation<typeof en> = {
   workOrders,
   reports,
   thermal,
+  workspace,
+  imageList,
   entities,
 };

@@ -1,0 +1,39 @@
+import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
+import type { EntityColumn } from '../../engine/column-fit.ts';
+
+/** The fields a row form and table show for a variant: every field of it but the parent reference. */
+export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
+  return Object.entries(entity.fieldsOf(variant))
+    .filter(([key, field]) => key !== entity.parent && field.kind !== 'json')
+    .map(([key]) => key);
+}
+
+/** The field that names a row to a reader (an area, a location): its first required text field. */
+export function leadField(entity: EntityDefinition, variant: string | undefined): string {
+  const keys = shownFields(entity, variant);
+  return (
+    keys.find((k) => entity.fields[k]?.kind === 'text' && entity.fields[k]?.required) ??
+    keys.find((k) => entity.fields[k]?.kind === 'text') ??
+    keys[0]!
+  );
+}
+
+/**
+ * The rows table's columns: the naming field and the grade first (always shown), then the rest in
+ * declared order; long texts give way first on a narrow screen, the first required one last.
+ */
+export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
+  const rows = technique.workspace!.rows!;
+  const lead = leadField(rows, variant);
+  const grade = technique.findingGrade?.field;
+  const rest = shownFields(rows, variant).filter((k) => k !== lead && k !== grade);
+  const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
+  return [
+    { key: lead, priority: 1 },
+    ...(grade ? [{ key: grade, priority: 1 }] : []),
+    ...rest.map((key) => ({
+      key,
+      priority: rows.fields[key]?.kind === 'longText' && key !== mainText ? 3 : 2,
+    })),
+  ];
+}
