@@ -70,14 +70,19 @@ function formValue(value: unknown): string {
 /**
  * How the body names one image of a list: a kept image by its `id`, a new one by `file`, its place
  * among the files sent under the list's name. Empty words are left out (the server then keeps the
- * stored ones, or names a new photo after its file); a type is never sent as null.
+ * stored ones, or names a new photo after its file); a type is never sent as null, a category only
+ * where the list declares categories.
  */
-function listEntry(item: ImageListItem, fileIndex: number | undefined): Record<string, unknown> {
+function listEntry(
+  item: ImageListItem,
+  fileIndex: number | undefined,
+  withCategory: boolean,
+): Record<string, unknown> {
   const entry: Record<string, unknown> = fileIndex === undefined ? { id: item.id } : { file: fileIndex };
   if (item.imageType) entry.imageType = item.imageType;
   const caption = item.displayName?.trim();
   if (caption) entry.displayName = caption;
-  if (item.category !== undefined) entry.category = item.category || null;
+  if (withCategory && item.category !== undefined) entry.category = item.category || null;
   return entry;
 }
 
@@ -87,10 +92,11 @@ function listParts(entity: EntityDefinition, lists: PayloadInput['imageLists']) 
     .filter((e): e is [string, ImageListItem[]] => e[1] !== undefined && e[0] in entity.imageLists)
     .map(([key, items]) => {
       const files: File[] = [];
+      const withCategory = Boolean(entity.imageLists[key]?.categories);
       const entries = items.map((item) => {
-        if (!item.file) return listEntry(item, undefined);
+        if (!item.file) return listEntry(item, undefined, withCategory);
         files.push(item.file);
-        return listEntry(item, files.length - 1);
+        return listEntry(item, files.length - 1, withCategory);
       });
       return { key, entries, files };
     });

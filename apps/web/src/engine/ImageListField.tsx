@@ -23,8 +23,8 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowBackUp,
-  IconArrowDown,
-  IconArrowUp,
+  IconArrowLeft,
+  IconArrowRight,
   IconCamera,
   IconPhotoPlus,
   IconTrash,
@@ -208,6 +208,7 @@ export function ImageListField(p: ImageListFieldProps) {
     p.onChange(next);
     setAnnouncement(t('imageList.moved', { position: target + 1, count: items.length }));
     // Focus stays on the photo moved; at either end its arrow is disabled, so the other one takes it.
+    // (Arrows point left and right: the photos read as a grid, in rows.)
     const edge = target === 0 ? 'down' : target === items.length - 1 ? 'up' : step < 0 ? 'up' : 'down';
     setFocusTarget(controlId(baseId, moved!.key, edge));
   }
@@ -244,7 +245,12 @@ export function ImageListField(p: ImageListFieldProps) {
         <Text id={labelId} size="sm" fw={600}>
           {label}
         </Text>
-        <Badge variant={full ? 'filled' : 'default'} color={full ? 'orange' : undefined} size="lg">
+        <Badge
+          variant={full ? 'filled' : 'default'}
+          color={full ? 'orange' : undefined}
+          size="lg"
+          styles={{ label: { textTransform: 'none' } }}
+        >
           {t('imageList.count', { count: items.length, max })}
         </Badge>
       </Group>
@@ -373,7 +379,7 @@ export function ImageListField(p: ImageListFieldProps) {
                         {index + 1}
                       </Badge>
                       {item.file && (
-                        <Badge variant="filled" size="sm">
+                        <Badge variant="filled" size="sm" styles={{ label: { textTransform: 'none' } }}>
                           {t('engine.image.notSaved')}
                         </Badge>
                       )}
@@ -430,7 +436,7 @@ export function ImageListField(p: ImageListFieldProps) {
                         tooltip={t('imageList.earlier')}
                         onClick={() => move(index, -1)}
                         disabled={p.disabled || index === 0}
-                        icon={<IconArrowUp size={18} aria-hidden />}
+                        icon={<IconArrowLeft size={18} aria-hidden />}
                       />
                       <ItemAction
                         id={controlId(baseId, item.key, 'down')}
@@ -438,7 +444,7 @@ export function ImageListField(p: ImageListFieldProps) {
                         tooltip={t('imageList.later')}
                         onClick={() => move(index, 1)}
                         disabled={p.disabled || index === items.length - 1}
-                        icon={<IconArrowDown size={18} aria-hidden />}
+                        icon={<IconArrowRight size={18} aria-hidden />}
                       />
                       <ItemAction
                         id={controlId(baseId, item.key, 'remove')}

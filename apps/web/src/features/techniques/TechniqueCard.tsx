@@ -74,25 +74,30 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
             {t('workspace.notStarted')}
           </Text>
         ) : null)}
-      <Group gap="xs" mt="auto">
-        {variants.map((v) => (
-          <ButtonLink
-            key={v ?? 'all'}
-            to="/reports/$reportId/$slug"
-            params={{ reportId: report.id, slug: technique.slug }}
-            search={v ? { variant: v } : {}}
-            variant="light"
-            color={technique.color}
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-            aria-label={
-              v
-                ? t('workspace.openVariant', { technique: label, variant: variantLabel(t, v).toLowerCase() })
-                : t('workspace.open', { technique: label })
-            }
-          >
-            {variants.length > 1 && v ? variantLabel(t, v) : t('workspace.openShort')}
-          </ButtonLink>
-        ))}
+      <Group gap="xs" mt="auto" grow>
+        {variants.map((v) => {
+          // Several classes to choose from: each button is its class; one: "Open for a pipe".
+          const words = !v
+            ? t('workspace.openShort')
+            : variants.length > 1
+              ? variantLabel(t, v)
+              : t('workspace.openFor', { variant: variantLabel(t, v).toLowerCase() });
+          return (
+            <ButtonLink
+              key={v ?? 'all'}
+              to="/reports/$reportId/$slug"
+              params={{ reportId: report.id, slug: technique.slug }}
+              search={v ? { variant: v } : {}}
+              variant="light"
+              color={technique.color}
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+              // Out of the card, "Open" alone would not say what opens; the words shown come first.
+              aria-label={t('workspace.openLink', { action: words, technique: label })}
+            >
+              {words}
+            </ButtonLink>
+          );
+        })}
       </Group>
     </Card>
   );

@@ -8,8 +8,8 @@ export const workspace = {
     'The report’s object type, “{{objectType}}”, does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
   chooseVariantNoType:
     'The report has no object type, so it does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
-  open: 'Open {{technique}}',
-  openVariant: 'Open {{technique}} for a {{variant}}',
+  openFor: 'Open for a {{variant}}',
+  openLink: '{{action}} · {{technique}}',
   openShort: 'Open',
   rowCount_one: '{{count}} entry',
   rowCount_other: '{{count}} entries',

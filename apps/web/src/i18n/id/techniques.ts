@@ -11,8 +11,8 @@ export const workspace: Translation<typeof enWorkspace> = {
     'Jenis objek laporan, “{{objectType}}”, tidak menyebutkan apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
   chooseVariantNoType:
     'Laporan belum memiliki jenis objek, sehingga tidak jelas apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
-  open: 'Buka {{technique}}',
-  openVariant: 'Buka {{technique}} untuk {{variant}}',
+  openFor: 'Buka untuk {{variant}}',
+  openLink: '{{action}} · {{technique}}',
   openShort: 'Buka',
   rowCount_one: '{{count}} entri',
   rowCount_other: '{{count}} entri',
