@@ -20,7 +20,9 @@ export function leadField(entity: EntityDefinition, variant: string | undefined)
 
 /**
  * The rows table's columns: the naming field and the grade first (always shown), then the rest in
- * declared order; long texts give way first on a narrow screen, the first required one last.
+ * declared order. On a narrow screen the others give way in this order: long texts first (the main
+ * required one last among them), then optional values, then required ones; choices (a feature, a
+ * condition) stay longest, since they are what a reader scans a list for.
  */
 export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
   const rows = technique.workspace!.rows!;
@@ -28,12 +30,15 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   const grade = technique.findingGrade?.field;
   const rest = shownFields(rows, variant).filter((k) => k !== lead && k !== grade);
   const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
+  const priority = (key: string) => {
+    const field = rows.fields[key]!;
+    if (field.kind === 'enum') return 2;
+    if (field.kind === 'longText') return key === mainText ? 3 : 5;
+    return field.required ? 3 : 4;
+  };
   return [
     { key: lead, priority: 1 },
     ...(grade ? [{ key: grade, priority: 1 }] : []),
-    ...rest.map((key) => ({
-      key,
-      priority: rows.fields[key]?.kind === 'longText' && key !== mainText ? 3 : 2,
-    })),
+    ...rest.map((key) => ({ key, priority: priority(key) })),
   ];
 }
