@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { demo, expectAccessible, signIn, snap } from './fixtures.ts';
+import { demo, expectAccessible, expectTouchTargets, signIn, snap } from './fixtures.ts';
 
 /*
  * The screens generated from a technique's declaration, used as an inspector uses them on site: a
@@ -114,6 +114,7 @@ test.describe.configure({ timeout: 180_000 });
 function shooter(page: Page, info: TestInfo) {
   return async (name: string) => {
     await expectAccessible(page, info, `techniques-${name}`);
+    if (info.project.use.hasTouch) await expectTouchTargets(page, `techniques-${name}`);
     await snap(page, `${info.project.name}-techniques-${name}`);
   };
 }
