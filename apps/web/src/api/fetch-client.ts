@@ -1,7 +1,9 @@
-import type { Envelope } from '@inspectra/contract';
+import { routeBodyKind } from '@inspectra/contract';
+import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
-import { queryEntries } from './payload.ts';
+import { buildPayload, queryEntries } from './payload.ts';
+import type { PayloadInput } from './payload.ts';
 import { endSession, readAccessToken } from './session.ts';
 
 export type FetchJsonInit = {
@@ -57,4 +59,32 @@ export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Prom
   }
   if (!isEnvelope(envelope)) throw new ApiError(clientMessages.default, { status: response.status });
   return envelope as Envelope<T>;
+}
+
+export type FetchRouteOptions = {
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  /** Create and update: `{ values, images?, imageLists?, previous? }`, sent as SPEC 5 says. */
+  body?: PayloadInput;
+  signal?: AbortSignal;
+};
+
+/**
+ * A row of the route table called by plain fetch, for techniques whose calls SPEC 4 puts under this
+ * policy (`transport: 'fetch'`): the body is built as the main client builds it (JSON, or multipart
+ * with the files), the path's `:name` segments filled in; a missing one throws before any request.
+ */
+export function fetchRoute<T>(route: RouteDefinition, options: FetchRouteOptions = {}): Promise<Envelope<T>> {
+  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = options.params?.[name];
+    if (!value) throw new Error(`${route.path}: parameter ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+  const op = route.operation;
+  const bodyKind = routeBodyKind(route);
+  const body =
+    options.body && bodyKind && (op.kind === 'create' || op.kind === 'update')
+      ? buildPayload(op.entity, options.body, bodyKind)
+      : options.body?.values;
+  return fetchJson<T>(path, { method: route.method, query: options.query, body, signal: options.signal });
 }

@@ -1,10 +1,11 @@
-import { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
+import { thermalMeasurement, walkthroughSummary, workOrderSpk } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
 import { buildPayload, queryEntries } from './payload.ts';
 
 const measurement = thermalMeasurement as unknown as EntityDefinition;
 const workOrder = workOrderSpk as unknown as EntityDefinition;
+const finding = walkthroughSummary as unknown as EntityDefinition;
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'hot-spot.png', { type: 'image/png' });
 
 const newMeasurement = {
@@ -154,6 +155,86 @@ describe('buildPayload: multipart', () => {
       version: '2',
       companyLogo: '',
     });
+  });
+});
+
+describe('buildPayload: image lists', () => {
+  const kept = '0b6f7c1e-8c1d-4c57-9d55-2a4f1f7e9a01';
+  const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+
+  it('sends the kept list as JSON entries, in order, when no new photo is added', () => {
+    const body = buildPayload(
+      finding,
+      {
+        values: { remarks: 'ok' },
+        imageLists: { summaryImages: [{ id: kept, imageType: 'leak', displayName: '  Flange drip ' }] },
+      },
+      'json-or-multipart',
+    );
+    expect(body).toEqual({
+      remarks: 'ok',
+      summaryImages: [{ id: kept, imageType: 'leak', displayName: 'Flange drip' }],
+    });
+  });
+
+  it('sends an emptied list as [] and leaves an unchanged list out', () => {
+    expect(
+      buildPayload(finding, { values: {}, imageLists: { summaryImages: [] } }, 'json-or-multipart'),
+    ).toEqual({ summaryImages: [] });
+    expect(
+      buildPayload(finding, { values: {}, imageLists: { summaryImages: undefined } }, 'json-or-multipart'),
+    ).toEqual({});
+  });
+
+  it('sends new photos as file parts named after the list, and the list as one JSON part naming them by index', () => {
+    const first = jpeg('IMG_1.jpg');
+    const second = jpeg('IMG_2.jpg');
+    const body = buildPayload(
+      finding,
+      {
+        values: { inspectionArea: 'Rack 4' },
+        imageLists: {
+          summaryImages: [
+            { file: first, imageType: 'overview', displayName: '' },
+            { id: kept, imageType: 'closeUp', displayName: 'Old' },
+            { file: second, imageType: 'leak', displayName: 'Drip at flange' },
+          ],
+        },
+      },
+      'json-or-multipart',
+    );
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    const parts = form.getAll('summaryImages');
+    expect(parts).toHaveLength(3);
+    expect(parts[0]).toBeInstanceOf(File);
+    expect((parts[0] as File).name).toBe('IMG_1.jpg');
+    expect((parts[1] as File).name).toBe('IMG_2.jpg');
+    expect(JSON.parse(parts[2] as string)).toEqual([
+      { file: 0, imageType: 'overview' },
+      { id: kept, imageType: 'closeUp', displayName: 'Old' },
+      { file: 1, imageType: 'leak', displayName: 'Drip at flange' },
+    ]);
+    expect(form.get('inspectionArea')).toBe('Rack 4');
+  });
+
+  it('never sends a missing type as null, and refuses photos on a JSON-only route', () => {
+    expect(
+      buildPayload(
+        finding,
+        { values: {}, imageLists: { summaryImages: [{ id: kept, imageType: null }] } },
+        'json',
+      ),
+    ).toEqual({ summaryImages: [{ id: kept }] });
+    expect(() =>
+      buildPayload(finding, { values: {}, imageLists: { summaryImages: [{ file: jpeg('a.jpg') }] } }, 'json'),
+    ).toThrow(/cannot carry an image/);
+  });
+
+  it('ignores a list the entity does not declare', () => {
+    expect(
+      buildPayload(finding, { values: {}, imageLists: { otherImages: [{ id: kept }] } }, 'json'),
+    ).toEqual({});
   });
 });
 

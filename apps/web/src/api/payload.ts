@@ -1,10 +1,27 @@
 import type { BodyKind, EntityDefinition, Field } from '@inspectra/contract';
 
+/**
+ * One image of a list as the form holds it: a stored image kept (`id`) or a new photo (`file`), with
+ * its type, caption and category. Other keys (a preview's key, the stored attachment) are ignored.
+ */
+export type ImageListItem = {
+  id?: string;
+  file?: File;
+  imageType?: string | null;
+  displayName?: string | null;
+  category?: string | null;
+};
+
 /** What a form hands over for a create or update: field values, image slots, and the record being edited. */
 export type PayloadInput = {
   values: Record<string, unknown>;
   /** A File uploads it, null removes the stored image, undefined (or absent) leaves it as it is. */
   images?: Record<string, File | null | undefined>;
+  /**
+   * Image lists, each the whole list as it is to be kept, in order: stored images left out are
+   * removed, `[]` empties it; an absent or undefined list is left as it is.
+   */
+  imageLists?: Record<string, ImageListItem[] | undefined>;
   /** The record as loaded before editing; lets a cleared optional field be sent as null. */
   previous?: Record<string, unknown> | null;
 };
@@ -51,9 +68,46 @@ function formValue(value: unknown): string {
 }
 
 /**
+ * How the body names one image of a list: a kept image by its `id`, a new one by `file`, its place
+ * among the files sent under the list's name. Empty words are left out (the server then keeps the
+ * stored ones, or names a new photo after its file); a type is never sent as null, a category only
+ * where the list declares categories.
+ */
+function listEntry(
+  item: ImageListItem,
+  fileIndex: number | undefined,
+  withCategory: boolean,
+): Record<string, unknown> {
+  const entry: Record<string, unknown> = fileIndex === undefined ? { id: item.id } : { file: fileIndex };
+  if (item.imageType) entry.imageType = item.imageType;
+  const caption = item.displayName?.trim();
+  if (caption) entry.displayName = caption;
+  if (withCategory && item.category !== undefined) entry.category = item.category || null;
+  return entry;
+}
+
+/** Each list's entries, and the files they name in the order they are sent. */
+function listParts(entity: EntityDefinition, lists: PayloadInput['imageLists']) {
+  return Object.entries(lists ?? {})
+    .filter((e): e is [string, ImageListItem[]] => e[1] !== undefined && e[0] in entity.imageLists)
+    .map(([key, items]) => {
+      const files: File[] = [];
+      const withCategory = Boolean(entity.imageLists[key]?.categories);
+      const entries = items.map((item) => {
+        if (!item.file) return listEntry(item, undefined, withCategory);
+        files.push(item.file);
+        return listEntry(item, files.length - 1, withCategory);
+      });
+      return { key, entries, files };
+    });
+}
+
+/**
  * The body of a create or update call as the server reads it (SPEC 5): a multipart form when the route
  * takes one, or when it takes either and a file is being sent; otherwise JSON. In a form, numbers and
  * booleans travel as text and null as '' (the server reads both back); removed images are null / ''.
+ * An image list travels as its files, each a part named after the list, plus one text part of that
+ * name holding the JSON list; in a JSON body it is the list of entries itself.
  * Keys the entity does not declare (`version`, `id`) pass through unchanged.
  */
 export function buildPayload(
@@ -68,16 +122,21 @@ export function buildPayload(
     if (outgoing !== undefined) entries.push([key, outgoing]);
   }
   const images = Object.entries(input.images ?? {}).filter(([, value]) => value !== undefined);
-  const sendsFile = images.some(([, value]) => isFile(value));
+  const lists = listParts(entity, input.imageLists);
+  const sendsFile = images.some(([, value]) => isFile(value)) || lists.some((l) => l.files.length > 0);
   const multipart = bodyKind === 'multipart' || (bodyKind === 'json-or-multipart' && sendsFile);
   if (sendsFile && !multipart) {
     throw new Error(`${entity.name}: this call takes JSON, so it cannot carry an image`);
   }
 
-  if (!multipart) return Object.fromEntries([...entries, ...images]);
+  if (!multipart) return Object.fromEntries([...entries, ...images, ...lists.map((l) => [l.key, l.entries])]);
   const form = new FormData();
   for (const [key, value] of [...entries, ...images]) {
     form.append(key, isFile(value) ? value : formValue(value));
+  }
+  for (const list of lists) {
+    for (const file of list.files) form.append(list.key, file);
+    form.append(list.key, JSON.stringify(list.entries));
   }
   return form;
 }

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { hasSession, rememberReturnTo } from '../api/session.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
+import { validateWorkspaceSearch } from '../features/techniques/workspace-search.ts';
 import { PendingScreen } from './PendingScreen.tsx';
 
 /**
@@ -59,6 +60,16 @@ const appRoute = createRoute({
 const page = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
   createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: RouteError });
 
+/** A technique's screen: the address keeps its equipment class and open inspection (`?variant=`). */
+const techniquePage = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component,
+    errorComponent: RouteError,
+    validateSearch: validateWorkspaceSearch,
+  });
+
 const screens = {
   dashboard: lazyRouteComponent(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
   workOrders: lazyRouteComponent(
@@ -81,6 +92,11 @@ const screens = {
     'SupportingDocumentsPage',
   ),
   ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
+  technique: lazyRouteComponent(
+    () => import('../features/techniques/TechniqueWorkspacePage.tsx'),
+    'TechniqueWorkspacePage',
+  ),
+  techniqueRow: lazyRouteComponent(() => import('../features/techniques/RowFormPage.tsx'), 'RowFormPage'),
 };
 
 const routeTree = rootRoute.addChildren([
@@ -96,6 +112,10 @@ const routeTree = rootRoute.addChildren([
     page('reports/$reportId/thermal/measurements/$measurementId', screens.measurement),
     page('reports/$reportId/documents', screens.documents),
     page('ndt', screens.ndt),
+    // Every other technique with a workspace, by its declared slug (a fixed path above wins).
+    techniquePage('reports/$reportId/$slug', screens.technique),
+    techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),
+    techniquePage('reports/$reportId/$slug/rows/$rowId', screens.techniqueRow),
   ]),
 ]);
 

@@ -189,6 +189,7 @@ describe('EntityForm', () => {
         condition: 'poor',
       },
       images: {},
+      imageLists: {},
     });
   });
 

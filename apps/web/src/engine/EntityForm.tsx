@@ -5,6 +5,7 @@ import {
   Fieldset,
   Group,
   List,
+  Paper,
   Progress,
   SimpleGrid,
   Stack,
@@ -32,6 +33,8 @@ import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
+import { ImageListField, missingImageTypes, storedList } from './ImageListField.tsx';
+import type { GalleryItem } from './ImageListField.tsx';
 import { formatDateTime } from './locale.ts';
 import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useFormDraft } from './useFormDraft.ts';
@@ -44,6 +47,8 @@ export type EntitySubmission = {
   values: Record<string, unknown>;
   /** File = new or replacement image, null = remove the stored one; unchanged slots are absent. */
   images: Record<string, File | null | undefined>;
+  /** Each changed image list as it is to be kept, in order; unchanged lists are absent. */
+  imageLists: Record<string, GalleryItem[]>;
 };
 
 export type EntityFormProps = {
@@ -52,6 +57,8 @@ export type EntityFormProps = {
   fields?: string[];
   /** Image slots shown; default: all of the entity's. */
   images?: string[];
+  /** Image lists shown (a finding's photos); default: all of the entity's. */
+  imageLists?: string[];
   /** The record being edited, as the API returns it (image slots hold an attachment or null). */
   record?: Record<string, unknown> | null;
   /** Starting values of a new record, API-typed; the contract's defaults apply otherwise. */
@@ -105,6 +112,10 @@ export function EntityForm(p: EntityFormProps) {
     () => (p.images ?? Object.keys(entity.images)).filter((s) => s in entity.images),
     [p.images, entity],
   );
+  const lists = useMemo(
+    () => (p.imageLists ?? Object.keys(entity.imageLists)).filter((l) => l in entity.imageLists),
+    [p.imageLists, entity],
+  );
 
   // The record the user started from: its version goes back with the update, so a change made
   // meanwhile by someone else is refused (409) instead of silently overwritten.
@@ -137,6 +148,9 @@ export function EntityForm(p: EntityFormProps) {
   });
   const [imageChanges, setImageChanges] = useState<Record<string, File | null | undefined>>({});
   const [imageErrors, setImageErrors] = useState<Record<string, string>>({});
+  // Photo lists are not kept in drafts: their files live only as long as the page.
+  const [listChanges, setListChanges] = useState<Record<string, GalleryItem[] | undefined>>({});
+  const [showMissingTypes, setShowMissingTypes] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // The id of the element to move focus to after the next render: the first error, or the alert.
@@ -147,7 +161,10 @@ export function EntityForm(p: EntityFormProps) {
   // Said to screen readers when focus alone does not say it (errors beside fields, a loaded version).
   const [announcement, setAnnouncement] = useState('');
 
-  const dirty = form.isDirty() || Object.values(imageChanges).some((v) => v !== undefined);
+  const dirty =
+    form.isDirty() ||
+    Object.values(imageChanges).some((v) => v !== undefined) ||
+    Object.values(listChanges).some((v) => v !== undefined);
 
   // The draft belongs to whoever was signed in when the form opened, and to this record.
   const [userId] = useState(currentUserId);
@@ -183,6 +200,8 @@ export function EntityForm(p: EntityFormProps) {
     form.setInitialValues(inputsOf(next));
     form.reset();
     setImageChanges({});
+    setListChanges({});
+    setShowMissingTypes(false);
     setImageErrors({});
     setProblem(null);
     setConflicts([]);
@@ -224,6 +243,7 @@ export function EntityForm(p: EntityFormProps) {
     form.setValues(inputsOf(base));
     form.resetDirty(inputsOf(base));
     setImageChanges({});
+    setListChanges({});
     setImageErrors({});
     setConflicts([]);
     setRestoredAt(null);
@@ -267,19 +287,32 @@ export function EntityForm(p: EntityFormProps) {
 
   const submit = form.onSubmit(
     async (inputs) => {
+      // Every photo of a typed list needs its type before anything is sent.
+      const untyped = lists.find(
+        (l) => missingImageTypes(entity.imageLists[l]!, listChanges[l] ?? []).length > 0,
+      );
+      if (untyped) {
+        setShowMissingTypes(true);
+        setAnnouncement(t('imageList.typesMissing'));
+        setFocusTarget(listId(formId, untyped));
+        return;
+      }
       const { values: checked, warnings } = check(inputs);
       // Implausible values are confirmed, or corrected, before anything is sent.
       const acknowledgement = await confirmWarnings(warnings, base);
       if (!acknowledgement) return;
       const values = { ...checked, ...acknowledgement };
       const images = Object.fromEntries(Object.entries(imageChanges).filter(([, v]) => v !== undefined));
+      const imageLists = Object.fromEntries(
+        Object.entries(listChanges).filter((e): e is [string, GalleryItem[]] => e[1] !== undefined),
+      );
       setProblem(null);
       setImageErrors({});
       setAnnouncement('');
       setSubmitting(true);
       let result: unknown;
       try {
-        result = await p.onSubmit({ values, images });
+        result = await p.onSubmit({ values, images, imageLists });
       } catch (error) {
         showFailure(error);
         setSubmitting(false);
@@ -289,6 +322,8 @@ export function EntityForm(p: EntityFormProps) {
       leaving.current?.allow();
       form.resetDirty(inputs);
       setImageChanges({});
+      setListChanges({});
+      setShowMissingTypes(false);
       setConflicts([]);
       setRestoredAt(null);
       await draft.discard();
@@ -314,11 +349,13 @@ export function EntityForm(p: EntityFormProps) {
       setFocusTarget(`${formId}-problem`);
       return;
     }
+    // A list's refusal may name one of its images (`summaryImages.2.imageType`): shown on the list.
+    const imagePath = (path: string) => (slots.includes(path) ? path : lists.find((l) => path.startsWith(l)));
     const beside = error.details.filter((d) => keys.includes(d.path));
-    const onImages = error.details.filter((d) => slots.includes(d.path));
-    const elsewhere = error.details.filter((d) => !keys.includes(d.path) && !slots.includes(d.path));
+    const onImages = error.details.filter((d) => imagePath(d.path));
+    const elsewhere = error.details.filter((d) => !keys.includes(d.path) && !imagePath(d.path));
     for (const d of beside) form.setFieldError(d.path, d.message);
-    setImageErrors(Object.fromEntries(onImages.map((d) => [d.path, d.message])));
+    setImageErrors(Object.fromEntries(onImages.map((d) => [imagePath(d.path)!, d.message])));
     // What belongs to no shown field or slot goes in the alert, which then takes focus; otherwise
     // focus goes to the first error in the order the form shows them: fields, then images.
     if (elsewhere.length > 0) {
@@ -331,7 +368,16 @@ export function EntityForm(p: EntityFormProps) {
     }
     const firstField = keys.find((k) => beside.some((d) => d.path === k));
     const firstSlot = slots.find((s) => onImages.some((d) => d.path === s));
-    setFocusTarget(firstField ? inputId(formId, firstField) : firstSlot ? slotId(formId, firstSlot) : null);
+    const firstList = lists.find((l) => onImages.some((d) => imagePath(d.path) === l));
+    setFocusTarget(
+      firstField
+        ? inputId(formId, firstField)
+        : firstSlot
+          ? slotId(formId, firstSlot)
+          : firstList
+            ? listId(formId, firstList)
+            : null,
+    );
     setAnnouncement(t('engine.form.fieldErrors', { count: beside.length + onImages.length, message }));
   }
 
@@ -459,6 +505,25 @@ export function EntityForm(p: EntityFormProps) {
                   </SimpleGrid>
                 </Fieldset>
               )}
+              {lists.map((list) => (
+                // The list names itself (its label beside its count), so its box has no legend of its own.
+                <Paper key={list} withBorder radius="md" p="md">
+                  <ImageListField
+                    entity={entity}
+                    list={list}
+                    id={listId(formId, list)}
+                    attachments={storedList(base?.[list])}
+                    value={listChanges[list]}
+                    onChange={(value) => {
+                      setListChanges((c) => ({ ...c, [list]: value }));
+                      setImageErrors(({ [list]: _, ...rest }) => rest);
+                    }}
+                    error={imageErrors[list]}
+                    showMissing={showMissingTypes}
+                    disabled={submitting}
+                  />
+                </Paper>
+              ))}
             </Stack>
           </fieldset>
           {typeof p.uploadProgress === 'number' && (
@@ -513,6 +578,10 @@ function inputId(formId: string, key: string) {
 
 function slotId(formId: string, slot: string) {
   return `${formId}-image-${slot}`;
+}
+
+function listId(formId: string, list: string) {
+  return `${formId}-list-${list}`;
 }
 
 function keyOf(record: Record<string, unknown> | null): string {

@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ImageField } from './ImageField.tsx';
+import { shrinkPhoto } from './photo-shrink.ts';
 import type { ImageFieldProps } from './ImageField.tsx';
 
 vi.mock('../api/files.ts', () => ({
   useAuthorizedObjectUrl: (url: string | null | undefined) => (url ? `blob:stored-${url}` : undefined),
 }));
+// jsdom cannot decode pixels; shrinking is proven in photo-shrink's tests. Here: what the slot does with it.
+vi.mock('./photo-shrink.ts', () => ({ shrinkPhoto: vi.fn(async (file: File) => file) }));
 
 const stored = { url: '/api/files/1', displayName: 'IR_0001.jpg', size: 120_000 };
 
@@ -70,6 +73,20 @@ describe('ImageField', () => {
     expect(screen.getByRole('group', { name: 'Thermal image' })).toHaveAccessibleDescription(
       'The file is larger than 1 MB',
     );
+  });
+
+  it('judges the size of the photo as shrunk for upload, and hands over the shrunk one', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const shrunk = png('big.jpg', 300 * 1024);
+    vi.mocked(shrinkPhoto).mockResolvedValueOnce(shrunk);
+    const { container } = renderWithProviders(<Harness onChange={onChange} maxBytes={1024 * 1024} />);
+
+    await user.upload(picker(container), png('big.png', 4 * 1024 * 1024));
+
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(shrunk));
+    expect(vi.mocked(shrinkPhoto).mock.lastCall?.[0].name).toBe('big.png');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refuses a file that is not a JPEG, PNG, WebP or GIF image', async () => {

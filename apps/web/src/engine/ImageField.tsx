@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
+import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 
 const defaultMaxImageBytes = 20 * 1024 * 1024;
@@ -77,13 +78,19 @@ export function ImageField(p: ImageFieldProps) {
     // Judged by its bytes, as the server does: the name and the browser's guessed type can lie.
     const type = await imageTypeOf(chosen).catch(() => undefined);
     if (latestChoice.current !== chosen) return;
-    const why = !type
-      ? t('engine.image.notAnImage', { name: chosen.name })
-      : chosen.size > maxBytes
+    if (!type) {
+      setRefusal(t('engine.image.notAnImage', { name: chosen.name }));
+      return;
+    }
+    // A 12-megapixel tablet photo becomes a few hundred kilobytes before the size is judged.
+    const upload = await shrinkPhoto(chosen);
+    if (latestChoice.current !== chosen) return;
+    const why =
+      upload.size > maxBytes
         ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) })
         : null;
     setRefusal(why);
-    if (!why) p.onChange(chosen);
+    if (!why) p.onChange(upload);
   }
 
   function onCameraChange(e: ChangeEvent<HTMLInputElement>) {

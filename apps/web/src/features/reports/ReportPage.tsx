@@ -1,38 +1,33 @@
-import {
-  Badge,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { reportHeader, thermal } from '@inspectra/contract';
-import { IconChevronRight, IconTemperature } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { reportHeader } from '@inspectra/contract';
+import type { PermissionModule } from '@inspectra/contract';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
-import { techniqueDescription, techniqueLabel } from '../../engine/entity-labels.ts';
-import { usePermission } from '../auth/useProfile.ts';
-import { SeverityBadge } from '../thermal/SeverityBadge.tsx';
-import { thermalQueries } from '../thermal/thermal-queries.ts';
+import { can, useProfile } from '../auth/useProfile.ts';
+import { techniqueExtensions } from '../techniques/extensions.ts';
+import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
+import { allTechniques } from '../techniques/technique-routes.ts';
+import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import { useReport } from './useReport.ts';
 import { useReportCrumbs } from './useReportCrumbs.ts';
 
-/** A report: its header and the inspections recorded under it. */
+/** The techniques with a card on a report, in the catalogue's order. */
+const cardTechniques = allTechniques.filter((t) => t.reportCard);
+
+/** A report: its header and the inspections recorded under it, one card per technique the user may see. */
 export function ReportPage() {
   const { t } = useTranslation();
   const { reportId } = useParams({ from: '/app/reports/$reportId' });
   const report = useReport(reportId);
   const crumbs = useReportCrumbs(report);
-  const mayThermal = usePermission('thermal', 'view');
+  const profile = useProfile();
+  const mayDocuments = can(profile, 'supportingDocument', 'view');
+  const shown = cardTechniques.filter((technique) =>
+    can(profile, technique.module as PermissionModule, 'view'),
+  );
 
   return (
     <>
@@ -61,58 +56,16 @@ export function ReportPage() {
             {t('reports.inspections')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {mayThermal && <ThermalCard reportId={reportId} />}
+            {shown.map((technique) => {
+              // A technique with its own card (thermal) brings it; the others get the generated one.
+              const Card = techniqueExtensions[technique.module]?.Card ?? TechniqueCard;
+              return <Card key={technique.module} technique={technique} report={report} />;
+            })}
           </SimpleGrid>
-          {!mayThermal && <Text c="dimmed">{t('reports.noInspectionAccess')}</Text>}
+          {shown.length === 0 && <Text c="dimmed">{t('reports.noInspectionAccess')}</Text>}
         </div>
+        {mayDocuments && <SupportingDocumentsPanel reportId={reportId} />}
       </Stack>
     </>
-  );
-}
-
-function ThermalCard({ reportId }: { reportId: string }) {
-  const { t } = useTranslation();
-  const analysis = useQuery(thermalQueries.analysis(reportId));
-  const id = analysis.data?.id;
-  const summary = useQuery({ ...thermalQueries.summary(reportId, id ?? ''), enabled: Boolean(id) });
-  const result = useQuery({ ...thermalQueries.result(reportId, id ?? ''), enabled: Boolean(id) });
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group wrap="nowrap" align="flex-start" mb="md">
-        <ThemeIcon size={44} radius="md" variant="light" color="orange">
-          <IconTemperature aria-hidden />
-        </ThemeIcon>
-        <div>
-          <Text fw={700}>{techniqueLabel(t, thermal)}</Text>
-          <Text size="sm" c="dimmed">
-            {techniqueDescription(t, thermal)}
-          </Text>
-        </div>
-      </Group>
-      {/* Until the figures arrive, a placeholder: "0 measurements" would be a wrong answer, not a wait. */}
-      {analysis.isPending || (analysis.data && summary.isPending) ? (
-        <Skeleton h={24} mb="md" aria-label={t('common.loading')} role="status" />
-      ) : analysis.data ? (
-        <Group gap="xs" mb="md">
-          <Badge variant="default" styles={{ label: { textTransform: 'none' } }}>
-            {t('thermal.measurementCount', { count: summary.data?.measurementCount ?? 0 })}
-          </Badge>
-          {result.data?.overallSeverity && <SeverityBadge severity={result.data.overallSeverity} size="md" />}
-        </Group>
-      ) : (
-        <Text size="sm" c="dimmed" mb="md">
-          {t('thermal.notStarted')}
-        </Text>
-      )}
-      <ButtonLink
-        to="/reports/$reportId/thermal"
-        params={{ reportId }}
-        variant="light"
-        rightSection={<IconChevronRight size={16} aria-hidden />}
-        mt="auto"
-      >
-        {t('thermal.open')}
-      </ButtonLink>
-    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
+import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
@@ -21,6 +22,8 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  workspace,
+  imageList,
 };
 
 /** The shape every translation must have: the same keys, any strings. */

@@ -6,6 +6,7 @@ import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
+import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
 
 export const id: Translation<typeof en> = {
@@ -18,6 +19,8 @@ export const id: Translation<typeof en> = {
   workOrders,
   reports,
   thermal,
+  workspace,
+  imageList,
   entities,
   techniques: techniqueLabels,
   documents,

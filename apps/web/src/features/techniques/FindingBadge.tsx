@@ -1,0 +1,64 @@
+import { Badge } from '@mantine/core';
+import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
+import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../engine/entity-labels.ts';
+
+/** From the least to the most severe: colour and icon together, so colour is never the only sign. */
+const scale = [
+  { color: 'green', icon: IconCircleCheck },
+  { color: 'yellow', icon: IconEye },
+  { color: 'orange', icon: IconAlertTriangle },
+  { color: 'red', icon: IconAlertOctagon },
+] as const;
+
+/** Where a level sits on the four-step scale, whatever number of levels the technique declares. */
+function stepOf(index: number, levels: number) {
+  if (levels <= 1) return scale[0];
+  return scale[Math.round((index * (scale.length - 1)) / (levels - 1))]!;
+}
+
+/**
+ * How serious a finding is, as the technique grades it (`findingGrade`): the level's label from the
+ * rows' enum field, coloured from the least to the most severe of the declared levels.
+ */
+export function FindingBadge({
+  technique,
+  level,
+  size = 'md',
+}: {
+  technique: TechniqueDefinition;
+  level: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const { t } = useTranslation();
+  const grade = technique.findingGrade;
+  const rows = technique.workspace?.rows as EntityDefinition | undefined;
+  if (!grade || !rows) return null;
+  const index = grade.levels.indexOf(level);
+  const { color, icon: Icon } = stepOf(Math.max(index, 0), grade.levels.length);
+  return (
+    <Badge
+      color={color}
+      variant={index <= 0 ? 'light' : 'filled'}
+      size={size}
+      leftSection={<Icon size={14} aria-hidden />}
+      styles={{
+        root: { flexShrink: 0, maxWidth: 'none' },
+        label: { textTransform: 'none', overflow: 'visible' },
+      }}
+      autoContrast
+    >
+      {enumLabel(t, rows.name, grade.field, level)}
+    </Badge>
+  );
+}
+
+/** The worst of some levels by the technique's grade, or null when none is graded. */
+export function worstLevel(technique: TechniqueDefinition, levels: unknown[]): string | null {
+  const grade = technique.findingGrade;
+  if (!grade) return null;
+  let worst = -1;
+  for (const level of levels) worst = Math.max(worst, grade.levels.indexOf(String(level)));
+  return worst < 0 ? null : grade.levels[worst]!;
+}

@@ -1,0 +1,75 @@
+import { Paper, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { PermissionModule } from '@inspectra/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { RecordDetails } from '../../engine/RecordDetails.tsx';
+import { usePermission } from '../auth/useProfile.ts';
+import { shownFields } from './row-columns.ts';
+import { callTechnique } from './technique-client.ts';
+import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+import { findRoute, idArguments } from './technique-routes.ts';
+
+/**
+ * The inspection's own record: its conclusions (finding, analysis, recommendation…) and its drawings
+ * (isometric, drawing), editable by those who may update, shown as text to the others.
+ */
+export function InspectionForm({
+  scope,
+  inspection,
+}: {
+  scope: WorkspaceScope;
+  inspection: TechniqueRecord;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { technique } = scope;
+  const entity = inspectionOf(technique);
+  const update = findRoute(technique, 'update', entity, scope.variant);
+  const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fields = shownFields(entity, scope.variant);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="lg" mb="sm">
+        {t('workspace.details')}
+      </Title>
+      {mayUpdate ? (
+        <EntityForm
+          entity={entity}
+          fields={fields}
+          record={inspection}
+          submitLabel={t('workspace.saveDetails')}
+          uploadProgress={progress}
+          loadCurrent={(r) => loadInspection(scope, String(r.id))}
+          onSubmit={async ({ values, images }) => {
+            try {
+              const id = inspection.id;
+              await callTechnique(technique, update!, {
+                ...idArguments(update!, id),
+                body: {
+                  values: update!.operation.id === 'body' ? { ...values, id } : values,
+                  images,
+                  previous: inspection,
+                },
+                onUploadProgress: setProgress,
+              });
+            } finally {
+              setProgress(null);
+            }
+          }}
+          onSaved={async () => {
+            notifications.show({ color: 'teal', message: t('workspace.detailsSaved') });
+            await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, scope.reportId) });
+          }}
+        />
+      ) : (
+        <RecordDetails entity={entity} record={inspection} fields={fields} />
+      )}
+    </Paper>
+  );
+}

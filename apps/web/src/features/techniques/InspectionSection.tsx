@@ -1,0 +1,236 @@
+import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { PermissionModule } from '@inspectra/contract';
+import { IconClipboardPlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/error-text.ts';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { formatDate } from '../../engine/locale.ts';
+import { usePermission } from '../auth/useProfile.ts';
+import { techniqueExtensions } from './extensions.ts';
+import { InspectionForm } from './InspectionForm.tsx';
+import { shownFields } from './row-columns.ts';
+import { RowsPanel } from './RowsPanel.tsx';
+import { callTechnique } from './technique-client.ts';
+import { inspectionOf, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+import { findRoute, idArguments } from './technique-routes.ts';
+
+/** Today on the device's calendar: an inspector in WIB at 06:00 inspected today, not yesterday UTC. */
+export const today = () => dayjs().format('YYYY-MM-DD');
+
+/** A technique with one inspection per report (VCI): read it, or start it when none exists yet. */
+export function SingleInspection({ scope }: { scope: WorkspaceScope }) {
+  const { data: inspection } = useSuspenseQuery(techniqueQueries.single(scope));
+  return inspection ? (
+    <InspectionContent scope={scope} inspection={inspection} />
+  ) : (
+    <NotStarted scope={scope} />
+  );
+}
+
+function NotStarted({ scope }: { scope: WorkspaceScope }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const entity = inspectionOf(scope.technique);
+  const create = findRoute(scope.technique, 'create', entity, scope.variant);
+  const mayCreate = usePermission(scope.technique.module as PermissionModule, 'create');
+  const start = useMutation({
+    mutationFn: () =>
+      callTechnique(scope.technique, create!, {
+        body: { values: { [entity.parent!]: scope.reportId } },
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) }),
+    onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
+  });
+  return (
+    <Paper withBorder radius="md" p="xl" ta="center">
+      <Stack align="center" gap="sm">
+        <IconClipboardPlus size={40} stroke={1.4} aria-hidden />
+        <Title order={2} fz="lg">
+          {t('workspace.notStarted')}
+        </Title>
+        {create && mayCreate && (
+          <Button onClick={() => start.mutate()} loading={start.isPending}>
+            {t('workspace.start')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A technique with several inspections per report (walkthrough): one tab each, the open one kept in
+ * the address, and a form to add another.
+ */
+export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope; selected?: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: inspections } = useSuspenseQuery(techniqueQueries.several(scope));
+  const entity = inspectionOf(scope.technique);
+  const create = findRoute(scope.technique, 'create', entity, scope.variant);
+  const mayCreate = usePermission(scope.technique.module as PermissionModule, 'create') && Boolean(create);
+  const [creating, setCreating] = useState(false);
+  const current = inspections.find((i) => i.id === selected) ?? inspections[0];
+
+  const open = (id: string | undefined) =>
+    navigate({
+      to: '/reports/$reportId/$slug',
+      params: { reportId: scope.reportId, slug: scope.technique.slug },
+      search: (s: Record<string, unknown>) => ({ ...s, inspection: id }),
+      replace: true,
+    });
+
+  // A tab is named by its date (the declared order's first date field), numbered when dates repeat.
+  const dateKey = Object.keys(entity.fields).find((k) => entity.fields[k]?.kind === 'date');
+  const name = (inspection: TechniqueRecord, index: number) => {
+    const date = dateKey ? inspection[dateKey] : undefined;
+    const n = inspections.length - index;
+    return typeof date === 'string'
+      ? t('workspace.inspectionOn', { date: formatDate(date, i18n.language), n })
+      : t('workspace.inspectionN', { n });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('workspace.inspections')}
+          </Title>
+          {mayCreate && !creating && (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+              {t('workspace.newInspection')}
+            </Button>
+          )}
+        </Group>
+        {creating ? (
+          <EntityForm
+            entity={entity}
+            fields={shownFields(entity, scope.variant)}
+            defaults={dateKey ? { [dateKey]: today() } : undefined}
+            parentId={scope.reportId}
+            submitLabel={t('workspace.createInspection')}
+            onCancel={() => setCreating(false)}
+            onSubmit={async ({ values, images }) =>
+              (
+                await callTechnique<TechniqueRecord>(scope.technique, create!, {
+                  body: { values: { ...values, [entity.parent!]: scope.reportId }, images },
+                })
+              ).data
+            }
+            onSaved={async (created) => {
+              notifications.show({ color: 'teal', message: t('workspace.inspectionCreated') });
+              setCreating(false);
+              await queryClient.invalidateQueries({
+                queryKey: techniqueKey(scope.technique, scope.reportId),
+              });
+              await open((created as TechniqueRecord).id);
+            }}
+          />
+        ) : inspections.length === 0 ? (
+          <Text c="dimmed">{t('workspace.noInspections')}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('workspace.inspectionCount', { count: inspections.length })}
+          </Text>
+        )}
+      </Paper>
+      {current && !creating && (
+        <Tabs
+          value={current.id}
+          onChange={(id) => void open(id ?? undefined)}
+          variant="outline"
+          keepMounted={false}
+          styles={{ tab: { minHeight: 44 } }}
+        >
+          <Tabs.List aria-label={t('workspace.inspections')}>
+            {inspections.map((inspection, index) => (
+              <Tabs.Tab key={inspection.id} value={inspection.id}>
+                {name(inspection, index)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {inspections.map((inspection) => (
+            <Tabs.Panel key={inspection.id} value={inspection.id} pt="md">
+              {inspection.id === current.id && (
+                <InspectionContent
+                  scope={scope}
+                  inspection={inspection}
+                  onDeleted={() => void open(undefined)}
+                />
+              )}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
+
+/** One inspection: its rows, what its extension adds, its header form, and (when several) delete. */
+function InspectionContent(p: {
+  scope: WorkspaceScope;
+  inspection: TechniqueRecord;
+  onDeleted?: () => void;
+}) {
+  const { scope, inspection } = p;
+  const extension = techniqueExtensions[scope.technique.module];
+  const Panel = extension?.WorkspacePanel;
+  return (
+    <Stack gap="lg">
+      {scope.technique.workspace?.rows && <RowsPanel scope={scope} inspection={inspection} />}
+      {Panel && <Panel scope={scope} inspection={inspection} />}
+      <InspectionForm scope={scope} inspection={inspection} />
+      {p.onDeleted && <DeleteInspection scope={scope} inspection={inspection} onDeleted={p.onDeleted} />}
+    </Stack>
+  );
+}
+
+function DeleteInspection(p: { scope: WorkspaceScope; inspection: TechniqueRecord; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { technique } = p.scope;
+  const route = findRoute(technique, 'delete', inspectionOf(technique), p.scope.variant);
+  const mayDelete = usePermission(technique.module as PermissionModule, 'delete');
+  const remove = useMutation({
+    mutationFn: () => callTechnique(technique, route!, idArguments(route!, p.inspection.id)),
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t('workspace.inspectionDeleted') });
+      p.onDeleted();
+      await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, p.scope.reportId) });
+    },
+    onError: (e) =>
+      notifications.show({ color: 'red', title: t('errors.deleteFailed'), message: errorText(e, t) }),
+  });
+  if (!route || !mayDelete) return null;
+  return (
+    <Group justify="flex-end">
+      <Button
+        variant="default"
+        color="red"
+        leftSection={<IconTrash size={18} aria-hidden />}
+        loading={remove.isPending}
+        onClick={() =>
+          modals.openConfirmModal({
+            title: t('workspace.deleteInspectionTitle'),
+            children: <Text size="sm">{t('workspace.deleteInspectionText')}</Text>,
+            labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+            confirmProps: { color: 'red' },
+            onConfirm: () => remove.mutate(),
+          })
+        }
+      >
+        {t('workspace.deleteInspection')}
+      </Button>
+    </Group>
+  );
+}

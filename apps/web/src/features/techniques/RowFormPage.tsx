@@ -1,0 +1,159 @@
+import { Alert, Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TechniqueDefinition } from '@inspectra/contract';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { techniqueLabel } from '../../engine/entity-labels.ts';
+import { RecordedWarningsNotice } from '../../engine/RecordedWarnings.tsx';
+import { useReport } from '../reports/useReport.ts';
+import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
+import { entityLabel, lowerFirst } from './entity-words.ts';
+import { today } from './InspectionSection.tsx';
+import { shownFields } from './row-columns.ts';
+import { callTechnique } from './technique-client.ts';
+import { loadInspection, loadRow, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+import { idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
+import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
+
+/**
+ * Add a row under an inspection (`…/{slug}/rows/new`) or edit one (`…/{slug}/rows/{id}`): its fields
+ * and its photo lists, saved as one request (multipart when new photos go with it).
+ */
+export function RowFormPage() {
+  const { t } = useTranslation();
+  const params = useParams({ strict: false }) as { reportId: string; slug: string; rowId?: string };
+  const technique = techniqueBySlug(params.slug);
+  if (!technique?.workspace?.rows)
+    throw new ApiError(t('workspace.unknown'), { status: 404, code: 'NOT_FOUND' });
+  return <RowForm technique={technique} reportId={params.reportId} rowId={params.rowId} />;
+}
+
+function RowForm({
+  technique,
+  reportId,
+  rowId,
+}: {
+  technique: TechniqueDefinition;
+  reportId: string;
+  rowId?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const report = useReport(reportId);
+  const { variant } = useWorkspaceVariant(technique, report);
+  const search = useSearch({ strict: false }) as { inspection?: string };
+  const scope: WorkspaceScope = { technique, reportId, variant };
+  const rows = technique.workspace!.rows!;
+  const inspection = useInspection(scope, search.inspection);
+  const row = useQuery({
+    ...techniqueQueries.row(scope, inspection.id, rowId ?? ''),
+    enabled: Boolean(rowId),
+  });
+  const [progress, setProgress] = useState<number | null>(null);
+  const label = entityLabel(t, rows);
+  const title = rowId
+    ? t('workspace.editRowTitle', { label: lowerFirst(label) })
+    : t('workspace.addRow', { label: lowerFirst(label) });
+  const back = { variant, inspection: inspection.id };
+  const crumbs = useReportCrumbs(
+    report,
+    {
+      label: techniqueLabel(t, technique),
+      to: '/reports/$reportId/$slug',
+      params: { reportId, slug: technique.slug },
+    },
+    { label: title },
+  );
+
+  if (rowId && row.isError) throw row.error;
+  if (rowId && row.isPending) return null;
+  if (rowId && !row.data) throw new ApiError(t('errors.recordNotFound'), { status: 404, code: 'NOT_FOUND' });
+  const record = row.data ?? null;
+  const backToWorkspace = () =>
+    navigate({ to: '/reports/$reportId/$slug', params: { reportId, slug: technique.slug }, search: back });
+
+  // A new row's date fields start at the inspection's own date when it has one of that name, else today.
+  const defaults = Object.fromEntries(
+    shownFields(rows, variant)
+      .filter((k) => rows.fields[k]?.kind === 'date' && rows.fields[k]?.required)
+      .map((k) => [k, typeof inspection[k] === 'string' ? inspection[k] : today()]),
+  );
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={`${report.reportNumber} · ${report.title}`} crumbs={crumbs} />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1100}>
+        {variant === undefined && technique.variants.length > 0 && (
+          <Alert color="yellow" mb="md">
+            {t('workspace.chooseVariant')}
+          </Alert>
+        )}
+        <RecordedWarningsNotice entity={rows} record={record} mb="lg" />
+        <EntityForm
+          key={record?.id ?? 'new'}
+          entity={rows}
+          fields={shownFields(rows, variant)}
+          record={record}
+          defaults={defaults}
+          parentId={inspection.id}
+          submitLabel={record ? t('common.save') : t('workspace.addRow', { label: lowerFirst(label) })}
+          uploadProgress={progress}
+          loadCurrent={async (r) => (await loadRow(scope, inspection.id, String(r.id))) ?? undefined}
+          onCancel={() => void backToWorkspace()}
+          onSubmit={async ({ values, images, imageLists }) => {
+            const onUploadProgress = (percent: number) => setProgress(percent);
+            try {
+              if (record) {
+                const update = requireRoute(technique, 'update', rows, variant);
+                await callTechnique(technique, update, {
+                  ...idArguments(update, record.id),
+                  body: {
+                    values: update.operation.id === 'body' ? { ...values, id: record.id } : values,
+                    images,
+                    imageLists,
+                    previous: record,
+                  },
+                  onUploadProgress,
+                });
+              } else {
+                const create = requireRoute(technique, 'create', rows, variant);
+                await callTechnique(technique, create, {
+                  body: { values: { ...values, [rows.parent!]: inspection.id }, images, imageLists },
+                  onUploadProgress,
+                });
+              }
+            } finally {
+              setProgress(null);
+            }
+          }}
+          onSaved={async () => {
+            notifications.show({
+              color: 'teal',
+              message: t(record ? 'workspace.rowSaved' : 'workspace.rowAdded', { label }),
+            });
+            await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, reportId) });
+            await backToWorkspace();
+          }}
+        />
+      </Paper>
+    </>
+  );
+}
+
+/** The inspection the row belongs to: the one named in the address, or the report's only one. */
+function useInspection(scope: WorkspaceScope, id: string | undefined): TechniqueRecord {
+  const { t } = useTranslation();
+  const { data } = useSuspenseQuery({
+    queryKey: [...techniqueKey(scope.technique, scope.reportId), scope.variant ?? '', 'inspection', id ?? ''],
+    queryFn: async () => (await loadInspection(scope, id ?? '')) ?? null,
+  });
+  if (!data) throw new ApiError(t('workspace.noInspection'), { status: 404, code: 'NOT_FOUND' });
+  return data;
+}

@@ -1,0 +1,174 @@
+import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
+import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuthorizedObjectUrl } from '../../api/files.ts';
+import { errorText } from '../../app/error-text.ts';
+import { ButtonLink } from '../../app/links.tsx';
+import { EntityTable } from '../../engine/EntityTable.tsx';
+import { formatFieldValue } from '../../engine/FieldDisplay.tsx';
+import { RowAction } from '../../engine/RowAction.tsx';
+import { usePermission } from '../auth/useProfile.ts';
+import { entityLabel, lowerFirst } from './entity-words.ts';
+import { FindingBadge } from './FindingBadge.tsx';
+import { leadField, rowColumns } from './row-columns.ts';
+import { callTechnique } from './technique-client.ts';
+import { rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+import { findRoute, idArguments } from './technique-routes.ts';
+
+type Row = Record<string, unknown>;
+
+/** The photos of a row, from its first image list, in their order. */
+export function rowPhotos(entity: EntityDefinition, row: Row): Attachment[] {
+  const list = Object.keys(entity.imageLists)[0];
+  const value = list ? row[list] : undefined;
+  return Array.isArray(value) ? (value as Attachment[]) : [];
+}
+
+/**
+ * The rows recorded under an inspection (findings, summaries): a table with the naming field, its
+ * first photo and photo count, the grade as a coloured badge; a row opens its form.
+ */
+export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspection: TechniqueRecord }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { technique } = scope;
+  const rows = technique.workspace!.rows!;
+  const module = technique.module as PermissionModule;
+  const mayCreate =
+    usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
+  const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
+  const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
+  const label = entityLabel(t, rows);
+  const lead = leadField(rows, scope.variant);
+  const grade = technique.findingGrade?.field;
+  const search = { variant: scope.variant, inspection: inspection.id };
+  const nameOf = (row: Row) =>
+    formatFieldValue(rows.fields[lead]!, row[lead], t, i18n.language, { entityName: rows.name, key: lead });
+
+  const remove = useMutation({
+    mutationFn: (row: Row) =>
+      callTechnique(technique, deleteRoute!, idArguments(deleteRoute!, String(row.id))),
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t('workspace.rowDeleted', { label }) });
+      await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, scope.reportId) });
+    },
+    onError: (e) =>
+      notifications.show({ color: 'red', title: t('errors.deleteFailed'), message: errorText(e, t) }),
+  });
+
+  const confirmDelete = (row: Row) =>
+    modals.openConfirmModal({
+      title: t('workspace.deleteRowTitle', { label: lowerFirst(label) }),
+      children: <Text size="sm">{t('workspace.deleteRowText', { name: nameOf(row) })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(row),
+    });
+
+  const edit = (row: Row) =>
+    void navigate({
+      to: '/reports/$reportId/$slug/rows/$rowId',
+      params: { reportId: scope.reportId, slug: technique.slug, rowId: String(row.id) },
+      search,
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          {label}
+        </Title>
+        {mayCreate && (
+          <ButtonLink
+            to="/reports/$reportId/$slug/rows/new"
+            params={{ reportId: scope.reportId, slug: technique.slug }}
+            search={search}
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            {t('workspace.addRow', { label: lowerFirst(label) })}
+          </ButtonLink>
+        )}
+      </Group>
+      <EntityTable
+        entity={rows}
+        columns={rowColumns(technique, scope.variant)}
+        queryKey={[...rowsKey(scope, inspection.id), 'page']}
+        fetchPage={rowPages(scope, inspection.id)}
+        renderCell={{
+          [lead]: (row) => <RowLead entity={rows} row={row} name={nameOf(row)} />,
+          ...(grade
+            ? {
+                [grade]: (row) =>
+                  typeof row[grade] === 'string' ? (
+                    <FindingBadge technique={technique} level={row[grade]} size="sm" />
+                  ) : (
+                    t('common.none')
+                  ),
+              }
+            : {}),
+        }}
+        onRowClick={edit}
+        rowActions={(row) => (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <RowAction
+              label={t('workspace.editRow', { name: nameOf(row) })}
+              tooltip={t('common.edit')}
+              icon={<IconPencil size={18} aria-hidden />}
+              onClick={() => edit(row)}
+            />
+            {mayDelete && (
+              <RowAction
+                label={t('workspace.deleteRow', { name: nameOf(row) })}
+                tooltip={t('common.delete')}
+                color="red"
+                icon={<IconTrash size={18} aria-hidden />}
+                onClick={() => confirmDelete(row)}
+              />
+            )}
+          </Group>
+        )}
+        emptyText={t('workspace.noRows', { label: lowerFirst(label) })}
+      />
+    </Paper>
+  );
+}
+
+/** The row's name with its first photo and how many it has: what an inspector recognises a row by. */
+function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; name: string }) {
+  const { t } = useTranslation();
+  const photos = rowPhotos(entity, row);
+  const thumb = useAuthorizedObjectUrl(photos[0]?.url);
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Paper
+        withBorder
+        w={44}
+        h={44}
+        radius="sm"
+        style={{ overflow: 'hidden', flexShrink: 0, display: 'grid', placeItems: 'center' }}
+        aria-hidden
+      >
+        {thumb ? (
+          <Image src={thumb} alt="" w={44} h={44} fit="cover" />
+        ) : (
+          <IconPhoto size={18} stroke={1.4} color="var(--mantine-color-dimmed)" />
+        )}
+      </Paper>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} lineClamp={2}>
+          {name}
+        </Text>
+        <Badge variant="default" size="sm" styles={{ label: { textTransform: 'none' } }}>
+          {t('workspace.photoCount', { count: photos.length })}
+        </Badge>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,44 @@
+import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
+import type { EntityColumn } from '../../engine/column-fit.ts';
+
+/** The fields a row form and table show for a variant: every field of it but the parent reference. */
+export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
+  return Object.entries(entity.fieldsOf(variant))
+    .filter(([key, field]) => key !== entity.parent && field.kind !== 'json')
+    .map(([key]) => key);
+}
+
+/** The field that names a row to a reader (an area, a location): its first required text field. */
+export function leadField(entity: EntityDefinition, variant: string | undefined): string {
+  const keys = shownFields(entity, variant);
+  return (
+    keys.find((k) => entity.fields[k]?.kind === 'text' && entity.fields[k]?.required) ??
+    keys.find((k) => entity.fields[k]?.kind === 'text') ??
+    keys[0]!
+  );
+}
+
+/**
+ * The rows table's columns: the naming field and the grade first (always shown), then the rest in
+ * declared order. On a narrow screen the others give way in this order: long texts first (the main
+ * required one last among them), then optional values, then required ones; choices (a feature, a
+ * condition) stay longest, since they are what a reader scans a list for.
+ */
+export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
+  const rows = technique.workspace!.rows!;
+  const lead = leadField(rows, variant);
+  const grade = technique.findingGrade?.field;
+  const rest = shownFields(rows, variant).filter((k) => k !== lead && k !== grade);
+  const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
+  const priority = (key: string) => {
+    const field = rows.fields[key]!;
+    if (field.kind === 'enum') return 2;
+    if (field.kind === 'longText') return key === mainText ? 3 : 5;
+    return field.required ? 3 : 4;
+  };
+  return [
+    { key: lead, priority: 1 },
+    ...(grade ? [{ key: grade, priority: 1 }] : []),
+    ...rest.map((key) => ({ key, priority: priority(key) })),
+  ];
+}

@@ -1,0 +1,183 @@
+import type { EntityDefinition, PageMeta, TechniqueDefinition } from '@inspectra/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { EntityPage, EntityPageRequest } from '../../engine/EntityTable.tsx';
+import { callTechnique } from './technique-client.ts';
+import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
+
+export type TechniqueRecord = Record<string, unknown> & { id: string; version: number };
+
+/** Where a workspace is: which technique, on which report, for which equipment class. */
+export type WorkspaceScope = {
+  technique: TechniqueDefinition;
+  reportId: string;
+  /** The equipment class; undefined for a technique without variants. */
+  variant: string | undefined;
+};
+
+/** The technique's inspection entity (present on every technique with a workspace). */
+export function inspectionOf(technique: TechniqueDefinition): EntityDefinition {
+  const workspace = technique.workspace;
+  if (!workspace) throw new Error(`${technique.module} has no workspace`);
+  return workspace.inspection;
+}
+
+/** Every query of a technique on a report starts with this: one invalidation refreshes them all. */
+export const techniqueKey = (technique: TechniqueDefinition, reportId: string) =>
+  ['technique', technique.module, reportId] as const;
+
+const scopeKey = (s: WorkspaceScope) => [...techniqueKey(s.technique, s.reportId), s.variant ?? ''] as const;
+
+/** Most records one whole-list read asks for: a paged by-parent call is read as one large page. */
+const wholeListSize = 200;
+
+async function listAll(
+  s: WorkspaceScope,
+  entity: EntityDefinition,
+  parentId: string,
+  signal?: AbortSignal,
+): Promise<{ records: TechniqueRecord[]; totalCount: number }> {
+  const route = requireRoute(s.technique, 'listByParent', entity, s.variant);
+  const paging = route.operation.paged ? { pageNumber: 1, pageSize: wholeListSize } : {};
+  const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
+    query: { [route.operation.parentParam]: parentId, ...paging },
+    signal,
+  });
+  return { records: envelope.data, totalCount: envelope.meta?.totalCount ?? envelope.data.length };
+}
+
+async function readSingle(s: WorkspaceScope, signal?: AbortSignal): Promise<TechniqueRecord | null> {
+  const route = requireRoute(s.technique, 'getByParent', inspectionOf(s.technique), s.variant);
+  const envelope = await callTechnique<TechniqueRecord | null>(s.technique, route, {
+    query: { [route.operation.parentParam]: s.reportId },
+    signal,
+  });
+  return envelope.data;
+}
+
+export const techniqueQueries = {
+  /** The one inspection of the report (VCI: created on this first read), or null when none yet. */
+  single: (s: WorkspaceScope) =>
+    queryOptions({
+      queryKey: [...scopeKey(s), 'inspection'],
+      queryFn: ({ signal }) => readSingle(s, signal),
+    }),
+  /** The report's inspections, when a report may have several (walkthrough). */
+  several: (s: WorkspaceScope) =>
+    queryOptions({
+      queryKey: [...scopeKey(s), 'inspections'],
+      queryFn: async ({ signal }) =>
+        (await listAll(s, inspectionOf(s.technique), s.reportId, signal)).records,
+    }),
+  /** Every row of an inspection (for the report card's figures and for finding one row). */
+  rows: (s: WorkspaceScope, inspectionId: string) =>
+    queryOptions({
+      queryKey: [...scopeKey(s), 'rows', inspectionId, 'all'],
+      queryFn: ({ signal }) => listAll(s, s.technique.workspace!.rows!, inspectionId, signal),
+    }),
+  /** One row, by the technique's own read call when it has one, else from its inspection's rows. */
+  row: (s: WorkspaceScope, inspectionId: string, rowId: string) =>
+    queryOptions({
+      queryKey: [...scopeKey(s), 'rows', inspectionId, 'one', rowId],
+      queryFn: ({ signal }) => loadRow(s, inspectionId, rowId, signal),
+    }),
+};
+
+/** Query-key prefix of an inspection's rows (table pages included). */
+export const rowsKey = (s: WorkspaceScope, inspectionId: string) => [...scopeKey(s), 'rows', inspectionId];
+
+/** A row as stored now, or undefined when it is gone. */
+export async function loadRow(
+  s: WorkspaceScope,
+  inspectionId: string,
+  rowId: string,
+  signal?: AbortSignal,
+): Promise<TechniqueRecord | null> {
+  const rows = s.technique.workspace!.rows!;
+  const get = findRoute(s.technique, 'get', rows, s.variant);
+  if (get) {
+    const envelope = await callTechnique<TechniqueRecord>(s.technique, get, {
+      ...idArguments(get, rowId),
+      signal,
+    });
+    return envelope.data;
+  }
+  const all = await listAll(s, rows, inspectionId, signal);
+  return all.records.find((r) => r.id === rowId) ?? null;
+}
+
+/**
+ * An inspection of the report as stored now (the one of a row form, or after a refused save), read
+ * by whichever call the technique has; undefined when there is none.
+ */
+export async function loadInspection(s: WorkspaceScope, id: string): Promise<TechniqueRecord | undefined> {
+  const entity = inspectionOf(s.technique);
+  if (entity.uniquePerParent) return (await readSingle(s)) ?? undefined;
+  if (!id) return undefined;
+  const list = findRoute(s.technique, 'list', entity, s.variant);
+  if (list) {
+    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, list, {
+      query: { id, pageNumber: 1, pageSize: 1 },
+    });
+    // Only an inspection of this report: an address naming another report's is no way into it.
+    return envelope.data.find((r) => r.id === id && r[entity.parent!] === s.reportId);
+  }
+  return (await listAll(s, entity, s.reportId)).records.find((r) => r.id === id);
+}
+
+/**
+ * A page fetcher over an inspection's rows for EntityTable: the server pages when the call is paged;
+ * otherwise the whole list (a by-parent read) is paged here.
+ */
+export function rowPages(s: WorkspaceScope, inspectionId: string) {
+  return async (request: EntityPageRequest): Promise<EntityPage> => {
+    const rows = s.technique.workspace!.rows!;
+    const route = requireRoute(s.technique, 'listByParent', rows, s.variant);
+    const query = { [route.operation.parentParam]: inspectionId };
+    if (route.operation.paged) {
+      const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
+        query: { ...query, pageNumber: request.pageNumber, pageSize: request.pageSize },
+      });
+      return { records: envelope.data, meta: envelope.meta ?? onePage(envelope.data.length, request) };
+    }
+    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, { query });
+    const start = (request.pageNumber - 1) * request.pageSize;
+    return {
+      records: envelope.data.slice(start, start + request.pageSize),
+      meta: onePage(envelope.data.length, request),
+    };
+  };
+}
+
+function onePage(total: number, request: EntityPageRequest): PageMeta {
+  return {
+    pageNumber: request.pageNumber,
+    pageSize: request.pageSize,
+    totalCount: total,
+    totalPages: Math.max(1, Math.ceil(total / request.pageSize)),
+    totalCountExact: true,
+  };
+}
+
+/** What a report card says of a technique: how many rows, and the worst grade among them. */
+export type TechniqueFigures = { inspections: number; rows: number; grades: unknown[] };
+
+/** A technique's figures on a report for one variant: its inspection(s) and every row under them. */
+export async function loadFigures(s: WorkspaceScope, signal?: AbortSignal): Promise<TechniqueFigures> {
+  const entity = inspectionOf(s.technique);
+  const rowsEntity = s.technique.workspace!.rows;
+  let inspections: TechniqueRecord[];
+  if (entity.uniquePerParent) {
+    const found = await readSingle(s, signal);
+    inspections = found ? [found] : [];
+  } else {
+    inspections = (await listAll(s, entity, s.reportId, signal)).records;
+  }
+  if (!rowsEntity) return { inspections: inspections.length, rows: 0, grades: [] };
+  const grade = s.technique.findingGrade?.field;
+  const lists = await Promise.all(inspections.map((i) => listAll(s, rowsEntity, i.id, signal)));
+  return {
+    inspections: inspections.length,
+    rows: lists.reduce((n, l) => n + l.totalCount, 0),
+    grades: grade ? lists.flatMap((l) => l.records.map((r) => r[grade])) : [],
+  };
+}

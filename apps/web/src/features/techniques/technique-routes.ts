@@ -1,0 +1,79 @@
+import { techniques } from '@inspectra/contract';
+import type { EntityDefinition, Operation, RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
+
+export type EntityOperationKind = Exclude<Operation['kind'], 'action'>;
+type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
+export type RouteOf<K extends Operation['kind']> = RouteDefinition & { operation: OperationOf<K> };
+
+/** Every technique, as the catalogue declares it (the web's one list of them). */
+export const allTechniques = techniques as readonly TechniqueDefinition[];
+
+/** The technique whose screens live under `/reports/{id}/{slug}`, when it has a generated workspace. */
+export function techniqueBySlug(slug: string): TechniqueDefinition | undefined {
+  return allTechniques.find((t) => t.slug === slug && t.workspace);
+}
+
+/**
+ * The technique's call that does `kind` on `entity` for `variant`, found by what it does rather than
+ * by its path (`/vci-summary-pipe/by-analysis` and `/vci-summary-pipeline/by-reporting` are both "the
+ * summaries of an analysis"). Undefined when the technique declares no such call.
+ */
+export function findRoute<K extends EntityOperationKind>(
+  technique: TechniqueDefinition,
+  kind: K,
+  entity: EntityDefinition,
+  variant: string | undefined,
+): RouteOf<K> | undefined {
+  return technique.routes.find(
+    (r): r is RouteOf<K> =>
+      r.operation.kind === kind &&
+      r.operation.entity.name === entity.name &&
+      (r.operation.variant ?? undefined) === variant,
+  );
+}
+
+/** As `findRoute`, for a call the screen cannot do without: its absence is a declaration bug. */
+export function requireRoute<K extends EntityOperationKind>(
+  technique: TechniqueDefinition,
+  kind: K,
+  entity: EntityDefinition,
+  variant: string | undefined,
+): RouteOf<K> {
+  const found = findRoute(technique, kind, entity, variant);
+  if (!found)
+    throw new Error(
+      `${technique.module}: no ${kind} call for ${entity.name}${variant ? ` (${variant})` : ''}`,
+    );
+  return found;
+}
+
+/** A module's own call (`vci.groupedByFeature`) for a variant. */
+export function findAction(
+  technique: TechniqueDefinition,
+  name: string,
+  variant: string | undefined,
+): RouteOf<'action'> | undefined {
+  return technique.routes.find(
+    (r): r is RouteOf<'action'> =>
+      r.operation.kind === 'action' && r.operation.name === name && r.operation.variant === variant,
+  );
+}
+
+/** How a call names the record it acts on: `{ params: { id } }`, `{ query: { id } }`, or in the body. */
+export function idArguments(
+  route: RouteOf<'get' | 'update' | 'delete'>,
+  id: string,
+): { params?: Record<string, string>; query?: Record<string, string> } {
+  const at = route.operation.id;
+  return at === 'path' ? { params: { id } } : at === 'query' ? { query: { id } } : {};
+}
+
+/** "Pipeline" or "PIPE" on a report names the variant `pipeline` or `pipe`; anything else, none. */
+export function variantOfObjectType(
+  technique: TechniqueDefinition,
+  objectType: string | null | undefined,
+): string | undefined {
+  const simple = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  if (!objectType) return undefined;
+  return technique.variants.find((v) => simple(v) === simple(objectType));
+}

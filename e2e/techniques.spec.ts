@@ -1,0 +1,278 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { demo, expectAccessible, expectTouchTargets, signIn, snap } from './fixtures.ts';
+
+/*
+ * The screens generated from a technique's declaration, used as an inspector uses them on site: a
+ * walkthrough on a pipeline report with typed photos, and VCI on a pipe report grouped by feature.
+ */
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small photo-like PNG: a colour with a diagonal band, so each thumbnail is told apart. */
+function photo(name: string, rgb: [number, number, number]) {
+  const width = 96;
+  const height = 72;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const band = Math.abs(x - y - 12) < 8 ? 0.45 : 1;
+      row[1 + x * 3] = Math.round(rgb[0] * band);
+      row[2 + x * 3] = Math.round(rgb[1] * band);
+      row[3 + x * 3] = Math.round(rgb[2] * band);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+const palette: [number, number, number][] = [
+  [176, 120, 64],
+  [90, 130, 170],
+  [120, 160, 90],
+  [200, 170, 60],
+];
+
+/**
+ * A report on the demo work order, made through the API with the signed-in user's token (one
+ * sign-in per test: the sign-in route is rate-limited), as an office planner would make it.
+ */
+async function createReport(
+  page: Page,
+  report: { reportNumber: string; title: string; objectType: string; inspectionMethod: string },
+): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'access_token');
+  const headers = { authorization: `Bearer ${decodeURIComponent(cookie?.value ?? '')}` };
+  const orders = await page.request.get('/api/work-order-spks', {
+    headers,
+    params: { search: demo.woNumber },
+  });
+  expect(orders.status(), await orders.text()).toBe(200);
+  const workOrderSPKId = ((await orders.json()).data as { id: string }[])[0]!.id;
+  const created = await page.request.post('/api/report-headers', {
+    headers,
+    data: { workOrderSPKId, ...report, equipmentNo: 'PL-07' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()).data as { id: string }).id;
+}
+
+async function choose(page: Page, label: string, option: RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Adds photos through the gallery's picker and gives each its type, in order. */
+async function addPhotos(page: Page, files: ReturnType<typeof photo>[], types: RegExp[]) {
+  const before = await page.getByRole('listitem', { name: /^Photo \d+ of \d+/ }).count();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose photos for Photos' }).click();
+  await (await chooser).setFiles(files);
+  const total = before + files.length;
+  await expect(page.getByRole('listitem', { name: new RegExp(`^Photo \\d+ of ${total}`) })).toHaveCount(
+    total,
+  );
+  for (const [i, type] of types.entries()) {
+    const card = page.getByRole('listitem', { name: new RegExp(`^Photo ${before + i + 1} of ${total}`) });
+    await card.getByRole('combobox', { name: 'Photo type' }).click();
+    await page.getByRole('option', { name: type }).click();
+  }
+}
+
+// Long journeys, each screen checked with axe and photographed: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
+function shooter(page: Page, info: TestInfo) {
+  return async (name: string) => {
+    await expectAccessible(page, info, `techniques-${name}`);
+    if (info.project.use.hasTouch) await expectTouchTargets(page, `techniques-${name}`);
+    await snap(page, `${info.project.name}-techniques-${name}`);
+  };
+}
+
+test('an inspector walks a pipeline: findings with typed photos, one corrected, a photo removed @tablet', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+  const reportId = await createReport(page, {
+    reportNumber: `RPT-WT-${stamp}`,
+    title: 'Walkthrough of crude line PL-07',
+    objectType: 'Pipeline',
+    inspectionMethod: 'Walkthrough',
+  });
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`RPT-WT-${stamp}`) })).toBeVisible();
+  await shot('report');
+
+  // The report says "Pipeline": the card opens the pipeline walkthrough directly.
+  await page.getByRole('link', { name: 'Open for a pipeline · Walkthrough inspection' }).click();
+  await expect(page.getByRole('heading', { name: 'Walkthrough inspection', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/variant=pipeline/);
+  await expect(page.getByText('No inspection yet')).toBeVisible();
+  await shot('walkthrough-empty');
+
+  await page.getByRole('button', { name: 'New inspection' }).click();
+  await page
+    .getByRole('textbox', { name: /^Finding/ })
+    .fill('Line walked from KP 12 to KP 14; supports and coating checked.');
+  await shot('walkthrough-new-inspection');
+  await page.getByRole('button', { name: 'Create inspection' }).click();
+  await expect(page.getByRole('tab', { name: /^No\. 1 · / })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Walkthrough finding', level: 2 })).toBeVisible();
+
+  const findings = [
+    { area: 'KP 12.3 pipe support', condition: /^fair$/i, severity: /^medium$/i, photos: 2 },
+    { area: 'KP 13.1 road crossing', condition: /^poor$/i, severity: /^high$/i, photos: 3 },
+    { area: 'KP 13.8 flange leak', condition: /^bad$/i, severity: /^critical$/i, photos: 4 },
+  ];
+  const types = [/^overview$/i, /^close up$/i, /^support$/i, /^leak$/i];
+  for (const [n, finding] of findings.entries()) {
+    await page.getByRole('link', { name: 'Add walkthrough finding' }).click();
+    await expect(page.getByRole('heading', { name: 'Add walkthrough finding', level: 1 })).toBeVisible();
+    await page.getByLabel('Inspection area').fill(finding.area);
+    await page.getByRole('textbox', { name: /^Finding/ }).fill(`Observed at ${finding.area}.`);
+    await choose(page, 'Condition', finding.condition);
+    await choose(page, 'Severity', finding.severity);
+    const files = palette.slice(0, finding.photos).map((rgb, i) => photo(`F${n + 1}-${i + 1}.png`, rgb));
+    await addPhotos(page, files, types.slice(0, finding.photos));
+    await expect(page.getByText(`${finding.photos} of 20`)).toBeVisible();
+    if (n === 2) {
+      // The last photo goes first: the leak itself is what a reviewer should see first.
+      await page.getByRole('button', { name: `Move Photo 4 of 4 earlier` }).click();
+      await page.getByRole('button', { name: `Move Photo 3 of 4 earlier` }).click();
+      await page.getByRole('button', { name: `Move Photo 2 of 4 earlier` }).click();
+      await expect(page.getByRole('button', { name: 'Move Photo 1 of 4 later' })).toBeFocused();
+      await expect(page.getByRole('listitem', { name: /^Photo 1 of 4: F3-4\.png/ })).toBeVisible();
+      await shot('walkthrough-finding-new');
+    }
+    await page.getByRole('button', { name: 'Add walkthrough finding' }).click();
+    await expect(page.getByRole('heading', { name: 'Walkthrough inspection', level: 1 })).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(finding.area) });
+    await expect(row).toContainText(`${finding.photos} photos`);
+  }
+  await expect(page.getByRole('row', { name: /KP 13\.8 flange leak/ })).toContainText(/critical/i);
+  await shot('walkthrough-findings');
+
+  // Correct the road crossing: its severity was overstated, and one photo is a duplicate.
+  await page.getByRole('button', { name: 'Edit KP 13.1 road crossing' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit walkthrough finding', level: 1 })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^Photo \d of 3/ })).toHaveCount(3);
+  await expect(page.getByRole('listitem', { name: /^Photo 2 of 3/ }).getByRole('img')).toBeVisible();
+  await shot('walkthrough-finding-edit');
+  await choose(page, 'Severity', /^medium$/i);
+  await page.getByRole('button', { name: 'Remove Photo 2 of 3' }).click();
+  await expect(page.getByRole('listitem', { name: /^Photo \d of 2/ })).toHaveCount(2);
+  await page
+    .getByRole('listitem', { name: /^Photo 2 of 2/ })
+    .getByLabel('Caption')
+    .fill('Casing vent');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Walkthrough inspection', level: 1 })).toBeVisible();
+  const corrected = page.getByRole('row', { name: /KP 13\.1 road crossing/ });
+  await expect(corrected).toContainText('2 photos');
+  await expect(corrected).toContainText(/medium/i);
+
+  // Reopened, the photos are as saved: two left, the caption kept, in order.
+  await page.getByRole('button', { name: 'Edit KP 13.1 road crossing' }).click();
+  await expect(page.getByRole('listitem', { name: /^Photo \d of 2/ })).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: /^Photo 2 of 2/ }).getByLabel('Caption')).toHaveValue(
+    'Casing vent',
+  );
+  await page.getByRole('button', { name: 'View Photo 1 of 2 full size' }).click();
+  await expect(page.getByRole('dialog').getByRole('img', { name: /overview/i })).toBeVisible();
+  await shot('walkthrough-photo');
+});
+
+test('an inspector records VCI spots on a pipe and reads them by feature @tablet', async ({ page }, info) => {
+  const shot = shooter(page, info);
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
+  const reportId = await createReport(page, {
+    reportNumber: `RPT-VCI-${stamp}`,
+    title: 'VCI of pump discharge line P-201',
+    objectType: 'Pipe',
+    inspectionMethod: 'VCI',
+  });
+  await page.goto(`/reports/${reportId}`);
+  const card = page.getByRole('link', { name: 'Open for a pipe · Visual crack inspection' });
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole('heading', { name: 'Visual crack inspection', level: 1 })).toBeVisible();
+  await expect(page.getByText('No summaries yet')).toBeVisible();
+  await shot('vci-empty');
+
+  const spots = [
+    { location: 'Elbow E-3, 6 o’clock', feature: /^crack$/i, severity: /^high$/i, spot: 'S-01', photos: 2 },
+    { location: 'Weld W-12 toe', feature: /^crack$/i, severity: /^medium$/i, spot: 'S-02', photos: 0 },
+    { location: 'Support shoe SS-4', feature: /^corrosion$/i, severity: /^low$/i, spot: 'S-03', photos: 0 },
+  ];
+  for (const s of spots) {
+    await page.getByRole('link', { name: 'Add VCI summary' }).click();
+    await page.getByLabel('Location').fill(s.location);
+    await choose(page, 'Feature', s.feature);
+    await choose(page, 'Severity', s.severity);
+    await page.getByLabel('VCI spot number').fill(s.spot);
+    if (s.photos > 0) {
+      const files = palette.slice(0, s.photos).map((rgb, i) => photo(`${s.spot}-${i + 1}.png`, rgb));
+      await addPhotos(page, files, [/^overview$/i, /^measurement$/i]);
+      await shot('vci-summary-new');
+    }
+    await page.getByRole('button', { name: 'Add VCI summary' }).click();
+    await expect(
+      page.getByRole('row', { name: new RegExp(s.spot === 'S-01' ? 'Elbow E-3' : s.location) }),
+    ).toBeVisible();
+  }
+
+  // Per feature: cracks first (2 spots, worst high), then corrosion (1 spot, low).
+  const byFeature = page.getByRole('region', { name: 'Findings by feature' });
+  const cracks = byFeature.getByRole('article').filter({ hasText: /crack/i });
+  await expect(cracks).toContainText('2 spots');
+  await expect(cracks).toContainText(/high/i);
+  await expect(cracks.getByRole('link')).toHaveText([/S-01/, /S-02/]);
+  const corrosion = byFeature.getByRole('article').filter({ hasText: /corrosion/i });
+  await expect(corrosion).toContainText('1 spot');
+
+  // The analysis text goes with the spots.
+  await page.getByLabel('Recommendation').fill('Grind out and MPI the elbow crack; recoat support shoe.');
+  await page.getByRole('button', { name: 'Save conclusions' }).click();
+  await expect(page.getByText('Conclusions saved')).toBeVisible();
+  await shot('vci-workspace');
+
+  // Back on the report, the card counts the spots and shows the worst.
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByText('3 entries')).toBeVisible();
+  await shot('vci-report-card');
+});
