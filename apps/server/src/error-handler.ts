@@ -49,7 +49,12 @@ function fromDatabase(error: PgError): AppError | undefined {
   const known = error.constraint ? constraintMessages.get(error.constraint) : undefined;
   switch (error.code) {
     case '23505':
-      return new AppError('CONFLICT', known?.message ?? 'A record with these values already exists');
+      // Named on its field, so a form can show it beside the value that clashes.
+      return new AppError(
+        'CONFLICT',
+        known?.message ?? 'A record with these values already exists',
+        known ? [{ path: known.field, message: known.message }] : undefined,
+      );
     case '23001': // restrict_violation: deleting a parent that still has children
     case '23503':
       if (error.code === '23001' || error.detail?.includes('is still referenced')) {

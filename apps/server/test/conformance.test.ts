@@ -359,13 +359,15 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
       });
 
     if (entity.unique.length > 0 && creates.length > 0)
-      it('refuses a second record with the same unique value (409, naming the field in its message)', async () => {
+      it('refuses a second record with the same unique value (409, naming the field)', async () => {
         for (const key of entity.unique) {
           const first = await fresh();
           const values = await validValues(t, entity, variant, { [key]: first[key] });
           const r = await send(creates[0]!, { values, files: requiredFiles(entity) });
           expectError(r, 409, `duplicate ${key}`);
           expect(r.body.message.toLowerCase()).toContain(entity.fields[key]!.label!.toLowerCase());
+          // …and on the field, so a form shows it beside the clashing value.
+          expect(r.body.error.details).toEqual([{ path: key, message: r.body.message }]);
         }
       });
 
