@@ -1,9 +1,9 @@
-import { routeBodyKind, routeTable } from '@inspectra/contract';
+import { routeTable } from '@inspectra/contract';
 import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import type { z } from 'zod';
 import type { RecordOf } from './records.ts';
 import { apiRequest } from './http-client.ts';
-import { buildPayload } from './payload.ts';
+import { fillPath, routeBody } from './payload.ts';
 import type { PayloadInput } from './payload.ts';
 
 /**
@@ -84,19 +84,6 @@ export function routeOf(key: RouteKey): RouteDefinition {
   return route;
 }
 
-/** The path with its `:name` segments filled in (encoded); a missing parameter is a bug, so it throws. */
-function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new Error(`${path}: parameter ${name} is missing`);
-    return encodeURIComponent(value);
-  });
-}
-
-function isPayloadInput(body: CallOptions['body']): body is PayloadInput {
-  return typeof body === 'object' && body !== null && typeof body.values === 'object' && body.values !== null;
-}
-
 /**
  * Calls the API route named by `key`. Create and update bodies are built from the route's entity and
  * body kind (JSON, multipart, or multipart only when a file is sent). A key whose path has parameters
@@ -131,13 +118,7 @@ export async function callRoute<T = unknown>(
   options: CallOptions & { params?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
   const url = fillPath(route.path, options.params);
-  const op = route.operation;
-  const bodyKind = routeBodyKind(route);
-  let data: unknown = options.body;
-  if ((op.kind === 'create' || op.kind === 'update') && options.body !== undefined && bodyKind) {
-    const input = isPayloadInput(options.body) ? options.body : { values: options.body };
-    data = buildPayload(op.entity, input, bodyKind);
-  }
+  const data = routeBody(route, options.body);
   return apiRequest<T>({
     method: route.method,
     url,

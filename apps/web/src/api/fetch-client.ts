@@ -1,8 +1,7 @@
-import { routeBodyKind } from '@inspectra/contract';
 import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
-import { buildPayload, queryEntries } from './payload.ts';
+import { fillPath, queryEntries, routeBody } from './payload.ts';
 import type { PayloadInput } from './payload.ts';
 import { endSession, readAccessToken } from './session.ts';
 
@@ -75,16 +74,7 @@ export type FetchRouteOptions = {
  * with the files), the path's `:name` segments filled in; a missing one throws before any request.
  */
 export function fetchRoute<T>(route: RouteDefinition, options: FetchRouteOptions = {}): Promise<Envelope<T>> {
-  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = options.params?.[name];
-    if (!value) throw new Error(`${route.path}: parameter ${name} is missing`);
-    return encodeURIComponent(value);
-  });
-  const op = route.operation;
-  const bodyKind = routeBodyKind(route);
-  const body =
-    options.body && bodyKind && (op.kind === 'create' || op.kind === 'update')
-      ? buildPayload(op.entity, options.body, bodyKind)
-      : options.body?.values;
+  const path = fillPath(route.path, options.params);
+  const body = routeBody(route, options.body);
   return fetchJson<T>(path, { method: route.method, query: options.query, body, signal: options.signal });
 }

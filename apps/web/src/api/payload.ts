@@ -1,4 +1,5 @@
-import type { BodyKind, EntityDefinition, Field } from '@inspectra/contract';
+import { routeBodyKind } from '@inspectra/contract';
+import type { BodyKind, EntityDefinition, Field, RouteDefinition } from '@inspectra/contract';
 
 /**
  * One image of a list as the form holds it: a stored image kept (`id`) or a new photo (`file`), with
@@ -154,4 +155,32 @@ export function queryEntries(query: Record<string, unknown> | undefined): [strin
     }
   }
   return entries;
+}
+
+/** The path with its `:name` segments filled in (encoded); a missing parameter is a bug, so it throws. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`${path}: parameter ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+}
+
+function isPayloadInput(body: unknown): body is PayloadInput {
+  const values = (body as { values?: unknown } | null)?.values;
+  return typeof body === 'object' && body !== null && typeof values === 'object' && values !== null;
+}
+
+/**
+ * What a route sends: a create or update body built from the route's entity and body kind (JSON, or
+ * multipart with the files), any other body as given. Both clients (main and plain fetch) use it.
+ */
+export function routeBody(
+  route: RouteDefinition,
+  body: PayloadInput | Record<string, unknown> | undefined,
+): unknown {
+  const op = route.operation;
+  const bodyKind = routeBodyKind(route);
+  if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
+  return buildPayload(op.entity, isPayloadInput(body) ? body : { values: body }, bodyKind);
 }
