@@ -34,7 +34,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeColumns, fitColumns } from './column-fit.ts';
 import type { EntityColumn } from './column-fit.ts';
-import { fieldLabel, fieldOf, imageLabel, unitOf } from './entity-labels.ts';
+import { fieldLabel, fieldOf, imageLabel, imageListLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
 import { formatCount, formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
@@ -235,6 +235,7 @@ export function EntityTable(p: EntityTableProps) {
       return unit ? `${label} (${unit})` : label;
     }
     if (key in p.entity.images) return imageLabel(t, p.entity, key);
+    if (key in p.entity.imageLists) return imageListLabel(t, p.entity, key);
     return key;
   }
 
