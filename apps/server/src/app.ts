@@ -33,6 +33,7 @@ import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
+import { pendingActions } from './modules/pending.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
 
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
     ...vciActions,
     ...ndtActions,
     ...reportStatusActions,
+    ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

@@ -7,6 +7,17 @@ import { thermal } from './entities/thermal.ts';
 import { vci } from './entities/vci.ts';
 import { walkthrough } from './entities/walkthrough.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
+import {
+  assetRoutes,
+  equipment,
+  equipmentCategory,
+  functionalLocation,
+  inspectionPoint,
+  objectType,
+  plannerGroup,
+} from './entities/assets.ts';
+import { inspectionMethod, inspectionMethodRoutes } from './entities/inspection-methods.ts';
+import { myTaskRoutes, taskAssignmentRoutes, woTaskAssignment } from './entities/task-assignments.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -30,9 +41,26 @@ export const permissionModuleLabels = {
   ...Object.fromEntries(techniques.map((t) => [t.module, t.label])),
 } as Record<PermissionModule, string>;
 
+/** The work and administration entities: the asset master, methods, work orders, reports, tasks. */
+const workEntities = [
+  equipmentCategory,
+  objectType,
+  plannerGroup,
+  functionalLocation,
+  equipment,
+  inspectionPoint,
+  inspectionMethod,
+  workOrderSpk,
+  reportHeader,
+  woTaskAssignment,
+];
+
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
 export const entities: Record<string, EntityDefinition> = Object.fromEntries(
-  orderByReferences([workOrderSpk, reportHeader, ...techniques.flatMap((t) => t.entities)]).map((e) => [
+  orderByReferences([
+    ...workEntities,
+    ...techniques.flatMap((t) => t.entities),
+  ]).map((e) => [
     e.name,
     e,
   ]),
@@ -44,7 +72,11 @@ type TechniqueRoute = (typeof techniques)[number]['routes'][number];
 export const routeTable = [
   ...systemRoutes,
   ...authRoutes,
+  ...assetRoutes,
+  ...inspectionMethodRoutes,
   ...workOrderRoutes,
   ...reportHeaderRoutes,
+  ...taskAssignmentRoutes,
+  ...myTaskRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

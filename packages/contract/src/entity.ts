@@ -309,3 +309,21 @@ export function imageListEntrySchema(key: string, list: ImageList) {
 
 /** Column name of a field key: `thermalAnalysisId` → `thermal_analysis_id`. */
 export const columnName = snakeCase;
+
+/**
+ * The record a `references` text field names and the field it matches: the entity's one-field
+ * natural key (`'equipment'`), or a unique field it names (`'equipment.tagNumber'`).
+ */
+export function referenceTarget(
+  references: string,
+  lookup: (name: string) => EntityDefinition | undefined,
+): { entity: EntityDefinition; field: string } {
+  const [name, named] = references.split('.') as [string, string | undefined];
+  const entity = lookup(name);
+  if (!entity) throw new Error(`references ${references}: ${name} is not declared`);
+  const field = named ?? (entity.naturalKey?.length === 1 ? entity.naturalKey[0] : undefined);
+  const keyed = field && (entity.unique.includes(field) || entity.naturalKey?.join() === field);
+  if (!field || !keyed)
+    throw new Error(`references ${references}: name a unique field or a one-field natural key of ${name}`);
+  return { entity, field };
+}

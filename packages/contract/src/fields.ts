@@ -28,6 +28,13 @@ export type TextField = FieldCommon & {
   maxLength: number;
   /** A shape the whole value must have (a safe file name), with the message when it does not. */
   pattern?: { regex: RegExp; message: string };
+  /**
+   * The value is another record's key, as people write it (an equipment number, a category code):
+   * `'equipment'` names that entity's one-field natural key, `'equipment.tagNumber'` one of its
+   * unique fields. The database keeps it true (a foreign key; renaming the key follows, deleting a
+   * record still named is refused), sheets carry it as the text it is, and a form picks it.
+   */
+  references?: string;
 };
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
@@ -37,7 +44,11 @@ export type DateTimeField = FieldCommon & { kind: 'datetime' };
 export type BooleanField = FieldCommon & { kind: 'boolean' };
 export type EnumField = FieldCommon & { kind: 'enum'; values: readonly [string, ...string[]] };
 export type RefField = FieldCommon & { kind: 'ref'; entity: string };
-export type JsonField = FieldCommon & { kind: 'json' };
+export type JsonField = FieldCommon & {
+  kind: 'json';
+  /** The shape the value must have (a list of user ids); any JSON when absent. */
+  schema?: z.ZodType;
+};
 
 export type Field =
   | TextField
@@ -184,7 +195,7 @@ export function fieldValueSchema(field: Field): z.ZodType {
     case 'ref':
       return z.uuid({ error: 'Use an identifier (UUID)' });
     case 'json':
-      return z.json();
+      return field.schema ?? z.json();
   }
 }
 

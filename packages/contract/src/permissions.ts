@@ -10,6 +10,10 @@ export type PermissionAction = (typeof permissionActions)[number];
 export const coreModuleLabels = {
   workOrder: 'Work orders',
   reportHeader: 'Reports',
+  taskAssignment: 'Task assignments',
+  myTask: 'My tasks',
+  asset: 'Asset master',
+  inspectionMethod: 'Inspection methods',
   user: 'Users',
   role: 'Roles and permissions',
 } as const;

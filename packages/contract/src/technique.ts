@@ -111,6 +111,13 @@ export function orderByReferences(list: EntityDefinition[]): EntityDefinition[] 
       if (!target) throw new Error(`${entity.name}: parent entity ${parent.entity} is not declared`);
       visit(target);
     }
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'text' || !field.references) continue;
+      const [name] = field.references.split('.');
+      const target = byName.get(name!);
+      if (!target) throw new Error(`${entity.name}.${key}: references ${name}, which is not declared`);
+      if (target !== entity) visit(target);
+    }
     state.set(entity.name, 'done');
     ordered.push(entity);
   };

@@ -1,4 +1,4 @@
-import { columnName, entities } from '@inspectra/contract';
+import { columnName, entities, referenceTarget } from '@inspectra/contract';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
@@ -29,6 +29,22 @@ function build(): Map<string, ConstraintMessage> {
         message: `A ${entity.label.toLowerCase()} with this ${words} already exists`,
       });
     }
+    const table = tables.find((t) => getTableConfig(t).name === entity.table);
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'text' || !field.references) continue;
+      const target = referenceTarget(field.references, (name) => entities[name]);
+      const fk = table
+        ? getTableConfig(table).foreignKeys.find((k) => k.reference().columns[0]?.name === columnName(key))
+        : undefined;
+      if (!fk) continue;
+      const targetLabel = target.entity.label.toLowerCase();
+      const keyLabel = target.entity.fields[target.field]!.label!.toLowerCase();
+      byName.set(pgIdentifier(fk.getName()), {
+        field: key,
+        message: `No ${targetLabel} has this ${keyLabel}`,
+        inUseMessage: `This ${targetLabel} is still named by ${entity.label.toLowerCase()} records; change those first`,
+      });
+    }
     if (!entity.parent) continue;
     const parentField = entity.fields[entity.parent]!;
     const parentLabel = parentField.label!.toLowerCase();
@@ -38,8 +54,10 @@ function build(): Map<string, ConstraintMessage> {
         message: `This ${parentLabel} already has a ${entity.label.toLowerCase()}`,
       });
     }
-    const table = tables.find((t) => getTableConfig(t).name === entity.table);
-    for (const fk of table ? getTableConfig(table).foreignKeys : []) {
+    const parentColumn = columnName(entity.parent);
+    for (const fk of (table ? getTableConfig(table).foreignKeys : []).filter(
+      (k) => k.reference().columns[0]?.name === parentColumn,
+    )) {
       byName.set(pgIdentifier(fk.getName()), {
         field: entity.parent,
         message: `${entity.parent} does not name an existing ${parentLabel}`,

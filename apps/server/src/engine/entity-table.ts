@@ -1,4 +1,4 @@
-import { columnName, routeTable } from '@inspectra/contract';
+import { columnName, referenceTarget, routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Field, RecordedWarning, RouteDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -88,6 +88,8 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
 export function entityTable<F extends Record<string, Field>>(
   entity: EntityDefinition<F>,
   parentTable?: { id: AnyPgColumn },
+  /** The column a `references` text field points at (built before this table). */
+  referenced: (field: string) => AnyPgColumn | undefined = () => undefined,
 ) {
   const columns: Record<string, PgColumnBuilderBase> = recordColumns();
   for (const [key, field] of Object.entries(entity.fields)) {
@@ -98,6 +100,11 @@ export function entityTable<F extends Record<string, Field>>(
       column = (column as unknown as ReturnType<typeof uuid>).references(() => parentTable.id, {
         onDelete: 'restrict',
       }) as unknown as typeof column;
+    }
+    const target = field.kind === 'text' && field.references ? referenced(field.references) : undefined;
+    if (target) {
+      // A renamed code follows into the records that name it; a code still named cannot be deleted.
+      column = column.references(() => target, { onUpdate: 'cascade', onDelete: 'restrict' });
     }
     columns[key] = column;
   }
@@ -164,7 +171,13 @@ export function buildEntityTables(list: Record<string, EntityDefinition>): Recor
     const parentTable = ref?.kind === 'ref' ? tables[ref.entity] : undefined;
     if (ref && !parentTable)
       throw new Error(`${entity.name}: parent table ${ref.kind === 'ref' ? ref.entity : ''} is built later`);
-    tables[entity.name] = entityTable(entity, parentTable);
+    const referenced = (references: string) => {
+      const { entity: target, field } = referenceTarget(references, (name) => list[name]);
+      const table = tables[target.name] as unknown as Record<string, AnyPgColumn> | undefined;
+      if (!table) throw new Error(`${entity.name}: ${references} is built later`);
+      return table[field];
+    };
+    tables[entity.name] = entityTable(entity, parentTable, referenced);
   }
   return tables;
 }

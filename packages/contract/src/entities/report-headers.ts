@@ -4,23 +4,29 @@ import { f } from '../fields.ts';
 import type { PermissionAction } from '../permissions.ts';
 import { equalityFilters, op, resourceRoutes, route } from '../routes.ts';
 
-export const reportStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export const reportStatuses = ['draft', 'submitted', 'inReview', 'returned', 'approved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /**
- * Which status a report may move to from each, and the permission the move needs: approving or
- * rejecting is `approve`, the rest `update`. An approved report moves nowhere (a new revision is a
- * new report). The approval levels themselves come with the approvals module.
+ * Which status a report may move to from each, and the permission the move needs (docs/work-management.md):
+ * the inspector submits a draft (or withdraws it while nobody has taken it up); a reviewer takes it
+ * into review, returns it with a reason, or approves it; a returned report is corrected and submitted
+ * again. An approved report moves nowhere and its records are locked: a change is a new revision.
+ * The approval levels themselves come with the approvals module.
  */
 export const reportStatusTransitions: Record<
   ReportStatus,
   Partial<Record<ReportStatus, PermissionAction>>
 > = {
   draft: { submitted: 'update' },
-  submitted: { approved: 'approve', rejected: 'approve', draft: 'update' },
-  rejected: { draft: 'update', submitted: 'update' },
+  submitted: { inReview: 'approve', returned: 'approve', draft: 'update' },
+  inReview: { approved: 'approve', returned: 'approve' },
+  returned: { submitted: 'update', draft: 'update' },
   approved: {},
 };
+
+/** Statuses in which a report and every record under it can no longer change. */
+export const lockedReportStatuses: readonly ReportStatus[] = ['approved'];
 
 /** Report header: one report on one piece of equipment under a work order; inspections hang off it. */
 export const reportHeader = defineEntity('reportHeader', {
@@ -30,9 +36,10 @@ export const reportHeader = defineEntity('reportHeader', {
     workOrderSPKId: f.ref('workOrderSpk', { label: 'Work order', required: true }),
     reportNumber: f.text({ required: true, maxLength: 60 }),
     title: f.text({ required: true }),
-    equipmentNo: f.text({ label: 'Equipment number', maxLength: 100 }),
-    objectType: f.text({ maxLength: 100 }),
-    inspectionMethod: f.text({ maxLength: 100 }),
+    equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 60, references: 'equipment' }),
+    equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
+    objectType: f.text({ maxLength: 60, references: 'objectType' }),
+    inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
     location: f.text(),
     actualStartDate: f.date(),
     actualCompletedDate: f.date(),

@@ -1,8 +1,25 @@
+import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { equalityFilters, resourceRoutes } from '../routes.ts';
+import { equalityFilters, op, resourceRoutes, route, searchSchema, pageNumberSchema, pageSizeSchema } from '../routes.ts';
 
-/** Work order (SPK): the job under which reports are made. Minimal until the work-order issue. */
+export const workTypes = [
+  'conditionMonitoring',
+  'preventive',
+  'corrective',
+  'statutoryInspection',
+  'turnaround',
+  'project',
+] as const;
+/** SAP-style priorities, most urgent first. */
+export const workOrderPriorities = ['veryHigh', 'high', 'medium', 'low'] as const;
+/**
+ * Where a work order stands, set by its planner: open (planned, nothing started), in progress,
+ * completed, cancelled. The list's tabs are read from it (docs/work-management.md).
+ */
+export const workOrderStatuses = ['open', 'inProgress', 'completed', 'cancelled'] as const;
+
+/** Work order (SPK): the job under which equipment is inspected and reports are made. */
 export const workOrderSpk = defineEntity('workOrderSpk', {
   label: 'Work order',
   module: 'workOrder',
@@ -10,15 +27,21 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     woNumber: f.text({ label: 'WO number', required: true, maxLength: 60 }),
     title: f.text({ required: true }),
     description: f.longText(),
-    workType: f.text({ maxLength: 60 }),
+    workType: f.enumOf(workTypes, { default: 'conditionMonitoring' }),
     contractNo: f.text({ label: 'Contract number', maxLength: 60 }),
-    equipmentCategory: f.text({ maxLength: 100 }),
-    tagNumber: f.text({ maxLength: 100 }),
+    equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
+    tagNumber: f.text({ label: 'Equipment tag', maxLength: 60, references: 'equipment.tagNumber' }),
+    plannerGroup: f.text({ maxLength: 60, references: 'plannerGroup' }),
+    location: f.text({ maxLength: 60, references: 'functionalLocation' }),
+    priority: f.enumOf(workOrderPriorities, { default: 'medium' }),
     isEmergency: f.boolean({ label: 'Emergency', default: false }),
-    dateStart: f.date({ label: 'Start date' }),
-    dateEnd: f.date({ label: 'End date' }),
+    dateStart: f.date({ label: 'Planned start' }),
+    dateEnd: f.date({ label: 'Planned finish' }),
+    actualStartDate: f.date({ label: 'Actual start' }),
+    actualEndDate: f.date({ label: 'Actual finish' }),
+    status: f.enumOf(workOrderStatuses, { default: 'open' }),
   },
-  unique: ['woNumber'],
+  naturalKey: ['woNumber'],
   represent: ['woNumber', 'title'],
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
   rules: (rule) => ({
@@ -28,15 +51,62 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
       (w) => w.dateEnd < w.dateStart,
       'The end date is before the start date',
     ),
+    actualEndBeforeStart: rule.error(
+      ['actualEndDate', 'actualStartDate'],
+      (w) => w.actualEndDate < w.actualStartDate,
+      'The actual finish is before the actual start',
+    ),
   }),
 });
 
-export const workOrderRoutes = resourceRoutes(workOrderSpk, '/work-order-spks', {
-  tag: 'Work orders',
-  filters: {
-    ...equalityFilters('workType', 'equipmentCategory', 'tagNumber', 'contractNo'),
-    showEmergency: { field: 'isEmergency', op: 'eq' },
-    dateStart: { field: 'dateStart', op: 'gte' },
-    dateEnd: { field: 'dateEnd', op: 'lte' },
-  },
+export const workOrderFilters = {
+  ...equalityFilters('workType', 'equipmentCategory', 'tagNumber', 'contractNo'),
+  showEmergency: { field: 'isEmergency', op: 'eq' },
+  dateStart: { field: 'dateStart', op: 'gte' },
+  dateEnd: { field: 'dateEnd', op: 'lte' },
+} as const;
+
+/** A lookup's query: text to match and a page (SPEC 7 "Lookups"). */
+export const lookupQuery = z.object({
+  search: searchSchema,
+  pageNumber: pageNumberSchema,
+  pageSize: pageSizeSchema,
 });
+export const lookupValueSchema = z
+  .object({ value: z.string(), count: z.number().int() })
+  .meta({ id: 'lookupValue' });
+
+const tag = 'Work orders';
+const access = { module: 'workOrder', action: 'view' } as const;
+
+export const workOrderRoutes = [
+  route(
+    'GET',
+    '/work-order-spks/contract-numbers',
+    op.action('workOrder.contractNumbers', {
+      query: lookupQuery,
+      response: z.array(lookupValueSchema),
+      paged: true,
+    }),
+    { summary: 'Contract numbers used on work orders, with how many each (search, paged)', tag, access },
+  ),
+  route(
+    'GET',
+    '/work-order-spks/equipments',
+    op.action('workOrder.equipments', {
+      query: lookupQuery,
+      response: z.array(lookupValueSchema),
+      paged: true,
+    }),
+    { summary: 'Equipment tags named on work orders, with how many each (search, paged)', tag, access },
+  ),
+  route('GET', '/work-order-spks/export/template', op.exportSheet(workOrderSpk, { template: true }), {
+    summary: 'An .xlsx to fill in with work orders: header row, notes, choice lists',
+    tag,
+  }),
+  route('POST', '/work-order-spks/import', op.importSheet(workOrderSpk), {
+    summary: 'Load work orders from the template: all rows or none, per-row errors; the same file again creates none',
+    tag,
+  }),
+  ...resourceRoutes(workOrderSpk, '/work-order-spks', { tag, filters: workOrderFilters }),
+];

@@ -5,8 +5,16 @@ import { buildEntityTables } from '../../engine/entity-table.ts';
 
 /** Every declared entity's table, by entity name. */
 export const entityTables = buildEntityTables(entities);
+export const equipmentCategoryTable = entityTables.equipmentCategory!;
+export const objectTypeTable = entityTables.objectType!;
+export const plannerGroupTable = entityTables.plannerGroup!;
+export const functionalLocationTable = entityTables.functionalLocation!;
+export const equipmentTable = entityTables.equipment!;
+export const inspectionPointTable = entityTables.inspectionPoint!;
+export const inspectionMethodTable = entityTables.inspectionMethod!;
 export const workOrderSpkTable = entityTables.workOrderSpk!;
 export const reportHeaderTable = entityTables.reportHeader!;
+export const woTaskAssignmentTable = entityTables.woTaskAssignment!;
 export const thermalAnalysisTable = entityTables.thermalAnalysis!;
 export const thermalMeasurementTable = entityTables.thermalMeasurement!;
 export const vciAnalysisTable = entityTables.vciAnalysis!;

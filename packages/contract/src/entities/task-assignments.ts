@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { defineEntity } from '../entity.ts';
+import { f } from '../fields.ts';
+import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
+import { lookupQuery, lookupValueSchema, workOrderPriorities } from './work-orders.ts';
+import { reportStatuses } from './report-headers.ts';
+
+/**
+ * A task assignment: an inspection method to be done under a work order, by the users named
+ * (`userPDMIds`), approved through the levels and positions named. One per work order and method.
+ */
+export const woTaskAssignment = defineEntity('woTaskAssignment', {
+  label: 'Task assignment',
+  module: 'taskAssignment',
+  fields: {
+    workOrderSPKId: f.ref('workOrderSpk', { label: 'Work order', required: true }),
+    inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
+    userPDMIds: f.json({
+      label: 'Inspectors',
+      default: [] as never,
+      schema: z
+        .array(z.uuid({ error: 'Each inspector is a user identifier (UUID)' }))
+        .max(50, 'At most 50 inspectors'),
+    }),
+    levelApprovals: f.json({
+      label: 'Approval levels',
+      default: [] as never,
+      schema: z
+        .array(z.number().int('Levels are whole numbers').min(1, 'Levels start at 1').max(10, 'At most level 10'))
+        .max(10, 'At most 10 levels'),
+    }),
+    positionLevels: f.json({
+      label: 'Approval positions',
+      default: [] as never,
+      schema: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 positions'),
+    }),
+    approvalStatus: f.boolean({ label: 'Approved', default: false }),
+    approvalComment: f.longText({ maxLength: 2000, serverOwned: true }),
+  },
+  parent: 'workOrderSPKId',
+  naturalKey: ['workOrderSPKId', 'inspectionMethod'],
+  represent: ['inspectionMethod'],
+  sort: { field: 'inspectionMethod', direction: 'asc' },
+});
+
+/** A report made under an assignment's work order with its method. */
+export const assignedReportSchema = z.object({
+  id: z.uuid(),
+  reportNumber: z.string(),
+  title: z.string(),
+  equipmentNo: z.string(),
+  status: z.enum(reportStatuses),
+  updatedAt: z.string(),
+});
+
+export const assignmentInspectionsQuery = z.object({
+  workOrderSPKId: z.uuid({ error: 'workOrderSPKId must be an identifier (UUID)' }),
+  reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }).optional(),
+});
+export const assignmentInspectionSchema = woTaskAssignment.schemas.response
+  .extend({ inspectionMethodName: z.string(), reports: z.array(assignedReportSchema) })
+  .meta({ id: 'assignmentInspection' });
+
+export const approvalStatusQuery = z.object({
+  reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }),
+  status: z.enum(reportStatuses, { error: `status must be one of: ${reportStatuses.join(', ')}` }),
+  comment: z.string().trim().max(2000, 'comment is at most 2000 characters').optional(),
+});
+
+export const assignmentSheetQuery = z.object({
+  startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).optional(),
+  endDate: z.iso.date({ error: 'endDate must be a date (YYYY-MM-DD)' }).optional(),
+});
+
+/**
+ * Where a task stands, read from its reports (docs/work-management.md): none yet → to do; any
+ * returned → returned; any draft → in progress; any submitted or in review → waiting for approval;
+ * all approved → done.
+ */
+export const taskStates = ['todo', 'inProgress', 'waitingApproval', 'returned', 'done'] as const;
+export type TaskState = (typeof taskStates)[number];
+
+export const myTaskSchema = z
+  .object({
+    id: z.uuid(),
+    workOrderSPKId: z.uuid(),
+    woNumber: z.string(),
+    woTitle: z.string(),
+    inspectionMethod: z.string(),
+    inspectionMethodName: z.string(),
+    equipmentCategory: z.string().nullable(),
+    tagNumber: z.string().nullable(),
+    location: z.string().nullable(),
+    priority: z.enum(workOrderPriorities),
+    isEmergency: z.boolean(),
+    dateStart: z.string().nullable(),
+    dateEnd: z.string().nullable(),
+    state: z.enum(taskStates),
+    /** Past its planned finish and not done. */
+    overdue: z.boolean(),
+    reports: z.array(assignedReportSchema),
+  })
+  .meta({ id: 'myTask' });
+export type MyTask = z.infer<typeof myTaskSchema>;
+
+const isoDate = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` });
+
+export const myTasksQuery = z.object({
+  pageNumber: pageNumberSchema,
+  pageSize: pageSizeSchema,
+  search: searchSchema,
+  tab: z.enum(taskStates, { error: `tab must be one of: ${taskStates.join(', ')}` }).optional(),
+  woNumber: searchSchema,
+  equipmentCategory: searchSchema,
+  dateStart: isoDate('dateStart').optional(),
+  dateEnd: isoDate('dateEnd').optional(),
+});
+
+export const myTaskStatisticsSchema = z
+  .object({
+    byState: z.record(z.enum(taskStates), z.number().int()),
+    total: z.number().int(),
+    overdue: z.number().int(),
+    /** Tasks planned to be under way this week (Monday to Sunday, server time). */
+    thisWeek: z.number().int(),
+    byMethod: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'myTaskStatistics' });
+
+export const plannerQuery = z.object({
+  dateStart: isoDate('dateStart'),
+  dateEnd: isoDate('dateEnd'),
+});
+
+const tag = 'Task assignment';
+const assignmentView = { module: 'taskAssignment', action: 'view' } as const;
+const myTaskView = { module: 'myTask', action: 'view' } as const;
+const idParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
+
+export const taskAssignmentRoutes = [
+  route(
+    'GET',
+    '/wo-task-assignments/by-work-order',
+    op.listByParent(woTaskAssignment, 'workOrderSPKId'),
+    { summary: "A work order's task assignments", tag },
+  ),
+  route(
+    'GET',
+    '/wo-task-assignments/inspections',
+    op.action('taskAssignment.inspections', {
+      query: assignmentInspectionsQuery,
+      response: z.array(assignmentInspectionSchema),
+    }),
+    {
+      summary: "A work order's assignments with their reports (?reportHeaderId narrows to that report's)",
+      tag,
+      access: assignmentView,
+    },
+  ),
+  route(
+    'PUT',
+    '/wo-task-assignments/update-approval-status/:id',
+    op.action('taskAssignment.updateApprovalStatus', {
+      params: idParams,
+      query: approvalStatusQuery,
+      response: woTaskAssignment.schemas.response,
+    }),
+    {
+      summary: "Move an assignment's report to a status with a comment (approving needs the approve permission)",
+      tag,
+      access: { module: 'taskAssignment', action: 'update' },
+    },
+  ),
+  route(
+    'GET',
+    '/wo-task-assignments/export/template',
+    op.action('taskAssignment.template', { response: z.string().meta({ format: 'binary' }) }),
+    { summary: 'An .xlsx to fill in: work order number, inspection method', tag, access: assignmentView },
+  ),
+  route(
+    'GET',
+    '/wo-task-assignments/export/template-with-data',
+    op.action('taskAssignment.templateWithData', {
+      query: assignmentSheetQuery,
+      response: z.string().meta({ format: 'binary' }),
+    }),
+    {
+      summary: 'The assignments of work orders planned in a period (?startDate, ?endDate) as that .xlsx',
+      tag,
+      access: assignmentView,
+    },
+  ),
+  route('POST', '/wo-task-assignments', op.create(woTaskAssignment), {
+    summary: 'Assign an inspection method under a work order to inspectors',
+    tag,
+  }),
+  route('PUT', '/wo-task-assignments/:id', op.update(woTaskAssignment, 'path'), {
+    summary: 'Change the inspectors or approval levels of an assignment',
+    tag,
+  }),
+  route('DELETE', '/wo-task-assignments/:id', op.delete(woTaskAssignment, 'path'), {
+    summary: 'Remove an assignment',
+    tag,
+  }),
+];
+
+export const myTaskRoutes = [
+  route(
+    'GET',
+    '/my-task/statistics',
+    op.action('myTask.statistics', { response: myTaskStatisticsSchema }),
+    { summary: "The signed-in user's tasks counted by state, overdue, this week and method", tag: 'My tasks', access: myTaskView },
+  ),
+  route(
+    'GET',
+    '/my-tasks/inspection-planner',
+    op.action('myTask.planner', { query: plannerQuery, response: z.array(myTaskSchema) }),
+    { summary: "The signed-in user's tasks planned between two dates (at most 400 days)", tag: 'My tasks', access: myTaskView },
+  ),
+  route(
+    'GET',
+    '/my-tasks/work-order-numbers',
+    op.action('myTask.workOrderNumbers', { query: lookupQuery, response: z.array(lookupValueSchema), paged: true }),
+    { summary: "Work order numbers of the signed-in user's tasks (search, paged)", tag: 'My tasks', access: myTaskView },
+  ),
+  route(
+    'GET',
+    '/my-tasks',
+    op.action('myTask.list', { query: myTasksQuery, response: z.array(myTaskSchema), paged: true }),
+    { summary: "The signed-in user's tasks (tab = state, filters, paged)", tag: 'My tasks', access: myTaskView },
+  ),
+  route(
+    'GET',
+    '/my-tasks/:id',
+    op.action('myTask.get', { params: idParams, response: myTaskSchema }),
+    { summary: 'One task of the signed-in user', tag: 'My tasks', access: myTaskView },
+  ),
+];
