@@ -143,7 +143,10 @@ async function readThrough(route: EntityRoute, record: Record<string, any>, enti
 function changeableField(entity: EntityDefinition, variant: string | undefined) {
   const candidates = writableFields(entity, variant).filter(
     ([key, field]) =>
-      field.kind !== 'ref' && !entity.unique.includes(key) && !(entity.naturalKey ?? []).includes(key),
+      field.kind !== 'ref' &&
+      !(field.kind === 'text' && field.references) &&
+      !entity.unique.includes(key) &&
+      !(entity.naturalKey ?? []).includes(key),
   );
   const found = candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ?? candidates[0];
   if (!found) throw new Error(`${entity.name} has no field an update could change`);

@@ -3,7 +3,8 @@
  * parents created first through the API, required files attached. The conformance suite and any
  * test that needs "some valid record" use it, so a new entity needs no factory of its own.
  */
-import { entities, routeBodyKind, routeTable } from '@inspectra/contract';
+import { randomUUID } from 'node:crypto';
+import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Field, Operation, RouteDefinition } from '@inspectra/contract';
 import { pdfBytes } from './document-bytes.ts';
 import { multipart, pngBytes } from './helpers.ts';
@@ -62,8 +63,19 @@ export function validValue(key: string, field: Field, tag: string): unknown {
     case 'ref':
       throw new Error(`${key}: a reference needs a record, see validValues`);
     case 'json':
-      return { key, tag };
+      return field.schema ? shapedJson(field.schema, 0) : { key, tag };
   }
+}
+
+/**
+ * A value a shaped JSON field (`f.json({ schema })`) accepts: the first of a few plain candidates its
+ * schema takes (`nth` picks a later one, for a value that differs).
+ */
+function shapedJson(schema: { safeParse(v: unknown): { success: boolean } }, nth: number): unknown {
+  const candidates = [[], ['a1'], [1], [randomUUID()], {}, 'a1', 1, true];
+  const accepted = candidates.filter((c) => schema.safeParse(c).success);
+  if (accepted.length === 0) throw new Error('No candidate value fits the JSON field schema');
+  return accepted[Math.min(nth, accepted.length - 1)];
 }
 
 /** Another value the field accepts, different from `validValue`'s: what an update changes. */
@@ -88,7 +100,7 @@ export function otherValue(key: string, field: Field, tag: string): unknown {
     case 'ref':
       throw new Error(`${key}: a reference is not changed by otherValue`);
     case 'json':
-      return { key, tag, changed: true };
+      return field.schema ? shapedJson(field.schema, 1) : { key, tag, changed: true };
   }
 }
 
@@ -116,6 +128,10 @@ export async function validValues(
       const target = entities[field.entity];
       if (!target) throw new Error(`${entity.name}.${key} names undeclared ${field.entity}`);
       values[key] = (await createRecord(t, target, parentVariant(target, variant))).id;
+    } else if (field.kind === 'text' && field.references) {
+      // A code of a record made for it (a category, an equipment): the database checks it exists.
+      const target = referenceTarget(field.references, (name) => entities[name]);
+      values[key] = (await createRecord(t, target.entity, undefined))[target.field];
     } else {
       values[key] = validValue(key, field, tag);
     }

@@ -181,12 +181,41 @@ export async function createWorkOrder(t: TestApp, overrides: Record<string, unkn
   return r.body.data;
 }
 
+/** A piece of equipment in the asset master (an electrical panel unless told otherwise). */
+export async function createEquipment(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  const r = await t.call('POST', '/api/asset', {
+    equipmentNo: `EQ-${id}`,
+    tagNumber: `LP-${id}`,
+    description: 'Lighting panel',
+    categoryCode: 'electrical',
+    objectTypeCode: 'EL-PANEL',
+    ...overrides,
+  });
+  if (r.status !== 201) throw new Error(`equipment: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/**
+ * A report on a new piece of equipment, by the thermal method unless told otherwise. An object type
+ * or category given names the equipment's too (`objectType: 'PIPE-PROC'`, `equipmentCategory: 'pipe'`).
+ */
 export async function createReportHeader(t: TestApp, overrides: Record<string, unknown> = {}) {
   const workOrderSPKId = overrides.workOrderSPKId ?? (await createWorkOrder(t)).id;
+  const equipmentNo =
+    overrides.equipmentNo ??
+    (
+      await createEquipment(t, {
+        ...(overrides.objectType ? { objectTypeCode: overrides.objectType } : {}),
+        ...(overrides.equipmentCategory ? { categoryCode: overrides.equipmentCategory } : {}),
+      })
+    ).equipmentNo;
   const r = await t.call('POST', '/api/report-headers', {
     workOrderSPKId,
     reportNumber: `RPT-${unique()}`,
     title: 'Panel LP-3A',
+    equipmentNo,
+    inspectionMethod: 'thermal',
     ...overrides,
   });
   if (r.status !== 201) throw new Error(`report header: ${r.status} ${JSON.stringify(r.body)}`);

@@ -5,7 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { dwgBytes, pdfBytes, tiffBytes } from './document-bytes.ts';
-import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
+import {
+  createEquipment as createAssetEquipment,
+  createReportHeader,
+  multipart,
+  pngBytes,
+  startTestApp,
+} from './helpers.ts';
 import type { FilePart, TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -30,7 +36,12 @@ type Item = {
 };
 const numbers = (items: Item[]) => items.map((i) => i.equipmentNo);
 
+/** NDT equipment, and the same equipment in the asset master (what reports name). */
 async function createEquipment(equipmentNo: string, overrides: Record<string, unknown> = {}) {
+  await createAssetEquipment(t, {
+    equipmentNo,
+    ...(typeof overrides.tagNumber === 'string' ? { tagNumber: overrides.tagNumber.replace(/ /g, '-') } : {}),
+  });
   const r = await t.call('POST', list, { equipmentNo, ...overrides });
   if (r.status !== 201) throw new Error(`equipment: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;

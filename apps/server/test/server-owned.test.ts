@@ -17,7 +17,7 @@ import {
   validValues,
   variantsOf,
 } from './entity-factory.ts';
-import { createReportHeader, createWorkOrder, multipart, startTestApp } from './helpers.ts';
+import { createEquipment, createReportHeader, createWorkOrder, multipart, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -47,6 +47,8 @@ describe('a report header', () => {
       workOrderSPKId: workOrder.id,
       reportNumber,
       title: 'Approved by its author',
+      equipmentNo: (await createEquipment(t)).equipmentNo,
+      inspectionMethod: 'thermal',
       status: 'approved',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(400);

@@ -37,7 +37,12 @@ export const objectType = defineEntity('objectType', {
   fields: {
     code: code('Code'),
     name: f.text({ required: true, maxLength: 100 }),
-    categoryCode: f.text({ label: 'Category', required: true, maxLength: 60, references: 'equipmentCategory' }),
+    categoryCode: f.text({
+      label: 'Category',
+      required: true,
+      maxLength: 60,
+      references: 'equipmentCategory',
+    }),
   },
   naturalKey: ['code'],
   represent: ['code', 'name'],
@@ -83,7 +88,12 @@ export const equipment = defineEntity('equipment', {
     equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 60, pattern: assetCode }),
     tagNumber: f.text({ label: 'Tag number', required: true, maxLength: 60, pattern: assetCode }),
     description: f.text({ required: true, maxLength: 200 }),
-    categoryCode: f.text({ label: 'Category', required: true, maxLength: 60, references: 'equipmentCategory' }),
+    categoryCode: f.text({
+      label: 'Category',
+      required: true,
+      maxLength: 60,
+      references: 'equipmentCategory',
+    }),
     objectTypeCode: f.text({ label: 'Object type', required: true, maxLength: 60, references: 'objectType' }),
     locationCode: f.text({ label: 'Location', maxLength: 60, references: 'functionalLocation' }),
     plannerGroupCode: f.text({ label: 'Planner group', maxLength: 60, references: 'plannerGroup' }),
@@ -145,7 +155,12 @@ const equipmentFilters = {
 } as const;
 
 export const equipmentNumberSchema = z
-  .object({ equipmentNo: z.string(), tagNumber: z.string(), description: z.string(), objectTypeCode: z.string() })
+  .object({
+    equipmentNo: z.string(),
+    tagNumber: z.string(),
+    description: z.string(),
+    objectTypeCode: z.string(),
+  })
   .meta({ id: 'equipmentNumber' });
 
 export const categoryObjectTypesSchema = z

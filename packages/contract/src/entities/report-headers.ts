@@ -36,7 +36,12 @@ export const reportHeader = defineEntity('reportHeader', {
     workOrderSPKId: f.ref('workOrderSpk', { label: 'Work order', required: true }),
     reportNumber: f.text({ required: true, maxLength: 60 }),
     title: f.text({ required: true }),
-    equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 60, references: 'equipment' }),
+    equipmentNo: f.text({
+      label: 'Equipment number',
+      required: true,
+      maxLength: 60,
+      references: 'equipment',
+    }),
     equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
     objectType: f.text({ maxLength: 60, references: 'objectType' }),
     inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),

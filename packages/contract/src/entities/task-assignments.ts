@@ -26,7 +26,9 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
       label: 'Approval levels',
       default: [] as never,
       schema: z
-        .array(z.number().int('Levels are whole numbers').min(1, 'Levels start at 1').max(10, 'At most level 10'))
+        .array(
+          z.number().int('Levels are whole numbers').min(1, 'Levels start at 1').max(10, 'At most level 10'),
+        )
         .max(10, 'At most 10 levels'),
     }),
     positionLevels: f.json({
@@ -138,12 +140,10 @@ const myTaskView = { module: 'myTask', action: 'view' } as const;
 const idParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
 
 export const taskAssignmentRoutes = [
-  route(
-    'GET',
-    '/wo-task-assignments/by-work-order',
-    op.listByParent(woTaskAssignment, 'workOrderSPKId'),
-    { summary: "A work order's task assignments", tag },
-  ),
+  route('GET', '/wo-task-assignments/by-work-order', op.listByParent(woTaskAssignment, 'workOrderSPKId'), {
+    summary: "A work order's task assignments",
+    tag,
+  }),
   route(
     'GET',
     '/wo-task-assignments/inspections',
@@ -166,7 +166,8 @@ export const taskAssignmentRoutes = [
       response: woTaskAssignment.schemas.response,
     }),
     {
-      summary: "Move an assignment's report to a status with a comment (approving needs the approve permission)",
+      summary:
+        "Move an assignment's report to a status with a comment (approving needs the approve permission)",
       tag,
       access: { module: 'taskAssignment', action: 'update' },
     },
@@ -205,34 +206,48 @@ export const taskAssignmentRoutes = [
 ];
 
 export const myTaskRoutes = [
-  route(
-    'GET',
-    '/my-task/statistics',
-    op.action('myTask.statistics', { response: myTaskStatisticsSchema }),
-    { summary: "The signed-in user's tasks counted by state, overdue, this week and method", tag: 'My tasks', access: myTaskView },
-  ),
+  route('GET', '/my-task/statistics', op.action('myTask.statistics', { response: myTaskStatisticsSchema }), {
+    summary: "The signed-in user's tasks counted by state, overdue, this week and method",
+    tag: 'My tasks',
+    access: myTaskView,
+  }),
   route(
     'GET',
     '/my-tasks/inspection-planner',
     op.action('myTask.planner', { query: plannerQuery, response: z.array(myTaskSchema) }),
-    { summary: "The signed-in user's tasks planned between two dates (at most 400 days)", tag: 'My tasks', access: myTaskView },
+    {
+      summary: "The signed-in user's tasks planned between two dates (at most 400 days)",
+      tag: 'My tasks',
+      access: myTaskView,
+    },
   ),
   route(
     'GET',
     '/my-tasks/work-order-numbers',
-    op.action('myTask.workOrderNumbers', { query: lookupQuery, response: z.array(lookupValueSchema), paged: true }),
-    { summary: "Work order numbers of the signed-in user's tasks (search, paged)", tag: 'My tasks', access: myTaskView },
+    op.action('myTask.workOrderNumbers', {
+      query: lookupQuery,
+      response: z.array(lookupValueSchema),
+      paged: true,
+    }),
+    {
+      summary: "Work order numbers of the signed-in user's tasks (search, paged)",
+      tag: 'My tasks',
+      access: myTaskView,
+    },
   ),
   route(
     'GET',
     '/my-tasks',
     op.action('myTask.list', { query: myTasksQuery, response: z.array(myTaskSchema), paged: true }),
-    { summary: "The signed-in user's tasks (tab = state, filters, paged)", tag: 'My tasks', access: myTaskView },
+    {
+      summary: "The signed-in user's tasks (tab = state, filters, paged)",
+      tag: 'My tasks',
+      access: myTaskView,
+    },
   ),
-  route(
-    'GET',
-    '/my-tasks/:id',
-    op.action('myTask.get', { params: idParams, response: myTaskSchema }),
-    { summary: 'One task of the signed-in user', tag: 'My tasks', access: myTaskView },
-  ),
+  route('GET', '/my-tasks/:id', op.action('myTask.get', { params: idParams, response: myTaskSchema }), {
+    summary: 'One task of the signed-in user',
+    tag: 'My tasks',
+    access: myTaskView,
+  }),
 ];
