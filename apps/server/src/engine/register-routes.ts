@@ -86,7 +86,7 @@ function send(reply: FastifyReply, result: ActionResult) {
   return reply.code(statusCode).send(envelope);
 }
 
-function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact: boolean): PageMeta {
+export function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact: boolean): PageMeta {
   return {
     pageNumber,
     pageSize,
@@ -211,6 +211,8 @@ export function entityOperation(
           id: query.id as string | undefined,
           filters: op.filters,
           filterValues: query,
+          tabs: op.tabs,
+          tab: query.tab as string | undefined,
         });
     case 'listByParent':
       return async ({ query, deps }) => {
