@@ -57,13 +57,7 @@ const workEntities = [
 
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
 export const entities: Record<string, EntityDefinition> = Object.fromEntries(
-  orderByReferences([
-    ...workEntities,
-    ...techniques.flatMap((t) => t.entities),
-  ]).map((e) => [
-    e.name,
-    e,
-  ]),
+  orderByReferences([...workEntities, ...techniques.flatMap((t) => t.entities)]).map((e) => [e.name, e]),
 );
 
 type TechniqueRoute = (typeof techniques)[number]['routes'][number];

@@ -23,9 +23,7 @@ export type Filter =
  * "none of them", so a record without a status is in a tab that excludes some statuses).
  */
 export type TabCondition =
-  | { eq: string | number | boolean }
-  | { in: readonly string[] }
-  | { notIn: readonly string[] };
+  { eq: string | number | boolean } | { in: readonly string[] } | { notIn: readonly string[] };
 
 /**
  * A named view of a list (`?tab=open`): fixed conditions over fields, all of which must hold. Tabs
@@ -506,7 +504,12 @@ export function route<const M extends HttpMethod, const P extends string, const 
 export function resourceRoutes<E extends EntityDefinition, const P extends string>(
   entity: E,
   path: P,
-  o: { tag: string; filters?: Record<string, Filter>; tabs?: Readonly<Record<string, ListTab>>; get?: boolean },
+  o: {
+    tag: string;
+    filters?: Record<string, Filter>;
+    tabs?: Readonly<Record<string, ListTab>>;
+    get?: boolean;
+  },
 ) {
   const one = entity.label.toLowerCase();
   return [

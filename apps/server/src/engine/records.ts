@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto';
 import { deriveValue } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, Filter, ListTab } from '@inspectra/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';

@@ -20,7 +20,15 @@ import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
 import { isMultipart, multipartError, readEntityBody, receivedFiles } from './request-body.ts';
-import { allRecords, exportSheet, importBounds, importSheet, upsertRecord } from './sheet-operations.ts';
+import {
+  allRecords,
+  exportSheet,
+  importBounds,
+  importSheet,
+  referenceChoices,
+  sheetFields,
+  upsertRecord,
+} from './sheet-operations.ts';
 import type { ParsedBody } from './request-body.ts';
 import { judgeWrite } from './rules.ts';
 
@@ -375,6 +383,7 @@ export function entityOperation(
                 filters: op.filters,
                 filterValues: query,
               }),
+          await referenceChoices(deps.db, deps.repositories, entity, sheetFields(entity, variant)),
         );
     case 'importSheet':
       return async (ctx) => {
@@ -394,7 +403,7 @@ export function entityOperation(
             { path: 'file', message: 'Attach the .xlsx' },
           ]);
         }
-        const result = await importSheet(ctx.deps.db, repo(ctx.deps), {
+        const result = await importSheet(ctx.deps.db, ctx.deps.repositories, repo(ctx.deps), {
           file: part.file,
           variant,
           user: ctx.user!,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { equalityFilters, op, resourceRoutes, route, searchSchema, pageNumberSchema, pageSizeSchema } from '../routes.ts';
+import {
+  equalityFilters,
+  op,
+  resourceRoutes,
+  route,
+  searchSchema,
+  pageNumberSchema,
+  pageSizeSchema,
+} from '../routes.ts';
 import type { ListTab } from '../routes.ts';
 
 export const workTypes = [
@@ -130,8 +138,13 @@ export const workOrderRoutes = [
     tag,
   }),
   route('POST', '/work-order-spks/import', op.importSheet(workOrderSpk), {
-    summary: 'Load work orders from the template: all rows or none, per-row errors; the same file again creates none',
+    summary:
+      'Load work orders from the template: all rows or none, per-row errors; the same file again creates none',
     tag,
   }),
-  ...resourceRoutes(workOrderSpk, '/work-order-spks', { tag, filters: workOrderFilters, tabs: workOrderTabs }),
+  ...resourceRoutes(workOrderSpk, '/work-order-spks', {
+    tag,
+    filters: workOrderFilters,
+    tabs: workOrderTabs,
+  }),
 ];
