@@ -26,7 +26,7 @@ describe('SheetImport', () => {
     server.use(
       http.post(api('/work-order-spks/import'), async ({ request }) => {
         const file = (await request.formData()).get('file') as File | null;
-        received.push(file !== null && typeof file !== "string");
+        received.push(file !== null && typeof file !== 'string');
         return HttpResponse.json(
           envelope({
             created: 1,
