@@ -52,6 +52,29 @@ function server(total: number) {
   );
 }
 
+/** The work-order table over an empty list call, as `pagedList` would fetch it. */
+function renderWorkOrderTable(queryKey: string[]) {
+  const fetchPage = listedBy(
+    vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+      void p;
+      return {
+        records: [],
+        meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
+      };
+    }),
+    routeOf('GET /work-order-spks'),
+  );
+  renderWithProviders(
+    <EntityTable
+      entity={workOrderSpk}
+      columns={['woNumber', 'title']}
+      queryKey={queryKey}
+      fetchPage={fetchPage}
+    />,
+  );
+  return fetchPage;
+}
+
 const columns = ['date', 'tagNumber', 'maxTemperatureC', 'deltaTC', 'severity', 'thermalImage'];
 
 /** The measurements table, with what a test adds or changes. */
@@ -322,24 +345,7 @@ describe('EntityTable', () => {
 
   it("filters by the list call's declared filters, from page 1, and clears them", async () => {
     const user = userEvent.setup();
-    const fetchPage = listedBy(
-      vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
-        void p;
-        return {
-          records: [],
-          meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
-        };
-      }),
-      routeOf('GET /work-order-spks'),
-    );
-    renderWithProviders(
-      <EntityTable
-        entity={workOrderSpk}
-        columns={['woNumber', 'title']}
-        queryKey={['wo']}
-        fetchPage={fetchPage}
-      />,
-    );
+    const fetchPage = renderWorkOrderTable(['wo']);
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
 
     // The panel opens with a transition: its inputs are there once it has.
@@ -429,24 +435,7 @@ describe('EntityTable', () => {
 
   it("offers the list call's tabs, every record first, keeping the filters when the tab changes", async () => {
     const user = userEvent.setup();
-    const fetchPage = listedBy(
-      vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
-        void p;
-        return {
-          records: [],
-          meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
-        };
-      }),
-      routeOf('GET /work-order-spks'),
-    );
-    renderWithProviders(
-      <EntityTable
-        entity={workOrderSpk}
-        columns={['woNumber', 'title']}
-        queryKey={['wo-tabs']}
-        fetchPage={fetchPage}
-      />,
-    );
+    const fetchPage = renderWorkOrderTable(['wo-tabs']);
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'All',
