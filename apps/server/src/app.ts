@@ -33,6 +33,7 @@ import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
+import { workOrderActions } from './modules/work-orders/work-orders.actions.ts';
 import { pendingActions } from './modules/pending.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
     ...vciActions,
     ...ndtActions,
     ...reportStatusActions,
+    ...workOrderActions,
     ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {

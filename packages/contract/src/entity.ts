@@ -59,6 +59,11 @@ export type EntityConfig<
   /** Fields kept unique across the table (work order number). */
   unique?: (keyof F & string)[];
   /**
+   * Fields read by themselves, each given an index of its own: a lookup of a field's distinct values
+   * (the contract numbers on work orders) and equality filters on a large list.
+   */
+  indexed?: (keyof F & string)[];
+  /**
    * The fields that identify a record to the people who keep it (an equipment number): unique
    * together, and what an upsert or a spreadsheet import matches existing records by.
    */
@@ -102,8 +107,9 @@ export type EntityDefinition<
   R extends string = string,
 > = Omit<
   EntityConfig<F>,
-  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules' | 'groups' | 'naturalKey'
+  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'indexed' | 'rules' | 'groups' | 'naturalKey'
 > & {
+  indexed: string[];
   naturalKey?: string[];
   name: string;
   /** SQL table name (snake_case of the entity name). */
@@ -268,6 +274,7 @@ export function defineEntity<
     imageLists,
     search: config.search ?? [],
     unique: config.unique ?? [],
+    indexed: config.indexed ?? [],
     derived,
     rules,
     groups: config.groups ?? {},

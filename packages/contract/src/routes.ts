@@ -18,6 +18,24 @@ export type Filter =
   | { field: string; op: 'eq' | 'gte' | 'lte' | 'in' }
   | { op: 'hasValues'; fields: readonly string[]; match?: 'all' | 'any' };
 
+/**
+ * A tab's condition on one field: that value, any of these values, or none of them (nulls count as
+ * "none of them", so a record without a status is in a tab that excludes some statuses).
+ */
+export type TabCondition =
+  { eq: string | number | boolean } | { in: readonly string[] } | { notIn: readonly string[] };
+
+/**
+ * A named view of a list (`?tab=open`): fixed conditions over fields, all of which must hold. Tabs
+ * are what a person calls the slices of a list they work through; filters are what they narrow by.
+ */
+export type ListTab = {
+  /** English label; Indonesian under `entities.<entity>.tabs.<name>` in the web. */
+  label: string;
+  description?: string;
+  where: Readonly<Record<string, TabCondition>>;
+};
+
 /** Equality filters whose query parameter is named like the field: `?workType=` → `workType = value`. */
 export function equalityFilters(...fields: string[]): Record<string, Filter> {
   return Object.fromEntries(fields.map((field) => [field, { field, op: 'eq' }]));
@@ -28,7 +46,12 @@ type EntityOperation = { entity: EntityDefinition; variant?: string };
 
 export type Operation =
   /** Paged list with `search`, an optional `id`, filters and a caller's sort. */
-  | ({ kind: 'list'; filters: Record<string, Filter> } & EntityOperation)
+  | ({
+      kind: 'list';
+      filters: Record<string, Filter>;
+      /** Named tabs the list takes as `?tab=`; none when absent. */
+      tabs?: Readonly<Record<string, ListTab>>;
+    } & EntityOperation)
   /** Records of one parent, paged or whole. */
   | ({
       kind: 'listByParent';
@@ -158,6 +181,29 @@ function filterShape(entity: EntityDefinition, filters: Record<string, Filter>) 
   return shape;
 }
 
+/** The values a tab's field may be compared with: its enum values, or any value of its kind. */
+function checkTabs(entity: EntityDefinition, tabs: Readonly<Record<string, ListTab>>) {
+  for (const [name, tab] of Object.entries(tabs)) {
+    for (const [key, condition] of Object.entries(tab.where)) {
+      const field = entity.fields[key];
+      if (!field) throw new Error(`${entity.name}: tab ${name} names unknown field ${key}`);
+      const values = 'eq' in condition ? [condition.eq] : 'in' in condition ? condition.in : condition.notIn;
+      const schema = fieldValueSchema(field);
+      for (const value of values) {
+        if (!schema.safeParse(value).success)
+          throw new Error(`${entity.name}: tab ${name} compares ${key} with ${String(value)}`);
+      }
+    }
+  }
+}
+
+/** `?tab=` as the tabs' names, when a list declares tabs. */
+function tabShape(tabs: Readonly<Record<string, ListTab>> | undefined) {
+  const names = Object.keys(tabs ?? {}) as [string, ...string[]];
+  if (names.length === 0) return {};
+  return { tab: z.enum(names, { error: `tab must be one of: ${names.join(', ')}` }).optional() };
+}
+
 /** What an import did with each row of the sheet. */
 export const importResultSchema = z
   .object({
@@ -226,6 +272,7 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
           id: uuidParam('id').optional(),
           ...sortShape(op.entity, op.variant),
           ...filterShape(op.entity, op.filters),
+          ...tabShape(op.tabs),
         }),
         response: z.array(schemas.response),
         paged: true,
@@ -308,16 +355,21 @@ export type ActionOperation<R extends z.ZodType = z.ZodType> = Extract<Operation
 };
 
 type OperationOptions = { filters?: Record<string, Filter>; variant?: string };
+type ListOptions = OperationOptions & { tabs?: Readonly<Record<string, ListTab>> };
 type VariantOption = { variant?: string };
 
 /** Operation builders: how a route table row says what the call does. */
 export const op = {
-  list: <E extends EntityDefinition>(entity: E, o: OperationOptions = {}): OperationOn<'list', E> => ({
-    kind: 'list',
-    entity,
-    variant: o.variant,
-    filters: o.filters ?? {},
-  }),
+  list: <E extends EntityDefinition>(entity: E, o: ListOptions = {}): OperationOn<'list', E> => {
+    if (o.tabs) checkTabs(entity, o.tabs);
+    return {
+      kind: 'list',
+      entity,
+      variant: o.variant,
+      filters: o.filters ?? {},
+      ...(o.tabs ? { tabs: o.tabs } : {}),
+    };
+  },
   listByParent: <E extends EntityDefinition>(
     entity: E,
     parentParam: string,
@@ -452,11 +504,16 @@ export function route<const M extends HttpMethod, const P extends string, const 
 export function resourceRoutes<E extends EntityDefinition, const P extends string>(
   entity: E,
   path: P,
-  o: { tag: string; filters?: Record<string, Filter>; get?: boolean },
+  o: {
+    tag: string;
+    filters?: Record<string, Filter>;
+    tabs?: Readonly<Record<string, ListTab>>;
+    get?: boolean;
+  },
 ) {
   const one = entity.label.toLowerCase();
   return [
-    route('GET', path, op.list(entity, { filters: o.filters }), {
+    route('GET', path, op.list(entity, { filters: o.filters, tabs: o.tabs }), {
       summary: `List ${one}s (paged; with ?id=, that one)`,
       tag: o.tag,
     }),

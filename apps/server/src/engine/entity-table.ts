@@ -148,6 +148,8 @@ export function entityTable<F extends Record<string, Field>>(
     }
     for (const key of entity.unique as string[])
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
+    for (const key of entity.indexed)
+      indexes.push(index(`${entity.table}_${columnName(key)}_idx`).on(c[key]!.asc().nullsLast()));
     for (const key of entity.search as string[]) {
       indexes.push(
         index(`${entity.table}_${columnName(key)}_trgm`).using('gin', sql`${c[key]!} gin_trgm_ops`),

@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto';
 import { deriveValue } from '@inspectra/contract';
-import type { Attachment, EntityDefinition, Filter } from '@inspectra/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Attachment, EntityDefinition, Filter, ListTab } from '@inspectra/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';
@@ -24,10 +38,13 @@ export type ListQuery = {
   /** Declared filters with the values the caller gave (undefined ones are ignored). */
   filters?: Record<string, Filter>;
   filterValues?: Record<string, unknown>;
+  /** The list's declared tabs and the one asked for (`?tab=`); none asked, every record. */
+  tabs?: Readonly<Record<string, ListTab>>;
+  tab?: string;
 };
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -137,8 +154,24 @@ export class RecordRepository {
               : lte(column, bound),
       );
     }
+    const tab = q.tab ? q.tabs?.[q.tab] : undefined;
+    if (tab) {
+      // A tab's values are fixed by its declaration, so they are part of the statement, keyed by name.
+      shape.push(`tab:${q.tab}`);
+      conditions.push(...this.tabConditions(tab));
+    }
     if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
     return { where: and(...conditions), values, shape: shape.join(',') };
+  }
+
+  /** A tab's conditions as SQL: `is`, `in`, and `not in` that also takes records without a value. */
+  private tabConditions(tab: ListTab): SQL[] {
+    return Object.entries(tab.where).map(([key, condition]) => {
+      const column = this.column(key);
+      if ('eq' in condition) return eq(column, condition.eq);
+      if ('in' in condition) return inArray(column, [...condition.in]);
+      return or(isNull(column), notInArray(column, [...condition.notIn]))!;
+    });
   }
 
   private readonly statements = new WeakMap<

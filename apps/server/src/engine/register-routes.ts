@@ -20,7 +20,15 @@ import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
 import { isMultipart, multipartError, readEntityBody, receivedFiles } from './request-body.ts';
-import { allRecords, exportSheet, importBounds, importSheet, upsertRecord } from './sheet-operations.ts';
+import {
+  allRecords,
+  exportSheet,
+  importBounds,
+  importSheet,
+  referenceChoices,
+  sheetFields,
+  upsertRecord,
+} from './sheet-operations.ts';
 import type { ParsedBody } from './request-body.ts';
 import { judgeWrite } from './rules.ts';
 
@@ -86,7 +94,7 @@ function send(reply: FastifyReply, result: ActionResult) {
   return reply.code(statusCode).send(envelope);
 }
 
-function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact: boolean): PageMeta {
+export function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exact: boolean): PageMeta {
   return {
     pageNumber,
     pageSize,
@@ -211,6 +219,8 @@ export function entityOperation(
           id: query.id as string | undefined,
           filters: op.filters,
           filterValues: query,
+          tabs: op.tabs,
+          tab: query.tab as string | undefined,
         });
     case 'listByParent':
       return async ({ query, deps }) => {
@@ -373,6 +383,7 @@ export function entityOperation(
                 filters: op.filters,
                 filterValues: query,
               }),
+          await referenceChoices(deps.db, deps.repositories, entity, sheetFields(entity, variant)),
         );
     case 'importSheet':
       return async (ctx) => {
@@ -392,7 +403,7 @@ export function entityOperation(
             { path: 'file', message: 'Attach the .xlsx' },
           ]);
         }
-        const result = await importSheet(ctx.deps.db, repo(ctx.deps), {
+        const result = await importSheet(ctx.deps.db, ctx.deps.repositories, repo(ctx.deps), {
           file: part.file,
           variant,
           user: ctx.user!,

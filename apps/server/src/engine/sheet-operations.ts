@@ -1,18 +1,33 @@
-import type { EntityDefinition, ImportResult, Operation } from '@inspectra/contract';
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { entities, referenceTarget } from '@inspectra/contract';
+import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { writeAudit } from './records.ts';
+import { auditLog } from '../db/schema/index.ts';
 import type { ListQuery, RecordRepository, StoredRecord } from './records.ts';
-import { readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
+import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
+import type { SheetRow, WriteSheetOptions } from './spreadsheet.ts';
 import { judgeWrite } from './rules.ts';
 import type { RecordedWarning } from '@inspectra/contract';
 
 /** Most rows one export holds (a planner's sheet, not a backup); a larger list is refused, narrowed. */
 export const maxExportRows = 100_000;
 /** Most rows and bytes one import reads: one campaign's equipment or work orders at a time. */
-export const importBounds = { maxRows: 5000, maxBytes: 10 * 1024 * 1024 };
+export const importBounds = {
+  maxRows: 10_000,
+  maxBytes: 10 * 1024 * 1024,
+  // 10,000 rows of a wide entity are about 20 MB of XML; anything far past that is a zip bomb.
+  maxUncompressedBytes: 100 * 1024 * 1024,
+};
+/** Rows written by one statement: few round trips, well under PostgreSQL's 65,535 parameters. */
+const rowsPerWrite = 500;
+
+/** The repository of each declared entity, by name (the engine's map). */
+export type Repositories = ReadonlyMap<string, RecordRepository>;
 
 /** The fields a person fills in: a variant's fields less those the server owns. */
 export function sheetFields(entity: EntityDefinition, variant: string | undefined): string[] {
@@ -45,14 +60,50 @@ export async function* allRecords(
   );
 }
 
+/** The repository and column a `references` field's codes live in. */
+function referencedColumn(repos: Repositories, references: string) {
+  const target = referenceTarget(references, (name) => entities[name]);
+  const repo = repos.get(target.entity.name)!;
+  return { repo, column: repo.column(target.field), target };
+}
+
+/**
+ * The codes each `references` column of a sheet may hold, read from the referenced records in
+ * order, one indexed read per column, cut at what Excel's drop-down shows.
+ */
+export async function referenceChoices(
+  db: DbOrTx,
+  repos: Repositories,
+  entity: EntityDefinition,
+  fields: string[],
+): Promise<NonNullable<WriteSheetOptions['choices']>> {
+  const choices: NonNullable<WriteSheetOptions['choices']> = {};
+  await Promise.all(
+    fields.map(async (key) => {
+      const field = entity.fields[key];
+      if (field?.kind !== 'text' || !field.references) return;
+      const { repo, column } = referencedColumn(repos, field.references);
+      const found = await db
+        .select({ code: sql<string>`${column}` })
+        .from(repo.table)
+        .orderBy(asc(column))
+        .limit(maxListEntries + 1);
+      choices[key] = { values: found.map((r) => r.code), complete: found.length <= maxListEntries };
+    }),
+  );
+  return choices;
+}
+
 export function exportSheet(
   entity: EntityDefinition,
   op: Extract<Operation, { kind: 'exportSheet' }>,
   rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  choices: WriteSheetOptions['choices'] = {},
 ) {
   const body = writeEntitySheet(entity, rows, {
     fields: sheetFields(entity, op.variant),
     template: op.template,
+    choices,
   });
   return {
     raw: {
@@ -139,24 +190,226 @@ export async function upsertRecord(
   return { row, created: true };
 }
 
+/** A row's error in the import's details: `rows.<n>.<field>`. */
+const rowError = (rowNumber: number, e: FieldError) => ({
+  path: `rows.${rowNumber}.${e.path}`,
+  message: e.message,
+});
+
+/** Turns a valid row into one with errors (it keeps any it already had). */
+function refuseRow(row: SheetRow, error: FieldError) {
+  row.errors = [...(row.errors ?? []), error];
+  delete row.values;
+}
+
+/**
+ * The same record named twice in one sheet (its natural key or a unique field): the later rows are
+ * that row's error, naming the first, rather than one write overwriting the other.
+ */
+function markRepeats(entity: EntityDefinition, rows: SheetRow[]) {
+  const keys = [...(entity.naturalKey?.length ? [entity.naturalKey] : []), ...entity.unique.map((k) => [k])];
+  for (const key of keys) {
+    const seen = new Map<string, number>();
+    const words = key.map((k) => entity.fields[k]!.label ?? k).join(' and ');
+    for (const row of rows) {
+      if (!row.values || key.some((k) => row.values![k] == null)) continue;
+      const value = JSON.stringify(key.map((k) => row.values![k]));
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, row.rowNumber);
+      else
+        refuseRow(row, {
+          path: key[0]!,
+          message: `Row ${first} has the same ${words.toLowerCase()}: each record goes on one row`,
+        });
+    }
+  }
+}
+
+/**
+ * Codes in `references` columns that name no record are their row's error, naming the column and
+ * the code (one indexed read per column for the whole sheet), not a foreign-key failure of the file.
+ */
+async function markUnknownReferences(
+  db: DbOrTx,
+  repos: Repositories,
+  entity: EntityDefinition,
+  fields: string[],
+  rows: SheetRow[],
+) {
+  const refusals: [SheetRow, FieldError][] = [];
+  for (const key of fields) {
+    const field = entity.fields[key];
+    if (field?.kind !== 'text' || !field.references) continue;
+    const codes = [
+      ...new Set(rows.map((r) => r.values?.[key]).filter((v): v is string => typeof v === 'string')),
+    ];
+    if (codes.length === 0) continue;
+    const { repo, column, target } = referencedColumn(repos, field.references);
+    const known = new Set<string>();
+    for (let i = 0; i < codes.length; i += 5000) {
+      const found = await db
+        .select({ code: sql<string>`${column}` })
+        .from(repo.table)
+        .where(inArray(column, codes.slice(i, i + 5000)));
+      for (const r of found) known.add(r.code);
+    }
+    const keyWords = (target.entity.fields[target.field]!.label ?? target.field).toLowerCase();
+    for (const row of rows) {
+      const code = row.values?.[key];
+      if (typeof code !== 'string' || known.has(code)) continue;
+      refusals.push([
+        row,
+        {
+          path: key,
+          message: `${field.label ?? key}: no ${target.entity.label.toLowerCase()} has the ${keyWords} "${code}"`,
+        },
+      ]);
+    }
+  }
+  // Refused once every column is judged, so a row with two unknown codes names both.
+  for (const [row, error] of refusals) refuseRow(row, error);
+}
+
+/** The stored records a batch of rows names by natural key, locked for the rest of the transaction. */
+async function existingByNaturalKey(
+  tx: DbOrTx,
+  repo: RecordRepository,
+  rows: Record<string, unknown>[],
+  variant: string | undefined,
+): Promise<Map<string, StoredRecord>> {
+  const key = repo.entity.naturalKey ?? [];
+  if (key.length === 0 || rows.length === 0) return new Map();
+  const matches: SQL =
+    key.length === 1
+      ? inArray(repo.column(key[0]!), rows.map((r) => r[key[0]!]) as never[])
+      : or(...rows.map((r) => and(...key.map((k) => eq(repo.column(k), r[k] as never)))!))!;
+  const found = (await tx
+    .select()
+    .from(repo.table)
+    .where(and(matches, variant ? eq(repo.column('variant'), variant as never) : undefined))
+    .for('update')) as StoredRecord[];
+  return new Map(found.map((row) => [naturalKeyOf(repo.entity, row), row]));
+}
+
+const naturalKeyOf = (entity: EntityDefinition, values: Record<string, unknown>) =>
+  JSON.stringify((entity.naturalKey ?? []).map((k) => values[k]));
+
+/**
+ * Writes a batch of valid rows in one statement: new records inserted, records with the same natural
+ * key updated (the stored record merged with the row, rules judged on the result, version raised),
+ * and one audit row each. A row a rule refuses names its row and nothing of the import stays.
+ */
+async function writeBatch(
+  tx: DbOrTx,
+  repo: RecordRepository,
+  batch: { rowNumber: number; values: Record<string, unknown> }[],
+  o: { variant: string | undefined; user: AuthenticatedUser },
+  result: ImportResult,
+) {
+  const entity = repo.entity;
+  const existing = await existingByNaturalKey(
+    tx,
+    repo,
+    batch.map((r) => r.values),
+    o.variant,
+  );
+  const now = new Date();
+  const planned = batch.map(({ rowNumber, values }) => {
+    const before = entity.naturalKey ? existing.get(naturalKeyOf(entity, values)) : undefined;
+    try {
+      if (
+        before &&
+        entity.parent &&
+        entity.parent in values &&
+        values[entity.parent] !== before[entity.parent]
+      )
+        throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
+          { path: entity.parent, message: `A ${entity.label.toLowerCase()} stays where it was created` },
+        ]);
+      const warnings = judgeWrite({
+        entity,
+        values: before ? { ...before, ...values } : values,
+        acknowledged: undefined,
+        previous: before?.warnings as RecordedWarning[] | undefined,
+        user: o.user,
+        now,
+      });
+      const record = before
+        ? { ...before, ...values, warnings, updatedBy: o.user.id }
+        : {
+            ...values,
+            id: randomUUID(),
+            ...(o.variant ? { variant: o.variant } : {}),
+            warnings,
+            createdBy: o.user.id,
+            updatedBy: o.user.id,
+          };
+      return { rowNumber, before, record };
+    } catch (error) {
+      if (error instanceof AppError)
+        throw new AppError(
+          error.code,
+          `Row ${rowNumber}: ${error.message}; nothing was imported`,
+          error.details?.map((d) => rowError(rowNumber, d)),
+        );
+      throw error;
+    }
+  });
+  // Updates take every declared field from the merged record; the record columns move on as an update's do.
+  const set: Record<string, SQL> = Object.fromEntries(
+    [...Object.keys(entity.fields), 'warnings', 'updatedBy'].map((key) => [
+      key,
+      sql.raw(`excluded."${repo.column(key).name}"`),
+    ]),
+  );
+  const written = (await tx
+    .insert(repo.table)
+    .values(planned.map((p) => p.record) as never)
+    .onConflictDoUpdate({
+      target: repo.column('id'),
+      set: { ...set, version: sql`${repo.column('version')} + 1`, updatedAt: sql`now()` } as never,
+    })
+    .returning()) as StoredRecord[];
+  const byId = new Map(written.map((row) => [row.id, row]));
+  await tx.insert(auditLog).values(
+    planned.map((p) => ({
+      entity: entity.name,
+      entityId: p.record.id as string,
+      action: p.before ? 'update' : 'create',
+      actorId: o.user.id,
+      before: p.before ? (JSON.parse(JSON.stringify(p.before)) as unknown) : null,
+      after: JSON.parse(JSON.stringify(byId.get(p.record.id as string))) as unknown,
+    })),
+  );
+  for (const p of planned) {
+    result[p.before ? 'updated' : 'created']++;
+    result.rows.push({
+      rowNumber: p.rowNumber,
+      status: p.before ? 'updated' : 'created',
+      id: p.record.id as string,
+    });
+  }
+}
+
 /**
  * Reads an uploaded sheet and, when every row is valid, writes them all in one transaction; any row
- * with errors and nothing is written, every row's errors returned (`rows.<n>.<field>`).
+ * with errors and nothing is written, every row's errors returned (`rows.<n>.<field>`). Besides each
+ * row's own values, a row is refused for a `references` code that names no record and for naming a
+ * record another row of the sheet already names. Valid rows are written a batch per statement.
  */
 export async function importSheet(
-  db: { transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> },
+  db: { transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> } & DbOrTx,
+  repos: Repositories,
   repo: RecordRepository,
   o: { file: NodeJS.ReadableStream; variant: string | undefined; user: AuthenticatedUser },
 ): Promise<ImportResult> {
   const entity = repo.entity;
-  const { rows } = await readEntitySheet(entity, o.file as never, {
-    ...importBounds,
-    fields: sheetFields(entity, o.variant),
-  });
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The sheet has no data rows');
-  const errors = rows.flatMap((r) =>
-    (r.errors ?? []).map((e) => ({ path: `rows.${r.rowNumber}.${e.path}`, message: e.message })),
-  );
+  const fields = sheetFields(entity, o.variant);
+  const { rows } = await readEntitySheet(entity, o.file as never, { ...importBounds, fields });
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The sheet has a header row but no data rows');
+  markRepeats(entity, rows);
+  await markUnknownReferences(db, repos, entity, fields, rows);
+  const errors = rows.flatMap((r) => (r.errors ?? []).map((e) => rowError(r.rowNumber, e)));
   if (errors.length > 0) {
     const failed = rows.filter((r) => r.errors?.length).length;
     throw new AppError(
@@ -167,31 +420,9 @@ export async function importSheet(
   }
   return db.transaction(async (tx) => {
     const result: ImportResult = { created: 0, updated: 0, rows: [] };
-    for (const sheetRow of rows) {
-      try {
-        // Matched by natural key when the entity declares one; otherwise every row is a new record.
-        const { row, created } = await upsertRecord(tx, repo, {
-          values: sheetRow.values!,
-          variant: o.variant,
-          user: o.user,
-        });
-        result[created ? 'created' : 'updated']++;
-        result.rows.push({
-          rowNumber: sheetRow.rowNumber,
-          status: created ? 'created' : 'updated',
-          id: row.id,
-        });
-      } catch (error) {
-        // A row refused while writing (a rule on the merged record, a constraint) names its row.
-        if (error instanceof AppError)
-          throw new AppError(
-            error.code,
-            `Row ${sheetRow.rowNumber}: ${error.message}; nothing was imported`,
-            error.details,
-          );
-        throw error;
-      }
-    }
+    const valid = rows.map((r) => ({ rowNumber: r.rowNumber, values: r.values! }));
+    for (let i = 0; i < valid.length; i += rowsPerWrite)
+      await writeBatch(tx, repo, valid.slice(i, i + rowsPerWrite), o, result);
     return result;
   });
 }

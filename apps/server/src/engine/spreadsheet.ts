@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Transform } from 'node:stream';
 import type { Readable, Writable } from 'node:stream';
-import { judgeRules } from '@inspectra/contract';
+import { entities, judgeRules, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, Field, FieldError } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
 import type { CellValue, Worksheet } from 'exceljs';
@@ -29,6 +29,12 @@ export type WriteSheetOptions = {
   fields?: string[];
   /** Headers, notes and validations only: the empty sheet a planner fills in. */
   template?: boolean;
+  /**
+   * The codes a `references` column may hold (the referenced records' keys, read by the caller), as
+   * a drop-down; `complete: false` when there were more than a sheet can offer, so a code not in
+   * the list is a warning in Excel rather than refused.
+   */
+  choices?: Record<string, { values: readonly string[]; complete: boolean }>;
 };
 
 export type ReadSheetOptions = {
@@ -51,6 +57,8 @@ export type ReadSheetOptions = {
 const lastExcelRow = 1_048_576;
 /** Excel refuses an inline list formula longer than this; longer lists go on a hidden sheet. */
 const maxInlineListLength = 255;
+/** The most entries Excel shows in a drop-down list; a longer reference list is cut to this. */
+export const maxListEntries = 32_767;
 /** Rows written between checks that the reader keeps up: bounds what the zip writer buffers. */
 const rowsPerBatch = 500;
 const dateFormat = 'yyyy-mm-dd';
@@ -73,7 +81,11 @@ function ruleNote(key: string, field: Field): string {
   switch (field.kind) {
     case 'text':
     case 'longText':
-      lines.push(`Text, at most ${field.maxLength} characters.`);
+      lines.push(
+        field.kind === 'text' && field.references
+          ? `The ${referenceWords(field.references)}, as listed (an unknown one is that row's error).`
+          : `Text, at most ${field.maxLength} characters.`,
+      );
       break;
     case 'number':
     case 'integer': {
@@ -110,6 +122,13 @@ function ruleNote(key: string, field: Field): string {
   if (field.description) lines.push(field.description);
   lines.push(`Key: ${key}`);
   return lines.join('\n');
+}
+
+/** `'equipment.tagNumber'` → "tag number of an existing equipment"; the key field's own words. */
+function referenceWords(references: string): string {
+  const target = referenceTarget(references, (name) => entities[name]);
+  const key = target.entity.fields[target.field]!;
+  return `${(key.label ?? target.field).toLowerCase()} of an existing ${target.entity.label.toLowerCase()}`;
 }
 
 /** A stored value as the cell holds it: dates as Excel dates (UTC), JSON as text. */
@@ -153,8 +172,27 @@ function columnLetter(column: number): string {
 }
 
 /** What Excel checks as a planner types, mirroring the contract where Excel can say it. */
-function validationFor(field: Field, lists: HiddenLists): ExcelJS.DataValidation | null {
+function validationFor(
+  field: Field,
+  lists: HiddenLists,
+  choices?: { values: readonly string[]; complete: boolean },
+): ExcelJS.DataValidation | null {
   const common = { allowBlank: !field.required, showErrorMessage: true, errorStyle: 'stop' as const };
+  if (choices && choices.values.length > 0) {
+    // Always on the hidden sheet: codes may hold commas, and the list changes with the master.
+    lists.columns.push(choices.values.slice(0, maxListEntries));
+    const letter = columnLetter(lists.columns.length);
+    return {
+      ...common,
+      type: 'list',
+      formulae: [
+        `'${lists.sheetName}'!$${letter}$1:$${letter}$${Math.min(choices.values.length, maxListEntries)}`,
+      ],
+      // A list cut short may not hold every valid code: Excel then warns instead of refusing.
+      errorStyle: choices.complete ? 'stop' : 'warning',
+      error: 'Use one of the codes in the list',
+    };
+  }
   switch (field.kind) {
     case 'enum':
       return {
@@ -274,7 +312,7 @@ export function writeEntitySheet(
     const field = entity.fields[key]!;
     const cell = header.getCell(i + 1);
     cell.note = ruleNote(key, field);
-    const validation = validationFor(field, lists);
+    const validation = validationFor(field, lists, o.choices?.[key]);
     if (validation) {
       const letter = sheet.getColumn(i + 1).letter;
       (sheet as SheetWithValidations).dataValidations.add(`${letter}2:${letter}${lastExcelRow}`, validation);
@@ -405,11 +443,50 @@ function boundedInput(
   return { input, partsSeen: () => entries };
 }
 
+/** exceljs's worksheet reader reads its part's XML from this iterator (4.4.0). */
+type WorksheetWithSource = { iterator?: AsyncIterable<Buffer | string> };
+
+const mergeCellPattern = /<mergeCell\s+ref="([A-Z]+\d+:[A-Z]+\d+)"/g;
+
+/**
+ * Watches a worksheet's XML as exceljs parses it for merged cells, which exceljs's streaming reader
+ * drops: only a merged range's first cell holds the value, so rows under it would silently read as
+ * blank. The ranges come after the rows in the XML; `found()` gives them once the rows are read.
+ */
+function watchMerges(worksheet: unknown): { found: () => string[] } {
+  const ranges: string[] = [];
+  const sheet = worksheet as WorksheetWithSource;
+  const source = sheet.iterator;
+  if (!source) return { found: () => ranges };
+  sheet.iterator = (async function* () {
+    let tail = '';
+    for await (const chunk of source) {
+      const text = tail + chunk.toString();
+      for (const match of text.matchAll(mergeCellPattern)) {
+        if (!ranges.includes(match[1]!)) ranges.push(match[1]!);
+      }
+      // A tag cut between chunks is matched with the next one.
+      tail = text.slice(-64);
+      yield chunk;
+    }
+  })();
+  return { found: () => ranges };
+}
+
 function normalizeHeader(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** A cell's value without Excel's wrappers: rich text as plain text, a formula as its result. */
+/**
+ * A formula saved without its result (written by a program that does not calculate): there is no
+ * value to read, and the engine does not evaluate formulas.
+ */
+const formulaWithoutResult = Symbol('formula without a result');
+
+/**
+ * A cell's value without Excel's wrappers: rich text as plain text, a formula as the result Excel
+ * saved with it (what the planner saw), hyperlinks as their text.
+ */
 function plainValue(value: CellValue): unknown {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Date || typeof value !== 'object')
@@ -419,8 +496,10 @@ function plainValue(value: CellValue): unknown {
       .map((run) => run.text)
       .join('')
       .trim();
-  if ('formula' in value || 'sharedFormula' in value)
-    return plainValue((value as { result?: CellValue }).result ?? null);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: CellValue }).result;
+    return result === undefined || result === null ? formulaWithoutResult : plainValue(result);
+  }
   if ('hyperlink' in value) return plainValue((value as { text?: CellValue }).text ?? null);
   if ('error' in value) return value.error;
   return String(value);
@@ -446,6 +525,10 @@ type Converted = { value: unknown } | { error: string };
  * schema to refuse with its own message.
  */
 function fieldValueOf(field: Field, value: unknown): Converted {
+  if (value === formulaWithoutResult)
+    return {
+      error: 'The cell holds a formula without a saved result: type the value, or save the file in Excel',
+    };
   switch (field.kind) {
     case 'number':
     case 'integer':
@@ -569,6 +652,7 @@ export async function readEntitySheet(
     for await (const worksheet of reader) {
       // Later sheets are read through and ignored, so exceljs removes their temporary files.
       const first = sheetIndex++ === 0;
+      const merges = first ? watchMerges(worksheet) : undefined;
       let columns: Map<number, string> | undefined;
       for await (const row of worksheet) {
         if (refusal) throw refusal;
@@ -592,7 +676,17 @@ export async function readEntitySheet(
         }
         rows.push(rowOf(row.number, cells, columns));
       }
-      if (first && !columns) throw new AppError('BAD_REQUEST', 'The sheet has no header row');
+      if (first && !columns)
+        throw new AppError(
+          'BAD_REQUEST',
+          'The first sheet is empty: put the header row and the rows on the first sheet of the workbook',
+        );
+      const merged = merges?.found() ?? [];
+      if (merged.length > 0)
+        throw new AppError(
+          'BAD_REQUEST',
+          `The sheet has merged cells (${merged.slice(0, 5).join(', ')}${merged.length > 5 ? ', …' : ''}): unmerge them so that every row holds its own values`,
+        );
     }
     if (refusal) throw refusal;
     if (sheetIndex === 0) throw new AppError('BAD_REQUEST', 'The workbook has no worksheet');

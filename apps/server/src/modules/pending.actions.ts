@@ -13,8 +13,6 @@ const pending = [
   'inspectionMethod.summary',
   'inspectionMethod.byObjectType',
   'inspectionMethod.all',
-  'workOrder.contractNumbers',
-  'workOrder.equipments',
   'taskAssignment.inspections',
   'taskAssignment.updateApprovalStatus',
   'taskAssignment.template',

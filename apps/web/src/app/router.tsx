@@ -77,6 +77,10 @@ const screens = {
     'WorkOrdersPage',
   ),
   workOrder: lazyRouteComponent(() => import('../features/work-orders/WorkOrderPage.tsx'), 'WorkOrderPage'),
+  workOrderEdit: lazyRouteComponent(
+    () => import('../features/work-orders/WorkOrderEditPage.tsx'),
+    'WorkOrderEditPage',
+  ),
   reports: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
   report: lazyRouteComponent(() => import('../features/reports/ReportPage.tsx'), 'ReportPage'),
   thermal: lazyRouteComponent(
@@ -104,7 +108,9 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     page('/', screens.dashboard),
     page('work-orders', screens.workOrders),
+    page('work-orders/new', screens.workOrderEdit),
     page('work-orders/$workOrderId', screens.workOrder),
+    page('work-orders/$workOrderId/edit', screens.workOrderEdit),
     page('reports', screens.reports),
     page('reports/$reportId', screens.report),
     page('reports/$reportId/thermal', screens.thermal),

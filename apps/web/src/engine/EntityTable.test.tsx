@@ -52,6 +52,29 @@ function server(total: number) {
   );
 }
 
+/** The work-order table over an empty list call, as `pagedList` would fetch it. */
+function renderWorkOrderTable(queryKey: string[]) {
+  const fetchPage = listedBy(
+    vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+      void p;
+      return {
+        records: [],
+        meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
+      };
+    }),
+    routeOf('GET /work-order-spks'),
+  );
+  renderWithProviders(
+    <EntityTable
+      entity={workOrderSpk}
+      columns={['woNumber', 'title']}
+      queryKey={queryKey}
+      fetchPage={fetchPage}
+    />,
+  );
+  return fetchPage;
+}
+
 const columns = ['date', 'tagNumber', 'maxTemperatureC', 'deltaTC', 'severity', 'thermalImage'];
 
 /** The measurements table, with what a test adds or changes. */
@@ -322,24 +345,7 @@ describe('EntityTable', () => {
 
   it("filters by the list call's declared filters, from page 1, and clears them", async () => {
     const user = userEvent.setup();
-    const fetchPage = listedBy(
-      vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
-        void p;
-        return {
-          records: [],
-          meta: { pageNumber: 1, pageSize: 10, totalCount: 0, totalPages: 0, totalCountExact: true },
-        };
-      }),
-      routeOf('GET /work-order-spks'),
-    );
-    renderWithProviders(
-      <EntityTable
-        entity={workOrderSpk}
-        columns={['woNumber', 'title']}
-        queryKey={['wo']}
-        fetchPage={fetchPage}
-      />,
-    );
+    const fetchPage = renderWorkOrderTable(['wo']);
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
 
     // The panel opens with a transition: its inputs are there once it has.
@@ -350,24 +356,24 @@ describe('EntityTable', () => {
       filters: { showEmergency: 'true' },
     });
 
-    await user.type(screen.getByRole('textbox', { name: 'Work type' }), 'Survey');
+    await user.type(screen.getByRole('textbox', { name: 'Contract number' }), 'C-77');
     await waitFor(() =>
       expect(fetchPage).toHaveBeenLastCalledWith({
         pageNumber: 1,
         pageSize: 10,
-        filters: { showEmergency: 'true', workType: 'Survey' },
+        filters: { showEmergency: 'true', contractNo: 'C-77' },
       }),
     );
     // Typing is one request once it pauses, not one per letter.
-    expect(fetchPage.mock.calls.filter(([p]) => p.filters?.workType)).toHaveLength(1);
+    expect(fetchPage.mock.calls.filter(([p]) => p.filters?.contractNo)).toHaveLength(1);
     // A date range's ends are dates: "from" the start, "until" the end.
-    expect(screen.getByRole('textbox', { name: 'Start date from' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'End date until' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Planned start from' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Planned finish until' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 10 });
     expect(screen.getByRole('switch', { name: 'Emergency' })).not.toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Work type' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Contract number' })).toHaveValue('');
   });
 
   it('chooses enum values, several for an "in" filter, and "has values" with a switch', async () => {
@@ -425,6 +431,46 @@ describe('EntityTable', () => {
       pageSize: 10,
       filters: { feature: 'crack,coatingDamage', severity: 'critical', located: 'true' },
     });
+  });
+
+  it("offers the list call's tabs, every record first, keeping the filters when the tab changes", async () => {
+    const user = userEvent.setup();
+    const fetchPage = renderWorkOrderTable(['wo-tabs']);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'All',
+      'Open',
+      'In progress',
+      'Completed',
+      'Emergency',
+    ]);
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 1, pageSize: 10 });
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(await screen.findByRole('switch', { name: 'Emergency' }));
+    await user.click(screen.getByRole('tab', { name: 'In progress' }));
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      filters: { showEmergency: 'true' },
+      tab: 'inProgress',
+    });
+    // What a tab holds is said where it is not obvious from its name.
+    expect(screen.getByRole('tab', { name: 'Completed' })).toHaveAttribute('title', 'Completed or cancelled');
+
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    expect(fetchPage).toHaveBeenLastCalledWith({
+      pageNumber: 1,
+      pageSize: 10,
+      filters: { showEmergency: 'true' },
+    });
+  });
+
+  it('shows no tabs for a list call without them', async () => {
+    renderWithProviders(<MeasurementTable fetchPage={server(2)} />);
+    await screen.findByText('TR-01');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
   it('leaves out the filters the page has fixed', async () => {

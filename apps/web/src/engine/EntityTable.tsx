@@ -7,6 +7,7 @@ import {
   NativeSelect,
   Paper,
   Stack,
+  Tabs,
   Text,
   TextInput,
   UnstyledButton,
@@ -39,7 +40,7 @@ import { formatFieldValue } from './FieldDisplay.tsx';
 import { formatCount, formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { TableFilters } from './TableFilters.tsx';
-import { activeFilters, sortableColumns, tableFilters } from './table-query.ts';
+import { activeFilters, sortableColumns, tableFilters, tableTabs } from './table-query.ts';
 import type { TableSort } from './table-query.ts';
 
 type Row = Record<string, unknown>;
@@ -52,6 +53,8 @@ export type EntityPageRequest = {
   sortDirection?: 'asc' | 'desc';
   /** Filter values by query parameter; only those set. */
   filters?: Record<string, string>;
+  /** The list's tab (`?tab=`), when the call declares tabs and one is chosen. */
+  tab?: string;
 };
 export type EntityPage = { records: Row[]; meta: PageMeta };
 
@@ -88,6 +91,8 @@ export type EntityTableProps = {
 };
 
 const searchDelayMs = 300;
+/** The tab of every record: not a declared tab, so no `tab` is sent. */
+const allTab = '__all';
 /** Room kept for the row actions when fitting columns: two 44-px buttons and the cell's padding. */
 const actionsWidth = 120;
 
@@ -118,6 +123,9 @@ export function EntityTable(p: EntityTableProps) {
   const [sortChoice, setSortChoice] = useState<TableSort | null>(null);
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const tabs = tableTabs(route);
+  // No tab chosen: every record, as the call answers without `tab`.
+  const [tab, setTab] = useState<string | null>(null);
   const filtersPanelId = useId();
   const chosenFilters = activeFilters(filterValues);
   const filterCount = Object.keys(chosenFilters).length;
@@ -127,6 +135,7 @@ export function EntityTable(p: EntityTableProps) {
     ...(search ? { search } : {}),
     ...(sortChoice ? { sortBy: sortChoice.field, sortDirection: sortChoice.direction } : {}),
     ...(filterCount > 0 ? { filters: chosenFilters } : {}),
+    ...(tab ? { tab } : {}),
   };
 
   const { ref: sizeRef, width } = useElementSize();
@@ -270,6 +279,35 @@ export function EntityTable(p: EntityTableProps) {
 
   return (
     <Stack gap="sm" ref={sizeRef}>
+      {tabs.length > 0 && (
+        // Switching tabs keeps the search and filters: a tab is one more narrowing, shown on top.
+        <Tabs
+          value={tab ?? allTab}
+          onChange={(v) => {
+            setTab(!v || v === allTab ? null : v);
+            setPage(1);
+          }}
+        >
+          <Tabs.List>
+            <Tabs.Tab value={allTab}>{t('engine.table.allTab')}</Tabs.Tab>
+            {tabs.map(([name, declared]) => (
+              <Tabs.Tab
+                key={name}
+                value={name}
+                title={
+                  declared.description
+                    ? t(`entities.${p.entity.name}.tabs.${name}Description`, {
+                        defaultValue: declared.description,
+                      })
+                    : undefined
+                }
+              >
+                {t(`entities.${p.entity.name}.tabs.${name}`, { defaultValue: declared.label })}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
       {(p.searchable || filters.length > 0) && (
         <Group align="flex-end" gap="sm">
           {p.searchable && (

@@ -1,5 +1,5 @@
 import { routeSchemas, sortableFields } from '@inspectra/contract';
-import type { EntityDefinition, Field, Filter, RouteDefinition } from '@inspectra/contract';
+import type { EntityDefinition, Field, Filter, ListTab, RouteDefinition } from '@inspectra/contract';
 
 /** One filter a list call declares, as a table offers it. */
 export type TableFilter = {
@@ -53,4 +53,10 @@ export function tableFilters(
 /** The filter values that narrow anything: empty ones are not sent. */
 export function activeFilters(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+}
+
+/** The named tabs a list call declares (`?tab=`), in declaration order; none for other calls. */
+export function tableTabs(route: RouteDefinition | undefined): [string, ListTab][] {
+  const op = route?.operation;
+  return op?.kind === 'list' ? Object.entries(op.tabs ?? {}) : [];
 }

@@ -59,6 +59,8 @@ export type EntityStrings<E extends DeclaredEntity> = {
   imageTypes?: TypedLists<E['imageLists']>;
   rules?: Labels<keyof E['rules'] & string>;
   groups?: Labels<GroupOf<E['fields']>>;
+  /** Tabs of the entity's lists: named by their routes, not the entity, so any name is a key. */
+  tabs?: Record<string, string>;
 };
 
 /** `entities.<entity>.…`: every declared entity's strings. */

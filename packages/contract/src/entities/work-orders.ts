@@ -10,6 +10,7 @@ import {
   pageNumberSchema,
   pageSizeSchema,
 } from '../routes.ts';
+import type { ListTab } from '../routes.ts';
 
 export const workTypes = [
   'conditionMonitoring',
@@ -23,7 +24,7 @@ export const workTypes = [
 export const workOrderPriorities = ['veryHigh', 'high', 'medium', 'low'] as const;
 /**
  * Where a work order stands, set by its planner: open (planned, nothing started), in progress,
- * completed, cancelled. The list's tabs are read from it (docs/work-management.md).
+ * completed, cancelled. The list's tabs are read from it (docs/work-orders.md).
  */
 export const workOrderStatuses = ['open', 'inProgress', 'completed', 'cancelled'] as const;
 
@@ -52,6 +53,8 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
   naturalKey: ['woNumber'],
   represent: ['woNumber', 'title'],
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
+  // The lookups list these fields' distinct values; the filters of the same names match them.
+  indexed: ['contractNo', 'tagNumber', 'equipmentCategory'],
   rules: (rule) => ({
     // ISO dates (YYYY-MM-DD) compare as text in calendar order.
     endBeforeStart: rule.error(
@@ -74,6 +77,27 @@ export const workOrderFilters = {
   dateEnd: { field: 'dateEnd', op: 'lte' },
 } as const;
 
+const closed = ['completed', 'cancelled'] as const;
+
+/**
+ * The slices of the work-order list a planner works through (docs/work-orders.md): what is still to
+ * start, what is under way, what is closed, and the emergencies still open whatever their progress.
+ */
+export const workOrderTabs = {
+  open: { label: 'Open', description: 'Planned, not started', where: { status: { eq: 'open' } } },
+  inProgress: { label: 'In progress', where: { status: { eq: 'inProgress' } } },
+  completed: {
+    label: 'Completed',
+    description: 'Completed or cancelled',
+    where: { status: { in: closed } },
+  },
+  emergency: {
+    label: 'Emergency',
+    description: 'Emergency work not yet completed or cancelled',
+    where: { isEmergency: { eq: true }, status: { notIn: closed } },
+  },
+} as const satisfies Record<string, ListTab>;
+
 /** A lookup's query: text to match and a page (SPEC 7 "Lookups"). */
 export const lookupQuery = z.object({
   search: searchSchema,
@@ -83,6 +107,7 @@ export const lookupQuery = z.object({
 export const lookupValueSchema = z
   .object({ value: z.string(), count: z.number().int() })
   .meta({ id: 'lookupValue' });
+export type LookupValue = z.infer<typeof lookupValueSchema>;
 
 const tag = 'Work orders';
 const access = { module: 'workOrder', action: 'view' } as const;
@@ -117,5 +142,9 @@ export const workOrderRoutes = [
       'Load work orders from the template: all rows or none, per-row errors; the same file again creates none',
     tag,
   }),
-  ...resourceRoutes(workOrderSpk, '/work-order-spks', { tag, filters: workOrderFilters }),
+  ...resourceRoutes(workOrderSpk, '/work-order-spks', {
+    tag,
+    filters: workOrderFilters,
+    tabs: workOrderTabs,
+  }),
 ];

@@ -60,11 +60,6 @@ export const dashboard = {
   noReports: 'No reports yet.',
 };
 
-export const workOrders = {
-  subtitle: 'Jobs (SPK) under which reports are made.',
-  empty: 'No work orders match.',
-};
-
 export const reports = {
   subtitle: 'One report per piece of equipment inspected.',
   empty: 'No reports match.',

@@ -2,6 +2,7 @@ import {
   enumValueLabel,
   entities as declaredEntities,
   labelFromKey,
+  routeTable,
   techniques as declaredTechniques,
 } from '@inspectra/contract';
 import type { EntityDefinition, Field } from '@inspectra/contract';
@@ -41,9 +42,23 @@ export function entityStrings(entity: EntityDefinition): Record<string, Section 
     if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
   }
   const rules: Section = Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
-  const sections = { fields, values, images, imageTypes, rules, groups };
+  const sections = { fields, values, images, imageTypes, rules, groups, tabs: tabStrings(entity) };
   // An entity without images or rules has no such section, rather than an empty one.
   return Object.fromEntries(Object.entries(sections).filter(([, s]) => Object.keys(s).length > 0));
+}
+
+/** The tabs the entity's lists declare (`entities.<entity>.tabs.<name>`), with their descriptions. */
+function tabStrings(entity: EntityDefinition): Section {
+  const tabs: Section = {};
+  for (const route of routeTable) {
+    const op = route.operation;
+    if (op.kind !== 'list' || op.entity.name !== entity.name) continue;
+    for (const [name, tab] of Object.entries(op.tabs ?? {})) {
+      tabs[name] = tab.label;
+      if (tab.description) tabs[`${name}Description`] = tab.description;
+    }
+  }
+  return tabs;
 }
 
 /** Every technique's name and card sentence (`techniques.<module>.label`). */

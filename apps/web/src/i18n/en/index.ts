@@ -1,4 +1,4 @@
-import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
+import { auth, dashboard, errors, nav, reports } from './app.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
@@ -6,6 +6,7 @@ import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
+import { workOrders } from './work-orders.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
 export const en = {

@@ -62,11 +62,6 @@ export const dashboard: Translation<typeof en.dashboard> = {
   noReports: 'Belum ada laporan.',
 };
 
-export const workOrders: Translation<typeof en.workOrders> = {
-  subtitle: 'Pekerjaan (SPK) tempat laporan dibuat.',
-  empty: 'Tidak ada perintah kerja yang cocok.',
-};
-
 export const reports: Translation<typeof en.reports> = {
   subtitle: 'Satu laporan untuk setiap peralatan yang diinspeksi.',
   empty: 'Tidak ada laporan yang cocok.',

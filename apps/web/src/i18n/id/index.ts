@@ -1,6 +1,6 @@
 import type { Translation } from '../en/index.ts';
 import type { en } from '../en/index.ts';
-import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
+import { auth, dashboard, errors, nav, reports } from './app.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
@@ -8,6 +8,7 @@ import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
+import { workOrders } from './work-orders.ts';
 
 export const id: Translation<typeof en> = {
   common,
