@@ -281,7 +281,9 @@ export async function isSeeded(db: Db, z: Sizes): Promise<boolean> {
     [markerOf(z)],
   );
   const [found] = rows;
-  return found!.marked && found!.measurements === z.measurements && found!.reports === analyses + z.work.reports;
+  return (
+    found!.marked && found!.measurements === z.measurements && found!.reports === analyses + z.work.reports
+  );
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../apps/server/drizzle');

@@ -11,6 +11,10 @@
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
  *   GET  /bench/facts          the seeded data's ids and counts, and how long seeding took
+ *   POST /bench/memory/peak/reset  garbage-collect and reset the peak RSS (Linux)…
+ *   GET  /bench/memory/peak    …and read it: { rss, peak }
+ *   POST /bench/import/clean   delete the work orders an import measurement created
+ *   POST /bench/import/floor   { rows }: insert that many import rows in one statement, rolled back
  *
  * Prints `BENCH-READY {"port":…}` once it listens. Stops on SIGTERM, SIGINT or when its standard input
  * closes (the benchmark has gone).

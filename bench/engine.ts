@@ -293,7 +293,9 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   console.log(`\n${scenario.name}\n  GET ${main.url} (${mainConnections} connections, ${seconds} s)`);
   if (side) console.log(`  alongside GET ${side.url} (${sideConnections} connections)`);
   if (main.undeclared.length)
-    console.log(`  not parameters of this route yet (the server ignores them): ${main.undeclared.join(', ')}`);
+    console.log(
+      `  not parameters of this route yet (the server ignores them): ${main.undeclared.join(', ')}`,
+    );
 
   const token = await signIn(server);
   const captured = await capture(server, token, main.url);
@@ -734,8 +736,14 @@ async function benchDatabase(db: Kind) {
           : `OVER BUDGET (p50 > 15 ms): ${overBudget.map((s) => `${s.name} (${ms(s.measured!.api.p50)} ms)`).join('; ')}`,
       );
     if (failedPlans.length === 0 && failedRequests.length === 0) console.log('Plan check: passed');
+    else if (failedRequests.length === 0 && scale < 1) console.log('Requests: all answered');
     for (const failure of failedRequests) console.log(`REQUEST FAILED: ${failure}`);
-    for (const problem of failedPlans) console.log(`PLAN CHECK FAILED: ${problem}`);
+    // On a small data set the planner rightly reads whole tables: plans are judged at scale 1 only.
+    const plansJudged = scale === 1;
+    for (const problem of failedPlans)
+      console.log(
+        `${plansJudged ? 'PLAN CHECK FAILED' : 'plan check (not judged below scale 1)'}: ${problem}`,
+      );
 
     const report = {
       database: db,
@@ -757,7 +765,7 @@ async function benchDatabase(db: Kind) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Figures: ${path.relative(repo, file)}`);
-    return { report, failed: failedPlans.length + failedRequests.length > 0 };
+    return { report, failed: (plansJudged ? failedPlans.length : 0) + failedRequests.length > 0 };
   } finally {
     await server.stop();
   }

@@ -29,10 +29,12 @@ function rows(
   }));
 }
 
-const paged = (extra: (f: SeedFacts['work']) => Query = () => ({})) => (f: SeedFacts['work']) => ({
-  ...page1,
-  ...extra(f),
-});
+const paged =
+  (extra: (f: SeedFacts['work']) => Query = () => ({})) =>
+  (f: SeedFacts['work']) => ({
+    ...page1,
+    ...extra(f),
+  });
 
 export const workScenarios: Scenario[] = [
   ...rows('work orders', 'GET /work-order-spks', [

@@ -39,7 +39,7 @@ export function workSizesAt(scale: number): WorkSizes {
 }
 
 /** Rows per INSERT statement: PGlite keeps a statement's work in memory; PostgreSQL has a statement timeout. */
-const batch = 50_000;
+const batch = 25_000;
 
 /** Every work order, assignment and report falls between these days; "now" lies in the last quarter. */
 const firstDay = `date '2024-01-01'`;
@@ -79,7 +79,16 @@ const plannerGroups: [string, string][] = [
   ['P01', 'Predictive maintenance'],
   ['U01', 'Utilities'],
 ];
-const manufacturers = ['Flowserve', 'Sulzer', 'Siemens', 'ABB', 'Schneider Electric', 'KSB', 'Ebara', 'Doosan'];
+const manufacturers = [
+  'Flowserve',
+  'Sulzer',
+  'Siemens',
+  'ABB',
+  'Schneider Electric',
+  'KSB',
+  'Ebara',
+  'Doosan',
+];
 
 const workTypes: [string, string, number][] = [
   ['conditionMonitoring', 'Condition monitoring', 45],
@@ -97,7 +106,8 @@ const equipmentNo = (n: string) => `(10000000 + ${n})::text`;
 /** Equipment of work order `wo`: one in E, drawn from the work order's number. */
 const woEquipment = (wo: string, z: WorkSizes) => `(1 + ${hash(wo, 1)} % ${z.equipment})`;
 /** The inspector (1..U) of a draw. */
-const inspector = (draw: string, z: WorkSizes) => idOf(`'bench-inspector-' || (1 + ${draw} % ${z.inspectors})`);
+const inspector = (draw: string, z: WorkSizes) =>
+  idOf(`'bench-inspector-' || (1 + ${draw} % ${z.inspectors})`);
 /**
  * The work order and method index (0-based, in code order) of assignment `a`: the first W go one per
  * work order, the rest a second, different method on work orders 1, 2, … So (work order, method) is unique.
@@ -332,7 +342,8 @@ export type WorkFacts = {
 };
 
 export async function workFacts(client: pg.Pool): Promise<WorkFacts> {
-  const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => (await client.query<T>(sql, values)).rows[0];
+  const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    (await client.query<T>(sql, values)).rows[0];
   const workOrderId = (await one<{ id: string }>(`select ${idOf(`'bench-wo-1'`)}::text as id`))!.id;
   const report = await one<{ id: string }>(
     `select id::text from report_header where work_order_spkid = $1 order by created_at desc, id limit 1`,
