@@ -364,12 +364,14 @@ export const photoRows = { rows: 200, imagesPerRow: 6 };
  * photos' attachment rows point at one stored key: a list reads rows, not bytes.
  */
 export async function ensurePhotoRows(db: Db): Promise<void> {
-  const client = pool(db);
   const analysis = idOf(`'bench-vci-analysis'`);
-  const { rows } = await client.query<{ n: number }>(
+  const { rows } = await pool(db).query<{ n: number }>(
     `select count(*)::int as n from vci_summary where vci_analysis_id = ${analysis}`,
   );
   if (rows[0]!.n === photoRows.rows) return;
+  // A connection held for the transaction: through the pool, the statements of the table upkeep
+  // after the seeding (a VACUUM) could run on PGlite's one session inside it, and abort it.
+  const client = await pool(db).connect();
   await client.query('begin');
   try {
     await client.query(`delete from attachment where owner_entity = 'vciSummary'
@@ -395,6 +397,8 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
   } catch (error) {
     await client.query('rollback');
     throw error;
+  } finally {
+    client.release();
   }
 }
 
