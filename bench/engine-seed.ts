@@ -371,7 +371,7 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
   if (rows[0]!.n === photoRows.rows) return;
   // A connection held for the transaction: through the pool, the statements of the table upkeep
   // after the seeding (a VACUUM) could run on PGlite's one session inside it, and abort it.
-  const client = await pool(db).connect();
+  const client = await (pool(db) as pg.Pool).connect();
   await client.query('begin');
   try {
     await client.query(`delete from attachment where owner_entity = 'vciSummary'
