@@ -66,6 +66,8 @@ if (!Number.isInteger(connections) || connections < 2) throw new Error('--connec
 if (!Number.isInteger(workConnections) || workConnections < 1)
   throw new Error('--work-connections must be 1 or more');
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be above 0 and at most 1');
+/** On a small data set the planner rightly reads whole tables: plans are judged at scale 1 only. */
+const plansJudged = scale === 1;
 const databases = (options.db === 'both' ? ['pglite', 'postgres'] : [options.db]) as Kind[];
 for (const db of databases) {
   if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite, postgres or both');
@@ -348,7 +350,8 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   const table = tableOf(main.route);
   if (table) {
     result.plans = await explain(server, captured.statements, table);
-    printPlans(result.plans, result.judged);
+    if (result.judged && !plansJudged) printPlans(result.plans, false, 'below scale 1');
+    else printPlans(result.plans, result.judged);
   }
   return result;
 }
@@ -395,7 +398,7 @@ async function checkRoutes(server: Server, facts: Facts): Promise<RouteCheck[]> 
       }
       check.plans = await explain(server, captured.statements, op.entity.table);
       if (check.plans.length === 0) check.failure = `no SELECT read ${op.entity.table}`;
-      printPlans(check.plans, true);
+      printPlans(check.plans, plansJudged, 'below scale 1');
     }
   }
   return checks;
@@ -738,8 +741,6 @@ async function benchDatabase(db: Kind) {
     if (failedPlans.length === 0 && failedRequests.length === 0) console.log('Plan check: passed');
     else if (failedRequests.length === 0 && scale < 1) console.log('Requests: all answered');
     for (const failure of failedRequests) console.log(`REQUEST FAILED: ${failure}`);
-    // On a small data set the planner rightly reads whole tables: plans are judged at scale 1 only.
-    const plansJudged = scale === 1;
     for (const problem of failedPlans)
       console.log(
         `${plansJudged ? 'PLAN CHECK FAILED' : 'plan check (not judged below scale 1)'}: ${problem}`,

@@ -370,6 +370,15 @@ export async function workFacts(client: pg.Pool): Promise<WorkFacts> {
      from wo_task_assignment t join work_order_spk w on w.id = t.work_order_spkid, admin
      where t.user_pdmids @> jsonb_build_array(admin.id)`,
   ))!;
+  // The planner's month: the one in which most of the administrator's tasks start.
+  const month = await one<{ first: string; last: string }>(
+    `with ${adminCte}
+     select to_char(m, 'YYYY-MM-DD') as first, to_char(m + interval '1 month' - interval '1 day', 'YYYY-MM-DD') as last
+     from (select date_trunc('month', w.date_start) as m, count(*) as n
+       from wo_task_assignment t join work_order_spk w on w.id = t.work_order_spkid, admin
+       where t.user_pdmids @> jsonb_build_array(admin.id) and w.date_start is not null
+       group by 1 order by 2 desc, 1 limit 1) busiest`,
+  );
   return {
     workOrderId,
     reportHeaderId: report?.id ?? null,
@@ -388,7 +397,7 @@ export async function workFacts(client: pg.Pool): Promise<WorkFacts> {
     dates: {
       from: '2026-06-01',
       to: '2024-06-30',
-      month: { dateStart: '2025-06-01', dateEnd: '2025-06-30' },
+      month: { dateStart: month?.first ?? '2025-06-01', dateEnd: month?.last ?? '2025-06-30' },
     },
   };
 }
