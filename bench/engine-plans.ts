@@ -94,12 +94,13 @@ export function readPlan(statement: Statement, plan: Plan): PlanReport {
   return { sql: shortSql(statement.text), executionMs: plan['Execution Time'], returned, lines, problems };
 }
 
-export function printPlans(plans: PlanReport[], judged: boolean) {
+/** `why`: what a plan that is not judged is, in the note beside its problems. */
+export function printPlans(plans: PlanReport[], judged: boolean, why = 'search') {
   for (const plan of plans) {
     console.log(`    ${plan.sql}`);
     console.log(`      execution ${ms(plan.executionMs)} ms, returns ${count(plan.returned)} rows`);
     for (const line of plan.lines) console.log(`        ${line}`);
     for (const problem of plan.problems)
-      console.log(judged ? `      PLAN CHECK FAILED: ${problem}` : `      (search, not judged: ${problem})`);
+      console.log(judged ? `      PLAN CHECK FAILED: ${problem}` : `      (${why}, not judged: ${problem})`);
   }
 }

@@ -4,6 +4,7 @@
  * builds the query string from the seeded data (bench/engine-seed.ts).
  */
 import type { SeedFacts } from './engine-seed.ts';
+import { workScenarios } from './work-scenarios.ts';
 
 export type RequestSpec = {
   /** `METHOD /path` of a GET row of the route table (paths are under `/api`). */
@@ -19,6 +20,10 @@ export type Scenario = RequestSpec & {
   connections?: number;
   /** Loaded at the same time on the run's remaining connections, to see what it does to this one. */
   alongside?: RequestSpec;
+  /** `work`: the lists of issue 10, loaded for `--work-duration` seconds on `--work-connections`. */
+  group?: 'work';
+  /** The p50 the list must stay within on PostgreSQL (ms); a p50 above it is flagged. */
+  budgetMs?: number;
 };
 
 const byAnalysis = 'GET /thermal-measurements/by-thermal-analysis';
@@ -34,7 +39,12 @@ export const scenarios: Scenario[] = [
   {
     name: 'measurements of the 100,000-row analysis, page 500',
     route: byAnalysis,
-    query: (f) => ({ thermalAnalysisId: f.analyses.hundredThousand, pageNumber: 500, pageSize: 20 }),
+    query: (f) => ({
+      thermalAnalysisId: f.analyses.hundredThousand,
+      // The same place in the list at a smaller `--scale`.
+      pageNumber: Math.max(1, Math.round(500 * f.sizes.scale)),
+      pageSize: 20,
+    }),
   },
   { name: 'search matching ~191,000 rows, page 1', route: measurements, query: broadSearch, search: true },
   {
@@ -54,6 +64,7 @@ export const scenarios: Scenario[] = [
     connections: 1,
     alongside: { route: measurements, query: broadSearch, search: true },
   },
+  ...workScenarios,
 ];
 
 /** Who the benchmark signs in as; the seed creates this administrator. */

@@ -1,29 +1,51 @@
 /**
- * The engine benchmark's data set: one work order, 1,001 reports each with its thermal analysis, and
- * 1,100,000 thermal measurements (1,000 in each of the first 1,000 analyses, 100,000 in the last).
- * Every value is derived from the row number through `hashint4`, so two seedings, on PGlite or on
- * PostgreSQL, hold the same rows with the same ids.
+ * The engine benchmark's data set, at scale 1 (`--scale` multiplies the row counts, for a quick run):
+ * one thermography work order, 1,001 reports each with its thermal analysis, and 1,100,000 thermal
+ * measurements (1,000 in each of the first 1,000 analyses, 100,000 in the last); and the
+ * work-management data set of bench/work-seed.ts (20,000 equipment, 100,000 work orders, 150,000 task
+ * assignments, 300,000 report headers). Every value is derived from the row number through
+ * `hashint4`, so two seedings, on PGlite or on PostgreSQL, hold the same rows with the same ids.
  */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { columnName, entities, thermalMeasurement } from '@inspectra/contract';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstrap.ts';
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
+import { hash, idOf, literal, pick } from './seed-sql.ts';
+import { seedAssets, seedWork, workFacts, workSizesAt } from './work-seed.ts';
+import type { WorkFacts, WorkSizes } from './work-seed.ts';
 
 /** Bump it whenever the seeded data changes: cached data of another version is seeded again. */
-export const seedVersion = 1;
+export const seedVersion = 2;
 
-export const shape = {
-  /** Analyses with `perAnalysis` measurements each; one more, the last, has `largeAnalysis`. */
-  regularAnalyses: 1000,
-  perAnalysis: 1000,
-  largeAnalysis: 100_000,
-  /** Rows per INSERT statement: PGlite keeps a statement's work in memory. */
-  batch: 100_000,
+/** Analyses with `perAnalysis` measurements each; one more, the last, has `largeAnalysis`. */
+const regular = 1000;
+const analyses = regular + 1;
+/** Rows per INSERT statement: PGlite keeps a statement's work in memory. */
+const batch = 100_000;
+
+export type Sizes = {
+  scale: number;
+  perAnalysis: number;
+  largeAnalysis: number;
+  measurements: number;
+  work: WorkSizes;
 };
-const analyses = shape.regularAnalyses + 1;
-const regular = shape.regularAnalyses;
-export const measurementCount = regular * shape.perAnalysis + shape.largeAnalysis;
+
+export function sizesAt(scale: number): Sizes {
+  if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be above 0 and at most 1');
+  const perAnalysis = Math.max(10, Math.round(1000 * scale));
+  const largeAnalysis = Math.max(100, Math.round(100_000 * scale));
+  return {
+    scale,
+    perAnalysis,
+    largeAnalysis,
+    measurements: regular * perAnalysis + largeAnalysis,
+    work: workSizesAt(scale),
+  };
+}
 
 /**
  * Two searches over the measurements: a word in about one equipment name in six (~191,000 rows) and a
@@ -31,16 +53,11 @@ export const measurementCount = regular * shape.perAnalysis + shape.largeAnalysi
  */
 export const searchTerms = { broad: 'transformer', narrow: 'DG-9001' };
 
-/** The seed writes it on its work order; finding it (and every measurement) says the data is complete. */
-const marker = `BENCH-SEED-V${seedVersion}`;
-
-/** A version 4 UUID made from a name, as the API's id validation expects one. */
-const idOf = (name: string) => `overlay(overlay(md5(${name}) placing '4' from 13) placing '8' from 17)::uuid`;
-const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
-/** A non-negative pseudo-random integer from a row number; `stream` gives independent draws per column. */
-const hash = (key: string, stream: number) => `(hashint4(${key} * 16 + ${stream}) & 2147483647)`;
-const pick = (values: readonly string[], draw: string) =>
-  `(array[${values.map(literal).join(', ')}])[1 + ${draw} % ${values.length}]`;
+/**
+ * The seed writes it on its thermography work order, last; finding it (and every row) says the data
+ * is complete and of this version and scale.
+ */
+const markerOf = (z: Sizes) => `BENCH-SEED-V${seedVersion}-S${z.scale}`;
 
 const units = [
   'Crude Distillation Unit (CDU)',
@@ -176,27 +193,33 @@ const reportStart = (i: string) =>
 
 const workOrderSql = `
 insert into work_order_spk (id, created_at, updated_at, created_by, updated_by, wo_number, title,
-  description, work_type, contract_no, equipment_category, tag_number, date_start, date_end)
+  description, work_type, contract_no, equipment_category, tag_number, date_start, date_end, status)
 select ${idOf(`'bench-work-order'`)}, timestamptz '2023-01-02 01:00:00+00', timestamptz '2023-01-02 01:00:00+00',
   admin.id, admin.id, 'SPK/2023/TH-0001', 'Thermography of refinery electrical equipment 2023-2025',
   'Periodic infrared survey of motors, transformers, MCCs and switchgear in every process unit',
-  'Thermography', ${literal(marker)}, 'Electrical', null, date '2023-01-02', date '2025-12-31'
+  'conditionMonitoring', null, 'electrical', null, date '2023-01-02', date '2025-12-31',
+  'inProgress'
 from user_account admin where lower(admin.username) = ${literal(benchAdmin.username)}`;
 
+/** Each report names a piece of electrical equipment of the asset master (seeded before). */
 const reportsSql = `
+with electrical as (
+  select equipment_no, object_type_code, row_number() over (order by equipment_no) as n, count(*) over () as total
+  from equipment where category_code = 'electrical'
+)
 insert into report_header (id, created_at, updated_at, created_by, updated_by, work_order_spkid,
-  report_number, title, equipment_no, object_type, inspection_method, location, actual_start_date,
-  actual_completed_date, status)
+  report_number, title, equipment_no, equipment_category, object_type, inspection_method, location,
+  actual_start_date, actual_completed_date, status)
 select ${idOf(`'bench-report-' || i`)}, started, started, admin.id, admin.id, ${idOf(`'bench-work-order'`)},
   'TH/' || extract(year from day) || '/' || lpad(i::text, 4, '0'),
   case when i <= ${regular} then 'Thermography survey, ' || unit else 'Continuous thermography monitoring, main substation' end,
-  null, 'Electrical equipment', 'Infrared thermography', unit, day,
+  e.equipment_no, 'electrical', e.object_type_code, 'thermal', unit, day,
   case when i <= ${regular} then day + 1 else date '2025-12-31' end,
   case when i <= 950 then 'approved' when i <= 990 then 'submitted' else 'draft' end
 from (
   select i, ${reportStart('i')} as day, (${reportStart('i')} + time '08:00') at time zone 'UTC' as started, ${unitOf('i')} as unit
   from generate_series(1, ${analyses}) i
-) r, user_account admin
+) r join electrical e on e.n = 1 + r.i % e.total, user_account admin
 where lower(admin.username) = ${literal(benchAdmin.username)}`;
 
 const analysesSql = `
@@ -209,7 +232,7 @@ from (select i, (${reportStart('i')} + time '09:00') at time zone 'UTC' as start
 where lower(admin.username) = ${literal(benchAdmin.username)}`;
 
 /** Rows `$1`..`$2` of the measurements; the first ones in blocks of `perAnalysis` per analysis, the rest to the last. */
-const measurementsSql = `
+const measurementsSql = (z: Sizes) => `
 with drawn as (
   select n, a, ${hash('n', 1)} as h1, ${hash('n', 2)} as h2, ${hash('n', 3)} as h3, ${hash('n', 4)} as h4,
     ${hash('n', 5)} as h5, ${hash('n', 6)} as h6, ${hash('n', 7)} as h7, ${hash('n', 8)} as h8,
@@ -217,7 +240,7 @@ with drawn as (
     case when a <= ${regular} then ${reportStart('a')} + ${hash('n', 10)} % 2
       else ${firstDay} + ${hash('n', 10)} % 1094 end as day
   from (
-    select n, case when n <= ${regular * shape.perAnalysis} then (n - 1) / ${shape.perAnalysis} + 1 else ${analyses} end as a
+    select n, case when n <= ${regular * z.perAnalysis} then (n - 1) / ${z.perAnalysis} + 1 else ${analyses} end as a
     from generate_series($1::int, $2::int) n
   ) numbered
 ), temperatures as (
@@ -249,14 +272,34 @@ where lower(admin.username) = ${literal(benchAdmin.username)}`;
 type Log = (line: string) => void;
 const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
-/** Whether this database holds the whole data set of this seed version. */
-export async function isSeeded(db: Db): Promise<boolean> {
-  const { rows } = await pool(db).query<{ marked: boolean; measurements: number }>(
+/** Whether this database holds the whole data set of this seed version and scale. */
+export async function isSeeded(db: Db, z: Sizes): Promise<boolean> {
+  const { rows } = await pool(db).query<{ marked: boolean; measurements: number; reports: number }>(
     `select exists (select 1 from work_order_spk where contract_no = $1) as marked,
-       (select count(*) from thermal_measurement)::int as measurements`,
-    [marker],
+       (select count(*) from thermal_measurement)::int as measurements,
+       (select count(*) from report_header)::int as reports`,
+    [markerOf(z)],
   );
-  return rows[0]!.marked && rows[0]!.measurements === measurementCount;
+  const [found] = rows;
+  return (
+    found!.marked && found!.measurements === z.measurements && found!.reports === analyses + z.work.reports
+  );
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../apps/server/drizzle');
+
+/**
+ * The reference data the migrations seed (equipment categories, object types, inspection methods):
+ * emptying the tables removed it, so its INSERT statements are run again, as an installation has them.
+ */
+async function restoreReferenceData(client: pg.Pool) {
+  const files = (await readdir(migrationsFolder)).filter((f) => f.endsWith('.sql')).sort();
+  for (const file of files) {
+    const text = await readFile(path.join(migrationsFolder, file), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint')) {
+      if (/^\s*(--[^\n]*\n\s*)*insert\s+into\b/i.test(statement)) await client.query(statement);
+    }
+  }
 }
 
 /** Empties every table of the application (the migrations' bookkeeping is in its own schema). */
@@ -268,7 +311,12 @@ export async function emptyTables(db: Db): Promise<void> {
 }
 
 /** Seeds an empty, migrated database; returns how long each step took, in seconds. */
-export async function seed(db: Db, kind: 'pglite' | 'postgres', log: Log): Promise<Record<string, number>> {
+export async function seed(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  z: Sizes,
+  log: Log,
+): Promise<Record<string, number>> {
   const client = pool(db);
   const seconds: Record<string, number> = {};
   const timed = async (step: string, run: () => Promise<unknown>) => {
@@ -279,18 +327,26 @@ export async function seed(db: Db, kind: 'pglite' | 'postgres', log: Log): Promi
   await timed('administrator', () =>
     bootstrapAdministrator(db, { ...benchAdmin, dataDir: undefined, log: () => {} }),
   );
-  await timed('reports', async () => {
+  await timed('reference data', () => restoreReferenceData(client));
+  await seedAssets(client, z.work, timed);
+  await seedWork(client, z.work, timed, log);
+  await timed('thermal reports', async () => {
     await client.query(workOrderSql);
     await client.query(reportsSql);
     await client.query(analysesSql);
   });
   await timed('measurements', async () => {
-    for (let from = 1; from <= measurementCount; from += shape.batch) {
-      const to = Math.min(from + shape.batch - 1, measurementCount);
-      await client.query(measurementsSql, [from, to]);
+    const sql = measurementsSql(z);
+    for (let from = 1; from <= z.measurements; from += batch) {
+      const to = Math.min(from + batch - 1, z.measurements);
+      await client.query(sql, [from, to]);
       log(`  seeded measurements ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
     }
   });
+  // Last: the marker says that everything before it is there.
+  await client.query(`update work_order_spk set contract_no = $1 where id = ${idOf(`'bench-work-order'`)}`, [
+    markerOf(z),
+  ]);
   // PGlite has no autovacuum; a PostgreSQL server's would start on these rows soon, perhaps in the
   // middle of a measurement, so it is done now, leaving the state it would have reached anyway.
   if (kind === 'postgres') await timed('vacuum and analyze', () => client.query('vacuum (analyze)'));
@@ -308,12 +364,14 @@ export const photoRows = { rows: 200, imagesPerRow: 6 };
  * photos' attachment rows point at one stored key: a list reads rows, not bytes.
  */
 export async function ensurePhotoRows(db: Db): Promise<void> {
-  const client = pool(db);
   const analysis = idOf(`'bench-vci-analysis'`);
-  const { rows } = await client.query<{ n: number }>(
+  const { rows } = await pool(db).query<{ n: number }>(
     `select count(*)::int as n from vci_summary where vci_analysis_id = ${analysis}`,
   );
   if (rows[0]!.n === photoRows.rows) return;
+  // A connection held for the transaction: through the pool, the statements of the table upkeep
+  // after the seeding (a VACUUM) could run on PGlite's one session inside it, and abort it.
+  const client = await (pool(db) as pg.Pool).connect();
   await client.query('begin');
   try {
     await client.query(`delete from attachment where owner_entity = 'vciSummary'
@@ -339,6 +397,8 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
   } catch (error) {
     await client.query('rollback');
     throw error;
+  } finally {
+    client.release();
   }
 }
 
@@ -346,7 +406,7 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
 export type SeedFacts = {
   /** Rows of each entity's table. */
   rows: Record<string, number>;
-  /** The thermal analysis with 1,000 measurements and the one with 100,000. */
+  /** The thermal analysis with 1,000 measurements and the one with 100,000 (at scale 1). */
   analyses: { thousand: string; hundredThousand: string };
   search: Record<keyof typeof searchTerms, { term: string; rows: number }>;
   /**
@@ -356,11 +416,15 @@ export type SeedFacts = {
   parents: Record<string, { id: string; children: number; variant?: string }[]>;
   /** The VCI analysis with 200 summaries of 6 photos each. */
   photos: { vciAnalysisId: string; rows: number; imagesPerRow: number };
+  /** The seeded sizes (`--scale`). */
+  sizes: Sizes;
+  /** Values the work-management scenarios filter by. */
+  work: WorkFacts;
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export async function seedFacts(db: Db): Promise<SeedFacts> {
+export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const client = pool(db);
   const rows: SeedFacts['rows'] = {};
   const parents: SeedFacts['parents'] = {};
@@ -403,5 +467,13 @@ export async function seedFacts(db: Db): Promise<SeedFacts> {
   const {
     rows: [photo],
   } = await client.query<{ id: string }>(`select ${idOf(`'bench-vci-analysis'`)}::text as id`);
-  return { rows, analyses: ids!, search, parents, photos: { vciAnalysisId: photo!.id, ...photoRows } };
+  return {
+    rows,
+    analyses: ids!,
+    search,
+    parents,
+    photos: { vciAnalysisId: photo!.id, ...photoRows },
+    sizes: z,
+    work: await workFacts(client),
+  };
 }

@@ -11,6 +11,10 @@
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
  *   GET  /bench/facts          the seeded data's ids and counts, and how long seeding took
+ *   POST /bench/memory/peak/reset  garbage-collect and reset the peak RSS (Linux)…
+ *   GET  /bench/memory/peak    …and read it: { rss, peak }
+ *   POST /bench/import/clean   delete the work orders an import measurement created
+ *   POST /bench/import/floor   { rows }: insert that many import rows in one statement, rolled back
  *
  * Prints `BENCH-READY {"port":…}` once it listens. Stops on SIGTERM, SIGINT or when its standard input
  * closes (the benchmark has gone).
@@ -25,33 +29,42 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
-import { percentiles } from './engine-scenarios.ts';
+import { benchAdmin, percentiles } from './engine-scenarios.ts';
 import type { Load, Seeding, Statement } from './engine-scenarios.ts';
 import {
   emptyTables,
   ensurePhotoRows,
   isSeeded,
-  measurementCount,
   seed,
   seedFacts,
   seedVersion,
+  sizesAt,
 } from './engine-seed.ts';
+import { importFloor, importRows, peakRss, removeImported, resetPeakRss } from './work-import.ts';
 
 const { values: options } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite' },
     reseed: { type: 'boolean', default: false },
     port: { type: 'string', default: '0' },
+    scale: { type: 'string', default: '1' },
   },
 });
+const sizes = sizesAt(Number(options.scale));
 const benchDir = import.meta.dirname;
-const cacheDir = path.join(benchDir, '.data', `pglite-v${seedVersion}`);
+/** One PGlite copy per seed version and scale: a quick run at a small scale keeps the full one. */
+const cacheDir = path.join(
+  benchDir,
+  '.data',
+  `pglite-v${seedVersion}${sizes.scale === 1 ? '' : `-scale-${sizes.scale}`}`,
+);
 
 /** Opens the PGlite cache of this seed version (a new one when reseeding) and drops older versions. */
 async function openPglite(): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
   const root = path.dirname(cacheDir);
   for (const entry of await readdir(root).catch(() => [] as string[])) {
-    if (entry.startsWith('pglite-v') && entry !== path.basename(cacheDir)) {
+    const version = /^pglite-v(\d+)/.exec(entry)?.[1];
+    if (version !== undefined && Number(version) !== seedVersion) {
       console.log(`Removing the cached data of another seed version: bench/.data/${entry}`);
       await rm(path.join(root, entry), { recursive: true, force: true });
     }
@@ -74,7 +87,7 @@ async function openPostgres(): Promise<{ database: Database; cleanUp: () => Prom
 /** Seeds when the data is missing, partial, of another version, or `--reseed` says so. */
 async function ensureSeeded({ db, kind }: Database): Promise<Seeding> {
   const record = path.join(cacheDir, 'seed.json');
-  if (!options.reseed && (await isSeeded(db))) {
+  if (!options.reseed && (await isSeeded(db, sizes))) {
     const earlier =
       kind === 'pglite'
         ? (JSON.parse(await readFile(record, 'utf8').catch(() => 'null')) as Seeding | null)
@@ -82,11 +95,13 @@ async function ensureSeeded({ db, kind }: Database): Promise<Seeding> {
     return { seconds: earlier?.seconds ?? {}, at: earlier?.at ?? '', reused: true };
   }
   console.log(
-    `Seeding the ${kind} database with ${measurementCount.toLocaleString('en')} measurements (a few minutes)…`,
+    `Seeding the ${kind} database at scale ${sizes.scale}: ${sizes.measurements.toLocaleString('en')} measurements, ` +
+      `${sizes.work.workOrders.toLocaleString('en')} work orders, ${sizes.work.reports.toLocaleString('en')} report headers ` +
+      `(at scale 1, ten minutes or more)…`,
   );
   await emptyTables(db);
   const seeding: Seeding = {
-    seconds: await seed(db, kind, console.log),
+    seconds: await seed(db, kind, sizes, console.log),
     at: new Date().toISOString(),
     reused: false,
   };
@@ -183,7 +198,7 @@ async function main() {
   const pool: pg.Pool = database.db.$client;
   const seeding = await ensureSeeded(database);
   await ensurePhotoRows(database.db);
-  const facts = { database: options.db, seeding, ...(await seedFacts(database.db)) };
+  const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
   const app = await buildApp({
@@ -236,6 +251,21 @@ async function main() {
   app.get('/bench/memory', async () => {
     (globalThis as { gc?: () => void }).gc?.();
     return process.memoryUsage();
+  });
+  // Peak RSS over a span (Linux): reset after a garbage collection, then read the high-water mark.
+  app.post('/bench/memory/peak/reset', async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return { reset: resetPeakRss(), ...peakRss() };
+  });
+  app.get('/bench/memory/peak', async () => peakRss() ?? {});
+  app.post('/bench/import/clean', async () => ({ removed: await removeImported(pool) }));
+  app.post('/bench/import/floor', async (request) => {
+    const { rows } = request.body as { rows: number };
+    const { rows: found } = await pool.query<{ id: string }>(
+      `select id from user_account where lower(username) = $1`,
+      [benchAdmin.username],
+    );
+    return { ms: await importFloor(pool, importRows(rows, facts.work), found[0]!.id) };
   });
 
   let stopping = false;

@@ -1,6 +1,8 @@
 /**
  * `npm run bench:engine`: how fast the server lists and searches records over a large data set
- * (1,100,000 thermal measurements, bench/engine-seed.ts), next to two floors measured in the same
+ * (1,100,000 thermal measurements, bench/engine-seed.ts; and the work-management lists of issue 10
+ * over 100,000 work orders, 300,000 report headers and 20,000 equipment, bench/work-seed.ts), next to
+ * two floors measured in the same
  * run: the same SQL through the same driver and pool without HTTP, auth, JSON or Drizzle (DB floor),
  * and a constant answer through the same HTTP stack (HTTP floor). Then the plan check: every list
  * route of the route table, EXPLAIN ANALYZEd, must not filter away or sort far more rows than it
@@ -13,6 +15,13 @@
  *   npm run bench:engine -- --only search       the scenarios whose name contains this
  *   npm run bench:engine -- --reseed            seed again (PGlite: bench/.data/pglite-v<N>/)
  *   npm run bench:engine -- --json out.json     also write the whole run to this file
+ *   npm run bench:engine -- --scale 0.02        seed that share of the rows (a quick check; own PGlite copy)
+ *   npm run bench:engine -- --work-duration 3   seconds per load of the work-management lists (default 3)
+ *   npm run bench:engine -- --work-connections 2  their concurrent connections (default 2)
+ *   npm run bench:engine -- --skip-import       leave out the work-order import and template measurement
+ *
+ * The work-management lists are judged against issue 10's budget, p50 ≤ 15 ms on PostgreSQL; a list
+ * whose handler is not built yet (404 "… is not built yet") is reported as pending.
  *
  * Each database's figures are written to bench/results/engine-<db>-<time>.json. Exit code 1 when a
  * plan check or a request failed, after everything is printed.
@@ -22,7 +31,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { routeTable } from '@inspectra/contract';
+import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
 import { benchAdmin, percentiles, scenarios } from './engine-scenarios.ts';
@@ -30,6 +39,7 @@ import type { Load, RequestSpec, Scenario, Seeding, Statement } from './engine-s
 import type { SeedFacts } from './engine-seed.ts';
 import { count, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
 import type { Plan, PlanReport } from './engine-plans.ts';
+import { fillTemplate, importRows } from './work-import.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -39,12 +49,25 @@ const { values: options } = parseArgs({
     reseed: { type: 'boolean', default: false },
     json: { type: 'string' },
     only: { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    'work-duration': { type: 'string', default: '3' },
+    'work-connections': { type: 'string', default: '2' },
+    'skip-import': { type: 'boolean', default: false },
   },
 });
 const duration = Number(options.duration);
 const connections = Number(options.connections);
+const workDuration = Number(options['work-duration']);
+const workConnections = Number(options['work-connections']);
+const scale = Number(options.scale);
 if (!(duration > 0)) throw new Error('--duration must be a number of seconds above 0');
+if (!(workDuration > 0)) throw new Error('--work-duration must be a number of seconds above 0');
 if (!Number.isInteger(connections) || connections < 2) throw new Error('--connections must be 2 or more');
+if (!Number.isInteger(workConnections) || workConnections < 1)
+  throw new Error('--work-connections must be 1 or more');
+if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be above 0 and at most 1');
+/** On a small data set the planner rightly reads whole tables: plans are judged at scale 1 only. */
+const plansJudged = scale === 1;
 const databases = (options.db === 'both' ? ['pglite', 'postgres'] : [options.db]) as Kind[];
 for (const db of databases) {
   if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite, postgres or both');
@@ -76,6 +99,12 @@ type ScenarioResult = {
   name: string;
   url: string;
   connections: number;
+  seconds: number;
+  budgetMs?: number;
+  /** The handler answers 404 "… is not built yet" (apps/server/src/modules/pending.actions.ts). */
+  pending?: string;
+  /** Query parameters the route does not declare (yet): sent, and ignored by the server. */
+  undeclared?: string[];
   measured?: Measured;
   alongside?: Measured & { url: string; connections: number };
   plans: PlanReport[];
@@ -90,7 +119,15 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** Starts bench/engine-server.ts under tsx and waits for it to listen; seeding happens before that. */
 async function startServer(db: Kind): Promise<Server> {
-  const args = ['--expose-gc', 'bench/engine-server.ts', '--db', db, ...(options.reseed ? ['--reseed'] : [])];
+  const args = [
+    '--expose-gc',
+    'bench/engine-server.ts',
+    '--db',
+    db,
+    '--scale',
+    String(scale),
+    ...(options.reseed ? ['--reseed'] : []),
+  ];
   const child = spawn(tsx, args, { cwd: repo, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -145,15 +182,24 @@ async function quiet(server: Server) {
   console.log('    The database was still busy after 12 minutes; measuring anyway');
 }
 
-/** The URL of a request spec, checked against the route table. */
-function resolve(spec: RequestSpec, facts: Facts): { url: string; route: RouteDefinition } {
+/** The URL of a request spec, checked against the route table, and the parameters the route does not declare. */
+function resolve(
+  spec: RequestSpec,
+  facts: Facts,
+): { url: string; route: RouteDefinition; undeclared: string[] } {
   const [method, routePath] = spec.route.split(' ');
   const route = routeTable.find((r) => r.method === method && r.path === routePath);
   if (!route) throw new Error(`${spec.route} is not a route of the route table`);
+  const values = spec.query?.(facts) ?? {};
+  const declared = Object.keys(routeSchemas(route).query?.shape ?? {});
   const query = new URLSearchParams(
-    Object.entries(spec.query?.(facts) ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+    Object.entries(values).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
-  return { url: `/api${routePath}${query ? `?${query}` : ''}`, route };
+  return {
+    url: `/api${routePath}${query ? `?${query}` : ''}`,
+    route,
+    undeclared: Object.keys(values).filter((k) => !declared.includes(k)),
+  };
 }
 
 /** Sends one request with nothing else running and returns the statements it made, and its answer. */
@@ -177,7 +223,7 @@ async function capture(server: Server, token: string, url: string) {
 }
 
 /** autocannon on one URL; latencies are kept per response, at full resolution, 2xx only. */
-function load(server: Server, url: string, conns: number, token?: string): Promise<Load> {
+function load(server: Server, url: string, conns: number, seconds: number, token?: string): Promise<Load> {
   return new Promise((resolvePromise, reject) => {
     const latencies: number[] = [];
     let firstError: string | undefined;
@@ -185,7 +231,7 @@ function load(server: Server, url: string, conns: number, token?: string): Promi
       {
         url: `${server.origin}${url}`,
         connections: conns,
-        duration,
+        duration: seconds,
         timeout: requestTimeoutSeconds,
         headers: token ? { authorization: `Bearer ${token}` } : {},
       },
@@ -210,11 +256,11 @@ function load(server: Server, url: string, conns: number, token?: string): Promi
   });
 }
 
-function dbFloor(server: Server, statements: Statement[], conns: number): Promise<Load> {
+function dbFloor(server: Server, statements: Statement[], conns: number, seconds: number): Promise<Load> {
   return call<Load>(server, 'POST', '/bench/db-floor', {
     statements,
     connections: conns,
-    durationMs: duration * 1000,
+    durationMs: seconds * 1000,
   });
 }
 
@@ -232,22 +278,36 @@ const tableOf = (route: RouteDefinition) =>
 async function runScenario(server: Server, facts: Facts, scenario: Scenario): Promise<ScenarioResult> {
   const main = resolve(scenario, facts);
   const side = scenario.alongside ? resolve(scenario.alongside, facts) : undefined;
-  const mainConnections = scenario.connections ?? connections;
+  const work = scenario.group === 'work';
+  const seconds = work ? workDuration : duration;
+  const mainConnections = scenario.connections ?? (work ? workConnections : connections);
   const sideConnections = connections - mainConnections;
   const result: ScenarioResult = {
     name: scenario.name,
     url: main.url,
     connections: mainConnections,
+    seconds,
+    ...(scenario.budgetMs ? { budgetMs: scenario.budgetMs } : {}),
+    ...(main.undeclared.length ? { undeclared: main.undeclared } : {}),
     plans: [],
     judged: !scenario.search,
   };
-  console.log(`\n${scenario.name}\n  GET ${main.url} (${mainConnections} connections)`);
+  console.log(`\n${scenario.name}\n  GET ${main.url} (${mainConnections} connections, ${seconds} s)`);
   if (side) console.log(`  alongside GET ${side.url} (${sideConnections} connections)`);
+  if (main.undeclared.length)
+    console.log(
+      `  not parameters of this route yet (the server ignores them): ${main.undeclared.join(', ')}`,
+    );
 
   const token = await signIn(server);
   const captured = await capture(server, token, main.url);
   const sideCaptured = side ? await capture(server, token, side.url) : undefined;
   console.log(`  one request alone: ${captured.answer}, ${captured.statements.length} statements`);
+  if (captured.status === 404 && captured.answer.includes('is not built yet')) {
+    result.pending = captured.answer;
+    console.log('  PENDING: the handler is not built yet; not measured');
+    return result;
+  }
   for (const c of [captured, sideCaptured]) {
     if (c && (c.status < 200 || c.status > 299)) result.failure = `the request answered ${c.answer}`;
   }
@@ -257,13 +317,13 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   }
 
   const [api, sideApi] = await Promise.all([
-    load(server, main.url, mainConnections, token),
-    side ? load(server, side.url, sideConnections, token) : undefined,
+    load(server, main.url, mainConnections, seconds, token),
+    side ? load(server, side.url, sideConnections, seconds, token) : undefined,
   ]);
   await quiet(server);
   const [floor, sideFloor] = await Promise.all([
-    dbFloor(server, captured.statements, mainConnections),
-    sideCaptured ? dbFloor(server, sideCaptured.statements, sideConnections) : undefined,
+    dbFloor(server, captured.statements, mainConnections, seconds),
+    sideCaptured ? dbFloor(server, sideCaptured.statements, sideConnections, seconds) : undefined,
   ]);
   await quiet(server);
   result.measured = { api, dbFloor: floor, ...captured };
@@ -284,11 +344,14 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
         (figures.failed ? `, ${figures.failed} failed (${figures.firstError ?? '?'})` : ''),
     );
   }
+  const verdict = budgetVerdict(result, facts.database);
+  if (verdict) console.log(`  p50 budget ${scenario.budgetMs} ms: ${verdict}`);
 
   const table = tableOf(main.route);
   if (table) {
     result.plans = await explain(server, captured.statements, table);
-    printPlans(result.plans, result.judged);
+    if (result.judged && !plansJudged) printPlans(result.plans, false, 'below scale 1');
+    else printPlans(result.plans, result.judged);
   }
   return result;
 }
@@ -335,13 +398,26 @@ async function checkRoutes(server: Server, facts: Facts): Promise<RouteCheck[]> 
       }
       check.plans = await explain(server, captured.statements, op.entity.table);
       if (check.plans.length === 0) check.failure = `no SELECT read ${op.entity.table}`;
-      printPlans(check.plans, true);
+      printPlans(check.plans, plansJudged, 'below scale 1');
     }
   }
   return checks;
 }
 
-function resultsTable(httpFloor: Load, results: ScenarioResult[]): string {
+/**
+ * Whether a list's p50 is within its budget: judged on PostgreSQL (issue 10 sets the budget there),
+ * shown for information on PGlite.
+ */
+function budgetVerdict(r: ScenarioResult, db: Kind): string | undefined {
+  if (!r.budgetMs || !r.measured) return undefined;
+  const { api } = r.measured;
+  if (api.requests === 0) return db === 'postgres' ? 'OVER (no request finished)' : '—';
+  const within = api.p50 <= r.budgetMs;
+  if (db !== 'postgres') return within ? 'within (PGlite, not judged)' : 'over (PGlite, not judged)';
+  return within ? 'met' : `OVER by ${ms(api.p50 - r.budgetMs)} ms`;
+}
+
+function resultsTable(httpFloor: Load, results: ScenarioResult[], db: Kind): string {
   const ratio = (a: number, floor: number) => (a > 0 && floor > 0 ? `${(a / floor).toFixed(1)}×` : '—');
   const rows = [
     [
@@ -356,9 +432,10 @@ function resultsTable(httpFloor: Load, results: ScenarioResult[]): string {
       'API/DB p50',
       'API/HTTP p50',
       'failed',
+      'p50 budget',
     ],
   ];
-  const row = (name: string, conns: number, api: Load, floor?: Load) => [
+  const row = (name: string, conns: number, api: Load, floor?: Load, budget = '') => [
     name,
     String(conns),
     api.perSecond.toFixed(1),
@@ -370,14 +447,18 @@ function resultsTable(httpFloor: Load, results: ScenarioResult[]): string {
     floor ? ratio(api.p50, floor.p50) : '—',
     api === httpFloor ? '—' : ratio(api.p50, httpFloor.p50),
     String(api.failed + (floor?.failed ?? 0)),
+    budget,
   ];
   rows.push(row('HTTP floor (GET /bench/http-floor)', connections, httpFloor));
   for (const r of results) {
     if (!r.measured) {
-      rows.push([r.name, String(r.connections), 'FAILED', ...Array<string>(8).fill('—')]);
+      const what = r.pending ? 'PENDING' : 'FAILED';
+      rows.push([r.name, String(r.connections), what, ...Array<string>(8).fill('—'), '']);
       continue;
     }
-    rows.push(row(r.name, r.connections, r.measured.api, r.measured.dbFloor));
+    rows.push(
+      row(r.name, r.connections, r.measured.api, r.measured.dbFloor, budgetVerdict(r, db)?.split(' (')[0]),
+    );
     if (r.alongside)
       rows.push(
         row('↳ alongside: that search', r.alongside.connections, r.alongside.api, r.alongside.dbFloor),
@@ -465,6 +546,122 @@ async function uploadMemory(server: Server, facts: Facts) {
   };
 }
 
+/** Issue 10: a 10,000-row work-order sheet imported within 3 s; the template exported within 300 ms. */
+const importBudget = { seconds: 3, templateMs: 300, boundMiB: 100 };
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type ImportMeasurement = {
+  template: { requests: number; p50: number; max: number; bytes: number; failure?: string };
+  import?: {
+    rows: number;
+    bytes: number;
+    status: number;
+    answer: string;
+    seconds: number;
+    /** Peak RSS of the server process during the import, above its RSS just before (Linux only). */
+    peakAboveIdleMiB?: number;
+    idleRss?: number;
+    /** The same rows by one multi-row INSERT through the pool, rolled back (ms). */
+    floorMs: number;
+    failure?: string;
+  };
+};
+
+/**
+ * `GET /work-order-spks/export/template` 20 times in sequence, then that template filled with
+ * `importRows` rows (10,000 at scale 1) sent to `POST /work-order-spks/import`: wall time, the
+ * server's peak RSS above idle, and the floor. The imported work orders are removed afterwards.
+ */
+async function importMeasurement(server: Server, facts: Facts): Promise<ImportMeasurement> {
+  const auth = { authorization: `Bearer ${await signIn(server)}` };
+  await quiet(server);
+  const times: number[] = [];
+  let template: ArrayBuffer | undefined;
+  let templateFailure: string | undefined;
+  for (let i = 0; i < 20 && !templateFailure; i++) {
+    const started = performance.now();
+    const res = await fetch(`${server.origin}/api/work-order-spks/export/template`, { headers: auth });
+    const body = await res.arrayBuffer();
+    times.push(performance.now() - started);
+    if (res.ok) template = body;
+    else templateFailure = `${res.status}: ${oneLine(Buffer.from(body).toString('utf8'), 200)}`;
+  }
+  const { p50, max } = percentiles(times);
+  const measured: ImportMeasurement = {
+    template: {
+      requests: times.length,
+      p50,
+      max,
+      bytes: template?.byteLength ?? 0,
+      ...(templateFailure ? { failure: templateFailure } : {}),
+    },
+  };
+  if (!template) return measured;
+
+  const rows = importRows(facts.sizes.work.importRows, facts.work);
+  const file = await fillTemplate(template, rows);
+  await call(server, 'POST', '/bench/import/clean');
+  await quiet(server);
+  const before = await call<{ reset: boolean; rss?: number }>(server, 'POST', '/bench/memory/peak/reset');
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(file)], { type: xlsxType }), 'work-orders.xlsx');
+  const started = performance.now();
+  const res = await fetch(`${server.origin}/api/work-order-spks/import`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const text = await res.text();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await call<{ peak?: number }>(server, 'GET', '/bench/memory/peak');
+  let answer = `${res.status}`;
+  try {
+    const body = JSON.parse(text) as { message?: string; data?: { created?: number; updated?: number } };
+    answer += `: ${body.message ?? ''}`;
+  } catch {
+    answer += `: ${oneLine(text, 200)}`;
+  }
+  await call(server, 'POST', '/bench/import/clean');
+  const floor = await call<{ ms: number }>(server, 'POST', '/bench/import/floor', { rows: rows.length });
+  measured.import = {
+    rows: rows.length,
+    bytes: file.byteLength,
+    status: res.status,
+    answer,
+    seconds,
+    ...(before.reset && before.rss && after.peak
+      ? { peakAboveIdleMiB: (after.peak - before.rss) / 1024 / 1024, idleRss: before.rss }
+      : {}),
+    floorMs: floor.ms,
+    ...(res.ok ? {} : { failure: `the import answered ${answer}` }),
+  };
+  return measured;
+}
+
+function describeImport(m: ImportMeasurement, db: Kind): string[] {
+  const judged = (met: boolean) => (db === 'postgres' ? (met ? 'met' : 'MISSED') : 'PGlite, not judged');
+  const t = m.template;
+  const lines = [
+    t.failure
+      ? `Template: FAILED (${t.failure})`
+      : `Template: GET /work-order-spks/export/template × ${t.requests}, p50 ${ms(t.p50)} ms, max ${ms(t.max)} ms, ` +
+        `${(t.bytes / 1024).toFixed(0)} kB (budget ${importBudget.templateMs} ms: ${judged(t.p50 <= importBudget.templateMs)})`,
+  ];
+  const i = m.import;
+  if (!i) return lines;
+  const memory =
+    i.peakAboveIdleMiB === undefined
+      ? 'peak memory not measured (needs Linux /proc)'
+      : `server RSS peak ${i.peakAboveIdleMiB.toFixed(0)} MiB above ${mib(i.idleRss!)} idle (bound ${importBudget.boundMiB} MiB: ` +
+        `${i.peakAboveIdleMiB <= importBudget.boundMiB ? 'met' : 'MISSED'})`;
+  lines.push(
+    `Import: ${count(i.rows)} work orders, ${(i.bytes / 1024).toFixed(0)} kB sheet, answered ${oneLine(i.answer, 160)} ` +
+      `in ${i.seconds.toFixed(2)} s (budget ${importBudget.seconds} s: ${judged(i.status < 300 && i.seconds <= importBudget.seconds)}); ` +
+      `${memory}; floor (one INSERT of the same rows) ${ms(i.floorMs)} ms`,
+  );
+  return lines;
+}
+
 async function benchDatabase(db: Kind) {
   const startedAt = new Date();
   console.log(
@@ -476,13 +673,15 @@ async function benchDatabase(db: Kind) {
     const r = facts.rows;
     console.log(`Data: ${describeSeeding(facts)}`);
     console.log(
-      `  ${count(r.workOrderSpk ?? 0)} work order, ${count(r.reportHeader ?? 0)} reports, ` +
+      `  ${count(r.equipment ?? 0)} equipment, ${count(r.woTaskAssignment ?? 0)} task assignments ` +
+        `(${count(facts.work.myTasks)} of them the bench administrator's), ` +
+        `${count(r.workOrderSpk ?? 0)} work orders, ${count(r.reportHeader ?? 0)} reports, ` +
         `${count(r.thermalAnalysis ?? 0)} analyses, ${count(r.thermalMeasurement ?? 0)} measurements; ` +
         `search "${facts.search.broad.term}" matches ${count(facts.search.broad.rows)} rows, ` +
         `"${facts.search.narrow.term}" ${count(facts.search.narrow.rows)}`,
     );
     const idle = await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory');
-    const httpFloor = await load(server, '/bench/http-floor', connections);
+    const httpFloor = await load(server, '/bench/http-floor', connections, duration);
     console.log(
       `HTTP floor: ${httpFloor.perSecond.toFixed(0)} req/s, p50 ${ms(httpFloor.p50)} ms, p99 ${ms(httpFloor.p99)} ms`,
     );
@@ -491,11 +690,13 @@ async function benchDatabase(db: Kind) {
     const afterLoad = await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory');
     const routes = await checkRoutes(server, facts);
     const uploaded = await uploadMemory(server, facts);
+    const imported = options['skip-import'] ? undefined : await importMeasurement(server, facts);
 
     console.log(
-      `\n### ${db}: ${duration} s per load, ${connections} connections, ${startedAt.toISOString()}\n`,
+      `\n### ${db}: ${duration} s per load, ${connections} connections (work-management lists: ` +
+        `${workDuration} s, ${workConnections} connections), scale ${scale}, ${startedAt.toISOString()}\n`,
     );
-    console.log(resultsTable(httpFloor, results));
+    console.log(resultsTable(httpFloor, results, db));
     console.log(
       '\nreq/s and latency of 2xx answers finished within the load; ×: API p50 over the floor p50. ' +
         'DB floor: the statements one request made, in sequence, through the same pool, without HTTP.',
@@ -513,26 +714,51 @@ async function benchDatabase(db: Kind) {
     const failedRequests = [
       ...results.filter((s) => s.failure).map((s) => `${s.name}: ${s.failure}`),
       ...routes.filter((c) => c.failure).map((c) => `${c.route}: ${c.failure}`),
+      ...(imported?.template.failure ? [`work-order template: ${imported.template.failure}`] : []),
+      ...(imported?.import?.failure ? [`work-order import: ${imported.import.failure}`] : []),
     ];
+    const pending = results.filter((s) => s.pending);
+    const overBudget = results.filter((s) => budgetVerdict(s, db)?.startsWith('OVER'));
     console.log(
       `Upload: ${uploaded.photos} photos of ${mib(uploaded.bytesEach)} in one summary, ${uploaded.seconds.toFixed(2)} s; ` +
         `server memory peak ${uploaded.aboveIdleMiB.toFixed(0)} MiB above idle (bound ${upload.boundMiB} MiB: ` +
         `${uploaded.aboveIdleMiB <= upload.boundMiB ? 'met' : 'MISSED'})`,
     );
+    if (imported) for (const line of describeImport(imported, db)) console.log(line);
+    if (pending.length > 0)
+      console.log(
+        `PENDING (handler not built yet, not measured): ${pending.length}: ${pending.map((s) => s.name).join('; ')}`,
+      );
+    const undeclared = results.filter((s) => s.undeclared);
+    for (const s of undeclared)
+      console.log(`NOT DECLARED YET: ${s.name}: ${s.undeclared!.join(', ')} (sent; the server ignored it)`);
+    if (db === 'postgres')
+      console.log(
+        overBudget.length === 0
+          ? 'Work-management lists: every measured p50 within its budget'
+          : `OVER BUDGET (p50 > 15 ms): ${overBudget.map((s) => `${s.name} (${ms(s.measured!.api.p50)} ms)`).join('; ')}`,
+      );
     if (failedPlans.length === 0 && failedRequests.length === 0) console.log('Plan check: passed');
+    else if (failedRequests.length === 0 && scale < 1) console.log('Requests: all answered');
     for (const failure of failedRequests) console.log(`REQUEST FAILED: ${failure}`);
-    for (const problem of failedPlans) console.log(`PLAN CHECK FAILED: ${problem}`);
+    for (const problem of failedPlans)
+      console.log(
+        `${plansJudged ? 'PLAN CHECK FAILED' : 'plan check (not judged below scale 1)'}: ${problem}`,
+      );
 
     const report = {
       database: db,
       startedAt: startedAt.toISOString(),
-      options: { duration, connections, only: options.only ?? null },
+      options: { duration, connections, workDuration, workConnections, scale, only: options.only ?? null },
       facts,
       memory: { idle, afterLoad },
       httpFloor,
       scenarios: results,
       planCheck: { routes, failed: failedPlans },
       upload: uploaded,
+      workImport: imported ?? null,
+      pending: pending.map((s) => s.name),
+      overBudget: overBudget.map((s) => s.name),
       failedRequests,
     };
     const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
@@ -540,7 +766,7 @@ async function benchDatabase(db: Kind) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Figures: ${path.relative(repo, file)}`);
-    return { report, failed: failedPlans.length + failedRequests.length > 0 };
+    return { report, failed: (plansJudged ? failedPlans.length : 0) + failedRequests.length > 0 };
   } finally {
     await server.stop();
   }

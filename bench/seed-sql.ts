@@ -1,0 +1,28 @@
+/**
+ * Building blocks of the benchmark's seeding SQL. Every value is derived from a row number through
+ * `hashint4`, so two seedings, on PGlite or on PostgreSQL, hold the same rows with the same ids.
+ */
+import { benchAdmin } from './engine-scenarios.ts';
+
+/** A version 4 UUID made from a name, as the API's id validation expects one. */
+export const idOf = (name: string) =>
+  `overlay(overlay(md5(${name}) placing '4' from 13) placing '8' from 17)::uuid`;
+export const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
+/** A non-negative pseudo-random integer from a row number; `stream` gives independent draws per column. */
+export const hash = (key: string, stream: number) => `(hashint4(${key} * 16 + ${stream}) & 2147483647)`;
+export const pick = (values: readonly string[], draw: string) =>
+  `(array[${values.map(literal).join(', ')}])[1 + ${draw} % ${values.length}]`;
+/**
+ * `case` choosing a value by weight (out of the weights' sum) from a draw: `weighted('h1 % 100',
+ * [['a', 70], ['b', 30]])`. The values are SQL expressions.
+ */
+export const weighted = (draw: string, arms: readonly (readonly [string, number])[]) => {
+  let upTo = 0;
+  const whens = arms.slice(0, -1).map(([value, weight]) => {
+    upTo += weight;
+    return `when ${draw} < ${upTo} then ${value}`;
+  });
+  return `case ${whens.join(' ')} else ${arms.at(-1)![0]} end`;
+};
+/** A CTE naming the bench administrator's id: `admin.id`. */
+export const adminCte = `admin as (select id from user_account where lower(username) = ${literal(benchAdmin.username)})`;
