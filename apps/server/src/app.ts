@@ -33,6 +33,10 @@ import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
+import {
+  taskAssignmentActions,
+  taskAssignmentWriteChecks,
+} from './modules/task-assignments/task-assignments.actions.ts';
 import { pendingActions } from './modules/pending.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(),
+    writeChecks: { ...taskAssignmentWriteChecks },
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {
@@ -183,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
     ...vciActions,
     ...ndtActions,
     ...reportStatusActions,
+    ...taskAssignmentActions,
     ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {

@@ -27,7 +27,7 @@ export type ListQuery = {
 };
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

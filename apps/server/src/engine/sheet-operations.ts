@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { EntityDefinition, ImportResult, Operation } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -54,12 +55,17 @@ export function exportSheet(
     fields: sheetFields(entity, op.variant),
     template: op.template,
   });
+  return sheetDownload(body, sheetFileName(entity, op.template));
+}
+
+/** An .xlsx stream as an action's answer: a download under `fileName`, never cached. */
+export function sheetDownload(body: Readable, fileName: string) {
   return {
     raw: {
       body,
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename="${sheetFileName(entity, op.template)}"`,
+        'content-disposition': `attachment; filename="${fileName}"`,
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
       },

@@ -29,6 +29,11 @@ export type WriteSheetOptions = {
   fields?: string[];
   /** Headers, notes and validations only: the empty sheet a planner fills in. */
   template?: boolean;
+  /**
+   * Values a text column is picked from, by field key, read by the caller when the sheet is written
+   * (the codes of the records a column names): a drop-down list like an enum's.
+   */
+  choices?: Record<string, readonly string[]>;
 };
 
 export type ReadSheetOptions = {
@@ -153,8 +158,19 @@ function columnLetter(column: number): string {
 }
 
 /** What Excel checks as a planner types, mirroring the contract where Excel can say it. */
-function validationFor(field: Field, lists: HiddenLists): ExcelJS.DataValidation | null {
+function validationFor(
+  field: Field,
+  lists: HiddenLists,
+  choices: readonly string[] | undefined,
+): ExcelJS.DataValidation | null {
   const common = { allowBlank: !field.required, showErrorMessage: true, errorStyle: 'stop' as const };
+  if (choices && choices.length > 0)
+    return {
+      ...common,
+      type: 'list',
+      formulae: [listFormula(choices, lists)],
+      error: 'Pick a value from the list',
+    };
   switch (field.kind) {
     case 'enum':
       return {
@@ -274,7 +290,7 @@ export function writeEntitySheet(
     const field = entity.fields[key]!;
     const cell = header.getCell(i + 1);
     cell.note = ruleNote(key, field);
-    const validation = validationFor(field, lists);
+    const validation = validationFor(field, lists, o.choices?.[key]);
     if (validation) {
       const letter = sheet.getColumn(i + 1).letter;
       (sheet as SheetWithValidations).dataValidations.add(`${letter}2:${letter}${lastExcelRow}`, validation);
