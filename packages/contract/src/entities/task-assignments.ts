@@ -86,30 +86,6 @@ export const approvalStatusQuery = z.object({
   comment: z.string().trim().max(2000, 'comment is at most 2000 characters').optional(),
 });
 
-/**
- * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
- * method's code. Declared like an entity so its headers, notes and checks come from one place; it
- * has no table of its own (it is not in the catalogue's entities).
- */
-export const assignmentSheetRow = defineEntity('assignmentSheetRow', {
-  label: 'Task assignments',
-  module: 'taskAssignment',
-  fields: {
-    woNumber: f.text({
-      label: 'WO SPK',
-      required: true,
-      maxLength: 60,
-      description: 'The number of an existing work order (WO number).',
-    }),
-    inspectionMethod: f.text({
-      label: 'Inspection Method',
-      required: true,
-      maxLength: 60,
-      description: 'The code of an inspection method, from the list.',
-    }),
-  },
-});
-
 /** Most assignments one template-with-data holds: narrow the period for more. */
 export const maxAssignmentSheetRows = 10_000;
 

@@ -1,9 +1,10 @@
 import {
   approvalStatusQuery,
+  defineEntity,
+  f,
   assignableUsersQuery,
   assignmentInspectionsQuery,
   assignmentSheetQuery,
-  assignmentSheetRow,
   inspectionMethod,
   maxAssignableUsers,
   maxAssignmentSheetRows,
@@ -24,6 +25,31 @@ import { sheetDownload } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { AppError } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
+
+/**
+ * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
+ * method's code. Declared like an entity so the engine's sheet writer gives it headers, notes and
+ * checks; it has no table (and stays out of the contract's exports, which are the stored entities).
+ * The headers are the file format's words, the same in every language.
+ */
+const assignmentSheetRow = defineEntity('assignmentSheetRow', {
+  label: 'Task assignments',
+  module: 'taskAssignment',
+  fields: {
+    woNumber: f.text({
+      label: 'WO SPK',
+      required: true,
+      maxLength: 60,
+      description: 'The number of an existing work order (WO number).',
+    }),
+    inspectionMethod: f.text({
+      label: 'Inspection Method',
+      required: true,
+      maxLength: 60,
+      description: 'The code of an inspection method, from the list.',
+    }),
+  },
+});
 
 const assignments = tableOf(woTaskAssignment);
 const workOrders = tableOf(workOrderSpk);
