@@ -34,6 +34,10 @@ import { reportStatusActions } from './modules/reports/report-status.actions.ts'
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import { workOrderActions } from './modules/work-orders/work-orders.actions.ts';
+import {
+  taskAssignmentActions,
+  taskAssignmentWriteChecks,
+} from './modules/task-assignments/task-assignments.actions.ts';
 import { pendingActions } from './modules/pending.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(),
+    writeChecks: { ...taskAssignmentWriteChecks },
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {
@@ -185,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
     ...ndtActions,
     ...reportStatusActions,
     ...workOrderActions,
+    ...taskAssignmentActions,
     ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {

@@ -148,7 +148,11 @@ function changeableField(entity: EntityDefinition, variant: string | undefined) 
       !entity.unique.includes(key) &&
       !(entity.naturalKey ?? []).includes(key),
   );
-  const found = candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ?? candidates[0];
+  // JSON last: its items may name records a module checks (a task assignment's inspectors).
+  const found =
+    candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ??
+    candidates.find(([, f]) => f.kind !== 'json') ??
+    candidates[0];
   if (!found) throw new Error(`${entity.name} has no field an update could change`);
   return found;
 }

@@ -68,6 +68,11 @@ export type EntityConfig<
    * together, and what an upsert or a spreadsheet import matches existing records by.
    */
   naturalKey?: (keyof F & string)[];
+  /**
+   * What a clash on the natural key says, when the generic sentence ("A task assignment with this
+   * work order and inspection method already exists") reads poorly in the domain's words.
+   */
+  duplicateMessage?: string;
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
   /**

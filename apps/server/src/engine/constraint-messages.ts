@@ -26,7 +26,8 @@ function build(): Map<string, ConstraintMessage> {
       const words = entity.naturalKey.map((k) => entity.fields[k]!.label!.toLowerCase()).join(' and ');
       byName.set(`${entity.table}_natural_key`, {
         field: entity.naturalKey[0]!,
-        message: `A ${entity.label.toLowerCase()} with this ${words} already exists`,
+        message:
+          entity.duplicateMessage ?? `A ${entity.label.toLowerCase()} with this ${words} already exists`,
       });
     }
     const table = tables.find((t) => getTableConfig(t).name === entity.table);

@@ -39,7 +39,24 @@ export type EngineDeps = {
   /** Limit of documents and drawings (PDF, Office, TIFF, DWG), larger than photos'. */
   maxDocumentBytes: number;
   repositories: Map<string, RecordRepository>;
+  /**
+   * A module's checks of an entity's values against other tables, by entity name (a task
+   * assignment's inspectors must be active users): run in the write's transaction, before the row
+   * is written, on create and on update. They refuse with an AppError.
+   */
+  writeChecks?: Record<string, WriteCheck>;
 };
+
+/**
+ * One entity's check before a create (`before` undefined) or an update (`values` are the changes;
+ * `before` the stored record, locked).
+ */
+export type WriteCheck = (check: {
+  tx: DbOrTx;
+  values: Record<string, unknown>;
+  before: StoredRecord | undefined;
+  user: AuthenticatedUser;
+}) => Promise<void>;
 
 /** What a module's action handler receives: validated input and the caller. */
 export type ActionContext = {
@@ -280,6 +297,7 @@ export function entityOperation(
             now: new Date(),
           });
           return deps.db.transaction(async (tx) => {
+            await deps.writeChecks?.[entity.name]?.({ tx, values, before: undefined, user: ctx.user! });
             const created = await repo(deps).insert(
               tx,
               { ...values, ...(variant ? { variant } : {}), warnings },
@@ -325,6 +343,7 @@ export function entityOperation(
               }
               delete changes[entity.parent];
             }
+            await deps.writeChecks?.[entity.name]?.({ tx, values: changes, before, user: ctx.user! });
             // Rules judge the record as it will be, not the patch alone: a new end date is checked
             // against the stored start date. Reading and writing in one transaction keeps them true.
             changes.warnings = judgeWrite({

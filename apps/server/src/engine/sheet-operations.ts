@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { entities, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -105,12 +106,17 @@ export function exportSheet(
     template: op.template,
     choices,
   });
+  return sheetDownload(body, sheetFileName(entity, op.template));
+}
+
+/** An .xlsx stream as an action's answer: a download under `fileName`, never cached. */
+export function sheetDownload(body: Readable, fileName: string) {
   return {
     raw: {
       body,
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename="${sheetFileName(entity, op.template)}"`,
+        'content-disposition': `attachment; filename="${fileName}"`,
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
       },

@@ -41,6 +41,7 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
   },
   parent: 'workOrderSPKId',
   naturalKey: ['workOrderSPKId', 'inspectionMethod'],
+  duplicateMessage: 'This inspection method is already assigned on this work order',
   represent: ['inspectionMethod'],
   sort: { field: 'inspectionMethod', direction: 'asc' },
 });
@@ -55,12 +56,28 @@ export const assignedReportSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** A user who may be named as an inspector (an active user account). */
+export const assignableUserSchema = z
+  .object({ id: z.uuid(), username: z.string(), fullName: z.string() })
+  .meta({ id: 'assignableUser' });
+export type AssignableUser = z.infer<typeof assignableUserSchema>;
+
+/** Most users one assignable-users answer lists: a picker narrows by typing, it does not page. */
+export const maxAssignableUsers = 50;
+
+export const assignableUsersQuery = z.object({ search: searchSchema });
+
 export const assignmentInspectionsQuery = z.object({
   workOrderSPKId: z.uuid({ error: 'workOrderSPKId must be an identifier (UUID)' }),
   reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }).optional(),
 });
 export const assignmentInspectionSchema = woTaskAssignment.schemas.response
-  .extend({ inspectionMethodName: z.string(), reports: z.array(assignedReportSchema) })
+  .extend({
+    inspectionMethodName: z.string(),
+    /** The users `userPDMIds` names, in that order (an inactive one too, so it can be taken off). */
+    inspectors: z.array(assignableUserSchema.extend({ isActive: z.boolean() })),
+    reports: z.array(assignedReportSchema),
+  })
   .meta({ id: 'assignmentInspection' });
 
 export const approvalStatusQuery = z.object({
@@ -69,10 +86,19 @@ export const approvalStatusQuery = z.object({
   comment: z.string().trim().max(2000, 'comment is at most 2000 characters').optional(),
 });
 
-export const assignmentSheetQuery = z.object({
-  startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).optional(),
-  endDate: z.iso.date({ error: 'endDate must be a date (YYYY-MM-DD)' }).optional(),
-});
+/** Most assignments one template-with-data holds: narrow the period for more. */
+export const maxAssignmentSheetRows = 10_000;
+
+export const assignmentSheetQuery = z
+  .object({
+    startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).optional(),
+    endDate: z.iso.date({ error: 'endDate must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  // ISO dates compare as text in calendar order.
+  .refine((q) => !q.startDate || !q.endDate || q.endDate >= q.startDate, {
+    error: 'endDate is before startDate',
+    path: ['endDate'],
+  });
 
 /**
  * Where a task stands, read from its reports (docs/work-management.md): none yet → to do; any
@@ -140,6 +166,19 @@ const myTaskView = { module: 'myTask', action: 'view' } as const;
 const idParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
 
 export const taskAssignmentRoutes = [
+  route(
+    'GET',
+    '/wo-task-assignments/assignable-users',
+    op.action('taskAssignment.assignableUsers', {
+      query: assignableUsersQuery,
+      response: z.array(assignableUserSchema),
+    }),
+    {
+      summary: `Active users who may be named as inspectors (search by name; at most ${maxAssignableUsers})`,
+      tag,
+      access: assignmentView,
+    },
+  ),
   route('GET', '/wo-task-assignments/by-work-order', op.listByParent(woTaskAssignment, 'workOrderSPKId'), {
     summary: "A work order's task assignments",
     tag,

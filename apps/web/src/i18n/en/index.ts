@@ -5,6 +5,7 @@ import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
+import { taskAssignments } from './task-assignments.ts';
 import { thermal } from './thermal.ts';
 import { workOrders } from './work-orders.ts';
 
@@ -23,6 +24,7 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  taskAssignments,
   workspace,
   imageList,
 };

@@ -104,6 +104,17 @@ export const entities: EntityLabels = {
       inspectionMethod: Object.fromEntries(Object.entries(techniqueLabels).map(([m, t]) => [m, t.label])),
     },
   },
+  woTaskAssignment: {
+    fields: {
+      workOrderSPKId: 'Perintah kerja',
+      inspectionMethod: 'Metode inspeksi',
+      userPDMIds: 'Inspektor',
+      levelApprovals: 'Tingkat persetujuan',
+      positionLevels: 'Jabatan persetujuan',
+      approvalStatus: 'Disetujui',
+      approvalComment: 'Komentar persetujuan',
+    },
+  },
   thermalAnalysis: {
     fields: { reportHeaderId: 'Laporan', summary: 'Ringkasan', result: 'Hasil' },
   },

@@ -7,6 +7,7 @@ import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
+import { taskAssignments } from './task-assignments.ts';
 import { thermal } from './thermal.ts';
 import { workOrders } from './work-orders.ts';
 
@@ -26,4 +27,5 @@ export const id: Translation<typeof en> = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  taskAssignments,
 };

@@ -1,0 +1,402 @@
+/**
+ * Task assignments: who inspects which method under a work order. Generic create/update/delete
+ * behaviour is proven by the conformance tests; these prove the module's own: inspectors that
+ * must be active users, the duplicate message, the inspections view, the approval-status move and
+ * the bulk-assignment sheets.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { PermissionAction } from '@inspectra/contract';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+let inspector: { id: string; username: string };
+let retired: { id: string; username: string };
+/** May update assignments and reports, but not approve. */
+let coordinatorToken: string;
+/** May view assignments only. */
+let viewerToken: string;
+
+async function tokenWith(grants: [string, PermissionAction][]) {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `role-${randomUUID()}` })
+    .returning();
+  await t.db
+    .insert(rolePermissions)
+    .values(grants.map(([module, action]) => ({ roleId: role!.id, module, action })));
+  const user = await createUser(t, { roleId: role!.id });
+  return (await t.login(user.username, user.password)).json().data.accessToken as string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  inspector = await createUser(t, { username: `rina-${randomUUID().slice(0, 8)}` });
+  retired = await createUser(t, { isActive: false });
+  coordinatorToken = await tokenWith([
+    ['taskAssignment', 'view'],
+    ['taskAssignment', 'update'],
+    ['reportHeader', 'view'],
+    ['reportHeader', 'update'],
+  ]);
+  viewerToken = await tokenWith([['taskAssignment', 'view']]);
+});
+afterAll(() => t?.close());
+
+const assign = (body: Record<string, unknown>, token?: string) =>
+  t.call('POST', '/api/wo-task-assignments', body, token);
+
+async function assignment(workOrderSPKId: string, inspectionMethod = 'thermal', userPDMIds: string[] = []) {
+  const r = await assign({ workOrderSPKId, inspectionMethod, userPDMIds });
+  if (r.status !== 201) throw new Error(`assignment: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+describe('assigning a method under a work order', () => {
+  it('creates an assignment naming active users, and refuses the same method twice', async () => {
+    const wo = await createWorkOrder(t);
+    const r = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'thermal',
+      userPDMIds: [inspector.id],
+      levelApprovals: [1, 2],
+      positionLevels: ['Supervisor', 'Superintendent'],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({
+      statusCode: 201,
+      data: {
+        workOrderSPKId: wo.id,
+        inspectionMethod: 'thermal',
+        userPDMIds: [inspector.id],
+        levelApprovals: [1, 2],
+        approvalStatus: false,
+        approvalComment: null,
+      },
+    });
+
+    const again = await assign({ workOrderSPKId: wo.id, inspectionMethod: 'thermal' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      data: null,
+      message: 'This inspection method is already assigned on this work order',
+      error: { code: 'CONFLICT' },
+    });
+  });
+
+  it('refuses inspectors naming no user, an inactive user or one user twice', async () => {
+    const wo = await createWorkOrder(t);
+    const nobody = randomUUID();
+    const unknown = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'vci',
+      userPDMIds: [inspector.id, nobody],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(`userPDMIds names no user: ${nobody}`);
+    expect(unknown.body.error.details).toEqual([{ path: 'userPDMIds', message: unknown.body.message }]);
+
+    const inactive = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'vci',
+      userPDMIds: [retired.id],
+    });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.message).toBe(`userPDMIds names inactive users: ${retired.id}`);
+
+    const twice = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'vci',
+      userPDMIds: [inspector.id, inspector.id],
+    });
+    expect(twice.status).toBe(400);
+    expect((await assign({ workOrderSPKId: wo.id, inspectionMethod: 'vci', userPDMIds: ['x'] })).status).toBe(
+      400,
+    );
+    const noMethod = await assign({ workOrderSPKId: wo.id, inspectionMethod: 'levitation' });
+    expect(noMethod.status).toBe(400);
+    expect(noMethod.body.error.details[0].path).toBe('inspectionMethod');
+    // Nothing was assigned by the refused calls.
+    const listed = await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`);
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it('on update, refuses newly named inactive users but keeps one already assigned', async () => {
+    const wo = await createWorkOrder(t);
+    const later = await createUser(t);
+    const created = await assignment(wo.id, 'thermal', [later.id]);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, later.id));
+
+    const kept = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, {
+      userPDMIds: [later.id, inspector.id],
+      levelApprovals: [1],
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data.userPDMIds).toEqual([later.id, inspector.id]);
+
+    const added = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, { userPDMIds: [retired.id] });
+    expect(added.status).toBe(400);
+    expect(added.body.error.details[0].path).toBe('userPDMIds');
+    const comment = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, { approvalComment: 'x' });
+    expect(comment.status).toBe(400);
+  });
+});
+
+describe('assignable users', () => {
+  it('lists active users by name, searchable', async () => {
+    const r = await t.call('GET', '/api/wo-task-assignments/assignable-users', undefined, viewerToken);
+    expect(r.status).toBe(200);
+    const ids = r.body.data.map((u: { id: string }) => u.id);
+    expect(ids).toContain(inspector.id);
+    expect(ids).not.toContain(retired.id);
+    expect(r.body.data[0]).toEqual({
+      id: expect.any(String),
+      username: expect.any(String),
+      fullName: expect.any(String),
+    });
+    const found = await t.call(
+      'GET',
+      `/api/wo-task-assignments/assignable-users?search=${inspector.username}`,
+    );
+    expect(found.body.data.map((u: { id: string }) => u.id)).toEqual([inspector.id]);
+  });
+});
+
+describe("a work order's inspections", () => {
+  it('lists each assignment with its method name, inspectors and reports', async () => {
+    const wo = await createWorkOrder(t);
+    const thermal = await assignment(wo.id, 'thermal', [inspector.id]);
+    await assignment(wo.id, 'vci');
+    const report = await createReportHeader(t, { workOrderSPKId: wo.id, inspectionMethod: 'thermal' });
+    // A thermal report under another work order is not this one's.
+    await createReportHeader(t, { inspectionMethod: 'thermal' });
+
+    const r = await t.call('GET', `/api/wo-task-assignments/inspections?workOrderSPKId=${wo.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((a: { inspectionMethod: string }) => a.inspectionMethod)).toEqual([
+      'thermal',
+      'vci',
+    ]);
+    expect(r.body.data[0]).toMatchObject({
+      id: thermal.id,
+      inspectionMethodName: 'Thermal (infrared)',
+      inspectors: [{ id: inspector.id, username: inspector.username, isActive: true }],
+      reports: [
+        {
+          id: report.id,
+          reportNumber: report.reportNumber,
+          title: report.title,
+          equipmentNo: report.equipmentNo,
+          status: 'draft',
+          updatedAt: report.updatedAt,
+        },
+      ],
+    });
+    expect(r.body.data[1]).toMatchObject({
+      inspectionMethodName: 'Visual crack inspection (VCI)',
+      reports: [],
+    });
+
+    const narrowed = await t.call(
+      'GET',
+      `/api/wo-task-assignments/inspections?workOrderSPKId=${wo.id}&reportHeaderId=${report.id}`,
+    );
+    expect(narrowed.body.data.map((a: { id: string }) => a.id)).toEqual([thermal.id]);
+  });
+
+  it('refuses an unknown work order, an unknown report and a report of another work order', async () => {
+    const wo = await createWorkOrder(t);
+    const missing = await t.call(
+      'GET',
+      `/api/wo-task-assignments/inspections?workOrderSPKId=${randomUUID()}`,
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_FOUND');
+    const unknownReport = await t.call(
+      'GET',
+      `/api/wo-task-assignments/inspections?workOrderSPKId=${wo.id}&reportHeaderId=${randomUUID()}`,
+    );
+    expect(unknownReport.status).toBe(404);
+    const elsewhere = await createReportHeader(t);
+    const other = await t.call(
+      'GET',
+      `/api/wo-task-assignments/inspections?workOrderSPKId=${wo.id}&reportHeaderId=${elsewhere.id}`,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.error.details[0].path).toBe('reportHeaderId');
+    expect((await t.call('GET', '/api/wo-task-assignments/inspections?workOrderSPKId=x')).status).toBe(400);
+  });
+});
+
+describe("moving an assignment's report", () => {
+  const move = (id: string, reportHeaderId: string, status: string, comment?: string, token?: string) =>
+    t.call(
+      'PUT',
+      `/api/wo-task-assignments/update-approval-status/${id}?reportHeaderId=${reportHeaderId}&status=${status}${
+        comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`
+      }`,
+      undefined,
+      token,
+    );
+
+  it('moves the report along its transitions, keeps the comment and is approved with the report', async () => {
+    const wo = await createWorkOrder(t);
+    const a = await assignment(wo.id);
+    const report = await createReportHeader(t, { workOrderSPKId: wo.id });
+
+    const submitted = await move(a.id, report.id, 'submitted', 'Ready for review', coordinatorToken);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body).toMatchObject({
+      statusCode: 200,
+      message: `Report ${report.reportNumber} is submitted`,
+      data: { id: a.id, approvalComment: 'Ready for review', approvalStatus: false, version: 2 },
+    });
+    const reportNow = await t.call('GET', `/api/report-headers?id=${report.id}`);
+    expect(reportNow.body.data[0].status).toBe('submitted');
+
+    // Taking it into review and approving need the approve permission on reports.
+    const refused = await move(a.id, report.id, 'inReview', undefined, coordinatorToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/reportHeader: approve/);
+
+    expect((await move(a.id, report.id, 'inReview')).status).toBe(200);
+    const approved = await move(a.id, report.id, 'approved', 'Findings accepted');
+    expect(approved.body.data).toMatchObject({ approvalStatus: true, approvalComment: 'Findings accepted' });
+
+    const notAllowed = await move(a.id, report.id, 'draft');
+    expect(notAllowed.status).toBe(409);
+    expect(notAllowed.body.message).toMatch(/The report is approved/);
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'woTaskAssignment'), eq(auditLog.entityId, a.id)));
+    expect(audit.map((row) => (row.after as { approvalComment: string }).approvalComment)).toEqual(
+      expect.arrayContaining(['Ready for review', 'Findings accepted']),
+    );
+  });
+
+  it('stays unapproved while another report of the assignment is not approved', async () => {
+    const wo = await createWorkOrder(t);
+    const a = await assignment(wo.id);
+    const first = await createReportHeader(t, { workOrderSPKId: wo.id });
+    await createReportHeader(t, { workOrderSPKId: wo.id });
+    for (const status of ['submitted', 'inReview', 'approved']) await move(a.id, first.id, status);
+    const now = await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`);
+    expect(now.body.data[0]).toMatchObject({ approvalStatus: false, approvalComment: null });
+  });
+
+  it("refuses a report that is not the assignment's, unknown records, bad input and missing permission", async () => {
+    const wo = await createWorkOrder(t);
+    const a = await assignment(wo.id, 'thermal');
+    const vciReport = await createReportHeader(t, { workOrderSPKId: wo.id, inspectionMethod: 'vci' });
+    const elsewhere = await createReportHeader(t);
+
+    for (const report of [vciReport, elsewhere]) {
+      const r = await move(a.id, report.id, 'submitted');
+      expect(r.status).toBe(400);
+      expect(r.body.error.details[0].path).toBe('reportHeaderId');
+    }
+    expect((await move(randomUUID(), vciReport.id, 'submitted')).status).toBe(404);
+    expect((await move(a.id, randomUUID(), 'submitted')).status).toBe(404);
+    expect((await move(a.id, vciReport.id, 'finished')).status).toBe(400);
+    expect((await move(a.id, vciReport.id, 'submitted', 'x'.repeat(2001))).status).toBe(400);
+    expect((await move(a.id, elsewhere.id, 'submitted', undefined, viewerToken)).status).toBe(403);
+    // Nothing moved.
+    const still = await t.call('GET', `/api/report-headers?id=${vciReport.id}`);
+    expect(still.body.data[0].status).toBe('draft');
+  });
+});
+
+describe('bulk-assignment sheets', () => {
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  async function download(url: string) {
+    const { res } = await t.call('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe(xlsx);
+    return res;
+  }
+  /**
+   * The first sheet's rows (first two cells) by the streaming reader: loading a whole workbook
+   * expands its validations cell by cell over a million rows, which takes seconds.
+   */
+  async function rowsOf(url: string) {
+    const payload = (await download(url)).rawPayload;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(payload), {});
+    const rows: unknown[][] = [];
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>)
+        rows.push((row.values as unknown[]).slice(1, 3));
+      break;
+    }
+    return rows;
+  }
+
+  it('gives a template with the two SPEC columns, notes and a list of method codes', async () => {
+    const res = await download('/api/wo-task-assignments/export/template');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const sheet = wb.worksheets[0]!;
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="wo-task-assignment-template.xlsx"',
+    );
+    expect(sheet.getRow(1).getCell(1).value).toBe('WO SPK');
+    expect(sheet.getRow(1).getCell(2).value).toBe('Inspection Method');
+    expect(sheet.getRow(1).getCell(3).value).toBeNull();
+    expect(String(sheet.getRow(1).getCell(1).note)).toMatch(/Required/);
+    expect(sheet.rowCount).toBe(1);
+    const validations = (
+      sheet as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }
+    ).dataValidations.model;
+    const methodList = Object.entries(validations).find(([range]) => range.startsWith('B2'))?.[1];
+    expect(methodList?.type).toBe('list');
+    expect(methodList?.formulae[0]).toMatch(/thermal/);
+    expect(methodList?.formulae[0]).toMatch(/vci/);
+  });
+
+  it('fills the sheet with the assignments of work orders planned in the period', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const june = await createWorkOrder(t, {
+      woNumber: `WO-JUNE-${tag}`,
+      dateStart: '2031-06-02',
+      dateEnd: '2031-06-20',
+    });
+    const july = await createWorkOrder(t, { woNumber: `WO-JULY-${tag}`, dateStart: '2031-07-01' });
+    await assignment(june.id, 'thermal');
+    await assignment(june.id, 'vci');
+    await assignment(july.id, 'thermal');
+
+    const inJune = await rowsOf(
+      '/api/wo-task-assignments/export/template-with-data?startDate=2031-06-01&endDate=2031-06-30',
+    );
+    expect(inJune).toEqual([
+      ['WO SPK', 'Inspection Method'],
+      [`WO-JUNE-${tag}`, 'thermal'],
+      [`WO-JUNE-${tag}`, 'vci'],
+    ]);
+    const fromJuly = await rowsOf('/api/wo-task-assignments/export/template-with-data?startDate=2031-07-01');
+    expect(fromJuly.slice(1)).toEqual([[`WO-JULY-${tag}`, 'thermal']]);
+    const all = await rowsOf('/api/wo-task-assignments/export/template-with-data');
+    expect(all).toEqual(expect.arrayContaining([[`WO-JULY-${tag}`, 'thermal']]));
+  });
+
+  it('refuses a period that ends before it starts, and dates that are not dates', async () => {
+    const backwards = await t.call(
+      'GET',
+      '/api/wo-task-assignments/export/template-with-data?startDate=2031-06-30&endDate=2031-06-01',
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details[0]).toMatchObject({
+      path: 'endDate',
+      message: 'endDate is before startDate',
+    });
+    const notADate = await t.call('GET', '/api/wo-task-assignments/export/template-with-data?startDate=June');
+    expect(notADate.status).toBe(400);
+    expect(notADate.body.message).toMatch(/startDate/);
+  });
+});

@@ -1,0 +1,170 @@
+import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, TagsInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { woTaskAssignment } from '@inspectra/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { fieldLabel } from '../../engine/entity-labels.ts';
+import { assignableUsersQuery, methodsQuery, refreshAssignments, userLabel } from './assignment-queries.ts';
+import type { AssignmentInspection } from './assignment-queries.ts';
+
+const levelChoices = Array.from({ length: 10 }, (_, i) => String(i + 1));
+const fields = woTaskAssignment.fields;
+
+/**
+ * Assigns a method under a work order to inspectors, with its approval levels and positions, or
+ * changes an assignment (`assignment` given; its method stays). Shown in place, not in a dialog.
+ */
+export function AssignmentForm({
+  workOrderId,
+  assignment,
+  assignedMethods,
+  onDone,
+}: {
+  workOrderId: string;
+  assignment?: AssignmentInspection;
+  /** Methods already assigned on the work order: offered, but marked and not choosable. */
+  assignedMethods: string[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const label = (key: keyof typeof fields) => fieldLabel(t, woTaskAssignment.name, key, fields[key]);
+  const [method, setMethod] = useState<string | null>(assignment?.inspectionMethod ?? null);
+  const [inspectors, setInspectors] = useState<string[]>(assignment?.userPDMIds ?? []);
+  const [levels, setLevels] = useState<string[]>((assignment?.levelApprovals ?? []).map(String));
+  const [positions, setPositions] = useState<string[]>(assignment?.positionLevels ?? []);
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), 250);
+  // Names of the users chosen so far, so a choice keeps its name when a new search no longer lists it.
+  const [known, setKnown] = useState(
+    () => new Map((assignment?.inspectors ?? []).map((u) => [u.id, userLabel(u)] as const)),
+  );
+
+  const methods = useQuery(methodsQuery);
+  const users = useQuery({ ...assignableUsersQuery(search), placeholderData: keepPreviousData });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const values = {
+        userPDMIds: inspectors,
+        levelApprovals: levels.map(Number).sort((a, b) => a - b),
+        positionLevels: positions,
+      };
+      if (assignment)
+        return callApi('PUT /wo-task-assignments/:id', {
+          params: { id: assignment.id },
+          body: { ...values, version: assignment.version },
+        });
+      return callApi('POST /wo-task-assignments', {
+        body: { ...values, workOrderSPKId: workOrderId, inspectionMethod: method },
+      });
+    },
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t('taskAssignments.saved') });
+      await refreshAssignments(queryClient, workOrderId);
+      onDone();
+    },
+  });
+
+  const methodOptions = (methods.data ?? []).map((m) => ({
+    value: m.code,
+    label: assignedMethods.includes(m.code) ? `${m.name} (${t('taskAssignments.alreadyAssigned')})` : m.name,
+    disabled: assignedMethods.includes(m.code) && m.code !== assignment?.inspectionMethod,
+  }));
+  const found = users.data ?? [];
+  const userOptions = [
+    ...inspectors.map((id) => ({ value: id, label: known.get(id) ?? id })),
+    ...found.filter((u) => !inspectors.includes(u.id)).map((u) => ({ value: u.id, label: userLabel(u) })),
+  ];
+
+  function chooseInspectors(ids: string[]) {
+    setKnown((before) => {
+      const next = new Map(before);
+      for (const u of found) if (ids.includes(u.id)) next.set(u.id, userLabel(u));
+      return next;
+    });
+    setInspectors(ids);
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      aria-labelledby={headingId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="md" id={headingId}>
+          {assignment
+            ? t('taskAssignments.editTitle', { method: assignment.inspectionMethodName })
+            : t('taskAssignments.assignTitle')}
+        </Title>
+        {save.isError && (
+          <Alert color="red" role="alert">
+            {errorText(save.error, t)}
+          </Alert>
+        )}
+        <Select
+          label={label('inspectionMethod')}
+          placeholder={t('taskAssignments.methodPlaceholder')}
+          data={methodOptions}
+          value={method}
+          onChange={setMethod}
+          searchable
+          required
+          disabled={Boolean(assignment)}
+          maw={420}
+        />
+        <MultiSelect
+          label={label('userPDMIds')}
+          description={t('taskAssignments.inspectorsHelp')}
+          placeholder={t('taskAssignments.inspectorsPlaceholder')}
+          data={userOptions}
+          value={inspectors}
+          onChange={chooseInspectors}
+          searchable
+          searchValue={typed}
+          onSearchChange={setTyped}
+          // The server searches; every option it answers matches what was typed.
+          filter={({ options }) => options}
+          maxValues={50}
+          maw={560}
+        />
+        <MultiSelect
+          label={label('levelApprovals')}
+          description={t('taskAssignments.levelsHelp')}
+          data={levelChoices}
+          value={levels}
+          onChange={setLevels}
+          maw={420}
+        />
+        <TagsInput
+          label={label('positionLevels')}
+          description={t('taskAssignments.positionsHelp')}
+          value={positions}
+          onChange={setPositions}
+          maxTags={10}
+          maw={560}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending} disabled={!method}>
+            {t('taskAssignments.save')}
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,272 @@
+import type { Permission, Profile } from '@inspectra/contract';
+import { ModalsProvider } from '@mantine/modals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import { renderWithRouter } from '../../test/render.tsx';
+import { AssignmentsPanel } from './AssignmentsPanel.tsx';
+
+serveMockApi();
+
+const workOrderId = '7a1c2e3f-0000-4000-8000-0000000000aa';
+const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
+const rina = { id: '11111111-1111-4111-8111-111111111111', username: 'rina', fullName: 'Rina Wulandari' };
+const budi = { id: '22222222-2222-4222-8222-222222222222', username: 'budi', fullName: 'Budi Santoso' };
+const dewi = { id: '33333333-3333-4333-8333-333333333333', username: 'dewi', fullName: 'Dewi Lestari' };
+
+const full: Permission[] = [
+  ...(['view', 'create', 'update', 'delete'] as const).map((action) => ({
+    module: 'taskAssignment',
+    action,
+  })),
+  { module: 'reportHeader', action: 'update' },
+];
+
+function profileWith(permissions: Permission[]): Profile {
+  return {
+    id: userId,
+    username: 'planner',
+    fullName: 'Pak Planner',
+    email: null,
+    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Planner' },
+    permissions,
+  };
+}
+
+const record = {
+  version: 1,
+  workOrderSPKId: workOrderId,
+  createdAt: '2026-03-15T07:05:00Z',
+  updatedAt: '2026-03-15T07:05:00Z',
+  createdBy: userId,
+  updatedBy: userId,
+  warnings: [],
+};
+const thermal = {
+  ...record,
+  id: 'a0000000-0000-4000-8000-000000000001',
+  inspectionMethod: 'thermal',
+  inspectionMethodName: 'Thermal (infrared)',
+  userPDMIds: [rina.id, budi.id],
+  inspectors: [
+    { ...rina, isActive: true },
+    { ...budi, isActive: false },
+  ],
+  levelApprovals: [1, 2],
+  positionLevels: ['Supervisor', 'Superintendent'],
+  approvalStatus: false,
+  approvalComment: 'Check phase T again',
+  reports: [
+    {
+      id: 'b0000000-0000-4000-8000-000000000001',
+      reportNumber: 'RPT-0042',
+      title: 'Panel LP-3A',
+      equipmentNo: 'EQ-1001',
+      status: 'draft',
+      updatedAt: '2026-03-16T08:00:00Z',
+    },
+  ],
+};
+const methods = [
+  {
+    ...record,
+    id: 'c1',
+    code: 'thermal',
+    name: 'Thermal (infrared)',
+    isActive: true,
+    equipmentCategories: [],
+  },
+  {
+    ...record,
+    id: 'c2',
+    code: 'vci',
+    name: 'Visual crack inspection (VCI)',
+    isActive: true,
+    equipmentCategories: [],
+  },
+];
+
+/** The mock API of a work order with one thermal assignment; records what the panel sends. */
+function serveAssignments(permissions: Permission[] = full) {
+  setCookies(accessTokenFor(userId), 'refresh');
+  const sent = {
+    inspections: [] as URLSearchParams[],
+    userSearches: [] as (string | null)[],
+    created: [] as unknown[],
+    moves: [] as { id: string; query: URLSearchParams }[],
+    deleted: [] as string[],
+  };
+  let stored: unknown[] = [thermal];
+  server.use(
+    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profileWith(permissions)))),
+    http.get(api('/wo-task-assignments/inspections'), ({ request }) => {
+      sent.inspections.push(new URL(request.url).searchParams);
+      return HttpResponse.json(envelope(stored));
+    }),
+    http.get(api('/master-inspection-method/all'), () => HttpResponse.json(envelope(methods))),
+    http.get(api('/wo-task-assignments/assignable-users'), ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search');
+      sent.userSearches.push(search);
+      const all = [rina, dewi];
+      return HttpResponse.json(
+        envelope(all.filter((u) => !search || u.fullName.toLowerCase().includes(search.toLowerCase()))),
+      );
+    }),
+    http.post(api('/wo-task-assignments'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.created.push(body);
+      const created = {
+        ...record,
+        ...body,
+        id: 'a0000000-0000-4000-8000-000000000002',
+        inspectionMethodName: 'Visual crack inspection (VCI)',
+        inspectors: [{ ...dewi, isActive: true }],
+        approvalStatus: false,
+        approvalComment: null,
+        reports: [],
+      };
+      stored = [...stored, created];
+      return HttpResponse.json({ ...envelope(created), statusCode: 201 }, { status: 201 });
+    }),
+    http.put(api('/wo-task-assignments/update-approval-status/:id'), ({ request, params }) => {
+      sent.moves.push({ id: String(params.id), query: new URL(request.url).searchParams });
+      return HttpResponse.json(envelope({ ...thermal, approvalComment: 'Ready' }));
+    }),
+    http.delete(api('/wo-task-assignments/:id'), ({ params }) => {
+      sent.deleted.push(String(params.id));
+      stored = stored.filter((a) => (a as { id: string }).id !== params.id);
+      return HttpResponse.json(envelope({ id: params.id }));
+    }),
+  );
+  return sent;
+}
+
+function renderPanel() {
+  return renderWithRouter(
+    {
+      '/': () => (
+        <ModalsProvider>
+          <Suspense fallback="loading">
+            <AssignmentsPanel workOrderId={workOrderId} />
+          </Suspense>
+        </ModalsProvider>
+      ),
+    },
+    '/',
+  );
+}
+
+describe('AssignmentsPanel', () => {
+  it("shows each assignment's method, inspectors by name, levels, positions, approval and reports", async () => {
+    const sent = serveAssignments();
+    renderPanel();
+
+    const card = await screen.findByRole('article', { name: 'Thermal (infrared)' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('Rina Wulandari (rina), Budi Santoso (budi) (inactive)');
+    expect(card).toHaveTextContent('Approval levels: 1, 2');
+    expect(card).toHaveTextContent('Supervisor, Superintendent');
+    expect(card).toHaveTextContent('Not approved yet');
+    expect(card).toHaveTextContent('Last comment: Check phase T again');
+    const row = within(card).getByRole('row', { name: /RPT-0042/ });
+    expect(row).toHaveTextContent('Panel LP-3A');
+    expect(row).toHaveTextContent('EQ-1001');
+    expect(row).toHaveTextContent('Draft');
+    expect(within(row).getByRole('link', { name: 'RPT-0042' })).toHaveAttribute(
+      'href',
+      '/reports/b0000000-0000-4000-8000-000000000001',
+    );
+    expect(sent.inspections[0]?.get('workOrderSPKId')).toBe(workOrderId);
+  });
+
+  it('assigns a method to inspectors found by name, with levels', async () => {
+    const sent = serveAssignments();
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Assign a method' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Assign an inspection method' });
+    await user.click(within(form).getByRole('combobox', { name: 'Inspection method' }));
+    // A method already assigned is offered but cannot be chosen again.
+    expect(
+      await screen.findByRole('option', { name: 'Thermal (infrared) (already assigned)' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Visual crack inspection (VCI)' }));
+
+    await user.type(within(form).getByRole('combobox', { name: 'Inspectors' }), 'Dewi');
+    await waitFor(() => expect(sent.userSearches).toContain('Dewi'));
+    await user.click(await screen.findByRole('option', { name: 'Dewi Lestari (dewi)' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Approval levels' }));
+    await user.click(await screen.findByRole('option', { name: '1' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent.created).toHaveLength(1));
+    expect(sent.created[0]).toMatchObject({
+      workOrderSPKId: workOrderId,
+      inspectionMethod: 'vci',
+      userPDMIds: [dewi.id],
+      levelApprovals: [1],
+      positionLevels: [],
+    });
+    expect(await screen.findByRole('article', { name: 'Visual crack inspection (VCI)' })).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Assign an inspection method' })).toBeNull();
+  });
+
+  it("moves a report's status with a comment, offering only the moves allowed", async () => {
+    const sent = serveAssignments();
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Change the status of RPT-0042' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of report RPT-0042' });
+    // From draft the only move is to submit (approving moves would need the approve permission).
+    const status = within(dialog).getByRole('combobox', { name: 'New status' });
+    // The one move allowed is chosen already.
+    expect(status).toHaveValue('Submitted');
+    await user.click(status);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Submitted']);
+    await user.click(screen.getByRole('option', { name: 'Submitted' }));
+    expect(status).toHaveValue('Submitted');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Ready for review');
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+
+    await waitFor(() => expect(sent.moves).toHaveLength(1));
+    expect(sent.moves[0]!.id).toBe(thermal.id);
+    expect(Object.fromEntries(sent.moves[0]!.query)).toEqual({
+      reportHeaderId: thermal.reports[0]!.id,
+      status: 'submitted',
+      comment: 'Ready for review',
+    });
+    expect(await screen.findByText('Report RPT-0042 is now Submitted')).toBeVisible();
+  });
+
+  it('removes an assignment after asking', async () => {
+    const sent = serveAssignments();
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Remove the assignment of Thermal (infrared)' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this assignment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent.deleted).toEqual([thermal.id]));
+    expect(await screen.findByText('No inspection method is assigned yet.')).toBeVisible();
+  });
+
+  it('offers no changes to a role that may only view', async () => {
+    serveAssignments([{ module: 'taskAssignment', action: 'view' }]);
+    renderPanel();
+    const card = await screen.findByRole('article', { name: 'Thermal (infrared)' }, { timeout: 5000 });
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign a method' })).toBeNull();
+  });
+});

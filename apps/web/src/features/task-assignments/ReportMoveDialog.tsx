@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { reportStatusTransitions } from '@inspectra/contract';
+import type { ReportStatus } from '@inspectra/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { can, useProfile } from '../auth/useProfile.ts';
+import { refreshAssignments } from './assignment-queries.ts';
+import type { AssignedReport, AssignmentInspection } from './assignment-queries.ts';
+
+const maxComment = 2000;
+
+/**
+ * Moves a report of an assignment to another status with a comment kept on the assignment. Only
+ * the moves the report's status allows and the user's role may make are offered; the server judges
+ * them again.
+ */
+export function ReportMoveDialog({
+  workOrderId,
+  assignment,
+  report,
+  onClose,
+}: {
+  workOrderId: string;
+  assignment: AssignmentInspection;
+  report: AssignedReport;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const statusLabel = (s: string) => t(`entities.reportHeader.values.status.${s}`);
+  const moves = Object.entries(reportStatusTransitions[report.status])
+    .filter(([, needed]) => can(profile, 'reportHeader', needed))
+    .map(([status]) => ({ value: status, label: statusLabel(status) }));
+  const [status, setStatus] = useState<string | null>(moves.length === 1 ? moves[0]!.value : null);
+  const [comment, setComment] = useState('');
+
+  const move = useMutation({
+    mutationFn: (to: ReportStatus) =>
+      callApi('PUT /wo-task-assignments/update-approval-status/:id', {
+        params: { id: assignment.id },
+        query: {
+          reportHeaderId: report.id,
+          status: to,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+        },
+      }),
+    onSuccess: async (_, to) => {
+      notifications.show({
+        color: 'teal',
+        message: t('taskAssignments.moved', { report: report.reportNumber, status: statusLabel(to) }),
+      });
+      await refreshAssignments(queryClient, workOrderId);
+      onClose();
+    },
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t('taskAssignments.moveTitle', { report: report.reportNumber })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (status) move.mutate(status as ReportStatus);
+        }}
+      >
+        <Stack gap="sm">
+          {move.isError && (
+            <Alert color="red" role="alert" title={t('taskAssignments.moveFailed')}>
+              {errorText(move.error, t)}
+            </Alert>
+          )}
+          {moves.length === 0 ? (
+            <Text size="sm">{t('taskAssignments.moveNowhere', { status: statusLabel(report.status) })}</Text>
+          ) : (
+            <>
+              <Select
+                label={t('taskAssignments.moveTo')}
+                data={moves}
+                value={status}
+                onChange={setStatus}
+                allowDeselect={false}
+                required
+                data-autofocus
+              />
+              <Textarea
+                label={t('taskAssignments.moveComment')}
+                description={t('taskAssignments.moveCommentHelp')}
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                maxLength={maxComment}
+                autosize
+                minRows={2}
+              />
+            </>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            {moves.length > 0 && (
+              <Button type="submit" loading={move.isPending} disabled={!status}>
+                {t('taskAssignments.moveShort')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
