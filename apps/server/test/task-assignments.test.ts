@@ -355,8 +355,10 @@ describe('bulk-assignment sheets', () => {
     ).dataValidations.model;
     const methodList = Object.entries(validations).find(([range]) => range.startsWith('B2'))?.[1];
     expect(methodList?.type).toBe('list');
-    expect(methodList?.formulae[0]).toMatch(/thermal/);
-    expect(methodList?.formulae[0]).toMatch(/vci/);
+    // The codes are on the hidden list sheet the formula names.
+    expect(methodList?.formulae[0]).toBe("'Lists'!$A$1:$A$13");
+    const codes = wb.getWorksheet('Lists')!.getColumn(1).values.filter(Boolean);
+    expect(codes).toEqual(expect.arrayContaining(['thermal', 'vci']));
   });
 
   it('fills the sheet with the assignments of work orders planned in the period', async () => {
