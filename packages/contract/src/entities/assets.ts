@@ -94,7 +94,14 @@ export const equipment = defineEntity('equipment', {
       maxLength: 60,
       references: 'equipmentCategory',
     }),
-    objectTypeCode: f.text({ label: 'Object type', required: true, maxLength: 60, references: 'objectType' }),
+    objectTypeCode: f.text({
+      label: 'Object type',
+      required: true,
+      maxLength: 60,
+      references: 'objectType',
+      // An equipment's object type is one of its category's: kept by the database, not by a check here.
+      referenceScope: ['categoryCode'],
+    }),
     locationCode: f.text({ label: 'Location', maxLength: 60, references: 'functionalLocation' }),
     plannerGroupCode: f.text({ label: 'Planner group', maxLength: 60, references: 'plannerGroup' }),
     manufacturer: f.text({ maxLength: 100 }),
