@@ -13,6 +13,12 @@ export const assetCode = {
   message: 'Use letters, digits, spaces and . _ / ( ) + - only, starting with a letter or digit',
 };
 
+/** A plant tag: a code, or a line number with its size in inches (`10"-P-1001-A1A`). */
+export const tagPattern = {
+  regex: /^[A-Za-z0-9][A-Za-z0-9 ._/()+"-]{0,59}$/,
+  message: 'Use letters, digits, spaces and . _ / ( ) + - " only, starting with a letter or digit',
+};
+
 const code = (label: string) => f.text({ label, required: true, maxLength: 60, pattern: assetCode });
 
 /** Equipment category: the class of equipment a technique's variants follow (pipe, storage tank…). */
@@ -86,7 +92,7 @@ export const equipment = defineEntity('equipment', {
   module: 'asset',
   fields: {
     equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 60, pattern: assetCode }),
-    tagNumber: f.text({ label: 'Tag number', required: true, maxLength: 60, pattern: assetCode }),
+    tagNumber: f.text({ label: 'Tag number', required: true, maxLength: 60, pattern: tagPattern }),
     description: f.text({ required: true, maxLength: 200 }),
     categoryCode: f.text({
       label: 'Category',
