@@ -1,4 +1,5 @@
 import { auth, dashboard, errors, nav, reports, workOrders } from './app.ts';
+import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
@@ -22,6 +23,8 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  assets,
+  inspectionMethods,
   workspace,
   imageList,
 };
