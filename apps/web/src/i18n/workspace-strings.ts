@@ -1,9 +1,11 @@
+import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
+import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
@@ -25,6 +27,8 @@ i18n.addResourceBundle(
     techniques: enTechniques,
     documents: enDocuments,
     ndt: enNdt,
+    assets: enAssets,
+    inspectionMethods: enInspectionMethods,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -41,6 +45,8 @@ i18n.addResourceBundle(
     techniques: idTechniques,
     documents: idDocuments,
     ndt: idNdt,
+    assets: idAssets,
+    inspectionMethods: idInspectionMethods,
     workspace: idWorkspace,
     imageList: idImageList,
   },
