@@ -69,6 +69,20 @@ export function keyReferenceOf(references: string) {
   return reference ? { ...reference, valueField: field } : undefined;
 }
 
+/** What a picker passes on to its input as it came: label, help, error, focus. */
+function inputProps(p: Omit<ReferencePickerProps, 'value' | 'onChange' | 'target' | 'route'>) {
+  return {
+    id: p.id,
+    label: p.label,
+    description: p.description,
+    required: p.required,
+    error: p.error,
+    disabled: p.disabled,
+    onBlur: () => p.onBlur?.(),
+    onFocus: () => p.onFocus?.(),
+  };
+}
+
 /**
  * A record as the picker lists it: by its `represent` fields, led by the kept key when those do not
  * show it (an equipment kept by number but represented by tag).
@@ -141,14 +155,7 @@ export function ReferencePicker(p: ReferencePickerProps) {
 
   return (
     <Select
-      id={p.id}
-      label={p.label}
-      description={p.description}
-      required={p.required}
-      error={p.error}
-      disabled={p.disabled}
-      onBlur={() => p.onBlur?.()}
-      onFocus={() => p.onFocus?.()}
+      {...inputProps(p)}
       data={data}
       value={p.value}
       onChange={(value, option) => {
@@ -196,14 +203,7 @@ export function ReferenceMultiSelect(p: ReferenceMultiSelectProps) {
     options.set(String(record[p.valueField]), optionLabel(p.target, record, p.valueField));
   return (
     <MultiSelect
-      id={p.id}
-      label={p.label}
-      description={p.description}
-      required={p.required}
-      error={p.error}
-      disabled={p.disabled}
-      onBlur={() => p.onBlur?.()}
-      onFocus={() => p.onFocus?.()}
+      {...inputProps(p)}
       data={[...options].map(([value, label]) => ({ value, label }))}
       value={p.value}
       onChange={p.onChange}
