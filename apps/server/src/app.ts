@@ -25,10 +25,12 @@ import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
 import { validationError } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
+import { assetActions } from './modules/assets/assets.actions.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
+import { inspectionMethodActions } from './modules/inspection-methods/inspection-methods.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
@@ -188,6 +190,8 @@ export async function buildApp(deps: AppDeps) {
     ...thermalActions,
     ...vciActions,
     ...ndtActions,
+    ...assetActions,
+    ...inspectionMethodActions,
     ...reportStatusActions,
     ...workOrderActions,
     ...taskAssignmentActions,

@@ -130,8 +130,12 @@ export async function validValues(
       values[key] = (await createRecord(t, target, parentVariant(target, variant))).id;
     } else if (field.kind === 'text' && field.references) {
       // A code of a record made for it (a category, an equipment): the database checks it exists.
+      // Within a scope (an object type of the equipment's category) it shares the values chosen so far.
       const target = referenceTarget(field.references, (name) => entities[name]);
-      values[key] = (await createRecord(t, target.entity, undefined))[target.field];
+      const scope = Object.fromEntries(
+        (field.referenceScope ?? []).map((k) => [k, overrides[k] ?? values[k]]),
+      );
+      values[key] = (await createRecord(t, target.entity, undefined, scope))[target.field];
     } else {
       values[key] = validValue(key, field, tag);
     }

@@ -67,8 +67,15 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()).data;
     const auth = { authorization: `Bearer ${accessToken}` };
-    const reports = await (await fetch(`${url}/api/report-headers`, { headers: auth })).json();
-    expect(reports.meta.totalCount).toBe(1);
+    // The demo: a refinery unit's asset master, and work across statuses and methods.
+    const equipment = await (await fetch(`${url}/api/asset?pageSize=1`, { headers: auth })).json();
+    expect(equipment.meta.totalCount).toBeGreaterThan(250);
+    const all = await (await fetch(`${url}/api/report-headers`, { headers: auth })).json();
+    expect(all.meta.totalCount).toBe(4);
+    const reports = await (
+      await fetch(`${url}/api/report-headers?search=RPT-TH-2026-0001`, { headers: auth })
+    ).json();
+    expect(reports.data[0].equipmentNo).toMatch(/^\d{8}$/);
     const analysis = await (
       await fetch(`${url}/api/thermal-analysis/by-report?reportHeaderId=${reports.data[0].id}`, {
         headers: auth,

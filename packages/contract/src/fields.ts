@@ -35,6 +35,13 @@ export type TextField = FieldCommon & {
    * record still named is refused), sheets carry it as the text it is, and a form picks it.
    */
   references?: string;
+  /**
+   * With `references`: fields this record shares with the record it names, which must agree (an
+   * equipment's object type must be one of its category: `referenceScope: ['categoryCode']`). The
+   * database keeps it true with a foreign key over those fields and the key together, which follows
+   * a renamed or moved record like the reference itself.
+   */
+  referenceScope?: readonly string[];
 };
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
@@ -48,6 +55,11 @@ export type JsonField = FieldCommon & {
   kind: 'json';
   /** The shape the value must have (a list of user ids); any JSON when absent. */
   schema?: z.ZodType;
+  /**
+   * A list of other records' keys (an inspection method's equipment categories), as `references`
+   * names them: a form picks several. Not kept by the database (JSON has no foreign key).
+   */
+  itemsReference?: string;
 };
 
 export type Field =

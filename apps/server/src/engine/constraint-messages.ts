@@ -2,6 +2,7 @@ import { columnName, entities, referenceTarget } from '@inspectra/contract';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
+import { scopedReferenceName } from './entity-table.ts';
 
 type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
 
@@ -35,16 +36,28 @@ function build(): Map<string, ConstraintMessage> {
       if (field.kind !== 'text' || !field.references) continue;
       const target = referenceTarget(field.references, (name) => entities[name]);
       const fk = table
-        ? getTableConfig(table).foreignKeys.find((k) => k.reference().columns[0]?.name === columnName(key))
+        ? getTableConfig(table).foreignKeys.find(
+            (k) => k.reference().columns.length === 1 && k.reference().columns[0]?.name === columnName(key),
+          )
         : undefined;
       if (!fk) continue;
       const targetLabel = target.entity.label.toLowerCase();
       const keyLabel = target.entity.fields[target.field]!.label!.toLowerCase();
+      const inUseMessage = `This ${targetLabel} is still named by ${entity.label.toLowerCase()} records; change those first`;
       byName.set(pgIdentifier(fk.getName()), {
         field: key,
         message: `No ${targetLabel} has this ${keyLabel}`,
-        inUseMessage: `This ${targetLabel} is still named by ${entity.label.toLowerCase()} records; change those first`,
+        inUseMessage,
       });
+      if (field.referenceScope) {
+        // The reference and its scope together: an object type of another category than the equipment's.
+        const scope = field.referenceScope.map((k) => entity.fields[k]!.label!.toLowerCase()).join(' and ');
+        byName.set(pgIdentifier(scopedReferenceName(entity, key)), {
+          field: key,
+          message: `This ${targetLabel} is not one of this ${scope}`,
+          inUseMessage,
+        });
+      }
     }
     if (!entity.parent) continue;
     const parentField = entity.fields[entity.parent]!;

@@ -5,6 +5,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -77,6 +78,19 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
   };
 }
 
+/** What a `references` field points at: the target's table (its columns by field key) and key column. */
+export type ReferencedColumn = { table: Record<string, AnyPgColumn>; column: AnyPgColumn };
+
+/** The unique index over fields other records name this one by together (`referenceScope`). */
+export function scopedKeyName(entity: EntityDefinition, keys: readonly string[]): string {
+  return `${entity.table}_${keys.map(columnName).join('_')}_key`;
+}
+
+/** The foreign key of a reference within a scope (an equipment's object type of its category). */
+export function scopedReferenceName(entity: EntityDefinition, key: string): string {
+  return `${entity.table}_${columnName(key)}_in_scope_fk`;
+}
+
 /**
  * The Drizzle table of an entity, derived from its declaration: one column per field, a foreign key
  * to the parent (deleting a parent with children is refused, not cascaded: reports are records),
@@ -88,8 +102,13 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
 export function entityTable<F extends Record<string, Field>>(
   entity: EntityDefinition<F>,
   parentTable?: { id: AnyPgColumn },
-  /** The column a `references` text field points at (built before this table). */
-  referenced: (field: string) => AnyPgColumn | undefined = () => undefined,
+  /** The table and column a `references` text field points at (built before this table). */
+  referencedTable: (references: string) => ReferencedColumn | undefined = () => undefined,
+  /**
+   * Field sets other records name this one by together (`categoryCode` + `code`, see
+   * `referenceScope`): each gets a unique index, which their foreign keys need.
+   */
+  scopedKeys: readonly (readonly string[])[] = [],
 ) {
   const columns: Record<string, PgColumnBuilderBase> = recordColumns();
   for (const [key, field] of Object.entries(entity.fields)) {
@@ -101,7 +120,8 @@ export function entityTable<F extends Record<string, Field>>(
         onDelete: 'restrict',
       }) as unknown as typeof column;
     }
-    const target = field.kind === 'text' && field.references ? referenced(field.references) : undefined;
+    const target =
+      field.kind === 'text' && field.references ? referencedTable(field.references)?.column : undefined;
     if (target) {
       // A renamed code follows into the records that name it; a code still named cannot be deleted.
       column = column.references(() => target, { onUpdate: 'cascade', onDelete: 'restrict' });
@@ -150,6 +170,28 @@ export function entityTable<F extends Record<string, Field>>(
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
     for (const key of entity.indexed)
       indexes.push(index(`${entity.table}_${columnName(key)}_idx`).on(c[key]!.asc().nullsLast()));
+    for (const keys of scopedKeys)
+      indexes.push(
+        uniqueIndex(scopedKeyName(entity as EntityDefinition, keys)).on(
+          ...(keys.map((k) => c[k]!) as [ExtraConfigColumn]),
+        ),
+      );
+    // A reference within a scope: (scope…, field) must name a target record with the same values.
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'text' || !field.references || !field.referenceScope) continue;
+      const target = referencedTable(field.references);
+      if (!target) continue;
+      const keys = [...field.referenceScope, key];
+      indexes.push(
+        foreignKey({
+          name: scopedReferenceName(entity as EntityDefinition, key),
+          columns: keys.map((k) => c[k]!) as never,
+          foreignColumns: [...field.referenceScope.map((k) => target.table[k]!), target.column] as never,
+        })
+          .onUpdate('cascade')
+          .onDelete('restrict') as never,
+      );
+    }
     for (const key of entity.search as string[]) {
       indexes.push(
         index(`${entity.table}_${columnName(key)}_trgm`).using('gin', sql`${c[key]!} gin_trgm_ops`),
@@ -168,18 +210,34 @@ export type EntityTable = ReturnType<typeof entityTable<Record<string, Field>>>;
  */
 export function buildEntityTables(list: Record<string, EntityDefinition>): Record<string, EntityTable> {
   const tables: Record<string, EntityTable> = {};
+  // The field sets each entity is named by within a scope, found from the entities that name it.
+  const scopedKeys = new Map<string, string[][]>();
+  for (const entity of Object.values(list))
+    for (const field of Object.values(entity.fields)) {
+      if (field.kind !== 'text' || !field.references || !field.referenceScope) continue;
+      const target = referenceTarget(field.references, (name) => list[name]);
+      const missing = field.referenceScope.filter((k) => !target.entity.fields[k]);
+      if (missing.length > 0)
+        throw new Error(
+          `${entity.name}: referenceScope ${missing.join(', ')} is not a field of ${target.entity.name}`,
+        );
+      const keys = scopedKeys.get(target.entity.name) ?? [];
+      const wanted = [...field.referenceScope, target.field];
+      if (!keys.some((k) => k.join() === wanted.join())) keys.push(wanted);
+      scopedKeys.set(target.entity.name, keys);
+    }
   for (const entity of Object.values(list)) {
     const ref = entity.parent ? entity.fields[entity.parent] : undefined;
     const parentTable = ref?.kind === 'ref' ? tables[ref.entity] : undefined;
     if (ref && !parentTable)
       throw new Error(`${entity.name}: parent table ${ref.kind === 'ref' ? ref.entity : ''} is built later`);
-    const referenced = (references: string) => {
+    const referenced = (references: string): ReferencedColumn => {
       const { entity: target, field } = referenceTarget(references, (name) => list[name]);
       const table = tables[target.name] as unknown as Record<string, AnyPgColumn> | undefined;
       if (!table) throw new Error(`${entity.name}: ${references} is built later`);
-      return table[field];
+      return { table, column: table[field]! };
     };
-    tables[entity.name] = entityTable(entity, parentTable, referenced);
+    tables[entity.name] = entityTable(entity, parentTable, referenced, scopedKeys.get(entity.name));
   }
   return tables;
 }

@@ -6,13 +6,6 @@ import { AppError } from '../errors.ts';
  * whose module is not merged yet. Each module removes its names here; the file goes before landing.
  */
 const pending = [
-  'asset.equipmentCategories',
-  'asset.categoryObjectTypes',
-  'asset.objectTypesOfCategory',
-  'asset.inspectionPointsForFilter',
-  'inspectionMethod.summary',
-  'inspectionMethod.byObjectType',
-  'inspectionMethod.all',
   'myTask.statistics',
   'myTask.planner',
   'myTask.workOrderNumbers',

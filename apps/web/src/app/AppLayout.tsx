@@ -1,7 +1,14 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionModule } from '@inspectra/contract';
-import { IconClipboardList, IconFileDescription, IconLayoutDashboard, IconRuler2 } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconClipboardList,
+  IconFileDescription,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconRuler2,
+} from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
 import { useEffect } from 'react';
@@ -14,7 +21,7 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type NavItem = {
-  to: '/' | '/work-orders' | '/reports' | '/ndt';
+  to: '/' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
@@ -30,6 +37,13 @@ const navItems: NavItem[] = [
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
+  { to: '/assets', label: 'assets.title', icon: IconBuildingFactory2, module: 'asset' },
+  {
+    to: '/inspection-methods',
+    label: 'inspectionMethods.title',
+    icon: IconListCheck,
+    module: 'inspectionMethod',
+  },
 ];
 
 export function AppLayout() {

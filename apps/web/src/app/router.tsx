@@ -96,6 +96,11 @@ const screens = {
     'SupportingDocumentsPage',
   ),
   ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
+  assets: lazyRouteComponent(() => import('../features/assets/AssetMasterPage.tsx'), 'AssetMasterPage'),
+  inspectionMethods: lazyRouteComponent(
+    () => import('../features/inspection-methods/InspectionMethodsPage.tsx'),
+    'InspectionMethodsPage',
+  ),
   technique: lazyRouteComponent(
     () => import('../features/techniques/TechniqueWorkspacePage.tsx'),
     'TechniqueWorkspacePage',
@@ -118,6 +123,8 @@ const routeTree = rootRoute.addChildren([
     page('reports/$reportId/thermal/measurements/$measurementId', screens.measurement),
     page('reports/$reportId/documents', screens.documents),
     page('ndt', screens.ndt),
+    page('assets', screens.assets),
+    page('inspection-methods', screens.inspectionMethods),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

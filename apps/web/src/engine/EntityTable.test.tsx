@@ -480,8 +480,8 @@ describe('EntityTable', () => {
       <EntityTable entity={reportHeader} columns={['reportNumber']} queryKey={['r']} fetchPage={fetchPage} />,
     );
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
-    expect(await screen.findByRole('textbox', { name: 'Object type' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Inspection method' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Object type' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Inspection method' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Work order' })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldDescription, fieldLabel, unitOf } from './entity-labels.ts';
-import { ReferencePicker, referenceTargetOf } from './ReferencePicker.tsx';
+import {
+  keyReferenceOf,
+  ReferenceMultiSelect,
+  ReferencePicker,
+  referenceTargetOf,
+} from './ReferencePicker.tsx';
 import {
   dateDisplayFormat,
   dayjsLocale,
@@ -127,8 +132,22 @@ export function FieldInput(p: FieldInputProps) {
           placeholder={t('engine.input.selectPlaceholder')}
         />
       );
-    case 'longText':
-    case 'json': {
+    case 'json':
+      // A list of other records' keys (equipment categories): chosen from their list.
+      if (field.itemsReference) {
+        const reference = keyReferenceOf(field.itemsReference);
+        if (reference)
+          return (
+            <ReferenceMultiSelect
+              {...common}
+              {...reference}
+              value={keysOf(text)}
+              onChange={(keys) => p.onChange(JSON.stringify(keys))}
+            />
+          );
+      }
+    // falls through: any other JSON is typed as text
+    case 'longText': {
       const json = field.kind === 'json';
       return (
         <Textarea
@@ -158,8 +177,30 @@ export function FieldInput(p: FieldInputProps) {
         );
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
     }
-    case 'text':
+    case 'text': {
+      // Another record's key (a category code, an equipment number): picked, the key kept.
+      const reference = field.references ? keyReferenceOf(field.references) : undefined;
+      if (reference)
+        return (
+          <ReferencePicker
+            {...common}
+            {...reference}
+            value={text === '' ? null : text}
+            onChange={(key) => p.onChange(key ?? '')}
+          />
+        );
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+    }
+  }
+}
+
+/** The keys a JSON list input holds as text ('' or `["pipe"]`); none when it is not such a list. */
+function keysOf(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text || '[]');
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
   }
 }
 

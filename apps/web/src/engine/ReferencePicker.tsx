@@ -1,6 +1,6 @@
-import { Loader, Select } from '@mantine/core';
+import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { entities, routeTable } from '@inspectra/contract';
+import { entities, maxPageSize, referenceTarget, routeTable } from '@inspectra/contract';
 import type { EntityDefinition, RouteDefinition } from '@inspectra/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +34,9 @@ export type ReferencePickerProps = {
   target: EntityDefinition;
   /** Its list call (see `referenceListRoute`). */
   route: RouteDefinition;
-  /** The id chosen, or null. */
+  /** The field the picker keeps: the record's id, or the key a `references` text field names. */
+  valueField?: string;
+  /** The id (or key) chosen, or null. */
   value: string | null;
   onChange: (id: string | null) => void;
   label: ReactNode;
@@ -58,6 +60,41 @@ export function referenceTargetOf(entityName: string) {
 }
 
 /**
+ * What a `references` text field (`'equipmentCategory'`, `'equipment.tagNumber'`) is picked from:
+ * the target, its list call and the field the picker keeps (the key, not the id).
+ */
+export function keyReferenceOf(references: string) {
+  const { entity, field } = referenceTarget(references, (name) => entities[name]);
+  const reference = referenceTargetOf(entity.name);
+  return reference ? { ...reference, valueField: field } : undefined;
+}
+
+/** What a picker passes on to its input as it came: label, help, error, focus. */
+function inputProps(p: Omit<ReferencePickerProps, 'value' | 'onChange' | 'target' | 'route'>) {
+  return {
+    id: p.id,
+    label: p.label,
+    description: p.description,
+    required: p.required,
+    error: p.error,
+    disabled: p.disabled,
+    onBlur: () => p.onBlur?.(),
+    onFocus: () => p.onFocus?.(),
+  };
+}
+
+/**
+ * A record as the picker lists it: by its `represent` fields, led by the kept key when those do not
+ * show it (an equipment kept by number but represented by tag).
+ */
+function optionLabel(target: EntityDefinition, record: Row, valueField: string): string {
+  const name = recordName(target, record);
+  const key = record[valueField];
+  if (valueField === 'id' || (target.represent ?? []).includes(valueField) || key == null) return name;
+  return `${String(key)} · ${name}`;
+}
+
+/**
  * Chooses a record by what people call it: typing searches the target's list on the server (its
  * `search` fields), each record is shown by its declared `represent` fields, and the chosen id is
  * what the form keeps. The current record's name is read once by `?id=` when editing.
@@ -71,22 +108,28 @@ export function ReferencePicker(p: ReferencePickerProps) {
   // Nothing is searched until the list is first opened: a form of several pickers costs no requests.
   const [opened, setOpened] = useState(false);
 
+  const valueField = p.valueField ?? 'id';
   const queryKey = ['reference', p.route.method, p.route.path];
   const chosenName = p.value ? known[p.value] : undefined;
   const current = useQuery({
-    queryKey: [...queryKey, { id: p.value }],
+    queryKey: [...queryKey, { [valueField]: p.value }],
+    // By id, or by searching the key and keeping the record that has exactly that key.
     queryFn: async ({ signal }) => {
-      const envelope = await callRoute<Row[]>(p.route, { query: { id: p.value }, signal });
-      return envelope.data[0] ?? null;
+      const query =
+        valueField === 'id'
+          ? { id: p.value }
+          : { search: p.value, pageNumber: 1, pageSize: referencePageSize };
+      const envelope = await callRoute<Row[]>(p.route, { query, signal });
+      return envelope.data.find((r) => String(r[valueField]) === p.value) ?? null;
     },
     enabled: Boolean(p.value) && chosenName === undefined,
   });
-  // A record the user may not read (or no longer there) is shown by its id rather than as nothing.
+  // A record the user may not read (or no longer there) is shown by its id or key rather than as nothing.
   const currentName =
     chosenName ??
     (current.data
-      ? recordName(p.target, current.data)
-      : current.isError
+      ? optionLabel(p.target, current.data, valueField)
+      : current.isError || (current.isSuccess && valueField !== 'id')
         ? (p.value ?? undefined)
         : undefined);
   // The chosen record's name in the box is not a search: the list then shows the first records.
@@ -105,20 +148,14 @@ export function ReferencePicker(p: ReferencePickerProps) {
   });
   const options = new Map<string, string>();
   if (p.value && currentName !== undefined) options.set(p.value, currentName);
-  for (const record of results.data ?? []) options.set(String(record.id), recordName(p.target, record));
+  for (const record of results.data ?? [])
+    options.set(String(record[valueField]), optionLabel(p.target, record, valueField));
   const data = [...options].map(([value, label]) => ({ value, label }));
   const busy = results.isFetching || current.isFetching;
 
   return (
     <Select
-      id={p.id}
-      label={p.label}
-      description={p.description}
-      required={p.required}
-      error={p.error}
-      disabled={p.disabled}
-      onBlur={() => p.onBlur?.()}
-      onFocus={() => p.onFocus?.()}
+      {...inputProps(p)}
       data={data}
       value={p.value}
       onChange={(value, option) => {
@@ -138,6 +175,45 @@ export function ReferencePicker(p: ReferencePickerProps) {
         busy ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound')
       }
       rightSection={busy ? <Loader size="xs" aria-hidden /> : undefined}
+      maxDropdownHeight={320}
+    />
+  );
+}
+
+export type ReferenceMultiSelectProps = Omit<ReferencePickerProps, 'value' | 'onChange'> & {
+  valueField: string;
+  value: string[];
+  onChange: (keys: string[]) => void;
+};
+
+/**
+ * Chooses several records of a short list by their keys (an inspection method's equipment
+ * categories): the first page of the target's list, as large as a page may be, filtered as typed.
+ * For vocabularies, not for lists that need a server search.
+ */
+export function ReferenceMultiSelect(p: ReferenceMultiSelectProps) {
+  const { t } = useTranslation();
+  const results = useQuery({
+    queryKey: ['reference', p.route.method, p.route.path, { all: true }],
+    queryFn: async ({ signal }) =>
+      (await callRoute<Row[]>(p.route, { query: { pageNumber: 1, pageSize: maxPageSize }, signal })).data,
+  });
+  const options = new Map<string, string>(p.value.map((key) => [key, key]));
+  for (const record of results.data ?? [])
+    options.set(String(record[p.valueField]), optionLabel(p.target, record, p.valueField));
+  return (
+    <MultiSelect
+      {...inputProps(p)}
+      data={[...options].map(([value, label]) => ({ value, label }))}
+      value={p.value}
+      onChange={p.onChange}
+      searchable
+      clearable
+      placeholder={p.value.length === 0 ? t('engine.input.referencePlaceholder') : undefined}
+      nothingFoundMessage={
+        results.isFetching ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound')
+      }
+      rightSection={results.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
       maxDropdownHeight={320}
     />
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel } from './entity-labels.ts';
 import { dateDisplayFormat, dayjsLocale, parseTypedDate } from './locale.ts';
-import { ReferencePicker, referenceTargetOf } from './ReferencePicker.tsx';
+import { keyReferenceOf, ReferencePicker, referenceTargetOf } from './ReferencePicker.tsx';
 import type { TableFilter } from './table-query.ts';
 
 const typingDelayMs = 300;
@@ -123,8 +123,9 @@ function FilterInput({
         placeholder={t('engine.input.datePlaceholder')}
       />
     );
-  if (field.kind === 'ref' && filter.op === 'eq') {
-    const reference = referenceTargetOf(field.entity);
+  if ((field.kind === 'ref' || (field.kind === 'text' && field.references)) && filter.op === 'eq') {
+    const reference =
+      field.kind === 'ref' ? referenceTargetOf(field.entity) : keyReferenceOf(field.references!);
     if (reference)
       return (
         <ReferencePicker

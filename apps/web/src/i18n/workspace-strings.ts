@@ -1,3 +1,4 @@
+import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
@@ -5,6 +6,7 @@ import { ndt as enNdt } from './en/ndt.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
+import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
@@ -28,6 +30,8 @@ i18n.addResourceBundle(
     documents: enDocuments,
     ndt: enNdt,
     taskAssignments: enTaskAssignments,
+    assets: enAssets,
+    inspectionMethods: enInspectionMethods,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -45,6 +49,8 @@ i18n.addResourceBundle(
     documents: idDocuments,
     ndt: idNdt,
     taskAssignments: idTaskAssignments,
+    assets: idAssets,
+    inspectionMethods: idInspectionMethods,
     workspace: idWorkspace,
     imageList: idImageList,
   },

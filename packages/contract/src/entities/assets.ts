@@ -13,6 +13,12 @@ export const assetCode = {
   message: 'Use letters, digits, spaces and . _ / ( ) + - only, starting with a letter or digit',
 };
 
+/** A plant tag: a code, or a line number with its size in inches (`10"-P-1001-A1A`). */
+export const tagPattern = {
+  regex: /^[A-Za-z0-9][A-Za-z0-9 ._/()+"-]{0,59}$/,
+  message: 'Use letters, digits, spaces and . _ / ( ) + - " only, starting with a letter or digit',
+};
+
 const code = (label: string) => f.text({ label, required: true, maxLength: 60, pattern: assetCode });
 
 /** Equipment category: the class of equipment a technique's variants follow (pipe, storage tank…). */
@@ -86,7 +92,7 @@ export const equipment = defineEntity('equipment', {
   module: 'asset',
   fields: {
     equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 60, pattern: assetCode }),
-    tagNumber: f.text({ label: 'Tag number', required: true, maxLength: 60, pattern: assetCode }),
+    tagNumber: f.text({ label: 'Tag number', required: true, maxLength: 60, pattern: tagPattern }),
     description: f.text({ required: true, maxLength: 200 }),
     categoryCode: f.text({
       label: 'Category',
@@ -94,7 +100,14 @@ export const equipment = defineEntity('equipment', {
       maxLength: 60,
       references: 'equipmentCategory',
     }),
-    objectTypeCode: f.text({ label: 'Object type', required: true, maxLength: 60, references: 'objectType' }),
+    objectTypeCode: f.text({
+      label: 'Object type',
+      required: true,
+      maxLength: 60,
+      references: 'objectType',
+      // An equipment's object type is one of its category's: kept by the database, not by a check here.
+      referenceScope: ['categoryCode'],
+    }),
     locationCode: f.text({ label: 'Location', maxLength: 60, references: 'functionalLocation' }),
     plannerGroupCode: f.text({ label: 'Planner group', maxLength: 60, references: 'plannerGroup' }),
     manufacturer: f.text({ maxLength: 100 }),

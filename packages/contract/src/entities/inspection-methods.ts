@@ -20,6 +20,7 @@ export const inspectionMethod = defineEntity('inspectionMethod', {
     equipmentCategories: f.json({
       label: 'Equipment categories',
       default: [] as never,
+      itemsReference: 'equipmentCategory',
       schema: z
         .array(z.string().trim().min(1).max(60), { error: 'Use a list of category codes' })
         .max(50, 'At most 50 categories'),
@@ -42,6 +43,8 @@ export const inspectionMethodSummarySchema = z
     reportsByStatus: z.record(z.string(), z.number().int()),
   })
   .meta({ id: 'inspectionMethodSummary' });
+export type InspectionMethodSummary = z.infer<typeof inspectionMethodSummarySchema>;
+export const inspectionMethodSummaryQuery = z.object({ search: searchSchema });
 
 export const byObjectTypeQuery = z.object({
   objectType: z.string().trim().min(1, 'Name an object type').max(60, 'objectType is at most 60 characters'),
@@ -55,7 +58,7 @@ export const inspectionMethodRoutes = [
     'GET',
     '/master-inspection-method/summary',
     op.action('inspectionMethod.summary', {
-      query: z.object({ search: searchSchema }),
+      query: inspectionMethodSummaryQuery,
       response: z.array(inspectionMethodSummarySchema),
     }),
     { summary: 'Per method: open assignments and reports by status', tag, access },

@@ -98,6 +98,17 @@ export const ndtFileParams = z.object({
 const tag = 'NDT equipment';
 const view = { module: 'ndt', action: 'view' } as const;
 
+/** `GET /equipment-isometric`: drawings of one equipment number, or of all, a page at a time. */
+export const equipmentIsometricQuery = z.object({
+  pageNumber: pageNumberSchema,
+  pageSize: pageSizeSchema,
+  equipmentNo: ndtEquipmentParams.shape.equipmentNo.optional(),
+});
+/** A drawing with the equipment number it belongs to. */
+export const equipmentIsometricSchema = ndtIsometric.schemas.response
+  .extend({ equipmentNo: z.string() })
+  .meta({ id: 'equipmentIsometric' });
+
 export const ndtRoutes = [
   route(
     'GET',
@@ -165,6 +176,20 @@ export const ndtRoutes = [
     }),
     {
       summary: 'Download an isometric by file name (?equipmentNo= limits it to that equipment)',
+      tag,
+      access: view,
+    },
+  ),
+  route(
+    'GET',
+    '/equipment-isometric',
+    op.action('ndt.equipmentIsometrics', {
+      query: equipmentIsometricQuery,
+      response: z.array(equipmentIsometricSchema),
+      paged: true,
+    }),
+    {
+      summary: 'Isometric drawings with their equipment number (?equipmentNo= for one equipment; paged)',
       tag,
       access: view,
     },

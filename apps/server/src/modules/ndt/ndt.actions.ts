@@ -7,8 +7,9 @@ import {
   ndtEquipmentParams,
   ndtFileParams,
   ndtDownloadQuery,
+  equipmentIsometricQuery,
 } from '@inspectra/contract';
-import type { NdtEquipmentListItem, NdtHistoryEntry } from '@inspectra/contract';
+import type { NdtEquipmentListItem, NdtHistoryEntry, PageMeta } from '@inspectra/contract';
 import { and, asc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -125,6 +126,30 @@ async function equipmentByNumber(db: DbOrTx, equipmentNo: string) {
   return found as unknown as StoredRecord;
 }
 
+/**
+ * Paging meta of a list whose matching rows `matching` selects: counted exactly up to `ahead` rows
+ * past the page's start, a lower bound beyond (docs/api-conventions.md, "Paging").
+ */
+async function boundedPageMeta(
+  db: DbOrTx,
+  matching: { limit: (n: number) => { as: (alias: string) => unknown } },
+  o: { pageNumber: number; pageSize: number; ahead: number },
+): Promise<PageMeta> {
+  const countLimit = (o.pageNumber - 1) * o.pageSize + o.ahead;
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matching.limit(countLimit + 1).as('bounded') as never);
+  const exact = n <= countLimit;
+  const totalCount = exact ? n : countLimit;
+  return {
+    pageNumber: o.pageNumber,
+    pageSize: o.pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / o.pageSize),
+    totalCountExact: exact,
+  };
+}
+
 /** The NDT equipment list with its history, and isometric drawings by equipment and by file name. */
 export const ndtActions: Record<string, ActionHandler> = {
   'ndt.list': typedAction({ query: ndtListQuery }, async ({ query, deps }) => {
@@ -153,22 +178,24 @@ export const ndtActions: Record<string, ActionHandler> = {
       );
     }
     const where = and(...conditions);
-    const offset = (pageNumber - 1) * pageSize;
-    const countLimit = offset + (search ? countAhead.search : countAhead.list);
     const rows = await deps.db
       .select({ record: equipment })
       .from(equipment)
       .where(where)
       .orderBy(asc(equipment.equipmentNo), asc(equipment.id))
       .limit(pageSize)
-      .offset(offset);
-    const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(
+      .offset((pageNumber - 1) * pageSize);
+    const meta = await boundedPageMeta(
+      deps.db,
       deps.db
         .select({ one: sql`1` })
         .from(equipment)
-        .where(where)
-        .limit(countLimit + 1)
-        .as('bounded'),
+        .where(where),
+      {
+        pageNumber,
+        pageSize,
+        ahead: search ? countAhead.search : countAhead.list,
+      },
     );
     const history = await histories(
       deps.db,
@@ -183,24 +210,44 @@ export const ndtActions: Record<string, ActionHandler> = {
       isometricCount: drawings.get(r.record.id) ?? 0,
       history: history.get(r.record.equipmentNo as string) ?? [],
     }));
-    const exact = n <= countLimit;
-    const totalCount = exact ? n : countLimit;
-    return {
-      data,
-      meta: {
-        pageNumber,
-        pageSize,
-        totalCount,
-        totalPages: Math.ceil(totalCount / pageSize),
-        totalCountExact: exact,
-      },
-    };
+    return { data, meta };
   }),
 
   'ndt.isometrics': typedAction({ params: ndtEquipmentParams }, async ({ params, deps }) => {
     const found = await equipmentByNumber(deps.db, params.equipmentNo);
     const rows = await deps.repositories.get(ndtIsometric.name)!.all(deps.db, { parentId: found.id });
     return { data: await recordViews(deps.db, ndtIsometric, rows) };
+  }),
+
+  /**
+   * Drawings with their equipment number (SPEC 7 Asset), by file name: one equipment's (its
+   * drawings by parent index) or all of them (the unique file-name index), a page at a time.
+   */
+  'ndt.equipmentIsometrics': typedAction({ query: equipmentIsometricQuery }, async ({ query, deps }) => {
+    const { pageNumber, pageSize } = query;
+    const where = query.equipmentNo ? eq(equipment.equipmentNo, query.equipmentNo) : undefined;
+    const rows = await deps.db
+      .select({ record: isometrics, equipmentNo: equipment.equipmentNo })
+      .from(isometrics)
+      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
+      .where(where)
+      .orderBy(asc(isometrics.fileName))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize);
+    const counted = deps.db
+      .select({ one: sql`1` })
+      .from(isometrics)
+      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
+      .where(where);
+    const views = await recordViews(
+      deps.db,
+      ndtIsometric,
+      rows.map((r) => r.record as unknown as StoredRecord),
+    );
+    return {
+      data: views.map((view, i) => ({ ...view, equipmentNo: rows[i]!.equipmentNo })),
+      meta: await boundedPageMeta(deps.db, counted, { pageNumber, pageSize, ahead: countAhead.list }),
+    };
   }),
 
   /**

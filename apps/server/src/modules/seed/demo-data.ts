@@ -1,15 +1,26 @@
 import { createReadStream } from 'node:fs';
 import {
+  equipment,
+  functionalLocation,
   imageMediaTypes,
+  inspectionPoint,
+  plannerGroup,
   reportHeader,
   thermalAnalysis,
   thermalMeasurement,
+  woTaskAssignment,
   workOrderSpk,
 } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf, users } from '../../db/schema/index.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import {
+  demoEquipment,
+  demoInspectionPoints,
+  demoLocations,
+  demoPlannerGroups,
+} from './demo-asset-master.ts';
 
 const workOrderSpkTable = tableOf(workOrderSpk);
 const reportHeaderTable = tableOf(reportHeader);
@@ -23,9 +34,207 @@ function daysAgo(n: number): string {
   return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 }
 
+type By = { createdBy: string | null; updatedBy: string | null };
+
+/** The asset master (one unit, its areas, planner groups, equipment and points), in a few batch inserts. */
+async function seedAssetMaster(tx: DbOrTx, by: By) {
+  await tx.insert(tableOf(functionalLocation)).values(demoLocations.map((l) => ({ ...l, ...by })) as never);
+  await tx.insert(tableOf(plannerGroup)).values(demoPlannerGroups.map((g) => ({ ...g, ...by })) as never);
+  const equipmentTable = tableOf(equipment);
+  const stored = await tx
+    .insert(equipmentTable)
+    .values(demoEquipment().map((e) => ({ ...e, ...by })) as never)
+    .returning({
+      id: equipmentTable.id,
+      equipmentNo: equipmentTable.equipmentNo,
+      tagNumber: equipmentTable.tagNumber,
+      objectTypeCode: equipmentTable.objectTypeCode,
+    });
+  const items = stored as { id: string; equipmentNo: string; tagNumber: string; objectTypeCode: string }[];
+  await tx
+    .insert(tableOf(inspectionPoint))
+    .values(demoInspectionPoints(items).map((p) => ({ ...p, ...by })) as never);
+  return new Map(items.map((e) => [e.tagNumber, e.equipmentNo]));
+}
+
+type DemoOrder = {
+  order: Record<string, unknown> & { woNumber: string; title: string; tagNumber: string; location: string };
+  methods: string[];
+  report?: { reportNumber: string; title: string; method: string; status: string; objectType: string };
+};
+
 /**
- * A small, realistic data set for a new installation: one thermography work order with a report,
- * its thermal analysis and measurements across the severity bands, two of them with images.
+ * Work orders across statuses, methods and categories besides the thermography survey, each with
+ * its task assignments and, for some, a report: so the work lists, the methods' summary and my
+ * tasks show something on a new installation.
+ */
+const otherWork = (): DemoOrder[] => [
+  {
+    order: {
+      woNumber: 'WO-2026-0143',
+      title: 'Monthly vibration route, crude charge pumps',
+      equipmentCategory: 'rotating-equipment',
+      tagNumber: 'P-101A',
+      plannerGroup: 'PG-ROT',
+      location: 'CDU1-PMP',
+      status: 'open',
+      dateStart: daysAgo(-2),
+      dateEnd: daysAgo(-9),
+    },
+    methods: ['vibration', 'ultrasound'],
+  },
+  {
+    order: {
+      woNumber: 'WO-2026-0144',
+      title: 'Visual crack inspection, preheat train lines',
+      workType: 'statutoryInspection',
+      equipmentCategory: 'pipe',
+      tagNumber: '10"-P-1006-A1A',
+      plannerGroup: 'PG-INSP',
+      location: 'CDU1-RACK',
+      priority: 'high',
+      status: 'inProgress',
+      dateStart: daysAgo(6),
+      dateEnd: daysAgo(-14),
+    },
+    methods: ['vci', 'walkthrough'],
+    report: {
+      reportNumber: 'RPT-VCI-2026-0007',
+      title: 'VCI of line 10"-P-1006-A1A',
+      method: 'vci',
+      status: 'submitted',
+      objectType: 'PIPE-PROC',
+    },
+  },
+  {
+    order: {
+      woNumber: 'WO-2026-0131',
+      title: 'Shell scan of crude tank T-311 before return to service',
+      workType: 'turnaround',
+      equipmentCategory: 'storage-tank',
+      tagNumber: 'T-311',
+      plannerGroup: 'PG-STAT',
+      location: 'CDU1-TKF',
+      priority: 'high',
+      status: 'completed',
+      dateStart: daysAgo(40),
+      dateEnd: daysAgo(25),
+      actualStartDate: daysAgo(38),
+      actualEndDate: daysAgo(27),
+    },
+    methods: ['srut'],
+    report: {
+      reportNumber: 'RPT-SRUT-2026-0003',
+      title: 'SRUT of tank T-311 annular plate',
+      method: 'srut',
+      status: 'approved',
+      objectType: 'TK-FLOAT',
+    },
+  },
+  {
+    order: {
+      woNumber: 'WO-2026-0147',
+      title: 'Hot spot on transformer TR-02 LV bushing',
+      workType: 'corrective',
+      equipmentCategory: 'electrical',
+      tagNumber: 'TR-02',
+      plannerGroup: 'PG-ELEC',
+      location: 'CDU1-SUB3',
+      priority: 'veryHigh',
+      isEmergency: true,
+      status: 'open',
+      dateStart: daysAgo(0),
+      dateEnd: daysAgo(-2),
+    },
+    methods: ['thermal'],
+  },
+  {
+    order: {
+      woNumber: 'WO-2026-0138',
+      title: 'Weld examination of reactor R-101 nozzles',
+      workType: 'preventive',
+      equipmentCategory: 'pressure-vessel',
+      tagNumber: 'R-101',
+      plannerGroup: 'PG-STAT',
+      location: 'CDU1-COL',
+      status: 'inProgress',
+      dateStart: daysAgo(12),
+      dateEnd: daysAgo(-5),
+    },
+    methods: ['ufd', 'paut'],
+    report: {
+      reportNumber: 'RPT-UFD-2026-0011',
+      title: 'UFD of R-101 inlet nozzle welds',
+      method: 'ufd',
+      status: 'returned',
+      objectType: 'PV-REACTOR',
+    },
+  },
+  {
+    order: {
+      woNumber: 'WO-2026-0129',
+      title: 'Cathodic protection survey, crude jetty piles',
+      workType: 'statutoryInspection',
+      equipmentCategory: 'structure',
+      tagNumber: 'JT-01',
+      plannerGroup: 'PG-CIV',
+      location: 'CDU1-JTY',
+      priority: 'low',
+      status: 'cancelled',
+      dateStart: daysAgo(30),
+      dateEnd: daysAgo(20),
+    },
+    methods: ['sacp'],
+  },
+];
+
+/** The work orders above with their assignments (to the first user) and reports, in three inserts. */
+async function seedOtherWork(tx: DbOrTx, by: By, equipmentNoOf: Map<string, string>) {
+  const inspectors = by.createdBy ? [by.createdBy] : [];
+  const work = otherWork();
+  const stored = (await tx
+    .insert(workOrderSpkTable)
+    .values(work.map((w) => ({ contractNo: 'CTR-INSP-2026-02', ...w.order, ...by })) as never)
+    .returning({ id: workOrderSpkTable.id, woNumber: workOrderSpkTable.woNumber })) as {
+    id: string;
+    woNumber: string;
+  }[];
+  const idOf = new Map(stored.map((w) => [w.woNumber, w.id]));
+  const assignments = work.flatMap((w) =>
+    w.methods.map((inspectionMethod) => ({
+      workOrderSPKId: idOf.get(w.order.woNumber),
+      inspectionMethod,
+      userPDMIds: inspectors,
+      ...by,
+    })),
+  );
+  await tx.insert(tableOf(woTaskAssignment)).values(assignments as never);
+  const reports = work.flatMap(({ order, report }) =>
+    report
+      ? [
+          {
+            workOrderSPKId: idOf.get(order.woNumber),
+            reportNumber: report.reportNumber,
+            title: report.title,
+            equipmentNo: equipmentNoOf.get(order.tagNumber),
+            equipmentCategory: order.equipmentCategory,
+            objectType: report.objectType,
+            inspectionMethod: report.method,
+            location: demoLocations.find((l) => l.code === order.location)?.name,
+            actualStartDate: order.dateStart,
+            status: report.status,
+            ...by,
+          },
+        ]
+      : [],
+  );
+  await tx.insert(reportHeaderTable).values(reports as never);
+}
+
+/**
+ * A realistic data set for a new installation: the asset master of one refinery unit; a
+ * thermography work order with a report, its thermal analysis and measurements across the severity
+ * bands, two of them with images; and a handful of other work orders across statuses and methods.
  * Runs only when the database holds no work order yet; returns whether it seeded.
  */
 export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
@@ -42,30 +251,42 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
   const visualImage = await put('visual-demo.jpg');
 
   await db.transaction(async (tx) => {
+    const equipmentNoOf = await seedAssetMaster(tx, by);
+    await seedOtherWork(tx, by, equipmentNoOf);
     const [wo] = await tx
       .insert(workOrderSpkTable)
       .values({
         woNumber: 'WO-2026-0142',
         title: 'Annual thermography survey, Substation 3',
         description: 'Infrared survey of MV switchgear and LV distribution panels before the turnaround.',
-        workType: 'Condition monitoring',
+        workType: 'conditionMonitoring',
         contractNo: 'CTR-IR-2026-07',
-        equipmentCategory: 'Electrical',
-        tagNumber: 'SS3',
+        equipmentCategory: 'electrical',
+        tagNumber: 'LP-3A',
+        plannerGroup: 'PG-ELEC',
+        location: 'CDU1-SUB3',
+        status: 'inProgress',
         isEmergency: false,
         dateStart: daysAgo(10),
         dateEnd: daysAgo(-20),
         ...by,
       } as never)
       .returning();
+    await tx.insert(tableOf(woTaskAssignment)).values({
+      workOrderSPKId: wo!.id,
+      inspectionMethod: 'thermal',
+      userPDMIds: admin ? [admin.id] : [],
+      ...by,
+    } as never);
     const [report] = await tx
       .insert(reportHeaderTable)
       .values({
         workOrderSPKId: wo!.id,
         reportNumber: 'RPT-TH-2026-0001',
         title: 'Thermography of LV panel LP-3A',
-        equipmentNo: 'LP-3A',
-        objectType: 'Electrical panel',
+        equipmentNo: equipmentNoOf.get('LP-3A'),
+        equipmentCategory: 'electrical',
+        objectType: 'EL-PANEL',
         inspectionMethod: 'thermal',
         location: 'Substation 3, room 2',
         actualStartDate: daysAgo(3),

@@ -1,4 +1,5 @@
 import { auth, dashboard, errors, nav, reports } from './app.ts';
+import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
@@ -25,6 +26,8 @@ export const en = {
   documents,
   ndt,
   taskAssignments,
+  assets,
+  inspectionMethods,
   workspace,
   imageList,
 };

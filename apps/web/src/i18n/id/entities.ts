@@ -274,4 +274,31 @@ export const entities: EntityLabels = {
     },
     images: { drawing: 'Gambar teknik' },
   },
+  equipmentCategory: { fields: { code: 'Kode', name: 'Nama', description: 'Deskripsi' } },
+  objectType: { fields: { code: 'Kode', name: 'Nama', categoryCode: 'Kategori' } },
+  plannerGroup: { fields: { code: 'Kode', name: 'Nama', plant: 'Kilang' } },
+  functionalLocation: { fields: { code: 'Kode', name: 'Nama', plant: 'Kilang' } },
+  equipment: {
+    fields: {
+      equipmentNo: 'Nomor peralatan',
+      tagNumber: 'Nomor tag',
+      description: 'Deskripsi',
+      categoryCode: 'Kategori',
+      objectTypeCode: 'Tipe objek',
+      locationCode: 'Lokasi',
+      plannerGroupCode: 'Grup perencana',
+      manufacturer: 'Pabrikan',
+      yearInstalled: 'Tahun pemasangan',
+    },
+  },
+  inspectionPoint: { fields: { equipmentId: 'Peralatan', pointCode: 'Titik', description: 'Deskripsi' } },
+  inspectionMethod: {
+    fields: {
+      code: 'Kode',
+      name: 'Nama',
+      description: 'Deskripsi',
+      equipmentCategories: 'Kategori peralatan',
+      isActive: 'Aktif',
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type { Translation } from '../en/index.ts';
 import type { en } from '../en/index.ts';
 import { auth, dashboard, errors, nav, reports } from './app.ts';
+import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
@@ -28,4 +29,6 @@ export const id: Translation<typeof en> = {
   documents,
   ndt,
   taskAssignments,
+  assets,
+  inspectionMethods,
 };

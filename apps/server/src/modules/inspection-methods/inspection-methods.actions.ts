@@ -1,0 +1,121 @@
+import {
+  byObjectTypeQuery,
+  inspectionMethod,
+  objectType,
+  reportHeader,
+  inspectionMethodSummaryQuery,
+  reportStatuses,
+  woTaskAssignment,
+  workOrderSpk,
+} from '@inspectra/contract';
+import type { InspectionMethodSummary, workOrderStatuses } from '@inspectra/contract';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { tableOf } from '../../db/schema/index.ts';
+import { typedAction } from '../../engine/register-routes.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+import { recordView } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+import { AppError } from '../../errors.ts';
+
+const methods = tableOf(inspectionMethod);
+const objectTypes = tableOf(objectType);
+const assignments = tableOf(woTaskAssignment);
+const workOrders = tableOf(workOrderSpk);
+const reports = tableOf(reportHeader);
+
+/** Most methods one call returns: the product has 13 techniques; a plant adds a few of its own. */
+export const methodBound = 500;
+
+/** Work orders whose assignments are no longer open work. */
+const closedWorkOrderStatuses: (typeof workOrderStatuses)[number][] = ['completed', 'cancelled'];
+
+/** `%`, `_` and `\` match themselves. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const views = (rows: unknown[]) => rows.map((row) => recordView(inspectionMethod, row as StoredRecord));
+
+/** Inspection methods: every one, those that apply to an object type, and the open work per method. */
+export const inspectionMethodActions: Record<string, ActionHandler> = {
+  'inspectionMethod.all': async ({ deps }) => {
+    const rows = await deps.db.select().from(methods).orderBy(asc(methods.code)).limit(methodBound);
+    return { data: views(rows) };
+  },
+
+  /**
+   * The active methods whose equipment categories include the object type's category; an unknown
+   * object type is a 404 rather than an empty list, so a typing mistake is not read as "none apply".
+   */
+  'inspectionMethod.byObjectType': typedAction({ query: byObjectTypeQuery }, async ({ query, deps }) => {
+    const [type] = await deps.db
+      .select({ categoryCode: objectTypes.categoryCode })
+      .from(objectTypes)
+      .where(eq(objectTypes.code, query.objectType))
+      .limit(1);
+    if (!type) throw new AppError('NOT_FOUND', `No object type has the code ${query.objectType}`);
+    const rows = await deps.db
+      .select()
+      .from(methods)
+      .where(
+        and(
+          eq(methods.isActive, true as never),
+          sql`${methods.equipmentCategories} @> ${JSON.stringify([type.categoryCode])}::jsonb`,
+        ),
+      )
+      .orderBy(asc(methods.code))
+      .limit(methodBound);
+    return { data: views(rows) };
+  }),
+
+  /**
+   * Per method (searched by code or name): task assignments on work orders still open (neither
+   * completed nor cancelled), and its reports by status with every status present. One grouped
+   * statement each, over the page of methods only.
+   */
+  'inspectionMethod.summary': typedAction(
+    { query: inspectionMethodSummaryQuery },
+    async ({ query, deps }) => {
+      const search = query.search;
+      const found = await deps.db
+        .select({ code: sql<string>`${methods.code}`, name: sql<string>`${methods.name}` })
+        .from(methods)
+        .where(
+          search
+            ? or(ilike(methods.code, contains(search)), ilike(methods.name, contains(search)))
+            : undefined,
+        )
+        .orderBy(asc(methods.code))
+        .limit(methodBound);
+      const codes = found.map((m) => m.code);
+      if (codes.length === 0) return { data: [] };
+      const [open, byStatus] = await Promise.all([
+        deps.db
+          .select({ method: assignments.inspectionMethod, n: count() })
+          .from(assignments)
+          .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
+          .where(
+            and(
+              inArray(assignments.inspectionMethod, codes),
+              notInArray(workOrders.status, closedWorkOrderStatuses),
+            ),
+          )
+          .groupBy(assignments.inspectionMethod),
+        deps.db
+          .select({ method: reports.inspectionMethod, status: reports.status, n: count() })
+          .from(reports)
+          .where(inArray(reports.inspectionMethod, codes))
+          .groupBy(reports.inspectionMethod, reports.status),
+      ]);
+      const data: InspectionMethodSummary[] = found.map((m) => {
+        const reportsByStatus = Object.fromEntries(reportStatuses.map((s) => [s, 0]));
+        for (const row of byStatus) if (row.method === m.code) reportsByStatus[row.status as string] = row.n;
+        return {
+          code: m.code,
+          name: m.name,
+          openAssignments: open.find((row) => row.method === m.code)?.n ?? 0,
+          reportsByStatus,
+        };
+      });
+      return { data };
+    },
+  ),
+};

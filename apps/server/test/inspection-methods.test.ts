@@ -1,0 +1,139 @@
+import { reportStatuses } from '@inspectra/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Method = { code: string; equipmentCategories: string[]; isActive: boolean };
+type Summary = {
+  code: string;
+  name: string;
+  openAssignments: number;
+  reportsByStatus: Record<string, number>;
+};
+
+const codes = (methods: Method[]) => methods.map((m) => m.code);
+
+async function assign(workOrderSPKId: string, inspectionMethod: string) {
+  const r = await t.call('POST', '/api/wo-task-assignments', { workOrderSPKId, inspectionMethod });
+  expect(r.status).toBe(201);
+}
+
+describe('inspection methods', () => {
+  it('lists all thirteen seeded techniques, unpaged, in code order', async () => {
+    const r = await t.call('GET', '/api/master-inspection-method/all');
+    expect(r.status).toBe(200);
+    expect(r.body.meta).toBeUndefined();
+    expect(codes(r.body.data)).toEqual([
+      'flowrate',
+      'lubeOil',
+      'mcsa',
+      'motionMagnification',
+      'paut',
+      'sacp',
+      'srut',
+      'thermal',
+      'ufd',
+      'ultrasound',
+      'vci',
+      'vibration',
+      'walkthrough',
+    ]);
+    expect(r.body.data.find((m: Method) => m.code === 'vci').equipmentCategories).toEqual([
+      'pipe',
+      'pipeline',
+    ]);
+  });
+
+  it("names the active methods that apply to an object type's category", async () => {
+    const r = await t.call('GET', '/api/master-inspection-method/get-by-object-type?objectType=TK-FLOAT');
+    expect(r.status).toBe(200);
+    expect(codes(r.body.data)).toEqual(['motionMagnification', 'srut']);
+
+    const srut = (await t.call('GET', '/api/master-inspection-method?search=srut')).body.data[0];
+    expect(
+      (await t.call('PUT', `/api/master-inspection-method/${srut.id}`, { isActive: false })).status,
+    ).toBe(200);
+    const after = await t.call('GET', '/api/master-inspection-method/get-by-object-type?objectType=TK-FLOAT');
+    expect(codes(after.body.data)).toEqual(['motionMagnification']);
+    await t.call('PUT', `/api/master-inspection-method/${srut.id}`, { isActive: true });
+  });
+
+  it('answers 404 for an unknown object type and 400 without one', async () => {
+    const unknown = await t.call('GET', '/api/master-inspection-method/get-by-object-type?objectType=BOILER');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      data: null,
+      message: 'No object type has the code BOILER',
+      error: { code: 'NOT_FOUND' },
+    });
+    const missing = await t.call('GET', '/api/master-inspection-method/get-by-object-type');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('creates and updates a method with its categories, refusing a list that is not one of codes', async () => {
+    const created = await t.call('POST', '/api/master-inspection-method', {
+      code: 'rvi',
+      name: 'Remote visual inspection',
+      equipmentCategories: ['pressure-vessel', 'storage-tank'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      isActive: true,
+      equipmentCategories: ['pressure-vessel', 'storage-tank'],
+    });
+    const bad = await t.call('PUT', `/api/master-inspection-method/${created.body.data.id}`, {
+      equipmentCategories: 'pipe',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('equipmentCategories');
+    const paged = await t.call('GET', '/api/master-inspection-method?pageSize=5');
+    expect(paged.body.meta).toMatchObject({ pageNumber: 1, pageSize: 5, totalCount: 14, totalPages: 3 });
+    const duplicate = await t.call('POST', '/api/master-inspection-method', { code: 'rvi', name: 'Again' });
+    expect(duplicate.status).toBe(409);
+  });
+});
+
+describe('the summary per method', () => {
+  it('counts assignments on open work orders and reports by status, every status present', async () => {
+    const open = await createWorkOrder(t);
+    const done = await createWorkOrder(t, { status: 'completed' });
+    const cancelled = await createWorkOrder(t, { status: 'cancelled' });
+    await assign(open.id, 'vci');
+    await assign(open.id, 'walkthrough');
+    await assign(done.id, 'vci');
+    await assign(cancelled.id, 'vci');
+
+    await createReportHeader(t, { workOrderSPKId: open.id, inspectionMethod: 'vci' });
+    const submitted = await createReportHeader(t, { workOrderSPKId: open.id, inspectionMethod: 'vci' });
+    expect(
+      (await t.call('PUT', `/api/report-headers/update-report-status/${submitted.id}?status=submitted`))
+        .status,
+    ).toBe(200);
+
+    const r = await t.call('GET', '/api/master-inspection-method/summary');
+    expect(r.status).toBe(200);
+    const byCode = new Map<string, Summary>(r.body.data.map((s: Summary) => [s.code, s]));
+    expect(byCode.get('vci')).toEqual({
+      code: 'vci',
+      name: 'Visual crack inspection (VCI)',
+      openAssignments: 1,
+      reportsByStatus: { draft: 1, submitted: 1, inReview: 0, returned: 0, approved: 0 },
+    });
+    expect(byCode.get('walkthrough')?.openAssignments).toBe(1);
+    const ufd = byCode.get('ufd')!;
+    expect(ufd.openAssignments).toBe(0);
+    expect(Object.keys(ufd.reportsByStatus).sort()).toEqual([...reportStatuses].sort());
+
+    const searched = await t.call('GET', '/api/master-inspection-method/summary?search=walk');
+    expect(searched.body.data.map((s: Summary) => s.code)).toEqual(['walkthrough']);
+    const nothing = await t.call('GET', '/api/master-inspection-method/summary?search=zzz');
+    expect(nothing.body.data).toEqual([]);
+  });
+});

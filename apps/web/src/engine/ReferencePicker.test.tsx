@@ -1,0 +1,126 @@
+import { equipment, inspectionMethod } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { api, envelope, server, serveMockApi } from '../api/test-server.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { keyReferenceOf } from './ReferencePicker.tsx';
+
+serveMockApi();
+
+const categories = [
+  { id: 'c0a80000-0000-4000-8000-000000000001', code: 'electrical', name: 'Electrical' },
+  { id: 'c0a80000-0000-4000-8000-000000000002', code: 'pipe', name: 'Pipe' },
+  { id: 'c0a80000-0000-4000-8000-000000000003', code: 'pipeline', name: 'Pipeline' },
+];
+
+/** The category list call, searching code and name as the server does, recording each query. */
+function categoryList() {
+  const queries: Record<string, string>[] = [];
+  server.use(
+    http.get(api('/asset/categories'), ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      queries.push(query);
+      const found = categories.filter(
+        (c) => !query.search || `${c.code} ${c.name}`.toLowerCase().includes(query.search.toLowerCase()),
+      );
+      return HttpResponse.json({
+        ...envelope(found),
+        meta: { pageNumber: 1, pageSize: 20, totalCount: found.length, totalPages: 1, totalCountExact: true },
+      });
+    }),
+  );
+  return queries;
+}
+
+/** One field's input, showing what it hands the form. */
+function Input({
+  entity,
+  fieldKey,
+  initial,
+}: {
+  entity: EntityDefinition;
+  fieldKey: string;
+  initial: unknown;
+}) {
+  const [value, setValue] = useState<unknown>(initial);
+  return (
+    <>
+      <FieldInput
+        entity={entity}
+        fieldKey={fieldKey}
+        field={entity.fields[fieldKey]!}
+        value={value}
+        onChange={setValue}
+      />
+      <output>{JSON.stringify(value)}</output>
+    </>
+  );
+}
+
+describe('a references text field', () => {
+  it('is picked from the referenced list by name, and keeps the key, not the id', async () => {
+    const queries = categoryList();
+    const user = userEvent.setup();
+    renderWithProviders(<Input entity={equipment} fieldKey="categoryCode" initial="" />);
+
+    const picker = screen.getByRole('combobox', { name: 'Category' });
+    await user.click(picker);
+    await user.type(picker, 'pipe');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(2));
+    expect(queries.filter((q) => q.search)).toEqual([{ pageNumber: '1', pageSize: '20', search: 'pipe' }]);
+
+    await user.click(within(listbox).getByRole('option', { name: 'pipeline · Pipeline' }));
+    expect(screen.getByRole('status')).toHaveTextContent('"pipeline"');
+    expect(picker).toHaveValue('pipeline · Pipeline');
+  });
+
+  it("shows the current key's record when editing, found by searching its key", async () => {
+    const queries = categoryList();
+    renderWithProviders(<Input entity={equipment} fieldKey="categoryCode" initial="pipe" />);
+    const picker = screen.getByRole('combobox', { name: 'Category' });
+    // "pipe" also matches "pipeline": the record with exactly that key is the one shown.
+    await waitFor(() => expect(picker).toHaveValue('pipe · Pipe'));
+    expect(queries).toContainEqual({ search: 'pipe', pageNumber: '1', pageSize: '20' });
+  });
+
+  it('shows a key no record has as the key itself', async () => {
+    categoryList();
+    renderWithProviders(<Input entity={equipment} fieldKey="categoryCode" initial="boiler" />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('boiler'));
+  });
+
+  it('names the list call and the key of what it references', () => {
+    expect(keyReferenceOf('equipmentCategory')).toMatchObject({
+      valueField: 'code',
+      route: { method: 'GET', path: '/asset/categories' },
+    });
+    expect(keyReferenceOf('equipment.tagNumber')).toMatchObject({ valueField: 'tagNumber' });
+  });
+});
+
+describe('a JSON list of references', () => {
+  it("chooses several keys from the referenced list and hands the form the list's JSON", async () => {
+    const queries = categoryList();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Input entity={inspectionMethod} fieldKey="equipmentCategories" initial={JSON.stringify(['pipe'])} />,
+    );
+    const picker = screen.getByRole('combobox', { name: 'Equipment categories' });
+    await user.click(picker);
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(3));
+    expect(queries).toContainEqual({ pageNumber: '1', pageSize: '200' });
+
+    await user.click(within(listbox).getByRole('option', { name: 'electrical · Electrical' }));
+    // The input holds JSON as text, as every JSON field's input does (form-values.ts).
+    expect(screen.getByRole('status')).toHaveTextContent(
+      JSON.stringify(JSON.stringify(['pipe', 'electrical'])),
+    );
+  });
+});
