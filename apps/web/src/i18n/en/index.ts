@@ -5,6 +5,7 @@ import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
+import { taskAssignmentImport } from './task-assignments.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */
@@ -22,6 +23,7 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  taskAssignmentImport,
   workspace,
   imageList,
 };

@@ -7,6 +7,7 @@ import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
+import { taskAssignmentImport } from './task-assignments.ts';
 import { thermal } from './thermal.ts';
 
 export const id: Translation<typeof en> = {
@@ -25,4 +26,5 @@ export const id: Translation<typeof en> = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  taskAssignmentImport,
 };
