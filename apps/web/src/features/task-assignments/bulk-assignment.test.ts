@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors.ts';
 import { i18n } from '../../i18n/index.ts';
-import { importBounds, ImportError, importTaskAssignments } from './bulk-assignment.ts';
+import { ImportError, importTaskAssignments } from './bulk-assignment.ts';
+import { importBounds } from './import-bounds.ts';
 import type { AssignmentCalls, ImportedAssignment, ImportReport, WorkOrderMatch } from './bulk-assignment.ts';
 import { failureMessage, rowMessage, summaryMessage } from './import-messages.ts';
 import { writeSheet } from './xlsx-sheet.ts';
@@ -33,7 +35,7 @@ function fakeServer(woNumbers: string[], o: { pageSize?: number; methodsFail?: b
   const pageSize = o.pageSize ?? 200;
   const calls: AssignmentCalls = {
     inspectionMethods: async () => {
-      if (o.methodsFail) throw new Error('You may not view inspection methods');
+      if (o.methodsFail) throw new ApiError('You may not view inspection methods', { status: 403, code: 'FORBIDDEN' });
       return methods;
     },
     searchWorkOrders: async (search, pageNumber) => {
@@ -52,7 +54,9 @@ function fakeServer(woNumbers: string[], o: { pageSize?: number; methodsFail?: b
       const taken = assigned.some(
         (a) => a.workOrderSPKId === assignment.workOrderSPKId && a.inspectionMethod === assignment.inspectionMethod,
       );
-      if (taken) throw new Error('This inspection method is already assigned to the work order');
+      if (taken) {
+        throw new ApiError('This inspection method is already assigned to the work order', { status: 409, code: 'CONFLICT' });
+      }
       assigned.push(assignment);
     },
   };

@@ -1,4 +1,5 @@
 import { readBytes } from '../../engine/image-bytes.ts';
+import { importBounds } from './import-bounds.ts';
 import { readFirstSheet, SheetParseError } from './xlsx-sheet.ts';
 
 /**
@@ -8,25 +9,12 @@ import { readFirstSheet, SheetParseError } from './xlsx-sheet.ts';
  * and approvalStatus false. No React and no HTTP here: the calls are handed in.
  */
 
-export const importBounds = {
-  /** Data rows in one file: a campaign's worth; more is refused whole, before anything is sent. */
-  maxRows: 2000,
-  /** The file as chosen. */
-  maxFileBytes: 10 * 1024 * 1024,
-  /** One part of the workbook, inflated (a zip bomb stops here). */
-  maxPartBytes: 40 * 1024 * 1024,
-  /** Rows in flight at once: quick for the planner, gentle on the server. */
-  concurrency: 3,
-  /** Pages of a work-order search read to find the exact number (200 each). */
-  maxWorkOrderPages: 5,
-};
-
-/** Why a row or the file failed: a reason of our own (translated) or the server's message (as sent). */
+/** Why a row or the file failed: a reason of our own, or a failed call (its ApiError carries the server's message). */
 export type Reason =
   | { key: 'workOrderNotFound' | 'methodNotFound' }
   | { key: 'tooManyRows'; count: number; max: number }
   | { key: 'tooLarge'; maxBytes: number }
-  | { message: string };
+  | { error: unknown };
 
 /** The file could not be imported at all (nothing was sent). */
 export type ImportFailure =
@@ -73,7 +61,7 @@ export type ImportedAssignment = {
   approvalStatus: false;
 };
 
-/** The API calls the import makes; each rejects with an Error whose message is the server's. */
+/** The API calls the import makes; each rejects with an ApiError carrying the server's message. */
 export type AssignmentCalls = {
   inspectionMethods(): Promise<InspectionMethodChoice[]>;
   /** One page of the work-order list searched for `search`. */
@@ -171,7 +159,7 @@ export async function assignRows(
   try {
     findMethod = methodFinder(await calls.inspectionMethods());
   } catch (error) {
-    throw new ImportError({ kind: 'importFailed', reason: { message: messageOf(error) } });
+    throw new ImportError({ kind: 'importFailed', reason: { error } });
   }
   const workOrders = new Map<string, Promise<WorkOrderMatch | null>>();
   const workOrderOf = (text: string) => {
@@ -200,7 +188,7 @@ export async function assignRows(
       });
       return { ...row, outcome: 'assigned', methodCode: method.code, methodName: method.name };
     } catch (error) {
-      return { ...row, outcome: 'failed', reason: { message: messageOf(error) } };
+      return { ...row, outcome: 'failed', reason: { error } };
     }
   };
 
@@ -237,6 +225,6 @@ export async function importTaskAssignments(
     return await assignRows(await readAssignmentRows(file), calls, options);
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    throw new ImportError({ kind: 'importFailed', reason: { message: messageOf(error) } });
+    throw new ImportError({ kind: 'importFailed', reason: { error } });
   }
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { errorText } from '../../app/error-text.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { ImportFailure, ImportReport, Reason, RowResult } from './bulk-assignment.ts';
@@ -9,7 +10,7 @@ import type { ImportFailure, ImportReport, Reason, RowResult } from './bulk-assi
  */
 
 export function reasonText(t: TFunction, reason: Reason): string {
-  if ('message' in reason) return reason.message;
+  if ('error' in reason) return errorText(reason.error, t);
   const words = 'taskAssignmentImport.reasons';
   switch (reason.key) {
     case 'tooManyRows':

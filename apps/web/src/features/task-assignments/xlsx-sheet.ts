@@ -197,7 +197,7 @@ function rowXml(values: (string | number)[], rowNumber: number, style = ''): str
 const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Writes one worksheet as an .xlsx (strings inline, header bold and frozen, column widths set). */
-export function writeSheet(sheet: SheetToWrite): Uint8Array {
+export function writeSheet(sheet: SheetToWrite): Uint8Array<ArrayBuffer> {
   const cols = sheet.columns
     .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`)
     .join('');
@@ -245,7 +245,7 @@ export function writeSheet(sheet: SheetToWrite): Uint8Array {
       '</styleSheet>',
     'xl/worksheets/sheet1.xml': worksheet,
   };
-  return zipSync(Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)])));
+  const files = Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)]));
+  // fflate allocates a plain ArrayBuffer; its type only says "any buffer".
+  return zipSync(files) as Uint8Array<ArrayBuffer>;
 }
-
-export const xlsxMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

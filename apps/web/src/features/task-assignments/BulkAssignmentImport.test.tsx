@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { accessTokenFor, api, envelope, errorResponse, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { BulkAssignmentImport } from './BulkAssignmentImport.tsx';
+import { xlsxMediaType } from './import-bounds.ts';
+import { readFirstSheet, writeSheet } from './xlsx-sheet.ts';
+
+serveMockApi();
+
+const workOrders = [
+  { id: '7c1f0a52-1d1e-4b8e-9a0e-000000000001', woNumber: 'WO-2026-001' },
+  { id: '7c1f0a52-1d1e-4b8e-9a0e-000000000002', woNumber: 'WO-2026-0010' },
+  { id: '7c1f0a52-1d1e-4b8e-9a0e-000000000003', woNumber: 'WO-2026-002' },
+];
+const methods = [
+  { id: 'm1', code: 'thermal', name: 'Thermal' },
+  { id: 'm2', code: 'vci', name: 'Visual close inspection' },
+];
+const conflict = 'The inspection method vci is already assigned to work order WO-2026-002';
+
+/**
+ * The mock API: methods, work orders searched by any part of their number, and assignments, one
+ * already made (WO-2026-002 / vci) so assigning it again is the server's 409. Returns the bodies posted.
+ */
+function serveAssignments() {
+  setCookies(accessTokenFor('6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10'), 'refresh');
+  const posted: Record<string, unknown>[] = [];
+  const taken = new Set([`${workOrders[2]!.id}/vci`]);
+  server.use(
+    http.get(api('/master-inspection-method/all'), () => HttpResponse.json(envelope(methods))),
+    http.get(api('/work-order-spks'), ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search') ?? '';
+      const data = workOrders.filter((w) => w.woNumber.includes(search));
+      return HttpResponse.json({
+        ...envelope(data),
+        meta: { pageNumber: 1, pageSize: 200, totalCount: data.length, totalPages: 1, totalCountExact: true },
+      });
+    }),
+    http.post(api('/wo-task-assignments'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const key = `${String(body.workOrderSPKId)}/${String(body.inspectionMethod)}`;
+      if (taken.has(key)) return errorResponse(409, 'CONFLICT', conflict);
+      taken.add(key);
+      posted.push(body);
+      return HttpResponse.json({ ...envelope({ id: 'new', ...body }), statusCode: 201 }, { status: 201 });
+    }),
+  );
+  return posted;
+}
+
+const sheet = (rows: string[][]) =>
+  new File(
+    [writeSheet({ name: 'Sheet1', columns: [{ header: 'WO SPK', width: 20 }, { header: 'Method', width: 20 }], rows })],
+    'campaign.xlsx',
+    { type: xlsxMediaType },
+  );
+
+const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type=file]')!;
+
+/** What the page handed the browser to save: the file name and the blob. */
+function captureSaves() {
+  const saved: { name: string; blob: Blob }[] = [];
+  let lastBlob: Blob | undefined;
+  vi.mocked(URL.createObjectURL).mockImplementation((blob) => {
+    lastBlob = blob as Blob;
+    return 'blob:saved';
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: lastBlob! });
+  });
+  return saved;
+}
+
+describe('BulkAssignmentImport', () => {
+  it('assigns each row of the sheet, shows every result and the summary, and exports them', async () => {
+    const posted = serveAssignments();
+    const saved = captureSaves();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<BulkAssignmentImport />);
+
+    await user.upload(
+      fileInput(container),
+      sheet([
+        ['WO-2026-001', 'thermal'],
+        ['WO-2026-001', 'Visual close inspection'],
+        ['WO-2026-002', ''],
+        ['WO-2026-002', 'VCI'],
+        ['WO-2026-002', 'Thermal'],
+      ]),
+    );
+
+    expect(await screen.findByText('Import completed: 3 successful, 1 failed', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText('1 row skipped (not counted as failed)')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Result of each row' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['2', 'WO-2026-001', 'thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
+      ['3', 'WO-2026-001', 'Visual close inspection', 'Assigned', 'Assigned Visual close inspection (vci) to WO-2026-001'],
+      ['4', 'WO-2026-002', '', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
+      ['5', 'WO-2026-002', 'VCI', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
+      ['6', 'WO-2026-002', 'Thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
+    ]);
+    // Each assignment as SPEC 5 has it: nobody assigned yet, not approved.
+    expect(posted).toHaveLength(3);
+    expect(posted).toContainEqual({
+      workOrderSPKId: workOrders[0]!.id,
+      inspectionMethod: 'vci',
+      userPDMIds: [],
+      levelApprovals: [],
+      positionLevels: [],
+      approvalStatus: false,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Export the results' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('campaign - results.xlsx');
+    expect(saved[0]!.blob.type).toBe(xlsxMediaType);
+    const exported = readFirstSheet(new Uint8Array(await saved[0]!.blob.arrayBuffer()), { maxPartBytes: 1e6 });
+    expect(exported.map((r) => r.cells)).toEqual([
+      ['Work order', 'Inspection method', 'Row', 'Result', 'Message'],
+      ['WO-2026-001', 'thermal', '2', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
+      ['WO-2026-001', 'Visual close inspection', '3', 'Assigned', 'Assigned Visual close inspection (vci) to WO-2026-001'],
+      ['WO-2026-002', '', '4', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
+      ['WO-2026-002', 'VCI', '5', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
+      ['WO-2026-002', 'Thermal', '6', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
+    ]);
+  });
+
+  it('says why a file cannot be imported, sending nothing', async () => {
+    const posted = serveAssignments();
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = renderWithProviders(<BulkAssignmentImport />);
+
+    await user.upload(fileInput(container), sheet([]));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Excel file is empty or has no data rows');
+
+    await user.upload(fileInput(container), new File(['WO,Method\nWO-1,thermal'], 'campaign.csv', { type: 'text/csv' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Failed to parse Excel file: the file is not an Excel workbook (.xlsx)',
+      ),
+    );
+    expect(posted).toEqual([]);
+  });
+
+  it('downloads the template, and says the status when it cannot', async () => {
+    serveAssignments();
+    const saved = captureSaves();
+    const template = writeSheet({ name: 'Template', columns: [{ header: 'WO SPK', width: 20 }], rows: [] });
+    server.use(
+      http.get(api('/wo-task-assignments/export/template'), () =>
+        HttpResponse.arrayBuffer(template.buffer, { headers: { 'content-type': xlsxMediaType } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BulkAssignmentImport />);
+
+    await user.click(screen.getByRole('button', { name: 'Download the template' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('task-assignment-template.xlsx');
+
+    server.use(
+      http.get(api('/wo-task-assignments/export/template'), () =>
+        errorResponse(503, 'SERVICE_UNAVAILABLE', 'The database is not answering'),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download the template' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! Status: 503');
+  });
+});
