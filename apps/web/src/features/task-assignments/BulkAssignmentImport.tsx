@@ -183,10 +183,19 @@ function ImportResults({ report, onExport }: { report: ImportReport; onExport: (
               {report.rows.map((row) => (
                 <Table.Tr key={row.rowNumber}>
                   <Table.Td>{row.rowNumber}</Table.Td>
-                  <Table.Td>{row.workOrder}</Table.Td>
+                  {/* A WO number is read whole: not broken at its hyphens. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.workOrder}</Table.Td>
                   <Table.Td>{row.method}</Table.Td>
                   <Table.Td>
-                    <Badge color={outcomeColor[row.outcome]} variant="light">
+                    <Badge
+                      color={outcomeColor[row.outcome]}
+                      variant="light"
+                      // The word whole, never "Assig…", however narrow the column.
+                      styles={{
+                        root: { flexShrink: 0, maxWidth: 'none' },
+                        label: { textTransform: 'none', overflow: 'visible' },
+                      }}
+                    >
                       {t(`taskAssignmentImport.outcomes.${row.outcome}`)}
                     </Badge>
                   </Table.Td>
