@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { accessTokenFor, api, envelope, errorResponse, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import {
+  accessTokenFor,
+  api,
+  envelope,
+  errorResponse,
+  server,
+  serveMockApi,
+  setCookies,
+} from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { BulkAssignmentImport } from './BulkAssignmentImport.tsx';
 import { xlsxMediaType } from './import-bounds.ts';
@@ -53,7 +61,16 @@ function serveAssignments() {
 
 const sheet = (rows: string[][]) =>
   new File(
-    [writeSheet({ name: 'Sheet1', columns: [{ header: 'WO SPK', width: 20 }, { header: 'Method', width: 20 }], rows })],
+    [
+      writeSheet({
+        name: 'Sheet1',
+        columns: [
+          { header: 'WO SPK', width: 20 },
+          { header: 'Method', width: 20 },
+        ],
+        rows,
+      }),
+    ],
     'campaign.xlsx',
     { type: xlsxMediaType },
   );
@@ -92,16 +109,28 @@ describe('BulkAssignmentImport', () => {
       ]),
     );
 
-    expect(await screen.findByText('Import completed: 3 successful, 1 failed', {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByText('Import completed: 3 successful, 1 failed', {}, { timeout: 5000 }),
+    ).toBeVisible();
     expect(screen.getByText('1 row skipped (not counted as failed)')).toBeVisible();
     const table = screen.getByRole('table', { name: 'Result of each row' });
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['2', 'WO-2026-001', 'thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
-      ['3', 'WO-2026-001', 'Visual close inspection', 'Assigned', 'Assigned Visual close inspection (vci) to WO-2026-001'],
+      [
+        '3',
+        'WO-2026-001',
+        'Visual close inspection',
+        'Assigned',
+        'Assigned Visual close inspection (vci) to WO-2026-001',
+      ],
       ['4', 'WO-2026-002', '', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
       ['5', 'WO-2026-002', 'VCI', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
       ['6', 'WO-2026-002', 'Thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
@@ -121,11 +150,19 @@ describe('BulkAssignmentImport', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('campaign - results.xlsx');
     expect(saved[0]!.blob.type).toBe(xlsxMediaType);
-    const exported = readFirstSheet(new Uint8Array(await saved[0]!.blob.arrayBuffer()), { maxPartBytes: 1e6 });
+    const exported = readFirstSheet(new Uint8Array(await saved[0]!.blob.arrayBuffer()), {
+      maxPartBytes: 1e6,
+    });
     expect(exported.map((r) => r.cells)).toEqual([
       ['Work order', 'Inspection method', 'Row', 'Result', 'Message'],
       ['WO-2026-001', 'thermal', '2', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
-      ['WO-2026-001', 'Visual close inspection', '3', 'Assigned', 'Assigned Visual close inspection (vci) to WO-2026-001'],
+      [
+        'WO-2026-001',
+        'Visual close inspection',
+        '3',
+        'Assigned',
+        'Assigned Visual close inspection (vci) to WO-2026-001',
+      ],
       ['WO-2026-002', '', '4', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
       ['WO-2026-002', 'VCI', '5', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
       ['WO-2026-002', 'Thermal', '6', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
@@ -140,7 +177,10 @@ describe('BulkAssignmentImport', () => {
     await user.upload(fileInput(container), sheet([]));
     expect(await screen.findByRole('alert')).toHaveTextContent('Excel file is empty or has no data rows');
 
-    await user.upload(fileInput(container), new File(['WO,Method\nWO-1,thermal'], 'campaign.csv', { type: 'text/csv' }));
+    await user.upload(
+      fileInput(container),
+      new File(['WO,Method\nWO-1,thermal'], 'campaign.csv', { type: 'text/csv' }),
+    );
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Failed to parse Excel file: the file is not an Excel workbook (.xlsx)',

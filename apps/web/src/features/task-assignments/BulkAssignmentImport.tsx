@@ -18,10 +18,15 @@ type ImportState =
   | { phase: 'failed'; fileName: string; failure: ImportFailure }
   | { phase: 'done'; fileName: string; report: ImportReport };
 
-const outcomeColor: Record<RowResult['outcome'], string> = { assigned: 'teal', failed: 'red', skipped: 'gray' };
+const outcomeColor: Record<RowResult['outcome'], string> = {
+  assigned: 'teal',
+  failed: 'red',
+  skipped: 'gray',
+};
 
 /** 'campaign.xlsx' → 'campaign - results.xlsx' (the file name read back says what it holds). */
-const resultsFileName = (fileName: string) => `${fileName.replace(/\.xlsx$/i, '') || 'task-assignments'} - results.xlsx`;
+const resultsFileName = (fileName: string) =>
+  `${fileName.replace(/\.xlsx$/i, '') || 'task-assignments'} - results.xlsx`;
 
 /**
  * Bulk task assignment (SPEC 5, 8): the planner downloads the template, drops the filled sheet,
@@ -164,7 +169,11 @@ function ImportResults({ report, onExport }: { report: ImportReport; onExport: (
               </Text>
             )}
           </Stack>
-          <Button variant="default" leftSection={<IconTableExport size={18} aria-hidden />} onClick={onExport}>
+          <Button
+            variant="default"
+            leftSection={<IconTableExport size={18} aria-hidden />}
+            onClick={onExport}
+          >
             {t('taskAssignmentImport.exportResults')}
           </Button>
         </Group>

@@ -11,7 +11,10 @@ export function TaskAssignmentImportPage() {
       <PageHeader
         title={t('taskAssignmentImport.title')}
         subtitle={t('taskAssignmentImport.intro')}
-        crumbs={[{ label: t('nav.workOrders'), to: '/work-orders' }, { label: t('taskAssignmentImport.title') }]}
+        crumbs={[
+          { label: t('nav.workOrders'), to: '/work-orders' },
+          { label: t('taskAssignmentImport.title') },
+        ]}
       />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">

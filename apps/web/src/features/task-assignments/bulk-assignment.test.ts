@@ -35,7 +35,8 @@ function fakeServer(woNumbers: string[], o: { pageSize?: number; methodsFail?: b
   const pageSize = o.pageSize ?? 200;
   const calls: AssignmentCalls = {
     inspectionMethods: async () => {
-      if (o.methodsFail) throw new ApiError('You may not view inspection methods', { status: 403, code: 'FORBIDDEN' });
+      if (o.methodsFail)
+        throw new ApiError('You may not view inspection methods', { status: 403, code: 'FORBIDDEN' });
       return methods;
     },
     searchWorkOrders: async (search, pageNumber) => {
@@ -52,10 +53,15 @@ function fakeServer(woNumbers: string[], o: { pageSize?: number; methodsFail?: b
       await new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
       inFlight -= 1;
       const taken = assigned.some(
-        (a) => a.workOrderSPKId === assignment.workOrderSPKId && a.inspectionMethod === assignment.inspectionMethod,
+        (a) =>
+          a.workOrderSPKId === assignment.workOrderSPKId &&
+          a.inspectionMethod === assignment.inspectionMethod,
       );
       if (taken) {
-        throw new ApiError('This inspection method is already assigned to the work order', { status: 409, code: 'CONFLICT' });
+        throw new ApiError('This inspection method is already assigned to the work order', {
+          status: 409,
+          code: 'CONFLICT',
+        });
       }
       assigned.push(assignment);
     },
@@ -88,9 +94,30 @@ describe('importTaskAssignments', () => {
     );
 
     expect(server.assigned).toEqual([
-      { workOrderSPKId: 'wo-0', inspectionMethod: 'thermal', userPDMIds: [], levelApprovals: [], positionLevels: [], approvalStatus: false },
-      { workOrderSPKId: 'wo-0', inspectionMethod: 'vci', userPDMIds: [], levelApprovals: [], positionLevels: [], approvalStatus: false },
-      { workOrderSPKId: 'wo-1', inspectionMethod: 'ufd', userPDMIds: [], levelApprovals: [], positionLevels: [], approvalStatus: false },
+      {
+        workOrderSPKId: 'wo-0',
+        inspectionMethod: 'thermal',
+        userPDMIds: [],
+        levelApprovals: [],
+        positionLevels: [],
+        approvalStatus: false,
+      },
+      {
+        workOrderSPKId: 'wo-0',
+        inspectionMethod: 'vci',
+        userPDMIds: [],
+        levelApprovals: [],
+        positionLevels: [],
+        approvalStatus: false,
+      },
+      {
+        workOrderSPKId: 'wo-1',
+        inspectionMethod: 'ufd',
+        userPDMIds: [],
+        levelApprovals: [],
+        positionLevels: [],
+        approvalStatus: false,
+      },
     ]);
     expect(messages(report)).toEqual([
       [2, 'Assigned Thermal (thermal) to WO-2026-001'],
@@ -108,7 +135,12 @@ describe('importTaskAssignments', () => {
   it('skips a row missing either value, counts it apart from the failed, and leaves blank rows out', async () => {
     const server = fakeServer(['WO-1']);
     const report = await importTaskAssignments(
-      sheetFile([['WO-1', ''], ['', 'thermal'], ['', ''], ['WO-1', 'thermal']]),
+      sheetFile([
+        ['WO-1', ''],
+        ['', 'thermal'],
+        ['', ''],
+        ['WO-1', 'thermal'],
+      ]),
       server.calls,
     );
     expect(messages(report)).toEqual([
@@ -123,7 +155,13 @@ describe('importTaskAssignments', () => {
   it("takes the work order whose number is exactly the row's, not one that merely contains it", async () => {
     const server = fakeServer(['WO-10', 'WO-100', 'WO-1', 'wo-77', 'WO-5', 'wo-5'], { pageSize: 2 });
     const report = await importTaskAssignments(
-      sheetFile([['WO-1', 'thermal'], ['WO-77', 'thermal'], ['WO-5', 'vci'], ['Wo-5', 'vci'], ['WO-9', 'vci']]),
+      sheetFile([
+        ['WO-1', 'thermal'],
+        ['WO-77', 'thermal'],
+        ['WO-5', 'vci'],
+        ['Wo-5', 'vci'],
+        ['WO-9', 'vci'],
+      ]),
       server.calls,
     );
     expect(server.assigned.map((a) => a.workOrderSPKId).sort()).toEqual(['wo-2', 'wo-3', 'wo-4']);
@@ -146,7 +184,12 @@ describe('importTaskAssignments', () => {
   it("fails a row with the server's reason, an unknown method, and goes on with the others", async () => {
     const server = fakeServer(['WO-1', 'WO-2']);
     const report = await importTaskAssignments(
-      sheetFile([['WO-1', 'thermal'], ['WO-1', 'Thermal'], ['WO-2', 'x-ray'], ['WO-2', 'thermal']]),
+      sheetFile([
+        ['WO-1', 'thermal'],
+        ['WO-1', 'Thermal'],
+        ['WO-2', 'x-ray'],
+        ['WO-2', 'thermal'],
+      ]),
       server.calls,
     );
     expect(messages(report)).toEqual([
@@ -208,7 +251,9 @@ describe('importTaskAssignments', () => {
     const full = sheetFile(
       Array.from({ length: importBounds.maxRows }, (_, i) => ['WO-1', methods[i % 3]!.code]),
     );
-    const report = await importTaskAssignments(full, server.calls, { onProgress: (done) => progress.push(done) });
+    const report = await importTaskAssignments(full, server.calls, {
+      onProgress: (done) => progress.push(done),
+    });
     expect(report).toMatchObject({ successful: 3, failed: 1997, skipped: 0 });
     expect(report.rows.map((r) => r.rowNumber)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 2));
     expect(progress).toHaveLength(2000);
@@ -239,7 +284,13 @@ describe('importTaskAssignments', () => {
     const tId = i18n.getFixedT('id');
     expect(failureMessage(tId, { kind: 'empty' })).toBe('Berkas Excel kosong atau tidak memiliki baris data');
     expect(
-      rowMessage(tId, { rowNumber: 2, workOrder: 'WO-1', method: 'thermal', outcome: 'failed', reason: { key: 'workOrderNotFound' } }),
+      rowMessage(tId, {
+        rowNumber: 2,
+        workOrder: 'WO-1',
+        method: 'thermal',
+        outcome: 'failed',
+        reason: { key: 'workOrderNotFound' },
+      }),
     ).toBe('Gagal menugaskan thermal ke WO-1: Work order tidak ditemukan');
   });
 });

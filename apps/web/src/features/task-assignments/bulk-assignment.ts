@@ -65,7 +65,10 @@ export type ImportedAssignment = {
 export type AssignmentCalls = {
   inspectionMethods(): Promise<InspectionMethodChoice[]>;
   /** One page of the work-order list searched for `search`. */
-  searchWorkOrders(search: string, pageNumber: number): Promise<{ rows: WorkOrderMatch[]; totalPages: number }>;
+  searchWorkOrders(
+    search: string,
+    pageNumber: number,
+  ): Promise<{ rows: WorkOrderMatch[]; totalPages: number }>;
   assign(assignment: ImportedAssignment): Promise<void>;
 };
 

@@ -54,7 +54,9 @@ describe('readFirstSheet', () => {
       }
       throw new Error('read without complaint');
     };
-    expect(refusal(strToU8('WO number,Method\nWO-1,thermal\n'))).toBe('the file is not an Excel workbook (.xlsx)');
+    expect(refusal(strToU8('WO number,Method\nWO-1,thermal\n'))).toBe(
+      'the file is not an Excel workbook (.xlsx)',
+    );
     const zip = zipSync({ 'notes.txt': strToU8('hello') });
     expect(refusal(zip)).toBe('the file is not an Excel workbook (.xlsx)');
     expect(refusal(zip.slice(0, 20))).toMatch(/^the file is damaged/);

@@ -41,7 +41,9 @@ function unzipParts(bytes: Uint8Array, names: string[], bounds: ReadBounds): Rec
     });
   } catch (error) {
     if (error instanceof SheetParseError) throw error;
-    throw new SheetParseError(`the file is damaged (${error instanceof Error ? error.message : String(error)})`);
+    throw new SheetParseError(
+      `the file is damaged (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -136,7 +138,9 @@ export function readFirstSheet(bytes: Uint8Array, bounds: ReadBounds): SheetRow[
   const sheetPart = parts[sheetPath];
   if (!sheetPart) throw new SheetParseError('the first worksheet is missing from the workbook');
   const sharedPart = parts['xl/sharedStrings.xml'];
-  const sharedStrings = sharedPart ? elements(parseXml(sharedPart, 'the shared strings'), 'si').map(stringItemText) : [];
+  const sharedStrings = sharedPart
+    ? elements(parseXml(sharedPart, 'the shared strings'), 'si').map(stringItemText)
+    : [];
 
   const rows: SheetRow[] = [];
   let previousRow = 0;

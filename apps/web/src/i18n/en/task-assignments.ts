@@ -8,7 +8,8 @@ export const taskAssignmentImport = {
     'Assign inspection methods to work orders from a spreadsheet. Each row becomes one assignment; inspectors, approval levels and positions are added afterwards on the work order.',
   columns:
     'The first sheet is read and its first row is a header. From the second row on, column A holds the work order number as it is written on the work order (WO-2026-0001) and column B the inspection method, by its code (thermal) or its name (Thermal). Other columns are not read.',
-  limits: 'An .xlsx file of up to {{rows}} rows and {{size}}. Rows are assigned one after another; leave the page open until the summary shows.',
+  limits:
+    'An .xlsx file of up to {{rows}} rows and {{size}}. Rows are assigned one after another; leave the page open until the summary shows.',
   dropHere: 'Drop the spreadsheet here, or click to choose it',
   downloadTemplate: 'Download the template',
   reading: 'Reading {{name}}',
@@ -31,7 +32,8 @@ export const taskAssignmentImport = {
   reasons: {
     workOrderNotFound: 'Work order not found',
     methodNotFound: 'Inspection method not found',
-    tooManyRows: 'the sheet has {{count}} data rows; at most {{max}} are imported at once, split it into several files',
+    tooManyRows:
+      'the sheet has {{count}} data rows; at most {{max}} are imported at once, split it into several files',
     tooLarge: 'the file is larger than {{max}}',
   },
   results: {
