@@ -122,7 +122,8 @@ describe('BulkAssignmentImport', () => {
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
       );
-    expect(rows).toEqual([
+    // Row, work order, method, result, message: as the table shows them.
+    const expected = [
       ['2', 'WO-2026-001', 'thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
       [
         '3',
@@ -134,7 +135,8 @@ describe('BulkAssignmentImport', () => {
       ['4', 'WO-2026-002', '', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
       ['5', 'WO-2026-002', 'VCI', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
       ['6', 'WO-2026-002', 'Thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
-    ]);
+    ];
+    expect(rows).toEqual(expected);
     // Each assignment as SPEC 5 has it: nobody assigned yet, not approved.
     expect(posted).toHaveLength(3);
     expect(posted).toContainEqual({
@@ -153,19 +155,16 @@ describe('BulkAssignmentImport', () => {
     const exported = readFirstSheet(new Uint8Array(await saved[0]!.blob.arrayBuffer()), {
       maxPartBytes: 1e6,
     });
+    // The work order and method stay in columns A and B, so the file can be imported again.
     expect(exported.map((r) => r.cells)).toEqual([
       ['Work order', 'Inspection method', 'Row', 'Result', 'Message'],
-      ['WO-2026-001', 'thermal', '2', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
-      [
-        'WO-2026-001',
-        'Visual close inspection',
-        '3',
-        'Assigned',
-        'Assigned Visual close inspection (vci) to WO-2026-001',
-      ],
-      ['WO-2026-002', '', '4', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
-      ['WO-2026-002', 'VCI', '5', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
-      ['WO-2026-002', 'Thermal', '6', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
+      ...expected.map(([row, workOrder, method, result, message]) => [
+        workOrder,
+        method,
+        row,
+        result,
+        message,
+      ]),
     ]);
   });
 

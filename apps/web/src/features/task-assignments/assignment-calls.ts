@@ -1,4 +1,4 @@
-import { maxPageSize } from '@inspectra/contract';
+import { maxPageSize, workOrderSpk } from '@inspectra/contract';
 import { callApi } from '../../api/calls.ts';
 import type { AssignmentCalls } from './bulk-assignment.ts';
 
@@ -10,6 +10,8 @@ export const assignmentCalls: AssignmentCalls = {
       name: String(m.name),
     })),
   searchWorkOrders: async (search, pageNumber) => {
+    // Longer than any WO number can be: no work order has it (and the search would refuse it).
+    if (search.length > workOrderSpk.fields.woNumber.maxLength) return { rows: [], totalPages: 1 };
     const envelope = await callApi('GET /work-order-spks', {
       query: { search, pageNumber, pageSize: maxPageSize, sortBy: 'woNumber', sortDirection: 'asc' },
     });
