@@ -31,6 +31,7 @@ import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
+import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import { pendingActions } from './modules/pending.actions.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
     ...vciActions,
     ...ndtActions,
     ...reportStatusActions,
+    ...assignmentImportActions,
     ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
