@@ -4,6 +4,7 @@ import { IconDownload, IconFileSpreadsheet, IconTableExport } from '@tabler/icon
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { errorText } from '../../app/error-text.ts';
 import { formatBytes, formatNumber } from '../../engine/locale.ts';
 import { saveDownload } from '../documents/save-download.ts';
 import { assignmentCalls } from './assignment-calls.ts';
@@ -30,14 +31,16 @@ const resultsFileName = (fileName: string) =>
 
 /**
  * Bulk task assignment (SPEC 5, 8): the planner downloads the template, drops the filled sheet,
- * watches the rows being assigned, then reads every row's result and can export them. The reader
- * and writer load only when a file is chosen or exported.
+ * watches the rows being assigned, then reads every row's result and can export them. The server
+ * reads the sheet and writes the results file; the import itself loads only when a file is chosen.
  */
 export function BulkAssignmentImport() {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const [templateError, setTemplateError] = useState<string | null>(null);
   const [templateLoading, setTemplateLoading] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   const leaving = useRef<AbortController | null>(null);
   useEffect(() => () => leaving.current?.abort(), []);
 
@@ -45,6 +48,7 @@ export function BulkAssignmentImport() {
     if (!file) return;
     leaving.current = new AbortController();
     const signal = leaving.current.signal;
+    setExportError(null);
     setState({ phase: 'running', fileName: file.name, done: 0, total: 0 });
     const { ImportError, importTaskAssignments } = await import('./bulk-assignment.ts');
     try {
@@ -76,8 +80,16 @@ export function BulkAssignmentImport() {
   }
 
   async function exportResults(report: ImportReport, fileName: string) {
-    const { resultsWorkbook } = await import('./results-sheet.ts');
-    saveFile(resultsWorkbook(t, report), resultsFileName(fileName));
+    setExportError(null);
+    setExporting(true);
+    try {
+      const { resultsWorkbook } = await import('./results-sheet.ts');
+      saveFile(await resultsWorkbook(t, report), resultsFileName(fileName));
+    } catch (error) {
+      setExportError(t('taskAssignmentImport.exportFailed', { reason: errorText(error, t) }));
+    } finally {
+      setExporting(false);
+    }
   }
 
   const running = state.phase === 'running';
@@ -146,6 +158,8 @@ export function BulkAssignmentImport() {
       {state.phase === 'done' && (
         <ImportResults
           report={state.report}
+          exporting={exporting}
+          exportError={exportError}
           onExport={() => void exportResults(state.report, state.fileName)}
         />
       )}
@@ -154,7 +168,17 @@ export function BulkAssignmentImport() {
 }
 
 /** The summary line and every row's result, in the sheet's order. */
-function ImportResults({ report, onExport }: { report: ImportReport; onExport: () => void }) {
+function ImportResults({
+  report,
+  exporting,
+  exportError,
+  onExport,
+}: {
+  report: ImportReport;
+  exporting: boolean;
+  exportError: string | null;
+  onExport: () => void;
+}) {
   const { t } = useTranslation();
   const words = (key: string) => t(`taskAssignmentImport.results.${key}`);
   return (
@@ -173,10 +197,16 @@ function ImportResults({ report, onExport }: { report: ImportReport; onExport: (
             variant="default"
             leftSection={<IconTableExport size={18} aria-hidden />}
             onClick={onExport}
+            loading={exporting}
           >
             {t('taskAssignmentImport.exportResults')}
           </Button>
         </Group>
+        {exportError && (
+          <Alert color="red" role="alert">
+            {exportError}
+          </Alert>
+        )}
         <ScrollArea.Autosize mah={520} type="auto">
           <Table striped stickyHeader highlightOnHover aria-label={words('title')}>
             <Table.Thead>

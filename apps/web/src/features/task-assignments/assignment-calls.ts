@@ -1,9 +1,22 @@
 import { maxPageSize, workOrderSpk } from '@inspectra/contract';
-import { callApi } from '../../api/calls.ts';
+import type { SheetRows } from '@inspectra/contract';
+import { callApi, routeOf } from '../../api/calls.ts';
+import { apiRequest } from '../../api/http-client.ts';
 import type { AssignmentCalls } from './bulk-assignment.ts';
 
 /** The import's calls through the app's client, so a session that expires mid-import is renewed. */
 export const assignmentCalls: AssignmentCalls = {
+  readSheet: async (file) => {
+    // A multipart form with the file alone: the route row takes no JSON body, so it is sent as is.
+    const form = new FormData();
+    form.append('file', file, 'assignments.xlsx');
+    const envelope = await apiRequest<SheetRows>({
+      method: 'POST',
+      url: routeOf('POST /wo-task-assignments/import/sheet-rows').path,
+      data: form,
+    });
+    return envelope.data.rows;
+  },
   inspectionMethods: async () =>
     (await callApi('GET /master-inspection-method/all')).data.map((m) => ({
       code: String(m.code),

@@ -1,18 +1,18 @@
+import { ApiError } from '../../api/errors.ts';
 import { readBytes } from '../../engine/image-bytes.ts';
 import { importBounds } from './import-bounds.ts';
-import { readFirstSheet, SheetParseError } from './xlsx-sheet.ts';
 
 /**
  * Bulk task assignment from a spreadsheet, in the browser (SPEC 5, 8; docs/task-assignment-import.md):
  * the first sheet's rows after its header, column A a work order number, column B an inspection
  * method; each row becomes one `POST /wo-task-assignments` with no inspectors, levels or positions
- * and approvalStatus false. No React and no HTTP here: the calls are handed in.
+ * and approvalStatus false. The server reads the sheet's rows (the browser sends it the file); the
+ * rest happens here. No React and no HTTP here: the calls are handed in.
  */
 
 /** Why a row or the file failed: a reason of our own, or a failed call (its ApiError carries the server's message). */
 export type Reason =
   | { key: 'workOrderNotFound' | 'methodNotFound' }
-  | { key: 'tooManyRows'; count: number; max: number }
   | { key: 'tooLarge'; maxBytes: number }
   | { error: unknown };
 
@@ -61,8 +61,13 @@ export type ImportedAssignment = {
   approvalStatus: false;
 };
 
+/** A non-empty row of the sheet as the server read it: its number and its cells (A, B, …) as text. */
+export type SheetRow = { rowNumber: number; cells: string[] };
+
 /** The API calls the import makes; each rejects with an ApiError carrying the server's message. */
 export type AssignmentCalls = {
+  /** The first sheet's non-empty rows, the header included, read by the server from the file sent. */
+  readSheet(file: Blob): Promise<SheetRow[]>;
   inspectionMethods(): Promise<InspectionMethodChoice[]>;
   /** One page of the work-order list searched for `search`. */
   searchWorkOrders(
@@ -72,48 +77,42 @@ export type AssignmentCalls = {
   assign(assignment: ImportedAssignment): Promise<void>;
 };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * The data rows of the file's first sheet: rows after the header (the first row with anything in
- * it), wholly empty rows left out. Throws an ImportError: 'readFailed' when the bytes cannot be
- * read, 'parseFailed' when they are not a workbook, 'empty' without data rows, 'importFailed' past
- * the bounds.
+ * it), wholly empty rows left out by the server. Throws an ImportError: 'readFailed' when the
+ * browser cannot read the file, 'parseFailed' when the server says it is not a readable workbook
+ * (400), 'empty' without data rows, 'importFailed' past the bounds or when the server cannot be
+ * asked (offline, signed out, refused).
  */
-export async function readAssignmentRows(file: Blob): Promise<AssignmentRow[]> {
+export async function readAssignmentRows(file: Blob, calls: AssignmentCalls): Promise<AssignmentRow[]> {
   if (file.size > importBounds.maxFileBytes) {
     throw new ImportError({
       kind: 'importFailed',
       reason: { key: 'tooLarge', maxBytes: importBounds.maxFileBytes },
     });
   }
-  let bytes: Uint8Array;
+  let bytes: ArrayBuffer;
   try {
-    bytes = new Uint8Array(await readBytes(file));
+    // Read here first: a file gone or unreadable since it was chosen is told apart from a bad sheet.
+    bytes = await readBytes(file);
   } catch {
     throw new ImportError({ kind: 'readFailed' });
   }
-  let sheetRows;
+  let sheetRows: SheetRow[];
   try {
-    sheetRows = readFirstSheet(bytes, { maxPartBytes: importBounds.maxPartBytes });
+    sheetRows = await calls.readSheet(new Blob([bytes], { type: file.type }));
   } catch (error) {
-    throw new ImportError({
-      kind: 'parseFailed',
-      reason: error instanceof SheetParseError ? error.message : messageOf(error),
-    });
+    if (error instanceof ApiError && error.status === 400) {
+      throw new ImportError({ kind: 'parseFailed', reason: error.message });
+    }
+    throw new ImportError({ kind: 'importFailed', reason: { error } });
   }
   const dataRows = sheetRows.slice(1);
   if (dataRows.length === 0) throw new ImportError({ kind: 'empty' });
-  if (dataRows.length > importBounds.maxRows) {
-    throw new ImportError({
-      kind: 'importFailed',
-      reason: { key: 'tooManyRows', count: dataRows.length, max: importBounds.maxRows },
-    });
-  }
   return dataRows.map(({ rowNumber, cells }) => ({
     rowNumber,
-    workOrder: cells[0] ?? '',
-    method: cells[1] ?? '',
+    workOrder: cells[0]?.trim() ?? '',
+    method: cells[1]?.trim() ?? '',
   }));
 }
 
@@ -225,7 +224,7 @@ export async function importTaskAssignments(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   try {
-    return await assignRows(await readAssignmentRows(file), calls, options);
+    return await assignRows(await readAssignmentRows(file, calls), calls, options);
   } catch (error) {
     if (error instanceof ImportError) throw error;
     throw new ImportError({ kind: 'importFailed', reason: { error } });

@@ -13,8 +13,6 @@ export function reasonText(t: TFunction, reason: Reason): string {
   if ('error' in reason) return errorText(reason.error, t);
   const words = 'taskAssignmentImport.reasons';
   switch (reason.key) {
-    case 'tooManyRows':
-      return t(`${words}.tooManyRows`, { count: reason.count, max: reason.max });
     case 'tooLarge':
       return t(`${words}.tooLarge`, { max: formatBytes(reason.maxBytes, i18n.language) });
     default:

@@ -1,31 +1,36 @@
+import { assignmentImportBounds } from '@inspectra/contract';
+import type { z } from 'zod';
+import type { resultsSheetBody } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
+import { routeOf } from '../../api/calls.ts';
+import { apiBlob } from '../../api/http-client.ts';
 import type { ImportReport } from './bulk-assignment.ts';
-import { xlsxMediaType } from './import-bounds.ts';
 import { rowMessage } from './import-messages.ts';
-import { writeSheet } from './xlsx-sheet.ts';
 
 /**
- * The import's results as an .xlsx. Work order and method stay in columns A and B, so the planner
- * can filter the failed rows, fix them and import the same file again (other columns are not read).
+ * The import's results as an .xlsx, written by the server from the rows as the table shows them
+ * (in the planner's language). Work order and method stay in columns A and B, so the planner can
+ * filter the failed rows, fix them and import the same file again.
  */
-export function resultsWorkbook(t: TFunction, report: ImportReport): Blob {
+export function resultsWorkbook(t: TFunction, report: ImportReport): Promise<Blob> {
   const words = (key: string) => t(`taskAssignmentImport.results.${key}`);
-  const bytes = writeSheet({
-    name: t('taskAssignmentImport.sheetName'),
-    columns: [
-      { header: words('workOrder'), width: 22 },
-      { header: words('method'), width: 26 },
-      { header: words('row'), width: 8 },
-      { header: words('outcome'), width: 12 },
-      { header: words('message'), width: 80 },
-    ],
-    rows: report.rows.map((row) => [
-      row.workOrder,
-      row.method,
-      row.rowNumber,
-      t(`taskAssignmentImport.outcomes.${row.outcome}`),
-      rowMessage(t, row),
-    ]),
-  });
-  return new Blob([bytes], { type: xlsxMediaType });
+  const body: z.input<typeof resultsSheetBody> = {
+    sheetName: t('taskAssignmentImport.sheetName'),
+    headings: {
+      workOrder: words('workOrder'),
+      method: words('method'),
+      rowNumber: words('row'),
+      result: words('outcome'),
+      message: words('message'),
+    },
+    rows: report.rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      workOrder: row.workOrder,
+      method: row.method,
+      result: t(`taskAssignmentImport.outcomes.${row.outcome}`),
+      // A server's reason may be long; the sheet keeps what a cell is read for.
+      message: rowMessage(t, row).slice(0, assignmentImportBounds.maxMessageLength),
+    })),
+  };
+  return apiBlob(routeOf('POST /wo-task-assignments/import/results-sheet').path, undefined, { data: body });
 }

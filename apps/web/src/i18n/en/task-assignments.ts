@@ -15,6 +15,7 @@ export const taskAssignmentImport = {
   reading: 'Reading {{name}}',
   progress: 'Assigned {{done}} of {{total}} rows',
   exportResults: 'Export the results',
+  exportFailed: 'The results could not be exported: {{reason}}',
   sheetName: 'Import results',
   skipped_one: '{{count}} row skipped (not counted as failed)',
   skipped_other: '{{count}} rows skipped (not counted as failed)',
@@ -32,8 +33,6 @@ export const taskAssignmentImport = {
   reasons: {
     workOrderNotFound: 'Work order not found',
     methodNotFound: 'Inspection method not found',
-    tooManyRows:
-      'the sheet has {{count}} data rows; at most {{max}} are imported at once, split it into several files',
     tooLarge: 'the file is larger than {{max}}',
   },
   results: {

@@ -14,6 +14,7 @@ export const taskAssignmentImport: Translation<typeof en> = {
   reading: 'Membaca {{name}}',
   progress: '{{done}} dari {{total}} baris sudah diproses',
   exportResults: 'Ekspor hasil',
+  exportFailed: 'Hasil tidak dapat diekspor: {{reason}}',
   sheetName: 'Hasil impor',
   skipped_one: '{{count}} baris dilewati (tidak dihitung gagal)',
   skipped_other: '{{count}} baris dilewati (tidak dihitung gagal)',
@@ -31,8 +32,6 @@ export const taskAssignmentImport: Translation<typeof en> = {
   reasons: {
     workOrderNotFound: 'Work order tidak ditemukan',
     methodNotFound: 'Metode inspeksi tidak ditemukan',
-    tooManyRows:
-      'lembar berisi {{count}} baris data; paling banyak {{max}} baris diimpor sekaligus, bagi menjadi beberapa berkas',
     tooLarge: 'berkas lebih besar dari {{max}}',
   },
   results: {
