@@ -290,7 +290,7 @@ describe('POST /wo-task-assignments/import/results-sheet', () => {
     expect(sheet.values[0]).toEqual(['Work order', 'Metode', 'Baris', 'Hasil', 'Pesan']);
   });
 
-  it('refuses more than 2000 rows and rows that are not results, naming the field', async () => {
+  it('refuses more than 2000 rows, rows that are not results (naming the field), and a body over 1 MB', async () => {
     const many = Array.from({ length: 2001 }, (_, i) => ({ ...rows[0]!, rowNumber: i + 2, message: '' }));
     const tooMany = await t.call('POST', resultsUrl, { rows: many });
     expect(tooMany.status).toBe(400);
@@ -309,5 +309,17 @@ describe('POST /wo-task-assignments/import/results-sheet', () => {
         { path: 'rows.0.message', message: 'message is at most 500 characters' },
       ]),
     );
+
+    // 2000 rows of the longest texts pass the schema but not the server's 1 MB body limit.
+    const longest = Array.from({ length: 2000 }, (_, i) => ({
+      rowNumber: i + 2,
+      workOrder: 'w'.repeat(200),
+      method: 'm'.repeat(200),
+      result: 'Failed',
+      message: 'x'.repeat(500),
+    }));
+    const tooLarge = await t.call('POST', resultsUrl, { rows: longest });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ message: 'The request body is too large' });
   });
 });

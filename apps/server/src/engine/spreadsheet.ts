@@ -406,6 +406,44 @@ function boundedInput(
   return { input, partsSeen: () => entries };
 }
 
+/**
+ * An upload read under `bounds`: the bounded input to hand exceljs, and `run`, which races the read
+ * against a refusal (told to `onRefusal` as well, so the read can stop at its next row) and leaves
+ * the upload drained when read, destroyed when refused or unreadable.
+ */
+function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: AppError) => void) {
+  let refusal: AppError | undefined;
+  let refuse!: (error: AppError) => void;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = (error) => {
+      if (refusal) return;
+      refusal = error;
+      onRefusal(error);
+      reject(error);
+    };
+  });
+  refused.catch(() => {});
+  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const run = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await Promise.race([read(), refused]);
+      // Anything the zip reader left unread is drained, so the upload completes.
+      source.unpipe(input);
+      source.resume();
+      return result;
+    } catch (error) {
+      // Stop reading a refused upload rather than expanding or receiving the rest of it.
+      source.unpipe(input);
+      source.destroy();
+      input.destroy();
+      if (refusal) throw refusal;
+      if (error instanceof AppError) throw error;
+      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+    }
+  };
+  return { input, partsSeen, run };
+}
+
 function normalizeHeader(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -545,16 +583,7 @@ export async function readEntitySheet(
   };
 
   let refusal: AppError | undefined;
-  let refuse!: (error: AppError) => void;
-  const refused = new Promise<never>((_, reject) => {
-    refuse = (error) => {
-      if (refusal) return;
-      refusal = error;
-      reject(error);
-    };
-  });
-  refused.catch(() => {});
-  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const { input, partsSeen, run } = boundedReading(source, bounds, (error) => (refusal = error));
 
   const read = async (): Promise<SheetRow[]> => {
     const rows: SheetRow[] = [];
@@ -631,21 +660,7 @@ export async function readEntitySheet(
     return { rowNumber, values: parsed.data };
   };
 
-  try {
-    const rows = await Promise.race([read(), refused]);
-    // Anything the zip reader left unread is drained, so the upload completes.
-    source.unpipe(input);
-    source.resume();
-    return { rows };
-  } catch (error) {
-    // Stop reading a refused upload rather than expanding or receiving the rest of it.
-    source.unpipe(input);
-    source.destroy();
-    input.destroy();
-    if (refusal) throw refusal;
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
-  }
+  return { rows: await run(read) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -718,16 +733,7 @@ export async function readSheetText(source: Readable, o: ReadTextOptions): Promi
     maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
   };
   let refusal: AppError | undefined;
-  let refuse!: (error: AppError) => void;
-  const refused = new Promise<never>((_, reject) => {
-    refuse = (error) => {
-      if (refusal) return;
-      refusal = error;
-      reject(error);
-    };
-  });
-  refused.catch(() => {});
-  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const { input, partsSeen, run } = boundedReading(source, bounds, (error) => (refusal = error));
 
   const read = async (): Promise<TextRow[]> => {
     const rows: TextRow[] = [];
@@ -767,19 +773,7 @@ export async function readSheetText(source: Readable, o: ReadTextOptions): Promi
     return rows;
   };
 
-  try {
-    const rows = await Promise.race([read(), refused]);
-    source.unpipe(input);
-    source.resume();
-    return { rows };
-  } catch (error) {
-    source.unpipe(input);
-    source.destroy();
-    input.destroy();
-    if (refusal) throw refusal;
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
-  }
+  return { rows: await run(read) };
 }
 
 export type TextSheet = {

@@ -1,9 +1,8 @@
 import { assignmentImportBounds as bounds, resultsSheetBody } from '@inspectra/contract';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
-import { isMultipart, multipartError } from '../../engine/request-body.ts';
+import { sheetUpload } from '../../engine/request-body.ts';
 import { readSheetText, writeTextSheet } from '../../engine/spreadsheet.ts';
-import { AppError } from '../../errors.ts';
 
 /**
  * The bulk task-assignment import's sheet work (SPEC 5; docs/task-assignment-import.md). The
@@ -24,27 +23,8 @@ const englishHeadings = {
 
 export const assignmentImportActions: Record<string, ActionHandler> = {
   'taskAssignment.importSheetRows': async ({ request }) => {
-    if (!isMultipart(request))
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Send the .xlsx as a multipart form with a file field named file',
-      );
-    // One byte over the bound is let through, so the reader says the file is too large rather
-    // than finding a cut-off zip.
-    const part = await request
-      .file({ limits: { fileSize: bounds.maxFileBytes + 1, files: 1 } })
-      .catch((error: unknown) => {
-        throw multipartError(error);
-      });
-    if (!part || part.fieldname !== 'file') {
-      part?.file.resume();
-      throw new AppError('VALIDATION_ERROR', 'Attach the .xlsx as the field file', [
-        { path: 'file', message: 'Attach the .xlsx' },
-      ]);
-    }
-    // A refused upload is destroyed mid-stream; its late errors have nobody left to tell.
-    part.file.on('error', () => {});
-    const { rows } = await readSheetText(part.file, {
+    const file = await sheetUpload(request, bounds.maxFileBytes);
+    const { rows } = await readSheetText(file, {
       maxRows: bounds.maxDataRows + 1,
       tooManyRowsMessage: `The sheet has more than ${bounds.maxDataRows} rows below its header: import at most ${bounds.maxDataRows} at a time, in several files`,
       maxBytes: bounds.maxFileBytes,
