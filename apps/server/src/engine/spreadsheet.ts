@@ -406,44 +406,6 @@ function boundedInput(
   return { input, partsSeen: () => entries };
 }
 
-/**
- * An upload read under `bounds`: the bounded input to hand exceljs, and `run`, which races the read
- * against a refusal (told to `onRefusal` as well, so the read can stop at its next row) and leaves
- * the upload drained when read, destroyed when refused or unreadable.
- */
-function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: AppError) => void) {
-  let refusal: AppError | undefined;
-  let refuse!: (error: AppError) => void;
-  const refused = new Promise<never>((_, reject) => {
-    refuse = (error) => {
-      if (refusal) return;
-      refusal = error;
-      onRefusal(error);
-      reject(error);
-    };
-  });
-  refused.catch(() => {});
-  const { input, partsSeen } = boundedInput(source, bounds, refuse);
-  const run = async <T>(read: () => Promise<T>): Promise<T> => {
-    try {
-      const result = await Promise.race([read(), refused]);
-      // Anything the zip reader left unread is drained, so the upload completes.
-      source.unpipe(input);
-      source.resume();
-      return result;
-    } catch (error) {
-      // Stop reading a refused upload rather than expanding or receiving the rest of it.
-      source.unpipe(input);
-      source.destroy();
-      input.destroy();
-      if (refusal) throw refusal;
-      if (error instanceof AppError) throw error;
-      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
-    }
-  };
-  return { input, partsSeen, run };
-}
-
 function normalizeHeader(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -715,6 +677,44 @@ export function cellText(value: CellValue, numFmt: string | undefined): string {
   if ('hyperlink' in value) return cellText((value as { text?: CellValue }).text ?? null, numFmt);
   if ('error' in value) return String(value.error);
   return String(value).trim();
+}
+
+/**
+ * An upload read under `bounds`: the bounded input to hand exceljs, and `run`, which races the read
+ * against a refusal (told to `onRefusal` as well, so the read can stop at its next row) and leaves
+ * the upload drained when read, destroyed when refused or unreadable.
+ */
+function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: AppError) => void) {
+  let refusal: AppError | undefined;
+  let refuse!: (error: AppError) => void;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = (error) => {
+      if (refusal) return;
+      refusal = error;
+      onRefusal(error);
+      reject(error);
+    };
+  });
+  refused.catch(() => {});
+  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const run = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await Promise.race([read(), refused]);
+      // Anything the zip reader left unread is drained, so the upload completes.
+      source.unpipe(input);
+      source.resume();
+      return result;
+    } catch (error) {
+      // Stop reading a refused upload rather than expanding or receiving the rest of it.
+      source.unpipe(input);
+      source.destroy();
+      input.destroy();
+      if (refusal) throw refusal;
+      if (error instanceof AppError) throw error;
+      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+    }
+  };
+  return { input, partsSeen, run };
 }
 
 /**
