@@ -538,25 +538,11 @@ export async function readEntitySheet(
         Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true> & Record<number, never>,
       )
     : entity.schemas.create;
-  const bounds: Bounds = {
-    maxBytes: o.maxBytes,
-    maxEntries: o.maxEntries ?? 1000,
-    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
-  };
-
   let refusal: AppError | undefined;
-  const { input, partsSeen, run } = boundedReading(source, bounds, (error) => (refusal = error));
+  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
 
   const read = async (): Promise<SheetRow[]> => {
     const rows: SheetRow[] = [];
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      // Styles say which numbers are dates.
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
     let sheetIndex = 0;
     for await (const worksheet of reader) {
       // Later sheets are read through and ignored, so exceljs removes their temporary files.
@@ -680,11 +666,20 @@ export function cellText(value: CellValue, numFmt: string | undefined): string {
 }
 
 /**
- * An upload read under `bounds`: the bounded input to hand exceljs, and `run`, which races the read
+ * An upload read under its bounds: exceljs's streaming reader over it, and `run`, which races the read
  * against a refusal (told to `onRefusal` as well, so the read can stop at its next row) and leaves
  * the upload drained when read, destroyed when refused or unreadable.
  */
-function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: AppError) => void) {
+function boundedReading(
+  source: Readable,
+  o: Pick<ReadSheetOptions, 'maxBytes' | 'maxEntries' | 'maxUncompressedBytes'>,
+  onRefusal: (error: AppError) => void,
+) {
+  const bounds: Bounds = {
+    maxBytes: o.maxBytes,
+    maxEntries: o.maxEntries ?? 1000,
+    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
+  };
   let refusal: AppError | undefined;
   let refuse!: (error: AppError) => void;
   const refused = new Promise<never>((_, reject) => {
@@ -714,7 +709,15 @@ function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: App
       throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
     }
   };
-  return { input, partsSeen, run };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles say which numbers are dates.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  return { reader, partsSeen, run };
 }
 
 /**
@@ -727,23 +730,11 @@ function boundedReading(source: Readable, bounds: Bounds, onRefusal: (error: App
  * bounds, or more than `maxRows` non-empty rows (413).
  */
 export async function readSheetText(source: Readable, o: ReadTextOptions): Promise<{ rows: TextRow[] }> {
-  const bounds: Bounds = {
-    maxBytes: o.maxBytes,
-    maxEntries: o.maxEntries ?? 1000,
-    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
-  };
   let refusal: AppError | undefined;
-  const { input, partsSeen, run } = boundedReading(source, bounds, (error) => (refusal = error));
+  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
 
   const read = async (): Promise<TextRow[]> => {
     const rows: TextRow[] = [];
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
     let sheetIndex = 0;
     for await (const worksheet of reader) {
       const first = sheetIndex++ === 0;
