@@ -5,7 +5,7 @@ import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
-import { taskAssignmentImport } from './task-assignments.ts';
+import { taskAssignmentImport } from './task-assignment-import.ts';
 import { thermal } from './thermal.ts';
 
 /** English: the source language; `id` mirrors every key (checked by the type below). */

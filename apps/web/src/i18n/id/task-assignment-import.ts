@@ -1,5 +1,5 @@
 import type { Translation } from '../en/index.ts';
-import type { taskAssignmentImport as en } from '../en/task-assignments.ts';
+import type { taskAssignmentImport as en } from '../en/task-assignment-import.ts';
 
 export const taskAssignmentImport: Translation<typeof en> = {
   title: 'Impor penugasan tugas',
