@@ -33,6 +33,7 @@ import { fileActions } from './modules/files/files.actions.ts';
 import { inspectionMethodActions } from './modules/inspection-methods/inspection-methods.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
+import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import { workOrderActions } from './modules/work-orders/work-orders.actions.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
     ...reportStatusActions,
     ...workOrderActions,
     ...taskAssignmentActions,
+    ...assignmentImportActions,
     ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {

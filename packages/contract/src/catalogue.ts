@@ -17,7 +17,12 @@ import {
   plannerGroup,
 } from './entities/assets.ts';
 import { inspectionMethod, inspectionMethodRoutes } from './entities/inspection-methods.ts';
-import { myTaskRoutes, taskAssignmentRoutes, woTaskAssignment } from './entities/task-assignments.ts';
+import {
+  assignmentImportRoutes,
+  myTaskRoutes,
+  taskAssignmentRoutes,
+  woTaskAssignment,
+} from './entities/task-assignments.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -71,6 +76,7 @@ export const routeTable = [
   ...workOrderRoutes,
   ...reportHeaderRoutes,
   ...taskAssignmentRoutes,
+  ...assignmentImportRoutes,
   ...myTaskRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

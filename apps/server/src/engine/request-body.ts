@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { documentMediaTypes, drawingMediaTypes, imageMediaTypes } from '@inspectra/contract';
 import type { BodyKind, EntityDefinition, FieldError, FileKind } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
@@ -260,6 +261,34 @@ export function multipartError(error: unknown): AppError {
     return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts or a field that is too long');
   }
   return new AppError('BAD_REQUEST', 'The multipart form could not be read');
+}
+
+/**
+ * The .xlsx of a sheet upload (a multipart form whose file field is `file`) as a stream to read.
+ * Refuses a call that is not a multipart form, or whose first part is not the file. One byte over
+ * `maxBytes` is let through, so a reader that counts says the file is too large rather than finding
+ * a cut-off zip. Errors of the stream after its reader has refused it are dropped: nobody is left
+ * to tell.
+ */
+export async function sheetUpload(request: FastifyRequest, maxBytes: number): Promise<Readable> {
+  if (!isMultipart(request))
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the .xlsx as a multipart form with a file field named file',
+    );
+  const part = await request
+    .file({ limits: { fileSize: maxBytes + 1, files: 1 } })
+    .catch((error: unknown) => {
+      throw multipartError(error);
+    });
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('VALIDATION_ERROR', 'Attach the .xlsx as the field file', [
+      { path: 'file', message: 'Attach the .xlsx' },
+    ]);
+  }
+  part.file.on('error', () => {});
+  return part.file;
 }
 
 /** What reading a body needs: the entity, the body kinds the route takes, its schema and the store. */

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { entities, judgeRules, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, Field, FieldError } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
+import { format as formatNumber } from 'numfmt';
 import type { CellValue, Worksheet } from 'exceljs';
 import { AppError } from '../errors.ts';
 import { fieldErrors } from './request-body.ts';
@@ -620,34 +621,11 @@ export async function readEntitySheet(
         Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true> & Record<number, never>,
       )
     : entity.schemas.create;
-  const bounds: Bounds = {
-    maxBytes: o.maxBytes,
-    maxEntries: o.maxEntries ?? 1000,
-    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
-  };
-
   let refusal: AppError | undefined;
-  let refuse!: (error: AppError) => void;
-  const refused = new Promise<never>((_, reject) => {
-    refuse = (error) => {
-      if (refusal) return;
-      refusal = error;
-      reject(error);
-    };
-  });
-  refused.catch(() => {});
-  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
 
   const read = async (): Promise<SheetRow[]> => {
     const rows: SheetRow[] = [];
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      // Styles say which numbers are dates.
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
     let sheetIndex = 0;
     for await (const worksheet of reader) {
       // Later sheets are read through and ignored, so exceljs removes their temporary files.
@@ -724,19 +702,200 @@ export async function readEntitySheet(
     return { rowNumber, values: parsed.data };
   };
 
-  try {
-    const rows = await Promise.race([read(), refused]);
-    // Anything the zip reader left unread is drained, so the upload completes.
-    source.unpipe(input);
-    source.resume();
-    return { rows };
-  } catch (error) {
-    // Stop reading a refused upload rather than expanding or receiving the rest of it.
-    source.unpipe(input);
-    source.destroy();
-    input.destroy();
-    if (refusal) throw refusal;
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+  return { rows: await run(read) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a sheet as the planner sees it (no entity): the bulk task-assignment import
+
+/** A non-empty row of a sheet as text: its number as Excel shows it, and its first cells. */
+export type TextRow = { rowNumber: number; cells: string[] };
+
+export type ReadTextOptions = {
+  /** Non-empty rows read, the header included; one more refuses the file with `tooManyRowsMessage`. */
+  maxRows: number;
+  tooManyRowsMessage?: string;
+  /** Size of the file as received. */
+  maxBytes: number;
+  /** Columns read from A on; cells beyond are ignored. */
+  maxColumns: number;
+  /** A longer cell text is cut to this many characters. */
+  maxCellLength: number;
+  maxEntries?: number;
+  maxUncompressedBytes?: number;
+};
+
+/** The number format Excel shows a cell without one. */
+const generalFormat = 'General';
+
+/**
+ * A cell's value as the text Excel shows for it: numbers and dates through the cell's number format
+ * (numfmt, Excel's formatting rules: `00123` for 123 formatted `00000`, `15/01/2026`, `50%`), a
+ * formula by its saved result (empty when saved without one), rich text joined, hyperlinks by
+ * their text, TRUE/FALSE, errors as Excel writes them (`#N/A`). Trimmed.
+ */
+export function cellText(value: CellValue, numFmt: string | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number' || value instanceof Date) {
+    // exceljs reads a date-formatted number as a UTC Date; Excel formats the serial day number.
+    const serial = typeof value === 'number' ? value : value.getTime() / msPerDay + excelEpochOffsetDays;
+    try {
+      return formatNumber(numFmt || generalFormat, serial).trim();
+    } catch {
+      return formatNumber(generalFormat, serial);
+    }
   }
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellText((value as { result?: CellValue }).result ?? null, numFmt);
+  if ('richText' in value)
+    return value.richText
+      .map((run) => run.text)
+      .join('')
+      .trim();
+  if ('hyperlink' in value) return cellText((value as { text?: CellValue }).text ?? null, numFmt);
+  if ('error' in value) return String(value.error);
+  return String(value).trim();
+}
+
+/**
+ * An upload read under its bounds: exceljs's streaming reader over it, and `run`, which races the read
+ * against a refusal (told to `onRefusal` as well, so the read can stop at its next row) and leaves
+ * the upload drained when read, destroyed when refused or unreadable.
+ */
+function boundedReading(
+  source: Readable,
+  o: Pick<ReadSheetOptions, 'maxBytes' | 'maxEntries' | 'maxUncompressedBytes'>,
+  onRefusal: (error: AppError) => void,
+) {
+  const bounds: Bounds = {
+    maxBytes: o.maxBytes,
+    maxEntries: o.maxEntries ?? 1000,
+    maxUncompressedBytes: o.maxUncompressedBytes ?? o.maxBytes * 40,
+  };
+  let refusal: AppError | undefined;
+  let refuse!: (error: AppError) => void;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = (error) => {
+      if (refusal) return;
+      refusal = error;
+      onRefusal(error);
+      reject(error);
+    };
+  });
+  refused.catch(() => {});
+  const { input, partsSeen } = boundedInput(source, bounds, refuse);
+  const run = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await Promise.race([read(), refused]);
+      // Anything the zip reader left unread is drained, so the upload completes.
+      source.unpipe(input);
+      source.resume();
+      return result;
+    } catch (error) {
+      // Stop reading a refused upload rather than expanding or receiving the rest of it.
+      source.unpipe(input);
+      source.destroy();
+      input.destroy();
+      if (refusal) throw refusal;
+      if (error instanceof AppError) throw error;
+      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+    }
+  };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles say which numbers are dates.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  return { reader, partsSeen, run };
+}
+
+/**
+ * Reads the first worksheet of an .xlsx upload as text rows, streaming and bounded as
+ * `readEntitySheet` is (size, parts, inflated bytes, rows): each non-empty row (its first
+ * `maxColumns` cells) with its row number, the header row included, nothing validated. Later sheets
+ * are read through and ignored. A workbook without a worksheet has no rows.
+ *
+ * Refuses (AppError): not an xlsx or damaged (400), larger than `maxBytes`, expanding past its
+ * bounds, or more than `maxRows` non-empty rows (413).
+ */
+export async function readSheetText(source: Readable, o: ReadTextOptions): Promise<{ rows: TextRow[] }> {
+  let refusal: AppError | undefined;
+  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
+
+  const read = async (): Promise<TextRow[]> => {
+    const rows: TextRow[] = [];
+    let sheetIndex = 0;
+    for await (const worksheet of reader) {
+      const first = sheetIndex++ === 0;
+      for await (const row of worksheet) {
+        if (refusal) throw refusal;
+        if (!first) continue;
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          if (column > o.maxColumns) return;
+          cells[column - 1] = cellText(cell.value, cell.numFmt).slice(0, o.maxCellLength);
+        });
+        const texts = Array.from(cells, (text) => text ?? '');
+        while (texts.length > 0 && texts.at(-1) === '') texts.pop();
+        if (texts.length === 0) continue;
+        if (rows.length >= o.maxRows) {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            o.tooManyRowsMessage ?? `The sheet has more than ${o.maxRows} rows`,
+          );
+        }
+        rows.push({ rowNumber: row.number, cells: texts });
+      }
+    }
+    if (refusal) throw refusal;
+    if (sheetIndex > 0 && partsSeen() === 0)
+      throw new AppError('INTERNAL', 'The workbook reader is not bounded');
+    return rows;
+  };
+
+  return { rows: await run(read) };
+}
+
+export type TextSheet = {
+  sheetName: string;
+  /** Headings of row 1 (bold, frozen) and column widths in characters. */
+  columns: { header: string; width: number }[];
+  rows: Iterable<(string | number)[]>;
+};
+
+/**
+ * Streams an .xlsx of one sheet of plain values under a bold, frozen header row (no entity: the
+ * results of an import). Text cells are written as text, so a WO number stays as it was typed.
+ */
+export function writeTextSheet(o: TextSheet): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheetName = o.sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = o.columns.map(({ header, width }) => ({ header, width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const gone = new AbortController();
+  out.once('close', () => gone.abort());
+  const write = async () => {
+    let written = 0;
+    for (const values of o.rows) {
+      if (gone.signal.aborted) return;
+      sheet.addRow(values).commit();
+      if (++written % rowsPerBatch === 0) await keepPace(sheet, out, gone.signal);
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
 }

@@ -217,11 +217,17 @@ export async function apiRequest<T>(config: ApiRequestConfig): Promise<Envelope<
   }
 }
 
-/** A file under /api (an image, a download) with the same session handling; `url` may start with /api. */
-export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+/**
+ * A file under /api (an image, a download) with the same session handling; `url` may start with /api.
+ * With `post`, the file is the answer to a POST of that JSON body (a sheet written from rows sent).
+ */
+export async function apiBlob(url: string, signal?: AbortSignal, post?: { data: unknown }): Promise<Blob> {
   try {
     // Read as bytes, not `responseType: 'blob'`: the same in browsers, and error bodies decode alike.
-    const response = await client.get<ArrayBuffer>(withoutApiPrefix(url), {
+    const response = await client.request<ArrayBuffer>({
+      method: post ? 'POST' : 'GET',
+      url: withoutApiPrefix(url),
+      data: post?.data,
       responseType: 'arraybuffer',
       headers: { Accept: '*/*' },
       signal,

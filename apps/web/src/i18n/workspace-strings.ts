@@ -4,6 +4,7 @@ import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
+import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
@@ -12,6 +13,7 @@ import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
+import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { i18n } from './index.ts';
@@ -32,6 +34,7 @@ i18n.addResourceBundle(
     taskAssignments: enTaskAssignments,
     assets: enAssets,
     inspectionMethods: enInspectionMethods,
+    taskAssignmentImport: enTaskAssignmentImport,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -51,6 +54,7 @@ i18n.addResourceBundle(
     taskAssignments: idTaskAssignments,
     assets: idAssets,
     inspectionMethods: idInspectionMethods,
+    taskAssignmentImport: idTaskAssignmentImport,
     workspace: idWorkspace,
     imageList: idImageList,
   },

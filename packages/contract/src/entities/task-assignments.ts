@@ -290,3 +290,95 @@ export const myTaskRoutes = [
     access: myTaskView,
   }),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Bulk assignment import (SPEC 5; docs/task-assignment-import.md). The browser does the import;
+// the server only reads the sheet's rows for it and writes the results back as a sheet.
+
+/** How much one bulk import reads and writes. */
+export const assignmentImportBounds = {
+  /** Data rows below the header; the header and these are read, one more refuses the file. */
+  maxDataRows: 2000,
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Columns answered from A on: A and B are imported, the rest give the planner context. */
+  maxColumns: 10,
+  /** Characters of a cell answered (a WO number has at most 60); a longer text is cut. */
+  maxCellLength: 200,
+  maxMessageLength: 500,
+};
+
+export const sheetRowsSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        /** The row's number as Excel shows it (the header is usually 1). */
+        rowNumber: z.number().int(),
+        /** Columns A, B, … as text, up to the last one with something in it. */
+        cells: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'sheetRows' });
+export type SheetRows = z.infer<typeof sheetRowsSchema>;
+
+const resultText = (name: string, max: number) =>
+  z.string({ error: `${name} must be text` }).max(max, `${name} is at most ${max} characters`);
+
+export const importResultRowSchema = z.object({
+  rowNumber: z
+    .number({ error: 'rowNumber must be a whole number' })
+    .int('rowNumber must be a whole number')
+    .min(1, 'rowNumber starts at 1')
+    .max(1_048_576, 'rowNumber is at most 1048576'),
+  workOrder: resultText('workOrder', assignmentImportBounds.maxCellLength),
+  method: resultText('method', assignmentImportBounds.maxCellLength),
+  result: resultText('result', 60),
+  message: resultText('message', assignmentImportBounds.maxMessageLength),
+});
+
+/** The results sheet's column headings, in the planner's language (English when absent). */
+export const resultsSheetHeadings = z.object({
+  workOrder: resultText('headings.workOrder', 60),
+  method: resultText('headings.method', 60),
+  rowNumber: resultText('headings.rowNumber', 60),
+  result: resultText('headings.result', 60),
+  message: resultText('headings.message', 60),
+});
+
+export const resultsSheetBody = z.object({
+  rows: z
+    .array(importResultRowSchema)
+    .max(
+      assignmentImportBounds.maxDataRows,
+      `rows holds at most ${assignmentImportBounds.maxDataRows} rows (one import)`,
+    ),
+  headings: resultsSheetHeadings.optional(),
+  sheetName: resultText('sheetName', 31).optional(),
+});
+
+export const assignmentImportRoutes = [
+  route(
+    'POST',
+    '/wo-task-assignments/import/sheet-rows',
+    op.action('taskAssignment.importSheetRows', { response: sheetRowsSchema }),
+    {
+      summary:
+        "The first sheet's non-empty rows as text (multipart, field file: an .xlsx of up to 10 MB, a header and 2000 rows)",
+      tag,
+      access: { module: 'taskAssignment', action: 'create' },
+    },
+  ),
+  route(
+    'POST',
+    '/wo-task-assignments/import/results-sheet',
+    op.action('taskAssignment.importResultsSheet', {
+      body: resultsSheetBody,
+      response: z.string().meta({ format: 'binary' }),
+    }),
+    {
+      summary: "An import's results as an .xlsx (work order in A and method in B, to fix and import again)",
+      tag,
+      access: assignmentView,
+    },
+  ),
+];

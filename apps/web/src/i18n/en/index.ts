@@ -7,6 +7,7 @@ import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
+import { taskAssignmentImport } from './task-assignment-import.ts';
 import { thermal } from './thermal.ts';
 import { workOrders } from './work-orders.ts';
 
@@ -28,6 +29,7 @@ export const en = {
   taskAssignments,
   assets,
   inspectionMethods,
+  taskAssignmentImport,
   workspace,
   imageList,
 };

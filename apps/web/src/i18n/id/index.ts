@@ -9,6 +9,7 @@ import { entities, techniqueLabels } from './entities.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
+import { taskAssignmentImport } from './task-assignment-import.ts';
 import { thermal } from './thermal.ts';
 import { workOrders } from './work-orders.ts';
 
@@ -31,4 +32,5 @@ export const id: Translation<typeof en> = {
   taskAssignments,
   assets,
   inspectionMethods,
+  taskAssignmentImport,
 };

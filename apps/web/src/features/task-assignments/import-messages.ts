@@ -1,0 +1,61 @@
+import type { TFunction } from 'i18next';
+import { errorText } from '../../app/error-text.ts';
+import { formatBytes } from '../../engine/locale.ts';
+import { i18n } from '../../i18n/index.ts';
+import type { ImportFailure, ImportReport, Reason, RowResult } from './bulk-assignment.ts';
+
+/**
+ * The import's results in words: SPEC 8's messages through i18n (English exactly as the SPEC has
+ * them), our own reasons translated, the server's reasons as it sent them.
+ */
+
+export function reasonText(t: TFunction, reason: Reason): string {
+  if ('error' in reason) return errorText(reason.error, t);
+  const words = 'taskAssignmentImport.reasons';
+  switch (reason.key) {
+    case 'tooLarge':
+      return t(`${words}.tooLarge`, { max: formatBytes(reason.maxBytes, i18n.language) });
+    default:
+      return t(`${words}.${reason.key}`);
+  }
+}
+
+export function failureMessage(t: TFunction, failure: ImportFailure): string {
+  const messages = 'taskAssignmentImport.messages';
+  switch (failure.kind) {
+    case 'readFailed':
+      return t(`${messages}.readFailed`);
+    case 'empty':
+      return t(`${messages}.empty`);
+    case 'parseFailed':
+      return t(`${messages}.parseFailed`, { reason: failure.reason });
+    case 'importFailed':
+      return t(`${messages}.importFailed`, { reason: reasonText(t, failure.reason) });
+  }
+}
+
+export function rowMessage(t: TFunction, row: RowResult): string {
+  switch (row.outcome) {
+    case 'skipped':
+      return t('taskAssignmentImport.messages.rowSkipped');
+    case 'failed':
+      return t('taskAssignmentImport.messages.rowFailed', {
+        method: row.method,
+        workorder: row.workOrder,
+        reason: reasonText(t, row.reason),
+      });
+    case 'assigned':
+      return t('taskAssignmentImport.rowAssigned', {
+        method: row.methodName,
+        code: row.methodCode,
+        workorder: row.workOrder,
+      });
+  }
+}
+
+export function summaryMessage(t: TFunction, report: ImportReport): string {
+  return t('taskAssignmentImport.messages.summary', {
+    successful: report.successful,
+    failed: report.failed,
+  });
+}
