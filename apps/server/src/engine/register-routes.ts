@@ -15,6 +15,7 @@ import { dbWork } from '../db/scheduler.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
+import { lockStateOf } from './record-lock.ts';
 import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
@@ -96,7 +97,8 @@ function pageMeta(pageNumber: number, pageSize: number, totalCount: number, exac
   };
 }
 
-function auditable(row: StoredRecord) {
+/** A stored row as the audit log keeps it (dates as ISO text). */
+export function auditable(row: StoredRecord) {
   return JSON.parse(JSON.stringify(row)) as unknown;
 }
 
@@ -228,6 +230,14 @@ export function entityOperation(
         const [row] = await repo(deps).all(deps.db, { parentId, variant }, 1);
         if (row) return { data: await one(deps, row) };
         if (!op.createIfMissing) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
+        // A read never fails on a lock: under a locked report there is nothing, and nothing is made.
+        const parents = parentRepo(deps);
+        const locked = parents && (await lockStateOf(deps.db, parents.entity, parentId));
+        if (locked)
+          return {
+            data: null,
+            message: `No ${entity.label.toLowerCase()}: the ${locked.holder.label.toLowerCase()} is ${locked.value}`,
+          };
         // Kept one per parent by a unique index: two first reads at once create it once.
         const created = await deps.db.transaction(async (tx) => {
           const inserted = await repo(deps).insertIfAbsent(
