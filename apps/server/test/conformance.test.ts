@@ -26,7 +26,6 @@ import {
   sendEntityBody,
   validValues,
   variantsOf,
-  writableFields,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
 import { MultipartForm, startTestApp } from './helpers.ts';

@@ -123,7 +123,9 @@ describe('the lock of an approved report', () => {
         for (const update of of('update')) {
           const { url, values, files } = updateOf(update, entity, variant, await stored(entity, record.id));
           const changed = await sendEntityBody(t, update, url, values, files);
-          expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(200);
+          expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(
+            200,
+          );
         }
 
         await approve(await reportOf(entity, record));

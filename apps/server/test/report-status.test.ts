@@ -70,7 +70,8 @@ async function reportIn(status: ReportStatus) {
   return report;
 }
 
-const statusNow = async (id: string) => (await t.call('GET', `/api/report-headers?id=${id}`)).body.data[0].status;
+const statusNow = async (id: string) =>
+  (await t.call('GET', `/api/report-headers?id=${id}`)).body.data[0].status;
 
 describe('report status', () => {
   it('reaches every status from draft', () => {

@@ -21,7 +21,7 @@ export function lockPath(entity: EntityDefinition): LockPath | undefined {
   if (paths.has(entity.name)) return paths.get(entity.name);
   const chain = [entity];
   let path: LockPath | undefined;
-  for (let current: EntityDefinition | undefined = entity; current; ) {
+  for (let current: EntityDefinition | undefined = entity; current;) {
     if (current.lock) {
       path = { chain, lock: current.lock };
       break;
@@ -75,12 +75,15 @@ export async function lockStateOf(
     .$dynamic();
   for (let i = 1; i < chain.length; i++) {
     const child = chain[i - 1]!;
-    query = query.innerJoin(tableFor(chain[i]!), eq(tableFor(chain[i]!).id!, tableFor(child)[child.parent!]!));
+    query = query.innerJoin(
+      tableFor(chain[i]!),
+      eq(tableFor(chain[i]!).id!, tableFor(child)[child.parent!]!),
+    );
   }
-  const [row] = (await query
-    .where(eq(start.id!, id))
-    .limit(1)
-    .for('share', { of: holderTable })) as Record<string, unknown>[];
+  const [row] = (await query.where(eq(start.id!, id)).limit(1).for('share', { of: holderTable })) as Record<
+    string,
+    unknown
+  >[];
   if (!row || !lock.values.includes(row.value as string)) return undefined;
   return {
     holder,

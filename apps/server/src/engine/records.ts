@@ -281,7 +281,10 @@ export class RecordRepository {
    * with 409, checked and held in the writer's transaction (record-lock.ts). No query for entities
    * that no lock reaches.
    */
-  private async assertWritable(tx: DbOrTx, target: { recordId: string } | { values: Record<string, unknown> }) {
+  private async assertWritable(
+    tx: DbOrTx,
+    target: { recordId: string } | { values: Record<string, unknown> },
+  ) {
     if ('recordId' in target) return assertUnlocked(tx, this.entity, target);
     const parentId = this.entity.parent ? target.values[this.entity.parent] : undefined;
     if (typeof parentId === 'string') await assertUnlocked(tx, this.entity, { parentId });
