@@ -8,7 +8,7 @@ import { EntityForm } from '../../engine/EntityForm.tsx';
 import type { Report } from './useReport.ts';
 
 /** The header fields a person writes, in the form's order (status and revisions are the server's). */
-const headerFields = [
+export const reportHeaderFields = [
   'reportNumber',
   'title',
   'equipmentNo',
@@ -35,7 +35,7 @@ export function ReportFormModal(p: {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = p.report;
-  const fields = editing || p.workOrderId ? headerFields : ['workOrderSPKId', ...headerFields];
+  const fields = editing || p.workOrderId ? reportHeaderFields : ['workOrderSPKId', ...reportHeaderFields];
   return (
     <Modal
       opened={p.opened}

@@ -13,7 +13,7 @@ import { techniqueExtensions } from '../techniques/extensions.ts';
 import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
-import { ReportFormModal } from './ReportFormModal.tsx';
+import { ReportFormModal, reportHeaderFields } from './ReportFormModal.tsx';
 import { ReportLockedNotice } from './ReportLock.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
@@ -89,15 +89,8 @@ export function ReportPage() {
           <RecordDetails
             entity={reportHeader}
             record={report}
-            fields={[
-              'equipmentNo',
-              'equipmentCategory',
-              'objectType',
-              'inspectionMethod',
-              'location',
-              'actualStartDate',
-              'actualCompletedDate',
-            ]}
+            // The number and title are the page's title.
+            fields={reportHeaderFields.filter((key) => key !== 'reportNumber' && key !== 'title')}
           />
         </Paper>
         <div>
