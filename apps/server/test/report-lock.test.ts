@@ -178,7 +178,7 @@ describe('the lock of an approved report', () => {
 });
 
 describe('a new revision', () => {
-  const revise = (id: string) => t.call('POST', `/api/report-headers/${id}/revision`);
+  const revise = (id: string) => t.call('POST', `/api/report-headers/${id}/revision`, {});
 
   it('copies an approved report into a draft that can change, and only the newest is revised', async () => {
     const original = await createReportHeader(t, { location: 'Unit 12' });

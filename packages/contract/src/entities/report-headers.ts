@@ -74,6 +74,8 @@ export const reportStatusQuery = z.object({
 });
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
+/** A new revision takes nothing but the report it revises: the body is an empty JSON object. */
+export const reportRevisionBody = z.object({});
 
 /** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
 export const reportHeaderRoutes = [
@@ -96,7 +98,11 @@ export const reportHeaderRoutes = [
   route(
     'POST',
     '/report-headers/:id/revision',
-    op.action('reportHeader.revise', { params: reportIdParams, response: reportHeader.schemas.response }),
+    op.action('reportHeader.revise', {
+      params: reportIdParams,
+      body: reportRevisionBody,
+      response: reportHeader.schemas.response,
+    }),
     {
       summary:
         'Start a new revision of an approved report: a draft copy of its header (number suffixed -R1, -R2…) that can be changed',

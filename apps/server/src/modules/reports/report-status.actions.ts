@@ -2,6 +2,7 @@ import {
   enumValueLabel,
   reportHeader,
   reportIdParams,
+  reportRevisionBody,
   reportStatusQuery,
   reportStatusTransitions,
 } from '@inspectra/contract';
@@ -80,59 +81,62 @@ export const reportStatusActions: Record<string, ActionHandler> = {
    * (`RPT-7` → `RPT-7-R1`, its revision `RPT-7-R1` → `RPT-7-R2`), pointing at the report it revises.
    * Only a locked report is revised (a draft is simply edited); its inspection records stay with it.
    */
-  'reportHeader.revise': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
-    const repo = repository(deps);
-    const row = await deps.db.transaction(async (tx) => {
-      const original = await repo.get(tx, params.id, { lock: true });
-      if (!reportHeader.lock!.values.includes(original.status as string))
-        throw new AppError(
-          'CONFLICT',
-          `The report is ${statusWords(original.status as string)}: change it directly; only an approved report gets a new revision`,
+  'reportHeader.revise': typedAction(
+    { params: reportIdParams, body: reportRevisionBody },
+    async ({ params, deps, user }) => {
+      const repo = repository(deps);
+      const row = await deps.db.transaction(async (tx) => {
+        const original = await repo.get(tx, params.id, { lock: true });
+        if (!reportHeader.lock!.values.includes(original.status as string))
+          throw new AppError(
+            'CONFLICT',
+            `The report is ${statusWords(original.status as string)}: change it directly; only an approved report gets a new revision`,
+          );
+        // One line of revisions: the newest is revised, so numbers never clash or fork.
+        const [newer] = await tx
+          .select({ reportNumber: reports.reportNumber })
+          .from(reports)
+          .where(eq(reports.revisionOf, original.id))
+          .limit(1);
+        if (newer)
+          throw new AppError(
+            'CONFLICT',
+            `Report ${String(original.reportNumber)} already has a revision (${newer.reportNumber}): revise that one`,
+          );
+        const revision = Number(original.revision ?? 0) + 1;
+        const base = String(original.reportNumber).replace(revisionSuffix, '');
+        const suffix = `-R${revision}`;
+        const copied = Object.fromEntries(
+          Object.entries(reportHeader.fields)
+            .filter(([, field]) => !field.serverOwned)
+            .map(([key]) => [key, original[key]]),
         );
-      // One line of revisions: the newest is revised, so numbers never clash or fork.
-      const [newer] = await tx
-        .select({ reportNumber: reports.reportNumber })
-        .from(reports)
-        .where(eq(reports.revisionOf, original.id))
-        .limit(1);
-      if (newer)
-        throw new AppError(
-          'CONFLICT',
-          `Report ${String(original.reportNumber)} already has a revision (${newer.reportNumber}): revise that one`,
+        const created = await repo.insert(
+          tx,
+          {
+            ...copied,
+            reportNumber: `${base.slice(0, 60 - suffix.length)}${suffix}`,
+            status: 'draft',
+            revision,
+            revisionOf: original.id,
+            warnings: [],
+          },
+          user!.id,
         );
-      const revision = Number(original.revision ?? 0) + 1;
-      const base = String(original.reportNumber).replace(revisionSuffix, '');
-      const suffix = `-R${revision}`;
-      const copied = Object.fromEntries(
-        Object.entries(reportHeader.fields)
-          .filter(([, field]) => !field.serverOwned)
-          .map(([key]) => [key, original[key]]),
-      );
-      const created = await repo.insert(
-        tx,
-        {
-          ...copied,
-          reportNumber: `${base.slice(0, 60 - suffix.length)}${suffix}`,
-          status: 'draft',
-          revision,
-          revisionOf: original.id,
-          warnings: [],
-        },
-        user!.id,
-      );
-      await writeAudit(tx, {
-        entity: reportHeader.name,
-        entityId: created.id,
-        action: 'create',
-        actorId: user!.id,
-        after: auditable(created),
+        await writeAudit(tx, {
+          entity: reportHeader.name,
+          entityId: created.id,
+          action: 'create',
+          actorId: user!.id,
+          after: auditable(created),
+        });
+        return created;
       });
-      return created;
-    });
-    return {
-      data: (await recordViews(deps.db, reportHeader, [row]))[0],
-      statusCode: 201,
-      message: `Report ${String(row.reportNumber)} created as revision ${String(row.revision)}`,
-    };
-  }),
+      return {
+        data: (await recordViews(deps.db, reportHeader, [row]))[0],
+        statusCode: 201,
+        message: `Report ${String(row.reportNumber)} created as revision ${String(row.revision)}`,
+      };
+    },
+  ),
 };

@@ -55,7 +55,10 @@ export function ReportStatusActions({ report }: { report: Report }) {
           message: t('reports.moved', { number: report.reportNumber, status: statusWord(asked.to) }),
         });
       } else {
-        const created = await callApi('POST /report-headers/:id/revision', { params: { id: report.id } });
+        const created = await callApi('POST /report-headers/:id/revision', {
+          params: { id: report.id },
+          body: {},
+        });
         const revision = created.data as Report;
         notifications.show({
           color: 'teal',
