@@ -64,11 +64,18 @@ const palette: [number, number, number][] = [
 
 /**
  * A report on the demo work order, made through the API with the signed-in user's token (one
- * sign-in per test: the sign-in route is rate-limited), as an office planner would make it.
+ * sign-in per test: the sign-in route is rate-limited), as an office planner would make it: its
+ * equipment first in the asset master (category and object type by code), then the report on it.
  */
 async function createReport(
   page: Page,
-  report: { reportNumber: string; title: string; objectType: string; inspectionMethod: string },
+  report: {
+    reportNumber: string;
+    title: string;
+    equipmentCategory: string;
+    objectType: string;
+    inspectionMethod: string;
+  },
 ): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'access_token');
   const headers = { authorization: `Bearer ${decodeURIComponent(cookie?.value ?? '')}` };
@@ -78,9 +85,21 @@ async function createReport(
   });
   expect(orders.status(), await orders.text()).toBe(200);
   const workOrderSPKId = ((await orders.json()).data as { id: string }[])[0]!.id;
+  const equipmentNo = `E2E-${report.reportNumber}`.slice(0, 60);
+  const equipment = await page.request.post('/api/asset', {
+    headers,
+    data: {
+      equipmentNo,
+      tagNumber: equipmentNo,
+      description: report.title,
+      categoryCode: report.equipmentCategory,
+      objectTypeCode: report.objectType,
+    },
+  });
+  expect(equipment.status(), await equipment.text()).toBe(201);
   const created = await page.request.post('/api/report-headers', {
     headers,
-    data: { workOrderSPKId, ...report, equipmentNo: 'PL-07' },
+    data: { workOrderSPKId, ...report, equipmentNo },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()).data as { id: string }).id;
@@ -129,14 +148,15 @@ test('an inspector walks a pipeline: findings with typed photos, one corrected, 
   const reportId = await createReport(page, {
     reportNumber: `RPT-WT-${stamp}`,
     title: 'Walkthrough of crude line PL-07',
-    objectType: 'Pipeline',
-    inspectionMethod: 'Walkthrough',
+    equipmentCategory: 'pipeline',
+    objectType: 'PL-CRUDE',
+    inspectionMethod: 'walkthrough',
   });
   await page.goto(`/reports/${reportId}`);
   await expect(page.getByRole('heading', { name: new RegExp(`RPT-WT-${stamp}`) })).toBeVisible();
   await shot('report');
 
-  // The report says "Pipeline": the card opens the pipeline walkthrough directly.
+  // The report's equipment is a pipeline: the card opens the pipeline walkthrough directly.
   await page.getByRole('link', { name: 'Open for a pipeline · Walkthrough inspection' }).click();
   await expect(page.getByRole('heading', { name: 'Walkthrough inspection', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/variant=pipeline/);
@@ -223,8 +243,9 @@ test('an inspector records VCI spots on a pipe and reads them by feature @tablet
   const reportId = await createReport(page, {
     reportNumber: `RPT-VCI-${stamp}`,
     title: 'VCI of pump discharge line P-201',
-    objectType: 'Pipe',
-    inspectionMethod: 'VCI',
+    equipmentCategory: 'pipe',
+    objectType: 'PIPE-PROC',
+    inspectionMethod: 'vci',
   });
   await page.goto(`/reports/${reportId}`);
   const card = page.getByRole('link', { name: 'Open for a pipe · Visual crack inspection' });

@@ -13,6 +13,7 @@ import { entityTables } from '../src/db/schema/index.ts';
 import { sheetFields } from '../src/engine/sheet-operations.ts';
 import { writeEntitySheet } from '../src/engine/spreadsheet.ts';
 import {
+  changeableField,
   createRecord,
   entityRoutes,
   idPlacement,
@@ -25,7 +26,6 @@ import {
   sendEntityBody,
   validValues,
   variantsOf,
-  writableFields,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
 import { MultipartForm, startTestApp } from './helpers.ts';
@@ -134,27 +134,6 @@ async function readThrough(route: EntityRoute, record: Record<string, any>, enti
     default:
       throw new Error(`${routeLabel(route)} is not a read`);
   }
-}
-
-/**
- * A field an update changes: the first writable one that is neither the parent, another reference
- * nor unique, preferring text (whose change is plainest to see).
- */
-function changeableField(entity: EntityDefinition, variant: string | undefined) {
-  const candidates = writableFields(entity, variant).filter(
-    ([key, field]) =>
-      field.kind !== 'ref' &&
-      !(field.kind === 'text' && field.references) &&
-      !entity.unique.includes(key) &&
-      !(entity.naturalKey ?? []).includes(key),
-  );
-  // JSON last: its items may name records a module checks (a task assignment's inspectors).
-  const found =
-    candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ??
-    candidates.find(([, f]) => f.kind !== 'json') ??
-    candidates[0];
-  if (!found) throw new Error(`${entity.name} has no field an update could change`);
-  return found;
 }
 
 const groups = Object.values(entities).flatMap((entity) =>

@@ -110,6 +110,27 @@ export function writableFields(entity: EntityDefinition, variant: string | undef
 }
 
 /**
+ * A field an update changes: the first writable one that is neither the parent, another reference
+ * nor unique, preferring text (whose change is plainest to see).
+ */
+export function changeableField(entity: EntityDefinition, variant: string | undefined) {
+  const candidates = writableFields(entity, variant).filter(
+    ([key, field]) =>
+      field.kind !== 'ref' &&
+      !(field.kind === 'text' && field.references) &&
+      !entity.unique.includes(key) &&
+      !(entity.naturalKey ?? []).includes(key),
+  );
+  // JSON last: its items may name records a module checks (a task assignment's inspectors).
+  const found =
+    candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ??
+    candidates.find(([, f]) => f.kind !== 'json') ??
+    candidates[0];
+  if (!found) throw new Error(`${entity.name} has no field an update could change`);
+  return found;
+}
+
+/**
  * A valid create body for the entity under the variant: every writable field with a value, and each
  * reference naming a record created for it (of the same variant when the referenced entity has
  * variants). `overrides` replaces values, references included (no parent is then created).

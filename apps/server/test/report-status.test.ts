@@ -1,11 +1,16 @@
 /**
  * A report's status moves only through `PUT /report-headers/update-report-status/{id}?status`, along
- * the declared transitions, and approving needs the `approve` permission (a report's `status` is
- * refused in its create and update bodies: test/server-owned.test.ts).
+ * the declared transitions, and each move needs the permission the state machine names (a report's
+ * `status` is refused in its create and update bodies: test/server-owned.test.ts). Every pair of
+ * statuses is walked: the allowed moves succeed for a role with their permission and are refused
+ * (403) without it; every other move is a 409 naming the current status.
  */
 import { randomUUID } from 'node:crypto';
+import { reportStatuses, reportStatusTransitions } from '@inspectra/contract';
+import type { ReportStatus } from '@inspectra/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions, roles } from '../src/db/schema/index.ts';
+import { auditLog, rolePermissions, roles } from '../src/db/schema/index.ts';
 import { createReportHeader, createUser, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -30,33 +35,111 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const move = (id: string, status: string, token?: string) =>
-  t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`, undefined, token);
+const move = (id: string, status: string, token?: string, comment?: string) =>
+  t.call(
+    'PUT',
+    `/api/report-headers/update-report-status/${id}?status=${status}${
+      comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`
+    }`,
+    undefined,
+    token,
+  );
+
+/** The shortest way from draft to each status along the declared transitions. */
+function waysFromDraft(): Record<ReportStatus, ReportStatus[]> {
+  const ways = { draft: [] } as unknown as Record<ReportStatus, ReportStatus[]>;
+  const queue: ReportStatus[] = ['draft'];
+  while (queue.length > 0) {
+    const from = queue.shift()!;
+    for (const to of Object.keys(reportStatusTransitions[from]) as ReportStatus[]) {
+      if (ways[to]) continue;
+      ways[to] = [...ways[from], to];
+      queue.push(to);
+    }
+  }
+  return ways;
+}
+
+/** A new report moved (by the administrator) to `status`. */
+async function reportIn(status: ReportStatus) {
+  const report = await createReportHeader(t);
+  for (const step of waysFromDraft()[status]) {
+    const r = await move(report.id, step);
+    expect(r.status, `to ${step}: ${JSON.stringify(r.body)}`).toBe(200);
+  }
+  return report;
+}
+
+const statusNow = async (id: string) =>
+  (await t.call('GET', `/api/report-headers?id=${id}`)).body.data[0].status;
 
 describe('report status', () => {
-  it('moves along the declared transitions, and approving needs the approve permission', async () => {
-    const report = await createReportHeader(t);
-    const submitted = await move(report.id, 'submitted', editorToken);
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    expect(submitted.body.data.status).toBe('submitted');
-
-    const refused = await move(report.id, 'approved', editorToken);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(/reportHeader: approve/);
-
-    const approved = await move(report.id, 'approved');
-    expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ status: 'approved', version: 3 });
-
-    const again = await move(report.id, 'draft');
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/The report is approved/);
+  it('reaches every status from draft', () => {
+    expect(Object.keys(waysFromDraft()).sort()).toEqual([...reportStatuses].sort());
   });
 
-  it('refuses a status that does not exist and a report that does not', async () => {
+  describe.each(reportStatuses.map((from) => [from]))('from %s', (from) => {
+    it.each(reportStatuses.map((to) => [to]))('to %s', async (to) => {
+      const report = await reportIn(from);
+      const needed = reportStatusTransitions[from][to];
+      if (!needed) {
+        for (const token of [editorToken, undefined]) {
+          const refused = await move(report.id, to, token);
+          expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+          expect(refused.body).toMatchObject({ data: null, error: { code: 'CONFLICT' } });
+          expect(refused.body.message).toContain(`The report is ${from.replace('inReview', 'in review')}`);
+        }
+        expect(await statusNow(report.id)).toBe(from);
+        return;
+      }
+      if (needed === 'approve') {
+        const refused = await move(report.id, to, editorToken);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toMatch(/reportHeader: approve/);
+        expect(await statusNow(report.id)).toBe(from);
+      }
+      const moved = await move(report.id, to, needed === 'approve' ? undefined : editorToken, 'Checked');
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.data).toMatchObject({ status: to, statusComment: 'Checked' });
+      expect(await statusNow(report.id)).toBe(to);
+    });
+  });
+
+  it('keeps the reason of a move on the report and in its audit', async () => {
+    const report = await reportIn('submitted');
+    const returned = await move(report.id, 'returned', undefined, 'Photo of the north flange is missing');
+    expect(returned.body.data).toMatchObject({
+      status: 'returned',
+      statusComment: 'Photo of the north flange is missing',
+      version: report.version + 2,
+    });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'reportHeader'), eq(auditLog.entityId, report.id)));
+    const last = audit.find((a) => (a.after as { status?: string } | null)?.status === 'returned');
+    expect(last).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ status: 'submitted' }),
+      after: expect.objectContaining({ statusComment: 'Photo of the north flange is missing' }),
+    });
+    // A move without a comment clears the old reason.
+    expect((await move(report.id, 'submitted')).body.data.statusComment).toBeNull();
+  });
+
+  it('refuses a status that does not exist, a report that does not, and a comment too long', async () => {
     const report = await createReportHeader(t);
-    expect((await move(report.id, 'finished')).status).toBe(400);
-    expect((await move(report.id, 'approved')).status).toBe(409);
+    const unknown = await move(report.id, 'finished');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/status must be one of/);
     expect((await move(randomUUID(), 'submitted')).status).toBe(404);
+    expect((await move('not-an-id', 'submitted')).status).toBe(400);
+    expect((await move(report.id, 'submitted', undefined, 'x'.repeat(2001))).status).toBe(400);
+  });
+
+  it('lets two reviewers race: one approves, the other is told the report moved', async () => {
+    const report = await reportIn('inReview');
+    const [a, b] = await Promise.all([move(report.id, 'approved'), move(report.id, 'returned')]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 });

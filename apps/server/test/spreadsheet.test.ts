@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { defineEntity, f, reportHeader, workOrderSpk } from '@inspectra/contract';
+import { defineEntity, f, reportHeader, reportStatuses, workOrderSpk } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
@@ -130,14 +130,14 @@ describe('writeEntitySheet and readEntitySheet', () => {
     const statusColumn = (headers.values as unknown[]).indexOf('Status');
     const status = headers.getCell(statusColumn);
     const note = String(status.note);
-    expect(note).toContain('One of: draft, submitted, inReview, returned, approved.');
+    expect(note).toContain(`One of: ${reportStatuses.join(', ')}.`);
     expect(note).toContain('When empty: draft.');
     const reportNumber = headers.getCell((headers.values as unknown[]).indexOf('Report number'));
     expect(String(reportNumber.note)).toMatch(/^Required\.\nText, at most 60 characters\./);
     const letter = sheet.getColumn(statusColumn).letter;
     expect(sheet.getCell(`${letter}2`).dataValidation).toMatchObject({
       type: 'list',
-      formulae: ['"draft,submitted,inReview,returned,approved"'],
+      formulae: [`"${reportStatuses.join(',')}"`],
     });
     expect(sheet.getCell(`${letter}5000`).dataValidation).toMatchObject({ type: 'list' });
   }, 60_000);

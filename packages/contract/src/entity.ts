@@ -88,6 +88,19 @@ export type EntityConfig<
    * (`rule.warning`) are confirmed by the user and recorded with the record. See `rules.ts`.
    */
   rules?: (rule: RuleBuilder<F>) => Record<R, EntityRule<F>>;
+  /**
+   * A record whose `field` holds one of `values` is locked (a report once approved): it cannot be
+   * updated or deleted, and no record under it (its children, their children…) can be created,
+   * updated or deleted. The server refuses such writes with 409 and `remedy` says what to do instead.
+   */
+  lock?: RecordLock<keyof F & string>;
+};
+
+export type RecordLock<K extends string = string> = {
+  field: K;
+  values: readonly string[];
+  /** What a user does instead of changing a locked record ("Create a new revision…"). */
+  remedy: string;
 };
 
 /** The form sections an entity's fields name. */
@@ -202,6 +215,8 @@ export function defineEntity<
       throw new Error(`${name}: rule ${id} must name declared fields (unknown: ${unknown.join(', ')})`);
     }
   }
+  if (config.lock && !(config.lock.field in fields))
+    throw new Error(`${name}: lock field ${config.lock.field} is not declared`);
   for (const [key, field] of Object.entries(fields)) {
     const unknown = (field.variants ?? []).filter((v) => !config.variants?.includes(v));
     if (unknown.length > 0) throw new Error(`${name}.${key}: unknown variants ${unknown.join(', ')}`);

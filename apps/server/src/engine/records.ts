@@ -22,6 +22,7 @@ import { attachments, auditLog } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { listOrder } from './entity-table.ts';
+import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
 
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
@@ -308,7 +309,22 @@ export class RecordRepository {
     return row;
   }
 
+  /**
+   * Every write goes through here first: a record under a locked one (an approved report) is refused
+   * with 409, checked and held in the writer's transaction (record-lock.ts). No query for entities
+   * that no lock reaches.
+   */
+  private async assertWritable(
+    tx: DbOrTx,
+    target: { recordId: string } | { values: Record<string, unknown> },
+  ) {
+    if ('recordId' in target) return assertUnlocked(tx, this.entity, target);
+    const parentId = this.entity.parent ? target.values[this.entity.parent] : undefined;
+    if (typeof parentId === 'string') await assertUnlocked(tx, this.entity, { parentId });
+  }
+
   async insert(tx: DbOrTx, values: Record<string, unknown>, actorId: string): Promise<StoredRecord> {
+    await this.assertWritable(tx, { values });
     const [row] = await tx
       .insert(this.table)
       .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
@@ -322,6 +338,7 @@ export class RecordRepository {
     values: Record<string, unknown>,
     actorId: string,
   ): Promise<StoredRecord | undefined> {
+    await this.assertWritable(tx, { values });
     const [row] = await tx
       .insert(this.table)
       .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
@@ -341,6 +358,7 @@ export class RecordRepository {
     expectedVersion: number | undefined,
     actorId: string,
   ): Promise<StoredRecord> {
+    await this.assertWritable(tx, { recordId: id });
     const conditions = [eq(this.column('id'), id)];
     if (expectedVersion !== undefined) conditions.push(eq(this.column('version'), expectedVersion));
     const [row] = await tx
@@ -363,6 +381,7 @@ export class RecordRepository {
   }
 
   async delete(tx: DbOrTx, id: string): Promise<StoredRecord> {
+    await this.assertWritable(tx, { recordId: id });
     const [row] = await tx
       .delete(this.table)
       .where(eq(this.column('id'), id))

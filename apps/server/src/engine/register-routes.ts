@@ -15,6 +15,7 @@ import { dbWork } from '../db/scheduler.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
+import { lockStateOf } from './record-lock.ts';
 import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
@@ -121,7 +122,8 @@ export function pageMeta(pageNumber: number, pageSize: number, totalCount: numbe
   };
 }
 
-function auditable(row: StoredRecord) {
+/** A stored row as the audit log keeps it (dates as ISO text). */
+export function auditable(row: StoredRecord) {
   return JSON.parse(JSON.stringify(row)) as unknown;
 }
 
@@ -255,6 +257,14 @@ export function entityOperation(
         const [row] = await repo(deps).all(deps.db, { parentId, variant }, 1);
         if (row) return { data: await one(deps, row) };
         if (!op.createIfMissing) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
+        // A read never fails on a lock: under a locked report there is nothing, and nothing is made.
+        const parents = parentRepo(deps);
+        const locked = parents && (await lockStateOf(deps.db, parents.entity, parentId));
+        if (locked)
+          return {
+            data: null,
+            message: `No ${entity.label.toLowerCase()}: the ${locked.holder.label.toLowerCase()} is ${locked.value}`,
+          };
         // Kept one per parent by a unique index: two first reads at once create it once.
         const created = await deps.db.transaction(async (tx) => {
           const inserted = await repo(deps).insertIfAbsent(

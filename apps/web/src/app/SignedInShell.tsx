@@ -6,6 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import '../i18n/workspace-strings.ts';
+import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -19,7 +20,9 @@ export function SignedInShell() {
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
         <Notifications position="top-right" />
-        <AppLayout />
+        <ReportLockScope>
+          <AppLayout />
+        </ReportLockScope>
       </ModalsProvider>
     </QueryClientProvider>
   );

@@ -8,7 +8,7 @@ export const reportStatuses = ['draft', 'submitted', 'inReview', 'returned', 'ap
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /**
- * Which status a report may move to from each, and the permission the move needs (docs/work-management.md):
+ * Which status a report may move to from each, and the permission the move needs (docs/report-status.md):
  * the inspector submits a draft (or withdraws it while nobody has taken it up); a reviewer takes it
  * into review, returns it with a reason, or approves it; a returned report is corrected and submitted
  * again. An approved report moves nowhere and its records are locked: a change is a new revision.
@@ -50,8 +50,18 @@ export const reportHeader = defineEntity('reportHeader', {
     actualCompletedDate: f.date(),
     // Changed only by the report-status call, under its transitions (never by PUT /report-headers/{id}).
     status: f.enumOf(reportStatuses, { default: 'draft', serverOwned: true }),
+    // Why the report last moved (a reviewer's reason for returning it), given with the status call.
+    statusComment: f.longText({ label: 'Status comment', maxLength: 2000, serverOwned: true }),
+    // A correction of an approved report is a new report: its revision number and the report it revises.
+    revision: f.integer({ label: 'Revision', min: 0, default: 0, serverOwned: true }),
+    revisionOf: f.ref('reportHeader', { label: 'Revision of', serverOwned: true }),
   },
   parent: 'workOrderSPKId',
+  lock: {
+    field: 'status',
+    values: lockedReportStatuses,
+    remedy: 'Create a new revision of the report to change it',
+  },
   unique: ['reportNumber'],
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
@@ -59,7 +69,13 @@ export const reportHeader = defineEntity('reportHeader', {
 
 export const reportStatusQuery = z.object({
   status: z.enum(reportStatuses, { error: `status must be one of: ${reportStatuses.join(', ')}` }),
+  /** Why (a reviewer's reason for returning the report); kept on the report and in its audit. */
+  comment: z.string().trim().max(2000, 'comment: at most 2000 characters').optional(),
 });
+
+export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
+/** A new revision takes nothing but the report it revises: the body is an empty JSON object. */
+export const reportRevisionBody = z.object({});
 
 /** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
 export const reportHeaderRoutes = [
@@ -68,15 +84,30 @@ export const reportHeaderRoutes = [
     'PUT',
     '/report-headers/update-report-status/:id',
     op.action('reportHeader.updateStatus', {
-      params: z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) }),
+      params: reportIdParams,
       query: reportStatusQuery,
       response: reportHeader.schemas.response,
     }),
     {
       summary:
-        'Move a report to another status (?status=); approving and rejecting need the approve permission',
+        'Move a report to another status (?status=, optional ?comment=); taking it into review, returning and approving need the approve permission',
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'update' },
+    },
+  ),
+  route(
+    'POST',
+    '/report-headers/:id/revision',
+    op.action('reportHeader.revise', {
+      params: reportIdParams,
+      body: reportRevisionBody,
+      response: reportHeader.schemas.response,
+    }),
+    {
+      summary:
+        'Start a new revision of an approved report: a draft copy of its header (number suffixed -R1, -R2…) that can be changed',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'create' },
     },
   ),
 ];

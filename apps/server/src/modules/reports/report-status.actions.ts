@@ -1,23 +1,48 @@
-import { reportHeader, reportStatusQuery, reportStatusTransitions } from '@inspectra/contract';
+import {
+  enumValueLabel,
+  reportHeader,
+  reportIdParams,
+  reportRevisionBody,
+  reportStatusQuery,
+  reportStatusTransitions,
+} from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
-import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { tableOf } from '../../db/schema/index.ts';
+import { auditable, typedAction } from '../../engine/register-routes.ts';
+import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { recordViews, writeAudit } from '../../engine/records.ts';
 import type { RecordRepository, StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 
-const idParams = z.object({ id: z.uuid() });
+const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
+const reports = tableOf(reportHeader);
+const repository = (deps: EngineDeps) => deps.repositories.get(reportHeader.name)!;
+
+/** "The report is in review: it cannot be moved to draft (from in review: approved, returned)". */
+function notAllowed(current: ReportStatus, wanted: ReportStatus) {
+  const next = Object.keys(reportStatusTransitions[current]).map(statusWords);
+  return new AppError(
+    'CONFLICT',
+    `The report is ${statusWords(current)}: it cannot be moved to ${statusWords(wanted)}${
+      next.length > 0 ? ` (from ${statusWords(current)}: ${next.join(', ')})` : ' (it moves nowhere)'
+    }`,
+    [{ path: 'status', message: `The report is ${statusWords(current)}` }],
+  );
+}
+
+/** The revision number a report's number carries: `RPT-7-R2` → base `RPT-7`. */
+const revisionSuffix = /-R\d+$/;
 
 /**
- * Moves a report to `status` under `reportStatusTransitions`, in the caller's transaction, with its
- * audit row: a move not allowed from the current status is a 409 naming it, and the move needs the
- * `reportHeader` permission the transition names (`approve` for approving). The report is locked
- * while it is judged and changed, so two reviewers cannot both move it. Shared with the task
- * assignments' approval-status call.
+ * Moves a report to `status` under `reportStatusTransitions` (docs/report-status.md), in the caller's
+ * transaction, with its audit row: a move not allowed from the current status is a 409 naming it,
+ * and a move that needs `approve` is a 403 for a role without it. The report is held FOR UPDATE while
+ * it is judged and changed, so two reviewers cannot both move it, and a write under it (which holds it
+ * FOR SHARE) cannot interleave. Shared with the task assignments' approval-status call.
  */
 export async function moveReportStatus(
   tx: DbOrTx,
@@ -25,29 +50,28 @@ export async function moveReportStatus(
   user: AuthenticatedUser,
   id: string,
   status: ReportStatus,
+  comment?: string,
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
   const before = await repo.get(tx, id, { lock: true });
   const current = before.status as ReportStatus;
   const needed = reportStatusTransitions[current][status];
-  if (!needed)
-    throw new AppError(
-      'CONFLICT',
-      `The report is ${current}: it cannot be moved to ${status}${
-        Object.keys(reportStatusTransitions[current]).length > 0
-          ? ` (from ${current}: ${Object.keys(reportStatusTransitions[current]).join(', ')})`
-          : ''
-      }`,
-    );
+  if (!needed) throw notAllowed(current, status);
   if (!can(user, { module: 'reportHeader', action: needed }))
     throw new AppError('FORBIDDEN', `Your role does not allow this (reportHeader: ${needed})`);
-  const updated = await repo.update(tx, id, { status }, undefined, user.id);
+  const updated = await repo.update(
+    tx,
+    id,
+    { status, statusComment: comment || null },
+    undefined,
+    user.id,
+  );
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
     action: 'update',
     actorId: user.id,
-    before: JSON.parse(JSON.stringify(before)) as unknown,
-    after: JSON.parse(JSON.stringify(updated)) as unknown,
+    before: auditable(before),
+    after: auditable(updated),
   });
   return { before, updated };
 }
@@ -55,15 +79,80 @@ export async function moveReportStatus(
 /** `PUT /report-headers/update-report-status/{id}?status`: one report moved by `moveReportStatus`. */
 export const reportStatusActions: Record<string, ActionHandler> = {
   'reportHeader.updateStatus': typedAction(
-    { params: idParams, query: reportStatusQuery },
+    { params: reportIdParams, query: reportStatusQuery },
     async ({ params, query, deps, user }) => {
-      const repo = deps.repositories.get(reportHeader.name)!;
       const row = await deps.db.transaction(
-        async (tx) => (await moveReportStatus(tx, repo, user!, params.id, query.status)).updated,
+        async (tx) =>
+          (await moveReportStatus(tx, repository(deps), user!, params.id, query.status, query.comment))
+            .updated,
       );
       return {
         data: (await recordViews(deps.db, reportHeader, [row]))[0],
-        message: `Report ${String(row.reportNumber)} is ${query.status}`,
+        message: `Report ${String(row.reportNumber)} is ${statusWords(query.status)}`,
+      };
+    },
+  ),
+
+  /**
+   * A new revision of an approved report: a draft copy of its header, numbered after the original
+   * (`RPT-7` → `RPT-7-R1`, its revision `RPT-7-R1` → `RPT-7-R2`), pointing at the report it revises.
+   * Only a locked report is revised (a draft is simply edited); its inspection records stay with it.
+   */
+  'reportHeader.revise': typedAction(
+    { params: reportIdParams, body: reportRevisionBody },
+    async ({ params, deps, user }) => {
+      const repo = repository(deps);
+      const row = await deps.db.transaction(async (tx) => {
+        const original = await repo.get(tx, params.id, { lock: true });
+        if (!reportHeader.lock!.values.includes(original.status as string))
+          throw new AppError(
+            'CONFLICT',
+            `The report is ${statusWords(original.status as string)}: change it directly; only an approved report gets a new revision`,
+          );
+        // One line of revisions: the newest is revised, so numbers never clash or fork.
+        const [newer] = await tx
+          .select({ reportNumber: reports.reportNumber })
+          .from(reports)
+          .where(eq(reports.revisionOf, original.id))
+          .limit(1);
+        if (newer)
+          throw new AppError(
+            'CONFLICT',
+            `Report ${String(original.reportNumber)} already has a revision (${newer.reportNumber}): revise that one`,
+          );
+        const revision = Number(original.revision ?? 0) + 1;
+        const base = String(original.reportNumber).replace(revisionSuffix, '');
+        const suffix = `-R${revision}`;
+        const copied = Object.fromEntries(
+          Object.entries(reportHeader.fields)
+            .filter(([, field]) => !field.serverOwned)
+            .map(([key]) => [key, original[key]]),
+        );
+        const created = await repo.insert(
+          tx,
+          {
+            ...copied,
+            reportNumber: `${base.slice(0, 60 - suffix.length)}${suffix}`,
+            status: 'draft',
+            revision,
+            revisionOf: original.id,
+            warnings: [],
+          },
+          user!.id,
+        );
+        await writeAudit(tx, {
+          entity: reportHeader.name,
+          entityId: created.id,
+          action: 'create',
+          actorId: user!.id,
+          after: auditable(created),
+        });
+        return created;
+      });
+      return {
+        data: (await recordViews(deps.db, reportHeader, [row]))[0],
+        statusCode: 201,
+        message: `Report ${String(row.reportNumber)} created as revision ${String(row.revision)}`,
       };
     },
   ),

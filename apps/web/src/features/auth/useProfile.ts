@@ -1,6 +1,7 @@
 import type { PermissionAction, PermissionModule, Profile } from '@inspectra/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
+import { useReportLocked } from '../reports/ReportLock.tsx';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
@@ -18,7 +19,11 @@ export function can(profile: Profile, module: PermissionModule, action: Permissi
   return profile.permissions.some((p) => p.module === module && p.action === action);
 }
 
-/** `can` for the signed-in user. */
+/**
+ * What the signed-in user may do on this screen: `can`, except that on the screens of a locked
+ * (approved) report nothing may be created, changed or deleted (features/reports/ReportLock.tsx).
+ */
 export function usePermission(module: PermissionModule, action: PermissionAction): boolean {
-  return can(useProfile(), module, action);
+  const locked = useReportLocked();
+  return can(useProfile(), module, action) && !(locked && action !== 'view');
 }

@@ -2,6 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useReport } from '../reports/useReport.ts';
+import { ReportLockedNotice } from '../reports/ReportLock.tsx';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SupportingDocumentsPanel } from './SupportingDocumentsPanel.tsx';
 
@@ -18,6 +19,7 @@ export function SupportingDocumentsPage() {
         subtitle={`${report.reportNumber} · ${report.title}`}
         crumbs={crumbs}
       />
+      <ReportLockedNotice report={report} />
       <SupportingDocumentsPanel reportId={reportId} />
     </>
   );

@@ -1,20 +1,14 @@
 import { Badge } from '@mantine/core';
-import type { reportStatuses } from '@inspectra/contract';
+import type { ReportStatus } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
+import { reportStatusColors } from './report-status.ts';
 
-const colors: Record<(typeof reportStatuses)[number], string> = {
-  draft: 'gray',
-  submitted: 'blue',
-  approved: 'green',
-  rejected: 'red',
-};
-
-export function ReportStatusBadge({ status }: { status: (typeof reportStatuses)[number] | null }) {
+export function ReportStatusBadge({ status }: { status: ReportStatus | null }) {
   const { t } = useTranslation();
   if (!status) return null;
   return (
     <Badge
-      color={colors[status]}
+      color={reportStatusColors[status]}
       variant="light"
       // Never "D…": a table column may be narrow, the status word is still shown whole.
       styles={{

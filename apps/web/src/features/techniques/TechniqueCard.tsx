@@ -9,7 +9,7 @@ import type { Report } from '../reports/useReport.ts';
 import { FindingBadge, worstLevel } from './FindingBadge.tsx';
 import { techniqueIcons } from './technique-icons.ts';
 import { inspectionOf, loadFigures, techniqueKey } from './technique-queries.ts';
-import { variantOfObjectType } from './technique-routes.ts';
+import { variantOfCategory } from './technique-routes.ts';
 
 /** Whether the report is one of this technique: its inspection method names the technique. */
 export function reportIsOf(technique: TechniqueDefinition, report: Report): boolean {
@@ -29,7 +29,7 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
   const { t } = useTranslation();
   const Icon = techniqueIcons[technique.icon];
   const label = techniqueLabel(t, technique);
-  const variant = variantOfObjectType(technique, report.objectType);
+  const variant = variantOfCategory(technique, report.equipmentCategory);
   const variants = technique.variants.length === 0 ? [undefined] : variant ? [variant] : technique.variants;
   const inspection = technique.workspace ? inspectionOf(technique) : undefined;
   // Figures need the equipment class, and never create a record by being looked at: a technique whose

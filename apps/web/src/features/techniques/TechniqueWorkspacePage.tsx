@@ -9,12 +9,13 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { useReport } from '../reports/useReport.ts';
+import { ReportLockedNotice } from '../reports/ReportLock.tsx';
 import type { Report } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SeveralInspections, SingleInspection } from './InspectionSection.tsx';
 import { inspectionOf } from './technique-queries.ts';
 import type { WorkspaceScope } from './technique-queries.ts';
-import { techniqueBySlug, variantOfObjectType } from './technique-routes.ts';
+import { techniqueBySlug, variantOfCategory } from './technique-routes.ts';
 import { VariantChooser } from './VariantChooser.tsx';
 
 /**
@@ -30,10 +31,10 @@ export function TechniqueWorkspacePage() {
   return <Workspace technique={technique} reportId={reportId} />;
 }
 
-/** The equipment class to work on: the address's, else the one the report's object type names. */
+/** The equipment class to work on: the address's, else the one the report's equipment category names. */
 export function useWorkspaceVariant(technique: TechniqueDefinition, report: Report) {
   const search = useSearch({ strict: false }) as { variant?: string };
-  const fromReport = variantOfObjectType(technique, report.objectType);
+  const fromReport = variantOfCategory(technique, report.equipmentCategory);
   const chosen = search.variant && technique.variants.includes(search.variant) ? search.variant : undefined;
   return { variant: chosen ?? fromReport, inAddress: chosen !== undefined };
 }
@@ -77,13 +78,14 @@ function Workspace({ technique, reportId }: { technique: TechniqueDefinition; re
         }
         crumbs={crumbs}
       />
+      <ReportLockedNotice report={report} />
       {!mayView ? (
         // Asked anyway, the server would refuse; under the plain-fetch policy that would even sign out.
         <Alert color="gray" icon={<IconLock aria-hidden />} title={t('workspace.noAccessTitle')}>
           {t('workspace.noAccess', { technique: label })}
         </Alert>
       ) : needsVariant ? (
-        <VariantChooser technique={technique} reportId={reportId} objectType={report.objectType} />
+        <VariantChooser technique={technique} reportId={reportId} category={report.equipmentCategory} />
       ) : inspectionOf(technique).uniquePerParent ? (
         <SingleInspection scope={scope} />
       ) : (

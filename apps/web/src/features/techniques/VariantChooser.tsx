@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 
-/** When the report's object type names no equipment class of the technique, the user picks one. */
+/** When the report's equipment category names no equipment class of the technique, the user picks one. */
 export function VariantChooser(p: {
   technique: TechniqueDefinition;
   reportId: string;
-  objectType: string | null | undefined;
+  category: string | null | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -19,9 +19,9 @@ export function VariantChooser(p: {
           {t('workspace.chooseVariant')}
         </Title>
         <Text c="dimmed" maw={560}>
-          {p.objectType
+          {p.category
             ? t('workspace.chooseVariantHelp', {
-                objectType: p.objectType,
+                category: p.category,
                 technique: techniqueLabel(t, p.technique),
               })
             : t('workspace.chooseVariantNoType', { technique: techniqueLabel(t, p.technique) })}

@@ -19,7 +19,7 @@ import {
   findRoute,
   idArguments,
   techniqueBySlug,
-  variantOfObjectType,
+  variantOfCategory,
 } from './technique-routes.ts';
 
 const vciTechnique = vci as unknown as TechniqueDefinition;
@@ -49,12 +49,12 @@ describe('a technique’s calls, found by what they do', () => {
     expect(idArguments(update, 'a1')).toEqual({ query: { id: 'a1' } });
   });
 
-  it('reads the equipment class from the report’s object type, never a part of a word', () => {
-    expect(variantOfObjectType(vciTechnique, 'Pipeline')).toBe('pipeline');
-    expect(variantOfObjectType(vciTechnique, ' PIPE ')).toBe('pipe');
-    expect(variantOfObjectType(vciTechnique, 'Pipe line')).toBe('pipeline');
-    expect(variantOfObjectType(vciTechnique, 'Pipe rack')).toBeUndefined();
-    expect(variantOfObjectType(vciTechnique, null)).toBeUndefined();
+  it('reads the equipment class from the report’s equipment category code, never a part of a word', () => {
+    expect(variantOfCategory(vciTechnique, 'pipeline')).toBe('pipeline');
+    expect(variantOfCategory(vciTechnique, ' PIPE ')).toBe('pipe');
+    expect(variantOfCategory(vciTechnique, 'pipe-rack')).toBeUndefined();
+    expect(variantOfCategory(vciTechnique, 'electrical')).toBeUndefined();
+    expect(variantOfCategory(vciTechnique, null)).toBeUndefined();
   });
 
   it('opens only techniques with a generated workspace by their slug', () => {

@@ -68,12 +68,15 @@ export function idArguments(
   return at === 'path' ? { params: { id } } : at === 'query' ? { query: { id } } : {};
 }
 
-/** "Pipeline" or "PIPE" on a report names the variant `pipeline` or `pipe`; anything else, none. */
-export function variantOfObjectType(
+/**
+ * The equipment class a report's equipment category names: the asset master's category codes are
+ * the variants' names (`pipe`, `pipeline`, `storage-tank`, `pressure-vessel`, `structure`). Any
+ * other category (or none) names no class, and the user chooses one.
+ */
+export function variantOfCategory(
   technique: TechniqueDefinition,
-  objectType: string | null | undefined,
+  category: string | null | undefined,
 ): string | undefined {
-  const simple = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-  if (!objectType) return undefined;
-  return technique.variants.find((v) => simple(v) === simple(objectType));
+  const code = category?.trim().toLowerCase();
+  return code ? technique.variants.find((v) => v === code) : undefined;
 }

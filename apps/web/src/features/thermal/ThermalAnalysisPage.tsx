@@ -20,6 +20,7 @@ import { WarningsMark } from '../../engine/RecordedWarnings.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { useReport } from '../reports/useReport.ts';
+import { ReportLockedNotice } from '../reports/ReportLock.tsx';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { ThermalOverview } from './ThermalOverview.tsx';
@@ -41,6 +42,7 @@ export function ThermalAnalysisPage() {
         subtitle={`${report.reportNumber} · ${report.title}`}
         crumbs={crumbs}
       />
+      <ReportLockedNotice report={report} />
       {analysis ? (
         <AnalysisContent reportId={reportId} analysis={analysis} />
       ) : (

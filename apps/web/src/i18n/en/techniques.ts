@@ -5,9 +5,9 @@ export const workspace = {
   noAccess: 'Your role may not view {{technique}}. Ask an administrator if you need it.',
   chooseVariant: 'Which equipment class is this?',
   chooseVariantHelp:
-    'The report’s object type, “{{objectType}}”, does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
+    'The report’s equipment category, “{{category}}”, does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
   chooseVariantNoType:
-    'The report has no object type, so it does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
+    'The report has no equipment category, so it does not say whether {{technique}} is recorded for a pipe or a pipeline. Choose one:',
   openFor: 'Open for a {{variant}}',
   openLink: '{{action}} · {{technique}}',
   openShort: 'Open',

@@ -67,4 +67,41 @@ export const reports: Translation<typeof en.reports> = {
   empty: 'Tidak ada laporan yang cocok.',
   inspections: 'Inspeksi',
   noInspectionAccess: 'Peran Anda tidak memberi akses ke jenis inspeksi mana pun pada laporan ini.',
+  create: 'Laporan baru',
+  edit: 'Ubah laporan',
+  created: 'Laporan {{number}} dibuat',
+  saved: 'Laporan disimpan',
+  status: 'Status',
+  actions: 'Tindakan status',
+  move: {
+    draft: 'Kembalikan ke draf',
+    submitted: 'Ajukan',
+    inReview: 'Mulai tinjau',
+    returned: 'Kembalikan',
+    approved: 'Setujui',
+  },
+  moveTitle: 'Pindahkan laporan {{number}} ke “{{status}}”?',
+  moveText: {
+    draft: 'Laporan kembali ke inspektornya sebagai draf, untuk diubah dan diajukan lagi.',
+    submitted:
+      'Peninjau akan melihatnya. Anda dapat menariknya kembali ke draf sampai seseorang mulai meninjaunya.',
+    inReview: 'Anda mengambil laporan untuk ditinjau: inspektor tidak dapat lagi menariknya kembali.',
+    returned: 'Inspektor memperbaiki laporan dan mengajukannya lagi. Sebutkan apa yang perlu diperbaiki.',
+    approved:
+      'Setelah disetujui, laporan dan semua catatan inspeksi di bawahnya terkunci: tidak ada yang dapat mengubahnya. Perbaikan dilakukan melalui revisi baru.',
+  },
+  comment: 'Komentar (opsional)',
+  reason: 'Apa yang perlu diperbaiki? (opsional)',
+  moved: 'Laporan {{number}} sekarang “{{status}}”',
+  lastComment: 'Komentar pada perubahan status terakhir',
+  lockedTitle: 'Laporan ini {{status}} dan terkunci',
+  lockedText:
+    'Laporan dan catatan inspeksinya tidak dapat diubah lagi. Untuk memperbaikinya, mulai revisi baru: salinan draf laporan yang dapat diubah.',
+  revise: 'Revisi baru',
+  reviseTitle: 'Mulai revisi baru laporan {{number}}?',
+  reviseText:
+    'Salinan draf kepala laporan dibuat dengan nomor {{number}}-R…; laporan yang disetujui ini tetap seperti adanya.',
+  revised: 'Revisi {{number}} dibuat',
+  revisionOf: 'Revisi {{revision}} dari laporan sebelumnya',
+  openOriginal: 'Buka laporan yang direvisi',
 };

@@ -8,9 +8,9 @@ export const workspace: Translation<typeof enWorkspace> = {
     'Peran Anda tidak diizinkan melihat {{technique}}. Hubungi administrator bila Anda memerlukannya.',
   chooseVariant: 'Kelas peralatan apa ini?',
   chooseVariantHelp:
-    'Jenis objek laporan, “{{objectType}}”, tidak menyebutkan apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
+    'Kategori peralatan laporan, “{{category}}”, tidak menyebutkan apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
   chooseVariantNoType:
-    'Laporan belum memiliki jenis objek, sehingga tidak jelas apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
+    'Laporan belum memiliki kategori peralatan, sehingga tidak jelas apakah {{technique}} dicatat untuk pipa (pipe) atau jalur pipa (pipeline). Pilih salah satu:',
   openFor: 'Buka untuk {{variant}}',
   openLink: '{{action}} · {{technique}}',
   openShort: 'Buka',

@@ -1,0 +1,52 @@
+import { Alert } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../engine/entity-labels.ts';
+import { isReportLocked } from './report-status.ts';
+import { reportQuery } from './useReport.ts';
+import type { Report } from './useReport.ts';
+
+const ReportLockContext = createContext(false);
+
+/**
+ * Tells every screen of a report (its page, each technique's workspace, its rows and documents)
+ * whether the report is locked, read from the address's `reportId`: `usePermission` then answers
+ * no to every write there, so forms show as text and add/delete buttons go, screen by screen
+ * without each one asking. The server refuses such writes anyway (409).
+ */
+export function ReportLockScope({ children }: { children: ReactNode }) {
+  const reportId = useRouterState({
+    select: (s) => (s.matches.at(-1)?.params as { reportId?: string } | undefined)?.reportId,
+  });
+  const report = useQuery({ ...reportQuery(reportId ?? ''), enabled: Boolean(reportId) });
+  const locked = Boolean(reportId) && isReportLocked(report.data?.status);
+  return <ReportLockContext.Provider value={locked}>{children}</ReportLockContext.Provider>;
+}
+
+/** Whether the screen shows a locked report (false outside a report). */
+export function useReportLocked(): boolean {
+  return useContext(ReportLockContext);
+}
+
+/** "This report is approved: it can no longer change…", on every screen of a locked report. */
+export function ReportLockedNotice({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  if (!isReportLocked(report.status)) return null;
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconLock aria-hidden />}
+      title={t('reports.lockedTitle', {
+        status: enumLabel(t, 'reportHeader', 'status', report.status!).toLowerCase(),
+      })}
+      mb="lg"
+    >
+      {t('reports.lockedText')}
+    </Alert>
+  );
+}
