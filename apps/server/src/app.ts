@@ -29,6 +29,7 @@ import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
+import { myTaskActions } from './modules/my-tasks/my-tasks.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
     ...thermalActions,
     ...vciActions,
     ...ndtActions,
+    ...myTaskActions,
     ...reportStatusActions,
     ...pendingActions,
   };

@@ -63,6 +63,12 @@ export type EntityConfig<
    * together, and what an upsert or a spreadsheet import matches existing records by.
    */
   naturalKey?: (keyof F & string)[];
+  /**
+   * Indexes for a module's own queries, beyond those the engine derives from the parent, lists,
+   * keys and search, by name: `fields` is a b-tree over the fields in that order; `contains` a GIN
+   * index (`jsonb_path_ops`) over a JSON field, which serves `field @> '[…]'` (lists holding a value).
+   */
+  indexes?: Record<string, EntityIndex<keyof F & string>>;
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
   /**
@@ -79,6 +85,9 @@ export type EntityConfig<
    */
   rules?: (rule: RuleBuilder<F>) => Record<R, EntityRule<F>>;
 };
+
+/** An index an entity declares for a module's query (`EntityConfig.indexes`). */
+export type EntityIndex<K extends string = string> = { fields: readonly K[] } | { contains: K };
 
 /** The form sections an entity's fields name. */
 export type GroupOf<F extends Record<string, Field>> = {
@@ -189,6 +198,13 @@ export function defineEntity<
     const unknown = r.fields.filter((key) => !(key in fields));
     if (r.fields.length === 0 || unknown.length > 0) {
       throw new Error(`${name}: rule ${id} must name declared fields (unknown: ${unknown.join(', ')})`);
+    }
+  }
+  for (const [id, index] of Object.entries(config.indexes ?? {})) {
+    const named: string[] = 'contains' in index ? [index.contains] : [...index.fields];
+    const json = 'contains' in index && fields[index.contains]?.kind === 'json';
+    if (named.length === 0 || named.some((key) => !(key in fields)) || ('contains' in index && !json)) {
+      throw new Error(`${name}: index ${id} must name declared fields (contains: a JSON field)`);
     }
   }
   for (const [key, field] of Object.entries(fields)) {

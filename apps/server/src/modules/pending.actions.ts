@@ -19,11 +19,6 @@ const pending = [
   'taskAssignment.updateApprovalStatus',
   'taskAssignment.template',
   'taskAssignment.templateWithData',
-  'myTask.statistics',
-  'myTask.planner',
-  'myTask.workOrderNumbers',
-  'myTask.list',
-  'myTask.get',
 ];
 
 export const pendingActions: Record<string, ActionHandler> = Object.fromEntries(

@@ -53,6 +53,8 @@ export const reportHeader = defineEntity('reportHeader', {
   },
   parent: 'workOrderSPKId',
   unique: ['reportNumber'],
+  // A task's state is read from the statuses of its work order's reports by its method (my tasks).
+  indexes: { byWorkOrderMethod: { fields: ['workOrderSPKId', 'inspectionMethod', 'status'] } },
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
 });
