@@ -1,12 +1,14 @@
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
+import { myTasks as enMyTasks } from './en/my-tasks.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
+import { myTasks as idMyTasks } from './id/my-tasks.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
 import { thermal as idThermal } from './id/thermal.ts';
@@ -25,6 +27,7 @@ i18n.addResourceBundle(
     techniques: enTechniques,
     documents: enDocuments,
     ndt: enNdt,
+    myTasks: enMyTasks,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -41,6 +44,7 @@ i18n.addResourceBundle(
     techniques: idTechniques,
     documents: idDocuments,
     ndt: idNdt,
+    myTasks: idMyTasks,
     workspace: idWorkspace,
     imageList: idImageList,
   },

@@ -153,6 +153,7 @@ export const myTaskStatisticsSchema = z
     byMethod: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
   })
   .meta({ id: 'myTaskStatistics' });
+export type MyTaskStatistics = z.infer<typeof myTaskStatisticsSchema>;
 
 export const plannerQuery = z.object({
   dateStart: isoDate('dateStart'),

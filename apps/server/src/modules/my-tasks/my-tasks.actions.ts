@@ -7,6 +7,7 @@ import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
 import {
+  assignedSql,
   byAssignment,
   containsPattern,
   countTasks,
@@ -144,13 +145,13 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const matching = query.search ? sql`where tasks.wo_number ilike ${containsPattern(query.search)}` : sql``;
     const found = await deps.db.execute<{ value: string; count: number; total: number }>(
       sql`select tasks.wo_number as value, count(*)::int as count, (count(*) over ())::int as total
-        from ${myTasksSql({ ...scope, state: false })} ${matching}
+        from ${assignedSql(scope)} ${matching}
         group by tasks.wo_number order by tasks.wo_number limit ${pageSize} offset ${offset}`,
     );
     let total = found.rows[0]?.total;
     if (total === undefined && offset > 0) {
       const counted = await deps.db.execute<{ n: number }>(
-        sql`select count(distinct tasks.wo_number)::int as n from ${myTasksSql({ ...scope, state: false })} ${matching}`,
+        sql`select count(distinct tasks.wo_number)::int as n from ${assignedSql(scope)} ${matching}`,
       );
       total = counted.rows[0]?.n;
     }

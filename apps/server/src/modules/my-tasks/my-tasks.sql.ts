@@ -55,23 +55,22 @@ export type TaskScope = {
   today: string;
   /** Conditions over the assignment, work order and method (`taskFilters`). */
   where?: SQL[];
-  /** False when the state is not needed (a lookup of work order numbers): no report is read. */
-  state?: boolean;
 };
 
+/** Most pressing first: planned finish, then work order and method; the id keeps pages stable. */
+const taskOrder = (t: string) =>
+  sql.raw(`${t}.date_end asc nulls last, ${t}.wo_number, ${t}.inspection_method, ${t}.id`);
+
 /**
- * The signed-in user's tasks with their state: one row per assignment naming the user, with its work
- * order and method and the state read from the reports under the same work order by the same
- * method (one index probe per task, report_header_by_work_order_method_idx). Every call of my
- * tasks reads this one subquery; the assignment's inspectors are matched with `@>` so the GIN
- * index over them serves it. Columns are named as `TaskRow` reads them.
+ * The signed-in user's assignments with their work order and method, without their state: one row
+ * per assignment naming the user, matched with `@>` so the GIN index over the inspectors serves it.
+ * A page (`page`) is cut here, before any report is read, with the count of every row.
  */
-export function myTasksSql(scope: TaskScope) {
+export function assignedSql(scope: TaskScope, page?: { limit: number; offset: number; order?: 'planned' }) {
   const conditions = [
     sql`${assignments.userPDMIds} @> ${JSON.stringify([scope.userId])}::jsonb`,
     ...(scope.where ?? []),
   ];
-  const withState = scope.state ?? true;
   return sql`(select ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid,
       ${workOrders.woNumber} as wo_number, ${workOrders.title} as wo_title,
       ${assignments.inspectionMethod} as inspection_method, ${methods.name} as inspection_method_name,
@@ -79,22 +78,45 @@ export function myTasksSql(scope: TaskScope) {
       ${workOrders.location} as location, ${workOrders.priority} as priority,
       ${workOrders.isEmergency} as is_emergency,
       ${workOrders.dateStart}::text as date_start, ${workOrders.dateEnd}::text as date_end,
-      ${plannedFrom} as planned_from, ${plannedTo} as planned_to,
-      ${withState ? sql`task_state.state` : sql`null`} as state,
-      ${withState ? sql`(${workOrders.dateEnd} < ${scope.today}::date and task_state.state <> 'done')` : sql`null`} as overdue
+      ${plannedFrom} as planned_from, ${plannedTo} as planned_to
+      ${page ? sql`, (count(*) over ())::int as total` : sql``}
     from ${assignments}
     join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
     join ${methods} on ${methods.code} = ${assignments.inspectionMethod}
-    ${
-      withState
-        ? sql`cross join lateral (
+    where ${sql.join(conditions, sql` and `)}
+    ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) tasks`;
+}
+
+/**
+ * The order of a page of tasks: most pressing first, or by planned start (the planner); over the
+ * assignments' own columns (`inner`, where a page is cut before states are read) or the subquery's.
+ */
+function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
+  const columns =
+    t === 'tasks'
+      ? { from: sql.raw('tasks.planned_from'), rest: taskOrder('tasks') }
+      : {
+          from: plannedFrom,
+          rest: sql`${workOrders.dateEnd} asc nulls last, ${workOrders.woNumber}, ${assignments.inspectionMethod}, ${assignments.id}`,
+        };
+  return order === 'planned' ? sql`${columns.from}, ${columns.rest}` : columns.rest;
+}
+
+/**
+ * The signed-in user's tasks with their state: `assignedSql` and the state read from the reports
+ * under the same work order by the same method (one index-only probe per task,
+ * report_header_by_work_order_method_idx). Every call of my tasks reads this one subquery; with a
+ * `page` the state is read for that page only. Columns are named as `TaskRow` reads them.
+ */
+export function myTasksSql(scope: TaskScope, page?: Parameters<typeof assignedSql>[1]) {
+  return sql`(select tasks.*, task_state.state as state,
+      (tasks.date_end < ${scope.today} and task_state.state <> 'done') as overdue
+    from ${assignedSql(scope, page)}
+    cross join lateral (
       select ${stateCase} as state from ${reports}
-      where ${reports.workOrderSPKId} = ${assignments.workOrderSPKId}
-        and ${reports.inspectionMethod} = ${assignments.inspectionMethod}
-    ) task_state`
-        : sql``
-    }
-    where ${sql.join(conditions, sql` and `)}) tasks`;
+      where ${reports.workOrderSPKId} = tasks.work_order_spkid
+        and ${reports.inspectionMethod} = tasks.inspection_method
+    ) task_state) tasks`;
 }
 
 /** The filters of `GET /my-tasks` over the assignment, work order and method (the tab is the state's). */
@@ -142,20 +164,22 @@ type TaskRow = {
   overdue: boolean;
 };
 
-/** Most pressing first: planned finish, then work order and method; the id keeps pages stable. */
-const taskOrder = sql`tasks.date_end asc nulls last, tasks.wo_number, tasks.inspection_method, tasks.id`;
-
-/** A page (or, with no limit, all) of the tasks in scope, in task order, with the reports of each. */
+/**
+ * A page of the tasks in scope, most pressing first (or by planned start), with the reports of
+ * each and the count of all. Without a state to match, the page is cut before any state is read.
+ */
 export async function readTasks(
   db: DbOrTx,
   scope: TaskScope,
   o: { state?: TaskState; limit: number; offset?: number; order?: 'planned' },
 ): Promise<{ tasks: MyTask[]; total: number | undefined }> {
-  const order = o.order === 'planned' ? sql`tasks.planned_from, ${taskOrder}` : taskOrder;
+  const page = { limit: o.limit, offset: o.offset ?? 0, order: o.order };
   const found = await db.execute<TaskRow & { total: number }>(
-    sql`select tasks.*, (count(*) over ())::int as total from ${myTasksSql(scope)}
-        ${o.state ? sql`where tasks.state = ${o.state}` : sql``}
-        order by ${order} limit ${o.limit} offset ${o.offset ?? 0}`,
+    o.state
+      ? sql`select tasks.*, (count(*) over ())::int as total from ${myTasksSql(scope)}
+          where tasks.state = ${o.state}
+          order by ${pageOrder(o.order, 'tasks')} limit ${page.limit} offset ${page.offset}`
+      : sql`select tasks.* from ${myTasksSql(scope, page)} order by ${pageOrder(o.order, 'tasks')}`,
   );
   const rows = found.rows;
   const reportsOf = await reportsOfTasks(db, rows);

@@ -3,6 +3,7 @@ import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { myTasks } from './my-tasks.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
@@ -22,6 +23,7 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  myTasks,
   workspace,
   imageList,
 };

@@ -5,6 +5,7 @@ import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { myTasks } from './my-tasks.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { thermal } from './thermal.ts';
@@ -25,4 +26,5 @@ export const id: Translation<typeof en> = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  myTasks,
 };
