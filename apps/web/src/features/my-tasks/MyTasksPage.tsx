@@ -273,7 +273,6 @@ function Filters({ search, choose }: { search: MyTasksSearch; choose: (c: Partia
   useEffect(() => {
     if ((debounced || undefined) !== search.search) choose({ search: debounced || undefined });
     // Only a pause in typing sends: a change of the address from elsewhere must not loop back here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   const [woSearch, setWoSearch] = useState('');
   const [woSearchDebounced] = useDebouncedValue(woSearch, 250);
