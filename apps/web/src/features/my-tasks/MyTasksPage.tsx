@@ -14,7 +14,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  ThemeIcon,
   VisuallyHidden,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -28,6 +27,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { StatFigure } from '../../app/StatFigure.tsx';
 import { dateDisplayFormat, dayjsLocale, formatNumber, parseTypedDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import {
@@ -159,21 +159,7 @@ function StatCard(p: {
   color: string;
   onClick?: () => void;
 }) {
-  const body = (
-    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-      <div>
-        <Text c="dimmed" size="xs" fw={700} tt="uppercase">
-          {p.label}
-        </Text>
-        <Text fz={28} fw={700} lh={1.2}>
-          {p.value ?? <Skeleton h={30} w={40} component="span" display="inline-block" />}
-        </Text>
-      </div>
-      <ThemeIcon size={36} radius="md" variant="light" color={p.color}>
-        {p.icon}
-      </ThemeIcon>
-    </Group>
-  );
+  const body = <StatFigure label={p.label} value={p.value} icon={p.icon} color={p.color} compact />;
   return p.onClick ? (
     <Card
       withBorder
