@@ -5,6 +5,8 @@ import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-2026' };
+/** Password of the demo's `planner` and `inspector` (DEMO_PASSWORD). */
+export const e2eDemoPassword = 'e2e-demo-password-2026';
 
 /** The demo data the server seeds on a new data directory. */
 export const demo = {

@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { e2eAdmin } from './fixtures.ts';
+import { e2eAdmin, e2eDemoPassword } from './fixtures.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -31,6 +31,7 @@ const server = spawn(tsx, ['apps/server/src/main.ts'], {
     ADMIN_USERNAME: e2eAdmin.username,
     ADMIN_PASSWORD: e2eAdmin.password,
     SEED_DEMO: 'true',
+    DEMO_PASSWORD: e2eDemoPassword,
     LOG_LEVEL: 'warn',
   },
 });

@@ -31,6 +31,7 @@ import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
 import { inspectionMethodActions } from './modules/inspection-methods/inspection-methods.actions.ts';
+import { myTaskActions } from './modules/my-tasks/my-tasks.actions.ts';
 import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
@@ -41,7 +42,6 @@ import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
 } from './modules/task-assignments/task-assignments.actions.ts';
-import { pendingActions } from './modules/pending.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { securityHeaders, serveWeb } from './web/serve-web.ts';
 
@@ -193,11 +193,11 @@ export async function buildApp(deps: AppDeps) {
     ...ndtActions,
     ...assetActions,
     ...inspectionMethodActions,
+    ...myTaskActions,
     ...reportStatusActions,
     ...workOrderActions,
     ...taskAssignmentActions,
     ...assignmentImportActions,
-    ...pendingActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

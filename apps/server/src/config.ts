@@ -22,6 +22,7 @@ const envSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
   SEED_DEMO: bool.default(true),
+  DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
   MAX_UPLOAD_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
@@ -60,6 +61,8 @@ export type Config = {
   adminUsername: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** Password of the demo's planner and inspector (generated and printed once when absent). */
+  demoPassword: string | undefined;
   maxUploadBytes: number;
   /** Largest supporting document or drawing (PDF, Office, TIFF, DWG): these run larger than photos. */
   maxDocumentBytes: number;
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxDocumentBytes: e.MAX_DOCUMENT_BYTES,
     dbPoolSize: e.DB_POOL_SIZE,

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
+import { seedDemoUsers } from './modules/seed/demo-users.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
 /** How long a stop waits for requests in flight before cutting their connections. */
@@ -39,7 +40,11 @@ async function main() {
     dataDir: config.dataDir,
     log: (line) => console.log(line),
   });
-  if (config.seedDemo && (await seedDemoData(database.db, files))) log('Demo data seeded');
+  if (config.seedDemo) {
+    if (await seedDemoData(database.db, files)) log('Demo data seeded');
+    // After the demo data: the inspector is given tasks on its work orders.
+    await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
+  }
 
   const sweep = () =>
     sweepOrphanFiles(database.db, files)

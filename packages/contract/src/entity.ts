@@ -59,11 +59,6 @@ export type EntityConfig<
   /** Fields kept unique across the table (work order number). */
   unique?: (keyof F & string)[];
   /**
-   * Fields read by themselves, each given an index of its own: a lookup of a field's distinct values
-   * (the contract numbers on work orders) and equality filters on a large list.
-   */
-  indexed?: (keyof F & string)[];
-  /**
    * The fields that identify a record to the people who keep it (an equipment number): unique
    * together, and what an upsert or a spreadsheet import matches existing records by.
    */
@@ -73,6 +68,12 @@ export type EntityConfig<
    * work order and inspection method already exists") reads poorly in the domain's words.
    */
   duplicateMessage?: string;
+  /**
+   * Indexes for a module's own queries, beyond those the engine derives from the parent, lists,
+   * keys and search, by name: `fields` is a b-tree over the fields in that order; `contains` a GIN
+   * index (`jsonb_path_ops`) over a JSON field, which serves `field @> '[…]'` (lists holding a value).
+   */
+  indexes?: Record<string, EntityIndex<keyof F & string>>;
   /** Default order of lists; newest first when absent. */
   sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
   /**
@@ -103,6 +104,9 @@ export type RecordLock<K extends string = string> = {
   remedy: string;
 };
 
+/** An index an entity declares for a module's query (`EntityConfig.indexes`). */
+export type EntityIndex<K extends string = string> = { fields: readonly K[] } | { contains: K };
+
 /** The form sections an entity's fields name. */
 export type GroupOf<F extends Record<string, Field>> = {
   [K in keyof F]: F[K] extends { group: infer G extends string } ? G : never;
@@ -125,9 +129,8 @@ export type EntityDefinition<
   R extends string = string,
 > = Omit<
   EntityConfig<F>,
-  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'indexed' | 'rules' | 'groups' | 'naturalKey'
+  'images' | 'imageLists' | 'search' | 'derived' | 'unique' | 'rules' | 'groups' | 'naturalKey'
 > & {
-  indexed: string[];
   naturalKey?: string[];
   name: string;
   /** SQL table name (snake_case of the entity name). */
@@ -217,6 +220,13 @@ export function defineEntity<
   }
   if (config.lock && !(config.lock.field in fields))
     throw new Error(`${name}: lock field ${config.lock.field} is not declared`);
+  for (const [id, index] of Object.entries(config.indexes ?? {})) {
+    const named: string[] = 'contains' in index ? [index.contains] : [...index.fields];
+    const json = 'contains' in index && fields[index.contains]?.kind === 'json';
+    if (named.length === 0 || named.some((key) => !(key in fields)) || ('contains' in index && !json)) {
+      throw new Error(`${name}: index ${id} must name declared fields (contains: a JSON field)`);
+    }
+  }
   for (const [key, field] of Object.entries(fields)) {
     const unknown = (field.variants ?? []).filter((v) => !config.variants?.includes(v));
     if (unknown.length > 0) throw new Error(`${name}.${key}: unknown variants ${unknown.join(', ')}`);
@@ -294,7 +304,6 @@ export function defineEntity<
     imageLists,
     search: config.search ?? [],
     unique: config.unique ?? [],
-    indexed: config.indexed ?? [],
     derived,
     rules,
     groups: config.groups ?? {},

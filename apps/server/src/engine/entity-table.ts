@@ -168,8 +168,6 @@ export function entityTable<F extends Record<string, Field>>(
     }
     for (const key of entity.unique as string[])
       indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
-    for (const key of entity.indexed)
-      indexes.push(index(`${entity.table}_${columnName(key)}_idx`).on(c[key]!.asc().nullsLast()));
     for (const keys of scopedKeys)
       indexes.push(
         uniqueIndex(scopedKeyName(entity as EntityDefinition, keys)).on(
@@ -190,6 +188,15 @@ export function entityTable<F extends Record<string, Field>>(
         })
           .onUpdate('cascade')
           .onDelete('restrict') as never,
+      );
+    }
+    // Declared for a module's own queries (the contains form serves `@>` on a JSON list).
+    for (const [id, declared] of Object.entries(entity.indexes ?? {})) {
+      const name = `${entity.table}_${columnName(id)}_idx`;
+      indexes.push(
+        'contains' in declared
+          ? index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`)
+          : index(name).on(...(declared.fields.map((k) => c[k]!) as [ExtraConfigColumn])),
       );
     }
     for (const key of entity.search as string[]) {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
+  IconChecklist,
   IconClipboardList,
   IconFileDescription,
   IconLayoutDashboard,
@@ -14,6 +15,7 @@ import { NavLinkLink } from './links.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
+import { landsOnMyTasks } from '../features/my-tasks/landing.ts';
 import { restoreLanguage } from '../i18n/language.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
@@ -21,19 +23,20 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type NavItem = {
-  to: '/' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
+  to: '/' | '/my-tasks' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
 };
 
 /**
- * Navigation follows the work: dashboard → work orders → reports. An entry shows only when the role
- * may view its module; modules without screens yet (my tasks, administration) are not
- * listed rather than leading to empty pages.
+ * Navigation follows the work: dashboard → my tasks → work orders → reports. An entry shows only when
+ * the role may view its module; modules without screens yet (administration) are not listed rather
+ * than leading to empty pages.
  */
 const navItems: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
+  { to: '/my-tasks', label: 'myTasks.title', icon: IconChecklist, module: 'myTask' },
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
@@ -54,7 +57,11 @@ export function AppLayout() {
   useEffect(() => restoreLanguage(profile.id), [profile.id]);
   useEffect(close, [pathname, close]);
 
-  const items = navItems.filter((item) => !item.module || can(profile, item.module, 'view'));
+  // For whom my tasks is home, the dashboard entry would only lead there again.
+  const home = landsOnMyTasks(profile) ? '/my-tasks' : '/';
+  const items = navItems.filter((item) =>
+    item.module ? can(profile, item.module, 'view') : item.to !== '/' || home === '/',
+  );
   return (
     <AppShell
       header={{ height: 60 }}

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { hasSession, rememberReturnTo } from '../api/session.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
+import { validateMyTasksSearch } from '../features/my-tasks/my-tasks-search.ts';
 import { validateWorkspaceSearch } from '../features/techniques/workspace-search.ts';
 import { PendingScreen } from './PendingScreen.tsx';
 
@@ -106,12 +107,46 @@ const screens = {
     'TechniqueWorkspacePage',
   ),
   techniqueRow: lazyRouteComponent(() => import('../features/techniques/RowFormPage.tsx'), 'RowFormPage'),
+  myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
+  myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
+  newTaskReport: lazyRouteComponent(
+    () => import('../features/my-tasks/NewTaskReportPage.tsx'),
+    'NewTaskReportPage',
+  ),
 };
+
+/** The dashboard, or my tasks for whose home it is (`landsOnMyTasks`): an inspector starts there. */
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  component: screens.dashboard,
+  errorComponent: RouteError,
+  beforeLoad: async () => {
+    const [{ queryClient }, { profileQuery }, { landsOnMyTasks }] = await Promise.all([
+      import('./query-client.ts'),
+      import('../features/auth/useProfile.ts'),
+      import('../features/my-tasks/landing.ts'),
+    ]);
+    if (landsOnMyTasks(await queryClient.ensureQueryData(profileQuery))) throw redirect({ to: '/my-tasks' });
+  },
+});
+
+/** My tasks: the tab, filters, page and view are kept in the address (`my-tasks-search.ts`). */
+const myTasksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'my-tasks',
+  component: screens.myTasks,
+  errorComponent: RouteError,
+  validateSearch: validateMyTasksSearch,
+});
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
   appRoute.addChildren([
-    page('/', screens.dashboard),
+    homeRoute,
+    myTasksRoute,
+    page('my-tasks/$taskId', screens.myTask),
+    page('my-tasks/$taskId/new-report', screens.newTaskReport),
     page('work-orders', screens.workOrders),
     page('work-orders/new', screens.workOrderEdit),
     page('work-orders/$workOrderId', screens.workOrder),

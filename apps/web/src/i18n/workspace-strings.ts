@@ -2,6 +2,7 @@ import { assets as enAssets, inspectionMethods as enInspectionMethods } from './
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
+import { myTasks as enMyTasks } from './en/my-tasks.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
@@ -11,6 +12,7 @@ import { assets as idAssets, inspectionMethods as idInspectionMethods } from './
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
+import { myTasks as idMyTasks } from './id/my-tasks.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
@@ -35,6 +37,7 @@ i18n.addResourceBundle(
     assets: enAssets,
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
+    myTasks: enMyTasks,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -55,6 +58,7 @@ i18n.addResourceBundle(
     assets: idAssets,
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,
+    myTasks: idMyTasks,
     workspace: idWorkspace,
     imageList: idImageList,
   },

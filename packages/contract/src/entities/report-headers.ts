@@ -63,6 +63,8 @@ export const reportHeader = defineEntity('reportHeader', {
     remedy: 'Create a new revision of the report to change it',
   },
   unique: ['reportNumber'],
+  // A task's state is read from the statuses of its work order's reports by its method (my tasks).
+  indexes: { byWorkOrderMethod: { fields: ['workOrderSPKId', 'inspectionMethod', 'status'] } },
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
 });

@@ -4,6 +4,7 @@ import { f } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
 import { lookupQuery, lookupValueSchema, workOrderPriorities } from './work-orders.ts';
 import { reportStatuses } from './report-headers.ts';
+import type { ReportStatus } from './report-headers.ts';
 
 /**
  * A task assignment: an inspection method to be done under a work order, by the users named
@@ -42,6 +43,8 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
   parent: 'workOrderSPKId',
   naturalKey: ['workOrderSPKId', 'inspectionMethod'],
   duplicateMessage: 'This inspection method is already assigned on this work order',
+  // My tasks: the assignments naming a user (`user_pdmids @> '["<id>"]'`), docs/my-tasks.md.
+  indexes: { byInspector: { contains: 'userPDMIds' } },
   represent: ['inspectionMethod'],
   sort: { field: 'inspectionMethod', direction: 'asc' },
 });
@@ -101,12 +104,34 @@ export const assignmentSheetQuery = z
   });
 
 /**
- * Where a task stands, read from its reports (docs/work-management.md): none yet → to do; any
+ * Where a task stands, read from its reports (docs/my-tasks.md): none yet → to do; any
  * returned → returned; any draft → in progress; any submitted or in review → waiting for approval;
  * all approved → done.
  */
 export const taskStates = ['todo', 'inProgress', 'waitingApproval', 'returned', 'done'] as const;
 export type TaskState = (typeof taskStates)[number];
+
+/**
+ * How a task's state is read from the statuses of its reports, first match wins; a task without
+ * reports is `todo`. The server compiles this list to SQL and `taskStateOf` reads it in TypeScript,
+ * so the two cannot disagree. Every report status is named once (test/my-tasks.test.ts).
+ */
+export const taskStateByReports: readonly { state: TaskState; anyReportIn: readonly ReportStatus[] }[] = [
+  // Sent back: the inspector has work to do before anything else happens.
+  { state: 'returned', anyReportIn: ['returned'] },
+  // A report still being written.
+  { state: 'inProgress', anyReportIn: ['draft'] },
+  // Everything written is with the reviewers.
+  { state: 'waitingApproval', anyReportIn: ['submitted', 'inReview'] },
+  // Every report approved.
+  { state: 'done', anyReportIn: ['approved'] },
+];
+
+/** The state of a task whose reports have these statuses. */
+export function taskStateOf(statuses: readonly ReportStatus[]): TaskState {
+  if (statuses.length === 0) return 'todo';
+  return taskStateByReports.find((rule) => rule.anyReportIn.some((s) => statuses.includes(s)))!.state;
+}
 
 export const myTaskSchema = z
   .object({
@@ -154,6 +179,7 @@ export const myTaskStatisticsSchema = z
     byMethod: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
   })
   .meta({ id: 'myTaskStatistics' });
+export type MyTaskStatistics = z.infer<typeof myTaskStatisticsSchema>;
 
 export const plannerQuery = z.object({
   dateStart: isoDate('dateStart'),

@@ -54,7 +54,12 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
   represent: ['woNumber', 'title'],
   search: ['woNumber', 'title', 'tagNumber', 'contractNo'],
   // The lookups list these fields' distinct values; the filters of the same names match them.
-  indexed: ['contractNo', 'tagNumber', 'equipmentCategory'],
+  // The lookups of distinct values and the equality filters of a large list read these.
+  indexes: {
+    contractNo: { fields: ['contractNo'] },
+    tagNumber: { fields: ['tagNumber'] },
+    equipmentCategory: { fields: ['equipmentCategory'] },
+  },
   rules: (rule) => ({
     // ISO dates (YYYY-MM-DD) compare as text in calendar order.
     endBeforeStart: rule.error(

@@ -11,7 +11,7 @@ const workOrders = tableOf(workOrderSpk);
 
 /**
  * The distinct values of one work-order field with how many work orders carry each, in the value's
- * order, searched and paged: read off the field's own index (`indexed` in the declaration), grouped
+ * order, searched and paged: read off the field's own index (`indexes` in the declaration), grouped
  * as the index delivers them, so a page stops after its groups. The total counts groups up to
  * `countAhead` past the page, as the engine's lists do.
  */

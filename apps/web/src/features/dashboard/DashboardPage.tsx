@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { reportHeader } from '@inspectra/contract';
 import { IconClipboardList, IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecordOf } from '../../api/records.ts';
 import { AnchorLink, CardLink } from '../../app/links.tsx';
 import { pagedList } from '../../app/paged.ts';
+import { StatFigure } from '../../app/StatFigure.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatCount } from '../../engine/locale.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
@@ -117,19 +118,7 @@ function StatCard(p: {
 }) {
   return (
     <CardLink withBorder radius="md" padding="lg" to={p.to}>
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text c="dimmed" size="sm" fw={600} tt="uppercase">
-            {p.label}
-          </Text>
-          <Text fz={34} fw={700} lh={1.2}>
-            {p.value ?? <Skeleton h={36} w={60} component="span" display="inline-block" />}
-          </Text>
-        </div>
-        <ThemeIcon size={52} radius="md" variant="light">
-          {p.icon}
-        </ThemeIcon>
-      </Group>
+      <StatFigure label={p.label} value={p.value} icon={p.icon} />
     </CardLink>
   );
 }

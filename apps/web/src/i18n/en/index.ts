@@ -4,6 +4,7 @@ import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { myTasks } from './my-tasks.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
@@ -30,6 +31,7 @@ export const en = {
   assets,
   inspectionMethods,
   taskAssignmentImport,
+  myTasks,
   workspace,
   imageList,
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "report_header_by_work_order_method_idx" ON "report_header" USING btree ("work_order_spkid","inspection_method","status");--> statement-breakpoint
+CREATE INDEX "wo_task_assignment_by_inspector_idx" ON "wo_task_assignment" USING gin ("user_pdmids" jsonb_path_ops);

@@ -1,0 +1,163 @@
+import { lookupQuery, myTasksQuery, plannerQuery, taskStates } from '@inspectra/contract';
+import type { MyTask, PageMeta, TaskState } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import { typedAction } from '../../engine/register-routes.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+import { AppError } from '../../errors.ts';
+import {
+  assignedSql,
+  byAssignment,
+  containsPattern,
+  countTasks,
+  myTasksSql,
+  plannedWithin,
+  readTasks,
+  taskFilters,
+} from './my-tasks.sql.ts';
+import type { Period, TaskScope } from './my-tasks.sql.ts';
+
+/** The longest period the inspection planner reads at once (a year and a bit, for a year view). */
+export const plannerMaxDays = 400;
+/** The most tasks the planner returns for one period; a period holding more says so in its message. */
+export const plannerMaxTasks = 2000;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A date as the server's calendar reads it (its time zone), ISO. */
+export function calendarDay(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** Monday to Sunday of the week holding the day. */
+export function weekOf(day: string): Period {
+  const at = new Date(`${day}T12:00:00`);
+  const monday = new Date(at.getTime() - ((at.getDay() + 6) % 7) * dayMs);
+  return { from: calendarDay(monday), to: calendarDay(new Date(monday.getTime() + 6 * dayMs)) };
+}
+
+function scopeOf(user: AuthenticatedUser | undefined, where?: TaskScope['where']): TaskScope {
+  // The route row requires myTask.view, so a user is always there; the guard keeps the type honest.
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to see your tasks');
+  return { userId: user.id, today: calendarDay(new Date()), where };
+}
+
+function pageMeta(pageNumber: number, pageSize: number, totalCount: number): PageMeta {
+  return {
+    pageNumber,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+    totalCountExact: true,
+  };
+}
+
+const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / dayMs);
+
+/**
+ * The inspector's own work: the task assignments naming the signed-in user, with the state their
+ * reports put them in (docs/my-tasks.md). Another user's task is not found, never forbidden: its
+ * existence is not the caller's business.
+ */
+export const myTaskActions: Record<string, ActionHandler> = {
+  'myTask.list': typedAction({ query: myTasksQuery }, async ({ query, user, deps }) => {
+    const { pageNumber, pageSize } = query;
+    const scope = scopeOf(
+      user,
+      taskFilters({ ...query, period: { from: query.dateStart, to: query.dateEnd } }),
+    );
+    const offset = (pageNumber - 1) * pageSize;
+    const page = await readTasks(deps.db, scope, { state: query.tab, limit: pageSize, offset });
+    const total = page.total ?? (offset > 0 ? await countTasks(deps.db, scope, query.tab) : 0);
+    return { data: page.tasks, meta: pageMeta(pageNumber, pageSize, total) };
+  }),
+
+  'myTask.get': typedAction({ params: z.object({ id: z.string() }) }, async ({ params, user, deps }) => {
+    const { tasks } = await readTasks(deps.db, scopeOf(user, [byAssignment(params.id)]), { limit: 1 });
+    if (!tasks[0]) throw new AppError('NOT_FOUND', `You have no task ${params.id}`);
+    return { data: tasks[0] };
+  }),
+
+  'myTask.statistics': typedAction({}, async ({ user, deps }) => {
+    const scope = scopeOf(user);
+    const week = weekOf(scope.today);
+    // One pass over the tasks: counted by state (with overdue and this week) and by method.
+    const found = await deps.db.execute<{
+      by_state: number;
+      state: TaskState | null;
+      code: string | null;
+      name: string | null;
+      n: number;
+      overdue: number;
+      this_week: number;
+    }>(sql`select grouping(tasks.state) = 0 as by_state, tasks.state,
+        tasks.inspection_method as code, tasks.inspection_method_name as name, count(*)::int as n,
+        (count(*) filter (where tasks.overdue))::int as overdue,
+        (count(*) filter (where ${plannedWithin(week)}))::int as this_week
+      from ${myTasksSql(scope)}
+      group by grouping sets ((tasks.state), (tasks.inspection_method, tasks.inspection_method_name))`);
+    const byState = Object.fromEntries(taskStates.map((s) => [s, 0])) as Record<TaskState, number>;
+    let overdue = 0;
+    let thisWeek = 0;
+    const byMethod: { code: string; name: string; count: number }[] = [];
+    for (const row of found.rows) {
+      if (row.by_state) {
+        byState[row.state!] = row.n;
+        overdue += row.overdue;
+        thisWeek += row.this_week;
+      } else byMethod.push({ code: row.code!, name: row.name!, count: row.n });
+    }
+    byMethod.sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+    const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
+    return { data: { byState, total, overdue, thisWeek, byMethod } };
+  }),
+
+  'myTask.planner': typedAction({ query: plannerQuery }, async ({ query, user, deps }) => {
+    const period = { from: query.dateStart, to: query.dateEnd };
+    const length = days(period.from, period.to);
+    if (length < 0)
+      throw new AppError('VALIDATION_ERROR', 'dateEnd is before dateStart', [
+        { path: 'dateEnd', message: 'The end date is before the start date' },
+      ]);
+    if (length >= plannerMaxDays)
+      throw new AppError('VALIDATION_ERROR', `The planner reads at most ${plannerMaxDays} days at once`, [
+        { path: 'dateEnd', message: `At most ${plannerMaxDays} days after dateStart` },
+      ]);
+    const scope = scopeOf(user, taskFilters({ period }));
+    const { tasks, total = 0 } = await readTasks(deps.db, scope, {
+      limit: plannerMaxTasks,
+      order: 'planned',
+    });
+    return {
+      data: tasks satisfies MyTask[],
+      ...(total > tasks.length
+        ? { message: `The first ${tasks.length} of ${total} tasks of the period; choose a shorter one` }
+        : {}),
+    };
+  }),
+
+  'myTask.workOrderNumbers': typedAction({ query: lookupQuery }, async ({ query, user, deps }) => {
+    const { pageNumber, pageSize } = query;
+    const scope = scopeOf(user);
+    const offset = (pageNumber - 1) * pageSize;
+    const matching = query.search ? sql`where tasks.wo_number ilike ${containsPattern(query.search)}` : sql``;
+    const found = await deps.db.execute<{ value: string; count: number; total: number }>(
+      sql`select tasks.wo_number as value, count(*)::int as count, (count(*) over ())::int as total
+        from ${assignedSql(scope)} ${matching}
+        group by tasks.wo_number order by tasks.wo_number limit ${pageSize} offset ${offset}`,
+    );
+    let total = found.rows[0]?.total;
+    if (total === undefined && offset > 0) {
+      const counted = await deps.db.execute<{ n: number }>(
+        sql`select count(distinct tasks.wo_number)::int as n from ${assignedSql(scope)} ${matching}`,
+      );
+      total = counted.rows[0]?.n;
+    }
+    return {
+      data: found.rows.map((r) => ({ value: r.value, count: r.count })),
+      meta: pageMeta(pageNumber, pageSize, total ?? 0),
+    };
+  }),
+};

@@ -1,0 +1,260 @@
+import {
+  inspectionMethod,
+  reportHeader,
+  taskStateByReports,
+  woTaskAssignment,
+  workOrderSpk,
+} from '@inspectra/contract';
+import type { MyTask, TaskState } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf } from '../../db/schema/index.ts';
+
+const assignments = tableOf(woTaskAssignment);
+const workOrders = tableOf(workOrderSpk);
+const reports = tableOf(reportHeader);
+const methods = tableOf(inspectionMethod);
+
+/** A period of calendar days, both ends included (ISO dates). */
+export type Period = { from: string; to: string };
+
+/**
+ * A task's planned period is its work order's planned start to planned finish; with one of them
+ * missing, that one day. A task with neither is in no period.
+ */
+const plannedFrom = sql`coalesce(${workOrders.dateStart}, ${workOrders.dateEnd})`;
+const plannedTo = sql`coalesce(${workOrders.dateEnd}, ${workOrders.dateStart})`;
+
+/** The tasks' planned periods (as `myTasksSql` names them) that overlap the period given. */
+export const plannedWithin = (p: Period) =>
+  sql`(tasks.planned_from <= ${p.to}::date and tasks.planned_to >= ${p.from}::date)`;
+
+/** `%`, `_` and `\` match themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The state of the task from its reports' statuses, compiled from the contract's `taskStateByReports`. */
+const stateCase = sql.join(
+  [
+    sql`case when count(*) = 0 then 'todo'`,
+    ...taskStateByReports.map(
+      (rule) =>
+        sql`when bool_or(${reports.status} in (${sql.join(
+          rule.anyReportIn.map((s) => sql`${s}`),
+          sql`, `,
+        )})) then ${rule.state}`,
+    ),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+export type TaskScope = {
+  userId: string;
+  /** The server's date today (ISO): a task whose planned finish is before it and not done is overdue. */
+  today: string;
+  /** Conditions over the assignment, work order and method (`taskFilters`). */
+  where?: SQL[];
+};
+
+/** Most pressing first: planned finish, then work order and method; the id keeps pages stable. */
+const taskOrder = (t: string) =>
+  sql.raw(`${t}.date_end asc nulls last, ${t}.wo_number, ${t}.inspection_method, ${t}.id`);
+
+/**
+ * The signed-in user's assignments with their work order and method, without their state: one row
+ * per assignment naming the user, matched with `@>` so the GIN index over the inspectors serves it.
+ * A page (`page`) is cut here, before any report is read, with the count of every row.
+ */
+export function assignedSql(scope: TaskScope, page?: { limit: number; offset: number; order?: 'planned' }) {
+  const conditions = [
+    sql`${assignments.userPDMIds} @> ${JSON.stringify([scope.userId])}::jsonb`,
+    ...(scope.where ?? []),
+  ];
+  return sql`(select ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid,
+      ${workOrders.woNumber} as wo_number, ${workOrders.title} as wo_title,
+      ${assignments.inspectionMethod} as inspection_method, ${methods.name} as inspection_method_name,
+      ${workOrders.equipmentCategory} as equipment_category, ${workOrders.tagNumber} as tag_number,
+      ${workOrders.location} as location, ${workOrders.priority} as priority,
+      ${workOrders.isEmergency} as is_emergency,
+      ${workOrders.dateStart}::text as date_start, ${workOrders.dateEnd}::text as date_end,
+      ${plannedFrom} as planned_from, ${plannedTo} as planned_to
+      ${page ? sql`, (count(*) over ())::int as total` : sql``}
+    from ${assignments}
+    join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
+    join ${methods} on ${methods.code} = ${assignments.inspectionMethod}
+    where ${sql.join(conditions, sql` and `)}
+    ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) tasks`;
+}
+
+/**
+ * The order of a page of tasks: most pressing first, or by planned start (the planner); over the
+ * assignments' own columns (`inner`, where a page is cut before states are read) or the subquery's.
+ */
+function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
+  const columns =
+    t === 'tasks'
+      ? { from: sql.raw('tasks.planned_from'), rest: taskOrder('tasks') }
+      : {
+          from: plannedFrom,
+          rest: sql`${workOrders.dateEnd} asc nulls last, ${workOrders.woNumber}, ${assignments.inspectionMethod}, ${assignments.id}`,
+        };
+  return order === 'planned' ? sql`${columns.from}, ${columns.rest}` : columns.rest;
+}
+
+/**
+ * The signed-in user's tasks with their state: `assignedSql` and the state read from the reports
+ * under the same work order by the same method (one index-only probe per task,
+ * report_header_by_work_order_method_idx). Every call of my tasks reads this one subquery; with a
+ * `page` the state is read for that page only. Columns are named as `TaskRow` reads them.
+ */
+export function myTasksSql(scope: TaskScope, page?: Parameters<typeof assignedSql>[1]) {
+  return sql`(select tasks.*, task_state.state as state,
+      (tasks.date_end < ${scope.today} and task_state.state <> 'done') as overdue
+    from ${assignedSql(scope, page)}
+    cross join lateral (
+      select ${stateCase} as state from ${reports}
+      where ${reports.workOrderSPKId} = tasks.work_order_spkid
+        and ${reports.inspectionMethod} = tasks.inspection_method
+    ) task_state) tasks`;
+}
+
+/** The filters of `GET /my-tasks` over the assignment, work order and method (the tab is the state's). */
+export function taskFilters(q: {
+  search?: string;
+  woNumber?: string;
+  equipmentCategory?: string;
+  period?: Partial<Period>;
+}): SQL[] {
+  const where: SQL[] = [];
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    where.push(
+      sql`(${workOrders.woNumber} ilike ${pattern} or ${workOrders.title} ilike ${pattern}
+        or ${workOrders.tagNumber} ilike ${pattern} or ${assignments.inspectionMethod} ilike ${pattern}
+        or ${methods.name} ilike ${pattern})`,
+    );
+  }
+  if (q.woNumber) where.push(sql`${workOrders.woNumber} = ${q.woNumber}`);
+  if (q.equipmentCategory) where.push(sql`${workOrders.equipmentCategory} = ${q.equipmentCategory}`);
+  // Overlapping the period; with one end given, planned to finish on or after it or to start on or
+  // before it.
+  if (q.period?.from) where.push(sql`${plannedTo} >= ${q.period.from}::date`);
+  if (q.period?.to) where.push(sql`${plannedFrom} <= ${q.period.to}::date`);
+  return where;
+}
+
+export const byAssignment = (id: string) => sql`${assignments.id} = ${id}`;
+
+type TaskRow = {
+  id: string;
+  work_order_spkid: string;
+  wo_number: string;
+  wo_title: string;
+  inspection_method: string;
+  inspection_method_name: string;
+  equipment_category: string | null;
+  tag_number: string | null;
+  location: string | null;
+  priority: MyTask['priority'];
+  is_emergency: boolean;
+  date_start: string | null;
+  date_end: string | null;
+  state: TaskState;
+  overdue: boolean;
+};
+
+/**
+ * A page of the tasks in scope, most pressing first (or by planned start), with the reports of
+ * each and the count of all. Without a state to match, the page is cut before any state is read.
+ */
+export async function readTasks(
+  db: DbOrTx,
+  scope: TaskScope,
+  o: { state?: TaskState; limit: number; offset?: number; order?: 'planned' },
+): Promise<{ tasks: MyTask[]; total: number | undefined }> {
+  const page = { limit: o.limit, offset: o.offset ?? 0, order: o.order };
+  const found = await db.execute<TaskRow & { total: number }>(
+    o.state
+      ? sql`select tasks.*, (count(*) over ())::int as total from ${myTasksSql(scope)}
+          where tasks.state = ${o.state}
+          order by ${pageOrder(o.order, 'tasks')} limit ${page.limit} offset ${page.offset}`
+      : sql`select tasks.* from ${myTasksSql(scope, page)} order by ${pageOrder(o.order, 'tasks')}`,
+  );
+  const rows = found.rows;
+  const reportsOf = await reportsOfTasks(db, rows);
+  return {
+    tasks: rows.map((row) =>
+      taskView(row, reportsOf.get(`${row.work_order_spkid} ${row.inspection_method}`)),
+    ),
+    total: rows[0]?.total,
+  };
+}
+
+/** How many tasks in scope (for a page past the last, where the window count has no row). */
+export async function countTasks(db: DbOrTx, scope: TaskScope, state?: TaskState): Promise<number> {
+  const found = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${myTasksSql(scope)} ${state ? sql`where tasks.state = ${state}` : sql``}`,
+  );
+  return found.rows[0]?.n ?? 0;
+}
+
+/** The reports of a page of tasks, in one statement: by work order and method, oldest first. */
+async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
+  const byTask = new Map<string, MyTask['reports']>();
+  if (rows.length === 0) return byTask;
+  const pairs = sql.join(
+    rows.map((r) => sql`(${r.work_order_spkid}::uuid, ${r.inspection_method})`),
+    sql`, `,
+  );
+  const found = await db.execute<{
+    work_order_spkid: string;
+    inspection_method: string;
+    id: string;
+    report_number: string;
+    title: string;
+    equipment_no: string;
+    status: MyTask['reports'][number]['status'];
+    updated_at: Date | string;
+  }>(sql`select ${reports.workOrderSPKId} as work_order_spkid, ${reports.inspectionMethod} as inspection_method,
+      ${reports.id} as id, ${reports.reportNumber} as report_number, ${reports.title} as title,
+      ${reports.equipmentNo} as equipment_no, ${reports.status} as status, ${reports.updatedAt} as updated_at
+    from ${reports}
+    where (${reports.workOrderSPKId}, ${reports.inspectionMethod}) in (${pairs})
+    order by ${reports.createdAt}, ${reports.id}`);
+  for (const r of found.rows) {
+    const key = `${r.work_order_spkid} ${r.inspection_method}`;
+    const list = byTask.get(key) ?? [];
+    list.push({
+      id: r.id,
+      reportNumber: r.report_number,
+      title: r.title,
+      equipmentNo: r.equipment_no,
+      status: r.status,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    });
+    byTask.set(key, list);
+  }
+  return byTask;
+}
+
+function taskView(row: TaskRow, taskReports: MyTask['reports'] = []): MyTask {
+  return {
+    id: row.id,
+    workOrderSPKId: row.work_order_spkid,
+    woNumber: row.wo_number,
+    woTitle: row.wo_title,
+    inspectionMethod: row.inspection_method,
+    inspectionMethodName: row.inspection_method_name,
+    equipmentCategory: row.equipment_category,
+    tagNumber: row.tag_number,
+    location: row.location,
+    priority: row.priority,
+    isEmergency: row.is_emergency,
+    dateStart: row.date_start,
+    dateEnd: row.date_end,
+    state: row.state,
+    overdue: row.overdue,
+    reports: taskReports,
+  };
+}

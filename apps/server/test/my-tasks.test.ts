@@ -1,0 +1,383 @@
+/**
+ * My tasks: the task assignments naming the signed-in user, their state read from the reports
+ * under the same work order by the same method, the filters and tabs, statistics, the planner
+ * and the work order numbers lookup. Another user's task is not found.
+ */
+import { randomUUID } from 'node:crypto';
+import { reportStatuses, taskStateByReports, taskStateOf, taskStates } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions, roles } from '../src/db/schema/index.ts';
+import { calendarDay, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
+import { myTasksSql } from '../src/modules/my-tasks/my-tasks.sql.ts';
+import { createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+let inspector: { id: string; token: string };
+let other: { id: string; token: string };
+const today = calendarDay(new Date());
+const week = weekOf(today);
+const shift = (day: string, days: number) =>
+  calendarDay(new Date(Date.parse(`${day}T12:00:00`) + days * 864e5));
+
+/** A role with only what an inspector needs here: my tasks. */
+async function inspectorUser() {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `inspector-${randomUUID()}` })
+    .returning();
+  await t.db.insert(rolePermissions).values({ roleId: role!.id, module: 'myTask', action: 'view' });
+  const user = await createUser(t, { roleId: role!.id });
+  return { id: user.id, token: (await t.login(user.username, user.password)).json().data.accessToken };
+}
+
+async function assign(workOrderSPKId: string, inspectionMethod: string, userPDMIds: string[]) {
+  const r = await t.call('POST', '/api/wo-task-assignments', {
+    workOrderSPKId,
+    inspectionMethod,
+    userPDMIds,
+  });
+  if (r.status !== 201) throw new Error(`assignment: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+const move = async (id: string, ...statuses: string[]) => {
+  for (const status of statuses) {
+    const r = await t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`);
+    if (r.status !== 200) throw new Error(`status ${status}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+};
+
+const mine = (url: string, token = inspector.token) => t.call('GET', `/api${url}`, undefined, token);
+
+/** Tasks of the inspector, one per state, on work orders of known dates. */
+const tasks: Record<string, { id: string; woNumber: string; workOrderSPKId: string }> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  inspector = await inspectorUser();
+  other = await inspectorUser();
+  const plan = [
+    // state, method, planned start and finish, category
+    { key: 'todo', method: 'thermal', start: shift(today, -30), end: shift(today, -1), cat: 'electrical' },
+    { key: 'inProgress', method: 'vibration', start: week.from, end: week.to, cat: 'rotating-equipment' },
+    {
+      key: 'waitingApproval',
+      method: 'thermal',
+      start: shift(today, 20),
+      end: shift(today, 40),
+      cat: 'electrical',
+    },
+    { key: 'returned', method: 'ultrasound', start: shift(today, -60), end: shift(today, -50), cat: 'pipe' },
+    { key: 'done', method: 'thermal', start: shift(today, -90), end: shift(today, -80), cat: 'electrical' },
+  ];
+  for (const p of plan) {
+    const wo = await createWorkOrder(t, {
+      woNumber: `WO-MT-${p.key}`,
+      title: `Survey ${p.key}`,
+      dateStart: p.start,
+      dateEnd: p.end,
+      equipmentCategory: p.cat,
+    });
+    const a = await assign(wo.id, p.method, [inspector.id, other.id]);
+    tasks[p.key] = { id: a.id, woNumber: wo.woNumber, workOrderSPKId: wo.id };
+    const report = (status?: string) =>
+      createReportHeader(t, { workOrderSPKId: wo.id, inspectionMethod: p.method }).then(
+        async (r: { id: string }) => (status ? move(r.id, ...status.split(' ')) : undefined),
+      );
+    if (p.key === 'inProgress') {
+      await report();
+      await report('submitted');
+    }
+    if (p.key === 'waitingApproval') {
+      await report('submitted');
+      await report('submitted inReview approved');
+    }
+    if (p.key === 'returned') {
+      await report('submitted returned');
+      await report();
+    }
+    if (p.key === 'done') {
+      await report('submitted inReview approved');
+      await report('submitted inReview approved');
+    }
+  }
+  // A report by another method under the to-do work order does not move the thermal task.
+  await createReportHeader(t, { workOrderSPKId: tasks.todo!.workOrderSPKId, inspectionMethod: 'vibration' });
+  // Someone else's task only.
+  const theirs = await createWorkOrder(t, { woNumber: 'WO-MT-theirs', dateStart: today, dateEnd: today });
+  tasks.theirs = {
+    id: (await assign(theirs.id, 'thermal', [other.id])).id,
+    woNumber: 'WO-MT-theirs',
+    workOrderSPKId: theirs.id,
+  };
+});
+afterAll(() => t?.close());
+
+describe('task state', () => {
+  it('names every report status once, in one rule, and reads statuses in that order', () => {
+    const named = taskStateByReports.flatMap((r) => r.anyReportIn);
+    expect([...named].sort()).toEqual([...reportStatuses].sort());
+    expect(taskStateOf([])).toBe('todo');
+    expect(taskStateOf(['approved', 'returned', 'draft'])).toBe('returned');
+    expect(taskStateOf(['approved', 'draft', 'submitted'])).toBe('inProgress');
+    expect(taskStateOf(['approved', 'inReview'])).toBe('waitingApproval');
+    expect(taskStateOf(['approved', 'approved'])).toBe('done');
+  });
+
+  it('is read from the reports of the same work order and method', async () => {
+    for (const state of taskStates) {
+      const r = await mine(`/my-tasks/${tasks[state]!.id}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.state, state).toBe(state);
+    }
+  });
+});
+
+describe('GET /my-tasks', () => {
+  it("lists the user's tasks, most pressing first, with their reports and paging meta", async () => {
+    const r = await mine('/my-tasks?pageSize=3');
+    expect(r.status).toBe(200);
+    expect(r.body.meta).toEqual({
+      pageNumber: 1,
+      pageSize: 3,
+      totalCount: 5,
+      totalPages: 2,
+      totalCountExact: true,
+    });
+    expect(r.body.data.map((x: { woNumber: string }) => x.woNumber)).toEqual([
+      'WO-MT-done',
+      'WO-MT-returned',
+      'WO-MT-todo',
+    ]);
+    const done = r.body.data[0];
+    expect(done).toMatchObject({
+      id: tasks.done!.id,
+      inspectionMethod: 'thermal',
+      inspectionMethodName: 'Thermal (infrared)',
+      equipmentCategory: 'electrical',
+      state: 'done',
+      overdue: false,
+      priority: 'medium',
+      isEmergency: false,
+    });
+    expect(done.reports).toHaveLength(2);
+    expect(done.reports[0]).toMatchObject({ status: 'approved', reportNumber: expect.any(String) });
+
+    const page2 = await mine('/my-tasks?pageSize=3&pageNumber=2');
+    expect(page2.body.data.map((x: { woNumber: string }) => x.woNumber)).toEqual([
+      'WO-MT-inProgress',
+      'WO-MT-waitingApproval',
+    ]);
+    const past = await mine('/my-tasks?pageSize=3&pageNumber=5');
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toMatchObject({ pageNumber: 5, totalCount: 5, totalPages: 2 });
+  });
+
+  it('marks a task overdue when its planned finish has passed and it is not done', async () => {
+    const r = await mine('/my-tasks?pageSize=50');
+    const overdue = r.body.data
+      .filter((x: { overdue: boolean }) => x.overdue)
+      .map((x: { woNumber: string }) => x.woNumber);
+    expect(overdue.sort()).toEqual(['WO-MT-returned', 'WO-MT-todo']);
+  });
+
+  it('has a tab per state', async () => {
+    for (const state of taskStates) {
+      const r = await mine(`/my-tasks?tab=${state}`);
+      expect(
+        r.body.data.map((x: { id: string }) => x.id),
+        state,
+      ).toEqual([tasks[state]!.id]);
+      expect(r.body.meta.totalCount).toBe(1);
+    }
+    const bad = await mine('/my-tasks?tab=finished');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/tab must be one of: todo, inProgress/);
+  });
+
+  it('filters by search, work order number, equipment category and planned dates', async () => {
+    const ids = async (query: string) =>
+      (await mine(`/my-tasks?${query}`)).body.data.map((x: { woNumber: string }) => x.woNumber).sort();
+    expect(await ids('search=inprog')).toEqual(['WO-MT-inProgress']);
+    expect(await ids('search=ultra')).toEqual(['WO-MT-returned']);
+    expect(await ids('search=Thermal%20(infra')).toEqual([
+      'WO-MT-done',
+      'WO-MT-todo',
+      'WO-MT-waitingApproval',
+    ]);
+    expect(await ids('search=100%25')).toEqual([]);
+    expect(await ids('woNumber=WO-MT-todo')).toEqual(['WO-MT-todo']);
+    expect(await ids('equipmentCategory=pipe')).toEqual(['WO-MT-returned']);
+    expect(await ids(`dateStart=${week.from}&dateEnd=${week.to}`)).toEqual(['WO-MT-inProgress']);
+    expect(await ids(`dateStart=${shift(today, 1)}`)).toEqual(
+      ['WO-MT-inProgress', 'WO-MT-waitingApproval'].filter(
+        // The in-progress work order ends on Sunday of this week, which is after today unless today is Sunday.
+        (wo) => wo !== 'WO-MT-inProgress' || week.to > today,
+      ),
+    );
+    expect(await ids(`dateEnd=${shift(today, -70)}`)).toEqual(['WO-MT-done']);
+    expect(await ids('tab=done&equipmentCategory=pipe')).toEqual([]);
+    expect((await mine('/my-tasks?dateStart=2026-02-30')).status).toBe(400);
+  });
+
+  it('shows another user only their own tasks', async () => {
+    const r = await mine('/my-tasks', other.token);
+    expect(r.body.meta.totalCount).toBe(6);
+    const admin = await t.call('GET', '/api/my-tasks');
+    expect(admin.body).toMatchObject({ data: [], meta: { totalCount: 0 } });
+  });
+});
+
+describe('GET /my-tasks/{id}', () => {
+  it("is not found for another user's task, an unknown id and a malformed one", async () => {
+    const theirs = await mine(`/my-tasks/${tasks.theirs!.id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ data: null, error: { code: 'NOT_FOUND' } });
+    expect((await mine(`/my-tasks/${randomUUID()}`)).status).toBe(404);
+    expect((await mine('/my-tasks/not-an-id')).status).toBe(400);
+    expect((await mine(`/my-tasks/${tasks.theirs!.id}`, other.token)).status).toBe(200);
+  });
+});
+
+describe('GET /my-task/statistics', () => {
+  it('counts per state, overdue, this week and per method', async () => {
+    const r = await mine('/my-task/statistics');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({
+      byState: { todo: 1, inProgress: 1, waitingApproval: 1, returned: 1, done: 1 },
+      total: 5,
+      overdue: 2,
+      // The in-progress task is planned for exactly this week; the to-do one ended yesterday,
+      // which is this week unless today is Monday.
+      thisWeek: shift(today, -1) >= week.from ? 2 : 1,
+      byMethod: [
+        { code: 'thermal', name: 'Thermal (infrared)', count: 3 },
+        { code: 'ultrasound', name: 'Ultrasound', count: 1 },
+        { code: 'vibration', name: 'Vibration', count: 1 },
+      ],
+    });
+  });
+
+  it('has every state, at zero, for a user without tasks', async () => {
+    const r = await t.call('GET', '/api/my-task/statistics');
+    expect(r.body.data).toEqual({
+      byState: { todo: 0, inProgress: 0, waitingApproval: 0, returned: 0, done: 0 },
+      total: 0,
+      overdue: 0,
+      thisWeek: 0,
+      byMethod: [],
+    });
+  });
+});
+
+describe('GET /my-tasks/inspection-planner', () => {
+  it('lists the tasks whose planned period overlaps, by planned start', async () => {
+    const r = await mine(
+      `/my-tasks/inspection-planner?dateStart=${shift(today, -85)}&dateEnd=${shift(today, 25)}`,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((x: { woNumber: string }) => x.woNumber)).toEqual([
+      'WO-MT-done',
+      'WO-MT-returned',
+      'WO-MT-todo',
+      'WO-MT-inProgress',
+      'WO-MT-waitingApproval',
+    ]);
+    const none = await mine('/my-tasks/inspection-planner?dateStart=2001-01-01&dateEnd=2001-12-31');
+    expect(none.body.data).toEqual([]);
+  });
+
+  it('reads at most 400 days, and refuses an end before the start or a missing date', async () => {
+    const ok = await mine('/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2027-02-04');
+    expect(ok.status).toBe(200);
+    const long = await mine('/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2027-02-05');
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' }, message: /at most 400 days/ });
+    const backwards = await mine('/my-tasks/inspection-planner?dateStart=2026-02-01&dateEnd=2026-01-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details[0]).toMatchObject({ path: 'dateEnd' });
+    expect((await mine('/my-tasks/inspection-planner?dateStart=2026-01-01')).status).toBe(400);
+  });
+});
+
+describe('GET /my-tasks/work-order-numbers', () => {
+  it("lists the work order numbers of the user's tasks with counts, searched and paged", async () => {
+    const extra = await createWorkOrder(t, { woNumber: 'WO-MT-todo-2' });
+    await assign(extra.id, 'thermal', [inspector.id]);
+    await assign(extra.id, 'vibration', [inspector.id]);
+    const r = await mine('/my-tasks/work-order-numbers?search=todo');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual([
+      { value: 'WO-MT-todo', count: 1 },
+      { value: 'WO-MT-todo-2', count: 2 },
+    ]);
+    const page = await mine('/my-tasks/work-order-numbers?pageSize=4&pageNumber=2');
+    expect(page.body.data).toEqual([
+      { value: 'WO-MT-todo-2', count: 2 },
+      { value: 'WO-MT-waitingApproval', count: 1 },
+    ]);
+    expect(page.body.meta).toEqual({
+      pageNumber: 2,
+      pageSize: 4,
+      totalCount: 6,
+      totalPages: 2,
+      totalCountExact: true,
+    });
+    const past = await mine('/my-tasks/work-order-numbers?pageSize=4&pageNumber=3');
+    expect(past.body.meta.totalCount).toBe(6);
+    expect((await mine('/my-tasks/work-order-numbers', other.token)).body.data).not.toContainEqual(
+      expect.objectContaining({ value: 'WO-MT-todo-2' }),
+    );
+  });
+});
+
+describe('access', () => {
+  it('needs a session and the myTask view permission', async () => {
+    const anonymous = await t.inject({ method: 'GET', url: '/api/my-tasks' });
+    expect(anonymous.statusCode).toBe(401);
+    const [role] = await t.db
+      .insert(roles)
+      .values({ name: `nothing-${randomUUID()}` })
+      .returning();
+    const user = await createUser(t, { roleId: role!.id });
+    const token = (await t.login(user.username, user.password)).json().data.accessToken;
+    for (const url of [
+      '/my-tasks',
+      `/my-tasks/${tasks.todo!.id}`,
+      '/my-task/statistics',
+      '/my-tasks/work-order-numbers',
+      '/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2026-01-31',
+    ]) {
+      const r = await mine(url, token);
+      expect(r.status, url).toBe(403);
+      expect(r.body.message).toMatch(/myTask: view/);
+    }
+  });
+});
+
+describe('indexes', () => {
+  it("finds a user's assignments through the GIN index and a task's reports through (work order, method)", async () => {
+    // Enough rows of other people's work that reading tables whole no longer pays.
+    const [{ equipment_no: equipmentNo }] = (
+      await t.db.execute<{ equipment_no: string }>(sql`select equipment_no from report_header limit 1`)
+    ).rows as [{ equipment_no: string }];
+    await t.db.execute(sql`insert into work_order_spk (wo_number, title, date_start, date_end)
+      select 'WO-BULK-' || n, 'Bulk', current_date, current_date from generate_series(1, 1000) n`);
+    await t.db.execute(sql`insert into wo_task_assignment (work_order_spkid, inspection_method, user_pdmids)
+      select id, 'thermal', jsonb_build_array(gen_random_uuid()) from work_order_spk where wo_number like 'WO-BULK-%'`);
+    await t.db
+      .execute(sql`insert into report_header (work_order_spkid, report_number, title, equipment_no, inspection_method)
+      select w.id, 'RPT-BULK-' || w.wo_number || '-' || k, 'Bulk', ${equipmentNo}, 'thermal'
+      from work_order_spk w, generate_series(1, 2) k where w.wo_number like 'WO-BULK-%'`);
+    await t.db.execute(sql`analyze`);
+    const plan = await t.db.execute<{ 'QUERY PLAN': string }>(
+      sql`explain select * from ${myTasksSql({ userId: inspector.id, today })}`,
+    );
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('wo_task_assignment_by_inspector_idx');
+    expect(text).toContain('report_header_by_work_order_method_idx');
+    expect(text).not.toMatch(/Seq Scan on (wo_task_assignment|report_header|work_order_spk)/);
+  });
+});

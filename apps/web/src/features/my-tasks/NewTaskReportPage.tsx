@@ -1,0 +1,90 @@
+import { Alert, Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { reportHeader } from '@inspectra/contract';
+import type { MyTask } from '@inspectra/contract';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { EntityForm } from '../../engine/EntityForm.tsx';
+import { myTasksKey, taskName, taskQuery } from './my-task-queries.ts';
+
+/** What the inspector fills in: the equipment first (what was inspected), then the report's own. */
+const formFields = ['equipmentNo', 'reportNumber', 'title', 'objectType', 'location', 'actualStartDate'];
+
+/**
+ * A report number to start from, which the inspector may change: the work order's number, the
+ * method and the next sequence of this task's reports.
+ */
+export function suggestedReportNumber(task: MyTask): string {
+  return `RPT-${task.woNumber}-${task.inspectionMethod.toUpperCase()}-${task.reports.length + 1}`.slice(
+    0,
+    60,
+  );
+}
+
+/**
+ * Creates the report of a task: the work order, the method and the category are the task's (preset,
+ * not asked), the rest is the report header's own form. Saved, it opens the new report.
+ */
+export function NewTaskReportPage() {
+  const { t } = useTranslation();
+  const { taskId } = useParams({ strict: false }) as { taskId: string };
+  const { data: task } = useSuspenseQuery(taskQuery(taskId));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const names = { woNumber: task.woNumber, method: task.inspectionMethodName };
+  return (
+    <>
+      <PageHeader
+        title={t('myTasks.createReportTitle', names)}
+        crumbs={[
+          { label: t('myTasks.title'), to: '/my-tasks' },
+          { label: taskName(task), to: '/my-tasks/$taskId', params: { taskId } },
+          { label: t('myTasks.createReport') },
+        ]}
+      />
+      <Paper withBorder radius="md" p="lg">
+        <Alert color="blue" variant="light" mb="md">
+          {t('myTasks.createReportText', names)}
+        </Alert>
+        <EntityForm
+          entity={reportHeader}
+          fields={formFields}
+          parentId={task.id}
+          defaults={{
+            reportNumber: suggestedReportNumber(task),
+            title: `${task.inspectionMethodName} · ${task.woTitle}`.slice(0, 200),
+            location: task.location,
+          }}
+          submitLabel={t('myTasks.createReport')}
+          onCancel={() => void navigate({ to: '/my-tasks/$taskId', params: { taskId } })}
+          onSubmit={async ({ values }) =>
+            (
+              await callApi('POST /report-headers', {
+                body: {
+                  values: {
+                    ...values,
+                    workOrderSPKId: task.workOrderSPKId,
+                    inspectionMethod: task.inspectionMethod,
+                    ...(task.equipmentCategory ? { equipmentCategory: task.equipmentCategory } : {}),
+                  },
+                },
+              })
+            ).data
+          }
+          onSaved={async (saved) => {
+            const report = saved as { id: string; reportNumber: string };
+            notifications.show({
+              color: 'teal',
+              message: t('myTasks.reportCreated', { number: report.reportNumber }),
+            });
+            await queryClient.invalidateQueries({ queryKey: myTasksKey });
+            await navigate({ to: '/reports/$reportId', params: { reportId: report.id } });
+          }}
+        />
+      </Paper>
+    </>
+  );
+}
