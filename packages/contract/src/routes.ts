@@ -90,6 +90,8 @@ export type Operation =
       paged?: boolean;
       /** The variant the call serves, when the action exists per variant. */
       variant?: string;
+      /** The call takes a multipart upload its handler reads itself (a sheet to read). */
+      upload?: boolean;
     };
 
 /** Who may call a route: anyone, any signed-in user, or holders of a module permission. */
@@ -338,6 +340,7 @@ export function routeBodyKind(route: RouteDefinition): BodyKind | undefined {
   if (op.kind === 'create' || op.kind === 'update') return op.body;
   if (op.kind === 'upsert') return 'json';
   if (op.kind === 'importSheet') return 'multipart';
+  if (op.kind === 'action' && op.upload) return 'multipart';
   if (op.kind === 'action' && op.body) return 'json';
   return undefined;
 }

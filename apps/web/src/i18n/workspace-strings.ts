@@ -8,6 +8,7 @@ import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
+import { workOrders as enWorkOrders } from './en/work-orders.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -18,6 +19,7 @@ import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
 import { thermal as idThermal } from './id/thermal.ts';
+import { workOrders as idWorkOrders } from './id/work-orders.ts';
 import { i18n } from './index.ts';
 
 // Imported by the signed-in shell (and the test setup): the strings of forms, tables and inspection
@@ -34,6 +36,7 @@ i18n.addResourceBundle(
     documents: enDocuments,
     ndt: enNdt,
     taskAssignments: enTaskAssignments,
+    workOrders: enWorkOrders,
     assets: enAssets,
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
@@ -55,6 +58,7 @@ i18n.addResourceBundle(
     documents: idDocuments,
     ndt: idNdt,
     taskAssignments: idTaskAssignments,
+    workOrders: idWorkOrders,
     assets: idAssets,
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,

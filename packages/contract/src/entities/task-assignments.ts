@@ -386,7 +386,7 @@ export const assignmentImportRoutes = [
   route(
     'POST',
     '/wo-task-assignments/import/sheet-rows',
-    op.action('taskAssignment.importSheetRows', { response: sheetRowsSchema }),
+    op.action('taskAssignment.importSheetRows', { response: sheetRowsSchema, upload: true }),
     {
       summary:
         "The first sheet's non-empty rows as text (multipart, field file: an .xlsx of up to 10 MB, a header and 2000 rows)",

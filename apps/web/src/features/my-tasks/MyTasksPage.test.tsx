@@ -134,6 +134,21 @@ function serveMyTasks(profile = inspector) {
             { status: 404 },
           );
     }),
+    ...['/asset/equipment-numbers', '/asset'].map((path) =>
+      http.get(api(path), () =>
+        HttpResponse.json({
+          ...envelope([
+            {
+              id: 'e0000000-0000-4000-8000-000000000001',
+              equipmentNo: 'LP-3B',
+              tagNumber: 'LP-3B',
+              description: 'Lighting panel 3B',
+            },
+          ]),
+          meta: { pageNumber: 1, pageSize: 20, totalCount: 1, totalPages: 1, totalCountExact: true },
+        }),
+      ),
+    ),
     http.post(api('/report-headers'), async ({ request }) => {
       const body = await request.json();
       calls.created.push(body);
@@ -318,7 +333,10 @@ describe('MyTaskPage', () => {
       await screen.findByRole('heading', { name: 'New report · WO-2026-0142 · Thermal (infrared)' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Report number/ })).toHaveValue('RPT-WO-2026-0142-THERMAL-2');
-    await user.type(screen.getByRole('textbox', { name: /Equipment number/ }), 'LP-3B');
+    const equipmentPicker = screen.getByRole('combobox', { name: /Equipment number/ });
+    await user.click(equipmentPicker);
+    await user.type(equipmentPicker, 'LP-3B');
+    await user.click(await screen.findByRole('option', { name: /LP-3B/ }));
     await user.click(screen.getByRole('button', { name: 'Create report' }));
 
     await waitFor(() => expect(calls.created).toHaveLength(1));
