@@ -98,6 +98,10 @@ const screens = {
   ),
   ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
   assets: lazyRouteComponent(() => import('../features/assets/AssetMasterPage.tsx'), 'AssetMasterPage'),
+  assignmentImport: lazyRouteComponent(
+    () => import('../features/task-assignments/TaskAssignmentImportPage.tsx'),
+    'TaskAssignmentImportPage',
+  ),
   inspectionMethods: lazyRouteComponent(
     () => import('../features/inspection-methods/InspectionMethodsPage.tsx'),
     'InspectionMethodsPage',
@@ -149,6 +153,7 @@ const routeTree = rootRoute.addChildren([
     page('my-tasks/$taskId/new-report', screens.newTaskReport),
     page('work-orders', screens.workOrders),
     page('work-orders/new', screens.workOrderEdit),
+    page('work-orders/assignments/import', screens.assignmentImport),
     page('work-orders/$workOrderId', screens.workOrder),
     page('work-orders/$workOrderId/edit', screens.workOrderEdit),
     page('reports', screens.reports),

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Collapse } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Operation, PermissionModule, RouteDefinition } from '@inspectra/contract';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -16,6 +16,8 @@ import { EntityTable } from '../../engine/EntityTable.tsx';
 import type { EntityColumn } from '../../engine/column-fit.ts';
 import { recordName } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
+import { SheetImport } from '../../engine/SheetImport.tsx';
+import { sheetRoutesOf } from '../../engine/sheet-routes.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,6 +64,8 @@ export function MasterListPanel(p: MasterListPanelProps) {
   const mayUpdate = usePermission(module, 'update');
   const mayDelete = usePermission(module, 'delete');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const mayImport = mayCreate && sheetRoutesOf(entity).importRoute !== undefined;
   const list = p.listKey
     ? routeOf(p.listKey)
     : (entityRoute(entity, 'list') ?? entityRoute(entity, 'listByParent')!);
@@ -93,10 +97,27 @@ export function MasterListPanel(p: MasterListPanelProps) {
     <Stack gap="sm">
       {mayCreate && create && (
         <Group justify="flex-end">
+          {mayImport && (
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              onClick={() => setImportOpen((open) => !open)}
+              aria-expanded={importOpen}
+            >
+              {t('workOrders.importSheet')}
+            </Button>
+          )}
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
             {p.addLabel}
           </Button>
         </Group>
+      )}
+      {mayImport && (
+        <Collapse expanded={importOpen}>
+          <Paper withBorder radius="md" p="md">
+            <SheetImport entity={entity} onImported={() => void refresh()} />
+          </Paper>
+        </Collapse>
       )}
       <Paper withBorder radius="md" p="md">
         <EntityTable

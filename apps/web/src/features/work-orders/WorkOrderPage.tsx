@@ -3,25 +3,17 @@ import { workOrderSpk } from '@inspectra/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportsTable } from '../reports/ReportsTable.tsx';
+import { AssignmentsPanel } from '../task-assignments/AssignmentsPanel.tsx';
 import { workOrderFormFields } from './WorkOrderEditPage.tsx';
 import { workOrderQuery } from './work-order-queries.ts';
-import type { WorkOrder } from './work-order-queries.ts';
 
-/**
- * Panels other areas add to a work order's page, below its reports: the task assignments panel is
- * mounted here by the integrator (`workOrderPanels.push(({ workOrder }) => …)`), so this page need
- * not know that area.
- */
-export const workOrderPanels: ((p: { workOrder: WorkOrder }) => ReactNode)[] = [];
-
-/** A work order: its details, the reports made under it and the panels other areas add. */
+/** A work order: its details, the reports made under it and its task assignments. */
 export function WorkOrderPage() {
   const { t } = useTranslation();
   const { workOrderId } = useParams({ from: '/app/work-orders/$workOrderId' });
@@ -59,10 +51,7 @@ export function WorkOrderPage() {
           </Title>
           <ReportsTable workOrderId={workOrderId} />
         </Paper>
-        {/* The task assignments panel is mounted here, through workOrderPanels. */}
-        {workOrderPanels.map((Panel, i) => (
-          <Panel key={i} workOrder={workOrder} />
-        ))}
+        <AssignmentsPanel workOrderId={workOrderId} />
       </Stack>
     </>
   );

@@ -1,6 +1,6 @@
 import { Button, Collapse, Paper, Stack, Title } from '@mantine/core';
 import { workOrderSpk } from '@inspectra/contract';
-import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ export function WorkOrdersPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mayCreate = usePermission('workOrder', 'create');
+  const mayAssign = usePermission('taskAssignment', 'create');
   const [importOpen, setImportOpen] = useState(false);
   return (
     <>
@@ -28,19 +29,32 @@ export function WorkOrdersPage() {
         title={t('nav.workOrders')}
         subtitle={t('workOrders.subtitle')}
         actions={
-          mayCreate && (
+          (mayCreate || mayAssign) && (
             <>
-              <Button
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-                onClick={() => setImportOpen((open) => !open)}
-                aria-expanded={importOpen}
-              >
-                {t('workOrders.importSheet')}
-              </Button>
-              <ButtonLink to="/work-orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                {t('workOrders.new')}
-              </ButtonLink>
+              {mayAssign && (
+                <ButtonLink
+                  to="/work-orders/assignments/import"
+                  variant="default"
+                  leftSection={<IconUsersGroup size={16} aria-hidden />}
+                >
+                  {t('taskAssignmentImport.title')}
+                </ButtonLink>
+              )}
+              {mayCreate && (
+                <>
+                  <Button
+                    variant="default"
+                    leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                    onClick={() => setImportOpen((open) => !open)}
+                    aria-expanded={importOpen}
+                  >
+                    {t('workOrders.importSheet')}
+                  </Button>
+                  <ButtonLink to="/work-orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                    {t('workOrders.new')}
+                  </ButtonLink>
+                </>
+              )}
             </>
           )
         }
