@@ -15,9 +15,9 @@ export const demo = {
   reportTitle: 'Thermography of LV panel LP-3A',
 };
 
-export async function signIn(page: Page, password = e2eAdmin.password) {
+export async function signIn(page: Page, password = e2eAdmin.password, username = e2eAdmin.username) {
   await page.goto('/auth');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -32,7 +32,8 @@ export const demoRoles: {
       workOrder: all,
       reportHeader: all,
       taskAssignment: all,
-      asset: view,
+      // The planner keeps the asset master the campaign is planned over (and loads it from sheets).
+      asset: ['view', 'create', 'update'],
       inspectionMethod: view,
       myTask: view,
     },
