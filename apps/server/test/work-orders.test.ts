@@ -233,10 +233,7 @@ describe('the work-order template', () => {
     });
     expect(validations.get('Equipment tag')?.formula).toBe("'Lists'!$B$1:$B$2");
     expect(lists.state).toBe('veryHidden');
-    expect(lists.columns).toEqual([
-      codes,
-      ['10-P-101', '10-P-102'],
-    ]);
+    expect(lists.columns).toEqual([codes, ['10-P-101', '10-P-102']]);
     expect(validations.get('Planner group')).toBeUndefined();
   });
 

@@ -58,13 +58,7 @@ export async function moveReportStatus(
   if (!needed) throw notAllowed(current, status);
   if (!can(user, { module: 'reportHeader', action: needed }))
     throw new AppError('FORBIDDEN', `Your role does not allow this (reportHeader: ${needed})`);
-  const updated = await repo.update(
-    tx,
-    id,
-    { status, statusComment: comment || null },
-    undefined,
-    user.id,
-  );
+  const updated = await repo.update(tx, id, { status, statusComment: comment || null }, undefined, user.id);
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
