@@ -33,14 +33,14 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.getByRole('cell', { name: demo.woNumber }).click();
     await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber), level: 1 })).toBeVisible();
-    await expect(page.getByRole('cell', { name: demo.reportNumber })).toBeVisible();
+    await expect(page.getByRole('cell', { name: demo.reportNumber, exact: true })).toBeVisible();
     await check('work-order');
 
     await page.goto('/reports');
-    await expect(page.getByRole('cell', { name: demo.reportNumber })).toBeVisible();
+    await expect(page.getByRole('cell', { name: demo.reportNumber, exact: true })).toBeVisible();
     await check('reports');
 
-    await page.getByRole('cell', { name: demo.reportNumber }).click();
+    await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
     await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber), level: 1 })).toBeVisible();
     await expect(page.getByText(/\d+ measurements?/)).toBeVisible();
     await check('report');

@@ -22,7 +22,7 @@ async function openDemoReport(page: Page) {
     .getByRole('link', { name: 'Work orders' })
     .click();
   await page.getByRole('cell', { name: demo.woNumber }).click();
-  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();
 }
 

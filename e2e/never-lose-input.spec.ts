@@ -16,7 +16,7 @@ const thermalPng = path.resolve(
 
 async function openThermalAnalysis(page: Page) {
   await page.goto('/reports');
-  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
 }

@@ -17,7 +17,7 @@ test('an implausible reading is questioned before saving, confirmed, and shown a
     .getByRole('link', { name: 'Work orders' })
     .click();
   await page.getByRole('cell', { name: demo.woNumber }).click();
-  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
 

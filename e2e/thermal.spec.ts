@@ -50,7 +50,7 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await page.getByRole('cell', { name: demo.woNumber }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber) })).toBeVisible();
   await shot('work-order');
-  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
@@ -161,7 +161,7 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await page.getByRole('button', { name: 'Tema gelap' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.goto('/reports');
-  await page.getByRole('cell', { name: demo.reportNumber }).click();
+  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await page.getByRole('link', { name: 'Buka analisis termal' }).click();
   await expect(page.getByRole('heading', { name: 'Analisis termal', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
