@@ -229,7 +229,12 @@ function AssignmentCard({
                 {a.reports.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>
-                      <AnchorLink to="/reports/$reportId" params={{ reportId: r.id }} size="sm">
+                      <AnchorLink
+                        to="/reports/$reportId"
+                        params={{ reportId: r.id }}
+                        size="sm"
+                        className="touch-target"
+                      >
                         {r.reportNumber}
                       </AnchorLink>
                       <Text size="xs" c="dimmed">
