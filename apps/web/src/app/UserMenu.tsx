@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Profile } from '@inspectra/contract';
 import { IconDevices, IconLogout } from '@tabler/icons-react';
@@ -50,8 +50,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('nav.account', { name: profile.fullName })}>
-            <Avatar color="teal" radius="xl" size={36}>
+          <UnstyledButton>
+            <VisuallyHidden>{t('nav.account', { name: profile.fullName })}</VisuallyHidden>
+            <Avatar color="teal" radius="xl" size={36} aria-hidden>
               {initials}
             </Avatar>
           </UnstyledButton>

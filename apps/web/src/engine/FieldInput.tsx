@@ -90,6 +90,7 @@ export function FieldInput(p: FieldInputProps) {
           value={typeof p.value === 'string' ? p.value : null}
           onChange={(v) => p.onChange(v)}
           clearable={!field.required}
+          clearButtonProps={{ 'aria-label': t('engine.input.clearDate') }}
           locale={dayjsLocale(language)}
           valueFormat={dateDisplayFormat}
           dateParser={(s) => parseTypedDate(s, language)}
@@ -103,6 +104,7 @@ export function FieldInput(p: FieldInputProps) {
           value={typeof p.value === 'string' ? p.value : null}
           onChange={(v) => p.onChange(v)}
           clearable={!field.required}
+          clearButtonProps={{ 'aria-label': t('engine.input.clearDate') }}
           locale={dayjsLocale(language)}
           valueFormat={`${dateDisplayFormat} HH:mm`}
           placeholder={t('engine.input.dateTimePlaceholder')}

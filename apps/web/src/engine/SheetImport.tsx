@@ -181,7 +181,7 @@ export function SheetImport(p: SheetImportProps) {
 function ResultTable(p: { caption: string; head: string[]; rows: string[][]; more: (n: number) => string }) {
   return (
     <>
-      <ScrollArea.Autosize mah={320} type="auto">
+      <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped withTableBorder fz="sm" captionSide="top">
           <Table.Caption>{p.caption}</Table.Caption>
           <Table.Thead>

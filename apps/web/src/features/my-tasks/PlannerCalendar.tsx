@@ -9,6 +9,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { MyTask } from '@inspectra/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -148,18 +149,20 @@ export function PlannerCalendar() {
                         // The whole day is the target (a finger on a tablet): it lists the day's tasks.
                         <UnstyledButton
                           onClick={() => setOpenDay(day)}
-                          aria-label={dayLabel}
                           w="100%"
                           h="100%"
                           style={{ display: 'block' }}
                         >
-                          <DayNumber day={day} today={today} inMonth={inMonth} />
+                          <VisuallyHidden>{dayLabel}</VisuallyHidden>
+                          <div aria-hidden>
+                            <DayNumber day={day} today={today} inMonth={inMonth} />
+                          </div>
                           <Stack gap={2} mt={2} aria-hidden>
                             {dayTasks.slice(0, perDay).map((task) => (
                               <TaskChip key={task.id} task={task} />
                             ))}
                             {dayTasks.length > perDay && (
-                              <Text size="xs" c="blue" fw={600}>
+                              <Text size="xs" fw={700}>
                                 {t('myTasks.moreTasks', { count: dayTasks.length - perDay })}
                               </Text>
                             )}

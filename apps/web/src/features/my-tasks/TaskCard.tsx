@@ -32,7 +32,6 @@ export function TaskCard({ task }: { task: MyTask }) {
       withBorder
       radius="md"
       padding="md"
-      aria-label={t('myTasks.openTask', { woNumber: task.woNumber, method: task.inspectionMethodName })}
       style={{ color: 'inherit', textDecoration: 'none' }}
     >
       <Stack gap={6}>

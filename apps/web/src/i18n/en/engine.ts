@@ -17,6 +17,7 @@ export const engine = {
   },
   input: {
     datePlaceholder: 'dd/mm/yyyy',
+    clearDate: 'Clear the date',
     dateTimePlaceholder: 'Pick date and time',
     selectPlaceholder: 'Choose…',
     referencePlaceholder: 'Type to search',

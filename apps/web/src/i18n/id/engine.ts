@@ -19,6 +19,7 @@ export const engine: Translation<typeof en> = {
   },
   input: {
     datePlaceholder: 'hh/bb/tttt',
+    clearDate: 'Kosongkan tanggal',
     dateTimePlaceholder: 'Pilih tanggal dan waktu',
     selectPlaceholder: 'Pilih…',
     referencePlaceholder: 'Ketik untuk mencari',
