@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Link } from '@tanstack/react-router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,11 @@ vi.mock('../api/files.ts', () => ({
 }));
 
 serveMockApi();
-afterEach(() => localStorage.clear());
+// Unmounted first: a form leaving the page writes its draft, which must not reach the next test.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 // Whole journeys through a long form, typed key by key: slower than one field's test on a busy machine.
 const journey = { timeout: 30_000 };
