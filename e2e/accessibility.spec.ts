@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, expectAccessible, expectTouchTargets, openNavigation, signIn, snap } from './fixtures.ts';
+import {
+  demo,
+  expectAccessible,
+  expectTouchTargets,
+  findDemoWorkOrder,
+  openNavigation,
+  signIn,
+  snap,
+} from './fixtures.ts';
 
 /**
  * Every screen, in both colour schemes, on a desktop and an upright tablet: axe-core finds no serious
@@ -28,6 +36,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await check('dashboard');
 
     await goToWorkOrders(page);
+    await findDemoWorkOrder(page);
     await expect(page.getByRole('cell', { name: demo.woNumber })).toBeVisible();
     await check('work-orders');
 

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, e2eAdmin, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import {
+  demo,
+  e2eAdmin,
+  expectAccessible,
+  findDemoWorkOrder,
+  openNavigation,
+  signIn,
+  snap,
+} from './fixtures.ts';
 
 /** A small, real PDF: the server and the browser judge files by their first bytes. */
 const pdfBytes = (title: string) =>
@@ -21,6 +29,7 @@ async function openDemoReport(page: Page) {
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Work orders' })
     .click();
+  await findDemoWorkOrder(page);
   await page.getByRole('cell', { name: demo.woNumber }).click();
   await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();

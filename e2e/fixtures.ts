@@ -119,3 +119,11 @@ export async function expectTouchTargets(page: Page, name: string) {
   });
   expect.soft(small, `controls smaller than 44 × 44 px on ${name}`).toEqual([]);
 }
+
+/**
+ * On the work-order list, narrows it to the demo work order: other journeys add work orders (the
+ * planner's imports), which push it off the first page.
+ */
+export async function findDemoWorkOrder(page: Page) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(demo.woNumber);
+}

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, openNavigation, signIn, snap } from './fixtures.ts';
+import { demo, findDemoWorkOrder, openNavigation, signIn, snap } from './fixtures.ts';
 
 /** Everything that went wrong on a page: failed requests, error answers, CSP violations, console errors. */
 function watchProblems(page: Page) {
@@ -64,6 +64,7 @@ test('signs in and works through a plant-network host name over plain HTTP', asy
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Work orders' })
     .click();
+  await findDemoWorkOrder(page);
   await expect(page.getByRole('cell', { name: demo.woNumber })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await snap(page, `${info.project.name}-work-orders`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import { demo, expectAccessible, findDemoWorkOrder, openNavigation, signIn, snap } from './fixtures.ts';
 
 test('an implausible reading is questioned before saving, confirmed, and shown as recorded @tablet', async ({
   page,
@@ -16,6 +16,7 @@ test('an implausible reading is questioned before saving, confirmed, and shown a
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Work orders' })
     .click();
+  await findDemoWorkOrder(page);
   await page.getByRole('cell', { name: demo.woNumber }).click();
   await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();

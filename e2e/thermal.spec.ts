@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demo, e2eAdmin, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import {
+  demo,
+  e2eAdmin,
+  expectAccessible,
+  findDemoWorkOrder,
+  openNavigation,
+  signIn,
+  snap,
+} from './fixtures.ts';
 
 const thermalPng = path.resolve(
   import.meta.dirname,
@@ -47,6 +55,7 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Work orders' })
     .click();
+  await findDemoWorkOrder(page);
   await page.getByRole('cell', { name: demo.woNumber }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber) })).toBeVisible();
   await shot('work-order');

@@ -61,7 +61,10 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await signIn(page, e2eDemoPassword, 'planner');
   await expect(page).not.toHaveURL(/\/auth/);
   await openNavigation(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Asset master' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Asset master' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Asset master', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const equipmentImport = page.getByRole('tabpanel', { name: 'Equipment' });
@@ -89,10 +92,15 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await page.goto('/work-orders/new');
   await expect(page.getByRole('heading', { name: 'New work order', level: 1 })).toBeVisible();
   await page.getByLabel('WO number').fill(woNumber);
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`Thermography of ${equipment[0]!['Tag number']}`);
+  await page
+    .getByRole('textbox', { name: 'Title', exact: true })
+    .fill(`Thermography of ${equipment[0]!['Tag number']}`);
   await page.getByRole('combobox', { name: 'Equipment category' }).click();
   await page.getByRole('combobox', { name: 'Equipment category' }).fill('electrical');
-  await page.getByRole('option', { name: /electrical/i }).first().click();
+  await page
+    .getByRole('option', { name: /electrical/i })
+    .first()
+    .click();
   const tagPicker = page.getByRole('combobox', { name: 'Equipment tag' });
   await tagPicker.click();
   await tagPicker.fill(equipment[0]!['Tag number']);
@@ -109,9 +117,12 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   // 3. Fifty more work orders from the template.
   await page.goto('/work-orders');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  const woImport = page.locator('div').filter({
-    has: page.getByRole('heading', { name: 'Import work orders from the template' }),
-  }).last();
+  const woImport = page
+    .locator('div')
+    .filter({
+      has: page.getByRole('heading', { name: 'Import work orders from the template' }),
+    })
+    .last();
   const woHeaders = await templateHeaders(page, woImport);
   const imported = Array.from({ length: 50 }, (_, i) => ({
     'WO number': `WO-E2E-${run}-${String(i + 1).padStart(2, '0')}`,
@@ -123,7 +134,9 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
     `work-orders-${run}.xlsx`,
     await sheetOf(woHeaders, imported),
   );
-  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('50 created, 0 updated.');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
+    '50 created, 0 updated.',
+  );
   await shot('work-orders-imported', true);
 
   // 4. Thermography of the new work order, assigned to the inspector in the form.
@@ -183,9 +196,11 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await shot('my-tasks', true);
 
   await page.getByText('Calendar', { exact: true }).click();
-  const dayName = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    today,
-  );
+  const dayName = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(today);
   await page.getByRole('button', { name: new RegExp(`tasks? on ${dayName}$`) }).click();
   const day = page.getByRole('dialog', { name: new RegExp(`on ${dayName}`) });
   await shot('my-tasks-calendar', true);
@@ -194,7 +209,9 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await shot('my-task');
 
   await page.getByRole('link', { name: 'Create report' }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(`New report · ${woNumber}`), level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`New report · ${woNumber}`), level: 1 }),
+  ).toBeVisible();
   const equipmentPicker = page.getByRole('combobox', { name: 'Equipment number' });
   await equipmentPicker.click();
   await equipmentPicker.fill(equipment[0]!['Equipment number']);
