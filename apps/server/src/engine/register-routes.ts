@@ -20,7 +20,7 @@ import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
-import { isMultipart, multipartError, readEntityBody, receivedFiles } from './request-body.ts';
+import { readEntityBody, receivedFiles, sheetUpload } from './request-body.ts';
 import {
   allRecords,
   exportSheet,
@@ -416,24 +416,9 @@ export function entityOperation(
         );
     case 'importSheet':
       return async (ctx) => {
-        if (!isMultipart(ctx.request))
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the .xlsx as a multipart form with a file field named file',
-          );
-        const part = await ctx.request
-          .file({ limits: { fileSize: importBounds.maxBytes, files: 1 } })
-          .catch((error: unknown) => {
-            throw multipartError(error);
-          });
-        if (!part || part.fieldname !== 'file') {
-          part?.file.resume();
-          throw new AppError('VALIDATION_ERROR', 'Attach the .xlsx as the field file', [
-            { path: 'file', message: 'Attach the .xlsx' },
-          ]);
-        }
+        const file = await sheetUpload(ctx.request, importBounds.maxBytes);
         const result = await importSheet(ctx.deps.db, ctx.deps.repositories, repo(ctx.deps), {
-          file: part.file,
+          file,
           variant,
           user: ctx.user!,
         });
