@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/http-client.ts';
 import { ApiError } from '../api/errors.ts';
 import { errorText } from '../app/error-text.ts';
-import { saveDownload } from '../features/documents/save-download.ts';
+import { saveDownload } from '../api/save-file.ts';
 import { fieldLabel } from './entity-labels.ts';
 import { formatNumber } from './locale.ts';
 import { rowProblems, sheetRoutesOf, templateFileName } from './sheet-routes.ts';

@@ -16,7 +16,7 @@ import { useProfile, usePermission } from '../auth/useProfile.ts';
 import { DocumentUploader } from './DocumentUploader.tsx';
 import { documentCategoriesQuery, documentsKey, documentTypeLabel } from './document-queries.ts';
 import type { SupportingDocument } from './document-queries.ts';
-import { saveDownload } from './save-download.ts';
+import { saveDownload } from '../../api/save-file.ts';
 
 /**
  * A report's supporting documents (procedures, certificates, drawings, spreadsheets of readings):

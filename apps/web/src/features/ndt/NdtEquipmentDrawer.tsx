@@ -12,7 +12,7 @@ import { formatBytes } from '../../engine/locale.ts';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
-import { saveDownload } from '../documents/save-download.ts';
+import { saveDownload } from '../../api/save-file.ts';
 import { IsometricUploadForm } from './IsometricUploadForm.tsx';
 import { NdtHistory } from './NdtHistory.tsx';
 import { isometricDownloadUrl, ndtKey, ndtQueries } from './ndt-queries.ts';

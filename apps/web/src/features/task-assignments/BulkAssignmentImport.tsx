@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { errorText } from '../../app/error-text.ts';
 import { formatBytes, formatNumber } from '../../engine/locale.ts';
-import { saveDownload } from '../documents/save-download.ts';
 import { assignmentCalls } from './assignment-calls.ts';
 import type { ImportFailure, ImportReport, RowResult } from './bulk-assignment.ts';
 import { importBounds, xlsxMediaType } from './import-bounds.ts';
 import { failureMessage, rowMessage, summaryMessage } from './import-messages.ts';
-import { saveFile } from './save-file.ts';
+import { saveDownload, saveFile } from '../../api/save-file.ts';
 
 type ImportState =
   | { phase: 'idle' }
