@@ -104,7 +104,7 @@ export function MasterListPanel(p: MasterListPanelProps) {
               onClick={() => setImportOpen((open) => !open)}
               aria-expanded={importOpen}
             >
-              {t('workOrders.importSheet')}
+              {t('engine.sheetImport.open')}
             </Button>
           )}
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>

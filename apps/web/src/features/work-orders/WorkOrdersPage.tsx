@@ -48,7 +48,7 @@ export function WorkOrdersPage() {
                     onClick={() => setImportOpen((open) => !open)}
                     aria-expanded={importOpen}
                   >
-                    {t('workOrders.importSheet')}
+                    {t('engine.sheetImport.open')}
                   </Button>
                   <ButtonLink to="/work-orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
                     {t('workOrders.new')}

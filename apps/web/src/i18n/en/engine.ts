@@ -102,6 +102,7 @@ export const engine = {
     notConfirmed: 'Not confirmed: saved without showing the warning',
   },
   sheetImport: {
+    open: 'Import',
     downloadTemplate: 'Download template',
     downloadFailed: 'Could not download the template',
     import: 'Import from a sheet',

@@ -7,6 +7,5 @@ export const workOrders = {
   created: 'Work order created',
   updated: 'Work order saved',
   editTitle: 'Edit {{number}}',
-  importSheet: 'Import',
   importTitle: 'Import work orders from the template',
 };

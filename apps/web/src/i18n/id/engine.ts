@@ -107,6 +107,7 @@ export const engine: Translation<typeof en> = {
     notConfirmed: 'Belum dikonfirmasi: disimpan tanpa menampilkan peringatan',
   },
   sheetImport: {
+    open: 'Impor',
     downloadTemplate: 'Unduh templat',
     downloadFailed: 'Templat tidak dapat diunduh',
     import: 'Impor dari lembar kerja',

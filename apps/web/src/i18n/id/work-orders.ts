@@ -9,6 +9,5 @@ export const workOrders: Translation<typeof en> = {
   created: 'Perintah kerja dibuat',
   updated: 'Perintah kerja disimpan',
   editTitle: 'Ubah {{number}}',
-  importSheet: 'Impor',
   importTitle: 'Impor perintah kerja dari templat',
 };
