@@ -23,6 +23,7 @@ import {
   taskAssignmentRoutes,
   woTaskAssignment,
 } from './entities/task-assignments.ts';
+import { contractorCompany } from './entities/administration.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -48,6 +49,7 @@ export const permissionModuleLabels = {
 
 /** The work and administration entities: the asset master, methods, work orders, reports, tasks. */
 const workEntities = [
+  contractorCompany,
   equipmentCategory,
   objectType,
   plannerGroup,

@@ -16,6 +16,8 @@ export const coreModuleLabels = {
   inspectionMethod: 'Inspection methods',
   user: 'Users',
   role: 'Roles and permissions',
+  contractorCompany: 'Contractor companies',
+  approval: 'Approval settings and reviewers',
 } as const;
 export type CoreModule = keyof typeof coreModuleLabels;
 

@@ -8,6 +8,12 @@ export type AuthenticatedUser = {
   email: string | null;
   roleId: string;
   roleName: string;
+  /** The role is the administrator role (every permission, now and as modules are added). */
+  isAdministrator: boolean;
+  /** The contractor company the user works for, or null for the plant owner's staff (sees all). */
+  companyId: string | null;
+  /** The approval position the user holds (reviewer assignment), if any. */
+  approvalPosition: string | null;
   /** `module.action` pairs the role grants. */
   permissions: ReadonlySet<string>;
 };

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { entityTables } from './entities.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -48,10 +49,25 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     isActive: boolean('is_active').notNull().default(true),
+    /** The contractor company the user works for; null for the plant owner's staff. */
+    contractorCompanyId: uuid('contractor_company_id').references(() => entityTables.contractorCompany!.id, {
+      onDelete: 'restrict',
+    }),
+    employeeNumber: text('employee_number'),
+    phoneNumber: text('phone_number'),
+    /** The approval position the user holds ("Area inspection engineer"), and its level. */
+    approvalPosition: text('approval_position'),
+    approvalLevel: integer('approval_level'),
+    /** Codes of the planner groups the user works for. */
+    plannerGroups: jsonb('planner_groups').$type<string[]>().notNull().default([]),
+    passwordChangedAt: ts('password_changed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_account_username_unique').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('user_account_username_unique').on(sql`lower(${t.username})`),
+    index('user_account_company_idx').on(t.contractorCompanyId),
+  ],
 );
 
 /**

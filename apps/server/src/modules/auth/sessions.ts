@@ -211,6 +211,9 @@ export async function loadUser(
     email: row.user.email,
     roleId: row.role.id,
     roleName: row.role.name,
+    isAdministrator: row.role.isAdministrator,
+    companyId: row.user.contractorCompanyId,
+    approvalPosition: row.user.approvalPosition,
     permissions,
   };
 }

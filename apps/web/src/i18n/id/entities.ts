@@ -311,4 +311,15 @@ export const entities: EntityLabels = {
       isActive: 'Aktif',
     },
   },
+  contractorCompany: {
+    fields: {
+      contractorName: 'Nama perusahaan',
+      contactPerson: 'Narahubung',
+      contactEmail: 'Email kontak',
+      phoneNumber: 'Nomor telepon',
+      address: 'Alamat',
+      isActive: 'Aktif',
+    },
+    images: { companyLogo: 'Logo perusahaan' },
+  },
 };
