@@ -21,6 +21,8 @@ import type { DbWork } from './db/scheduler.ts';
 import { AppError } from './errors.ts';
 import { entityTables } from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';
+import { scopedCondition } from './engine/record-scope.ts';
+import type { RecordScopes } from './engine/record-scope.ts';
 import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
 import { validationError } from './engine/request-body.ts';
@@ -38,6 +40,11 @@ import { assignmentImportActions } from './modules/task-assignments/assignment-i
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import { workOrderActions } from './modules/work-orders/work-orders.actions.ts';
+import { workOrderScopes } from './modules/work-orders/work-order-scope.ts';
+import {
+  contractorCompanyActions,
+  contractorCompanyDeleteChecks,
+} from './modules/administration/contractor-companies.ts';
 import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
@@ -62,14 +69,14 @@ export type AppDeps = {
 /** How long readiness waits for the database to answer a trivial statement. */
 const readinessBoundMs = 2000;
 
-/** A repository over each declared entity's table. */
-function repositories(): Map<string, RecordRepository> {
+/** A repository over each declared entity's table, with the company scope that reaches it. */
+function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
   const map = new Map<string, RecordRepository>();
   for (const entity of Object.values(entities)) {
     const table = entityTables[entity.name];
     if (!table)
       throw new Error(`No table for entity ${entity.name}: run npm run generate -w @inspectra/server`);
-    map.set(entity.name, new RecordRepository(entity, table));
+    map.set(entity.name, new RecordRepository(entity, table, { scope: scopedCondition(scopes, entity) }));
   }
   return map;
 }
@@ -174,8 +181,10 @@ export async function buildApp(deps: AppDeps) {
     files: deps.files,
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
-    repositories: repositories(),
+    repositories: repositories(workOrderScopes),
     writeChecks: { ...taskAssignmentWriteChecks },
+    deleteChecks: { ...contractorCompanyDeleteChecks },
+    scopes: workOrderScopes,
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {
@@ -198,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     ...workOrderActions,
     ...taskAssignmentActions,
     ...assignmentImportActions,
+    ...contractorCompanyActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

@@ -23,7 +23,11 @@ import {
   taskAssignmentRoutes,
   woTaskAssignment,
 } from './entities/task-assignments.ts';
-import { contractorCompany } from './entities/administration.ts';
+import {
+  contractorCompany,
+  contractorCompanyRoutes,
+  reportAuthorRoutes,
+} from './entities/administration.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -80,5 +84,7 @@ export const routeTable = [
   ...taskAssignmentRoutes,
   ...assignmentImportRoutes,
   ...myTaskRoutes,
+  ...contractorCompanyRoutes,
+  ...reportAuthorRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

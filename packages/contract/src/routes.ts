@@ -512,6 +512,8 @@ export function resourceRoutes<E extends EntityDefinition, const P extends strin
     filters?: Record<string, Filter>;
     tabs?: Readonly<Record<string, ListTab>>;
     get?: boolean;
+    /** How create and update carry their body: multipart when the entity has a file to send. */
+    body?: BodyKind;
   },
 ) {
   const one = entity.label.toLowerCase();
@@ -523,8 +525,11 @@ export function resourceRoutes<E extends EntityDefinition, const P extends strin
     ...(o.get === false
       ? []
       : [route('GET', `${path}/:id`, op.get(entity, 'path'), { summary: `Get a ${one}`, tag: o.tag })]),
-    route('POST', path, op.create(entity), { summary: `Create a ${one}`, tag: o.tag }),
-    route('PUT', `${path}/:id`, op.update(entity, 'path'), { summary: `Update a ${one}`, tag: o.tag }),
+    route('POST', path, op.create(entity, o.body), { summary: `Create a ${one}`, tag: o.tag }),
+    route('PUT', `${path}/:id`, op.update(entity, 'path', o.body), {
+      summary: `Update a ${one}`,
+      tag: o.tag,
+    }),
     route('DELETE', `${path}/:id`, op.delete(entity, 'path'), { summary: `Delete a ${one}`, tag: o.tag }),
   ];
 }

@@ -24,6 +24,7 @@ import { AppError } from '../errors.ts';
 import { listOrder } from './entity-table.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
+import type { ScopedCondition } from './record-scope.ts';
 
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
 
@@ -42,6 +43,11 @@ export type ListQuery = {
   /** The list's declared tabs and the one asked for (`?tab=`); none asked, every record. */
   tabs?: Readonly<Record<string, ListTab>>;
   tab?: string;
+  /**
+   * The caller's contractor company: only records in its scope (record-scope.ts). Absent or null
+   * for the owner's staff, who see everything and pay nothing for it.
+   */
+  companyId?: string | null;
 };
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
@@ -74,11 +80,19 @@ export class RecordRepository {
   readonly entity: EntityDefinition;
   readonly table: EntityTable;
   private readonly columns: Record<string, AnyPgColumn>;
+  /** The company scope of its records, when a scope reaches the entity (record-scope.ts). */
+  readonly scope: ScopedCondition | undefined;
 
-  constructor(entity: EntityDefinition, table: EntityTable) {
+  constructor(entity: EntityDefinition, table: EntityTable, o: { scope?: ScopedCondition } = {}) {
     this.entity = entity;
     this.table = table;
     this.columns = table as unknown as Record<string, AnyPgColumn>;
+    this.scope = o.scope;
+  }
+
+  /** The scope's condition for a company, or undefined when the caller sees every record. */
+  scopeWhere(companyId: string | null | undefined): SQL | undefined {
+    return companyId && this.scope ? this.scope(sql`${companyId}::uuid`) : undefined;
   }
 
   column(key: string): AnyPgColumn {
@@ -119,6 +133,7 @@ export class RecordRepository {
       return sql.placeholder(name);
     };
     if (q.id) conditions.push(eq(this.column('id'), bind('id', q.id)));
+    if (q.companyId && this.scope) conditions.push(this.scope(sql`${bind('scopeCompany', q.companyId)}::uuid`));
     if (q.parentId && this.entity.parent)
       conditions.push(eq(this.column(this.entity.parent), bind('parentId', q.parentId)));
     if (q.variant) conditions.push(eq(this.column('variant'), bind('variant', q.variant)));
@@ -292,18 +307,29 @@ export class RecordRepository {
     );
   }
 
-  /** One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. */
-  async find(db: DbOrTx, id: string, o: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+  /**
+   * One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. With `companyId`,
+   * a record outside that company's scope is not found, as if it did not exist.
+   */
+  async find(
+    db: DbOrTx,
+    id: string,
+    o: { lock?: boolean; companyId?: string | null } = {},
+  ): Promise<StoredRecord | undefined> {
     const query = db
       .select()
       .from(this.table)
-      .where(eq(this.column('id'), id))
+      .where(and(eq(this.column('id'), id), this.scopeWhere(o.companyId)))
       .limit(1);
     const [row] = o.lock ? await query.for('update') : await query;
     return row as StoredRecord | undefined;
   }
 
-  async get(db: DbOrTx, id: string, o: { lock?: boolean } = {}): Promise<StoredRecord> {
+  async get(
+    db: DbOrTx,
+    id: string,
+    o: { lock?: boolean; companyId?: string | null } = {},
+  ): Promise<StoredRecord> {
     const row = await this.find(db, id, o);
     if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
     return row;

@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { lockStateOf } from './record-lock.ts';
+import type { RecordScopes } from './record-scope.ts';
 import { recordView, recordViews, writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
@@ -46,7 +47,20 @@ export type EngineDeps = {
    * is written, on create and on update. They refuse with an AppError.
    */
   writeChecks?: Record<string, WriteCheck>;
+  /**
+   * A module's checks before a record is deleted, by entity name (a company that still has users):
+   * run in the delete's transaction with the stored record, locked. They refuse with an AppError.
+   */
+  deleteChecks?: Record<string, DeleteCheck>;
+  /**
+   * Company scopes of root entities, by entity name (record-scope.ts): a contractor company's user
+   * sees only the records in scope, and their children through the parent chain; the rest is 404.
+   */
+  scopes?: RecordScopes;
 };
+
+/** One entity's check before a delete: `before` is the stored record, locked. */
+export type DeleteCheck = (check: { tx: DbOrTx; before: StoredRecord; user: AuthenticatedUser }) => Promise<void>;
 
 /**
  * One entity's check before a create (`before` undefined) or an update (`values` are the changes;
@@ -142,11 +156,14 @@ export function entityOperation(
   const parentField = entity.parent ? entity.fields[entity.parent] : undefined;
   const parentRepo = (deps: EngineDeps) =>
     parentField?.kind === 'ref' ? deps.repositories.get(parentField.entity) : undefined;
-  /** The parent a request names; under a variant route, it must be of that variant too. */
-  const parentOf = async (deps: EngineDeps, db: DbOrTx, parentId: string) => {
+  /**
+   * The parent a request names; under a variant route, it must be of that variant too, and for a
+   * contractor company's user it must be in the company's scope (else not found).
+   */
+  const parentOf = async (deps: EngineDeps, db: DbOrTx, parentId: string, companyId: string | null) => {
     const parents = parentRepo(deps);
     if (!parents) return;
-    const parent = await parents.get(db, parentId);
+    const parent = await parents.get(db, parentId, { companyId });
     if (variant && parents.entity.variants && parent.variant !== variant) {
       throw new AppError(
         'NOT_FOUND',
@@ -158,9 +175,12 @@ export function entityOperation(
    * On create, the parent named in the body: unknown is a field error (the foreign key says so), and
    * under a variant route a parent of another variant is one too.
    */
-  const parentOfNew = async (deps: EngineDeps, values: Record<string, unknown>) => {
+  const parentOfNew = async (deps: EngineDeps, values: Record<string, unknown>, companyId: string | null) => {
     const parents = parentRepo(deps);
     const parentId = entity.parent ? values[entity.parent] : undefined;
+    // Out of the caller's scope reads as absent: nothing is created under a record they cannot see.
+    if (parents?.scope && companyId && typeof parentId === 'string')
+      await parents.get(deps.db, parentId, { companyId });
     if (!parents?.entity.variants || !variant || typeof parentId !== 'string') return;
     const parent = await parents.find(deps.db, parentId);
     if (parent && parent.variant !== variant) {
@@ -169,13 +189,19 @@ export function entityOperation(
     }
   };
   /** A record by id, refused when it belongs to another variant than the route's. */
-  const recordOf = async (deps: EngineDeps, db: DbOrTx, id: string, o: { lock?: boolean } = {}) => {
+  const recordOf = async (
+    deps: EngineDeps,
+    db: DbOrTx,
+    id: string,
+    o: { lock?: boolean; companyId: string | null },
+  ) => {
     const row = await repo(deps).get(db, id, o);
     if (variant && row.variant !== variant)
       throw new AppError('NOT_FOUND', `${entity.label} ${id} was not found among ${variant} records`);
     return row;
   };
   const actor = (ctx: ActionContext) => ctx.user!.id;
+  const companyOf = (ctx: { user: AuthenticatedUser | undefined }) => ctx.user?.companyId ?? null;
   const schemas = routeSchemas(route);
   const sortOf = (query: Record<string, unknown>): ListQuery['sort'] =>
     query.sortBy
@@ -191,7 +217,8 @@ export function entityOperation(
     const page = await repo(deps).page(deps.db, { ...q, variant, sort: sortOf(query), pageNumber, pageSize });
     // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
     // unknown parent would read as one without records.
-    if (page.rows.length === 0 && q.parentId) await parentOf(deps, deps.db, q.parentId);
+    if (page.rows.length === 0 && q.parentId)
+      await parentOf(deps, deps.db, q.parentId, q.companyId ?? null);
     return {
       data: page.rows.map((row) => recordView(entity, row, page.attachments)),
       meta: pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
@@ -232,8 +259,9 @@ export function entityOperation(
 
   switch (op.kind) {
     case 'list':
-      return async ({ query, deps }) =>
+      return async ({ query, deps, user }) =>
         pagedViews(deps, query, {
+          companyId: companyOf({ user }),
           search: query.search as string | undefined,
           id: query.id as string | undefined,
           filters: op.filters,
@@ -242,18 +270,19 @@ export function entityOperation(
           tab: query.tab as string | undefined,
         });
     case 'listByParent':
-      return async ({ query, deps }) => {
+      return async ({ query, deps, user }) => {
         const parentId = query[op.parentParam] as string;
-        const q = { parentId, filters: op.filters, filterValues: query };
+        const companyId = companyOf({ user });
+        const q = { parentId, filters: op.filters, filterValues: query, companyId };
         if (op.paged) return pagedViews(deps, query, q);
-        await parentOf(deps, deps.db, parentId);
+        await parentOf(deps, deps.db, parentId, companyId);
         return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, { ...q, variant })) };
       };
     case 'getByParent':
       return async (ctx) => {
         const { query, deps } = ctx;
         const parentId = query[op.parentParam] as string;
-        await parentOf(deps, deps.db, parentId);
+        await parentOf(deps, deps.db, parentId, companyOf(ctx));
         const [row] = await repo(deps).all(deps.db, { parentId, variant }, 1);
         if (row) return { data: await one(deps, row) };
         if (!op.createIfMissing) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
@@ -286,9 +315,9 @@ export function entityOperation(
         return { data: await one(deps, found!) };
       };
     case 'get':
-      return async ({ query, params, deps }) => {
+      return async ({ query, params, deps, user }) => {
         const id = (op.id === 'path' ? params.id : query.id) as string;
-        return { data: await one(deps, await recordOf(deps, deps.db, id)) };
+        return { data: await one(deps, await recordOf(deps, deps.db, id, { companyId: companyOf({ user }) })) };
       };
     case 'create':
       return async (ctx) => {
@@ -297,7 +326,7 @@ export function entityOperation(
         const row = await writing(ctx, body, async () => {
           const { acknowledgedWarnings, ...values } = body.values;
           requireFiles(body, 'create');
-          await parentOfNew(deps, values);
+          await parentOfNew(deps, values, companyOf(ctx));
           const warnings = judgeWrite({
             entity,
             values,
@@ -339,7 +368,7 @@ export function entityOperation(
           requireFiles(body, 'update');
           return deps.db.transaction(async (tx) => {
             // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
-            const before = await recordOf(deps, tx, id, { lock: true });
+            const before = await recordOf(deps, tx, id, { lock: true, companyId: companyOf(ctx) });
             // A record stays under the parent it was created under: moving a measurement to another
             // report would rewrite an integrity record's history. Sending the same parent is harmless.
             if (entity.parent && entity.parent in changes) {
@@ -390,7 +419,7 @@ export function entityOperation(
       return async (ctx) => {
         const body = await readBody(ctx, 'json');
         const { acknowledgedWarnings: _ack, ...values } = body.values;
-        await parentOfNew(ctx.deps, values);
+        await parentOfNew(ctx.deps, values, companyOf(ctx));
         const { row, created } = await ctx.deps.db.transaction((tx) =>
           upsertRecord(tx, repo(ctx.deps), { values, variant, user: ctx.user! }),
         );
@@ -399,7 +428,7 @@ export function entityOperation(
           : { data: await one(ctx.deps, row), message: `${entity.label} updated` };
       };
     case 'exportSheet':
-      return async ({ query, deps }) =>
+      return async ({ query, deps, user }) =>
         exportSheet(
           entity,
           op,
@@ -411,6 +440,7 @@ export function entityOperation(
                 sort: sortOf(query),
                 filters: op.filters,
                 filterValues: query,
+                companyId: companyOf({ user }),
               }),
           await referenceChoices(deps.db, deps.repositories, entity, sheetFields(entity, variant)),
         );
@@ -437,7 +467,8 @@ export function entityOperation(
         const { deps } = ctx;
         const id = (op.id === 'path' ? ctx.params.id : ctx.query.id) as string;
         await deps.db.transaction(async (tx) => {
-          await recordOf(deps, tx, id, { lock: true });
+          const before = await recordOf(deps, tx, id, { lock: true, companyId: companyOf(ctx) });
+          await deps.deleteChecks?.[entity.name]?.({ tx, before, user: ctx.user! });
           const removed = await repo(deps).delete(tx, id);
           await deleteRecordFiles(tx, entity, id);
           await writeAudit(tx, {

@@ -136,6 +136,29 @@ function coerceFormValue(entity: EntityDefinition, key: string, raw: string): un
   }
 }
 
+/**
+ * The declared key a multipart part names: the key itself, or the key with its first letter
+ * upper-cased (`ContractorName`, `CompanyLogo`), as the specification's form fields are written.
+ * A name that is neither is left as sent, for the usual "unknown field" refusal.
+ */
+export function formFieldKey(entity: EntityDefinition, name: string): string {
+  const known = (key: string) =>
+    key in entity.fields || key in entity.images || key in entity.imageLists || key === 'version';
+  if (known(name)) return name;
+  const lowered = name.charAt(0).toLowerCase() + name.slice(1);
+  return lowered !== name && known(lowered) ? lowered : name;
+}
+
+/** A part read under its declared key (see `formFieldKey`); the stream and value are the part's own. */
+function withFieldKey<P extends { fieldname: string }>(entity: EntityDefinition, part: P): P {
+  const key = formFieldKey(entity, part.fieldname);
+  if (key === part.fieldname) return part;
+  // The part's getters (file, value) must keep reading from the original object.
+  return new Proxy(part, {
+    get: (target, prop) => (prop === 'fieldname' ? key : Reflect.get(target, prop, target)),
+  });
+}
+
 async function readMultipart(
   request: FastifyRequest,
   entity: EntityDefinition,
@@ -153,7 +176,8 @@ async function readMultipart(
   const clearedSlots: string[] = [];
   const listFiles: Record<string, ReceivedImage[]> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const received of request.parts()) {
+      const part = withFieldKey(entity, received);
       const list = entity.imageLists[part.fieldname];
       if (part.type === 'file' && list) {
         const received = (listFiles[part.fieldname] ??= []);

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
+import { op, resourceRoutes, route } from '../routes.ts';
+import { reportIdParams } from './report-headers.ts';
 
 /**
  * A contractor company whose staff inspect or review under contract (docs/administration.md). A user
@@ -24,3 +27,45 @@ export const contractorCompany = defineEntity('contractorCompany', {
   search: ['contractorName', 'contactPerson'],
   sort: { field: 'contractorName', direction: 'asc' },
 });
+
+/**
+ * SPEC 7: list (paged, search) and create at `/contractor-company`, get / update / delete by id.
+ * Create and update are multipart (`ContractorName`, `CompanyLogo`, …; the engine reads a part named
+ * like a field with its first letter upper-cased as that field).
+ */
+export const contractorCompanyRoutes = resourceRoutes(contractorCompany, '/contractor-company', {
+  tag: 'Contractor companies',
+  body: 'multipart',
+});
+
+/**
+ * A company as the shell and a report show it: its name and the attachment id of its logo (read
+ * through `GET /files/{id}`, which every signed-in user may for a company logo).
+ */
+export const companyBadgeSchema = z
+  .object({ id: z.uuid(), contractorName: z.string(), logoFileId: z.uuid().nullable() })
+  .meta({ id: 'companyBadge' });
+export type CompanyBadge = z.infer<typeof companyBadgeSchema>;
+
+/** Who created a report, and their company (null for the owner's staff). */
+export const reportAuthorSchema = z
+  .object({ id: z.uuid(), fullName: z.string(), company: companyBadgeSchema.nullable() })
+  .meta({ id: 'reportAuthor' });
+export type ReportAuthor = z.infer<typeof reportAuthorSchema>;
+
+/**
+ * The author of a report with their company, for the report page's header: a call of its own
+ * rather than a field of every report in every list (docs/contractor-companies.md).
+ */
+export const reportAuthorRoutes = [
+  route(
+    'GET',
+    '/report-headers/:id/author',
+    op.action('reportHeader.author', { params: reportIdParams, response: reportAuthorSchema }),
+    {
+      summary: "The report's author and their contractor company (name and logo), if any",
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../fields.ts';
 import { permissionActions } from '../permissions.ts';
 import { op, route } from '../routes.ts';
+import { companyBadgeSchema } from './administration.ts';
 
 export const loginBodySchema = z.object({
   username: plainText.min(1, 'Enter your username').max(100, 'At most 100 characters'),
@@ -31,6 +32,8 @@ export const profileSchema = z
     email: z.string().nullable(),
     role: z.object({ id: z.uuid(), name: z.string() }),
     permissions: z.array(z.object({ module: z.string(), action: z.enum(permissionActions) })),
+    /** The contractor company the user works for (its name and logo in the shell); null for staff. */
+    company: companyBadgeSchema.nullable(),
   })
   .meta({ id: 'profile' });
 export type Profile = z.infer<typeof profileSchema>;

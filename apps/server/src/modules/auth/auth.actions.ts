@@ -1,5 +1,6 @@
 import type { Profile } from '@inspectra/contract';
 import type { ActionHandler } from '../../engine/register-routes.ts';
+import { companyBadge } from '../administration/contractor-companies.ts';
 import { login, logout, logoutEverywhere, refresh } from './sessions.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
@@ -23,7 +24,7 @@ export function authActions(key: AccessTokenKey): Record<string, ActionHandler> 
       message: 'Signed out of all devices',
     }),
     // The user was loaded (active, with role and permissions) when the request was authorised.
-    'auth.profile': async ({ user }) => {
+    'auth.profile': async ({ user, deps }) => {
       const profile: Profile = {
         id: user!.id,
         username: user!.username,
@@ -34,6 +35,7 @@ export function authActions(key: AccessTokenKey): Record<string, ActionHandler> 
           const [module, action] = p.split('.');
           return { module, action } as Profile['permissions'][number];
         }),
+        company: await companyBadge(deps.db, user!.companyId),
       };
       return { data: profile };
     },

@@ -1,4 +1,4 @@
-import { entities, imageMediaTypes } from '@inspectra/contract';
+import { contractorCompany, entities, imageMediaTypes } from '@inspectra/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -42,8 +42,16 @@ export const fileActions: Record<string, ActionHandler> = {
       .where(eq(attachments.id, params.id as string));
     const owner = attachment ? entities[attachment.ownerEntity] : undefined;
     if (!attachment || !owner) throw new AppError('NOT_FOUND', 'The file was not found');
-    if (!can(user!, { module: owner.module, action: 'view' })) {
+    // A company's logo is shown to everyone whose shell or report carries it, whatever their role.
+    const openToAll = owner.name === contractorCompany.name;
+    if (!openToAll && !can(user!, { module: owner.module, action: 'view' })) {
       throw new AppError('FORBIDDEN', `Your role does not allow this (${owner.module}: view)`);
+    }
+    // A file of a record outside the caller's company scope is not found, like the record itself.
+    const repository = deps.repositories.get(owner.name);
+    if (repository?.scope && user!.companyId) {
+      const visible = await repository.find(deps.db, attachment.ownerId, { companyId: user!.companyId });
+      if (!visible) throw new AppError('NOT_FOUND', 'The file was not found');
     }
     return sendAttachment(deps.files, attachment);
   },

@@ -14,6 +14,7 @@ import { tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { recordView } from '../../engine/records.ts';
+import { scopeFor } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 
@@ -73,7 +74,7 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
    */
   'inspectionMethod.summary': typedAction(
     { query: inspectionMethodSummaryQuery },
-    async ({ query, deps }) => {
+    async ({ query, deps, user }) => {
       const search = query.search;
       const found = await deps.db
         .select({ code: sql<string>`${methods.code}`, name: sql<string>`${methods.name}` })
@@ -96,13 +97,14 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
             and(
               inArray(assignments.inspectionMethod, codes),
               notInArray(workOrders.status, closedWorkOrderStatuses),
+              scopeFor(deps.scopes, workOrderSpk, user),
             ),
           )
           .groupBy(assignments.inspectionMethod),
         deps.db
           .select({ method: reports.inspectionMethod, status: reports.status, n: count() })
           .from(reports)
-          .where(inArray(reports.inspectionMethod, codes))
+          .where(and(inArray(reports.inspectionMethod, codes), scopeFor(deps.scopes, reportHeader, user)))
           .groupBy(reports.inspectionMethod, reports.status),
       ]);
       const data: InspectionMethodSummary[] = found.map((m) => {

@@ -52,7 +52,7 @@ export async function moveReportStatus(
   status: ReportStatus,
   comment?: string,
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
-  const before = await repo.get(tx, id, { lock: true });
+  const before = await repo.get(tx, id, { lock: true, companyId: user.companyId });
   const current = before.status as ReportStatus;
   const needed = reportStatusTransitions[current][status];
   if (!needed) throw notAllowed(current, status);
@@ -97,7 +97,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
     async ({ params, deps, user }) => {
       const repo = repository(deps);
       const row = await deps.db.transaction(async (tx) => {
-        const original = await repo.get(tx, params.id, { lock: true });
+        const original = await repo.get(tx, params.id, { lock: true, companyId: user!.companyId });
         if (!reportHeader.lock!.values.includes(original.status as string))
           throw new AppError(
             'CONFLICT',

@@ -21,6 +21,7 @@ import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler, EngineDeps, WriteCheck } from '../../engine/register-routes.ts';
 import { likePattern, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
+import { scopeFor } from '../../engine/record-scope.ts';
 import { sheetDownload } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { AppError } from '../../errors.ts';
@@ -166,9 +167,13 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
 
   'taskAssignment.inspections': typedAction(
     { query: assignmentInspectionsQuery },
-    async ({ query, deps }) => {
+    async ({ query, deps, user }) => {
       const db = deps.db;
-      const workOrder = await repositoryOf(deps, workOrderSpk.name).get(db, query.workOrderSPKId);
+      // Out of a contractor's scope, the work order is not found; all below it inherits that.
+      const companyId = user?.companyId ?? null;
+      const workOrder = await repositoryOf(deps, workOrderSpk.name).get(db, query.workOrderSPKId, {
+        companyId,
+      });
       let method: string | undefined;
       if (query.reportHeaderId) {
         const report = await repositoryOf(deps, reportHeader.name).get(db, query.reportHeaderId);
@@ -233,8 +238,9 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       const assignmentRepo = repositoryOf(deps, woTaskAssignment.name);
       const reportRepo = repositoryOf(deps, reportHeader.name);
       const { row, reportNumber } = await deps.db.transaction(async (tx) => {
-        const before = await assignmentRepo.get(tx, params.id, { lock: true });
-        const report = await reportRepo.get(tx, query.reportHeaderId);
+        const companyId = user?.companyId ?? null;
+        const before = await assignmentRepo.get(tx, params.id, { lock: true, companyId });
+        const report = await reportRepo.get(tx, query.reportHeaderId, { companyId });
         if (
           report.workOrderSPKId !== before.workOrderSPKId ||
           report.inspectionMethod !== before.inspectionMethod
@@ -290,8 +296,10 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       'wo-task-assignment-template.xlsx',
     ),
 
-  'taskAssignment.templateWithData': typedAction({ query: assignmentSheetQuery }, async ({ query, deps }) => {
-    const where = plannedWithin(query);
+  'taskAssignment.templateWithData': typedAction(
+    { query: assignmentSheetQuery },
+    async ({ query, deps, user }) => {
+    const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, user));
     // Counted before the download starts: a refusal after it has started could only cut the file.
     const [counted] = await deps.db.select({ n: count() }).from(
       deps.db
@@ -314,5 +322,6 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       }),
       `wo-task-assignments-${period}.xlsx`,
     );
-  }),
+  },
+  ),
 };

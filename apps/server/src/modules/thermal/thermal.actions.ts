@@ -13,6 +13,7 @@ import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
 
 const m = tableOf(thermalMeasurement);
 
@@ -23,8 +24,9 @@ const severity = derivedSql(thermalMeasurement, 'severity', m) as SQL<ThermalSev
 /** Most measurements listed as needing action in a result; the counts always cover all of them. */
 const actionListCap = 200;
 
-async function analysisOf(deps: EngineDeps, id: string) {
-  return deps.repositories.get(thermalAnalysis.name)!.get(deps.db, id);
+/** The analysis, or not found when it is out of the caller's company scope. */
+async function analysisOf(deps: EngineDeps, id: string, user: AuthenticatedUser | undefined) {
+  return deps.repositories.get(thermalAnalysis.name)!.get(deps.db, id, { companyId: user?.companyId });
 }
 
 async function severityCounts(deps: EngineDeps, analysisId: string) {
@@ -43,8 +45,8 @@ async function severityCounts(deps: EngineDeps, analysisId: string) {
 
 /** The thermal analysis calls that compute (SPEC 7: summary, result); see docs/thermal-severity.md. */
 export const thermalActions: Record<string, ActionHandler> = {
-  'thermal.summary': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps }) => {
-    const analysis = await analysisOf(deps, query.thermalAnalysisId);
+  'thermal.summary': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps, user }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId, user);
     const [totals] = await deps.db
       .select({
         n: sql<number>`count(*)::int`,
@@ -77,8 +79,8 @@ export const thermalActions: Record<string, ActionHandler> = {
     return { data: summary };
   }),
 
-  'thermal.result': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps }) => {
-    const analysis = await analysisOf(deps, query.thermalAnalysisId);
+  'thermal.result': typedAction({ query: thermalAnalysisQuery }, async ({ query, deps, user }) => {
+    const analysis = await analysisOf(deps, query.thermalAnalysisId, user);
     const counts = await severityCounts(deps, analysis.id);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     const worst = [...thermalSeverities].reverse().find((s) => counts[s.level] > 0);

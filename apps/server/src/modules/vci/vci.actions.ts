@@ -18,10 +18,11 @@ export const vciActions: Record<string, ActionHandler> = {
    * Per feature, the spots found (worst first, then newest) and the worst severity among them;
    * features in the declared order, only those found. The analysis must be of the route's family.
    */
-  'vci.groupedByFeature': typedAction({ query: vciAnalysisQuery }, async ({ query, deps, route }) => {
+  'vci.groupedByFeature': typedAction({ query: vciAnalysisQuery }, async ({ query, deps, route, user }) => {
     const variant = route.operation.kind === 'action' ? route.operation.variant : undefined;
     const analysisId = query.vciAnalysisId;
-    const analysis = await deps.repositories.get(vciAnalysis.name)!.get(deps.db, analysisId);
+    const analysis = await deps.repositories.get(vciAnalysis.name)!
+      .get(deps.db, analysisId, { companyId: user?.companyId });
     if (analysis.variant !== variant)
       throw new AppError(
         'NOT_FOUND',

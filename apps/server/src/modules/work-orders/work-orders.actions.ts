@@ -6,6 +6,7 @@ import { tableOf } from '../../db/schema/index.ts';
 import { pageMeta, typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { countAhead, likePattern } from '../../engine/records.ts';
+import { scopeFor } from '../../engine/record-scope.ts';
 
 const workOrders = tableOf(workOrderSpk);
 
@@ -16,9 +17,11 @@ const workOrders = tableOf(workOrderSpk);
  * `countAhead` past the page, as the engine's lists do.
  */
 function distinctValues(column: AnyPgColumn): ActionHandler {
-  return typedAction({ query: lookupQuery }, async ({ query, deps }) => {
+  return typedAction({ query: lookupQuery }, async ({ query, deps, user }) => {
     const { pageNumber, pageSize, search } = query;
     const where = and(
+      // A contractor's lookups offer only the values of work orders they see.
+      scopeFor(deps.scopes, workOrderSpk, user),
       isNotNull(column),
       ne(column, ''),
       search ? ilike(column, likePattern(search)) : undefined,

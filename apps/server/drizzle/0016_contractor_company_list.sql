@@ -1,0 +1,1 @@
+CREATE INDEX "contractor_company_list_idx" ON "contractor_company" USING btree ("contractor_name","created_at" DESC NULLS FIRST,"id");
