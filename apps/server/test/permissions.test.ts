@@ -3,7 +3,7 @@
  * no call under /api that the table does not declare.
  */
 import { randomUUID } from 'node:crypto';
-import { permissionActions, permissionModules, routeSchemas, routeTable } from '@inspectra/contract';
+import { permissionActions, permissionModules, routeTable } from '@inspectra/contract';
 import type { Access, RouteDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { createUser, jwtSecret, startTestApp } from './helpers.ts';
+import { requestFor, sessionEndingLast } from './route-requests.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -24,37 +25,6 @@ const routes = routeTable as readonly RouteDefinition[];
 const label = (r: RouteDefinition) => `${r.method} ${r.path}`;
 const isPermission = (a: Access): a is Exclude<Access, 'public' | 'authenticated'> => typeof a === 'object';
 
-/** A value the query schema accepts for a required parameter (a UUID, a number, a boolean, a date). */
-function queryValue(schema: { safeParse(v: unknown): { success: boolean } }): string {
-  for (const candidate of [randomUUID(), '1', 'true', '2026-01-01', 'x']) {
-    if (schema.safeParse(candidate).success) return candidate;
-  }
-  // An enum: its first value.
-  const values = (schema as { options?: unknown[] }).options;
-  if (values?.length && schema.safeParse(values[0]).success) return String(values[0]);
-  throw new Error('no candidate value fits this query parameter');
-}
-
-/** A request for a route that passes path and query validation: random ids, required query filled. */
-function requestFor(route: RouteDefinition): {
-  method: RouteDefinition['method'];
-  url: string;
-  payload?: unknown;
-} {
-  const path = route.path.replace(/:([A-Za-z]+)/g, () => randomUUID());
-  const query = new URLSearchParams();
-  const shape = routeSchemas(route).query?.shape ?? {};
-  for (const [key, schema] of Object.entries(shape)) {
-    if (!schema.safeParse(undefined).success) query.set(key, queryValue(schema));
-  }
-  const qs = query.toString();
-  return {
-    method: route.method,
-    url: `/api${path}${qs ? `?${qs}` : ''}`,
-    ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
-  };
-}
-
 function send(route: RouteDefinition, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   const r = requestFor(route);
   return t.inject({
@@ -63,12 +33,6 @@ function send(route: RouteDefinition, headers: Record<string, string> = {}): Pro
     headers,
     ...(r.payload === undefined ? {} : { payload: r.payload as InjectOptions['payload'] }),
   });
-}
-
-/** Signing out everywhere ends the caller's session too: walk it after every other route. */
-function sessionEndingLast(list: readonly RouteDefinition[]): RouteDefinition[] {
-  const ends = (r: RouteDefinition) => r.method === 'POST' && r.path === '/auth/logout-all';
-  return [...list.filter((r) => !ends(r)), ...list.filter(ends)];
 }
 
 function expectError(res: LightMyRequestResponse, status: number, code: string, what: string) {

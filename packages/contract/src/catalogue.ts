@@ -23,11 +23,7 @@ import {
   taskAssignmentRoutes,
   woTaskAssignment,
 } from './entities/task-assignments.ts';
-import {
-  contractorCompany,
-  contractorCompanyRoutes,
-  reportAuthorRoutes,
-} from './entities/administration.ts';
+import { contractorCompany, contractorCompanyRoutes, reportAuthorRoutes } from './entities/administration.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';

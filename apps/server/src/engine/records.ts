@@ -133,7 +133,8 @@ export class RecordRepository {
       return sql.placeholder(name);
     };
     if (q.id) conditions.push(eq(this.column('id'), bind('id', q.id)));
-    if (q.companyId && this.scope) conditions.push(this.scope(sql`${bind('scopeCompany', q.companyId)}::uuid`));
+    if (q.companyId && this.scope)
+      conditions.push(this.scope(sql`${bind('scopeCompany', q.companyId)}::uuid`));
     if (q.parentId && this.entity.parent)
       conditions.push(eq(this.column(this.entity.parent), bind('parentId', q.parentId)));
     if (q.variant) conditions.push(eq(this.column('variant'), bind('variant', q.variant)));

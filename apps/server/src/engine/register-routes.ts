@@ -60,7 +60,11 @@ export type EngineDeps = {
 };
 
 /** One entity's check before a delete: `before` is the stored record, locked. */
-export type DeleteCheck = (check: { tx: DbOrTx; before: StoredRecord; user: AuthenticatedUser }) => Promise<void>;
+export type DeleteCheck = (check: {
+  tx: DbOrTx;
+  before: StoredRecord;
+  user: AuthenticatedUser;
+}) => Promise<void>;
 
 /**
  * One entity's check before a create (`before` undefined) or an update (`values` are the changes;
@@ -202,6 +206,17 @@ export function entityOperation(
   };
   const actor = (ctx: ActionContext) => ctx.user!.id;
   const companyOf = (ctx: { user: AuthenticatedUser | undefined }) => ctx.user?.companyId ?? null;
+  /**
+   * Writes by natural key (upsert, sheet import) could reach a record the caller cannot see: for an
+   * entity under a company scope, they are the owner's staff's alone.
+   */
+  const refuseKeyedWriteInScope = (ctx: ActionContext) => {
+    if (companyOf(ctx) && repo(ctx.deps).scope)
+      throw new AppError(
+        'FORBIDDEN',
+        `${entity.label} records are written by natural key only by the plant owner's staff: a contractor company's users create and change them one at a time`,
+      );
+  };
   const schemas = routeSchemas(route);
   const sortOf = (query: Record<string, unknown>): ListQuery['sort'] =>
     query.sortBy
@@ -217,8 +232,7 @@ export function entityOperation(
     const page = await repo(deps).page(deps.db, { ...q, variant, sort: sortOf(query), pageNumber, pageSize });
     // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
     // unknown parent would read as one without records.
-    if (page.rows.length === 0 && q.parentId)
-      await parentOf(deps, deps.db, q.parentId, q.companyId ?? null);
+    if (page.rows.length === 0 && q.parentId) await parentOf(deps, deps.db, q.parentId, q.companyId ?? null);
     return {
       data: page.rows.map((row) => recordView(entity, row, page.attachments)),
       meta: pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
@@ -317,7 +331,9 @@ export function entityOperation(
     case 'get':
       return async ({ query, params, deps, user }) => {
         const id = (op.id === 'path' ? params.id : query.id) as string;
-        return { data: await one(deps, await recordOf(deps, deps.db, id, { companyId: companyOf({ user }) })) };
+        return {
+          data: await one(deps, await recordOf(deps, deps.db, id, { companyId: companyOf({ user }) })),
+        };
       };
     case 'create':
       return async (ctx) => {
@@ -417,6 +433,7 @@ export function entityOperation(
       };
     case 'upsert':
       return async (ctx) => {
+        refuseKeyedWriteInScope(ctx);
         const body = await readBody(ctx, 'json');
         const { acknowledgedWarnings: _ack, ...values } = body.values;
         await parentOfNew(ctx.deps, values, companyOf(ctx));
@@ -446,6 +463,7 @@ export function entityOperation(
         );
     case 'importSheet':
       return async (ctx) => {
+        refuseKeyedWriteInScope(ctx);
         const file = await sheetUpload(ctx.request, importBounds.maxBytes);
         const result = await importSheet(ctx.deps.db, ctx.deps.repositories, repo(ctx.deps), {
           file,

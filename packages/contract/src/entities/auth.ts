@@ -32,8 +32,12 @@ export const profileSchema = z
     email: z.string().nullable(),
     role: z.object({ id: z.uuid(), name: z.string() }),
     permissions: z.array(z.object({ module: z.string(), action: z.enum(permissionActions) })),
-    /** The contractor company the user works for (its name and logo in the shell); null for staff. */
-    company: companyBadgeSchema.nullable(),
+    /**
+     * The contractor company the user works for (its name and logo in the shell); null for the
+     * owner's staff. The server always sends it; optional so that a client's stored profile of an
+     * older server still reads.
+     */
+    company: companyBadgeSchema.nullable().optional(),
   })
   .meta({ id: 'profile' });
 export type Profile = z.infer<typeof profileSchema>;

@@ -57,7 +57,9 @@ export async function companyBadge(db: DbOrTx, companyId: string | null): Promis
     )
     .where(eq(companies.id, companyId))
     .limit(1);
-  return row ? { id: row.id, contractorName: row.contractorName as string, logoFileId: row.logoFileId } : null;
+  return row
+    ? { id: row.id, contractorName: row.contractorName as string, logoFileId: row.logoFileId }
+    : null;
 }
 
 export const contractorCompanyActions: Record<string, ActionHandler> = {

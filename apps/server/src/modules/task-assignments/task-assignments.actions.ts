@@ -299,29 +299,29 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
   'taskAssignment.templateWithData': typedAction(
     { query: assignmentSheetQuery },
     async ({ query, deps, user }) => {
-    const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, user));
-    // Counted before the download starts: a refusal after it has started could only cut the file.
-    const [counted] = await deps.db.select({ n: count() }).from(
-      deps.db
-        .select({ one: sql`1` })
-        .from(assignments)
-        .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
-        .where(where)
-        .limit(maxAssignmentSheetRows + 1)
-        .as('bounded'),
-    );
-    if ((counted?.n ?? 0) > maxAssignmentSheetRows)
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
+      const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, user));
+      // Counted before the download starts: a refusal after it has started could only cut the file.
+      const [counted] = await deps.db.select({ n: count() }).from(
+        deps.db
+          .select({ one: sql`1` })
+          .from(assignments)
+          .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
+          .where(where)
+          .limit(maxAssignmentSheetRows + 1)
+          .as('bounded'),
       );
-    const period = `${query.startDate ?? 'any'}-to-${query.endDate ?? 'any'}`;
-    return sheetDownload(
-      writeEntitySheet(assignmentSheetRow, assignmentSheetRows(deps.db, where), {
-        choices: { inspectionMethod: { values: await methodCodes(deps.db), complete: true } },
-      }),
-      `wo-task-assignments-${period}.xlsx`,
-    );
-  },
+      if ((counted?.n ?? 0) > maxAssignmentSheetRows)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
+        );
+      const period = `${query.startDate ?? 'any'}-to-${query.endDate ?? 'any'}`;
+      return sheetDownload(
+        writeEntitySheet(assignmentSheetRow, assignmentSheetRows(deps.db, where), {
+          choices: { inspectionMethod: { values: await methodCodes(deps.db), complete: true } },
+        }),
+        `wo-task-assignments-${period}.xlsx`,
+      );
+    },
   ),
 };

@@ -21,7 +21,8 @@ export const vciActions: Record<string, ActionHandler> = {
   'vci.groupedByFeature': typedAction({ query: vciAnalysisQuery }, async ({ query, deps, route, user }) => {
     const variant = route.operation.kind === 'action' ? route.operation.variant : undefined;
     const analysisId = query.vciAnalysisId;
-    const analysis = await deps.repositories.get(vciAnalysis.name)!
+    const analysis = await deps.repositories
+      .get(vciAnalysis.name)!
       .get(deps.db, analysisId, { companyId: user?.companyId });
     if (analysis.variant !== variant)
       throw new AppError(

@@ -1,6 +1,6 @@
 import { woTaskAssignment, workOrderSpk } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import { tableOf, users } from '../../db/schema/index.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
 
@@ -14,9 +14,20 @@ const scopeUsers = alias(users, 'scope_user');
  * work order by its index, and matches inspectors with `@>` (the GIN index on userPDMIds serves it).
  */
 export const workOrderScopes: RecordScopes = {
-  [workOrderSpk.name]: (workOrderId, companyId) => sql`exists (
-    select 1 from ${scopeAssignments}
-    join ${scopeUsers} on ${scopeAssignments.userPDMIds} @> jsonb_build_array(${scopeUsers.id}::text)
-    where ${scopeAssignments.workOrderSPKId} = ${workOrderId}
-      and ${scopeUsers.contractorCompanyId} = ${companyId})`,
+  [workOrderSpk.name]: (workOrderId, companyId) =>
+    exists(
+      new QueryBuilder()
+        .select({ one: sql`1` })
+        .from(scopeAssignments)
+        .innerJoin(
+          scopeUsers,
+          sql`${scopeAssignments.userPDMIds} @> jsonb_build_array(${scopeUsers.id}::text)`,
+        )
+        .where(
+          and(
+            eq(scopeAssignments.workOrderSPKId, workOrderId),
+            sql`${scopeUsers.contractorCompanyId} = ${companyId}`,
+          ),
+        ),
+    ),
 };

@@ -1,0 +1,238 @@
+/**
+ * Company scoping (docs/company-scoping.md): a contractor company's user sees the work orders that
+ * name one of the company's users on a task assignment, and everything under them; the rest is
+ * 404 on reads and writes and absent from lists. The owner's staff see everything.
+ */
+import { randomUUID } from 'node:crypto';
+import { permissionActions, permissionModules } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { pdfBytes } from './document-bytes.ts';
+import {
+  createReportHeader,
+  createThermalAnalysis,
+  createUser,
+  createWorkOrder,
+  multipart,
+  pngBytes,
+  startTestApp,
+} from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+
+/** What one company's side of the test holds: its user's token and the records made for it. */
+type Side = {
+  companyId: string;
+  token: string;
+  workOrder: { id: string; woNumber: string; contractNo: string };
+  assignment: { id: string };
+  report: { id: string };
+  analysis: { id: string };
+  measurement: { id: string; thermalImage: { id: string } };
+  document: { id: string; file: { id: string } };
+};
+let a: Side;
+let b: Side;
+let ownerToken: string;
+
+/** A role with every permission but not the administrator's: what scoping must hold back is data. */
+async function contractorRole() {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `contractor-${randomUUID()}` })
+    .returning();
+  await t.db
+    .insert(rolePermissions)
+    .values(
+      permissionModules.flatMap((module) =>
+        permissionActions.map((action) => ({ roleId: role!.id, module, action })),
+      ),
+    );
+  return role!.id;
+}
+
+async function side(name: string, roleId: string): Promise<Side> {
+  const company = await t.call('POST', '/api/contractor-company', multipart({ ContractorName: name }));
+  expect(company.status, JSON.stringify(company.body)).toBe(201);
+  const user = await createUser(t, { roleId });
+  await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+  const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+
+  const workOrder = await createWorkOrder(t, { contractNo: `CN-${name}` });
+  const assigned = await t.call('POST', '/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod: 'thermal',
+    userPDMIds: [user.id],
+  });
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+  const report = await createReportHeader(t, { workOrderSPKId: workOrder.id });
+  const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id });
+  const measured = await t.call(
+    'POST',
+    '/api/thermal-measurements',
+    multipart(
+      {
+        thermalAnalysisId: analysis.id,
+        date: '2026-11-20',
+        component: 'Phase R lug',
+        maxTemperatureC: '50',
+        referenceTemperatureC: '40',
+      },
+      { thermalImage: { name: 'ir.png', type: 'image/png', bytes: pngBytes } },
+    ),
+  );
+  expect(measured.status, JSON.stringify(measured.body)).toBe(201);
+  const document = await t.call(
+    'POST',
+    '/api/report-supporting-document',
+    multipart(
+      { reportHeaderId: report.id, documentType: 'procedure' },
+      { file: { name: 'p.pdf', type: 'application/pdf', bytes: pdfBytes } },
+    ),
+  );
+  expect(document.status, JSON.stringify(document.body)).toBe(201);
+  return {
+    companyId: company.body.data.id,
+    token,
+    workOrder,
+    assignment: assigned.body.data,
+    report,
+    analysis,
+    measurement: measured.body.data,
+    document: document.body.data,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const roleId = await contractorRole();
+  a = await side(`Alpha-${randomUUID().slice(0, 6)}`, roleId);
+  b = await side(`Beta-${randomUUID().slice(0, 6)}`, roleId);
+  const owner = await createUser(t, { roleId });
+  ownerToken = (await t.login(owner.username, owner.password)).json().data.accessToken as string;
+});
+afterAll(() => t?.close());
+
+const ids = (r: { body: { data: { id: string }[] } }) => r.body.data.map((x) => x.id);
+
+/** The reads of one side's records, each answering that record (or a list holding it). */
+const reads = (s: Side) => [
+  `/api/work-order-spks/${s.workOrder.id}`,
+  `/api/work-order-spks?id=${s.workOrder.id}`,
+  `/api/report-headers?id=${s.report.id}`,
+  `/api/report-headers/${s.report.id}/author`,
+  `/api/wo-task-assignments/by-work-order?workOrderSPKId=${s.workOrder.id}`,
+  `/api/wo-task-assignments/inspections?workOrderSPKId=${s.workOrder.id}`,
+  `/api/thermal-analysis/by-report?reportHeaderId=${s.report.id}`,
+  `/api/thermal-analysis/summary?thermalAnalysisId=${s.analysis.id}`,
+  `/api/thermal-analysis/result?thermalAnalysisId=${s.analysis.id}`,
+  `/api/thermal-measurements/by-thermal-analysis?thermalAnalysisId=${s.analysis.id}`,
+  `/api/thermal-measurements/${s.measurement.id}`,
+  `/api/report-supporting-document?reportHeaderId=${s.report.id}`,
+  `/api/files/${s.measurement.thermalImage.id}`,
+  `/api/files/${s.document.file.id}`,
+];
+
+describe('a contractor company user', () => {
+  it('reads every record of its own company, and none of another company (404)', async () => {
+    for (const url of reads(a)) {
+      const own = await t.call('GET', url, undefined, a.token);
+      expect(own.status, `${url}: ${JSON.stringify(own.body)}`).toBe(200);
+    }
+    for (const url of reads(b)) {
+      const other = await t.call('GET', url, undefined, a.token);
+      // A list filtered to one id answers an empty page; everything else is not found.
+      if (url.includes('?id=')) {
+        expect(other.status, url).toBe(200);
+        expect(other.body.data, url).toEqual([]);
+      } else expect(other.status, `${url}: ${JSON.stringify(other.body)}`).toBe(404);
+    }
+  });
+
+  it("lists only its company's work orders, reports, measurements and lookups", async () => {
+    const lists = [
+      ['/api/work-order-spks?pageSize=200', a.workOrder.id, b.workOrder.id],
+      ['/api/report-headers?pageSize=200', a.report.id, b.report.id],
+      ['/api/thermal-measurements?pageSize=200', a.measurement.id, b.measurement.id],
+    ] as const;
+    for (const [url, mine, theirs] of lists) {
+      const r = await t.call('GET', url, undefined, a.token);
+      expect(r.status, url).toBe(200);
+      expect(ids(r), url).toContain(mine);
+      expect(ids(r), url).not.toContain(theirs);
+      expect(r.body.meta.totalCount, url).toBe(r.body.data.length);
+    }
+    const contracts = await t.call('GET', '/api/work-order-spks/contract-numbers', undefined, a.token);
+    const values = contracts.body.data.map((v: { value: string }) => v.value);
+    expect(values).toContain(a.workOrder.contractNo);
+    expect(values).not.toContain(b.workOrder.contractNo);
+    const summary = await t.call(
+      'GET',
+      '/api/master-inspection-method/summary?search=thermal',
+      undefined,
+      a.token,
+    );
+    const thermal = summary.body.data.find((m: { code: string }) => m.code === 'thermal');
+    expect(thermal.openAssignments).toBe(1);
+  });
+
+  it("cannot change, delete or create under another company's records (404), and nothing changes", async () => {
+    const attempts = [
+      t.call('PUT', `/api/work-order-spks/${b.workOrder.id}`, { title: 'Taken' }, a.token),
+      t.call('DELETE', `/api/work-order-spks/${b.workOrder.id}`, undefined, a.token),
+      t.call('PUT', `/api/report-headers/${b.report.id}`, { title: 'Taken' }, a.token),
+      t.call('DELETE', `/api/wo-task-assignments/${b.assignment.id}`, undefined, a.token),
+      t.call('DELETE', `/api/thermal-measurements?id=${b.measurement.id}`, undefined, a.token),
+      t.call(
+        'PUT',
+        `/api/report-headers/update-report-status/${b.report.id}?status=submitted`,
+        undefined,
+        a.token,
+      ),
+      t.call(
+        'POST',
+        '/api/thermal-measurements',
+        {
+          thermalAnalysisId: b.analysis.id,
+          date: '2026-11-20',
+          component: 'X',
+          maxTemperatureC: 1,
+          referenceTemperatureC: 1,
+        },
+        a.token,
+      ),
+    ];
+    for (const r of await Promise.all(attempts)) expect(r.status, JSON.stringify(r.body)).toBe(404);
+    const still = await t.call('GET', `/api/report-headers?id=${b.report.id}`, undefined, ownerToken);
+    expect(still.body.data[0]).toMatchObject({ title: 'Panel LP-3A', status: 'draft' });
+    expect((await t.call('GET', `/api/work-order-spks/${b.workOrder.id}`)).status).toBe(200);
+  });
+
+  it('may not import or upsert work orders by natural key (they could reach records out of scope)', async () => {
+    const r = await t.call(
+      'POST',
+      '/api/work-order-spks/import',
+      multipart({}, { file: { name: 'w.xlsx', type: 'application/octet-stream', bytes: pdfBytes } }),
+      a.token,
+    );
+    expect(r.status).toBe(403);
+  });
+
+  it('loses sight of a work order once no assignment names its company', async () => {
+    const wo = await createWorkOrder(t);
+    expect((await t.call('GET', `/api/work-order-spks/${wo.id}`, undefined, a.token)).status).toBe(404);
+  });
+});
+
+describe("the owner's staff", () => {
+  it("see both companies' records", async () => {
+    for (const url of [...reads(a), ...reads(b)]) {
+      const r = await t.call('GET', url, undefined, ownerToken);
+      expect(r.status, url).toBe(200);
+    }
+    const list = await t.call('GET', '/api/work-order-spks?pageSize=200', undefined, ownerToken);
+    expect(ids(list)).toEqual(expect.arrayContaining([a.workOrder.id, b.workOrder.id]));
+  });
+});
