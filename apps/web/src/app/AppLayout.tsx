@@ -1,8 +1,10 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
+  IconBuildingSkyscraper,
   IconChecklist,
   IconClipboardList,
   IconFileDescription,
@@ -21,18 +23,29 @@ import { BrandMark } from './BrandMark.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { CompanyBadge } from '../features/administration/CompanyBadge.tsx';
 
 type NavItem = {
-  to: '/' | '/my-tasks' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
+  to:
+    | '/'
+    | '/my-tasks'
+    | '/work-orders'
+    | '/reports'
+    | '/ndt'
+    | '/assets'
+    | '/inspection-methods'
+    | '/admin/companies';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
+  /** The heading the entry is listed under (`nav.<group>`); the work entries have none. */
+  group?: 'administration';
 };
 
 /**
- * Navigation follows the work: dashboard → my tasks → work orders → reports. An entry shows only when
- * the role may view its module; modules without screens yet (administration) are not listed rather
- * than leading to empty pages.
+ * Navigation follows the work: dashboard → my tasks → work orders → reports, then the administration
+ * group under its heading. An entry shows only when the role may view its module; modules without
+ * screens yet are not listed rather than leading to empty pages.
  */
 const navItems: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
@@ -46,6 +59,13 @@ const navItems: NavItem[] = [
     label: 'inspectionMethods.title',
     icon: IconListCheck,
     module: 'inspectionMethod',
+  },
+  {
+    to: '/admin/companies',
+    label: 'nav.companies',
+    icon: IconBuildingSkyscraper,
+    module: 'contractorCompany',
+    group: 'administration',
   },
 ];
 
@@ -89,6 +109,11 @@ export function AppLayout() {
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {profile.company && (
+              <Group visibleFrom="sm" aria-label={profile.company.contractorName}>
+                <CompanyBadge company={profile.company} />
+              </Group>
+            )}
             <LanguageMenu userId={profile.id} />
             <ColorSchemeToggle />
             <UserMenu profile={profile} />
@@ -97,20 +122,28 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <ScrollArea>
-          {items.map((item) => {
+          {items.map((item, i) => {
             const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+            // A group's heading before its first entry.
+            const heading = item.group && item.group !== items[i - 1]?.group;
             return (
-              <NavLinkLink
-                key={item.to}
-                to={item.to}
-                label={t(item.label)}
-                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                variant="light"
-                py="sm"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
+              <Fragment key={item.to}>
+                {heading && (
+                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+                    {t(`nav.${item.group}`)}
+                  </Text>
+                )}
+                <NavLinkLink
+                  to={item.to}
+                  label={t(item.label)}
+                  leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  variant="light"
+                  py="sm"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              </Fragment>
             );
           })}
         </ScrollArea>

@@ -111,6 +111,10 @@ const screens = {
     'TechniqueWorkspacePage',
   ),
   techniqueRow: lazyRouteComponent(() => import('../features/techniques/RowFormPage.tsx'), 'RowFormPage'),
+  contractorCompanies: lazyRouteComponent(
+    () => import('../features/administration/ContractorCompaniesPage.tsx'),
+    'ContractorCompaniesPage',
+  ),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
   myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
   newTaskReport: lazyRouteComponent(
@@ -165,6 +169,7 @@ const routeTree = rootRoute.addChildren([
     page('ndt', screens.ndt),
     page('assets', screens.assets),
     page('inspection-methods', screens.inspectionMethods),
+    page('admin/companies', screens.contractorCompanies),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

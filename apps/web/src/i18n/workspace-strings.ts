@@ -1,3 +1,4 @@
+import { administration as enAdministration } from './en/administration.ts';
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
@@ -9,6 +10,7 @@ import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assign
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
+import { administration as idAdministration } from './id/administration.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -43,6 +45,7 @@ i18n.addResourceBundle(
     myTasks: enMyTasks,
     workspace: enWorkspace,
     imageList: enImageList,
+    administration: enAdministration,
   },
   true,
   true,
@@ -65,6 +68,7 @@ i18n.addResourceBundle(
     myTasks: idMyTasks,
     workspace: idWorkspace,
     imageList: idImageList,
+    administration: idAdministration,
   },
   true,
   true,

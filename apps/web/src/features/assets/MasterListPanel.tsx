@@ -163,13 +163,13 @@ export function MasterListPanel(p: MasterListPanelProps) {
             parentId={entity.parent ? p.fixed?.[entity.parent] : undefined}
             submitLabel={editing === 'new' ? p.addLabel : t('common.save')}
             onCancel={() => setEditing(null)}
-            onSubmit={async ({ values }) =>
+            onSubmit={async ({ values, images }) =>
               editing === 'new'
-                ? (await callRoute(create!, { body: { values: { ...p.fixed, ...values } } })).data
+                ? (await callRoute(create!, { body: { values: { ...p.fixed, ...values }, images } })).data
                 : (
                     await callRoute(update!, {
                       params: { id: String(editing.id) },
-                      body: { values, previous: editing },
+                      body: { values, images, previous: editing },
                     })
                   ).data
             }

@@ -13,6 +13,7 @@ import { techniqueExtensions } from '../techniques/extensions.ts';
 import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
+import { ReportAuthorCompany } from '../administration/ReportAuthorCompany.tsx';
 import { ReportFormModal, reportHeaderFields } from './ReportFormModal.tsx';
 import { ReportLockedNotice } from './ReportLock.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
@@ -65,6 +66,7 @@ export function ReportPage() {
       />
       <ReportLockedNotice report={report} />
       <Stack gap="lg">
+        <ReportAuthorCompany reportId={reportId} />
         {report.statusComment && (
           <Alert
             color="orange"

@@ -6,6 +6,8 @@ export const nav = {
   workOrders: 'Work orders',
   workOrder: 'Work order',
   reports: 'Reports',
+  administration: 'Administration',
+  companies: 'Contractor companies',
   breadcrumbs: 'Breadcrumbs',
   openMenu: 'Open navigation',
   closeMenu: 'Close navigation',

@@ -1,4 +1,5 @@
 import { auth, dashboard, errors, nav, reports } from './app.ts';
+import { administration } from './administration.ts';
 import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
@@ -34,6 +35,7 @@ export const en = {
   myTasks,
   workspace,
   imageList,
+  administration,
 };
 
 /** The shape every translation must have: the same keys, any strings. */

@@ -8,6 +8,8 @@ export const nav: Translation<typeof en.nav> = {
   workOrders: 'Perintah kerja',
   workOrder: 'Perintah kerja',
   reports: 'Laporan',
+  administration: 'Administrasi',
+  companies: 'Perusahaan kontraktor',
   breadcrumbs: 'Jejak navigasi',
   openMenu: 'Buka navigasi',
   closeMenu: 'Tutup navigasi',
