@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { users } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
 import {
   createReportHeader,
+  createRole,
   createThermalAnalysis,
+  createThermalMeasurement,
   createUser,
   createWorkOrder,
   multipart,
@@ -38,20 +40,14 @@ let b: Side;
 let ownerToken: string;
 
 /** A role with every permission but not the administrator's: what scoping must hold back is data. */
-async function contractorRole() {
-  const [role] = await t.db
-    .insert(roles)
-    .values({ name: `contractor-${randomUUID()}` })
-    .returning();
-  await t.db
-    .insert(rolePermissions)
-    .values(
-      permissionModules.flatMap((module) =>
-        permissionActions.map((action) => ({ roleId: role!.id, module, action })),
-      ),
-    );
-  return role!.id;
-}
+const contractorRole = async () =>
+  (
+    await createRole(
+      t,
+      permissionModules.flatMap((module) => permissionActions.map((action) => ({ module, action }))),
+      'contractor',
+    )
+  ).id;
 
 async function side(name: string, roleId: string): Promise<Side> {
   const company = await t.call('POST', '/api/contractor-company', multipart({ ContractorName: name }));
@@ -69,21 +65,14 @@ async function side(name: string, roleId: string): Promise<Side> {
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
   const report = await createReportHeader(t, { workOrderSPKId: workOrder.id });
   const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id });
-  const measured = await t.call(
-    'POST',
-    '/api/thermal-measurements',
-    multipart(
-      {
-        thermalAnalysisId: analysis.id,
-        date: '2026-11-20',
-        component: 'Phase R lug',
-        maxTemperatureC: '50',
-        referenceTemperatureC: '40',
-      },
-      { thermalImage: { name: 'ir.png', type: 'image/png', bytes: pngBytes } },
-    ),
+  const measurement = await createThermalMeasurement(
+    t,
+    analysis.id,
+    {},
+    {
+      thermalImage: { name: 'ir.png', type: 'image/png', bytes: pngBytes },
+    },
   );
-  expect(measured.status, JSON.stringify(measured.body)).toBe(201);
   const document = await t.call(
     'POST',
     '/api/report-supporting-document',
@@ -100,7 +89,7 @@ async function side(name: string, roleId: string): Promise<Side> {
     assignment: assigned.body.data,
     report,
     analysis,
-    measurement: measured.body.data,
+    measurement,
     document: document.body.data,
   };
 }

@@ -6,9 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { auditLog, roles, users } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
-import { createReportHeader, createUser, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
+import {
+  createReportHeader,
+  createRole,
+  createUser,
+  jpegBytes,
+  multipart,
+  pngBytes,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -35,12 +43,8 @@ async function company(fields: Record<string, string> = {}, logoFile = logo(pngB
 
 /** A user of the company, on a role that may only view reports (no contractor-company permission). */
 async function memberOf(companyId: string, username?: string) {
-  const [role] = await t.db
-    .insert(roles)
-    .values({ name: `reader-${randomUUID()}` })
-    .returning();
-  await t.db.insert(rolePermissions).values({ roleId: role!.id, module: 'reportHeader', action: 'view' });
-  const user = await createUser(t, { roleId: role!.id, username });
+  const role = await createRole(t, [{ module: 'reportHeader', action: 'view' }], 'reader');
+  const user = await createUser(t, { roleId: role.id, username });
   await t.db.update(users).set({ contractorCompanyId: companyId }).where(eq(users.id, user.id));
   return user;
 }

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
-import { roles, users } from '../src/db/schema/index.ts';
+import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
@@ -170,6 +170,17 @@ export async function createUser(
   return { id: row!.id, username, password };
 }
 
+/** A role granting exactly these permissions (none: a role that may do nothing). */
+export async function createRole(t: TestApp, grants: { module: string; action: string }[], name = 'role') {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `${name}-${randomUUID()}` })
+    .returning();
+  if (grants.length > 0)
+    await t.db.insert(rolePermissions).values(grants.map((g) => ({ roleId: role!.id, ...g })));
+  return role!;
+}
+
 /** Factories: each creates a record through the API and returns its view. */
 export async function createWorkOrder(t: TestApp, overrides: Record<string, unknown> = {}) {
   const r = await t.call('POST', '/api/work-order-spks', {
@@ -229,19 +240,28 @@ export async function createThermalAnalysis(t: TestApp, overrides: Record<string
   return r.body.data;
 }
 
+/** A measurement of the analysis; with `files` (`thermalImage`, …), sent as a multipart form. */
 export async function createThermalMeasurement(
   t: TestApp,
   thermalAnalysisId: string,
   overrides: Record<string, unknown> = {},
+  files?: Record<string, FilePart>,
 ) {
-  const r = await t.call('POST', '/api/thermal-measurements', {
+  const values = {
     thermalAnalysisId,
     date: '2026-11-20',
     component: 'Phase R lug',
     maxTemperatureC: 50,
     referenceTemperatureC: 40,
     ...overrides,
-  });
+  };
+  const r = await t.call(
+    'POST',
+    '/api/thermal-measurements',
+    files
+      ? multipart(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])), files)
+      : values,
+  );
   if (r.status !== 201) throw new Error(`thermal measurement: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
 }

@@ -11,9 +11,11 @@ import type { Access, RouteDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { routeLabel } from './entity-factory.ts';
 import { seedDemoUsers } from '../src/modules/seed/demo-users.ts';
 import {
   createReportHeader,
+  createRole,
   createThermalAnalysis,
   createThermalMeasurement,
   createUser,
@@ -32,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const routes = routeTable as readonly RouteDefinition[];
-const label = (r: RouteDefinition) => `${r.method} ${r.path}`;
+const label = routeLabel;
 const accessLabel = (a: Access) => (typeof a === 'string' ? a : `${a.module}.${a.action}`);
 const howToAdd =
   "Each route needs its row in apps/server/test/route-matrix.expected.ts ('METHOD /path': 'public' | 'authenticated' | 'module.action'); `npx tsx apps/server/scripts/route-matrix-rows.ts` prints the rows as declared. Review the access before you add or change a row.";
@@ -56,15 +58,7 @@ async function tokenFor(roleId: string, companyId: string | null = null) {
   return (await t.login(user.username, user.password)).json().data.accessToken as string;
 }
 
-async function roleWith(name: string, grants: { module: string; action: string }[]) {
-  const [role] = await t.db
-    .insert(roles)
-    .values({ name: `${name} ${randomUUID().slice(0, 6)}` })
-    .returning();
-  if (grants.length > 0)
-    await t.db.insert(rolePermissions).values(grants.map((g) => ({ roleId: role!.id, ...g })));
-  return role!;
-}
+const roleWith = (name: string, grants: { module: string; action: string }[]) => createRole(t, grants, name);
 
 const everyGrant = permissionModules.flatMap((module) =>
   permissionActions.map((action) => ({ module, action })),
