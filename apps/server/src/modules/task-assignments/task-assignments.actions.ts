@@ -296,32 +296,30 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       'wo-task-assignment-template.xlsx',
     ),
 
-  'taskAssignment.templateWithData': typedAction(
-    { query: assignmentSheetQuery },
-    async ({ query, deps, user }) => {
-      const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, user));
-      // Counted before the download starts: a refusal after it has started could only cut the file.
-      const [counted] = await deps.db.select({ n: count() }).from(
-        deps.db
-          .select({ one: sql`1` })
-          .from(assignments)
-          .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
-          .where(where)
-          .limit(maxAssignmentSheetRows + 1)
-          .as('bounded'),
+  'taskAssignment.templateWithData': typedAction({ query: assignmentSheetQuery }, async (ctx) => {
+    const { query, deps } = ctx;
+    const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, ctx.user));
+    // Counted before the download starts: a refusal after it has started could only cut the file.
+    const [counted] = await deps.db.select({ n: count() }).from(
+      deps.db
+        .select({ one: sql`1` })
+        .from(assignments)
+        .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
+        .where(where)
+        .limit(maxAssignmentSheetRows + 1)
+        .as('bounded'),
+    );
+    if ((counted?.n ?? 0) > maxAssignmentSheetRows)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
       );
-      if ((counted?.n ?? 0) > maxAssignmentSheetRows)
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
-        );
-      const period = `${query.startDate ?? 'any'}-to-${query.endDate ?? 'any'}`;
-      return sheetDownload(
-        writeEntitySheet(assignmentSheetRow, assignmentSheetRows(deps.db, where), {
-          choices: { inspectionMethod: { values: await methodCodes(deps.db), complete: true } },
-        }),
-        `wo-task-assignments-${period}.xlsx`,
-      );
-    },
-  ),
+    const period = `${query.startDate ?? 'any'}-to-${query.endDate ?? 'any'}`;
+    return sheetDownload(
+      writeEntitySheet(assignmentSheetRow, assignmentSheetRows(deps.db, where), {
+        choices: { inspectionMethod: { values: await methodCodes(deps.db), complete: true } },
+      }),
+      `wo-task-assignments-${period}.xlsx`,
+    );
+  }),
 };
