@@ -199,6 +199,15 @@ describe('a contractor company user', () => {
     expect((await t.call('GET', `/api/work-order-spks/${b.workOrder.id}`)).status).toBe(200);
   });
 
+  it('changes and deletes its own records', async () => {
+    const own = await t.call('PUT', `/api/report-headers/${a.report.id}`, { title: 'Panel LP-3B' }, a.token);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.data.title).toBe('Panel LP-3B');
+    const extra = await createThermalMeasurement(t, a.analysis.id);
+    const removed = await t.call('DELETE', `/api/thermal-measurements?id=${extra.id}`, undefined, a.token);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+  });
+
   it('may not import or upsert work orders by natural key (they could reach records out of scope)', async () => {
     const r = await t.call(
       'POST',
