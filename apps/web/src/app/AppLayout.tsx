@@ -110,7 +110,7 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {profile.company && (
-              <Group visibleFrom="sm" aria-label={profile.company.contractorName}>
+              <Group visibleFrom="sm">
                 <CompanyBadge company={profile.company} />
               </Group>
             )}

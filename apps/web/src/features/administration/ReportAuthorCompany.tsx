@@ -18,11 +18,7 @@ export function ReportAuthorCompany({ reportId }: { reportId: string }) {
   const company = author.data?.company;
   if (!author.data || !company) return null;
   return (
-    <Group
-      gap="sm"
-      wrap="nowrap"
-      aria-label={t('administration.reportAuthor', { name: author.data.fullName })}
-    >
+    <Group gap="sm" wrap="nowrap">
       <CompanyBadge company={company} size="md" />
       <Text size="sm" c="dimmed">
         {t('administration.reportAuthor', { name: author.data.fullName })}
