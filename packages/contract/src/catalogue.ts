@@ -24,6 +24,12 @@ import {
   woTaskAssignment,
 } from './entities/task-assignments.ts';
 import { contractorCompany } from './entities/administration.ts';
+import {
+  approvalPosition,
+  approvalRoutes,
+  inspectionMethodApproval,
+  reviewerAssignment,
+} from './entities/approvals.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -60,6 +66,9 @@ const workEntities = [
   workOrderSpk,
   reportHeader,
   woTaskAssignment,
+  approvalPosition,
+  inspectionMethodApproval,
+  reviewerAssignment,
 ];
 
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
@@ -80,5 +89,6 @@ export const routeTable = [
   ...taskAssignmentRoutes,
   ...assignmentImportRoutes,
   ...myTaskRoutes,
+  ...approvalRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];
