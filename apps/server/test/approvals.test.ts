@@ -19,7 +19,10 @@ let thermalId: string;
 type Person = { id: string; username: string; fullName: string; token: string };
 
 async function role(grants: [string, string][]) {
-  const [row] = await t.db.insert(roles).values({ name: `role-${randomUUID()}` }).returning();
+  const [row] = await t.db
+    .insert(roles)
+    .values({ name: `role-${randomUUID()}` })
+    .returning();
   await t.db
     .insert(rolePermissions)
     .values(grants.map(([module, action]) => ({ roleId: row!.id, module, action })));
@@ -61,7 +64,12 @@ async function reportBy(author: Person, inspectionMethod = 'thermal', workOrderS
   return r.body.data as { id: string; reportNumber: string };
 }
 
-const move = (id: string, status: string, who: Person | undefined, o: { comment?: string; level?: number } = {}) =>
+const move = (
+  id: string,
+  status: string,
+  who: Person | undefined,
+  o: { comment?: string; level?: number } = {},
+) =>
   t.call(
     'PUT',
     `/api/report-headers/update-report-status/${id}?status=${status}${
@@ -101,8 +109,9 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
   const settings = await t.call('GET', '/api/inspection-method-approvals/get-settings');
-  thermalId = settings.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal')
-    .inspectionMethodId;
+  thermalId = settings.body.data.find(
+    (m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal',
+  ).inspectionMethodId;
   inspector = await person(inspectorRole);
   first = await person(reviewerRole, engineer);
   firstToo = await person(reviewerRole, engineer);
@@ -131,9 +140,19 @@ describe('approval settings', () => {
     }
     const unknown = await setPath([{ levelApproval: 1, approvalPosition: 'Nobody' }]);
     expect(unknown.status).toBe(400);
-    const now = await t.call('GET', `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${thermalId}`);
+    const now = await t.call(
+      'GET',
+      `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${thermalId}`,
+    );
     expect(now.body.data.levels).toEqual([]);
-    expect((await t.call('GET', `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${randomUUID()}`)).status).toBe(404);
+    expect(
+      (
+        await t.call(
+          'GET',
+          `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${randomUUID()}`,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("replaces a method's path and summarises it", async () => {
@@ -154,10 +173,17 @@ describe('approval settings', () => {
         { levelApproval: 2, approvalPosition: manager },
       ],
     });
-    const listed = await t.call('GET', `/api/inspection-method-approvals?inspectionMethodId=${thermalId}&levelApproval=2`);
-    expect(listed.body.data).toMatchObject([{ inspectionMethod: 'thermal', levelApproval: 2, approvalPosition: manager }]);
+    const listed = await t.call(
+      'GET',
+      `/api/inspection-method-approvals?inspectionMethodId=${thermalId}&levelApproval=2`,
+    );
+    expect(listed.body.data).toMatchObject([
+      { inspectionMethod: 'thermal', levelApproval: 2, approvalPosition: manager },
+    ]);
     const summary = await t.call('GET', '/api/inspection-method-approvals/get-summary');
-    expect(summary.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal')).toMatchObject({
+    expect(
+      summary.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal'),
+    ).toMatchObject({
       levelCount: 2,
       complete: false,
     });
@@ -178,7 +204,9 @@ describe('reviewer assignment', () => {
     expect(listed.body.meta.totalCount).toBe(2);
     expect(listed.body.data[0]).toMatchObject({ approvalPosition: engineer, isActive: true });
     const summary = await t.call('GET', '/api/inspection-method-approvals/get-summary');
-    expect(summary.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal')).toMatchObject({
+    expect(
+      summary.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal'),
+    ).toMatchObject({
       complete: true,
       levels: [{ activeReviewers: 2 }, { activeReviewers: 1 }],
     });
@@ -186,10 +214,16 @@ describe('reviewer assignment', () => {
 
   it('toggles activation, and assigning again re-activates', async () => {
     const [row] = (await t.call('GET', `/api/reviewer-assignment?userPdmId=${firstToo.id}`)).body.data;
-    const off = await t.call('PUT', `/api/reviewer-assignment/update-reviewer-status/${row.id}?activation=false`);
+    const off = await t.call(
+      'PUT',
+      `/api/reviewer-assignment/update-reviewer-status/${row.id}?activation=false`,
+    );
     expect(off.body.data.isActive).toBe(false);
     expect((await t.call('GET', '/api/reviewer-assignment?isActive=false')).body.data).toHaveLength(1);
-    expect((await t.call('PUT', `/api/reviewer-assignment/update-reviewer-status/${row.id}?activation=maybe`)).status).toBe(400);
+    expect(
+      (await t.call('PUT', `/api/reviewer-assignment/update-reviewer-status/${row.id}?activation=maybe`))
+        .status,
+    ).toBe(400);
     const again = await assign([firstToo.id], 1);
     expect(again.body.data[0]).toMatchObject({ id: row.id, isActive: true });
     const audit = await t.db
@@ -201,7 +235,16 @@ describe('reviewer assignment', () => {
 
   it('is refused to a role without the approval permission', async () => {
     expect((await t.call('GET', '/api/reviewer-assignment', undefined, inspector.token)).status).toBe(403);
-    expect((await t.call('POST', '/api/reviewer-assignment/assign-user', { inspectionMethod: 'thermal', levelApproval: 1, userPdmIds: [inspector.id] }, first.token)).status).toBe(403);
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/api/reviewer-assignment/assign-user',
+          { inspectionMethod: 'thermal', levelApproval: 1, userPdmIds: [inspector.id] },
+          first.token,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -226,44 +269,77 @@ describe('the approval flow', () => {
     expect(returned.body.data).toMatchObject({ status: 'returned', approvalLevel: null });
 
     expect((await move(report.id, 'submitted', inspector)).status).toBe(200);
-    const current = await t.call('GET', `/api/report-approval-paths/current?reportHeaderId=${report.id}`, undefined, first.token);
+    const current = await t.call(
+      'GET',
+      `/api/report-approval-paths/current?reportHeaderId=${report.id}`,
+      undefined,
+      first.token,
+    );
     expect(current.body.data).toMatchObject({ approvalLevel: 1, canAct: true, source: 'snapshot' });
     expect(current.body.data.path.map((s: { position: string }) => s.position)).toEqual([engineer, manager]);
     const queue = await t.call('GET', '/api/report-approval-paths/queue', undefined, first.token);
     expect(queue.body.data.map((r: { id: string }) => r.id)).toContain(report.id);
-    expect((await t.call('GET', '/api/report-approval-paths/queue', undefined, second.token)).body.data.map((r: { id: string }) => r.id)).not.toContain(report.id);
+    expect(
+      (await t.call('GET', '/api/report-approval-paths/queue', undefined, second.token)).body.data.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).not.toContain(report.id);
 
     const l1 = await move(report.id, 'approved', first, { comment: 'Level 1 fine', level: 1 });
     expect(l1.body.data).toMatchObject({ status: 'inReview', approvalLevel: 2 });
     // A level-1 reviewer whose level has passed is told the report moved on.
     const late = await move(report.id, 'approved', firstToo);
     expect(late.status).toBe(409);
-    expect(late.body.message).toContain(`already approved at level 1 by ${first.fullName}; it now waits at level 2`);
+    expect(late.body.message).toContain(
+      `already approved at level 1 by ${first.fullName}; it now waits at level 2`,
+    );
     expect((await move(report.id, 'approved', second, { level: 1 })).status).toBe(409);
 
     const l2 = await move(report.id, 'approved', second, { level: 2 });
     expect(l2.status, JSON.stringify(l2.body)).toBe(200);
     expect(l2.body.data).toMatchObject({ status: 'approved', approvalLevel: null });
-    const locked = await t.call('PUT', `/api/report-headers/${report.id}`, { title: 'changed' }, inspector.token);
+    const locked = await t.call(
+      'PUT',
+      `/api/report-headers/${report.id}`,
+      { title: 'changed' },
+      inspector.token,
+    );
     expect(locked.status).toBe(409);
     const again = await move(report.id, 'approved', second);
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/The report is approved/);
 
     const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${report.id}`);
-    expect(history.body.data.map((s: Record<string, unknown>) => [s.action, s.level, s.position, s.actorUsername, s.comment])).toEqual([
+    expect(
+      history.body.data.map((s: Record<string, unknown>) => [
+        s.action,
+        s.level,
+        s.position,
+        s.actorUsername,
+        s.comment,
+      ]),
+    ).toEqual([
       ['submitted', 1, engineer, inspector.username, null],
       ['returned', 1, engineer, first.username, 'North flange photo missing'],
       ['submitted', 1, engineer, inspector.username, null],
       ['approved', 1, engineer, first.username, 'Level 1 fine'],
       ['approved', 2, manager, second.username, null],
     ]);
-    const mine = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${report.id}&username=${first.username}`);
+    const mine = await t.call(
+      'GET',
+      `/api/report-approval-paths/history?reportHeaderId=${report.id}&username=${first.username}`,
+    );
     expect(mine.body.data).toHaveLength(2);
     const audit = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'reportHeader'), eq(auditLog.entityId, report.id), eq(auditLog.action, 'update')));
+      .where(
+        and(
+          eq(auditLog.entity, 'reportHeader'),
+          eq(auditLog.entityId, report.id),
+          eq(auditLog.action, 'update'),
+        ),
+      );
     expect(audit).toHaveLength(5);
   });
 
@@ -292,7 +368,11 @@ describe('the approval flow', () => {
     const own = await move(report.id, 'approved', writer);
     expect(own.status).toBe(403);
     expect(own.body.message).toMatch(/You wrote this report/);
-    expect((await t.call('GET', '/api/report-approval-paths/queue', undefined, writer.token)).body.data.map((r: { id: string }) => r.id)).not.toContain(report.id);
+    expect(
+      (await t.call('GET', '/api/report-approval-paths/queue', undefined, writer.token)).body.data.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).not.toContain(report.id);
     expect((await move(report.id, 'approved', first)).status).toBe(200);
   });
 
@@ -312,7 +392,12 @@ describe('the approval flow', () => {
     const admin2 = await person(adminRole);
     const report = await reportBy(inspector, 'vci');
     await move(report.id, 'submitted', inspector);
-    const current = await t.call('GET', `/api/report-approval-paths/current?reportHeaderId=${report.id}`, undefined, admin2.token);
+    const current = await t.call(
+      'GET',
+      `/api/report-approval-paths/current?reportHeaderId=${report.id}`,
+      undefined,
+      admin2.token,
+    );
     expect(current.body.data).toMatchObject({ path: [{ level: 1, position: null }], canAct: true });
     const approved = await move(report.id, 'approved', admin2);
     expect(approved.body.data).toMatchObject({ status: 'approved' });
@@ -336,6 +421,9 @@ describe('the approval flow', () => {
     expect((await t.call('PUT', url('approved'), undefined, second.token)).status).toBe(403);
     const approved = await t.call('PUT', url('approved'), undefined, first.token);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ data: { approvalStatus: true }, message: `Report ${report.reportNumber} is approved` });
+    expect(approved.body).toMatchObject({
+      data: { approvalStatus: true },
+      message: `Report ${report.reportNumber} is approved`,
+    });
   });
 });

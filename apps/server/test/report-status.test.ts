@@ -81,7 +81,10 @@ const mover = (from: ReportStatus, to: ReportStatus) =>
  * fallback of one level otherwise, thermal), so one approval leaves them in review.
  */
 async function reportIn(status: ReportStatus) {
-  const report = await createReportHeader(t, status === approvalInProgressStatus ? { inspectionMethod: 'vci' } : {});
+  const report = await createReportHeader(
+    t,
+    status === approvalInProgressStatus ? { inspectionMethod: 'vci' } : {},
+  );
   let from: ReportStatus = 'draft';
   for (const step of waysFromDraft()[status]) {
     const r = await move(report.id, step, mover(from, step), 'Checked');

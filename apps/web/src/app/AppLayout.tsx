@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { PermissionModule } from '@inspectra/contract';
+import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
   IconChecklist,
@@ -9,6 +9,9 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconRuler2,
+  IconRosetteDiscountCheck,
+  IconSitemap,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
@@ -23,10 +26,24 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type NavItem = {
-  to: '/' | '/my-tasks' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
+  to:
+    | '/'
+    | '/my-tasks'
+    | '/work-orders'
+    | '/reports'
+    | '/ndt'
+    | '/assets'
+    | '/inspection-methods'
+    | '/approvals'
+    | '/admin/approval-settings'
+    | '/admin/reviewers';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
+  /** The permission that shows the entry, when not the module's view. */
+  action?: PermissionAction;
+  /** The navigation group the entry sits in (`administration`), below the work entries. */
+  group?: 'administration';
 };
 
 /**
@@ -47,6 +64,28 @@ const navItems: NavItem[] = [
     icon: IconListCheck,
     module: 'inspectionMethod',
   },
+  // The reviewer's queue: shown to those who may approve reports.
+  {
+    to: '/approvals',
+    label: 'approvals.nav',
+    icon: IconRosetteDiscountCheck,
+    module: 'reportHeader',
+    action: 'approve',
+  },
+  {
+    to: '/admin/approval-settings',
+    label: 'approvals.settings.title',
+    icon: IconSitemap,
+    module: 'approval',
+    group: 'administration',
+  },
+  {
+    to: '/admin/reviewers',
+    label: 'approvals.reviewers.title',
+    icon: IconUserCheck,
+    module: 'approval',
+    group: 'administration',
+  },
 ];
 
 export function AppLayout() {
@@ -60,8 +99,10 @@ export function AppLayout() {
   // For whom my tasks is home, the dashboard entry would only lead there again.
   const home = landsOnMyTasks(profile) ? '/my-tasks' : '/';
   const items = navItems.filter((item) =>
-    item.module ? can(profile, item.module, 'view') : item.to !== '/' || home === '/',
+    item.module ? can(profile, item.module, item.action ?? 'view') : item.to !== '/' || home === '/',
   );
+  const work = items.filter((item) => !item.group);
+  const administration = items.filter((item) => item.group === 'administration');
   return (
     <AppShell
       header={{ height: 60 }}
@@ -97,22 +138,19 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <ScrollArea>
-          {items.map((item) => {
-            const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
-            return (
-              <NavLinkLink
-                key={item.to}
-                to={item.to}
-                label={t(item.label)}
-                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                variant="light"
-                py="sm"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-          })}
+          {work.map((item) => (
+            <NavEntry key={item.to} item={item} pathname={pathname} />
+          ))}
+          {administration.length > 0 && (
+            <nav aria-label={t('approvals.administration')}>
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+                {t('approvals.administration')}
+              </Text>
+              {administration.map((item) => (
+                <NavEntry key={item.to} item={item} pathname={pathname} />
+              ))}
+            </nav>
+          )}
         </ScrollArea>
         <Text size="xs" c="dimmed" mt="auto" pt="md">
           {profile.role.name}
@@ -122,5 +160,23 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** One entry of the navigation, marked when the address is its page or under it. */
+function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
+  const { t } = useTranslation();
+  const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+  return (
+    <NavLinkLink
+      to={item.to}
+      label={t(item.label)}
+      leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+      py="sm"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
   );
 }

@@ -112,6 +112,15 @@ const screens = {
   ),
   techniqueRow: lazyRouteComponent(() => import('../features/techniques/RowFormPage.tsx'), 'RowFormPage'),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
+  approvalQueue: lazyRouteComponent(
+    () => import('../features/approvals/ApprovalQueuePage.tsx'),
+    'ApprovalQueuePage',
+  ),
+  approvalSettings: lazyRouteComponent(
+    () => import('../features/approvals/ApprovalSettingsPage.tsx'),
+    'ApprovalSettingsPage',
+  ),
+  reviewers: lazyRouteComponent(() => import('../features/approvals/ReviewersPage.tsx'), 'ReviewersPage'),
   myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
   newTaskReport: lazyRouteComponent(
     () => import('../features/my-tasks/NewTaskReportPage.tsx'),
@@ -165,6 +174,9 @@ const routeTree = rootRoute.addChildren([
     page('ndt', screens.ndt),
     page('assets', screens.assets),
     page('inspection-methods', screens.inspectionMethods),
+    page('approvals', screens.approvalQueue),
+    page('admin/approval-settings', screens.approvalSettings),
+    page('admin/reviewers', screens.reviewers),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

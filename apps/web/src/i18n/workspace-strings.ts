@@ -1,3 +1,4 @@
+import { approvals as enApprovals } from './en/approvals.ts';
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
@@ -9,6 +10,7 @@ import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assign
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
+import { approvals as idApprovals } from './id/approvals.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -41,6 +43,7 @@ i18n.addResourceBundle(
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
+    approvals: enApprovals,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -63,6 +66,7 @@ i18n.addResourceBundle(
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,
     myTasks: idMyTasks,
+    approvals: idApprovals,
     workspace: idWorkspace,
     imageList: idImageList,
   },

@@ -349,7 +349,11 @@ export const approvalRoutes = [
       query: reviewerActivationQuery,
       response: reviewerAssignment.schemas.response,
     }),
-    { summary: 'Activate or deactivate a reviewer (?activation=true|false)', tag: reviewerTag, access: approval('update') },
+    {
+      summary: 'Activate or deactivate a reviewer (?activation=true|false)',
+      tag: reviewerTag,
+      access: approval('update'),
+    },
   ),
   route(
     'PUT',

@@ -93,7 +93,9 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
    */
   'approval.queue': typedAction({ query: approvalQueueQuery }, async ({ query, deps, user }) => {
     const author = users;
-    const positionAtLevel = sql<string | null>`(${reports.approvalPath} -> (${reports.approvalLevel} - 1) ->> 'position')`;
+    const positionAtLevel = sql<
+      string | null
+    >`(${reports.approvalPath} -> (${reports.approvalLevel} - 1) ->> 'position')`;
     const assigned = exists(
       deps.db
         .select({ one: sql`1` })

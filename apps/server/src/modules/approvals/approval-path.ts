@@ -98,7 +98,12 @@ export async function reviewersAt(db: DbOrTx, report: StoredRecord, level: numbe
     .selectDistinct({ id: users.id, username: users.username, fullName: users.fullName })
     .from(reviewers)
     .innerJoin(users, reviewerIsUser)
-    .where(and(reviewerConditions(report.inspectionMethod as string, level, company), eq(users.isActive, true as never)))
+    .where(
+      and(
+        reviewerConditions(report.inspectionMethod as string, level, company),
+        eq(users.isActive, true as never),
+      ),
+    )
     .orderBy(asc(users.fullName));
 }
 
@@ -171,7 +176,11 @@ export async function judgeActor(
 /** "Already approved at level 1 by Rina Putri; it now waits at level 2". */
 export async function movedOnMessage(db: DbOrTx, report: StoredRecord): Promise<string> {
   const [last] = await db
-    .select({ level: reportApprovalSteps.level, action: reportApprovalSteps.action, who: reportApprovalSteps.actorFullName })
+    .select({
+      level: reportApprovalSteps.level,
+      action: reportApprovalSteps.action,
+      who: reportApprovalSteps.actorFullName,
+    })
     .from(reportApprovalSteps)
     .where(eq(reportApprovalSteps.reportHeaderId, report.id))
     .orderBy(desc(reportApprovalSteps.at), desc(reportApprovalSteps.id))

@@ -60,12 +60,7 @@ async function checkReviewer(
   return String(level.position);
 }
 
-async function audited(
-  tx: DbOrTx,
-  user: AuthenticatedUser,
-  row: StoredRecord,
-  before?: StoredRecord,
-) {
+async function audited(tx: DbOrTx, user: AuthenticatedUser, row: StoredRecord, before?: StoredRecord) {
   await writeAudit(tx, {
     entity: reviewerAssignment.name,
     entityId: row.id,
@@ -95,18 +90,19 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
     );
     const [rows, [total]] = await Promise.all([
       deps.db
-        .select({ row: reviewerTable, username: users.username, fullName: users.fullName, userActive: users.isActive })
+        .select({
+          row: reviewerTable,
+          username: users.username,
+          fullName: users.fullName,
+          userActive: users.isActive,
+        })
         .from(reviewerTable)
         .innerJoin(users, reviewerIsUser)
         .where(where)
         .orderBy(asc(reviewerTable.inspectionMethod), asc(reviewerTable.levelApproval), asc(users.fullName))
         .limit(query.pageSize)
         .offset((query.pageNumber - 1) * query.pageSize),
-      deps.db
-        .select({ n: count() })
-        .from(reviewerTable)
-        .innerJoin(users, reviewerIsUser)
-        .where(where),
+      deps.db.select({ n: count() }).from(reviewerTable).innerJoin(users, reviewerIsUser).where(where),
     ]);
     const views = await recordViews(deps.db, reviewerAssignment, rows.map((r) => r.row) as never);
     return {
@@ -146,9 +142,10 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
           levelApproval: number;
         };
         // Re-judged whenever it stays or becomes active: an inactive one may name anything.
-        const position = merged && ((values.isActive ?? before.isActive) as boolean)
-          ? await checkReviewer(tx, merged)
-          : (before.approvalPosition as string);
+        const position =
+          merged && ((values.isActive ?? before.isActive) as boolean)
+            ? await checkReviewer(tx, merged)
+            : (before.approvalPosition as string);
         const updated = await repo(deps).update(
           tx,
           params.id,
@@ -169,7 +166,13 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
       const row = await deps.db.transaction(async (tx) => {
         const before = await repo(deps).get(tx, params.id, { lock: true });
         if (query.activation) await checkReviewer(tx, before as never);
-        const updated = await repo(deps).update(tx, params.id, { isActive: query.activation }, undefined, user!.id);
+        const updated = await repo(deps).update(
+          tx,
+          params.id,
+          { isActive: query.activation },
+          undefined,
+          user!.id,
+        );
         await audited(tx, user!, updated, before);
         return updated;
       });
@@ -201,13 +204,20 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
         const values = {
           approvalPosition: position,
           isActive: true,
-          ...(body.contractorCompanyId !== undefined ? { contractorCompanyId: body.contractorCompanyId } : {}),
+          ...(body.contractorCompanyId !== undefined
+            ? { contractorCompanyId: body.contractorCompanyId }
+            : {}),
         };
         const row = found
           ? await repo(deps).update(tx, found.id, values, undefined, user!.id)
           : await repo(deps).insert(
               tx,
-              { userPdmId, inspectionMethod: body.inspectionMethod, levelApproval: body.levelApproval, ...values },
+              {
+                userPdmId,
+                inspectionMethod: body.inspectionMethod,
+                levelApproval: body.levelApproval,
+                ...values,
+              },
               user!.id,
             );
         await audited(tx, user!, row, found);

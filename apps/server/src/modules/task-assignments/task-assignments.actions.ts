@@ -275,7 +275,11 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             JSON.stringify({ ...updated, reportHeaderId: report.id, reportStatus: moved.status }),
           ) as unknown,
         });
-        return { row: updated, reportNumber: String(report.reportNumber), reportStatus: String(moved.status) };
+        return {
+          row: updated,
+          reportNumber: String(report.reportNumber),
+          reportStatus: String(moved.status),
+        };
       });
       return {
         data: (await recordViews(deps.db, woTaskAssignment, [row]))[0],
