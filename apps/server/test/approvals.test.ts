@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { seedDemoData } from '../src/modules/seed/demo-data.ts';
 import { createEquipment, createUser, createWorkOrder, nextIp, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -294,6 +295,8 @@ describe('the approval flow', () => {
       `already approved at level 1 by ${first.fullName}; it now waits at level 2`,
     );
     expect((await move(report.id, 'approved', second, { level: 1 })).status).toBe(409);
+    // Holding the position is not enough: only those assigned at the level act.
+    expect((await move(report.id, 'approved', outsider)).status).toBe(403);
 
     const l2 = await move(report.id, 'approved', second, { level: 2 });
     expect(l2.status, JSON.stringify(l2.body)).toBe(200);
@@ -425,5 +428,24 @@ describe('the approval flow', () => {
       data: { approvalStatus: true },
       message: `Report ${report.reportNumber} is approved`,
     });
+  });
+});
+
+describe('the demo', () => {
+  it('seeds a two-level path for thermal and one level for the other methods', async () => {
+    const fresh = await startTestApp();
+    try {
+      expect(await seedDemoData(fresh.db, fresh.files)).toBe(true);
+      const settings = await fresh.call('GET', '/api/inspection-method-approvals/get-settings');
+      const levelsOf = (code: string) =>
+        settings.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === code).levels;
+      expect(levelsOf('thermal')).toEqual([
+        { levelApproval: 1, approvalPosition: 'Area inspection engineer' },
+        { levelApproval: 2, approvalPosition: 'Inspection superintendent' },
+      ]);
+      expect(levelsOf('vci')).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import {
   reviewerAssignment,
   reviewerAssignmentQuery,
 } from '@inspectra/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -15,7 +15,6 @@ import { likePattern, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { methodLevelTable, reviewerIsUser, reviewerTable } from './approval-path.ts';
-import { ilike, or } from 'drizzle-orm';
 
 const repo = (deps: EngineDeps) => deps.repositories.get(reviewerAssignment.name)!;
 const idParams = z.object({ id: z.uuid() });
