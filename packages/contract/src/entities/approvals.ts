@@ -39,19 +39,24 @@ export const approvalPosition = defineEntity('approvalPosition', {
   sort: { field: 'name', direction: 'asc' },
 });
 
+/** What names one level of a method's path: the method, the level and the position approving there. */
+const approvalLevelFields = {
+  inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
+  levelApproval: f.integer({ label: 'Level', required: true, min: 1, max: maxApprovalLevel }),
+  approvalPosition: f.text({
+    label: 'Approval position',
+    required: true,
+    maxLength: 100,
+    references: 'approvalPosition',
+  }),
+};
+
 /** One level of an inspection method's approval path: at `levelApproval`, `approvalPosition` approves. */
 export const inspectionMethodApproval = defineEntity('inspectionMethodApproval', {
   label: 'Approval level',
   module: 'approval',
   fields: {
-    inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
-    levelApproval: f.integer({ label: 'Level', required: true, min: 1, max: maxApprovalLevel }),
-    approvalPosition: f.text({
-      label: 'Approval position',
-      required: true,
-      maxLength: 100,
-      references: 'approvalPosition',
-    }),
+    ...approvalLevelFields,
   },
   naturalKey: ['inspectionMethod', 'levelApproval'],
   duplicateMessage: 'This method already has this level',
@@ -68,14 +73,7 @@ export const reviewerAssignment = defineEntity('reviewerAssignment', {
   module: 'approval',
   fields: {
     userPdmId: f.text({ label: 'Reviewer', required: true, maxLength: 36, pattern: uuidPattern }),
-    inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
-    levelApproval: f.integer({ label: 'Level', required: true, min: 1, max: maxApprovalLevel }),
-    approvalPosition: f.text({
-      label: 'Approval position',
-      required: true,
-      maxLength: 100,
-      references: 'approvalPosition',
-    }),
+    ...approvalLevelFields,
     contractorCompanyId: f.ref('contractorCompany', { label: 'Reviews reports of' }),
     isActive: f.boolean({ label: 'Active', default: true }),
   },

@@ -80,11 +80,19 @@ export async function reportCompany(db: DbOrTx, report: StoredRecord): Promise<s
   return author?.companyId ?? null;
 }
 
-/** Active reviewer assignments of the report's method at `level` that cover the report's company. */
-function reviewerConditions(method: string, level: number, company: string | null) {
+/**
+ * Active reviewer assignments of the report's method at `level` (or, `below`, at a level under it)
+ * that cover the report's company.
+ */
+function reviewerConditions(
+  method: string,
+  level: number,
+  company: string | null,
+  o: { below?: boolean } = {},
+) {
   return and(
     eq(reviewers.inspectionMethod, method),
-    eq(reviewers.levelApproval, level as never),
+    o.below ? lt(reviewers.levelApproval, level as never) : eq(reviewers.levelApproval, level as never),
     eq(reviewers.isActive, true as never),
     company
       ? or(isNull(reviewers.contractorCompanyId), eq(reviewers.contractorCompanyId, company))
@@ -116,22 +124,12 @@ export async function isAssigned(
   company: string | null,
   o: { below?: boolean } = {},
 ): Promise<boolean> {
-  const method = report.inspectionMethod as string;
   const [row] = await db
     .select({ id: reviewers.id })
     .from(reviewers)
     .where(
       and(
-        o.below
-          ? and(
-              eq(reviewers.inspectionMethod, method),
-              lt(reviewers.levelApproval, level as never),
-              eq(reviewers.isActive, true as never),
-              company
-                ? or(isNull(reviewers.contractorCompanyId), eq(reviewers.contractorCompanyId, company))
-                : isNull(reviewers.contractorCompanyId),
-            )
-          : reviewerConditions(method, level, company),
+        reviewerConditions(report.inspectionMethod as string, level, company, o),
         eq(reviewers.userPdmId, userId),
       ),
     )

@@ -21,6 +21,7 @@ import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { usePermission } from '../auth/useProfile.ts';
+import { FailureText } from './FailureText.tsx';
 import { approvalPositionsQuery, approvalSettingsQuery, approvalSummaryQuery } from './approval-queries.ts';
 
 /** Approval settings: per inspection method, its levels and the position approving at each. */
@@ -125,11 +126,7 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
             )}
           </Group>
         ))}
-        {failure && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
+        <FailureText failure={failure} />
         {mayChange && (
           <Group justify="space-between">
             <Button

@@ -23,6 +23,7 @@ import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { usePermission } from '../auth/useProfile.ts';
+import { FailureText } from './FailureText.tsx';
 import { approvalPositionsQuery, approvalSettingsQuery } from './approval-queries.ts';
 
 /** A reviewer assignment as the list answers it (reviewerAssignmentViewSchema). */
@@ -206,11 +207,7 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
           {t('approvals.reviewers.assign')}
         </Button>
       </Group>
-      {failure && (
-        <Text c="red" size="sm" role="alert" mt="xs">
-          {failure}
-        </Text>
-      )}
+      <FailureText failure={failure} mt="xs" />
     </Paper>
   );
 }
@@ -275,11 +272,7 @@ function PositionsPanel() {
           </Button>
         </Group>
       )}
-      {failure && (
-        <Text c="red" size="sm" role="alert" mt="xs">
-          {failure}
-        </Text>
-      )}
+      <FailureText failure={failure} mt="xs" />
     </Paper>
   );
 }
