@@ -234,6 +234,25 @@ describe('reviewer assignment', () => {
     expect(audit.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('changes an assignment only to a level whose position the user holds', async () => {
+    const [row] = (await t.call('GET', `/api/reviewer-assignment?userPdmId=${first.id}`)).body.data;
+    const wrong = await t.call('PUT', `/api/reviewer-assignment/${row.id}`, { levelApproval: 2 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(`approved by ${manager}`);
+    const stale = await t.call('PUT', `/api/reviewer-assignment/${row.id}`, { isActive: true, version: 99 });
+    expect(stale.status).toBe(409);
+    const same = await t.call('PUT', `/api/reviewer-assignment/${row.id}`, {
+      isActive: true,
+      version: row.version,
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data).toMatchObject({
+      levelApproval: 1,
+      approvalPosition: engineer,
+      version: row.version + 1,
+    });
+  });
+
   it('is refused to a role without the approval permission', async () => {
     expect((await t.call('GET', '/api/reviewer-assignment', undefined, inspector.token)).status).toBe(403);
     expect(

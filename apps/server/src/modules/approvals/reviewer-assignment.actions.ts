@@ -141,10 +141,8 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
           levelApproval: number;
         };
         // Re-judged whenever it stays or becomes active: an inactive one may name anything.
-        const position =
-          merged && ((values.isActive ?? before.isActive) as boolean)
-            ? await checkReviewer(tx, merged)
-            : (before.approvalPosition as string);
+        const active = (values.isActive ?? before.isActive) as boolean;
+        const position = active ? await checkReviewer(tx, merged) : (before.approvalPosition as string);
         const updated = await repo(deps).update(
           tx,
           params.id,
