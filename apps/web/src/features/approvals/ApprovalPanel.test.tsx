@@ -101,6 +101,7 @@ describe('approval panel', () => {
     expect(await screen.findByText('Submitted · Ina Inspector')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Return' })).toBeNull();
+    expect(screen.getByText(/Only the reviewers assigned to thermal at level 1/)).toBeVisible();
   });
 
   it('returns only with a reason, sending the level seen', async () => {

@@ -132,6 +132,11 @@ export function ApprovalPanel({ report }: { report: Report }) {
             />
           ))}
         </Stepper>
+        {!state.canAct && level !== null && state.reason && (
+          <Text size="sm" c="dimmed">
+            {state.reason}
+          </Text>
+        )}
         {state.canAct && (
           <Group gap="xs" role="group" aria-label={t('approvals.panel.title')}>
             <Button color="green" onClick={() => ask('approved')}>
