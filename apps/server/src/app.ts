@@ -27,6 +27,9 @@ import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
 import { validationError } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
+import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
+import { approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
+import { reviewerAssignmentActions } from './modules/approvals/reviewer-assignment.actions.ts';
 import { assetActions } from './modules/assets/assets.actions.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
@@ -208,6 +211,9 @@ export async function buildApp(deps: AppDeps) {
     ...taskAssignmentActions,
     ...assignmentImportActions,
     ...contractorCompanyActions,
+    ...approvalSettingsActions,
+    ...reviewerAssignmentActions,
+    ...approvalFlowActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

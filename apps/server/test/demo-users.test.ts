@@ -67,7 +67,7 @@ describe('demo users', () => {
     await t.call('PUT', `/api/report-headers/update-report-status/${report.id}?status=submitted`);
     const approve = await t.call(
       'PUT',
-      `/api/report-headers/update-report-status/${report.id}?status=inReview`,
+      `/api/report-headers/update-report-status/${report.id}?status=approved`,
       undefined,
       planner,
     );

@@ -181,6 +181,46 @@ export async function createRole(t: TestApp, grants: { module: string; action: s
   return role!;
 }
 
+/**
+ * Another administrator: the reviewer of reports the test's administrator wrote, since nobody
+ * approves or returns their own report (docs/approvals.md).
+ */
+export async function createApprover(t: TestApp): Promise<{ id: string; token: string }> {
+  const approver = await createUser(t);
+  const signedIn = await t.login(approver.username, approver.password, nextIp());
+  return { id: approver.id, token: signedIn.json().data.accessToken as string };
+}
+
+export const approverToken = async (t: TestApp) => (await createApprover(t)).token;
+
+/**
+ * A two-level approval path for `method`, with `reviewerId` holding its position and assigned at
+ * both levels: a report of that method stays in review after its first approval.
+ */
+export async function setTwoLevelPath(t: TestApp, method: string, reviewerId: string) {
+  const position = `Reviewer ${unique()}`;
+  await t.call('POST', '/api/reviewer-assignment/position-level-approval', { name: position });
+  await t.db.update(users).set({ approvalPosition: position }).where(eq(users.id, reviewerId));
+  const settings = await t.call('GET', '/api/inspection-method-approvals/get-settings');
+  const { inspectionMethodId } = settings.body.data.find(
+    (m: { inspectionMethod: string }) => m.inspectionMethod === method,
+  );
+  const levels = [1, 2].map((levelApproval) => ({ levelApproval, approvalPosition: position }));
+  const path = await t.call('POST', '/api/inspection-method-approvals/upsert-many', {
+    inspectionMethodId,
+    levels,
+  });
+  if (path.status !== 200) throw new Error(`approval path: ${path.status} ${JSON.stringify(path.body)}`);
+  for (const levelApproval of [1, 2]) {
+    const r = await t.call('POST', '/api/reviewer-assignment/assign-user', {
+      inspectionMethod: method,
+      levelApproval,
+      userPdmIds: [reviewerId],
+    });
+    if (r.status !== 200) throw new Error(`reviewer: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
 /** Factories: each creates a record through the API and returns its view. */
 export async function createWorkOrder(t: TestApp, overrides: Record<string, unknown> = {}) {
   const r = await t.call('POST', '/api/work-order-spks', {

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { calendarDay, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
 import { myTasksSql } from '../src/modules/my-tasks/my-tasks.sql.ts';
-import { createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
+import { approverToken, createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
+let approver: string | undefined;
 let inspector: { id: string; token: string };
 let other: { id: string; token: string };
 const today = calendarDay(new Date());
@@ -42,9 +43,16 @@ async function assign(workOrderSPKId: string, inspectionMethod: string, userPDMI
   return r.body.data;
 }
 
+/** Reports are the administrator's: a second administrator approves and returns them (with a reason). */
 const move = async (id: string, ...statuses: string[]) => {
   for (const status of statuses) {
-    const r = await t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`);
+    const judged = status === 'approved' || status === 'returned';
+    const r = await t.call(
+      'PUT',
+      `/api/report-headers/update-report-status/${id}?status=${status}${judged ? '&comment=Checked' : ''}`,
+      undefined,
+      judged ? (approver ??= await approverToken(t)) : undefined,
+    );
     if (r.status !== 200) throw new Error(`status ${status}: ${r.status} ${JSON.stringify(r.body)}`);
   }
 };
@@ -99,15 +107,15 @@ beforeAll(async () => {
     }
     if (p.key === 'waitingApproval') {
       await report('submitted');
-      await report('submitted inReview approved');
+      await report('submitted approved');
     }
     if (p.key === 'returned') {
       await report('submitted returned');
       await report();
     }
     if (p.key === 'done') {
-      await report('submitted inReview approved');
-      await report('submitted inReview approved');
+      await report('submitted approved');
+      await report('submitted approved');
     }
   }
   // A report by another method under the to-do work order does not move the thermal task.

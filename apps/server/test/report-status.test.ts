@@ -6,18 +6,23 @@
  * (403) without it; every other move is a 409 naming the current status.
  */
 import { randomUUID } from 'node:crypto';
-import { reportStatuses, reportStatusTransitions } from '@inspectra/contract';
+import { approvalInProgressStatus, reportStatuses, reportStatusTransitions } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles } from '../src/db/schema/index.ts';
-import { createReportHeader, createUser, startTestApp } from './helpers.ts';
+import { createApprover, createReportHeader, createUser, setTwoLevelPath, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
 let editorToken: string;
+/** Reports are the administrator's; another administrator judges them (nobody approves their own). */
+let approver: string;
 beforeAll(async () => {
   t = await startTestApp();
+  const reviewer = await createApprover(t);
+  approver = reviewer.token;
+  await setTwoLevelPath(t, 'vci', reviewer.id);
   // An editor of reports who may not approve them.
   const [role] = await t.db
     .insert(roles)
@@ -45,9 +50,16 @@ const move = (id: string, status: string, token?: string, comment?: string) =>
     token,
   );
 
-/** The shortest way from draft to each status along the declared transitions. */
+/**
+ * The shortest way from draft to each status along the declared transitions. In review is where an
+ * approval short of the last level leaves a report: the report's method (vci here) has two levels
+ * when one is wanted, and its way is one approval.
+ */
 function waysFromDraft(): Record<ReportStatus, ReportStatus[]> {
-  const ways = { draft: [] } as unknown as Record<ReportStatus, ReportStatus[]>;
+  const ways = {
+    draft: [],
+    [approvalInProgressStatus]: ['submitted', 'approved'],
+  } as unknown as Record<ReportStatus, ReportStatus[]>;
   const queue: ReportStatus[] = ['draft'];
   while (queue.length > 0) {
     const from = queue.shift()!;
@@ -60,11 +72,23 @@ function waysFromDraft(): Record<ReportStatus, ReportStatus[]> {
   return ways;
 }
 
-/** A new report moved (by the administrator) to `status`. */
+/** Who makes a move: the administrator who wrote the report, or the approver for a reviewer's move. */
+const mover = (from: ReportStatus, to: ReportStatus) =>
+  reportStatusTransitions[from][to] === 'approve' ? approver : undefined;
+
+/**
+ * A new report moved to `status`. Reports in review are of a method with a two-level path (vci; the
+ * fallback of one level otherwise, thermal), so one approval leaves them in review.
+ */
 async function reportIn(status: ReportStatus) {
-  const report = await createReportHeader(t);
+  const report = await createReportHeader(
+    t,
+    status === approvalInProgressStatus ? { inspectionMethod: 'vci' } : {},
+  );
+  let from: ReportStatus = 'draft';
   for (const step of waysFromDraft()[status]) {
-    const r = await move(report.id, step);
+    const r = await move(report.id, step, mover(from, step), 'Checked');
+    from = step === 'approved' && status === approvalInProgressStatus ? approvalInProgressStatus : step;
     expect(r.status, `to ${step}: ${JSON.stringify(r.body)}`).toBe(200);
   }
   return report;
@@ -96,10 +120,14 @@ describe('report status', () => {
         const refused = await move(report.id, to, editorToken);
         expect(refused.status).toBe(403);
         expect(refused.body.message).toMatch(/reportHeader: approve/);
+        // Nobody judges their own report.
+        const own = await move(report.id, to, undefined, 'Checked');
+        expect(own.status).toBe(403);
         expect(await statusNow(report.id)).toBe(from);
       }
-      const moved = await move(report.id, to, needed === 'approve' ? undefined : editorToken, 'Checked');
+      const moved = await move(report.id, to, needed === 'approve' ? approver : editorToken, 'Checked');
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      // The report's method has a one-level path (the fallback): an approval is final.
       expect(moved.body.data).toMatchObject({ status: to, statusComment: 'Checked' });
       expect(await statusNow(report.id)).toBe(to);
     });
@@ -107,7 +135,7 @@ describe('report status', () => {
 
   it('keeps the reason of a move on the report and in its audit', async () => {
     const report = await reportIn('submitted');
-    const returned = await move(report.id, 'returned', undefined, 'Photo of the north flange is missing');
+    const returned = await move(report.id, 'returned', approver, 'Photo of the north flange is missing');
     expect(returned.body.data).toMatchObject({
       status: 'returned',
       statusComment: 'Photo of the north flange is missing',
@@ -139,7 +167,10 @@ describe('report status', () => {
 
   it('lets two reviewers race: one approves, the other is told the report moved', async () => {
     const report = await reportIn('inReview');
-    const [a, b] = await Promise.all([move(report.id, 'approved'), move(report.id, 'returned')]);
+    const [a, b] = await Promise.all([
+      move(report.id, 'approved', approver),
+      move(report.id, 'returned', approver, 'Not yet'),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 });

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
-import { createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
+import { approverToken, createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -259,13 +259,13 @@ describe("moving an assignment's report", () => {
     const reportNow = await t.call('GET', `/api/report-headers?id=${report.id}`);
     expect(reportNow.body.data[0].status).toBe('submitted');
 
-    // Taking it into review and approving need the approve permission on reports.
-    const refused = await move(a.id, report.id, 'inReview', undefined, coordinatorToken);
+    // Approving needs the approve permission on reports, and someone other than the author.
+    const refused = await move(a.id, report.id, 'approved', undefined, coordinatorToken);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/reportHeader: approve/);
+    expect((await move(a.id, report.id, 'approved')).body.message).toMatch(/You wrote this report/);
 
-    expect((await move(a.id, report.id, 'inReview')).status).toBe(200);
-    const approved = await move(a.id, report.id, 'approved', 'Findings accepted');
+    const approved = await move(a.id, report.id, 'approved', 'Findings accepted', await approverToken(t));
     expect(approved.body.data).toMatchObject({ approvalStatus: true, approvalComment: 'Findings accepted' });
 
     const notAllowed = await move(a.id, report.id, 'draft');
@@ -286,7 +286,9 @@ describe("moving an assignment's report", () => {
     const a = await assignment(wo.id);
     const first = await createReportHeader(t, { workOrderSPKId: wo.id });
     await createReportHeader(t, { workOrderSPKId: wo.id });
-    for (const status of ['submitted', 'inReview', 'approved']) await move(a.id, first.id, status);
+    const approver = await approverToken(t);
+    await move(a.id, first.id, 'submitted');
+    expect((await move(a.id, first.id, 'approved', undefined, approver)).status).toBe(200);
     const now = await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`);
     expect(now.body.data[0]).toMatchObject({ approvalStatus: false, approvalComment: null });
   });

@@ -24,6 +24,13 @@ import {
   woTaskAssignment,
 } from './entities/task-assignments.ts';
 import { contractorCompany, contractorCompanyRoutes, reportAuthorRoutes } from './entities/administration.ts';
+
+import {
+  approvalPosition,
+  approvalRoutes,
+  inspectionMethodApproval,
+  reviewerAssignment,
+} from './entities/approvals.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -60,6 +67,9 @@ const workEntities = [
   workOrderSpk,
   reportHeader,
   woTaskAssignment,
+  approvalPosition,
+  inspectionMethodApproval,
+  reviewerAssignment,
 ];
 
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
@@ -82,5 +92,6 @@ export const routeTable = [
   ...myTaskRoutes,
   ...contractorCompanyRoutes,
   ...reportAuthorRoutes,
+  ...approvalRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

@@ -1,7 +1,6 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { Fragment } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import type { PermissionModule } from '@inspectra/contract';
+import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
   IconBuildingSkyscraper,
@@ -11,6 +10,9 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconRuler2,
+  IconRosetteDiscountCheck,
+  IconSitemap,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
@@ -34,11 +36,16 @@ type NavItem = {
     | '/ndt'
     | '/assets'
     | '/inspection-methods'
-    | '/admin/companies';
+    | '/admin/companies'
+    | '/approvals'
+    | '/admin/approval-settings'
+    | '/admin/reviewers';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
-  /** The heading the entry is listed under (`nav.<group>`); the work entries have none. */
+  /** The permission that shows the entry, when not the module's view. */
+  action?: PermissionAction;
+  /** The navigation group the entry sits in (`administration`), below the work entries. */
   group?: 'administration';
 };
 
@@ -67,6 +74,28 @@ const navItems: NavItem[] = [
     module: 'contractorCompany',
     group: 'administration',
   },
+  // The reviewer's queue: shown to those who may approve reports.
+  {
+    to: '/approvals',
+    label: 'approvals.nav',
+    icon: IconRosetteDiscountCheck,
+    module: 'reportHeader',
+    action: 'approve',
+  },
+  {
+    to: '/admin/approval-settings',
+    label: 'approvals.settings.title',
+    icon: IconSitemap,
+    module: 'approval',
+    group: 'administration',
+  },
+  {
+    to: '/admin/reviewers',
+    label: 'approvals.reviewers.title',
+    icon: IconUserCheck,
+    module: 'approval',
+    group: 'administration',
+  },
 ];
 
 export function AppLayout() {
@@ -80,8 +109,10 @@ export function AppLayout() {
   // For whom my tasks is home, the dashboard entry would only lead there again.
   const home = landsOnMyTasks(profile) ? '/my-tasks' : '/';
   const items = navItems.filter((item) =>
-    item.module ? can(profile, item.module, 'view') : item.to !== '/' || home === '/',
+    item.module ? can(profile, item.module, item.action ?? 'view') : item.to !== '/' || home === '/',
   );
+  const work = items.filter((item) => !item.group);
+  const administration = items.filter((item) => item.group === 'administration');
   return (
     <AppShell
       header={{ height: 60 }}
@@ -122,30 +153,19 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <ScrollArea>
-          {items.map((item, i) => {
-            const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
-            // A group's heading before its first entry.
-            const heading = item.group && item.group !== items[i - 1]?.group;
-            return (
-              <Fragment key={item.to}>
-                {heading && (
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
-                    {t(`nav.${item.group}`)}
-                  </Text>
-                )}
-                <NavLinkLink
-                  to={item.to}
-                  label={t(item.label)}
-                  leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  variant="light"
-                  py="sm"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
-              </Fragment>
-            );
-          })}
+          {work.map((item) => (
+            <NavEntry key={item.to} item={item} pathname={pathname} />
+          ))}
+          {administration.length > 0 && (
+            <nav aria-label={t('nav.administration')}>
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+                {t('nav.administration')}
+              </Text>
+              {administration.map((item) => (
+                <NavEntry key={item.to} item={item} pathname={pathname} />
+              ))}
+            </nav>
+          )}
         </ScrollArea>
         <Text size="xs" c="dimmed" mt="auto" pt="md">
           {profile.role.name}
@@ -155,5 +175,23 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** One entry of the navigation, marked when the address is its page or under it. */
+function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
+  const { t } = useTranslation();
+  const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+  return (
+    <NavLinkLink
+      to={item.to}
+      label={t(item.label)}
+      leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+      py="sm"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
   );
 }

@@ -116,6 +116,15 @@ const screens = {
     'ContractorCompaniesPage',
   ),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
+  approvalQueue: lazyRouteComponent(
+    () => import('../features/approvals/ApprovalQueuePage.tsx'),
+    'ApprovalQueuePage',
+  ),
+  approvalSettings: lazyRouteComponent(
+    () => import('../features/approvals/ApprovalSettingsPage.tsx'),
+    'ApprovalSettingsPage',
+  ),
+  reviewers: lazyRouteComponent(() => import('../features/approvals/ReviewersPage.tsx'), 'ReviewersPage'),
   myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
   newTaskReport: lazyRouteComponent(
     () => import('../features/my-tasks/NewTaskReportPage.tsx'),
@@ -170,6 +179,9 @@ const routeTree = rootRoute.addChildren([
     page('assets', screens.assets),
     page('inspection-methods', screens.inspectionMethods),
     page('admin/companies', screens.contractorCompanies),
+    page('approvals', screens.approvalQueue),
+    page('admin/approval-settings', screens.approvalSettings),
+    page('admin/reviewers', screens.reviewers),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

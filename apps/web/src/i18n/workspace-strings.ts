@@ -1,4 +1,5 @@
 import { administration as enAdministration } from './en/administration.ts';
+import { approvals as enApprovals } from './en/approvals.ts';
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
@@ -11,6 +12,7 @@ import { imageList as enImageList, workspace as enWorkspace } from './en/techniq
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
 import { administration as idAdministration } from './id/administration.ts';
+import { approvals as idApprovals } from './id/approvals.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -43,6 +45,7 @@ i18n.addResourceBundle(
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
+    approvals: enApprovals,
     workspace: enWorkspace,
     imageList: enImageList,
     administration: enAdministration,
@@ -66,6 +69,7 @@ i18n.addResourceBundle(
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,
     myTasks: idMyTasks,
+    approvals: idApprovals,
     workspace: idWorkspace,
     imageList: idImageList,
     administration: idAdministration,

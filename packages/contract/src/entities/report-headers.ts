@@ -12,18 +12,32 @@ export type ReportStatus = (typeof reportStatuses)[number];
  * the inspector submits a draft (or withdraws it while nobody has taken it up); a reviewer takes it
  * into review, returns it with a reason, or approves it; a returned report is corrected and submitted
  * again. An approved report moves nowhere and its records are locked: a change is a new revision.
- * The approval levels themselves come with the approvals module.
+ * A move to `approved` is an approval at the level the report waits at (docs/approvals.md): short of
+ * its path's last level it lands in `approvalInProgressStatus` at the next level instead.
+ * Submitted means nobody has approved yet (the inspector may still withdraw it); in review, that at
+ * least one level has.
  */
 export const reportStatusTransitions: Record<
   ReportStatus,
   Partial<Record<ReportStatus, PermissionAction>>
 > = {
   draft: { submitted: 'update' },
-  submitted: { inReview: 'approve', returned: 'approve', draft: 'update' },
+  submitted: { approved: 'approve', returned: 'approve', draft: 'update' },
   inReview: { approved: 'approve', returned: 'approve' },
   returned: { submitted: 'update', draft: 'update' },
   approved: {},
 };
+
+/** Where an approval short of the path's last level leaves a report (at the next level). */
+export const approvalInProgressStatus: ReportStatus = 'inReview';
+
+/** A move's optional `level`: the approval level the reviewer saw; 409 when the report has moved on. */
+export const approvalLevelQuery = z.coerce
+  .number({ error: 'level must be a whole number' })
+  .int('level must be a whole number')
+  .min(1, 'level starts at 1')
+  .max(10, 'level is at most 10')
+  .optional();
 
 /** Statuses in which a report and every record under it can no longer change. */
 export const lockedReportStatuses: readonly ReportStatus[] = ['approved'];
@@ -55,6 +69,14 @@ export const reportHeader = defineEntity('reportHeader', {
     // A correction of an approved report is a new report: its revision number and the report it revises.
     revision: f.integer({ label: 'Revision', min: 0, default: 0, serverOwned: true }),
     revisionOf: f.ref('reportHeader', { label: 'Revision of', serverOwned: true }),
+    // The approval level the report waits at (null when not in approval), and the path it follows,
+    // copied at submission so a later change of the settings does not move reports in flight.
+    approvalLevel: f.integer({ label: 'Approval level', min: 1, max: 10, serverOwned: true }),
+    approvalPath: f.json({
+      label: 'Approval path',
+      serverOwned: true,
+      schema: z.array(z.object({ level: z.number().int(), position: z.string().nullable() })),
+    }),
   },
   parent: 'workOrderSPKId',
   lock: {
@@ -73,6 +95,7 @@ export const reportStatusQuery = z.object({
   status: z.enum(reportStatuses, { error: `status must be one of: ${reportStatuses.join(', ')}` }),
   /** Why (a reviewer's reason for returning the report); kept on the report and in its audit. */
   comment: z.string().trim().max(2000, 'comment: at most 2000 characters').optional(),
+  level: approvalLevelQuery,
 });
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
@@ -92,9 +115,10 @@ export const reportHeaderRoutes = [
     }),
     {
       summary:
-        'Move a report to another status (?status=, optional ?comment=); taking it into review, returning and approving need the approve permission',
+        'Move a report to another status (?status=, optional ?comment= and ?level=): submitting and withdrawing need update, approving and returning approve at the level it waits at',
       tag: 'Report headers',
-      access: { module: 'reportHeader', action: 'update' },
+      // Each move checks the permission the state machine names: a reviewer need not edit reports.
+      access: { module: 'reportHeader', action: 'view' },
     },
   ),
   route(

@@ -3,7 +3,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
 import { lookupQuery, lookupValueSchema, workOrderPriorities } from './work-orders.ts';
-import { reportStatuses } from './report-headers.ts';
+import { approvalLevelQuery, reportStatuses } from './report-headers.ts';
 import type { ReportStatus } from './report-headers.ts';
 
 /**
@@ -87,6 +87,8 @@ export const approvalStatusQuery = z.object({
   reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }),
   status: z.enum(reportStatuses, { error: `status must be one of: ${reportStatuses.join(', ')}` }),
   comment: z.string().trim().max(2000, 'comment is at most 2000 characters').optional(),
+  /** The approval level the reviewer saw (docs/approvals.md): 409 when the report has moved on. */
+  level: approvalLevelQuery,
 });
 
 /** Most assignments one template-with-data holds: narrow the period for more. */

@@ -162,3 +162,29 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * A report's approval history (docs/approvals.md): one row per step — submitted, approved at a level,
+ * returned, withdrawn — written in the transaction of the move. The actor's username and full name
+ * are copied so the record reads the same after the user is renamed or deactivated.
+ */
+export const reportApprovalSteps = pgTable(
+  'report_approval_step',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportHeaderId: uuid('report_header_id')
+      .notNull()
+      .references(() => entityTables.reportHeader!.id, { onDelete: 'cascade' }),
+    level: integer('level'),
+    position: text('position'),
+    actorId: uuid('actor_id').notNull(),
+    actorUsername: text('actor_username').notNull(),
+    actorFullName: text('actor_full_name').notNull(),
+    action: text('action').notNull(),
+    comment: text('comment'),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('report_approval_step_report_idx').on(t.reportHeaderId, t.at)],
+);

@@ -1,4 +1,5 @@
 import {
+  approvalInProgressStatus,
   enumValueLabel,
   reportHeader,
   reportIdParams,
@@ -6,7 +7,7 @@ import {
   reportStatusQuery,
   reportStatusTransitions,
 } from '@inspectra/contract';
-import type { ReportStatus } from '@inspectra/contract';
+import type { ApprovalAction, ReportStatus } from '@inspectra/contract';
 import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts'
 import { recordViews, writeAudit } from '../../engine/records.ts';
 import type { RecordRepository, StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { judgeActor, movedOnMessage, pathFor, recordStep, snapshotOf } from '../approvals/approval-path.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
 const reports = tableOf(reportHeader);
@@ -37,12 +39,24 @@ function notAllowed(current: ReportStatus, wanted: ReportStatus) {
 /** The revision number a report's number carries: `RPT-7-R2` → base `RPT-7`. */
 const revisionSuffix = /-R\d+$/;
 
+/** Who moved it and how, for the approval history. */
+const stepAction: Partial<Record<ReportStatus, ApprovalAction>> = {
+  submitted: 'submitted',
+  approved: 'approved',
+  returned: 'returned',
+  draft: 'withdrawn',
+};
+
 /**
- * Moves a report to `status` under `reportStatusTransitions` (docs/report-status.md), in the caller's
- * transaction, with its audit row: a move not allowed from the current status is a 409 naming it,
- * and a move that needs `approve` is a 403 for a role without it. The report is held FOR UPDATE while
- * it is judged and changed, so two reviewers cannot both move it, and a write under it (which holds it
- * FOR SHARE) cannot interleave. Shared with the task assignments' approval-status call.
+ * Moves a report to `status` under `reportStatusTransitions` (docs/report-status.md) and along its
+ * approval path (docs/approvals.md), in the caller's transaction, with its audit row and approval
+ * history step. A move not allowed from the current status is a 409 naming it; a move that needs
+ * `approve` is a 403 for a role without it, for the report's author, and for anyone not assigned at
+ * the level it waits at. Submitting copies the path and puts the report at level 1; approving below
+ * the last level moves it to the next in review; returning needs a comment. `level`, when given, is
+ * the level the caller saw: 409 when the report has moved on. The report is held FOR UPDATE while it
+ * is judged and changed, so two reviewers cannot both move it, and a write under it (which holds it
+ * FOR SHARE) cannot interleave. The one path of both status calls.
  */
 export async function moveReportStatus(
   tx: DbOrTx,
@@ -50,15 +64,44 @@ export async function moveReportStatus(
   user: AuthenticatedUser,
   id: string,
   status: ReportStatus,
-  comment?: string,
+  o: { comment?: string; level?: number } = {},
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
   const before = await repo.get(tx, id, { lock: true, companyId: user.companyId });
   const current = before.status as ReportStatus;
   const needed = reportStatusTransitions[current][status];
   if (!needed) throw notAllowed(current, status);
+  const comment = o.comment || null;
+  const path = snapshotOf(before);
+  const level = before.approvalLevel == null ? null : Number(before.approvalLevel);
+  let changes: Record<string, unknown>;
+  let step: { level: number | null; position: string | null };
   if (!can(user, { module: 'reportHeader', action: needed }))
     throw new AppError('FORBIDDEN', `Your role does not allow this (reportHeader: ${needed})`);
-  const updated = await repo.update(tx, id, { status, statusComment: comment || null }, undefined, user.id);
+  if (needed === 'approve') {
+    if (o.level !== undefined && o.level !== (level ?? 1))
+      throw new AppError('CONFLICT', await movedOnMessage(tx, before));
+    const verdict = await judgeActor(tx, before, user);
+    if (!verdict.ok) throw new AppError(verdict.code, verdict.message);
+    if (status === 'returned' && !comment)
+      throw new AppError('VALIDATION_ERROR', 'Say why the report is returned: a comment is required', [
+        { path: 'comment', message: 'A comment is required to return a report' },
+      ]);
+    const at = level ?? 1;
+    step = { level: at, position: path.find((s) => s.level === at)?.position ?? null };
+    const last = Math.max(...path.map((s) => s.level));
+    changes =
+      status === 'approved' && at < last
+        ? { status: approvalInProgressStatus, approvalLevel: at + 1 }
+        : { status, approvalLevel: null };
+  } else if (status === 'submitted') {
+    const resolved = (await pathFor(tx, before)).path;
+    step = { level: 1, position: resolved[0]?.position ?? null };
+    changes = { status, approvalLevel: 1, approvalPath: resolved };
+  } else {
+    step = { level, position: null };
+    changes = { status, approvalLevel: null };
+  }
+  const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user.id);
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
@@ -66,6 +109,15 @@ export async function moveReportStatus(
     actorId: user.id,
     before: auditable(before),
     after: auditable(updated),
+  });
+  await recordStep(tx, {
+    reportHeaderId: id,
+    ...step,
+    actor: user,
+    action: stepAction[status]!,
+    comment,
+    fromStatus: current,
+    toStatus: updated.status as ReportStatus,
   });
   return { before, updated };
 }
@@ -77,12 +129,16 @@ export const reportStatusActions: Record<string, ActionHandler> = {
     async ({ params, query, deps, user }) => {
       const row = await deps.db.transaction(
         async (tx) =>
-          (await moveReportStatus(tx, repository(deps), user!, params.id, query.status, query.comment))
-            .updated,
+          (
+            await moveReportStatus(tx, repository(deps), user!, params.id, query.status, {
+              comment: query.comment,
+              level: query.level,
+            })
+          ).updated,
       );
       return {
         data: (await recordViews(deps.db, reportHeader, [row]))[0],
-        message: `Report ${String(row.reportNumber)} is ${statusWords(query.status)}`,
+        message: `Report ${String(row.reportNumber)} is ${statusWords(String(row.status))}`,
       };
     },
   ),

@@ -1,6 +1,9 @@
 import { createReadStream } from 'node:fs';
 import {
+  approvalPosition,
   equipment,
+  inspectionMethod,
+  inspectionMethodApproval,
   functionalLocation,
   imageMediaTypes,
   inspectionPoint,
@@ -231,6 +234,36 @@ async function seedOtherWork(tx: DbOrTx, by: By, equipmentNoOf: Map<string, stri
   await tx.insert(reportHeaderTable).values(reports as never);
 }
 
+/** The demo's approval positions: who approves at the first level, and who signs off thermal. */
+export const demoApprovalPositions = [
+  { name: 'Area inspection engineer', description: 'Checks the findings of the area', levelApproval: 1 },
+  {
+    name: 'Inspection superintendent',
+    description: 'Signs off reports that need a second look',
+    levelApproval: 2,
+  },
+] as const;
+
+/**
+ * Approval settings (docs/approvals.md): thermal needs the engineer, then the superintendent; every
+ * other method one level, the engineer. Reviewers are assigned once the demo has its reviewers.
+ */
+async function seedApprovalSettings(tx: DbOrTx, by: By) {
+  await tx
+    .insert(tableOf(approvalPosition))
+    .values(demoApprovalPositions.map((p) => ({ ...p, ...by })) as never);
+  const methods = tableOf(inspectionMethod);
+  const codes = (await tx.select({ code: methods.code }).from(methods)).map((m) => String(m.code));
+  const [engineer, superintendent] = demoApprovalPositions.map((p) => p.name);
+  const levels = codes.flatMap((code) => [
+    { inspectionMethod: code, levelApproval: 1, approvalPosition: engineer, ...by },
+    ...(code === 'thermal'
+      ? [{ inspectionMethod: code, levelApproval: 2, approvalPosition: superintendent, ...by }]
+      : []),
+  ]);
+  if (levels.length > 0) await tx.insert(tableOf(inspectionMethodApproval)).values(levels as never);
+}
+
 /**
  * A realistic data set for a new installation: the asset master of one refinery unit; a
  * thermography work order with a report, its thermal analysis and measurements across the severity
@@ -253,6 +286,7 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
   await db.transaction(async (tx) => {
     const equipmentNoOf = await seedAssetMaster(tx, by);
     await seedOtherWork(tx, by, equipmentNoOf);
+    await seedApprovalSettings(tx, by);
     const [wo] = await tx
       .insert(workOrderSpkTable)
       .values({

@@ -237,7 +237,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
     async ({ params, query, deps, user }) => {
       const assignmentRepo = repositoryOf(deps, woTaskAssignment.name);
       const reportRepo = repositoryOf(deps, reportHeader.name);
-      const { row, reportNumber } = await deps.db.transaction(async (tx) => {
+      const { row, reportNumber, reportStatus } = await deps.db.transaction(async (tx) => {
         const companyId = user?.companyId ?? null;
         const before = await assignmentRepo.get(tx, params.id, { lock: true, companyId });
         const report = await reportRepo.get(tx, query.reportHeaderId, { companyId });
@@ -249,7 +249,10 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             'reportHeaderId',
             `Report ${String(report.reportNumber)} is not one of this assignment's: it is under another work order or made by another method`,
           );
-        await moveReportStatus(tx, reportRepo, user!, report.id, query.status);
+        const { updated: moved } = await moveReportStatus(tx, reportRepo, user!, report.id, query.status, {
+          comment: query.comment,
+          level: query.level,
+        });
         // Approved once every report of the assignment is (an approved report moves no further).
         const [pending] = await tx
           .select({ n: count() })
@@ -275,14 +278,18 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
           actorId: user!.id,
           before: JSON.parse(JSON.stringify(before)) as unknown,
           after: JSON.parse(
-            JSON.stringify({ ...updated, reportHeaderId: report.id, reportStatus: query.status }),
+            JSON.stringify({ ...updated, reportHeaderId: report.id, reportStatus: moved.status }),
           ) as unknown,
         });
-        return { row: updated, reportNumber: String(report.reportNumber) };
+        return {
+          row: updated,
+          reportNumber: String(report.reportNumber),
+          reportStatus: String(moved.status),
+        };
       });
       return {
         data: (await recordViews(deps.db, woTaskAssignment, [row]))[0],
-        message: `Report ${reportNumber} is ${query.status}`,
+        message: `Report ${reportNumber} is ${reportStatus}`,
       };
     },
   ),

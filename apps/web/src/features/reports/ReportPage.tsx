@@ -12,6 +12,7 @@ import { can, useProfile } from '../auth/useProfile.ts';
 import { techniqueExtensions } from '../techniques/extensions.ts';
 import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
+import { ApprovalPanel } from '../approvals/ApprovalPanel.tsx';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
 import { ReportAuthorCompany } from '../administration/ReportAuthorCompany.tsx';
 import { ReportFormModal, reportHeaderFields } from './ReportFormModal.tsx';
@@ -87,6 +88,7 @@ export function ReportPage() {
             </AnchorLink>
           </Text>
         )}
+        <ApprovalPanel report={report} />
         <Paper withBorder radius="md" p="lg">
           <RecordDetails
             entity={reportHeader}

@@ -44,6 +44,8 @@ function report(status: Report['status']): Report {
     statusComment: null,
     revision: 0,
     revisionOf: null,
+    approvalLevel: null,
+    approvalPath: null,
     createdAt: '2026-03-15T07:05:00Z',
     updatedAt: '2026-03-15T07:05:00Z',
     createdBy: userId,
@@ -91,7 +93,7 @@ describe('report status moves', () => {
     const only = (granted: PermissionAction[]) => (action: PermissionAction) => granted.includes(action);
     expect(allowedMoves('submitted', only(['update'])).map((m) => m.to)).toEqual(['draft']);
     expect(allowedMoves('submitted', only(['update', 'approve'])).map((m) => m.to)).toEqual([
-      'inReview',
+      'approved',
       'returned',
       'draft',
     ]);
@@ -100,51 +102,48 @@ describe('report status moves', () => {
     expect(isReportLocked('inReview')).toBe(false);
   });
 
-  it('returns a report in review with a reason, after saying what follows', async () => {
+  it('withdraws a submitted report after saying what follows; approving is the approval panel’s', async () => {
     serveProfile(['view', 'update', 'approve']);
     const sent: URLSearchParams[] = [];
     server.use(
       http.put(api(`/report-headers/update-report-status/${reportId}`), ({ request }) => {
         sent.push(new URL(request.url).searchParams);
-        return HttpResponse.json(envelope(report('returned')));
+        return HttpResponse.json(envelope(report('draft')));
       }),
     );
     const user = userEvent.setup();
-    renderAt(() => <ReportStatusActions report={report('inReview')} />);
+    renderAt(() => <ReportStatusActions report={report('submitted')} />);
 
-    expect(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Return' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Move report RPT-0042 to “Returned”?' });
-    expect(dialog).toHaveTextContent('The inspector corrects the report and submits it again.');
-    await user.type(
-      screen.getByRole('textbox', { name: 'What should be corrected? (optional)' }),
-      'Add the north flange photo',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to draft' }, { timeout: 5000 }));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Return' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Move report RPT-0042 to “Draft”?' });
+    expect(dialog).toHaveTextContent('The report goes back to its inspector as a draft');
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'Forgot a photo');
+    await user.click(within(dialog).getByRole('button', { name: 'Back to draft' }));
 
-    expect(await screen.findByText('Report RPT-0042 is now “Returned”')).toBeVisible();
-    expect(sent[0]?.get('status')).toBe('returned');
-    expect(sent[0]?.get('comment')).toBe('Add the north flange photo');
+    expect(await screen.findByText('Report RPT-0042 is now “Draft”')).toBeVisible();
+    expect(sent[0]?.get('status')).toBe('draft');
+    expect(sent[0]?.get('comment')).toBe('Forgot a photo');
   });
 
   it('says in the dialog why a move was refused', async () => {
-    serveProfile(['view', 'update', 'approve']);
+    serveProfile(['view', 'update']);
     server.use(
       http.put(api(`/report-headers/update-report-status/${reportId}`), () =>
         errorResponse(
           409,
           'CONFLICT',
-          'The report is approved: it cannot be moved to approved (it moves nowhere)',
+          'The report is in review: it cannot be moved to draft (from in review: approved, returned)',
         ),
       ),
     );
     const user = userEvent.setup();
-    renderAt(() => <ReportStatusActions report={report('inReview')} />);
-    await user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    renderAt(() => <ReportStatusActions report={report('submitted')} />);
+    await user.click(await screen.findByRole('button', { name: 'Back to draft' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The report is approved');
+    await user.click(within(dialog).getByRole('button', { name: 'Back to draft' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The report is in review');
   });
 
   it('offers only a new revision on an approved report, to a user who may create reports', async () => {

@@ -18,7 +18,7 @@ type Asked = { kind: 'move'; to: ReportStatus } | { kind: 'revise' };
 
 /**
  * The report's next steps: one button per move the contract allows from its status and the user's
- * role grants, each confirmed in a dialog that says what follows (with an optional comment, a
+ * role grants (the inspector's: submit, withdraw; a reviewer's acts are in the approval panel), each confirmed in a dialog that says what follows (with an optional comment, a
  * reason when returning); on a locked report, a new revision for those who may create reports.
  */
 export function ReportStatusActions({ report }: { report: Report }) {
@@ -26,7 +26,11 @@ export function ReportStatusActions({ report }: { report: Report }) {
   const profile = useProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const moves = allowedMoves(report.status ?? 'draft', (action) => can(profile, 'reportHeader', action));
+  // Approving and returning are the approval panel's (ApprovalPanel: who may act at which level).
+  const moves = allowedMoves(
+    report.status ?? 'draft',
+    (action) => action !== 'approve' && can(profile, 'reportHeader', action),
+  );
   const mayRevise = isReportLocked(report.status) && can(profile, 'reportHeader', 'create');
   const [asked, setAsked] = useState<Asked | null>(null);
   const [comment, setComment] = useState('');

@@ -83,7 +83,7 @@ export const reports = {
   moveTitle: 'Move report {{number}} to “{{status}}”?',
   moveText: {
     draft: 'The report goes back to its inspector as a draft, to be changed and submitted again.',
-    submitted: 'Reviewers will see it. You can take it back to draft until someone takes it into review.',
+    submitted: 'Reviewers will see it. You can take it back to draft until the first level approves it.',
     inReview: 'You take the report for review: the inspector can no longer take it back.',
     returned: 'The inspector corrects the report and submits it again. Say what to correct.',
     approved:

@@ -5,6 +5,7 @@ import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
@@ -33,6 +34,7 @@ export const en = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  approvals,
   workspace,
   imageList,
   administration,

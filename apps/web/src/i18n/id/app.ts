@@ -86,7 +86,7 @@ export const reports: Translation<typeof en.reports> = {
   moveText: {
     draft: 'Laporan kembali ke inspektornya sebagai draf, untuk diubah dan diajukan lagi.',
     submitted:
-      'Peninjau akan melihatnya. Anda dapat menariknya kembali ke draf sampai seseorang mulai meninjaunya.',
+      'Peninjau akan melihatnya. Anda dapat menariknya kembali ke draf sampai level pertama menyetujuinya.',
     inReview: 'Anda mengambil laporan untuk ditinjau: inspektor tidak dapat lagi menariknya kembali.',
     returned: 'Inspektor memperbaiki laporan dan mengajukannya lagi. Sebutkan apa yang perlu diperbaiki.',
     approved:

@@ -101,6 +101,8 @@ export const entities: EntityLabels = {
       statusComment: 'Komentar status',
       revision: 'Revisi',
       revisionOf: 'Revisi dari',
+      approvalLevel: 'Level persetujuan',
+      approvalPath: 'Jalur persetujuan',
     },
     values: {
       status: {
@@ -321,5 +323,30 @@ export const entities: EntityLabels = {
       isActive: 'Aktif',
     },
     images: { companyLogo: 'Logo perusahaan' },
+  },
+  approvalPosition: {
+    fields: {
+      name: 'Jabatan',
+      description: 'Deskripsi',
+      levelApproval: 'Level umum',
+      isActive: 'Aktif',
+    },
+  },
+  inspectionMethodApproval: {
+    fields: {
+      inspectionMethod: 'Metode inspeksi',
+      levelApproval: 'Level',
+      approvalPosition: 'Jabatan persetujuan',
+    },
+  },
+  reviewerAssignment: {
+    fields: {
+      userPdmId: 'Peninjau',
+      inspectionMethod: 'Metode inspeksi',
+      levelApproval: 'Level',
+      approvalPosition: 'Jabatan persetujuan',
+      contractorCompanyId: 'Meninjau laporan dari',
+      isActive: 'Aktif',
+    },
   },
 };

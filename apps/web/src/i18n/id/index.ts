@@ -7,6 +7,7 @@ import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
 import { entities, techniqueLabels } from './entities.ts';
+import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
@@ -37,4 +38,5 @@ export const id: Translation<typeof en> = {
   taskAssignmentImport,
   myTasks,
   administration,
+  approvals,
 };

@@ -1,0 +1,124 @@
+import type { ApprovalCurrent, ApprovalStep, Profile } from '@inspectra/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import { renderWithRouter } from '../../test/render.tsx';
+import type { Report } from '../reports/useReport.ts';
+import { ApprovalPanel } from './ApprovalPanel.tsx';
+
+serveMockApi();
+
+const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
+const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
+const report = {
+  id: reportId,
+  reportNumber: 'RPT-0042',
+  title: 'Crude line 12-P-1001',
+  status: 'submitted',
+  inspectionMethod: 'thermal',
+} as Report;
+
+function serve(canAct: boolean, history: ApprovalStep[] = []) {
+  setCookies(accessTokenFor(userId), 'refresh');
+  const profile: Profile = {
+    id: userId,
+    username: 'rina',
+    fullName: 'Rina Reviewer',
+    email: null,
+    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Reviewer' },
+    permissions: [
+      { module: 'reportHeader', action: 'view' },
+      { module: 'reportHeader', action: 'approve' },
+    ],
+  };
+  const current: ApprovalCurrent = {
+    reportHeaderId: reportId,
+    status: 'submitted',
+    approvalLevel: 1,
+    source: 'snapshot',
+    path: [
+      {
+        level: 1,
+        position: 'Area engineer',
+        reviewers: [{ id: userId, username: 'rina', fullName: 'Rina Reviewer' }],
+      },
+      { level: 2, position: 'Inspection manager', reviewers: [] },
+    ],
+    canAct,
+    reason: canAct
+      ? null
+      : 'Only the reviewers assigned to thermal at level 1 (Area engineer) may approve or return this report now',
+  };
+  const sent: URLSearchParams[] = [];
+  server.use(
+    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
+    http.get(api('/report-approval-paths/current'), () => HttpResponse.json(envelope(current))),
+    http.get(api('/report-approval-paths/history'), () => HttpResponse.json(envelope(history))),
+    http.put(api(`/report-headers/update-report-status/${reportId}`), ({ request }) => {
+      sent.push(new URL(request.url).searchParams);
+      return HttpResponse.json(envelope({ ...report, status: 'returned' }));
+    }),
+  );
+  return sent;
+}
+
+const renderPanel = () =>
+  renderWithRouter(
+    {
+      '/reports/$reportId': () => (
+        <Suspense fallback="loading">
+          <ApprovalPanel report={report} />
+        </Suspense>
+      ),
+    },
+    `/reports/${reportId}`,
+  );
+
+describe('approval panel', () => {
+  it('shows the path and history, and no buttons to one who may not act', async () => {
+    serve(false, [
+      {
+        id: 'a0000000-0000-4000-8000-000000000009',
+        reportHeaderId: reportId,
+        level: 1,
+        position: 'Area engineer',
+        actorId: userId,
+        actorUsername: 'ina',
+        actorFullName: 'Ina Inspector',
+        action: 'submitted',
+        comment: null,
+        at: '2026-03-15T07:05:00Z',
+        fromStatus: 'draft',
+        toStatus: 'submitted',
+      },
+    ]);
+    renderPanel();
+    expect(await screen.findByText('Inspection manager', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText('Waits at level 1')).toBeVisible();
+    expect(await screen.findByText('Submitted · Ina Inspector')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Return' })).toBeNull();
+    expect(screen.getByText(/Only the reviewers assigned to thermal at level 1/)).toBeVisible();
+  });
+
+  it('returns only with a reason, sending the level seen', async () => {
+    const sent = serve(true);
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return RPT-0042 to the inspector' });
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Say why the report is returned');
+    expect(sent).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Why it is returned/ }), 'Photo missing');
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await screen.findByText('Report RPT-0042 returned')).toBeVisible();
+    expect(sent[0]?.get('status')).toBe('returned');
+    expect(sent[0]?.get('level')).toBe('1');
+    expect(sent[0]?.get('comment')).toBe('Photo missing');
+  });
+});

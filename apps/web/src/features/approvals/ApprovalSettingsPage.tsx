@@ -1,0 +1,148 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { MethodApprovalPath } from '@inspectra/contract';
+import { maxApprovalLevel } from '@inspectra/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { usePermission } from '../auth/useProfile.ts';
+import { FailureText } from './FailureText.tsx';
+import { approvalPositionsQuery, approvalSettingsQuery, approvalSummaryQuery } from './approval-queries.ts';
+
+/** Approval settings: per inspection method, its levels and the position approving at each. */
+export function ApprovalSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useQuery(approvalSettingsQuery);
+  return (
+    <>
+      <PageHeader title={t('approvals.settings.title')} subtitle={t('approvals.settings.subtitle')} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        {(settings.data ?? []).map((method) => (
+          <MethodPathCard key={method.inspectionMethodId} method={method} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+function MethodPathCard({ method }: { method: MethodApprovalPath }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mayChange = usePermission('approval', 'update');
+  const positions = useQuery(approvalPositionsQuery);
+  const summary = useQuery(approvalSummaryQuery);
+  const [levels, setLevels] = useState<(string | null)[]>(method.levels.map((l) => l.approvalPosition));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mine = summary.data?.find((s) => s.inspectionMethodId === method.inspectionMethodId);
+  const choices = (positions.data ?? []).filter((p) => p.isActive).map((p) => p.name);
+
+  async function save() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await callApi('POST /inspection-method-approvals/upsert-many', {
+        body: {
+          inspectionMethodId: method.inspectionMethodId,
+          levels: levels.map((approvalPosition, i) => ({ levelApproval: i + 1, approvalPosition })),
+        },
+      });
+      notifications.show({
+        color: 'teal',
+        message: t('approvals.settings.saved', { method: method.inspectionMethodName }),
+      });
+      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
+    } catch (error) {
+      setFailure(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={method.inspectionMethodName}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h5">
+            {method.inspectionMethodName}
+          </Title>
+          {mine && (
+            <Group gap={6}>
+              <Badge variant="light">{t('approvals.settings.levels', { count: mine.levelCount })}</Badge>
+              {mine.levelCount > 0 && (
+                <Badge color={mine.complete ? 'green' : 'orange'} variant="light">
+                  {t(mine.complete ? 'approvals.settings.complete' : 'approvals.settings.incomplete')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Group>
+        {levels.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('approvals.settings.noLevels')}
+          </Text>
+        )}
+        {levels.map((position, i) => (
+          <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+            <Select
+              style={{ flex: 1 }}
+              label={t('approvals.settings.position', { level: i + 1 })}
+              data={choices}
+              value={position}
+              onChange={(value) => setLevels(levels.map((p, j) => (j === i ? value : p)))}
+              disabled={!mayChange}
+              searchable
+            />
+            {mine?.levels[i] && (
+              <Badge variant="outline" mb={6}>
+                {t('approvals.settings.reviewers', { count: mine.levels[i].activeReviewers })}
+              </Badge>
+            )}
+            {mayChange && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mb={4}
+                aria-label={t('approvals.settings.removeLevel', { level: i + 1 })}
+                onClick={() => setLevels(levels.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        <FailureText failure={failure} />
+        {mayChange && (
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={levels.length >= maxApprovalLevel}
+              onClick={() => setLevels([...levels, null])}
+            >
+              {t('approvals.settings.addLevel')}
+            </Button>
+            <Button loading={busy} disabled={levels.some((p) => !p)} onClick={() => void save()}>
+              {t('approvals.settings.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

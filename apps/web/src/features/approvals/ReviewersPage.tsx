@@ -1,0 +1,278 @@
+import {
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AssignableUser } from '@inspectra/contract';
+import { maxApprovalLevel } from '@inspectra/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { usePermission } from '../auth/useProfile.ts';
+import { FailureText } from './FailureText.tsx';
+import { approvalPositionsQuery, approvalSettingsQuery } from './approval-queries.ts';
+
+/** A reviewer assignment as the list answers it (reviewerAssignmentViewSchema). */
+type ReviewerRow = {
+  id: string;
+  username: string;
+  fullName: string;
+  inspectionMethod: string;
+  levelApproval: number;
+  approvalPosition: string;
+  isActive: boolean;
+};
+
+const levelChoices = Array.from({ length: maxApprovalLevel }, (_, i) => String(i + 1));
+
+/**
+ * Reviewer assignment: who approves each method's reports at each level (filters, activation), the
+ * form that assigns users to a level, and the approval positions the paths name.
+ */
+export function ReviewersPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mayCreate = usePermission('approval', 'create');
+  const mayUpdate = usePermission('approval', 'update');
+  const settings = useQuery(approvalSettingsQuery);
+  const [method, setMethod] = useState<string | null>(null);
+  const [level, setLevel] = useState<string | null>(null);
+  const reviewers = useQuery({
+    queryKey: ['approvals', 'reviewers', method, level],
+    queryFn: async () =>
+      (
+        await callApi<ReviewerRow[]>('GET /reviewer-assignment', {
+          query: {
+            pageSize: 200,
+            ...(method ? { inspectionMethod: method } : {}),
+            ...(level ? { levelApproval: level } : {}),
+          },
+        })
+      ).data,
+  });
+  const methods = (settings.data ?? []).map((m) => ({
+    value: m.inspectionMethod,
+    label: m.inspectionMethodName,
+  }));
+
+  async function toggle(row: ReviewerRow, activation: boolean) {
+    try {
+      await callApi('PUT /reviewer-assignment/update-reviewer-status/:id', {
+        params: { id: row.id },
+        query: { activation },
+      });
+      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error, t) });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t('approvals.reviewers.title')} subtitle={t('approvals.reviewers.subtitle')} />
+      <Stack gap="lg">
+        {mayCreate && <AssignForm methods={methods} />}
+        <Paper withBorder radius="md" p="md">
+          <Group gap="sm" mb="sm">
+            <Select
+              label={t('approvals.reviewers.method')}
+              placeholder={t('approvals.reviewers.anyMethod')}
+              data={methods}
+              value={method}
+              onChange={setMethod}
+              clearable
+            />
+            <Select
+              label={t('approvals.reviewers.level')}
+              placeholder={t('approvals.reviewers.anyLevel')}
+              data={levelChoices}
+              value={level}
+              onChange={setLevel}
+              clearable
+            />
+          </Group>
+          {(reviewers.data ?? []).length === 0 ? (
+            <Text c="dimmed">{t('approvals.reviewers.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label={t('approvals.reviewers.title')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('approvals.reviewers.user')}</Table.Th>
+                    <Table.Th>{t('approvals.reviewers.method')}</Table.Th>
+                    <Table.Th>{t('approvals.reviewers.level')}</Table.Th>
+                    <Table.Th>{t('approvals.reviewers.position')}</Table.Th>
+                    <Table.Th>{t('approvals.reviewers.active')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(reviewers.data ?? []).map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>
+                        {row.fullName}{' '}
+                        <Text span c="dimmed" size="sm">
+                          ({row.username})
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {methods.find((m) => m.value === row.inspectionMethod)?.label ?? row.inspectionMethod}
+                      </Table.Td>
+                      <Table.Td>{row.levelApproval}</Table.Td>
+                      <Table.Td>{row.approvalPosition}</Table.Td>
+                      <Table.Td>
+                        <Switch
+                          checked={row.isActive ?? false}
+                          disabled={!mayUpdate}
+                          aria-label={t(
+                            row.isActive ? 'approvals.reviewers.deactivate' : 'approvals.reviewers.activate',
+                          )}
+                          onChange={(e) => void toggle(row, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+        <PositionsPanel />
+      </Stack>
+    </>
+  );
+}
+
+/** Assigns users to a method's level; the server checks each holds the level's position. */
+function AssignForm({ methods }: { methods: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<string | null>(null);
+  const [level, setLevel] = useState<string | null>(null);
+  const [userIds, setUserIds] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The integrator swaps this for GET /user-pdm/get-by-approval-position/by-company (the level's holders).
+  const users = useQuery({
+    queryKey: ['approvals', 'assignable-users'],
+    queryFn: async () => (await callApi<AssignableUser[]>('GET /wo-task-assignments/assignable-users')).data,
+  });
+
+  async function assign() {
+    setFailure(null);
+    try {
+      await callApi('POST /reviewer-assignment/assign-user', {
+        body: { inspectionMethod: method, levelApproval: Number(level), userPdmIds: userIds },
+      });
+      notifications.show({ color: 'teal', message: t('approvals.reviewers.assigned') });
+      setUserIds([]);
+      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('approvals.reviewers.assign')}>
+      <Group gap="sm" align="flex-end">
+        <Select label={t('approvals.reviewers.method')} data={methods} value={method} onChange={setMethod} />
+        <Select
+          label={t('approvals.reviewers.level')}
+          data={levelChoices}
+          value={level}
+          onChange={setLevel}
+          w={100}
+        />
+        <MultiSelect
+          style={{ flex: 1, minWidth: 240 }}
+          label={t('approvals.reviewers.users')}
+          data={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.fullName} (${u.username})` }))}
+          value={userIds}
+          onChange={setUserIds}
+          searchable
+        />
+        <Button disabled={!method || !level || userIds.length === 0} onClick={() => void assign()}>
+          {t('approvals.reviewers.assign')}
+        </Button>
+      </Group>
+      <FailureText failure={failure} mt="xs" />
+    </Paper>
+  );
+}
+
+/** The approval positions: listed, and created or changed by name. */
+function PositionsPanel() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mayChange = usePermission('approval', 'update');
+  const positions = useQuery(approvalPositionsQuery);
+  const [name, setName] = useState('');
+  const [levelApproval, setLevelApproval] = useState<number | string>(1);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function save() {
+    setFailure(null);
+    try {
+      await callApi('POST /reviewer-assignment/position-level-approval', {
+        body: { name: name.trim(), levelApproval: Number(levelApproval) },
+      });
+      notifications.show({
+        color: 'teal',
+        message: t('approvals.reviewers.positionSaved', { name: name.trim() }),
+      });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="positions-title">
+      <Title order={2} size="h5" id="positions-title" mb="sm">
+        {t('approvals.reviewers.positions')}
+      </Title>
+      <Group gap={6} mb="sm">
+        {(positions.data ?? []).map((p) => (
+          <Badge key={p.id} variant="light" color={p.isActive ? 'blue' : 'gray'}>
+            {p.name} · {t('approvals.panel.level', { level: p.levelApproval })}
+          </Badge>
+        ))}
+      </Group>
+      {mayChange && (
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label={t('approvals.reviewers.positionName')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={100}
+          />
+          <NumberInput
+            label={t('approvals.reviewers.defaultLevel')}
+            value={levelApproval}
+            onChange={setLevelApproval}
+            min={1}
+            max={maxApprovalLevel}
+            w={120}
+          />
+          <Button disabled={!name.trim()} onClick={() => void save()}>
+            {t('approvals.reviewers.savePosition')}
+          </Button>
+        </Group>
+      )}
+      <FailureText failure={failure} mt="xs" />
+    </Paper>
+  );
+}
