@@ -24,6 +24,7 @@ import {
   woTaskAssignment,
 } from './entities/task-assignments.ts';
 import { contractorCompany } from './entities/administration.ts';
+import { roleRoutes, userRoutes } from './entities/users.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -80,5 +81,7 @@ export const routeTable = [
   ...taskAssignmentRoutes,
   ...assignmentImportRoutes,
   ...myTaskRoutes,
+  ...userRoutes,
+  ...roleRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];
