@@ -25,19 +25,25 @@ const administration = new Set<string>(administrationModules);
 const groupOf = (module: string): PermissionModuleGroup =>
   techniqueModules.has(module) ? 'techniques' : administration.has(module) ? 'administration' : 'work';
 
+/** Roles with how many users hold each. */
+const selectRoles = (db: DbOrTx) =>
+  db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      description: roles.description,
+      isAdministrator: roles.isAdministrator,
+      userCount: count(users.id),
+    })
+    .from(roles)
+    .leftJoin(users, eq(users.roleId, roles.id))
+    .groupBy(roles.id)
+    .$dynamic();
+
 /** Every role with its user count and grants, ordered by name (a plant has tens of roles, not more). */
 async function rolesWithPermissions(db: DbOrTx): Promise<RoleWithPermissions[]> {
   const [rows, grants] = await Promise.all([
-    db
-      .select({
-        id: roles.id,
-        name: roles.name,
-        description: roles.description,
-        isAdministrator: roles.isAdministrator,
-        userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
-      })
-      .from(roles)
-      .orderBy(asc(roles.name)),
+    selectRoles(db).orderBy(asc(roles.name)),
     db.select().from(rolePermissions),
   ]);
   return rows.map((role) => ({
@@ -107,15 +113,7 @@ export const roleActions: Record<string, ActionHandler> = {
   'role.list': typedAction({ query: roleListQuery }, async ({ query, deps }) => {
     const where = query.search ? ilike(roles.name, likePattern(query.search)) : undefined;
     const [rows, [total]] = await Promise.all([
-      deps.db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          description: roles.description,
-          isAdministrator: roles.isAdministrator,
-          userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
-        })
-        .from(roles)
+      selectRoles(deps.db)
         .where(where)
         .orderBy(asc(roles.name))
         .limit(query.pageSize)

@@ -433,14 +433,12 @@ export const userActions: Record<string, ActionHandler> = {
           contractorName: row.contractorName,
           users: [],
         });
-      groups
-        .get(key)!
-        .users.push({
-          id: row.id,
-          username: row.username,
-          fullName: row.fullName,
-          approvalLevel: row.approvalLevel,
-        });
+      groups.get(key)!.users.push({
+        id: row.id,
+        username: row.username,
+        fullName: row.fullName,
+        approvalLevel: row.approvalLevel,
+      });
     }
     return { data: [...groups.values()] };
   }),
