@@ -9,10 +9,12 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconRuler2,
+  IconShieldLock,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
 import { landsOnMyTasks } from '../features/my-tasks/landing.ts';
@@ -23,16 +25,26 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type NavItem = {
-  to: '/' | '/my-tasks' | '/work-orders' | '/reports' | '/ndt' | '/assets' | '/inspection-methods';
+  to:
+    | '/'
+    | '/my-tasks'
+    | '/work-orders'
+    | '/reports'
+    | '/ndt'
+    | '/assets'
+    | '/inspection-methods'
+    | '/admin/users'
+    | '/admin/roles';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
+  /** The navigation group the entry is listed under; the daily work's when none. */
+  group?: 'administration';
 };
 
 /**
  * Navigation follows the work: dashboard → my tasks → work orders → reports. An entry shows only when
- * the role may view its module; modules without screens yet (administration) are not listed rather
- * than leading to empty pages.
+ * the role may view its module; administration screens are listed apart, under their own heading.
  */
 const navItems: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
@@ -47,6 +59,8 @@ const navItems: NavItem[] = [
     icon: IconListCheck,
     module: 'inspectionMethod',
   },
+  { to: '/admin/users', label: 'users.nav', icon: IconUsers, module: 'user', group: 'administration' },
+  { to: '/admin/roles', label: 'roles.nav', icon: IconShieldLock, module: 'role', group: 'administration' },
 ];
 
 export function AppLayout() {
@@ -97,20 +111,27 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <ScrollArea>
-          {items.map((item) => {
+          {items.map((item, i) => {
             const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+            const startsGroup = item.group && items[i - 1]?.group !== item.group;
             return (
-              <NavLinkLink
-                key={item.to}
-                to={item.to}
-                label={t(item.label)}
-                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                variant="light"
-                py="sm"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
+              <Fragment key={item.to}>
+                {startsGroup && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+                    {t(`${item.group}.title`)}
+                  </Text>
+                )}
+                <NavLinkLink
+                  to={item.to}
+                  label={t(item.label)}
+                  leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  variant="light"
+                  py="sm"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              </Fragment>
             );
           })}
         </ScrollArea>

@@ -112,6 +112,8 @@ const screens = {
   ),
   techniqueRow: lazyRouteComponent(() => import('../features/techniques/RowFormPage.tsx'), 'RowFormPage'),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
+  users: lazyRouteComponent(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
+  roles: lazyRouteComponent(() => import('../features/roles/RolesPage.tsx'), 'RolesPage'),
   myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
   newTaskReport: lazyRouteComponent(
     () => import('../features/my-tasks/NewTaskReportPage.tsx'),
@@ -165,6 +167,8 @@ const routeTree = rootRoute.addChildren([
     page('ndt', screens.ndt),
     page('assets', screens.assets),
     page('inspection-methods', screens.inspectionMethods),
+    page('admin/users', screens.users),
+    page('admin/roles', screens.roles),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

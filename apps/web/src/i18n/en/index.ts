@@ -1,4 +1,5 @@
 import { auth, dashboard, errors, nav, reports } from './app.ts';
+import { administration, roles, users } from './administration.ts';
 import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
@@ -32,6 +33,9 @@ export const en = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  administration,
+  users,
+  roles,
   workspace,
   imageList,
 };
