@@ -1,3 +1,8 @@
+import {
+  administration as enAdministration,
+  roles as enRoles,
+  users as enUsers,
+} from './en/administration.ts';
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
@@ -9,6 +14,11 @@ import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assign
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
+import {
+  administration as idAdministration,
+  roles as idRoles,
+  users as idUsers,
+} from './id/administration.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -41,6 +51,9 @@ i18n.addResourceBundle(
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
+    administration: enAdministration,
+    users: enUsers,
+    roles: enRoles,
     workspace: enWorkspace,
     imageList: enImageList,
   },
@@ -63,6 +76,9 @@ i18n.addResourceBundle(
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,
     myTasks: idMyTasks,
+    administration: idAdministration,
+    users: idUsers,
+    roles: idRoles,
     workspace: idWorkspace,
     imageList: idImageList,
   },

@@ -155,6 +155,7 @@ export function UserForm(p: {
             min={1}
             max={10}
             allowDecimal={false}
+            clampBehavior="none"
             value={values.approvalLevel ?? ''}
             onChange={(v) => set('approvalLevel', typeof v === 'number' ? v : null)}
             error={levelProblem ?? fieldError('approvalLevel')}
