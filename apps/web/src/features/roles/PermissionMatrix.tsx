@@ -3,7 +3,7 @@ import type { PermissionAction, RoleManagement, RoleWithPermissions } from '@ins
 import { Alert, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/error-text.ts';
+import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
 
 type Grants = Record<string, PermissionAction[]>;
 
@@ -20,8 +20,7 @@ export function PermissionMatrix(p: {
 }) {
   const { t } = useTranslation();
   const [grants, setGrants] = useState<Grants>(p.role.permissions);
-  const [error, setError] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const readOnly = p.role.isAdministrator || !p.editable;
   const moduleLabel = (m: RoleManagement['modules'][number]) =>
     t(`roles.modules.${m.module}`, {
@@ -36,17 +35,7 @@ export function PermissionMatrix(p: {
       return { ...g, [module]: permissionActions.filter((a) => current.has(a)) };
     });
 
-  const save = async () => {
-    setSaving(true);
-    setError(undefined);
-    try {
-      await p.onSave(grants);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => void submission.run(() => p.onSave(grants));
 
   return (
     <Stack>
@@ -99,14 +88,10 @@ export function PermissionMatrix(p: {
           ))}
         </Table>
       </Table.ScrollContainer>
-      {error !== undefined && (
-        <Alert color="red" role="alert">
-          <Text size="sm">{errorText(error, t)}</Text>
-        </Alert>
-      )}
+      <SubmissionFailure error={submission.error} />
       {!readOnly && (
         <Group justify="flex-end">
-          <Button onClick={save} loading={saving}>
+          <Button onClick={save} loading={submission.saving}>
             {t('roles.save')}
           </Button>
         </Group>

@@ -21,6 +21,7 @@ import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { roleManagementQuery, rolesKey, usersKey } from '../users/user-queries.ts';
+import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
 import { PermissionMatrix, roleModulesOf } from './PermissionMatrix.tsx';
 
 /** Roles and the permission matrix: pick a role on the left, tick its permissions on the right. */
@@ -104,19 +105,16 @@ function NewRoleDialog(p: { opened: boolean; onClose: () => void; onCreated: (id
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<unknown>();
-  const submit = async (e: FormEvent) => {
+  const submission = useSubmission();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(undefined);
-    try {
+    void submission.run(async () => {
       const r = await callApi('POST /roles/role-module', { body: { name, description, modules: [] } });
       notifications.show({ color: 'green', message: t('roles.created', { name }) });
       setName('');
       setDescription('');
       await p.onCreated(r.data.id);
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
   return (
     <Modal opened={p.opened} onClose={p.onClose} title={t('roles.create')}>
@@ -133,16 +131,14 @@ function NewRoleDialog(p: { opened: boolean; onClose: () => void; onCreated: (id
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          {error !== undefined && (
-            <Text c="red" size="sm" role="alert">
-              {errorText(error, t)}
-            </Text>
-          )}
+          <SubmissionFailure error={submission.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={p.onClose}>
               {t('roles.cancel')}
             </Button>
-            <Button type="submit">{t('roles.create')}</Button>
+            <Button type="submit" loading={submission.saving}>
+              {t('roles.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

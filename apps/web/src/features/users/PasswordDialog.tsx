@@ -1,12 +1,12 @@
 import { passwordBounds } from '@inspectra/contract';
 import type { UserPdm } from '@inspectra/contract';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
 /** Sets a user's password; the policy is shown up front and the server's refusal says which rule. */
 export function PasswordDialog(p: {
@@ -16,31 +16,25 @@ export function PasswordDialog(p: {
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const close = () => {
     setPassword('');
-    setError(undefined);
+    submission.reset();
     p.onClose();
   };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!p.user) return;
-    setSaving(true);
-    setError(undefined);
-    try {
+    const user = p.user;
+    if (!user) return;
+    void submission.run(async () => {
       await callApi('PUT /user-pdm/update-password/:id', {
-        params: { id: p.user.id },
+        params: { id: user.id },
         body: { newPassword: password },
       });
-      notifications.show({ color: 'green', message: t('users.passwordChanged', { name: p.user.fullName }) });
+      notifications.show({ color: 'green', message: t('users.passwordChanged', { name: user.fullName }) });
       await p.onChanged();
       close();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal
@@ -60,16 +54,12 @@ export function PasswordDialog(p: {
             onChange={(e) => setPassword(e.currentTarget.value)}
             data-autofocus
           />
-          {error !== undefined && (
-            <Alert color="red" role="alert">
-              <Text size="sm">{errorText(error, t)}</Text>
-            </Alert>
-          )}
+          <SubmissionFailure error={submission.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('users.cancel')}
             </Button>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={submission.saving}>
               {t('users.changePassword')}
             </Button>
           </Group>

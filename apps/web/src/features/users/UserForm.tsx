@@ -1,7 +1,6 @@
 import { approvalLevelSchema, passwordBounds } from '@inspectra/contract';
 import type { UserCreateBody, UserPdm } from '@inspectra/contract';
 import {
-  Alert,
   Button,
   Group,
   MultiSelect,
@@ -10,15 +9,14 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { errorText } from '../../app/error-text.ts';
 import type { CompanyOption } from './user-queries.ts';
+import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
 export type UserFormValues = Omit<UserCreateBody, 'password'> & { password?: string };
 
@@ -51,8 +49,8 @@ export function UserForm(p: {
     plannerGroups: p.user?.plannerGroups ?? [],
     ...(p.user ? {} : { password: '' }),
   }));
-  const [error, setError] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const error = submission.error;
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const fieldError = (path: string) =>
@@ -62,18 +60,10 @@ export function UserForm(p: {
       ? approvalLevelSchema.safeParse(values.approvalLevel).error?.issues[0]?.message
       : undefined;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (levelProblem) return;
-    setSaving(true);
-    setError(undefined);
-    try {
-      await p.onSubmit(values);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSaving(false);
-    }
+    void submission.run(() => p.onSubmit(values));
   };
 
   const companyOptions = [
@@ -169,16 +159,12 @@ export function UserForm(p: {
           searchable
           error={fieldError('plannerGroups')}
         />
-        {error !== undefined && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{errorText(error, t)}</Text>
-          </Alert>
-        )}
+        <SubmissionFailure error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={p.onCancel}>
             {t('users.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={submission.saving}>
             {t('users.save')}
           </Button>
         </Group>

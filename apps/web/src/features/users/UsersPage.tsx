@@ -88,6 +88,16 @@ export function UsersPage() {
     await refresh();
   };
 
+  /** A confirmed action: its success message, or the server's refusal, as a notification. */
+  const confirmed = (send: () => Promise<string>) => async () => {
+    try {
+      notifications.show({ color: 'green', message: await send() });
+      await refresh();
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err, t) });
+    }
+  };
+
   const confirmStatus = (user: UserPdm) => {
     const isActive = !user.isActive;
     const name = user.fullName;
@@ -98,15 +108,10 @@ export function UsersPage() {
       ),
       labels: { confirm: t(isActive ? 'users.activate' : 'users.deactivate'), cancel: t('users.cancel') },
       confirmProps: { color: isActive ? 'green' : 'red' },
-      onConfirm: async () => {
-        try {
-          await callApi('POST /user-pdm/update-status', { body: { id: user.id, isActive } });
-          notifications.show({ color: 'green', message: t('users.statusChanged', { name }) });
-          await refresh();
-        } catch (err) {
-          notifications.show({ color: 'red', message: errorText(err, t) });
-        }
-      },
+      onConfirm: confirmed(async () => {
+        await callApi('POST /user-pdm/update-status', { body: { id: user.id, isActive } });
+        return t('users.statusChanged', { name });
+      }),
     });
   };
 
@@ -116,15 +121,10 @@ export function UsersPage() {
       children: <Text size="sm">{t('users.deleteText')}</Text>,
       labels: { confirm: t('users.delete'), cancel: t('users.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          const r = await callApi('DELETE /user-pdm/:id', { params: { id: user.id } });
-          notifications.show({ color: 'green', message: r.message });
-          await refresh();
-        } catch (err) {
-          notifications.show({ color: 'red', message: errorText(err, t) });
-        }
-      },
+      // The server's message says whether the user was deleted or, having authored records, deactivated.
+      onConfirm: confirmed(
+        async () => (await callApi('DELETE /user-pdm/:id', { params: { id: user.id } })).message,
+      ),
     });
 
   const mayCreate = can(profile, 'user', 'create');

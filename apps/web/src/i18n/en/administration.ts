@@ -1,3 +1,5 @@
+import { coreModuleLabels } from '@inspectra/contract';
+
 /** The administration screens: users, roles and the permission matrix. */
 export const users = {
   title: 'Users',
@@ -72,19 +74,8 @@ export const roles = {
   cancel: 'Cancel',
   choose: 'Choose a role to see its permissions.',
   grant: '{{action}}: {{module}}',
-  /** The work and administration modules; techniques are named by their own labels. */
-  modules: {
-    workOrder: 'Work orders',
-    reportHeader: 'Reports',
-    taskAssignment: 'Task assignments',
-    myTask: 'My tasks',
-    asset: 'Asset master',
-    inspectionMethod: 'Inspection methods',
-    user: 'Users',
-    role: 'Roles and permissions',
-    contractorCompany: 'Contractor companies',
-    approval: 'Approval settings and reviewers',
-  },
+  /** The work and administration modules, in the contract's words; techniques bring their own. */
+  modules: coreModuleLabels,
 };
 
 /** The navigation group of the administration screens. */
