@@ -139,32 +139,21 @@ export function UsersPage() {
         actions={mayCreate && <Button onClick={() => setEditing('new')}>{t('users.create')}</Button>}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-        <Card withBorder>
-          <StatFigure
-            label={t('users.total')}
-            value={counts && String(counts.total)}
-            icon={<IconUsers />}
-            compact
-          />
-        </Card>
-        <Card withBorder>
-          <StatFigure
-            label={t('users.active')}
-            value={counts && String(counts.byStatus.active)}
-            icon={<IconUserCheck />}
-            color="green"
-            compact
-          />
-        </Card>
-        <Card withBorder>
-          <StatFigure
-            label={t('users.inactive')}
-            value={counts && String(counts.byStatus.inactive)}
-            icon={<IconUserOff />}
-            color="gray"
-            compact
-          />
-        </Card>
+        {[
+          { label: 'users.total', value: counts?.total, icon: <IconUsers />, color: undefined },
+          { label: 'users.active', value: counts?.byStatus.active, icon: <IconUserCheck />, color: 'green' },
+          { label: 'users.inactive', value: counts?.byStatus.inactive, icon: <IconUserOff />, color: 'gray' },
+        ].map((figure) => (
+          <Card withBorder key={figure.label}>
+            <StatFigure
+              label={t(figure.label)}
+              value={figure.value === undefined ? undefined : String(figure.value)}
+              icon={figure.icon}
+              color={figure.color}
+              compact
+            />
+          </Card>
+        ))}
       </SimpleGrid>
       {counts && (
         <Group gap="xs" mb="md" aria-label={t('users.byRole')}>
