@@ -317,10 +317,14 @@ describe('status and delete', () => {
 });
 
 describe('escalation', () => {
-  it('a user cannot change their own role, company or status', async () => {
+  it('a user cannot change their own role, company, approval position or status', async () => {
     const me = await userManager();
     const self = (await t.call('GET', `/api/user-pdm/${me.id}`)).body.data;
-    for (const change of [{ roleId: roleIds.Viewer }, { contractorCompanyId: companyId }]) {
+    for (const change of [
+      { roleId: roleIds.Viewer },
+      { contractorCompanyId: companyId },
+      { approvalPosition: 'Plant manager', approvalLevel: 9 },
+    ]) {
       const r = await t.call(
         'PUT',
         `/api/user-pdm/${me.id}`,

@@ -255,15 +255,13 @@ export const userActions: Record<string, ActionHandler> = {
             [{ path: 'updatedAt', message: `The user was last changed at ${before.updatedAt}` }],
           );
         const { updatedAt: _read, ...changes } = body;
-        const self = caller!.id === before.id;
-        if (self && changes.roleId !== undefined && changes.roleId !== before.roleId)
-          throw new AppError('FORBIDDEN', 'You cannot change your own role');
-        if (
-          self &&
-          changes.contractorCompanyId !== undefined &&
-          changes.contractorCompanyId !== before.contractorCompanyId
-        )
-          throw new AppError('FORBIDDEN', 'You cannot change your own company');
+        // What decides what a user may do is not theirs to change: role, company, approval position.
+        if (caller!.id === before.id) {
+          const guarded = ['roleId', 'contractorCompanyId', 'approvalPosition', 'approvalLevel'] as const;
+          const changed = guarded.filter((k) => changes[k] !== undefined && changes[k] !== before[k]);
+          if (changed.length > 0)
+            throw new AppError('FORBIDDEN', `You cannot change your own ${changed.join(', ')}`);
+        }
         await checkMayManage(tx, caller!, before, 'change');
         if (changes.roleId !== undefined && changes.roleId !== before.roleId) {
           const { role, grants } = await roleForGrant(tx, changes.roleId);
