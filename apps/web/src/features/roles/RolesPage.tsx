@@ -58,6 +58,8 @@ export function RolesPage() {
             {roles.map((r) => (
               <NavLink
                 key={r.id}
+                component="button"
+                aria-current={r.id === role?.id ? 'true' : undefined}
                 label={r.name}
                 description={r.description}
                 active={r.id === role?.id}

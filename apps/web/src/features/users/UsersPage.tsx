@@ -34,6 +34,7 @@ import type { UserFormValues } from './UserForm.tsx';
 import {
   plannerGroupsQuery,
   roleManagementQuery,
+  rolesKey,
   useContractorCompanies,
   userSummaryQuery,
   usersKey,
@@ -69,7 +70,12 @@ export function UsersPage() {
     value: g.code,
     label: `${g.code} · ${g.name}`,
   }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
+  // A user's role or status changes the roles' user counts too.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: usersKey }),
+      queryClient.invalidateQueries({ queryKey: rolesKey }),
+    ]);
   const filter = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch, pageNumber: 1 }));
 
   const save = async (values: UserFormValues) => {

@@ -62,7 +62,8 @@ export const roles = {
   create: 'New role',
   name: 'Name',
   description: 'Description',
-  users: '{{count}} users',
+  users_one: '{{count}} user',
+  users_other: '{{count}} users',
   administratorNote:
     'The administrator role always holds every permission, so that nobody is locked out of administration.',
   save: 'Save permissions',

@@ -68,7 +68,8 @@ export const roles: Translation<typeof enRoles> = {
   create: 'Peran baru',
   name: 'Nama',
   description: 'Deskripsi',
-  users: '{{count}} pengguna',
+  users_one: '{{count}} pengguna',
+  users_other: '{{count}} pengguna',
   administratorNote:
     'Peran administrator selalu memegang semua hak akses, agar tidak ada yang terkunci dari administrasi.',
   save: 'Simpan hak akses',
