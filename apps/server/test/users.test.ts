@@ -21,6 +21,7 @@ beforeAll(async () => {
     .returning();
   companyId = company!.id;
   await t.call('POST', '/api/asset/planner-groups', { code: 'PG1', name: 'Mechanical' });
+  await t.call('POST', '/api/asset/planner-groups', { code: 'PG2', name: 'Electrical' });
 });
 afterAll(() => t?.close());
 
@@ -154,7 +155,8 @@ describe('create, read, list', () => {
       approvalLevel: 2,
       plannerGroups: ['PG1'],
     });
-    await created({ approvalPosition: 'QA reviewer' }).then((u) =>
+    // Inactive: counted nowhere but in the inactive figure.
+    await created({ approvalPosition: 'QA reviewer', plannerGroups: ['PG2'] }).then((u) =>
       t.call('POST', '/api/user-pdm/update-status', { id: u.id, isActive: false }),
     );
     const summary = (await t.call('GET', '/api/user-pdm/summary')).body.data;
@@ -198,9 +200,10 @@ describe('create, read, list', () => {
       name: 'Mechanical',
       userCount: expect.any(Number),
     });
-    expect(groups.body.data.find((g: { code: string }) => g.code === 'PG1').userCount).toBeGreaterThanOrEqual(
-      1,
-    );
+    const countOf = (code: string) =>
+      groups.body.data.find((g: { code: string }) => g.code === code).userCount;
+    expect(countOf('PG1')).toBeGreaterThanOrEqual(1);
+    expect(countOf('PG2')).toBe(0);
   });
 });
 

@@ -447,11 +447,18 @@ export const userActions: Record<string, ActionHandler> = {
       .select({
         code: sql<string>`${plannerGroups.code}`,
         name: sql<string>`${plannerGroups.name}`,
-        userCount: sql<number>`(select count(*)::int from ${users} where ${users.isActive}
-          and ${users.plannerGroups} @> jsonb_build_array(${plannerGroups.code}))`,
+        userCount: count(users.id),
       })
       .from(plannerGroups)
+      .leftJoin(
+        users,
+        and(
+          eq(users.isActive, true),
+          sql`${users.plannerGroups} @> jsonb_build_array(${plannerGroups.code})`,
+        ),
+      )
       .where(pattern ? or(ilike(plannerGroups.code, pattern), ilike(plannerGroups.name, pattern)) : undefined)
+      .groupBy(plannerGroups.code, plannerGroups.name)
       .orderBy(asc(plannerGroups.code))
       .limit(500);
     return { data: rows };
