@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, snap } from './fixtures.ts';
+import { expectAccessible, signIn, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -7,7 +7,7 @@ test.use({ actionTimeout: 15_000 });
  * An administrator runs users and roles from the browser: creates a user, is told why a weak password
  * is refused, sets a good one, deactivates the user; gives a role a permission in the matrix.
  */
-test('an administrator manages users and role permissions', async ({ page }) => {
+test('an administrator manages users and role permissions', async ({ page }, info) => {
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByText('Administration')).toBeVisible();
@@ -28,6 +28,7 @@ test('an administrator manages users and role permissions', async ({ page }) => 
   await expect(row).toBeVisible();
   await expect(row).toContainText('Reviewer');
   await snap(page, 'admin-users');
+  await expectAccessible(page, info, 'users');
 
   await row.getByRole('button', { name: /Actions/ }).click();
   await page.getByRole('menuitem', { name: 'Change password' }).click();
@@ -58,4 +59,5 @@ test('an administrator manages users and role permissions', async ({ page }) => 
   await page.getByRole('button', { name: /^Viewer/ }).click();
   await expect(page.getByRole('checkbox', { name: 'Approve: Reports' })).toBeChecked();
   await snap(page, 'admin-roles');
+  await expectAccessible(page, info, 'roles');
 });

@@ -61,7 +61,14 @@ export function RolesPage() {
                 component="button"
                 aria-current={r.id === role?.id ? 'true' : undefined}
                 label={r.name}
-                description={r.description}
+                // Body-coloured: the active entry's tint leaves dimmed text too faint to read.
+                description={
+                  r.description && (
+                    <Text size="xs" c="var(--mantine-color-text)">
+                      {r.description}
+                    </Text>
+                  )
+                }
                 active={r.id === role?.id}
                 onClick={() => setChosen(r.id)}
                 rightSection={<Badge variant="light">{t('roles.users', { count: r.userCount })}</Badge>}
