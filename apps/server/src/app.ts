@@ -41,6 +41,8 @@ import { ndtActions } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
+import { roleActions } from './modules/users/roles.actions.ts';
+import { userActions } from './modules/users/users.actions.ts';
 import { vciActions } from './modules/vci/vci.actions.ts';
 import { workOrderActions } from './modules/work-orders/work-orders.actions.ts';
 import { workOrderScopes } from './modules/work-orders/work-order-scope.ts';
@@ -214,6 +216,8 @@ export async function buildApp(deps: AppDeps) {
     ...approvalSettingsActions,
     ...reviewerAssignmentActions,
     ...approvalFlowActions,
+    ...userActions,
+    ...roleActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
     authorize: (request, route) => authorize(db, key, request, route.access),

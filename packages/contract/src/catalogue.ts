@@ -31,6 +31,7 @@ import {
   inspectionMethodApproval,
   reviewerAssignment,
 } from './entities/approvals.ts';
+import { roleRoutes, userRoutes } from './entities/users.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -93,5 +94,7 @@ export const routeTable = [
   ...contractorCompanyRoutes,
   ...reportAuthorRoutes,
   ...approvalRoutes,
+  ...userRoutes,
+  ...roleRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

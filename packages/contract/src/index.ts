@@ -10,6 +10,7 @@ export * from './entities/auth.ts';
 export * from './entities/system.ts';
 export * from './entities/administration.ts';
 export * from './entities/approvals.ts';
+export * from './entities/users.ts';
 export * from './entities/assets.ts';
 export * from './entities/inspection-methods.ts';
 export * from './entities/work-orders.ts';

@@ -21,4 +21,7 @@ export const coreModuleLabels = {
 } as const;
 export type CoreModule = keyof typeof coreModuleLabels;
 
+/** The administration modules: the permission matrix shows them apart from the daily work's. */
+export const administrationModules: readonly CoreModule[] = ['user', 'role', 'contractorCompany', 'approval'];
+
 export type Permission = { module: string; action: PermissionAction };

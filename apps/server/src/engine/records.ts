@@ -424,7 +424,8 @@ export async function writeAudit(
   entry: {
     entity: string;
     entityId: string;
-    action: 'create' | 'update' | 'delete';
+    /** A change to the record, or an event on it that stores no values (a password change). */
+    action: 'create' | 'update' | 'delete' | 'passwordChange';
     actorId: string;
     before?: unknown;
     after?: unknown;

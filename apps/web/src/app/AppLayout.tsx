@@ -13,10 +13,12 @@ import {
   IconRosetteDiscountCheck,
   IconSitemap,
   IconUserCheck,
+  IconShieldLock,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
 import { landsOnMyTasks } from '../features/my-tasks/landing.ts';
@@ -39,7 +41,9 @@ type NavItem = {
     | '/admin/companies'
     | '/approvals'
     | '/admin/approval-settings'
-    | '/admin/reviewers';
+    | '/admin/reviewers'
+    | '/admin/users'
+    | '/admin/roles';
   label: string;
   icon: typeof IconLayoutDashboard;
   module?: PermissionModule;
@@ -67,6 +71,8 @@ const navItems: NavItem[] = [
     icon: IconListCheck,
     module: 'inspectionMethod',
   },
+  { to: '/admin/users', label: 'users.nav', icon: IconUsers, module: 'user', group: 'administration' },
+  { to: '/admin/roles', label: 'roles.nav', icon: IconShieldLock, module: 'role', group: 'administration' },
   {
     to: '/admin/companies',
     label: 'nav.companies',

@@ -125,6 +125,8 @@ const screens = {
     'ApprovalSettingsPage',
   ),
   reviewers: lazyRouteComponent(() => import('../features/approvals/ReviewersPage.tsx'), 'ReviewersPage'),
+  users: lazyRouteComponent(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
+  roles: lazyRouteComponent(() => import('../features/roles/RolesPage.tsx'), 'RolesPage'),
   myTask: lazyRouteComponent(() => import('../features/my-tasks/MyTaskPage.tsx'), 'MyTaskPage'),
   newTaskReport: lazyRouteComponent(
     () => import('../features/my-tasks/NewTaskReportPage.tsx'),
@@ -182,6 +184,8 @@ const routeTree = rootRoute.addChildren([
     page('approvals', screens.approvalQueue),
     page('admin/approval-settings', screens.approvalSettings),
     page('admin/reviewers', screens.reviewers),
+    page('admin/users', screens.users),
+    page('admin/roles', screens.roles),
     // Every other technique with a workspace, by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

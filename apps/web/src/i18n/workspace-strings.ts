@@ -1,5 +1,9 @@
-import { administration as enAdministration } from './en/administration.ts';
 import { approvals as enApprovals } from './en/approvals.ts';
+import {
+  administration as enAdministration,
+  roles as enRoles,
+  users as enUsers,
+} from './en/administration.ts';
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
@@ -11,8 +15,12 @@ import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assign
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
-import { administration as idAdministration } from './id/administration.ts';
 import { approvals as idApprovals } from './id/approvals.ts';
+import {
+  administration as idAdministration,
+  roles as idRoles,
+  users as idUsers,
+} from './id/administration.ts';
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
@@ -46,9 +54,11 @@ i18n.addResourceBundle(
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
     approvals: enApprovals,
+    administration: enAdministration,
+    users: enUsers,
+    roles: enRoles,
     workspace: enWorkspace,
     imageList: enImageList,
-    administration: enAdministration,
   },
   true,
   true,
@@ -70,9 +80,11 @@ i18n.addResourceBundle(
     taskAssignmentImport: idTaskAssignmentImport,
     myTasks: idMyTasks,
     approvals: idApprovals,
+    administration: idAdministration,
+    users: idUsers,
+    roles: idRoles,
     workspace: idWorkspace,
     imageList: idImageList,
-    administration: idAdministration,
   },
   true,
   true,

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
+import { administratorRoleName, ensureStandardRoles } from '../users/standard-roles.ts';
 import { hashPassword } from './passwords.ts';
 
-export const administratorRoleName = 'Administrator';
-
 /**
- * On an empty database, creates the administrator role and account. Without a configured password
+ * Creates the standard roles a database lacks and, on a database without users, the administrator
+ * account. Without a configured password
  * one is generated, printed once and written to `DATA_DIR/initial-admin-password` (mode 0600).
  * There is no built-in default password.
  */
@@ -22,25 +22,17 @@ export async function bootstrapAdministrator(
     log: (line: string) => void;
   },
 ) {
+  // Every start: the standard roles a database lacks are created (an older one gains new roles).
+  await ensureStandardRoles(db);
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((existing?.n ?? 0) > 0) return;
-  let [role] = await db.select().from(roles).where(eq(roles.name, administratorRoleName));
-  role ??= (
-    await db
-      .insert(roles)
-      .values({
-        name: administratorRoleName,
-        description: 'Every permission of every module',
-        isAdministrator: true,
-      })
-      .returning()
-  )[0]!;
+  const [role] = await db.select().from(roles).where(eq(roles.name, administratorRoleName));
   const password = o.password ?? randomBytes(18).toString('base64url');
   await db.insert(users).values({
     username: o.username,
     fullName: 'Administrator',
     passwordHash: await hashPassword(password),
-    roleId: role.id,
+    roleId: role!.id,
   });
   if (!o.password) {
     if (o.dataDir) {

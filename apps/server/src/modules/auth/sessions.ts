@@ -135,15 +135,21 @@ export async function logout(db: Db, token: string): Promise<void> {
 
 /** Signs a user out everywhere: every family of theirs is revoked. Answers how many sessions ended. */
 export async function logoutEverywhere(db: Db, userId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockSessionsOf(tx, userId);
-    const revoked = await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-      .returning({ familyId: refreshTokens.familyId });
-    return new Set(revoked.map((r) => r.familyId)).size;
-  });
+  return db.transaction((tx) => endSessionsOf(tx, userId));
+}
+
+/**
+ * Ends every session of a user in the caller's transaction (a password change, a deactivation):
+ * all refresh families are revoked, so their access tokens stop working too. Answers how many ended.
+ */
+export async function endSessionsOf(tx: DbOrTx, userId: string): Promise<number> {
+  await lockSessionsOf(tx, userId);
+  const revoked = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(revoked.map((r) => r.familyId)).size;
 }
 
 /**

@@ -1,57 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  inspectionMethod,
-  techniques,
-  woTaskAssignment,
-  workOrderSpk,
-  reportHeader,
-} from '@inspectra/contract';
-import type { PermissionAction, PermissionModule } from '@inspectra/contract';
+import { inspectionMethod, woTaskAssignment, workOrderSpk, reportHeader } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rolePermissions, roles, tableOf, users } from '../../db/schema/index.ts';
+import { roles, tableOf, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
-
-const all: PermissionAction[] = ['view', 'create', 'update', 'delete'];
-const view: PermissionAction[] = ['view'];
+import { ensureStandardRoles } from '../users/standard-roles.ts';
 
 /**
- * The two people of the daily work besides the administrator: the planner runs the campaign (work
- * orders, reports, who inspects what), the inspector does the work (my tasks, reports, every
- * technique's records). Neither approves: that is the reviewers' (approvals issue).
+ * The two people of the daily work besides the administrator: the planner runs the campaign, the
+ * inspector does the work. Their roles are the standard ones (modules/users/standard-roles.ts).
  */
-export const demoRoles: {
-  name: string;
-  description: string;
-  grants: Partial<Record<PermissionModule, PermissionAction[]>>;
-}[] = [
-  {
-    name: 'Planner',
-    description: 'Plans the inspection campaign: work orders, reports and task assignments',
-    grants: {
-      workOrder: all,
-      reportHeader: all,
-      taskAssignment: all,
-      // The planner keeps the asset master the campaign is planned over (and loads it from sheets).
-      asset: ['view', 'create', 'update'],
-      inspectionMethod: view,
-      myTask: view,
-    },
-  },
-  {
-    name: 'Inspector',
-    description: 'Inspects what is assigned: my tasks, reports and every technique',
-    grants: {
-      myTask: view,
-      workOrder: view,
-      reportHeader: ['view', 'create', 'update'],
-      asset: view,
-      inspectionMethod: view,
-      ...Object.fromEntries(techniques.map((t) => [t.module, all])),
-    },
-  },
-];
-
 export const demoUsers = [
   { username: 'planner', fullName: 'Demo Planner', role: 'Planner' },
   { username: 'inspector', fullName: 'Demo Inspector', role: 'Inspector' },
@@ -60,18 +18,10 @@ export const demoUsers = [
 /** Work orders the demo inspector is given tasks on (the most recently planned). */
 const demoTaskCount = 6;
 
-async function ensureRole(db: Db, role: (typeof demoRoles)[number]): Promise<string> {
-  const [existing] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name));
-  if (existing) return existing.id;
-  const [created] = await db
-    .insert(roles)
-    .values({ name: role.name, description: role.description })
-    .returning({ id: roles.id });
-  const rows = Object.entries(role.grants).flatMap(([module, actions]) =>
-    actions.map((action) => ({ roleId: created!.id, module, action })),
-  );
-  await db.insert(rolePermissions).values(rows);
-  return created!.id;
+async function standardRoleId(db: Db, name: string): Promise<string> {
+  await ensureStandardRoles(db);
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return role!.id;
 }
 
 /**
@@ -120,10 +70,7 @@ export async function seedDemoUsers(
       .from(users)
       .where(sql`lower(${users.username}) = ${user.username}`);
     if (existing) continue;
-    const roleId = await ensureRole(
-      db,
-      demoRoles.find((r) => r.name === user.role)!,
-    );
+    const roleId = await standardRoleId(db, user.role);
     const [row] = await db
       .insert(users)
       .values({

@@ -1,5 +1,87 @@
-/** Administration screens: contractor companies (users and roles join this area). */
+import { coreModuleLabels } from '@inspectra/contract';
+
+/** The administration screens: users, roles and the permission matrix. */
+export const users = {
+  title: 'Users',
+  subtitle: 'Who signs in, with which role, for which company.',
+  nav: 'Users',
+  create: 'New user',
+  edit: 'Edit user',
+  created: 'User {{name}} created',
+  saved: 'User saved',
+  search: 'Search name, username, e-mail or employee number',
+  empty: 'No users match.',
+  total: 'Users',
+  active: 'Active',
+  inactive: 'Inactive',
+  byRole: 'By role',
+  byCompany: 'By company',
+  ownerStaff: "Plant owner's staff",
+  allRoles: 'All roles',
+  allCompanies: 'All companies',
+  allStatuses: 'Any status',
+  username: 'Username',
+  fullName: 'Full name',
+  email: 'E-mail',
+  employeeNumber: 'Employee number',
+  phoneNumber: 'Phone number',
+  password: 'Password',
+  role: 'Role',
+  company: 'Company',
+  approvalPosition: 'Approval position',
+  approvalLevel: 'Approval level',
+  plannerGroups: 'Planner groups',
+  status: 'Status',
+  actions: 'Actions',
+  save: 'Save',
+  cancel: 'Cancel',
+  changePassword: 'Change password',
+  passwordTitle: 'New password for {{name}}',
+  newPassword: 'New password',
+  passwordChanged: "Password changed; {{name}}'s sessions have ended",
+  passwordPolicy: 'At least 12 characters, not containing the username, and not a commonly used password.',
+  deactivate: 'Deactivate',
+  activate: 'Activate',
+  deactivateTitle: 'Deactivate {{name}}?',
+  deactivateText: '{{name}} is signed out everywhere at once and cannot sign in until activated again.',
+  activateTitle: 'Activate {{name}}?',
+  activateText: '{{name}} can sign in again with their password.',
+  statusChanged: 'Status of {{name}} changed',
+  delete: 'Delete',
+  deleteTitle: 'Delete {{name}}?',
+  deleteText: 'A user who has authored records is deactivated instead, so the records keep their author.',
+  yes: 'Confirm',
+  self: 'You',
+  companiesUnavailable: 'Companies could not be loaded; the user stays without a company.',
+};
+
+export const roles = {
+  title: 'Roles and permissions',
+  subtitle: 'What each role may view, create, update, delete and approve, module by module.',
+  nav: 'Roles',
+  create: 'New role',
+  name: 'Name',
+  description: 'Description',
+  users_one: '{{count}} user',
+  users_other: '{{count}} users',
+  administratorNote:
+    'The administrator role always holds every permission, so that nobody is locked out of administration.',
+  save: 'Save permissions',
+  saved: 'Permissions of {{name}} saved',
+  created: 'Role {{name}} created',
+  module: 'Module',
+  groups: { work: 'Work', administration: 'Administration', techniques: 'Techniques' },
+  actions: { view: 'View', create: 'Create', update: 'Update', delete: 'Delete', approve: 'Approve' },
+  cancel: 'Cancel',
+  choose: 'Choose a role to see its permissions.',
+  grant: '{{action}}: {{module}}',
+  /** The work and administration modules, in the contract's words; techniques bring their own. */
+  modules: coreModuleLabels,
+};
+
+/** The administration area: its navigation group and the contractor companies. */
 export const administration = {
+  title: 'Administration',
   companies: {
     title: 'Contractor companies',
     subtitle:

@@ -1,5 +1,5 @@
 import { auth, dashboard, errors, nav, reports } from './app.ts';
-import { administration } from './administration.ts';
+import { administration, roles, users } from './administration.ts';
 import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
@@ -35,9 +35,11 @@ export const en = {
   taskAssignmentImport,
   myTasks,
   approvals,
+  administration,
+  users,
+  roles,
   workspace,
   imageList,
-  administration,
 };
 
 /** The shape every translation must have: the same keys, any strings. */

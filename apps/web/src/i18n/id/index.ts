@@ -1,7 +1,7 @@
 import type { Translation } from '../en/index.ts';
 import type { en } from '../en/index.ts';
 import { auth, dashboard, errors, nav, reports } from './app.ts';
-import { administration } from './administration.ts';
+import { administration, roles, users } from './administration.ts';
 import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
@@ -39,4 +39,6 @@ export const id: Translation<typeof en> = {
   myTasks,
   administration,
   approvals,
+  users,
+  roles,
 };

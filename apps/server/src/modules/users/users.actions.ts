@@ -1,0 +1,466 @@
+import {
+  approvalPositionQuery,
+  contractorCompany,
+  ownerStaffFilter,
+  passwordChangeBody,
+  plannerGroup,
+  plannerGroupUsageQuery,
+  userCreateBody,
+  userIdParams,
+  userListQuery,
+  userStatusBody,
+  userUpdateBody,
+  woTaskAssignment,
+} from '@inspectra/contract';
+import type { UserPdm } from '@inspectra/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, roles, tableOf, users } from '../../db/schema/index.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import { likePattern, writeAudit } from '../../engine/records.ts';
+import { pageMeta, typedAction } from '../../engine/register-routes.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+import { AppError } from '../../errors.ts';
+import { endSessionsOf } from '../auth/sessions.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { checkPasswordPolicy } from './password-policy.ts';
+import { checkMayGrant, roleForGrant } from './role-grants.ts';
+
+const companies = tableOf(contractorCompany);
+const plannerGroups = tableOf(plannerGroup);
+const assignments = tableOf(woTaskAssignment);
+const auditEntity = 'userPdm';
+
+/** The columns of a user's view: never the password hash. */
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  employeeNumber: users.employeeNumber,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  roleName: roles.name,
+  isAdministrator: roles.isAdministrator,
+  contractorCompanyId: users.contractorCompanyId,
+  contractorName: sql<string | null>`${companies.contractorName}`,
+  approvalPosition: users.approvalPosition,
+  approvalLevel: users.approvalLevel,
+  plannerGroups: users.plannerGroups,
+  isActive: users.isActive,
+  passwordChangedAt: users.passwordChangedAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const selectUsers = (db: DbOrTx) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(companies, eq(companies.id, users.contractorCompanyId));
+
+type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
+
+function userView(row: UserRow): UserPdm {
+  return {
+    ...row,
+    passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function findUser(db: DbOrTx, id: string): Promise<UserPdm | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row && userView(row);
+}
+
+/** The user, held for the change being made (FOR UPDATE), or a 404. */
+async function lockUser(tx: DbOrTx, id: string): Promise<UserPdm> {
+  const [held] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  const user = held && (await findUser(tx, id));
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  return user;
+}
+
+/** Who may act on a user at all: anyone who could give that user's role (an admin only by one). */
+async function checkMayManage(tx: DbOrTx, caller: AuthenticatedUser, target: UserPdm, what: string) {
+  const { role, grants } = await roleForGrant(tx, target.roleId);
+  if (!caller.isAdministrator && role.isAdministrator)
+    throw new AppError('FORBIDDEN', `Only an administrator may ${what} an administrator`);
+  checkMayGrant(caller, role, grants, `${what} a user of`);
+}
+
+function refuse(path: string, message: string): never {
+  throw new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+}
+
+async function checkCompany(tx: DbOrTx, id: string | null | undefined) {
+  if (!id) return;
+  const [found] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  if (!found) refuse('contractorCompanyId', 'contractorCompanyId names no contractor company');
+}
+
+async function checkPlannerGroups(tx: DbOrTx, codes: string[] | undefined) {
+  if (!codes || codes.length === 0) return;
+  const distinct = [...new Set(codes)];
+  const found = new Set(
+    (
+      await tx
+        .select({ code: plannerGroups.code })
+        .from(plannerGroups)
+        .where(inArray(plannerGroups.code, distinct))
+    ).map((r) => String(r.code)),
+  );
+  const unknown = distinct.filter((c) => !found.has(c));
+  if (unknown.length > 0)
+    refuse('plannerGroups', `plannerGroups names unknown planner groups: ${unknown.join(', ')}`);
+}
+
+async function checkUsernameFree(tx: DbOrTx, username: string) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (taken)
+    throw new AppError('CONFLICT', `The username ${username} is already taken`, [
+      { path: 'username', message: 'Already taken' },
+    ]);
+}
+
+/** Has the user left a trace others rely on: any audited change, or a task naming them. */
+async function hasAuthored(tx: DbOrTx, id: string): Promise<boolean> {
+  const [audited] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, id))
+    .limit(1);
+  if (audited) return true;
+  const [named] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(sql`${assignments.userPDMIds} @> jsonb_build_array(${id}::text)`)
+    .limit(1);
+  return Boolean(named);
+}
+
+function refuseSelf(caller: AuthenticatedUser, id: string, what: string) {
+  if (caller.id === id) throw new AppError('FORBIDDEN', `You cannot ${what} yourself`);
+}
+
+/** Sets a user's status in the caller's transaction; deactivating ends their sessions. */
+async function setStatus(tx: DbOrTx, caller: AuthenticatedUser, before: UserPdm, isActive: boolean) {
+  await tx
+    .update(users)
+    .set({ isActive, updatedAt: sql`now()` })
+    .where(eq(users.id, before.id));
+  const sessionsEnded = isActive ? 0 : await endSessionsOf(tx, before.id);
+  const after = (await findUser(tx, before.id))!;
+  await writeAudit(tx, {
+    entity: auditEntity,
+    entityId: before.id,
+    action: 'update',
+    actorId: caller.id,
+    before,
+    after,
+  });
+  return { after, sessionsEnded };
+}
+
+function listConditions(q: ReturnType<typeof userListQuery.parse>): SQL | undefined {
+  const pattern = q.search ? likePattern(q.search) : undefined;
+  return and(
+    pattern
+      ? or(
+          ilike(users.username, pattern),
+          ilike(users.fullName, pattern),
+          ilike(users.email, pattern),
+          ilike(users.employeeNumber, pattern),
+        )
+      : undefined,
+    q.roleId ? eq(users.roleId, q.roleId) : undefined,
+    q.contractorCompanyId === ownerStaffFilter
+      ? isNull(users.contractorCompanyId)
+      : q.contractorCompanyId
+        ? eq(users.contractorCompanyId, q.contractorCompanyId)
+        : undefined,
+    q.isActive === undefined ? undefined : eq(users.isActive, q.isActive),
+    q.approvalPosition ? sql`lower(${users.approvalPosition}) = lower(${q.approvalPosition})` : undefined,
+  );
+}
+
+export const userActions: Record<string, ActionHandler> = {
+  'user.list': typedAction({ query: userListQuery }, async ({ query, deps }) => {
+    const where = listConditions(query);
+    const [rows, [total]] = await Promise.all([
+      selectUsers(deps.db)
+        .where(where)
+        .orderBy(asc(sql`lower(${users.username})`))
+        .limit(query.pageSize)
+        .offset((query.pageNumber - 1) * query.pageSize),
+      deps.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { data: rows.map(userView), meta: pageMeta(query.pageNumber, query.pageSize, total!.n, true) };
+  }),
+
+  'user.get': typedAction({ params: userIdParams }, async ({ params, deps }) => {
+    const user = await findUser(deps.db, params.id);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return { data: user };
+  }),
+
+  'user.create': typedAction({ body: userCreateBody }, async ({ body, deps, user: caller }) => {
+    checkPasswordPolicy(body.password, body.username, 'password');
+    const passwordHash = await hashPassword(body.password);
+    const created = await deps.db.transaction(async (tx) => {
+      await checkUsernameFree(tx, body.username);
+      const { role, grants } = await roleForGrant(tx, body.roleId);
+      checkMayGrant(caller!, role, grants, 'give');
+      await checkCompany(tx, body.contractorCompanyId);
+      await checkPlannerGroups(tx, body.plannerGroups);
+      const { password: _secret, ...profile } = body;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          ...profile,
+          plannerGroups: [...new Set(body.plannerGroups)],
+          passwordHash,
+          passwordChangedAt: sql`now()`,
+        })
+        .returning({ id: users.id });
+      const after = (await findUser(tx, row!.id))!;
+      await writeAudit(tx, {
+        entity: auditEntity,
+        entityId: after.id,
+        action: 'create',
+        actorId: caller!.id,
+        after,
+      });
+      return after;
+    });
+    return { data: created, statusCode: 201, message: 'User created' };
+  }),
+
+  'user.update': typedAction(
+    { params: userIdParams, body: userUpdateBody },
+    async ({ params, body, deps, user: caller }) => {
+      const updated = await deps.db.transaction(async (tx) => {
+        const before = await lockUser(tx, params.id);
+        if (new Date(body.updatedAt).getTime() !== new Date(before.updatedAt).getTime())
+          throw new AppError(
+            'CONFLICT',
+            'This user was changed by someone else since you opened it: reload and try again',
+            [{ path: 'updatedAt', message: `The user was last changed at ${before.updatedAt}` }],
+          );
+        const { updatedAt: _read, ...changes } = body;
+        // What decides what a user may do is not theirs to change: role, company, approval position.
+        if (caller!.id === before.id) {
+          const guarded = ['roleId', 'contractorCompanyId', 'approvalPosition', 'approvalLevel'] as const;
+          const changed = guarded.filter((k) => changes[k] !== undefined && changes[k] !== before[k]);
+          if (changed.length > 0)
+            throw new AppError('FORBIDDEN', `You cannot change your own ${changed.join(', ')}`);
+        }
+        await checkMayManage(tx, caller!, before, 'change');
+        if (changes.roleId !== undefined && changes.roleId !== before.roleId) {
+          const { role, grants } = await roleForGrant(tx, changes.roleId);
+          checkMayGrant(caller!, role, grants, 'give');
+        }
+        await checkCompany(tx, changes.contractorCompanyId);
+        await checkPlannerGroups(tx, changes.plannerGroups);
+        const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        if (changes.plannerGroups) values.plannerGroups = [...new Set(changes.plannerGroups)];
+        await tx
+          .update(users)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(users.id, before.id));
+        const after = (await findUser(tx, before.id))!;
+        await writeAudit(tx, {
+          entity: auditEntity,
+          entityId: before.id,
+          action: 'update',
+          actorId: caller!.id,
+          before,
+          after,
+        });
+        return after;
+      });
+      return { data: updated, message: 'User updated' };
+    },
+  ),
+
+  'user.updatePassword': typedAction(
+    { params: userIdParams, body: passwordChangeBody },
+    async ({ params, body, deps, user: caller }) => {
+      const target = await findUser(deps.db, params.id);
+      if (!target) throw new AppError('NOT_FOUND', 'User not found');
+      checkPasswordPolicy(body.newPassword, target.username);
+      const passwordHash = await hashPassword(body.newPassword);
+      const after = await deps.db.transaction(async (tx) => {
+        const before = await lockUser(tx, params.id);
+        await checkMayManage(tx, caller!, before, 'set the password of');
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, before.id));
+        const sessionsEnded = await endSessionsOf(tx, before.id);
+        const changed = (await findUser(tx, before.id))!;
+        // An event, not the values: the audit row says who changed whose password and when.
+        await writeAudit(tx, {
+          entity: auditEntity,
+          entityId: before.id,
+          action: 'passwordChange',
+          actorId: caller!.id,
+          before: { passwordChangedAt: before.passwordChangedAt },
+          after: { passwordChangedAt: changed.passwordChangedAt, sessionsEnded },
+        });
+        return changed;
+      });
+      return { data: after, message: "Password changed; the user's sessions have ended" };
+    },
+  ),
+
+  'user.updateStatus': typedAction({ body: userStatusBody }, async ({ body, deps, user: caller }) => {
+    const ids = [...new Set(body.ids ?? [body.id!])];
+    if (ids.includes(caller!.id))
+      throw new AppError('FORBIDDEN', `You cannot ${body.isActive ? 'activate' : 'deactivate'} yourself`);
+    const result = await deps.db.transaction(async (tx) => {
+      const updated: UserPdm[] = [];
+      let sessionsEnded = 0;
+      for (const id of ids) {
+        const before = await lockUser(tx, id);
+        await checkMayManage(tx, caller!, before, 'change the status of');
+        if (before.isActive === body.isActive) {
+          updated.push(before);
+          continue;
+        }
+        const done = await setStatus(tx, caller!, before, body.isActive);
+        updated.push(done.after);
+        sessionsEnded += done.sessionsEnded;
+      }
+      return { updated, sessionsEnded };
+    });
+    return {
+      data: result,
+      message: body.isActive ? 'Users activated' : 'Users deactivated; their sessions have ended',
+    };
+  }),
+
+  'user.delete': typedAction({ params: userIdParams }, async ({ params, deps, user: caller }) => {
+    refuseSelf(caller!, params.id, 'delete');
+    return deps.db.transaction(async (tx) => {
+      const before = await lockUser(tx, params.id);
+      await checkMayManage(tx, caller!, before, 'delete');
+      if (await hasAuthored(tx, before.id)) {
+        if (before.isActive) await setStatus(tx, caller!, before, false);
+        return {
+          data: { id: before.id, outcome: 'deactivated' as const },
+          message:
+            'The user has authored records, which keep their author: the user was deactivated instead of deleted',
+        };
+      }
+      await tx.delete(users).where(eq(users.id, before.id));
+      await writeAudit(tx, {
+        entity: auditEntity,
+        entityId: before.id,
+        action: 'delete',
+        actorId: caller!.id,
+        before,
+      });
+      return { data: { id: before.id, outcome: 'deleted' as const }, message: 'User deleted' };
+    });
+  }),
+
+  'user.summary': typedAction({}, async ({ deps }) => {
+    const [byStatus, byRole, byCompany] = await Promise.all([
+      deps.db.select({ isActive: users.isActive, n: count() }).from(users).groupBy(users.isActive),
+      deps.db
+        .select({ roleId: roles.id, roleName: roles.name, count: count(users.id) })
+        .from(roles)
+        .leftJoin(users, eq(users.roleId, roles.id))
+        .groupBy(roles.id, roles.name)
+        .orderBy(asc(roles.name)),
+      deps.db
+        .select({
+          contractorCompanyId: users.contractorCompanyId,
+          contractorName: sql<string | null>`${companies.contractorName}`,
+          count: count(),
+        })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.contractorCompanyId))
+        .groupBy(users.contractorCompanyId, companies.contractorName)
+        .orderBy(sql`${companies.contractorName} asc nulls first`),
+    ]);
+    const active = byStatus.find((r) => r.isActive)?.n ?? 0;
+    const inactive = byStatus.find((r) => !r.isActive)?.n ?? 0;
+    return { data: { total: active + inactive, byStatus: { active, inactive }, byRole, byCompany } };
+  }),
+
+  'user.byApprovalPosition': typedAction({ query: approvalPositionQuery }, async ({ query, deps }) => {
+    const rows = await selectUsers(deps.db)
+      .where(
+        and(
+          eq(users.isActive, true),
+          sql`lower(${users.approvalPosition}) = lower(${query.approvalPosition})`,
+          query.contractorCompanyId === ownerStaffFilter
+            ? isNull(users.contractorCompanyId)
+            : query.contractorCompanyId
+              ? eq(users.contractorCompanyId, query.contractorCompanyId)
+              : undefined,
+        ),
+      )
+      .orderBy(
+        sql`${companies.contractorName} asc nulls first`,
+        asc(users.approvalLevel),
+        asc(users.fullName),
+      );
+    const groups = new Map<
+      string,
+      {
+        contractorCompanyId: string | null;
+        contractorName: string | null;
+        users: { id: string; username: string; fullName: string; approvalLevel: number | null }[];
+      }
+    >();
+    for (const row of rows) {
+      const key = row.contractorCompanyId ?? ownerStaffFilter;
+      if (!groups.has(key))
+        groups.set(key, {
+          contractorCompanyId: row.contractorCompanyId,
+          contractorName: row.contractorName,
+          users: [],
+        });
+      groups.get(key)!.users.push({
+        id: row.id,
+        username: row.username,
+        fullName: row.fullName,
+        approvalLevel: row.approvalLevel,
+      });
+    }
+    return { data: [...groups.values()] };
+  }),
+
+  'user.plannerGroups': typedAction({ query: plannerGroupUsageQuery }, async ({ query, deps }) => {
+    const pattern = query.search ? likePattern(query.search) : undefined;
+    const rows = await deps.db
+      .select({
+        code: sql<string>`${plannerGroups.code}`,
+        name: sql<string>`${plannerGroups.name}`,
+        userCount: count(users.id),
+      })
+      .from(plannerGroups)
+      .leftJoin(
+        users,
+        and(
+          eq(users.isActive, true),
+          sql`${users.plannerGroups} @> jsonb_build_array(${plannerGroups.code})`,
+        ),
+      )
+      .where(pattern ? or(ilike(plannerGroups.code, pattern), ilike(plannerGroups.name, pattern)) : undefined)
+      .groupBy(plannerGroups.code, plannerGroups.name)
+      .orderBy(asc(plannerGroups.code))
+      .limit(500);
+    return { data: rows };
+  }),
+};

@@ -1,0 +1,156 @@
+import {
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/calls.ts';
+import { errorText } from '../../app/error-text.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { can, useProfile } from '../auth/useProfile.ts';
+import { roleManagementQuery, rolesKey, usersKey } from '../users/user-queries.ts';
+import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
+import { PermissionMatrix, roleModulesOf } from './PermissionMatrix.tsx';
+
+/** Roles and the permission matrix: pick a role on the left, tick its permissions on the right. */
+export function RolesPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const management = useQuery(roleManagementQuery);
+  const [chosen, setChosen] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const roles = management.data?.roles ?? [];
+  const role = roles.find((r) => r.id === chosen) ?? roles[0];
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: rolesKey }),
+      queryClient.invalidateQueries({ queryKey: usersKey }),
+    ]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('roles.title')}
+        subtitle={t('roles.subtitle')}
+        actions={
+          can(profile, 'role', 'create') && (
+            <Button onClick={() => setCreating(true)}>{t('roles.create')}</Button>
+          )
+        }
+      />
+      {management.error && <Text c="red">{errorText(management.error, t)}</Text>}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Paper withBorder p="xs">
+            {roles.map((r) => (
+              <NavLink
+                key={r.id}
+                component="button"
+                aria-current={r.id === role?.id ? 'true' : undefined}
+                label={r.name}
+                // Body-coloured: the active entry's tint leaves dimmed text too faint to read.
+                description={
+                  r.description && (
+                    <Text size="xs" c="var(--mantine-color-text)">
+                      {r.description}
+                    </Text>
+                  )
+                }
+                active={r.id === role?.id}
+                onClick={() => setChosen(r.id)}
+                rightSection={<Badge variant="light">{t('roles.users', { count: r.userCount })}</Badge>}
+              />
+            ))}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          {role && management.data ? (
+            <PermissionMatrix
+              key={`${role.id}-${JSON.stringify(role.permissions)}`}
+              modules={management.data.modules}
+              role={role}
+              editable={can(profile, 'role', 'update')}
+              onSave={async (grants) => {
+                await callApi('POST /roles/role-module', {
+                  body: { roleId: role.id, modules: roleModulesOf(grants) },
+                });
+                notifications.show({ color: 'green', message: t('roles.saved', { name: role.name }) });
+                await refresh();
+              }}
+            />
+          ) : (
+            <Text c="dimmed">{t('roles.choose')}</Text>
+          )}
+        </Grid.Col>
+      </Grid>
+      <NewRoleDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={async (id) => {
+          setCreating(false);
+          setChosen(id);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}
+
+/** A new role by name and description, with no permissions yet: they are ticked in the matrix. */
+function NewRoleDialog(p: { opened: boolean; onClose: () => void; onCreated: (id: string) => unknown }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const submission = useSubmission();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void submission.run(async () => {
+      const r = await callApi('POST /roles/role-module', { body: { name, description, modules: [] } });
+      notifications.show({ color: 'green', message: t('roles.created', { name }) });
+      setName('');
+      setDescription('');
+      await p.onCreated(r.data.id);
+    });
+  };
+  return (
+    <Modal opened={p.opened} onClose={p.onClose} title={t('roles.create')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('roles.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Textarea
+            label={t('roles.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <SubmissionFailure error={submission.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={p.onClose}>
+              {t('roles.cancel')}
+            </Button>
+            <Button type="submit" loading={submission.saving}>
+              {t('roles.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { userApprovalLevelSchema, passwordBounds } from '@inspectra/contract';
+import type { UserCreateBody, UserPdm } from '@inspectra/contract';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors.ts';
+import type { CompanyOption } from './user-queries.ts';
+import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
+
+export type UserFormValues = Omit<UserCreateBody, 'password'> & { password?: string };
+
+type Option = { value: string; label: string };
+
+/**
+ * Creates a user (with a password) or edits one (without: the password has its own dialog). The
+ * server judges everything again; its message shows above the buttons and its field messages under
+ * their inputs.
+ */
+export function UserForm(p: {
+  user?: UserPdm;
+  roles: Option[];
+  companies: CompanyOption[];
+  plannerGroups: Option[];
+  onSubmit: (values: UserFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<UserFormValues>(() => ({
+    username: p.user?.username ?? '',
+    fullName: p.user?.fullName ?? '',
+    email: p.user?.email ?? '',
+    employeeNumber: p.user?.employeeNumber ?? '',
+    phoneNumber: p.user?.phoneNumber ?? '',
+    roleId: p.user?.roleId ?? '',
+    contractorCompanyId: p.user?.contractorCompanyId ?? null,
+    approvalPosition: p.user?.approvalPosition ?? '',
+    approvalLevel: p.user?.approvalLevel ?? null,
+    plannerGroups: p.user?.plannerGroups ?? [],
+    ...(p.user ? {} : { password: '' }),
+  }));
+  const submission = useSubmission();
+  const error = submission.error;
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const fieldError = (path: string) =>
+    error instanceof ApiError ? error.details.find((d) => d.path === path)?.message : undefined;
+  const levelProblem =
+    values.approvalLevel != null && !userApprovalLevelSchema.safeParse(values.approvalLevel).success
+      ? userApprovalLevelSchema.safeParse(values.approvalLevel).error?.issues[0]?.message
+      : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (levelProblem) return;
+    void submission.run(() => p.onSubmit(values));
+  };
+
+  const companyOptions = [
+    { value: '', label: t('users.ownerStaff') },
+    ...p.companies.map((c) => ({ value: c.id, label: c.contractorName })),
+  ];
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.username')}
+            required
+            disabled={Boolean(p.user)}
+            value={values.username}
+            onChange={(e) => set('username', e.currentTarget.value)}
+            error={fieldError('username')}
+          />
+          <TextInput
+            label={t('users.fullName')}
+            required
+            value={values.fullName}
+            onChange={(e) => set('fullName', e.currentTarget.value)}
+            error={fieldError('fullName')}
+          />
+          <TextInput
+            label={t('users.email')}
+            type="email"
+            value={values.email ?? ''}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={fieldError('email')}
+          />
+          <TextInput
+            label={t('users.employeeNumber')}
+            value={values.employeeNumber ?? ''}
+            onChange={(e) => set('employeeNumber', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('users.phoneNumber')}
+            value={values.phoneNumber ?? ''}
+            onChange={(e) => set('phoneNumber', e.currentTarget.value)}
+          />
+          {!p.user && (
+            <PasswordInput
+              label={t('users.password')}
+              description={t('users.passwordPolicy')}
+              required
+              minLength={passwordBounds.min}
+              maxLength={passwordBounds.max}
+              value={values.password ?? ''}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              error={fieldError('password')}
+            />
+          )}
+          <Select
+            label={t('users.role')}
+            required
+            data={p.roles}
+            value={values.roleId || null}
+            onChange={(v) => set('roleId', v ?? '')}
+            error={fieldError('roleId')}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('users.company')}
+            data={companyOptions}
+            value={values.contractorCompanyId ?? ''}
+            onChange={(v) => set('contractorCompanyId', v ? v : null)}
+            error={fieldError('contractorCompanyId')}
+            allowDeselect={false}
+          />
+          <TextInput
+            label={t('users.approvalPosition')}
+            value={values.approvalPosition ?? ''}
+            onChange={(e) => set('approvalPosition', e.currentTarget.value)}
+          />
+          <NumberInput
+            label={t('users.approvalLevel')}
+            min={1}
+            max={10}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={values.approvalLevel ?? ''}
+            onChange={(v) => set('approvalLevel', typeof v === 'number' ? v : null)}
+            error={levelProblem ?? fieldError('approvalLevel')}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label={t('users.plannerGroups')}
+          data={p.plannerGroups}
+          value={values.plannerGroups ?? []}
+          onChange={(v) => set('plannerGroups', v)}
+          searchable
+          error={fieldError('plannerGroups')}
+        />
+        <SubmissionFailure error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={p.onCancel}>
+            {t('users.cancel')}
+          </Button>
+          <Button type="submit" loading={submission.saving}>
+            {t('users.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
