@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
-import { Fragment, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
 import { landsOnMyTasks } from '../features/my-tasks/landing.ts';
