@@ -26,6 +26,7 @@ import {
   sendEntityBody,
   validValues,
   variantsOf,
+  writableFields,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
 import { MultipartForm, startTestApp } from './helpers.ts';
@@ -341,6 +342,41 @@ describe.each(groups.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})
             .map(([k]) => k);
           expect(slots).toContain(r.body.error.details?.[0]?.path);
           expect(await count(), 'no row').toBe(before);
+        }
+      });
+
+    const itemLists = writableFields(entity, variant).filter(
+      ([, field]) => field.kind === 'json' && field.itemsReference,
+    );
+    if (itemLists.length > 0 && creates.length > 0)
+      it('refuses a code its list of references names no record by (400 on the field), creating and updating', async () => {
+        const table = entityTables[entity.name]!;
+        const count = async () => (await t.db.select().from(table)).length;
+        for (const [key] of itemLists) {
+          const before = await count();
+          const values = await validValues(t, entity, variant);
+          const known = values[key] as string[];
+          const created = await send(creates[0]!, {
+            values: { ...values, [key]: [...known, 'no-such-code'] },
+            files: requiredFiles(entity),
+          });
+          expectError(created, 400, `an unknown code in ${key}`);
+          expect(created.body.error.details).toEqual([
+            { path: key, message: expect.stringContaining('"no-such-code"') },
+          ]);
+          expect(await count(), 'no row').toBe(before);
+
+          const record = await fresh();
+          for (const update of of('update')) {
+            const at = idPlacement(update, record.id);
+            const r = await send(update, {
+              ...at,
+              values: { ...at.body, version: record.version, [key]: ['no-such-code'] },
+            });
+            expectError(r, 400, `an unknown code in ${key} (update)`);
+            expect(r.body.error.details?.[0]?.path).toBe(key);
+          }
+          expect(await snapshot(entity, record.id)).toMatchObject({ [key]: record[key] });
         }
       });
 

@@ -157,6 +157,10 @@ export async function validValues(
         (field.referenceScope ?? []).map((k) => [k, overrides[k] ?? values[k]]),
       );
       values[key] = (await createRecord(t, target.entity, undefined, scope))[target.field];
+    } else if (field.kind === 'json' && field.itemsReference) {
+      // A list of codes (an inspection method's categories): one record made for it, checked on write.
+      const target = referenceTarget(field.itemsReference, (name) => entities[name]);
+      values[key] = [(await createRecord(t, target.entity, undefined))[target.field]];
     } else {
       values[key] = validValue(key, field, tag);
     }
