@@ -134,6 +134,10 @@ export function installErrorHandler(app: FastifyInstance) {
         );
     }
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A refusal that hides a cause (a library's error under "the file could not be read"): the
+    // caller's message stays plain, the log keeps what happened.
+    else if (appError.cause !== undefined)
+      request.log.warn({ err: appError.cause, code: appError.code }, appError.message);
     return reply.code(appError.statusCode).send(envelope(appError.code, appError.message, appError.details));
   });
 }

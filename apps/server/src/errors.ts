@@ -8,8 +8,12 @@ export class AppError extends Error {
   /** A plain property (not a getter): Fastify assigns it on validation errors. */
   statusCode: number;
 
-  constructor(code: ErrorCode, message: string, details?: FieldError[]) {
-    super(message);
+  /**
+   * `cause`: what went wrong underneath (a library's error), kept for the log: the envelope says
+   * `message` only, the server logs the cause at warn.
+   */
+  constructor(code: ErrorCode, message: string, details?: FieldError[], options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.details = details;

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSheetText, writeTextSheet } from '../src/engine/spreadsheet.ts';
 import { AppError } from '../src/errors.ts';
 import { MultipartForm, startTestApp } from './helpers.ts';
@@ -112,6 +113,55 @@ describe('POST /wo-task-assignments/import/sheet-rows', () => {
     });
   });
 
+  it('reads every upload whole when its rest arrives while exceljs spools the sheet to disk (under load)', async () => {
+    // exceljs copies a sheet that comes before the shared strings to a temporary file, pausing the
+    // zip meanwhile. A busy disk is made here by holding each temporary file back; the upload's rest
+    // arrives in that time. The zip reader then said 'end' with the workbook's last parts unread.
+    const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as {
+      file: (callback: (...args: unknown[]) => void) => void;
+    };
+    const tmpFile = tmp.file.bind(tmp);
+    const slowDisk = vi
+      .spyOn(tmp, 'file')
+      .mockImplementation((callback) => void setTimeout(() => tmpFile(callback), 100));
+    try {
+      const file = await workbookOf([
+        ['WO SPK', 'Inspection Method'],
+        ['WO-2026-001', 'thermal'],
+        ['WO-2026-002', 'vci'],
+      ]);
+      const form = upload(file);
+      // The form up to the parts after the sheet, then the rest a moment later: two network reads.
+      const cut = form.payload.indexOf('xl/sharedStrings.xml') - 30;
+      expect(cut).toBeGreaterThan(form.payload.indexOf('xl/worksheets/sheet1.xml'));
+      const send = () =>
+        t.inject({
+          method: 'POST',
+          url: rowsUrl,
+          headers: { ...form.headers, authorization: `Bearer ${t.adminTokens.accessToken}` },
+          payload: Readable.from(
+            (async function* () {
+              yield form.payload.subarray(0, cut);
+              await new Promise((resolve) => setTimeout(resolve, 10));
+              yield form.payload.subarray(cut);
+            })(),
+          ),
+        });
+      const answers = await Promise.all(Array.from({ length: 8 }, send));
+      expect(slowDisk).toHaveBeenCalled();
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json().data.rows).toEqual([
+          { rowNumber: 1, cells: ['WO SPK', 'Inspection Method'] },
+          { rowNumber: 2, cells: ['WO-2026-001', 'thermal'] },
+          { rowNumber: 3, cells: ['WO-2026-002', 'vci'] },
+        ]);
+      }
+    } finally {
+      slowDisk.mockRestore();
+    }
+  });
+
   it('cuts a cell longer than 200 characters', async () => {
     const r = await t.call(
       'POST',
@@ -198,6 +248,14 @@ describe('readSheetText', () => {
         message: 'The workbook expands to more than 10000000 bytes; it cannot be read',
       });
     }
+  });
+
+  it('keeps what the zip or exceljs said about a damaged workbook as the cause of the refusal, for the log', async () => {
+    const cut = (await workbookOf([['WO', 'Method']])).subarray(0, 300);
+    const e = await refusal(readSheetText(Readable.from(cut), limits));
+    expect(e.message).toBe('The file could not be read as an .xlsx workbook');
+    expect(e.cause).toBeInstanceOf(Error);
+    expect(String(e.cause)).not.toContain('could not be read');
   });
 
   it('refuses a workbook with too many parts', async () => {

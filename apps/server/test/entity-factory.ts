@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Field, Operation, RouteDefinition } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
+import { entityTables } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { multipart, pngBytes } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -27,6 +29,33 @@ export function entityRoutes(entity: EntityDefinition, variant: string | undefin
 /** The variants to walk: each declared one, or the entity itself once. */
 export const variantsOf = (entity: EntityDefinition): (string | undefined)[] =>
   entity.variants ? [...entity.variants] : [undefined];
+
+/** One walked entity under one variant, with the routes serving it. */
+export type EntityGroup = { entity: EntityDefinition; variant: string | undefined; routes: EntityRoute[] };
+
+/**
+ * The walk over the declarations: every declared entity (those `include` keeps) under each of its
+ * variants, with the routes serving it; an entity no route serves is left out. conformance.test.ts
+ * walks them all, report-lock.test.ts those a report's lock reaches.
+ */
+export function entityGroups(include: (entity: EntityDefinition) => boolean = () => true): EntityGroup[] {
+  return Object.values(entities)
+    .filter(include)
+    .flatMap((entity) =>
+      variantsOf(entity).map((variant) => ({ entity, variant, routes: entityRoutes(entity, variant) })),
+    )
+    .filter((g) => g.routes.length > 0);
+}
+
+/** A walked group as a test names it: `vciSummary (pipe)`. */
+export const groupLabel = (g: EntityGroup) => `${g.entity.name}${g.variant ? ` (${g.variant})` : ''}`;
+
+/** The row as stored, read straight from its table: what persisted, whatever calls exist to read it. */
+export async function storedRow(t: TestApp, entity: EntityDefinition, id: string) {
+  const table = entityTables[entity.name]!;
+  const [row] = await t.db.select().from(table).where(eq(table.id, id));
+  return row as Record<string, unknown> | undefined;
+}
 
 /** The variant a parent of `entity` takes for a child of `variant`: the same, when the parent has variants. */
 export function parentVariant(parent: EntityDefinition, variant: string | undefined) {
@@ -157,6 +186,10 @@ export async function validValues(
         (field.referenceScope ?? []).map((k) => [k, overrides[k] ?? values[k]]),
       );
       values[key] = (await createRecord(t, target.entity, undefined, scope))[target.field];
+    } else if (field.kind === 'json' && field.itemsReference) {
+      // A list of codes (an inspection method's categories): one record made for it, checked on write.
+      const target = referenceTarget(field.itemsReference, (name) => entities[name]);
+      values[key] = [(await createRecord(t, target.entity, undefined))[target.field]];
     } else {
       values[key] = validValue(key, field, tag);
     }

@@ -1,4 +1,4 @@
-import { reportStatuses } from '@inspectra/contract';
+import { reportStatuses, thermal } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = { code: string; equipmentCategories: string[]; isActive: boolean };
+type Method = { code: string; name: string; equipmentCategories: string[]; isActive: boolean };
 type Summary = {
   code: string;
   name: string;
@@ -48,6 +48,8 @@ describe('inspection methods', () => {
       'pipe',
       'pipeline',
     ]);
+    // One name for the thermal technique: the method is named by the technique's label.
+    expect(r.body.data.find((m: Method) => m.code === 'thermal').name).toBe(thermal.label);
   });
 
   it("names the active methods that apply to an object type's category", async () => {
@@ -93,6 +95,16 @@ describe('inspection methods', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('equipmentCategories');
+    const unknown = await t.call('PUT', `/api/master-inspection-method/${created.body.data.id}`, {
+      equipmentCategories: ['pipe', 'no-such-category'],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual([
+      {
+        path: 'equipmentCategories',
+        message: 'No equipment category has the code "no-such-category"',
+      },
+    ]);
     const paged = await t.call('GET', '/api/master-inspection-method?pageSize=5');
     expect(paged.body.meta).toMatchObject({ pageNumber: 1, pageSize: 5, totalCount: 14, totalPages: 3 });
     const duplicate = await t.call('POST', '/api/master-inspection-method', { code: 'rvi', name: 'Again' });

@@ -170,7 +170,7 @@ describe('GET /my-tasks', () => {
     expect(done).toMatchObject({
       id: tasks.done!.id,
       inspectionMethod: 'thermal',
-      inspectionMethodName: 'Thermal (infrared)',
+      inspectionMethodName: 'Thermal analysis',
       equipmentCategory: 'electrical',
       state: 'done',
       overdue: false,
@@ -217,11 +217,7 @@ describe('GET /my-tasks', () => {
       (await mine(`/my-tasks?${query}`)).body.data.map((x: { woNumber: string }) => x.woNumber).sort();
     expect(await ids('search=inprog')).toEqual(['WO-MT-inProgress']);
     expect(await ids('search=ultra')).toEqual(['WO-MT-returned']);
-    expect(await ids('search=Thermal%20(infra')).toEqual([
-      'WO-MT-done',
-      'WO-MT-todo',
-      'WO-MT-waitingApproval',
-    ]);
+    expect(await ids('search=Thermal%20anal')).toEqual(['WO-MT-done', 'WO-MT-todo', 'WO-MT-waitingApproval']);
     expect(await ids('search=100%25')).toEqual([]);
     expect(await ids('woNumber=WO-MT-todo')).toEqual(['WO-MT-todo']);
     expect(await ids('equipmentCategory=pipe')).toEqual(['WO-MT-returned']);
@@ -268,7 +264,7 @@ describe('GET /my-task/statistics', () => {
       // which is this week unless today is Monday.
       thisWeek: 1,
       byMethod: [
-        { code: 'thermal', name: 'Thermal (infrared)', count: 3 },
+        { code: 'thermal', name: 'Thermal analysis', count: 3 },
         { code: 'ultrasound', name: 'Ultrasound', count: 1 },
         { code: 'vibration', name: 'Vibration', count: 1 },
       ],

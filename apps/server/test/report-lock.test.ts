@@ -14,16 +14,17 @@ import { lockPath } from '../src/engine/record-lock.ts';
 import {
   changeableField,
   createRecord,
-  entityRoutes,
+  entityGroups,
   fileFor,
+  groupLabel,
   idPlacement,
   otherValue,
   requiredFiles,
   routeLabel,
   routeUrl,
   sendEntityBody,
+  storedRow,
   validValues,
-  variantsOf,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
 import { approverToken, createReportHeader, startTestApp } from './helpers.ts';
@@ -38,11 +39,7 @@ afterAll(() => t?.close());
 
 const tableOf = (entity: EntityDefinition) => entityTables[entity.name]!;
 
-async function stored(entity: EntityDefinition, id: string) {
-  const table = tableOf(entity);
-  const [row] = await t.db.select().from(table).where(eq(table.id, id));
-  return row as Record<string, unknown> | undefined;
-}
+const stored = (entity: EntityDefinition, id: string) => storedRow(t, entity, id);
 
 /** The report a record sits under, found by walking its stored parents. */
 async function reportOf(entity: EntityDefinition, record: Record<string, unknown>): Promise<string> {
@@ -100,12 +97,7 @@ function updateOf(route: EntityRoute, entity: EntityDefinition, variant: string 
   };
 }
 
-const locked = Object.values(entities)
-  .filter((entity) => lockPath(entity)?.chain.at(-1) === reportHeader)
-  .flatMap((entity) =>
-    variantsOf(entity).map((variant) => ({ entity, variant, routes: entityRoutes(entity, variant) })),
-  )
-  .filter((g) => g.routes.length > 0);
+const locked = entityGroups((entity) => lockPath(entity)?.chain.at(-1) === reportHeader);
 
 describe('the lock of an approved report', () => {
   it('reaches every technique', () => {
@@ -115,74 +107,69 @@ describe('the lock of an approved report', () => {
       if (entities[name]) expect(names, name).toContain(name);
   });
 
-  describe.each(locked.map((g) => [`${g.entity.name}${g.variant ? ` (${g.variant})` : ''}`, g] as const))(
-    '%s',
-    (_, { entity, variant, routes }) => {
-      const of = (kind: string) => routes.filter((r) => r.operation.kind === kind);
+  describe.each(locked.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity, variant, routes }) => {
+    const of = (kind: string) => routes.filter((r) => r.operation.kind === kind);
 
-      it('has no write route the lock test does not cover', () => {
-        // A sheet import or upsert under a report would need its own walk here (the lock itself is
-        // in the repository, so it would hold; this keeps the proof honest).
-        expect(of('importSheet').concat(of('upsert')).map(routeLabel)).toEqual([]);
-      });
+    it('has no write route the lock test does not cover', () => {
+      // A sheet import or upsert under a report would need its own walk here (the lock itself is
+      // in the repository, so it would hold; this keeps the proof honest).
+      expect(of('importSheet').concat(of('upsert')).map(routeLabel)).toEqual([]);
+    });
 
-      it('changes under a draft report, and refuses every write once the report is approved', async () => {
-        const record = await createRecord(t, entity, variant);
-        for (const update of of('update')) {
-          const { url, values, files } = updateOf(update, entity, variant, await stored(entity, record.id));
-          const changed = await sendEntityBody(t, update, url, values, files);
-          expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(
-            200,
-          );
-        }
-
-        await approve(await reportOf(entity, record));
-        const before = await snapshot(entity, record.id);
-        const current = await stored(entity, record.id);
-
-        for (const update of of('update')) {
-          const { url, values, files } = updateOf(update, entity, variant, current);
-          const refused = await sendEntityBody(t, update, url, values, files);
-          expect(refused.status, `${routeLabel(update)}: ${JSON.stringify(refused.body)}`).toBe(409);
-          expect(refused.body).toMatchObject({ data: null, error: { code: 'CONFLICT' } });
-          expect(refused.body.message).toMatch(/^This report \(.+\) is approved; /);
-          expect(refused.body.message).toMatch(/new revision/);
-        }
-        for (const remove of of('delete')) {
-          const place = idPlacement(remove, record.id);
-          const refused = await t.call('DELETE', routeUrl(remove, place));
-          expect(refused.status, `${routeLabel(remove)}: ${JSON.stringify(refused.body)}`).toBe(409);
-          expect(refused.body.message).toMatch(/is approved/);
-        }
-        // A new record under the same parent (the report itself is made under a work order: not locked).
-        if (entity !== reportHeader)
-          for (const create of of('create')) {
-            const parentId = String(record[entity.parent!]);
-            const children = await childrenOf(entity, parentId);
-            const values = await validValues(t, entity, variant, { [entity.parent!]: parentId });
-            const refused = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));
-            expect(refused.status, `${routeLabel(create)}: ${JSON.stringify(refused.body)}`).toBe(409);
-            expect(refused.body.message).toMatch(/records under it can no longer be created/);
-            expect(await childrenOf(entity, parentId)).toBe(children);
-          }
-        expect(await snapshot(entity, record.id)).toEqual(before);
-      });
-
-      for (const firstRead of of('getByParent')) {
-        const op = firstRead.operation;
-        if (op.kind === 'getByParent' && op.createIfMissing)
-          it(`makes nothing on a first read of an approved report (${routeLabel(firstRead)})`, async () => {
-            const report = await createReportHeader(t);
-            await approve(report.id);
-            const query = { [op.parentParam]: report.id };
-            const r = await t.call('GET', routeUrl(firstRead, { query }));
-            expect(r.status, JSON.stringify(r.body)).toBe(200);
-            expect(r.body.data).toBeNull();
-            expect(await childrenOf(entity, report.id)).toBe(0);
-          });
+    it('changes under a draft report, and refuses every write once the report is approved', async () => {
+      const record = await createRecord(t, entity, variant);
+      for (const update of of('update')) {
+        const { url, values, files } = updateOf(update, entity, variant, await stored(entity, record.id));
+        const changed = await sendEntityBody(t, update, url, values, files);
+        expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(200);
       }
-    },
-  );
+
+      await approve(await reportOf(entity, record));
+      const before = await snapshot(entity, record.id);
+      const current = await stored(entity, record.id);
+
+      for (const update of of('update')) {
+        const { url, values, files } = updateOf(update, entity, variant, current);
+        const refused = await sendEntityBody(t, update, url, values, files);
+        expect(refused.status, `${routeLabel(update)}: ${JSON.stringify(refused.body)}`).toBe(409);
+        expect(refused.body).toMatchObject({ data: null, error: { code: 'CONFLICT' } });
+        expect(refused.body.message).toMatch(/^This report \(.+\) is approved; /);
+        expect(refused.body.message).toMatch(/new revision/);
+      }
+      for (const remove of of('delete')) {
+        const place = idPlacement(remove, record.id);
+        const refused = await t.call('DELETE', routeUrl(remove, place));
+        expect(refused.status, `${routeLabel(remove)}: ${JSON.stringify(refused.body)}`).toBe(409);
+        expect(refused.body.message).toMatch(/is approved/);
+      }
+      // A new record under the same parent (the report itself is made under a work order: not locked).
+      if (entity !== reportHeader)
+        for (const create of of('create')) {
+          const parentId = String(record[entity.parent!]);
+          const children = await childrenOf(entity, parentId);
+          const values = await validValues(t, entity, variant, { [entity.parent!]: parentId });
+          const refused = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));
+          expect(refused.status, `${routeLabel(create)}: ${JSON.stringify(refused.body)}`).toBe(409);
+          expect(refused.body.message).toMatch(/records under it can no longer be created/);
+          expect(await childrenOf(entity, parentId)).toBe(children);
+        }
+      expect(await snapshot(entity, record.id)).toEqual(before);
+    });
+
+    for (const firstRead of of('getByParent')) {
+      const op = firstRead.operation;
+      if (op.kind === 'getByParent' && op.createIfMissing)
+        it(`makes nothing on a first read of an approved report (${routeLabel(firstRead)})`, async () => {
+          const report = await createReportHeader(t);
+          await approve(report.id);
+          const query = { [op.parentParam]: report.id };
+          const r = await t.call('GET', routeUrl(firstRead, { query }));
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          expect(r.body.data).toBeNull();
+          expect(await childrenOf(entity, report.id)).toBe(0);
+        });
+    }
+  });
 });
 
 describe('a new revision', () => {

@@ -184,7 +184,7 @@ describe("a work order's inspections", () => {
     ]);
     expect(r.body.data[0]).toMatchObject({
       id: thermal.id,
-      inspectionMethodName: 'Thermal (infrared)',
+      inspectionMethodName: 'Thermal analysis',
       inspectors: [{ id: inspector.id, username: inspector.username, isActive: true }],
       reports: [
         {

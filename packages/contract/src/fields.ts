@@ -42,6 +42,13 @@ export type TextField = FieldCommon & {
    * a renamed or moved record like the reference itself.
    */
   referenceScope?: readonly string[];
+  /**
+   * With `references`: fields of this record a form fills from the record picked, this record's
+   * field → the picked record's (a report's equipment fills its category and object type:
+   * `{ equipmentCategory: 'categoryCode', objectType: 'objectTypeCode' }`). A suggestion the person
+   * can still change; the server checks nothing more than the filled fields' own rules.
+   */
+  referenceFills?: Readonly<Record<string, string>>;
 };
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };

@@ -22,6 +22,7 @@ import { attachments, auditLog } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { listOrder } from './entity-table.ts';
+import { assertKnownItems } from './item-references.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
 import type { ScopedCondition } from './record-scope.ts';
@@ -352,6 +353,7 @@ export class RecordRepository {
 
   async insert(tx: DbOrTx, values: Record<string, unknown>, actorId: string): Promise<StoredRecord> {
     await this.assertWritable(tx, { values });
+    await assertKnownItems(tx, this.entity, values);
     const [row] = await tx
       .insert(this.table)
       .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
@@ -366,6 +368,7 @@ export class RecordRepository {
     actorId: string,
   ): Promise<StoredRecord | undefined> {
     await this.assertWritable(tx, { values });
+    await assertKnownItems(tx, this.entity, values);
     const [row] = await tx
       .insert(this.table)
       .values({ ...values, createdBy: actorId, updatedBy: actorId } as never)
@@ -386,6 +389,7 @@ export class RecordRepository {
     actorId: string,
   ): Promise<StoredRecord> {
     await this.assertWritable(tx, { recordId: id });
+    await assertKnownItems(tx, this.entity, values);
     const conditions = [eq(this.column('id'), id)];
     if (expectedVersion !== undefined) conditions.push(eq(this.column('version'), expectedVersion));
     const [row] = await tx

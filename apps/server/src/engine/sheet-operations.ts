@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { writeAudit } from './records.ts';
+import { itemReferenceFields, knownCodes, listedCodes, unknownItemsError } from './item-references.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { ListQuery, RecordRepository, StoredRecord } from './records.ts';
 import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
@@ -232,12 +233,12 @@ function markRepeats(entity: EntityDefinition, rows: SheetRow[]) {
 }
 
 /**
- * Codes in `references` columns that name no record are their row's error, naming the column and
- * the code (one indexed read per column for the whole sheet), not a foreign-key failure of the file.
+ * Codes in `references` columns (and in `itemsReference` lists) that name no record are their row's
+ * error, naming the column and the code (one indexed read per column for the whole sheet), not a
+ * foreign-key failure of the file.
  */
 async function markUnknownReferences(
   db: DbOrTx,
-  repos: Repositories,
   entity: EntityDefinition,
   fields: string[],
   rows: SheetRow[],
@@ -250,15 +251,8 @@ async function markUnknownReferences(
       ...new Set(rows.map((r) => r.values?.[key]).filter((v): v is string => typeof v === 'string')),
     ];
     if (codes.length === 0) continue;
-    const { repo, column, target } = referencedColumn(repos, field.references);
-    const known = new Set<string>();
-    for (let i = 0; i < codes.length; i += 5000) {
-      const found = await db
-        .select({ code: sql<string>`${column}` })
-        .from(repo.table)
-        .where(inArray(column, codes.slice(i, i + 5000)));
-      for (const r of found) known.add(r.code);
-    }
+    const target = referenceTarget(field.references, (name) => entities[name]);
+    const known = await knownCodes(db, field.references, codes);
     const keyWords = (target.entity.fields[target.field]!.label ?? target.field).toLowerCase();
     for (const row of rows) {
       const code = row.values?.[key];
@@ -270,6 +264,18 @@ async function markUnknownReferences(
           message: `${field.label ?? key}: no ${target.entity.label.toLowerCase()} has the ${keyWords} "${code}"`,
         },
       ]);
+    }
+  }
+  for (const [key, references] of itemReferenceFields(entity)) {
+    if (!fields.includes(key)) continue;
+    const known = await knownCodes(
+      db,
+      references,
+      listedCodes(rows.flatMap((r) => listedCodes(r.values?.[key]))),
+    );
+    for (const row of rows) {
+      const unknown = listedCodes(row.values?.[key]).filter((c) => !known.has(c));
+      if (unknown.length > 0) refusals.push([row, unknownItemsError(entity, key, unknown)]);
     }
   }
   // Refused once every column is judged, so a row with two unknown codes names both.
@@ -414,7 +420,7 @@ export async function importSheet(
   const { rows } = await readEntitySheet(entity, o.file as never, { ...importBounds, fields });
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The sheet has a header row but no data rows');
   markRepeats(entity, rows);
-  await markUnknownReferences(db, repos, entity, fields, rows);
+  await markUnknownReferences(db, entity, fields, rows);
   const errors = rows.flatMap((r) => (r.errors ?? []).map((e) => rowError(r.rowNumber, e)));
   if (errors.length > 0) {
     const failed = rows.filter((r) => r.errors?.length).length;

@@ -438,10 +438,28 @@ function boundedInput(
       if (entry && typeof entry === 'object' && 'path' in entry) meter(entry as ZipEntry);
       return push(entry, encoding);
     };
+    holdEarlyEnd(destination);
     return pipe(destination);
   }) as typeof input.pipe;
   source.pipe(input);
   return { input, partsSeen: () => entries };
+}
+
+/**
+ * The zip reader (unzipper 0.10) says 'end' itself as soon as the upload's last byte is written
+ * to it, even when entries it has read are still waiting in its buffer. exceljs pauses the zip
+ * while it writes a worksheet to a temporary file; when the rest of the upload arrives meanwhile
+ * (a busy disk or thread pool: under load), the zip reads the remaining entries into its buffer,
+ * says 'end', and exceljs stops there, never seeing the workbook, styles or shared strings after
+ * the sheet: "Cannot read properties of undefined (reading 'sheets')". Only the stream's own end,
+ * once every entry has been read, is let through (docs/spreadsheets.md).
+ */
+function holdEarlyEnd(zip: Readable): void {
+  const emit = zip.emit.bind(zip);
+  zip.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === 'end' && !zip.readableEnded) return false;
+    return emit(event, ...args);
+  }) as typeof zip.emit;
 }
 
 /** exceljs's worksheet reader reads its part's XML from this iterator (4.4.0). */
@@ -800,7 +818,9 @@ function boundedReading(
       input.destroy();
       if (refusal) throw refusal;
       if (error instanceof AppError) throw error;
-      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook');
+      throw new AppError('BAD_REQUEST', 'The file could not be read as an .xlsx workbook', undefined, {
+        cause: error,
+      });
     }
   };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {

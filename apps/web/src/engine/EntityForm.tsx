@@ -130,6 +130,18 @@ export function EntityForm(p: EntityFormProps) {
       }),
     );
 
+  // A picked record fills the fields its reference declares (`referenceFills`) that this form shows.
+  const fillFrom = (key: string, record: Record<string, unknown>) => {
+    const field = entity.fields[key];
+    if (field?.kind !== 'text') return;
+    for (const [mine, theirs] of Object.entries(field.referenceFills ?? {})) {
+      const target = entity.fields[mine];
+      const value = record[theirs];
+      if (target && keys.includes(mine) && value !== undefined && value !== null)
+        form.setFieldValue(mine, toInputValue(target, value));
+    }
+  };
+
   const confirmWarnings = useWarningConfirmation(entity, (key) => inputId(formId, key));
   const check = (inputs: Record<string, unknown>) =>
     checkValues({
@@ -466,6 +478,7 @@ export function EntityForm(p: EntityFormProps) {
                             id={inputId(formId, key)}
                             value={input.value}
                             onChange={input.onChange as (v: unknown) => void}
+                            onPick={(record) => fillFrom(key, record)}
                             onBlur={input.onBlur as () => void}
                             onFocus={input.onFocus as () => void}
                             error={input.error as string | undefined}

@@ -26,6 +26,11 @@ export type FieldInputProps = {
   /** The input-side value (see `toInputValue`): '' for empty text, a number or '' for numbers, … */
   value: unknown;
   onChange: (value: unknown) => void;
+  /**
+   * A record picked for a `references` field, for the form to fill the field's `referenceFills`
+   * from.
+   */
+  onPick?: (record: Record<string, unknown>) => void;
   onBlur?: () => void;
   onFocus?: () => void;
   error?: ReactNode;
@@ -188,7 +193,10 @@ export function FieldInput(p: FieldInputProps) {
             {...common}
             {...reference}
             value={text === '' ? null : text}
-            onChange={(key) => p.onChange(key ?? '')}
+            onChange={(key, record) => {
+              p.onChange(key ?? '');
+              if (record) p.onPick?.(record);
+            }}
           />
         );
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;

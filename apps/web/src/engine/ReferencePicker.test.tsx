@@ -1,12 +1,13 @@
-import { equipment, inspectionMethod } from '@inspectra/contract';
+import { equipment, inspectionMethod, reportHeader } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, envelope, server, serveMockApi } from '../api/test-server.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { EntityForm } from './EntityForm.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { keyReferenceOf } from './ReferencePicker.tsx';
 
@@ -121,6 +122,59 @@ describe('a JSON list of references', () => {
     // The input holds JSON as text, as every JSON field's input does (form-values.ts).
     expect(screen.getByRole('status')).toHaveTextContent(
       JSON.stringify(JSON.stringify(['pipe', 'electrical'])),
+    );
+  });
+});
+
+describe("a reference's fills (referenceFills)", () => {
+  it("fills a report's equipment category and object type from the equipment picked", async () => {
+    const pump = {
+      id: 'e0a80000-0000-4000-8000-000000000001',
+      equipmentNo: 'EQ-101',
+      tagNumber: '10-P-101',
+      description: 'Feed pump',
+      categoryCode: 'rotating',
+      objectTypeCode: 'PUMP',
+    };
+    const page = (rows: unknown[]) =>
+      HttpResponse.json({
+        ...envelope(rows),
+        meta: { pageNumber: 1, pageSize: 20, totalCount: rows.length, totalPages: 1, totalCountExact: true },
+      });
+    server.use(
+      http.get(api('/asset/equipment-numbers'), () => page([pump])),
+      http.get(api('/asset/categories'), () =>
+        page([{ id: 'c0a80000-0000-4000-8000-000000000009', code: 'rotating', name: 'Rotating equipment' }]),
+      ),
+      http.get(api('/asset/object-types'), () =>
+        page([
+          {
+            id: 'c0a80000-0000-4000-8000-00000000000a',
+            code: 'PUMP',
+            name: 'Pump',
+            categoryCode: 'rotating',
+          },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <EntityForm
+        entity={reportHeader}
+        fields={['equipmentNo', 'equipmentCategory', 'objectType']}
+        onSubmit={vi.fn()}
+      />,
+    );
+    const category = screen.getByRole('combobox', { name: 'Equipment category' });
+    expect(category).toHaveValue('');
+
+    await user.click(screen.getByRole('combobox', { name: /Equipment number/ }));
+    const listbox = await screen.findByRole('listbox');
+    await user.click(await within(listbox).findByRole('option', { name: /EQ-101/ }));
+
+    await waitFor(() => expect(category).toHaveValue('rotating · Rotating equipment'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Object type' })).toHaveValue('PUMP · Pump'),
     );
   });
 });

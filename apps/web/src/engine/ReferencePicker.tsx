@@ -38,7 +38,8 @@ export type ReferencePickerProps = {
   valueField?: string;
   /** The id (or key) chosen, or null. */
   value: string | null;
-  onChange: (id: string | null) => void;
+  /** The id (or key) chosen, and the record as the list gave it when one was picked from the list. */
+  onChange: (id: string | null, record?: Row) => void;
   label: ReactNode;
   description?: ReactNode;
   required?: boolean;
@@ -160,7 +161,8 @@ export function ReferencePicker(p: ReferencePickerProps) {
       value={p.value}
       onChange={(value, option) => {
         if (value && option) setKnown((k) => ({ ...k, [value]: option.label }));
-        p.onChange(value);
+        const record = value ? (results.data ?? []).find((r) => String(r[valueField]) === value) : undefined;
+        p.onChange(value, record);
       }}
       onDropdownOpen={() => setOpened(true)}
       searchable

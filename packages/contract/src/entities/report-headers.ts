@@ -55,6 +55,8 @@ export const reportHeader = defineEntity('reportHeader', {
       required: true,
       maxLength: 60,
       references: 'equipment',
+      // The asset master knows the equipment's category and object type: picking it fills them.
+      referenceFills: { equipmentCategory: 'categoryCode', objectType: 'objectTypeCode' },
     }),
     equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
     objectType: f.text({ maxLength: 60, references: 'objectType' }),

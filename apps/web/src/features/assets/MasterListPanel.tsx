@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text, Collapse } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Modal, Paper, Stack, Collapse } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Operation, PermissionModule, RouteDefinition } from '@inspectra/contract';
@@ -18,6 +17,7 @@ import { recordName } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { SheetImport } from '../../engine/SheetImport.tsx';
 import { sheetRoutesOf } from '../../engine/sheet-routes.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -76,11 +76,9 @@ export function MasterListPanel(p: MasterListPanelProps) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['master', entity.name] });
 
   const confirmDelete = (record: Row, close: () => void) =>
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('assets.deleteTitle', { name: recordName(entity, record) }),
-      children: <Text size="sm">{t('assets.deleteText')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('assets.deleteText'),
       onConfirm: () =>
         void callRoute(remove!, { params: { id: String(record.id) } })
           .then(async () => {

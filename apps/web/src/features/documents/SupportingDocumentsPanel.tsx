@@ -1,5 +1,4 @@
 import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { reportSupportingDocument } from '@inspectra/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { DocumentUploader } from './DocumentUploader.tsx';
 import { documentCategoriesQuery, documentsKey, documentTypeLabel } from './document-queries.ts';
 import type { SupportingDocument } from './document-queries.ts';
 import { saveDownload } from '../../api/save-file.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 /**
  * A report's supporting documents (procedures, certificates, drawings, spreadsheets of readings):
@@ -48,11 +48,9 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
   const nameOf = (d: SupportingDocument) => d.file?.displayName ?? documentTypeLabel(t, d.documentType);
 
   function confirmDelete(d: SupportingDocument) {
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('documents.deleteTitle'),
-      children: <Text size="sm">{t('documents.deleteText', { name: nameOf(d) })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('documents.deleteText', { name: nameOf(d) }),
       onConfirm: () => remove.mutate(d),
     });
   }

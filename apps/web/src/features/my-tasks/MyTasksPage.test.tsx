@@ -43,7 +43,7 @@ const returned: MyTask = {
   woNumber: 'WO-2026-0142',
   woTitle: 'Annual thermography survey, Substation 3',
   inspectionMethod: 'thermal',
-  inspectionMethodName: 'Thermal (infrared)',
+  inspectionMethodName: 'Thermal analysis',
   equipmentCategory: 'electrical',
   tagNumber: 'SS3',
   location: 'Substation 3',
@@ -84,7 +84,7 @@ const statistics: MyTaskStatistics = {
   overdue: 1,
   thisWeek: 2,
   byMethod: [
-    { code: 'thermal', name: 'Thermal (infrared)', count: 4 },
+    { code: 'thermal', name: 'Thermal analysis', count: 4 },
     { code: 'vibration', name: 'Vibration', count: 1 },
   ],
 };
@@ -193,7 +193,7 @@ describe('MyTasksPage', () => {
 
     const card = await screen.findByRole(
       'link',
-      { name: /^WO-2026-0142 · Thermal \(infrared\)/ },
+      { name: /^WO-2026-0142 · Thermal analysis/ },
       { timeout: 15_000 },
     );
     expect(card).toHaveTextContent('Annual thermography survey, Substation 3');
@@ -210,7 +210,7 @@ describe('MyTasksPage', () => {
     await waitFor(() => expect(within(stats).getByRole('button', { name: /Done\s*3/ })).toBeInTheDocument());
     expect(stats).toHaveTextContent(/Overdue\s*1/);
     expect(stats).toHaveTextContent(/This week\s*2/);
-    expect(stats).toHaveTextContent('Thermal (infrared) · 4');
+    expect(stats).toHaveTextContent('Thermal analysis · 4');
     expect(screen.getByRole('tab', { name: 'All (5)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Waiting for approval (0)' })).toBeInTheDocument();
   });
@@ -316,7 +316,7 @@ describe('MyTaskPage', () => {
     const { router } = renderMyTasks(`/my-tasks/${returned.id}`);
 
     expect(
-      await screen.findByRole('heading', { name: 'WO-2026-0142 · Thermal (infrared)' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'WO-2026-0142 · Thermal analysis' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'WO-2026-0142' })).toHaveAttribute(
       'href',
@@ -330,7 +330,7 @@ describe('MyTaskPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'Create report' }));
     expect(
-      await screen.findByRole('heading', { name: 'New report · WO-2026-0142 · Thermal (infrared)' }),
+      await screen.findByRole('heading', { name: 'New report · WO-2026-0142 · Thermal analysis' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Report number/ })).toHaveValue('RPT-WO-2026-0142-THERMAL-2');
     const equipmentPicker = screen.getByRole('combobox', { name: /Equipment number/ });
@@ -346,7 +346,7 @@ describe('MyTaskPage', () => {
       equipmentCategory: 'electrical',
       equipmentNo: 'LP-3B',
       reportNumber: 'RPT-WO-2026-0142-THERMAL-2',
-      title: 'Thermal (infrared) · Annual thermography survey, Substation 3',
+      title: 'Thermal analysis · Annual thermography survey, Substation 3',
     });
     expect(await screen.findByRole('heading', { name: 'Report page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/reports/c0000000-0000-4000-8000-000000000009');

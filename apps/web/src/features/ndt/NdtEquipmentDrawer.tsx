@@ -1,5 +1,4 @@
 import { Alert, Button, Divider, Drawer, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ndtEquipment } from '@inspectra/contract';
 import { IconDownload, IconFileDescription, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { IsometricUploadForm } from './IsometricUploadForm.tsx';
 import { NdtHistory } from './NdtHistory.tsx';
 import { isometricDownloadUrl, ndtKey, ndtQueries } from './ndt-queries.ts';
 import type { NdtEquipmentListItem, NdtIsometric } from './ndt-queries.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 /**
  * One piece of equipment: its details, last inspections and isometric drawings, which download,
@@ -46,11 +46,9 @@ export function NdtEquipmentDrawer(p: {
   });
 
   function confirmDelete(e: NdtEquipmentListItem) {
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('ndt.deleteEquipmentTitle'),
-      children: <Text size="sm">{t('ndt.deleteEquipmentText', { number: e.equipmentNo })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('ndt.deleteEquipmentText', { number: e.equipmentNo }),
       onConfirm: () => removeEquipment.mutate(e),
     });
   }
@@ -129,11 +127,9 @@ function Isometrics({ equipment }: { equipment: NdtEquipmentListItem }) {
   });
 
   function confirmDelete(d: NdtIsometric) {
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('ndt.deleteDrawingTitle'),
-      children: <Text size="sm">{t('ndt.deleteDrawingText', { name: d.fileName })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('ndt.deleteDrawingText', { name: d.fileName }),
       onConfirm: () => remove.mutate(d),
     });
   }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportHeader } from '@inspectra/contract';
-import type { PermissionModule } from '@inspectra/contract';
+import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../app/links.tsx';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { techniqueExtensions } from '../techniques/extensions.ts';
-import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
+import { reportIsOf, TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { ApprovalPanel } from '../approvals/ApprovalPanel.tsx';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
@@ -21,10 +21,67 @@ import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import { isReportLocked } from './report-status.ts';
 import { useReport } from './useReport.ts';
+import type { Report } from './useReport.ts';
 import { useReportCrumbs } from './useReportCrumbs.ts';
 
 /** The techniques with a card on a report, in the catalogue's order. */
 const cardTechniques = allTechniques.filter((t) => t.reportCard);
+
+/**
+ * The report's own technique (its inspection method names it) and the others, in the catalogue's
+ * order; no own technique when the method has none in the product (docs/report-status.md).
+ */
+export function methodFirst(
+  shown: readonly TechniqueDefinition[],
+  report: Report,
+): { own: TechniqueDefinition | undefined; others: TechniqueDefinition[] } {
+  const own = shown.find((technique) => reportIsOf(technique, report));
+  return { own, others: shown.filter((technique) => technique !== own) };
+}
+
+function TechniqueCardOf({ technique, report }: { technique: TechniqueDefinition; report: Report }) {
+  // A technique with its own card (thermal) brings it; the others get the generated one.
+  const Card = techniqueExtensions[technique.module]?.Card ?? TechniqueCard;
+  return <Card technique={technique} report={report} />;
+}
+
+/**
+ * The report's inspections: the card of its method's technique first, across the page, and every
+ * other technique folded under "Other inspection types" (opened, their cards load). A method with no
+ * technique of its own shows every card, as a report of no particular technique.
+ */
+export function ReportInspections({
+  report,
+  shown,
+}: {
+  report: Report;
+  shown: readonly TechniqueDefinition[];
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
+  const { own, others } = methodFirst(shown, report);
+  const grid = (list: readonly TechniqueDefinition[]) => (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {list.map((technique) => (
+        <TechniqueCardOf key={technique.module} technique={technique} report={report} />
+      ))}
+    </SimpleGrid>
+  );
+  if (!own) return grid(shown);
+  return (
+    <Stack gap="md">
+      <TechniqueCardOf technique={own} report={report} />
+      {others.length > 0 && (
+        <Accordion variant="contained" value={open} onChange={setOpen}>
+          <Accordion.Item value="others">
+            <Accordion.Control>{t('reports.otherInspections', { count: others.length })}</Accordion.Control>
+            <Accordion.Panel>{open === 'others' && grid(others)}</Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * A report: its status and the moves the user may make from it, its header and the inspections
@@ -101,13 +158,7 @@ export function ReportPage() {
           <Title order={2} fz="lg" mb="sm">
             {t('reports.inspections')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {shown.map((technique) => {
-              // A technique with its own card (thermal) brings it; the others get the generated one.
-              const Card = techniqueExtensions[technique.module]?.Card ?? TechniqueCard;
-              return <Card key={technique.module} technique={technique} report={report} />;
-            })}
-          </SimpleGrid>
+          <ReportInspections report={report} shown={shown} />
           {shown.length === 0 && <Text c="dimmed">{t('reports.noInspectionAccess')}</Text>}
         </div>
         {mayDocuments && <SupportingDocumentsPanel reportId={reportId} />}

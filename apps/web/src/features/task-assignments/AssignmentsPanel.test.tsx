@@ -49,7 +49,7 @@ const thermal = {
   ...record,
   id: 'a0000000-0000-4000-8000-000000000001',
   inspectionMethod: 'thermal',
-  inspectionMethodName: 'Thermal (infrared)',
+  inspectionMethodName: 'Thermal analysis',
   userPDMIds: [rina.id, budi.id],
   inspectors: [
     { ...rina, isActive: true },
@@ -75,7 +75,7 @@ const methods = [
     ...record,
     id: 'c1',
     code: 'thermal',
-    name: 'Thermal (infrared)',
+    name: 'Thermal analysis',
     isActive: true,
     equipmentCategories: [],
   },
@@ -164,7 +164,7 @@ describe('AssignmentsPanel', () => {
     const sent = serveAssignments();
     renderPanel();
 
-    const card = await screen.findByRole('article', { name: 'Thermal (infrared)' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
     expect(card).toHaveTextContent('Rina Wulandari (rina), Budi Santoso (budi) (inactive)');
     expect(card).toHaveTextContent('Approval levels: 1, 2');
     expect(card).toHaveTextContent('Supervisor, Superintendent');
@@ -191,7 +191,7 @@ describe('AssignmentsPanel', () => {
     await user.click(within(form).getByRole('combobox', { name: 'Inspection method' }));
     // A method already assigned is offered but cannot be chosen again.
     expect(
-      await screen.findByRole('option', { name: 'Thermal (infrared) (already assigned)' }),
+      await screen.findByRole('option', { name: 'Thermal analysis (already assigned)' }),
     ).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('option', { name: 'Visual crack inspection (VCI)' }));
 
@@ -252,7 +252,7 @@ describe('AssignmentsPanel', () => {
     await user.click(
       await screen.findByRole(
         'button',
-        { name: 'Remove the assignment of Thermal (infrared)' },
+        { name: 'Remove the assignment of Thermal analysis' },
         { timeout: 5000 },
       ),
     );
@@ -265,7 +265,7 @@ describe('AssignmentsPanel', () => {
   it('offers no changes to a role that may only view', async () => {
     serveAssignments([{ module: 'taskAssignment', action: 'view' }]);
     renderPanel();
-    const card = await screen.findByRole('article', { name: 'Thermal (infrared)' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
     expect(within(card).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign a method' })).toBeNull();
   });

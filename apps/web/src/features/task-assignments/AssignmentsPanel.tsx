@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { woTaskAssignment } from '@inspectra/contract';
 import { IconArrowsExchange, IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -18,6 +17,7 @@ import { AssignmentForm } from './AssignmentForm.tsx';
 import { inspectionsQuery, refreshAssignments, userLabel } from './assignment-queries.ts';
 import type { AssignedReport, AssignmentInspection } from './assignment-queries.ts';
 import { ReportMoveDialog } from './ReportMoveDialog.tsx';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 const fields = woTaskAssignment.fields;
 
@@ -57,11 +57,9 @@ export function AssignmentsPanel({ workOrderId }: { workOrderId: string }) {
   const assignedMethods = list.map((a) => a.inspectionMethod);
 
   function confirmRemove(a: AssignmentInspection) {
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('taskAssignments.removeTitle'),
-      children: <Text size="sm">{t('taskAssignments.removeText', { method: a.inspectionMethodName })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('taskAssignments.removeText', { method: a.inspectionMethodName }),
       onConfirm: () => remove.mutate(a),
     });
   }

@@ -130,7 +130,8 @@ describe('BulkAssignmentImport', () => {
       );
     // Row, work order, method, result, message: as the table shows them.
     const expected = [
-      ['2', 'WO-2026-001', 'thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-001'],
+      // Typed as its code: the method column shows it, the message does not say it again.
+      ['2', 'WO-2026-001', 'thermal', 'Assigned', 'Assigned Thermal to WO-2026-001'],
       [
         '3',
         'WO-2026-001',
@@ -140,7 +141,7 @@ describe('BulkAssignmentImport', () => {
       ],
       ['4', 'WO-2026-002', '', 'Skipped', 'Row skipped: Missing WO SPK or Inspection Method'],
       ['5', 'WO-2026-002', 'VCI', 'Failed', `Failed to assign VCI to WO-2026-002: ${conflict}`],
-      ['6', 'WO-2026-002', 'Thermal', 'Assigned', 'Assigned Thermal (thermal) to WO-2026-002'],
+      ['6', 'WO-2026-002', 'Thermal', 'Assigned', 'Assigned Thermal to WO-2026-002'],
     ];
     expect(rows).toEqual(expected);
     // Each assignment as SPEC 5 has it: nobody assigned yet, not approved.
@@ -192,6 +193,21 @@ describe('BulkAssignmentImport', () => {
     );
     expect(saved).toHaveLength(1);
     expect(screen.getByRole('table', { name: 'Result of each row' })).toBeVisible();
+  });
+
+  it('offers the file by a named button and input; the drop zone is a named area, not a presentation', async () => {
+    serveAssignments(sheetRows([['WO-2026-001', 'thermal']]));
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<BulkAssignmentImport />);
+    const input = screen.getByLabelText('Choose the spreadsheet', { selector: 'input[type=file]' });
+    expect(input).toBe(fileInput(container));
+    const zone = screen.getByRole('group', { name: 'Drop the spreadsheet here, or click to choose it' });
+    expect(zone).not.toHaveAttribute('tabindex');
+    expect(container.querySelector('[role=presentation]')).toBeNull();
+
+    const opened = vi.spyOn(input, 'click');
+    await user.click(screen.getByRole('button', { name: 'Choose the spreadsheet' }));
+    expect(opened).toHaveBeenCalled();
   });
 
   it('says why a file cannot be imported, sending nothing', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconDownload, IconFileSpreadsheet, IconTableExport } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconDownload, IconFileSpreadsheet, IconTableExport, IconUpload } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { errorText } from '../../app/error-text.ts';
@@ -41,6 +41,8 @@ export function BulkAssignmentImport() {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const leaving = useRef<AbortController | null>(null);
+  const openPicker = useRef<() => void>(null);
+  const dropTextId = useId();
   useEffect(() => () => leaving.current?.abort(), []);
 
   async function run(file: File | undefined) {
@@ -103,6 +105,14 @@ export function BulkAssignmentImport() {
         >
           {t('taskAssignmentImport.downloadTemplate')}
         </Button>
+        {/* The keyboard's and screen reader's way to the file: the drop zone is a mouse target only. */}
+        <Button
+          leftSection={<IconUpload size={18} aria-hidden />}
+          onClick={() => openPicker.current?.()}
+          disabled={running}
+        >
+          {t('taskAssignmentImport.chooseFile')}
+        </Button>
       </Group>
       {templateError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setTemplateError(null)}>
@@ -117,12 +127,18 @@ export function BulkAssignmentImport() {
         accept={{ [xlsxMediaType]: ['.xlsx'] }}
         multiple={false}
         disabled={running}
+        openRef={openPicker}
+        // Not a second tab stop beside the button; named as the area it is, not a bare presentation.
+        activateOnKeyboard={false}
+        role="group"
+        aria-labelledby={dropTextId}
+        inputProps={{ 'aria-label': t('taskAssignmentImport.chooseFile') }}
         p="md"
       >
         <Group justify="center" gap="md" mih={88} wrap="nowrap">
           <IconFileSpreadsheet size={36} stroke={1.5} aria-hidden />
           <Stack gap={2}>
-            <Text size="sm" fw={500}>
+            <Text size="sm" fw={500} id={dropTextId}>
               {t('taskAssignmentImport.dropHere')}
             </Text>
             <Text size="xs" c="dimmed">

@@ -145,8 +145,9 @@ describe('importTaskAssignments', () => {
       },
     ]);
     expect(messages(report)).toEqual([
-      [2, 'Assigned Thermal (thermal) to WO-2026-001'],
-      [3, 'Assigned Visual close inspection (vci) to WO-2026-001'],
+      // Typed as the code (in any case): the code is not said twice.
+      [2, 'Assigned Thermal to WO-2026-001'],
+      [3, 'Assigned Visual close inspection to WO-2026-001'],
       [4, 'Assigned Ultrasonic flaw detection (ufd) to WO-2026-002'],
     ]);
     expect(summaryMessage(t, report)).toBe('Import completed: 3 successful, 0 failed');
@@ -171,7 +172,7 @@ describe('importTaskAssignments', () => {
     expect(messages(report)).toEqual([
       [2, 'Row skipped: Missing WO SPK or Inspection Method'],
       [3, 'Row skipped: Missing WO SPK or Inspection Method'],
-      [5, 'Assigned Thermal (thermal) to WO-1'],
+      [5, 'Assigned Thermal to WO-1'],
     ]);
     expect(report).toMatchObject({ successful: 1, failed: 0, skipped: 2 });
     expect(summaryMessage(t, report)).toBe('Import completed: 1 successful, 0 failed');
@@ -191,10 +192,10 @@ describe('importTaskAssignments', () => {
     );
     expect(server.assigned.map((a) => a.workOrderSPKId).sort()).toEqual(['wo-2', 'wo-3', 'wo-4']);
     expect(messages(report)).toEqual([
-      [2, 'Assigned Thermal (thermal) to WO-1'],
+      [2, 'Assigned Thermal to WO-1'],
       // Written in another case, it names one work order only: taken.
-      [3, 'Assigned Thermal (thermal) to WO-77'],
-      [4, 'Assigned Visual close inspection (vci) to WO-5'],
+      [3, 'Assigned Thermal to WO-77'],
+      [4, 'Assigned Visual close inspection to WO-5'],
       // Two work orders differ only in case from it: neither is guessed.
       [5, 'Failed to assign vci to Wo-5: Work order not found'],
       [6, 'Failed to assign vci to WO-9: Work order not found'],
@@ -218,10 +219,10 @@ describe('importTaskAssignments', () => {
       server.calls,
     );
     expect(messages(report)).toEqual([
-      [2, 'Assigned Thermal (thermal) to WO-1'],
+      [2, 'Assigned Thermal to WO-1'],
       [3, 'Failed to assign Thermal to WO-1: This inspection method is already assigned to the work order'],
       [4, 'Failed to assign x-ray to WO-2: Inspection method not found'],
-      [5, 'Assigned Thermal (thermal) to WO-2'],
+      [5, 'Assigned Thermal to WO-2'],
     ]);
     expect(summaryMessage(t, report)).toBe('Import completed: 2 successful, 2 failed');
   });

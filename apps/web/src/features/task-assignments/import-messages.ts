@@ -44,12 +44,17 @@ export function rowMessage(t: TFunction, row: RowResult): string {
         workorder: row.workOrder,
         reason: reasonText(t, row.reason),
       });
-    case 'assigned':
-      return t('taskAssignmentImport.rowAssigned', {
+    case 'assigned': {
+      // The code beside the name only when it says something new: not when the row already holds
+      // the code (the method column shows it), nor when the name is the code (SRUT, srut).
+      const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+      const codeSaid = same(row.method, row.methodCode) || same(row.methodName, row.methodCode);
+      return t(codeSaid ? 'taskAssignmentImport.rowAssigned' : 'taskAssignmentImport.rowAssignedAs', {
         method: row.methodName,
         code: row.methodCode,
         workorder: row.workOrder,
       });
+    }
   }
 }
 

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PermissionModule } from '@inspectra/contract';
 import { IconClipboardPlus, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -20,6 +19,7 @@ import { callTechnique } from './technique-client.ts';
 import { inspectionOf, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 /** Today on the device's calendar: an inspector in WIB at 06:00 inspected today, not yesterday UTC. */
 export const today = () => dayjs().format('YYYY-MM-DD');
@@ -220,11 +220,9 @@ function DeleteInspection(p: { scope: WorkspaceScope; inspection: TechniqueRecor
         leftSection={<IconTrash size={18} aria-hidden />}
         loading={remove.isPending}
         onClick={() =>
-          modals.openConfirmModal({
+          openDeleteConfirm(t, {
             title: t('workspace.deleteInspectionTitle'),
-            children: <Text size="sm">{t('workspace.deleteInspectionText')}</Text>,
-            labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-            confirmProps: { color: 'red' },
+            text: t('workspace.deleteInspectionText'),
             onConfirm: () => remove.mutate(),
           })
         }

@@ -1,5 +1,4 @@
 import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
 import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -20,6 +19,7 @@ import { callTechnique } from './technique-client.ts';
 import { rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -64,11 +64,9 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
   });
 
   const confirmDelete = (row: Row) =>
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('workspace.deleteRowTitle', { label: lowerFirst(label) }),
-      children: <Text size="sm">{t('workspace.deleteRowText', { name: nameOf(row) })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('workspace.deleteRowText', { name: nameOf(row) }),
       onConfirm: () => remove.mutate(row),
     });
 

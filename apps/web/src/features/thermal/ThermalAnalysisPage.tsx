@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { thermal, thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
 import type { ThermalSeverity } from '@inspectra/contract';
@@ -26,6 +25,7 @@ import { SeverityBadge } from './SeverityBadge.tsx';
 import { ThermalOverview } from './ThermalOverview.tsx';
 import { thermalKey, thermalQueries } from './thermal-queries.ts';
 import type { ThermalAnalysis, ThermalMeasurement } from './thermal-queries.ts';
+import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 /** The thermal inspection of one report: the verdict, the written analysis and the measurements. */
 export function ThermalAnalysisPage() {
@@ -100,13 +100,9 @@ function AnalysisContent({ reportId, analysis }: { reportId: string; analysis: T
   });
 
   function confirmDelete(m: ThermalMeasurement) {
-    modals.openConfirmModal({
+    openDeleteConfirm(t, {
       title: t('thermal.deleteTitle'),
-      children: (
-        <Text size="sm">{t('thermal.deleteText', { tag: m.tagNumber ?? m.equipmentName ?? m.date })}</Text>
-      ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('thermal.deleteText', { tag: m.tagNumber ?? m.equipmentName ?? m.date }),
       onConfirm: () => remove.mutate(m),
     });
   }

@@ -66,6 +66,7 @@ export const reports = {
   subtitle: 'One report per piece of equipment inspected.',
   empty: 'No reports match.',
   inspections: 'Inspections',
+  otherInspections: 'Other inspection types ({{count}})',
   noInspectionAccess: 'Your role does not give access to any inspection type of this report.',
   create: 'New report',
   edit: 'Edit report',

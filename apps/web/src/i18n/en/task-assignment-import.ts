@@ -10,6 +10,7 @@ export const taskAssignmentImport = {
     'The first sheet is read and its first row is a header. From the second row on, column A holds the work order number as it is written on the work order (WO-2026-0001) and column B the inspection method, by its code (thermal) or its name (Thermal). Other columns are not read.',
   limits:
     'An .xlsx file of up to {{rows}} rows and {{size}}. Rows are assigned one after another; leave the page open until the summary shows.',
+  chooseFile: 'Choose the spreadsheet',
   dropHere: 'Drop the spreadsheet here, or click to choose it',
   downloadTemplate: 'Download the template',
   reading: 'Reading {{name}}',
@@ -29,7 +30,8 @@ export const taskAssignmentImport = {
     summary: 'Import completed: {{successful}} successful, {{failed}} failed',
     templateFailed: 'HTTP error! Status: {{status}}',
   },
-  rowAssigned: 'Assigned {{method}} ({{code}}) to {{workorder}}',
+  rowAssigned: 'Assigned {{method}} to {{workorder}}',
+  rowAssignedAs: 'Assigned {{method}} ({{code}}) to {{workorder}}',
   reasons: {
     workOrderNotFound: 'Work order not found',
     methodNotFound: 'Inspection method not found',

@@ -68,6 +68,7 @@ export const reports: Translation<typeof en.reports> = {
   subtitle: 'Satu laporan untuk setiap peralatan yang diinspeksi.',
   empty: 'Tidak ada laporan yang cocok.',
   inspections: 'Inspeksi',
+  otherInspections: 'Jenis inspeksi lain ({{count}})',
   noInspectionAccess: 'Peran Anda tidak memberi akses ke jenis inspeksi mana pun pada laporan ini.',
   create: 'Laporan baru',
   edit: 'Ubah laporan',

@@ -9,6 +9,7 @@ export const taskAssignmentImport: Translation<typeof en> = {
     'Lembar pertama yang dibaca dan baris pertamanya adalah judul kolom. Mulai baris kedua, kolom A berisi nomor work order seperti tertulis pada work order (WO-2026-0001) dan kolom B metode inspeksi, dengan kodenya (thermal) atau namanya (Thermal). Kolom lain tidak dibaca.',
   limits:
     'Berkas .xlsx paling banyak {{rows}} baris dan {{size}}. Baris ditugaskan satu per satu; biarkan halaman tetap terbuka sampai ringkasan muncul.',
+  chooseFile: 'Pilih lembar kerja',
   dropHere: 'Letakkan lembar kerja di sini, atau klik untuk memilihnya',
   downloadTemplate: 'Unduh templat',
   reading: 'Membaca {{name}}',
@@ -28,7 +29,8 @@ export const taskAssignmentImport: Translation<typeof en> = {
     summary: 'Impor selesai: {{successful}} berhasil, {{failed}} gagal',
     templateFailed: 'Kesalahan HTTP! Status: {{status}}',
   },
-  rowAssigned: '{{method}} ({{code}}) ditugaskan ke {{workorder}}',
+  rowAssigned: '{{method}} ditugaskan ke {{workorder}}',
+  rowAssignedAs: '{{method}} ({{code}}) ditugaskan ke {{workorder}}',
   reasons: {
     workOrderNotFound: 'Work order tidak ditemukan',
     methodNotFound: 'Metode inspeksi tidak ditemukan',

@@ -1,0 +1,51 @@
+import type { TechniqueDefinition } from '@inspectra/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanBrowserPerTest } from '../../api/test-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { allTechniques } from '../techniques/technique-routes.ts';
+import { methodFirst, ReportInspections } from './ReportPage.tsx';
+import type * as TechniqueCardModule from '../techniques/TechniqueCard.tsx';
+import type { Report } from './useReport.ts';
+
+// The cards themselves load figures; here only which card stands where is looked at.
+vi.mock('../techniques/TechniqueCard.tsx', async (actual) => ({
+  ...(await actual<typeof TechniqueCardModule>()),
+  TechniqueCard: ({ technique }: { technique: TechniqueDefinition }) => (
+    <article aria-label={technique.label}>{technique.label}</article>
+  ),
+}));
+vi.mock('../techniques/extensions.ts', () => ({ techniqueExtensions: {} }));
+
+cleanBrowserPerTest();
+
+const cards = allTechniques.filter((t) => t.reportCard);
+const reportOf = (inspectionMethod: string) => ({ id: 'r1', inspectionMethod }) as unknown as Report;
+
+describe("the report page's inspection cards", () => {
+  it("puts the method's technique first and folds the others under Other inspection types", async () => {
+    const thermal = cards.find((t) => t.module === 'thermal')!;
+    const { own, others } = methodFirst(cards, reportOf('thermal'));
+    expect(own).toBe(thermal);
+    expect(others).toHaveLength(cards.length - 1);
+    expect(others).not.toContain(thermal);
+
+    const user = userEvent.setup();
+    renderWithProviders(<ReportInspections report={reportOf('thermal')} shown={cards} />);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([thermal.label]);
+    const folded = screen.getByRole('button', { name: `Other inspection types (${cards.length - 1})` });
+    expect(folded).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(folded);
+    expect(folded).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findAllByRole('article')).toHaveLength(cards.length);
+  });
+
+  it('shows every card alike when the method has no technique in the product', () => {
+    expect(methodFirst(cards, reportOf('lubeOil')).own).toBeUndefined();
+    renderWithProviders(<ReportInspections report={reportOf('lubeOil')} shown={cards} />);
+    expect(screen.getAllByRole('article')).toHaveLength(cards.length);
+    expect(screen.queryByRole('button', { name: /Other inspection types/ })).not.toBeInTheDocument();
+  });
+});
