@@ -1,5 +1,5 @@
 import type { TechniqueDefinition } from '@inspectra/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanBrowserPerTest } from '../../api/test-server.ts';
@@ -39,7 +39,8 @@ describe("the report page's inspection cards", () => {
 
     await user.click(folded);
     expect(folded).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findAllByRole('article')).toHaveLength(cards.length);
+    // The folded cards load when opened: wait for all of them, not the first that shows.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(cards.length));
   });
 
   it('shows every card alike when the method has no technique in the product', () => {
