@@ -26,3 +26,17 @@ export const approvalPositionsQuery = queryOptions({
       )
     ).data,
 });
+
+/** Every query of one report's approval starts with this. */
+export const approvalQueryKey = (reportId: string) => ['reports', reportId, 'approval'] as const;
+
+/**
+ * A report's path, the level it waits at and whether the caller may act there (the server says;
+ * `status` in the key so a move refetches it). The report's panel and its assignment's dialog use it.
+ */
+export const approvalCurrentQuery = (reportId: string, status: string | null | undefined) =>
+  queryOptions({
+    queryKey: [...approvalQueryKey(reportId), 'current', status],
+    queryFn: async () =>
+      (await callApi('GET /report-approval-paths/current', { query: { reportHeaderId: reportId } })).data,
+  });
