@@ -1,30 +1,22 @@
-import type { ApprovalSummary, MethodApprovalPath } from '@inspectra/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
 
 /** The approval settings' queries, shared by the settings and reviewer pages. */
 export const approvalSettingsQuery = queryOptions({
   queryKey: ['approvals', 'settings'],
-  queryFn: async () =>
-    (await callApi<MethodApprovalPath[]>('GET /inspection-method-approvals/get-settings')).data,
+  queryFn: async () => (await callApi('GET /inspection-method-approvals/get-settings')).data,
 });
 
 export const approvalSummaryQuery = queryOptions({
   queryKey: ['approvals', 'summary'],
-  queryFn: async () =>
-    (await callApi<ApprovalSummary[]>('GET /inspection-method-approvals/get-summary')).data,
+  queryFn: async () => (await callApi('GET /inspection-method-approvals/get-summary')).data,
 });
 
 /** The positions catalogue (a plant has a handful: one page of the largest size holds them). */
 export const approvalPositionsQuery = queryOptions({
   queryKey: ['approvals', 'positions'],
   queryFn: async () =>
-    (
-      await callApi<{ id: string; name: string; levelApproval: number; isActive: boolean }[]>(
-        'GET /reviewer-assignment/position-level-approvals',
-        { query: { pageSize: 200 } },
-      )
-    ).data,
+    (await callApi('GET /reviewer-assignment/position-level-approvals', { query: { pageSize: 200 } })).data,
 });
 
 /** Every query of one report's approval starts with this. */
