@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { demoApprovalPositions } from '../src/modules/seed/demo-data.ts';
+import { demoApprovalPositions, seedDemoData } from '../src/modules/seed/demo-data.ts';
 import { demoContractorName, demoUsers, seedDemoUsers } from '../src/modules/seed/demo-users.ts';
-import { createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
+import { createEquipment, createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -158,6 +158,55 @@ describe('demo users', () => {
     expect(lines).toHaveLength(1);
     const generated = /with password (\S+)$/.exec(lines[0]!)![1]!;
     expect((await t.login('inspector', generated)).statusCode).toBe(200);
+  });
+
+  it("walks the demo's thermal path: the contractor submits, reviewer 1 and reviewer 2 approve", async () => {
+    const fresh = await startTestApp();
+    try {
+      expect(await seedDemoData(fresh.db, fresh.files)).toBe(true);
+      await seedDemoUsers(fresh.db, { password, log: () => {} });
+      const as = async (username: string) => {
+        const r = await fresh.login(username, password);
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json().data.accessToken as string;
+      };
+      const contractor = await as('contractor');
+      const [task] = (await fresh.call('GET', '/api/my-tasks', undefined, contractor)).body.data;
+      expect(task.inspectionMethod).toBe('thermal');
+      const equipment = await createEquipment(fresh);
+      const created = await fresh.call(
+        'POST',
+        '/api/report-headers',
+        {
+          workOrderSPKId: task.workOrderSPKId,
+          reportNumber: 'RPT-DEMO-C1',
+          title: 'Panel survey by the contractor',
+          equipmentNo: equipment.equipmentNo,
+          inspectionMethod: 'thermal',
+        },
+        contractor,
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+      const move = (query: string, token: string) =>
+        fresh.call('PUT', `/api/report-headers/update-report-status/${id}?${query}`, undefined, token);
+      expect((await move('status=submitted', contractor)).status).toBe(200);
+
+      const first = await as('reviewer1');
+      const second = await as('reviewer2');
+      // Out of turn: the superintendent cannot act at level 1.
+      expect((await move('status=approved&level=1', second)).status).toBe(403);
+      const queue = await fresh.call('GET', '/api/report-approval-paths/queue', undefined, first);
+      expect(queue.body.data.map((r: { id: string }) => r.id)).toContain(id);
+      const atOne = await move('status=approved&level=1', first);
+      expect(atOne.status, JSON.stringify(atOne.body)).toBe(200);
+      expect(atOne.body.data).toMatchObject({ status: 'inReview', approvalLevel: 2 });
+      const atTwo = await move('status=approved&level=2', second);
+      expect(atTwo.status, JSON.stringify(atTwo.body)).toBe(200);
+      expect(atTwo.body.data.status).toBe('approved');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('takes DEMO_PASSWORD from the environment, at least 12 characters', () => {
