@@ -1,30 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { ApprovalCurrent, ApprovalStep } from '@inspectra/contract';
+import { Badge, Group, Paper, Stack, Stepper, Text, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
 import { formatDateTime } from '../../engine/locale.ts';
 import type { Report } from '../reports/useReport.ts';
-
-type Act = 'approved' | 'returned';
-
-export const approvalQueryKey = (reportId: string) => ['reports', reportId, 'approval'] as const;
+import { ApprovalActButtons, ApprovalActDialog } from './ApprovalActDialog.tsx';
+import type { ApprovalAct } from './ApprovalActDialog.tsx';
+import { approvalCurrentQuery, approvalQueryKey } from './approval-queries.ts';
 
 /**
  * A report's approval (docs/approvals.md): its path as steps with the level it waits at, Approve and
@@ -34,65 +17,15 @@ export const approvalQueryKey = (reportId: string) => ['reports', reportId, 'app
 export function ApprovalPanel({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: [...approvalQueryKey(report.id), 'current', report.status],
-    queryFn: async () =>
-      (
-        await callApi<ApprovalCurrent>('GET /report-approval-paths/current', {
-          query: { reportHeaderId: report.id },
-        })
-      ).data,
-  });
+  const current = useQuery(approvalCurrentQuery(report.id, report.status));
   const history = useQuery({
     queryKey: [...approvalQueryKey(report.id), 'history', report.status],
     queryFn: async () =>
-      (
-        await callApi<ApprovalStep[]>('GET /report-approval-paths/history', {
-          query: { reportHeaderId: report.id },
-        })
-      ).data,
+      (await callApi('GET /report-approval-paths/history', { query: { reportHeaderId: report.id } })).data,
   });
-  const [asked, setAsked] = useState<Act | null>(null);
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [asked, setAsked] = useState<ApprovalAct | null>(null);
   const state = current.data;
   const level = state?.approvalLevel ?? null;
-
-  const ask = (act: Act) => {
-    setAsked(act);
-    setComment('');
-    setFailure(null);
-  };
-
-  async function confirm() {
-    if (!asked || level === null) return;
-    if (asked === 'returned' && !comment.trim()) {
-      setFailure(t('approvals.panel.reasonRequired'));
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await callApi('PUT /report-headers/update-report-status/:id', {
-        params: { id: report.id },
-        query: { status: asked, level, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-      });
-      notifications.show({
-        color: 'teal',
-        message: t(asked === 'approved' ? 'approvals.panel.approved' : 'approvals.panel.returned', {
-          number: report.reportNumber,
-          level,
-        }),
-      });
-      setAsked(null);
-    } catch (error) {
-      setFailure(errorText(error, t));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['reports'] });
-    }
-  }
 
   if (!state) return null;
   const active = level === null ? (report.status === 'approved' ? state.path.length : -1) : level - 1;
@@ -137,16 +70,7 @@ export function ApprovalPanel({ report }: { report: Report }) {
             {state.reason}
           </Text>
         )}
-        {state.canAct && (
-          <Group gap="xs" role="group" aria-label={t('approvals.panel.title')}>
-            <Button color="green" onClick={() => ask('approved')}>
-              {t('approvals.panel.approve')}
-            </Button>
-            <Button color="orange" variant="light" onClick={() => ask('returned')}>
-              {t('approvals.panel.return')}
-            </Button>
-          </Group>
-        )}
+        {state.canAct && <ApprovalActButtons onAsk={setAsked} />}
         <div>
           <Title order={3} size="h5" mb="xs">
             {t('approvals.panel.history')}
@@ -178,46 +102,16 @@ export function ApprovalPanel({ report }: { report: Report }) {
           )}
         </div>
       </Stack>
-      <Modal
-        opened={asked !== null}
-        onClose={() => setAsked(null)}
-        title={
-          asked === 'approved'
-            ? t('approvals.panel.approveTitle', { number: report.reportNumber, level })
-            : t('approvals.panel.returnTitle', { number: report.reportNumber })
+      <ApprovalActDialog
+        act={asked}
+        level={level}
+        reportNumber={report.reportNumber}
+        send={(query) =>
+          callApi('PUT /report-headers/update-report-status/:id', { params: { id: report.id }, query })
         }
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Textarea
-            label={t(asked === 'returned' ? 'approvals.panel.reason' : 'approvals.panel.comment')}
-            required={asked === 'returned'}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            maxLength={2000}
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsked(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              loading={busy}
-              color={asked === 'approved' ? 'green' : 'orange'}
-              onClick={() => void confirm()}
-            >
-              {asked === 'approved' ? t('approvals.panel.approve') : t('approvals.panel.return')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onClose={() => setAsked(null)}
+        onSettled={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}
+      />
     </Paper>
   );
 }

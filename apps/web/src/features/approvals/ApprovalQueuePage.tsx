@@ -1,5 +1,5 @@
 import { Group, Pagination, Paper, Table, Text } from '@mantine/core';
-import type { ApprovalQueueItem, PageMeta } from '@inspectra/contract';
+import type { PageMeta } from '@inspectra/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export function ApprovalQueuePage() {
   const queue = useQuery({
     queryKey: ['reports', 'approval-queue', pageNumber],
     queryFn: async () => {
-      const answer = await callApi<ApprovalQueueItem[]>('GET /report-approval-paths/queue', {
+      const answer = await callApi('GET /report-approval-paths/queue', {
         query: { pageNumber, pageSize },
       });
       return { rows: answer.data, meta: answer.meta as PageMeta };

@@ -1,4 +1,4 @@
-import type { Permission, Profile } from '@inspectra/contract';
+import type { ApprovalCurrent, Permission, Profile } from '@inspectra/contract';
 import { ModalsProvider } from '@mantine/modals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,8 +89,28 @@ const methods = [
   },
 ];
 
-/** The mock API of a work order with one thermal assignment; records what the panel sends. */
-function serveAssignments(permissions: Permission[] = full) {
+/** The approval of a report waiting at level 2, where the caller may act or not (with the reason). */
+const waitingAtLevel2 = (canAct: boolean): ApprovalCurrent => ({
+  reportHeaderId: thermal.reports[0]!.id,
+  status: 'inReview',
+  approvalLevel: 2,
+  source: 'snapshot',
+  path: [
+    { level: 1, position: 'Supervisor', reviewers: [rina] },
+    { level: 2, position: 'Superintendent', reviewers: [dewi] },
+  ],
+  canAct,
+  reason: canAct ? null : 'Only the reviewers assigned to thermal at level 2 (Superintendent) may act now',
+});
+
+/**
+ * The mock API of a work order with one thermal assignment (its report in `reportStatus`, its
+ * approval `current`); records what the panel sends.
+ */
+function serveAssignments(
+  permissions: Permission[] = full,
+  o: { reportStatus?: string; current?: ApprovalCurrent } = {},
+) {
   setCookies(accessTokenFor(userId), 'refresh');
   const sent = {
     inspections: [] as URLSearchParams[],
@@ -99,8 +119,11 @@ function serveAssignments(permissions: Permission[] = full) {
     moves: [] as { id: string; query: URLSearchParams }[],
     deleted: [] as string[],
   };
-  let stored: unknown[] = [thermal];
+  let stored: unknown[] = [
+    { ...thermal, reports: thermal.reports.map((r) => ({ ...r, status: o.reportStatus ?? r.status })) },
+  ];
   server.use(
+    http.get(api('/report-approval-paths/current'), () => HttpResponse.json(envelope(o.current))),
     http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profileWith(permissions)))),
     http.get(api('/wo-task-assignments/inspections'), ({ request }) => {
       sent.inspections.push(new URL(request.url).searchParams);
@@ -242,6 +265,66 @@ describe('AssignmentsPanel', () => {
       comment: 'Ready for review',
     });
     expect(await screen.findByText('Report RPT-0042 is now Submitted')).toBeVisible();
+  });
+
+  it('approves and returns only as the approval allows: the level seen sent, a reason to return', async () => {
+    const reviewer: Permission[] = [
+      ...full,
+      { module: 'reportHeader', action: 'view' },
+      { module: 'reportHeader', action: 'approve' },
+    ];
+    const sent = serveAssignments(reviewer, { reportStatus: 'inReview', current: waitingAtLevel2(true) });
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Change the status of RPT-0042' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of report RPT-0042' });
+    expect(await within(dialog).findByText('Waits at level 2')).toBeVisible();
+    // No status list: from review the only moves are the approval's.
+    expect(within(dialog).queryByRole('combobox', { name: 'New status' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Open the approval of RPT-0042' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+
+    const asked = await screen.findByRole('dialog', { name: 'Return RPT-0042 to the inspector' });
+    await user.click(within(asked).getByRole('button', { name: 'Return' }));
+    expect(await within(asked).findByRole('alert')).toHaveTextContent('Say why the report is returned');
+    expect(sent.moves).toHaveLength(0);
+    await user.type(within(asked).getByRole('textbox', { name: /Why it is returned/ }), 'Phase T unreadable');
+    await user.click(within(asked).getByRole('button', { name: 'Return' }));
+
+    await waitFor(() => expect(sent.moves).toHaveLength(1));
+    expect(sent.moves[0]!.id).toBe(thermal.id);
+    expect(Object.fromEntries(sent.moves[0]!.query)).toEqual({
+      reportHeaderId: thermal.reports[0]!.id,
+      status: 'returned',
+      level: '2',
+      comment: 'Phase T unreadable',
+    });
+    expect(await screen.findByText('Report RPT-0042 returned')).toBeVisible();
+  });
+
+  it('offers no approval to one who may not act at the level, and says why', async () => {
+    const reviewer: Permission[] = [
+      ...full,
+      { module: 'reportHeader', action: 'view' },
+      { module: 'reportHeader', action: 'approve' },
+    ];
+    serveAssignments(reviewer, { reportStatus: 'inReview', current: waitingAtLevel2(false) });
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Change the status of RPT-0042' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of report RPT-0042' });
+    expect(
+      await within(dialog).findByText(/Only the reviewers assigned to thermal at level 2/),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Return' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Change status' })).toBeNull();
   });
 
   it('removes an assignment after asking', async () => {

@@ -2,11 +2,15 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@man
 import { notifications } from '@mantine/notifications';
 import { reportStatusTransitions } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
+import { AnchorLink } from '../../app/links.tsx';
+import { ApprovalActButtons, ApprovalActDialog } from '../approvals/ApprovalActDialog.tsx';
+import type { ApprovalAct } from '../approvals/ApprovalActDialog.tsx';
+import { approvalCurrentQuery } from '../approvals/approval-queries.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { refreshAssignments } from './assignment-queries.ts';
 import type { AssignedReport, AssignmentInspection } from './assignment-queries.ts';
@@ -16,7 +20,9 @@ const maxComment = 2000;
 /**
  * Moves a report of an assignment to another status with a comment kept on the assignment. Only
  * the moves the report's status allows and the user's role may make are offered; the server judges
- * them again.
+ * them again. Approving and returning are the approval's (as on the report's approval panel): offered
+ * only when the server says the caller may act at the level the report waits at, that level sent,
+ * a reason asked when returning.
  */
 export function ReportMoveDialog({
   workOrderId,
@@ -33,9 +39,15 @@ export function ReportMoveDialog({
   const profile = useProfile();
   const queryClient = useQueryClient();
   const statusLabel = (s: string) => t(`entities.reportHeader.values.status.${s}`);
-  const moves = Object.entries(reportStatusTransitions[report.status])
-    .filter(([, needed]) => can(profile, 'reportHeader', needed))
+  const transitions = Object.entries(reportStatusTransitions[report.status]);
+  const moves = transitions
+    .filter(([, needed]) => needed !== 'approve' && can(profile, 'reportHeader', needed))
     .map(([status]) => ({ value: status, label: statusLabel(status) }));
+  const inApproval = transitions.some(([, needed]) => needed === 'approve');
+  const approval = useQuery({ ...approvalCurrentQuery(report.id, report.status), enabled: inApproval });
+  const level = approval.data?.approvalLevel ?? null;
+  const mayAct = inApproval && approval.data?.canAct === true && level !== null;
+  const [asked, setAsked] = useState<ApprovalAct | null>(null);
   const [status, setStatus] = useState<string | null>(moves.length === 1 ? moves[0]!.value : null);
   const [comment, setComment] = useState('');
 
@@ -59,6 +71,26 @@ export function ReportMoveDialog({
     },
   });
 
+  if (asked)
+    return (
+      <ApprovalActDialog
+        act={asked}
+        level={level}
+        reportNumber={report.reportNumber}
+        send={(query) =>
+          callApi('PUT /wo-task-assignments/update-approval-status/:id', {
+            params: { id: assignment.id },
+            query: { reportHeaderId: report.id, ...query },
+          })
+        }
+        onClose={onClose}
+        onSettled={async () => {
+          await refreshAssignments(queryClient, workOrderId);
+          await queryClient.invalidateQueries({ queryKey: ['reports', report.id] });
+        }}
+      />
+    );
+
   return (
     <Modal opened onClose={onClose} title={t('taskAssignments.moveTitle', { report: report.reportNumber })}>
       <form
@@ -73,8 +105,29 @@ export function ReportMoveDialog({
               {errorText(move.error, t)}
             </Alert>
           )}
+          {inApproval && (
+            <Stack gap="xs">
+              {level !== null && <Text size="sm">{t('approvals.panel.waitsAt', { level })}</Text>}
+              {mayAct ? (
+                <ApprovalActButtons onAsk={setAsked} />
+              ) : (
+                approval.data?.reason && (
+                  <Text size="sm" c="dimmed">
+                    {approval.data.reason}
+                  </Text>
+                )
+              )}
+              <AnchorLink to="/reports/$reportId" params={{ reportId: report.id }} size="sm">
+                {t('taskAssignments.openApproval', { report: report.reportNumber })}
+              </AnchorLink>
+            </Stack>
+          )}
           {moves.length === 0 ? (
-            <Text size="sm">{t('taskAssignments.moveNowhere', { status: statusLabel(report.status) })}</Text>
+            !inApproval && (
+              <Text size="sm">
+                {t('taskAssignments.moveNowhere', { status: statusLabel(report.status) })}
+              </Text>
+            )
           ) : (
             <>
               <Select

@@ -2,7 +2,6 @@ import type { RoleManagement, UserPdm } from '@inspectra/contract';
 import { maxPageSize } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
-import { apiRequest } from '../../api/http-client.ts';
 
 /** Every query of the administration screens starts with one of these, so a change refreshes them. */
 export const usersKey = ['users'] as const;
@@ -46,21 +45,14 @@ export const plannerGroupsQuery = {
 export type CompanyOption = { id: string; contractorName: string };
 
 /**
- * Contractor companies to choose from. Their list call (`GET /contractor-company`) is the contractor
- * companies' module; it is asked by its path so this screen works whether or not that module is
- * there yet, and a failure leaves the list empty (users are then the owner's staff).
+ * Contractor companies to choose from (`GET /contractor-company`); a failure (a role that may not
+ * list them) leaves the list empty: users are then the owner's staff.
  */
 export function useContractorCompanies() {
   return useQuery({
     queryKey: ['contractorCompanies', 'options'],
     queryFn: async () =>
-      (
-        await apiRequest<CompanyOption[]>({
-          method: 'GET',
-          url: '/contractor-company',
-          params: { pageNumber: 1, pageSize: maxPageSize },
-        })
-      ).data,
+      (await callApi('GET /contractor-company', { query: { pageNumber: 1, pageSize: maxPageSize } })).data,
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -36,6 +36,7 @@ export const taskAssignments = {
   moveTitle: 'Change the status of report {{report}}',
   moveTo: 'New status',
   moveNowhere: 'This report is {{status}}: it moves no further.',
+  openApproval: 'Open the approval of {{report}}',
   moveComment: 'Comment',
   moveCommentHelp: 'Kept on the assignment and in its history (at most 2000 characters).',
   moved: 'Report {{report}} is now {{status}}',

@@ -38,6 +38,7 @@ export const taskAssignments: Translation<typeof en> = {
   moveTitle: 'Ubah status laporan {{report}}',
   moveTo: 'Status baru',
   moveNowhere: 'Laporan ini {{status}}: statusnya tidak dapat diubah lagi.',
+  openApproval: 'Buka persetujuan {{report}}',
   moveComment: 'Komentar',
   moveCommentHelp: 'Disimpan pada penugasan dan riwayatnya (paling banyak 2000 karakter).',
   moved: 'Laporan {{report}} kini {{status}}',
