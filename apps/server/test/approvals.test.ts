@@ -376,6 +376,23 @@ describe('the approval flow', () => {
     expect((await reportNow(report.id)).approvalLevel).toBe(2);
   });
 
+  it('lets a reviewer act only while they hold the position the path names at the level', async () => {
+    const moved = await person(reviewerRole, engineer);
+    expect((await assign([moved.id], 1)).status).toBe(200);
+    const report = await reportBy(inspector);
+    await move(report.id, 'submitted', inspector);
+    // Promoted away from the position: the assignment stays on record but no longer lets them act.
+    await t.db.update(users).set({ approvalPosition: manager }).where(eq(users.id, moved.id));
+    const refused = await move(report.id, 'approved', moved, { level: 1 });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.message).toMatch(/level 1 \(Area engineer\)/);
+    const current = await t.call('GET', `/api/report-approval-paths/current?reportHeaderId=${report.id}`);
+    const atLevel1 = current.body.data.path.find((l: { level: number }) => l.level === 1);
+    expect(atLevel1.reviewers.map((r: { id: string }) => r.id)).not.toContain(moved.id);
+    expect((await reportNow(report.id)).approvalLevel).toBe(1);
+    expect((await move(report.id, 'approved', first, { level: 1 })).status).toBe(200);
+  });
+
   it('never lets the author approve, even an assigned reviewer', async () => {
     const both = await role([
       ['reportHeader', 'view'],

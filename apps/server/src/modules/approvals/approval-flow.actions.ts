@@ -64,7 +64,10 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
     const withReviewers = await Promise.all(
       path.map(async (step) => ({
         ...step,
-        reviewers: step.position === null ? [] : await reviewersAt(deps.db, report, step.level, company),
+        reviewers:
+          step.position === null
+            ? []
+            : await reviewersAt(deps.db, report, step.level, company, step.position),
       })),
     );
     let reason: string | null = null;

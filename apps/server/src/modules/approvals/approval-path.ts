@@ -82,15 +82,23 @@ export async function reportCompany(db: DbOrTx, report: StoredRecord): Promise<s
 
 /**
  * Active reviewer assignments of the report's method at `level` (or, `below`, at a level under it)
- * that cover the report's company.
+ * that cover the report's company. With `position` (the position the report's path names at that
+ * level), only assignments to that position, of users who still hold it: a reviewer left over from
+ * before the path or their position changed does not act (needs `users` joined).
  */
 function reviewerConditions(
   method: string,
   level: number,
   company: string | null,
-  o: { below?: boolean } = {},
+  o: { below?: boolean; position?: string } = {},
 ) {
   return and(
+    o.position === undefined
+      ? undefined
+      : and(
+          sql`lower(${reviewers.approvalPosition}) = lower(${o.position})`,
+          sql`lower(${users.approvalPosition}) = lower(${o.position})`,
+        ),
     eq(reviewers.inspectionMethod, method),
     o.below ? lt(reviewers.levelApproval, level as never) : eq(reviewers.levelApproval, level as never),
     eq(reviewers.isActive, true as never),
@@ -101,14 +109,20 @@ function reviewerConditions(
 }
 
 /** The active users assigned to act on the report at `level`. */
-export async function reviewersAt(db: DbOrTx, report: StoredRecord, level: number, company: string | null) {
+export async function reviewersAt(
+  db: DbOrTx,
+  report: StoredRecord,
+  level: number,
+  company: string | null,
+  position: string,
+) {
   return db
     .selectDistinct({ id: users.id, username: users.username, fullName: users.fullName })
     .from(reviewers)
     .innerJoin(users, reviewerIsUser)
     .where(
       and(
-        reviewerConditions(report.inspectionMethod as string, level, company),
+        reviewerConditions(report.inspectionMethod as string, level, company, { position }),
         eq(users.isActive, true as never),
       ),
     )
@@ -122,11 +136,12 @@ export async function isAssigned(
   userId: string,
   level: number,
   company: string | null,
-  o: { below?: boolean } = {},
+  o: { below?: boolean; position?: string } = {},
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: reviewers.id })
     .from(reviewers)
+    .innerJoin(users, reviewerIsUser)
     .where(
       and(
         reviewerConditions(report.inspectionMethod as string, level, company, o),
@@ -161,7 +176,7 @@ export async function judgeActor(
     };
   if (!step || step.position === null) return { ok: true };
   const company = await reportCompany(db, report);
-  if (await isAssigned(db, report, user.id, level, company)) return { ok: true };
+  if (await isAssigned(db, report, user.id, level, company, { position: step.position })) return { ok: true };
   if (level > 1 && (await isAssigned(db, report, user.id, level, company, { below: true })))
     return { ok: false, code: 'CONFLICT', message: await movedOnMessage(db, report) };
   return {
