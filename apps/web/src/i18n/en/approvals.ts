@@ -75,5 +75,11 @@ export const approvals = {
     defaultLevel: 'Usual level',
     savePosition: 'Save position',
     positionSaved: 'Position {{name}} saved',
+    chooseMethod: 'Choose a method, then one of the levels of its approval path.',
+    noPath: 'This method has no approval path: set its levels under Approval settings first.',
+    chooseLevel_one: 'Choose the level: the path has {{count}} level.',
+    chooseLevel_other: 'Choose the level: its path has {{count}} levels.',
+    holdersOf: 'Active users holding the position {{position}}.',
+    noHolders: 'No active user holds the position {{position}}: give it to a user under Users.',
   },
 };

@@ -77,5 +77,11 @@ export const approvals: Translation<typeof en> = {
     defaultLevel: 'Level umum',
     savePosition: 'Simpan jabatan',
     positionSaved: 'Jabatan {{name}} disimpan',
+    chooseMethod: 'Pilih metode, lalu salah satu level jalur persetujuannya.',
+    noPath: 'Metode ini belum punya jalur persetujuan: atur levelnya di Pengaturan persetujuan dulu.',
+    chooseLevel_one: 'Pilih level: jalurnya punya {{count}} level.',
+    chooseLevel_other: 'Pilih level: jalurnya punya {{count}} level.',
+    holdersOf: 'Pengguna aktif yang memegang jabatan {{position}}.',
+    noHolders: 'Tidak ada pengguna aktif dengan jabatan {{position}}: berikan jabatan itu di Pengguna.',
   },
 };
