@@ -189,7 +189,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
 
   // 4. Reviewer 1 at level 1, reviewer 2 at level 2: the picker offers the level's position holders.
   await go(page, 'Reviewers');
-  const assign = page.getByRole('region', { name: 'Assign' });
+  const assign = page.getByRole('region', { name: 'Assign reviewers' });
   for (const [level, position, reviewer] of [
     ['1', engineerPosition, reviewer1],
     ['2', managerPosition, reviewer2],
@@ -283,7 +283,9 @@ test('a thermal report goes through a two-level approval, returned once', async 
   // 8. The inspector reads why, fixes the title and resubmits.
   await signInAs(page, inspector.username, password);
   await page.goto(reportUrl);
-  await expect(page.getByRole('alert').filter({ hasText: reason })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: reason })).toContainText(
+    'Why the report was returned',
+  );
   await shot('returned', true);
   await page.getByRole('button', { name: 'Edit report' }).click();
   const edit = page.getByRole('dialog');
@@ -313,6 +315,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   // 10. Approved and locked; the history holds the five steps, with who and the comments.
   await expect(page.getByText('This report is approved and locked')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit report' })).toHaveCount(0);
+  await expect(approvalPanel(page)).toContainText('Approved at every level');
   const steps = approvalPanel(page).locator('.mantine-Timeline-item');
   await expect(steps).toHaveCount(5);
   const expected = [

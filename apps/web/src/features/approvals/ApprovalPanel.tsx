@@ -103,8 +103,12 @@ export function ApprovalPanel({ report }: { report: Report }) {
           <Title order={2} size="h4" id="approval-title">
             {t('approvals.panel.title')}
           </Title>
-          <Badge variant="light">
-            {level === null ? t('approvals.panel.notInApproval') : t('approvals.panel.waitsAt', { level })}
+          <Badge variant="light" color={report.status === 'approved' ? 'green' : undefined}>
+            {level !== null
+              ? t('approvals.panel.waitsAt', { level })
+              : report.status === 'approved'
+                ? t('approvals.panel.approvedAll')
+                : t('approvals.panel.notInApproval')}
           </Badge>
         </Group>
         {state.source === 'fallback' && (

@@ -85,7 +85,10 @@ export function ReviewersPage() {
       <PageHeader title={t('approvals.reviewers.title')} subtitle={t('approvals.reviewers.subtitle')} />
       <Stack gap="lg">
         {mayCreate && <AssignForm methods={methods} />}
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reviewers-list-title">
+          <Title order={2} size="h5" id="reviewers-list-title" mb="sm">
+            {t('approvals.reviewers.listTitle')}
+          </Title>
           <Group gap="sm" mb="sm">
             <Select
               label={t('approvals.reviewers.method')}
@@ -208,7 +211,10 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={t('approvals.reviewers.assign')}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reviewers-assign-title">
+      <Title order={2} size="h5" id="reviewers-assign-title" mb="sm">
+        {t('approvals.reviewers.assignTitle')}
+      </Title>
       <Group gap="sm" align="flex-end">
         <Select
           label={t('approvals.reviewers.method')}
