@@ -146,7 +146,8 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await shot('company-form');
   await companyForm.getByRole('button', { name: 'Add company' }).click();
   await expect(companyForm).toHaveCount(0);
-  await expect(page.getByRole('row', { name: new RegExp(company) })).toBeVisible();
+  const companyRow = page.getByRole('row', { name: new RegExp(company) });
+  await expect(companyRow.getByTestId('company-badge').locator('img')).toBeVisible();
   await shot('companies', true);
 
   // 2. The contractor inspector and the two reviewers, with their passwords.
@@ -286,6 +287,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(page.getByRole('alert').filter({ hasText: reason })).toContainText(
     'Why the report was returned',
   );
+  await expect(approvalPanel(page)).toContainText('Returned to the inspector');
   await shot('returned', true);
   await page.getByRole('button', { name: 'Edit report' }).click();
   const edit = page.getByRole('dialog');

@@ -26,6 +26,9 @@ type Act = 'approved' | 'returned';
 
 export const approvalQueryKey = (reportId: string) => ['reports', reportId, 'approval'] as const;
 
+/** The badge's colour when the report is out of approval: done, or back with the inspector. */
+const badgeColor: Record<string, string> = { approved: 'green', returned: 'orange' };
+
 /**
  * A report's approval (docs/approvals.md): its path as steps with the level it waits at, Approve and
  * Return when the server says the caller may act there (a return asks why), and every step so far.
@@ -103,12 +106,14 @@ export function ApprovalPanel({ report }: { report: Report }) {
           <Title order={2} size="h4" id="approval-title">
             {t('approvals.panel.title')}
           </Title>
-          <Badge variant="light" color={report.status === 'approved' ? 'green' : undefined}>
+          <Badge variant="light" color={badgeColor[report.status ?? ''] ?? undefined}>
             {level !== null
               ? t('approvals.panel.waitsAt', { level })
               : report.status === 'approved'
                 ? t('approvals.panel.approvedAll')
-                : t('approvals.panel.notInApproval')}
+                : report.status === 'returned'
+                  ? t('approvals.panel.returnedToInspector')
+                  : t('approvals.panel.notInApproval')}
           </Badge>
         </Group>
         {state.source === 'fallback' && (
