@@ -250,6 +250,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   const reportUrl = page.url();
   const reportHeading = await page.getByRole('heading', { level: 1 }).textContent();
   const reportNumber = reportHeading!.split(' · ')[0]!.trim();
+  await expect(approvalPanel(page)).toContainText('Not submitted yet');
   await shot('inspector-shell');
   const submit = async () => {
     await page.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Submit' }).click();

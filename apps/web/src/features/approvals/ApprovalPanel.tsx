@@ -26,8 +26,12 @@ type Act = 'approved' | 'returned';
 
 export const approvalQueryKey = (reportId: string) => ['reports', reportId, 'approval'] as const;
 
-/** The badge's colour when the report is out of approval: done, or back with the inspector. */
-const badgeColor: Record<string, string> = { approved: 'green', returned: 'orange' };
+/** What the badge says when the report waits at no level, and its colour (by the report's status). */
+const outOfApproval: Record<string, { label: string; color: string }> = {
+  draft: { label: 'approvals.panel.notSubmitted', color: 'gray' },
+  approved: { label: 'approvals.panel.approvedAll', color: 'green' },
+  returned: { label: 'approvals.panel.returnedToInspector', color: 'orange' },
+};
 
 /**
  * A report's approval (docs/approvals.md): its path as steps with the level it waits at, Approve and
@@ -106,15 +110,13 @@ export function ApprovalPanel({ report }: { report: Report }) {
           <Title order={2} size="h4" id="approval-title">
             {t('approvals.panel.title')}
           </Title>
-          <Badge variant="light" color={badgeColor[report.status ?? ''] ?? undefined}>
-            {level !== null
-              ? t('approvals.panel.waitsAt', { level })
-              : report.status === 'approved'
-                ? t('approvals.panel.approvedAll')
-                : report.status === 'returned'
-                  ? t('approvals.panel.returnedToInspector')
-                  : t('approvals.panel.notInApproval')}
-          </Badge>
+          {level !== null ? (
+            <Badge variant="light">{t('approvals.panel.waitsAt', { level })}</Badge>
+          ) : (
+            <Badge variant="light" color={outOfApproval[report.status ?? '']?.color ?? 'gray'}>
+              {t(outOfApproval[report.status ?? '']?.label ?? 'approvals.panel.notInApproval')}
+            </Badge>
+          )}
         </Group>
         {state.source === 'fallback' && (
           <Text size="sm" c="dimmed">

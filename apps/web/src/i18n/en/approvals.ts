@@ -10,6 +10,7 @@ export const approvals = {
     waitsAt: 'Waits at level {{level}}',
     notInApproval: 'Not in approval',
     approvedAll: 'Approved at every level',
+    notSubmitted: 'Not submitted yet',
     returnedToInspector: 'Returned to the inspector',
     approve: 'Approve',
     return: 'Return',

@@ -12,6 +12,7 @@ export const approvals: Translation<typeof en> = {
     waitsAt: 'Menunggu di level {{level}}',
     notInApproval: 'Tidak dalam persetujuan',
     approvedAll: 'Disetujui di semua level',
+    notSubmitted: 'Belum diajukan',
     returnedToInspector: 'Dikembalikan ke inspektur',
     approve: 'Setujui',
     return: 'Kembalikan',
