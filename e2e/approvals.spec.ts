@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import { e2eAdmin, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -248,6 +248,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await page.getByRole('button', { name: 'Create report' }).click();
   await expect(page).toHaveURL(/\/reports\/[^/]+$/);
   const reportUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('RPT-');
   const reportHeading = await page.getByRole('heading', { level: 1 }).textContent();
   const reportNumber = reportHeading!.split(' · ')[0]!.trim();
   await expect(approvalPanel(page)).toContainText('Not submitted yet');
@@ -275,7 +276,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await shot('queue', true);
   await tabletShot('queue');
   await queued.getByRole('link', { name: reportNumber }).click();
-  await expect(approvalPanel(page).getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(approvalPanel(page).getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
   await shot('review', true);
   await tabletShot('review');
   await decide(page, 'Return', reason);
@@ -305,7 +306,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await page.goto(reportUrl);
   await decide(page, 'Approve', 'Reference and phase added; agreed.');
   await expect(approvalPanel(page)).toContainText('Waits at level 2');
-  await expect(approvalPanel(page).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(approvalPanel(page).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   await signOut(page);
 
   await signInAs(page, reviewer2.username, password);
@@ -344,4 +345,47 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(page.getByText('This report is approved and locked')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add measurement' })).toHaveCount(0);
   await shot('locked-technique');
+});
+
+/**
+ * The reviewer's side on a tablet held upright (touch): the queue, the report with its approval panel
+ * and the return dialog. The reviewer is made through the API (the journey above makes them in the
+ * browser); the demo's submitted VCI report waits at its single level, which any reviewer may act on.
+ */
+test('a reviewer reads the queue and the approval panel on a tablet @tablet', async ({ page }, info) => {
+  const run = Date.now().toString(36);
+  const reviewer = { username: `rev.tab.${run}`, fullName: `Tablet Reviewer ${run}` };
+  const password = `slate-ferry-${run}-lantern`;
+  const login = await page.request.post('/api/auth/login', { data: e2eAdmin });
+  expect(login.ok()).toBe(true);
+  const authorization = `Bearer ${(await login.json()).data.accessToken}`;
+  const roles = await page.request.get('/api/roles?search=Reviewer', { headers: { authorization } });
+  const role = (await roles.json()).data.find((r: { name: string }) => r.name === 'Reviewer');
+  const created = await page.request.post('/api/user-pdm', {
+    headers: { authorization },
+    data: { ...reviewer, password, roleId: role.id, approvalPosition: 'Area inspection engineer' },
+  });
+  expect(created.ok()).toBe(true);
+
+  await signInAs(page, reviewer.username, password);
+  await go(page, 'Approvals');
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  const queued = page.getByRole('row', { name: /RPT-VCI-2026-0007/ });
+  await expect(queued).toContainText('Level 1');
+  await expectAccessible(page, info, 'approvals-queue');
+  await snap(page, `${info.project.name}-approvals-queue-touch`);
+
+  await queued.getByRole('link', { name: 'RPT-VCI-2026-0007' }).click();
+  const panel = approvalPanel(page);
+  await expect(panel).toContainText('Waits at level 1');
+  await expect(panel.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await expectAccessible(page, info, 'approvals-review');
+  await snap(page, `${info.project.name}-approvals-review-touch`);
+  await panel.getByRole('button', { name: 'Return', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Return RPT-VCI-2026-0007/ });
+  await dialog.getByRole('button', { name: 'Return', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Say why the report is returned');
+  await snap(page, `${info.project.name}-approvals-return-touch`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 });
