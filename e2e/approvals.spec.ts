@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { e2eAdmin, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import { e2eAdmin, expectAccessible, expectTouchTargets, openNavigation, signIn, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -373,6 +373,7 @@ test('a reviewer reads the queue and the approval panel on a tablet @tablet', as
   const queued = page.getByRole('row', { name: /RPT-VCI-2026-0007/ });
   await expect(queued).toContainText('Level 1');
   await expectAccessible(page, info, 'approvals-queue');
+  if (info.project.name === 'tablet') await expectTouchTargets(page, 'approvals-queue');
   await snap(page, `${info.project.name}-approvals-queue-touch`);
 
   await queued.getByRole('link', { name: 'RPT-VCI-2026-0007' }).click();
@@ -380,6 +381,7 @@ test('a reviewer reads the queue and the approval panel on a tablet @tablet', as
   await expect(panel).toContainText('Waits at level 1');
   await expect(panel.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
   await expectAccessible(page, info, 'approvals-review');
+  if (info.project.name === 'tablet') await expectTouchTargets(page, 'approvals-review');
   await snap(page, `${info.project.name}-approvals-review-touch`);
   await panel.getByRole('button', { name: 'Return', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /Return RPT-VCI-2026-0007/ });

@@ -127,6 +127,9 @@ export function ApprovalPanel({ report }: { report: Report }) {
           {state.path.map((step) => (
             <Stepper.Step
               key={step.level}
+              // A step shows where the report stands; it is not a control (Mantine makes it a button).
+              component="div"
+              allowStepClick={false}
               label={t('approvals.panel.level', { level: step.level })}
               description={
                 <>

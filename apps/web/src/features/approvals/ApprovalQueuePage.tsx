@@ -49,7 +49,11 @@ export function ApprovalQueuePage() {
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>
-                      <AnchorLink to="/reports/$reportId" params={{ reportId: row.id }}>
+                      <AnchorLink
+                        to="/reports/$reportId"
+                        params={{ reportId: row.id }}
+                        className="touch-target"
+                      >
                         {row.reportNumber}
                       </AnchorLink>
                     </Table.Td>
