@@ -205,7 +205,11 @@ test('a thermal report goes through a two-level approval, returned once', async 
     await users.press('Escape');
     if (level === '2') await shot('reviewers-assign');
     await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-    await expect(page.getByText('Reviewers assigned').first()).toBeVisible();
+    await expect(
+      page.getByText(
+        `${reviewer.fullName} (${reviewer.username}) now approves Thermal analysis at level ${level}`,
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(reviewer.fullName) })).toContainText(position);
   }
   await shot('reviewers', true);

@@ -202,7 +202,19 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
       await callApi('POST /reviewer-assignment/assign-user', {
         body: { inspectionMethod: method, levelApproval: Number(level), userPdmIds: userIds },
       });
-      notifications.show({ color: 'teal', message: t('approvals.reviewers.assigned') });
+      const names = userChoices
+        .flatMap((g) => g.items)
+        .filter((u) => userIds.includes(u.value))
+        .map((u) => u.label);
+      notifications.show({
+        color: 'teal',
+        message: t('approvals.reviewers.assigned', {
+          count: names.length,
+          names: names.join(', '),
+          method: methods.find((m) => m.value === method)?.label ?? method,
+          level,
+        }),
+      });
       setUserIds([]);
       await queryClient.invalidateQueries({ queryKey: ['approvals'] });
     } catch (error) {
