@@ -2,6 +2,18 @@ import { contractorCompany } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { MasterListPanel } from '../assets/MasterListPanel.tsx';
+import { CompanyBadge } from './CompanyBadge.tsx';
+
+/** The list's company cell: its logo beside its name, as its users see it in the shell. */
+const companyCell = (record: Record<string, unknown>) => (
+  <CompanyBadge
+    company={{
+      id: String(record.id),
+      contractorName: String(record.contractorName ?? ''),
+      logoFileId: (record.companyLogo as { id: string } | null)?.id ?? null,
+    }}
+  />
+);
 
 /**
  * Contractor companies for administrators: the engine's table and form over the declared entity,
@@ -25,6 +37,7 @@ export function ContractorCompaniesPage() {
           { key: 'phoneNumber', priority: 3 },
           { key: 'isActive', priority: 2 },
         ]}
+        renderCell={{ contractorName: companyCell }}
         addLabel={t('administration.companies.add')}
         emptyText={t('administration.companies.empty')}
       />

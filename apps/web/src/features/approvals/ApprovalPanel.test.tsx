@@ -65,12 +65,12 @@ function serve(canAct: boolean, history: ApprovalStep[] = []) {
   return sent;
 }
 
-const renderPanel = () =>
+const renderPanel = (shown: Report = report) =>
   renderWithRouter(
     {
       '/reports/$reportId': () => (
         <Suspense fallback="loading">
-          <ApprovalPanel report={report} />
+          <ApprovalPanel report={shown} />
         </Suspense>
       ),
     },
@@ -120,5 +120,34 @@ describe('approval panel', () => {
     expect(sent[0]?.get('status')).toBe('returned');
     expect(sent[0]?.get('level')).toBe('1');
     expect(sent[0]?.get('comment')).toBe('Photo missing');
+  });
+
+  it('says a report out of approval is approved at every level, or back with the inspector', async () => {
+    serve(false);
+    for (const [status, says] of [
+      ['approved', 'Approved at every level'],
+      ['returned', 'Returned to the inspector'],
+      ['draft', 'Not submitted yet'],
+    ] as const) {
+      server.use(
+        http.get(api('/report-approval-paths/current'), () =>
+          HttpResponse.json(
+            envelope({
+              reportHeaderId: reportId,
+              status,
+              approvalLevel: null,
+              source: 'snapshot',
+              path: [{ level: 1, position: 'Area engineer', reviewers: [] }],
+              canAct: false,
+              reason: null,
+            } satisfies ApprovalCurrent),
+          ),
+        ),
+      );
+      const { unmount } = renderPanel({ ...report, status });
+      expect(await screen.findByText(says, {}, { timeout: 5000 })).toBeVisible();
+      expect(screen.queryByText('Not in approval')).toBeNull();
+      unmount();
+    }
   });
 });

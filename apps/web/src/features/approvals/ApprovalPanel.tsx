@@ -9,6 +9,13 @@ import { ApprovalActButtons, ApprovalActDialog } from './ApprovalActDialog.tsx';
 import type { ApprovalAct } from './ApprovalActDialog.tsx';
 import { approvalCurrentQuery, approvalQueryKey } from './approval-queries.ts';
 
+/** What the badge says when the report waits at no level, and its colour (by the report's status). */
+const outOfApproval: Record<string, { label: string; color: string }> = {
+  draft: { label: 'approvals.panel.notSubmitted', color: 'gray' },
+  approved: { label: 'approvals.panel.approvedAll', color: 'green' },
+  returned: { label: 'approvals.panel.returnedToInspector', color: 'orange' },
+};
+
 /**
  * A report's approval (docs/approvals.md): its path as steps with the level it waits at, Approve and
  * Return when the server says the caller may act there (a return asks why), and every step so far.
@@ -36,9 +43,13 @@ export function ApprovalPanel({ report }: { report: Report }) {
           <Title order={2} size="h4" id="approval-title">
             {t('approvals.panel.title')}
           </Title>
-          <Badge variant="light">
-            {level === null ? t('approvals.panel.notInApproval') : t('approvals.panel.waitsAt', { level })}
-          </Badge>
+          {level !== null ? (
+            <Badge variant="light">{t('approvals.panel.waitsAt', { level })}</Badge>
+          ) : (
+            <Badge variant="light" color={outOfApproval[report.status ?? '']?.color ?? 'gray'}>
+              {t(outOfApproval[report.status ?? '']?.label ?? 'approvals.panel.notInApproval')}
+            </Badge>
+          )}
         </Group>
         {state.source === 'fallback' && (
           <Text size="sm" c="dimmed">
@@ -49,6 +60,9 @@ export function ApprovalPanel({ report }: { report: Report }) {
           {state.path.map((step) => (
             <Stepper.Step
               key={step.level}
+              // A step shows where the report stands; it is not a control (Mantine makes it a button).
+              component="div"
+              allowStepClick={false}
               label={t('approvals.panel.level', { level: step.level })}
               description={
                 <>

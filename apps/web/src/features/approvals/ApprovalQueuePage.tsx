@@ -34,7 +34,7 @@ export function ApprovalQueuePage() {
           <Text c="dimmed">{t('approvals.queue.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover aria-label={t('approvals.queue.title')}>
+            <Table striped aria-label={t('approvals.queue.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('approvals.queue.reportNumber')}</Table.Th>
@@ -49,7 +49,11 @@ export function ApprovalQueuePage() {
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>
-                      <AnchorLink to="/reports/$reportId" params={{ reportId: row.id }}>
+                      <AnchorLink
+                        to="/reports/$reportId"
+                        params={{ reportId: row.id }}
+                        className="touch-target"
+                      >
                         {row.reportNumber}
                       </AnchorLink>
                     </Table.Td>

@@ -107,6 +107,8 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
               onChange={(value) => setLevels(levels.map((p, j) => (j === i ? value : p)))}
               disabled={!mayChange}
               searchable
+              // Picking the chosen position again keeps it: a level is removed by its own button.
+              allowDeselect={false}
             />
             {mine?.levels[i] && (
               <Badge variant="outline" mb={6}>

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { AssignableUser } from '@inspectra/contract';
 import { maxApprovalLevel } from '@inspectra/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -86,7 +85,10 @@ export function ReviewersPage() {
       <PageHeader title={t('approvals.reviewers.title')} subtitle={t('approvals.reviewers.subtitle')} />
       <Stack gap="lg">
         {mayCreate && <AssignForm methods={methods} />}
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reviewers-list-title">
+          <Title order={2} size="h5" id="reviewers-list-title" mb="sm">
+            {t('approvals.reviewers.listTitle')}
+          </Title>
           <Group gap="sm" mb="sm">
             <Select
               label={t('approvals.reviewers.method')}
@@ -156,19 +158,43 @@ export function ReviewersPage() {
   );
 }
 
-/** Assigns users to a method's level; the server checks each holds the level's position. */
+/**
+ * Assigns users to a method's level; the picker offers the active holders of the position the path
+ * names at that level, grouped by company (the server checks again on assignment).
+ */
 function AssignForm({ methods }: { methods: { value: string; label: string }[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const settings = useQuery(approvalSettingsQuery);
   const [method, setMethod] = useState<string | null>(null);
   const [level, setLevel] = useState<string | null>(null);
   const [userIds, setUserIds] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  // The integrator swaps this for GET /user-pdm/get-by-approval-position/by-company (the level's holders).
-  const users = useQuery({
-    queryKey: ['approvals', 'assignable-users'],
-    queryFn: async () => (await callApi<AssignableUser[]>('GET /wo-task-assignments/assignable-users')).data,
+  const path = settings.data?.find((m) => m.inspectionMethod === method)?.levels ?? [];
+  const position = path.find((l) => String(l.levelApproval) === level)?.approvalPosition ?? null;
+  const holders = useQuery({
+    queryKey: ['approvals', 'position-holders', position],
+    enabled: position !== null,
+    queryFn: async () =>
+      (
+        await callApi('GET /user-pdm/get-by-approval-position/by-company', {
+          query: { approvalPosition: position },
+        })
+      ).data,
   });
+  const userChoices = (holders.data ?? []).map((company) => ({
+    group: company.contractorName ?? t('users.ownerStaff'),
+    items: company.users.map((u) => ({ value: u.id, label: `${u.fullName} (${u.username})` })),
+  }));
+  const levelHint = !method
+    ? t('approvals.reviewers.chooseMethod')
+    : path.length === 0
+      ? t('approvals.reviewers.noPath')
+      : !position
+        ? t('approvals.reviewers.chooseLevel', { count: path.length })
+        : holders.data && userChoices.length === 0
+          ? t('approvals.reviewers.noHolders', { position })
+          : t('approvals.reviewers.holdersOf', { position });
 
   async function assign() {
     setFailure(null);
@@ -176,7 +202,19 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
       await callApi('POST /reviewer-assignment/assign-user', {
         body: { inspectionMethod: method, levelApproval: Number(level), userPdmIds: userIds },
       });
-      notifications.show({ color: 'teal', message: t('approvals.reviewers.assigned') });
+      const names = userChoices
+        .flatMap((g) => g.items)
+        .filter((u) => userIds.includes(u.value))
+        .map((u) => u.label);
+      notifications.show({
+        color: 'teal',
+        message: t('approvals.reviewers.assigned', {
+          count: names.length,
+          names: names.join(', '),
+          method: methods.find((m) => m.value === method)?.label ?? method,
+          level,
+        }),
+      });
       setUserIds([]);
       await queryClient.invalidateQueries({ queryKey: ['approvals'] });
     } catch (error) {
@@ -185,22 +223,45 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={t('approvals.reviewers.assign')}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reviewers-assign-title">
+      <Title order={2} size="h5" id="reviewers-assign-title" mb="sm">
+        {t('approvals.reviewers.assignTitle')}
+      </Title>
       <Group gap="sm" align="flex-end">
-        <Select label={t('approvals.reviewers.method')} data={methods} value={method} onChange={setMethod} />
+        <Select
+          label={t('approvals.reviewers.method')}
+          data={methods}
+          value={method}
+          onChange={(value) => {
+            setMethod(value);
+            setLevel(null);
+            setUserIds([]);
+          }}
+          allowDeselect={false}
+        />
         <Select
           label={t('approvals.reviewers.level')}
-          data={levelChoices}
+          data={path.map((l) => ({
+            value: String(l.levelApproval),
+            label: `${l.levelApproval} · ${l.approvalPosition}`,
+          }))}
           value={level}
-          onChange={setLevel}
-          w={100}
+          onChange={(value) => {
+            setLevel(value);
+            setUserIds([]);
+          }}
+          disabled={path.length === 0}
+          allowDeselect={false}
+          w={260}
         />
         <MultiSelect
           style={{ flex: 1, minWidth: 240 }}
           label={t('approvals.reviewers.users')}
-          data={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.fullName} (${u.username})` }))}
+          description={levelHint}
+          data={userChoices}
           value={userIds}
           onChange={setUserIds}
+          disabled={!position}
           searchable
         />
         <Button disabled={!method || !level || userIds.length === 0} onClick={() => void assign()}>

@@ -46,6 +46,8 @@ export type MasterListPanelProps = {
   fixed?: Record<string, string>;
   /** More buttons in a record's drawer (an equipment's inspection points). */
   extraActions?: (record: Row, close: () => void) => ReactNode;
+  /** Own rendering of some columns' cells (the company's name beside its logo). */
+  renderCell?: Record<string, (record: Row) => ReactNode>;
   addLabel: string;
   emptyText: string;
 };
@@ -121,6 +123,7 @@ export function MasterListPanel(p: MasterListPanelProps) {
         <EntityTable
           entity={entity}
           columns={p.columns}
+          renderCell={p.renderCell}
           queryKey={queryKey}
           fetchPage={listOf(list, p.fixed ?? {})}
           searchable={entity.search.length > 0}

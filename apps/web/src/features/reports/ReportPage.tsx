@@ -126,11 +126,12 @@ export function ReportPage() {
       <Stack gap="lg">
         <ReportAuthorCompany reportId={reportId} />
         {report.statusComment && (
+          // A return's reason is what the inspector must act on; any other comment is for reading.
           <Alert
-            color="orange"
+            color={report.status === 'returned' ? 'orange' : 'gray'}
             variant="light"
             icon={<IconMessage aria-hidden />}
-            title={t('reports.lastComment')}
+            title={t(report.status === 'returned' ? 'reports.returnedComment' : 'reports.lastComment')}
           >
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {report.statusComment}

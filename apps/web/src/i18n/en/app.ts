@@ -94,6 +94,7 @@ export const reports = {
   reason: 'What should be corrected? (optional)',
   moved: 'Report {{number}} is now “{{status}}”',
   lastComment: 'Comment with the last status change',
+  returnedComment: 'Why the report was returned',
   lockedTitle: 'This report is {{status}} and locked',
   lockedText:
     'The report and its inspection records can no longer change. To correct it, start a new revision: a draft copy of the report that can be changed.',

@@ -97,6 +97,7 @@ export const reports: Translation<typeof en.reports> = {
   reason: 'Apa yang perlu diperbaiki? (opsional)',
   moved: 'Laporan {{number}} sekarang “{{status}}”',
   lastComment: 'Komentar pada perubahan status terakhir',
+  returnedComment: 'Alasan laporan dikembalikan',
   lockedTitle: 'Laporan ini {{status}} dan terkunci',
   lockedText:
     'Laporan dan catatan inspeksinya tidak dapat diubah lagi. Untuk memperbaikinya, mulai revisi baru: salinan draf laporan yang dapat diubah.',

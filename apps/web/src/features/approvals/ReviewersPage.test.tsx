@@ -1,0 +1,97 @@
+import type { MethodApprovalPath, Profile } from '@inspectra/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import { renderWithRouter } from '../../test/render.tsx';
+import { ReviewersPage } from './ReviewersPage.tsx';
+
+serveMockApi();
+
+const adminId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
+const thermalPath: MethodApprovalPath = {
+  inspectionMethodId: '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01',
+  inspectionMethod: 'thermal',
+  inspectionMethodName: 'Thermal analysis',
+  levels: [
+    { levelApproval: 1, approvalPosition: 'Area engineer' },
+    { levelApproval: 2, approvalPosition: 'Integrity manager' },
+  ],
+};
+
+function serve() {
+  setCookies(accessTokenFor(adminId), 'refresh');
+  const profile: Profile = {
+    id: adminId,
+    username: 'admin',
+    fullName: 'Administrator',
+    email: null,
+    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Administrator' },
+    permissions: [
+      { module: 'approval', action: 'view' },
+      { module: 'approval', action: 'create' },
+      { module: 'approval', action: 'update' },
+    ],
+  };
+  const asked: (string | null)[] = [];
+  server.use(
+    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
+    http.get(api('/inspection-method-approvals/get-settings'), () =>
+      HttpResponse.json(envelope([thermalPath])),
+    ),
+    http.get(api('/reviewer-assignment'), () => HttpResponse.json(envelope([]))),
+    http.get(api('/reviewer-assignment/position-level-approvals'), () => HttpResponse.json(envelope([]))),
+    http.get(api('/user-pdm/get-by-approval-position/by-company'), ({ request }) => {
+      const position = new URL(request.url).searchParams.get('approvalPosition');
+      asked.push(position);
+      return HttpResponse.json(
+        envelope([
+          {
+            contractorCompanyId: null,
+            contractorName: null,
+            users: [
+              {
+                id: 'a0000000-0000-4000-8000-000000000001',
+                username: 'budi',
+                fullName: `Budi (${position})`,
+                approvalLevel: 2,
+              },
+            ],
+          },
+        ]),
+      );
+    }),
+  );
+  return asked;
+}
+
+describe('reviewers page', () => {
+  it("offers the holders of the chosen level's position, grouped by company", async () => {
+    const asked = serve();
+    const user = userEvent.setup();
+    renderWithRouter(
+      {
+        '/admin/reviewers': () => (
+          <Suspense fallback="loading">
+            <ReviewersPage />
+          </Suspense>
+        ),
+      },
+      '/admin/reviewers',
+    );
+    const form = await screen.findByRole('region', { name: 'Assign reviewers' }, { timeout: 5000 });
+    expect(within(form).getByRole('combobox', { name: 'Users' })).toBeDisabled();
+    await user.click(within(form).getByRole('combobox', { name: 'Method' }));
+    await user.click(await screen.findByRole('option', { name: 'Thermal analysis' }));
+    expect(within(form).getByText('Choose the level: its path has 2 levels.')).toBeVisible();
+    await user.click(within(form).getByRole('combobox', { name: 'Level' }));
+    await user.click(await screen.findByRole('option', { name: '2 · Integrity manager' }));
+    expect(await within(form).findByText('Active users holding the position Integrity manager.')).toBeVisible();
+    expect(asked).toEqual(['Integrity manager']);
+    await user.click(within(form).getByRole('combobox', { name: 'Users' }));
+    expect(await screen.findByRole('option', { name: 'Budi (Integrity manager) (budi)' })).toBeVisible();
+    expect(screen.getByText("Plant owner's staff")).toBeVisible();
+  });
+});
