@@ -128,7 +128,22 @@ test('a thermal report goes through a two-level approval, returned once', async 
     role: 'Reviewer',
     position: managerPosition,
   };
-  const woNumber = 'WO-2026-0143';
+  // A work order of its own: the demo's may already have thermal assigned (its contractor's task).
+  const woNumber = `WO-E2E-${run}`.toUpperCase();
+  const login = await page.request.post('/api/auth/login', { data: e2eAdmin });
+  const authorization = `Bearer ${(await login.json()).data.accessToken}`;
+  const workOrder = await page.request.post('/api/work-order-spks', {
+    headers: { authorization },
+    data: {
+      woNumber,
+      title: 'Thermography of crude charge pumps',
+      equipmentCategory: 'rotating-equipment',
+      tagNumber: 'P-101A',
+      plannerGroup: 'PG-ROT',
+      location: 'CDU1-PMP',
+    },
+  });
+  expect(workOrder.ok(), await workOrder.text()).toBe(true);
 
   // 1. The administrator: a contractor company with its logo.
   await signIn(page);
