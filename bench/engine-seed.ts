@@ -467,6 +467,13 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const {
     rows: [photo],
   } = await client.query<{ id: string }>(`select ${idOf(`'bench-vci-analysis'`)}::text as id`);
+  // The upload scenario writes under this analysis: its report must be open, whatever status the
+  // work-management seed gave it (an approved report locks everything under it).
+  await client.query(
+    `update report_header set status = 'draft' where status = 'approved'
+       and id = (select report_header_id from vci_analysis where id = $1)`,
+    [photo!.id],
+  );
   return {
     rows,
     analyses: ids!,
