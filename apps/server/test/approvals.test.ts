@@ -389,6 +389,12 @@ describe('the approval flow', () => {
     const current = await t.call('GET', `/api/report-approval-paths/current?reportHeaderId=${report.id}`);
     const atLevel1 = current.body.data.path.find((l: { level: number }) => l.level === 1);
     expect(atLevel1.reviewers.map((r: { id: string }) => r.id)).not.toContain(moved.id);
+    const queueOf = async (who: Person) =>
+      (await t.call('GET', '/api/report-approval-paths/queue', undefined, who.token)).body.data.map(
+        (r: { id: string }) => r.id,
+      );
+    expect(await queueOf(moved)).not.toContain(report.id);
+    expect(await queueOf(first)).toContain(report.id);
     expect((await reportNow(report.id)).approvalLevel).toBe(1);
     expect((await move(report.id, 'approved', first, { level: 1 })).status).toBe(200);
   });

@@ -187,7 +187,10 @@ describe("another contractor company's user", () => {
     for (const r of routes) {
       const op = r.operation;
       if (op.kind === 'action') {
-        const ids = actionIds[label(r)];
+        // Any action that takes one of the record parameters reads or moves that record: it is
+        // judged without a row, so a new call naming a report cannot skip the scope unnoticed.
+        const takes = [op.query, op.params].flatMap((schema) => Object.keys(schema?.shape ?? {}));
+        const ids = actionIds[label(r)] ?? (takes.some((key) => key in byParam) ? byParam : undefined);
         if (ids) cases.push({ route: r, ids });
         continue;
       }

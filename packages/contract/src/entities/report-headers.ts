@@ -88,7 +88,11 @@ export const reportHeader = defineEntity('reportHeader', {
   },
   unique: ['reportNumber'],
   // A task's state is read from the statuses of its work order's reports by its method (my tasks).
-  indexes: { byWorkOrderMethod: { fields: ['workOrderSPKId', 'inspectionMethod', 'status'] } },
+  indexes: {
+    byWorkOrderMethod: { fields: ['workOrderSPKId', 'inspectionMethod', 'status'] },
+    // The reviewers' queue: the few reports in approval, by method and the level they wait at.
+    inApproval: { fields: ['status', 'inspectionMethod', 'approvalLevel'] },
+  },
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
 });

@@ -10,6 +10,7 @@ import { reportApprovalSteps, users } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { pageMeta, typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
+import { scopeFor } from '../../engine/record-scope.ts';
 import { likePattern } from '../../engine/records.ts';
 import {
   judgeActor,
@@ -26,8 +27,9 @@ const repo = (deps: EngineDeps) => deps.repositories.get(reportHeader.name)!;
 const inApproval: ReportStatus[] = ['submitted', 'inReview'];
 
 export const approvalFlowActions: Record<string, ActionHandler> = {
-  'approval.history': typedAction({ query: approvalHistoryQuery }, async ({ query, deps }) => {
-    await repo(deps).get(deps.db, query.reportHeaderId);
+  'approval.history': typedAction({ query: approvalHistoryQuery }, async ({ query, deps, user }) => {
+    // A report outside the caller's company scope is not found, its history with it.
+    await repo(deps).get(deps.db, query.reportHeaderId, { companyId: user?.companyId ?? null });
     const rows = await deps.db
       .select()
       .from(reportApprovalSteps)
@@ -54,7 +56,9 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
    * else the one a submission would copy), who may act at each level, and whether the caller may now.
    */
   'approval.current': typedAction({ query: approvalCurrentQuery }, async ({ query, deps, user }) => {
-    const report = await repo(deps).get(deps.db, query.reportHeaderId);
+    const report = await repo(deps).get(deps.db, query.reportHeaderId, {
+      companyId: user?.companyId ?? null,
+    });
     const status = report.status as ReportStatus;
     const waiting = inApproval.includes(status);
     const { path, source } = waiting
@@ -109,6 +113,10 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
             eq(reviewerTable.isActive, true as never),
             eq(reviewerTable.inspectionMethod, reports.inspectionMethod),
             eq(reviewerTable.levelApproval, reports.approvalLevel as never),
+            // Only while the assignment and the caller hold the position the path names at the
+            // level: the queue lists what the caller may act on, as judgeActor decides it.
+            sql`lower(${reviewerTable.approvalPosition}) = lower(${positionAtLevel})`,
+            sql`lower(${positionAtLevel}) = lower(${user!.approvalPosition ?? ''})`,
             or(
               isNull(reviewerTable.contractorCompanyId),
               eq(reviewerTable.contractorCompanyId, author.contractorCompanyId),
@@ -120,6 +128,7 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
     const where = and(
       inArray(reports.status, inApproval),
       ne(reports.createdBy, user!.id),
+      scopeFor(deps.scopes, reportHeader, user),
       or(assigned, sql`${positionAtLevel} is null`),
       pattern ? or(ilike(reports.reportNumber, pattern), ilike(reports.title, pattern)) : undefined,
     );

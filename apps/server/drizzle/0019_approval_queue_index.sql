@@ -1,0 +1,1 @@
+CREATE INDEX "report_header_in_approval_idx" ON "report_header" USING btree ("status","inspection_method","approval_level");
