@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -192,6 +193,45 @@ async function seedAssets() {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
 }
+
+describe('a list filtered by a date range', () => {
+  // 2,100 work orders created a minute apart; the 30 oldest are planned in 2001, the rest in 2002.
+  // A range matching only the oldest cannot be found by walking the newest first (records.ts `page`).
+  const range = (from: string, to: string, page = '') =>
+    `/api/work-order-spks?dateStart=${from}&dateEnd=${to}${page}`;
+  const named = (from: number, to: number) =>
+    Array.from({ length: from - to + 1 }, (_, i) => `RANGE-${String(from - i).padStart(4, '0')}`);
+  beforeAll(async () => {
+    await t.db.execute(sql`insert into work_order_spk (wo_number, title, created_at, date_start, date_end)
+      select 'RANGE-' || lpad(n::text, 4, '0'), 'Range ' || n,
+        timestamptz '2001-01-01 00:00Z' + n * interval '1 minute',
+        case when n < 30 then date '2001-03-01' else date '2002-03-01' end,
+        case when n < 30 then date '2001-03-31' else date '2002-03-31' end
+      from generate_series(0, 2099) n`);
+  });
+
+  it('finds the oldest rows of a range, in list order, with their count', async () => {
+    const first = await t.call('GET', range('2001-01-01', '2001-12-31', '&pageSize=20'));
+    expect(first.body.data.map((w: { woNumber: string }) => w.woNumber)).toEqual(named(29, 10));
+    expect(first.body.meta).toMatchObject({ totalCount: 30, totalCountExact: true });
+    expect(await numbers(range('2001-01-01', '2001-12-31', '&pageSize=20&pageNumber=2'))).toEqual(
+      named(9, 0),
+    );
+  });
+
+  it('reads the newest rows of a wide range, and pages deep into it', async () => {
+    expect(await numbers(range('2001-01-01', '2002-12-31', '&pageSize=20'))).toEqual(named(2099, 2080));
+    const deep = await t.call('GET', range('2001-01-01', '2002-12-31', '&pageSize=100&pageNumber=21'));
+    expect(deep.body.data.map((w: { woNumber: string }) => w.woNumber)).toEqual(named(99, 0));
+    expect(deep.body.meta).toMatchObject({ totalCount: 2100, totalCountExact: true });
+  });
+
+  it('sorts a range by the column asked for', async () => {
+    expect(
+      await numbers(range('2001-01-01', '2001-12-31', '&pageSize=3&sortBy=woNumber&sortDirection=asc')),
+    ).toEqual(['RANGE-0000', 'RANGE-0001', 'RANGE-0002']);
+  });
+});
 
 describe('the work-order template', () => {
   it('has a header row with a note per column and choice lists for enums, booleans and references', async () => {

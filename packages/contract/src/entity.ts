@@ -72,6 +72,8 @@ export type EntityConfig<
    * Indexes for a module's own queries, beyond those the engine derives from the parent, lists,
    * keys and search, by name: `fields` is a b-tree over the fields in that order; `contains` a GIN
    * index (`jsonb_path_ops`) over a JSON field, which serves `field @> '[…]'` (lists holding a value).
+   * `withListOrder` appends the list order's columns, so a page filtered on the fields reads its
+   * matches and their order from the index alone (a date range's page, records.ts `page`).
    */
   indexes?: Record<string, EntityIndex<keyof F & string>>;
   /** Default order of lists; newest first when absent. */
@@ -105,7 +107,8 @@ export type RecordLock<K extends string = string> = {
 };
 
 /** An index an entity declares for a module's query (`EntityConfig.indexes`). */
-export type EntityIndex<K extends string = string> = { fields: readonly K[] } | { contains: K };
+export type EntityIndex<K extends string = string> =
+  { fields: readonly K[]; withListOrder?: boolean } | { contains: K };
 
 /** The form sections an entity's fields name. */
 export type GroupOf<F extends Record<string, Field>> = {

@@ -196,7 +196,14 @@ export function entityTable<F extends Record<string, Field>>(
       indexes.push(
         'contains' in declared
           ? index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`)
-          : index(name).on(...(declared.fields.map((k) => c[k]!) as [ExtraConfigColumn])),
+          : index(name).on(
+              ...([
+                ...new Set([
+                  ...declared.fields,
+                  ...(declared.withListOrder ? listOrder(entity as EntityDefinition).map((o) => o.key) : []),
+                ]),
+              ].map((k) => c[k]!) as [ExtraConfigColumn]),
+            ),
       );
     }
     for (const key of entity.search as string[]) {

@@ -64,6 +64,15 @@ export function likePattern(search: string): string {
  */
 export const countAhead = { list: 1000, search: 200 };
 
+/**
+ * How many rows of the list order a page filtered by a date range reads before it reads the range's
+ * matches instead (`RecordRepository.page`): enough for a range holding a few percent of the rows,
+ * spread over the order, to fill a page; little next to sorting a range's matches.
+ */
+export const walkAhead = 2000;
+
+type PageForm = 'walk' | 'bounded' | 'matchesFirst';
+
 export type Page = {
   rows: StoredRecord[];
   attachments: ListedAttachment[];
@@ -107,7 +116,13 @@ export class RecordRepository {
    * the caller's: that field, then the same ties as the declared order, so pages stay stable.
    */
   private order(sort?: ListQuery['sort']) {
-    const keys = sort
+    return this.orderKeys(sort).map(({ key, direction }) =>
+      direction === 'asc' ? asc(this.column(key)) : desc(this.column(key)),
+    );
+  }
+
+  private orderKeys(sort?: ListQuery['sort']) {
+    return sort
       ? [
           { key: sort.field, direction: sort.direction },
           ...listOrder(this.entity).filter(
@@ -115,9 +130,6 @@ export class RecordRepository {
           ),
         ]
       : listOrder(this.entity);
-    return keys.map(({ key, direction }) =>
-      direction === 'asc' ? asc(this.column(key)) : desc(this.column(key)),
-    );
   }
 
   /**
@@ -128,6 +140,7 @@ export class RecordRepository {
     const conditions: SQL[] = [];
     const values: Record<string, unknown> = {};
     const shape: string[] = [];
+    let ranged = false;
     const bind = (name: string, value: unknown) => {
       values[name] = value;
       shape.push(name);
@@ -162,6 +175,7 @@ export class RecordRepository {
       }
       const column = this.column(filter.field);
       const bound = bind(`filter_${param}`, value);
+      if (filter.op === 'gte' || filter.op === 'lte') ranged = true;
       conditions.push(
         filter.op === 'in'
           ? sql`${column} = any(${bound})`
@@ -179,7 +193,7 @@ export class RecordRepository {
       conditions.push(...this.tabConditions(tab));
     }
     if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
-    return { where: and(...conditions), values, shape: shape.join(',') };
+    return { where: and(...conditions), values, shape: shape.join(','), ranged };
   }
 
   /** A tab's conditions as SQL: `is`, `in`, and `not in` that also takes records without a value. */
@@ -226,9 +240,16 @@ export class RecordRepository {
    * of the page, so it never scans more than the page needs plus that, and a larger total is
    * reported as a lower bound (`exact: false`). Page 500 of a 100,000-row list reads 21,000 index
    * entries, not 100,000 rows.
+   *
+   * A date range (a `gte`/`lte` filter) is the one condition where walking the list order can read
+   * most of the table: the order is newest first and a range such as "finishing before June 2024"
+   * matches only the oldest rows, which the planner, assuming no correlation, expects to meet early.
+   * Such a page walks at most `walkAhead` rows of the list order first (`bounded`); when that does
+   * not fill the page, it reads every match through the range's index and sorts them (`matchesFirst`),
+   * a cost that grows with the matches, not the table (docs/engine-performance.md).
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    const { where, values, shape } = this.boundWhere(q);
+    const { where, values, shape, ranged } = this.boundWhere(q);
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
     const bounded = () =>
@@ -238,30 +259,31 @@ export class RecordRepository {
         .where(where)
         .limit(sql.placeholder('countLimit') as unknown as number)
         .as('bounded');
-    const found = await this.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
-      db,
-      `page:${shape}`,
-      () => {
-        const pageIds = db
-          .select({ id: sql<string>`${this.column('id')}`.as('page_id') })
-          .from(this.table)
-          .where(where)
-          .orderBy(...this.order(q.sort))
-          .limit(sql.placeholder('limit') as unknown as number)
-          .offset(sql.placeholder('offset') as unknown as number)
-          .as('page_ids');
-        return db
-          .select({
-            record: this.table,
-            counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
-            ...(this.hasImages ? { images: this.imagesOf() } : {}),
-          })
-          .from(pageIds)
-          .innerJoin(this.table, eq(this.column('id'), pageIds.id))
-          .orderBy(...this.order(q.sort));
-      },
-      { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
-    );
+    const read = (form: PageForm) =>
+      this.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
+        db,
+        `page:${form}:${shape}`,
+        () => {
+          const pageIds = sql`(${this.pageIds(db, form, where, q.sort)}) page_ids`;
+          return db
+            .select({
+              record: this.table,
+              counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
+              ...(this.hasImages ? { images: this.imagesOf() } : {}),
+            })
+            .from(pageIds)
+            .innerJoin(this.table, eq(this.column('id'), sql`page_ids.page_id`))
+            .orderBy(...this.order(q.sort));
+        },
+        { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
+      );
+    let found: Awaited<ReturnType<typeof read>>;
+    if (!ranged || q.search) found = await read('walk');
+    else if (offset + q.pageSize > walkAhead) found = await read('matchesFirst');
+    else {
+      found = await read('bounded');
+      if (found.length < q.pageSize) found = await read('matchesFirst');
+    }
     const rows = found.map((f) => f.record);
     const attachmentRows = found.flatMap((f) => (f.images ?? []).map(listedAttachment));
     if (found.length > 0)
@@ -275,6 +297,30 @@ export class RecordRepository {
       { ...values, countLimit: countLimit + 1 },
     );
     return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
+  }
+
+  /**
+   * The ids of a page, in list order, as `page_id` (see `page`): off the list-order index (`walk`);
+   * from the first `walkAhead` rows of that order only (`bounded`); or from every match, sorted
+   * (`matchesFirst`: `offset` keeps the planner from walking the list order instead). The inner
+   * rows take the table's name, so the conditions and the order apply to them as written.
+   */
+  private pageIds(db: DbOrTx, form: PageForm, where: SQL | undefined, sort: ListQuery['sort']) {
+    const order = sql.join(this.order(sort), sql`, `);
+    const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const name = sql.identifier(this.entity.table);
+    const matching = where ? sql`where ${where}` : sql``;
+    if (form === 'walk')
+      return sql`select ${this.column('id')} as page_id from ${this.table} ${matching} ${page}`;
+    if (form === 'bounded')
+      return sql`select ${name}.id as page_id from (select * from ${this.table}
+        order by ${order} limit ${sql.placeholder('walkAhead')}) ${name} ${matching} ${page}`;
+    const columns = sql.join(
+      [...new Set(['id', ...this.orderKeys(sort).map((k) => k.key)])].map((key) => this.column(key)),
+      sql`, `,
+    );
+    return sql`select ${name}.id as page_id from (select ${columns} from ${this.table} ${matching}
+      offset 0) ${name} ${page}`;
   }
 
   private get hasImages() {

@@ -92,6 +92,9 @@ export const reportHeader = defineEntity('reportHeader', {
     byWorkOrderMethod: { fields: ['workOrderSPKId', 'inspectionMethod', 'status'] },
     // The reviewers' queue: the few reports in approval, by method and the level they wait at.
     inApproval: { fields: ['status', 'inspectionMethod', 'approvalLevel'] },
+    // The actual dates' range filters of the list.
+    actualStartDate: { fields: ['actualStartDate'], withListOrder: true },
+    actualCompletedDate: { fields: ['actualCompletedDate'], withListOrder: true },
   },
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],

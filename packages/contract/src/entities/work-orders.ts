@@ -59,6 +59,11 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     contractNo: { fields: ['contractNo'] },
     tagNumber: { fields: ['tagNumber'] },
     equipmentCategory: { fields: ['equipmentCategory'] },
+    // The tabs' conditions, and the planned dates' range filters (docs/engine-performance.md).
+    status: { fields: ['status'] },
+    emergency: { fields: ['isEmergency', 'status'] },
+    dateStart: { fields: ['dateStart'], withListOrder: true },
+    dateEnd: { fields: ['dateEnd'], withListOrder: true },
   },
   rules: (rule) => ({
     // ISO dates (YYYY-MM-DD) compare as text in calendar order.

@@ -6,13 +6,13 @@ import {
   workOrderSpk,
 } from '@inspectra/contract';
 import type { MyTask, TaskState } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 
-const assignments = tableOf(woTaskAssignment);
-const workOrders = tableOf(workOrderSpk);
+export const assignments = tableOf(woTaskAssignment);
+export const workOrders = tableOf(workOrderSpk);
 const reports = tableOf(reportHeader);
 const methods = tableOf(inspectionMethod);
 
@@ -61,16 +61,26 @@ export type TaskScope = {
 const taskOrder = (t: string) =>
   sql.raw(`${t}.date_end asc nulls last, ${t}.wo_number, ${t}.inspection_method, ${t}.id`);
 
+/** Assignments naming the user, matched with `@>` so the GIN index over the inspectors serves it. */
+export const assignedTo = (scope: TaskScope) =>
+  sql`${assignments.userPDMIds} @> ${JSON.stringify([scope.userId])}::jsonb`;
+
+/**
+ * The user's assignments, read first and on their own (`offset 0`), under the table's name so the
+ * conditions apply as written. Every call reads all of them (the count, the states), but with a
+ * page to cut the planner took the page's order for a shortcut: it walked every work order by
+ * planned finish looking for the user's 2,000 (280 ms instead of 10).
+ */
+const mineFirst = (scope: TaskScope) =>
+  sql`(select * from ${assignments} where ${assignedTo(scope)} offset 0) ${sql.identifier(getTableName(assignments))}`;
+
 /**
  * The signed-in user's assignments with their work order and method, without their state: one row
  * per assignment naming the user, matched with `@>` so the GIN index over the inspectors serves it.
  * A page (`page`) is cut here, before any report is read, with the count of every row.
  */
 export function assignedSql(scope: TaskScope, page?: { limit: number; offset: number; order?: 'planned' }) {
-  const conditions = [
-    sql`${assignments.userPDMIds} @> ${JSON.stringify([scope.userId])}::jsonb`,
-    ...(scope.where ?? []),
-  ];
+  const conditions = scope.where?.length ? sql`where ${sql.join(scope.where, sql` and `)}` : sql``;
   return sql`(select ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid,
       ${workOrders.woNumber} as wo_number, ${workOrders.title} as wo_title,
       ${assignments.inspectionMethod} as inspection_method, ${methods.name} as inspection_method_name,
@@ -80,10 +90,10 @@ export function assignedSql(scope: TaskScope, page?: { limit: number; offset: nu
       ${workOrders.dateStart}::text as date_start, ${workOrders.dateEnd}::text as date_end,
       ${plannedFrom} as planned_from, ${plannedTo} as planned_to
       ${page ? sql`, (count(*) over ())::int as total` : sql``}
-    from ${assignments}
+    from ${mineFirst(scope)}
     join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
     join ${methods} on ${methods.code} = ${assignments.inspectionMethod}
-    where ${sql.join(conditions, sql` and `)}
+    ${conditions}
     ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) tasks`;
 }
 
