@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { taskStateOf } from '@inspectra/contract';
+import type { ReportStatus } from '@inspectra/contract';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -352,3 +354,40 @@ export const jpegBytes = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
+
+/**
+ * What the database keeps beside the rows (migration 0020), read again from the rows themselves: the
+ * reports per method and status, the open assignments per method, and every assignment's state (by
+ * the contract's `taskStateOf`, not the database's function). Equal when the triggers kept up.
+ */
+export async function keptCounts(t: TestApp) {
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const byKey = (list: { key: string; n: number }[]) =>
+    Object.fromEntries(list.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
+  const tasks = await rows<{ id: string; state: string; statuses: ReportStatus[] }>(sql`
+    select a.id, a.state, array_remove(array_agg(r.status), null) as statuses
+    from wo_task_assignment a left join report_header r
+      on r.work_order_spkid = a.work_order_spkid and r.inspection_method = a.inspection_method
+    group by a.id, a.state`);
+  return {
+    kept: {
+      reports: byKey(
+        await rows(sql`select inspection_method || ' ' || status as key, n from report_status_count`),
+      ),
+      open: byKey(await rows(sql`select inspection_method as key, n from open_assignment_count`)),
+      states: Object.fromEntries(tasks.map((task) => [task.id, task.state])),
+    },
+    counted: {
+      reports: byKey(
+        await rows(sql`select inspection_method || ' ' || status as key, count(*) as n
+          from report_header group by 1`),
+      ),
+      open: byKey(
+        await rows(sql`select a.inspection_method as key, count(*) as n from wo_task_assignment a
+          join work_order_spk w on w.id = a.work_order_spkid
+          where w.status not in ('completed', 'cancelled') group by 1`),
+      ),
+      states: Object.fromEntries(tasks.map((task) => [task.id, taskStateOf(task.statuses)])),
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { reportStatuses, thermal } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
+import { createReportHeader, createWorkOrder, keptCounts, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -142,6 +142,28 @@ describe('the summary per method', () => {
     const ufd = byCode.get('ufd')!;
     expect(ufd.openAssignments).toBe(0);
     expect(Object.keys(ufd.reportsByStatus).sort()).toEqual([...reportStatuses].sort());
+
+    // Closing a work order takes its assignments off the open work; reopening puts them back.
+    const vciOpen = async () =>
+      (await t.call('GET', '/api/master-inspection-method/summary?search=vci')).body.data[0]
+        .openAssignments as number;
+    const closed = await t.call('PUT', `/api/work-order-spks/${open.id}`, {
+      status: 'completed',
+      version: open.version,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await vciOpen()).toBe(0);
+    await t.call('PUT', `/api/work-order-spks/${open.id}`, {
+      status: 'inProgress',
+      version: open.version + 1,
+    });
+    expect(await vciOpen()).toBe(1);
+    // A report deleted leaves the counts; a report moved to another method moves with it.
+    expect((await t.call('DELETE', `/api/report-headers/${submitted.id}`)).status).toBe(200);
+    const summary = await t.call('GET', '/api/master-inspection-method/summary?search=vci');
+    expect(summary.body.data[0].reportsByStatus).toMatchObject({ draft: 1, submitted: 0 });
+    const { kept, counted } = await keptCounts(t);
+    expect(kept).toEqual(counted);
 
     const searched = await t.call('GET', '/api/master-inspection-method/summary?search=walk');
     expect(searched.body.data.map((s: Summary) => s.code)).toEqual(['walkthrough']);

@@ -133,6 +133,8 @@ describe('the work-order list', () => {
       { value: 'C-200', count: 1 },
     ]);
     expect(r.body.meta).toMatchObject({ pageNumber: 1, pageSize: 2, totalCount: 3, totalPages: 2 });
+    const second = await t.call('GET', '/api/work-order-spks/contract-numbers?pageSize=2&pageNumber=2');
+    expect(second.body.data).toEqual([{ value: 'C-300', count: 2 }]);
     const searched = await t.call('GET', '/api/work-order-spks/contract-numbers?search=300');
     expect(searched.body.data).toEqual([{ value: 'C-300', count: 2 }]);
     const bad = await t.call('GET', '/api/work-order-spks/contract-numbers?pageSize=0');

@@ -72,8 +72,9 @@ export type EntityConfig<
    * Indexes for a module's own queries, beyond those the engine derives from the parent, lists,
    * keys and search, by name: `fields` is a b-tree over the fields in that order; `contains` a GIN
    * index (`jsonb_path_ops`) over a JSON field, which serves `field @> '[…]'` (lists holding a value).
-   * `withListOrder` appends the list order's columns, so a page filtered on the fields reads its
-   * matches and their order from the index alone (a date range's page, records.ts `page`).
+   * `withListOrder` appends the list order's columns: a page filtered by equality on the fields is
+   * read off the index in list order, and a date range's page reads its matches and their order
+   * from the index alone (records.ts `page`).
    */
   indexes?: Record<string, EntityIndex<keyof F & string>>;
   /** Default order of lists; newest first when absent. */

@@ -142,6 +142,7 @@ export function entityTable<F extends Record<string, Field>>(
       listOrder(entity as EntityDefinition).map(({ key, direction }) =>
         direction === 'desc' ? c[key]!.desc().nullsFirst() : c[key]!.asc().nullsLast(),
       );
+    const ordering = listOrder(entity as EntityDefinition);
     const indexes = [];
     // A parent's children are all of its variant, so lists by parent need no variant column; whole
     // lists are always of one variant and lead with it.
@@ -198,11 +199,11 @@ export function entityTable<F extends Record<string, Field>>(
           ? index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`)
           : index(name).on(
               ...([
-                ...new Set([
-                  ...declared.fields,
-                  ...(declared.withListOrder ? listOrder(entity as EntityDefinition).map((o) => o.key) : []),
-                ]),
-              ].map((k) => c[k]!) as [ExtraConfigColumn]),
+                ...declared.fields.map((k) => c[k]!),
+                ...(declared.withListOrder
+                  ? ordered().filter((_, i) => !declared.fields.includes(ordering[i]!.key as never))
+                  : []),
+              ] as [ExtraConfigColumn]),
             ),
       );
     }

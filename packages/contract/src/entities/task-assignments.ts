@@ -7,6 +7,14 @@ import { approvalLevelQuery, reportStatuses } from './report-headers.ts';
 import type { ReportStatus } from './report-headers.ts';
 
 /**
+ * Where a task stands, read from its reports (docs/my-tasks.md): none yet → to do; any
+ * returned → returned; any draft → in progress; any submitted or in review → waiting for approval;
+ * all approved → done.
+ */
+export const taskStates = ['todo', 'inProgress', 'waitingApproval', 'returned', 'done'] as const;
+export type TaskState = (typeof taskStates)[number];
+
+/**
  * A task assignment: an inspection method to be done under a work order, by the users named
  * (`userPDMIds`), approved through the levels and positions named. One per work order and method.
  */
@@ -39,6 +47,9 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
     }),
     approvalStatus: f.boolean({ label: 'Approved', default: false }),
     approvalComment: f.longText({ maxLength: 2000, serverOwned: true }),
+    // Kept by the database as the reports under the work order with this method change (migration
+    // 0020, `task_state_of`), so my tasks can filter and count by it without reading every report.
+    state: f.enumOf(taskStates, { label: 'Task state', default: 'todo', serverOwned: true }),
   },
   parent: 'workOrderSPKId',
   naturalKey: ['workOrderSPKId', 'inspectionMethod'],
@@ -104,14 +115,6 @@ export const assignmentSheetQuery = z
     error: 'endDate is before startDate',
     path: ['endDate'],
   });
-
-/**
- * Where a task stands, read from its reports (docs/my-tasks.md): none yet → to do; any
- * returned → returned; any draft → in progress; any submitted or in review → waiting for approval;
- * all approved → done.
- */
-export const taskStates = ['todo', 'inProgress', 'waitingApproval', 'returned', 'done'] as const;
-export type TaskState = (typeof taskStates)[number];
 
 /**
  * How a task's state is read from the statuses of its reports, first match wins; a task without

@@ -10,7 +10,7 @@ import {
 } from '@inspectra/contract';
 import type { InspectionMethodSummary, workOrderStatuses } from '@inspectra/contract';
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { tableOf } from '../../db/schema/index.ts';
+import { openAssignmentCounts, reportStatusCounts, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { recordView } from '../../engine/records.ts';
@@ -88,25 +88,43 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
         .limit(methodBound);
       const codes = found.map((m) => m.code);
       if (codes.length === 0) return { data: [] };
-      const [open, byStatus] = await Promise.all([
-        deps.db
-          .select({ method: assignments.inspectionMethod, n: count() })
-          .from(assignments)
-          .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
-          .where(
-            and(
-              inArray(assignments.inspectionMethod, codes),
-              notInArray(workOrders.status, closedWorkOrderStatuses),
-              scopeFor(deps.scopes, workOrderSpk, user),
-            ),
-          )
-          .groupBy(assignments.inspectionMethod),
-        deps.db
-          .select({ method: reports.inspectionMethod, status: reports.status, n: count() })
-          .from(reports)
-          .where(and(inArray(reports.inspectionMethod, codes), scopeFor(deps.scopes, reportHeader, user)))
-          .groupBy(reports.inspectionMethod, reports.status),
-      ]);
+      const scoped = scopeFor(deps.scopes, workOrderSpk, user);
+      // Owner staff see every record: the counts the database keeps (migration 0020). A contractor's
+      // scope is a few work orders: counted from them.
+      const [open, byStatus] = scoped
+        ? await Promise.all([
+            deps.db
+              .select({ method: assignments.inspectionMethod, n: count() })
+              .from(assignments)
+              .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
+              .where(
+                and(
+                  inArray(assignments.inspectionMethod, codes),
+                  notInArray(workOrders.status, closedWorkOrderStatuses),
+                  scoped,
+                ),
+              )
+              .groupBy(assignments.inspectionMethod),
+            deps.db
+              .select({ method: reports.inspectionMethod, status: reports.status, n: count() })
+              .from(reports)
+              .where(and(inArray(reports.inspectionMethod, codes), scopeFor(deps.scopes, reportHeader, user)))
+              .groupBy(reports.inspectionMethod, reports.status),
+          ])
+        : await Promise.all([
+            deps.db
+              .select({ method: openAssignmentCounts.inspectionMethod, n: openAssignmentCounts.n })
+              .from(openAssignmentCounts)
+              .where(inArray(openAssignmentCounts.inspectionMethod, codes)),
+            deps.db
+              .select({
+                method: reportStatusCounts.inspectionMethod,
+                status: reportStatusCounts.status,
+                n: reportStatusCounts.n,
+              })
+              .from(reportStatusCounts)
+              .where(inArray(reportStatusCounts.inspectionMethod, codes)),
+          ]);
       const data: InspectionMethodSummary[] = found.map((m) => {
         const reportsByStatus = Object.fromEntries(reportStatuses.map((s) => [s, 0]));
         for (const row of byStatus) if (row.method === m.code) reportsByStatus[row.status as string] = row.n;

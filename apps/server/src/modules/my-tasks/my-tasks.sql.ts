@@ -1,10 +1,4 @@
-import {
-  inspectionMethod,
-  reportHeader,
-  taskStateByReports,
-  woTaskAssignment,
-  workOrderSpk,
-} from '@inspectra/contract';
+import { inspectionMethod, reportHeader, woTaskAssignment, workOrderSpk } from '@inspectra/contract';
 import type { MyTask, TaskState } from '@inspectra/contract';
 import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -32,22 +26,6 @@ export const plannedWithin = (p: Period) =>
 
 /** `%`, `_` and `\` match themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The state of the task from its reports' statuses, compiled from the contract's `taskStateByReports`. */
-const stateCase = sql.join(
-  [
-    sql`case when count(*) = 0 then 'todo'`,
-    ...taskStateByReports.map(
-      (rule) =>
-        sql`when bool_or(${reports.status} in (${sql.join(
-          rule.anyReportIn.map((s) => sql`${s}`),
-          sql`, `,
-        )})) then ${rule.state}`,
-    ),
-    sql`end`,
-  ],
-  sql` `,
-);
 
 export type TaskScope = {
   userId: string;
@@ -88,7 +66,7 @@ export function assignedSql(scope: TaskScope, page?: { limit: number; offset: nu
       ${workOrders.location} as location, ${workOrders.priority} as priority,
       ${workOrders.isEmergency} as is_emergency,
       ${workOrders.dateStart}::text as date_start, ${workOrders.dateEnd}::text as date_end,
-      ${plannedFrom} as planned_from, ${plannedTo} as planned_to
+      ${plannedFrom} as planned_from, ${plannedTo} as planned_to, ${assignments.state} as state
       ${page ? sql`, (count(*) over ())::int as total` : sql``}
     from ${mineFirst(scope)}
     join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
@@ -113,20 +91,13 @@ function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
 }
 
 /**
- * The signed-in user's tasks with their state: `assignedSql` and the state read from the reports
- * under the same work order by the same method (one index-only probe per task,
- * report_header_by_work_order_method_idx). Every call of my tasks reads this one subquery; with a
- * `page` the state is read for that page only. Columns are named as `TaskRow` reads them.
+ * The signed-in user's tasks with their state and whether they are overdue. The state is the
+ * assignment's, kept by the database from its reports (migration 0020). Every call of my tasks reads
+ * this one subquery; with a `page` only that page is read. Columns are named as `TaskRow` reads them.
  */
 export function myTasksSql(scope: TaskScope, page?: Parameters<typeof assignedSql>[1]) {
-  return sql`(select tasks.*, task_state.state as state,
-      (tasks.date_end < ${scope.today} and task_state.state <> 'done') as overdue
-    from ${assignedSql(scope, page)}
-    cross join lateral (
-      select ${stateCase} as state from ${reports}
-      where ${reports.workOrderSPKId} = tasks.work_order_spkid
-        and ${reports.inspectionMethod} = tasks.inspection_method
-    ) task_state) tasks`;
+  return sql`(select tasks.*, (tasks.date_end < ${scope.today} and tasks.state <> 'done') as overdue
+    from ${assignedSql(scope, page)}) tasks`;
 }
 
 /** The filters of `GET /my-tasks` over the assignment, work order and method (the tab is the state's). */
@@ -176,7 +147,7 @@ type TaskRow = {
 
 /**
  * A page of the tasks in scope, most pressing first (or by planned start), with the reports of
- * each and the count of all. Without a state to match, the page is cut before any state is read.
+ * each and the count of all, cut in one statement.
  */
 export async function readTasks(
   db: DbOrTx,
@@ -185,11 +156,7 @@ export async function readTasks(
 ): Promise<{ tasks: MyTask[]; total: number | undefined }> {
   const page = { limit: o.limit, offset: o.offset ?? 0, order: o.order };
   const found = await db.execute<TaskRow & { total: number }>(
-    o.state
-      ? sql`select tasks.*, (count(*) over ())::int as total from ${myTasksSql(scope)}
-          where tasks.state = ${o.state}
-          order by ${pageOrder(o.order, 'tasks')} limit ${page.limit} offset ${page.offset}`
-      : sql`select tasks.* from ${myTasksSql(scope, page)} order by ${pageOrder(o.order, 'tasks')}`,
+    sql`select tasks.* from ${myTasksSql(inState(scope, o.state), page)} order by ${pageOrder(o.order, 'tasks')}`,
   );
   const rows = found.rows;
   const reportsOf = await reportsOfTasks(db, rows);
@@ -201,10 +168,14 @@ export async function readTasks(
   };
 }
 
+/** The tasks in scope in that state (all of them without one). */
+const inState = (scope: TaskScope, state: TaskState | undefined): TaskScope =>
+  state ? { ...scope, where: [...(scope.where ?? []), sql`${assignments.state} = ${state}`] } : scope;
+
 /** How many tasks in scope (for a page past the last, where the window count has no row). */
 export async function countTasks(db: DbOrTx, scope: TaskScope, state?: TaskState): Promise<number> {
   const found = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from ${myTasksSql(scope)} ${state ? sql`where tasks.state = ${state}` : sql``}`,
+    sql`select count(*)::int as n from ${myTasksSql(inState(scope, state))}`,
   );
   return found.rows[0]?.n ?? 0;
 }

@@ -1,6 +1,6 @@
-import { lookupQuery, workOrderSpk } from '@inspectra/contract';
+import { equipment, lookupQuery, workOrderSpk } from '@inspectra/contract';
 import type { LookupValue } from '@inspectra/contract';
-import { and, asc, count, ilike, isNotNull, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tableOf } from '../../db/schema/index.ts';
 import { pageMeta, typedAction } from '../../engine/register-routes.ts';
@@ -12,43 +12,44 @@ const workOrders = tableOf(workOrderSpk);
 
 /**
  * The distinct values of one work-order field with how many work orders carry each, in the value's
- * order, searched and paged: read off the field's own index (`indexes` in the declaration), grouped
- * as the index delivers them, so a page stops after its groups. The total counts groups up to
- * `countAhead` past the page, as the engine's lists do.
+ * order, searched and paged. The total counts values up to `countAhead` past the page, as the
+ * engine's lists do.
+ *
+ * The values are found without reading every work order: a field naming a record of a master (an
+ * equipment tag) is read from the master, each kept when a work order names it; any other field by
+ * skipping through its index one value at a time (a recursive probe per value). Only the page's
+ * values are counted. A contractor's scope is a few work orders, grouped as they are.
  */
-function distinctValues(column: AnyPgColumn): ActionHandler {
+function distinctValues(column: AnyPgColumn, master?: AnyPgColumn): ActionHandler {
   return typedAction({ query: lookupQuery }, async ({ query, deps, user }) => {
     const { pageNumber, pageSize, search } = query;
-    const where = and(
-      // A contractor's lookups offer only the values of work orders they see.
-      scopeFor(deps.scopes, workOrderSpk, user),
-      isNotNull(column),
-      ne(column, ''),
-      search ? ilike(column, likePattern(search)) : undefined,
-    );
     const offset = (pageNumber - 1) * pageSize;
     const countLimit = offset + (search ? countAhead.search : countAhead.list);
-    const groups = deps.db
-      .select({ value: sql<string>`${column}`.as('value') })
-      .from(workOrders)
-      .where(where)
-      .groupBy(column)
-      .limit(countLimit + 1)
-      .as('groups');
-    const [rows, [counted]] = await Promise.all([
-      deps.db
-        .select({ value: sql<string>`${column}`, count: count() })
-        .from(workOrders)
-        .where(where)
-        .groupBy(column)
-        .orderBy(asc(column))
-        .limit(pageSize)
-        .offset(offset),
-      deps.db.select({ n: count() }).from(groups),
+    const scope = scopeFor(deps.scopes, workOrderSpk, user);
+    const matching = search ? sql`and value ilike ${likePattern(search)}` : sql``;
+    const values = scope
+      ? sql`(select ${column} as value from ${workOrders} where ${scope} and ${column} > '' group by 1) v`
+      : master
+        ? sql`(select ${master} as value from ${master.table}
+            where exists (select 1 from ${workOrders} where ${column} = ${master})) v`
+        : sql`(with recursive v(value) as (
+              (select ${column} from ${workOrders} where ${column} > '' order by 1 limit 1)
+              union all
+              select (select ${column} from ${workOrders} where ${column} > v.value order by 1 limit 1)
+              from v where v.value is not null)
+            select value from v where value is not null) v`;
+    const [rows, counted] = await Promise.all([
+      deps.db.execute<{ value: string; count: number }>(sql`select page.value,
+          (select count(*) from ${workOrders} where ${column} = page.value ${scope ? sql`and ${scope}` : sql``})::int as count
+        from (select value from ${values} where true ${matching}
+          order by value limit ${pageSize} offset ${offset}) page
+        order by page.value`),
+      deps.db.execute<{ n: number }>(sql`select count(*)::int as n
+        from (select 1 from ${values} where true ${matching} limit ${countLimit + 1}) counted`),
     ]);
-    const n = counted?.n ?? 0;
+    const n = counted.rows[0]?.n ?? 0;
     const exact = n <= countLimit;
-    const data: LookupValue[] = rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+    const data: LookupValue[] = rows.rows.map((r) => ({ value: r.value, count: Number(r.count) }));
     return { data, meta: pageMeta(pageNumber, pageSize, exact ? n : countLimit, exact) };
   });
 }
@@ -56,5 +57,5 @@ function distinctValues(column: AnyPgColumn): ActionHandler {
 /** SPEC 7 "Lookups" of the work-order list: values to filter it by, with how many each. */
 export const workOrderActions: Record<string, ActionHandler> = {
   'workOrder.contractNumbers': distinctValues(workOrders.contractNo),
-  'workOrder.equipments': distinctValues(workOrders.tagNumber),
+  'workOrder.equipments': distinctValues(workOrders.tagNumber, tableOf(equipment).tagNumber),
 };
