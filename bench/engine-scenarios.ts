@@ -12,6 +12,11 @@ export type RequestSpec = {
   query?: (facts: SeedFacts) => Record<string, string | number>;
   /** Free-text search filters rows by nature: its plan is shown, not judged. */
   search?: boolean;
+  /**
+   * A date range: its page walks a bounded stretch of the list order, then reads and sorts the
+   * range's matches (records.ts `page`), by design: its plan is shown, not judged; its time is.
+   */
+  dateRange?: boolean;
 };
 
 export type Scenario = RequestSpec & {

@@ -290,7 +290,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     ...(scenario.budgetMs ? { budgetMs: scenario.budgetMs } : {}),
     ...(main.undeclared.length ? { undeclared: main.undeclared } : {}),
     plans: [],
-    judged: !scenario.search,
+    judged: !scenario.search && !scenario.dateRange,
   };
   console.log(`\n${scenario.name}\n  GET ${main.url} (${mainConnections} connections, ${seconds} s)`);
   if (side) console.log(`  alongside GET ${side.url} (${sideConnections} connections)`);
@@ -351,7 +351,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   if (table) {
     result.plans = await explain(server, captured.statements, table);
     if (result.judged && !plansJudged) printPlans(result.plans, false, 'below scale 1');
-    else printPlans(result.plans, result.judged);
+    else printPlans(result.plans, result.judged, scenario.dateRange ? 'date range' : 'search');
   }
   return result;
 }

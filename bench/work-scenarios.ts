@@ -13,19 +13,22 @@ export const workBudgetMs = 15;
 type Query = Record<string, string | number>;
 const page1 = { pageNumber: 1, pageSize: 20 };
 
-/** One scenario per query: `[name, query]`; `search: true` when the query is a free-text search. */
+/**
+ * One scenario per query: `[name, query]`, and `'search'` when the query is a free-text search or
+ * `'range'` when it is a date range (plans shown, not judged: engine-scenarios.ts).
+ */
 function rows(
   list: string,
   route: string,
-  queries: [name: string, query: (f: SeedFacts['work']) => Query, search?: boolean][],
+  queries: [name: string, query: (f: SeedFacts['work']) => Query, kind?: 'search' | 'range'][],
 ): Scenario[] {
-  return queries.map(([name, query, search]) => ({
+  return queries.map(([name, query, kind]) => ({
     name: `${list}: ${name}`,
     route,
     query: (f) => query(f.work),
     group: 'work',
     budgetMs: workBudgetMs,
-    ...(search ? { search: true } : {}),
+    ...(kind === 'search' ? { search: true } : kind === 'range' ? { dateRange: true } : {}),
   }));
 }
 
@@ -46,26 +49,26 @@ export const workScenarios: Scenario[] = [
     ['equipmentCategory', paged((f) => ({ equipmentCategory: f.equipmentCategory }))],
     ['tagNumber', paged((f) => ({ tagNumber: f.tagNumber }))],
     ['contractNo', paged((f) => ({ contractNo: f.contractNo }))],
-    ['dateStart', paged((f) => ({ dateStart: f.dates.from }))],
-    ['dateEnd', paged((f) => ({ dateEnd: f.dates.to }))],
-    ['search', paged((f) => ({ search: f.search.workOrders })), true],
+    ['dateStart', paged((f) => ({ dateStart: f.dates.from })), 'range'],
+    ['dateEnd', paged((f) => ({ dateEnd: f.dates.to })), 'range'],
+    ['search', paged((f) => ({ search: f.search.workOrders })), 'search'],
   ]),
   ...rows('work-order contract numbers', 'GET /work-order-spks/contract-numbers', [
     ['page 1', paged()],
-    ['search', paged((f) => ({ search: f.search.lookups })), true],
+    ['search', paged((f) => ({ search: f.search.lookups })), 'search'],
   ]),
   ...rows('work-order equipment tags', 'GET /work-order-spks/equipments', [
     ['page 1', paged()],
-    ['search', paged((f) => ({ search: f.search.equipment })), true],
+    ['search', paged((f) => ({ search: f.search.equipment })), 'search'],
   ]),
   ...rows('report headers', 'GET /report-headers', [
     ['page 1', paged()],
     ['workOrderSPKId', paged((f) => ({ workOrderSPKId: f.workOrderId }))],
     ['objectType', paged((f) => ({ objectType: f.objectType }))],
     ['inspectionMethod', paged((f) => ({ inspectionMethod: f.inspectionMethod }))],
-    ['actualStartDate', paged((f) => ({ actualStartDate: f.dates.from }))],
-    ['actualCompletedDate', paged((f) => ({ actualCompletedDate: f.dates.to }))],
-    ['search', paged((f) => ({ search: f.search.reports })), true],
+    ['actualStartDate', paged((f) => ({ actualStartDate: f.dates.from })), 'range'],
+    ['actualCompletedDate', paged((f) => ({ actualCompletedDate: f.dates.to })), 'range'],
+    ['search', paged((f) => ({ search: f.search.reports })), 'search'],
   ]),
   ...rows('equipment', 'GET /asset', [
     ['page 1', paged()],
@@ -73,12 +76,12 @@ export const workScenarios: Scenario[] = [
     ['objectType', paged((f) => ({ objectType: f.objectType }))],
     ['location', paged((f) => ({ location: f.location }))],
     ['plannerGroup', paged((f) => ({ plannerGroup: f.plannerGroup }))],
-    ['search', paged((f) => ({ search: f.search.equipment })), true],
+    ['search', paged((f) => ({ search: f.search.equipment })), 'search'],
   ]),
   ...rows('equipment numbers', 'GET /asset/equipment-numbers', [
     ['page 1', paged()],
     ['category', paged((f) => ({ category: f.equipmentCategory }))],
-    ['search', paged((f) => ({ search: f.search.equipment })), true],
+    ['search', paged((f) => ({ search: f.search.equipment })), 'search'],
   ]),
   ...rows('planner groups', 'GET /asset/planner-groups', [['page 1', paged()]]),
   ...rows('locations', 'GET /asset/locations', [['page 1', paged()]]),
@@ -117,12 +120,12 @@ export const workScenarios: Scenario[] = [
     ['equipmentCategory', paged((f) => ({ equipmentCategory: f.equipmentCategory }))],
     ['dateStart', paged((f) => ({ dateStart: f.dates.from }))],
     ['dateEnd', paged((f) => ({ dateEnd: f.dates.to }))],
-    ['search', paged((f) => ({ search: f.search.equipment })), true],
+    ['search', paged((f) => ({ search: f.search.equipment })), 'search'],
   ]),
   ...rows('my task statistics', 'GET /my-task/statistics', [['all', () => ({})]]),
   ...rows('my inspection planner', 'GET /my-tasks/inspection-planner', [['a month', (f) => f.dates.month]]),
   ...rows('my work-order numbers', 'GET /my-tasks/work-order-numbers', [
     ['page 1', paged()],
-    ['search', paged((f) => ({ search: f.search.lookups })), true],
+    ['search', paged((f) => ({ search: f.search.lookups })), 'search'],
   ]),
 ];

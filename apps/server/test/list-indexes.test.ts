@@ -28,6 +28,18 @@ describe('every list the route table declares has an index in its order', () => 
         expect(indexKeys(table).map((i) => i.keys)).toContainEqual([...lead, ...order]);
       });
     }
+    for (const field of access.filteredBy) {
+      it(`${entity.name}: the whole-table list filtered by ${field}`, () => {
+        const lead = entity.variants ? ['variant asc'] : [];
+        const keys = indexKeys(table).map((i) => i.keys);
+        const served = keys.some(
+          (k) =>
+            k.slice(0, lead.length + 1).join() === [...lead, `${columnName(field)} asc`].join() &&
+            k.slice(-order.length).join() === order.join(),
+        );
+        expect(served, `an index (${field}, ${order.join(', ')})`).toBe(true);
+      });
+    }
     if (access.byParent && entity.parent && !entity.uniquePerParent) {
       it(`${entity.name}: the list by ${entity.parent}`, () => {
         expect(indexKeys(table).map((i) => i.keys)).toContainEqual([

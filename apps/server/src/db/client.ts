@@ -135,7 +135,7 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
  *   each. Measured at full scale (PostgreSQL 15, two cores, two connections): an inspector's task
  *   list 11–17 ms with workers, 6.5–15 ms without. PGlite has no workers either way.
  */
-const plannerSettings = {
+export const plannerSettings = {
   plan_cache_mode: 'force_custom_plan',
   random_page_cost: '1.1',
   max_parallel_workers_per_gather: '0',

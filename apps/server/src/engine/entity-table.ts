@@ -72,9 +72,20 @@ export function listOrder(entity: EntityDefinition) {
 /** How the route table lists an entity: all of it (paged, searched) and/or by its parent. */
 export function listAccess(entity: EntityDefinition, routes: readonly RouteDefinition[] = routeTable) {
   const lists = routes.map((r) => r.operation).filter((o) => 'entity' in o && o.entity.name === entity.name);
+  const whole = lists.filter((o) => o.kind === 'list');
   return {
-    all: lists.some((o) => o.kind === 'list'),
+    all: whole.length > 0,
     byParent: lists.some((o) => o.kind === 'listByParent'),
+    /** The fields a whole-table list filters by equality (`eq`, `in`), each needing its own index. */
+    filteredBy: [
+      ...new Set(
+        whole.flatMap((o) =>
+          Object.values(o.filters).flatMap((f) =>
+            'field' in f && (f.op === 'eq' || f.op === 'in') ? [f.field] : [],
+          ),
+        ),
+      ),
+    ].filter((field) => field !== entity.parent),
   };
 }
 
@@ -159,6 +170,20 @@ export function entityTable<F extends Record<string, Field>>(
       indexes.push(
         index(`${entity.table}_list_idx`).on(
           ...([...lead, ...ordered()] as [ReturnType<typeof ordered>[number]]),
+        ),
+      );
+    }
+    // A page filtered by one value is read off (field, list order…), as the whole list is off the
+    // list order; a field a declared index already leads with in list order needs none.
+    for (const field of access.filteredBy) {
+      const declared = Object.values(entity.indexes ?? {}).some(
+        (i) => 'fields' in i && i.fields[0] === field && i.withListOrder,
+      );
+      if (declared) continue;
+      const lead = entity.variants ? [c.variant!] : [];
+      indexes.push(
+        index(`${entity.table}_${columnName(field)}_list_idx`).on(
+          ...([...lead, c[field]!, ...ordered()] as [ExtraConfigColumn]),
         ),
       );
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { entities, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -25,8 +25,8 @@ export const importBounds = {
   // 10,000 rows of a wide entity are about 20 MB of XML; anything far past that is a zip bomb.
   maxUncompressedBytes: 100 * 1024 * 1024,
 };
-/** Rows written by one statement: few round trips, well under PostgreSQL's 65,535 parameters. */
-const rowsPerWrite = 500;
+/** Rows written by one statement (each column one array parameter): few round trips, bounded memory. */
+const rowsPerWrite = 1000;
 
 /** The repository of each declared entity, by name (the engine's map). */
 export type Repositories = ReadonlyMap<string, RecordRepository>;
@@ -367,32 +367,61 @@ async function writeBatch(
       throw error;
     }
   });
-  // Updates take every declared field from the merged record; the record columns move on as an update's do.
-  const set: Record<string, SQL> = Object.fromEntries(
-    [...Object.keys(entity.fields), 'warnings', 'updatedBy'].map((key) => [
-      key,
-      sql.raw(`excluded."${repo.column(key).name}"`),
-    ]),
+  // One parameter per column, an array of the batch's values (`unnest`): a statement of 500 rows
+  // built, sent and parsed as 23 parameters rather than 11,500 costs a third of the time.
+  // Updates take every declared field from the merged record; the record columns move on as an
+  // update's do.
+  const keys = [
+    'id',
+    ...(o.variant ? ['variant'] : []),
+    ...Object.keys(entity.fields),
+    'warnings',
+    'createdBy',
+    'updatedBy',
+  ];
+  const columns = keys.map((key) => repo.column(key));
+  const arrays = columns.map((column, i) => {
+    const json = column.getSQLType().startsWith('json');
+    const values = planned.map((p) => {
+      const value = (p.record as Record<string, unknown>)[keys[i]!];
+      return value === undefined || value === null ? null : json ? JSON.stringify(value) : value;
+    });
+    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+  });
+  const updated = [...Object.keys(entity.fields), 'warnings', 'updatedBy'].map((key) => {
+    const name = sql.identifier(repo.column(key).name);
+    return sql`${name} = excluded.${name}`;
+  });
+  const inserted = await tx.execute<Record<string, unknown>>(sql`insert into ${repo.table} (${sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  )})
+    select * from unnest(${sql.join(arrays, sql`, `)})
+    on conflict (${sql.identifier(repo.column('id').name)}) do update set ${sql.join(updated, sql`, `)},
+      ${sql.identifier(repo.column('version').name)} = ${repo.table}.${sql.identifier(repo.column('version').name)} + 1,
+      ${sql.identifier(repo.column('updatedAt').name)} = now()
+    returning *`);
+  // The rows as stored (defaults, version, times), for the audit: read as Drizzle reads a row.
+  const tableColumns = Object.entries(getTableColumns(repo.table));
+  const written = inserted.rows.map(
+    (row) =>
+      Object.fromEntries(
+        tableColumns.map(([key, column]) => {
+          const value = row[column.name];
+          return [key, value === null || value === undefined ? value : column.mapFromDriverValue(value)];
+        }),
+      ) as StoredRecord,
   );
-  const written = (await tx
-    .insert(repo.table)
-    .values(planned.map((p) => p.record) as never)
-    .onConflictDoUpdate({
-      target: repo.column('id'),
-      set: { ...set, version: sql`${repo.column('version')} + 1`, updatedAt: sql`now()` } as never,
-    })
-    .returning()) as StoredRecord[];
   const byId = new Map(written.map((row) => [row.id, row]));
-  await tx.insert(auditLog).values(
-    planned.map((p) => ({
-      entity: entity.name,
-      entityId: p.record.id as string,
-      action: p.before ? 'update' : 'create',
-      actorId: o.user.id,
-      before: p.before ? (JSON.parse(JSON.stringify(p.before)) as unknown) : null,
-      after: JSON.parse(JSON.stringify(byId.get(p.record.id as string))) as unknown,
-    })),
-  );
+  // The audit rows likewise as arrays: the records as JSON text, as the API gives them.
+  const recordJson = (record: unknown) => (record ? JSON.stringify(record) : null);
+  await tx.execute(sql`insert into ${auditLog} (entity, entity_id, action, actor_id, before, after)
+    select ${entity.name}, id, action, ${o.user.id}::uuid, before, after from unnest(
+      ${sql.param(planned.map((p) => p.record.id as string))}::uuid[],
+      ${sql.param(planned.map((p) => (p.before ? 'update' : 'create')))}::text[],
+      ${sql.param(planned.map((p) => recordJson(p.before)))}::jsonb[],
+      ${sql.param(planned.map((p) => recordJson(byId.get(p.record.id as string))))}::jsonb[]
+    ) as a(id, action, before, after)`);
   for (const p of planned) {
     result[p.before ? 'updated' : 'created']++;
     result.rows.push({

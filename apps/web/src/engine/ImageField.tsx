@@ -160,7 +160,9 @@ export function ImageField(p: ImageFieldProps) {
         p="xs"
       >
         {shown ? (
-          <Group wrap="nowrap" align="center" gap="md">
+          // In a narrow form (a drawer) the name and its badge go under the preview rather than
+          // being squeezed beside it to a few letters.
+          <Group wrap="wrap" align="center" gap="md">
             <Paper withBorder w={160} h={120} style={{ overflow: 'hidden', flexShrink: 0 }}>
               {shown.url ? (
                 <Image
@@ -179,8 +181,8 @@ export function ImageField(p: ImageFieldProps) {
                 </Center>
               )}
             </Paper>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Text size="sm" truncate="end">
+            <Stack gap={4} align="flex-start" style={{ flex: '1 1 10rem', minWidth: '10rem' }}>
+              <Text size="sm" truncate="end" maw="100%">
                 {shown.name}
               </Text>
               {shown.size !== undefined && (

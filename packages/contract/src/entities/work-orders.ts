@@ -61,7 +61,6 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     tagNumber: { fields: ['tagNumber'], withListOrder: true },
     equipmentCategory: { fields: ['equipmentCategory'], withListOrder: true },
     status: { fields: ['status'], withListOrder: true },
-    emergency: { fields: ['isEmergency', 'status'] },
     dateStart: { fields: ['dateStart'], withListOrder: true },
     dateEnd: { fields: ['dateEnd'], withListOrder: true },
   },

@@ -125,13 +125,14 @@ export function ReportPage() {
       <ReportLockedNotice report={report} />
       <Stack gap="lg">
         <ReportAuthorCompany reportId={reportId} />
-        {report.statusComment && (
-          // A return's reason is what the inspector must act on; any other comment is for reading.
+        {report.status === 'returned' && report.statusComment && (
+          // A return's reason is what the inspector must act on, so it leads the page; every other
+          // comment is read in the approval history below.
           <Alert
-            color={report.status === 'returned' ? 'orange' : 'gray'}
+            color="orange"
             variant="light"
             icon={<IconMessage aria-hidden />}
-            title={t(report.status === 'returned' ? 'reports.returnedComment' : 'reports.lastComment')}
+            title={t('reports.returnedComment')}
           >
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {report.statusComment}

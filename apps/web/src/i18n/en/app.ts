@@ -93,7 +93,6 @@ export const reports = {
   comment: 'Comment (optional)',
   reason: 'What should be corrected? (optional)',
   moved: 'Report {{number}} is now “{{status}}”',
-  lastComment: 'Comment with the last status change',
   returnedComment: 'Why the report was returned',
   lockedTitle: 'This report is {{status}} and locked',
   lockedText:

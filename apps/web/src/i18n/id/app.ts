@@ -96,7 +96,6 @@ export const reports: Translation<typeof en.reports> = {
   comment: 'Komentar (opsional)',
   reason: 'Apa yang perlu diperbaiki? (opsional)',
   moved: 'Laporan {{number}} sekarang “{{status}}”',
-  lastComment: 'Komentar pada perubahan status terakhir',
   returnedComment: 'Alasan laporan dikembalikan',
   lockedTitle: 'Laporan ini {{status}} dan terkunci',
   lockedText:

@@ -125,6 +125,16 @@ export const entities: EntityLabels = {
       positionLevels: 'Jabatan persetujuan',
       approvalStatus: 'Disetujui',
       approvalComment: 'Komentar persetujuan',
+      state: 'Status tugas',
+    },
+    values: {
+      state: {
+        todo: 'Belum dikerjakan',
+        inProgress: 'Sedang dikerjakan',
+        waitingApproval: 'Menunggu persetujuan',
+        returned: 'Dikembalikan',
+        done: 'Selesai',
+      },
     },
   },
   thermalAnalysis: {
