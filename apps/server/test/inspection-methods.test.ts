@@ -134,7 +134,7 @@ describe('the summary per method', () => {
     const byCode = new Map<string, Summary>(r.body.data.map((s: Summary) => [s.code, s]));
     expect(byCode.get('vci')).toEqual({
       code: 'vci',
-      name: 'Visual crack inspection (VCI)',
+      name: 'Visual crack inspection',
       openAssignments: 1,
       reportsByStatus: { draft: 1, submitted: 1, inReview: 0, returned: 0, approved: 0 },
     });

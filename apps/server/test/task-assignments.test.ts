@@ -198,7 +198,7 @@ describe("a work order's inspections", () => {
       ],
     });
     expect(r.body.data[1]).toMatchObject({
-      inspectionMethodName: 'Visual crack inspection (VCI)',
+      inspectionMethodName: 'Visual crack inspection',
       reports: [],
     });
 
