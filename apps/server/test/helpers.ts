@@ -356,14 +356,19 @@ export const jpegBytes = Buffer.from(
 );
 
 /**
- * What the database keeps beside the rows (migration 0020), read again from the rows themselves: the
- * reports per method and status, the open assignments per method, and every assignment's state (by
- * the contract's `taskStateOf`, not the database's function). Equal when the triggers kept up.
+ * What the database keeps beside the rows (migrations 0020, 0023), read again from the rows
+ * themselves: the reports per method and status, the open assignments per method, every
+ * assignment's state (by the contract's `taskStateOf`, not the database's function) and its work
+ * order's number and planned dates. Equal when the triggers kept up.
  */
 export async function keptCounts(t: TestApp) {
   const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
   const byKey = (list: { key: string; n: number }[]) =>
     Object.fromEntries(list.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
+  const copies = await rows<{ id: string; kept: string; copied: string }>(sql`
+    select a.id, concat_ws(' ', a.wo_number, a.planned_start, a.planned_finish) as kept,
+      concat_ws(' ', w.wo_number, w.date_start, w.date_end) as copied
+    from wo_task_assignment a join work_order_spk w on w.id = a.work_order_spkid`);
   const tasks = await rows<{ id: string; state: string; statuses: ReportStatus[] }>(sql`
     select a.id, a.state, array_remove(array_agg(r.status), null) as statuses
     from wo_task_assignment a left join report_header r
@@ -376,6 +381,7 @@ export async function keptCounts(t: TestApp) {
       ),
       open: byKey(await rows(sql`select inspection_method as key, n from open_assignment_count`)),
       states: Object.fromEntries(tasks.map((task) => [task.id, task.state])),
+      workOrders: Object.fromEntries(copies.map((c) => [c.id, c.kept])),
     },
     counted: {
       reports: byKey(
@@ -388,6 +394,7 @@ export async function keptCounts(t: TestApp) {
           where w.status not in ('completed', 'cancelled') group by 1`),
       ),
       states: Object.fromEntries(tasks.map((task) => [task.id, taskStateOf(task.statuses)])),
+      workOrders: Object.fromEntries(copies.map((c) => [c.id, c.copied])),
     },
   };
 }

@@ -250,6 +250,32 @@ describe('GET /my-tasks', () => {
     expect((await mine('/my-tasks?dateStart=2026-02-30')).status).toBe(400);
   });
 
+  it('follows its work order when it is renumbered or replanned', async () => {
+    const wo = await createWorkOrder(t, {
+      woNumber: 'WO-MT-moving',
+      dateStart: '2030-01-01',
+      dateEnd: '2030-01-31',
+    });
+    const task = await assign(wo.id, 'thermal', [inspector.id]);
+    const moved = await t.call('PUT', `/api/work-order-spks/${wo.id}`, {
+      woNumber: 'WO-MT-moved',
+      dateEnd: '2030-03-31',
+      version: wo.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const r = await mine(`/my-tasks/${task.id}`);
+    expect(r.body.data).toMatchObject({
+      woNumber: 'WO-MT-moved',
+      dateStart: '2030-01-01',
+      dateEnd: '2030-03-31',
+    });
+    const planned = await mine('/my-tasks/inspection-planner?dateStart=2030-03-01&dateEnd=2030-03-31');
+    expect(planned.body.data.map((x: { id: string }) => x.id)).toContain(task.id);
+    expect((await mine('/my-tasks?woNumber=WO-MT-moved')).body.data).toHaveLength(1);
+    // Out of the way of the counts below.
+    expect((await t.call('DELETE', `/api/wo-task-assignments/${task.id}`)).status).toBe(200);
+  });
+
   it('shows another user only their own tasks', async () => {
     const r = await mine('/my-tasks', other.token);
     expect(r.body.meta.totalCount).toBe(6);

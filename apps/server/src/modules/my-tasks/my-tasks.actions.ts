@@ -40,10 +40,13 @@ export function weekOf(day: string): Period {
   return { from: calendarDay(monday), to: calendarDay(new Date(monday.getTime() + 6 * dayMs)) };
 }
 
-function scopeOf(user: AuthenticatedUser | undefined, where?: TaskScope['where']): TaskScope {
+function scopeOf(
+  user: AuthenticatedUser | undefined,
+  filters: Pick<TaskScope, 'where' | 'joinWorkOrder'> = {},
+): TaskScope {
   // The route row requires myTask.view, so a user is always there; the guard keeps the type honest.
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to see your tasks');
-  return { userId: user.id, today: calendarDay(new Date()), where };
+  return { userId: user.id, today: calendarDay(new Date()), ...filters };
 }
 
 function pageMeta(pageNumber: number, pageSize: number, totalCount: number): PageMeta {
@@ -77,7 +80,9 @@ export const myTaskActions: Record<string, ActionHandler> = {
   }),
 
   'myTask.get': typedAction({ params: z.object({ id: z.string() }) }, async ({ params, user, deps }) => {
-    const { tasks } = await readTasks(deps.db, scopeOf(user, [byAssignment(params.id)]), { limit: 1 });
+    const { tasks } = await readTasks(deps.db, scopeOf(user, { where: [byAssignment(params.id)] }), {
+      limit: 1,
+    });
     if (!tasks[0]) throw new AppError('NOT_FOUND', `You have no task ${params.id}`);
     return { data: tasks[0] };
   }),

@@ -17,8 +17,8 @@ export type Period = { from: string; to: string };
  * A task's planned period is its work order's planned start to planned finish; with one of them
  * missing, that one day. A task with neither is in no period.
  */
-const plannedFrom = sql`coalesce(${workOrders.dateStart}, ${workOrders.dateEnd})`;
-const plannedTo = sql`coalesce(${workOrders.dateEnd}, ${workOrders.dateStart})`;
+const plannedFrom = sql`coalesce(${assignments.plannedStart}, ${assignments.plannedFinish})`;
+const plannedTo = sql`coalesce(${assignments.plannedFinish}, ${assignments.plannedStart})`;
 
 /** The tasks' planned periods (as `myTasksSql` names them) that overlap the period given. */
 export const plannedWithin = (p: Period) =>
@@ -33,6 +33,8 @@ export type TaskScope = {
   today: string;
   /** Conditions over the assignment, work order and method (`taskFilters`). */
   where?: SQL[];
+  /** Whether a condition reads the work order or method beyond what the assignment carries. */
+  joinWorkOrder?: boolean;
 };
 
 /** Most pressing first: planned finish, then work order and method; the id keeps pages stable. */
@@ -58,21 +60,30 @@ const mineFirst = (scope: TaskScope) =>
  * A page (`page`) is cut here, before any report is read, with the count of every row.
  */
 export function assignedSql(scope: TaskScope, page?: { limit: number; offset: number; order?: 'planned' }) {
+  const name = sql.identifier(getTableName(assignments));
   const conditions = scope.where?.length ? sql`where ${sql.join(scope.where, sql` and `)}` : sql``;
+  const joins = sql`join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
+    join ${methods} on ${methods.code} = ${assignments.inspectionMethod}`;
+  // The tasks that match, cut to the page over the assignment's own columns (the work order's
+  // number and planned dates are copied onto it): only the page's work orders are read.
+  const matching = sql`(select ${name}.* ${page ? sql`, (count(*) over ())::int as total` : sql``}
+    from ${mineFirst(scope)} ${scope.joinWorkOrder ? joins : sql``} ${conditions}
+    ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) ${name}`;
   return sql`(select ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid,
-      ${workOrders.woNumber} as wo_number, ${workOrders.title} as wo_title,
-      ${assignments.inspectionMethod} as inspection_method, ${methods.name} as inspection_method_name,
-      ${workOrders.equipmentCategory} as equipment_category, ${workOrders.tagNumber} as tag_number,
-      ${workOrders.location} as location, ${workOrders.priority} as priority,
-      ${workOrders.isEmergency} as is_emergency,
-      ${workOrders.dateStart}::text as date_start, ${workOrders.dateEnd}::text as date_end,
+      ${assignments.woNumber} as wo_number, ${assignments.inspectionMethod} as inspection_method,
+      ${methods.name} as inspection_method_name,
+      ${assignments.plannedStart}::text as date_start, ${assignments.plannedFinish}::text as date_end,
       ${plannedFrom} as planned_from, ${plannedTo} as planned_to, ${assignments.state} as state
-      ${page ? sql`, (count(*) over ())::int as total` : sql``}
-    from ${mineFirst(scope)}
-    join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
-    join ${methods} on ${methods.code} = ${assignments.inspectionMethod}
-    ${conditions}
-    ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) tasks`;
+      ${
+        page
+          ? sql`, ${workOrders.title} as wo_title, ${workOrders.equipmentCategory} as equipment_category,
+      ${workOrders.tagNumber} as tag_number, ${workOrders.location} as location,
+      ${workOrders.priority} as priority, ${workOrders.isEmergency} as is_emergency, ${name}.total`
+          : sql``
+      }
+    from ${matching}
+    ${page ? sql`join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}` : sql``}
+    join ${methods} on ${methods.code} = ${assignments.inspectionMethod}) tasks`;
 }
 
 /**
@@ -85,7 +96,7 @@ function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
       ? { from: sql.raw('tasks.planned_from'), rest: taskOrder('tasks') }
       : {
           from: plannedFrom,
-          rest: sql`${workOrders.dateEnd} asc nulls last, ${workOrders.woNumber}, ${assignments.inspectionMethod}, ${assignments.id}`,
+          rest: sql`${assignments.plannedFinish} asc nulls last, ${assignments.woNumber}, ${assignments.inspectionMethod}, ${assignments.id}`,
         };
   return order === 'planned' ? sql`${columns.from}, ${columns.rest}` : columns.rest;
 }
@@ -106,23 +117,23 @@ export function taskFilters(q: {
   woNumber?: string;
   equipmentCategory?: string;
   period?: Partial<Period>;
-}): SQL[] {
+}): Pick<TaskScope, 'where' | 'joinWorkOrder'> {
   const where: SQL[] = [];
   if (q.search) {
     const pattern = containsPattern(q.search);
     where.push(
-      sql`(${workOrders.woNumber} ilike ${pattern} or ${workOrders.title} ilike ${pattern}
+      sql`(${assignments.woNumber} ilike ${pattern} or ${workOrders.title} ilike ${pattern}
         or ${workOrders.tagNumber} ilike ${pattern} or ${assignments.inspectionMethod} ilike ${pattern}
         or ${methods.name} ilike ${pattern})`,
     );
   }
-  if (q.woNumber) where.push(sql`${workOrders.woNumber} = ${q.woNumber}`);
+  if (q.woNumber) where.push(sql`${assignments.woNumber} = ${q.woNumber}`);
   if (q.equipmentCategory) where.push(sql`${workOrders.equipmentCategory} = ${q.equipmentCategory}`);
   // Overlapping the period; with one end given, planned to finish on or after it or to start on or
   // before it.
   if (q.period?.from) where.push(sql`${plannedTo} >= ${q.period.from}::date`);
   if (q.period?.to) where.push(sql`${plannedFrom} <= ${q.period.to}::date`);
-  return where;
+  return { where, joinWorkOrder: Boolean(q.search || q.equipmentCategory) };
 }
 
 export const byAssignment = (id: string) => sql`${assignments.id} = ${id}`;

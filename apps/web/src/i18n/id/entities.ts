@@ -126,6 +126,9 @@ export const entities: EntityLabels = {
       approvalStatus: 'Disetujui',
       approvalComment: 'Komentar persetujuan',
       state: 'Status tugas',
+      woNumber: 'Nomor WO',
+      plannedStart: 'Rencana mulai',
+      plannedFinish: 'Rencana selesai',
     },
     values: {
       state: {
