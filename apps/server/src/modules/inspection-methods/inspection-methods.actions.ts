@@ -13,7 +13,7 @@ import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzl
 import { openAssignmentCounts, reportStatusCounts, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
-import { recordView } from '../../engine/records.ts';
+import { likePattern, recordView } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
@@ -29,9 +29,6 @@ export const methodBound = 500;
 
 /** Work orders whose assignments are no longer open work. */
 const closedWorkOrderStatuses: (typeof workOrderStatuses)[number][] = ['completed', 'cancelled'];
-
-/** `%`, `_` and `\` match themselves. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const views = (rows: unknown[]) => rows.map((row) => recordView(inspectionMethod, row as StoredRecord));
 
@@ -81,7 +78,7 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
         .from(methods)
         .where(
           search
-            ? or(ilike(methods.code, contains(search)), ilike(methods.name, contains(search)))
+            ? or(ilike(methods.code, likePattern(search)), ilike(methods.name, likePattern(search)))
             : undefined,
         )
         .orderBy(asc(methods.code))

@@ -3,6 +3,7 @@ import type { MyTask, PageMeta, TaskState } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthenticatedUser } from '../../engine/access.ts';
+import { likePattern } from '../../engine/records.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +11,6 @@ import {
   assignedTo,
   assignments,
   byAssignment,
-  containsPattern,
   countTasks,
   myTasksSql,
   plannedWithin,
@@ -150,7 +150,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const scope = scopeOf(user);
     const offset = (pageNumber - 1) * pageSize;
     const matching = query.search
-      ? sql`where ${workOrders.woNumber} ilike ${containsPattern(query.search)}`
+      ? sql`where ${workOrders.woNumber} ilike ${likePattern(query.search)}`
       : sql``;
     // The user's assignments counted per work order first, then their numbers: ordering by number
     // before grouping had the planner walk every work order to find the user's 2,000.

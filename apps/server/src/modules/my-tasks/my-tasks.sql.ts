@@ -2,6 +2,7 @@ import { inspectionMethod, reportHeader, woTaskAssignment, workOrderSpk } from '
 import type { MyTask, TaskState } from '@inspectra/contract';
 import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { likePattern } from '../../engine/records.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 
@@ -23,9 +24,6 @@ const plannedTo = sql`coalesce(${assignments.plannedFinish}, ${assignments.plann
 /** The tasks' planned periods (as `myTasksSql` names them) that overlap the period given. */
 export const plannedWithin = (p: Period) =>
   sql`(tasks.planned_from <= ${p.to}::date and tasks.planned_to >= ${p.from}::date)`;
-
-/** `%`, `_` and `\` match themselves. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type TaskScope = {
   userId: string;
@@ -120,7 +118,7 @@ export function taskFilters(q: {
 }): Pick<TaskScope, 'where' | 'joinWorkOrder'> {
   const where: SQL[] = [];
   if (q.search) {
-    const pattern = containsPattern(q.search);
+    const pattern = likePattern(q.search);
     where.push(
       sql`(${assignments.woNumber} ilike ${pattern} or ${workOrders.title} ilike ${pattern}
         or ${workOrders.tagNumber} ilike ${pattern} or ${assignments.inspectionMethod} ilike ${pattern}

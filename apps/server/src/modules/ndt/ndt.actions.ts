@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
-import { countAhead, recordView, recordViews } from '../../engine/records.ts';
+import { countAhead, likePattern, recordView, recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
@@ -25,9 +25,6 @@ import { sendAttachment } from '../files/files.actions.ts';
 const equipment = tableOf(ndtEquipment);
 const isometrics = tableOf(ndtIsometric);
 const reports = tableOf(reportHeader);
-
-/** `%`, `_` and `\` match themselves. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reports of an equipment number, by the technique (inspection method) that made them. */
 const reportsOf = (method?: string) =>
@@ -159,9 +156,9 @@ export const ndtActions: Record<string, ActionHandler> = {
     if (search)
       conditions.push(
         or(
-          ilike(equipment.equipmentNo, contains(search)),
-          ilike(equipment.tagNumber, contains(search)),
-          ilike(equipment.description, contains(search)),
+          ilike(equipment.equipmentNo, likePattern(search)),
+          ilike(equipment.tagNumber, likePattern(search)),
+          ilike(equipment.description, likePattern(search)),
         )!,
       );
     if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo));

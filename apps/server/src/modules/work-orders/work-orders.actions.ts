@@ -1,4 +1,4 @@
-import { equipment, lookupQuery, workOrderSpk } from '@inspectra/contract';
+import { entities, lookupQuery, referenceTarget, workOrderSpk } from '@inspectra/contract';
 import type { LookupValue } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -20,7 +20,17 @@ const workOrders = tableOf(workOrderSpk);
  * skipping through its index one value at a time (a recursive probe per value). Only the page's
  * values are counted. A contractor's scope is a few work orders, grouped as they are.
  */
-function distinctValues(column: AnyPgColumn, master?: AnyPgColumn): ActionHandler {
+function distinctValues(key: keyof typeof workOrderSpk.fields & string): ActionHandler {
+  const column = workOrders[key] as AnyPgColumn;
+  const field = workOrderSpk.fields[key];
+  // The master a `references` field names (`equipment.tagNumber`), from the declaration.
+  const target =
+    field.kind === 'text' && field.references
+      ? referenceTarget(field.references, (name) => entities[name])
+      : undefined;
+  const master = target
+    ? ((tableOf(target.entity) as unknown as Record<string, AnyPgColumn>)[target.field] as AnyPgColumn)
+    : undefined;
   return typedAction({ query: lookupQuery }, async ({ query, deps, user }) => {
     const { pageNumber, pageSize, search } = query;
     const offset = (pageNumber - 1) * pageSize;
@@ -56,6 +66,6 @@ function distinctValues(column: AnyPgColumn, master?: AnyPgColumn): ActionHandle
 
 /** SPEC 7 "Lookups" of the work-order list: values to filter it by, with how many each. */
 export const workOrderActions: Record<string, ActionHandler> = {
-  'workOrder.contractNumbers': distinctValues(workOrders.contractNo),
-  'workOrder.equipments': distinctValues(workOrders.tagNumber, tableOf(equipment).tagNumber),
+  'workOrder.contractNumbers': distinctValues('contractNo'),
+  'workOrder.equipments': distinctValues('tagNumber'),
 };
