@@ -366,8 +366,10 @@ export async function keptCounts(t: TestApp) {
   const byKey = (list: { key: string; n: number }[]) =>
     Object.fromEntries(list.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
   const copies = await rows<{ id: string; kept: string; copied: string }>(sql`
-    select a.id, concat_ws(' ', a.wo_number, a.planned_start, a.planned_finish) as kept,
-      concat_ws(' ', w.wo_number, w.date_start, w.date_end) as copied
+    select a.id, json_build_array(a.wo_number, a.wo_title, a.tag_number, a.equipment_category,
+        a.planned_start, a.planned_finish)::text as kept,
+      json_build_array(w.wo_number, w.title, w.tag_number, w.equipment_category,
+        w.date_start, w.date_end)::text as copied
     from wo_task_assignment a join work_order_spk w on w.id = a.work_order_spkid`);
   const tasks = await rows<{ id: string; state: string; statuses: ReportStatus[] }>(sql`
     select a.id, a.state, array_remove(array_agg(r.status), null) as statuses

@@ -40,6 +40,19 @@ describe('every list the route table declares has an index in its order', () => 
         expect(served, `an index (${field}, ${order.join(', ')})`).toBe(true);
       });
     }
+    for (const [tab] of access.partialTabs) {
+      it(`${entity.name}: the tab ${tab}, on the rows it holds alone`, () => {
+        const lead = entity.variants ? ['variant asc'] : [];
+        const index = getTableConfig(table).indexes.find((i) =>
+          i.config.name?.endsWith(`_${columnName(tab)}_tab_idx`),
+        );
+        expect(index?.config.where, `a partial index for the tab ${tab}`).toBeDefined();
+        expect(indexKeys(table).find((i) => i.name === index!.config.name)?.keys).toEqual([
+          ...lead,
+          ...order,
+        ]);
+      });
+    }
     if (access.byParent && entity.parent && !entity.uniquePerParent) {
       it(`${entity.name}: the list by ${entity.parent}`, () => {
         expect(indexKeys(table).map((i) => i.keys)).toContainEqual([

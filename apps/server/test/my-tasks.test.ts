@@ -12,6 +12,7 @@ import { calendarDay, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts
 import { myTasksSql } from '../src/modules/my-tasks/my-tasks.sql.ts';
 import {
   approverToken,
+  createEquipment,
   createReportHeader,
   createUser,
   createWorkOrder,
@@ -250,28 +251,42 @@ describe('GET /my-tasks', () => {
     expect((await mine('/my-tasks?dateStart=2026-02-30')).status).toBe(400);
   });
 
-  it('follows its work order when it is renumbered or replanned', async () => {
+  it('follows its work order when it is renumbered, replanned, retitled or moved to other equipment', async () => {
     const wo = await createWorkOrder(t, {
       woNumber: 'WO-MT-moving',
       dateStart: '2030-01-01',
       dateEnd: '2030-01-31',
+      equipmentCategory: 'electrical',
     });
     const task = await assign(wo.id, 'thermal', [inspector.id]);
+    const equipment = await createEquipment(t, { categoryCode: 'pipe', objectTypeCode: 'PIPE-PROC' });
     const moved = await t.call('PUT', `/api/work-order-spks/${wo.id}`, {
       woNumber: 'WO-MT-moved',
+      title: 'Flange leak survey',
       dateEnd: '2030-03-31',
+      equipmentCategory: 'pipe',
+      tagNumber: equipment.tagNumber,
       version: wo.version,
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const r = await mine(`/my-tasks/${task.id}`);
     expect(r.body.data).toMatchObject({
       woNumber: 'WO-MT-moved',
+      woTitle: 'Flange leak survey',
+      tagNumber: equipment.tagNumber,
+      equipmentCategory: 'pipe',
       dateStart: '2030-01-01',
       dateEnd: '2030-03-31',
     });
     const planned = await mine('/my-tasks/inspection-planner?dateStart=2030-03-01&dateEnd=2030-03-31');
     expect(planned.body.data.map((x: { id: string }) => x.id)).toContain(task.id);
-    expect((await mine('/my-tasks?woNumber=WO-MT-moved')).body.data).toHaveLength(1);
+    const found = async (query: string) =>
+      (await mine(`/my-tasks?${query}`)).body.data.map((x: { id: string }) => x.id);
+    expect(await found('woNumber=WO-MT-moved')).toEqual([task.id]);
+    expect(await found('search=flange%20leak')).toEqual([task.id]);
+    expect(await found(`search=${equipment.tagNumber}`)).toEqual([task.id]);
+    expect(await found('equipmentCategory=pipe')).toContain(task.id);
+    expect(await found('equipmentCategory=electrical')).not.toContain(task.id);
     // Out of the way of the counts below.
     expect((await t.call('DELETE', `/api/wo-task-assignments/${task.id}`)).status).toBe(200);
   });

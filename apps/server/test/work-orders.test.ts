@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { sql } from 'drizzle-orm';
+import { workOrderSpk } from '@inspectra/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../src/db/schema/index.ts';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -305,6 +307,20 @@ describe('importing work orders', () => {
     expect(again.body.data.rows.map((r: { id: string }) => r.id)).toEqual(
       first.body.data.rows.map((r: { id: string }) => r.id),
     );
+    // Each write has its audit row, the record as the engine writes one: the stored row as read.
+    const id = first.body.data.rows[0].id as string;
+    const [stored] = await t.db
+      .select()
+      .from(tableOf(workOrderSpk))
+      .where(eq(tableOf(workOrderSpk).id, id));
+    const audit = await t.db.execute<{ action: string; before: unknown; after: unknown }>(
+      sql`select action, before, after from audit_log where entity_id = ${id} order by at, action`,
+    );
+    expect(audit.rows.map((a) => a.action)).toEqual(['create', 'update']);
+    expect(audit.rows[0]!.before).toBeNull();
+    expect(audit.rows[1]!.before).toEqual(audit.rows[0]!.after);
+    expect(audit.rows[1]!.after).toEqual(JSON.parse(JSON.stringify(stored)));
+    expect(audit.rows[1]!.after).toMatchObject({ woNumber: 'IMP-1', dateStart: '2026-04-01', version: 2 });
     const listed = await t.call('GET', '/api/work-order-spks?search=IMP-&pageSize=50');
     expect(listed.body.meta.totalCount).toBe(3);
     const one = listed.body.data.find((w: { woNumber: string }) => w.woNumber === 'IMP-1');

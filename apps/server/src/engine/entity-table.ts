@@ -1,6 +1,7 @@
 import { columnName, referenceTarget, routeTable } from '@inspectra/contract';
-import type { EntityDefinition, Field, RecordedWarning, RouteDefinition } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import type { EntityDefinition, Field, ListTab, RecordedWarning, RouteDefinition } from '@inspectra/contract';
+import { and, sql } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -72,21 +73,51 @@ export function listOrder(entity: EntityDefinition) {
 /** How the route table lists an entity: all of it (paged, searched) and/or by its parent. */
 export function listAccess(entity: EntityDefinition, routes: readonly RouteDefinition[] = routeTable) {
   const lists = routes.map((r) => r.operation).filter((o) => 'entity' in o && o.entity.name === entity.name);
-  const whole = lists.filter((o) => o.kind === 'list');
+  const whole = lists.flatMap((o) => (o.kind === 'list' ? [o] : []));
+  const tabs = new Map(whole.flatMap((o) => Object.entries(o.tabs ?? {})));
+  // A tab of one `eq` or `in` condition is a slice by one field, as that field's filter is.
+  const sliceField = (tab: ListTab) => {
+    const [only, ...more] = Object.entries(tab.where);
+    return only && more.length === 0 && !('notIn' in only[1]) ? only[0] : undefined;
+  };
   return {
     all: whole.length > 0,
     byParent: lists.some((o) => o.kind === 'listByParent'),
-    /** The fields a whole-table list filters by equality (`eq`, `in`), each needing its own index. */
+    /**
+     * The fields a whole-table list filters by equality (`eq`, `in`) or slices by in a one-field
+     * tab, each needing its own index.
+     */
     filteredBy: [
-      ...new Set(
-        whole.flatMap((o) =>
+      ...new Set([
+        ...whole.flatMap((o) =>
           Object.values(o.filters).flatMap((f) =>
             'field' in f && (f.op === 'eq' || f.op === 'in') ? [f.field] : [],
           ),
         ),
-      ),
+        ...[...tabs.values()].flatMap((tab) => sliceField(tab) ?? []),
+      ]),
     ].filter((field) => field !== entity.parent),
+    /** The tabs of more than one condition or of a `not in`: each read off a partial index of its own. */
+    partialTabs: [...tabs].filter(([, tab]) => !sliceField(tab)),
   };
+}
+
+/**
+ * A tab's conditions as SQL over the columns `column` names, its declared values written into the
+ * statement as literals, not parameters: the same text in a list's query and in the tab's partial
+ * index, so the planner knows the index holds exactly the tab's rows, under any plan. A `not in`
+ * also takes the records without a value.
+ */
+export function tabConditions(tab: ListTab, column: (key: string) => SQLWrapper): SQL[] {
+  const literal = (value: string | number | boolean) =>
+    sql.raw(typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value));
+  const list = (values: readonly string[]) => sql.join(values.map(literal), sql`, `);
+  return Object.entries(tab.where).map(([key, condition]) => {
+    const c = column(key);
+    if ('eq' in condition) return sql`${c} = ${literal(condition.eq)}`;
+    if ('in' in condition) return sql`${c} in (${list(condition.in)})`;
+    return sql`(${c} is null or ${c} not in (${list(condition.notIn)}))`;
+  });
 }
 
 /** What a `references` field points at: the target's table (its columns by field key) and key column. */
@@ -185,6 +216,16 @@ export function entityTable<F extends Record<string, Field>>(
         index(`${entity.table}_${columnName(field)}_list_idx`).on(
           ...([...lead, c[field]!, ...ordered()] as [ExtraConfigColumn]),
         ),
+      );
+    }
+    // A tab of several conditions (open emergencies) is read off the list order of its rows alone:
+    // through the field indexes the page walked past every closed emergency.
+    for (const [name, tab] of access.partialTabs) {
+      const lead = entity.variants ? [c.variant!] : [];
+      indexes.push(
+        index(`${entity.table}_${columnName(name)}_tab_idx`)
+          .on(...([...lead, ...ordered()] as [ExtraConfigColumn]))
+          .where(and(...tabConditions(tab, (key) => c[key]!))!),
       );
     }
     // What upserts and imports match by: unique together (per variant, for variants).

@@ -1,27 +1,13 @@
 import { createHash } from 'node:crypto';
 import { deriveValue } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, Filter, ListTab } from '@inspectra/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { listOrder } from './entity-table.ts';
+import { listOrder, tabConditions } from './entity-table.ts';
 import { assertKnownItems } from './item-references.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
@@ -196,14 +182,9 @@ export class RecordRepository {
     return { where: and(...conditions), values, shape: shape.join(','), ranged };
   }
 
-  /** A tab's conditions as SQL: `is`, `in`, and `not in` that also takes records without a value. */
+  /** A tab's conditions as SQL, as its partial index has them (`tabConditions`). */
   private tabConditions(tab: ListTab): SQL[] {
-    return Object.entries(tab.where).map(([key, condition]) => {
-      const column = this.column(key);
-      if ('eq' in condition) return eq(column, condition.eq);
-      if ('in' in condition) return inArray(column, [...condition.in]);
-      return or(isNull(column), notInArray(column, [...condition.notIn]))!;
-    });
+    return tabConditions(tab, (key) => this.column(key));
   }
 
   private readonly statements = new WeakMap<

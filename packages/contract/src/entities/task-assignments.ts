@@ -50,9 +50,13 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
     // Kept by the database as the reports under the work order with this method change (migration
     // 0020, `task_state_of`), so my tasks can filter and count by it without reading every report.
     state: f.enumOf(taskStates, { label: 'Task state', default: 'todo', serverOwned: true }),
-    // Copied from the work order by the database (migration 0023) whenever either changes: what
-    // my tasks order and bound a user's tasks by, read without a work order per task.
+    // Copied from the work order by the database (migrations 0023 and 0024) whenever either
+    // changes: what my tasks order, bound, search and filter a user's tasks by, read without a
+    // work order per task.
     woNumber: f.text({ label: 'WO number', maxLength: 60, serverOwned: true }),
+    woTitle: f.text({ label: 'WO title', serverOwned: true }),
+    tagNumber: f.text({ label: 'Equipment tag', maxLength: 60, serverOwned: true }),
+    equipmentCategory: f.text({ label: 'Equipment category', maxLength: 60, serverOwned: true }),
     plannedStart: f.date({ label: 'Planned start', serverOwned: true }),
     plannedFinish: f.date({ label: 'Planned finish', serverOwned: true }),
   },

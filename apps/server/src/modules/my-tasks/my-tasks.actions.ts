@@ -40,10 +40,7 @@ export function weekOf(day: string): Period {
   return { from: calendarDay(monday), to: calendarDay(new Date(monday.getTime() + 6 * dayMs)) };
 }
 
-function scopeOf(
-  user: AuthenticatedUser | undefined,
-  filters: Pick<TaskScope, 'where' | 'joinWorkOrder'> = {},
-): TaskScope {
+function scopeOf(user: AuthenticatedUser | undefined, filters: Pick<TaskScope, 'where'> = {}): TaskScope {
   // The route row requires myTask.view, so a user is always there; the guard keeps the type honest.
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to see your tasks');
   return { userId: user.id, today: calendarDay(new Date()), ...filters };

@@ -29,10 +29,8 @@ export type TaskScope = {
   userId: string;
   /** The server's date today (ISO): a task whose planned finish is before it and not done is overdue. */
   today: string;
-  /** Conditions over the assignment, work order and method (`taskFilters`). */
+  /** Conditions over the assignment and what it copies of its work order (`taskFilters`). */
   where?: SQL[];
-  /** Whether a condition reads the work order or method beyond what the assignment carries. */
-  joinWorkOrder?: boolean;
 };
 
 /** Most pressing first: planned finish, then work order and method; the id keeps pages stable. */
@@ -60,12 +58,11 @@ const mineFirst = (scope: TaskScope) =>
 export function assignedSql(scope: TaskScope, page?: { limit: number; offset: number; order?: 'planned' }) {
   const name = sql.identifier(getTableName(assignments));
   const conditions = scope.where?.length ? sql`where ${sql.join(scope.where, sql` and `)}` : sql``;
-  const joins = sql`join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
-    join ${methods} on ${methods.code} = ${assignments.inspectionMethod}`;
   // The tasks that match, cut to the page over the assignment's own columns (the work order's
-  // number and planned dates are copied onto it): only the page's work orders are read.
+  // number, title, tag, category and planned dates are copied onto it): only the page's work
+  // orders are read.
   const matching = sql`(select ${name}.* ${page ? sql`, (count(*) over ())::int as total` : sql``}
-    from ${mineFirst(scope)} ${scope.joinWorkOrder ? joins : sql``} ${conditions}
+    from ${mineFirst(scope)} ${conditions}
     ${page ? sql`order by ${pageOrder(page.order, 'inner')} limit ${page.limit} offset ${page.offset}` : sql``}) ${name}`;
   return sql`(select ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid,
       ${assignments.woNumber} as wo_number, ${assignments.inspectionMethod} as inspection_method,
@@ -74,8 +71,8 @@ export function assignedSql(scope: TaskScope, page?: { limit: number; offset: nu
       ${plannedFrom} as planned_from, ${plannedTo} as planned_to, ${assignments.state} as state
       ${
         page
-          ? sql`, ${workOrders.title} as wo_title, ${workOrders.equipmentCategory} as equipment_category,
-      ${workOrders.tagNumber} as tag_number, ${workOrders.location} as location,
+          ? sql`, ${assignments.woTitle} as wo_title, ${assignments.equipmentCategory} as equipment_category,
+      ${assignments.tagNumber} as tag_number, ${workOrders.location} as location,
       ${workOrders.priority} as priority, ${workOrders.isEmergency} as is_emergency, ${name}.total`
           : sql``
       }
@@ -109,29 +106,33 @@ export function myTasksSql(scope: TaskScope, page?: Parameters<typeof assignedSq
     from ${assignedSql(scope, page)}) tasks`;
 }
 
-/** The filters of `GET /my-tasks` over the assignment, work order and method (the tab is the state's). */
+/**
+ * The filters of `GET /my-tasks` over the assignment and its copies of the work order (the tab is
+ * the state's). The search reads no work order: with 2,000 tasks, reading each one's work order
+ * for its title and tag cost 10 ms of 15.
+ */
 export function taskFilters(q: {
   search?: string;
   woNumber?: string;
   equipmentCategory?: string;
   period?: Partial<Period>;
-}): Pick<TaskScope, 'where' | 'joinWorkOrder'> {
+}): Pick<TaskScope, 'where'> {
   const where: SQL[] = [];
   if (q.search) {
     const pattern = likePattern(q.search);
     where.push(
-      sql`(${assignments.woNumber} ilike ${pattern} or ${workOrders.title} ilike ${pattern}
-        or ${workOrders.tagNumber} ilike ${pattern} or ${assignments.inspectionMethod} ilike ${pattern}
-        or ${methods.name} ilike ${pattern})`,
+      sql`(${assignments.woNumber} ilike ${pattern} or ${assignments.woTitle} ilike ${pattern}
+        or ${assignments.tagNumber} ilike ${pattern} or ${assignments.inspectionMethod} in
+          (select ${methods.code} from ${methods} where ${methods.code} ilike ${pattern} or ${methods.name} ilike ${pattern}))`,
     );
   }
   if (q.woNumber) where.push(sql`${assignments.woNumber} = ${q.woNumber}`);
-  if (q.equipmentCategory) where.push(sql`${workOrders.equipmentCategory} = ${q.equipmentCategory}`);
+  if (q.equipmentCategory) where.push(sql`${assignments.equipmentCategory} = ${q.equipmentCategory}`);
   // Overlapping the period; with one end given, planned to finish on or after it or to start on or
   // before it.
   if (q.period?.from) where.push(sql`${plannedTo} >= ${q.period.from}::date`);
   if (q.period?.to) where.push(sql`${plannedFrom} <= ${q.period.to}::date`);
-  return { where, joinWorkOrder: Boolean(q.search || q.equipmentCategory) };
+  return { where };
 }
 
 export const byAssignment = (id: string) => sql`${assignments.id} = ${id}`;

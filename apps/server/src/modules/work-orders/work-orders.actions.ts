@@ -36,12 +36,16 @@ function distinctValues(key: keyof typeof workOrderSpk.fields & string): ActionH
     const offset = (pageNumber - 1) * pageSize;
     const countLimit = offset + (search ? countAhead.search : countAhead.list);
     const scope = scopeFor(deps.scopes, workOrderSpk, user);
-    const matching = search ? sql`and value ilike ${likePattern(search)}` : sql``;
+    const pattern = search ? likePattern(search) : undefined;
+    const matching = pattern ? sql`and value ilike ${pattern}` : sql``;
     const values = scope
       ? sql`(select ${column} as value from ${workOrders} where ${scope} and ${column} > '' group by 1) v`
       : master
-        ? sql`(select ${master} as value from ${master.table}
-            where exists (select 1 from ${workOrders} where ${column} = ${master})) v`
+        ? // A search reads the master's matches first (its trigram index; `offset 0` keeps them
+          // apart): in the master's order the planner walked 13,000 tags to find 20 "PUMP" ones.
+          sql`(select value from (select ${master} as value from ${master.table}
+              ${pattern ? sql`where ${master} ilike ${pattern} offset 0` : sql``}) m
+            where exists (select 1 from ${workOrders} where ${column} = m.value)) v`
         : sql`(with recursive v(value) as (
               (select ${column} from ${workOrders} where ${column} > '' order by 1 limit 1)
               union all

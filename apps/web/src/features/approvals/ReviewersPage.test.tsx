@@ -88,7 +88,9 @@ describe('reviewers page', () => {
     expect(within(form).getByText('Choose the level: its path has 2 levels.')).toBeVisible();
     await user.click(within(form).getByRole('combobox', { name: 'Level' }));
     await user.click(await screen.findByRole('option', { name: '2 · Integrity manager' }));
-    expect(await within(form).findByText('Active users holding the position Integrity manager.')).toBeVisible();
+    expect(
+      await within(form).findByText('Active users holding the position Integrity manager.'),
+    ).toBeVisible();
     expect(asked).toEqual(['Integrity manager']);
     await user.click(within(form).getByRole('combobox', { name: 'Users' }));
     expect(await screen.findByRole('option', { name: 'Budi (Integrity manager) (budi)' })).toBeVisible();

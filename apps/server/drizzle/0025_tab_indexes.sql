@@ -1,0 +1,1 @@
+CREATE INDEX "work_order_spk_emergency_tab_idx" ON "work_order_spk" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE ("work_order_spk"."is_emergency" = true and ("work_order_spk"."status" is null or "work_order_spk"."status" not in ('completed', 'cancelled')));
