@@ -454,6 +454,34 @@ describe('importing work orders', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   }, 120_000);
 
+  it('writes nothing when a row past the first written batches is refused', async () => {
+    // Batches of 1,000 are written while the sheet is read: rows 2–1,001 are in the database when
+    // row 1,802 repeats row 5's WO number. That error and row 2,402's are told, and nothing stays.
+    const rows = Array.from({ length: 2_500 }, (_, i) => [
+      `LATE-${String(i).padStart(4, '0')}`,
+      `Survey ${i}`,
+      'preventive',
+      i === 2_400 ? 'PIPEX' : 'PIPE',
+      '10-P-101',
+      '2026-06-01',
+      false,
+    ]);
+    rows[1_800]![0] = 'LATE-0003';
+    const r = await importFile(await workbook([header, ...rows]));
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/^2 of 2500 rows have errors \(first: row 1802, Row 5 has the same/);
+    expect(r.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+      'rows.1802.woNumber',
+      'rows.2402.equipmentCategory',
+    ]);
+    const found = await t.call('GET', '/api/work-order-spks?search=LATE-&pageSize=1');
+    expect(found.body.meta.totalCount).toBe(0);
+    const audited = await t.db.execute(
+      sql`select count(*)::int as n from audit_log where after->>'woNumber' like 'LATE-%'`,
+    );
+    expect(audited.rows[0]).toEqual({ n: 0 });
+  }, 120_000);
+
   it('imports 10,000 rows in one go', async () => {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Campaign');

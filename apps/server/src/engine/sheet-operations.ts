@@ -469,9 +469,15 @@ export async function importSheet(
   const fields = sheetFields(entity, o.variant);
   const file = await received(o.file as Readable, importBounds.maxBytes);
   return db.transaction(async (tx) => {
+    // The server's sessions plan every statement for its values (`plannerSettings`), and so the
+    // foreign-key checks: each of 10,000 rows × 4 references was planned afresh, 1 s of the import.
+    // The import's own statements are planned once each whatever the setting.
+    await tx.execute(sql`set local plan_cache_mode = auto`);
     const result: ImportResult = { created: 0, updated: 0, rows: [] };
     const markRepeat = repeatWatch(entity);
-    // Batches are judged and written one after another, behind the reading.
+    // Batches are judged and written one after another, behind the reading. The reading is not
+    // held back for them: it is the shorter part, and holding it made the import slower (2.3 s
+    // instead of 2) and its memory no smaller. A written row lets go of its values.
     let writing = Promise.resolve();
     let failure: { error: unknown } | undefined;
     let refused = false;
@@ -484,6 +490,8 @@ export async function importSheet(
           if (refused) return;
           const valid = batch.map((r) => ({ rowNumber: r.rowNumber, values: r.values! }));
           await writeBatch(tx, repo, valid, o, result);
+          // Written: only a row's errors are read again.
+          for (const row of batch) delete row.values;
         } catch (error) {
           failure = { error };
         }
@@ -496,13 +504,12 @@ export async function importSheet(
       onRow: (row) => {
         markRepeat(row);
         batch.push(row);
-        if (batch.length === rowsPerWrite) {
-          write(batch);
-          batch = [];
-        }
+        if (batch.length < rowsPerWrite) return;
+        write(batch);
+        batch = [];
       },
     }).finally(() => writing);
-    write(batch);
+    if (batch.length > 0) write(batch);
     await writing;
     if (rows.length === 0) throw new AppError('BAD_REQUEST', 'The sheet has a header row but no data rows');
     const errors = rows.flatMap((r) => (r.errors ?? []).map((e) => rowError(r.rowNumber, e)));
@@ -528,10 +535,16 @@ export async function importSheet(
 async function received(file: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of file) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) break;
+  try {
+    for await (const chunk of file) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) break;
+    }
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', 'The file was not received whole: send it again', undefined, {
+      cause: error,
+    });
   }
   return Buffer.concat(chunks);
 }
