@@ -73,8 +73,16 @@ export async function fillTemplate(template: ArrayBuffer, rows: Row[]): Promise<
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Deletes what an import measurement created (also what a stopped run left). */
+/**
+ * Deletes what an import measurement created, its audit rows too (also what a stopped run left):
+ * a run leaves the database as it found it, so runs after it measure the same tables.
+ */
 export async function removeImported(pool: pg.Pool): Promise<number> {
+  await pool.query(
+    `delete from audit_log where entity = 'workOrderSpk'
+       and entity_id in (select id from work_order_spk where wo_number like $1)`,
+    [`${importPrefix}%`],
+  );
   const { rowCount } = await pool.query(`delete from work_order_spk where wo_number like $1`, [
     `${importPrefix}%`,
   ]);

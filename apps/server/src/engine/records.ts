@@ -57,7 +57,16 @@ export const countAhead = { list: 1000, search: 200 };
  */
 export const walkAhead = 2000;
 
-type PageForm = 'walk' | 'bounded' | 'matchesFirst';
+type PageForm = 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+
+/**
+ * Rows per distinct value of a ranged field above which a range's page is merged from each value's
+ * first rows (`perValue`) rather than read from every match: a probe per value costs about as much
+ * as reading 70 matches (docs/engine-performance.md).
+ */
+export const denseValues = 50;
+/** How long the planner's estimate of a field's rows per value is kept before it is read again. */
+const densityMs = 10 * 60_000;
 
 export type Page = {
   rows: StoredRecord[];
@@ -126,7 +135,7 @@ export class RecordRepository {
     const conditions: SQL[] = [];
     const values: Record<string, unknown> = {};
     const shape: string[] = [];
-    let ranged = false;
+    const rangedFields = new Set<string>();
     const bind = (name: string, value: unknown) => {
       values[name] = value;
       shape.push(name);
@@ -161,7 +170,7 @@ export class RecordRepository {
       }
       const column = this.column(filter.field);
       const bound = bind(`filter_${param}`, value);
-      if (filter.op === 'gte' || filter.op === 'lte') ranged = true;
+      if (filter.op === 'gte' || filter.op === 'lte') rangedFields.add(filter.field);
       conditions.push(
         filter.op === 'in'
           ? sql`${column} = any(${bound})`
@@ -179,7 +188,13 @@ export class RecordRepository {
       conditions.push(...this.tabConditions(tab));
     }
     if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
-    return { where: and(...conditions), values, shape: shape.join(','), ranged };
+    return {
+      where: and(...conditions),
+      values,
+      shape: shape.join(','),
+      ranged: rangedFields.size > 0,
+      rangedFields: [...rangedFields],
+    };
   }
 
   /** A tab's conditions as SQL, as its partial index has them (`tabConditions`). */
@@ -230,7 +245,7 @@ export class RecordRepository {
    * a cost that grows with the matches, not the table (docs/engine-performance.md).
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    const { where, values, shape, ranged } = this.boundWhere(q);
+    const { where, values, shape, ranged, rangedFields } = this.boundWhere(q);
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
     const bounded = () =>
@@ -245,7 +260,7 @@ export class RecordRepository {
         db,
         `page:${form}:${shape}`,
         () => {
-          const pageIds = sql`(${this.pageIds(db, form, where, q.sort)}) page_ids`;
+          const pageIds = sql`(${this.pageIds(db, form, where, q.sort, rangedFields[0])}) page_ids`;
           return db
             .select({
               record: this.table,
@@ -260,10 +275,10 @@ export class RecordRepository {
       );
     let found: Awaited<ReturnType<typeof read>>;
     if (!ranged || q.search) found = await read('walk');
-    else if (offset + q.pageSize > walkAhead) found = await read('matchesFirst');
     else {
-      found = await read('bounded');
-      if (found.length < q.pageSize) found = await read('matchesFirst');
+      found = offset + q.pageSize > walkAhead ? [] : await read('bounded');
+      if (found.length < q.pageSize)
+        found = await read((await this.denseRange(db, rangedFields, q.sort)) ? 'perValue' : 'matchesFirst');
     }
     const rows = found.map((f) => f.record);
     const attachmentRows = found.flatMap((f) => (f.images ?? []).map(listedAttachment));
@@ -280,17 +295,73 @@ export class RecordRepository {
     return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
   }
 
+  private readonly density = new Map<string, { perValue: number; at: number }>();
+
+  /**
+   * Whether a range's page is better merged from each value's first rows (`perValue`) than read from
+   * every match: one ranged field with an index in list order (a declared `withListOrder` index), the
+   * list's own order, and many rows per value by the planner's statistics (`denseValues`; none yet,
+   * as in a fresh table, is not dense). Kept for `densityMs` once there are statistics.
+   */
+  private async denseRange(db: DbOrTx, fields: string[], sort: ListQuery['sort']): Promise<boolean> {
+    const [field] = fields;
+    if (fields.length !== 1 || !field || sort) return false;
+    const indexed = Object.values(this.entity.indexes ?? {}).some(
+      (i) => 'fields' in i && i.fields.length === 1 && i.fields[0] === field && i.withListOrder,
+    );
+    if (!indexed) return false;
+    const column = this.column(field).name;
+    const known = this.density.get(column);
+    if (known && Date.now() - known.at < densityMs) return known.perValue >= denseValues;
+    // n_distinct: the number of values, or minus their share of the rows when it grows with them.
+    const found = await db.execute<{ per_value: number | string | null }>(sql`select
+        case when s.n_distinct < 0 then -1 / s.n_distinct
+          else c.reltuples * (1 - s.null_frac) / nullif(s.n_distinct, 0) end as per_value
+      from pg_stats s join pg_class c on c.oid = (quote_ident(s.schemaname) || '.' || quote_ident(s.tablename))::regclass
+      where s.schemaname = current_schema() and s.tablename = ${this.entity.table} and s.attname = ${column}`);
+    const perValue = Number(found.rows[0]?.per_value ?? 0);
+    // No statistics yet (a new table): asked again next time rather than kept.
+    if (found.rows.length > 0) this.density.set(column, { perValue, at: Date.now() });
+    return perValue >= denseValues;
+  }
+
   /**
    * The ids of a page, in list order, as `page_id` (see `page`): off the list-order index (`walk`);
    * from the first `walkAhead` rows of that order only (`bounded`); or from every match, sorted
    * (`matchesFirst`: `offset` keeps the planner from walking the list order instead). The inner
    * rows take the table's name, so the conditions and the order apply to them as written.
    */
-  private pageIds(db: DbOrTx, form: PageForm, where: SQL | undefined, sort: ListQuery['sort']) {
+  private pageIds(
+    db: DbOrTx,
+    form: PageForm,
+    where: SQL | undefined,
+    sort: ListQuery['sort'],
+    rangedField: string | undefined,
+  ) {
     const order = sql.join(this.order(sort), sql`, `);
     const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     const name = sql.identifier(this.entity.table);
     const matching = where ? sql`where ${where}` : sql``;
+    if (form === 'perValue' && rangedField) {
+      // Each value of the ranged field in the range, found by skipping through its index one value
+      // at a time; the page's rows of each value off (field, list order…); merged in list order.
+      const field = this.column(rangedField);
+      const keys = sql.join(
+        [...new Set(['id', ...this.orderKeys(sort).map((k) => k.key)])].map((key) => this.column(key)),
+        sql`, `,
+      );
+      const next = (after: SQL) =>
+        sql`(select ${field} from ${this.table} where ${and(where, after)} order by ${field} limit 1)`;
+      return sql`select ${name}.id as page_id from (
+          with recursive v(value) as (
+            ${next(sql`true`)}
+            union all
+            select ${next(sql`${field} > v.value`)} from v where v.value is not null)
+          select value from v where value is not null) v
+        cross join lateral (select ${keys} from ${this.table} where ${and(where, sql`${field} = v.value`)}
+          order by ${order} limit ${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int) ${name}
+        ${page}`;
+    }
     if (form === 'walk')
       return sql`select ${this.column('id')} as page_id from ${this.table} ${matching} ${page}`;
     if (form === 'bounded')
