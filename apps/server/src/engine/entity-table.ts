@@ -102,6 +102,13 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
   };
 }
 
+/** Whether a declared index leads with the field and goes on in list order (`withListOrder`). */
+export function declaredInListOrder(entity: EntityDefinition, field: string): boolean {
+  return Object.values(entity.indexes ?? {}).some(
+    (i) => 'fields' in i && i.fields[0] === field && i.withListOrder,
+  );
+}
+
 /**
  * A tab's conditions as SQL over the columns `column` names, its declared values written into the
  * statement as literals, not parameters: the same text in a list's query and in the tab's partial
@@ -207,10 +214,7 @@ export function entityTable<F extends Record<string, Field>>(
     // A page filtered by one value is read off (field, list order…), as the whole list is off the
     // list order; a field a declared index already leads with in list order needs none.
     for (const field of access.filteredBy) {
-      const declared = Object.values(entity.indexes ?? {}).some(
-        (i) => 'fields' in i && i.fields[0] === field && i.withListOrder,
-      );
-      if (declared) continue;
+      if (declaredInListOrder(entity as EntityDefinition, field)) continue;
       const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
         index(`${entity.table}_${columnName(field)}_list_idx`).on(

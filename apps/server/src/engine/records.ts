@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments, auditLog } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { listOrder, tabConditions } from './entity-table.ts';
+import { declaredInListOrder, listOrder, tabConditions } from './entity-table.ts';
 import { assertKnownItems } from './item-references.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
@@ -192,7 +192,6 @@ export class RecordRepository {
       where: and(...conditions),
       values,
       shape: shape.join(','),
-      ranged: rangedFields.size > 0,
       rangedFields: [...rangedFields],
     };
   }
@@ -245,7 +244,7 @@ export class RecordRepository {
    * a cost that grows with the matches, not the table (docs/engine-performance.md).
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    const { where, values, shape, ranged, rangedFields } = this.boundWhere(q);
+    const { where, values, shape, rangedFields } = this.boundWhere(q);
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
     const bounded = () =>
@@ -274,7 +273,7 @@ export class RecordRepository {
         { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
       );
     let found: Awaited<ReturnType<typeof read>>;
-    if (!ranged || q.search) found = await read('walk');
+    if (rangedFields.length === 0 || q.search) found = await read('walk');
     else {
       found = offset + q.pageSize > walkAhead ? [] : await read('bounded');
       if (found.length < q.pageSize)
@@ -306,10 +305,7 @@ export class RecordRepository {
   private async denseRange(db: DbOrTx, fields: string[], sort: ListQuery['sort']): Promise<boolean> {
     const [field] = fields;
     if (fields.length !== 1 || !field || sort) return false;
-    const indexed = Object.values(this.entity.indexes ?? {}).some(
-      (i) => 'fields' in i && i.fields.length === 1 && i.fields[0] === field && i.withListOrder,
-    );
-    if (!indexed) return false;
+    if (!declaredInListOrder(this.entity, field)) return false;
     const column = this.column(field).name;
     const known = this.density.get(column);
     if (known && Date.now() - known.at < densityMs) return known.perValue >= denseValues;
@@ -342,14 +338,16 @@ export class RecordRepository {
     const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     const name = sql.identifier(this.entity.table);
     const matching = where ? sql`where ${where}` : sql``;
+    // The id and the order's columns: what a page is cut by, read off an index alone.
+    const keys = sql.join(
+      [...new Set(['id', ...this.orderKeys(sort).map((k) => k.key)])].map((key) => this.column(key)),
+      sql`, `,
+    );
     if (form === 'perValue' && rangedField) {
       // Each value of the ranged field in the range, found by skipping through its index one value
       // at a time; the page's rows of each value off (field, list order…); merged in list order.
       const field = this.column(rangedField);
-      const keys = sql.join(
-        [...new Set(['id', ...this.orderKeys(sort).map((k) => k.key)])].map((key) => this.column(key)),
-        sql`, `,
-      );
+
       const next = (after: SQL) =>
         sql`(select ${field} from ${this.table} where ${and(where, after)} order by ${field} limit 1)`;
       return sql`select ${name}.id as page_id from (
@@ -367,11 +365,8 @@ export class RecordRepository {
     if (form === 'bounded')
       return sql`select ${name}.id as page_id from (select * from ${this.table}
         order by ${order} limit ${sql.placeholder('walkAhead')}) ${name} ${matching} ${page}`;
-    const columns = sql.join(
-      [...new Set(['id', ...this.orderKeys(sort).map((k) => k.key)])].map((key) => this.column(key)),
-      sql`, `,
-    );
-    return sql`select ${name}.id as page_id from (select ${columns} from ${this.table} ${matching}
+
+    return sql`select ${name}.id as page_id from (select ${keys} from ${this.table} ${matching}
       offset 0) ${name} ${page}`;
   }
 
