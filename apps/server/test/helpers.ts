@@ -356,10 +356,10 @@ export const jpegBytes = Buffer.from(
 );
 
 /**
- * What the database keeps beside the rows (migrations 0020, 0023), read again from the rows
- * themselves: the reports per method and status, the open assignments per method, every
- * assignment's state (by the contract's `taskStateOf`, not the database's function) and its work
- * order's number and planned dates. Equal when the triggers kept up.
+ * What the database keeps beside the rows (migrations 0020, 0023, 0024, 0026), read again from the
+ * rows themselves: the reports per method and status, the open assignments per method, every
+ * assignment's state (by the contract's `taskStateOf`, not the database's function), its copies of
+ * its work order, and its rows per inspector in `inspector_task`. Equal when the triggers kept up.
  */
 export async function keptCounts(t: TestApp) {
   const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
@@ -376,8 +376,16 @@ export async function keptCounts(t: TestApp) {
     from wo_task_assignment a left join report_header r
       on r.work_order_spkid = a.work_order_spkid and r.inspection_method = a.inspection_method
     group by a.id, a.state`);
+  const inspectorRow = (a: string, rest: string) =>
+    sql.raw(`json_build_array(${a}.work_order_spkid, ${a}.wo_number, ${a}.wo_title, ${a}.inspection_method,
+      ${a}.state, ${a}.planned_start, ${a}.planned_finish, ${a}.equipment_category, ${a}.tag_number, ${rest})::text`);
+  const byInspector = async (query: ReturnType<typeof sql>) =>
+    Object.fromEntries((await rows<{ key: string; row: string }>(query)).map((r) => [r.key, r.row] as const));
   return {
     kept: {
+      inspectors: await byInspector(sql`select t.assignment_id || ' ' || t.user_id as key,
+          ${inspectorRow('t', 't.planned_from, t.planned_to, t.search_text, t.long_title')} as row
+        from inspector_task t`),
       reports: byKey(
         await rows(sql`select inspection_method || ' ' || status as key, n from report_status_count`),
       ),
@@ -386,6 +394,15 @@ export async function keptCounts(t: TestApp) {
       workOrders: Object.fromEntries(copies.map((c) => [c.id, c.kept])),
     },
     counted: {
+      inspectors: await byInspector(sql`select distinct a.id || ' ' || u.id as key,
+          ${inspectorRow(
+            'a',
+            `coalesce(a.planned_start, a.planned_finish), coalesce(a.planned_finish, a.planned_start),
+            lower(concat_ws(chr(10), a.wo_number, a.tag_number,
+              case when octet_length(a.wo_title) <= 800 then a.wo_title end)),
+            octet_length(a.wo_title) > 800`,
+          )} as row
+        from wo_task_assignment a, jsonb_array_elements_text(a.user_pdmids) u(id)`),
       reports: byKey(
         await rows(sql`select inspection_method || ' ' || status as key, count(*) as n
           from report_header group by 1`),

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { reportStatuses, taskStateByReports, taskStateOf, taskStates } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { calendarDay, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
-import { myTasksSql } from '../src/modules/my-tasks/my-tasks.sql.ts';
+import { myTasksSql, taskFilters } from '../src/modules/my-tasks/my-tasks.sql.ts';
 import {
   approverToken,
   createEquipment,
@@ -287,6 +288,23 @@ describe('GET /my-tasks', () => {
     expect(await found(`search=${equipment.tagNumber}`)).toEqual([task.id]);
     expect(await found('equipmentCategory=pipe')).toContain(task.id);
     expect(await found('equipmentCategory=electrical')).not.toContain(task.id);
+    // A title too long for the index (462 characters, 912 bytes) is searched in the assignment.
+    const retitled = await t.call('PUT', `/api/work-order-spks/${wo.id}`, {
+      title: `${'é'.repeat(450)} nozzle weld`,
+      version: moved.body.data.version,
+    });
+    expect(retitled.status, JSON.stringify(retitled.body)).toBe(200);
+    const [kept] = (
+      await t.db.execute<{ long_title: boolean; search_text: string }>(
+        sql`select long_title, search_text from inspector_task where assignment_id = ${task.id}`,
+      )
+    ).rows;
+    expect(kept).toEqual({
+      long_title: true,
+      search_text: `wo-mt-moved\n${equipment.tagNumber.toLowerCase()}`,
+    });
+    expect(await found('search=nozzle%20weld')).toEqual([task.id]);
+    expect(await found('search=flange%20leak')).toEqual([]);
     // Out of the way of the counts below.
     expect((await t.call('DELETE', `/api/wo-task-assignments/${task.id}`)).status).toBe(200);
   });
@@ -427,7 +445,7 @@ describe('access', () => {
 });
 
 describe('indexes', () => {
-  it("finds a user's assignments through the GIN index, and reads no report for their states", async () => {
+  it("reads a user's tasks from their rows of inspector_task, and no report for their states", async () => {
     // Enough rows of other people's work that reading tables whole no longer pays.
     const [{ equipment_no: equipmentNo }] = (
       await t.db.execute<{ equipment_no: string }>(sql`select equipment_no from report_header limit 1`)
@@ -440,13 +458,36 @@ describe('indexes', () => {
       .execute(sql`insert into report_header (work_order_spkid, report_number, title, equipment_no, inspection_method)
       select w.id, 'RPT-BULK-' || w.wo_number || '-' || k, 'Bulk', ${equipmentNo}, 'thermal'
       from work_order_spk w, generate_series(1, 2) k where w.wo_number like 'WO-BULK-%'`);
-    await t.db.execute(sql`analyze`);
-    const plan = await t.db.execute<{ 'QUERY PLAN': string }>(
-      sql`explain select * from ${myTasksSql({ userId: inspector.id, today })}`,
-    );
-    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('wo_task_assignment_by_inspector_idx');
-    expect(text).not.toMatch(/Seq Scan on (wo_task_assignment|report_header|work_order_spk)/);
+    // An index-only scan needs the table's pages marked all-visible, as vacuum does. PGlite has no
+    // autovacuum: the server's upkeep counts the assignments written as written to inspector_task
+    // too (its triggers write it), and vacuums it.
+    if (t.database.kind === 'pglite') {
+      await t.database.maintain();
+      const [upkept] = (
+        await t.db.execute<{ visible: number }>(
+          sql`select relallvisible as visible from pg_class where relname = 'inspector_task'`,
+        )
+      ).rows;
+      expect(upkept!.visible).toBeGreaterThan(0);
+    }
+    await t.db.execute(sql`vacuum analyze`);
+    const explain = async (query: SQL) =>
+      (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const scope = { userId: inspector.id, today };
+    // Every task counted by state and method (the statistics), a page (cut before any row is read
+    // whole) and a page of a search.
+    const text = [
+      await explain(sql`select tasks.state, tasks.inspection_method_name, count(*) filter (where tasks.overdue)
+        from ${myTasksSql(scope)} group by 1, 2`),
+      await explain(sql`select * from ${myTasksSql(scope, { limit: 20, offset: 0 })}`),
+      await explain(
+        sql`select * from ${myTasksSql({ ...scope, ...taskFilters({ search: 'pump' }) }, { limit: 20, offset: 0 })}`,
+      ),
+    ].join('\n');
+    expect(text.match(/Index Only Scan using inspector_task_list_idx/g)).toHaveLength(3);
+    expect(text).not.toMatch(/Seq Scan on (inspector_task|wo_task_assignment|report_header|work_order_spk)/);
   });
 });
 
@@ -454,6 +495,7 @@ describe('what the database keeps', () => {
   it('agrees with the rows after every change above, the bulk inserts included', async () => {
     const { kept, counted } = await keptCounts(t);
     expect(Object.keys(kept.states).length).toBeGreaterThan(1000);
+    expect(Object.keys(kept.inspectors).length).toBeGreaterThan(1000);
     expect(kept).toEqual(counted);
   });
 });

@@ -8,15 +8,14 @@ import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
 import {
-  assignedTo,
-  assignments,
   byAssignment,
   countTasks,
   myTasksSql,
   plannedWithin,
   readTasks,
+  matching,
+  mine,
   taskFilters,
-  workOrders,
 } from './my-tasks.sql.ts';
 import type { Period, TaskScope } from './my-tasks.sql.ts';
 
@@ -146,21 +145,17 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const { pageNumber, pageSize } = query;
     const scope = scopeOf(user);
     const offset = (pageNumber - 1) * pageSize;
-    const matching = query.search
-      ? sql`where ${workOrders.woNumber} ilike ${likePattern(query.search)}`
-      : sql``;
-    // The user's assignments counted per work order first, then their numbers: ordering by number
-    // before grouping had the planner walk every work order to find the user's 2,000.
-    const mine = sql`(select ${assignments.workOrderSPKId} as work_order_spkid, count(*)::int as n
-      from ${assignments} where ${assignedTo(scope)} group by ${assignments.workOrderSPKId}) mine
-      join ${workOrders} on ${workOrders.id} = mine.work_order_spkid ${matching}`;
+    const search = query.search ? [sql`${mine.woNumber} ilike ${likePattern(query.search)}`] : [];
+    // The user's rows of inspector_task counted per work order number, from the index alone.
+    const numbers = sql`(select ${mine.woNumber} as value, count(*)::int as n from ${mine}
+      where ${matching({ ...scope, where: search })} group by ${mine.woNumber}) numbers`;
     const found = await deps.db.execute<{ value: string; count: number; total: number }>(
-      sql`select ${workOrders.woNumber} as value, mine.n as count, (count(*) over ())::int as total
-        from ${mine} order by ${workOrders.woNumber} limit ${pageSize} offset ${offset}`,
+      sql`select numbers.value, numbers.n as count, (count(*) over ())::int as total
+        from ${numbers} order by numbers.value limit ${pageSize} offset ${offset}`,
     );
     let total = found.rows[0]?.total;
     if (total === undefined && offset > 0) {
-      const counted = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${mine}`);
+      const counted = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${numbers}`);
       total = counted.rows[0]?.n;
     }
     return {
