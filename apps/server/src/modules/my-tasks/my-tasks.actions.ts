@@ -10,11 +10,11 @@ import { AppError } from '../../errors.ts';
 import {
   byAssignment,
   countTasks,
+  matching,
+  mine,
   myTasksSql,
   plannedWithin,
   readTasks,
-  matching,
-  mine,
   taskFilters,
 } from './my-tasks.sql.ts';
 import type { Period, TaskScope } from './my-tasks.sql.ts';

@@ -36,7 +36,7 @@ export const matching = (scope: TaskScope) =>
   sql.join([sql`${mine.userId} = ${scope.userId}`, ...(scope.where ?? [])], sql` and `);
 
 /**
- * The signed-in user's tasks with their method, without whether they are overdue. With a `page`,
+ * The signed-in user's tasks with their method, without whether they are overdue. With a `cut`,
  * the page is cut first over the index alone (the order, the state and the filters are all in
  * `inspector_task_list_idx`, with the count of every match), and only its rows are read whole, with
  * their work orders.
@@ -86,7 +86,7 @@ function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
 /**
  * The signed-in user's tasks with their state and whether they are overdue. The state is the
  * assignment's, kept by the database from its reports (migration 0020). Every call of my tasks reads
- * this one subquery; with a `page` only that page is read. Columns are named as `TaskRow` reads them.
+ * this one subquery; with a `cut` only that page is read. Columns are named as `TaskRow` reads them.
  */
 export function myTasksSql(scope: TaskScope, cut?: Parameters<typeof assignedSql>[1]) {
   return sql`(select tasks.*, (tasks.date_end < ${scope.today} and tasks.state <> 'done') as overdue
