@@ -376,15 +376,13 @@ export async function keptCounts(t: TestApp) {
     from wo_task_assignment a left join report_header r
       on r.work_order_spkid = a.work_order_spkid and r.inspection_method = a.inspection_method
     group by a.id, a.state`);
-  const inspectorRow = (a: string, rest: string) =>
-    sql.raw(`json_build_array(${a}.work_order_spkid, ${a}.wo_number, ${a}.wo_title, ${a}.inspection_method,
-      ${a}.state, ${a}.planned_start, ${a}.planned_finish, ${a}.equipment_category, ${a}.tag_number, ${rest})::text`);
   const byInspector = async (query: ReturnType<typeof sql>) =>
     Object.fromEntries((await rows<{ key: string; row: string }>(query)).map((r) => [r.key, r.row] as const));
   return {
     kept: {
       inspectors: await byInspector(sql`select t.assignment_id || ' ' || t.user_id as key,
-          ${inspectorRow('t', 't.planned_from, t.planned_to, t.search_text, t.long_title')} as row
+          json_build_array(t.planned_finish, t.wo_number, t.inspection_method, t.state, t.planned_from,
+            t.planned_to, t.equipment_category, t.search_text, t.long_title)::text as row
         from inspector_task t`),
       reports: byKey(
         await rows(sql`select inspection_method || ' ' || status as key, n from report_status_count`),
@@ -395,13 +393,12 @@ export async function keptCounts(t: TestApp) {
     },
     counted: {
       inspectors: await byInspector(sql`select distinct a.id || ' ' || u.id as key,
-          ${inspectorRow(
-            'a',
-            `coalesce(a.planned_start, a.planned_finish), coalesce(a.planned_finish, a.planned_start),
+          json_build_array(a.planned_finish, a.wo_number, a.inspection_method, a.state,
+            coalesce(a.planned_start, a.planned_finish), coalesce(a.planned_finish, a.planned_start),
+            a.equipment_category,
             lower(concat_ws(chr(10), a.wo_number, a.tag_number,
               case when octet_length(a.wo_title) <= 800 then a.wo_title end)),
-            octet_length(a.wo_title) > 800`,
-          )} as row
+            octet_length(a.wo_title) > 800)::text as row
         from wo_task_assignment a, jsonb_array_elements_text(a.user_pdmids) u(id)`),
       reports: byKey(
         await rows(sql`select inspection_method || ' ' || status as key, count(*) as n

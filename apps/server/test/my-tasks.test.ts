@@ -288,10 +288,19 @@ describe('GET /my-tasks', () => {
     expect(await found(`search=${equipment.tagNumber}`)).toEqual([task.id]);
     expect(await found('equipmentCategory=pipe')).toContain(task.id);
     expect(await found('equipmentCategory=electrical')).not.toContain(task.id);
+    // Moved to other equipment alone: the tag is searched, not the one before.
+    const elsewhere = await createEquipment(t, { categoryCode: 'pipe', objectTypeCode: 'PIPE-PROC' });
+    const retagged = await t.call('PUT', `/api/work-order-spks/${wo.id}`, {
+      tagNumber: elsewhere.tagNumber,
+      version: moved.body.data.version,
+    });
+    expect(retagged.status, JSON.stringify(retagged.body)).toBe(200);
+    expect(await found(`search=${elsewhere.tagNumber}`)).toEqual([task.id]);
+    expect(await found(`search=${equipment.tagNumber}`)).toEqual([]);
     // A title too long for the index (462 characters, 912 bytes) is searched in the assignment.
     const retitled = await t.call('PUT', `/api/work-order-spks/${wo.id}`, {
       title: `${'é'.repeat(450)} nozzle weld`,
-      version: moved.body.data.version,
+      version: retagged.body.data.version,
     });
     expect(retitled.status, JSON.stringify(retitled.body)).toBe(200);
     const [kept] = (
@@ -301,7 +310,7 @@ describe('GET /my-tasks', () => {
     ).rows;
     expect(kept).toEqual({
       long_title: true,
-      search_text: `wo-mt-moved\n${equipment.tagNumber.toLowerCase()}`,
+      search_text: `wo-mt-moved\n${elsewhere.tagNumber.toLowerCase()}`,
     });
     expect(await found('search=nozzle%20weld')).toEqual([task.id]);
     expect(await found('search=flange%20leak')).toEqual([]);

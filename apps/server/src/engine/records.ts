@@ -347,7 +347,6 @@ export class RecordRepository {
       // Each value of the ranged field in the range, found by skipping through its index one value
       // at a time; the page's rows of each value off (field, list order…); merged in list order.
       const field = this.column(rangedField);
-
       const next = (after: SQL) =>
         sql`(select ${field} from ${this.table} where ${and(where, after)} order by ${field} limit 1)`;
       return sql`select ${name}.id as page_id from (
@@ -365,7 +364,6 @@ export class RecordRepository {
     if (form === 'bounded')
       return sql`select ${name}.id as page_id from (select * from ${this.table}
         order by ${order} limit ${sql.placeholder('walkAhead')}) ${name} ${matching} ${page}`;
-
     return sql`select ${name}.id as page_id from (select ${keys} from ${this.table} ${matching}
       offset 0) ${name} ${page}`;
   }

@@ -214,11 +214,12 @@ export const openAssignmentCounts = pgTable('open_assignment_count', {
 });
 
 /**
- * One row per inspector named on a task assignment, with what the lists of my tasks filter, order
- * and show, kept by the database from the assignments in the statement that changes them (triggers
- * of migration 0026). A user's tasks are then one range of `inspector_task_list_idx`, read from the
- * index alone in the order of the list, instead of 2,000 assignments fetched through the GIN index
- * over `user_pdmids` and sorted (docs/my-tasks.md).
+ * One row per inspector named on a task assignment, with what the lists of my tasks filter, order,
+ * search and count by, kept by the database from the assignments in the statement that changes them
+ * (triggers of migration 0026). Every column is in `inspector_task_list_idx`, which starts with the
+ * user and the list's order: a user's tasks are one range of it, read from the index alone, instead
+ * of 2,000 assignments fetched through the GIN index over `user_pdmids` and sorted. A page's rows
+ * are then read whole from their assignments (docs/my-tasks.md).
  */
 export const inspectorTasks = pgTable(
   'inspector_task',
@@ -226,31 +227,26 @@ export const inspectorTasks = pgTable(
     assignmentId: uuid('assignment_id').notNull(),
     /** As `user_pdmids` names the user: text, so no assignment is ever refused for its copy. */
     userId: text('user_id').notNull(),
-    workOrderSPKId: uuid('work_order_spkid').notNull(),
+    plannedFinish: date('planned_finish', { mode: 'string' }),
     woNumber: text('wo_number'),
-    woTitle: text('wo_title'),
-    /**
-     * What the search of my tasks matches, lowercased: the WO number, the tag and the title, one per
-     * line, so a search is one `like` read from the index. A title too long for the index (over 800
-     * bytes) is left out and flagged (`longTitle`), and the search reads it from the assignment.
-     */
-    searchText: text('search_text').notNull(),
-    longTitle: boolean('long_title').notNull(),
     inspectionMethod: text('inspection_method').notNull(),
     state: text('state').notNull(),
-    plannedStart: date('planned_start', { mode: 'string' }),
-    plannedFinish: date('planned_finish', { mode: 'string' }),
     /** The planned period: start to finish, or the one day of whichever is set. */
     plannedFrom: date('planned_from', { mode: 'string' }),
     plannedTo: date('planned_to', { mode: 'string' }),
     equipmentCategory: text('equipment_category'),
-    tagNumber: text('tag_number'),
+    /**
+     * What the search of my tasks matches, lowercased: the WO number, the tag and the title, one per
+     * line, so a search is one `like`. A title too long for an index entry (over 800 bytes: 500
+     * characters of up to 4 bytes) is left out and flagged (`longTitle`); the search reads it from
+     * the assignment.
+     */
+    searchText: text('search_text').notNull(),
+    longTitle: boolean('long_title').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.assignmentId, t.userId] }),
-    // The list's order first (most pressing), then every column a tab, a filter, the search or a
-    // count reads, so those read the index alone. The whole title is left out: it may be 500
-    // characters of up to 4 bytes, more than an index entry holds with the rest.
+    // The list's order first (most pressing; the assignment keeps pages stable), then the rest.
     index('inspector_task_list_idx').on(
       t.userId,
       t.plannedFinish,
@@ -261,7 +257,6 @@ export const inspectorTasks = pgTable(
       t.plannedFrom,
       t.plannedTo,
       t.equipmentCategory,
-      t.tagNumber,
       t.searchText,
       t.longTitle,
     ),

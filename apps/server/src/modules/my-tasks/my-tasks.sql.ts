@@ -1,7 +1,6 @@
 import { inspectionMethod, reportHeader, woTaskAssignment, workOrderSpk } from '@inspectra/contract';
 import type { MyTask, TaskState } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { likePattern } from '../../engine/records.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,8 +12,6 @@ const reports = tableOf(reportHeader);
 const methods = tableOf(inspectionMethod);
 /** The tasks by inspector, kept from the assignments by the database (migration 0026). */
 export const mine = inspectorTasks;
-/** The page's rows read whole, after the page is cut (rendered by its name: join it `as page`). */
-const page = alias(inspectorTasks, 'page');
 
 /** A period of calendar days, both ends included (ISO dates). */
 export type Period = { from: string; to: string };
@@ -35,33 +32,31 @@ export type TaskScope = {
 export const matching = (scope: TaskScope) =>
   sql.join([sql`${mine.userId} = ${scope.userId}`, ...(scope.where ?? [])], sql` and `);
 
+/** What every form reads of the user's rows of `inspector_task`, all in its index. */
+const indexed = sql`${mine.assignmentId} as id, ${mine.woNumber} as wo_number,
+  ${mine.inspectionMethod} as inspection_method, ${mine.plannedFinish}::text as date_end,
+  ${mine.plannedFrom} as planned_from, ${mine.plannedTo} as planned_to, ${mine.state} as state`;
+
 /**
- * The signed-in user's tasks with their method, without whether they are overdue. With a `cut`,
- * the page is cut first over the index alone (the order, the state and the filters are all in
- * `inspector_task_list_idx`, with the count of every match), and only its rows are read whole, with
- * their work orders.
+ * The signed-in user's tasks with their method, without whether they are overdue, read from the
+ * index of `inspector_task` alone. With a `cut`, the page is cut there first (with the count of
+ * every match), and only its rows are read whole: their assignments and work orders.
  */
 export function assignedSql(scope: TaskScope, cut?: { limit: number; offset: number; order?: 'planned' }) {
-  const columns = (
-    t: typeof mine | typeof page,
-  ) => sql`${t.assignmentId} as id, ${t.workOrderSPKId} as work_order_spkid,
-      ${t.woNumber} as wo_number, ${t.inspectionMethod} as inspection_method,
-      ${methods.name} as inspection_method_name,
-      ${t.plannedStart}::text as date_start, ${t.plannedFinish}::text as date_end,
-      ${t.plannedFrom} as planned_from, ${t.plannedTo} as planned_to, ${t.state} as state`;
   if (!cut)
-    return sql`(select ${columns(mine)} from ${mine}
+    return sql`(select ${indexed}, ${methods.name} as inspection_method_name from ${mine}
       join ${methods} on ${methods.code} = ${mine.inspectionMethod} where ${matching(scope)}) tasks`;
-  const keys = sql`(select ${mine.assignmentId} as id, (count(*) over ())::int as total from ${mine}
+  const keys = sql`(select ${indexed}, (count(*) over ())::int as total from ${mine}
     where ${matching(scope)} order by ${pageOrder(cut.order, 'inner')} limit ${cut.limit} offset ${cut.offset}) keys`;
-  return sql`(select ${columns(page)}, ${page.woTitle} as wo_title,
-      ${page.equipmentCategory} as equipment_category, ${page.tagNumber} as tag_number,
-      ${workOrders.location} as location, ${workOrders.priority} as priority,
-      ${workOrders.isEmergency} as is_emergency, keys.total
+  return sql`(select keys.*, ${methods.name} as inspection_method_name,
+      ${assignments.workOrderSPKId} as work_order_spkid, ${assignments.plannedStart}::text as date_start,
+      ${assignments.woTitle} as wo_title, ${assignments.equipmentCategory} as equipment_category,
+      ${assignments.tagNumber} as tag_number, ${workOrders.location} as location,
+      ${workOrders.priority} as priority, ${workOrders.isEmergency} as is_emergency
     from ${keys}
-    join ${mine} as ${sql.identifier('page')} on ${page.assignmentId} = keys.id and ${page.userId} = ${scope.userId}
-    join ${workOrders} on ${workOrders.id} = ${page.workOrderSPKId}
-    join ${methods} on ${methods.code} = ${page.inspectionMethod}) tasks`;
+    join ${assignments} on ${assignments.id} = keys.id
+    join ${workOrders} on ${workOrders.id} = ${assignments.workOrderSPKId}
+    join ${methods} on ${methods.code} = keys.inspection_method) tasks`;
 }
 
 /**
