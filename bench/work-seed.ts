@@ -133,6 +133,12 @@ insert into planner_group (id, created_at, updated_at, code, name, plant)
 select ${idOf(`'bench-planner-group-' || code`)}, timestamptz '2023-06-01 00:00:00+00', timestamptz '2023-06-01 00:00:00+00', code, name, 'RU-IV'
 from (values ${plannerGroups.map(([c, n]) => `(${literal(c)}, ${literal(n)})`).join(', ')}) g(code, name)`;
 
+/** The approval positions the assignments name (a task assignment's positions are of this list). */
+const positionsSql = `
+insert into approval_position (name, level_approval)
+values ('Lead inspector', 1), ('Inspection engineer', 2)
+on conflict do nothing`;
+
 const equipmentSql = (z: WorkSizes) => `
 with types as (${numbered('object_type', 'code, name, category_code')}),
   locs as (${numbered('functional_location', 'code, name')}),
@@ -303,6 +309,7 @@ export async function seedAssets(client: pg.Pool, z: WorkSizes, timed: Timed): P
   await timed('asset master', async () => {
     await client.query(locationsSql);
     await client.query(plannerGroupsSql);
+    await client.query(positionsSql);
     await client.query(equipmentSql(z));
     await client.query(pointsSql(z));
     await client.query(inspectorsSql(z));

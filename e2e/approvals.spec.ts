@@ -71,7 +71,7 @@ async function createUser(page: Page, user: NewUser, password: string) {
   await drawer.getByRole('textbox', { name: 'Password' }).fill(password);
   await choose(page, drawer, 'Role', user.role);
   if (user.company) await choose(page, drawer, 'Company', user.company);
-  if (user.position) await drawer.getByRole('textbox', { name: 'Approval position' }).fill(user.position);
+  if (user.position) await choose(page, drawer, 'Approval position', user.position);
   return drawer;
 }
 
@@ -165,7 +165,15 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(companyRow.getByTestId('company-badge').locator('img')).toBeVisible();
   await shot('companies', true);
 
-  // 2. The contractor inspector and the two reviewers, with their passwords.
+  // 2. The manager's position (a user holds a position of the list), then the contractor inspector
+  // and the two reviewers, with their passwords.
+  await go(page, 'Reviewers');
+  await expect(page.getByRole('heading', { name: 'Reviewers', level: 1 })).toBeVisible();
+  const positions = page.getByRole('region', { name: 'Approval positions' });
+  await positions.getByRole('textbox', { name: 'Position name' }).fill(managerPosition);
+  await positions.getByRole('textbox', { name: 'Usual level' }).fill('2');
+  await positions.getByRole('button', { name: 'Save position' }).click();
+  await expect(positions.getByText(managerPosition)).toBeVisible();
   await go(page, 'Users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   for (const user of [inspector, reviewer1, reviewer2]) {
@@ -178,15 +186,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(page.getByRole('row', { name: new RegExp(inspector.fullName) })).toContainText(company);
   await shot('users', true);
 
-  // 3. The manager's position, then thermal's path: the engineer, then the manager.
-  await go(page, 'Reviewers');
-  await expect(page.getByRole('heading', { name: 'Reviewers', level: 1 })).toBeVisible();
-  const positions = page.getByRole('region', { name: 'Approval positions' });
-  await positions.getByRole('textbox', { name: 'Position name' }).fill(managerPosition);
-  await positions.getByRole('textbox', { name: 'Usual level' }).fill('2');
-  await positions.getByRole('button', { name: 'Save position' }).click();
-  await expect(positions.getByText(managerPosition)).toBeVisible();
-
+  // 3. Thermal's path: the engineer, then the manager.
   await go(page, 'Approval settings');
   await expect(page.getByRole('heading', { name: 'Approval settings', level: 1 })).toBeVisible();
   const thermal = page.getByRole('region', { name: 'Thermal analysis' });

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 
-export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-2026' };
+export const e2eAdmin = { username: 'admin', password: 'e2e-copper-lantern-harbour-2026' };
 /** Password of the demo's `planner` and `inspector` (DEMO_PASSWORD). */
 export const e2eDemoPassword = 'e2e-demo-password-2026';
 

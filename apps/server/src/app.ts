@@ -21,24 +21,29 @@ import type { DbWork } from './db/scheduler.ts';
 import { AppError } from './errors.ts';
 import { entityTables } from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';
-import { scopedCondition } from './engine/record-scope.ts';
+import { entityScope } from './engine/record-scope.ts';
 import type { RecordScopes } from './engine/record-scope.ts';
 import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler, EngineDeps } from './engine/register-routes.ts';
+import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
 import { validationError } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
-import { approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
+import { approvalScopes, approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
 import { reviewerAssignmentActions } from './modules/approvals/reviewer-assignment.actions.ts';
-import { assetActions } from './modules/assets/assets.actions.ts';
+import { assetActions, assetScopes } from './modules/assets/assets.actions.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
-import { inspectionMethodActions } from './modules/inspection-methods/inspection-methods.actions.ts';
+import {
+  inspectionMethodActions,
+  inspectionMethodScopes,
+} from './modules/inspection-methods/inspection-methods.actions.ts';
 import { myTaskActions } from './modules/my-tasks/my-tasks.actions.ts';
-import { ndtActions } from './modules/ndt/ndt.actions.ts';
+import { ndtActions, ndtScopes } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions } from './modules/reports/report-status.actions.ts';
+import { reportTechniqueActions } from './modules/reports/report-techniques.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
@@ -49,6 +54,7 @@ import { workOrderScopes } from './modules/work-orders/work-order-scope.ts';
 import {
   contractorCompanyActions,
   contractorCompanyDeleteChecks,
+  contractorCompanyScopes,
 } from './modules/administration/contractor-companies.ts';
 import {
   taskAssignmentActions,
@@ -64,7 +70,8 @@ export type AppDeps = {
   maxUploadBytes: number;
   maxDocumentBytes?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean | number;
+  /** The reverse proxies' addresses whose X-Forwarded-* headers are believed (config.ts). */
+  trustProxy?: false | string;
   /** The built web app to serve beside the API; none when absent or the directory has no build. */
   webDir?: string;
   /** Reached over HTTPS (a TLS proxy in front): browsers may then be told to use HTTPS only. */
@@ -74,6 +81,19 @@ export type AppDeps = {
 /** How long readiness waits for the database to answer a trivial statement. */
 const readinessBoundMs = 2000;
 
+/**
+ * Every entity's company scope (docs/company-scoping.md), each declared by the module that owns the
+ * entity: an entity reached by none stops the server at start.
+ */
+export const recordScopes: RecordScopes = {
+  ...workOrderScopes,
+  ...assetScopes,
+  ...inspectionMethodScopes,
+  ...approvalScopes,
+  ...ndtScopes,
+  ...contractorCompanyScopes,
+};
+
 /** A repository over each declared entity's table, with the company scope that reaches it. */
 function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
   const map = new Map<string, RecordRepository>();
@@ -81,7 +101,7 @@ function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
     const table = entityTables[entity.name];
     if (!table)
       throw new Error(`No table for entity ${entity.name}: run npm run generate -w @inspectra/server`);
-    map.set(entity.name, new RecordRepository(entity, table, { scope: scopedCondition(scopes, entity) }));
+    map.set(entity.name, new RecordRepository(entity, table, { scope: entityScope(scopes, entity) }));
   }
   return map;
 }
@@ -90,21 +110,23 @@ function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
 function documentedSchema(route: RouteDefinition, base: Record<string, unknown>) {
   const schemas = routeSchemas(route);
   const bodyKind = routeBodyKind(route);
-  // JSON-or-multipart calls document their JSON form; the description says when a form is used.
+  // The JSON body here; a multipart form is added beside it (`withFormBody`).
   const body = schemas.body && bodyKind !== 'multipart' ? { body: schemas.body } : {};
+  const notes = routeNotes(route);
   return {
     ...base,
     ...body,
+    // Documented, not validated here: the update reads it (entity-tags.ts).
+    ...(route.operation.kind === 'update' ? { headers: ifMatchHeaders } : {}),
     summary: route.summary,
     tags: [route.tag],
-    ...(bodyKind && bodyKind !== 'json'
-      ? {
-          description: `Body: ${bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json, or multipart/form-data when files are sent'}; image fields are files, other fields text.`,
-        }
-      : {}),
+    ...(notes ? { description: notes } : {}),
     ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     response: {
-      [route.operation.kind === 'create' ? 201 : 200]: envelopeSchema(schemas.response, schemas.paged),
+      [route.status ?? (route.operation.kind === 'create' ? 201 : 200)]: envelopeSchema(
+        schemas.response,
+        schemas.paged,
+      ),
       '4XX': errorEnvelopeSchema,
     },
   };
@@ -115,8 +137,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Fastify takes a boolean or a hop count; a union picks no overload, so it is passed as one.
-    trustProxy: (deps.trustProxy ?? false) as boolean,
+    trustProxy: deps.trustProxy ?? false,
     // Query strings of this API are flat; arrays and nested objects are not expected.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkError,
@@ -127,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
     if (parsed.success) return { value: parsed.data };
     const where =
       httpPart === 'body' ? 'The request body' : httpPart === 'querystring' ? 'The query' : 'The path';
-    return { error: validationError(parsed.error, where) };
+    return { error: validationError(parsed.error, where, data) };
   });
   installErrorHandler(app);
   // Every request's database work carries its priority and whether its client is still there: a
@@ -173,7 +194,11 @@ export async function buildApp(deps: AppDeps) {
       const schemaIn = route
         ? documentedSchema(route, input.schema as Record<string, unknown>)
         : input.schema;
-      return jsonSchemaTransform({ ...input, schema: schemaIn as typeof input.schema });
+      const documented = jsonSchemaTransform({ ...input, schema: schemaIn as typeof input.schema });
+      const form = route && multipartFormSchema(route);
+      if (!form) return documented;
+      const formBody = jsonSchemaTransform({ ...input, schema: { body: form } }).schema.body;
+      return withFormBody(documented, formBody);
     },
     transformObject: jsonSchemaTransformObject,
   });
@@ -186,10 +211,10 @@ export async function buildApp(deps: AppDeps) {
     files: deps.files,
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
-    repositories: repositories(workOrderScopes),
+    repositories: repositories(recordScopes),
     writeChecks: { ...taskAssignmentWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
-    scopes: workOrderScopes,
+    scopes: recordScopes,
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {
@@ -200,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
       );
     },
     'system.live': async () => ({ data: { status: 'ok' } }),
-    ...authActions(key),
+    ...authActions(key, { servedOverHttps: deps.servedOverHttps }),
     ...fileActions,
     ...thermalActions,
     ...vciActions,
@@ -209,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
     ...inspectionMethodActions,
     ...myTaskActions,
     ...reportStatusActions,
+    ...reportTechniqueActions,
     ...workOrderActions,
     ...taskAssignmentActions,
     ...assignmentImportActions,

@@ -1,8 +1,46 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDir } from './web/serve-web.ts';
 
 const bool = z.stringbool({ error: 'use true or false' });
+
+/** Range names the proxy-address matcher knows (loopback: 127.0.0.0/8 and ::1; private networks). */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range of them, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed: the client is
+ * the last address before them in the chain. Only addresses: trusting every hop (`true`) or a hop
+ * count would let a client that reaches the server directly, or writes its own `X-Forwarded-For`,
+ * choose the address sign-in throttling counts it by.
+ */
+const trustProxySchema = z
+  .string()
+  .refine(
+    (s) => !/^(true|\d+)$/i.test(s.trim()),
+    'must name the proxy by its address (e.g. 127.0.0.1 or 10.0.0.0/8), not true or a hop count: either would let a client choose the address it is counted by',
+  )
+  .transform((s) =>
+    s.trim().toLowerCase() === 'false'
+      ? (false as const)
+      : s
+          .split(',')
+          .map((e) => e.trim())
+          .join(','),
+  )
+  .refine(
+    (v) => v === false || v.split(',').every(isProxyAddress),
+    'must be false or the proxy addresses: IP addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -35,11 +73,7 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
     .default(50 * 1024 * 1024),
-  TRUST_PROXY: z
-    .union([z.stringbool(), z.coerce.number().int().min(1).max(10)], {
-      error: 'must be true, false or a number of proxy hops',
-    })
-    .default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -47,6 +81,12 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(600_000, 'must be at most 600000')
     .default(15_000),
+  MAX_CONCURRENT_IMPORTS: z.coerce
+    .number({ error: 'must be a number of imports' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(2),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,8 +109,13 @@ export type Config = {
   dbPoolSize: number;
   /** Longest wait for the database and, on PostgreSQL, longest statement of a request. */
   dbStatementTimeoutMs: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling uses it). */
-  trustProxy: boolean | number;
+  /**
+   * Behind a reverse proxy: its addresses (comma-separated IPs, CIDR ranges or range names), whose
+   * X-Forwarded-For names the client (sign-in throttling counts by it); false when there is none.
+   */
+  trustProxy: false | string;
+  /** Spreadsheet imports running at once in the process; more wait briefly, then get 503. */
+  maxConcurrentImports: number;
   logLevel: string;
   /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
   webDir: string;
@@ -108,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    maxConcurrentImports: e.MAX_CONCURRENT_IMPORTS,
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     servedOverHttps: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).protocol === 'https:' : false,

@@ -76,6 +76,14 @@ function fromDatabase(error: PgError): AppError | undefined {
         { path: field, message: `${field} cannot be empty; leave it out to keep the current value` },
       ]);
     }
+    case '40P01': // deadlock_detected: two writes waited on each other; this one was rolled back
+    case '40001': // serialization_failure
+      return new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Another change to the same records was being written at the same moment, and nothing of this one was saved: try again.',
+        undefined,
+        { retryAfterSeconds: 1 },
+      );
     case '57014': // query_canceled: over statement_timeout, or its client went away
       return new AppError(
         'SERVICE_UNAVAILABLE',
@@ -138,6 +146,8 @@ export function installErrorHandler(app: FastifyInstance) {
     // caller's message stays plain, the log keeps what happened.
     else if (appError.cause !== undefined)
       request.log.warn({ err: appError.cause, code: appError.code }, appError.message);
+    if (appError.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(appError.retryAfterSeconds));
     return reply.code(appError.statusCode).send(envelope(appError.code, appError.message, appError.details));
   });
 }

@@ -7,16 +7,24 @@ export class AppError extends Error {
   readonly details: FieldError[] | undefined;
   /** A plain property (not a getter): Fastify assigns it on validation errors. */
   statusCode: number;
+  /** For a refusal of a busy server: when to try again, sent as `Retry-After` (seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
   /**
    * `cause`: what went wrong underneath (a library's error), kept for the log: the envelope says
    * `message` only, the server logs the cause at warn.
    */
-  constructor(code: ErrorCode, message: string, details?: FieldError[], options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: FieldError[],
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
     this.statusCode = errorStatus[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

@@ -3,8 +3,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
+import { configureImportSlots } from './engine/import-slots.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
+import { ensureCatalogueMethods } from './modules/inspection-methods/catalogue-methods.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
@@ -22,6 +24,7 @@ async function main() {
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
+  configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
   const app = await buildApp({
     database,
     files,
@@ -34,6 +37,8 @@ async function main() {
     servedOverHttps: config.servedOverHttps,
   });
   const log = (line: string) => app.log.info(line);
+  const added = await ensureCatalogueMethods(database.db);
+  if (added.length > 0) log(`Inspection methods added from the catalogue: ${added.join(', ')}`);
   await bootstrapAdministrator(database.db, {
     username: config.adminUsername,
     password: config.adminPassword,

@@ -4,9 +4,11 @@
  * whose level has passed, the history of every step and its audit rows.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { approvalPosition } from '@inspectra/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { auditLog, rolePermissions, roles, tableOf, users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/modules/seed/demo-data.ts';
 import { createEquipment, createUser, createWorkOrder, nextIp, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -470,6 +472,175 @@ describe('the approval flow', () => {
       data: { approvalStatus: true },
       message: `Report ${report.reportNumber} is approved`,
     });
+  });
+});
+
+describe('approval positions are keys', () => {
+  it('a rename follows into users, levels, reviewers, task assignments and reports in approval, and changes nothing else', async () => {
+    const old = `Corrosion engineer ${randomUUID().slice(0, 6)}`;
+    const renamed = `Integrity engineer ${randomUUID().slice(0, 6)}`;
+    const made = await t.call('POST', '/api/reviewer-assignment/position-level-approval', { name: old });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const settings = await t.call('GET', '/api/inspection-method-approvals/get-settings');
+    const ultrasoundId = settings.body.data.find(
+      (m: { inspectionMethod: string }) => m.inspectionMethod === 'ultrasound',
+    ).inspectionMethodId;
+    expect((await setPath([{ levelApproval: 1, approvalPosition: old }], ultrasoundId)).status).toBe(200);
+    const reviewer = await person(reviewerRole, old);
+    expect((await assign([reviewer.id], 1, 'ultrasound')).status).toBe(200);
+    const inFlight = await reportBy(inspector, 'ultrasound');
+    expect((await move(inFlight.id, 'submitted', inspector)).body.data.approvalPath).toEqual([
+      { level: 1, position: old },
+    ]);
+    const wo = await createWorkOrder(t);
+    const assignment = await t.call('POST', '/api/wo-task-assignments', {
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'ultrasound',
+      levelApprovals: [1, 2],
+      positionLevels: [old, engineer],
+    });
+    expect(assignment.status, JSON.stringify(assignment.body)).toBe(201);
+
+    const rename = await t.call(
+      'PUT',
+      `/api/reviewer-assignment/position-level-approval/${made.body.data.id}`,
+      {
+        name: renamed,
+        version: made.body.data.version,
+      },
+    );
+    expect(rename.status, JSON.stringify(rename.body)).toBe(200);
+    expect(rename.body.data).toMatchObject({ name: renamed, version: made.body.data.version + 1 });
+
+    // Everything that named the position names it by its new name.
+    expect((await t.call('GET', `/api/user-pdm/${reviewer.id}`)).body.data.approvalPosition).toBe(renamed);
+    const path = await t.call(
+      'GET',
+      `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${ultrasoundId}`,
+    );
+    expect(path.body.data.levels).toEqual([{ levelApproval: 1, approvalPosition: renamed }]);
+    const reviewers = await t.call('GET', `/api/reviewer-assignment?userPdmId=${reviewer.id}`);
+    expect(reviewers.body.data.map((r: { approvalPosition: string }) => r.approvalPosition)).toEqual([
+      renamed,
+    ]);
+    expect((await reportNow(inFlight.id)).approvalPath).toEqual([{ level: 1, position: renamed }]);
+    const inspections = await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`);
+    expect(inspections.body.data[0].positionLevels).toEqual([renamed, engineer]);
+    const holders = await t.call(
+      'GET',
+      `/api/user-pdm/get-by-approval-position/by-company?approvalPosition=${encodeURIComponent(renamed)}`,
+    );
+    expect(holders.body.data[0].users.map((u: { id: string }) => u.id)).toEqual([reviewer.id]);
+    // The old name is no position any more: a user cannot be given it, nor a path.
+    const stale = await t.call('POST', '/api/user-pdm', {
+      username: `stale-${randomUUID().slice(0, 6)}`,
+      fullName: 'Stale Holder',
+      password: 'amber-lantern-over-river-9',
+      roleId: reviewerRole,
+      approvalPosition: old,
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.details).toEqual([
+      { path: 'approvalPosition', message: 'No approval position has this name' },
+    ]);
+    const unknownLevel = await setPath([{ levelApproval: 1, approvalPosition: old }], ultrasoundId);
+    expect(unknownLevel.status).toBe(400);
+    // Another position's name is taken: refused, nothing renamed.
+    const clash = await t.call(
+      'PUT',
+      `/api/reviewer-assignment/position-level-approval/${made.body.data.id}`,
+      {
+        name: engineer,
+      },
+    );
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('An approval position with this name already exists');
+
+    // The approval behaves as before: the reviewer acts on the report in flight and on a new one
+    // under the task assignment, whose path names the position by its new name.
+    const current = await t.call(
+      'GET',
+      `/api/report-approval-paths/current?reportHeaderId=${inFlight.id}`,
+      undefined,
+      reviewer.token,
+    );
+    expect(current.body.data).toMatchObject({ canAct: true, path: [{ level: 1, position: renamed }] });
+    const queue = await t.call('GET', '/api/report-approval-paths/queue', undefined, reviewer.token);
+    expect(queue.body.data.map((r: { id: string }) => r.id)).toContain(inFlight.id);
+    expect((await move(inFlight.id, 'approved', reviewer, { level: 1 })).body.data.status).toBe('approved');
+    const assigned = await reportBy(inspector, 'ultrasound', wo.id);
+    const submitted = await move(assigned.id, 'submitted', inspector);
+    expect(submitted.body.data.approvalPath).toEqual([
+      { level: 1, position: renamed },
+      { level: 2, position: engineer },
+    ]);
+    expect((await move(assigned.id, 'approved', reviewer, { level: 1 })).body.data).toMatchObject({
+      status: 'inReview',
+      approvalLevel: 2,
+    });
+    // The history keeps the name the position had when the step was taken.
+    const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${inFlight.id}`);
+    expect(history.body.data.map((s: { position: string }) => s.position)).toEqual([old, renamed]);
+  });
+});
+
+describe('the migration that made positions keys', () => {
+  it('gives every position users held a place in the list before the key is added', async () => {
+    const folder = new URL('../drizzle/', import.meta.url);
+    const file = (await readdir(folder)).find((f) => f.endsWith('_approval_position_references.sql'))!;
+    const statements = (await readFile(new URL(file, folder), 'utf8'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim());
+    const addKey = statements.findIndex((statement) => statement.includes('ADD CONSTRAINT'));
+    const night = `Night supervisor ${randomUUID().slice(0, 6)}`;
+    const held = {
+      blank: '  ',
+      otherCase: engineer.toUpperCase(),
+      new: night,
+      newOtherCase: night.toLowerCase(),
+    };
+    const positions = tableOf(approvalPosition);
+    const rolledBack = new Error('rolled back');
+    // In a transaction rolled back at the end: the database as it was before the migration, for a moment.
+    const outcome = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`alter table ${users} drop constraint user_account_approval_position_approval_position_name_fk`,
+      );
+      const ids: Record<string, string> = {};
+      for (const [key, approvalPosition] of Object.entries(held)) {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            username: `held-${randomUUID()}`,
+            fullName: key,
+            passwordHash: 'x',
+            roleId: reviewerRole,
+            approvalPosition,
+          })
+          .returning({ id: users.id });
+        ids[key] = row!.id;
+      }
+      for (const statement of statements.slice(0, addKey + 1)) await tx.execute(sql.raw(statement));
+      const now = Object.fromEntries(
+        (
+          await tx
+            .select({ id: users.id, position: users.approvalPosition })
+            .from(users)
+            .where(inArray(users.id, Object.values(ids)))
+        ).map((u) => [u.id, u.position]),
+      );
+      expect(now[ids.blank!]).toBeNull();
+      expect(now[ids.otherCase!]).toBe(engineer);
+      const added = await tx
+        .select({ name: positions.name })
+        .from(positions)
+        .where(sql`lower(${positions.name}) = ${night.toLowerCase()}`);
+      expect(added).toHaveLength(1);
+      expect(now[ids.new!]).toBe(added[0]!.name);
+      expect(now[ids.newOtherCase!]).toBe(added[0]!.name);
+      throw rolledBack;
+    });
+    await expect(outcome).rejects.toBe(rolledBack);
   });
 });
 

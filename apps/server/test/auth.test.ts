@@ -538,13 +538,24 @@ describe('bootstrap', () => {
     );
   });
 
-  it('on an empty database generates a password, writes it 0600 and it signs in', async () => {
+  it('on an empty database refuses a weak ADMIN_PASSWORD, generates one, writes it 0600 and it signs in', async () => {
     const database = await openDatabase({ pgliteDir: undefined });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-boot-'));
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-boot-files-'));
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const lines: string[] = [];
+      // A configured password the policy would refuse stops the start: no administrator is made.
+      await expect(
+        bootstrapAdministrator(database.db, {
+          username: 'root',
+          password: 'Password123!',
+          dataDir,
+          log: (l) => lines.push(l),
+        }),
+      ).rejects.toThrow(/^Invalid configuration: ADMIN_PASSWORD is too weak for user "root": /);
+      expect(await database.db.select().from(users)).toHaveLength(0);
+
       await bootstrapAdministrator(database.db, {
         username: 'root',
         password: undefined,

@@ -4,7 +4,9 @@
  * 404 on reads and writes and absent from lists. The owner's staff see everything.
  */
 import { randomUUID } from 'node:crypto';
-import { permissionActions, permissionModules } from '@inspectra/contract';
+import { permissionActions, permissionModules, routeSchemas, routeTable } from '@inspectra/contract';
+import type { RouteDefinition } from '@inspectra/contract';
+import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
@@ -21,6 +23,10 @@ import {
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { recordScopes } from '../src/app.ts';
+import { entityScope } from '../src/engine/record-scope.ts';
+import { routeLabel } from './entity-factory.ts';
+import { requestFor } from './route-requests.ts';
 
 let t: TestApp;
 
@@ -30,7 +36,7 @@ type Side = {
   token: string;
   workOrder: { id: string; woNumber: string; contractNo: string };
   assignment: { id: string };
-  report: { id: string };
+  report: { id: string; reportNumber: string; equipmentNo: string };
   analysis: { id: string };
   measurement: { id: string; thermalImage: { id: string } };
   document: { id: string; file: { id: string } };
@@ -234,3 +240,128 @@ describe("the owner's staff", () => {
     expect(ids(list)).toEqual(expect.arrayContaining([a.workOrder.id, b.workOrder.id]));
   });
 });
+
+/** An answer as text: the JSON envelope as sent, or every cell of a spreadsheet. */
+async function answerText(res: { headers: Record<string, unknown>; rawPayload: Buffer; body: string }) {
+  if (!String(res.headers['content-type'] ?? '').includes('spreadsheetml')) return res.body;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as never);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? '')))),
+  );
+  return cells.join('\n');
+}
+
+describe('every call of the route table', () => {
+  /** What names one of company B's records, wherever it would appear in an answer. */
+  const secretsOf = (s: Side) => [
+    s.workOrder.id,
+    s.workOrder.woNumber,
+    s.assignment.id,
+    s.report.id,
+    s.report.reportNumber,
+    s.analysis.id,
+    s.measurement.id,
+    s.document.id,
+  ];
+  /** Parameters that name one of the side's records, wherever a route takes them. */
+  const paramsOf = (s: Side) => ({
+    workOrderSPKId: s.workOrder.id,
+    reportHeaderId: s.report.id,
+    thermalAnalysisId: s.analysis.id,
+    woNumber: s.workOrder.woNumber,
+    equipmentNo: s.report.equipmentNo,
+  });
+  const reads = (routeTable as readonly RouteDefinition[]).filter(
+    (r) => r.method === 'GET' && r.access !== 'public' && r.path !== '/files/:id',
+  );
+
+  /** Walks every read: plain, and naming B's records; answers the routes whose answer held a secret. */
+  async function walk(token: string, secrets: string[], forms: Record<string, string>[]) {
+    const leaks: string[] = [];
+    for (const route of reads) {
+      const shape = routeSchemas(route).query?.shape ?? {};
+      for (const ids of forms) {
+        const r = requestFor(route, ids);
+        const url = 'pageSize' in shape ? `${r.url}${r.url.includes('?') ? '&' : '?'}pageSize=100` : r.url;
+        const res = await t.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        const text = await answerText(res);
+        // A refusal may name what the caller asked for ("Report … was not found"): that is no leak.
+        const asked = (secret: string) => res.statusCode >= 400 && url.includes(secret);
+        const found = secrets.filter((secret) => text.includes(secret) && !asked(secret));
+        if (found.length > 0) leaks.push(`${routeLabel(route)} ${url}: ${found.join(', ')}`);
+      }
+    }
+    return leaks;
+  }
+
+  it("finds none of another company's records in any answer, list, count, lookup or export", async () => {
+    // The NDT register names B's equipment: the register is plant-wide, B's report on it is B's.
+    const listed = await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: b.report.equipmentNo });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    expect(await walk(a.token, secretsOf(b), [{}, paramsOf(b)])).toEqual([]);
+    // The same walk finds B's records for B's own user: it would see a leak.
+    const own = await walk(b.token, secretsOf(b), [paramsOf(b)]);
+    expect(own.length, own.join('\n')).toBeGreaterThanOrEqual(15);
+    expect(own.some((line) => line.startsWith('GET /ndt-equipment-list '))).toBe(true);
+    expect(own.some((line) => line.includes('/export'))).toBe(true);
+  }, 300_000);
+
+  it('lets a contractor read plant-wide data and refuses every write of it (403), whatever the role grants', async () => {
+    const equipment = await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: `NDT-${randomUUID()}` });
+    expect(equipment.status).toBe(201);
+    const plantWide = (routeTable as readonly RouteDefinition[]).filter((r) => {
+      const op = r.operation;
+      if (!['create', 'update', 'delete', 'upsert', 'importSheet'].includes(op.kind) || !('entity' in op))
+        return false;
+      return 'plantWide' in entityScope(recordScopes, op.entity);
+    });
+    expect(plantWide.length).toBeGreaterThanOrEqual(20);
+    const wrong: string[] = [];
+    for (const route of plantWide) {
+      const r = requestFor(route, { id: equipment.body.data.id });
+      const res = await t.inject({
+        method: r.method,
+        url: r.url,
+        headers: { authorization: `Bearer ${a.token}` },
+        ...(r.payload === undefined ? {} : { payload: r.payload as object }),
+      });
+      if (res.statusCode !== 403) wrong.push(`${routeLabel(route)}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // Module calls writing plant-wide data are refused by the repository they write through.
+    const position = `Walk position ${randomUUID().slice(0, 6)}`;
+    expect(
+      (await t.call('POST', '/api/reviewer-assignment/position-level-approval', { name: position })).status,
+    ).toBe(201);
+    const path = await t.call(
+      'POST',
+      '/api/inspection-method-approvals/upsert-many',
+      {
+        inspectionMethodId: (await methodId('thermal'))!,
+        levels: [{ levelApproval: 1, approvalPosition: position }],
+      },
+      a.token,
+    );
+    expect(path.status, JSON.stringify(path.body)).toBe(403);
+    const read = await t.call(
+      'GET',
+      `/api/ndt-equipment-list?equipmentNo=${equipment.body.data.equipmentNo}`,
+      undefined,
+      a.token,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.data).toHaveLength(1);
+    const still = await t.call(
+      'GET',
+      `/api/ndt-equipment-list?equipmentNo=${equipment.body.data.equipmentNo}`,
+    );
+    expect(still.body.data[0].version).toBe(equipment.body.data.version);
+  }, 120_000);
+});
+
+async function methodId(code: string): Promise<string | undefined> {
+  const r = await t.call('GET', `/api/master-inspection-method?search=${code}&pageSize=50`);
+  return r.body.data.find((m: { code: string }) => m.code === code)?.id;
+}

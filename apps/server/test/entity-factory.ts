@@ -267,9 +267,9 @@ export function sendEntityBody(
 }
 
 /**
- * Creates a record of the entity through its create call (the first one declared), or, for an entity
- * made on first read (`getByParent` with `createIfMissing`), through that read. Returns the record as
- * the API answered it.
+ * Creates a record of the entity through its create call (the first one declared), else its upsert
+ * (a new natural key creates: an approval position), or, for an entity made on first read
+ * (`getByParent` with `createIfMissing`), through that read. Returns the record as the API answered it.
  */
 export async function createRecord(
   t: TestApp,
@@ -278,7 +278,8 @@ export async function createRecord(
   overrides: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
   const routes = entityRoutes(entity, variant);
-  const create = routes.find((r) => r.operation.kind === 'create');
+  const create =
+    routes.find((r) => r.operation.kind === 'create') ?? routes.find((r) => r.operation.kind === 'upsert');
   if (create) {
     const values = await validValues(t, entity, variant, overrides);
     const r = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));

@@ -823,10 +823,12 @@ describe('fixed regression cases', () => {
       // A call that takes only multipart refuses well-formed JSON as the wrong media type; JSON
       // that does not parse is a bad request before any call sees it.
       const refused = routeBodyKind(r) === 'multipart' ? 415 : 400;
-      for (const payload of ['[]', 'null', '"string"', '42', 'true']) {
+      // A call whose body may be left out (`logout-all`) takes an empty one, or `null`, as none.
+      const optional = r.operation.kind === 'action' && r.operation.body?.safeParse(undefined).success;
+      for (const payload of ['[]', ...(optional ? [] : ['null']), '"string"', '42', 'true']) {
         await expectStatus(r.method, r.path, url, refused, { payload, headers: json });
       }
-      for (const payload of ['{', '{"a":1,}', '']) {
+      for (const payload of ['{', '{"a":1,}', ...(optional ? [] : [''])]) {
         await expectStatus(r.method, r.path, url, 400, { payload, headers: json });
       }
       const proto = await sendAndCheck(r, {

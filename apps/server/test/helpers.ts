@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
+import { ensureCatalogueMethods } from '../src/modules/inspection-methods/catalogue-methods.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 
@@ -62,6 +63,8 @@ export async function startTestApp(
   const database = await freshDatabase(o.statementTimeoutMs);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = await createLocalFileStore(filesDir);
+  // As the server does at start (main.ts).
+  await ensureCatalogueMethods(database.db);
   await bootstrapAdministrator(database.db, {
     username: 'admin',
     password: adminPassword,

@@ -1,5 +1,10 @@
-import { reportStatuses, thermal } from '@inspectra/contract';
+import { inspectionMethod, inspectionMethodCatalogue, reportStatuses, thermal } from '@inspectra/contract';
+import type { TechniqueDefinition } from '@inspectra/contract';
+import { techniques } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../src/db/schema/index.ts';
+import { ensureCatalogueMethods } from '../src/modules/inspection-methods/catalogue-methods.ts';
 import { createReportHeader, createWorkOrder, keptCounts, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -109,6 +114,42 @@ describe('inspection methods', () => {
     expect(paged.body.meta).toMatchObject({ pageNumber: 1, pageSize: 5, totalCount: 14, totalPages: 3 });
     const duplicate = await t.call('POST', '/api/master-inspection-method', { code: 'rvi', name: 'Again' });
     expect(duplicate.status).toBe(409);
+  });
+});
+
+describe('the methods of the catalogue', () => {
+  it('are all in the database, every technique serving one of them', async () => {
+    const stored = codes((await t.call('GET', '/api/master-inspection-method/all')).body.data);
+    expect(stored).toEqual(expect.arrayContaining(inspectionMethodCatalogue.map((m) => m.code)));
+    for (const technique of techniques as readonly TechniqueDefinition[])
+      if (technique.method) expect(stored).toContain(technique.method);
+  });
+
+  it('are inserted at start when missing, never changing one an administrator has changed', async () => {
+    const methods = tableOf(inspectionMethod);
+    const mcsa = (await t.call('GET', '/api/master-inspection-method?search=mcsa')).body.data[0];
+    const renamed = await t.call('PUT', `/api/master-inspection-method/${mcsa.id}`, {
+      name: 'Motor current analysis',
+      equipmentCategories: ['pipe'],
+      isActive: false,
+      version: mcsa.version,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    // A planned method removed from a database (nothing names it) comes back.
+    const paut = (await t.call('GET', '/api/master-inspection-method?search=paut')).body.data[0];
+    expect((await t.call('DELETE', `/api/master-inspection-method/${paut.id}`)).status).toBe(200);
+
+    expect(await ensureCatalogueMethods(t.db)).toEqual(['paut']);
+    expect(await ensureCatalogueMethods(t.db)).toEqual([]);
+    const [kept] = await t.db.select().from(methods).where(eq(methods.code, 'mcsa'));
+    expect(kept).toMatchObject({
+      name: 'Motor current analysis',
+      equipmentCategories: ['pipe'],
+      isActive: false,
+      version: mcsa.version + 1,
+    });
+    const [back] = await t.db.select().from(methods).where(eq(methods.code, 'paut'));
+    expect(back).toMatchObject({ name: 'PAUT', equipmentCategories: ['pipe', 'pipeline'], isActive: true });
   });
 });
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
-import { calendarDay, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
+import { calendarDay, monthOf, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
 import { myTasksSql, taskFilters } from '../src/modules/my-tasks/my-tasks.sql.ts';
 import {
   approverToken,
@@ -385,7 +385,7 @@ describe('GET /my-tasks/inspection-planner', () => {
     expect(none.body.data).toEqual([]);
   });
 
-  it('reads at most 400 days, and refuses an end before the start or a missing date', async () => {
+  it('reads at most 400 days, and refuses an end before the start', async () => {
     const ok = await mine('/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2027-02-04');
     expect(ok.status).toBe(200);
     const long = await mine('/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2027-02-05');
@@ -394,7 +394,40 @@ describe('GET /my-tasks/inspection-planner', () => {
     const backwards = await mine('/my-tasks/inspection-planner?dateStart=2026-02-01&dateEnd=2026-01-01');
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.details[0]).toMatchObject({ path: 'dateEnd' });
-    expect((await mine('/my-tasks/inspection-planner?dateStart=2026-01-01')).status).toBe(400);
+  });
+
+  it('answers the current month of the server’s calendar without dates, saying so', async () => {
+    const month = monthOf(calendarDay(new Date()));
+    const r = await mine('/my-tasks/inspection-planner');
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe(
+      `Tasks planned from ${month.from} to ${month.to}, this month; give dateStart and dateEnd for another period`,
+    );
+    // The same tasks as the month asked for by its dates; this week's task is always among them.
+    const asked = await mine(`/my-tasks/inspection-planner?dateStart=${month.from}&dateEnd=${month.to}`);
+    expect(r.body.data).toEqual(asked.body.data);
+    expect(r.body.data.map((x: { woNumber: string }) => x.woNumber)).toContain('WO-MT-inProgress');
+  });
+
+  it('refuses one date alone, naming the one missing', async () => {
+    const startOnly = await mine('/my-tasks/inspection-planner?dateStart=2026-01-01');
+    expect(startOnly.status).toBe(400);
+    expect(startOnly.body).toMatchObject({
+      message: 'dateEnd is missing: give both dates, or neither for this month',
+      error: { code: 'VALIDATION_ERROR', details: [{ path: 'dateEnd' }] },
+    });
+    const endOnly = await mine('/my-tasks/inspection-planner?dateEnd=2026-01-31');
+    expect(endOnly.status).toBe(400);
+    expect(endOnly.body.error.details).toEqual([
+      { path: 'dateStart', message: 'Give dateStart with dateEnd, or neither for the current month' },
+    ]);
+  });
+
+  it('knows the length of every month', () => {
+    expect(monthOf('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2027-02-28')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthOf('2026-04-01')).toEqual({ from: '2026-04-01', to: '2026-04-30' });
   });
 });
 

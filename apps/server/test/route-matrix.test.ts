@@ -172,6 +172,7 @@ describe("another contractor company's user", () => {
     /** The module calls that read or move one of A's records, with the ids they take. */
     const actionIds: Record<string, Record<string, string>> = {
       'GET /report-headers/:id/author': { id: report.id },
+      'GET /report-headers/:id/techniques': { id: report.id },
       'PUT /report-headers/update-report-status/:id': { id: report.id },
       'POST /report-headers/:id/revision': { id: report.id },
       'PUT /wo-task-assignments/update-approval-status/:id': {

@@ -45,6 +45,9 @@ beforeAll(async () => {
     ['reportHeader', 'update'],
   ]);
   viewerToken = await tokenWith([['taskAssignment', 'view']]);
+  // An assignment's positions are positions of the list (docs/approvals.md).
+  for (const name of ['Supervisor', 'Superintendent'])
+    await t.call('POST', '/api/reviewer-assignment/position-level-approval', { name });
 });
 afterAll(() => t?.close());
 
@@ -79,6 +82,18 @@ describe('assigning a method under a work order', () => {
         approvalComment: null,
       },
     });
+
+    // A position an assignment names is one of the list.
+    const unlisted = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'vci',
+      levelApprovals: [1],
+      positionLevels: ['Plant manager'],
+    });
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.body.error.details).toEqual([
+      { path: 'positionLevels', message: 'No approval position has the name "Plant manager"' },
+    ]);
 
     const again = await assign({ workOrderSPKId: wo.id, inspectionMethod: 'thermal' });
     expect(again.status).toBe(409);

@@ -22,6 +22,11 @@ beforeAll(async () => {
   companyId = company!.id;
   await t.call('POST', '/api/asset/planner-groups', { code: 'PG1', name: 'Mechanical' });
   await t.call('POST', '/api/asset/planner-groups', { code: 'PG2', name: 'Electrical' });
+  // A user holds a position of the list (docs/approvals.md).
+  for (const name of ['Area engineer', 'Zeta lead', 'QA reviewer']) {
+    const r = await t.call('POST', '/api/reviewer-assignment/position-level-approval', { name });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  }
 });
 afterAll(() => t?.close());
 
@@ -115,6 +120,7 @@ describe('create, read, list', () => {
       [{ approvalLevel: 99 }, 'approvalLevel'],
       [{ plannerGroups: ['NOPE'] }, 'plannerGroups'],
       [{ contractorCompanyId: randomUUID() }, 'contractorCompanyId'],
+      [{ approvalPosition: 'Plant manager' }, 'approvalPosition'],
       [{ roleId: randomUUID() }, 'roleId'],
       [{ email: 'not-mail' }, 'email'],
     ] as const) {
@@ -132,7 +138,9 @@ describe('create, read, list', () => {
     expect(await ids('search=zeta')).toEqual(expect.arrayContaining([contractor.id, owner.id]));
     expect(await ids(`search=zeta&contractorCompanyId=${companyId}`)).toEqual([contractor.id]);
     expect(await ids('search=zeta&contractorCompanyId=none')).toEqual([owner.id]);
-    expect(await ids('approvalPosition=zeta%20LEAD')).toEqual([owner.id]);
+    // A position is a key: named as it is listed.
+    expect(await ids('approvalPosition=Zeta%20lead')).toEqual([owner.id]);
+    expect(await ids('approvalPosition=zeta%20LEAD')).toEqual([]);
     expect(await ids(`search=${owner.employeeNumber}`)).toEqual([owner.id]);
     expect(await ids(`roleId=${roleIds.Administrator}`)).not.toContain(owner.id);
     expect(await ids('isActive=false')).not.toContain(owner.id);
@@ -173,7 +181,7 @@ describe('create, read, list', () => {
 
     const holders = await t.call(
       'GET',
-      '/api/user-pdm/get-by-approval-position/by-company?approvalPosition=qa%20reviewer',
+      '/api/user-pdm/get-by-approval-position/by-company?approvalPosition=QA%20reviewer',
     );
     expect(holders.body.data).toEqual([
       {
@@ -228,10 +236,42 @@ describe('update', () => {
     expect(update.after).toMatchObject({ fullName: 'Rina H.' });
     expect((await t.call('PUT', `/api/user-pdm/${user.id}`, { fullName: 'x' })).status).toBe(400);
   });
+
+  it('gives a user only a position of the list, named exactly (400 on the field otherwise)', async () => {
+    const user = await created({ approvalPosition: 'Area engineer' });
+    for (const unknown of ['Plant manager', 'area engineer']) {
+      const r = await t.call('PUT', `/api/user-pdm/${user.id}`, {
+        approvalPosition: unknown,
+        updatedAt: user.updatedAt,
+      });
+      expect(r.status, unknown).toBe(400);
+      expect(r.body.error.details).toEqual([
+        { path: 'approvalPosition', message: 'No approval position has this name' },
+      ]);
+    }
+    const refused = await t.call('POST', '/api/user-pdm', newUser({ approvalPosition: 'Plant manager' }));
+    expect(refused.body).toMatchObject({
+      message: 'No approval position has this name',
+      error: { details: [{ path: 'approvalPosition', message: 'No approval position has this name' }] },
+    });
+    expect((await t.call('GET', `/api/user-pdm/${user.id}`)).body.data.approvalPosition).toBe(
+      'Area engineer',
+    );
+    const moved = await t.call('PUT', `/api/user-pdm/${user.id}`, {
+      approvalPosition: 'QA reviewer',
+      updatedAt: user.updatedAt,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const cleared = await t.call('PUT', `/api/user-pdm/${user.id}`, {
+      approvalPosition: null,
+      updatedAt: moved.body.data.updatedAt,
+    });
+    expect(cleared.body.data.approvalPosition).toBeNull();
+  });
 });
 
 describe('password', () => {
-  it('applies the policy: length, not the username, not a breached password', async () => {
+  it('applies the policy: length, not the username, not easy to guess', async () => {
     const user = await created();
     const set = (newPassword: string) =>
       t.call('PUT', `/api/user-pdm/update-password/${user.id}`, { newPassword });
@@ -240,9 +280,9 @@ describe('password', () => {
     const withName = await set(`my-${user.username.toUpperCase()}-pass`);
     expect(withName.status).toBe(400);
     expect(withName.body.message).toContain('username');
-    const breached = await set('Password1234');
-    expect(breached.status).toBe(400);
-    expect(breached.body.message).toContain('breached');
+    const common = await set('Password1234');
+    expect(common.status).toBe(400);
+    expect(common.body.message).toContain('commonly used password');
     expect((await t.call('POST', '/api/user-pdm', newUser({ password: 'qwertyuiop123' }))).status).toBe(400);
   });
 

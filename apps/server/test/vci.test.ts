@@ -3,7 +3,15 @@ import { vciAnalysis } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
-import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
+import {
+  createReportHeader,
+  createRole,
+  createUser,
+  jpegBytes,
+  multipart,
+  pngBytes,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -64,6 +72,34 @@ describe('VCI analysis', () => {
     const pipeline = await analysisOf('pipeline', report.id);
     expect(pipeline.id).not.toBe(first.id);
     expect(pipeline.variant).toBe('pipeline');
+  });
+
+  it('is not created by the read of a caller who may only view: nothing is there, and it says so', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'vci' });
+    const viewer = await createUser(t, {
+      roleId: (
+        await createRole(t, [
+          { module: 'vci', action: 'view' },
+          { module: 'reportHeader', action: 'view' },
+        ])
+      ).id,
+    });
+    const token = (await t.login(viewer.username, viewer.password)).json().data.accessToken as string;
+    const read = await t.call(
+      'GET',
+      `/api/vci-analysis-pipe/by-report?reportHeaderId=${report.id}`,
+      undefined,
+      token,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ data: null, message: expect.stringMatching(/^No VCI analysis yet$/i) });
+    const stored = await t.db
+      .select()
+      .from(tableOf(vciAnalysis))
+      .where(eq(tableOf(vciAnalysis).reportHeaderId, report.id));
+    expect(stored).toEqual([]);
+    // A caller who may create gets it made on the same read.
+    expect((await analysisOf('pipe', report.id)).reportHeaderId).toBe(report.id);
   });
 
   it('is created once when two first reads run at once', async () => {
@@ -412,5 +448,63 @@ describe('VCI summaries grouped by feature', () => {
     expect(unknown.status).toBe(404);
     const bad = await t.call('GET', '/api/vci-summary-pipe/grouped-by-feature?vciAnalysisId=nope');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the report page's figures", () => {
+  it('give per technique and class the inspections, rows, worst finding and files, in one call', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'vci' });
+    const analysis = await analysisOf('pipe', report.id);
+    await createSummary('pipe', analysis.id, { severity: 'low' });
+    await createSummary('pipe', analysis.id, { severity: 'high' });
+    const photographed = await t.call(
+      'POST',
+      '/api/vci-summary-pipe',
+      multipart(
+        {
+          vciAnalysisId: analysis.id,
+          measurementDate: '2026-11-20',
+          location: 'Rack 4',
+          feature: 'pitting',
+          severity: 'medium',
+          vciSpotNumber: `S-${++spotNumber}`,
+          summaryImages: JSON.stringify([{ file: 0, imageType: 'overview' }]),
+        },
+        { summaryImages: photo('spot.png') },
+      ),
+    );
+    expect(photographed.status, JSON.stringify(photographed.body)).toBe(201);
+    const walk = await t.call(
+      'POST',
+      '/api/walkthrough-inspection-pipeline',
+      multipart({ reportHeaderId: report.id, inspectionDate: '2026-11-10' }),
+    );
+    expect(walk.status, JSON.stringify(walk.body)).toBe(201);
+
+    const r = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toEqual([
+      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'high', files: 1 },
+      {
+        technique: 'walkthrough',
+        variant: 'pipeline',
+        inspections: 1,
+        rows: 0,
+        worstFinding: null,
+        files: 0,
+      },
+    ]);
+    // A role that may not view VCI is told nothing of it.
+    const viewer = await createUser(t, {
+      roleId: (
+        await createRole(t, [
+          { module: 'reportHeader', action: 'view' },
+          { module: 'walkthrough', action: 'view' },
+        ])
+      ).id,
+    });
+    const token = (await t.login(viewer.username, viewer.password)).json().data.accessToken as string;
+    const limited = await t.call('GET', `/api/report-headers/${report.id}/techniques`, undefined, token);
+    expect(limited.body.data.map((s: { technique: string }) => s.technique)).toEqual(['walkthrough']);
   });
 });

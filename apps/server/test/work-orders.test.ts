@@ -8,6 +8,8 @@ import { entityTables, tableOf } from '../src/db/schema/index.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { recordScopes } from '../src/app.ts';
+import { entityScope } from '../src/engine/record-scope.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -242,7 +244,9 @@ describe('a list filtered by a date range', () => {
       oldest: await numbers('/api/work-order-spks?dateEnd=2001-12-31&pageSize=20&pageNumber=2'),
     };
     await t.db.execute(sql`analyze work_order_spk`);
-    const repo = new RecordRepository(workOrderSpk, entityTables.workOrderSpk!) as unknown as Dense;
+    const repo = new RecordRepository(workOrderSpk, entityTables.workOrderSpk!, {
+      scope: entityScope(recordScopes, workOrderSpk),
+    }) as unknown as Dense;
     expect(await repo.denseRange(t.db, ['dateEnd'], undefined)).toBe(true);
     expect(await repo.denseRange(t.db, ['dateEnd', 'dateStart'], undefined)).toBe(false);
     expect(await numbers('/api/work-order-spks?dateEnd=2002-12-31&pageSize=20&pageNumber=104')).toEqual(

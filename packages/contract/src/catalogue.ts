@@ -36,6 +36,7 @@ import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
 import { orderByReferences } from './technique.ts';
+import type { TechniqueDefinition } from './technique.ts';
 
 /**
  * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
@@ -43,6 +44,25 @@ import { orderByReferences } from './technique.ts';
  */
 export const techniques = [thermal, vci, walkthrough, supportingDocuments, ndt] as const;
 export type TechniqueModule = (typeof techniques)[number]['module'];
+
+/** Each technique by the inspection method it serves; two techniques claiming one method stop the build. */
+const techniqueByMethod = new Map<string, TechniqueDefinition>();
+for (const technique of techniques as readonly TechniqueDefinition[]) {
+  if (!technique.method) continue;
+  const claimed = techniqueByMethod.get(technique.method);
+  if (claimed)
+    throw new Error(`${technique.module}: method ${technique.method} is already served by ${claimed.module}`);
+  techniqueByMethod.set(technique.method, technique);
+}
+
+/**
+ * The technique whose reports are made by the inspection method with this code (a report's
+ * `inspectionMethod`): the one way server and web go from a report to its technique. Undefined for
+ * a method no technique serves yet, or none.
+ */
+export function techniqueOfMethod(code: string | null | undefined): TechniqueDefinition | undefined {
+  return code ? techniqueByMethod.get(code) : undefined;
+}
 
 /** Every permission module: the work and administration areas, then one per technique. */
 export type PermissionModule = CoreModule | TechniqueModule;

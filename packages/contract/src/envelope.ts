@@ -8,6 +8,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An `If-Match` that no longer names the record's version: it changed since it was read. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -27,6 +29,11 @@ export const pageMetaSchema = z.object({
   totalPages: z.number().int(),
   /** False when more records matched than the list counted: "1,000 or more". */
   totalCountExact: z.boolean(),
+  /**
+   * Present when a search of one or two characters looked through only the newest this many
+   * records of a longer list (docs/api-conventions.md, "Search"): type more to search them all.
+   */
+  searchLimitedTo: z.number().int().optional(),
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 

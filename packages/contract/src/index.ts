@@ -24,6 +24,6 @@ export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 
 export * from './technique.ts';
-export { techniques, permissionModules, permissionModuleLabels } from './catalogue.ts';
+export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabels } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';
 export { entities, routeTable } from './catalogue.ts';

@@ -85,7 +85,8 @@ export type Operation =
       name: string;
       query?: z.ZodObject;
       params?: z.ZodObject;
-      body?: z.ZodObject;
+      /** `.nullish()`: the call may also be sent with no body, or an empty one. */
+      body?: z.ZodObject | z.ZodOptional<z.ZodNullable<z.ZodObject>>;
       response: z.ZodType;
       paged?: boolean;
       /** The variant the call serves, when the action exists per variant. */
@@ -98,6 +99,14 @@ export type Operation =
 export type Access = 'public' | 'authenticated' | Permission;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What a successful call says in the envelope's `message`: one sentence for the route, or, for an
+ * upsert, one per outcome.
+ */
+export type SuccessMessage = string | { created: string; updated: string };
+/** The HTTP status of a successful call, when the route's differs from its operation's (create: 201). */
+export type SuccessStatus = 200 | 201;
 
 export type RouteDefinition<
   P extends string = string,
@@ -112,7 +121,30 @@ export type RouteDefinition<
   access: Access;
   summary: string;
   tag: string;
+  /**
+   * The success message the call answers instead of the engine's (`Thermal measurement created`);
+   * for an action, what it answers when its handler says nothing.
+   */
+  message?: SuccessMessage;
+  /** The success status instead of the operation's own (201 for a create, 200 otherwise). */
+  status?: SuccessStatus;
 };
+
+/**
+ * The path parameter that names the parent of the records a route lists, reads or creates
+ * (`/walkthrough-inspections/:inspectionId/findings`), when the path carries it; the query (or, on
+ * create, the body) names it otherwise.
+ */
+export function parentPathParam(route: Pick<RouteDefinition, 'path' | 'operation'>): string | undefined {
+  const op = route.operation;
+  const name =
+    op.kind === 'listByParent' || op.kind === 'getByParent'
+      ? op.parentParam
+      : op.kind === 'create'
+        ? op.entity.parent
+        : undefined;
+  return name && route.path.split('/').includes(`:${name}`) ? name : undefined;
+}
 
 export const pageNumberSchema = z.coerce
   .number({ error: 'pageNumber must be a whole number' })
@@ -135,6 +167,14 @@ export const searchSchema = plainText
 const uuidParam = (name: string) => z.uuid({ error: `${name} must be an identifier (UUID)` });
 
 const pagingShape = { pageNumber: pageNumberSchema, pageSize: pageSizeSchema };
+/**
+ * A list answered whole may still be asked for by page, and must be past `unpagedLimit` rows
+ * (docs/api-conventions.md): without either parameter it is whole.
+ */
+const optionalPagingShape = {
+  pageNumber: pageNumberSchema.unwrap().optional(),
+  pageSize: pageSizeSchema.unwrap().optional(),
+};
 
 /** Most values one `in` filter takes (`?status=a,b,c`). */
 const maxInValues = 50;
@@ -256,6 +296,10 @@ export type RouteRequestSchemas = {
 export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
   const op = route.operation;
   const idParams = z.object({ id: uuidParam('id') });
+  const parentInPath = parentPathParam(route);
+  const parentParams = parentInPath ? z.object({ [parentInPath]: uuidParam(parentInPath) }) : undefined;
+  /** The parent's query parameter, unless the path carries it. */
+  const parentQuery = (name: string) => (parentInPath ? {} : { [name]: uuidParam(name) });
   if (op.kind === 'action')
     return {
       params: op.params,
@@ -281,9 +325,11 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       };
     case 'listByParent':
       return {
+        params: parentParams,
         query: z.object({
-          [op.parentParam]: uuidParam(op.parentParam),
-          ...(op.paged ? { ...pagingShape, ...sortShape(op.entity, op.variant) } : {}),
+          ...parentQuery(op.parentParam),
+          ...(op.paged ? pagingShape : optionalPagingShape),
+          ...sortShape(op.entity, op.variant),
           ...filterShape(op.entity, op.filters),
         }),
         response: z.array(schemas.response),
@@ -291,7 +337,8 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       };
     case 'getByParent':
       return {
-        query: z.object({ [op.parentParam]: uuidParam(op.parentParam) }),
+        params: parentParams,
+        query: parentInPath ? undefined : z.object(parentQuery(op.parentParam)),
         response: op.createIfMissing ? schemas.response : schemas.response.nullable(),
         paged: false,
       };
@@ -303,7 +350,15 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
         paged: false,
       };
     case 'create':
-      return { body: schemas.create, response: schemas.response, paged: false };
+      return {
+        params: parentParams,
+        // A parent the path names may be repeated in the body, never contradicted.
+        body: parentInPath
+          ? schemas.create.extend({ [parentInPath]: uuidParam(parentInPath).optional() })
+          : schemas.create,
+        response: schemas.response,
+        paged: false,
+      };
     case 'enumValues':
       return { response: z.array(enumValueSchema), paged: false };
     case 'upsert':
@@ -488,7 +543,7 @@ export function route<const M extends HttpMethod, const P extends string, const 
   method: M,
   path: P,
   operation: O,
-  o: { summary: string; tag: string; access?: Access },
+  o: { summary: string; tag: string; access?: Access; message?: SuccessMessage; status?: SuccessStatus },
 ): RouteDefinition<P, M, O> {
   let access = o.access;
   if (!access) {
@@ -496,7 +551,18 @@ export function route<const M extends HttpMethod, const P extends string, const 
       throw new Error(`${method} ${path}: an action route must name its access`);
     access = { module: operation.entity.module, action: defaultAction[(operation as Operation).kind] };
   }
-  return { method, path, operation, access, summary: o.summary, tag: o.tag };
+  if (typeof o.message === 'object' && operation.kind !== 'upsert')
+    throw new Error(`${method} ${path}: only an upsert says one message per outcome`);
+  return {
+    method,
+    path,
+    operation,
+    access,
+    summary: o.summary,
+    tag: o.tag,
+    ...(o.message !== undefined ? { message: o.message } : {}),
+    ...(o.status !== undefined ? { status: o.status } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { EntityDefinition } from './entity.ts';
+import { catalogueMethod } from './entities/inspection-methods.ts';
+import type { InspectionMethodCode } from './entities/inspection-methods.ts';
 import type { RouteDefinition } from './routes.ts';
 
 /** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
@@ -14,11 +16,9 @@ export type TechniqueWorkspace = {
   rows?: EntityDefinition;
 };
 
-export type TechniqueConfig<M extends string, R extends readonly RouteDefinition[] = RouteDefinition[]> = {
+type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
   /** Permission module of every route of the technique. */
   module: M;
-  /** The technique's name as users read it (English; translations are keyed from the module). */
-  label: string;
   /** One sentence on the report page's card. */
   description: string;
   /** Path segment of its screens under a report: `/reports/{id}/{slug}`. */
@@ -42,10 +42,36 @@ export type TechniqueConfig<M extends string, R extends readonly RouteDefinition
   transport?: 'fetch';
 };
 
+/**
+ * An inspection technique names the inspection method its reports are made by (a code of
+ * `inspectionMethodCatalogue`) and is called by that method's name; a report-wide list (supporting
+ * documents, the NDT register) serves no method and names itself.
+ */
+export type TechniqueConfig<
+  M extends string,
+  R extends readonly RouteDefinition[] = RouteDefinition[],
+> = TechniqueBase<M, R> &
+  (
+    | {
+        /** The inspection method whose reports this technique records: one technique per method. */
+        method: InspectionMethodCode;
+        label?: never;
+      }
+    | {
+        method?: never;
+        /** The name users read (English; translations are keyed from the module). */
+        label: string;
+      }
+  );
+
 export type TechniqueDefinition<
   M extends string = string,
   R extends readonly RouteDefinition[] = RouteDefinition[],
-> = TechniqueConfig<M, R> & {
+> = TechniqueBase<M, R> & {
+  /** The inspection method its reports are made by; none for a report-wide list. */
+  method?: InspectionMethodCode;
+  /** The technique's name as users read it (English; translations are keyed from the module). */
+  label: string;
   /** Equipment classes the technique exists for (from its inspection entity), empty when none. */
   variants: readonly string[];
 };
@@ -58,6 +84,12 @@ export type TechniqueDefinition<
 export function defineTechnique<const M extends string, const R extends readonly RouteDefinition[]>(
   config: TechniqueConfig<M, R>,
 ): TechniqueDefinition<M, R> {
+  const method = config.method === undefined ? undefined : catalogueMethod(config.method);
+  if (config.method !== undefined && !method)
+    throw new Error(`${config.module}: method ${config.method} is not an inspection method of the catalogue`);
+  // A card on a report is the report's technique when the report's method is this one's.
+  if (config.reportCard !== false && !method)
+    throw new Error(`${config.module}: a technique with a report card names the inspection method it serves`);
   const names = new Set(config.entities.map((e) => e.name));
   for (const entity of config.entities) {
     if (entity.module !== config.module)
@@ -80,6 +112,7 @@ export function defineTechnique<const M extends string, const R extends readonly
   return {
     reportCard: true,
     ...config,
+    label: method?.name ?? config.label!,
     variants: config.workspace?.inspection.variants ?? [],
   };
 }

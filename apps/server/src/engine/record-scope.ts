@@ -11,10 +11,48 @@ import { entityTables } from '../db/schema/index.ts';
  * or a bound value). Declared by a module, keyed by entity name, like `writeChecks`.
  */
 export type RecordScope = (recordId: AnyPgColumn, companyId: SQL) => SQL;
-export type RecordScopes = Readonly<Record<string, RecordScope>>;
+
+/**
+ * Plant-wide reference data (the asset master, the NDT register, the approval settings): every
+ * company's user reads it, only the plant owner's staff write it. The reason is the review of that
+ * decision, listed by a test.
+ */
+export type PlantWide = { readonly plantWide: string };
+export const plantWide = (reason: string): PlantWide => ({ plantWide: reason });
+
+/**
+ * Every entity's company scope, by entity name: a condition for its root entities, or plant-wide
+ * with the reason. An entity with neither, up its parent chain, stops the server at start: a new
+ * entity is never readable across companies by default.
+ */
+export type RecordScopes = Readonly<Record<string, RecordScope | PlantWide>>;
 
 /** A company-scoped condition over one entity's table, for a company id given as SQL. */
 export type ScopedCondition = (companyId: SQL) => SQL;
+
+/** How an entity's records are scoped: by a condition, or plant-wide. */
+export type EntityScope = { condition: ScopedCondition } | PlantWide;
+
+/**
+ * Whose records a read may return: the caller's (`companyId` null for the owner's staff, who see
+ * everything), or every company's, with the reason written at the call (`unscoped`).
+ */
+export type ReadScope = { readonly companyId: string | null } | { readonly unscoped: string };
+
+/** The scope of a read made for the signed-in caller. */
+export const callerScope = (user: { companyId: string | null }): ReadScope => ({
+  companyId: user.companyId,
+});
+
+/**
+ * A read that sees every company's records, and why (a write re-reading the row it already proved
+ * visible; a server task with no caller). Every call is listed by `unscoped-reads.test.ts`, so each
+ * new one is a reviewed decision.
+ */
+export const unscoped = (reason: string): ReadScope => ({ unscoped: reason });
+
+/** Who writes: a write to plant-wide data by a contractor company's user is refused. */
+export type Actor = { readonly id: string; readonly companyId: string | null };
 
 const tableFor = (entity: EntityDefinition) =>
   entityTables[entity.name] as unknown as PgTable & Record<string, AnyPgColumn>;
@@ -24,33 +62,51 @@ const parentOf = (entity: EntityDefinition): EntityDefinition | undefined => {
   return ref?.kind === 'ref' ? entities[ref.entity] : undefined;
 };
 
+const isPlantWide = (scope: RecordScope | PlantWide | undefined): scope is PlantWide =>
+  typeof scope === 'object' && scope !== null && 'plantWide' in scope;
+
 /**
- * The condition an entity's rows must meet for a company's user: its own declared scope, or its
- * parent's (children inherit through the parent chain: a measurement is visible when its report
- * is). Undefined when nothing up the chain declares one (the asset master): no condition, no cost.
+ * The scope an entity's rows have: its own declaration, or its parent's (children inherit through
+ * the parent chain: a measurement is visible when its report is; an NDT drawing is plant-wide as
+ * its equipment is). Throws when nothing up the chain declares one.
  */
-export function scopedCondition(scopes: RecordScopes, entity: EntityDefinition): ScopedCondition | undefined {
+export function entityScope(scopes: RecordScopes, entity: EntityDefinition): EntityScope {
   const own = scopes[entity.name];
+  if (isPlantWide(own)) return own;
   const table = tableFor(entity);
-  if (own) return (companyId) => own(table.id!, companyId);
+  if (own) return { condition: (companyId) => own(table.id!, companyId) };
   const parent = parentOf(entity);
-  const inherited = parent && parent !== entity ? scopedCondition(scopes, parent) : undefined;
-  if (!parent || !inherited) return undefined;
+  if (!parent || parent === entity)
+    throw new Error(
+      `${entity.name} has no company scope: declare its scope, or declare it plant-wide with the reason (docs/company-scoping.md)`,
+    );
+  const inherited = entityScope(scopes, parent);
+  if ('plantWide' in inherited) return inherited;
   const parentTable = tableFor(parent);
   const parentColumn = table[entity.parent!]!;
-  return (companyId) =>
-    sql`${parentColumn} in (select ${parentTable.id} from ${parentTable} where ${inherited(companyId)})`;
+  return {
+    condition: (companyId) =>
+      sql`${parentColumn} in (select ${parentTable.id} from ${parentTable} where ${inherited.condition(companyId)})`,
+  };
+}
+
+/** The condition on an entity's rows for a company, or undefined when the entity is plant-wide. */
+export function scopedCondition(scopes: RecordScopes, entity: EntityDefinition): ScopedCondition | undefined {
+  const scope = entityScope(scopes, entity);
+  return 'condition' in scope ? scope.condition : undefined;
 }
 
 /**
  * For a module's own SQL: the condition on `entity`'s rows for the signed-in user, or undefined when
- * the user sees everything (the owner's staff, or an entity no scope reaches).
+ * the user sees everything (the owner's staff, or plant-wide data).
  */
 export function scopeFor(
   scopes: RecordScopes | undefined,
   entity: EntityDefinition,
   user: { companyId: string | null } | undefined,
 ): SQL | undefined {
-  if (!user?.companyId || !scopes) return undefined;
+  // A module reading scoped data for nobody is a mistake, not a reason to show everything.
+  if (!user) throw new Error(`A read of ${entity.name} needs the caller whose scope applies`);
+  if (!user.companyId || !scopes) return undefined;
   return scopedCondition(scopes, entity)?.(sql`${user.companyId}::uuid`);
 }

@@ -11,7 +11,8 @@ import { declaredInListOrder, listOrder, tabConditions } from './entity-table.ts
 import { assertKnownItems } from './item-references.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { EntityTable } from './entity-table.ts';
-import type { ScopedCondition } from './record-scope.ts';
+import { unscoped } from './record-scope.ts';
+import type { Actor, EntityScope, ReadScope } from './record-scope.ts';
 
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
 
@@ -31,10 +32,11 @@ export type ListQuery = {
   tabs?: Readonly<Record<string, ListTab>>;
   tab?: string;
   /**
-   * The caller's contractor company: only records in its scope (record-scope.ts). Absent or null
-   * for the owner's staff, who see everything and pay nothing for it.
+   * Whose records (record-scope.ts): the caller's, which for a contractor company's user is a
+   * condition and for the owner's staff none (they pay nothing for it), or every company's, with
+   * the reason written at the call.
    */
-  companyId?: string | null;
+  scope: ReadScope;
 };
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
@@ -57,7 +59,31 @@ export const countAhead = { list: 1000, search: 200 };
  */
 export const walkAhead = 2000;
 
-type PageForm = 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+/**
+ * The most records a list without paging answers (`RecordRepository.every`); a longer one is
+ * refused with 400 and asked for by page (docs/api-conventions.md).
+ */
+export const unpagedLimit = 20_000;
+/** Rows an unpaged list reads, turns into JSON and sends at a time. */
+export const unpagedBatch = 500;
+
+/** One batch of an unpaged list: its rows in list order and their images. */
+export type RecordBatch = { rows: StoredRecord[]; attachments: ListedAttachment[] };
+
+/**
+ * Search terms shorter than this cannot use a trigram index (a trigram is three characters): such a
+ * search looks through the newest `shortSearchWalk` records of the list, and says so, rather than
+ * through the whole table (a two-letter term matching nothing read 1.1 million rows: 3.4 s).
+ */
+export const minIndexedSearch = 3;
+export const shortSearchWalk = 10_000;
+/**
+ * The deepest a search pages: past its first `searchDepth` matches a page is refused with a request
+ * to narrow the search (page 9,500 of a 191,000-row search read 190,000 matches: 1.5 s).
+ */
+export const searchDepth = 10_000;
+
+type PageForm = 'walk' | 'bounded' | 'matchesFirst' | 'perValue' | 'shortSearch';
 
 /**
  * Rows per distinct value of a ranged field above which a range's page is merged from each value's
@@ -74,6 +100,8 @@ export type Page = {
   totalCount: number;
   /** False when more rows matched than were counted: `totalCount` is then a lower bound. */
   exact: boolean;
+  /** A short search looked through only this many newest records, of a list holding more. */
+  searchLimitedTo?: number;
 };
 
 function countOf(walked: number, countLimit: number) {
@@ -85,19 +113,42 @@ export class RecordRepository {
   readonly entity: EntityDefinition;
   readonly table: EntityTable;
   private readonly columns: Record<string, AnyPgColumn>;
-  /** The company scope of its records, when a scope reaches the entity (record-scope.ts). */
-  readonly scope: ScopedCondition | undefined;
+  /** How its records are scoped: by a condition, or plant-wide (record-scope.ts). */
+  readonly scope: EntityScope;
 
-  constructor(entity: EntityDefinition, table: EntityTable, o: { scope?: ScopedCondition } = {}) {
+  constructor(entity: EntityDefinition, table: EntityTable, o: { scope: EntityScope }) {
     this.entity = entity;
     this.table = table;
     this.columns = table as unknown as Record<string, AnyPgColumn>;
     this.scope = o.scope;
   }
 
-  /** The scope's condition for a company, or undefined when the caller sees every record. */
-  scopeWhere(companyId: string | null | undefined): SQL | undefined {
-    return companyId && this.scope ? this.scope(sql`${companyId}::uuid`) : undefined;
+  /** Whether a contractor company's user sees only some of its records. */
+  get companyScoped(): boolean {
+    return 'condition' in this.scope;
+  }
+
+  /** The company whose scope applies to a read, or undefined when the read sees every record. */
+  private scopedCompany(scope: ReadScope): string | undefined {
+    return 'companyId' in scope && scope.companyId && 'condition' in this.scope ? scope.companyId : undefined;
+  }
+
+  /** The scope's condition for a read, or undefined when the read sees every record. */
+  scopeWhere(scope: ReadScope): SQL | undefined {
+    const company = this.scopedCompany(scope);
+    return company && 'condition' in this.scope ? this.scope.condition(sql`${company}::uuid`) : undefined;
+  }
+
+  /**
+   * Plant-wide records are written by the plant owner's staff only: a contractor company's user
+   * reads them and is refused any write, whatever the role grants (docs/company-scoping.md).
+   */
+  assertMayWrite(actor: Actor) {
+    if (actor.companyId && 'plantWide' in this.scope)
+      throw new AppError(
+        'FORBIDDEN',
+        `${this.entity.label} records are plant-wide reference data, kept by the plant owner's staff: a contractor company's users read them but cannot change them`,
+      );
   }
 
   column(key: string): AnyPgColumn {
@@ -142,14 +193,16 @@ export class RecordRepository {
       return sql.placeholder(name);
     };
     if (q.id) conditions.push(eq(this.column('id'), bind('id', q.id)));
-    if (q.companyId && this.scope)
-      conditions.push(this.scope(sql`${bind('scopeCompany', q.companyId)}::uuid`));
+    const company = this.scopedCompany(q.scope);
+    if (company && 'condition' in this.scope)
+      conditions.push(this.scope.condition(sql`${bind('scopeCompany', company)}::uuid`));
     if (q.parentId && this.entity.parent)
       conditions.push(eq(this.column(this.entity.parent), bind('parentId', q.parentId)));
     if (q.variant) conditions.push(eq(this.column('variant'), bind('variant', q.variant)));
+    let search: SQL | undefined;
     if (q.search && this.entity.search.length > 0) {
       const pattern = bind('search', likePattern(q.search));
-      conditions.push(or(...this.entity.search.map((key) => ilike(this.column(key), pattern)))!);
+      search = or(...this.entity.search.map((key) => ilike(this.column(key), pattern)))!;
     }
     for (const [param, filter] of Object.entries(q.filters ?? {})) {
       const value = q.filterValues?.[param];
@@ -189,7 +242,10 @@ export class RecordRepository {
     }
     if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
     return {
-      where: and(...conditions),
+      where: and(...conditions, search),
+      /** Every condition but the search's: what a short search walks (`shortSearch`). */
+      unsearched: and(...conditions),
+      search,
       values,
       shape: shape.join(','),
       rangedFields: [...rangedFields],
@@ -244,9 +300,18 @@ export class RecordRepository {
    * a cost that grows with the matches, not the table (docs/engine-performance.md).
    */
   async page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    const { where, values, shape, rangedFields } = this.boundWhere(q);
+    const bound = this.boundWhere(q);
+    const { where, values, shape, rangedFields } = bound;
     const offset = (q.pageNumber - 1) * q.pageSize;
     const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
+    if (bound.search && offset + q.pageSize > searchDepth)
+      throw new AppError(
+        'BAD_REQUEST',
+        `A search pages through its first ${searchDepth.toLocaleString('en')} matches: narrow it (more of the words, a filter) to reach the rest`,
+        [{ path: 'pageNumber', message: `At most page ${Math.floor(searchDepth / q.pageSize)} of a search` }],
+      );
+    if (bound.search && q.search!.trim().length < minIndexedSearch)
+      return this.shortSearchPage(db, bound, { offset, pageSize: q.pageSize, countLimit, sort: q.sort });
     const bounded = () =>
       db
         .select({ one: sql`1` })
@@ -292,6 +357,68 @@ export class RecordRepository {
       { ...values, countLimit: countLimit + 1 },
     );
     return { rows, attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
+  }
+
+  /**
+   * A page of a search too short for the trigram indexes (`minIndexedSearch`): the matches among the
+   * newest `shortSearchWalk` records of the list (every other condition applied), counted among them.
+   * The walk is read off the list-order index, so it costs the same at 10,000 records or 10 million;
+   * when the list holds more, the page says how far it looked (`searchLimitedTo`).
+   */
+  private async shortSearchPage(
+    db: DbOrTx,
+    bound: ReturnType<RecordRepository['boundWhere']>,
+    o: { offset: number; pageSize: number; countLimit: number; sort: ListQuery['sort'] },
+  ): Promise<Page> {
+    const name = sql.identifier(this.entity.table);
+    const order = sql.join(this.order(o.sort), sql`, `);
+    const unsearched = bound.unsearched ? sql`where ${bound.unsearched}` : sql``;
+    // The walk takes the table's name, so the search's conditions apply to it as written.
+    const walk = sql`(select * from ${this.table} ${unsearched} order by ${order}
+      limit ${sql.placeholder('walk')}) ${name}`;
+    const values = {
+      ...bound.values,
+      walk: shortSearchWalk,
+      limit: o.pageSize,
+      offset: o.offset,
+      countLimit: o.countLimit + 1,
+    };
+    const found = await this.run<{ record: StoredRecord; images?: ListedAttachment[] }[]>(
+      db,
+      `page:shortSearch:${bound.shape}`,
+      () =>
+        db
+          .select({ record: this.table, ...(this.hasImages ? { images: this.imagesOf() } : {}) })
+          .from(
+            sql`(select ${name}.id as page_id from ${walk} where ${bound.search} order by ${order}
+              limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page_ids`,
+          )
+          .innerJoin(this.table, eq(this.column('id'), sql`page_ids.page_id`))
+          .orderBy(...this.order(o.sort)),
+      values,
+    );
+    const [counts] = await this.run<{ counted: number; walked: number }[]>(
+      db,
+      `count:shortSearch:${bound.shape}`,
+      () =>
+        db
+          .select({
+            counted: sql<number>`(select count(*) from (select 1 from ${walk} where ${bound.search}
+              limit ${sql.placeholder('countLimit')}) matched)`.mapWith(Number),
+            walked: sql<number>`(select count(*) from (select 1 from ${this.table} ${unsearched}
+              limit ${sql.placeholder('walk')}) walked)`.mapWith(Number),
+          })
+          .from(sql`(select 1) one`),
+      values,
+    );
+    const limited = (counts?.walked ?? 0) >= shortSearchWalk;
+    const counted = countOf(counts?.counted ?? 0, o.countLimit);
+    return {
+      rows: found.map((f) => f.record),
+      attachments: found.flatMap((f) => (f.images ?? []).map(listedAttachment)),
+      ...counted,
+      ...(limited ? { exact: false, searchLimitedTo: shortSearchWalk } : {}),
+    };
   }
 
   private readonly density = new Map<string, { perValue: number; at: number }>();
@@ -372,7 +499,11 @@ export class RecordRepository {
     return hasFiles(this.entity);
   }
 
-  /** The record's images as a JSON array, in the same statement as the record. */
+  /**
+   * The record's images as a JSON array, in the same statement as the record. The record's id is
+   * named with its table: a query over one table alone writes its columns unqualified, and `id`
+   * inside this subquery would be the attachment's own.
+   */
   private imagesOf() {
     return sql<ListedAttachment[]>`coalesce((select json_agg(json_build_object(
       'id', ${attachments.id}, 'ownerId', ${attachments.ownerId}, 'slot', ${attachments.slot},
@@ -380,50 +511,131 @@ export class RecordRepository {
       'position', ${attachments.position}, 'displayName', ${attachments.displayName},
       'mediaType', ${attachments.mediaType}, 'size', ${attachments.size}, 'createdAt', ${attachments.createdAt}))
       from ${attachments} where ${attachments.ownerEntity} = ${this.entity.name}
-      and ${attachments.ownerId} = ${this.column('id')}), '[]'::json)`;
+      and ${attachments.ownerId} = ${sql.identifier(this.entity.table)}.id), '[]'::json)`;
   }
 
-  /** Every record that matches, capped so an unbounded list can never be asked for. */
-  async all(db: DbOrTx, q: ListQuery, cap = 5000) {
+  /**
+   * Every record that matches, in list order, read in batches of `unpagedBatch` rows with their
+   * images, so a long list never sits whole in the server's memory. The first batch is read at once
+   * with its images (most lists end there: one statement). A longer list then reads the matching ids
+   * (one walk of the list-order index, at most `unpagedLimit` + 1 of them): past the limit it is
+   * refused with a 400 telling the caller to page, before anything is sent; it is never cut short in
+   * silence. Rows deleted meanwhile are left out; a row added meanwhile comes after the first batch.
+   */
+  async every(db: DbOrTx, q: ListQuery): Promise<AsyncGenerator<RecordBatch>> {
     const { where, values, shape } = this.boundWhere(q);
-    return this.run<StoredRecord[]>(
+    const head = await this.run<{ record: StoredRecord; images?: ListedAttachment[] }[]>(
       db,
-      `all:${shape}`,
+      `every:head:${shape}`,
+      () =>
+        db
+          .select({ record: this.table, ...(this.hasImages ? { images: this.imagesOf() } : {}) })
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order(q.sort))
+          .limit(sql.placeholder('limit') as unknown as number),
+      { ...values, limit: unpagedBatch + 1 },
+    );
+    const first = batchOf(head.slice(0, unpagedBatch));
+    if (head.length <= unpagedBatch)
+      return (async function* () {
+        yield first;
+      })();
+    const ids = await this.run<{ id: string }[]>(
+      db,
+      `every:${shape}`,
+      () =>
+        db
+          .select({ id: this.column('id') })
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order(q.sort))
+          .limit(sql.placeholder('limit') as unknown as number),
+      { ...values, limit: unpagedLimit + 1 },
+    );
+    if (ids.length > unpagedLimit)
+      throw new AppError(
+        'BAD_REQUEST',
+        `This list holds more than ${unpagedLimit.toLocaleString('en')} ${this.entity.label.toLowerCase()} records: ask for it by page (pageNumber and pageSize)`,
+      );
+    const sent = new Set(first.rows.map((r) => r.id));
+    const rest = this.batches(
+      db,
+      ids.map((r) => r.id).filter((id) => !sent.has(id)),
+    );
+    return (async function* () {
+      yield first;
+      yield* rest;
+    })();
+  }
+
+  private async *batches(db: DbOrTx, ids: string[]): AsyncGenerator<RecordBatch> {
+    for (let start = 0; start < ids.length; start += unpagedBatch) {
+      const wanted = ids.slice(start, start + unpagedBatch);
+      const found = await this.run<{ record: StoredRecord; images?: ListedAttachment[] }[]>(
+        db,
+        'batch',
+        () =>
+          db
+            .select({ record: this.table, ...(this.hasImages ? { images: this.imagesOf() } : {}) })
+            .from(this.table)
+            .where(sql`${this.column('id')} = any(${sql.placeholder('ids')}::uuid[])`),
+        { ids: wanted },
+      );
+      const byId = new Map(found.map((f) => [f.record.id, f]));
+      yield batchOf(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
+    }
+  }
+
+  /**
+   * Every record that matches, whole, for a module that works on them together (a group of
+   * summaries, a work order's assignments): bounded as `every` is, refused past the limit.
+   */
+  async all(db: DbOrTx, q: ListQuery): Promise<StoredRecord[]> {
+    const rows: StoredRecord[] = [];
+    for await (const batch of await this.every(db, q)) rows.push(...batch.rows);
+    return rows;
+  }
+
+  /** The first record that matches in list order (the one record of a parent), or undefined. */
+  async first(db: DbOrTx, q: ListQuery): Promise<StoredRecord | undefined> {
+    const { where, values, shape } = this.boundWhere(q);
+    const [row] = await this.run<StoredRecord[]>(
+      db,
+      `first:${shape}`,
       () =>
         db
           .select()
           .from(this.table)
           .where(where)
           .orderBy(...this.order(q.sort))
-          .limit(sql.placeholder('cap') as unknown as number),
-      { ...values, cap },
+          .limit(1),
+      values,
     );
+    return row;
   }
 
   /**
-   * One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. With `companyId`,
-   * a record outside that company's scope is not found, as if it did not exist.
+   * One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. Under the caller's
+   * scope, a record outside their company's is not found, as if it did not exist.
    */
   async find(
     db: DbOrTx,
     id: string,
-    o: { lock?: boolean; companyId?: string | null } = {},
+    scope: ReadScope,
+    o: { lock?: boolean } = {},
   ): Promise<StoredRecord | undefined> {
     const query = db
       .select()
       .from(this.table)
-      .where(and(eq(this.column('id'), id), this.scopeWhere(o.companyId)))
+      .where(and(eq(this.column('id'), id), this.scopeWhere(scope)))
       .limit(1);
     const [row] = o.lock ? await query.for('update') : await query;
     return row as StoredRecord | undefined;
   }
 
-  async get(
-    db: DbOrTx,
-    id: string,
-    o: { lock?: boolean; companyId?: string | null } = {},
-  ): Promise<StoredRecord> {
-    const row = await this.find(db, id, o);
+  async get(db: DbOrTx, id: string, scope: ReadScope, o: { lock?: boolean } = {}): Promise<StoredRecord> {
+    const row = await this.find(db, id, scope, o);
     if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
     return row;
   }
@@ -442,7 +654,9 @@ export class RecordRepository {
     if (typeof parentId === 'string') await assertUnlocked(tx, this.entity, { parentId });
   }
 
-  async insert(tx: DbOrTx, values: Record<string, unknown>, actorId: string): Promise<StoredRecord> {
+  async insert(tx: DbOrTx, values: Record<string, unknown>, actor: Actor): Promise<StoredRecord> {
+    this.assertMayWrite(actor);
+    const actorId = actor.id;
     await this.assertWritable(tx, { values });
     await assertKnownItems(tx, this.entity, values);
     const [row] = await tx
@@ -456,8 +670,10 @@ export class RecordRepository {
   async insertIfAbsent(
     tx: DbOrTx,
     values: Record<string, unknown>,
-    actorId: string,
+    actor: Actor,
   ): Promise<StoredRecord | undefined> {
+    this.assertMayWrite(actor);
+    const actorId = actor.id;
     await this.assertWritable(tx, { values });
     await assertKnownItems(tx, this.entity, values);
     const [row] = await tx
@@ -477,8 +693,10 @@ export class RecordRepository {
     id: string,
     values: Record<string, unknown>,
     expectedVersion: number | undefined,
-    actorId: string,
+    actor: Actor,
   ): Promise<StoredRecord> {
+    this.assertMayWrite(actor);
+    const actorId = actor.id;
     await this.assertWritable(tx, { recordId: id });
     await assertKnownItems(tx, this.entity, values);
     const conditions = [eq(this.column('id'), id)];
@@ -494,7 +712,7 @@ export class RecordRepository {
       .where(and(...conditions))
       .returning();
     if (row) return row as StoredRecord;
-    const current = await this.find(tx, id);
+    const current = await this.find(tx, id, unscoped('the caller has read it under their scope'));
     if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
     throw new AppError(
       'CONFLICT',
@@ -502,7 +720,8 @@ export class RecordRepository {
     );
   }
 
-  async delete(tx: DbOrTx, id: string): Promise<StoredRecord> {
+  async delete(tx: DbOrTx, id: string, actor: Actor): Promise<StoredRecord> {
+    this.assertMayWrite(actor);
     await this.assertWritable(tx, { recordId: id });
     const [row] = await tx
       .delete(this.table)
@@ -555,6 +774,14 @@ export type ListedAttachment = Pick<
 /** Whether records of the entity carry files (single slots or lists). */
 export function hasFiles(entity: EntityDefinition): boolean {
   return Object.keys(entity.images).length > 0 || Object.keys(entity.imageLists).length > 0;
+}
+
+/** Rows read with their images as JSON, as a batch of an unpaged list. */
+function batchOf(found: { record: StoredRecord; images?: ListedAttachment[] }[]): RecordBatch {
+  return {
+    rows: found.map((f) => f.record),
+    attachments: found.flatMap((f) => (f.images ?? []).map(listedAttachment)),
+  };
 }
 
 /** An attachment read back from JSON: its time is text there. */

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { enumValueLabel, routeSchemas } from '@inspectra/contract';
+import { Readable } from 'node:stream';
+import { defaultPageSize, enumValueLabel, parentPathParam, routeSchemas } from '@inspectra/contract';
 import type {
   BodyKind,
   RecordedWarning,
@@ -14,13 +14,16 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { dbWork } from '../db/scheduler.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { can } from './access.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { lockStateOf } from './record-lock.ts';
-import type { RecordScopes } from './record-scope.ts';
+import { callerScope } from './record-scope.ts';
+import type { ReadScope, RecordScopes } from './record-scope.ts';
 import { recordView, recordViews, writeAudit } from './records.ts';
-import type { ListQuery, RecordRepository } from './records.ts';
+import type { ListQuery, RecordBatch, RecordRepository } from './records.ts';
 import type { StoredRecord } from './records.ts';
 import { deleteRecordFiles, discardUnreferenced, saveImageLists, saveImageSlots } from './record-files.ts';
+import { checkIfMatch, recordTag } from './entity-tags.ts';
 import { readEntityBody, receivedFiles, sheetUpload } from './request-body.ts';
 import {
   allRecords,
@@ -89,7 +92,14 @@ export type ActionContext = {
   deps: EngineDeps;
 };
 export type ActionResult =
-  | { data: unknown; meta?: PageMeta; message?: string; statusCode?: number }
+  | {
+      data: unknown;
+      meta?: PageMeta;
+      message?: string;
+      statusCode?: number;
+      /** Headers sent beside the envelope (a cookie the call sets). */
+      headers?: Record<string, string>;
+    }
   /** A file or other non-JSON answer, sent as it is. */
   | { raw: { body: Readable; headers: Record<string, string> } };
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionResult>;
@@ -118,14 +128,42 @@ export function typedAction<
   return (ctx) => handler(ctx as never);
 }
 
-function send(reply: FastifyReply, result: ActionResult) {
+/** Entity operations that answer one record: the answer carries its entity tag (`ETag`). */
+const oneRecordKinds: ReadonlySet<Operation['kind']> = new Set([
+  'get',
+  'getByParent',
+  'create',
+  'update',
+  'upsert',
+]);
+
+/**
+ * The envelope of a result. A route's declared message and status (SPEC 8 names some) replace an
+ * entity operation's own ("Thermal measurement created", 201), but not a read's "nothing yet"; an
+ * action's handler says its own message, and the route's stands in when it says none.
+ */
+function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition) {
   if ('raw' in result) return reply.headers(result.raw.headers).send(result.raw.body);
-  const statusCode = result.statusCode ?? 200;
+  if (result.headers) reply.headers(result.headers);
+  const op = route.operation;
+  const declared =
+    typeof route.message === 'object'
+      ? route.message[result.statusCode === 201 ? 'created' : 'updated']
+      : route.message;
+  const message =
+    op.kind === 'action'
+      ? (result.message ?? declared)
+      : result.data === null
+        ? result.message
+        : (declared ?? result.message);
+  const statusCode = route.status ?? result.statusCode ?? 200;
+  const tag = oneRecordKinds.has(op.kind) ? recordTag(result.data) : undefined;
+  if (tag) reply.header('etag', tag);
   const envelope: Envelope<unknown> = {
     data: result.data,
     ...(result.meta ? { meta: result.meta } : {}),
     statusCode,
-    message: result.message ?? 'OK',
+    message: message ?? 'OK',
   };
   return reply.code(statusCode).send(envelope);
 }
@@ -164,10 +202,10 @@ export function entityOperation(
    * The parent a request names; under a variant route, it must be of that variant too, and for a
    * contractor company's user it must be in the company's scope (else not found).
    */
-  const parentOf = async (deps: EngineDeps, db: DbOrTx, parentId: string, companyId: string | null) => {
+  const parentOf = async (deps: EngineDeps, db: DbOrTx, parentId: string, scope: ReadScope) => {
     const parents = parentRepo(deps);
     if (!parents) return;
-    const parent = await parents.get(db, parentId, { companyId });
+    const parent = await parents.get(db, parentId, scope);
     if (variant && parents.entity.variants && parent.variant !== variant) {
       throw new AppError(
         'NOT_FOUND',
@@ -179,14 +217,18 @@ export function entityOperation(
    * On create, the parent named in the body: unknown is a field error (the foreign key says so), and
    * under a variant route a parent of another variant is one too.
    */
-  const parentOfNew = async (deps: EngineDeps, values: Record<string, unknown>, companyId: string | null) => {
+  const parentOfNew = async (deps: EngineDeps, values: Record<string, unknown>, scope: ReadScope) => {
     const parents = parentRepo(deps);
     const parentId = entity.parent ? values[entity.parent] : undefined;
+    if (!parents || typeof parentId !== 'string') return;
     // Out of the caller's scope reads as absent: nothing is created under a record they cannot see.
-    if (parents?.scope && companyId && typeof parentId === 'string')
-      await parents.get(deps.db, parentId, { companyId });
-    if (!parents?.entity.variants || !variant || typeof parentId !== 'string') return;
-    const parent = await parents.find(deps.db, parentId);
+    // For the owner's staff an unknown parent is left to the foreign key, which names the field.
+    const scoped = parents.scopeWhere(scope) !== undefined;
+    if (!scoped && !(parents.entity.variants && variant)) return;
+    const parent = scoped
+      ? await parents.get(deps.db, parentId, scope)
+      : await parents.find(deps.db, parentId, scope);
+    if (!parents.entity.variants || !variant) return;
     if (parent && parent.variant !== variant) {
       const message = `This ${parents.entity.label.toLowerCase()} is for ${String(parent.variant)}, not ${variant}`;
       throw new AppError('VALIDATION_ERROR', message, [{ path: entity.parent!, message }]);
@@ -197,21 +239,25 @@ export function entityOperation(
     deps: EngineDeps,
     db: DbOrTx,
     id: string,
-    o: { lock?: boolean; companyId: string | null },
+    scope: ReadScope,
+    o: { lock?: boolean } = {},
   ) => {
-    const row = await repo(deps).get(db, id, o);
+    const row = await repo(deps).get(db, id, scope, o);
     if (variant && row.variant !== variant)
       throw new AppError('NOT_FOUND', `${entity.label} ${id} was not found among ${variant} records`);
     return row;
   };
   const actor = (ctx: ActionContext) => ctx.user!.id;
-  const companyOf = (ctx: { user: AuthenticatedUser | undefined }) => ctx.user?.companyId ?? null;
+  /** The caller's scope: every generic operation serves a signed-in user (no entity route is public). */
+  const scopeOf = (ctx: { user: AuthenticatedUser | undefined }) => callerScope(ctx.user!);
   /**
    * Writes by natural key (upsert, sheet import) could reach a record the caller cannot see: for an
    * entity under a company scope, they are the owner's staff's alone.
    */
   const refuseKeyedWriteInScope = (ctx: ActionContext) => {
-    if (companyOf(ctx) && repo(ctx.deps).scope)
+    // Plant-wide data is the owner's staff's to write: refused before the body is read.
+    repo(ctx.deps).assertMayWrite(ctx.user!);
+    if (ctx.user?.companyId && repo(ctx.deps).companyScoped)
       throw new AppError(
         'FORBIDDEN',
         `${entity.label} records are written by natural key only by the plant owner's staff: a contractor company's users create and change them one at a time`,
@@ -232,20 +278,27 @@ export function entityOperation(
     const page = await repo(deps).page(deps.db, { ...q, variant, sort: sortOf(query), pageNumber, pageSize });
     // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
     // unknown parent would read as one without records.
-    if (page.rows.length === 0 && q.parentId) await parentOf(deps, deps.db, q.parentId, q.companyId ?? null);
+    if (page.rows.length === 0 && q.parentId) await parentOf(deps, deps.db, q.parentId, q.scope);
     return {
       data: page.rows.map((row) => recordView(entity, row, page.attachments)),
-      meta: pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
+      meta: {
+        ...pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
+        ...(page.searchLimitedTo ? { searchLimitedTo: page.searchLimitedTo } : {}),
+      },
     };
   };
   /** The create or update body, as the route declares it; files of a refused body are taken back. */
+  const parentInPath = parentPathParam(route);
   const readBody = (ctx: ActionContext, kind: BodyKind) =>
     readEntityBody(ctx.request, {
       entity,
+      variant,
       kind,
       schema: schemas.body!,
       files: ctx.deps.files,
       limits: { image: ctx.deps.maxUploadBytes, document: ctx.deps.maxDocumentBytes },
+      // A create under `/…/:reportHeaderId/…` takes its parent from the path.
+      fixed: parentInPath ? { [parentInPath]: String(ctx.params[parentInPath]) } : undefined,
       discard: (stored) => discardUnreferenced(ctx.deps.db, ctx.deps.files, stored),
     });
   /** Runs a write; when it fails, the files its body stored are taken back out of the store. */
@@ -270,12 +323,34 @@ export function entityOperation(
     }
   };
   const one = async (deps: EngineDeps, row: StoredRecord) => (await recordViews(deps.db, entity, [row]))[0];
+  /**
+   * A whole list sent as its batches are read (`RecordRepository.every`): the envelope is written
+   * around a JSON array, so the server holds one batch at a time, not the list.
+   */
+  const streamedViews = (batches: AsyncGenerator<RecordBatch>): ActionResult => ({
+    raw: {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: Readable.from(
+        (async function* () {
+          yield '{"data":[';
+          let first = true;
+          for await (const batch of batches) {
+            const views = batch.rows.map((row) => JSON.stringify(recordView(entity, row, batch.attachments)));
+            if (views.length === 0) continue;
+            yield (first ? '' : ',') + views.join(',');
+            first = false;
+          }
+          yield '],"statusCode":200,"message":"OK"}';
+        })(),
+      ),
+    },
+  });
 
   switch (op.kind) {
     case 'list':
       return async ({ query, deps, user }) =>
         pagedViews(deps, query, {
-          companyId: companyOf({ user }),
+          scope: scopeOf({ user }),
           search: query.search as string | undefined,
           id: query.id as string | undefined,
           filters: op.filters,
@@ -286,20 +361,29 @@ export function entityOperation(
     case 'listByParent':
       return async ({ query, deps, user }) => {
         const parentId = query[op.parentParam] as string;
-        const companyId = companyOf({ user });
-        const q = { parentId, filters: op.filters, filterValues: query, companyId };
-        if (op.paged) return pagedViews(deps, query, q);
-        await parentOf(deps, deps.db, parentId, companyId);
-        return { data: await recordViews(deps.db, entity, await repo(deps).all(deps.db, { ...q, variant })) };
+        const scope = scopeOf({ user });
+        const q = { parentId, filters: op.filters, filterValues: query, scope };
+        // An unpaged list may still be asked for by page: past `unpagedLimit` rows it must be.
+        if (op.paged || query.pageNumber !== undefined || query.pageSize !== undefined)
+          return pagedViews(
+            deps,
+            { ...query, pageNumber: query.pageNumber ?? 1, pageSize: query.pageSize ?? defaultPageSize },
+            q,
+          );
+        await parentOf(deps, deps.db, parentId, scope);
+        return streamedViews(await repo(deps).every(deps.db, { ...q, variant, sort: sortOf(query) }));
       };
     case 'getByParent':
       return async (ctx) => {
         const { query, deps } = ctx;
         const parentId = query[op.parentParam] as string;
-        await parentOf(deps, deps.db, parentId, companyOf(ctx));
-        const [row] = await repo(deps).all(deps.db, { parentId, variant }, 1);
+        const scope = scopeOf(ctx);
+        await parentOf(deps, deps.db, parentId, scope);
+        const row = await repo(deps).first(deps.db, { parentId, variant, scope });
         if (row) return { data: await one(deps, row) };
-        if (!op.createIfMissing) return { data: null, message: `No ${entity.label.toLowerCase()} yet` };
+        const none = { data: null, message: `No ${entity.label.toLowerCase()} yet` };
+        // Reading never writes for a caller who may not create: nothing is there, and so it says.
+        if (!op.createIfMissing || !can(ctx.user!, { module: entity.module, action: 'create' })) return none;
         // A read never fails on a lock: under a locked report there is nothing, and nothing is made.
         const parents = parentRepo(deps);
         const locked = parents && (await lockStateOf(deps.db, parents.entity, parentId));
@@ -313,7 +397,7 @@ export function entityOperation(
           const inserted = await repo(deps).insertIfAbsent(
             tx,
             { [entity.parent!]: parentId, ...(variant ? { variant } : {}), warnings: [] },
-            actor(ctx),
+            ctx.user!,
           );
           if (inserted)
             await writeAudit(tx, {
@@ -325,24 +409,25 @@ export function entityOperation(
             });
           return inserted;
         });
-        const [found] = created ? [created] : await repo(deps).all(deps.db, { parentId, variant }, 1);
+        const found = created ?? (await repo(deps).first(deps.db, { parentId, variant, scope }));
         return { data: await one(deps, found!) };
       };
     case 'get':
       return async ({ query, params, deps, user }) => {
         const id = (op.id === 'path' ? params.id : query.id) as string;
         return {
-          data: await one(deps, await recordOf(deps, deps.db, id, { companyId: companyOf({ user }) })),
+          data: await one(deps, await recordOf(deps, deps.db, id, scopeOf({ user }))),
         };
       };
     case 'create':
       return async (ctx) => {
         const { deps } = ctx;
+        repo(deps).assertMayWrite(ctx.user!);
         const body = await readBody(ctx, op.body);
         const row = await writing(ctx, body, async () => {
           const { acknowledgedWarnings, ...values } = body.values;
           requireFiles(body, 'create');
-          await parentOfNew(deps, values, companyOf(ctx));
+          await parentOfNew(deps, values, scopeOf(ctx));
           const warnings = judgeWrite({
             entity,
             values,
@@ -356,7 +441,7 @@ export function entityOperation(
             const created = await repo(deps).insert(
               tx,
               { ...values, ...(variant ? { variant } : {}), warnings },
-              actor(ctx),
+              ctx.user!,
             );
             await saveImageSlots(tx, entity, created.id, body.images, [], actor(ctx));
             await saveImageLists(tx, entity, created.id, body.lists, actor(ctx));
@@ -375,6 +460,7 @@ export function entityOperation(
     case 'update':
       return async (ctx) => {
         const { deps } = ctx;
+        repo(deps).assertMayWrite(ctx.user!);
         const body = await readBody(ctx, op.body);
         const id = (
           op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
@@ -384,7 +470,9 @@ export function entityOperation(
           requireFiles(body, 'update');
           return deps.db.transaction(async (tx) => {
             // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
-            const before = await recordOf(deps, tx, id, { lock: true, companyId: companyOf(ctx) });
+            const before = await recordOf(deps, tx, id, scopeOf(ctx), { lock: true });
+            // An integrator's `If-Match` (the ETag of its read) must still name this version: 412 if not.
+            checkIfMatch(ctx.request.headers['if-match'], entity, before);
             // A record stays under the parent it was created under: moving a measurement to another
             // report would rewrite an integrity record's history. Sending the same parent is harmless.
             if (entity.parent && entity.parent in changes) {
@@ -414,7 +502,7 @@ export function entityOperation(
               id,
               changes,
               version as number | undefined,
-              actor(ctx),
+              ctx.user!,
             );
             await saveImageSlots(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
             await saveImageLists(tx, entity, id, body.lists, actor(ctx));
@@ -436,7 +524,7 @@ export function entityOperation(
         refuseKeyedWriteInScope(ctx);
         const body = await readBody(ctx, 'json');
         const { acknowledgedWarnings: _ack, ...values } = body.values;
-        await parentOfNew(ctx.deps, values, companyOf(ctx));
+        await parentOfNew(ctx.deps, values, scopeOf(ctx));
         const { row, created } = await ctx.deps.db.transaction((tx) =>
           upsertRecord(tx, repo(ctx.deps), { values, variant, user: ctx.user! }),
         );
@@ -457,7 +545,7 @@ export function entityOperation(
                 sort: sortOf(query),
                 filters: op.filters,
                 filterValues: query,
-                companyId: companyOf({ user }),
+                scope: scopeOf({ user }),
               }),
           await referenceChoices(deps.db, deps.repositories, entity, sheetFields(entity, variant)),
         );
@@ -483,11 +571,12 @@ export function entityOperation(
     case 'delete':
       return async (ctx) => {
         const { deps } = ctx;
+        repo(deps).assertMayWrite(ctx.user!);
         const id = (op.id === 'path' ? ctx.params.id : ctx.query.id) as string;
         await deps.db.transaction(async (tx) => {
-          const before = await recordOf(deps, tx, id, { lock: true, companyId: companyOf(ctx) });
+          const before = await recordOf(deps, tx, id, scopeOf(ctx), { lock: true });
           await deps.deleteChecks?.[entity.name]?.({ tx, before, user: ctx.user! });
-          const removed = await repo(deps).delete(tx, id);
+          const removed = await repo(deps).delete(tx, id, ctx.user!);
           await deleteRecordFiles(tx, entity, id);
           await writeAudit(tx, {
             entity: entity.name,
@@ -500,6 +589,16 @@ export function entityOperation(
         return { data: { id }, message: `${entity.label} deleted` };
       };
   }
+}
+
+/**
+ * A call whose body may be left out takes an empty body as none, also when it says
+ * `Content-Type: application/json` (which JSON parsing would refuse as an empty document).
+ */
+function emptyBodyIsNoBody(headers: FastifyRequest['headers']) {
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined)
+    delete headers['content-type'];
 }
 
 export type RouteHooks = {
@@ -525,8 +624,12 @@ export function registerRoutes(
       throw new Error(`No handler for action ${op.kind === 'action' ? op.name : ''} (${route.path})`);
     const schemas = routeSchemas(route);
     const actionBody = op.kind === 'action' ? (op.body as z.ZodType | undefined) : undefined;
+    // Fastify validates a request without a body as null.
+    const bodyOptional = actionBody !== undefined && actionBody.safeParse(null).success;
     const lists =
       op.kind === 'list' || op.kind === 'listByParent' || (op.kind === 'action' && op.paged === true);
+    const parentFromPath =
+      op.kind === 'listByParent' || op.kind === 'getByParent' ? parentPathParam(route) : undefined;
     app.route({
       method: route.method,
       url: `/api${route.path}`,
@@ -539,6 +642,14 @@ export function registerRoutes(
       onRequest: async (request) => {
         request.user = await hooks.authorize(request, route);
       },
+      preParsing: bodyOptional
+        ? [
+            async (request, _reply, payload) => {
+              emptyBodyIsNoBody(request.headers);
+              return payload;
+            },
+          ]
+        : [],
       handler: async (request, reply) => {
         // A list may wait behind a single-record call, never the other way round.
         const work = dbWork.getStore();
@@ -547,12 +658,18 @@ export function registerRoutes(
           request,
           route,
           user: request.user,
-          query: (request.query ?? {}) as Record<string, unknown>,
+          query: {
+            ...(request.query as Record<string, unknown> | undefined),
+            // A read's parent named in the path reaches the operation as the query parameter it names.
+            ...(parentFromPath
+              ? { [parentFromPath]: (request.params as Record<string, unknown>)[parentFromPath] }
+              : {}),
+          },
           params: (request.params ?? {}) as Record<string, unknown>,
-          body: (actionBody ? request.body : {}) as Record<string, unknown>,
+          body: (actionBody ? (request.body ?? {}) : {}) as Record<string, unknown>,
           deps,
         });
-        return send(reply, result);
+        return send(reply, result, route);
       },
     });
   }

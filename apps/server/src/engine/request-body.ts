@@ -54,22 +54,106 @@ export function acceptedFiles(kind: FileKind | undefined, limits: UploadLimits) 
   }
 }
 
-/** Zod issues as field errors a person can read. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(body)',
-    message: issue.message,
-  }));
+/** The value at a path of what was validated; undefined when a key on the way is absent. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
-export function validationError(error: z.ZodError, what = 'The request'): AppError {
-  const details = fieldErrors(error);
-  const first = details[0];
+/** A field error, and whether it says a value is missing (the message is then "x is required"). */
+type JudgedIssue = FieldError & { missing: boolean };
+
+function judgeIssues(error: z.ZodError, input: unknown): JudgedIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.') || '(body)';
+    // A value that is not there is not "in the wrong form": the field's own message ("Use a date
+    // in the form YYYY-MM-DD") would send the person looking for a typo in a value never sent.
+    // A value the server alone writes (`z.never`) is refused for being there, not missing.
+    const refusedOutright =
+      issue.code === 'custom' || (issue.code === 'invalid_type' && issue.expected === 'never');
+    const missing =
+      input !== undefined && issue.path.length > 0 && !refusedOutright && valueAt(input, issue.path) == null;
+    return { path, message: missing ? `${path} is required` : issue.message, missing };
+  });
+}
+
+/**
+ * Zod issues as field errors a person can read. With `input` (what was validated), a value left out
+ * (or null where none is allowed) reads "inspectionDate is required", naming the field.
+ */
+export function fieldErrors(error: z.ZodError, input?: unknown): FieldError[] {
+  return judgeIssues(error, input).map(({ path, message }) => ({ path, message }));
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * A refused request as one error: "inspectionDate is required" when values are missing, else the
+ * count and the first problem. `input` is what was validated (see `fieldErrors`).
+ */
+export function validationError(error: z.ZodError, what = 'The request', input?: unknown): AppError {
+  const judged = judgeIssues(error, input);
+  const details = judged.map(({ path, message }) => ({ path, message }));
+  const first = judged[0];
+  const firstText = first?.missing ? first.message : `${first?.path} — ${first?.message}`;
+  const message = judged.every((d) => d.missing)
+    ? `${listed(judged.map((d) => d.path))} ${judged.length === 1 ? 'is' : 'are'} required`
+    : `${what} has ${details.length === 1 ? 'an invalid value' : `${details.length} invalid values`}: ${firstText}`;
+  return new AppError('VALIDATION_ERROR', message, details);
+}
+
+/**
+ * The keys a create or update body may carry: those its schema reads (`accepted`), and those the
+ * engine knowingly ignores (`ignored`): a record as read, sent back. That is its record columns
+ * (`id`, `version` on create, `createdAt`, `updatedAt`, `createdBy`, `updatedBy`, `warnings`), its
+ * `variant`, its id alias, its derived values and, where the entity declares no warning rules,
+ * `acknowledgedWarnings`. Image slots are read apart (a file, or null to remove it). Anything else
+ * is refused, so a misspelt field is not dropped in silence.
+ */
+export function bodyKeys(
+  entity: EntityDefinition,
+  variant: string | undefined,
+  schema: z.ZodType,
+): { accepted: ReadonlySet<string>; ignored: ReadonlySet<string> } {
+  const accepted = new Set(Object.keys((schema as { shape?: Record<string, unknown> }).shape ?? {}));
+  const asRead = Object.keys(entity.schemasFor(variant).response.shape);
+  const ignored = new Set(
+    [...asRead, 'id', 'acknowledgedWarnings'].filter((key) => !accepted.has(key) && !(key in entity.images)),
+  );
+  return { accepted, ignored };
+}
+
+/** An entity's label inside a sentence: "walkthrough inspection", but "VCI summary" keeps its capitals. */
+function labelInSentence(entity: EntityDefinition): string {
+  const label = entity.label;
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/** A refusal of keys the entity does not have, each named on its own path. */
+function unknownFields(entity: EntityDefinition, keys: string[]): AppError {
+  const records = `${labelInSentence(entity)} records`;
+  const message =
+    keys.length === 1
+      ? `${keys[0]} is not a field of ${records}`
+      : `${listed(keys)} are not fields of ${records}`;
   return new AppError(
     'VALIDATION_ERROR',
-    `${what} has ${details.length === 1 ? 'an invalid value' : `${details.length} invalid values`}: ${first?.path} — ${first?.message}`,
-    details,
+    message,
+    keys.map((key) => ({ path: key, message: `${key} is not a field of ${records}` })),
   );
+}
+
+/** A refusal of text sent where a file slot expects a file. */
+function slotTakesFile(slot: string): AppError {
+  const message = `${slot} takes a file: send it as a file part, or an empty value (null) to remove it`;
+  return new AppError('VALIDATION_ERROR', message, [{ path: slot, message }]);
 }
 
 export function isMultipart(request: FastifyRequest): boolean {
@@ -162,6 +246,7 @@ function withFieldKey<P extends { fieldname: string }>(entity: EntityDefinition,
 async function readMultipart(
   request: FastifyRequest,
   entity: EntityDefinition,
+  keys: ReturnType<typeof bodyKeys>,
   files: FileStore,
   limits: UploadLimits,
   stored: StoredFile[],
@@ -209,12 +294,11 @@ async function readMultipart(
       } else if (part.type === 'file') {
         if (!(part.fieldname in entity.images)) {
           part.file.resume();
-          throw new AppError('VALIDATION_ERROR', `${part.fieldname} does not take a file`, [
-            {
-              path: part.fieldname,
-              message: `Expected one of: ${[...Object.keys(entity.images), ...Object.keys(entity.imageLists)].join(', ') || 'no files'}`,
-            },
-          ]);
+          const name = part.fieldname;
+          if (!keys.accepted.has(name) && !keys.ignored.has(name)) throw unknownFields(entity, [name]);
+          const slots = [...Object.keys(entity.images), ...Object.keys(entity.imageLists)];
+          const message = `${name} takes text, not a file${slots.length > 0 ? ` (files go in ${listed(slots)})` : ''}`;
+          throw new AppError('VALIDATION_ERROR', message, [{ path: name, message }]);
         }
         if (images.some((i) => i.slot === part.fieldname)) {
           part.file.resume();
@@ -236,9 +320,13 @@ async function readMultipart(
         });
       } else if (part.fieldname in entity.images) {
         const value = String(part.value);
-        if (value === '' || value === 'null') clearedSlots.push(part.fieldname);
-      } else {
+        if (value !== '' && value !== 'null') throw slotTakesFile(part.fieldname);
+        clearedSlots.push(part.fieldname);
+      } else if (keys.accepted.has(part.fieldname)) {
         raw[part.fieldname] = coerceFormValue(entity, part.fieldname, String(part.value));
+      } else if (!keys.ignored.has(part.fieldname)) {
+        // Refused at once: nothing after it is streamed into the store.
+        throw unknownFields(entity, [part.fieldname]);
       }
     }
   } catch (error) {
@@ -318,10 +406,16 @@ export async function sheetUpload(request: FastifyRequest, maxBytes: number): Pr
 /** What reading a body needs: the entity, the body kinds the route takes, its schema and the store. */
 type BodyReading = {
   entity: EntityDefinition;
+  /** The variant the route serves: its fields are the ones a body may name. */
+  variant?: string;
   kind: BodyKind;
   schema: z.ZodType;
   files: FileStore;
   limits: UploadLimits;
+  /**
+   * Values the path gives (a parent named in it): the body may repeat them, not contradict them.
+   */
+  fixed?: Record<string, string>;
 };
 
 /**
@@ -359,12 +453,13 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
     );
   }
 
+  const keys = bodyKeys(o.entity, o.variant, o.schema);
   let raw: Record<string, unknown>;
   let images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
   let listFiles: Record<string, ReceivedImage[]> = {};
   if (multipart) {
-    const form = await readMultipart(request, o.entity, o.files, o.limits, stored);
+    const form = await readMultipart(request, o.entity, keys, o.files, o.limits, stored);
     raw = form.raw;
     images = form.images;
     listFiles = form.listFiles;
@@ -376,14 +471,25 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
     }
     raw = { ...(body as Record<string, unknown>) };
     for (const slot of Object.keys(o.entity.images)) {
-      if (slot in raw) {
-        if (raw[slot] === null) clearedSlots.push(slot);
-        delete raw[slot];
-      }
+      if (!(slot in raw)) continue;
+      // null removes the file; the attachment as read (an object) is ignored; text is no file.
+      if (raw[slot] === null) clearedSlots.push(slot);
+      else if (typeof raw[slot] !== 'object') throw slotTakesFile(slot);
+      delete raw[slot];
     }
+    const unknown = Object.keys(raw).filter((key) => !keys.accepted.has(key) && !keys.ignored.has(key));
+    if (unknown.length > 0) throw unknownFields(o.entity, unknown);
+    for (const key of keys.ignored) delete raw[key];
+  }
+  for (const [key, value] of Object.entries(o.fixed ?? {})) {
+    if (raw[key] !== undefined && raw[key] !== value) {
+      const message = `${key} is given by the path (${value}); leave it out of the body or send the same`;
+      throw new AppError('VALIDATION_ERROR', message, [{ path: key, message }]);
+    }
+    raw[key] = value;
   }
   const parsed = o.schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, 'The request', raw);
   const values = parsed.data as Record<string, unknown>;
   const lists: Record<string, ImageListEdit> = {};
   for (const key of Object.keys(o.entity.imageLists)) {

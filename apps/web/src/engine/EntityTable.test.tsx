@@ -209,6 +209,20 @@ describe('EntityTable', () => {
     expect(await screen.findByText('1–10 of 1,000+')).toBeInTheDocument();
   });
 
+  it('says when a short search looked through the newest records only', async () => {
+    const fetchPage = server(3);
+    const limited = vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {
+      const page = await fetchPage(p);
+      return { ...page, meta: { ...page.meta, totalCountExact: false, searchLimitedTo: 10000 } };
+    });
+    renderWithProviders(<MeasurementTable fetchPage={limited} />);
+    expect(
+      await screen.findByText(
+        'A search of one or two characters looks through the newest 10,000 records only: type three or more to search them all.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the empty text when there is nothing to list, and only then', async () => {
     const { unmount } = renderWithProviders(
       <MeasurementTable fetchPage={server(0)} emptyText="No measurements yet" />,

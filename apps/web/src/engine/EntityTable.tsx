@@ -451,6 +451,14 @@ export function EntityTable(p: EntityTableProps) {
           getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
         />
       )}
+      {query.data?.meta.searchLimitedTo && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('engine.table.searchLimited', {
+            count: query.data.meta.searchLimitedTo,
+            newest: formatNumber(query.data.meta.searchLimitedTo, language),
+          })}
+        </Text>
+      )}
       {someHidden && onRowClick && (
         <Text size="sm" c="dimmed">
           {t('engine.table.hiddenColumns')}

@@ -20,14 +20,17 @@ const uuidPattern = {
 };
 
 /**
- * An approval position ("Area inspection engineer"): the catalogue the approval paths and the users'
- * `approval_position` name. Upserted by name (`POST /reviewer-assignment/position-level-approval`).
+ * An approval position ("Area inspection engineer"): the catalogue the approval paths, reviewer
+ * assignments, task assignments' positions and the users' `approval_position` name. Its name is the
+ * key they hold (foreign keys where the column is text, a checked list where it is JSON), so a
+ * rename follows into all of them (docs/approvals.md). Upserted by name
+ * (`POST /reviewer-assignment/position-level-approval`), changed by id (`PUT …/{id}`).
  */
 export const approvalPosition = defineEntity('approvalPosition', {
   label: 'Approval position',
   module: 'approval',
   fields: {
-    name: f.text({ label: 'Position', required: true, maxLength: 100 }),
+    name: f.text({ label: 'Name', required: true, maxLength: 100 }),
     description: f.longText({ maxLength: 1000 }),
     levelApproval: f.integer({ label: 'Usual level', min: 1, max: maxApprovalLevel, default: 1 }),
     isActive: f.boolean({ label: 'Active', default: true }),
@@ -301,6 +304,13 @@ export const approvalRoutes = [
   }),
   route('GET', '/reviewer-assignment/position-level-approvals', op.list(approvalPosition), {
     summary: 'Approval positions (paged, search)',
+    tag: reviewerTag,
+  }),
+  // Our addition: the upsert matches by name, so it cannot rename. A new name follows into the
+  // users, levels and reviewers holding the position (foreign keys) and into the paths of task
+  // assignments and reports (a trigger: docs/approvals.md).
+  route('PUT', '/reviewer-assignment/position-level-approval/:id', op.update(approvalPosition, 'path'), {
+    summary: 'Change an approval position, its name included (everything naming it follows)',
     tag: reviewerTag,
   }),
   route(

@@ -13,8 +13,11 @@ export const refreshBodySchema = z.object({
 });
 /** Sign-out names the session by its refresh token, so an expired access token can still end it. */
 export const logoutBodySchema = refreshBodySchema;
-/** Signing out everywhere needs nothing but the session: its body is an empty JSON object. */
-export const signOutEverywhereBodySchema = z.object({});
+/**
+ * Signing out everywhere needs nothing but the session: no body, an empty one, or an empty JSON
+ * object.
+ */
+export const signOutEverywhereBodySchema = z.object({}).nullish();
 export const signedOutEverywhereSchema = z
   .object({ sessionsEnded: z.number().int().min(0) })
   .meta({ id: 'signedOutEverywhere' });
@@ -75,7 +78,8 @@ export const authRoutes = [
     '/auth/logout-all',
     op.action('auth.logoutAll', { body: signOutEverywhereBodySchema, response: signedOutEverywhereSchema }),
     {
-      summary: 'Sign out of all devices: end every session of the signed-in user, this one included',
+      summary:
+        'Sign out of all devices: end every session of the signed-in user, this one included (the body may be left out)',
       tag,
       access: 'authenticated',
     },

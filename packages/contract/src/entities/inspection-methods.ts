@@ -5,9 +5,115 @@ import { op, resourceRoutes, route, searchSchema } from '../routes.ts';
 import { assetCode } from './assets.ts';
 
 /**
- * An inspection method (thermal, VCI, UFD…), with the equipment categories it applies to. Its code is
- * the technique's module name where the product has the technique (`thermal`, `vci`), so a report's
- * method leads to its screens.
+ * The inspection methods of the product (SPEC 1), by code: what every installation starts with. The
+ * server inserts any of them missing at start and never changes one that exists, so an
+ * administrator's name, description, categories or deactivation stay. A technique names the code its
+ * reports are made by (`defineTechnique({ method })`, type-checked against this list); methods no
+ * technique serves yet are here too, as planned work (a report of one has no screens of its own).
+ * `name` is the English name; a technique serving the method takes it as its label.
+ */
+export const inspectionMethodCatalogue = [
+  {
+    code: 'thermal',
+    name: 'Thermal analysis',
+    description:
+      'Infrared thermography of electrical and mechanical equipment; severity by temperature rise (NETA MTS).',
+    equipmentCategories: ['electrical', 'rotating-equipment', 'pressure-vessel', 'pipe'],
+  },
+  {
+    code: 'vibration',
+    name: 'Vibration',
+    description:
+      'Vibration analysis of rotating machines, with flow-rate performance and Bently Nevada style reports.',
+    equipmentCategories: ['rotating-equipment', 'pipe', 'structure'],
+  },
+  {
+    code: 'ultrasound',
+    name: 'Ultrasound',
+    description: 'Airborne ultrasound for bearings, leaks and electrical discharge.',
+    equipmentCategories: ['rotating-equipment', 'electrical', 'pipe'],
+  },
+  {
+    code: 'vci',
+    name: 'Visual crack inspection',
+    description: 'Visual inspection for cracks and defects along piping and pipelines.',
+    equipmentCategories: ['pipe', 'pipeline'],
+  },
+  {
+    code: 'flowrate',
+    name: 'Flowrate',
+    description: 'Flowrate inspection of lines and pumps.',
+    equipmentCategories: ['pipe', 'rotating-equipment'],
+  },
+  {
+    code: 'motionMagnification',
+    name: 'Motion magnification',
+    description: 'Video motion magnification of structural and piping deflection.',
+    equipmentCategories: ['pipe', 'storage-tank', 'pressure-vessel'],
+  },
+  {
+    code: 'srut',
+    name: 'SRUT',
+    description: 'Short-range ultrasonic testing of tank and vessel shells and annular plates.',
+    equipmentCategories: ['storage-tank', 'pressure-vessel'],
+  },
+  {
+    code: 'walkthrough',
+    name: 'Walkthrough inspection',
+    description: 'Walkthrough inspection of piping and pipelines with findings and photos.',
+    equipmentCategories: ['pipe', 'pipeline'],
+  },
+  {
+    code: 'ufd',
+    name: 'Ultrasonic flaw detection (UFD)',
+    description: 'Ultrasonic flaw detection of welds and base metal.',
+    equipmentCategories: ['pipe', 'pipeline', 'pressure-vessel'],
+  },
+  {
+    code: 'sacp',
+    name: 'SACP (cathodic protection)',
+    description: 'Cathodic protection potential surveys.',
+    equipmentCategories: ['pipe', 'pipeline', 'structure'],
+  },
+  {
+    code: 'paut',
+    name: 'PAUT',
+    description: 'Phased-array ultrasonic testing of welds and corrosion.',
+    equipmentCategories: ['pipe', 'pipeline'],
+  },
+  {
+    code: 'mcsa',
+    name: 'MCSA',
+    description: 'Motor current signature analysis of electric motors and their driven machines.',
+    equipmentCategories: ['rotating-equipment', 'electrical'],
+  },
+  {
+    code: 'lubeOil',
+    name: 'Lube oil',
+    description: 'Lube oil condition analysis.',
+    equipmentCategories: ['rotating-equipment'],
+  },
+] as const satisfies readonly {
+  code: string;
+  name: string;
+  description: string;
+  equipmentCategories: readonly string[];
+}[];
+
+/** The code of an inspection method of the product: what a technique's `method` may name. */
+export type InspectionMethodCode = (typeof inspectionMethodCatalogue)[number]['code'];
+export type CatalogueInspectionMethod = (typeof inspectionMethodCatalogue)[number];
+
+/** The product's method with this code; undefined for a method an administrator added. */
+export function catalogueMethod(code: string): CatalogueInspectionMethod | undefined {
+  return inspectionMethodCatalogue.find((m) => m.code === code);
+}
+
+/**
+ * An inspection method (thermal, VCI, UFD…), with the equipment categories it applies to. The
+ * product's methods come from `inspectionMethodCatalogue`; an administrator may add more. A report
+ * names its method by code, and the technique serving that code (`techniqueOfMethod`) gives it its
+ * screens.
  */
 export const inspectionMethod = defineEntity('inspectionMethod', {
   label: 'Inspection method',

@@ -111,6 +111,26 @@ export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an iden
 /** A new revision takes nothing but the report it revises: the body is an empty JSON object. */
 export const reportRevisionBody = z.object({});
 
+/**
+ * What the report page shows of one technique on a report, per equipment class: how many
+ * inspections and rows it holds, its worst graded finding and how many photos; one call for every
+ * technique, so the page never reads the rows themselves to draw its cards.
+ */
+export const reportTechniqueSummarySchema = z
+  .object({
+    /** The technique's permission module, its key in the catalogue. */
+    technique: z.string(),
+    variant: z.string().nullable(),
+    inspections: z.number().int(),
+    rows: z.number().int(),
+    /** The worst level of the technique's finding grade among the rows; null when none is graded. */
+    worstFinding: z.string().nullable(),
+    /** Photos and drawings on the inspections and their rows. */
+    files: z.number().int(),
+  })
+  .meta({ id: 'reportTechniqueSummary' });
+export type ReportTechniqueSummary = z.infer<typeof reportTechniqueSummarySchema>;
+
 /** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
 export const reportHeaderRoutes = [
   ...reportHeaderResourceRoutes(),
@@ -127,6 +147,20 @@ export const reportHeaderRoutes = [
         'Move a report to another status (?status=, optional ?comment= and ?level=): submitting and withdrawing need update, approving and returning approve at the level it waits at',
       tag: 'Report headers',
       // Each move checks the permission the state machine names: a reviewer need not edit reports.
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/techniques',
+    op.action('reportHeader.techniques', {
+      params: reportIdParams,
+      response: z.array(reportTechniqueSummarySchema),
+    }),
+    {
+      summary:
+        "Per technique and equipment class on the report: inspections, rows, worst finding and files (the techniques the caller's role may view)",
+      tag: 'Report headers',
       access: { module: 'reportHeader', action: 'view' },
     },
   ),

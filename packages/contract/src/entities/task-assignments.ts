@@ -40,9 +40,11 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
         )
         .max(10, 'At most 10 levels'),
     }),
+    /** Names of approval positions, one per level: each must be a position of the catalogue. */
     positionLevels: f.json({
       label: 'Approval positions',
       default: [] as never,
+      itemsReference: 'approvalPosition',
       schema: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 positions'),
     }),
     approvalStatus: f.boolean({ label: 'Approved', default: false }),
@@ -63,8 +65,9 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
   parent: 'workOrderSPKId',
   naturalKey: ['workOrderSPKId', 'inspectionMethod'],
   duplicateMessage: 'This inspection method is already assigned on this work order',
-  // My tasks: the assignments naming a user (`user_pdmids @> '["<id>"]'`), docs/my-tasks.md.
-  indexes: { byInspector: { contains: 'userPDMIds' } },
+  // My tasks: the assignments naming a user (`user_pdmids @> '["<id>"]'`), docs/my-tasks.md. A
+  // renamed approval position: the assignments naming it (docs/approvals.md).
+  indexes: { byInspector: { contains: 'userPDMIds' }, byPosition: { contains: 'positionLevels' } },
   represent: ['inspectionMethod'],
   sort: { field: 'inspectionMethod', direction: 'asc' },
 });
@@ -195,9 +198,10 @@ export const myTaskStatisticsSchema = z
   .meta({ id: 'myTaskStatistics' });
 export type MyTaskStatistics = z.infer<typeof myTaskStatisticsSchema>;
 
+/** The planner's period: both dates, or neither for the current month (docs/my-tasks.md). */
 export const plannerQuery = z.object({
-  dateStart: isoDate('dateStart'),
-  dateEnd: isoDate('dateEnd'),
+  dateStart: isoDate('dateStart').optional(),
+  dateEnd: isoDate('dateEnd').optional(),
 });
 
 const tag = 'Task assignment';
@@ -295,7 +299,8 @@ export const myTaskRoutes = [
     '/my-tasks/inspection-planner',
     op.action('myTask.planner', { query: plannerQuery, response: z.array(myTaskSchema) }),
     {
-      summary: "The signed-in user's tasks planned between two dates (at most 400 days)",
+      summary:
+        "The signed-in user's tasks planned between two dates (at most 400 days), or in the current month without them",
       tag: 'My tasks',
       access: myTaskView,
     },

@@ -259,7 +259,7 @@ export const thermalRoutes = [
 /** Thermal (infrared) inspection; its screens are its own (severity overview), not the generated workspace. */
 export const thermal = defineTechnique({
   module: 'thermal',
-  label: 'Thermal analysis',
+  method: 'thermal',
   description: 'Infrared survey: hot spots, ΔT and severity.',
   slug: 'thermal',
   icon: 'temperature',

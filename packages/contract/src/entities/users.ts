@@ -15,9 +15,32 @@ const optionalText = (name: string, max: number) =>
     .nullish()
     .transform((s) => (s ? s : null));
 
-/** The password policy's length bounds; the server adds "not the username" and "not a breached one". */
+/**
+ * The password policy's length bounds; the server adds "not the username" and "hard to guess"
+ * (a guessing estimate, docs/authentication.md).
+ */
 export const passwordBounds = { min: 12, max: 128 } as const;
-export const passwordPolicyMessage = `At least ${passwordBounds.min} characters, not containing the username, and not a commonly used password`;
+export const passwordPolicyMessage = `At least ${passwordBounds.min} characters, not containing the username, and hard to guess: no common password, keyboard pattern or the user's own name`;
+
+const passwordAdvice = 'A few uncommon words together are easy to remember and hard to guess.';
+/**
+ * Why the server refuses a new password: the field message of its 400, one of these sentences
+ * (English; the web translates them by key).
+ */
+export const passwordWeaknessMessages = {
+  containsUsername: 'The password may not contain the username.',
+  personal: `The password leans on words anyone could guess here: the user's name, username or e-mail address, or the application's name. ${passwordAdvice}`,
+  keyboard: `Rows and patterns of keys on a keyboard are easy to guess. ${passwordAdvice}`,
+  repeated: `Repeated characters or patterns, like "aaa" or "abcabc", are easy to guess. ${passwordAdvice}`,
+  sequence: `Sequences like "abc" or "123" are easy to guess. ${passwordAdvice}`,
+  dates: `Dates and years are easy to guess. ${passwordAdvice}`,
+  common: `This is a commonly used password. ${passwordAdvice}`,
+  similarToCommon: `This is too much like a commonly used password. ${passwordAdvice}`,
+  singleWord: `A single word is easy to guess. ${passwordAdvice}`,
+  names: `Names are easy to guess. ${passwordAdvice}`,
+  guessable: `This password is too easy to guess. ${passwordAdvice}`,
+} as const;
+export type PasswordWeakness = keyof typeof passwordWeaknessMessages;
 export const newPasswordSchema = z
   .string({ error: 'Enter a password' })
   .min(passwordBounds.min, `The password needs at least ${passwordBounds.min} characters`)

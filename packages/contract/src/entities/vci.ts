@@ -133,7 +133,7 @@ export const vciRoutes = eachVariant(pipeFamilies, (v) => {
 
 export const vci = defineTechnique({
   module: 'vci',
-  label: 'Visual crack inspection',
+  method: 'vci',
   description: 'Cracks, corrosion and damage found on the surface, spot by spot, with photos.',
   slug: 'vci',
   icon: 'crack',

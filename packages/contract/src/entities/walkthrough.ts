@@ -125,7 +125,7 @@ export const walkthroughRoutes = eachVariant(pipeFamilies, (v) => {
 
 export const walkthrough = defineTechnique({
   module: 'walkthrough',
-  label: 'Walkthrough inspection',
+  method: 'walkthrough',
   description: 'A walk along the line: areas, their condition and severity, with photos.',
   slug: 'walkthrough',
   icon: 'walk',

@@ -56,8 +56,15 @@ export const users = pgTable(
     }),
     employeeNumber: text('employee_number'),
     phoneNumber: text('phone_number'),
-    /** The approval position the user holds ("Area inspection engineer"), and its level. */
-    approvalPosition: text('approval_position'),
+    /**
+     * The approval position the user holds ("Area inspection engineer"), by its name, and its level.
+     * A key like the approval paths' (docs/approvals.md): renaming the position follows, and a
+     * position still held cannot be deleted.
+     */
+    approvalPosition: text('approval_position').references(() => entityTables.approvalPosition!.name!, {
+      onUpdate: 'cascade',
+      onDelete: 'restrict',
+    }),
     approvalLevel: integer('approval_level'),
     /** Codes of the planner groups the user works for. */
     plannerGroups: jsonb('planner_groups').$type<string[]>().notNull().default([]),
@@ -68,6 +75,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('user_account_username_unique').on(sql`lower(${t.username})`),
     index('user_account_company_idx').on(t.contractorCompanyId),
+    // Holders of a position (reviewer pickers), and a rename's cascade, find the users by it.
+    index('user_account_approval_position_idx').on(t.approvalPosition),
   ],
 );
 
@@ -98,9 +107,10 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Sign-in attempts per key (`user:<name>`, `ip:<address>` or `pair:<name>|<address>`) within a
- * window, for throttling. `nextAttemptAt` is when an account under attack next takes a password
- * check from an address it has never signed in from.
+ * Sign-in attempts per key (`user:<name>`, `ip:<address>`, `pair:<name>|<address>` or
+ * `device:<nonce>` of a device cookie) within a window, for throttling; a device cookie past its
+ * limit is locked out until its window ends. `nextAttemptAt` is when an account under attack next
+ * takes a password check from an address it has never signed in from.
  */
 export const loginFailures = pgTable('login_failure', {
   key: text('key').primaryKey(),

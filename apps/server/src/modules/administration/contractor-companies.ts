@@ -1,11 +1,13 @@
 import { contractorCompany, reportAuthorSchema, reportHeader, reportIdParams } from '@inspectra/contract';
 import type { CompanyBadge, ReportAuthor } from '@inspectra/contract';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler, DeleteCheck } from '../../engine/register-routes.ts';
 import { AppError } from '../../errors.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
 
 const companies = tableOf(contractorCompany);
 
@@ -67,7 +69,7 @@ export const contractorCompanyActions: Record<string, ActionHandler> = {
   'reportHeader.author': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
     const report = await deps.repositories
       .get(reportHeader.name)!
-      .get(deps.db, params.id, { companyId: user?.companyId });
+      .get(deps.db, params.id, callerScope(user!));
     const [author] = await deps.db
       .select({ id: users.id, fullName: users.fullName, companyId: users.contractorCompanyId })
       .from(users)
@@ -81,4 +83,9 @@ export const contractorCompanyActions: Record<string, ActionHandler> = {
     };
     return { data: reportAuthorSchema.parse(data) };
   }),
+};
+
+/** A contractor company's users see their own company; the owner's staff see every one. */
+export const contractorCompanyScopes: RecordScopes = {
+  contractorCompany: (companyId, callerCompany) => sql`${companyId} = ${callerCompany}`,
 };

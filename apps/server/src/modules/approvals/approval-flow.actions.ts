@@ -115,8 +115,8 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
             eq(reviewerTable.levelApproval, reports.approvalLevel as never),
             // Only while the assignment and the caller hold the position the path names at the
             // level: the queue lists what the caller may act on, as judgeActor decides it.
-            sql`lower(${reviewerTable.approvalPosition}) = lower(${positionAtLevel})`,
-            sql`lower(${positionAtLevel}) = lower(${user!.approvalPosition ?? ''})`,
+            sql`${reviewerTable.approvalPosition} = ${positionAtLevel}`,
+            sql`${positionAtLevel} = ${user!.approvalPosition ?? ''}`,
             or(
               isNull(reviewerTable.contractorCompanyId),
               eq(reviewerTable.contractorCompanyId, author.contractorCompanyId),

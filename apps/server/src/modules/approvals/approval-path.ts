@@ -95,10 +95,8 @@ function reviewerConditions(
   return and(
     o.position === undefined
       ? undefined
-      : and(
-          sql`lower(${reviewers.approvalPosition}) = lower(${o.position})`,
-          sql`lower(${users.approvalPosition}) = lower(${o.position})`,
-        ),
+      : // Positions are keys: each column is a foreign key to the position's name.
+        and(eq(reviewers.approvalPosition, o.position), eq(users.approvalPosition, o.position)),
     eq(reviewers.inspectionMethod, method),
     o.below ? lt(reviewers.levelApproval, level as never) : eq(reviewers.levelApproval, level as never),
     eq(reviewers.isActive, true as never),

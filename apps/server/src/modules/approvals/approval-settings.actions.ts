@@ -14,6 +14,8 @@ import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts'
 import { recordViews, writeAudit } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { methodLevelTable, reviewerIsUser, reviewerTable } from './approval-path.ts';
+import { plantWide } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
 
 const methods = tableOf(inspectionMethod);
 const levelsRepo = (deps: EngineDeps) => deps.repositories.get(inspectionMethodApproval.name)!;
@@ -90,7 +92,7 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
       for (const row of existing) {
         const position = wanted.get(Number(row.levelApproval));
         if (position === undefined) {
-          const removed = await repo.delete(tx, row.id);
+          const removed = await repo.delete(tx, row.id, user!);
           await writeAudit(tx, {
             entity: inspectionMethodApproval.name,
             entityId: row.id,
@@ -99,7 +101,7 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
             before: auditable(removed),
           });
         } else if (position !== row.approvalPosition) {
-          const updated = await repo.update(tx, row.id, { approvalPosition: position }, undefined, user!.id);
+          const updated = await repo.update(tx, row.id, { approvalPosition: position }, undefined, user!);
           await writeAudit(tx, {
             entity: inspectionMethodApproval.name,
             entityId: row.id,
@@ -115,7 +117,7 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
         const created = await repo.insert(
           tx,
           { inspectionMethod: method.code, levelApproval, approvalPosition },
-          user!.id,
+          user!,
         );
         await writeAudit(tx, {
           entity: inspectionMethodApproval.name,
@@ -168,4 +170,19 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
     });
     return { data };
   },
+};
+
+/**
+ * Approval settings are the plant owner's: which positions approve each method's levels, and who
+ * reviews which company's reports. Contractors' users may read them (their reports follow them);
+ * only the owner's staff change them.
+ */
+export const approvalScopes: RecordScopes = {
+  approvalPosition: plantWide(
+    "the plant owner's approval positions, which every company's approval path names",
+  ),
+  inspectionMethodApproval: plantWide(
+    "each method's approval path, set by the plant owner for every company",
+  ),
+  reviewerAssignment: plantWide("who reviews each company's reports is the plant owner's decision"),
 };

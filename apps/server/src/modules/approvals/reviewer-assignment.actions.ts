@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { auditable, pageMeta, typedAction } from '../../engine/register-routes.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
 import { likePattern, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -121,7 +122,7 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
       const row = await deps.db.transaction(async (tx) => {
         const values = body as Record<string, unknown>;
         const position = await checkReviewer(tx, values as never);
-        const created = await repo(deps).insert(tx, { ...values, approvalPosition: position }, user!.id);
+        const created = await repo(deps).insert(tx, { ...values, approvalPosition: position }, user!);
         await audited(tx, user!, created);
         return created;
       });
@@ -133,7 +134,7 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
     { params: idParams, body: reviewerAssignment.schemas.update },
     async ({ params, body, deps, user }) => {
       const row = await deps.db.transaction(async (tx) => {
-        const before = await repo(deps).get(tx, params.id, { lock: true });
+        const before = await repo(deps).get(tx, params.id, callerScope(user!), { lock: true });
         const { version, ...values } = body as Record<string, unknown>;
         const merged = { ...before, ...values } as never as {
           userPdmId: string;
@@ -148,7 +149,7 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
           params.id,
           { ...values, approvalPosition: position },
           version as number | undefined,
-          user!.id,
+          user!,
         );
         await audited(tx, user!, updated, before);
         return updated;
@@ -161,14 +162,14 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
     { params: idParams, query: reviewerActivationQuery },
     async ({ params, query, deps, user }) => {
       const row = await deps.db.transaction(async (tx) => {
-        const before = await repo(deps).get(tx, params.id, { lock: true });
+        const before = await repo(deps).get(tx, params.id, callerScope(user!), { lock: true });
         if (query.activation) await checkReviewer(tx, before as never);
         const updated = await repo(deps).update(
           tx,
           params.id,
           { isActive: query.activation },
           undefined,
-          user!.id,
+          user!,
         );
         await audited(tx, user!, updated, before);
         return updated;
@@ -206,7 +207,7 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
             : {}),
         };
         const row = found
-          ? await repo(deps).update(tx, found.id, values, undefined, user!.id)
+          ? await repo(deps).update(tx, found.id, values, undefined, user!)
           : await repo(deps).insert(
               tx,
               {
@@ -215,7 +216,7 @@ export const reviewerAssignmentActions: Record<string, ActionHandler> = {
                 levelApproval: body.levelApproval,
                 ...values,
               },
-              user!.id,
+              user!,
             );
         await audited(tx, user!, row, found);
         out.push(row);

@@ -14,6 +14,8 @@ import type { ActionHandler } from '../../engine/register-routes.ts';
 import { recordView } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { plantWide } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
 
 const categories = tableOf(equipmentCategory);
 const objectTypes = tableOf(objectType);
@@ -108,3 +110,15 @@ export const assetActions: Record<string, ActionHandler> = {
     },
   ),
 };
+
+/**
+ * The asset master names the plant's equipment and locations for every company's work orders and
+ * reports (docs/company-scoping.md): read by all, kept by the owner's staff. Inspection points
+ * follow their equipment.
+ */
+export const assetScopes: RecordScopes = Object.fromEntries(
+  ['equipmentCategory', 'objectType', 'plannerGroup', 'functionalLocation', 'equipment'].map((name) => [
+    name,
+    plantWide('the asset master: the plant names its equipment and locations once, for every company'),
+  ]),
+);

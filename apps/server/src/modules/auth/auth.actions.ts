@@ -1,16 +1,32 @@
 import type { Profile } from '@inspectra/contract';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { companyBadge } from '../administration/contractor-companies.ts';
+import { deviceCookieKey, deviceCookieNonce, newDeviceCookie } from './device-cookies.ts';
 import { login, logout, logoutEverywhere, refresh } from './sessions.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
-/** Handlers of the authentication calls (SPEC 7: login, refresh, profile; and sign-out). */
-export function authActions(key: AccessTokenKey): Record<string, ActionHandler> {
+/**
+ * Handlers of the authentication calls (SPEC 7: login, refresh, profile; and sign-out).
+ * `servedOverHttps`: device cookies are then marked Secure (so are they on a request that arrived
+ * over HTTPS, directly or through a trusted proxy).
+ */
+export function authActions(
+  key: AccessTokenKey,
+  o: { servedOverHttps?: boolean } = {},
+): Record<string, ActionHandler> {
+  const cookieKey = deviceCookieKey(key);
   return {
-    'auth.login': async ({ body, request, deps }) => ({
-      data: await login(deps.db, key, body.username as string, body.password as string, request.ip),
-      message: 'Signed in',
-    }),
+    'auth.login': async ({ body, request, deps }) => {
+      const username = body.username as string;
+      const device = deviceCookieNonce(cookieKey, request.headers.cookie, username);
+      const tokens = await login(deps.db, key, username, body.password as string, request.ip, device);
+      const secure = (o.servedOverHttps ?? false) || request.protocol === 'https';
+      return {
+        data: tokens,
+        message: 'Signed in',
+        headers: { 'set-cookie': newDeviceCookie(cookieKey, username, secure) },
+      };
+    },
     'auth.refresh': async ({ body, deps }) => ({
       data: await refresh(deps.db, key, body.refreshToken as string),
       message: 'Token refreshed',

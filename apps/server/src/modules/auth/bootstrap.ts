@@ -4,14 +4,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
+import { checkConfiguredPassword } from '../users/password-policy.ts';
 import { administratorRoleName, ensureStandardRoles } from '../users/standard-roles.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
  * Creates the standard roles a database lacks and, on a database without users, the administrator
- * account. Without a configured password
- * one is generated, printed once and written to `DATA_DIR/initial-admin-password` (mode 0600).
- * There is no built-in default password.
+ * account. A configured password must pass the password policy (else the server does not start);
+ * without one a password is generated (144 random bits), printed once and written to
+ * `DATA_DIR/initial-admin-password` (mode 0600). There is no built-in default password.
  */
 export async function bootstrapAdministrator(
   db: Db,
@@ -26,11 +27,14 @@ export async function bootstrapAdministrator(
   await ensureStandardRoles(db);
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((existing?.n ?? 0) > 0) return;
+  const fullName = 'Administrator';
+  if (o.password)
+    await checkConfiguredPassword('ADMIN_PASSWORD', o.password, { username: o.username, fullName });
   const [role] = await db.select().from(roles).where(eq(roles.name, administratorRoleName));
   const password = o.password ?? randomBytes(18).toString('base64url');
   await db.insert(users).values({
     username: o.username,
-    fullName: 'Administrator',
+    fullName,
     passwordHash: await hashPassword(password),
     roleId: role!.id,
   });

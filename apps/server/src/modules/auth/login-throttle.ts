@@ -7,7 +7,9 @@ import { AppError } from '../../errors.ts';
 /**
  * How sign-in attempts are throttled. Hard limits apply to what one address can do (to one account,
  * and to all); an account attacked from many addresses is only slowed, never locked, and not at all
- * for addresses its owner has signed in from.
+ * for addresses its owner has signed in from. A browser carrying the account's device cookie is
+ * held to that cookie's own limit instead (device-cookies.ts), so guessing from a shared address
+ * does not lock out the people who sign in there every day.
  */
 export const throttleLimits = {
   windowSeconds: 15 * 60,
@@ -21,14 +23,22 @@ export const throttleLimits = {
   accountDelayMaxSeconds: 60,
   /** An address the owner signed in from is trusted this long after the last sign-in from it. */
   trustedAddressDays: 90,
+  /** Attempts per device cookie; past it the cookie is locked out for the rest of its window. */
+  device: 5,
 };
 
 const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 const pairKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${ip}`;
+const deviceKey = (nonce: string) => `device:${nonce}`;
+/** Keys a successful sign-in clears rather than counts down: they belong to that account alone. */
+const clearedOnSuccess = ['pair:', 'device:'];
 
 const window = sql.raw(`'${throttleLimits.windowSeconds} seconds'::interval`);
 const expired = sql`${loginFailures.windowStartedAt} < now() - ${window}`;
+
+const windowEnd = (row: { windowStartedAt: Date }) =>
+  new Date(row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000);
 
 function tooMany(until: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
@@ -114,14 +124,25 @@ export type CountedAttempt = { keys: string[] };
  * Counts an attempt before the password is checked, each count one statement, so parallel
  * attempts cannot all slip under a limit. Refused past a limit without checking the password (429).
  * State is in the database, shared by every process. `userId` is the account's user when the name
- * is known; unknown names are counted the same way, so the answers reveal nothing.
+ * is known; unknown names are counted the same way, so the answers reveal nothing. `device` is the
+ * nonce of a valid device cookie for this account: then only that cookie's count applies.
  */
 export async function countAttempt(
   db: Db,
   username: string,
   ip: string,
   userId: string | undefined,
+  device?: string,
 ): Promise<CountedAttempt> {
+  if (device) {
+    // The browser has signed in to this account before: the address it shares with others and the
+    // account's slow-down for strangers do not apply. A locked cookie is refused outright (OWASP:
+    // it is on the lockout list until its window ends), whatever the password.
+    const key = deviceKey(device);
+    const row = (await count(db, key))!;
+    if (row.count > throttleLimits.device) throw tooMany(windowEnd(row));
+    return { keys: [key] };
+  }
   const counted: string[] = [];
   const refuse = async (error: AppError) => {
     // An attempt refused here never reached the password check: it is not a failure elsewhere.
@@ -135,9 +156,7 @@ export async function countAttempt(
   for (const [key, limit] of limits) {
     const row = (await count(db, key))!;
     if (row.count > limit) {
-      throw await refuse(
-        tooMany(new Date(row.windowStartedAt.getTime() + throttleLimits.windowSeconds * 1000)),
-      );
+      throw await refuse(tooMany(windowEnd(row)));
     }
     counted.push(key);
   }
@@ -149,12 +168,14 @@ export async function countAttempt(
 }
 
 /**
- * A successful sign-in: the attempt no longer counts, the account and address pair starts afresh,
- * and the address becomes one the user signs in from.
+ * A successful sign-in: the attempt no longer counts, the account and address pair (or the device
+ * cookie, which is replaced by a new one) starts afresh, and the address becomes one the user signs
+ * in from.
  */
 export async function forgiveAttempt(db: Db, attempt: CountedAttempt, userId: string, ip: string) {
   for (const key of attempt.keys) {
-    if (key.startsWith('pair:')) await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    if (clearedOnSuccess.some((prefix) => key.startsWith(prefix)))
+      await db.delete(loginFailures).where(eq(loginFailures.key, key));
     else await uncount(db, key);
   }
   await db

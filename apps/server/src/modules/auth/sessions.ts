@@ -44,19 +44,23 @@ async function issue(
   return { accessToken: await signAccessToken(key, userId, family.id), refreshToken };
 }
 
-/** Checks a password and starts a token family. Unknown user and wrong password answer alike. */
+/**
+ * Checks a password and starts a token family. Unknown user and wrong password answer alike.
+ * `device` is the nonce of the browser's valid device cookie for this account, if it has one.
+ */
 export async function login(
   db: Db,
   key: AccessTokenKey,
   username: string,
   password: string,
   ip: string,
+  device?: string,
 ): Promise<TokenPair> {
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-  const attempt = await countAttempt(db, username, ip, user?.isActive ? user.id : undefined);
+  const attempt = await countAttempt(db, username, ip, user?.isActive ? user.id : undefined, device);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !ok || !user.isActive) throw invalidCredentials();
   await forgiveAttempt(db, attempt, user.id, ip);

@@ -7,6 +7,7 @@ import type { ActionHandler, ActionResult } from '../../engine/register-routes.t
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { downloadNameFor } from '../../storage/media-type.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 /**
  * Whether a browser may show a file in its tab (`inline`) or must save it (`attachment`). Only the
@@ -48,11 +49,10 @@ export const fileActions: Record<string, ActionHandler> = {
       throw new AppError('FORBIDDEN', `Your role does not allow this (${owner.module}: view)`);
     }
     // A file of a record outside the caller's company scope is not found, like the record itself.
-    const repository = deps.repositories.get(owner.name);
-    if (repository?.scope && user!.companyId) {
-      const visible = await repository.find(deps.db, attachment.ownerId, { companyId: user!.companyId });
-      if (!visible) throw new AppError('NOT_FOUND', 'The file was not found');
-    }
+    const repository = deps.repositories.get(owner.name)!;
+    const scope = callerScope(user!);
+    if (repository.scopeWhere(scope) && !(await repository.find(deps.db, attachment.ownerId, scope)))
+      throw new AppError('NOT_FOUND', 'The file was not found');
     return sendAttachment(deps.files, attachment);
   },
 };

@@ -17,6 +17,8 @@ import { likePattern, recordView } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { plantWide } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
 
 const methods = tableOf(inspectionMethod);
 const objectTypes = tableOf(objectType);
@@ -135,4 +137,9 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
       return { data };
     },
   ),
+};
+
+/** The catalogue of inspection methods every company's work is planned in. */
+export const inspectionMethodScopes: RecordScopes = {
+  inspectionMethod: plantWide('the catalogue of inspection methods every work order and report names'),
 };

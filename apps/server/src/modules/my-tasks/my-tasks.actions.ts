@@ -39,6 +39,34 @@ export function weekOf(day: string): Period {
   return { from: calendarDay(monday), to: calendarDay(new Date(monday.getTime() + 6 * dayMs)) };
 }
 
+/** The first to the last day of the calendar month holding the day. */
+export function monthOf(day: string): Period {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const prefix = day.slice(0, 7);
+  return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * The planner's period: the two dates given, or the current month of the server's calendar when
+ * neither is. One date alone is refused naming the other: "from the 10th" could mean to the end of
+ * that month or for the next 400 days, and guessing would show a calendar nobody asked for.
+ */
+function plannerPeriod(query: { dateStart?: string; dateEnd?: string }, today: string) {
+  const { dateStart, dateEnd } = query;
+  if (dateStart === undefined && dateEnd === undefined) return { ...monthOf(today), thisMonth: true };
+  if (dateStart === undefined || dateEnd === undefined) {
+    const missing = dateStart === undefined ? 'dateStart' : 'dateEnd';
+    const given = missing === 'dateStart' ? 'dateEnd' : 'dateStart';
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${missing} is missing: give both dates, or neither for this month`,
+      [{ path: missing, message: `Give ${missing} with ${given}, or neither for the current month` }],
+    );
+  }
+  return { from: dateStart, to: dateEnd, thisMonth: false };
+}
+
 function scopeOf(user: AuthenticatedUser | undefined, filters: Pick<TaskScope, 'where'> = {}): TaskScope {
   // The route row requires myTask.view, so a user is always there; the guard keeps the type honest.
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to see your tasks');
@@ -118,7 +146,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
   }),
 
   'myTask.planner': typedAction({ query: plannerQuery }, async ({ query, user, deps }) => {
-    const period = { from: query.dateStart, to: query.dateEnd };
+    const { thisMonth, ...period } = plannerPeriod(query, calendarDay(new Date()));
     const length = days(period.from, period.to);
     if (length < 0)
       throw new AppError('VALIDATION_ERROR', 'dateEnd is before dateStart', [
@@ -133,12 +161,14 @@ export const myTaskActions: Record<string, ActionHandler> = {
       limit: plannerMaxTasks,
       order: 'planned',
     });
-    return {
-      data: tasks satisfies MyTask[],
-      ...(total > tasks.length
-        ? { message: `The first ${tasks.length} of ${total} tasks of the period; choose a shorter one` }
-        : {}),
-    };
+    // Without dates, the answer says which period it covers; a cut period says so first.
+    const message =
+      total > tasks.length
+        ? `The first ${tasks.length} of ${total} tasks of the period; choose a shorter one`
+        : thisMonth
+          ? `Tasks planned from ${period.from} to ${period.to}, this month; give dateStart and dateEnd for another period`
+          : undefined;
+    return { data: tasks satisfies MyTask[], ...(message ? { message } : {}) };
   }),
 
   'myTask.workOrderNumbers': typedAction({ query: lookupQuery }, async ({ query, user, deps }) => {

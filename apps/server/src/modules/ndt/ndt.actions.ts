@@ -3,6 +3,7 @@ import {
   ndtIsometric,
   reportHeader,
   techniques,
+  techniqueOfMethod,
   ndtListQuery,
   ndtEquipmentParams,
   ndtFileParams,
@@ -21,20 +22,26 @@ import { countAhead, likePattern, recordView, recordViews } from '../../engine/r
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
+import { plantWide } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
+import { callerScope, scopeFor } from '../../engine/record-scope.ts';
 
 const equipment = tableOf(ndtEquipment);
 const isometrics = tableOf(ndtIsometric);
 const reports = tableOf(reportHeader);
 
-/** Reports of an equipment number, by the technique (inspection method) that made them. */
-const reportsOf = (method?: string) =>
+/**
+ * Reports of an equipment number, by the technique (inspection method) that made them, among those
+ * the caller may see (`visible`: their company's scope, none for the owner's staff).
+ */
+const reportsOf = (visible: SQL | undefined, method?: string) =>
   sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}${
     method ? sql` and ${reports.inspectionMethod} = ${method}` : sql``
-  })`;
+  }${visible ? sql` and ${visible}` : sql``})`;
 
 /**
- * The worst graded finding of each report, from the technique the report was made by (its
- * inspection method names the technique's module) when that technique grades findings: rows under
+ * The worst graded finding of each report, from the technique the report was made by (the one
+ * serving its inspection method, `techniqueOfMethod`) when that technique grades findings: rows under
  * its inspection under the report, levels in the technique's declared order. Another technique's
  * rows hung under the same report never count: their levels may mean something else.
  */
@@ -47,7 +54,7 @@ async function worstFindings(
     const grade = technique.findingGrade;
     const inspection = technique.workspace?.inspection;
     const rows = technique.workspace?.rows;
-    const reportIds = made.filter((r) => r.method === technique.module).map((r) => r.id);
+    const reportIds = made.filter((r) => techniqueOfMethod(r.method) === technique).map((r) => r.id);
     if (!grade || !inspection?.parent || !rows?.parent || reportIds.length === 0) continue;
     const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
     const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
@@ -77,8 +84,11 @@ async function isometricCounts(db: DbOrTx, equipmentIds: string[]): Promise<Map<
   return new Map(found.map((row) => [row.id as string, row.n]));
 }
 
-/** Each equipment number's last report per inspection method, with how many it has. */
-async function histories(db: DbOrTx, equipmentNos: string[]) {
+/**
+ * Each equipment number's last report per inspection method, with how many it has, of the reports
+ * the caller may see: the register is plant-wide, a company's reports are its own.
+ */
+async function histories(db: DbOrTx, equipmentNos: string[], visible: SQL | undefined) {
   if (equipmentNos.length === 0) return new Map<string, NdtHistoryEntry[]>();
   const found = await db.execute<{
     equipment_no: string;
@@ -95,6 +105,7 @@ async function histories(db: DbOrTx, equipmentNos: string[]) {
         (count(*) over (partition by ${reports.equipmentNo}, ${reports.inspectionMethod}))::int as report_count
       from ${reports}
       where ${inArray(reports.equipmentNo, equipmentNos)} and ${reports.inspectionMethod} is not null
+        ${visible ? sql`and ${visible}` : sql``}
       order by ${reports.equipmentNo}, ${reports.inspectionMethod}, 6 desc nulls last, ${reports.createdAt} desc`);
   const worst = await worstFindings(
     db,
@@ -149,8 +160,9 @@ async function boundedPageMeta(
 
 /** The NDT equipment list with its history, and isometric drawings by equipment and by file name. */
 export const ndtActions: Record<string, ActionHandler> = {
-  'ndt.list': typedAction({ query: ndtListQuery }, async ({ query, deps }) => {
+  'ndt.list': typedAction({ query: ndtListQuery }, async ({ query, deps, user }) => {
     const { pageNumber, pageSize } = query;
+    const visible = scopeFor(deps.scopes, reportHeader, user);
     const conditions: SQL[] = [];
     const search = query.search;
     if (search)
@@ -163,14 +175,14 @@ export const ndtActions: Record<string, ActionHandler> = {
       );
     if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo));
     if (query.objectType) conditions.push(eq(equipment.objectType, query.objectType));
-    if (query.inspectionMethodId) conditions.push(reportsOf(query.inspectionMethodId));
+    if (query.inspectionMethodId) conditions.push(reportsOf(visible, query.inspectionMethodId));
     if (query.dateUpdate) {
       const since = query.dateUpdate;
       conditions.push(
         or(
           gte(equipment.updatedAt, new Date(`${since}T00:00:00Z`)),
           sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}
-              and ${reports.updatedAt} >= ${`${since}T00:00:00Z`}::timestamptz)`,
+              and ${reports.updatedAt} >= ${`${since}T00:00:00Z`}::timestamptz${visible ? sql` and ${visible}` : sql``})`,
         )!,
       );
     }
@@ -197,6 +209,7 @@ export const ndtActions: Record<string, ActionHandler> = {
     const history = await histories(
       deps.db,
       rows.map((r) => r.record.equipmentNo as string),
+      visible,
     );
     const drawings = await isometricCounts(
       deps.db,
@@ -210,9 +223,11 @@ export const ndtActions: Record<string, ActionHandler> = {
     return { data, meta };
   }),
 
-  'ndt.isometrics': typedAction({ params: ndtEquipmentParams }, async ({ params, deps }) => {
+  'ndt.isometrics': typedAction({ params: ndtEquipmentParams }, async ({ params, deps, user }) => {
     const found = await equipmentByNumber(deps.db, params.equipmentNo);
-    const rows = await deps.repositories.get(ndtIsometric.name)!.all(deps.db, { parentId: found.id });
+    const rows = await deps.repositories
+      .get(ndtIsometric.name)!
+      .all(deps.db, { parentId: found.id, scope: callerScope(user!) });
     return { data: await recordViews(deps.db, ndtIsometric, rows) };
   }),
 
@@ -282,5 +297,15 @@ export const ndtActions: Record<string, ActionHandler> = {
         );
       return sent;
     },
+  ),
+};
+
+/**
+ * The NDT register lists the plant's equipment and its drawings for every company's inspectors; what
+ * it shows of reports (the history) is the caller's company's own.
+ */
+export const ndtScopes: RecordScopes = {
+  ndtEquipment: plantWide(
+    "the plant's register of equipment for NDT and its drawings, used by every company",
   ),
 };

@@ -19,6 +19,7 @@ import { recordViews, writeAudit } from '../../engine/records.ts';
 import type { RecordRepository, StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { judgeActor, movedOnMessage, pathFor, recordStep, snapshotOf } from '../approvals/approval-path.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
 const reports = tableOf(reportHeader);
@@ -66,7 +67,7 @@ export async function moveReportStatus(
   status: ReportStatus,
   o: { comment?: string; level?: number } = {},
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
-  const before = await repo.get(tx, id, { lock: true, companyId: user.companyId });
+  const before = await repo.get(tx, id, callerScope(user), { lock: true });
   const current = before.status as ReportStatus;
   const needed = reportStatusTransitions[current][status];
   if (!needed) throw notAllowed(current, status);
@@ -101,7 +102,7 @@ export async function moveReportStatus(
     step = { level, position: null };
     changes = { status, approvalLevel: null };
   }
-  const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user.id);
+  const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user);
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
@@ -153,7 +154,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
     async ({ params, deps, user }) => {
       const repo = repository(deps);
       const row = await deps.db.transaction(async (tx) => {
-        const original = await repo.get(tx, params.id, { lock: true, companyId: user!.companyId });
+        const original = await repo.get(tx, params.id, callerScope(user!), { lock: true });
         if (!reportHeader.lock!.values.includes(original.status as string))
           throw new AppError(
             'CONFLICT',
@@ -188,7 +189,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
             revisionOf: original.id,
             warnings: [],
           },
-          user!.id,
+          user!,
         );
         await writeAudit(tx, {
           entity: reportHeader.name,

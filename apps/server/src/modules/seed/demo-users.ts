@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  approvalPosition,
   contractorCompany,
   inspectionMethod,
   inspectionMethodApproval,
@@ -13,6 +14,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, tableOf, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { checkConfiguredPassword } from '../users/password-policy.ts';
 import { ensureStandardRoles } from '../users/standard-roles.ts';
 import { demoApprovalPositions } from './demo-data.ts';
 
@@ -171,7 +173,16 @@ export async function seedDemoUsers(
       .from(users)
       .where(sql`lower(${users.username}) = ${user.username}`);
     if (existing) continue;
+    // A configured password is held to the policy a password set through the API is.
+    if (o.password) await checkConfiguredPassword('DEMO_PASSWORD', o.password, user);
     const roleId = await standardRoleId(db, user.role);
+    // A user's position is a key of the positions (a foreign key): made when the demo data was not
+    // seeded (a database that already had work); one that exists is kept as it is.
+    if (user.position)
+      await db
+        .insert(tableOf(approvalPosition))
+        .values({ ...user.position } as never)
+        .onConflictDoNothing();
     const [row] = await db
       .insert(users)
       .values({

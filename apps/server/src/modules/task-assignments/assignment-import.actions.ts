@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import { assignmentImportBounds as bounds, resultsSheetBody } from '@inspectra/contract';
 import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
+import { withImportSlot } from '../../engine/import-slots.ts';
 import { sheetUpload } from '../../engine/request-body.ts';
+import { receivedUpload } from '../../engine/sheet-operations.ts';
 import { readSheetText, writeTextSheet } from '../../engine/spreadsheet.ts';
 
 /**
@@ -23,14 +26,17 @@ const englishHeadings = {
 
 export const assignmentImportActions: Record<string, ActionHandler> = {
   'taskAssignment.importSheetRows': async ({ request }) => {
-    const file = await sheetUpload(request, bounds.maxFileBytes);
-    const { rows } = await readSheetText(file, {
-      maxRows: bounds.maxDataRows + 1,
-      tooManyRowsMessage: `The sheet has more than ${bounds.maxDataRows} rows below its header: import at most ${bounds.maxDataRows} at a time, in several files`,
-      maxBytes: bounds.maxFileBytes,
-      maxColumns: bounds.maxColumns,
-      maxCellLength: bounds.maxCellLength,
-    });
+    const file = await receivedUpload(await sheetUpload(request, bounds.maxFileBytes), bounds.maxFileBytes);
+    // Read in one of the process's import slots, as every import is (import-slots.ts).
+    const { rows } = await withImportSlot(() =>
+      readSheetText(Readable.from([file]), {
+        maxRows: bounds.maxDataRows + 1,
+        tooManyRowsMessage: `The sheet has more than ${bounds.maxDataRows} rows below its header: import at most ${bounds.maxDataRows} at a time, in several files`,
+        maxBytes: bounds.maxFileBytes,
+        maxColumns: bounds.maxColumns,
+        maxCellLength: bounds.maxCellLength,
+      }),
+    );
     return { data: { rows }, message: `${rows.length} rows read` };
   },
 

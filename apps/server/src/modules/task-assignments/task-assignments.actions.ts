@@ -26,6 +26,7 @@ import { sheetDownload } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { AppError } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 /**
  * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
@@ -170,20 +171,18 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
     async ({ query, deps, user }) => {
       const db = deps.db;
       // Out of a contractor's scope, the work order is not found; all below it inherits that.
-      const companyId = user?.companyId ?? null;
-      const workOrder = await repositoryOf(deps, workOrderSpk.name).get(db, query.workOrderSPKId, {
-        companyId,
-      });
+      const scope = callerScope(user!);
+      const workOrder = await repositoryOf(deps, workOrderSpk.name).get(db, query.workOrderSPKId, scope);
       let method: string | undefined;
       if (query.reportHeaderId) {
-        const report = await repositoryOf(deps, reportHeader.name).get(db, query.reportHeaderId);
+        const report = await repositoryOf(deps, reportHeader.name).get(db, query.reportHeaderId, scope);
         if (report.workOrderSPKId !== workOrder.id)
           refuse('reportHeaderId', `Report ${String(report.reportNumber)} is not under this work order`);
         method = report.inspectionMethod as string;
       }
       // One assignment per work order and method: a handful of rows, never a long list.
       const rows = (
-        await repositoryOf(deps, woTaskAssignment.name).all(db, { parentId: workOrder.id })
+        await repositoryOf(deps, woTaskAssignment.name).all(db, { parentId: workOrder.id, scope })
       ).filter((row) => method === undefined || row.inspectionMethod === method);
       const codes = rows.map((row) => row.inspectionMethod as string);
       if (codes.length === 0) return { data: [] };
@@ -238,9 +237,9 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       const assignmentRepo = repositoryOf(deps, woTaskAssignment.name);
       const reportRepo = repositoryOf(deps, reportHeader.name);
       const { row, reportNumber, reportStatus } = await deps.db.transaction(async (tx) => {
-        const companyId = user?.companyId ?? null;
-        const before = await assignmentRepo.get(tx, params.id, { lock: true, companyId });
-        const report = await reportRepo.get(tx, query.reportHeaderId, { companyId });
+        const scope = callerScope(user!);
+        const before = await assignmentRepo.get(tx, params.id, scope, { lock: true });
+        const report = await reportRepo.get(tx, query.reportHeaderId, scope);
         if (
           report.workOrderSPKId !== before.workOrderSPKId ||
           report.inspectionMethod !== before.inspectionMethod
@@ -269,7 +268,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
           params.id,
           { approvalComment: query.comment || null, approvalStatus: (pending?.n ?? 0) === 0 },
           undefined,
-          user!.id,
+          user!,
         );
         await writeAudit(tx, {
           entity: woTaskAssignment.name,

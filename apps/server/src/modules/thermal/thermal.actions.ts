@@ -14,6 +14,7 @@ import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts'
 import { recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 const m = tableOf(thermalMeasurement);
 
@@ -26,7 +27,7 @@ const actionListCap = 200;
 
 /** The analysis, or not found when it is out of the caller's company scope. */
 async function analysisOf(deps: EngineDeps, id: string, user: AuthenticatedUser | undefined) {
-  return deps.repositories.get(thermalAnalysis.name)!.get(deps.db, id, { companyId: user?.companyId });
+  return deps.repositories.get(thermalAnalysis.name)!.get(deps.db, id, callerScope(user!));
 }
 
 async function severityCounts(deps: EngineDeps, analysisId: string) {

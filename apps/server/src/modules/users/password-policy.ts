@@ -1,21 +1,182 @@
-import { passwordPolicyMessage } from '@inspectra/contract';
+import { Worker } from 'node:worker_threads';
+import { passwordPolicyMessage, passwordWeaknessMessages } from '@inspectra/contract';
+import type { PasswordWeakness } from '@inspectra/contract';
+import { ConfigError } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { breachedPasswords } from './breached-passwords.ts';
 
 /**
- * The checks of a new password beyond its length (the contract's schema bounds that): it may not
- * contain the username, and may not be a commonly breached password. Refuses with a 400 naming the
- * field and the rule broken, plus the policy as a whole so a form can show it.
+ * The least zxcvbn score a new password needs. 3 means about 10^8 guesses or more: safe against
+ * online guessing and a good while against an offline attack on an argon2id hash.
  */
-export function checkPasswordPolicy(password: string, username: string, field = 'newPassword'): void {
-  const lower = password.toLowerCase();
-  const problem = lower.includes(username.toLowerCase())
-    ? 'The password may not contain the username'
-    : breachedPasswords.has(lower)
-      ? 'This password is in lists of breached passwords; choose another'
-      : undefined;
-  if (problem)
-    throw new AppError('VALIDATION_ERROR', `${problem}. ${passwordPolicyMessage}.`, [
-      { path: field, message: problem },
-    ]);
+export const minimumPasswordScore = 3;
+
+/** Whose password it is: their own words make a password easy for anyone who knows them. */
+export type PasswordOwner = { username: string; fullName?: string | null; email?: string | null };
+
+/** zxcvbn's score and main warning, and whether it found the owner's own words in the password. */
+type Judgement = { score: number; warning: string | null; personal: boolean };
+
+/** zxcvbn's warnings, as the reasons the contract words for users. */
+const weaknessOfWarning: Record<string, PasswordWeakness> = {
+  straightRow: 'keyboard',
+  keyPattern: 'keyboard',
+  simpleRepeat: 'repeated',
+  extendedRepeat: 'repeated',
+  sequences: 'sequence',
+  recentYears: 'dates',
+  dates: 'dates',
+  topTen: 'common',
+  topHundred: 'common',
+  common: 'common',
+  pwned: 'common',
+  similarToCommon: 'similarToCommon',
+  wordByItself: 'singleWord',
+  namesByThemselves: 'names',
+  commonNames: 'names',
+  userInputs: 'personal',
+};
+
+// The judge runs on a worker thread started at the first judgment (its dictionaries are large, and
+// a long password took up to a few hundred milliseconds here: that would stall every other request
+// on the event loop). It holds the process open only while it has work, and is stopped after a
+// while without any, giving its memory back; the next judgment starts it again.
+const idleStopMs = 10 * 60 * 1000;
+
+type JudgeReply = {
+  id: number;
+  score?: number;
+  warning?: string | null;
+  personal?: boolean;
+  error?: string;
+};
+type Judge = {
+  worker: Worker;
+  waiting: Map<number, { resolve: (j: Judgement) => void; reject: (e: Error) => void }>;
+  idleTimer?: NodeJS.Timeout;
+};
+let judge: Judge | undefined;
+let lastId = 0;
+
+function startJudge(): Judge {
+  const started: Judge = {
+    worker: new Worker(new URL('./password-strength-worker.mjs', import.meta.url)),
+    waiting: new Map(),
+  };
+  const fail = (error: Error) => {
+    if (judge === started) judge = undefined;
+    for (const w of started.waiting.values()) w.reject(error);
+    started.waiting.clear();
+  };
+  started.worker.on('message', (reply: JudgeReply) => {
+    const w = started.waiting.get(reply.id);
+    if (!w) return;
+    started.waiting.delete(reply.id);
+    if (reply.error !== undefined) w.reject(new Error(`The password check failed: ${reply.error}`));
+    else
+      w.resolve({
+        score: reply.score ?? 0,
+        warning: reply.warning ?? null,
+        personal: reply.personal ?? false,
+      });
+    if (started.waiting.size === 0) idle(started);
+  });
+  started.worker.on('error', fail);
+  started.worker.on('exit', (code) => fail(new Error(`The password check stopped (exit code ${code})`)));
+  return started;
+}
+
+function idle(j: Judge) {
+  j.worker.unref();
+  j.idleTimer = setTimeout(() => {
+    if (j.waiting.size > 0) return;
+    if (judge === j) judge = undefined;
+    void j.worker.terminate();
+  }, idleStopMs);
+  j.idleTimer.unref();
+}
+
+/** zxcvbn's score (0–4) and main warning for a password; `userInputs` are words it treats as known. */
+function judgePassword(password: string, userInputs: string[]): Promise<Judgement> {
+  const j = (judge ??= startJudge());
+  clearTimeout(j.idleTimer);
+  j.worker.ref();
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    j.waiting.set(id, { resolve, reject });
+    j.worker.postMessage({ id, password, userInputs });
+  });
+}
+
+/**
+ * The words of the owner's name, username and e-mail address (3 letters or more; not the e-mail's
+ * top-level domain), and the application's name: what anyone who knows the user would try first.
+ */
+function personalWords(owner: PasswordOwner): string[] {
+  const email = owner.email?.toLowerCase() ?? '';
+  const wholes = [owner.username, owner.fullName ?? '', email, email.split('@')[0] ?? '']
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= 3);
+  const topLevelDomain = email.includes('.') ? email.slice(email.lastIndexOf('.') + 1) : undefined;
+  const parts = wholes
+    .flatMap((w) => w.split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length >= 3 && w !== topLevelDomain);
+  return [...new Set([...wholes, ...parts, 'inspectra'])].sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Why a new password would be refused, or undefined when it is acceptable (its length is the
+ * contract's to check). It may not contain the username; zxcvbn must score it at least 3 with the
+ * owner's own words counted as known; and it must still score that without those words, so a
+ * password whose strength rests on its owner's name ("rinahartono2024") is weak.
+ */
+export async function passwordWeakness(
+  password: string,
+  owner: PasswordOwner,
+): Promise<PasswordWeakness | undefined> {
+  if (password.toLowerCase().includes(owner.username.toLowerCase())) return 'containsUsername';
+  const words = personalWords(owner);
+  const judged = await judgePassword(password, words);
+  if (judged.score < minimumPasswordScore)
+    return judged.personal
+      ? 'personal'
+      : (judged.warning && weaknessOfWarning[judged.warning]) || 'guessable';
+  const pattern = new RegExp(words.map(escapeRegExp).join('|'), 'giu');
+  const rest = password.replace(pattern, '');
+  if (rest !== password && (await judgePassword(rest, [])).score < minimumPasswordScore) return 'personal';
+  return undefined;
+}
+
+/**
+ * Refuses a new password that is easy to guess (400 VALIDATION_ERROR naming `field`, with the reason
+ * in a sentence and, in the message, the policy as a whole so a form can show it).
+ */
+export async function checkPasswordPolicy(
+  password: string,
+  owner: PasswordOwner,
+  field = 'newPassword',
+): Promise<void> {
+  const weakness = await passwordWeakness(password, owner);
+  if (!weakness) return;
+  const reason = passwordWeaknessMessages[weakness];
+  throw new AppError('VALIDATION_ERROR', `${reason} ${passwordPolicyMessage}.`, [
+    { path: field, message: reason },
+  ]);
+}
+
+/**
+ * Refuses to start with a configured password (ADMIN_PASSWORD, DEMO_PASSWORD) that the policy
+ * would refuse through the API, naming the variable and the reason in one line.
+ */
+export async function checkConfiguredPassword(
+  variable: string,
+  password: string,
+  owner: PasswordOwner,
+): Promise<void> {
+  const weakness = await passwordWeakness(password, owner);
+  if (weakness)
+    throw new ConfigError(
+      `Invalid configuration: ${variable} is too weak for user "${owner.username}": ${passwordWeaknessMessages[weakness]}`,
+    );
 }

@@ -1,4 +1,5 @@
 import {
+  approvalPosition,
   approvalPositionQuery,
   contractorCompany,
   ownerStaffFilter,
@@ -28,6 +29,7 @@ import { checkPasswordPolicy } from './password-policy.ts';
 import { checkMayGrant, roleForGrant } from './role-grants.ts';
 
 const companies = tableOf(contractorCompany);
+const positions = tableOf(approvalPosition);
 const plannerGroups = tableOf(plannerGroup);
 const assignments = tableOf(woTaskAssignment);
 const auditEntity = 'userPdm';
@@ -101,6 +103,13 @@ async function checkCompany(tx: DbOrTx, id: string | null | undefined) {
   if (!id) return;
   const [found] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
   if (!found) refuse('contractorCompanyId', 'contractorCompanyId names no contractor company');
+}
+
+/** A user holds a position of the catalogue, named exactly (the column is a foreign key to it). */
+async function checkPosition(tx: DbOrTx, name: string | null | undefined) {
+  if (!name) return;
+  const [found] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.name, name));
+  if (!found) refuse('approvalPosition', 'No approval position has this name');
 }
 
 async function checkPlannerGroups(tx: DbOrTx, codes: string[] | undefined) {
@@ -187,7 +196,7 @@ function listConditions(q: ReturnType<typeof userListQuery.parse>): SQL | undefi
         ? eq(users.contractorCompanyId, q.contractorCompanyId)
         : undefined,
     q.isActive === undefined ? undefined : eq(users.isActive, q.isActive),
-    q.approvalPosition ? sql`lower(${users.approvalPosition}) = lower(${q.approvalPosition})` : undefined,
+    q.approvalPosition ? eq(users.approvalPosition, q.approvalPosition) : undefined,
   );
 }
 
@@ -212,13 +221,14 @@ export const userActions: Record<string, ActionHandler> = {
   }),
 
   'user.create': typedAction({ body: userCreateBody }, async ({ body, deps, user: caller }) => {
-    checkPasswordPolicy(body.password, body.username, 'password');
+    await checkPasswordPolicy(body.password, body, 'password');
     const passwordHash = await hashPassword(body.password);
     const created = await deps.db.transaction(async (tx) => {
       await checkUsernameFree(tx, body.username);
       const { role, grants } = await roleForGrant(tx, body.roleId);
       checkMayGrant(caller!, role, grants, 'give');
       await checkCompany(tx, body.contractorCompanyId);
+      await checkPosition(tx, body.approvalPosition);
       await checkPlannerGroups(tx, body.plannerGroups);
       const { password: _secret, ...profile } = body;
       const [row] = await tx
@@ -268,6 +278,8 @@ export const userActions: Record<string, ActionHandler> = {
           checkMayGrant(caller!, role, grants, 'give');
         }
         await checkCompany(tx, changes.contractorCompanyId);
+        if (changes.approvalPosition !== before.approvalPosition)
+          await checkPosition(tx, changes.approvalPosition);
         await checkPlannerGroups(tx, changes.plannerGroups);
         const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
         if (changes.plannerGroups) values.plannerGroups = [...new Set(changes.plannerGroups)];
@@ -295,7 +307,7 @@ export const userActions: Record<string, ActionHandler> = {
     async ({ params, body, deps, user: caller }) => {
       const target = await findUser(deps.db, params.id);
       if (!target) throw new AppError('NOT_FOUND', 'User not found');
-      checkPasswordPolicy(body.newPassword, target.username);
+      await checkPasswordPolicy(body.newPassword, target);
       const passwordHash = await hashPassword(body.newPassword);
       const after = await deps.db.transaction(async (tx) => {
         const before = await lockUser(tx, params.id);
@@ -402,7 +414,7 @@ export const userActions: Record<string, ActionHandler> = {
       .where(
         and(
           eq(users.isActive, true),
-          sql`lower(${users.approvalPosition}) = lower(${query.approvalPosition})`,
+          eq(users.approvalPosition, query.approvalPosition),
           query.contractorCompanyId === ownerStaffFilter
             ? isNull(users.contractorCompanyId)
             : query.contractorCompanyId

@@ -11,6 +11,7 @@ import { typedAction } from '../../engine/register-routes.ts';
 import type { ActionHandler } from '../../engine/register-routes.ts';
 import { recordViews } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 /** VCI behaviour beyond the generic calls: summaries grouped by the feature found. */
 export const vciActions: Record<string, ActionHandler> = {
@@ -23,7 +24,7 @@ export const vciActions: Record<string, ActionHandler> = {
     const analysisId = query.vciAnalysisId;
     const analysis = await deps.repositories
       .get(vciAnalysis.name)!
-      .get(deps.db, analysisId, { companyId: user?.companyId });
+      .get(deps.db, analysisId, callerScope(user!));
     if (analysis.variant !== variant)
       throw new AppError(
         'NOT_FOUND',
@@ -31,7 +32,7 @@ export const vciActions: Record<string, ActionHandler> = {
       );
     const rows = await deps.repositories
       .get(vciSummary.name)!
-      .all(deps.db, { parentId: analysisId, variant });
+      .all(deps.db, { parentId: analysisId, variant, scope: callerScope(user!) });
     type Spot = Record<string, unknown> & { feature: string; severity: FindingSeverity };
     const views = (await recordViews(deps.db, vciSummary, rows)) as Spot[];
     const rank = (s: FindingSeverity) => findingSeverityLevels.indexOf(s);

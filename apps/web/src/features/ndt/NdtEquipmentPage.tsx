@@ -147,8 +147,8 @@ export function NdtEquipmentPage() {
               label={t('ndt.inspectionMethod')}
               placeholder={t('ndt.anyMethod')}
               data={inspectionMethods.map((m) => ({
-                value: m.module,
-                label: inspectionMethodLabel(t, m.module),
+                value: m.code,
+                label: inspectionMethodLabel(t, m.code),
               }))}
               value={inspectionMethodId}
               onChange={setInspectionMethodId}

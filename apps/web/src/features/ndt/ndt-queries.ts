@@ -1,4 +1,4 @@
-import { findingSeverities, techniques } from '@inspectra/contract';
+import { findingSeverities, techniqueOfMethod, techniques } from '@inspectra/contract';
 import type {
   Attachment,
   ndtEquipment,
@@ -54,12 +54,14 @@ export function isometricDownloadUrl(fileName: string, equipmentNo: string): str
   return `/ndt-equipment-list/isometrics/download/${encodeURIComponent(fileName)}?${new URLSearchParams({ equipmentNo })}`;
 }
 
-/** The inspection methods a report is made by: the techniques that have a card on a report. */
-export const inspectionMethods: TechniqueDefinition[] = techniques.filter((t) => t.reportCard !== false);
+/** The inspection methods the product has screens for: the code each technique serves, and the technique. */
+export const inspectionMethods = (techniques as readonly TechniqueDefinition[]).flatMap((technique) =>
+  technique.method ? [{ code: technique.method, technique }] : [],
+);
 
-/** An inspection method's name in the user's language; an unknown one as it is stored. */
+/** An inspection method's name in the user's language (its technique's); a method without one as it is stored. */
 export function inspectionMethodLabel(t: TFunction, method: string): string {
-  const technique = techniques.find((candidate) => candidate.module === method);
+  const technique = techniqueOfMethod(method);
   return technique ? techniqueLabel(t, technique) : method;
 }
 
@@ -68,7 +70,7 @@ export function inspectionMethodLabel(t: TFunction, method: string): string {
  * contract's English for the level.
  */
 export function findingLabel(t: TFunction, method: string, level: string): string {
-  const technique = techniques.find((candidate) => candidate.module === method);
+  const technique = techniqueOfMethod(method);
   const rows = technique?.workspace?.rows;
   const grade = technique?.findingGrade;
   const translated = rows && grade ? enumLabel(t, rows.name, grade.field, level) : level;

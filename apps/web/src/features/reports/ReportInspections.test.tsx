@@ -6,6 +6,7 @@ import { cleanBrowserPerTest } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { methodFirst, ReportInspections } from './ReportPage.tsx';
+import { reportIsOf } from '../techniques/TechniqueCard.tsx';
 import type * as TechniqueCardModule from '../techniques/TechniqueCard.tsx';
 import type { Report } from './useReport.ts';
 
@@ -41,6 +42,24 @@ describe("the report page's inspection cards", () => {
     expect(folded).toHaveAttribute('aria-expanded', 'true');
     // The folded cards load when opened: wait for all of them, not the first that shows.
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(cards.length));
+  });
+
+  it('finds the technique by the method code it serves, never by a name that looks like it', () => {
+    const vci = cards.find((t) => t.module === 'vci')!;
+    expect(methodFirst(cards, reportOf('vci')).own).toBe(vci);
+    // The technique's label, another case or a slug-like spelling is not a method code.
+    for (const lookalike of [vci.label, 'VCI', 'Visual-crack-inspection', 'THERMAL'])
+      expect(methodFirst(cards, reportOf(lookalike)).own).toBeUndefined();
+    // The card asks the same question the same way.
+    expect(reportIsOf(vci, reportOf('vci'))).toBe(true);
+    expect(reportIsOf(vci, reportOf(vci.label))).toBe(false);
+    // A technique the user may not see is not put first.
+    expect(
+      methodFirst(
+        cards.filter((t) => t !== vci),
+        reportOf('vci'),
+      ).own,
+    ).toBeUndefined();
   });
 
   it('shows every card alike when the method has no technique in the product', () => {

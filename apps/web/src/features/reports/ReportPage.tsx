@@ -1,7 +1,7 @@
 import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { reportHeader } from '@inspectra/contract';
+import { reportHeader, techniqueOfMethod } from '@inspectra/contract';
 import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { techniqueExtensions } from '../techniques/extensions.ts';
-import { reportIsOf, TechniqueCard } from '../techniques/TechniqueCard.tsx';
+import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { ApprovalPanel } from '../approvals/ApprovalPanel.tsx';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
@@ -28,14 +28,16 @@ import { useReportCrumbs } from './useReportCrumbs.ts';
 const cardTechniques = allTechniques.filter((t) => t.reportCard);
 
 /**
- * The report's own technique (its inspection method names it) and the others, in the catalogue's
- * order; no own technique when the method has none in the product (docs/report-status.md).
+ * The report's own technique (the one serving its inspection method) and the others, in the
+ * catalogue's order; no own technique when the method has none in the product, or the user may not
+ * see it (docs/report-status.md).
  */
 export function methodFirst(
   shown: readonly TechniqueDefinition[],
   report: Report,
 ): { own: TechniqueDefinition | undefined; others: TechniqueDefinition[] } {
-  const own = shown.find((technique) => reportIsOf(technique, report));
+  const served = techniqueOfMethod(report.inspectionMethod);
+  const own = served && shown.includes(served) ? served : undefined;
   return { own, others: shown.filter((technique) => technique !== own) };
 }
 

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
+import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
+import { usePermission } from '../auth/useProfile.ts';
 import { assignableUsersQuery, methodsQuery, refreshAssignments, userLabel } from './assignment-queries.ts';
 import type { AssignmentInspection } from './assignment-queries.ts';
 
@@ -46,6 +48,9 @@ export function AssignmentForm({
   );
 
   const methods = useQuery(methodsQuery);
+  // Positions are named from the positions list (the server refuses any other name).
+  const mayReadPositions = usePermission('approval', 'view');
+  const positionList = useQuery({ ...approvalPositionsQuery, enabled: mayReadPositions, retry: false });
   const users = useQuery({ ...assignableUsersQuery(search), placeholderData: keepPreviousData });
 
   const save = useMutation({
@@ -151,6 +156,9 @@ export function AssignmentForm({
         <TagsInput
           label={label('positionLevels')}
           description={t('taskAssignments.positionsHelp')}
+          data={(positionList.data ?? []).map((position) => String(position.name))}
+          // One position may approve at several levels.
+          allowDuplicates
           value={positions}
           onChange={setPositions}
           maxTags={10}

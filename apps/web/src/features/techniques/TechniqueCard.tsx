@@ -1,23 +1,19 @@
 import { Badge, Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import type { TechniqueDefinition } from '@inspectra/contract';
+import { techniqueOfMethod } from '@inspectra/contract';
+import type { ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
 import { IconChevronRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { techniqueDescription, techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import type { Report } from '../reports/useReport.ts';
 import { FindingBadge, worstLevel } from './FindingBadge.tsx';
 import { techniqueIcons } from './technique-icons.ts';
-import { inspectionOf, loadFigures, techniqueKey } from './technique-queries.ts';
+import { useReportTechniques } from './technique-queries.ts';
 import { variantOfCategory } from './technique-routes.ts';
 
-/** Whether the report is one of this technique: its inspection method names the technique. */
+/** Whether the report is one of this technique: the technique serves the report's inspection method. */
 export function reportIsOf(technique: TechniqueDefinition, report: Report): boolean {
-  const simple = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-  const method = report.inspectionMethod ? simple(report.inspectionMethod) : '';
-  return (
-    method !== '' && [technique.module, technique.slug, technique.label].some((n) => simple(n) === method)
-  );
+  return techniqueOfMethod(report.inspectionMethod) === technique;
 }
 
 /**
@@ -31,20 +27,14 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
   const label = techniqueLabel(t, technique);
   const variant = variantOfCategory(technique, report.equipmentCategory);
   const variants = technique.variants.length === 0 ? [undefined] : variant ? [variant] : technique.variants;
-  const inspection = technique.workspace ? inspectionOf(technique) : undefined;
-  // Figures need the equipment class, and never create a record by being looked at: a technique whose
-  // first read creates its inspection is read only on a report of that technique.
-  const known =
-    Boolean(inspection) &&
-    (technique.variants.length === 0 || variant !== undefined) &&
-    !(inspectionCreatedOnRead(technique) && !reportIsOf(technique, report));
-  const scope = { technique, reportId: report.id, variant };
-  const figures = useQuery({
-    queryKey: [...techniqueKey(technique, report.id), variant ?? '', 'figures'],
-    queryFn: ({ signal }) => loadFigures(scope, signal),
-    enabled: known,
-  });
-  const worst = figures.data ? worstLevel(technique, figures.data.grades) : null;
+  // The report's figures for every technique come in one call, which never creates a record.
+  const known = Boolean(technique.workspace);
+  const summaries = useReportTechniques(report.id, known);
+  const figures = {
+    isPending: summaries.isPending,
+    data: summaries.data && figuresOf(summaries.data, technique, variant),
+  };
+  const worst = figures.data?.worstFinding ?? null;
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -103,13 +93,24 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
   );
 }
 
-/** Whether reading the technique's inspection creates it (VCI's analysis, on its first read). */
-function inspectionCreatedOnRead(technique: TechniqueDefinition): boolean {
-  const entity = technique.workspace?.inspection;
-  return technique.routes.some(
-    (r) =>
-      r.operation.kind === 'getByParent' &&
-      r.operation.entity.name === entity?.name &&
-      r.operation.createIfMissing,
+/**
+ * A technique's figures on the report from the report's summaries: of its equipment class when
+ * the report names one, else of every class it holds.
+ */
+function figuresOf(
+  summaries: ReportTechniqueSummary[],
+  technique: TechniqueDefinition,
+  variant: string | undefined,
+): { inspections: number; rows: number; worstFinding: string | null } {
+  const own = summaries.filter(
+    (s) => s.technique === technique.module && (variant === undefined || s.variant === variant),
   );
+  return {
+    inspections: own.reduce((n, s) => n + s.inspections, 0),
+    rows: own.reduce((n, s) => n + s.rows, 0),
+    worstFinding: worstLevel(
+      technique,
+      own.map((s) => s.worstFinding),
+    ),
+  };
 }

@@ -1,5 +1,6 @@
 import type { EntityDefinition, PageMeta, TechniqueDefinition } from '@inspectra/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/calls.ts';
 import type { EntityPage, EntityPageRequest } from '../../engine/EntityTable.tsx';
 import { callTechnique } from './technique-client.ts';
 import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
@@ -158,26 +159,16 @@ function onePage(total: number, request: EntityPageRequest): PageMeta {
   };
 }
 
-/** What a report card says of a technique: how many rows, and the worst grade among them. */
-export type TechniqueFigures = { inspections: number; rows: number; grades: unknown[] };
-
-/** A technique's figures on a report for one variant: its inspection(s) and every row under them. */
-export async function loadFigures(s: WorkspaceScope, signal?: AbortSignal): Promise<TechniqueFigures> {
-  const entity = inspectionOf(s.technique);
-  const rowsEntity = s.technique.workspace!.rows;
-  let inspections: TechniqueRecord[];
-  if (entity.uniquePerParent) {
-    const found = await readSingle(s, signal);
-    inspections = found ? [found] : [];
-  } else {
-    inspections = (await listAll(s, entity, s.reportId, signal)).records;
-  }
-  if (!rowsEntity) return { inspections: inspections.length, rows: 0, grades: [] };
-  const grade = s.technique.findingGrade?.field;
-  const lists = await Promise.all(inspections.map((i) => listAll(s, rowsEntity, i.id, signal)));
-  return {
-    inspections: inspections.length,
-    rows: lists.reduce((n, l) => n + l.totalCount, 0),
-    grades: grade ? lists.flatMap((l) => l.records.map((r) => r[grade])) : [],
-  };
+/**
+ * What the report page shows of each technique on a report (rows, worst finding, files), in one
+ * call for them all; read afresh whenever the page is shown, since the workspace changes it.
+ */
+export function useReportTechniques(reportId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['report', reportId, 'techniques'],
+    queryFn: async ({ signal }) =>
+      (await callApi('GET /report-headers/:id/techniques', { params: { id: reportId }, signal })).data,
+    staleTime: 0,
+    enabled,
+  });
 }

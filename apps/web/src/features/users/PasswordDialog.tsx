@@ -6,9 +6,13 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
+import { passwordFieldError } from './password-weakness.ts';
 import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
-/** Sets a user's password; the policy is shown up front and the server's refusal says which rule. */
+/**
+ * Sets a user's password; the policy is shown up front and the server's refusal says which rule,
+ * under the field.
+ */
 export function PasswordDialog(p: {
   user: UserPdm | undefined;
   onClose: () => void;
@@ -52,6 +56,7 @@ export function PasswordDialog(p: {
             maxLength={passwordBounds.max}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordFieldError(submission.error, 'newPassword', t)}
             data-autofocus
           />
           <SubmissionFailure error={submission.error} />

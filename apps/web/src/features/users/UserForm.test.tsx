@@ -1,19 +1,25 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { passwordWeaknessMessages } from '@inspectra/contract';
 import { ApiError } from '../../api/errors.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { UserForm } from './UserForm.tsx';
+import type { UserPdm } from './user-queries.ts';
 
 const roles = [{ value: '11111111-1111-4111-8111-111111111111', label: 'Inspector' }];
 const companies = [{ id: '22222222-2222-4222-8222-222222222222', contractorName: 'Acme Inspection' }];
 
-function renderForm(onSubmit = vi.fn().mockResolvedValue(undefined)) {
+const positions = ['Area engineer', 'Inspection superintendent'];
+
+function renderForm(onSubmit = vi.fn().mockResolvedValue(undefined), user?: UserPdm) {
   renderWithProviders(
     <UserForm
+      user={user}
       roles={roles}
       companies={companies}
       plannerGroups={[]}
+      positions={positions}
       onSubmit={onSubmit}
       onCancel={() => {}}
     />,
@@ -28,7 +34,9 @@ describe('UserForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Username/ }), 'rina');
     await userEvent.type(screen.getByRole('textbox', { name: /Full name/ }), 'Rina Hartono');
     await userEvent.type(screen.getByLabelText(/^Password/), 'amber-lantern-over-river');
-    await userEvent.type(screen.getByRole('textbox', { name: /Approval position/ }), 'Area engineer');
+    await userEvent.click(screen.getByRole('combobox', { name: /Approval position/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(positions);
+    await userEvent.click(screen.getByRole('option', { name: 'Area engineer' }));
     await userEvent.click(screen.getByRole('combobox', { name: /Role/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Inspector' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -64,5 +72,66 @@ describe('UserForm', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('alert')).toHaveTextContent('may not contain the username');
     expect(screen.getAllByText('The password may not contain the username').length).toBeGreaterThan(1);
+  });
+
+  it("shows the server's reason for refusing the password under the password field", async () => {
+    const reason = passwordWeaknessMessages.personal;
+    renderForm(
+      vi.fn().mockRejectedValue(
+        new ApiError(reason, {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'password', message: reason }],
+        }),
+      ),
+    );
+    const password = screen.getByLabelText(/^Password/);
+    await userEvent.type(password, 'rinahartono2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(reason));
+  });
+
+  it('offers the position a user holds even when the list lacks it, and shows a refusal on the field', async () => {
+    const held = {
+      id: '33333333-3333-4333-8333-333333333333',
+      username: 'budi',
+      fullName: 'Budi Santoso',
+      email: null,
+      employeeNumber: null,
+      phoneNumber: null,
+      roleId: roles[0]!.value,
+      roleName: 'Inspector',
+      isAdministrator: false,
+      contractorCompanyId: null,
+      contractorName: null,
+      approvalPosition: 'Plant manager',
+      approvalLevel: 3,
+      plannerGroups: [],
+      isActive: true,
+      passwordChangedAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    } satisfies UserPdm;
+    const onSubmit = renderForm(
+      vi.fn().mockRejectedValue(
+        new ApiError('No approval position has this name', {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'approvalPosition', message: 'No approval position has this name' }],
+        }),
+      ),
+      held,
+    );
+    const position = screen.getByRole('combobox', { name: /Approval position/ });
+    expect(position).toHaveValue('Plant manager');
+    await userEvent.click(position);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Plant manager', ...positions]);
+    await userEvent.click(screen.getByRole('option', { name: 'Inspection superintendent' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ approvalPosition: 'Inspection superintendent' }),
+    );
+    expect(await screen.findAllByText('No approval position has this name')).toHaveLength(2);
   });
 });

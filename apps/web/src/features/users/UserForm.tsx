@@ -15,6 +15,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { passwordFieldError } from './password-weakness.ts';
 import type { CompanyOption } from './user-queries.ts';
 import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
@@ -32,6 +33,8 @@ export function UserForm(p: {
   roles: Option[];
   companies: CompanyOption[];
   plannerGroups: Option[];
+  /** Names of the approval positions to choose from (the positions list); empty when not readable. */
+  positions: string[];
   onSubmit: (values: UserFormValues) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -44,7 +47,7 @@ export function UserForm(p: {
     phoneNumber: p.user?.phoneNumber ?? '',
     roleId: p.user?.roleId ?? '',
     contractorCompanyId: p.user?.contractorCompanyId ?? null,
-    approvalPosition: p.user?.approvalPosition ?? '',
+    approvalPosition: p.user?.approvalPosition ?? null,
     approvalLevel: p.user?.approvalLevel ?? null,
     plannerGroups: p.user?.plannerGroups ?? [],
     ...(p.user ? {} : { password: '' }),
@@ -69,6 +72,11 @@ export function UserForm(p: {
   const companyOptions = [
     { value: '', label: t('users.ownerStaff') },
     ...p.companies.map((c) => ({ value: c.id, label: c.contractorName })),
+  ];
+  // A position is one of the list (the server refuses any other); the one held stays choosable even
+  // when the list cannot be read.
+  const positionOptions = [
+    ...new Set([...(p.user?.approvalPosition ? [p.user.approvalPosition] : []), ...p.positions]),
   ];
   return (
     <form onSubmit={submit} noValidate>
@@ -115,7 +123,7 @@ export function UserForm(p: {
               maxLength={passwordBounds.max}
               value={values.password ?? ''}
               onChange={(e) => set('password', e.currentTarget.value)}
-              error={fieldError('password')}
+              error={passwordFieldError(error, 'password', t)}
             />
           )}
           <Select
@@ -135,10 +143,14 @@ export function UserForm(p: {
             error={fieldError('contractorCompanyId')}
             allowDeselect={false}
           />
-          <TextInput
+          <Select
             label={t('users.approvalPosition')}
-            value={values.approvalPosition ?? ''}
-            onChange={(e) => set('approvalPosition', e.currentTarget.value)}
+            data={positionOptions}
+            value={values.approvalPosition ?? null}
+            onChange={(v) => set('approvalPosition', v)}
+            error={fieldError('approvalPosition')}
+            searchable
+            clearable
           />
           <NumberInput
             label={t('users.approvalLevel')}

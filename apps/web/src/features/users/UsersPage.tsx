@@ -27,6 +27,7 @@ import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { StatFigure } from '../../app/StatFigure.tsx';
+import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { PasswordDialog } from './PasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
@@ -63,6 +64,12 @@ export function UsersPage() {
   const rolesData = useQuery(roleManagementQuery);
   const companies = useContractorCompanies();
   const plannerGroups = useQuery(plannerGroupsQuery);
+  // The positions a user may hold; a role that may not read them sees only the position held.
+  const positions = useQuery({
+    ...approvalPositionsQuery,
+    enabled: can(profile, 'approval', 'view'),
+    retry: false,
+  });
 
   const roleOptions = (rolesData.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
   const companyOptions = companies.data ?? [];
@@ -330,6 +337,7 @@ export function UsersPage() {
               roles={roleOptions}
               companies={companyOptions}
               plannerGroups={groupOptions}
+              positions={(positions.data ?? []).map((position) => String(position.name))}
               onSubmit={save}
               onCancel={() => setEditing(undefined)}
             />

@@ -1,4 +1,4 @@
-import { coreModuleLabels } from '@inspectra/contract';
+import { coreModuleLabels, passwordPolicyMessage, passwordWeaknessMessages } from '@inspectra/contract';
 
 /** The administration screens: users, roles and the permission matrix. */
 export const users = {
@@ -39,7 +39,9 @@ export const users = {
   passwordTitle: 'New password for {{name}}',
   newPassword: 'New password',
   passwordChanged: "Password changed; {{name}}'s sessions have ended",
-  passwordPolicy: 'At least 12 characters, not containing the username, and not a commonly used password.',
+  passwordPolicy: `${passwordPolicyMessage}.`,
+  /** Why the server refused a password, in the contract's words (keyed by its reason). */
+  passwordWeakness: passwordWeaknessMessages,
   deactivate: 'Deactivate',
   activate: 'Activate',
   deactivateTitle: 'Deactivate {{name}}?',

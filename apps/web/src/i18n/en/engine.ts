@@ -146,6 +146,8 @@ export const engine = {
     actions: 'Actions',
     hasImage: 'Has image: {{name}}',
     hiddenColumns: 'Some columns do not fit this screen: open a row to see all its details.',
+    searchLimited:
+      'A search of one or two characters looks through the newest {{newest}} records only: type three or more to search them all.',
   },
   details: {
     title: 'Details',

@@ -43,7 +43,31 @@ export const users: Translation<typeof enUsers> = {
   passwordTitle: 'Kata sandi baru untuk {{name}}',
   newPassword: 'Kata sandi baru',
   passwordChanged: 'Kata sandi diganti; sesi {{name}} telah berakhir',
-  passwordPolicy: 'Minimal 12 karakter, tidak memuat nama pengguna, dan bukan kata sandi yang umum dipakai.',
+  passwordPolicy:
+    'Minimal 12 karakter, tidak memuat nama pengguna, dan sulit ditebak: bukan kata sandi umum, pola papan ketik, atau nama pengguna itu sendiri.',
+  passwordWeakness: {
+    containsUsername: 'Kata sandi tidak boleh memuat nama pengguna.',
+    personal:
+      'Kata sandi bertumpu pada kata yang mudah ditebak di sini: nama, nama pengguna, atau alamat e-mail pengguna, atau nama aplikasi ini. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    keyboard:
+      'Deretan dan pola tombol pada papan ketik mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    repeated:
+      'Karakter atau pola berulang, seperti "aaa" atau "abcabc", mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    sequence:
+      'Urutan seperti "abc" atau "123" mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    dates:
+      'Tanggal dan tahun mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    common:
+      'Ini kata sandi yang umum dipakai. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    similarToCommon:
+      'Ini terlalu mirip kata sandi yang umum dipakai. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    singleWord:
+      'Satu kata saja mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    names:
+      'Nama mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    guessable:
+      'Kata sandi ini terlalu mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+  },
   deactivate: 'Nonaktifkan',
   activate: 'Aktifkan',
   deactivateTitle: 'Nonaktifkan {{name}}?',

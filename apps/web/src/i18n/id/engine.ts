@@ -152,6 +152,8 @@ export const engine: Translation<typeof en> = {
     hasImage: 'Ada gambar: {{name}}',
     hiddenColumns:
       'Sebagian kolom tidak muat di layar ini: buka sebuah baris untuk melihat semua rinciannya.',
+    searchLimited:
+      'Pencarian satu atau dua karakter hanya menelusuri {{newest}} catatan terbaru: ketik tiga karakter atau lebih untuk mencari semuanya.',
   },
   details: {
     title: 'Rincian',

@@ -1,0 +1,143 @@
+import { routeBodyKind, routeSchemas } from '@inspectra/contract';
+import type { FileKind, ImageList, RouteDefinition } from '@inspectra/contract';
+import { z } from 'zod';
+
+/**
+ * What the OpenAPI document says about create and update bodies beyond their JSON schemas: the
+ * multipart form a route reads (request-body.ts is what it describes) and the `If-Match` header.
+ * Generated clients type their calls from these, so they must say exactly what the server accepts.
+ */
+
+const acceptedFiles: Record<FileKind, string> = {
+  image: 'a JPEG, PNG, WebP or GIF photo',
+  document: 'a PDF, Excel (.xlsx) or Word (.docx) document, or a PNG, JPEG, TIFF or DWG drawing',
+  drawing: 'a PDF, PNG, JPEG, TIFF or DWG drawing',
+};
+
+/** One file part: OpenAPI's binary string. */
+const filePart = (description: string) => z.string().meta({ format: 'binary', description });
+
+/**
+ * An image list's parts, all named after the list: each new photo a file part, and one text part
+ * holding the list to keep as JSON (the entries of its JSON form).
+ */
+function imageListParts(key: string, list: ImageList) {
+  const types = list.types ? `; imageType one of ${list.types.join(', ')}` : '';
+  const categories = list.categories ? `; category one of ${list.categories.join(', ')}` : '';
+  return z
+    .array(
+      z.union([
+        filePart(`A new photo for ${key} (JPEG, PNG, WebP or GIF)`),
+        z.string().meta({
+          description: `The list to keep, in order, as JSON text: [{"file": 0, "imageType": "…"}, {"id": "<an image kept>"}]. "file" counts the photos sent under ${key} from 0${types}${categories}; "displayName" and "category" are optional. Images left out are removed; without this part, the photos sent are added at the end.`,
+        }),
+      ]),
+    )
+    .max(list.max + 1)
+    .meta({
+      description: `Parts named ${key}: up to ${list.max} photo files, and at most one text part with the list as JSON.`,
+    });
+}
+
+/** How a form's text parts are read: what a generated client must know to fill one. */
+export const formDescription = [
+  'A multipart/form-data form. Each field is a text part, read as its type says: numbers as decimal text,',
+  'booleans as true or false, dates as YYYY-MM-DD, JSON fields as JSON text; an empty part (or the text',
+  'null) clears an optional field. A field may also be named with its first letter upper-cased',
+  '(InspectionDate). Each file slot is a file part named after the slot. A part the record does not have',
+  'is refused (400, naming it), except its read-only values sent back (id, createdAt, updatedAt, createdBy,',
+  'updatedBy, warnings, variant, derived values), which are ignored; text in a file slot, or a file in a text',
+  'field, is refused and nothing is stored.',
+].join(' ');
+
+/**
+ * The multipart form of a route: a sheet upload's one file, or, for a create or update route whose
+ * body is `multipart` or `json-or-multipart`,
+ * as a schema for the document: the fields of the route's body schema (the entity's create or update
+ * schema for its variant), each file slot a binary part (required on create when the slot is), each
+ * image list its photo parts and its JSON text part, `acknowledgedWarnings` as one text.
+ */
+export function multipartFormSchema(route: RouteDefinition): z.ZodObject | undefined {
+  const op = route.operation;
+  const kind = routeBodyKind(route);
+  // A sheet upload (request-body.ts `sheetUpload`) reads one part: the workbook.
+  if (op.kind === 'importSheet' || (op.kind === 'action' && op.upload))
+    return z
+      .object({ file: filePart('The .xlsx workbook, as the first and only part of the form') })
+      .meta({ description: 'A multipart/form-data form with one file part named file.' });
+  if (
+    (op.kind !== 'create' && op.kind !== 'update') ||
+    (kind !== 'multipart' && kind !== 'json-or-multipart')
+  )
+    return undefined;
+  const body = routeSchemas(route).body as z.ZodObject;
+  const entity = op.entity;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(body.shape)) {
+    const list = entity.imageLists[key];
+    shape[key] = list
+      ? imageListParts(key, list).optional()
+      : key === 'acknowledgedWarnings'
+        ? z.string().optional().meta({
+            description: 'Rule ids of the warnings the user confirmed: comma-separated, or a JSON array',
+          })
+        : (schema as z.ZodType);
+  }
+  for (const [slot, declared] of Object.entries(entity.images)) {
+    const what = `${declared.label ?? slot}: ${acceptedFiles[declared.accepts ?? 'image']}`;
+    const part = filePart(
+      op.kind === 'create'
+        ? what
+        : `${what}. Leave the part out to keep the stored file${declared.required ? '' : '; an empty text part (or null) removes it'}.`,
+    );
+    shape[slot] = op.kind === 'create' && declared.required ? part : part.optional();
+  }
+  return z.object(shape).meta({ description: formDescription });
+}
+
+/** The `If-Match` header an update takes: the ETag a read answered. */
+export const ifMatchHeaders = z.object({
+  'if-match': z.string().optional().meta({
+    description:
+      'The ETag a read of the record answered: the update is refused (412 PRECONDITION_FAILED, nothing written) when the record has changed since. Without it (and without version), the last write wins.',
+  }),
+});
+
+/** What a route's description adds to its summary: how its body travels, unknown fields, ETags. */
+export function routeNotes(route: RouteDefinition): string | undefined {
+  const op = route.operation;
+  const bodyKind = routeBodyKind(route);
+  const notes: string[] = [];
+  if (bodyKind === 'multipart') notes.push('Body: multipart/form-data; its schema says each part.');
+  if (bodyKind === 'json-or-multipart')
+    notes.push(
+      'Body: application/json, or multipart/form-data when files are sent; each schema says its parts.',
+    );
+  if (op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert')
+    notes.push(
+      'A field the record does not have is refused (400, naming it); its read-only values sent back are ignored.',
+    );
+  if (op.kind === 'get' || op.kind === 'getByParent' || op.kind === 'create' || op.kind === 'update')
+    notes.push("The answer's ETag header is the record's version.");
+  if (op.kind === 'update')
+    notes.push(
+      'With If-Match (that ETag), an update of a record changed since it was read is refused with 412.',
+    );
+  return notes.length > 0 ? notes.join(' ') : undefined;
+}
+
+type DocumentedRoute = { schema: Record<string, unknown>; url: string };
+
+/**
+ * A route's documented schema with its multipart form beside its JSON body, when it takes one:
+ * `formSchema` is the form as the zod transform rendered it (`multipartFormSchema`).
+ */
+export function withFormBody<T>(documented: T, formSchema: unknown): T {
+  const d = documented as DocumentedRoute;
+  const json = d.schema.body;
+  const content = {
+    ...(json ? { 'application/json': { schema: json } } : {}),
+    'multipart/form-data': { schema: formSchema },
+  };
+  return { ...d, schema: { ...d.schema, body: { content } } } as T;
+}

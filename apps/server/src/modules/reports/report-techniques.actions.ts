@@ -1,0 +1,83 @@
+import { reportHeader, reportIdParams, techniques } from '@inspectra/contract';
+import type { ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments, tableOf } from '../../db/schema/index.ts';
+import { can } from '../../engine/access.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import { typedAction } from '../../engine/register-routes.ts';
+import type { ActionHandler } from '../../engine/register-routes.ts';
+
+type Table = PgTable & Record<string, AnyPgColumn>;
+
+/** The techniques whose generated workspace hangs an inspection off a report, with a card. */
+const summarised = techniques.filter((technique) => {
+  const inspection = technique.workspace?.inspection;
+  const parent = inspection?.parent ? inspection.fields[inspection.parent] : undefined;
+  return technique.reportCard !== false && parent?.kind === 'ref' && parent.entity === reportHeader.name;
+});
+
+/**
+ * One technique's figures on a report, per equipment class, in one statement: its inspections by
+ * the parent index, their rows counted and graded by the rows' parent index, and the files of both
+ * by the attachment owner index. Bounded by what the one report holds, never by the table.
+ */
+async function summaryOf(
+  db: DbOrTx,
+  technique: TechniqueDefinition,
+  reportId: string,
+): Promise<ReportTechniqueSummary[]> {
+  const entity = technique.workspace!.inspection;
+  const rowsEntity = technique.workspace!.rows;
+  const i = tableOf(entity) as unknown as Table;
+  const variant = entity.variants ? sql`${i.variant!}` : sql`null::text`;
+  const grade = technique.findingGrade;
+  let perInspection = sql`0::bigint as n, null::int as worst, 0::bigint as row_files`;
+  if (rowsEntity) {
+    const r = tableOf(rowsEntity) as unknown as Table;
+    const parent = r[rowsEntity.parent!]!;
+    const worst = grade
+      ? sql`max(array_position(${sql.param([...grade.levels])}::text[], ${r[grade.field]!}::text))`
+      : sql`null::int`;
+    perInspection = sql`(select count(*) from ${r} where ${parent} = ${i.id!}) as n,
+      (select ${worst} from ${r} where ${parent} = ${i.id!}) as worst,
+      (select count(*) from ${attachments} join ${r} on ${attachments.ownerId} = ${r.id!}
+        where ${attachments.ownerEntity} = ${rowsEntity.name} and ${parent} = ${i.id!}) as row_files`;
+  }
+  const found = await db.execute<{
+    variant: string | null;
+    inspections: number | string;
+    rows: number | string;
+    worst: number | null;
+    files: number | string;
+  }>(sql`select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
+      coalesce(sum(own_files + row_files), 0) as files
+    from (select ${variant} as v, ${perInspection},
+        (select count(*) from ${attachments} where ${attachments.ownerEntity} = ${entity.name}
+          and ${attachments.ownerId} = ${i.id!}) as own_files
+      from ${i} where ${i[entity.parent!]!} = ${reportId}) per_inspection
+    group by v order by v`);
+  return found.rows.map((row) => ({
+    technique: technique.module,
+    variant: row.variant,
+    inspections: Number(row.inspections),
+    rows: Number(row.rows),
+    worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
+    files: Number(row.files),
+  }));
+}
+
+/** What the report page's cards show, for the techniques the caller's role may view. */
+export const reportTechniqueActions: Record<string, ActionHandler> = {
+  'reportHeader.techniques': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    // Out of the caller's company scope the report is not found, and nothing of it is counted.
+    const report = await deps.repositories
+      .get(reportHeader.name)!
+      .get(deps.db, params.id, callerScope(user!));
+    const visible = summarised.filter((t) => can(user!, { module: t.module, action: 'view' }));
+    const data: ReportTechniqueSummary[] = [];
+    for (const technique of visible) data.push(...(await summaryOf(deps.db, technique, report.id)));
+    return { data };
+  }),
+};

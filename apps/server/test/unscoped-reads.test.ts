@@ -1,0 +1,75 @@
+/**
+ * Company scope fails closed (docs/company-scoping.md): every entity is scoped or declared
+ * plant-wide with a reason, and every read that sees all companies' records says so in code with
+ * its reason. Both lists are literals here, so a new exception is a reviewed decision, not a slip.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { entities } from '@inspectra/contract';
+import { describe, expect, it } from 'vitest';
+import { recordScopes } from '../src/app.ts';
+import { entityScope } from '../src/engine/record-scope.ts';
+
+const sourceRoot = join(import.meta.dirname, '../src');
+
+/** Entities every company's users read and only the owner's staff write, each for a reason given. */
+const expectedPlantWide = [
+  'approvalPosition',
+  'equipment',
+  'equipmentCategory',
+  'functionalLocation',
+  'inspectionMethod',
+  'inspectionMethodApproval',
+  'inspectionPoint',
+  'ndtEquipment',
+  'ndtIsometric',
+  'objectType',
+  'plannerGroup',
+  'reviewerAssignment',
+];
+
+/** Every read past the caller's scope: the file it is in and the reason it gives. */
+const expectedUnscoped = [{ file: 'engine/records.ts', reason: 'the caller has read it under their scope' }];
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await sourceFiles(path)));
+    else if (entry.name.endsWith('.ts')) found.push(path);
+  }
+  return found;
+}
+
+describe('company scope', () => {
+  it('reaches every entity, or the entity is plant-wide with its reason', () => {
+    const plantWide: Record<string, string> = {};
+    for (const entity of Object.values(entities)) {
+      const scope = entityScope(recordScopes, entity);
+      if ('plantWide' in scope) {
+        expect(scope.plantWide.length, entity.name).toBeGreaterThan(20);
+        plantWide[entity.name] = scope.plantWide;
+      }
+    }
+    expect(
+      Object.keys(plantWide).sort(),
+      `Plant-wide entities and why:\n${JSON.stringify(plantWide, null, 2)}`,
+    ).toEqual(expectedPlantWide);
+  });
+
+  it('is set aside only where the code says so, with a reason, at the calls listed here', async () => {
+    const found: { file: string; reason: string }[] = [];
+    for (const path of await sourceFiles(sourceRoot)) {
+      const text = await readFile(path, 'utf8');
+      const file = relative(sourceRoot, path);
+      // Every call of `unscoped`, outside the module that defines it, must carry a literal reason.
+      for (const match of text.matchAll(/\bunscoped\(\s*(?:'([^']*)'|"([^"]*)"|`([^`]*)`|([^)]*))\)/g)) {
+        if (file === 'engine/record-scope.ts') continue;
+        const reason = match[1] ?? match[2] ?? match[3];
+        expect(reason, `${file}: unscoped(${match[4] ?? ''}) gives no literal reason`).toBeDefined();
+        found.push({ file, reason: reason! });
+      }
+    }
+    expect(found).toEqual(expectedUnscoped);
+  });
+});

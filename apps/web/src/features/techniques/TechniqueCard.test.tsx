@@ -1,0 +1,64 @@
+import type { ReportTechniqueSummary } from '@inspectra/contract';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import { renderWithRouter } from '../../test/render.tsx';
+import type { Report } from '../reports/useReport.ts';
+import { TechniqueCard } from './TechniqueCard.tsx';
+import { allTechniques } from './technique-routes.ts';
+
+serveMockApi();
+
+const vci = allTechniques.find((t) => t.module === 'vci')!;
+const reportId = '00000000-0000-4000-8000-0000000000a1';
+
+/** The report's summaries as the server answers them; counts the calls. */
+function serveSummaries(summaries: ReportTechniqueSummary[]) {
+  const calls: string[] = [];
+  setCookies(accessTokenFor('00000000-0000-4000-8000-0000000000b2'), 'refresh');
+  server.use(
+    http.get(api('/report-headers/:id/techniques'), ({ params }) => {
+      calls.push(String(params.id));
+      return HttpResponse.json(envelope(summaries));
+    }),
+  );
+  return calls;
+}
+
+const renderCard = (report: Partial<Report>) =>
+  renderWithRouter(
+    {
+      '/': () => <TechniqueCard technique={vci} report={{ id: reportId, ...report } as Report} />,
+      '/reports/$reportId/$slug': () => null,
+    },
+    '/',
+  );
+
+describe("a technique's card on the report page", () => {
+  it("shows the rows and worst finding of the report's class from the one summary call", async () => {
+    const calls = serveSummaries([
+      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'high', files: 2 },
+      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low', files: 0 },
+    ]);
+    renderCard({ inspectionMethod: 'vci', equipmentCategory: 'pipe' });
+    expect(await screen.findByText('3 entries', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('High')).toBeInTheDocument();
+    expect(calls).toEqual([reportId]);
+  });
+
+  it('adds up every class when the report names none, and says when nothing is recorded', async () => {
+    serveSummaries([
+      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'medium', files: 0 },
+      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low', files: 0 },
+    ]);
+    const { unmount } = renderCard({ inspectionMethod: 'vci', equipmentCategory: null });
+    expect(await screen.findByText('12 entries', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    unmount();
+
+    serveSummaries([]);
+    renderCard({ inspectionMethod: 'thermal', equipmentCategory: 'pipe' });
+    expect(await screen.findByText('Nothing recorded yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

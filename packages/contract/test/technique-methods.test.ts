@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defineTechnique,
+  inspectionMethodCatalogue,
+  techniqueOfMethod,
+  techniques,
+  thermal,
+  vci,
+} from '../src/index.ts';
+import type { TechniqueDefinition } from '../src/index.ts';
+
+const declared = techniques as readonly TechniqueDefinition[];
+const codes = inspectionMethodCatalogue.map((m) => m.code);
+
+describe('the inspection methods of the catalogue', () => {
+  it('are the thirteen methods of the specification, each code once', () => {
+    expect(codes).toHaveLength(13);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('every technique serves a method of the catalogue, and no two serve one', () => {
+    const served = declared.flatMap((t) => (t.method ? [t.method] : []));
+    expect(served.length).toBeGreaterThan(0);
+    for (const method of served) expect(codes).toContain(method);
+    expect(new Set(served).size).toBe(served.length);
+  });
+
+  it('every technique with a card on a report serves a method; report-wide lists serve none', () => {
+    for (const technique of declared) expect(Boolean(technique.method)).toBe(technique.reportCard !== false);
+  });
+
+  it('a report reaches its technique by its method code, and only by it', () => {
+    for (const technique of declared.filter((t) => t.method))
+      expect(techniqueOfMethod(technique.method)).toBe(technique);
+    // A planned method (no technique yet), a label, a slug or nothing lead nowhere.
+    expect(techniqueOfMethod('ufd')).toBeUndefined();
+    expect(techniqueOfMethod(vci.label)).toBeUndefined();
+    expect(techniqueOfMethod('Thermal')).toBeUndefined();
+    expect(techniqueOfMethod(null)).toBeUndefined();
+  });
+
+  it("a technique is called by its method's name", () => {
+    expect(thermal.label).toBe(inspectionMethodCatalogue.find((m) => m.code === 'thermal')!.name);
+  });
+
+  it('refuses a technique with a card that names no method, or a method outside the catalogue', () => {
+    const base = {
+      module: 'probe',
+      description: 'A probe.',
+      slug: 'probe',
+      icon: 'crack' as const,
+      color: 'gray',
+      entities: [],
+      routes: [],
+    };
+    expect(() => defineTechnique({ ...base, label: 'Probe' })).toThrow(/names the inspection method/);
+    expect(() => defineTechnique({ ...base, method: 'nonsense' as never })).toThrow(
+      /not an inspection method/,
+    );
+    expect(defineTechnique({ ...base, label: 'Probe list', reportCard: false }).method).toBeUndefined();
+  });
+});
