@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
+import { buildServer, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { benchAdmin, percentiles, scenarios } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
@@ -82,7 +83,6 @@ const selected = scenarios.filter((s) => s.name.toLowerCase().includes((options.
 const requestTimeoutSeconds = 120;
 
 const repo = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(repo, 'node_modules/.bin/tsx');
 
 type Kind = 'pglite' | 'postgres';
 type Facts = SeedFacts & { database: Kind; seeding: Seeding };
@@ -117,18 +117,29 @@ type RouteCheck = { route: string; url?: string; skipped?: string; failure?: str
 const latency = (load: Load, p: 'p50' | 'p99') => (load.requests > 0 ? ms(load[p]) : '—');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-/** Starts bench/engine-server.ts under tsx and waits for it to listen; seeding happens before that. */
+/**
+ * Builds bench/engine-server.ts as the server is built and starts it as `npm start` starts the server
+ * (plain JavaScript, the same Node flags), so the memory it reports is the product's; waits for it to
+ * listen (seeding happens before that).
+ */
 async function startServer(db: Kind): Promise<Server> {
+  const outdir = path.join(repo, 'bench/.data/build');
+  await buildServer({
+    entryPoints: { 'engine-server': path.join(repo, 'bench/engine-server.ts') },
+    outdir,
+    packageDirs: [path.join(repo, 'apps/server')],
+  });
   const args = [
+    ...serverNodeFlags(),
     '--expose-gc',
-    'bench/engine-server.ts',
+    path.join(outdir, 'engine-server.js'),
     '--db',
     db,
     '--scale',
     String(scale),
     ...(options.reseed ? ['--reseed'] : []),
   ];
-  const child = spawn(tsx, args, { cwd: repo, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { cwd: repo, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -1,11 +1,13 @@
 /**
- * The product as e2e tests see it: the web app built if stale, then the server on a new data directory
- * with the demo data and a known administrator password.
+ * The product as e2e tests see it: the web app and the server built if stale, then the built server,
+ * started as `npm start` starts it, on a new data directory with the demo data and a known
+ * administrator password.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerIfStale, serverMain, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { e2eAdmin, e2eDemoPassword } from './fixtures.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -19,9 +21,10 @@ execFileSync(tsx, ['apps/web/scripts/build-if-stale.ts'], {
   stdio: 'inherit',
   env: { ...process.env, WEB_DIR: webDir },
 });
+await buildServerIfStale();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inspectra-e2e-'));
-const server = spawn(tsx, ['apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
   cwd: repo,
   stdio: 'inherit',
   env: {

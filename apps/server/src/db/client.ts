@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -151,7 +153,36 @@ const settingOptions = Object.entries(plannerSettings)
  */
 const pgliteSharedBuffers = '32MB';
 
+/**
+ * Creates the PGlite data directory `dir` when it is missing or empty: in a child process, so the
+ * memory creation takes leaves with it (pglite-create.mjs), and beside `dir` first, so a start
+ * stopped halfway leaves no half-made database behind (the data directory's lock keeps a second
+ * process away meanwhile).
+ */
+async function createPgliteDirectory(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch(() => undefined);
+  if (entries !== undefined && entries.length > 0) return;
+  const staging = `${dir}.creating`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [fileURLToPath(new URL('./pglite-create.mjs', import.meta.url)), staging],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    const output = (error as { stderr?: string }).stderr?.trim().split('\n').slice(-3).join(' ');
+    throw new Error(`The embedded database could not be created in ${dir}: ${output || String(error)}`, {
+      cause: error,
+    });
+  }
+  if (entries !== undefined) await rm(dir, { recursive: true });
+  await rename(staging, dir);
+}
+
 async function openPglite(dir: string | undefined, timeoutMs: number): Promise<Database> {
+  if (dir !== undefined) await createPgliteDirectory(dir);
   // A Unix socket path is limited to ~100 bytes, so it lives in a short private temp directory.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-db-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
