@@ -1,47 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { taskStateOf } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
-import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
-import { ensureCatalogueMethods } from '../src/modules/inspection-methods/catalogue-methods.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+import { adminPassword, onServer, prepare, withDatabase } from './template-database.ts';
 
-export const adminPassword = 'correct horse battery staple';
+export { adminPassword };
 export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256!';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a new database on it that is dropped afterwards.
+ * A fresh database for one test file, a copy of the run's template (template-database.ts): an
+ * in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, a new database on it that
+ * is dropped afterwards.
  */
 async function freshDatabase(statementTimeoutMs?: number): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: undefined, statementTimeoutMs });
+  const template = inject('templateDatabase');
+  if (!serverUrl || !('postgresDatabase' in template)) {
+    if (!('pgliteArchive' in template)) throw new Error('The template database is not PGlite');
+    const copyOf = new Uint8Array(await readFile(template.pgliteArchive));
+    return openDatabase({ pgliteDir: undefined, copyOf, statementTimeoutMs });
+  }
   const name = `inspectra_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ url: url.toString(), poolSize: 5, statementTimeoutMs });
+  await onServer(serverUrl, `create database ${name} template ${template.postgresDatabase}`);
+  const opened = await openDatabase({ url: withDatabase(serverUrl, name), poolSize: 5, statementTimeoutMs });
   return {
     ...opened,
     close: async () => {
       await opened.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -63,14 +60,8 @@ export async function startTestApp(
   const database = await freshDatabase(o.statementTimeoutMs);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = await createLocalFileStore(filesDir);
-  // As the server does at start (main.ts).
-  await ensureCatalogueMethods(database.db);
-  await bootstrapAdministrator(database.db, {
-    username: 'admin',
-    password: adminPassword,
-    dataDir: undefined,
-    log: () => {},
-  });
+  // As the server does at start (main.ts): the template has done it, so this finds it done.
+  await prepare(database);
   const app = await buildApp({
     database,
     files,

@@ -11,7 +11,7 @@ import { entityTables } from '../src/db/schema/index.ts';
 import { entityScope } from '../src/engine/record-scope.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { registerRoutes } from '../src/engine/register-routes.ts';
-import type { EngineDeps } from '../src/engine/register-routes.ts';
+import type { EngineDeps } from '../src/engine/engine-deps.ts';
 import { authorize } from '../src/modules/auth/authorize.ts';
 import { accessTokenKey } from '../src/modules/auth/tokens.ts';
 import { createReportHeader, jwtSecret, multipart, pngBytes, startTestApp } from './helpers.ts';

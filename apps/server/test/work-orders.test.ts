@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The repository's choice of a range's page form (records.ts), reached past its privacy. */
-type Dense = { denseRange(db: unknown, fields: string[], sort: undefined): Promise<boolean> };
 
 /** The WO numbers a list call answers, in its order. */
 async function numbers(url: string): Promise<string[]> {
@@ -246,9 +245,9 @@ describe('a list filtered by a date range', () => {
     await t.db.execute(sql`analyze work_order_spk`);
     const repo = new RecordRepository(workOrderSpk, entityTables.workOrderSpk!, {
       scope: entityScope(recordScopes, workOrderSpk),
-    }) as unknown as Dense;
-    expect(await repo.denseRange(t.db, ['dateEnd'], undefined)).toBe(true);
-    expect(await repo.denseRange(t.db, ['dateEnd', 'dateStart'], undefined)).toBe(false);
+    });
+    expect(await repo.density.isDense(t.db, ['dateEnd'], undefined)).toBe(true);
+    expect(await repo.density.isDense(t.db, ['dateEnd', 'dateStart'], undefined)).toBe(false);
     expect(await numbers('/api/work-order-spks?dateEnd=2002-12-31&pageSize=20&pageNumber=104')).toEqual(
       before.first,
     );

@@ -28,6 +28,8 @@ export type Database = {
    * time (PGlite has no autovacuum); call after a bulk write. PostgreSQL does this itself.
    */
   maintain(): Promise<void>;
+  /** PGlite only: the whole database as an archive, which `copyOf` opens again as a copy. */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -40,8 +42,11 @@ export const defaultStatementTimeoutMs = 15_000;
 export type DatabaseOptions = (
   | /** A PostgreSQL server. */
     { url: string; poolSize?: number }
-    /** Embedded PGlite in a directory, or in memory when `dir` is undefined (tests). */
-  | { pgliteDir: string | undefined }
+    /**
+     * Embedded PGlite in a directory, or in memory when `dir` is undefined (tests); in memory it
+     * may start as a copy of a database's `dump()` (tests start each file from one migrated copy).
+     */
+  | { pgliteDir: string | undefined; copyOf?: Uint8Array }
 ) & { statementTimeoutMs?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -54,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const timeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
   return 'url' in options
     ? openPostgres(options.url, options.poolSize ?? 10, timeoutMs)
-    : openPglite(options.pgliteDir, timeoutMs);
+    : openPglite(options.pgliteDir, timeoutMs, options.copyOf);
 }
 
 function database(
@@ -181,7 +186,12 @@ async function createPgliteDirectory(dir: string): Promise<void> {
   await rename(staging, dir);
 }
 
-async function openPglite(dir: string | undefined, timeoutMs: number): Promise<Database> {
+async function openPglite(
+  dir: string | undefined,
+  timeoutMs: number,
+  copyOf: Uint8Array | undefined,
+): Promise<Database> {
+  if (dir !== undefined && copyOf !== undefined) throw new Error('copyOf opens an in-memory database only');
   if (dir !== undefined) await createPgliteDirectory(dir);
   // A Unix socket path is limited to ~100 bytes, so it lives in a short private temp directory.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-db-'));
@@ -190,6 +200,7 @@ async function openPglite(dir: string | undefined, timeoutMs: number): Promise<D
       dataDir: dir ?? 'memory://',
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
       settings: { shared_buffers: pgliteSharedBuffers, ...plannerSettings },
+      archive: copyOf,
     },
   });
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
@@ -223,6 +234,11 @@ async function openPglite(dir: string | undefined, timeoutMs: number): Promise<D
     await rm(socketDir, { recursive: true, force: true });
   };
   const opened = database(pool, 'pglite', close, () => upkeep.run(opened.db));
+  opened.dump = async () => {
+    const dumped = new Promise<{ archive: Uint8Array }>((resolve) => worker.once('message', resolve));
+    worker.postMessage('dump');
+    return (await dumped).archive;
+  };
   try {
     await migrate(opened.db, { migrationsFolder });
     // Statistics for the planner from the start: without them it plans on default estimates.

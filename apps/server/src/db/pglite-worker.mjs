@@ -12,13 +12,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir: string; socketPath: string; settings: Record<string, string> }} */
-const { dataDir, socketPath, settings } = workerData;
+/** @type {{ dataDir: string; socketPath: string; settings: Record<string, string>; archive?: Uint8Array<ArrayBuffer> }} */
+const { dataDir, socketPath, settings, archive } = workerData;
 const parent = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 try {
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
+    // A copy of another database (its `dump`): tests start each file from one migrated database.
+    ...(archive ? { loadDataDir: new Blob([archive]) } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
@@ -29,6 +31,11 @@ try {
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parent.on('message', async (/** @type {unknown} */ message) => {
+    if (message === 'dump') {
+      const dumped = await db.dumpDataDir('none');
+      parent.postMessage({ archive: new Uint8Array(await dumped.arrayBuffer()) });
+      return;
+    }
     if (message !== 'close') return;
     await server.stop();
     await db.close();

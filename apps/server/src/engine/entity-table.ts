@@ -60,7 +60,7 @@ export function recordColumns() {
 
 /**
  * The order every list of an entity is read in: its declared sort, then newest first, then id, so
- * pages never overlap or skip rows. `records.ts` sorts by it and the list indexes below follow it.
+ * pages never overlap or skip rows. `records/list-order.ts` sorts by it and the list indexes below follow it.
  */
 export function listOrder(entity: EntityDefinition) {
   const sort = entity.sort ?? { field: 'createdAt', direction: 'desc' as const };

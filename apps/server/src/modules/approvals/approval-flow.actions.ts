@@ -8,8 +8,10 @@ import type { ApprovalCurrent, ReportStatus } from '@inspectra/contract';
 import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { reportApprovalSteps, users } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
-import { pageMeta, typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
+import { pageMeta } from '../../engine/page-meta.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import { likePattern } from '../../engine/records.ts';
 import {

@@ -1,21 +1,29 @@
 import {
   assignReviewersBody,
+  equalityFilters,
   reviewerActivationQuery,
   reviewerAssignment,
   reviewerAssignmentQuery,
 } from '@inspectra/contract';
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { ReviewerAssignmentView } from '@inspectra/contract';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
-import { auditable, pageMeta, typedAction } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { auditable } from '../../engine/auditable.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { callerScope } from '../../engine/record-scope.ts';
-import type { ActionHandler, EngineDeps } from '../../engine/register-routes.ts';
-import { likePattern, recordViews, writeAudit } from '../../engine/records.ts';
-import type { StoredRecord } from '../../engine/records.ts';
+import { writeAudit } from '../../engine/records/audit.ts';
+import { defineList, listPage } from '../../engine/records/declared-list.ts';
+import type { StoredRecord } from '../../engine/records/repository.ts';
+import { recordViews } from '../../engine/records/views.ts';
 import { AppError } from '../../errors.ts';
-import { methodLevelTable, reviewerIsUser, reviewerTable } from './approval-path.ts';
+import { methodLevelTable, reviewerTable } from './approval-path.ts';
 
 const repo = (deps: EngineDeps) => deps.repositories.get(reviewerAssignment.name)!;
 const idParams = z.object({ id: z.uuid() });
@@ -71,50 +79,34 @@ async function audited(tx: DbOrTx, user: AuthenticatedUser, row: StoredRecord, b
   });
 }
 
-export const reviewerAssignmentActions: Record<string, ActionHandler> = {
-  'approval.reviewers': typedAction({ query: reviewerAssignmentQuery }, async ({ query, deps }) => {
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const where = and(
-      query.inspectionMethod ? eq(reviewerTable.inspectionMethod, query.inspectionMethod) : undefined,
-      query.levelApproval ? eq(reviewerTable.levelApproval, query.levelApproval as never) : undefined,
-      query.userPdmId ? eq(reviewerTable.userPdmId, query.userPdmId) : undefined,
-      query.isActive === undefined ? undefined : eq(reviewerTable.isActive, query.isActive as never),
-      pattern
-        ? or(
-            ilike(users.fullName, pattern),
-            ilike(users.username, pattern),
-            ilike(reviewerTable.approvalPosition, pattern),
-            ilike(reviewerTable.inspectionMethod, pattern),
-          )
-        : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select({
-          row: reviewerTable,
-          username: users.username,
-          fullName: users.fullName,
-          userActive: users.isActive,
-        })
-        .from(reviewerTable)
-        .innerJoin(users, reviewerIsUser)
-        .where(where)
-        .orderBy(asc(reviewerTable.inspectionMethod), asc(reviewerTable.levelApproval), asc(users.fullName))
-        .limit(query.pageSize)
-        .offset((query.pageNumber - 1) * query.pageSize),
-      deps.db.select({ n: count() }).from(reviewerTable).innerJoin(users, reviewerIsUser).where(where),
-    ]);
-    const views = await recordViews(deps.db, reviewerAssignment, rows.map((r) => r.row) as never);
-    return {
-      data: views.map((view, i) => ({
-        ...view,
-        username: rows[i]!.username,
-        fullName: rows[i]!.fullName,
-        userActive: rows[i]!.userActive,
-      })),
-      meta: pageMeta(query.pageNumber, query.pageSize, total?.n ?? 0, true),
-    };
+/** The reviewer's user account exists (and `also` holds of it): `user_pdm_id` is its id as text. */
+const reviewerUser = (userPdmId: AnyPgColumn, also?: SQL) =>
+  sql`exists (select 1 from ${users} where ${and(sql`${users.id} = ${userPdmId}::uuid`, also)})`;
+
+/** A user's column for the reviewer: one of the page's reads of the user by id. */
+const ofReviewerUser = (userPdmId: AnyPgColumn, column: AnyPgColumn) =>
+  sql`(select ${column} from ${users} where ${users.id} = ${userPdmId}::uuid)`;
+
+/**
+ * Reviewer assignments with their user's name, username and whether the user is active. The search
+ * also finds them by the user's name or username; an assignment whose user is gone is not listed.
+ */
+const reviewers = defineList<ReviewerAssignmentView>(reviewerAssignment, 'reviewers', {
+  filters: equalityFilters('inspectionMethod', 'levelApproval', 'userPdmId', 'isActive'),
+  where: ({ row }) => reviewerUser(row.userPdmId!),
+  searchAlso: ({ row, value }) =>
+    reviewerUser(row.userPdmId!, or(ilike(users.fullName, value()), ilike(users.username, value()))!),
+  adds: ({ row }) => ({
+    username: ofReviewerUser(row.userPdmId!, users.username),
+    fullName: ofReviewerUser(row.userPdmId!, users.fullName),
+    userActive: ofReviewerUser(row.userPdmId!, users.isActive),
   }),
+});
+
+export const reviewerAssignmentActions: Record<string, ActionHandler> = {
+  'approval.reviewers': typedAction({ query: reviewerAssignmentQuery }, ({ query, deps, user }) =>
+    listPage(deps, reviewers, query, user!),
+  ),
 
   'approval.createReviewer': typedAction(
     { body: reviewerAssignment.schemas.create },

@@ -9,8 +9,8 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableOf } from '../../db/schema/index.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { recordView } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';

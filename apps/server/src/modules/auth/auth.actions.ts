@@ -1,5 +1,5 @@
 import type { Profile } from '@inspectra/contract';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { companyBadge } from '../administration/contractor-companies.ts';
 import { deviceCookieKey, deviceCookieNonce, newDeviceCookie } from './device-cookies.ts';
 import { login, logout, logoutEverywhere, refresh } from './sessions.ts';

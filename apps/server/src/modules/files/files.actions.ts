@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
-import type { ActionHandler, ActionResult } from '../../engine/register-routes.ts';
+import type { ActionHandler, ActionResult } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { downloadNameFor } from '../../storage/media-type.ts';

@@ -11,8 +11,8 @@ import {
 import type { InspectionMethodSummary, workOrderStatuses } from '@inspectra/contract';
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { openAssignmentCounts, reportStatusCounts, tableOf } from '../../db/schema/index.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { likePattern, recordView } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { likePattern } from '../../engine/records.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
 import {
   byAssignment,

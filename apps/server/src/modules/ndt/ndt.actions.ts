@@ -1,132 +1,122 @@
 import {
+  equalityFilters,
   ndtEquipment,
   ndtIsometric,
   reportHeader,
   techniques,
-  techniqueOfMethod,
   ndtListQuery,
   ndtEquipmentParams,
   ndtFileParams,
   ndtDownloadQuery,
   equipmentIsometricQuery,
 } from '@inspectra/contract';
-import type { NdtEquipmentListItem, NdtHistoryEntry, PageMeta } from '@inspectra/contract';
-import { and, asc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { NdtEquipmentListItem } from '@inspectra/contract';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
-import { countAhead, likePattern, recordView, recordViews } from '../../engine/records.ts';
-import type { StoredRecord } from '../../engine/records.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { defineList, listPage } from '../../engine/records/declared-list.ts';
+import type { StoredRecord } from '../../engine/records/repository.ts';
+import { recordViews } from '../../engine/records/views.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
 import { plantWide } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
-import { callerScope, scopeFor } from '../../engine/record-scope.ts';
+import { callerScope } from '../../engine/record-scope.ts';
 
 const equipment = tableOf(ndtEquipment);
 const isometrics = tableOf(ndtIsometric);
 const reports = tableOf(reportHeader);
 
 /**
- * Reports of an equipment number, by the technique (inspection method) that made them, among those
- * the caller may see (`visible`: their company's scope, none for the owner's staff).
+ * The reports of the row's equipment number that the caller may see (`visible`: their company's
+ * scope, none for the owner's staff), and that also meet `also`.
  */
-const reportsOf = (visible: SQL | undefined, method?: string) =>
-  sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}${
-    method ? sql` and ${reports.inspectionMethod} = ${method}` : sql``
-  }${visible ? sql` and ${visible}` : sql``})`;
+const reportsOfRow = (row: Record<string, AnyPgColumn>, visible: SQL | undefined, also: SQL) =>
+  sql`exists (select 1 from ${reports} where ${and(eq(reports.equipmentNo, row.equipmentNo!), also, visible)})`;
 
 /**
- * The worst graded finding of each report, from the technique the report was made by (the one
- * serving its inspection method, `techniqueOfMethod`) when that technique grades findings: rows under
- * its inspection under the report, levels in the technique's declared order. Another technique's
- * rows hung under the same report never count: their levels may mean something else.
+ * The worst graded finding of the report `report` (an id) made by `method`, from the technique
+ * serving that method when it grades findings: rows under its inspection under the report, levels
+ * in the technique's declared order. Another technique's rows hung under the same report never
+ * count: their levels may mean something else.
  */
-async function worstFindings(
-  db: DbOrTx,
-  made: { id: string; method: string }[],
-): Promise<Map<string, string>> {
-  const worst = new Map<string, string>();
-  for (const technique of techniques) {
+function worstFinding(report: SQL, method: SQL): SQL {
+  const graded = techniques.flatMap((technique) => {
     const grade = technique.findingGrade;
     const inspection = technique.workspace?.inspection;
     const rows = technique.workspace?.rows;
-    const reportIds = made.filter((r) => techniqueOfMethod(r.method) === technique).map((r) => r.id);
-    if (!grade || !inspection?.parent || !rows?.parent || reportIds.length === 0) continue;
+    if (!grade || !technique.method || !inspection?.parent || !rows?.parent) return [];
     const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
     const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const found = await db.execute<{ report: string; grade: string }>(
-      sql`select distinct ${i[inspection.parent]!} as report, ${r[grade.field]!} as grade
-          from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
-          where ${inArray(i[inspection.parent]!, reportIds)}`,
-    );
-    for (const row of found.rows) {
-      const rank = grade.levels.indexOf(row.grade);
-      const current = worst.get(row.report);
-      if (rank >= 0 && (current === undefined || rank > grade.levels.indexOf(current)))
-        worst.set(row.report, row.grade);
-    }
-  }
-  return worst;
-}
-
-/** How many drawings each piece of equipment has, in one grouped query for a page of it. */
-async function isometricCounts(db: DbOrTx, equipmentIds: string[]): Promise<Map<string, number>> {
-  if (equipmentIds.length === 0) return new Map();
-  const found = await db
-    .select({ id: isometrics.ndtEquipmentId, n: sql<number>`count(*)::int` })
-    .from(isometrics)
-    .where(inArray(isometrics.ndtEquipmentId, equipmentIds))
-    .groupBy(isometrics.ndtEquipmentId);
-  return new Map(found.map((row) => [row.id as string, row.n]));
+    const levels = sql`array[${sql.join(
+      grade.levels.map((level) => sql`${level}`),
+      sql`, `,
+    )}]::text[]`;
+    const rank = sql`array_position(${levels}, ${r[grade.field]!}::text)`;
+    return [
+      sql`when ${technique.method} then (select ${r[grade.field]!} from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
+        where ${i[inspection.parent]!} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`,
+    ];
+  });
+  return graded.length > 0 ? sql`(case ${method} ${sql.join(graded, sql` `)} end)` : sql`null`;
 }
 
 /**
- * Each equipment number's last report per inspection method, with how many it has, of the reports
- * the caller may see: the register is plant-wide, a company's reports are its own.
+ * The NDT register as it lists: each equipment with its drawings count and, of the reports the
+ * caller may see, its last report per inspection method with how many there are and the worst
+ * finding of it. The register is plant-wide, a company's reports are its own: the history and the
+ * filters by method and by date of update read only the caller's.
  */
-async function histories(db: DbOrTx, equipmentNos: string[], visible: SQL | undefined) {
-  if (equipmentNos.length === 0) return new Map<string, NdtHistoryEntry[]>();
-  const found = await db.execute<{
-    equipment_no: string;
-    inspection_method: string;
-    id: string;
-    report_number: string;
-    status: string;
-    date: string | null;
-    report_count: number;
-  }>(sql`select distinct on (${reports.equipmentNo}, ${reports.inspectionMethod})
-        ${reports.equipmentNo} as equipment_no, ${reports.inspectionMethod} as inspection_method,
-        ${reports.id} as id, ${reports.reportNumber} as report_number, ${reports.status} as status,
-        coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)::text as date,
-        (count(*) over (partition by ${reports.equipmentNo}, ${reports.inspectionMethod}))::int as report_count
+const ndtRegister = defineList<NdtEquipmentListItem>(ndtEquipment, 'ndtRegister', {
+  filters: equalityFilters('equipmentNo', 'objectType'),
+  conditions: {
+    /** The technique (inspection method) the equipment was inspected by. */
+    inspectionMethodId: ({ row, value, visible }) =>
+      reportsOfRow(row, visible(reportHeader), eq(reports.inspectionMethod, value())),
+    /** Changed on or after the day: the equipment itself, or a report on it. */
+    dateUpdate: ({ row, value, visible }) => {
+      const since = sql`(${value()}::date)::timestamp at time zone 'UTC'`;
+      return or(
+        gte(row.updatedAt!, since),
+        reportsOfRow(row, visible(reportHeader), gte(reports.updatedAt, since)),
+      )!;
+    },
+  },
+  adds: ({ row, visible }) => {
+    const seen = visible(reportHeader);
+    const done = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
+    // Each method's last report (latest done, then newest), with the method's count beside it.
+    const last = sql`select distinct on (${reports.inspectionMethod})
+        ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
+        ${reports.reportNumber} as report_number, ${reports.status} as status, ${done}::text as date,
+        (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count
       from ${reports}
-      where ${inArray(reports.equipmentNo, equipmentNos)} and ${reports.inspectionMethod} is not null
-        ${visible ? sql`and ${visible}` : sql``}
-      order by ${reports.equipmentNo}, ${reports.inspectionMethod}, 6 desc nulls last, ${reports.createdAt} desc`);
-  const worst = await worstFindings(
-    db,
-    found.rows.map((r) => ({ id: r.id, method: r.inspection_method })),
-  );
-  const byEquipment = new Map<string, NdtHistoryEntry[]>();
-  for (const row of found.rows) {
-    const list = byEquipment.get(row.equipment_no) ?? [];
-    list.push({
-      inspectionMethod: row.inspection_method,
-      reportHeaderId: row.id,
-      reportNumber: row.report_number,
-      status: row.status,
-      date: row.date,
-      reportCount: row.report_count,
-      worstFinding: worst.get(row.id) ?? null,
-    });
-    byEquipment.set(row.equipment_no, list);
-  }
-  return byEquipment;
-}
+      where ${and(eq(reports.equipmentNo, row.equipmentNo!), sql`${reports.inspectionMethod} is not null`, seen)}
+      order by ${reports.inspectionMethod}, ${done} desc nulls last, ${reports.createdAt} desc`;
+    return {
+      isometricCount: sql`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${row.id!})`,
+      history: sql`coalesce((select json_agg(json_build_object('inspectionMethod', h.inspection_method,
+          'reportHeaderId', h.id, 'reportNumber', h.report_number, 'status', h.status, 'date', h.date,
+          'reportCount', h.report_count, 'worstFinding', ${worstFinding(sql`h.id`, sql`h.inspection_method`)})
+          order by h.inspection_method) from (${last}) h), '[]'::json)`,
+    };
+  },
+});
+
+/** Drawings with the equipment number they belong to, by file name (SPEC 7 Asset). */
+const equipmentDrawings = defineList(ndtIsometric, 'equipmentDrawings', {
+  conditions: {
+    equipmentNo: ({ row, value }) =>
+      sql`${row.ndtEquipmentId!} in (select ${equipment.id} from ${equipment} where ${eq(equipment.equipmentNo, value())})`,
+  },
+  adds: ({ row }) => ({
+    equipmentNo: sql`(select ${equipment.equipmentNo} from ${equipment} where ${equipment.id} = ${row.ndtEquipmentId!})`,
+  }),
+});
 
 async function equipmentByNumber(db: DbOrTx, equipmentNo: string) {
   const [found] = await db.select().from(equipment).where(eq(equipment.equipmentNo, equipmentNo)).limit(1);
@@ -134,94 +124,11 @@ async function equipmentByNumber(db: DbOrTx, equipmentNo: string) {
   return found as unknown as StoredRecord;
 }
 
-/**
- * Paging meta of a list whose matching rows `matching` selects: counted exactly up to `ahead` rows
- * past the page's start, a lower bound beyond (docs/api-conventions.md, "Paging").
- */
-async function boundedPageMeta(
-  db: DbOrTx,
-  matching: { limit: (n: number) => { as: (alias: string) => unknown } },
-  o: { pageNumber: number; pageSize: number; ahead: number },
-): Promise<PageMeta> {
-  const countLimit = (o.pageNumber - 1) * o.pageSize + o.ahead;
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(matching.limit(countLimit + 1).as('bounded') as never);
-  const exact = n <= countLimit;
-  const totalCount = exact ? n : countLimit;
-  return {
-    pageNumber: o.pageNumber,
-    pageSize: o.pageSize,
-    totalCount,
-    totalPages: Math.ceil(totalCount / o.pageSize),
-    totalCountExact: exact,
-  };
-}
-
 /** The NDT equipment list with its history, and isometric drawings by equipment and by file name. */
 export const ndtActions: Record<string, ActionHandler> = {
-  'ndt.list': typedAction({ query: ndtListQuery }, async ({ query, deps, user }) => {
-    const { pageNumber, pageSize } = query;
-    const visible = scopeFor(deps.scopes, reportHeader, user);
-    const conditions: SQL[] = [];
-    const search = query.search;
-    if (search)
-      conditions.push(
-        or(
-          ilike(equipment.equipmentNo, likePattern(search)),
-          ilike(equipment.tagNumber, likePattern(search)),
-          ilike(equipment.description, likePattern(search)),
-        )!,
-      );
-    if (query.equipmentNo) conditions.push(eq(equipment.equipmentNo, query.equipmentNo));
-    if (query.objectType) conditions.push(eq(equipment.objectType, query.objectType));
-    if (query.inspectionMethodId) conditions.push(reportsOf(visible, query.inspectionMethodId));
-    if (query.dateUpdate) {
-      const since = query.dateUpdate;
-      conditions.push(
-        or(
-          gte(equipment.updatedAt, new Date(`${since}T00:00:00Z`)),
-          sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${equipment.equipmentNo}
-              and ${reports.updatedAt} >= ${`${since}T00:00:00Z`}::timestamptz${visible ? sql` and ${visible}` : sql``})`,
-        )!,
-      );
-    }
-    const where = and(...conditions);
-    const rows = await deps.db
-      .select({ record: equipment })
-      .from(equipment)
-      .where(where)
-      .orderBy(asc(equipment.equipmentNo), asc(equipment.id))
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize);
-    const meta = await boundedPageMeta(
-      deps.db,
-      deps.db
-        .select({ one: sql`1` })
-        .from(equipment)
-        .where(where),
-      {
-        pageNumber,
-        pageSize,
-        ahead: search ? countAhead.search : countAhead.list,
-      },
-    );
-    const history = await histories(
-      deps.db,
-      rows.map((r) => r.record.equipmentNo as string),
-      visible,
-    );
-    const drawings = await isometricCounts(
-      deps.db,
-      rows.map((r) => r.record.id),
-    );
-    const data: NdtEquipmentListItem[] = rows.map((r) => ({
-      ...(recordView(ndtEquipment, r.record as unknown as StoredRecord) as NdtEquipmentListItem),
-      isometricCount: drawings.get(r.record.id) ?? 0,
-      history: history.get(r.record.equipmentNo as string) ?? [],
-    }));
-    return { data, meta };
-  }),
+  'ndt.list': typedAction({ query: ndtListQuery }, ({ query, deps, user }) =>
+    listPage(deps, ndtRegister, query, user!),
+  ),
 
   'ndt.isometrics': typedAction({ params: ndtEquipmentParams }, async ({ params, deps, user }) => {
     const found = await equipmentByNumber(deps.db, params.equipmentNo);
@@ -235,32 +142,9 @@ export const ndtActions: Record<string, ActionHandler> = {
    * Drawings with their equipment number (SPEC 7 Asset), by file name: one equipment's (its
    * drawings by parent index) or all of them (the unique file-name index), a page at a time.
    */
-  'ndt.equipmentIsometrics': typedAction({ query: equipmentIsometricQuery }, async ({ query, deps }) => {
-    const { pageNumber, pageSize } = query;
-    const where = query.equipmentNo ? eq(equipment.equipmentNo, query.equipmentNo) : undefined;
-    const rows = await deps.db
-      .select({ record: isometrics, equipmentNo: equipment.equipmentNo })
-      .from(isometrics)
-      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
-      .where(where)
-      .orderBy(asc(isometrics.fileName))
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize);
-    const counted = deps.db
-      .select({ one: sql`1` })
-      .from(isometrics)
-      .innerJoin(equipment, eq(equipment.id, isometrics.ndtEquipmentId))
-      .where(where);
-    const views = await recordViews(
-      deps.db,
-      ndtIsometric,
-      rows.map((r) => r.record as unknown as StoredRecord),
-    );
-    return {
-      data: views.map((view, i) => ({ ...view, equipmentNo: rows[i]!.equipmentNo })),
-      meta: await boundedPageMeta(deps.db, counted, { pageNumber, pageSize, ahead: countAhead.list }),
-    };
-  }),
+  'ndt.equipmentIsometrics': typedAction({ query: equipmentIsometricQuery }, ({ query, deps, user }) =>
+    listPage(deps, equipmentDrawings, query, user!),
+  ),
 
   /**
    * A drawing by its file name. The name was checked against the safe-name pattern before this runs

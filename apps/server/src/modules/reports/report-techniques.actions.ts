@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { callerScope } from '../../engine/record-scope.ts';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { assignmentImportBounds as bounds, resultsSheetBody } from '@inspectra/contract';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { withImportSlot } from '../../engine/import-slots.ts';
 import { sheetUpload } from '../../engine/request-body.ts';
 import { receivedUpload } from '../../engine/sheet-operations.ts';

@@ -1,5 +1,6 @@
 import {
   approvalPosition,
+  equalityFilters,
   approvalPositionQuery,
   contractorCompany,
   ownerStaffFilter,
@@ -15,18 +16,21 @@ import {
 } from '@inspectra/contract';
 import type { UserPdm } from '@inspectra/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, roles, tableOf, users } from '../../db/schema/index.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
-import { likePattern, writeAudit } from '../../engine/records.ts';
-import { pageMeta, typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { writeAudit } from '../../engine/records/audit.ts';
+import { defineList, listPage } from '../../engine/records/declared-list.ts';
+import { likePattern } from '../../engine/records/list-query.ts';
 import { AppError } from '../../errors.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import { checkMayGrant, roleForGrant } from './role-grants.ts';
+import { userAccount, userAccounts } from './user-accounts.ts';
 
 const companies = tableOf(contractorCompany);
 const positions = tableOf(approvalPosition);
@@ -178,40 +182,45 @@ async function setStatus(tx: DbOrTx, caller: AuthenticatedUser, before: UserPdm,
   return { after, sessionsEnded };
 }
 
-function listConditions(q: ReturnType<typeof userListQuery.parse>): SQL | undefined {
-  const pattern = q.search ? likePattern(q.search) : undefined;
-  return and(
-    pattern
-      ? or(
-          ilike(users.username, pattern),
-          ilike(users.fullName, pattern),
-          ilike(users.email, pattern),
-          ilike(users.employeeNumber, pattern),
-        )
-      : undefined,
-    q.roleId ? eq(users.roleId, q.roleId) : undefined,
-    q.contractorCompanyId === ownerStaffFilter
-      ? isNull(users.contractorCompanyId)
-      : q.contractorCompanyId
-        ? eq(users.contractorCompanyId, q.contractorCompanyId)
-        : undefined,
-    q.isActive === undefined ? undefined : eq(users.isActive, q.isActive),
-    q.approvalPosition ? eq(users.approvalPosition, q.approvalPosition) : undefined,
-  );
-}
+/** The column of a user's role or company that a listed user shows, read by its id. */
+const named = (table: typeof roles | typeof companies, column: SQLWrapper, id: SQLWrapper) =>
+  sql`(select ${column} from ${table} where ${table.id} = ${id})`;
+
+/**
+ * Users as the list answers them: each with its role's name and whether it administers, and its
+ * company's name. `?contractorCompanyId=none` is the plant owner's staff (`ownerStaff`).
+ */
+const userList = defineList<UserPdm>(userAccount, 'users', {
+  repository: userAccounts,
+  filters: equalityFilters('roleId', 'contractorCompanyId', 'isActive', 'approvalPosition'),
+  conditions: { ownerStaff: ({ row }) => isNull(row.contractorCompanyId!) },
+  adds: ({ row }) => ({
+    roleName: named(roles, roles.name, row.roleId!),
+    isAdministrator: named(roles, roles.isAdministrator, row.roleId!),
+    contractorName: named(companies, companies.contractorName, row.contractorCompanyId!),
+  }),
+  // The view's columns, in its order: never the password hash the row holds.
+  view: (row, added) =>
+    userView(
+      Object.fromEntries(
+        Object.keys(userColumns).map((key) => [key, key in added ? added[key] : row[key]]),
+      ) as UserRow,
+    ),
+});
 
 export const userActions: Record<string, ActionHandler> = {
-  'user.list': typedAction({ query: userListQuery }, async ({ query, deps }) => {
-    const where = listConditions(query);
-    const [rows, [total]] = await Promise.all([
-      selectUsers(deps.db)
-        .where(where)
-        .orderBy(asc(sql`lower(${users.username})`))
-        .limit(query.pageSize)
-        .offset((query.pageNumber - 1) * query.pageSize),
-      deps.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { data: rows.map(userView), meta: pageMeta(query.pageNumber, query.pageSize, total!.n, true) };
+  'user.list': typedAction({ query: userListQuery }, ({ query, deps, user }) => {
+    const ownerStaff = query.contractorCompanyId === ownerStaffFilter;
+    return listPage(
+      deps,
+      userList,
+      {
+        ...query,
+        contractorCompanyId: ownerStaff ? undefined : query.contractorCompanyId,
+        ownerStaff: ownerStaff || undefined,
+      },
+      user!,
+    );
   }),
 
   'user.get': typedAction({ params: userIdParams }, async ({ params, deps }) => {

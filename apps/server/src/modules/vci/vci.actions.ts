@@ -7,8 +7,8 @@ import {
   vciAnalysisQuery,
 } from '@inspectra/contract';
 import type { FindingSeverity, VciFeatureGroup } from '@inspectra/contract';
-import { typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
 import { recordViews } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { callerScope } from '../../engine/record-scope.ts';

@@ -3,8 +3,9 @@ import type { LookupValue } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tableOf } from '../../db/schema/index.ts';
-import { pageMeta, typedAction } from '../../engine/register-routes.ts';
-import type { ActionHandler } from '../../engine/register-routes.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { pageMeta } from '../../engine/page-meta.ts';
 import { countAhead, likePattern } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 

@@ -1,0 +1,49 @@
+import type { Db, DbOrTx } from '../db/client.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { AuthenticatedUser } from './access.ts';
+import type { RecordScopes } from './record-scope.ts';
+import type { RecordRepository, StoredRecord } from './records.ts';
+
+/** What the engine's operations and the modules' action handlers are given to serve a call. */
+export type EngineDeps = {
+  db: Db;
+  files: FileStore;
+  maxUploadBytes: number;
+  /** Limit of documents and drawings (PDF, Office, TIFF, DWG), larger than photos'. */
+  maxDocumentBytes: number;
+  repositories: Map<string, RecordRepository>;
+  /**
+   * A module's checks of an entity's values against other tables, by entity name (a task
+   * assignment's inspectors must be active users): run in the write's transaction, before the row
+   * is written, on create and on update. They refuse with an AppError.
+   */
+  writeChecks?: Record<string, WriteCheck>;
+  /**
+   * A module's checks before a record is deleted, by entity name (a company that still has users):
+   * run in the delete's transaction with the stored record, locked. They refuse with an AppError.
+   */
+  deleteChecks?: Record<string, DeleteCheck>;
+  /**
+   * Company scopes of root entities, by entity name (record-scope.ts): a contractor company's user
+   * sees only the records in scope, and their children through the parent chain; the rest is 404.
+   */
+  scopes?: RecordScopes;
+};
+
+/** One entity's check before a delete: `before` is the stored record, locked. */
+export type DeleteCheck = (check: {
+  tx: DbOrTx;
+  before: StoredRecord;
+  user: AuthenticatedUser;
+}) => Promise<void>;
+
+/**
+ * One entity's check before a create (`before` undefined) or an update (`values` are the changes;
+ * `before` the stored record, locked).
+ */
+export type WriteCheck = (check: {
+  tx: DbOrTx;
+  values: Record<string, unknown>;
+  before: StoredRecord | undefined;
+  user: AuthenticatedUser;
+}) => Promise<void>;

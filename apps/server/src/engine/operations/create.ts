@@ -1,0 +1,54 @@
+import { auditable } from '../auditable.ts';
+import { saveImageLists, saveImageSlots } from '../record-files.ts';
+import { writeAudit } from '../records.ts';
+import { judgeWrite } from '../rules.ts';
+import { bodyReader, requireFiles, writing } from './entity-body.ts';
+import type { OperationHandler } from './entity-operation.ts';
+import { servedEntity } from './served-entity.ts';
+
+/**
+ * `create`: a new record from the body, with its files, its rules' warnings and its audit row, in
+ * one transaction; the module's write check runs in it first.
+ */
+export const createOperation: OperationHandler<'create'> = (op, route) => {
+  const served = servedEntity(op);
+  const { entity, variant, repo, actor } = served;
+  const readBody = bodyReader(served, route);
+  return async (ctx) => {
+    const { deps } = ctx;
+    repo(deps).assertMayWrite(ctx.user!);
+    const body = await readBody(ctx, op.body);
+    const row = await writing(ctx, body, async () => {
+      const { acknowledgedWarnings, ...values } = body.values;
+      requireFiles(entity, body, 'create');
+      await served.parentOfNew(deps, values, served.scopeOf(ctx));
+      const warnings = judgeWrite({
+        entity,
+        values,
+        acknowledged: acknowledgedWarnings as string[] | undefined,
+        previous: undefined,
+        user: ctx.user!,
+        now: new Date(),
+      });
+      return deps.db.transaction(async (tx) => {
+        await deps.writeChecks?.[entity.name]?.({ tx, values, before: undefined, user: ctx.user! });
+        const created = await repo(deps).insert(
+          tx,
+          { ...values, ...(variant ? { variant } : {}), warnings },
+          ctx.user!,
+        );
+        await saveImageSlots(tx, entity, created.id, body.images, [], actor(ctx));
+        await saveImageLists(tx, entity, created.id, body.lists, actor(ctx));
+        await writeAudit(tx, {
+          entity: entity.name,
+          entityId: created.id,
+          action: 'create',
+          actorId: actor(ctx),
+          after: auditable(created),
+        });
+        return created;
+      });
+    });
+    return { data: await served.one(deps, row), statusCode: 201, message: `${entity.label} created` };
+  };
+};

@@ -1,0 +1,22 @@
+import { importBounds, importSheet } from '../sheet-operations.ts';
+import { sheetUpload } from '../request-body.ts';
+import type { OperationHandler } from './entity-operation.ts';
+import { servedEntity } from './served-entity.ts';
+
+/** `importSheet`: an uploaded .xlsx, all rows created or updated by natural key, or none. */
+export const importSheetOperation: OperationHandler<'importSheet'> = (op) => {
+  const served = servedEntity(op);
+  return async (ctx) => {
+    served.refuseKeyedWriteInScope(ctx);
+    const file = await sheetUpload(ctx.request, importBounds.maxBytes);
+    const result = await importSheet(ctx.deps.db, ctx.deps.repositories, served.repo(ctx.deps), {
+      file,
+      variant: served.variant,
+      user: ctx.user!,
+    });
+    return {
+      data: result,
+      message: `Import completed: ${result.created} created, ${result.updated} updated`,
+    };
+  };
+};

@@ -1,0 +1,76 @@
+import type { RecordedWarning } from '@inspectra/contract';
+import { AppError } from '../../errors.ts';
+import { auditable } from '../auditable.ts';
+import { checkIfMatch } from '../entity-tags.ts';
+import { saveImageLists, saveImageSlots } from '../record-files.ts';
+import { writeAudit } from '../records.ts';
+import { judgeWrite } from '../rules.ts';
+import { bodyReader, requireFiles, writing } from './entity-body.ts';
+import type { OperationHandler } from './entity-operation.ts';
+import { servedEntity } from './served-entity.ts';
+
+/**
+ * `update`: the changes in the body applied to the stored record, locked, at the version the
+ * caller read; the rules judge the record as it will be. Its files and audit row in the same
+ * transaction.
+ */
+export const updateOperation: OperationHandler<'update'> = (op, route) => {
+  const served = servedEntity(op);
+  const { entity, repo, actor } = served;
+  const readBody = bodyReader(served, route);
+  return async (ctx) => {
+    const { deps } = ctx;
+    repo(deps).assertMayWrite(ctx.user!);
+    const body = await readBody(ctx, op.body);
+    const id = (
+      op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
+    ) as string;
+    const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
+    const row = await writing(ctx, body, () => {
+      requireFiles(entity, body, 'update');
+      return deps.db.transaction(async (tx) => {
+        // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
+        const before = await served.recordOf(deps, tx, id, served.scopeOf(ctx), { lock: true });
+        // An integrator's `If-Match` (the ETag of its read) must still name this version: 412 if not.
+        checkIfMatch(ctx.request.headers['if-match'], entity, before);
+        // A record stays under the parent it was created under: moving a measurement to another
+        // report would rewrite an integrity record's history. Sending the same parent is harmless.
+        if (entity.parent && entity.parent in changes) {
+          if (changes[entity.parent] !== before[entity.parent]) {
+            throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
+              {
+                path: entity.parent,
+                message: `A ${entity.label.toLowerCase()} stays where it was created`,
+              },
+            ]);
+          }
+          delete changes[entity.parent];
+        }
+        await deps.writeChecks?.[entity.name]?.({ tx, values: changes, before, user: ctx.user! });
+        // Rules judge the record as it will be, not the patch alone: a new end date is checked
+        // against the stored start date. Reading and writing in one transaction keeps them true.
+        changes.warnings = judgeWrite({
+          entity,
+          values: { ...before, ...changes },
+          acknowledged: acknowledgedWarnings as string[] | undefined,
+          previous: before.warnings as RecordedWarning[],
+          user: ctx.user!,
+          now: new Date(),
+        });
+        const updated = await repo(deps).update(tx, id, changes, version as number | undefined, ctx.user!);
+        await saveImageSlots(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
+        await saveImageLists(tx, entity, id, body.lists, actor(ctx));
+        await writeAudit(tx, {
+          entity: entity.name,
+          entityId: id,
+          action: 'update',
+          actorId: actor(ctx),
+          before: auditable(before),
+          after: auditable(updated),
+        });
+        return updated;
+      });
+    });
+    return { data: await served.one(deps, row), message: `${entity.label} updated` };
+  };
+};

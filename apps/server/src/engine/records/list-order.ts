@@ -1,0 +1,27 @@
+import { asc, desc } from 'drizzle-orm';
+import { listOrder } from '../entity-table.ts';
+import type { ListQuery } from './list-query.ts';
+import type { RecordRepository } from './repository.ts';
+
+/**
+ * The keys a list is read in: the list order (entity-table.ts `listOrder`), which an index of every
+ * declared list follows, or the caller's field, then the same ties as the declared order, so pages
+ * stay stable.
+ */
+export function orderKeys(repo: RecordRepository, sort?: ListQuery['sort']) {
+  return sort
+    ? [
+        { key: sort.field, direction: sort.direction },
+        ...listOrder(repo.entity).filter(
+          (k) => k.key !== sort.field && (k.key === 'id' || k.key === 'createdAt'),
+        ),
+      ]
+    : listOrder(repo.entity);
+}
+
+/** The list's ORDER BY terms (`orderKeys`), each field as the table sorts it (`sortedAs`). */
+export function orderBy(repo: RecordRepository, sort?: ListQuery['sort']) {
+  return orderKeys(repo, sort).map(({ key, direction }) =>
+    direction === 'asc' ? asc(repo.sortedAs(key)) : desc(repo.sortedAs(key)),
+  );
+}

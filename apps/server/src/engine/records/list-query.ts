@@ -1,0 +1,196 @@
+import type { EntityDefinition, Filter, ListTab } from '@inspectra/contract';
+import { and, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tabConditions } from '../entity-table.ts';
+import { scopedCondition } from '../record-scope.ts';
+import type { ReadScope, RecordScopes } from '../record-scope.ts';
+import type { RecordRepository } from './repository.ts';
+
+export type ListQuery = {
+  search?: string;
+  id?: string;
+  /** Equality on the parent field. */
+  parentId?: string;
+  /** The variant a route serves: its lists hold only that variant's records. */
+  variant?: string;
+  /** The caller's order (`sortBy`, `sortDirection`) instead of the declared one. */
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  /** Declared filters with the values the caller gave (undefined ones are ignored). */
+  filters?: Record<string, Filter>;
+  filterValues?: Record<string, unknown>;
+  /** The list's declared tabs and the one asked for (`?tab=`); none asked, every record. */
+  tabs?: Readonly<Record<string, ListTab>>;
+  tab?: string;
+  /**
+   * Whose records (record-scope.ts): the caller's, which for a contractor company's user is a
+   * condition and for the owner's staff none (they pay nothing for it), or every company's, with
+   * the reason written at the call.
+   */
+  scope: ReadScope;
+  /** A module's declared list (declared-list.ts): its own conditions, by query parameter. */
+  declared?: DeclaredConditions;
+  /**
+   * Every entity's company scope: what a declared condition over another entity's rows sees of
+   * them for the caller (`RowContext.visible`).
+   */
+  scopes?: RecordScopes;
+};
+
+/**
+ * What a declared condition or addition is written against: the list's row (its table's columns
+ * by field key) and the caller's view of other entities' rows.
+ */
+export type RowContext = {
+  row: Record<string, AnyPgColumn>;
+  /**
+   * The caller's company scope over another entity's rows, as SQL over that entity's table, or
+   * undefined when the caller sees them all: a plant-wide register shows only the caller's reports.
+   */
+  visible: (entity: EntityDefinition) => SQL | undefined;
+};
+
+/** A condition on the list's rows; `value()` is the placeholder of the caller's value. */
+export type RowCondition = (o: RowContext & { value: () => Placeholder }) => SQL;
+
+/** The conditions a module's list declares beyond the entity's filters (declared-list.ts). */
+export type DeclaredConditions = {
+  /** The list's name: its statements are prepared apart from other lists of the entity. */
+  name: string;
+  /** Conditions by query parameter, applied when the caller gives a value (`filterValues`). */
+  conditions?: Readonly<Record<string, RowCondition>>;
+  /** A condition every page of the list applies. */
+  where?: (o: RowContext) => SQL;
+  /** What a search matches besides the entity's search fields; `value()` is the search's pattern. */
+  searchAlso?: RowCondition;
+};
+
+/** `%`, `_` and `\` match themselves in a search, not as wildcards. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A list's conditions, bound (`listConditions`). */
+export type BoundConditions = ReturnType<typeof listConditions>;
+
+/**
+ * The conditions of a list with placeholders for its values, the values, and the statement's shape
+ * (which conditions there are): one prepared statement serves every request of the same shape.
+ */
+export function listConditions(repo: RecordRepository, q: ListQuery) {
+  const { entity } = repo;
+  const conditions: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const rangedFields = new Set<string>();
+  const bind = (name: string, value: unknown) => {
+    values[name] = value;
+    shape.push(name);
+    return sql.placeholder(name);
+  };
+  if (q.id) conditions.push(eq(repo.column('id'), bind('id', q.id)));
+  const company = repo.scopedCompany(q.scope);
+  if (company && 'condition' in repo.scope)
+    conditions.push(repo.scope.condition(sql`${bind('scopeCompany', company)}::uuid`));
+  if (q.parentId && entity.parent)
+    conditions.push(eq(repo.column(entity.parent), bind('parentId', q.parentId)));
+  if (q.variant) conditions.push(eq(repo.column('variant'), bind('variant', q.variant)));
+  const context = declaredContext(repo, q, bind);
+  let search: SQL | undefined;
+  if (q.search && (entity.search.length > 0 || q.declared?.searchAlso)) {
+    const pattern = bind('search', likePattern(q.search));
+    search = or(
+      ...entity.search.map((key) => ilike(repo.column(key), pattern)),
+      q.declared?.searchAlso?.({ ...context, value: () => pattern }),
+    )!;
+  }
+  for (const [param, filter] of Object.entries(q.filters ?? {})) {
+    const value = q.filterValues?.[param];
+    if (value === undefined) continue;
+    if (filter.op === 'hasValues') {
+      // Only `=true` narrows; `=false` is the whole list, as if the parameter were absent.
+      if (value !== true) continue;
+      shape.push(`has_${param}`);
+      const present = filter.fields.map((key) => {
+        const kind = entity.fields[key]?.kind;
+        const column = repo.column(key);
+        return kind === 'text' || kind === 'longText' || kind === 'enum'
+          ? sql`(${column} is not null and ${column} <> '')`
+          : sql`${column} is not null`;
+      });
+      conditions.push(filter.match === 'any' ? or(...present)! : and(...present)!);
+      continue;
+    }
+    const column = repo.column(filter.field);
+    const bound = bind(`filter_${param}`, value);
+    if (filter.op === 'gte' || filter.op === 'lte') rangedFields.add(filter.field);
+    conditions.push(
+      filter.op === 'in'
+        ? sql`${column} = any(${bound})`
+        : filter.op === 'eq'
+          ? eq(column, bound)
+          : filter.op === 'gte'
+            ? gte(column, bound)
+            : lte(column, bound),
+    );
+  }
+  if (q.declared) {
+    // The list's own conditions: its name keeps its statements apart from other lists of the entity.
+    shape.push(`list:${q.declared.name}`);
+    if (q.declared.where) conditions.push(q.declared.where(context));
+    for (const [param, condition] of Object.entries(q.declared.conditions ?? {})) {
+      const value = q.filterValues?.[param];
+      if (value === undefined) continue;
+      shape.push(`where_${param}`);
+      conditions.push(condition({ ...context, value: () => bind(`where_${param}`, value) }));
+    }
+  }
+  const tab = q.tab ? q.tabs?.[q.tab] : undefined;
+  if (tab) {
+    // A tab's values are fixed by its declaration, so they are part of the statement, keyed by name.
+    shape.push(`tab:${q.tab}`);
+    conditions.push(...tabConditions(tab, (key) => repo.column(key)));
+  }
+  if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
+  return {
+    where: and(...conditions, search),
+    /** Every condition but the search's: what a short search walks (`shortSearch`). */
+    unsearched: and(...conditions),
+    search,
+    values,
+    shape: shape.join(','),
+    rangedFields: [...rangedFields],
+  };
+}
+
+/**
+ * The row a declared condition is written against, and the caller's scope over other entities,
+ * the company bound as a placeholder like the list's own scope.
+ */
+function declaredContext(
+  repo: RecordRepository,
+  q: ListQuery,
+  bind: (name: string, value: unknown) => Placeholder,
+): RowContext {
+  return {
+    row: repo.columns,
+    visible: visibleTo(repo, q, (company) => sql`${bind('callerCompany', company)}::uuid`),
+  };
+}
+
+/**
+ * The caller's company scope over another entity's rows (`RowContext.visible`), the company given
+ * as SQL by `company`. Fails closed: a contractor's view of another entity needs the scopes.
+ */
+export function visibleTo(
+  repo: RecordRepository,
+  q: Pick<ListQuery, 'scope' | 'scopes'>,
+  company: (id: string) => SQL,
+): RowContext['visible'] {
+  const companyId = 'companyId' in q.scope ? q.scope.companyId : null;
+  return (entity) => {
+    if (!companyId) return undefined;
+    if (!q.scopes) throw new Error(`${repo.entity.name}: a read of ${entity.name} needs the scopes`);
+    return scopedCondition(q.scopes, entity)?.(company(companyId));
+  };
+}

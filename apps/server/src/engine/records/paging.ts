@@ -1,0 +1,155 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { countAhead, countOf } from './bounded-count.ts';
+import { listConditions } from './list-query.ts';
+import type { ListQuery } from './list-query.ts';
+import { orderBy, orderKeys } from './list-order.ts';
+import { withImages, rowsWithImages } from './listed-images.ts';
+import type { ListedAttachment } from './listed-images.ts';
+import type { RecordRepository, StoredRecord } from './repository.ts';
+import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.ts';
+
+/**
+ * How many rows of the list order a page filtered by a date range reads before it reads the range's
+ * matches instead (`readPage`): enough for a range holding a few percent of the rows, spread over
+ * the order, to fill a page; little next to sorting a range's matches.
+ */
+export const walkAhead = 2000;
+
+type PageForm = 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+
+export type Page = {
+  rows: StoredRecord[];
+  attachments: ListedAttachment[];
+  totalCount: number;
+  /** False when more rows matched than were counted: `totalCount` is then a lower bound. */
+  exact: boolean;
+  /** A short search looked through only this many newest records, of a list holding more. */
+  searchLimitedTo?: number;
+};
+
+/**
+ * One page of records, with their images, and how many matched, in one statement. The page is read
+ * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
+ * of the page, so it never scans more than the page needs plus that, and a larger total is
+ * reported as a lower bound (`exact: false`). Page 500 of a 100,000-row list reads 21,000 index
+ * entries, not 100,000 rows.
+ *
+ * A date range (a `gte`/`lte` filter) is the one condition where walking the list order can read
+ * most of the table: the order is newest first and a range such as "finishing before June 2024"
+ * matches only the oldest rows, which the planner, assuming no correlation, expects to meet early.
+ * Such a page walks at most `walkAhead` rows of the list order first (`bounded`); when that does
+ * not fill the page, it reads every match through the range's index and sorts them (`matchesFirst`),
+ * a cost that grows with the matches, not the table (docs/engine-performance.md).
+ */
+export async function readPage(
+  repo: RecordRepository,
+  db: DbOrTx,
+  q: ListQuery & { pageNumber: number; pageSize: number },
+): Promise<Page> {
+  const bound = listConditions(repo, q);
+  const { where, values, shape, rangedFields } = bound;
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
+  if (bound.search && offset + q.pageSize > searchDepth)
+    throw new AppError(
+      'BAD_REQUEST',
+      `A search pages through its first ${searchDepth.toLocaleString('en')} matches: narrow it (more of the words, a filter) to reach the rest`,
+      [{ path: 'pageNumber', message: `At most page ${Math.floor(searchDepth / q.pageSize)} of a search` }],
+    );
+  if (bound.search && q.search!.trim().length < minIndexedSearch)
+    return shortSearchPage(repo, db, bound, { offset, pageSize: q.pageSize, countLimit, sort: q.sort });
+  const bounded = () =>
+    db
+      .select({ one: sql`1` })
+      .from(repo.table)
+      .where(where)
+      .limit(sql.placeholder('countLimit') as unknown as number)
+      .as('bounded');
+  const read = (form: PageForm) =>
+    repo.statements.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
+      db,
+      `page:${form}:${shape}`,
+      () => {
+        const pageIds = sql`(${pageIdsOf(repo, form, where, q.sort, rangedFields[0])}) page_ids`;
+        return db
+          .select({
+            record: repo.table,
+            counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
+            ...withImages(repo.entity),
+          })
+          .from(pageIds)
+          .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
+          .orderBy(...orderBy(repo, q.sort));
+      },
+      { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
+    );
+  let found: Awaited<ReturnType<typeof read>>;
+  if (rangedFields.length === 0 || q.search) found = await read('walk');
+  else {
+    found = offset + q.pageSize > walkAhead ? [] : await read('bounded');
+    if (found.length < q.pageSize)
+      found = await read(
+        (await repo.density.isDense(db, rangedFields, q.sort)) ? 'perValue' : 'matchesFirst',
+      );
+  }
+  if (found.length > 0) return { ...rowsWithImages(found), ...countOf(found[0]!.counted, countLimit) };
+  // Nothing on this page: past the end of the list, or nothing matched at all.
+  if (offset === 0) return { rows: [], attachments: [], totalCount: 0, exact: true };
+  const [counted] = await repo.statements.run<{ n: number }[]>(
+    db,
+    `count:${shape}`,
+    () => db.select({ n: count() }).from(bounded()),
+    { ...values, countLimit: countLimit + 1 },
+  );
+  return { rows: [], attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
+}
+
+/**
+ * The ids of a page, in list order, as `page_id` (see `readPage`): off the list-order index
+ * (`walk`); from the first `walkAhead` rows of that order only (`bounded`); or from every match,
+ * sorted (`matchesFirst`: `offset` keeps the planner from walking the list order instead). The
+ * inner rows take the table's name, so the conditions and the order apply to them as written.
+ */
+function pageIdsOf(
+  repo: RecordRepository,
+  form: PageForm,
+  where: SQL | undefined,
+  sort: ListQuery['sort'],
+  rangedField: string | undefined,
+) {
+  const order = sql.join(orderBy(repo, sort), sql`, `);
+  const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const name = sql.identifier(repo.entity.table);
+  const matching = where ? sql`where ${where}` : sql``;
+  // The id and the order's columns: what a page is cut by, read off an index alone.
+  const keys = sql.join(
+    [...new Set(['id', ...orderKeys(repo, sort).map((k) => k.key)])].map((key) => repo.column(key)),
+    sql`, `,
+  );
+  if (form === 'perValue' && rangedField) {
+    // Each value of the ranged field in the range, found by skipping through its index one value
+    // at a time; the page's rows of each value off (field, list order…); merged in list order.
+    const field = repo.column(rangedField);
+    const next = (after: SQL) =>
+      sql`(select ${field} from ${repo.table} where ${and(where, after)} order by ${field} limit 1)`;
+    return sql`select ${name}.id as page_id from (
+          with recursive v(value) as (
+            ${next(sql`true`)}
+            union all
+            select ${next(sql`${field} > v.value`)} from v where v.value is not null)
+          select value from v where value is not null) v
+        cross join lateral (select ${keys} from ${repo.table} where ${and(where, sql`${field} = v.value`)}
+          order by ${order} limit ${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int) ${name}
+        ${page}`;
+  }
+  if (form === 'walk')
+    return sql`select ${repo.column('id')} as page_id from ${repo.table} ${matching} ${page}`;
+  if (form === 'bounded')
+    return sql`select ${name}.id as page_id from (select * from ${repo.table}
+        order by ${order} limit ${sql.placeholder('walkAhead')}) ${name} ${matching} ${page}`;
+  return sql`select ${name}.id as page_id from (select ${keys} from ${repo.table} ${matching}
+      offset 0) ${name} ${page}`;
+}

@@ -1,0 +1,245 @@
+import type { EntityDefinition } from '@inspectra/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { EntityTable } from '../entity-table.ts';
+import { assertKnownItems } from '../item-references.ts';
+import { assertUnlocked } from '../record-lock.ts';
+import { unscoped } from '../record-scope.ts';
+import type { Actor, EntityScope, ReadScope } from '../record-scope.ts';
+import type { ListQuery } from './list-query.ts';
+import { readPage } from './paging.ts';
+import type { Page } from './paging.ts';
+import { RangeDensity } from './range-density.ts';
+import { PreparedStatements } from './statements.ts';
+import { everyRecord, firstRecord } from './unpaged.ts';
+import type { RecordBatch } from './unpaged.ts';
+
+export type StoredRecord = Record<string, unknown> & { id: string; version: number };
+
+/**
+ * Data access for one declared entity: the only place its SQL is written. Its lists are read by
+ * the files beside it, one idea each: conditions (list-query.ts), order (list-order.ts), pages
+ * (paging.ts, short-search.ts, range-density.ts), unpaged reads (unpaged.ts).
+ */
+export class RecordRepository {
+  readonly entity: EntityDefinition;
+  readonly table: EntityTable;
+  /** The table's columns by field key. */
+  readonly columns: Record<string, AnyPgColumn>;
+  /** How its records are scoped: by a condition, or plant-wide (record-scope.ts). */
+  readonly scope: EntityScope;
+  /** Its reads' prepared statements, by database and shape. */
+  readonly statements: PreparedStatements;
+  /** The planner's statistics of its ranged fields, as a date range's page uses them. */
+  readonly density: RangeDensity;
+  private readonly sortAs: Readonly<Record<string, SQL>>;
+
+  constructor(
+    entity: EntityDefinition,
+    table: EntityTable,
+    o: {
+      scope: EntityScope;
+      /**
+       * How a field sorts when not by its column: a hand-written table's index over an expression
+       * (user names, case aside: `lower(username)`). The list order's keys stay the fields.
+       */
+      sortAs?: Readonly<Record<string, SQL>>;
+    },
+  ) {
+    this.entity = entity;
+    this.table = table;
+    this.columns = table as unknown as Record<string, AnyPgColumn>;
+    this.scope = o.scope;
+    this.sortAs = o.sortAs ?? {};
+    this.statements = new PreparedStatements(entity.table);
+    this.density = new RangeDensity(entity, (field) => this.column(field).name);
+  }
+
+  /** Whether a contractor company's user sees only some of its records. */
+  get companyScoped(): boolean {
+    return 'condition' in this.scope;
+  }
+
+  /** The company whose scope applies to a read, or undefined when the read sees every record. */
+  scopedCompany(scope: ReadScope): string | undefined {
+    return 'companyId' in scope && scope.companyId && 'condition' in this.scope ? scope.companyId : undefined;
+  }
+
+  /** The scope's condition for a read, or undefined when the read sees every record. */
+  scopeWhere(scope: ReadScope): SQL | undefined {
+    const company = this.scopedCompany(scope);
+    return company && 'condition' in this.scope ? this.scope.condition(sql`${company}::uuid`) : undefined;
+  }
+
+  /**
+   * Plant-wide records are written by the plant owner's staff only: a contractor company's user
+   * reads them and is refused any write, whatever the role grants (docs/company-scoping.md).
+   */
+  assertMayWrite(actor: Actor) {
+    if (actor.companyId && 'plantWide' in this.scope)
+      throw new AppError(
+        'FORBIDDEN',
+        `${this.entity.label} records are plant-wide reference data, kept by the plant owner's staff: a contractor company's users read them but cannot change them`,
+      );
+  }
+
+  column(key: string): AnyPgColumn {
+    const column = this.columns[key];
+    if (!column) throw new Error(`${this.entity.name} has no column ${key}`);
+    return column;
+  }
+
+  /** What a list sorts a field by: its column, or the expression the table sorts it as (`sortAs`). */
+  sortedAs(key: string): AnyPgColumn | SQL {
+    return this.sortAs[key] ?? this.column(key);
+  }
+
+  /** One page of records, with their images, and how many matched (paging.ts `readPage`). */
+  page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
+    return readPage(this, db, q);
+  }
+
+  /** Every record that matches, in list order, in batches; refused past a limit (unpaged.ts). */
+  every(db: DbOrTx, q: ListQuery): Promise<AsyncGenerator<RecordBatch>> {
+    return everyRecord(this, db, q);
+  }
+
+  /**
+   * Every record that matches, whole, for a module that works on them together (a group of
+   * summaries, a work order's assignments): bounded as `every` is, refused past the limit.
+   */
+  async all(db: DbOrTx, q: ListQuery): Promise<StoredRecord[]> {
+    const rows: StoredRecord[] = [];
+    for await (const batch of await this.every(db, q)) rows.push(...batch.rows);
+    return rows;
+  }
+
+  /** The first record that matches in list order (the one record of a parent), or undefined. */
+  first(db: DbOrTx, q: ListQuery): Promise<StoredRecord | undefined> {
+    return firstRecord(this, db, q);
+  }
+
+  /**
+   * One record; `lock` holds it (FOR UPDATE) until the caller's transaction ends. Under the caller's
+   * scope, a record outside their company's is not found, as if it did not exist.
+   */
+  async find(
+    db: DbOrTx,
+    id: string,
+    scope: ReadScope,
+    o: { lock?: boolean } = {},
+  ): Promise<StoredRecord | undefined> {
+    const query = db
+      .select()
+      .from(this.table)
+      .where(and(eq(this.column('id'), id), this.scopeWhere(scope)))
+      .limit(1);
+    const [row] = o.lock ? await query.for('update') : await query;
+    return row as StoredRecord | undefined;
+  }
+
+  async get(db: DbOrTx, id: string, scope: ReadScope, o: { lock?: boolean } = {}): Promise<StoredRecord> {
+    const row = await this.find(db, id, scope, o);
+    if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    return row;
+  }
+
+  /**
+   * Every write goes through here first: a record under a locked one (an approved report) is refused
+   * with 409, checked and held in the writer's transaction (record-lock.ts). No query for entities
+   * that no lock reaches.
+   */
+  private async assertWritable(
+    tx: DbOrTx,
+    target: { recordId: string } | { values: Record<string, unknown> },
+  ) {
+    if ('recordId' in target) return assertUnlocked(tx, this.entity, target);
+    const parentId = this.entity.parent ? target.values[this.entity.parent] : undefined;
+    if (typeof parentId === 'string') await assertUnlocked(tx, this.entity, { parentId });
+  }
+
+  async insert(tx: DbOrTx, values: Record<string, unknown>, actor: Actor): Promise<StoredRecord> {
+    const [row] = await (await this.checkedInsert(tx, values, actor)).statement.returning();
+    return row as StoredRecord;
+  }
+
+  /** Inserts unless a unique index already holds such a record (one per parent): undefined then. */
+  async insertIfAbsent(
+    tx: DbOrTx,
+    values: Record<string, unknown>,
+    actor: Actor,
+  ): Promise<StoredRecord | undefined> {
+    const [row] = await (
+      await this.checkedInsert(tx, values, actor)
+    ).statement
+      .onConflictDoNothing()
+      .returning();
+    return row as StoredRecord | undefined;
+  }
+
+  /**
+   * An insert of the values by the actor, once the write is allowed: plant-wide data by the owner's
+   * staff, nothing under a locked record, every listed code known. Wrapped, so that awaiting the
+   * checks does not run the statement.
+   */
+  private async checkedInsert(tx: DbOrTx, values: Record<string, unknown>, actor: Actor) {
+    this.assertMayWrite(actor);
+    await this.assertWritable(tx, { values });
+    await assertKnownItems(tx, this.entity, values);
+    return {
+      statement: tx
+        .insert(this.table)
+        .values({ ...values, createdBy: actor.id, updatedBy: actor.id } as never),
+    };
+  }
+
+  /**
+   * Applies changes when the stored version is still the one the client read; a stale version is
+   * refused with CONFLICT and nothing is written.
+   */
+  async update(
+    tx: DbOrTx,
+    id: string,
+    values: Record<string, unknown>,
+    expectedVersion: number | undefined,
+    actor: Actor,
+  ): Promise<StoredRecord> {
+    this.assertMayWrite(actor);
+    const actorId = actor.id;
+    await this.assertWritable(tx, { recordId: id });
+    await assertKnownItems(tx, this.entity, values);
+    const conditions = [eq(this.column('id'), id)];
+    if (expectedVersion !== undefined) conditions.push(eq(this.column('version'), expectedVersion));
+    const [row] = await tx
+      .update(this.table)
+      .set({
+        ...values,
+        version: sql`${this.column('version')} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actorId,
+      } as never)
+      .where(and(...conditions))
+      .returning();
+    if (row) return row as StoredRecord;
+    const current = await this.find(tx, id, unscoped('the caller has read it under their scope'));
+    if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    throw new AppError(
+      'CONFLICT',
+      `${this.entity.label} was changed by someone else (now version ${current.version}, you sent ${expectedVersion}). Reload it and apply your change again.`,
+    );
+  }
+
+  async delete(tx: DbOrTx, id: string, actor: Actor): Promise<StoredRecord> {
+    this.assertMayWrite(actor);
+    await this.assertWritable(tx, { recordId: id });
+    const [row] = await tx
+      .delete(this.table)
+      .where(eq(this.column('id'), id))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
+    return row as StoredRecord;
+  }
+}

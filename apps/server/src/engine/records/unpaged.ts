@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { listConditions } from './list-query.ts';
+import type { ListQuery } from './list-query.ts';
+import { orderBy } from './list-order.ts';
+import { rowsWithImages, withImages } from './listed-images.ts';
+import type { ListedAttachment } from './listed-images.ts';
+import type { RecordRepository, StoredRecord } from './repository.ts';
+
+/**
+ * The most records a list without paging answers (`everyRecord`); a longer one is refused with 400
+ * and asked for by page (docs/api-conventions.md).
+ */
+export const unpagedLimit = 20_000;
+/** Rows an unpaged list reads, turns into JSON and sends at a time. */
+export const unpagedBatch = 500;
+
+/** One batch of an unpaged list: its rows in list order and their images. */
+export type RecordBatch = { rows: StoredRecord[]; attachments: ListedAttachment[] };
+
+type RowWithImages = { record: StoredRecord; images?: ListedAttachment[] };
+
+/**
+ * Every record that matches, in list order, read in batches of `unpagedBatch` rows with their
+ * images, so a long list never sits whole in the server's memory. The first batch is read at once
+ * with its images (most lists end there: one statement). A longer list then reads the matching ids
+ * (one walk of the list-order index, at most `unpagedLimit` + 1 of them): past the limit it is
+ * refused with a 400 telling the caller to page, before anything is sent; it is never cut short in
+ * silence. Rows deleted meanwhile are left out; a row added meanwhile comes after the first batch.
+ */
+export async function everyRecord(
+  repo: RecordRepository,
+  db: DbOrTx,
+  q: ListQuery,
+): Promise<AsyncGenerator<RecordBatch>> {
+  const { where, values, shape } = listConditions(repo, q);
+  const head = await repo.statements.run<RowWithImages[]>(
+    db,
+    `every:head:${shape}`,
+    () =>
+      db
+        .select({ record: repo.table, ...withImages(repo.entity) })
+        .from(repo.table)
+        .where(where)
+        .orderBy(...orderBy(repo, q.sort))
+        .limit(sql.placeholder('limit') as unknown as number),
+    { ...values, limit: unpagedBatch + 1 },
+  );
+  const first = rowsWithImages(head.slice(0, unpagedBatch));
+  if (head.length <= unpagedBatch)
+    return (async function* () {
+      yield first;
+    })();
+  const ids = await repo.statements.run<{ id: string }[]>(
+    db,
+    `every:${shape}`,
+    () =>
+      db
+        .select({ id: repo.column('id') })
+        .from(repo.table)
+        .where(where)
+        .orderBy(...orderBy(repo, q.sort))
+        .limit(sql.placeholder('limit') as unknown as number),
+    { ...values, limit: unpagedLimit + 1 },
+  );
+  if (ids.length > unpagedLimit)
+    throw new AppError(
+      'BAD_REQUEST',
+      `This list holds more than ${unpagedLimit.toLocaleString('en')} ${repo.entity.label.toLowerCase()} records: ask for it by page (pageNumber and pageSize)`,
+    );
+  const sent = new Set(first.rows.map((r) => r.id));
+  const rest = batches(
+    repo,
+    db,
+    ids.map((r) => r.id).filter((id) => !sent.has(id)),
+  );
+  return (async function* () {
+    yield first;
+    yield* rest;
+  })();
+}
+
+async function* batches(repo: RecordRepository, db: DbOrTx, ids: string[]): AsyncGenerator<RecordBatch> {
+  for (let start = 0; start < ids.length; start += unpagedBatch) {
+    const wanted = ids.slice(start, start + unpagedBatch);
+    const found = await repo.statements.run<RowWithImages[]>(
+      db,
+      'batch',
+      () =>
+        db
+          .select({ record: repo.table, ...withImages(repo.entity) })
+          .from(repo.table)
+          .where(sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`),
+      { ids: wanted },
+    );
+    const byId = new Map(found.map((f) => [f.record.id, f]));
+    yield rowsWithImages(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
+  }
+}
+
+/** The first record that matches in list order (the one record of a parent), or undefined. */
+export async function firstRecord(
+  repo: RecordRepository,
+  db: DbOrTx,
+  q: ListQuery,
+): Promise<StoredRecord | undefined> {
+  const { where, values, shape } = listConditions(repo, q);
+  const [row] = await repo.statements.run<StoredRecord[]>(
+    db,
+    `first:${shape}`,
+    () =>
+      db
+        .select()
+        .from(repo.table)
+        .where(where)
+        .orderBy(...orderBy(repo, q.sort))
+        .limit(1),
+    values,
+  );
+  return row;
+}
