@@ -108,8 +108,26 @@ describe('callApi', () => {
 
   it('takes the values alone as the body', async () => {
     const received = receive('put', '/thermal-analysis');
-    await callApi('PUT /thermal-analysis', { body: { id: analysisId, summary: '  Two hot spots ' } });
-    expect(received[0]!.json).toEqual({ id: analysisId, summary: 'Two hot spots' });
+    await callApi('PUT /thermal-analysis', {
+      body: { id: analysisId, summary: '  Two hot spots ', version: 2 },
+    });
+    expect(received[0]!.json).toEqual({ id: analysisId, summary: 'Two hot spots', version: 2 });
+  });
+
+  it('sends the version of the record edited with an update, and sends no update without one', async () => {
+    const received = receive('put', '/thermal-analysis');
+    await callApi('PUT /thermal-analysis', {
+      body: {
+        values: { id: analysisId, summary: 'Two hot spots' },
+        previous: { id: analysisId, version: 5 },
+      },
+    });
+    expect(received[0]!.json).toEqual({ id: analysisId, summary: 'Two hot spots', version: 5 });
+
+    await expect(
+      callApi('PUT /thermal-analysis', { body: { id: analysisId, summary: 'Overwrites whatever is there' } }),
+    ).rejects.toThrow(/must carry the version/);
+    expect(received).toHaveLength(1);
   });
 
   it('fills path parameters, encoded', async () => {

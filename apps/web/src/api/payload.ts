@@ -182,5 +182,19 @@ export function routeBody(
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
   if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
-  return buildPayload(op.entity, isPayloadInput(body) ? body : { values: body }, bodyKind);
+  const input = isPayloadInput(body) ? body : { values: body };
+  return buildPayload(op.entity, op.kind === 'update' ? withVersion(route, input) : input, bodyKind);
+}
+
+/**
+ * An update carries the version of the record it was made from, so a change saved meanwhile by
+ * someone else is refused (409) rather than overwritten: the values' own, else the edited record's.
+ * An update without either is a screen's mistake, refused before anything is sent.
+ */
+function withVersion(route: RouteDefinition, input: PayloadInput): PayloadInput {
+  if (input.values.version !== undefined) return input;
+  const version = input.previous?.version;
+  if (version === undefined || version === null)
+    throw new Error(`${route.method} ${route.path}: an update must carry the version of the record it read`);
+  return { ...input, values: { ...input.values, version } };
 }

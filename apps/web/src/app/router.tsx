@@ -84,14 +84,6 @@ const screens = {
   ),
   reports: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
   report: lazyRouteComponent(() => import('../features/reports/ReportPage.tsx'), 'ReportPage'),
-  thermal: lazyRouteComponent(
-    () => import('../features/thermal/ThermalAnalysisPage.tsx'),
-    'ThermalAnalysisPage',
-  ),
-  measurement: lazyRouteComponent(
-    () => import('../features/thermal/MeasurementEditPage.tsx'),
-    'MeasurementEditPage',
-  ),
   documents: lazyRouteComponent(
     () => import('../features/documents/SupportingDocumentsPage.tsx'),
     'SupportingDocumentsPage',
@@ -150,6 +142,27 @@ const homeRoute = createRoute({
   },
 });
 
+/**
+ * Thermal's measurement forms moved into the generated workspace (`…/thermal/rows/…`); links and
+ * bookmarks to their old addresses still open them.
+ */
+const thermalMeasurementRoute = <P extends string>(
+  path: P,
+  rowId: (params: Record<string, string>) => string,
+) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    beforeLoad: ({ params }) => {
+      const { reportId } = params as Record<string, string>;
+      throw redirect({
+        to: '/reports/$reportId/$slug/rows/$rowId',
+        params: { reportId: reportId!, slug: 'thermal', rowId: rowId(params as Record<string, string>) },
+        replace: true,
+      });
+    },
+  });
+
 /** My tasks: the tab, filters, page and view are kept in the address (`my-tasks-search.ts`). */
 const myTasksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -173,9 +186,11 @@ const routeTree = rootRoute.addChildren([
     page('work-orders/$workOrderId/edit', screens.workOrderEdit),
     page('reports', screens.reports),
     page('reports/$reportId', screens.report),
-    page('reports/$reportId/thermal', screens.thermal),
-    page('reports/$reportId/thermal/measurements/new', screens.measurement),
-    page('reports/$reportId/thermal/measurements/$measurementId', screens.measurement),
+    thermalMeasurementRoute('reports/$reportId/thermal/measurements/new', () => 'new'),
+    thermalMeasurementRoute(
+      'reports/$reportId/thermal/measurements/$measurementId',
+      (params) => params.measurementId!,
+    ),
     page('reports/$reportId/documents', screens.documents),
     page('ndt', screens.ndt),
     page('assets', screens.assets),
@@ -186,7 +201,7 @@ const routeTree = rootRoute.addChildren([
     page('admin/reviewers', screens.reviewers),
     page('admin/users', screens.users),
     page('admin/roles', screens.roles),
-    // Every other technique with a workspace, by its declared slug (a fixed path above wins).
+    // Every technique with a workspace (thermal too), by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),
     techniquePage('reports/$reportId/$slug/rows/$rowId', screens.techniqueRow),

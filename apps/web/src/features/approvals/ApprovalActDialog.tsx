@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/error-text.ts';
+import { ActDialog } from '../../engine/ActDialog.tsx';
+import type { Act } from '../../engine/ActDialog.tsx';
 
 /** What a reviewer does at the level a report waits at. */
 export type ApprovalAct = 'approved' | 'returned';
@@ -46,83 +45,27 @@ export function ApprovalActDialog({
   onSettled: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [shown, setShown] = useState(act);
-  if (shown !== act) {
-    // A new act asks afresh.
-    setShown(act);
-    setComment('');
-    setFailure(null);
-  }
-
-  async function confirm() {
-    if (!act || level === null) return;
-    if (act === 'returned' && !comment.trim()) {
-      setFailure(t('approvals.panel.reasonRequired'));
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await send({ status: act, level, ...(comment.trim() ? { comment: comment.trim() } : {}) });
-      notifications.show({
-        color: 'teal',
-        message: t(act === 'approved' ? 'approvals.panel.approved' : 'approvals.panel.returned', {
-          number: reportNumber,
-          level,
-        }),
-      });
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error, t));
-    } finally {
-      setBusy(false);
-      await onSettled();
-    }
-  }
-
-  return (
-    <Modal
-      opened={act !== null}
-      onClose={onClose}
-      title={
-        act === 'approved'
-          ? t('approvals.panel.approveTitle', { number: reportNumber, level })
-          : t('approvals.panel.returnTitle', { number: reportNumber })
-      }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
-        <Textarea
-          label={t(act === 'returned' ? 'approvals.panel.reason' : 'approvals.panel.comment')}
-          required={act === 'returned'}
-          value={comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
-          maxLength={2000}
-          autosize
-          minRows={2}
-          data-autofocus
-        />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            loading={busy}
-            color={act === 'approved' ? 'green' : 'orange'}
-            onClick={() => void confirm()}
-          >
-            {act === 'approved' ? t('approvals.panel.approve') : t('approvals.panel.return')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  const approving = act === 'approved';
+  const asked: Act | null =
+    act && level !== null
+      ? {
+          key: act,
+          title: approving
+            ? t('approvals.panel.approveTitle', { number: reportNumber, level })
+            : t('approvals.panel.returnTitle', { number: reportNumber }),
+          comment: approving
+            ? { label: t('approvals.panel.comment') }
+            : { label: t('approvals.panel.reason'), requiredText: t('approvals.panel.reasonRequired') },
+          confirm: t(approving ? 'approvals.panel.approve' : 'approvals.panel.return'),
+          color: approving ? 'green' : 'orange',
+          send: async (comment) => {
+            await send({ status: act, level, ...(comment ? { comment } : {}) });
+            return t(approving ? 'approvals.panel.approved' : 'approvals.panel.returned', {
+              number: reportNumber,
+              level,
+            });
+          },
+        }
+      : null;
+  return <ActDialog act={asked} onClose={onClose} onSettled={onSettled} />;
 }

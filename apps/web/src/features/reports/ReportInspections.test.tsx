@@ -17,7 +17,6 @@ vi.mock('../techniques/TechniqueCard.tsx', async (actual) => ({
     <article aria-label={technique.label}>{technique.label}</article>
   ),
 }));
-vi.mock('../techniques/extensions.ts', () => ({ techniqueExtensions: {} }));
 
 cleanBrowserPerTest();
 

@@ -9,7 +9,6 @@ import { AnchorLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
-import { techniqueExtensions } from '../techniques/extensions.ts';
 import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
 import { allTechniques } from '../techniques/technique-routes.ts';
 import { ApprovalPanel } from '../approvals/ApprovalPanel.tsx';
@@ -41,12 +40,6 @@ export function methodFirst(
   return { own, others: shown.filter((technique) => technique !== own) };
 }
 
-function TechniqueCardOf({ technique, report }: { technique: TechniqueDefinition; report: Report }) {
-  // A technique with its own card (thermal) brings it; the others get the generated one.
-  const Card = techniqueExtensions[technique.module]?.Card ?? TechniqueCard;
-  return <Card technique={technique} report={report} />;
-}
-
 /**
  * The report's inspections: the card of its method's technique first, across the page, and every
  * other technique folded under "Other inspection types" (opened, their cards load). A method with no
@@ -65,14 +58,14 @@ export function ReportInspections({
   const grid = (list: readonly TechniqueDefinition[]) => (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {list.map((technique) => (
-        <TechniqueCardOf key={technique.module} technique={technique} report={report} />
+        <TechniqueCard key={technique.module} technique={technique} report={report} />
       ))}
     </SimpleGrid>
   );
   if (!own) return grid(shown);
   return (
     <Stack gap="md">
-      <TechniqueCardOf technique={own} report={report} />
+      <TechniqueCard technique={own} report={report} />
       {others.length > 0 && (
         <Accordion variant="contained" value={open} onChange={setOpen}>
           <Accordion.Item value="others">

@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group } from '@mantine/core';
 import type { ReportStatus } from '@inspectra/contract';
 import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +6,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { ActDialog } from '../../engine/ActDialog.tsx';
+import type { Act } from '../../engine/ActDialog.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { allowedMoves, asksForReason, isReportLocked, reportStatusColors } from './report-status.ts';
@@ -33,52 +33,41 @@ export function ReportStatusActions({ report }: { report: Report }) {
   );
   const mayRevise = isReportLocked(report.status) && can(profile, 'reportHeader', 'create');
   const [asked, setAsked] = useState<Asked | null>(null);
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const statusWord = (status: string) => enumLabel(t, 'reportHeader', 'status', status);
 
-  const ask = (next: Asked) => {
-    setAsked(next);
-    setComment('');
-    setFailure(null);
-  };
-
-  async function confirm() {
-    if (!asked) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (asked.kind === 'move') {
-        await callApi('PUT /report-headers/update-report-status/:id', {
-          params: { id: report.id },
-          query: { status: asked.to, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-        });
-        notifications.show({
-          color: 'teal',
-          message: t('reports.moved', { number: report.reportNumber, status: statusWord(asked.to) }),
-        });
-      } else {
+  /** The act a button asks to confirm: a move with its comment (a reason when returning), or a revision. */
+  function actOf(next: Asked): Act {
+    if (next.kind === 'move')
+      return {
+        key: `move:${next.to}`,
+        title: t('reports.moveTitle', { number: report.reportNumber, status: statusWord(next.to) }),
+        text: t(`reports.moveText.${next.to}`),
+        comment: { label: t(asksForReason(next.to) ? 'reports.reason' : 'reports.comment') },
+        confirm: t(`reports.move.${next.to}`),
+        color: reportStatusColors[next.to],
+        send: async (comment) => {
+          await callApi('PUT /report-headers/update-report-status/:id', {
+            params: { id: report.id },
+            query: { status: next.to, ...(comment ? { comment } : {}) },
+          });
+          return t('reports.moved', { number: report.reportNumber, status: statusWord(next.to) });
+        },
+      };
+    return {
+      key: 'revise',
+      title: t('reports.reviseTitle', { number: report.reportNumber }),
+      text: t('reports.reviseText', { number: report.reportNumber }),
+      confirm: t('reports.revise'),
+      send: async () => {
         const created = await callApi('POST /report-headers/:id/revision', {
           params: { id: report.id },
           body: {},
         });
         const revision = created.data as Report;
-        notifications.show({
-          color: 'teal',
-          message: t('reports.revised', { number: revision.reportNumber }),
-        });
         void navigate({ to: '/reports/$reportId', params: { reportId: revision.id } });
-      }
-      setAsked(null);
-      await queryClient.invalidateQueries({ queryKey: ['reports'] });
-    } catch (error) {
-      // A move refused meanwhile (someone else moved the report: 409) says so in the dialog.
-      setFailure(errorText(error, t));
-      await queryClient.invalidateQueries({ queryKey: ['reports', report.id] });
-    } finally {
-      setBusy(false);
-    }
+        return t('reports.revised', { number: revision.reportNumber });
+      },
+    };
   }
 
   if (moves.length === 0 && !mayRevise) return null;
@@ -90,7 +79,7 @@ export function ReportStatusActions({ report }: { report: Report }) {
             key={move.to}
             color={reportStatusColors[move.to]}
             variant={move.to === 'approved' || move.to === 'submitted' ? 'filled' : 'light'}
-            onClick={() => ask({ kind: 'move', to: move.to })}
+            onClick={() => setAsked({ kind: 'move', to: move.to })}
           >
             {t(`reports.move.${move.to}`)}
           </Button>
@@ -99,58 +88,19 @@ export function ReportStatusActions({ report }: { report: Report }) {
           <Button
             variant="light"
             leftSection={<IconCopy size={18} aria-hidden />}
-            onClick={() => ask({ kind: 'revise' })}
+            onClick={() => setAsked({ kind: 'revise' })}
           >
             {t('reports.revise')}
           </Button>
         )}
       </Group>
-      <Modal
-        opened={asked !== null}
+      <ActDialog
+        act={asked && actOf(asked)}
         onClose={() => setAsked(null)}
-        title={
-          asked?.kind === 'move'
-            ? t('reports.moveTitle', { number: report.reportNumber, status: statusWord(asked.to) })
-            : t('reports.reviseTitle', { number: report.reportNumber })
-        }
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {asked?.kind === 'move'
-              ? t(`reports.moveText.${asked.to}`)
-              : t('reports.reviseText', { number: report.reportNumber })}
-          </Text>
-          {asked?.kind === 'move' && (
-            <Textarea
-              label={t(asksForReason(asked.to) ? 'reports.reason' : 'reports.comment')}
-              value={comment}
-              onChange={(e) => setComment(e.currentTarget.value)}
-              maxLength={2000}
-              autosize
-              minRows={2}
-              data-autofocus
-            />
-          )}
-          {failure && (
-            <Text c="red" size="sm" role="alert">
-              {failure}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsked(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              loading={busy}
-              color={asked?.kind === 'move' ? reportStatusColors[asked.to] : undefined}
-              onClick={() => void confirm()}
-            >
-              {asked?.kind === 'move' ? t(`reports.move.${asked.to}`) : t('reports.revise')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        // A move refused meanwhile (someone else moved the report: 409) is said in the dialog; the
+        // report is read again either way.
+        onSettled={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract'
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
+import { extensionOf } from './extensions.ts';
 
 /** From the least to the most severe: colour and icon together, so colour is never the only sign. */
 const scale = [
@@ -20,7 +21,8 @@ function stepOf(index: number, levels: number) {
 
 /**
  * How serious a finding is, as the technique grades it (`findingGrade`): the level's label from the
- * rows' enum field, coloured from the least to the most severe of the declared levels.
+ * rows' enum field, coloured from the least to the most severe of the declared levels; or the
+ * technique's own badge when its extension draws one.
  */
 export function FindingBadge({
   technique,
@@ -32,7 +34,9 @@ export function FindingBadge({
   size?: 'sm' | 'md' | 'lg';
 }) {
   const { t } = useTranslation();
+  const Own = extensionOf(technique).GradeBadge;
   const grade = technique.findingGrade;
+  if (Own) return <Own level={level} size={size} />;
   const rows = technique.workspace?.rows as EntityDefinition | undefined;
   if (!grade || !rows) return null;
   const index = grade.levels.indexOf(level);

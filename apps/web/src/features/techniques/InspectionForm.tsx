@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import type { PermissionModule } from '@inspectra/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
@@ -12,6 +11,7 @@ import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
  * The inspection's own record: its conclusions (finding, analysis, recommendation…) and its drawings
@@ -24,9 +24,9 @@ export function InspectionForm({
   scope: WorkspaceScope;
   inspection: TechniqueRecord;
 }) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { technique } = scope;
+  const say = useWorkspaceWords(technique);
   const entity = inspectionOf(technique);
   const update = findRoute(technique, 'update', entity, scope.variant);
   const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
@@ -36,14 +36,14 @@ export function InspectionForm({
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="lg" mb="sm">
-        {t('workspace.details')}
+        {say('details')}
       </Title>
       {mayUpdate ? (
         <EntityForm
           entity={entity}
           fields={fields}
           record={inspection}
-          submitLabel={t('workspace.saveDetails')}
+          submitLabel={say('saveDetails')}
           uploadProgress={progress}
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
           onSubmit={async ({ values, images }) => {
@@ -63,7 +63,7 @@ export function InspectionForm({
             }
           }}
           onSaved={async () => {
-            notifications.show({ color: 'teal', message: t('workspace.detailsSaved') });
+            notifications.show({ color: 'teal', message: say('detailsSaved') });
             await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, scope.reportId) });
           }}
         />

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PermissionModule } from '@inspectra/contract';
-import { IconClipboardPlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -11,7 +11,7 @@ import { errorText } from '../../app/error-text.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { formatDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';
-import { techniqueExtensions } from './extensions.ts';
+import { extensionOf } from './extensions.ts';
 import { InspectionForm } from './InspectionForm.tsx';
 import { shownFields } from './row-columns.ts';
 import { RowsPanel } from './RowsPanel.tsx';
@@ -19,12 +19,14 @@ import { callTechnique } from './technique-client.ts';
 import { inspectionOf, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import { techniqueIcons } from './technique-icons.ts';
+import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 /** Today on the device's calendar: an inspector in WIB at 06:00 inspected today, not yesterday UTC. */
 export const today = () => dayjs().format('YYYY-MM-DD');
 
-/** A technique with one inspection per report (VCI): read it, or start it when none exists yet. */
+/** A technique with one inspection per report (VCI, thermal): read it, or start it when none exists yet. */
 export function SingleInspection({ scope }: { scope: WorkspaceScope }) {
   const { data: inspection } = useSuspenseQuery(techniqueQueries.single(scope));
   return inspection ? (
@@ -36,6 +38,8 @@ export function SingleInspection({ scope }: { scope: WorkspaceScope }) {
 
 function NotStarted({ scope }: { scope: WorkspaceScope }) {
   const { t } = useTranslation();
+  const say = useWorkspaceWords(scope.technique);
+  const Icon = techniqueIcons[scope.technique.icon];
   const queryClient = useQueryClient();
   const entity = inspectionOf(scope.technique);
   const create = findRoute(scope.technique, 'create', entity, scope.variant);
@@ -52,13 +56,16 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
   return (
     <Paper withBorder radius="md" p="xl" ta="center">
       <Stack align="center" gap="sm">
-        <IconClipboardPlus size={40} stroke={1.4} aria-hidden />
+        <Icon size={40} stroke={1.4} aria-hidden />
         <Title order={2} fz="lg">
-          {t('workspace.notStarted')}
+          {say('notStarted')}
         </Title>
+        <Text c="dimmed" maw={460}>
+          {say('notStartedHelp')}
+        </Text>
         {create && mayCreate && (
           <Button onClick={() => start.mutate()} loading={start.isPending}>
-            {t('workspace.start')}
+            {say('start')}
           </Button>
         )}
       </Stack>
@@ -176,17 +183,20 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
   );
 }
 
-/** One inspection: its rows, what its extension adds, its header form, and (when several) delete. */
+/**
+ * One inspection: what its extension says above (a verdict), its rows, what its extension adds
+ * under them, its header form, and (when several) delete.
+ */
 function InspectionContent(p: {
   scope: WorkspaceScope;
   inspection: TechniqueRecord;
   onDeleted?: () => void;
 }) {
   const { scope, inspection } = p;
-  const extension = techniqueExtensions[scope.technique.module];
-  const Panel = extension?.WorkspacePanel;
+  const { Overview, WorkspacePanel: Panel } = extensionOf(scope.technique);
   return (
     <Stack gap="lg">
+      {Overview && <Overview scope={scope} inspection={inspection} />}
       {scope.technique.workspace?.rows && <RowsPanel scope={scope} inspection={inspection} />}
       {Panel && <Panel scope={scope} inspection={inspection} />}
       <InspectionForm scope={scope} inspection={inspection} />

@@ -12,7 +12,6 @@ import { techniqueLabel } from '../../engine/entity-labels.ts';
 import { RecordedWarningsNotice } from '../../engine/RecordedWarnings.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
-import { entityLabel, lowerFirst } from './entity-words.ts';
 import { today } from './InspectionSection.tsx';
 import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
@@ -20,6 +19,7 @@ import { loadInspection, loadRow, techniqueKey, techniqueQueries } from './techn
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
+import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
  * Add a row under an inspection (`…/{slug}/rows/new`) or edit one (`…/{slug}/rows/{id}`): its fields
@@ -57,10 +57,8 @@ function RowForm({
     enabled: Boolean(rowId),
   });
   const [progress, setProgress] = useState<number | null>(null);
-  const label = entityLabel(t, rows);
-  const title = rowId
-    ? t('workspace.editRowTitle', { label: lowerFirst(label) })
-    : t('workspace.addRow', { label: lowerFirst(label) });
+  const say = useWorkspaceWords(technique);
+  const title = say(rowId ? 'editRowTitle' : 'addRow');
   const back = { variant, inspection: inspection.id };
   const crumbs = useReportCrumbs(
     report,
@@ -103,7 +101,7 @@ function RowForm({
           record={record}
           defaults={defaults}
           parentId={inspection.id}
-          submitLabel={record ? t('common.save') : t('workspace.addRow', { label: lowerFirst(label) })}
+          submitLabel={record ? t('common.save') : say('addRow')}
           uploadProgress={progress}
           loadCurrent={async (r) => (await loadRow(scope, inspection.id, String(r.id))) ?? undefined}
           onCancel={() => void backToWorkspace()}
@@ -136,7 +134,7 @@ function RowForm({
           onSaved={async () => {
             notifications.show({
               color: 'teal',
-              message: t(record ? 'workspace.rowSaved' : 'workspace.rowAdded', { label }),
+              message: say(record ? 'rowSaved' : 'rowAdded'),
             });
             await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, reportId) });
             await backToWorkspace();

@@ -1,4 +1,4 @@
-import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
 import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -10,15 +10,17 @@ import { errorText } from '../../app/error-text.ts';
 import { ButtonLink } from '../../app/links.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { formatFieldValue } from '../../engine/FieldDisplay.tsx';
+import { WarningsMark } from '../../engine/RecordedWarnings.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
-import { entityLabel, lowerFirst } from './entity-words.ts';
+import { extensionOf } from './extensions.ts';
 import { FindingBadge } from './FindingBadge.tsx';
 import { leadField, rowColumns } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 type Row = Record<string, unknown>;
@@ -31,22 +33,26 @@ export function rowPhotos(entity: EntityDefinition, row: Row): Attachment[] {
 }
 
 /**
- * The rows recorded under an inspection (findings, summaries): a table with the naming field, its
- * first photo and photo count, the grade as a coloured badge; a row opens its form.
+ * The rows recorded under an inspection (findings, summaries, measurements): a table with the naming
+ * field (with its first photo and photo count when the rows keep a photo list), the grade as a
+ * coloured badge marked when saved over a warning; a row opens its form, or its details when the
+ * technique's extension says so. The extension may choose the columns and draw some cells.
  */
 export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspection: TechniqueRecord }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { technique } = scope;
+  const say = useWorkspaceWords(technique);
+  const own = extensionOf(technique).rows ?? {};
   const rows = technique.workspace!.rows!;
   const module = technique.module as PermissionModule;
   const mayCreate =
     usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
   const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
   const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
-  const label = entityLabel(t, rows);
   const lead = leadField(rows, scope.variant);
+  const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = technique.findingGrade?.field;
   const search = { variant: scope.variant, inspection: inspection.id };
   const nameOf = (row: Row) =>
@@ -56,7 +62,7 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
     mutationFn: (row: Row) =>
       callTechnique(technique, deleteRoute!, idArguments(deleteRoute!, String(row.id))),
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: t('workspace.rowDeleted', { label }) });
+      notifications.show({ color: 'teal', message: say('rowDeleted') });
       await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, scope.reportId) });
     },
     onError: (e) =>
@@ -65,8 +71,8 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
 
   const confirmDelete = (row: Row) =>
     openDeleteConfirm(t, {
-      title: t('workspace.deleteRowTitle', { label: lowerFirst(label) }),
-      text: t('workspace.deleteRowText', { name: nameOf(row) }),
+      title: say('deleteRowTitle'),
+      text: say('deleteRowText', { name: nameOf(row) }),
       onConfirm: () => remove.mutate(row),
     });
 
@@ -81,7 +87,7 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
-          {label}
+          {say('rows')}
         </Title>
         {mayCreate && (
           <ButtonLink
@@ -90,40 +96,75 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
             search={search}
             leftSection={<IconPlus size={18} aria-hidden />}
           >
-            {t('workspace.addRow', { label: lowerFirst(label) })}
+            {say('addRow')}
           </ButtonLink>
         )}
       </Group>
       <EntityTable
         entity={rows}
-        columns={rowColumns(technique, scope.variant)}
+        columns={own.columns ?? rowColumns(technique, scope.variant)}
         queryKey={[...rowsKey(scope, inspection.id), 'page']}
         fetchPage={rowPages(scope, inspection.id)}
         renderCell={{
-          [lead]: (row) => <RowLead entity={rows} row={row} name={nameOf(row)} />,
+          ...(withPhotoList
+            ? { [lead]: (row) => <RowLead entity={rows} row={row} name={nameOf(row)} /> }
+            : {}),
           ...(grade
             ? {
-                [grade]: (row) =>
-                  typeof row[grade] === 'string' ? (
-                    <FindingBadge technique={technique} level={row[grade]} size="sm" />
-                  ) : (
-                    t('common.none')
-                  ),
+                // A row saved over a warning (confirmed or not) is marked beside its grade.
+                [grade]: (row) => (
+                  <Group gap={6} wrap="nowrap">
+                    {typeof row[grade] === 'string' ? (
+                      <FindingBadge technique={technique} level={row[grade]} size="sm" />
+                    ) : (
+                      t('common.none')
+                    )}
+                    <WarningsMark entity={rows} record={row} />
+                  </Group>
+                ),
               }
             : {}),
+          ...own.cells,
         }}
-        onRowClick={edit}
+        onRowClick={own.opensDetails ? undefined : edit}
+        details={
+          own.opensDetails
+            ? {
+                title: (row) => say('rowDetails', { name: nameOf(row) }),
+                actions: (row, close) => (
+                  <>
+                    <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => edit(row)}>
+                      {t('common.edit')}
+                    </Button>
+                    {mayDelete && (
+                      <Button
+                        variant="default"
+                        color="red"
+                        leftSection={<IconTrash size={18} aria-hidden />}
+                        onClick={() => {
+                          close();
+                          confirmDelete(row);
+                        }}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    )}
+                  </>
+                ),
+              }
+            : undefined
+        }
         rowActions={(row) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
             <RowAction
-              label={t('workspace.editRow', { name: nameOf(row) })}
+              label={say('editRow', { name: nameOf(row) })}
               tooltip={t('common.edit')}
               icon={<IconPencil size={18} aria-hidden />}
               onClick={() => edit(row)}
             />
             {mayDelete && (
               <RowAction
-                label={t('workspace.deleteRow', { name: nameOf(row) })}
+                label={say('deleteRow', { name: nameOf(row) })}
                 tooltip={t('common.delete')}
                 color="red"
                 icon={<IconTrash size={18} aria-hidden />}
@@ -132,7 +173,7 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
             )}
           </Group>
         )}
-        emptyText={t('workspace.noRows', { label: lowerFirst(label) })}
+        emptyText={say('noRows')}
       />
     </Paper>
   );

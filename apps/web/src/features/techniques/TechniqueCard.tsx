@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { techniqueDescription, techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import type { Report } from '../reports/useReport.ts';
+import { extendedTechnique, extensionOf } from './extensions.ts';
 import { FindingBadge, worstLevel } from './FindingBadge.tsx';
 import { techniqueIcons } from './technique-icons.ts';
 import { useReportTechniques } from './technique-queries.ts';
@@ -18,8 +19,8 @@ export function reportIsOf(technique: TechniqueDefinition, report: Report): bool
 
 /**
  * A technique's card on the report page, from its declaration: icon, colour, name and sentence, how
- * many rows and the worst grade when known, and a button to open it (one per equipment class when the
- * report does not say which).
+ * many rows and the worst grade when known (or the figures its extension shows), and a button to open
+ * it (one per equipment class when the report does not say which).
  */
 export function TechniqueCard({ technique, report }: { technique: TechniqueDefinition; report: Report }) {
   const { t } = useTranslation();
@@ -27,8 +28,11 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
   const label = techniqueLabel(t, technique);
   const variant = variantOfCategory(technique, report.equipmentCategory);
   const variants = technique.variants.length === 0 ? [undefined] : variant ? [variant] : technique.variants;
-  // The report's figures for every technique come in one call, which never creates a record.
-  const known = Boolean(technique.workspace);
+  const extension = extensionOf(technique);
+  const OwnFigures = extension.CardFigures;
+  // The report's figures for every technique come in one call, which never creates a record; it
+  // summarises the workspaces the contract declares.
+  const known = Boolean(technique.workspace) && !OwnFigures;
   const summaries = useReportTechniques(report.id, known);
   const figures = {
     isPending: summaries.isPending,
@@ -49,6 +53,7 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
           </Text>
         </div>
       </Group>
+      {OwnFigures && <OwnFigures technique={extendedTechnique(technique)} report={report} />}
       {known &&
         (figures.isPending ? (
           <Skeleton h={24} mb="md" aria-label={t('common.loading')} role="status" />
@@ -67,11 +72,14 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
       <Group gap="xs" mt="auto" grow>
         {variants.map((v) => {
           // Several classes to choose from: each button is its class; one: "Open for a pipe".
-          const words = !v
-            ? t('workspace.openShort')
-            : variants.length > 1
-              ? variantLabel(t, v)
-              : t('workspace.openFor', { variant: variantLabel(t, v).toLowerCase() });
+          const own = !v && extension.words?.open ? t(extension.words.open) : undefined;
+          const words =
+            own ??
+            (!v
+              ? t('workspace.openShort')
+              : variants.length > 1
+                ? variantLabel(t, v)
+                : t('workspace.openFor', { variant: variantLabel(t, v).toLowerCase() }));
           return (
             <ButtonLink
               key={v ?? 'all'}
@@ -82,7 +90,8 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
               color={technique.color}
               rightSection={<IconChevronRight size={16} aria-hidden />}
               // Out of the card, "Open" alone would not say what opens; the words shown come first.
-              aria-label={t('workspace.openLink', { action: words, technique: label })}
+              // A technique's own words ("Open thermal analysis") say it already.
+              aria-label={own ? undefined : t('workspace.openLink', { action: words, technique: label })}
             >
               {words}
             </ButtonLink>

@@ -17,6 +17,7 @@ import { inspectionOf } from './technique-queries.ts';
 import type { WorkspaceScope } from './technique-queries.ts';
 import { techniqueBySlug, variantOfCategory } from './technique-routes.ts';
 import { VariantChooser } from './VariantChooser.tsx';
+import type { WorkspaceSearch } from './workspace-search.ts';
 
 /**
  * The screens every declared technique gets under a report (`/reports/{id}/{slug}`): its
@@ -25,7 +26,7 @@ import { VariantChooser } from './VariantChooser.tsx';
  */
 export function TechniqueWorkspacePage() {
   const { t } = useTranslation();
-  const { reportId, slug } = useParams({ from: '/app/reports/$reportId/$slug' });
+  const { reportId, slug } = useParams({ strict: false }) as { reportId: string; slug: string };
   const technique = techniqueBySlug(slug);
   if (!technique) throw new ApiError(t('workspace.unknown'), { status: 404, code: 'NOT_FOUND' });
   return <Workspace technique={technique} reportId={reportId} />;
@@ -45,7 +46,7 @@ function Workspace({ technique, reportId }: { technique: TechniqueDefinition; re
   const report = useReport(reportId);
   const label = techniqueLabel(t, technique);
   const crumbs = useReportCrumbs(report, { label });
-  const search = useSearch({ from: '/app/reports/$reportId/$slug' });
+  const search = useSearch({ strict: false }) as WorkspaceSearch;
   const mayView = usePermission(technique.module as PermissionModule, 'view');
   const { variant, inAddress } = useWorkspaceVariant(technique, report);
   const needsVariant = technique.variants.length > 0 && !variant;

@@ -1,23 +1,92 @@
 import type { TechniqueDefinition } from '@inspectra/contract';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { EntityColumn } from '../../engine/column-fit.ts';
 import type { Report } from '../reports/useReport.ts';
+import { thermalExtension } from '../thermal/thermal-extension.tsx';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { ThermalCard } from './ThermalCard.tsx';
 import { VciFeatureGroups } from './VciFeatureGroups.tsx';
 
 /**
- * What a technique shows beyond its generated screens, by module: its own report card (thermal's
- * verdict, leading to its own pages) or a panel in its workspace (VCI's findings by feature). The
- * generic screens look here and never name a technique themselves.
+ * The sentences of the generated screens a technique may say in its own words ("Add measurement"
+ * rather than "Add thermal measurement"). Each generic sentence is `workspace.<word>` and takes
+ * `label` (the rows' entity name, in a sentence) and `name` (the row's name).
+ */
+export type WorkspaceWord =
+  | 'notStarted'
+  | 'notStartedHelp'
+  | 'start'
+  | 'details'
+  | 'saveDetails'
+  | 'detailsSaved'
+  | 'rows'
+  | 'addRow'
+  | 'editRowTitle'
+  | 'editRow'
+  | 'rowDetails'
+  | 'deleteRow'
+  | 'deleteRowTitle'
+  | 'deleteRowText'
+  | 'rowAdded'
+  | 'rowSaved'
+  | 'rowDeleted'
+  | 'noRows'
+  | 'open';
+
+export type GradeBadgeProps = { level: string; size?: 'sm' | 'md' | 'lg' };
+export type InspectionPartProps = { scope: WorkspaceScope; inspection: TechniqueRecord };
+
+/**
+ * What a technique adds to its generated screens, by module; every part is optional and the generic
+ * screens look here rather than name a technique. Thermal plugs in its verdict, its severity badge
+ * and its words; VCI its findings by feature.
  */
 export type TechniqueExtension = {
-  /** Replaces the generic card on the report page. */
-  Card?: ComponentType<{ technique: TechniqueDefinition; report: Report }>;
-  /** Shown in the workspace under the inspection's rows. */
-  WorkspacePanel?: ComponentType<{ scope: WorkspaceScope; inspection: TechniqueRecord }>;
+  /**
+   * What the screens need that the technique's contract declaration does not say yet (its
+   * workspace, its grade). The contract's own declaration wins as soon as it has one.
+   */
+  declares?: Pick<TechniqueDefinition, 'workspace' | 'findingGrade'>;
+  /** Its own sentences, by generic word: i18n keys taking the same `label` and `name`. */
+  words?: Partial<Record<WorkspaceWord, string>>;
+  /** The figures on its report card, in place of the rows and worst grade of the report's summary. */
+  CardFigures?: ComponentType<{ technique: TechniqueDefinition; report: Report }>;
+  /** Above the rows: the inspection's verdict and the figures behind it. */
+  Overview?: ComponentType<InspectionPartProps>;
+  /** Under the rows: another view of them. */
+  WorkspacePanel?: ComponentType<InspectionPartProps>;
+  /** Its grade drawn its own way (with what the level means), wherever a grade shows. */
+  GradeBadge?: ComponentType<GradeBadgeProps>;
+  /** The rows' table. */
+  rows?: {
+    /** Its columns, in order and priority, in place of those chosen from the declaration. */
+    columns?: EntityColumn[];
+    /** Its own cells, by column key. */
+    cells?: Record<string, (row: Record<string, unknown>) => ReactNode>;
+    /** A tapped row opens its details (every field and image slot) rather than its form. */
+    opensDetails?: boolean;
+  };
 };
 
 export const techniqueExtensions: Partial<Record<string, TechniqueExtension>> = {
-  thermal: { Card: ThermalCard },
+  thermal: thermalExtension,
   vci: { WorkspacePanel: VciFeatureGroups },
 };
+
+export const extensionOf = (technique: TechniqueDefinition): TechniqueExtension =>
+  techniqueExtensions[technique.module] ?? {};
+
+/**
+ * The technique as its screens use it: the contract's declaration, completed by what its extension
+ * declares where the contract is silent.
+ */
+export function extendedTechnique(technique: TechniqueDefinition): TechniqueDefinition {
+  const declares = extensionOf(technique).declares;
+  if (!declares) return technique;
+  const workspace = technique.workspace ?? declares.workspace;
+  return {
+    ...technique,
+    workspace,
+    findingGrade: technique.findingGrade ?? declares.findingGrade,
+    variants: technique.variants.length > 0 ? technique.variants : (workspace?.inspection.variants ?? []),
+  };
+}

@@ -1,7 +1,7 @@
 import type { EntityDefinition, PageMeta, TechniqueDefinition } from '@inspectra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
-import type { EntityPage, EntityPageRequest } from '../../engine/EntityTable.tsx';
+import type { EntityPage, EntityPageFetcher, EntityPageRequest } from '../../engine/EntityTable.tsx';
 import { callTechnique } from './technique-client.ts';
 import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
 
@@ -126,21 +126,26 @@ export async function loadInspection(s: WorkspaceScope, id: string): Promise<Tec
 }
 
 /**
- * A page fetcher over an inspection's rows for EntityTable: the server pages when the call is paged;
- * otherwise the whole list (a by-parent read) is paged here.
+ * A page fetcher over an inspection's rows for EntityTable: the server pages when the call is paged
+ * (and then sorts and filters as the table asks, as any list call does); otherwise the whole list (a
+ * by-parent read) is paged here.
  */
-export function rowPages(s: WorkspaceScope, inspectionId: string) {
-  return async (request: EntityPageRequest): Promise<EntityPage> => {
-    const rows = s.technique.workspace!.rows!;
-    const route = requireRoute(s.technique, 'listByParent', rows, s.variant);
-    const query = { [route.operation.parentParam]: inspectionId };
-    if (route.operation.paged) {
+export function rowPages(s: WorkspaceScope, inspectionId: string): EntityPageFetcher {
+  const rows = s.technique.workspace!.rows!;
+  const route = requireRoute(s.technique, 'listByParent', rows, s.variant);
+  const parent = { [route.operation.parentParam]: inspectionId };
+  if (route.operation.paged) {
+    const fetchPage = async ({ filters, ...request }: EntityPageRequest): Promise<EntityPage> => {
+      // The inspection named wins over the same parameter chosen in the table.
       const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
-        query: { ...query, pageNumber: request.pageNumber, pageSize: request.pageSize },
+        query: { ...filters, ...parent, ...request },
       });
       return { records: envelope.data, meta: envelope.meta ?? onePage(envelope.data.length, request) };
-    }
-    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, { query });
+    };
+    return Object.assign(fetchPage, { route, fixedParams: Object.keys(parent) });
+  }
+  return async (request: EntityPageRequest): Promise<EntityPage> => {
+    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, { query: parent });
     const start = (request.pageNumber - 1) * request.pageSize;
     return {
       records: envelope.data.slice(start, start + request.pageSize),

@@ -1,5 +1,6 @@
 import { techniques } from '@inspectra/contract';
 import type { EntityDefinition, Operation, RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
+import { extendedTechnique } from './extensions.ts';
 
 export type EntityOperationKind = Exclude<Operation['kind'], 'action'>;
 type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
@@ -8,9 +9,14 @@ export type RouteOf<K extends Operation['kind']> = RouteDefinition & { operation
 /** Every technique, as the catalogue declares it (the web's one list of them). */
 export const allTechniques = techniques as readonly TechniqueDefinition[];
 
-/** The technique whose screens live under `/reports/{id}/{slug}`, when it has a generated workspace. */
+/**
+ * The technique whose screens live under `/reports/{id}/{slug}`, when it has a generated workspace
+ * (declared by the contract, or by its extension until the contract does).
+ */
 export function techniqueBySlug(slug: string): TechniqueDefinition | undefined {
-  return allTechniques.find((t) => t.slug === slug && t.workspace);
+  const found = allTechniques.find((t) => t.slug === slug);
+  const technique = found && extendedTechnique(found);
+  return technique?.workspace ? technique : undefined;
 }
 
 /**

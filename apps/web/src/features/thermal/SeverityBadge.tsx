@@ -4,6 +4,7 @@ import type { ThermalSeverity } from '@inspectra/contract';
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
+import type { GradeBadgeProps } from '../techniques/extensions.ts';
 
 /** Colour, icon and words together: colour is never the only sign of how severe a finding is. */
 const look: Record<ThermalSeverity, { color: string; icon: typeof IconEye }> = {
@@ -13,15 +14,11 @@ const look: Record<ThermalSeverity, { color: string; icon: typeof IconEye }> = {
   repairImmediately: { color: 'red', icon: IconAlertOctagon },
 };
 
-export function SeverityBadge({
-  severity,
-  size = 'md',
-}: {
-  severity: ThermalSeverity;
-  size?: 'sm' | 'md' | 'lg';
-}) {
+/** Thermal's grade: a NETA severity, with what it means for the inspector on hover or focus. */
+export function SeverityBadge({ level, size = 'md' }: GradeBadgeProps) {
   const { t } = useTranslation();
-  const { color, icon: Icon } = look[severity];
+  const severity = level as ThermalSeverity;
+  const { color, icon: Icon } = look[severity] ?? look.normal;
   return (
     <Tooltip label={t(`thermal.severity.${severity}.meaning`)} multiline maw={260} withArrow>
       <Badge

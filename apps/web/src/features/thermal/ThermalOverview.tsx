@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatQuantity } from '../../engine/locale.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { thermalQueries } from './thermal-queries.ts';
-import type { ThermalAnalysis, ThermalMeasurement } from './thermal-queries.ts';
+import type { ThermalMeasurement } from './thermal-queries.ts';
+import type { InspectionPartProps } from '../techniques/extensions.ts';
 
 /** The verdict first (worst severity and what it means), then the figures behind it. */
-export function ThermalOverview({ reportId, analysis }: { reportId: string; analysis: ThermalAnalysis }) {
+export function ThermalOverview({ scope, inspection }: InspectionPartProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const summary = useQuery(thermalQueries.summary(reportId, analysis.id));
-  const result = useQuery(thermalQueries.result(reportId, analysis.id));
+  const summary = useQuery(thermalQueries.summary(scope.reportId, inspection.id));
+  const result = useQuery(thermalQueries.result(scope.reportId, inspection.id));
   if (summary.isPending || result.isPending) return <Skeleton h={150} radius="md" />;
   if (!summary.data || !result.data) return null;
   const s = summary.data;
@@ -30,7 +31,7 @@ export function ThermalOverview({ reportId, analysis }: { reportId: string; anal
             </Text>
             {r.overallSeverity ? (
               <Stack gap={4} mt={4}>
-                <SeverityBadge severity={r.overallSeverity} size="lg" />
+                <SeverityBadge level={r.overallSeverity} size="lg" />
                 <Text size="sm">{t(`thermal.severity.${r.overallSeverity}.meaning`)}</Text>
               </Stack>
             ) : (
@@ -71,7 +72,7 @@ export function ThermalOverview({ reportId, analysis }: { reportId: string; anal
         <Group gap="xs" aria-label={t('thermal.figures.bySeverity')}>
           {thermalSeverityLevels.map((level) => (
             <Group key={level} gap={6} wrap="nowrap">
-              <SeverityBadge severity={level} size="sm" />
+              <SeverityBadge level={level} size="sm" />
               <Text size="sm" fw={600}>
                 {formatNumber(s.severityCounts[level], lang)}
               </Text>

@@ -1,35 +1,24 @@
-import type { thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
+import { thermal } from '@inspectra/contract';
+import type { thermalMeasurement } from '@inspectra/contract';
 import { callApi } from '../../api/calls.ts';
 import type { RecordOf } from '../../api/records.ts';
+import { techniqueKey } from '../techniques/technique-queries.ts';
 
-export type ThermalAnalysis = RecordOf<typeof thermalAnalysis>;
 export type ThermalMeasurement = RecordOf<typeof thermalMeasurement>;
 
-/** Every thermal query key starts with this, so a change to a measurement refreshes the whole page. */
-export const thermalKey = (reportId: string) => ['thermal', reportId] as const;
-
+/**
+ * Thermal's own reads (its verdict and figures), under the technique's key: a change the workspace
+ * makes to a measurement refreshes them with everything else of the technique on the report.
+ */
 export const thermalQueries = {
-  analysis: (reportId: string) => ({
-    queryKey: [...thermalKey(reportId), 'analysis'],
-    queryFn: async () =>
-      (
-        await callApi('GET /thermal-analysis/by-report', {
-          query: { reportHeaderId: reportId },
-        })
-      ).data,
-  }),
   summary: (reportId: string, thermalAnalysisId: string) => ({
-    queryKey: [...thermalKey(reportId), 'summary'],
+    queryKey: [...techniqueKey(thermal, reportId), 'summary', thermalAnalysisId],
     queryFn: async () =>
       (await callApi('GET /thermal-analysis/summary', { query: { thermalAnalysisId } })).data,
   }),
   result: (reportId: string, thermalAnalysisId: string) => ({
-    queryKey: [...thermalKey(reportId), 'result'],
+    queryKey: [...techniqueKey(thermal, reportId), 'result', thermalAnalysisId],
     queryFn: async () =>
       (await callApi('GET /thermal-analysis/result', { query: { thermalAnalysisId } })).data,
-  }),
-  measurement: (reportId: string, id: string) => ({
-    queryKey: [...thermalKey(reportId), 'measurement', id],
-    queryFn: async () => (await callApi('GET /thermal-measurements/:id', { params: { id } })).data,
   }),
 };

@@ -1,0 +1,294 @@
+import { routeTable } from '@inspectra/contract';
+import type { EntityDefinition, Profile, RouteDefinition } from '@inspectra/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { callRoute } from '../api/calls.ts';
+import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../api/test-server.ts';
+import { ReportFormModal } from '../features/reports/ReportFormModal.tsx';
+import type { Report } from '../features/reports/useReport.ts';
+import { RowFormPage } from '../features/techniques/RowFormPage.tsx';
+import { TechniqueWorkspacePage } from '../features/techniques/TechniqueWorkspacePage.tsx';
+import { idArguments } from '../features/techniques/technique-routes.ts';
+import type { RouteOf } from '../features/techniques/technique-routes.ts';
+import { renderWithProviders, renderWithRouter } from '../test/render.tsx';
+import { EntityForm } from './EntityForm.tsx';
+
+/*
+ * Every update the product sends carries the version of the record it read, so a change saved
+ * meanwhile by someone else is refused (409) instead of overwritten. Walked here: every update call
+ * the contract declares, through the engine's form, and the screens that update a record.
+ */
+
+vi.mock('../api/files.ts', () => ({
+  useAuthorizedObjectUrl: (url: string | null | undefined) => (url ? `blob:stored-${url}` : undefined),
+}));
+
+serveMockApi();
+
+const recordId = '7d8a3c52-7c41-4a4f-9f3b-2a7a0b7e3c11';
+const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
+
+/** The body of a request as the server reads it, JSON or multipart (values as text). */
+async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('multipart/form-data')) return Object.fromEntries((await request.formData()).entries());
+  return (await request.json()) as Record<string, unknown>;
+}
+
+/** Records the bodies sent to `method path` (a path with `:id` filled), answering the record saved. */
+function receive(method: 'put' | 'post', path: string, answer: Record<string, unknown> = {}) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http[method](api(path), async ({ request }) => {
+      bodies.push(await bodyOf(request));
+      return HttpResponse.json(envelope({ id: recordId, version: 8, ...answer }));
+    }),
+  );
+  return bodies;
+}
+
+/** A free-text field a user may change without a picker: what the walk types into. */
+function plainTextField(entity: EntityDefinition, variant: string | undefined): string | undefined {
+  const fields = entity.fieldsOf(variant);
+  return Object.keys(fields).find((key) => {
+    const field = fields[key]!;
+    if (key === entity.parent || field.serverOwned) return false;
+    return field.kind === 'longText' || (field.kind === 'text' && !field.references && !field.pattern);
+  });
+}
+
+const updateRoutes = (routeTable as RouteDefinition[]).filter(
+  (r): r is RouteOf<'update'> => r.operation.kind === 'update',
+);
+
+describe('every update carries the version it read', () => {
+  it('walks every update call of the contract', () => {
+    // The walk below is over the whole route table: a new update call joins it by being declared.
+    expect(updateRoutes.length).toBeGreaterThan(20);
+  });
+
+  it.each(updateRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s, saved from the engine’s form',
+    async (_, route) => {
+      const { entity, variant } = route.operation;
+      const key = plainTextField(entity, variant);
+      const bodies = receive('put', route.path.replace(':id', recordId));
+      const user = userEvent.setup();
+      renderWithProviders(
+        <EntityForm
+          entity={entity}
+          fields={key ? [key] : []}
+          record={{ id: recordId, version: 7, ...(key ? { [key]: 'As read' } : {}) }}
+          submitLabel="Save"
+          onSubmit={async ({ values, images, imageLists }) =>
+            (
+              await callRoute(route, {
+                ...idArguments(route, recordId),
+                body: {
+                  values: route.operation.id === 'body' ? { ...values, id: recordId } : values,
+                  images,
+                  imageLists,
+                  previous: { id: recordId, version: 7 },
+                },
+              })
+            ).data
+          }
+        />,
+      );
+      if (key) {
+        const input = screen.getByDisplayValue('As read');
+        await user.clear(input);
+        await user.type(input, 'Changed');
+      }
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 5000 });
+      expect(String(bodies[0]!.version)).toBe('7');
+      if (key) expect(bodies[0]![key]).toBe('Changed');
+    },
+  );
+});
+
+const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
+const analysisId = '0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22';
+
+const report = {
+  id: reportId,
+  version: 3,
+  workOrderSPKId: 'a0000000-0000-4000-8000-000000000001',
+  reportNumber: 'RPT-0042',
+  title: 'Substation A survey',
+  equipmentNo: 'TR-01',
+  equipmentCategory: 'electrical',
+  objectType: null,
+  inspectionMethod: 'thermal',
+  location: null,
+  actualStartDate: null,
+  actualCompletedDate: null,
+  status: 'draft',
+  statusComment: null,
+  revision: 0,
+  revisionOf: null,
+  approvalLevel: null,
+  approvalPath: null,
+  createdAt: '2026-03-15T07:05:00Z',
+  updatedAt: '2026-03-15T07:05:00Z',
+  createdBy: userId,
+  updatedBy: userId,
+  warnings: [],
+} as unknown as Report;
+
+const measurement = {
+  id: recordId,
+  version: 3,
+  thermalAnalysisId: analysisId,
+  date: '2026-03-10',
+  tagNumber: 'TR-01',
+  equipmentName: 'Transformer 1',
+  component: 'Phase R cable lug',
+  location: 'Substation A',
+  maxTemperatureC: 85.5,
+  referenceTemperatureC: 40,
+  ambientTemperatureC: 30,
+  emissivity: 0.95,
+  loadPercent: 80,
+  distanceM: 2,
+  remarks: null,
+  recommendation: null,
+  deltaTC: 45.5,
+  severity: 'repairImmediately',
+  thermalImage: null,
+  visualImage: null,
+  warnings: [],
+  createdAt: '2026-03-10T08:00:00Z',
+  updatedAt: '2026-03-10T08:00:00Z',
+  createdBy: userId,
+  updatedBy: userId,
+};
+
+function serveThermalReport() {
+  setCookies(accessTokenFor(userId), 'refresh');
+  const profile: Profile = {
+    id: userId,
+    username: 'ina',
+    fullName: 'Ina Inspector',
+    email: null,
+    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Inspector' },
+    permissions: (['view', 'create', 'update', 'delete'] as const).flatMap((action) => [
+      { module: 'thermal' as const, action },
+      { module: 'reportHeader' as const, action },
+    ]),
+  };
+  const onePage = { pageNumber: 1, pageSize: 10, totalCount: 1, totalPages: 1, totalCountExact: true };
+  server.use(
+    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
+    http.get(api('/report-headers'), () => HttpResponse.json({ ...envelope([report]), meta: onePage })),
+    http.get(api('/thermal-analysis/by-report'), () =>
+      HttpResponse.json(
+        envelope({
+          id: analysisId,
+          thermalAnalysisId: analysisId,
+          version: 4,
+          reportHeaderId: reportId,
+          summary: null,
+          result: null,
+        }),
+      ),
+    ),
+    http.get(api('/thermal-analysis/summary'), () =>
+      HttpResponse.json(
+        envelope({
+          thermalAnalysisId: analysisId,
+          summary: null,
+          measurementCount: 1,
+          firstMeasurementDate: '2026-03-10',
+          lastMeasurementDate: '2026-03-10',
+          hottest: measurement,
+          maxDeltaTC: 45.5,
+          severityCounts: { normal: 0, investigate: 0, repairAsTimePermits: 0, repairImmediately: 1 },
+        }),
+      ),
+    ),
+    http.get(api('/thermal-analysis/result'), () =>
+      HttpResponse.json(
+        envelope({
+          thermalAnalysisId: analysisId,
+          result: null,
+          overallSeverity: 'repairImmediately',
+          overallMeaning: 'ΔT above 15 °C: major discrepancy, repair immediately',
+          actionRequired: [measurement],
+        }),
+      ),
+    ),
+    http.get(api('/thermal-measurements/by-thermal-analysis'), () =>
+      HttpResponse.json({ ...envelope([measurement]), meta: onePage }),
+    ),
+    http.get(api(`/thermal-measurements/${recordId}`), () => HttpResponse.json(envelope(measurement))),
+  );
+}
+
+describe('the screens that update a record send the version they read', () => {
+  it('thermal, in the generated workspace: its findings and a measurement', async () => {
+    serveThermalReport();
+    const analysisBodies = receive('put', '/thermal-analysis');
+    const measurementBodies = receive('put', '/thermal-measurements', measurement);
+    const user = userEvent.setup();
+    const page = (Page: ComponentType) => () => (
+      <Suspense fallback="loading">
+        <Page />
+      </Suspense>
+    );
+    renderWithRouter(
+      {
+        '/reports/$reportId/$slug': page(TechniqueWorkspacePage),
+        '/reports/$reportId/$slug/rows/$rowId': page(RowFormPage),
+      },
+      `/reports/${reportId}/thermal`,
+    );
+
+    // Thermal's own parts, plugged into the generic workspace: its verdict, badge and words.
+    expect(
+      await screen.findByRole('heading', { name: 'Thermal analysis', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('Overall severity')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add measurement' })).toBeVisible();
+    const row = await screen.findByRole('row', { name: /TR-01/ });
+    expect(within(row).getByText('Repair immediately')).toBeVisible();
+
+    await user.type(screen.getByLabelText('Summary'), 'One hot lug');
+    await user.click(screen.getByRole('button', { name: 'Save findings' }));
+    await waitFor(() => expect(analysisBodies).toHaveLength(1), { timeout: 5000 });
+    expect(analysisBodies[0]).toMatchObject({ id: analysisId, summary: 'One hot lug', version: 4 });
+
+    await user.click(screen.getByRole('button', { name: 'Edit measurement TR-01' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Edit measurement', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
+    const max = screen.getByLabelText(/Max temperature/);
+    await user.clear(max);
+    await user.type(max, '43');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(measurementBodies).toHaveLength(1), { timeout: 5000 });
+    expect(measurementBodies[0]).toMatchObject({ maxTemperatureC: 43, version: 3 });
+  });
+
+  it('a report’s header', async () => {
+    setCookies(accessTokenFor(userId), 'refresh');
+    const bodies = receive(
+      'put',
+      `/report-headers/${reportId}`,
+      report as unknown as Record<string, unknown>,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ReportFormModal opened onClose={() => undefined} report={report} />);
+    const title = await screen.findByDisplayValue('Substation A survey', {}, { timeout: 5000 });
+    await user.clear(title);
+    await user.type(title, 'Substation A resurvey');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 5000 });
+    expect(bodies[0]).toMatchObject({ title: 'Substation A resurvey', version: 3 });
+  });
+});
