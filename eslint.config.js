@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'apps/server/drizzle/**',
       'test-results/**',
+      'bench/.data/**',
     ],
   },
   js.configs.recommended,

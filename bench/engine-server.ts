@@ -8,6 +8,7 @@
  *   POST /bench/capture/stop   …until now, and return them
  *   POST /bench/db-floor       { statements, connections, durationMs }: run them through the app's pool
  *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT
+ *   POST /bench/answer         { statements }: run them once in sequence; the last one's ids and count
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
  *   GET  /bench/facts          the seeded data's ids and counts, and how long seeding took
@@ -235,6 +236,16 @@ async function main() {
       plans.push(rows[0]!['QUERY PLAN'][0]);
     }
     return { plans };
+  });
+  // What a floor's statements answer, to check it is the API's answer (the same rows, the same count).
+  app.post('/bench/answer', async (request) => {
+    const { statements } = request.body as { statements: Statement[] };
+    let rows: { id?: unknown; counted?: unknown }[] = [];
+    for (const s of statements) rows = (await pool.query(asQuery(s))).rows;
+    return {
+      ids: rows.map((r) => r.id),
+      counted: rows[0]?.counted === undefined ? null : Number(rows[0].counted),
+    };
   });
   // Requests a load generator gave up on still run to the end; the next measurement waits for them.
   app.post('/bench/quiet', async () => {

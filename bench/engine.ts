@@ -3,8 +3,12 @@
  * (1,100,000 thermal measurements, bench/engine-seed.ts; and the work-management lists of issue 10
  * over 100,000 work orders, 300,000 report headers and 20,000 equipment, bench/work-seed.ts), next to
  * two floors measured in the same
- * run: the same SQL through the same driver and pool without HTTP, auth, JSON or Drizzle (DB floor),
- * and a constant answer through the same HTTP stack (HTTP floor). Then the plan check: every list
+ * run: the same SQL through the same driver and pool without HTTP, auth, JSON or Drizzle (replayed DB
+ * floor), the leanest SQL a skilled engineer would write for the same answer plus the user check
+ * (leanest floor, where a scenario declares it), and a constant answer through the same HTTP stack
+ * (HTTP floor). A request costs at least an HTTP round trip plus its database work, so a scenario is
+ * judged against the combined floor 1 ÷ (1/HTTP floor + 1/DB floor), in req/s, for either DB floor.
+ * Then the plan check: every list
  * route of the route table, EXPLAIN ANALYZEd, must not filter away or sort far more rows than it
  * returns. Not part of `npm test`: the figures depend on the machine.
  *
@@ -35,8 +39,9 @@ import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
 import { buildServer, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
-import { benchAdmin, percentiles, scenarios } from './engine-scenarios.ts';
-import type { Load, RequestSpec, Scenario, Seeding, Statement } from './engine-scenarios.ts';
+import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
+import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
+import type { Load, RequestSpec, Scenario, Seeding, SignedIn, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
 import { count, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
 import type { Plan, PlanReport } from './engine-plans.ts';
@@ -94,6 +99,15 @@ type Measured = {
   status: number;
   answer: string;
   statements: Statement[];
+  /** The scenario's leanest floor (`Scenario.leanest`), the user check first. */
+  leanest?: Leanest;
+};
+type Leanest = {
+  load: Load;
+  statements: Statement[];
+  /** Whether the statements answer the API's rows, in its order, and its (bounded) count. */
+  sameAnswer: boolean;
+  mismatch?: string;
 };
 type ScenarioResult = {
   name: string;
@@ -112,6 +126,13 @@ type ScenarioResult = {
   failure?: string;
 };
 type RouteCheck = { route: string; url?: string; skipped?: string; failure?: string; plans: PlanReport[] };
+
+/**
+ * The most a request can do per second when it needs one HTTP round trip and, after it, the database
+ * work of a floor: 1 ÷ (1/HTTP floor + 1/DB floor).
+ */
+const combined = (http: Load, db: Load) =>
+  http.perSecond > 0 && db.perSecond > 0 ? 1 / (1 / http.perSecond + 1 / db.perSecond) : 0;
 
 /** A load's latency, or a dash when no request finished within it. */
 const latency = (load: Load, p: 'p50' | 'p99') => (load.requests > 0 ? ms(load[p]) : '—');
@@ -222,15 +243,50 @@ async function capture(server: Server, token: string, url: string) {
   const tookMs = performance.now() - started;
   const { statements } = await call<{ statements: Statement[] }>(server, 'POST', '/bench/capture/stop');
   let answer = `${res.status} in ${ms(tookMs)} ms`;
+  let ids: unknown[] | undefined;
+  let totalCount: number | undefined;
   try {
     const body = JSON.parse(text) as { data?: unknown; meta?: { totalCount?: number }; message?: string };
-    if (Array.isArray(body.data)) answer += `, ${body.data.length} rows`;
-    if (body.meta?.totalCount !== undefined) answer += ` of ${count(body.meta.totalCount)}`;
+    if (Array.isArray(body.data)) {
+      answer += `, ${body.data.length} rows`;
+      ids = (body.data as { id?: unknown }[]).map((row) => row.id);
+    }
+    totalCount = body.meta?.totalCount;
+    if (totalCount !== undefined) answer += ` of ${count(totalCount)}`;
     if (!res.ok) answer += `: ${body.message}`;
   } catch {
     answer += `: ${oneLine(text, 200)}`;
   }
-  return { status: res.status, answer, statements };
+  return { status: res.status, answer, statements, ids, totalCount };
+}
+
+/** Who an access token signs in (its payload, read, not verified: the server verifies it). */
+function signedInOf(token: string): SignedIn {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+    fid: string;
+  };
+  return { userId: claims.sub, familyId: claims.fid };
+}
+
+/**
+ * Whether a leanest floor answers what the API answered: the same ids in the same order and, where
+ * the API counted, the same count once bounded by the engine's rule (page 1: `countAhead.list`).
+ */
+async function checkLeanest(
+  server: Server,
+  statements: Statement[],
+  api: { ids?: unknown[]; totalCount?: number },
+): Promise<string | undefined> {
+  const got = await call<{ ids: unknown[]; counted: number | null }>(server, 'POST', '/bench/answer', {
+    statements,
+  });
+  if (JSON.stringify(got.ids) !== JSON.stringify(api.ids ?? []))
+    return `rows differ: ${got.ids.length} rows, the API answered ${api.ids?.length ?? 0}`;
+  const bounded = got.counted === null ? undefined : Math.min(got.counted, countAhead.list);
+  if (api.totalCount !== undefined && bounded !== api.totalCount)
+    return `count differs: ${bounded ?? 'none'}, the API counted ${api.totalCount}`;
+  return undefined;
 }
 
 /** autocannon on one URL; latencies are kept per response, at full resolution, 2xx only. */
@@ -337,24 +393,38 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     sideCaptured ? dbFloor(server, sideCaptured.statements, sideConnections, seconds) : undefined,
   ]);
   await quiet(server);
-  result.measured = { api, dbFloor: floor, ...captured };
+  let leanest: Leanest | undefined;
+  if (scenario.leanest) {
+    const statements = [userCheck(signedInOf(token)), ...scenario.leanest(facts)];
+    const mismatch = await checkLeanest(server, statements, captured);
+    const leanLoad = await dbFloor(server, statements, mainConnections, seconds);
+    await quiet(server);
+    leanest = { load: leanLoad, statements, sameAnswer: !mismatch, ...(mismatch ? { mismatch } : {}) };
+    if (mismatch) result.failure = `the leanest floor does not answer as the API: ${mismatch}`;
+  }
+  const { ids: _ids, totalCount: _total, ...kept } = captured;
+  result.measured = { api, dbFloor: floor, ...kept, ...(leanest ? { leanest } : {}) };
   if (side && sideApi && sideFloor && sideCaptured)
     result.alongside = {
       url: side.url,
       connections: sideConnections,
       api: sideApi,
       dbFloor: sideFloor,
-      ...sideCaptured,
+      status: sideCaptured.status,
+      answer: sideCaptured.answer,
+      statements: sideCaptured.statements,
     };
   for (const [what, figures] of [
     ['API', api],
-    ['DB floor', floor],
+    ['DB floor (replayed)', floor],
+    ...(leanest ? [['DB floor (leanest, with the user check)', leanest.load] as const] : []),
   ] as const) {
     console.log(
       `  ${what}: ${count(figures.requests)} requests, ${figures.perSecond.toFixed(1)} req/s, p50 ${latency(figures, 'p50')} ms, p99 ${latency(figures, 'p99')} ms` +
         (figures.failed ? `, ${figures.failed} failed (${figures.firstError ?? '?'})` : ''),
     );
   }
+  if (leanest?.mismatch) console.log(`  LEANEST FLOOR FAILED: ${leanest.mismatch}`);
   const verdict = budgetVerdict(result, facts.database);
   if (verdict) console.log(`  p50 budget ${scenario.budgetMs} ms: ${verdict}`);
 
@@ -475,6 +545,54 @@ function resultsTable(httpFloor: Load, results: ScenarioResult[], db: Kind): str
         row('↳ alongside: that search', r.alongside.connections, r.alongside.api, r.alongside.dbFloor),
       );
   }
+  return markdownTable(rows);
+}
+
+/**
+ * Each measured scenario against its combined floors, 1 ÷ (1/HTTP floor + 1/DB floor) in req/s: with
+ * the replayed statements and, where declared, with the leanest ones; the ratio is API req/s over it.
+ */
+function floorsTable(httpFloor: Load, results: ScenarioResult[]): string {
+  const rows = [
+    [
+      'scenario',
+      'API req/s',
+      'HTTP floor req/s',
+      'replayed req/s',
+      'replayed p50 ms',
+      'combined (replayed) req/s',
+      'API/combined (replayed)',
+      'leanest req/s',
+      'leanest p50 ms',
+      'combined (leanest) req/s',
+      'API/combined (leanest)',
+    ],
+  ];
+  const rate = (n: number) => (n > 0 ? n.toFixed(0) : '—');
+  const share = (a: number, b: number) => (a > 0 && b > 0 ? `${(a / b).toFixed(2)}×` : '—');
+  for (const r of results) {
+    if (!r.measured) continue;
+    const { api, dbFloor: replayed, leanest } = r.measured;
+    const withReplayed = combined(httpFloor, replayed);
+    const withLeanest = leanest ? combined(httpFloor, leanest.load) : 0;
+    rows.push([
+      r.name,
+      api.perSecond.toFixed(1),
+      rate(httpFloor.perSecond),
+      replayed.perSecond.toFixed(1),
+      latency(replayed, 'p50'),
+      rate(withReplayed),
+      share(api.perSecond, withReplayed),
+      leanest ? leanest.load.perSecond.toFixed(1) : '—',
+      leanest ? latency(leanest.load, 'p50') : '—',
+      leanest ? rate(withLeanest) : '—',
+      leanest ? share(api.perSecond, withLeanest) : '—',
+    ]);
+  }
+  return markdownTable(rows);
+}
+
+function markdownTable(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
@@ -713,8 +831,18 @@ async function benchDatabase(db: Kind) {
         'DB floor: the statements one request made, in sequence, through the same pool, without HTTP.',
     );
     console.log(
-      `Server RSS: ${mib(idle.rss)} idle after start, ${mib(afterLoad.rss)} after the load ` +
-        `(heap used ${mib(idle.heapUsed)} → ${mib(afterLoad.heapUsed)}; PGlite, when used, runs inside this process)`,
+      `\nAgainst the floors (combined: 1 ÷ (1/HTTP floor + 1/DB floor); ratio: API req/s over it)\n`,
+    );
+    console.log(floorsTable(httpFloor, results));
+    console.log(
+      '\nreplayed: the statements the request made, replayed; leanest: the user check plus the SQL a ' +
+        'skilled engineer would write by hand for the same answer (bench/engine-scenarios.ts), both prepared, ' +
+        'through the same pool.',
+    );
+    console.log(
+      `\nIdle RSS: ${mib(idle.rss)} (the server process after start, after a garbage collection` +
+        `${db === 'pglite' ? ', PGlite inside it' : ''}); ${mib(afterLoad.rss)} after the load ` +
+        `(heap used ${mib(idle.heapUsed)} → ${mib(afterLoad.heapUsed)})`,
     );
     const failedPlans = [
       ...results
@@ -762,8 +890,30 @@ async function benchDatabase(db: Kind) {
       startedAt: startedAt.toISOString(),
       options: { duration, connections, workDuration, workConnections, scale, only: options.only ?? null },
       facts,
-      memory: { idle, afterLoad },
+      memory: { idle, afterLoad, idleRssMiB: Math.round(idle.rss / 1024 / 1024) },
       httpFloor,
+      floors: results
+        .filter((r) => r.measured)
+        .map((r) => {
+          const { api, dbFloor: replayed, leanest } = r.measured!;
+          const withReplayed = combined(httpFloor, replayed);
+          const withLeanest = leanest ? combined(httpFloor, leanest.load) : undefined;
+          return {
+            name: r.name,
+            apiPerSecond: api.perSecond,
+            httpFloorPerSecond: httpFloor.perSecond,
+            replayed: { perSecond: replayed.perSecond, p50: replayed.p50 },
+            combinedReplayedPerSecond: withReplayed,
+            apiToCombinedReplayed: withReplayed > 0 ? api.perSecond / withReplayed : null,
+            ...(leanest && withLeanest !== undefined
+              ? {
+                  leanest: { perSecond: leanest.load.perSecond, p50: leanest.load.p50 },
+                  combinedLeanestPerSecond: withLeanest,
+                  apiToCombinedLeanest: withLeanest > 0 ? api.perSecond / withLeanest : null,
+                }
+              : {}),
+          };
+        }),
       scenarios: results,
       planCheck: { routes, failed: failedPlans },
       upload: uploaded,

@@ -107,6 +107,27 @@ function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
   return map;
 }
 
+/**
+ * The security headers `@fastify/helmet` sets, worked out once by letting it answer one request:
+ * they are the same on every answer (no per-request CSP nonce). Registered as a plugin it builds a
+ * new helmet middleware on every request and parses the CSP directives again, about 2 % of a
+ * signed-in list request's CPU under load (bench/engine.ts, profiled); the headers are the same.
+ */
+async function fixedSecurityHeaders(options: ReturnType<typeof securityHeaders>) {
+  const answer = async (withHelmet: boolean) => {
+    const probe = Fastify();
+    if (withHelmet) await probe.register(helmet, { ...options, global: true });
+    probe.get('/', async () => 'probe');
+    const { headers } = await probe.inject('/');
+    await probe.close();
+    return headers;
+  };
+  const plain = await answer(false);
+  return Object.entries(await answer(true)).filter(
+    (entry): entry is [string, string | string[]] => !(entry[0] in plain) && entry[1] !== undefined,
+  );
+}
+
 /** OpenAPI for one route: the request body and envelope the route table declares. */
 function documentedSchema(route: RouteDefinition, base: Record<string, unknown>) {
   const schemas = routeSchemas(route);
@@ -165,9 +186,12 @@ export async function buildApp(deps: AppDeps) {
     dbWork.run(work, done);
   });
 
-  await app.register(helmet, {
-    ...securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }),
-    global: true,
+  const security = await fixedSecurityHeaders(
+    securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(multipart, {
     limits: {

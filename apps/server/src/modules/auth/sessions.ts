@@ -159,14 +159,22 @@ export async function endSessionsOf(tx: DbOrTx, userId: string): Promise<number>
 /**
  * The user lookup every signed-in call makes, in one statement (user, role, permissions and, with a
  * sign-in, whether it is live), built and named once per database: Drizzle does not rebuild it per
- * request and PostgreSQL plans it once per connection.
+ * request and PostgreSQL plans it once per connection. It reads what `AuthenticatedUser` holds and
+ * nothing more: not the password hash, nor timestamps Drizzle would turn into dates on every call.
  */
 function buildUserStatements(db: Db) {
   const lookup = (name: string, liveFamily?: SQL) =>
     db
       .select({
-        user: users,
-        role: roles,
+        user: {
+          id: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          email: users.email,
+          contractorCompanyId: users.contractorCompanyId,
+          approvalPosition: users.approvalPosition,
+        },
+        role: { id: roles.id, name: roles.name, isAdministrator: roles.isAdministrator },
         granted: sql<
           string[]
         >`coalesce((select array_agg(${rolePermissions.module} || '.' || ${rolePermissions.action})
@@ -187,6 +195,10 @@ function buildUserStatements(db: Db) {
   };
 }
 const prepared = new WeakMap<Db, ReturnType<typeof buildUserStatements>>();
+
+const everyPermission: ReadonlySet<string> = new Set(
+  permissionModules.flatMap((module) => permissionActions.map((action) => permissionKey({ module, action }))),
+);
 function userStatements(db: Db) {
   let statements = prepared.get(db);
   if (!statements) prepared.set(db, (statements = buildUserStatements(db)));
@@ -206,14 +218,8 @@ export async function loadUser(
     ? await userStatements(db).withFamily.execute({ userId, familyId })
     : await userStatements(db).alone.execute({ userId });
   if (!row) return undefined;
-  const permissions = new Set<string>();
-  if (row.role.isAdministrator) {
-    for (const module of permissionModules) {
-      for (const action of permissionActions) permissions.add(permissionKey({ module, action }));
-    }
-  } else {
-    for (const key of row.granted) permissions.add(key);
-  }
+  // An administrator holds every permission: one set for all of them, built once (it is read-only).
+  const permissions = row.role.isAdministrator ? everyPermission : new Set<string>(row.granted);
   return {
     id: row.user.id,
     username: row.user.username,
