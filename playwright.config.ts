@@ -30,7 +30,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // A journey checks each screen with axe and photographs it: a minute on an idle machine, more on
+  // a busy one (CI runs the server tests on PostgreSQL beside the journeys, at a lower priority).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
