@@ -17,9 +17,14 @@ function watchProblems(page: Page) {
     cspViolations: [] as string[],
     consoleErrors: [] as string[],
   };
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
-  );
+  page.on('requestfailed', async (request) => {
+    const failure = request.failure()?.errorText;
+    // Signing in ends in a full page load: the sign-in call, answered already, may be reported as
+    // aborted when the page it was made from unloads a moment before the browser closes it.
+    const answered = await request.response().catch(() => null);
+    if (failure === 'net::ERR_ABORTED' && answered && answered.status() < 400) return;
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${failure}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.errorResponses.push(`${response.status()} ${response.url()}`);
   });

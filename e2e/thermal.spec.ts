@@ -38,6 +38,8 @@ test('a wrong password is refused with the catalogue message and clears the toke
 });
 
 test('an inspector records, corrects and removes a thermal measurement @tablet', async ({ page }, info) => {
+  // Eight screens, each checked with axe and photographed: under two minutes on a busy machine.
+  test.setTimeout(180_000);
   // Every screen of the journey is checked with axe and photographed.
   const shot = async (name: string) => {
     await expectAccessible(page, info, name);
