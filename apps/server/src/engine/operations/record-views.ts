@@ -27,7 +27,11 @@ export async function pagedViews(
   const pageSize = query.pageSize as number;
   const page = await served
     .repo(deps)
-    .page(deps.db, { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize });
+    .page(
+      deps.db,
+      { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize },
+      { forView: true },
+    );
   // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
   // unknown parent would read as one without records.
   if (page.rows.length === 0 && q.parentId) await served.parentOf(deps, deps.db, q.parentId, q.scope);

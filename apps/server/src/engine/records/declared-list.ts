@@ -55,15 +55,20 @@ export async function listPage<V>(
 ): Promise<{ data: V[]; meta: PageMeta }> {
   const repo = list.repository ?? deps.repositories.get(list.entity.name)!;
   const reader = { scope: callerScope(user), scopes: deps.scopes };
-  const page = await repo.page(deps.db, {
-    ...reader,
-    search: query.search,
-    filters: list.filters,
-    filterValues: query,
-    declared: list,
-    pageNumber: query.pageNumber,
-    pageSize: query.pageSize,
-  });
+  const page = await repo.page(
+    deps.db,
+    {
+      ...reader,
+      search: query.search,
+      filters: list.filters,
+      filterValues: query,
+      declared: list,
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+    },
+    // The default view only turns the rows into JSON; a list's own view may work on its values.
+    { forView: !list.view },
+  );
   const added = list.adds ? await readAdditions(repo, deps.db, page.rows, list.adds, reader) : new Map();
   const view =
     list.view ??

@@ -6,20 +6,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { StoredRecord } from './repository.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
-/** What a record view needs of an attachment. */
+/**
+ * What a record view needs of an attachment; its time as read from its table, or as the API answers
+ * it (ISO text) when read from JSON (`rowsWithImages`).
+ */
 export type ListedAttachment = Pick<
   AttachmentRow,
-  | 'id'
-  | 'ownerId'
-  | 'slot'
-  | 'imageType'
-  | 'category'
-  | 'position'
-  | 'displayName'
-  | 'mediaType'
-  | 'size'
-  | 'createdAt'
->;
+  'id' | 'ownerId' | 'slot' | 'imageType' | 'category' | 'position' | 'displayName' | 'mediaType' | 'size'
+> & { createdAt: Date | string };
 
 /** Whether records of the entity carry files (single slots or lists). */
 export function hasFiles(entity: EntityDefinition): boolean {
@@ -46,17 +40,49 @@ export function withImages(entity: EntityDefinition): { images?: SQL<ListedAttac
   return hasFiles(entity) ? { images: imagesOf(entity) } : {};
 }
 
-/** An attachment read back from JSON: its time is text there. */
-export function listedAttachment(a: ListedAttachment): ListedAttachment {
-  return { ...a, createdAt: new Date(a.createdAt) };
+/**
+ * A `timestamptz` as PostgreSQL writes it in UTC (`2026-11-26 21:07:00.825123+00`, or with `T` and
+ * `+00:00` inside JSON) as the API answers it, `Date.toISOString()`'s form
+ * (`2026-11-26T21:07:00.825Z`): sliced, not parsed. The milliseconds are cut, not rounded, as
+ * parsing into a Date cuts them. Any other form (another time zone, a year outside 1000–9999,
+ * `infinity`) goes through a Date, as it did before.
+ */
+export function isoTimestamp(text: string): string {
+  const n = text.length;
+  const inJson = text.charCodeAt(10) === 84; // 'T'
+  const zone = inJson ? '+00:00' : '+00';
+  const end = n - zone.length;
+  const first = text.charCodeAt(0);
+  if (
+    n >= 22 &&
+    text.endsWith(zone) &&
+    first >= 49 && // '1'…'9': a four-digit year from 1000
+    first <= 57 &&
+    text.charCodeAt(4) === 45 && // '-'
+    (inJson || text.charCodeAt(10) === 32) && // ' '
+    text.charCodeAt(13) === 58 && // ':'
+    (end === 19 || (text.charCodeAt(19) === 46 && end > 20)) // '.', then at least one digit
+  ) {
+    const millis = end === 19 ? '000' : (text.slice(20, Math.min(end, 23)) + '00').slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  }
+  return new Date(text).toISOString();
 }
 
 /** The rows and the images of rows read with their images as JSON (`withImages`). */
 export function rowsWithImages(found: { record: StoredRecord; images?: ListedAttachment[] }[]) {
-  return {
-    rows: found.map((f) => f.record),
-    attachments: found.flatMap((f) => (f.images ?? []).map(listedAttachment)),
-  };
+  const rows: StoredRecord[] = [];
+  const listed: ListedAttachment[] = [];
+  for (const f of found) {
+    rows.push(f.record);
+    // Times are text in JSON: made ISO once here, as the view answers them.
+    if (f.images)
+      for (const a of f.images) {
+        a.createdAt = isoTimestamp(a.createdAt as string);
+        listed.push(a);
+      }
+  }
+  return { rows, attachments: listed };
 }
 
 /** The attachments of some records of an entity, in one query. */

@@ -7,6 +7,7 @@ import { listConditions } from './list-query.ts';
 import type { ListQuery } from './list-query.ts';
 import { orderBy, orderKeys } from './list-order.ts';
 import { withImages, rowsWithImages } from './listed-images.ts';
+import { recordForView } from './views.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { RecordRepository, StoredRecord } from './repository.ts';
 import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.ts';
@@ -18,7 +19,18 @@ import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.t
  */
 export const walkAhead = 2000;
 
-type PageForm = 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+type PageForm = 'top' | 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+
+export type PageOptions = {
+  /**
+   * The rows are for `recordView` only: their times come as ISO text (`recordForView`), not Dates.
+   * Callers that work on the values (an export, a module's own view) leave it out.
+   */
+  forView?: boolean;
+};
+
+/** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
+const topShapes = new Set(['', 'id', 'parentId', 'variant']);
 
 export type Page = {
   rows: StoredRecord[];
@@ -35,7 +47,9 @@ export type Page = {
  * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
  * of the page, so it never scans more than the page needs plus that, and a larger total is
  * reported as a lower bound (`exact: false`). Page 500 of a 100,000-row list reads 21,000 index
- * entries, not 100,000 rows.
+ * entries, not 100,000 rows. The first page of a list by parent or of a whole list, with no other
+ * condition, is one plain `order by … limit` (`top`); later pages pick their ids off the index
+ * alone and join the rows back by key (`walk`), so skipped rows are never read from the table.
  *
  * A date range (a `gte`/`lte` filter) is the one condition where walking the list order can read
  * most of the table: the order is newest first and a range such as "finishing before June 2024"
@@ -48,6 +62,7 @@ export async function readPage(
   repo: RecordRepository,
   db: DbOrTx,
   q: ListQuery & { pageNumber: number; pageSize: number },
+  o: PageOptions = {},
 ): Promise<Page> {
   const bound = listConditions(repo, q);
   const { where, values, shape, rangedFields } = bound;
@@ -60,7 +75,13 @@ export async function readPage(
       [{ path: 'pageNumber', message: `At most page ${Math.floor(searchDepth / q.pageSize)} of a search` }],
     );
   if (bound.search && q.search!.trim().length < minIndexedSearch)
-    return shortSearchPage(repo, db, bound, { offset, pageSize: q.pageSize, countLimit, sort: q.sort });
+    return shortSearchPage(repo, db, bound, {
+      offset,
+      pageSize: q.pageSize,
+      countLimit,
+      sort: q.sort,
+      forView: o.forView,
+    });
   const bounded = () =>
     db
       .select({ one: sql`1` })
@@ -71,15 +92,23 @@ export async function readPage(
   const read = (form: PageForm) =>
     repo.statements.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
       db,
-      `page:${form}:${shape}`,
+      `page:${form}:${o.forView ? 'view:' : ''}${shape}`,
       () => {
+        const selected = {
+          record: o.forView ? recordForView(repo) : repo.table,
+          counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
+          ...withImages(repo.entity),
+        };
+        if (form === 'top')
+          return db
+            .select(selected)
+            .from(repo.table)
+            .where(where)
+            .orderBy(...orderBy(repo, q.sort))
+            .limit(sql.placeholder('limit') as unknown as number);
         const pageIds = sql`(${pageIdsOf(repo, form, where, q.sort, rangedFields[0])}) page_ids`;
         return db
-          .select({
-            record: repo.table,
-            counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
-            ...withImages(repo.entity),
-          })
+          .select(selected)
           .from(pageIds)
           .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
           .orderBy(...orderBy(repo, q.sort));
@@ -87,7 +116,11 @@ export async function readPage(
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
     );
   let found: Awaited<ReturnType<typeof read>>;
-  if (rangedFields.length === 0 || q.search) found = await read('walk');
+  // The first page of a list by parent (or of a whole list) is read straight off its list-order
+  // index, rows and all: picking the ids first and joining back by key (`walk`) pays off only when
+  // there are rows to skip, and cost page 1 twice the buffers and planning (docs/engine-performance.md).
+  if (offset === 0 && shape.split(',').every((part) => topShapes.has(part))) found = await read('top');
+  else if (rangedFields.length === 0 || q.search) found = await read('walk');
   else {
     found = offset + q.pageSize > walkAhead ? [] : await read('bounded');
     if (found.length < q.pageSize)

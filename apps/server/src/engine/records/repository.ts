@@ -11,7 +11,7 @@ import { unscoped } from '../record-scope.ts';
 import type { Actor, EntityScope, ReadScope } from '../record-scope.ts';
 import type { ListQuery } from './list-query.ts';
 import { readPage } from './paging.ts';
-import type { Page } from './paging.ts';
+import type { Page, PageOptions } from './paging.ts';
 import { RangeDensity } from './range-density.ts';
 import { PreparedStatements } from './statements.ts';
 import { everyRecord, firstRecord } from './unpaged.ts';
@@ -98,8 +98,12 @@ export class RecordRepository {
   }
 
   /** One page of records, with their images, and how many matched (paging.ts `readPage`). */
-  page(db: DbOrTx, q: ListQuery & { pageNumber: number; pageSize: number }): Promise<Page> {
-    return readPage(this, db, q);
+  page(
+    db: DbOrTx,
+    q: ListQuery & { pageNumber: number; pageSize: number },
+    o: PageOptions = {},
+  ): Promise<Page> {
+    return readPage(this, db, q, o);
   }
 
   /** Every record that matches, in list order, in batches; refused past a limit (unpaged.ts). */

@@ -7,6 +7,7 @@ import type { ListedAttachment } from './listed-images.ts';
 import { countOf } from './bounded-count.ts';
 import type { Page } from './paging.ts';
 import type { RecordRepository, StoredRecord } from './repository.ts';
+import { recordForView } from './views.ts';
 
 /**
  * Search terms shorter than this cannot use a trigram index (a trigram is three characters): such a
@@ -31,7 +32,14 @@ export async function shortSearchPage(
   repo: RecordRepository,
   db: DbOrTx,
   bound: BoundConditions,
-  o: { offset: number; pageSize: number; countLimit: number; sort: ListQuery['sort'] },
+  o: {
+    offset: number;
+    pageSize: number;
+    countLimit: number;
+    sort: ListQuery['sort'];
+    /** The rows are for views: times as ISO text (`PageOptions.forView`). */
+    forView?: boolean;
+  },
 ): Promise<Page> {
   const name = sql.identifier(repo.entity.table);
   const order = sql.join(orderBy(repo, o.sort), sql`, `);
@@ -48,10 +56,10 @@ export async function shortSearchPage(
   };
   const found = await repo.statements.run<{ record: StoredRecord; images?: ListedAttachment[] }[]>(
     db,
-    `page:shortSearch:${bound.shape}`,
+    `page:shortSearch:${o.forView ? 'view:' : ''}${bound.shape}`,
     () =>
       db
-        .select({ record: repo.table, ...withImages(repo.entity) })
+        .select({ record: o.forView ? recordForView(repo) : repo.table, ...withImages(repo.entity) })
         .from(
           sql`(select ${name}.id as page_id from ${walk} where ${bound.search} order by ${order}
               limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page_ids`,

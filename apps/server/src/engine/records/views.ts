@@ -1,9 +1,13 @@
 import { deriveValue } from '@inspectra/contract';
-import type { Attachment, EntityDefinition } from '@inspectra/contract';
+import type { Attachment, DerivedField, EntityDefinition } from '@inspectra/contract';
+import { getTableColumns, is, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { attachmentsOf } from './listed-images.ts';
+import { attachmentsOf, isoTimestamp } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
-import type { StoredRecord } from './repository.ts';
+import type { RecordRepository, StoredRecord } from './repository.ts';
 
 export function attachmentView(row: ListedAttachment): Attachment {
   return {
@@ -16,42 +20,126 @@ export function attachmentView(row: ListedAttachment): Attachment {
     mediaType: row.mediaType,
     size: row.size,
     url: `/api/files/${row.id}`,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(),
   };
 }
 
-function jsonValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
+const viewColumns = new WeakMap<RecordRepository, Record<string, AnyPgColumn | SQL>>();
+
+/**
+ * A record's columns as a page read for views selects them (`readPage`'s `forView`): in the table's
+ * order, each time (`timestamptz`) as ISO text (`isoTimestamp`), so it is neither parsed into a Date
+ * by Drizzle nor written back to text by `recordView`.
+ */
+export function recordForView(repo: RecordRepository): Record<string, AnyPgColumn | SQL> {
+  let columns = viewColumns.get(repo);
+  if (!columns) {
+    columns = Object.fromEntries(
+      Object.entries(getTableColumns(repo.table)).map(([key, column]) => [
+        key,
+        is(column, PgTimestamp) && column.withTimezone
+          ? sql<string>`${column}`.mapWith(isoTimestamp)
+          : column,
+      ]),
+    );
+    viewColumns.set(repo, columns);
+  }
+  return columns;
 }
 
-/** A stored record as the API returns it: ISO dates, derived values, images by slot, id alias. */
+/** What building a view of an entity's records needs, worked out once per entity. */
+type ViewPlan = {
+  /** The keys a record of each variant does not show (the shared table has columns of all). */
+  hiddenOf: (variant: unknown) => ReadonlySet<string>;
+  derived: [string, DerivedField][];
+  slots: string[];
+  lists: string[];
+  idAlias: string | undefined;
+};
+
+const noKeys: ReadonlySet<string> = new Set();
+const plans = new WeakMap<EntityDefinition, ViewPlan>();
+
+function viewPlan(entity: EntityDefinition): ViewPlan {
+  let plan = plans.get(entity);
+  if (plan) return plan;
+  const hidden = new Map<unknown, ReadonlySet<string>>();
+  plan = {
+    hiddenOf: entity.variants
+      ? (variant) => {
+          let keys = hidden.get(variant);
+          if (!keys) {
+            const shown = entity.fieldsOf(variant as string);
+            keys = new Set(Object.keys(entity.fields).filter((key) => !(key in shown)));
+            hidden.set(variant, keys);
+          }
+          return keys;
+        }
+      : () => noKeys,
+    derived: Object.entries(entity.derived) as [string, DerivedField][],
+    slots: Object.keys(entity.images),
+    lists: Object.keys(entity.imageLists),
+    idAlias: entity.idAlias,
+  };
+  plans.set(entity, plan);
+  return plan;
+}
+
+/**
+ * The images of a page by record, grouped once per list of images: `recordView` is called once per
+ * row with the whole page's images.
+ */
+const grouped = new WeakMap<readonly ListedAttachment[], Map<string, ListedAttachment[]>>();
+const noImages: ListedAttachment[] = [];
+
+function imagesOfRecord(all: readonly ListedAttachment[], id: string): ListedAttachment[] {
+  if (all.length === 0) return noImages;
+  let byOwner = grouped.get(all);
+  if (!byOwner) {
+    byOwner = new Map();
+    for (const a of all) {
+      const own = byOwner.get(a.ownerId);
+      if (own) own.push(a);
+      else byOwner.set(a.ownerId, [a]);
+    }
+    grouped.set(all, byOwner);
+  }
+  return byOwner.get(id) ?? noImages;
+}
+
+/**
+ * A stored record as the API returns it: ISO dates, derived values, images by slot, id alias. Its
+ * times may already be ISO text (a page read for views, `readPage`'s `forView`).
+ */
 export function recordView(
   entity: EntityDefinition,
   row: StoredRecord,
-  rowAttachments: ListedAttachment[] = [],
+  rowAttachments: readonly ListedAttachment[] = noImages,
 ) {
+  const plan = viewPlan(entity);
   const view: Record<string, unknown> = {};
-  // A variant's record shows only that variant's fields (the shared table has columns of all).
-  const fields = entity.variants ? entity.fieldsOf(row.variant as string) : entity.fields;
-  for (const [key, value] of Object.entries(row)) {
-    if (key in entity.fields && !(key in fields)) continue;
-    view[key] = jsonValue(value);
+  // A variant's record shows only that variant's fields.
+  const hidden = plan.hiddenOf(row.variant);
+  for (const key in row) {
+    if (hidden.has(key)) continue;
+    const value = row[key];
+    view[key] = value instanceof Date ? value.toISOString() : value;
   }
-  for (const [key, derived] of Object.entries(entity.derived)) {
-    view[key] = deriveValue(derived, view) ?? null;
+  for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, view) ?? null;
+  if (plan.slots.length > 0 || plan.lists.length > 0) {
+    const own = imagesOfRecord(rowAttachments, row.id);
+    for (const slot of plan.slots) {
+      const a = own.find((x) => x.slot === slot);
+      view[slot] = a ? attachmentView(a) : null;
+    }
+    for (const list of plan.lists) {
+      view[list] = own
+        .filter((x) => x.slot === list)
+        .sort((a, b) => a.position - b.position)
+        .map(attachmentView);
+    }
   }
-  const own = rowAttachments.filter((x) => x.ownerId === row.id);
-  for (const slot of Object.keys(entity.images)) {
-    const a = own.find((x) => x.slot === slot);
-    view[slot] = a ? attachmentView(a) : null;
-  }
-  for (const list of Object.keys(entity.imageLists)) {
-    view[list] = own
-      .filter((x) => x.slot === list)
-      .sort((a, b) => a.position - b.position)
-      .map(attachmentView);
-  }
-  if (entity.idAlias) view[entity.idAlias] = row.id;
+  if (plan.idAlias) view[plan.idAlias] = row.id;
   return view;
 }
 

@@ -51,15 +51,20 @@ export function MyTasksPage() {
   // Validated again here (the route does it too), so the page also renders under another router.
   const search = validateMyTasksSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
-  /** Changes what is chosen; any change but the page's goes back to page 1. */
+  /**
+   * Changes what is chosen; any change but the page's goes back to page 1. Applied to the address as
+   * it is when the change lands, not as this render saw it: a search sent after a pause in typing
+   * must not undo a filter chosen meanwhile.
+   */
   const choose = (change: Partial<MyTasksSearch>) =>
     void navigate({
       to: '/my-tasks',
-      search: validateMyTasksSearch({
-        ...search,
-        ...('page' in change ? {} : { page: undefined }),
-        ...change,
-      }),
+      search: (previous) =>
+        validateMyTasksSearch({
+          ...validateMyTasksSearch(previous),
+          ...('page' in change ? {} : { page: undefined }),
+          ...change,
+        }),
       replace: true,
     });
   const calendar = search.view === 'calendar';
