@@ -1,7 +1,7 @@
 /**
- * The records engine, one idea per file under `records/` (docs/architecture-engine.md, "Files of
- * the engine"). This index keeps the names importers used before the split; new code imports the
- * file that holds the idea.
+ * The records engine as modules use it: one door to the ideas that live one per file under
+ * `records/` (docs/architecture-engine.md, "Files of the records engine"). Modules import from here;
+ * the engine's own files import each other directly.
  */
 export { RecordRepository } from './records/repository.ts';
 export type { StoredRecord } from './records/repository.ts';

@@ -18,10 +18,8 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { callerScope } from '../../engine/record-scope.ts';
-import { writeAudit } from '../../engine/records/audit.ts';
-import { defineList, listPage } from '../../engine/records/declared-list.ts';
-import type { StoredRecord } from '../../engine/records/repository.ts';
-import { recordViews } from '../../engine/records/views.ts';
+import { defineList, listPage, recordViews, writeAudit } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { methodLevelTable, reviewerTable } from './approval-path.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { EntityTable } from '../../engine/entity-table.ts';
 import { plantWide } from '../../engine/record-scope.ts';
-import { RecordRepository } from '../../engine/records/repository.ts';
+import { RecordRepository } from '../../engine/records.ts';
 
 /**
  * The hand-written `user_account` table as the engine lists it: what its lists search, filter and
