@@ -8,6 +8,8 @@ import { dwgBytes, pdfBytes, tiffBytes } from './document-bytes.ts';
 import {
   createEquipment as createAssetEquipment,
   createReportHeader,
+  createThermalAnalysis,
+  createThermalMeasurement,
   multipart,
   pngBytes,
   startTestApp,
@@ -241,6 +243,10 @@ describe('the NDT equipment list', () => {
       actualCompletedDate: '2026-02-10',
     });
     const tankThermal = await createReportHeader(t, { equipmentNo: '20001003', inspectionMethod: 'thermal' });
+    // Thermal grades by its derived severity: ΔT 2 °C investigate, ΔT 20 °C repair immediately.
+    const survey = await createThermalAnalysis(t, { reportHeaderId: thermal.id });
+    await createThermalMeasurement(t, survey.id, { maxTemperatureC: 42, referenceTemperatureC: 40 });
+    await createThermalMeasurement(t, survey.id, { maxTemperatureC: 60, referenceTemperatureC: 40 });
 
     // VCI: the old report had a critical spot, the last one low and high.
     const spot = async (reportHeaderId: string, severity: string) => {
@@ -303,11 +309,11 @@ describe('the NDT equipment list', () => {
       reportCount: 1,
       worstFinding: 'medium',
     });
-    // Thermal grades no findings here: none.
+    // Thermal's grade is derived from ΔT: the worst of its measurements.
     expect(byMethod.thermal).toMatchObject({
       reportHeaderId: s.thermal.id,
       date: '2026-02-10',
-      worstFinding: null,
+      worstFinding: 'repairImmediately',
     });
 
     // A walkthrough finding under the VCI report is not the VCI method's finding.

@@ -125,6 +125,27 @@ describe('thermal analysis', () => {
     expect(r.body.data.actionRequired.map((m: { deltaTC: number }) => m.deltaTC)).toEqual([55.2, 15, 3.5, 2]);
   });
 
+  it('gives the report page its figures: measurements counted, the worst derived severity', async () => {
+    const report = await createReportHeader(t);
+    const summary = async () => {
+      const r = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+      expect(r.status).toBe(200);
+      return r.body.data.find((s: { technique: string }) => s.technique === 'thermal');
+    };
+    expect(await summary()).toBeUndefined();
+    const a = await createThermalAnalysis(t, { reportHeaderId: report.id });
+    expect(await summary()).toMatchObject({ inspections: 1, rows: 0, worstFinding: null });
+    await createThermalMeasurement(t, a.id, { maxTemperatureC: 42, referenceTemperatureC: 40 });
+    expect(await summary()).toMatchObject({ rows: 1, worstFinding: 'investigate' });
+    // ΔT 37.2 °C: the worst, as the API derives it for the row.
+    const hot = await createThermalMeasurement(t, a.id, {
+      maxTemperatureC: 78.4,
+      referenceTemperatureC: 41.2,
+    });
+    expect(hot.severity).toBe('repairImmediately');
+    expect(await summary()).toMatchObject({ inspections: 1, rows: 2, worstFinding: 'repairImmediately' });
+  });
+
   it('answers 404 for an unknown analysis and 400 for a malformed id', async () => {
     expect(
       (await t.call('GET', `/api/thermal-analysis/summary?thermalAnalysisId=${randomUUID()}`)).status,

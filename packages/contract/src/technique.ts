@@ -29,13 +29,14 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
   /** Parents first or not: the catalogue orders them. */
   entities: EntityDefinition[];
   routes: R;
-  /** The generated screens; absent when the technique has its own (thermal) or lives elsewhere. */
+  /** The generated screens (a technique's own parts plug into them on the web); absent for a list elsewhere. */
   workspace?: TechniqueWorkspace;
   /** Shown on the report page as a card (inspection techniques); false for report-wide lists. */
   reportCard?: boolean;
   /**
-   * How the technique grades its findings: the rows' field and its levels, least severe first. The
-   * worst finding of a report (NDT history, report card) is read from it.
+   * How the technique grades its findings: a field of its rows, stored or derived (thermal's
+   * severity, from ΔT), and its levels, least severe first. The worst finding of a report (NDT
+   * history, report card) is read from it.
    */
   findingGrade?: { field: string; levels: readonly string[] };
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
@@ -96,9 +97,11 @@ export function defineTechnique<const M extends string, const R extends readonly
       throw new Error(`${config.module}: entity ${entity.name} is under module ${entity.module}`);
   }
   const rows = config.workspace?.rows;
-  if (config.findingGrade && !rows?.fields[config.findingGrade.field])
+  const graded = config.findingGrade?.field;
+  // A derived grade must be an expression, so the server can grade in SQL what the API shows.
+  if (graded !== undefined && !rows?.fields[graded] && !rows?.derived[graded]?.expr)
     throw new Error(
-      `${config.module}: findingGrade names ${config.findingGrade.field}, not a field of its rows`,
+      `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its rows`,
     );
   for (const r of config.routes) {
     const op = r.operation;

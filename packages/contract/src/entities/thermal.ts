@@ -256,7 +256,10 @@ export const thermalRoutes = [
   }),
 ];
 
-/** Thermal (infrared) inspection; its screens are its own (severity overview), not the generated workspace. */
+/**
+ * Thermal (infrared) inspection: an analysis per report, its measurements as rows graded by their
+ * severity (derived from ΔT, NETA). The web plugs thermal's overview and badge into the workspace.
+ */
 export const thermal = defineTechnique({
   module: 'thermal',
   method: 'thermal',
@@ -265,5 +268,7 @@ export const thermal = defineTechnique({
   icon: 'temperature',
   color: 'orange',
   entities: [thermalAnalysis, thermalMeasurement],
+  workspace: { inspection: thermalAnalysis, rows: thermalMeasurement },
+  findingGrade: { field: 'severity', levels: thermalSeverityLevels },
   routes: thermalRoutes,
 });

@@ -17,10 +17,10 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { gradeRank, gradeSql } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { defineList, listPage } from '../../engine/records/declared-list.ts';
-import type { StoredRecord } from '../../engine/records/repository.ts';
-import { recordViews } from '../../engine/records/views.ts';
+import { defineList, listPage, recordViews } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
 import { plantWide } from '../../engine/record-scope.ts';
@@ -46,19 +46,16 @@ const reportsOfRow = (row: Record<string, AnyPgColumn>, visible: SQL | undefined
  */
 function worstFinding(report: SQL, method: SQL): SQL {
   const graded = techniques.flatMap((technique) => {
-    const grade = technique.findingGrade;
     const inspection = technique.workspace?.inspection;
     const rows = technique.workspace?.rows;
-    if (!grade || !technique.method || !inspection?.parent || !rows?.parent) return [];
+    if (!technique.method || !inspection?.parent || !rows?.parent) return [];
     const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
     const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const levels = sql`array[${sql.join(
-      grade.levels.map((level) => sql`${level}`),
-      sql`, `,
-    )}]::text[]`;
-    const rank = sql`array_position(${levels}, ${r[grade.field]!}::text)`;
+    const grade = gradeSql(technique, r);
+    if (!grade) return [];
+    const rank = gradeRank(technique, grade);
     return [
-      sql`when ${technique.method} then (select ${r[grade.field]!} from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
+      sql`when ${technique.method} then (select ${grade} from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
         where ${i[inspection.parent]!} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`,
     ];
   });

@@ -7,6 +7,7 @@ import { attachments, tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { gradeRank, gradeSql } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
@@ -37,9 +38,8 @@ async function summaryOf(
   if (rowsEntity) {
     const r = tableOf(rowsEntity) as unknown as Table;
     const parent = r[rowsEntity.parent!]!;
-    const worst = grade
-      ? sql`max(array_position(${sql.param([...grade.levels])}::text[], ${r[grade.field]!}::text))`
-      : sql`null::int`;
+    const graded = gradeSql(technique, r);
+    const worst = graded ? sql`max(${gradeRank(technique, graded)})` : sql`null::int`;
     perInspection = sql`(select count(*) from ${r} where ${parent} = ${i.id!}) as n,
       (select ${worst} from ${r} where ${parent} = ${i.id!}) as worst,
       (select count(*) from ${attachments} join ${r} on ${attachments.ownerId} = ${r.id!}

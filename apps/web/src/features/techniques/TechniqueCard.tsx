@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { techniqueDescription, techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import type { Report } from '../reports/useReport.ts';
-import { extendedTechnique, extensionOf } from './extensions.ts';
+import { extensionOf } from './extensions.ts';
 import { FindingBadge, worstLevel } from './FindingBadge.tsx';
 import { techniqueIcons } from './technique-icons.ts';
 import { useReportTechniques } from './technique-queries.ts';
+import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { variantOfCategory } from './technique-routes.ts';
 
 /** Whether the report is one of this technique: the technique serves the report's inspection method. */
@@ -19,7 +20,7 @@ export function reportIsOf(technique: TechniqueDefinition, report: Report): bool
 
 /**
  * A technique's card on the report page, from its declaration: icon, colour, name and sentence, how
- * many rows and the worst grade when known (or the figures its extension shows), and a button to open
+ * many rows and the worst grade (in its own words and badge when its extension has them), and a button to open
  * it (one per equipment class when the report does not say which).
  */
 export function TechniqueCard({ technique, report }: { technique: TechniqueDefinition; report: Report }) {
@@ -29,10 +30,10 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
   const variant = variantOfCategory(technique, report.equipmentCategory);
   const variants = technique.variants.length === 0 ? [undefined] : variant ? [variant] : technique.variants;
   const extension = extensionOf(technique);
-  const OwnFigures = extension.CardFigures;
+  const words = useWorkspaceWords(technique);
   // The report's figures for every technique come in one call, which never creates a record; it
   // summarises the workspaces the contract declares.
-  const known = Boolean(technique.workspace) && !OwnFigures;
+  const known = Boolean(technique.workspace);
   const summaries = useReportTechniques(report.id, known);
   const figures = {
     isPending: summaries.isPending,
@@ -53,27 +54,26 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
           </Text>
         </div>
       </Group>
-      {OwnFigures && <OwnFigures technique={extendedTechnique(technique)} report={report} />}
       {known &&
         (figures.isPending ? (
           <Skeleton h={24} mb="md" aria-label={t('common.loading')} role="status" />
         ) : figures.data && figures.data.inspections > 0 ? (
           <Group gap="xs" mb="md">
             <Badge variant="default" styles={{ label: { textTransform: 'none' } }}>
-              {t('workspace.rowCount', { count: figures.data.rows })}
+              {words('rowCount', { count: figures.data.rows })}
             </Badge>
             {worst && <FindingBadge technique={technique} level={worst} />}
           </Group>
         ) : figures.data ? (
           <Text size="sm" c="dimmed" mb="md">
-            {t('workspace.notStarted')}
+            {words('notStarted')}
           </Text>
         ) : null)}
       <Group gap="xs" mt="auto" grow>
         {variants.map((v) => {
           // Several classes to choose from: each button is its class; one: "Open for a pipe".
           const own = !v && extension.words?.open ? t(extension.words.open) : undefined;
-          const words =
+          const buttonWords =
             own ??
             (!v
               ? t('workspace.openShort')
@@ -91,9 +91,11 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
               rightSection={<IconChevronRight size={16} aria-hidden />}
               // Out of the card, "Open" alone would not say what opens; the words shown come first.
               // A technique's own words ("Open thermal analysis") say it already.
-              aria-label={own ? undefined : t('workspace.openLink', { action: words, technique: label })}
+              aria-label={
+                own ? undefined : t('workspace.openLink', { action: buttonWords, technique: label })
+              }
             >
-              {words}
+              {buttonWords}
             </ButtonLink>
           );
         })}

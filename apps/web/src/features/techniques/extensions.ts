@@ -1,7 +1,6 @@
 import type { TechniqueDefinition } from '@inspectra/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { EntityColumn } from '../../engine/column-fit.ts';
-import type { Report } from '../reports/useReport.ts';
 import { thermalExtension } from '../thermal/thermal-extension.tsx';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { VciFeatureGroups } from './VciFeatureGroups.tsx';
@@ -30,6 +29,7 @@ export type WorkspaceWord =
   | 'rowSaved'
   | 'rowDeleted'
   | 'noRows'
+  | 'rowCount'
   | 'open';
 
 export type GradeBadgeProps = { level: string; size?: 'sm' | 'md' | 'lg' };
@@ -41,15 +41,8 @@ export type InspectionPartProps = { scope: WorkspaceScope; inspection: Technique
  * and its words; VCI its findings by feature.
  */
 export type TechniqueExtension = {
-  /**
-   * What the screens need that the technique's contract declaration does not say yet (its
-   * workspace, its grade). The contract's own declaration wins as soon as it has one.
-   */
-  declares?: Pick<TechniqueDefinition, 'workspace' | 'findingGrade'>;
   /** Its own sentences, by generic word: i18n keys taking the same `label` and `name`. */
   words?: Partial<Record<WorkspaceWord, string>>;
-  /** The figures on its report card, in place of the rows and worst grade of the report's summary. */
-  CardFigures?: ComponentType<{ technique: TechniqueDefinition; report: Report }>;
   /** Above the rows: the inspection's verdict and the figures behind it. */
   Overview?: ComponentType<InspectionPartProps>;
   /** Under the rows: another view of them. */
@@ -74,19 +67,3 @@ export const techniqueExtensions: Partial<Record<string, TechniqueExtension>> = 
 
 export const extensionOf = (technique: TechniqueDefinition): TechniqueExtension =>
   techniqueExtensions[technique.module] ?? {};
-
-/**
- * The technique as its screens use it: the contract's declaration, completed by what its extension
- * declares where the contract is silent.
- */
-export function extendedTechnique(technique: TechniqueDefinition): TechniqueDefinition {
-  const declares = extensionOf(technique).declares;
-  if (!declares) return technique;
-  const workspace = technique.workspace ?? declares.workspace;
-  return {
-    ...technique,
-    workspace,
-    findingGrade: technique.findingGrade ?? declares.findingGrade,
-    variants: technique.variants.length > 0 ? technique.variants : (workspace?.inspection.variants ?? []),
-  };
-}

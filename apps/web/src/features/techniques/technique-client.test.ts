@@ -59,7 +59,6 @@ describe('a technique’s calls, found by what they do', () => {
 
   it('opens only techniques with a generated workspace by their slug', () => {
     expect(techniqueBySlug('walkthrough')?.module).toBe('walkthrough');
-    // Thermal's workspace is declared by its extension until its contract declares it.
     expect(techniqueBySlug('thermal')?.workspace?.rows?.name).toBe('thermalMeasurement');
     expect(techniqueBySlug('documents')).toBeUndefined();
   });

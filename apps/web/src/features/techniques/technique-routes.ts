@@ -1,6 +1,5 @@
 import { techniques } from '@inspectra/contract';
 import type { EntityDefinition, Operation, RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
-import { extendedTechnique } from './extensions.ts';
 
 export type EntityOperationKind = Exclude<Operation['kind'], 'action'>;
 type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
@@ -9,13 +8,9 @@ export type RouteOf<K extends Operation['kind']> = RouteDefinition & { operation
 /** Every technique, as the catalogue declares it (the web's one list of them). */
 export const allTechniques = techniques as readonly TechniqueDefinition[];
 
-/**
- * The technique whose screens live under `/reports/{id}/{slug}`, when it has a generated workspace
- * (declared by the contract, or by its extension until the contract does).
- */
+/** The technique whose screens live under `/reports/{id}/{slug}`, when it declares a workspace. */
 export function techniqueBySlug(slug: string): TechniqueDefinition | undefined {
-  const found = allTechniques.find((t) => t.slug === slug);
-  const technique = found && extendedTechnique(found);
+  const technique = allTechniques.find((t) => t.slug === slug);
   return technique?.workspace ? technique : undefined;
 }
 

@@ -7,13 +7,13 @@ import type { WorkspaceWord } from './extensions.ts';
 /**
  * The sentences of a technique's generated screens: its own words where its extension gives them,
  * else the generic ones. Every sentence may use `Label` (its rows' name: "Walkthrough finding"),
- * `label` (the same inside a sentence) and the `name` given (a row's).
+ * `label` (the same inside a sentence), and the `name` (a row's) or `count` given.
  */
 export function useWorkspaceWords(technique: TechniqueDefinition) {
   const { t } = useTranslation();
   const own = extensionOf(technique).words ?? {};
   const rows = technique.workspace?.rows;
   const Label = rows ? entityLabel(t, rows) : '';
-  return (word: Exclude<WorkspaceWord, 'open'>, values: { name?: string } = {}): string =>
+  return (word: Exclude<WorkspaceWord, 'open'>, values: { name?: string; count?: number } = {}): string =>
     t(own[word] ?? `workspace.${word}`, { Label, label: lowerFirst(Label), ...values });
 }

@@ -1,10 +1,9 @@
 import { Group, Text } from '@mantine/core';
-import { thermalAnalysis, thermalMeasurement, thermalSeverityLevels } from '@inspectra/contract';
+import { thermalMeasurement } from '@inspectra/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TechniqueExtension } from '../techniques/extensions.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { ThermalFigures } from './ThermalFigures.tsx';
 import { ThermalOverview } from './ThermalOverview.tsx';
 
 /**
@@ -13,10 +12,6 @@ import { ThermalOverview } from './ThermalOverview.tsx';
  * survey by, and its own words ("Add measurement").
  */
 export const thermalExtension: TechniqueExtension = {
-  declares: {
-    workspace: { inspection: thermalAnalysis, rows: thermalMeasurement },
-    findingGrade: { field: 'severity', levels: thermalSeverityLevels },
-  },
   words: {
     notStarted: 'thermal.notStarted',
     notStartedHelp: 'thermal.notStartedHelp',
@@ -36,9 +31,9 @@ export const thermalExtension: TechniqueExtension = {
     rowSaved: 'thermal.measurementUpdated',
     rowDeleted: 'thermal.measurementDeleted',
     noRows: 'thermal.noMeasurements',
+    rowCount: 'thermal.measurementCount',
     open: 'thermal.open',
   },
-  CardFigures: ThermalFigures,
   Overview: ThermalOverview,
   GradeBadge: SeverityBadge,
   rows: {
