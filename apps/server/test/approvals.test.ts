@@ -206,6 +206,9 @@ describe('reviewer assignment', () => {
     const listed = await t.call('GET', '/api/reviewer-assignment?inspectionMethod=thermal&levelApproval=1');
     expect(listed.body.meta.totalCount).toBe(2);
     expect(listed.body.data[0]).toMatchObject({ approvalPosition: engineer, isActive: true });
+    // As an administrator reads a path: by method, then level by level, whatever the order assigned in.
+    const thermal = await t.call('GET', '/api/reviewer-assignment?inspectionMethod=thermal');
+    expect(thermal.body.data.map((r: { levelApproval: number }) => r.levelApproval)).toEqual([1, 1, 2]);
     const summary = await t.call('GET', '/api/inspection-method-approvals/get-summary');
     expect(
       summary.body.data.find((m: { inspectionMethod: string }) => m.inspectionMethod === 'thermal'),

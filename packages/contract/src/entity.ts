@@ -77,8 +77,15 @@ export type EntityConfig<
    * from the index alone (records.ts `page`).
    */
   indexes?: Record<string, EntityIndex<keyof F & string>>;
-  /** Default order of lists; newest first when absent. */
-  sort?: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
+  /**
+   * Default order of lists; newest first when absent. `then` orders within equal values (reviewers
+   * by method, then level), before the engine's own ties (newest, then id).
+   */
+  sort?: {
+    field: (keyof F & string) | 'createdAt' | 'updatedAt';
+    direction: 'asc' | 'desc';
+    then?: readonly { field: keyof F & string; direction: 'asc' | 'desc' }[];
+  };
   /**
    * The fields that name a record to a person, joined with " · " (`['woNumber', 'title']` →
    * "WO-0042 · Substation survey"): how a reference picker lists and shows it. The id when absent.

@@ -64,7 +64,10 @@ export function recordColumns() {
  */
 export function listOrder(entity: EntityDefinition) {
   const sort = entity.sort ?? { field: 'createdAt', direction: 'desc' as const };
-  const keys: { key: string; direction: 'asc' | 'desc' }[] = [{ key: sort.field, direction: sort.direction }];
+  const keys: { key: string; direction: 'asc' | 'desc' }[] = [
+    { key: sort.field, direction: sort.direction },
+    ...('then' in sort ? (sort.then ?? []) : []).map((k) => ({ key: k.field, direction: k.direction })),
+  ];
   if (sort.field !== 'createdAt') keys.push({ key: 'createdAt', direction: 'desc' });
   keys.push({ key: 'id', direction: 'asc' });
   return keys;

@@ -84,7 +84,8 @@ export const reviewerAssignment = defineEntity('reviewerAssignment', {
   duplicateMessage: 'This user is already a reviewer of this method at this level',
   represent: ['inspectionMethod', 'levelApproval'],
   search: ['inspectionMethod', 'approvalPosition'],
-  sort: { field: 'inspectionMethod', direction: 'asc' },
+  // As an administrator reads a path: each method's reviewers level by level.
+  sort: { field: 'inspectionMethod', direction: 'asc', then: [{ field: 'levelApproval', direction: 'asc' }] },
 });
 
 /** One level of a path as the settings answer it. */
