@@ -4,20 +4,13 @@
  * with every npm dependency left to `node_modules`. Used by `npm run build`, `npm start` (through
  * build-if-stale.ts) and the engine benchmark, so all three run the same code the same way.
  */
-import {
-  existsSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
+import { isStale } from '../../../scripts/stale-build.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -194,21 +187,8 @@ function buildInputs(): string[] {
   ];
 }
 
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-    stat.mtimeMs,
-  );
-}
-
-/** Whether `dist/main.js` is missing or older than a file it is built from (a deletion dates its folder). */
-export function serverBuildIsStale(): boolean {
-  const builtAt = existsSync(serverMain) ? statSync(serverMain).mtimeMs : 0;
-  return Math.max(...buildInputs().map(newestChange)) > builtAt;
-}
+/** Whether `dist/main.js` is missing or older than a file it is built from. */
+export const serverBuildIsStale = () => isStale(serverMain, buildInputs());
 
 /** Builds the server's `dist/main.js`. */
 export const buildServerMain = () =>

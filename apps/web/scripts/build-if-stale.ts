@@ -2,9 +2,9 @@
  * `npm start` runs this first: it builds the web app when there is no build yet or a source file is
  * newer than the build, so a fresh clone needs no separate build step and an unchanged one starts fast.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { isStale } from '../../../scripts/stale-build.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 // WEB_DIR builds elsewhere (e2e runs side by side each build their own copy).
@@ -19,18 +19,7 @@ const sources = [
   path.resolve(webRoot, '../../packages/contract/src'),
 ];
 
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-    stat.mtimeMs,
-  );
-}
-
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (Math.max(...sources.map(newestChange)) > builtAt) {
+if (isStale(built, sources)) {
   console.log('Building the web app…');
   await build({
     root: webRoot,
