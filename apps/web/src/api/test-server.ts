@@ -1,6 +1,8 @@
+import type { PageMeta, Permission, PermissionAction, PermissionModule, Profile } from '@inspectra/contract';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { testUserId } from '../test/records.fixture.ts';
 import { browser } from './session.ts';
 
 /** The mock API of the client tests, at the page's origin as in the browser. */
@@ -56,6 +58,18 @@ export function cookies(): Record<string, string> {
 
 export const envelope = (data: unknown) => ({ data, statusCode: 200, message: 'OK' });
 
+/** A list answered whole on its first page: the envelope with the page's `meta`. */
+export const onePage = (data: unknown[], pageSize = 10) => ({
+  ...envelope(data),
+  meta: {
+    pageNumber: 1,
+    pageSize,
+    totalCount: data.length,
+    totalPages: 1,
+    totalCountExact: true,
+  } satisfies PageMeta,
+});
+
 /** The server's error envelope, as its error handler sends it. */
 export const errorResponse = (status: number, code: string, message: string) =>
   HttpResponse.json({ data: null, statusCode: status, message, error: { code } }, { status });
@@ -78,4 +92,40 @@ export function refreshEndpoint(o: { wait?: number } = {}) {
     }),
   );
   return received;
+}
+
+/** What a role grants to edit a module: all but `approve`. */
+export const editActions = ['view', 'create', 'update', 'delete'] as const satisfies PermissionAction[];
+
+/** Every pair of these modules and actions, as a role grants them. */
+export const grants = (modules: PermissionModule[], actions: readonly PermissionAction[]): Permission[] =>
+  modules.flatMap((module) => actions.map((action) => ({ module, action })));
+
+/** Who a test's user is: its grants; what it leaves out is an inspector of the owner's staff. */
+export type TestUser = {
+  permissions: Permission[];
+  id?: string;
+  username?: string;
+  fullName?: string;
+  role?: string;
+  company?: Profile['company'];
+};
+
+/** The profile of this user as `GET /auth/profile` answers it (as `testUserId` unless named). */
+export const testProfile = (user: TestUser): Profile => ({
+  id: user.id ?? testUserId,
+  username: user.username ?? 'inspector',
+  fullName: user.fullName ?? 'Rina Inspector',
+  email: null,
+  role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: user.role ?? 'Inspector' },
+  permissions: user.permissions,
+  company: user.company ?? null,
+});
+
+/** Signs the browser in as this user and serves its profile; returns the profile. */
+export function signedInAs(user: TestUser): Profile {
+  const profile = testProfile(user);
+  setCookies(accessTokenFor(profile.id), 'refresh');
+  server.use(http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))));
+  return profile;
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { i18n } from '../i18n/index.ts';
+import { thermalMeasurementRecord } from '../test/records.fixture.ts';
 import { renderWithProviders, renderWithRouter } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import type { EntitySubmission } from './EntityForm.tsx';
@@ -20,37 +21,17 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const storedMeasurement = {
-  id: '7d8a3c52-7c41-4a4f-9f3b-2a7a0b7e3c11',
-  version: 3,
-  thermalAnalysisId: '0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22',
-  date: '2026-03-10',
-  tagNumber: 'TR-01',
-  equipmentName: 'Transformer 1',
-  component: 'Phase R cable lug',
-  location: 'Substation A',
-  maxTemperatureC: 85.5,
-  referenceTemperatureC: 40,
-  ambientTemperatureC: 30,
-  emissivity: 0.95,
-  loadPercent: 80,
-  distanceM: 2,
-  remarks: null,
-  recommendation: null,
-  deltaTC: 45.5,
-  severity: 'repairImmediately',
-  thermalImage: {
-    id: 'a1b2c3d4-0000-4000-8000-000000000001',
-    slot: 'thermalImage',
-    imageType: null,
-    displayName: 'IR_0001.jpg',
-    mediaType: 'image/jpeg',
-    size: 120_000,
-    url: '/api/files/a1b2c3d4-0000-4000-8000-000000000001',
-    createdAt: '2026-03-10T08:00:00.000Z',
-  },
-  visualImage: null,
+const storedImage = {
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  slot: 'thermalImage',
+  imageType: null,
+  displayName: 'IR_0001.jpg',
+  mediaType: 'image/jpeg',
+  size: 120_000,
+  url: '/api/files/a1b2c3d4-0000-4000-8000-000000000001',
+  createdAt: '2026-03-10T08:00:00.000Z',
 };
+const storedMeasurement = thermalMeasurementRecord({ thermalImage: storedImage });
 
 /** Whether closing or reloading the tab now would make the browser ask first. */
 function browserAsksBeforeUnload() {
@@ -203,7 +184,7 @@ describe('EntityForm', () => {
     expect(textbox(/Measurement date/)).toHaveValue('10 Mar 2026');
     expect(screen.getByRole('img', { name: 'Preview of Thermal image' })).toHaveAttribute(
       'src',
-      `blob:stored-${storedMeasurement.thermalImage.url}`,
+      `blob:stored-${storedImage.url}`,
     );
     const max = textbox(/Max temperature/);
     await user.clear(max);

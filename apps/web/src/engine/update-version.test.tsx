@@ -1,20 +1,34 @@
 import { routeTable } from '@inspectra/contract';
-import type { EntityDefinition, Profile, RouteDefinition } from '@inspectra/contract';
+import type { EntityDefinition, RouteDefinition } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
-import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../api/calls.ts';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../api/test-server.ts';
+import {
+  accessTokenFor,
+  api,
+  editActions,
+  envelope,
+  grants,
+  onePage,
+  server,
+  serveMockApi,
+  setCookies,
+  signedInAs,
+} from '../api/test-server.ts';
 import { ReportFormModal } from '../features/reports/ReportFormModal.tsx';
-import type { Report } from '../features/reports/useReport.ts';
 import { RowFormPage } from '../features/techniques/RowFormPage.tsx';
 import { TechniqueWorkspacePage } from '../features/techniques/TechniqueWorkspacePage.tsx';
 import { idArguments } from '../features/techniques/technique-routes.ts';
 import type { RouteOf } from '../features/techniques/technique-routes.ts';
-import { renderWithProviders, renderWithRouter } from '../test/render.tsx';
+import {
+  reportRecord,
+  testUserId,
+  thermalMeasurementRecord,
+  workOrderRecord,
+} from '../test/records.fixture.ts';
+import { renderWithProviders, renderWithRouter, suspended } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
 
 /*
@@ -30,7 +44,6 @@ vi.mock('../api/files.ts', () => ({
 serveMockApi();
 
 const recordId = '7d8a3c52-7c41-4a4f-9f3b-2a7a0b7e3c11';
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
 
 /** The body of a request as the server reads it, JSON or multipart (values as text). */
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
@@ -112,80 +125,21 @@ describe('every update carries the version it read', () => {
   );
 });
 
-const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
-const analysisId = '0b0e6a53-8d3f-4b0e-9a52-8f5a7c9d1e22';
-
-const report = {
-  id: reportId,
-  version: 3,
-  workOrderSPKId: 'a0000000-0000-4000-8000-000000000001',
-  reportNumber: 'RPT-0042',
-  title: 'Substation A survey',
-  equipmentNo: 'TR-01',
-  equipmentCategory: 'electrical',
-  objectType: null,
-  inspectionMethod: 'thermal',
-  location: null,
-  actualStartDate: null,
-  actualCompletedDate: null,
-  status: 'draft',
-  statusComment: null,
-  revision: 0,
-  revisionOf: null,
-  approvalLevel: null,
-  approvalPath: null,
-  createdAt: '2026-03-15T07:05:00Z',
-  updatedAt: '2026-03-15T07:05:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-  warnings: [],
-} as unknown as Report;
-
-const measurement = {
-  id: recordId,
-  version: 3,
-  thermalAnalysisId: analysisId,
-  date: '2026-03-10',
-  tagNumber: 'TR-01',
-  equipmentName: 'Transformer 1',
-  component: 'Phase R cable lug',
-  location: 'Substation A',
-  maxTemperatureC: 85.5,
-  referenceTemperatureC: 40,
-  ambientTemperatureC: 30,
-  emissivity: 0.95,
-  loadPercent: 80,
-  distanceM: 2,
-  remarks: null,
-  recommendation: null,
-  deltaTC: 45.5,
-  severity: 'repairImmediately',
-  thermalImage: null,
-  visualImage: null,
-  warnings: [],
-  createdAt: '2026-03-10T08:00:00Z',
-  updatedAt: '2026-03-10T08:00:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-};
+const report = reportRecord();
+const reportId = report.id;
+const measurement = thermalMeasurementRecord();
+const analysisId = measurement.thermalAnalysisId;
 
 function serveThermalReport() {
-  setCookies(accessTokenFor(userId), 'refresh');
-  const profile: Profile = {
-    id: userId,
+  signedInAs({
     username: 'ina',
     fullName: 'Ina Inspector',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Inspector' },
-    permissions: (['view', 'create', 'update', 'delete'] as const).flatMap((action) => [
-      { module: 'thermal' as const, action },
-      { module: 'reportHeader' as const, action },
-    ]),
-  };
-  const onePage = { pageNumber: 1, pageSize: 10, totalCount: 1, totalPages: 1, totalCountExact: true };
+    permissions: grants(['thermal', 'reportHeader'], editActions),
+  });
+  const workOrder = workOrderRecord();
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
-    http.get(api('/report-headers'), () => HttpResponse.json({ ...envelope([report]), meta: onePage })),
+    http.get(api(`/work-order-spks/${workOrder.id}`), () => HttpResponse.json(envelope(workOrder))),
+    http.get(api('/report-headers'), () => HttpResponse.json(onePage([report]))),
     http.get(api('/thermal-analysis/by-report'), () =>
       HttpResponse.json(
         envelope({
@@ -224,9 +178,9 @@ function serveThermalReport() {
       ),
     ),
     http.get(api('/thermal-measurements/by-thermal-analysis'), () =>
-      HttpResponse.json({ ...envelope([measurement]), meta: onePage }),
+      HttpResponse.json(onePage([measurement])),
     ),
-    http.get(api(`/thermal-measurements/${recordId}`), () => HttpResponse.json(envelope(measurement))),
+    http.get(api(`/thermal-measurements/${measurement.id}`), () => HttpResponse.json(envelope(measurement))),
   );
 }
 
@@ -236,15 +190,10 @@ describe('the screens that update a record send the version they read', () => {
     const analysisBodies = receive('put', '/thermal-analysis');
     const measurementBodies = receive('put', '/thermal-measurements', measurement);
     const user = userEvent.setup();
-    const page = (Page: ComponentType) => () => (
-      <Suspense fallback="loading">
-        <Page />
-      </Suspense>
-    );
     renderWithRouter(
       {
-        '/reports/$reportId/$slug': page(TechniqueWorkspacePage),
-        '/reports/$reportId/$slug/rows/$rowId': page(RowFormPage),
+        '/reports/$reportId/$slug': suspended(TechniqueWorkspacePage),
+        '/reports/$reportId/$slug/rows/$rowId': suspended(RowFormPage),
       },
       `/reports/${reportId}/thermal`,
     );
@@ -276,11 +225,15 @@ describe('the screens that update a record send the version they read', () => {
   });
 
   it('a report’s header', async () => {
-    setCookies(accessTokenFor(userId), 'refresh');
-    const bodies = receive(
-      'put',
-      `/report-headers/${reportId}`,
-      report as unknown as Record<string, unknown>,
+    setCookies(accessTokenFor(testUserId), 'refresh');
+    const bodies = receive('put', `/report-headers/${reportId}`, report);
+    // What the form reads: its work order and the options of its pickers (none beyond its values).
+    const workOrder = workOrderRecord();
+    server.use(
+      http.get(api(`/work-order-spks/${workOrder.id}`), () => HttpResponse.json(envelope(workOrder))),
+      ...['/asset/equipment-numbers', '/asset/categories', '/master-inspection-method'].map((path) =>
+        http.get(api(path), () => HttpResponse.json(onePage([]))),
+      ),
     );
     const user = userEvent.setup();
     renderWithProviders(<ReportFormModal opened onClose={() => undefined} report={report} />);

@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-router';
 import type { RouteComponent, RouterHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { Suspense } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { theme } from '../app/theme.ts';
 
 /** Renders a component inside the providers the app gives it (Mantine in test mode, a fresh query cache). */
@@ -46,3 +47,10 @@ export function renderWithRouter(pages: Record<string, RouteComponent>, start: s
   });
   return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }
+
+/** A page as the app's router shows it: "loading" until the queries it suspends on answer. */
+export const suspended = (Page: ComponentType) => () => (
+  <Suspense fallback="loading">
+    <Page />
+  </Suspense>
+);

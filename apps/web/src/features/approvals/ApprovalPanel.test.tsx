@@ -1,39 +1,26 @@
-import type { ApprovalCurrent, ApprovalStep, Profile } from '@inspectra/contract';
+import type { ApprovalCurrent, ApprovalStep } from '@inspectra/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { reportRecord, testUserId } from '../../test/records.fixture.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import type { Report } from '../reports/useReport.ts';
 import { ApprovalPanel } from './ApprovalPanel.tsx';
 
 serveMockApi();
 
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
-const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
-const report = {
-  id: reportId,
-  reportNumber: 'RPT-0042',
-  title: 'Crude line 12-P-1001',
-  status: 'submitted',
-  inspectionMethod: 'thermal',
-} as Report;
+const report = reportRecord({ title: 'Crude line 12-P-1001', status: 'submitted' });
+const reportId = report.id;
 
 function serve(canAct: boolean, history: ApprovalStep[] = []) {
-  setCookies(accessTokenFor(userId), 'refresh');
-  const profile: Profile = {
-    id: userId,
+  signedInAs({
     username: 'rina',
     fullName: 'Rina Reviewer',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Reviewer' },
-    permissions: [
-      { module: 'reportHeader', action: 'view' },
-      { module: 'reportHeader', action: 'approve' },
-    ],
-  };
+    role: 'Reviewer',
+    permissions: grants(['reportHeader'], ['view', 'approve']),
+  });
   const current: ApprovalCurrent = {
     reportHeaderId: reportId,
     status: 'submitted',
@@ -43,7 +30,7 @@ function serve(canAct: boolean, history: ApprovalStep[] = []) {
       {
         level: 1,
         position: 'Area engineer',
-        reviewers: [{ id: userId, username: 'rina', fullName: 'Rina Reviewer' }],
+        reviewers: [{ id: testUserId, username: 'rina', fullName: 'Rina Reviewer' }],
       },
       { level: 2, position: 'Inspection manager', reviewers: [] },
     ],
@@ -54,7 +41,6 @@ function serve(canAct: boolean, history: ApprovalStep[] = []) {
   };
   const sent: URLSearchParams[] = [];
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/report-approval-paths/current'), () => HttpResponse.json(envelope(current))),
     http.get(api('/report-approval-paths/history'), () => HttpResponse.json(envelope(history))),
     http.put(api(`/report-headers/update-report-status/${reportId}`), ({ request }) => {
@@ -68,11 +54,7 @@ function serve(canAct: boolean, history: ApprovalStep[] = []) {
 const renderPanel = (shown: Report = report) =>
   renderWithRouter(
     {
-      '/reports/$reportId': () => (
-        <Suspense fallback="loading">
-          <ApprovalPanel report={shown} />
-        </Suspense>
-      ),
+      '/reports/$reportId': suspended(() => <ApprovalPanel report={shown} />),
     },
     `/reports/${reportId}`,
   );
@@ -85,7 +67,7 @@ describe('approval panel', () => {
         reportHeaderId: reportId,
         level: 1,
         position: 'Area engineer',
-        actorId: userId,
+        actorId: testUserId,
         actorUsername: 'ina',
         actorFullName: 'Ina Inspector',
         action: 'submitted',

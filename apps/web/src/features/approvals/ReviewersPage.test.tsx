@@ -1,16 +1,14 @@
-import type { MethodApprovalPath, Profile } from '@inspectra/contract';
+import type { MethodApprovalPath } from '@inspectra/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { ReviewersPage } from './ReviewersPage.tsx';
 
 serveMockApi();
 
-const adminId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
 const thermalPath: MethodApprovalPath = {
   inspectionMethodId: '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01',
   inspectionMethod: 'thermal',
@@ -22,22 +20,14 @@ const thermalPath: MethodApprovalPath = {
 };
 
 function serve() {
-  setCookies(accessTokenFor(adminId), 'refresh');
-  const profile: Profile = {
-    id: adminId,
+  signedInAs({
     username: 'admin',
     fullName: 'Administrator',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Administrator' },
-    permissions: [
-      { module: 'approval', action: 'view' },
-      { module: 'approval', action: 'create' },
-      { module: 'approval', action: 'update' },
-    ],
-  };
+    role: 'Administrator',
+    permissions: grants(['approval'], ['view', 'create', 'update']),
+  });
   const asked: (string | null)[] = [];
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/inspection-method-approvals/get-settings'), () =>
       HttpResponse.json(envelope([thermalPath])),
     ),
@@ -73,11 +63,7 @@ describe('reviewers page', () => {
     const user = userEvent.setup();
     renderWithRouter(
       {
-        '/admin/reviewers': () => (
-          <Suspense fallback="loading">
-            <ReviewersPage />
-          </Suspense>
-        ),
+        '/admin/reviewers': suspended(ReviewersPage),
       },
       '/admin/reviewers',
     );

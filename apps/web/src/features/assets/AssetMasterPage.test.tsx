@@ -1,35 +1,23 @@
-import type { Profile } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import {
+  api,
+  editActions,
+  grants,
+  onePage,
+  server,
+  serveMockApi,
+  signedInAs,
+} from '../../api/test-server.ts';
+import { auditFields } from '../../test/records.fixture.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { AssetMasterPage } from './AssetMasterPage.tsx';
 
 serveMockApi();
 
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e11';
-const profile: Profile = {
-  id: userId,
-  username: 'planner',
-  fullName: 'Budi Planner',
-  email: null,
-  role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4c', name: 'Administrator' },
-  permissions: (['view', 'create', 'update', 'delete'] as const).map((action) => ({
-    module: 'asset',
-    action,
-  })),
-};
-const audit = {
-  version: 1,
-  createdAt: '2026-03-01T02:00:00Z',
-  updatedAt: '2026-03-01T02:00:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-  warnings: [],
-};
+const audit = auditFields();
 const pump = {
   ...audit,
   id: 'e0000000-0000-4000-8000-000000000011',
@@ -43,24 +31,26 @@ const pump = {
   manufacturer: 'Flowserve',
   yearInstalled: 1994,
 };
-const page = (data: unknown[]) => ({
-  ...envelope(data),
-  meta: { pageNumber: 1, pageSize: 10, totalCount: data.length, totalPages: 1, totalCountExact: true },
-});
 
 function serveAssets() {
-  setCookies(accessTokenFor(userId), 'refresh');
+  signedInAs({
+    username: 'planner',
+    fullName: 'Budi Planner',
+    role: 'Administrator',
+    permissions: grants(['asset'], editActions),
+  });
   const queries: Record<string, string>[] = [];
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/asset'), ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       queries.push(query);
-      return HttpResponse.json(page(!query.category || query.category === pump.categoryCode ? [pump] : []));
+      return HttpResponse.json(
+        onePage(!query.category || query.category === pump.categoryCode ? [pump] : []),
+      );
     }),
     http.get(api('/asset/categories'), () =>
       HttpResponse.json(
-        page([
+        onePage([
           {
             ...audit,
             id: 'c0a80000-0000-4000-8000-000000000011',
@@ -80,7 +70,7 @@ function serveAssets() {
     ),
     http.get(api('/asset/inspection-points'), () =>
       HttpResponse.json(
-        page([
+        onePage([
           {
             ...audit,
             id: 'f0000000-0000-4000-8000-000000000011',
@@ -98,11 +88,7 @@ function serveAssets() {
 function renderPage() {
   return renderWithRouter(
     {
-      '/assets': () => (
-        <Suspense fallback="loading">
-          <AssetMasterPage />
-        </Suspense>
-      ),
+      '/assets': suspended(AssetMasterPage),
     },
     '/assets',
   );

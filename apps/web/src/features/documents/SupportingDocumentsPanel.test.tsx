@@ -1,48 +1,33 @@
-import type { Profile } from '@inspectra/contract';
+import type { PermissionAction } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
-  accessTokenFor,
   api,
   envelope,
   errorResponse,
+  grants,
+  onePage,
   server,
   serveMockApi,
-  setCookies,
+  signedInAs,
 } from '../../api/test-server.ts';
+import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SupportingDocumentsPanel } from './SupportingDocumentsPanel.tsx';
 
 serveMockApi();
 
 const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
-
-function profileWith(actions: Profile['permissions'][number]['action'][]): Profile {
-  return {
-    id: userId,
-    username: 'inspector',
-    fullName: 'Rina Inspector',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Inspector' },
-    permissions: actions.map((action) => ({ module: 'supportingDocument', action })),
-  };
-}
 
 const calibration = {
+  ...auditFields('2026-03-15T07:05:00Z'),
   id: 'a1c2e3f4-0000-4000-8000-000000000001',
-  version: 1,
   reportHeaderId: reportId,
   documentType: 'calibrationCertificate',
   description: 'Camera FLIR T540',
-  createdAt: '2026-03-15T07:05:00Z',
-  updatedAt: '2026-03-15T07:05:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-  warnings: [],
   file: {
     id: 'f0000000-0000-4000-8000-000000000001',
     slot: 'file',
@@ -64,12 +49,12 @@ const categories = [
 ];
 
 /** The mock API of a report with one document; returns every list query it was asked. */
-function serveDocuments(actions: Profile['permissions'][number]['action'][] = ['view', 'create', 'delete']) {
-  setCookies(accessTokenFor(userId), 'refresh');
+function serveDocuments(actions: PermissionAction[] = ['view', 'create', 'delete']) {
+  // The documents' author: the panel names them by the signed-in user's name.
+  signedInAs({ fullName: 'Rina Inspector', permissions: grants(['supportingDocument'], actions) });
   const listQueries: URLSearchParams[] = [];
   let stored = [calibration];
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profileWith(actions)))),
     http.get(api('/report-supporting-document/dropdown-category'), () =>
       HttpResponse.json(envelope(categories)),
     ),
@@ -78,10 +63,7 @@ function serveDocuments(actions: Profile['permissions'][number]['action'][] = ['
       listQueries.push(query);
       const type = query.get('documentType');
       const data = stored.filter((d) => !type || d.documentType === type);
-      return HttpResponse.json({
-        ...envelope(data),
-        meta: { pageNumber: 1, pageSize: 10, totalCount: data.length, totalPages: 1, totalCountExact: true },
-      });
+      return HttpResponse.json(onePage(data));
     }),
   );
   return {

@@ -1,12 +1,20 @@
-import type { MyTask, MyTaskStatistics, Profile } from '@inspectra/contract';
+import type { MyTask, MyTaskStatistics } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import {
+  api,
+  envelope,
+  grants,
+  onePage,
+  server,
+  serveMockApi,
+  signedInAs,
+  testProfile,
+} from '../../api/test-server.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { landsOnMyTasks } from './landing.ts';
 import { MyTaskPage } from './MyTaskPage.tsx';
 import { MyTasksPage } from './MyTasksPage.tsx';
@@ -15,26 +23,12 @@ import { NewTaskReportPage } from './NewTaskReportPage.tsx';
 
 serveMockApi();
 
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
-const grants = (list: string[]) =>
-  list.map((p) => {
-    const [module, action] = p.split('.');
-    return { module, action } as Profile['permissions'][number];
-  });
-const inspector: Profile = {
-  id: userId,
-  username: 'inspector',
-  fullName: 'Rina Inspector',
-  email: null,
-  role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Inspector' },
-  permissions: grants([
-    'myTask.view',
-    'asset.view',
-    'workOrder.view',
-    'reportHeader.view',
-    'reportHeader.create',
-  ]),
-};
+const inspector = testProfile({
+  permissions: [
+    ...grants(['myTask', 'asset', 'workOrder', 'reportHeader'], ['view']),
+    ...grants(['reportHeader'], ['create']),
+  ],
+});
 
 const today = dayjs().format('YYYY-MM-DD');
 const returned: MyTask = {
@@ -88,34 +82,31 @@ const statistics: MyTaskStatistics = {
     { code: 'vibration', name: 'Vibration', count: 1 },
   ],
 };
-const paged = (data: unknown[], pageNumber = 1) => ({
-  ...envelope(data),
-  meta: { pageNumber, pageSize: 20, totalCount: data.length, totalPages: 1, totalCountExact: true },
-});
-
 /** The my-tasks API; returns the queries of the list and planner calls. */
-function serveMyTasks(profile = inspector) {
-  setCookies(accessTokenFor(userId), 'refresh');
+function serveMyTasks(permissions = inspector.permissions) {
+  signedInAs({ permissions });
   const calls = {
     list: [] as Record<string, string>[],
     planner: [] as Record<string, string>[],
     created: [] as unknown[],
   };
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/my-task/statistics'), () => HttpResponse.json(envelope(statistics))),
     http.get(api('/my-tasks'), ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       calls.list.push(query);
       const tasks = [returned, todo].filter((x) => !query.tab || x.state === query.tab);
-      return HttpResponse.json(paged(tasks));
+      return HttpResponse.json(onePage(tasks, 20));
     }),
     http.get(api('/my-tasks/work-order-numbers'), () =>
       HttpResponse.json(
-        paged([
-          { value: 'WO-2026-0142', count: 1 },
-          { value: 'WO-2026-0150', count: 1 },
-        ]),
+        onePage(
+          [
+            { value: 'WO-2026-0142', count: 1 },
+            { value: 'WO-2026-0150', count: 1 },
+          ],
+          20,
+        ),
       ),
     ),
     http.get(api('/equipment-categories'), () =>
@@ -136,17 +127,19 @@ function serveMyTasks(profile = inspector) {
     }),
     ...['/asset/equipment-numbers', '/asset'].map((path) =>
       http.get(api(path), () =>
-        HttpResponse.json({
-          ...envelope([
-            {
-              id: 'e0000000-0000-4000-8000-000000000001',
-              equipmentNo: 'LP-3B',
-              tagNumber: 'LP-3B',
-              description: 'Lighting panel 3B',
-            },
-          ]),
-          meta: { pageNumber: 1, pageSize: 20, totalCount: 1, totalPages: 1, totalCountExact: true },
-        }),
+        HttpResponse.json(
+          onePage(
+            [
+              {
+                id: 'e0000000-0000-4000-8000-000000000001',
+                equipmentNo: 'LP-3B',
+                tagNumber: 'LP-3B',
+                description: 'Lighting panel 3B',
+              },
+            ],
+            20,
+          ),
+        ),
       ),
     ),
     http.post(api('/report-headers'), async ({ request }) => {
@@ -166,12 +159,6 @@ function serveMyTasks(profile = inspector) {
   );
   return calls;
 }
-
-const suspended = (Page: () => React.ReactElement) => () => (
-  <Suspense fallback="loading">
-    <Page />
-  </Suspense>
-);
 
 function renderMyTasks(start = '/my-tasks') {
   return renderWithRouter(
@@ -353,7 +340,7 @@ describe('MyTaskPage', () => {
   });
 
   it('has no create button without the permission to create reports', async () => {
-    serveMyTasks({ ...inspector, permissions: grants(['myTask.view']) });
+    serveMyTasks(grants(['myTask'], ['view']));
     renderMyTasks(`/my-tasks/${todo.id}`);
     expect(
       await screen.findByRole('heading', { name: 'WO-2026-0150 · Vibration' }, { timeout: 15_000 }),
@@ -368,9 +355,12 @@ describe('MyTaskPage', () => {
 describe('landsOnMyTasks', () => {
   it('is home for whoever has tasks but does not plan work orders', () => {
     expect(landsOnMyTasks(inspector)).toBe(true);
-    expect(landsOnMyTasks({ ...inspector, permissions: grants(['myTask.view', 'workOrder.create']) })).toBe(
-      false,
-    );
-    expect(landsOnMyTasks({ ...inspector, permissions: grants(['workOrder.view']) })).toBe(false);
+    expect(
+      landsOnMyTasks({
+        ...inspector,
+        permissions: [...grants(['myTask'], ['view']), ...grants(['workOrder'], ['create'])],
+      }),
+    ).toBe(false);
+    expect(landsOnMyTasks({ ...inspector, permissions: grants(['workOrder'], ['view']) })).toBe(false);
   });
 });

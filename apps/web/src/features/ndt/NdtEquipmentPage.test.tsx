@@ -1,35 +1,17 @@
-import type { Profile } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import { api, envelope, grants, onePage, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { auditFields } from '../../test/records.fixture.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import type { NdtEquipmentListItem, NdtIsometric } from './ndt-queries.ts';
 import { NdtEquipmentPage } from './NdtEquipmentPage.tsx';
 
 serveMockApi();
 afterEach(() => vi.mocked(URL.createObjectURL).mockReset());
 
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
-const profile: Profile = {
-  id: userId,
-  username: 'inspector',
-  fullName: 'Rina Inspector',
-  email: null,
-  role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Inspector' },
-  permissions: [{ module: 'ndt', action: 'view' }],
-};
-
-const audit = {
-  version: 1,
-  createdAt: '2026-03-01T02:00:00Z',
-  updatedAt: '2026-03-01T02:00:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-  warnings: [],
-};
+const audit = auditFields();
 
 const pump: NdtEquipmentListItem = {
   ...audit,
@@ -76,16 +58,12 @@ const isometric: NdtIsometric = {
 
 /** The NDT list API with the pump on it; returns the query of every list call. */
 function serveNdt() {
-  setCookies(accessTokenFor(userId), 'refresh');
+  signedInAs({ permissions: grants(['ndt'], ['view']) });
   const listQueries: URLSearchParams[] = [];
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/ndt-equipment-list'), ({ request }) => {
       listQueries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({
-        ...envelope([pump]),
-        meta: { pageNumber: 1, pageSize: 25, totalCount: 1, totalPages: 1, totalCountExact: true },
-      });
+      return HttpResponse.json(onePage([pump], 25));
     }),
     http.get(api('/ndt-equipment-list/isometrics/:equipmentNo'), ({ params }) =>
       HttpResponse.json(envelope(params.equipmentNo === pump.equipmentNo ? [isometric] : [])),
@@ -97,11 +75,7 @@ function serveNdt() {
 function renderPage() {
   return renderWithRouter(
     {
-      '/ndt': () => (
-        <Suspense fallback="loading">
-          <NdtEquipmentPage />
-        </Suspense>
-      ),
+      '/ndt': suspended(NdtEquipmentPage),
       '/reports/$reportId': () => <h1>Report</h1>,
     },
     '/ndt',

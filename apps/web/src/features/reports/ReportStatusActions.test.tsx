@@ -1,20 +1,21 @@
-import type { PermissionAction, Profile } from '@inspectra/contract';
+import type { PermissionAction } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
-  accessTokenFor,
   api,
   envelope,
   errorResponse,
+  grants,
+  onePage,
   server,
   serveMockApi,
-  setCookies,
+  signedInAs,
 } from '../../api/test-server.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import { reportRecord } from '../../test/records.fixture.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportLockedNotice, ReportLockScope } from './ReportLock.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
@@ -23,70 +24,34 @@ import type { Report } from './useReport.ts';
 
 serveMockApi();
 
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
-const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
-
-function report(status: Report['status']): Report {
-  return {
-    id: reportId,
-    version: 3,
-    workOrderSPKId: 'a0000000-0000-4000-8000-000000000001',
-    reportNumber: 'RPT-0042',
+/** RPT-0042, a VCI report on a crude line, in this status. */
+const report = (status: Report['status']) =>
+  reportRecord({
     title: 'Crude line 12-P-1001',
     equipmentNo: '12-P-1001',
     equipmentCategory: 'pipe',
     objectType: 'PIPE-PROC',
     inspectionMethod: 'vci',
-    location: null,
-    actualStartDate: null,
-    actualCompletedDate: null,
     status,
-    statusComment: null,
-    revision: 0,
-    revisionOf: null,
-    approvalLevel: null,
-    approvalPath: null,
-    createdAt: '2026-03-15T07:05:00Z',
-    updatedAt: '2026-03-15T07:05:00Z',
-    createdBy: userId,
-    updatedBy: userId,
-    warnings: [],
-  } as Report;
-}
+  });
+const reportId = report('draft').id;
 
 /** The signed-in user may do `actions` on reports and on supporting documents. */
 function serveProfile(actions: PermissionAction[]) {
-  setCookies(accessTokenFor(userId), 'refresh');
-  const profile: Profile = {
-    id: userId,
+  signedInAs({
     username: 'reviewer',
     fullName: 'Budi Reviewer',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Reviewer' },
-    permissions: actions.flatMap((action) => [
-      { module: 'reportHeader' as const, action },
-      { module: 'supportingDocument' as const, action },
-    ]),
-  };
-  server.use(http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))));
+    role: 'Reviewer',
+    permissions: grants(['reportHeader', 'supportingDocument'], actions),
+  });
 }
 
 function serveReport(status: Report['status']) {
-  server.use(
-    http.get(api('/report-headers'), () =>
-      HttpResponse.json({
-        ...envelope([report(status)]),
-        meta: { pageNumber: 1, pageSize: 1, totalCount: 1, totalPages: 1, totalCountExact: true },
-      }),
-    ),
-  );
+  server.use(http.get(api('/report-headers'), () => HttpResponse.json(onePage([report(status)], 1))));
 }
 
 const renderAt = (ui: () => ReactElement) =>
-  renderWithRouter(
-    { '/reports/$reportId': () => <Suspense fallback="loading">{ui()}</Suspense> },
-    `/reports/${reportId}`,
-  );
+  renderWithRouter({ '/reports/$reportId': suspended(ui) }, `/reports/${reportId}`);
 
 describe('report status moves', () => {
   it('offers the contract’s moves from a status, kept to the permissions the role grants', () => {

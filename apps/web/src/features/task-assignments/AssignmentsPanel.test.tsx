@@ -1,50 +1,36 @@
-import type { ApprovalCurrent, Permission, Profile } from '@inspectra/contract';
+import type { ApprovalCurrent, Permission } from '@inspectra/contract';
 import { ModalsProvider } from '@mantine/modals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
+import {
+  api,
+  editActions,
+  envelope,
+  grants,
+  server,
+  serveMockApi,
+  signedInAs,
+} from '../../api/test-server.ts';
+import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { AssignmentsPanel } from './AssignmentsPanel.tsx';
 
 serveMockApi();
 
 const workOrderId = '7a1c2e3f-0000-4000-8000-0000000000aa';
-const userId = '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10';
 const rina = { id: '11111111-1111-4111-8111-111111111111', username: 'rina', fullName: 'Rina Wulandari' };
 const budi = { id: '22222222-2222-4222-8222-222222222222', username: 'budi', fullName: 'Budi Santoso' };
 const dewi = { id: '33333333-3333-4333-8333-333333333333', username: 'dewi', fullName: 'Dewi Lestari' };
 
 const full: Permission[] = [
-  ...(['view', 'create', 'update', 'delete'] as const).map((action) => ({
-    module: 'taskAssignment',
-    action,
-  })),
-  { module: 'reportHeader', action: 'update' },
+  ...grants(['taskAssignment'], editActions),
+  ...grants(['reportHeader'], ['update']),
 ];
 
-function profileWith(permissions: Permission[]): Profile {
-  return {
-    id: userId,
-    username: 'planner',
-    fullName: 'Pak Planner',
-    email: null,
-    role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Planner' },
-    permissions,
-  };
-}
-
-const record = {
-  version: 1,
-  workOrderSPKId: workOrderId,
-  createdAt: '2026-03-15T07:05:00Z',
-  updatedAt: '2026-03-15T07:05:00Z',
-  createdBy: userId,
-  updatedBy: userId,
-  warnings: [],
-};
+const record = { ...auditFields('2026-03-15T07:05:00Z'), workOrderSPKId: workOrderId };
 const thermal = {
   ...record,
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -111,7 +97,7 @@ function serveAssignments(
   permissions: Permission[] = full,
   o: { reportStatus?: string; current?: ApprovalCurrent } = {},
 ) {
-  setCookies(accessTokenFor(userId), 'refresh');
+  signedInAs({ username: 'planner', fullName: 'Pak Planner', role: 'Planner', permissions });
   const sent = {
     inspections: [] as URLSearchParams[],
     userSearches: [] as (string | null)[],
@@ -124,7 +110,6 @@ function serveAssignments(
   ];
   server.use(
     http.get(api('/report-approval-paths/current'), () => HttpResponse.json(envelope(o.current))),
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profileWith(permissions)))),
     http.get(api('/wo-task-assignments/inspections'), ({ request }) => {
       sent.inspections.push(new URL(request.url).searchParams);
       return HttpResponse.json(envelope(stored));
