@@ -30,6 +30,7 @@ import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from '.
 import { validationError } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
+import { approvalQueueActions } from './modules/approvals/approval-queue.actions.ts';
 import { approvalScopes, approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
 import { reviewerAssignmentActions } from './modules/approvals/reviewer-assignment.actions.ts';
 import { assetActions, assetScopes } from './modules/assets/assets.actions.ts';
@@ -43,7 +44,8 @@ import {
 } from './modules/inspection-methods/inspection-methods.actions.ts';
 import { myTaskActions } from './modules/my-tasks/my-tasks.actions.ts';
 import { ndtActions, ndtScopes } from './modules/ndt/ndt.actions.ts';
-import { reportStatusActions } from './modules/reports/report-status.actions.ts';
+import { reportStatusActions, reportWriteChecks } from './modules/reports/report-status.actions.ts';
+import { reportReadinessActions } from './modules/reports/report-readiness.ts';
 import { reportTechniqueActions } from './modules/reports/report-techniques.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
@@ -237,7 +239,7 @@ export async function buildApp(deps: AppDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
-    writeChecks: { ...taskAssignmentWriteChecks },
+    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
   };
@@ -260,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     ...myTaskActions,
     ...reportStatusActions,
     ...reportTechniqueActions,
+    ...reportReadinessActions,
     ...workOrderActions,
     ...taskAssignmentActions,
     ...assignmentImportActions,
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps) {
     ...approvalSettingsActions,
     ...reviewerAssignmentActions,
     ...approvalFlowActions,
+    ...approvalQueueActions,
     ...userActions,
     ...roleActions,
   };

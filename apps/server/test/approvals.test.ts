@@ -10,7 +10,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles, tableOf, users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/modules/seed/demo-data.ts';
-import { createEquipment, createUser, createWorkOrder, nextIp, startTestApp } from './helpers.ts';
+import {
+  completeForSubmission,
+  createEquipment,
+  createUser,
+  createWorkOrder,
+  nextIp,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -67,13 +74,15 @@ async function reportBy(author: Person, inspectionMethod = 'thermal', workOrderS
   return r.body.data as { id: string; reportNumber: string };
 }
 
-const move = (
+/** A move; a submission first gives the report what its method requires (report-completeness.test.ts). */
+const move = async (
   id: string,
   status: string,
   who: Person | undefined,
   o: { comment?: string; level?: number } = {},
-) =>
-  t.call(
+) => {
+  if (status === 'submitted') await completeForSubmission(t, id);
+  return t.call(
     'PUT',
     `/api/report-headers/update-report-status/${id}?status=${status}${
       o.comment === undefined ? '' : `&comment=${encodeURIComponent(o.comment)}`
@@ -81,6 +90,7 @@ const move = (
     undefined,
     who?.token,
   );
+};
 
 const reportNow = async (id: string) => (await t.call('GET', `/api/report-headers?id=${id}`)).body.data[0];
 

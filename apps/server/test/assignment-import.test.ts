@@ -355,6 +355,8 @@ describe('POST /wo-task-assignments/import/results-sheet', () => {
     expect(tooMany.body.error.details).toContainEqual({
       path: 'rows',
       message: 'rows holds at most 2000 rows (one import)',
+      code: 'maxItems',
+      params: { max: 2000 },
     });
 
     const bad = await t.call('POST', resultsUrl, {
@@ -363,8 +365,13 @@ describe('POST /wo-task-assignments/import/results-sheet', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toEqual(
       expect.arrayContaining([
-        { path: 'rows.0.rowNumber', message: 'rowNumber starts at 1' },
-        { path: 'rows.0.message', message: 'message is at most 500 characters' },
+        { path: 'rows.0.rowNumber', message: 'rowNumber starts at 1', code: 'atLeast', params: { min: 1 } },
+        {
+          path: 'rows.0.message',
+          message: 'message is at most 500 characters',
+          code: 'maxLength',
+          params: { max: 500 },
+        },
       ]),
     );
 

@@ -1,7 +1,9 @@
 /**
  * Company scoping (docs/company-scoping.md): a contractor company's user sees the work orders that
- * name one of the company's users on a task assignment, and everything under them; the rest is
- * 404 on reads and writes and absent from lists. The owner's staff see everything.
+ * name one of the company's users on a task assignment; on them, the assignments naming its users
+ * and the reports of those assignments' methods, and everything under those reports (not the plant
+ * owner's own work on a shared work order). The rest is 404 on reads and writes and absent from
+ * lists. The owner's staff see everything.
  */
 import { randomUUID } from 'node:crypto';
 import { permissionActions, permissionModules, routeSchemas, routeTable } from '@inspectra/contract';
@@ -44,6 +46,10 @@ type Side = {
 let a: Side;
 let b: Side;
 let ownerToken: string;
+/** The plant owner's own work (another method, its own inspector) on A's work order. */
+let owners: Side;
+/** The owner's inspector named on that work. */
+let ownerId: string;
 
 /** A role with every permission but not the administrator's: what scoping must hold back is data. */
 const contractorRole = async () =>
@@ -61,15 +67,27 @@ async function side(name: string, roleId: string): Promise<Side> {
   const user = await createUser(t, { roleId });
   await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
   const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
-
   const workOrder = await createWorkOrder(t, { contractNo: `CN-${name}` });
+  return {
+    companyId: company.body.data.id,
+    token,
+    ...(await workOn(workOrder, 'thermal', user.id)),
+  };
+}
+
+/**
+ * One method's work on a work order, made by the owner's staff: its assignment naming the
+ * inspector, a report by that method, a thermal analysis with a photographed measurement, and a
+ * supporting document.
+ */
+async function workOn(workOrder: Side['workOrder'], inspectionMethod: string, inspectorId: string) {
   const assigned = await t.call('POST', '/api/wo-task-assignments', {
     workOrderSPKId: workOrder.id,
-    inspectionMethod: 'thermal',
-    userPDMIds: [user.id],
+    inspectionMethod,
+    userPDMIds: [inspectorId],
   });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
-  const report = await createReportHeader(t, { workOrderSPKId: workOrder.id });
+  const report = await createReportHeader(t, { workOrderSPKId: workOrder.id, inspectionMethod });
   const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id });
   const measurement = await createThermalMeasurement(
     t,
@@ -89,8 +107,6 @@ async function side(name: string, roleId: string): Promise<Side> {
   );
   expect(document.status, JSON.stringify(document.body)).toBe(201);
   return {
-    companyId: company.body.data.id,
-    token,
     workOrder,
     assignment: assigned.body.data,
     report,
@@ -107,6 +123,8 @@ beforeAll(async () => {
   b = await side(`Beta-${randomUUID().slice(0, 6)}`, roleId);
   const owner = await createUser(t, { roleId });
   ownerToken = (await t.login(owner.username, owner.password)).json().data.accessToken as string;
+  ownerId = owner.id;
+  owners = { companyId: '', token: ownerToken, ...(await workOn(a.workOrder, 'vci', owner.id)) };
 });
 afterAll(() => t?.close());
 
@@ -230,6 +248,148 @@ describe('a contractor company user', () => {
   });
 });
 
+describe('a contractor company user on a work order shared with the plant owner', () => {
+  /** The reads of the owner's own records there (the work order's own reads are A's too). */
+  const ownersReads = () => [
+    ...reads(owners).filter((url) => !url.includes(a.workOrder.id)),
+    `/api/report-headers/${owners.report.id}/techniques`,
+    `/api/report-approval-paths/history?reportHeaderId=${owners.report.id}`,
+  ];
+
+  it("reads the reports of its company's methods, and none of the owner's own (404)", async () => {
+    for (const url of ownersReads()) {
+      const r = await t.call('GET', url, undefined, a.token);
+      if (url.includes('?id=')) {
+        expect(r.status, url).toBe(200);
+        expect(r.body.data, url).toEqual([]);
+      } else expect(r.status, `${url}: ${JSON.stringify(r.body)}`).toBe(404);
+    }
+    // A's thermal report was made by the owner's staff too: it is of A's method, so it is A's.
+    expect(
+      (await t.call('GET', `/api/report-headers?id=${a.report.id}`, undefined, a.token)).body.data,
+    ).toHaveLength(1);
+  });
+
+  it("lists the work order's reports, assignments and rows of its methods only", async () => {
+    const lists = [
+      [`/api/report-headers?workOrderSPKId=${a.workOrder.id}&pageSize=100`, a.report.id, owners.report.id],
+      ['/api/report-headers?pageSize=200', a.report.id, owners.report.id],
+      [
+        `/api/wo-task-assignments/by-work-order?workOrderSPKId=${a.workOrder.id}`,
+        a.assignment.id,
+        owners.assignment.id,
+      ],
+      ['/api/thermal-measurements?pageSize=200', a.measurement.id, owners.measurement.id],
+    ] as const;
+    for (const [url, mine, theirs] of lists) {
+      const r = await t.call('GET', url, undefined, a.token);
+      expect(r.status, url).toBe(200);
+      expect(ids(r), url).toContain(mine);
+      expect(ids(r), url).not.toContain(theirs);
+      if (r.body.meta) expect(r.body.meta.totalCount, url).toBe(r.body.data.length);
+    }
+    const inspections = await t.call(
+      'GET',
+      `/api/wo-task-assignments/inspections?workOrderSPKId=${a.workOrder.id}`,
+      undefined,
+      a.token,
+    );
+    expect(ids(inspections)).toEqual([a.assignment.id]);
+    expect(JSON.stringify(inspections.body)).not.toContain(owners.report.id);
+  });
+
+  it("cannot change the owner's records (404), nor make or move work outside its methods (403)", async () => {
+    const hidden = [
+      t.call('PUT', `/api/report-headers/${owners.report.id}`, { title: 'Taken' }, a.token),
+      t.call('DELETE', `/api/report-headers/${owners.report.id}`, undefined, a.token),
+      t.call('PUT', `/api/wo-task-assignments/${owners.assignment.id}`, { userPDMIds: [] }, a.token),
+      t.call(
+        'PUT',
+        `/api/report-headers/update-report-status/${owners.report.id}?status=submitted`,
+        undefined,
+        a.token,
+      ),
+      t.call('POST', '/api/thermal-analysis', { reportHeaderId: owners.report.id }, a.token),
+      t.call(
+        'POST',
+        '/api/report-supporting-document',
+        multipart(
+          { reportHeaderId: owners.report.id, documentType: 'procedure' },
+          { file: { name: 'p.pdf', type: 'application/pdf', bytes: pdfBytes } },
+        ),
+        a.token,
+      ),
+    ];
+    for (const r of await Promise.all(hidden)) expect(r.status, JSON.stringify(r.body)).toBe(404);
+    const refused = [
+      // A report of a method the owner does on the work order.
+      await t.call(
+        'POST',
+        '/api/report-headers',
+        {
+          workOrderSPKId: a.workOrder.id,
+          reportNumber: `RPT-A-${randomUUID().slice(0, 8)}`,
+          title: 'Not ours',
+          equipmentNo: a.report.equipmentNo,
+          inspectionMethod: 'vci',
+        },
+        a.token,
+      ),
+      // Its own report moved to the owner's method.
+      await t.call('PUT', `/api/report-headers/${a.report.id}`, { inspectionMethod: 'vci' }, a.token),
+      // An assignment naming only the owner's inspector.
+      await t.call(
+        'POST',
+        '/api/wo-task-assignments',
+        {
+          workOrderSPKId: a.workOrder.id,
+          inspectionMethod: 'ultrasound',
+          userPDMIds: [ownerId],
+        },
+        a.token,
+      ),
+    ];
+    for (const r of refused) {
+      expect(r.status, JSON.stringify(r.body)).toBe(403);
+      expect(r.body.message).toMatch(/your company/i);
+    }
+    const reports = await t.call(
+      'GET',
+      `/api/report-headers?workOrderSPKId=${a.workOrder.id}&pageSize=100`,
+      undefined,
+      ownerToken,
+    );
+    expect(ids(reports).sort()).toEqual([a.report.id, owners.report.id].sort());
+    expect(reports.body.data.find((r: { id: string }) => r.id === a.report.id).inspectionMethod).toBe(
+      'thermal',
+    );
+    const assignments = await t.call(
+      'GET',
+      `/api/wo-task-assignments/by-work-order?workOrderSPKId=${a.workOrder.id}`,
+      undefined,
+      ownerToken,
+    );
+    expect(ids(assignments).sort()).toEqual([a.assignment.id, owners.assignment.id].sort());
+    expect(
+      assignments.body.data.find((x: { id: string }) => x.id === owners.assignment.id).userPDMIds,
+    ).toHaveLength(1);
+  });
+
+  it('while the owner sees every report and assignment on it', async () => {
+    for (const url of [...ownersReads(), ...reads(a)]) {
+      const r = await t.call('GET', url, undefined, ownerToken);
+      expect(r.status, url).toBe(200);
+    }
+    const list = await t.call(
+      'GET',
+      `/api/report-headers?workOrderSPKId=${a.workOrder.id}`,
+      undefined,
+      ownerToken,
+    );
+    expect(ids(list)).toEqual(expect.arrayContaining([a.report.id, owners.report.id]));
+  });
+});
+
 describe("the owner's staff", () => {
   it("see both companies' records", async () => {
     for (const url of [...reads(a), ...reads(b)]) {
@@ -307,6 +467,21 @@ describe('every call of the route table', () => {
     expect(own.length, own.join('\n')).toBeGreaterThanOrEqual(15);
     expect(own.some((line) => line.startsWith('GET /ndt-equipment-list '))).toBe(true);
     expect(own.some((line) => line.includes('/export'))).toBe(true);
+  }, 300_000);
+
+  it("finds none of the plant owner's own work on a shared work order in any answer", async () => {
+    const secrets = [
+      owners.assignment.id,
+      owners.report.id,
+      owners.report.reportNumber,
+      owners.analysis.id,
+      owners.measurement.id,
+      owners.document.id,
+    ];
+    expect(await walk(a.token, secrets, [{}, paramsOf(owners)])).toEqual([]);
+    // The owner's walk finds them: it would see a leak.
+    const seen = await walk(ownerToken, secrets, [paramsOf(owners)]);
+    expect(seen.length, seen.join('\n')).toBeGreaterThanOrEqual(10);
   }, 300_000);
 
   it('lets a contractor read plant-wide data and refuses every write of it (403), whatever the role grants', async () => {

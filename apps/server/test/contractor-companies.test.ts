@@ -183,7 +183,8 @@ describe("a company user's shell and reports", () => {
         reportNumber: `RPT-${randomUUID().slice(0, 8)}`,
         title: 'By the contractor',
         equipmentNo: byStaff.equipmentNo,
-        inspectionMethod: 'thermal',
+        // Its company's method on the work order: a report by another is not the company's to make.
+        inspectionMethod: 'ufd',
       },
       token,
     );

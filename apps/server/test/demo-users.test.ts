@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { demoApprovalPositions, seedDemoData } from '../src/modules/seed/demo-data.ts';
 import { demoContractorName, demoUsers, seedDemoUsers } from '../src/modules/seed/demo-users.ts';
-import { createEquipment, createReportHeader, createWorkOrder, startTestApp } from './helpers.ts';
+import {
+  completeForSubmission,
+  createEquipment,
+  createReportHeader,
+  createWorkOrder,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -138,6 +144,7 @@ describe('demo users', () => {
       (await t.call('POST', '/api/work-order-spks', { woNumber: 'WO-P', title: 'Planned' }, planner)).status,
     ).toBe(201);
     const report = await createReportHeader(t);
+    await completeForSubmission(t, report.id);
     await t.call('PUT', `/api/report-headers/update-report-status/${report.id}?status=submitted`);
     const approve = await t.call(
       'PUT',
@@ -190,6 +197,7 @@ describe('demo users', () => {
       const id = created.body.data.id as string;
       const move = (query: string, token: string) =>
         fresh.call('PUT', `/api/report-headers/update-report-status/${id}?${query}`, undefined, token);
+      await completeForSubmission(fresh, id);
       expect((await move('status=submitted', contractor)).status).toBe(200);
 
       const first = await as('reviewer1');

@@ -172,6 +172,8 @@ export async function validValues(
 ): Promise<Record<string, unknown>> {
   const tag = nextTag();
   const values: Record<string, unknown> = {};
+  // Fields a named record must agree with (`referenceMatches`), set from it once all are chosen.
+  const agreed: Record<string, unknown> = {};
   for (const [key, field] of writableFields(entity, variant)) {
     if (key in overrides) continue;
     if (field.kind === 'ref') {
@@ -185,7 +187,14 @@ export async function validValues(
       const scope = Object.fromEntries(
         (field.referenceScope ?? []).map((k) => [k, overrides[k] ?? values[k]]),
       );
-      values[key] = (await createRecord(t, target.entity, undefined, scope))[target.field];
+      // A record that must agree with this one (equipment of its category) is made of the
+      // category given, or gives its own to the field.
+      for (const [mine, theirs] of Object.entries(field.referenceMatches ?? {}))
+        if (overrides[mine] != null) scope[theirs] = overrides[mine];
+      const named = await createRecord(t, target.entity, undefined, scope);
+      values[key] = named[target.field];
+      for (const [mine, theirs] of Object.entries(field.referenceMatches ?? {}))
+        if (!(mine in overrides)) agreed[mine] = named[theirs];
     } else if (field.kind === 'json' && field.itemsReference) {
       // A list of codes (an inspection method's categories): one record made for it, checked on write.
       const target = referenceTarget(field.itemsReference, (name) => entities[name]);
@@ -194,7 +203,7 @@ export async function validValues(
       values[key] = validValue(key, field, tag);
     }
   }
-  return { ...values, ...overrides };
+  return { ...values, ...agreed, ...overrides };
 }
 
 /** A file of the kind a slot accepts: a PNG photo or drawing, a PDF document. */

@@ -13,6 +13,7 @@ import type { Database } from '../src/db/client.ts';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+import { pdfBytes } from './document-bytes.ts';
 import { adminPassword, onServer, prepare, withDatabase } from './template-database.ts';
 
 export { adminPassword };
@@ -303,6 +304,50 @@ export async function createThermalMeasurement(
 }
 
 export type FilePart = { name: string; type: string; bytes: Buffer };
+
+/**
+ * Gives a report what its method requires before it may be submitted (docs/report-status.md
+ * "Completeness"), as the server's readiness answer lists it: a thermal measurement (under the
+ * report's analysis, made when missing) or a supporting document. Nothing when it is complete, so it
+ * may be called before every submission. Tests of other things submit through it.
+ */
+export async function completeForSubmission(t: TestApp, reportHeaderId: string) {
+  const readiness = await t.call('GET', `/api/report-headers/${reportHeaderId}/readiness`);
+  // A report the caller cannot read (an unknown id, a malformed one): the submission answers for itself.
+  if (readiness.status !== 200) return;
+  for (const missing of readiness.body.data.missing as { requirement: string; technique: string | null }[]) {
+    if (missing.requirement === 'documents') {
+      const r = await t.call(
+        'POST',
+        '/api/report-supporting-document',
+        multipart(
+          { reportHeaderId, documentType: 'procedure' },
+          { file: { name: 'findings.pdf', type: 'application/pdf', bytes: pdfBytes } },
+        ),
+      );
+      if (r.status !== 201) throw new Error(`supporting document: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'thermal') {
+      const found = await t.call('GET', `/api/thermal-analysis/by-report?reportHeaderId=${reportHeaderId}`);
+      const analysis = found.body.data ?? (await createThermalAnalysis(t, { reportHeaderId }));
+      await createThermalMeasurement(t, String(analysis.id));
+    } else if (missing.technique === 'vci') {
+      const analysis = await t.call(
+        'GET',
+        `/api/vci-analysis-pipe/by-report?reportHeaderId=${reportHeaderId}`,
+      );
+      const r = await t.call('POST', '/api/vci-summary-pipe', {
+        vciAnalysisId: analysis.body.data.id,
+        measurementDate: '2026-11-20',
+        location: 'Rack 3, north side',
+        feature: 'crack',
+        severity: 'low',
+        vciSpotNumber: `S-${unique()}`,
+        summaryImages: [],
+      });
+      if (r.status !== 201) throw new Error(`vci summary: ${r.status} ${JSON.stringify(r.body)}`);
+    } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
+  }
+}
 
 /**
  * A multipart body with text fields and files, as a browser would send it. A list of files under one

@@ -5,7 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { ensureCatalogueMethods } from '../src/modules/inspection-methods/catalogue-methods.ts';
-import { createReportHeader, createWorkOrder, keptCounts, startTestApp } from './helpers.ts';
+import {
+  completeForSubmission,
+  createReportHeader,
+  createWorkOrder,
+  keptCounts,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -163,8 +169,9 @@ describe('the summary per method', () => {
     await assign(done.id, 'vci');
     await assign(cancelled.id, 'vci');
 
-    await createReportHeader(t, { workOrderSPKId: open.id, inspectionMethod: 'vci' });
+    const draft = await createReportHeader(t, { workOrderSPKId: open.id, inspectionMethod: 'vci' });
     const submitted = await createReportHeader(t, { workOrderSPKId: open.id, inspectionMethod: 'vci' });
+    await completeForSubmission(t, submitted.id);
     expect(
       (await t.call('PUT', `/api/report-headers/update-report-status/${submitted.id}?status=submitted`))
         .status,
@@ -188,21 +195,21 @@ describe('the summary per method', () => {
     const vciOpen = async () =>
       (await t.call('GET', '/api/master-inspection-method/summary?search=vci')).body.data[0]
         .openAssignments as number;
-    const closed = await t.call('PUT', `/api/work-order-spks/${open.id}`, {
-      status: 'completed',
-      version: open.version,
-    });
+    // Its reports moved it to in progress meanwhile (docs/work-orders.md): the version read now.
+    const { version } = (await t.call('GET', `/api/work-order-spks?id=${open.id}`)).body.data[0];
+    const closed = await t.call('PUT', `/api/work-order-spks/${open.id}`, { status: 'completed', version });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(await vciOpen()).toBe(0);
     await t.call('PUT', `/api/work-order-spks/${open.id}`, {
       status: 'inProgress',
-      version: open.version + 1,
+      version: version + 1,
     });
     expect(await vciOpen()).toBe(1);
     // A report deleted leaves the counts; a report moved to another method moves with it.
-    expect((await t.call('DELETE', `/api/report-headers/${submitted.id}`)).status).toBe(200);
+    // (The draft: the submitted one holds the finding it needed to be submitted.)
+    expect((await t.call('DELETE', `/api/report-headers/${draft.id}`)).status).toBe(200);
     const summary = await t.call('GET', '/api/master-inspection-method/summary?search=vci');
-    expect(summary.body.data[0].reportsByStatus).toMatchObject({ draft: 1, submitted: 0 });
+    expect(summary.body.data[0].reportsByStatus).toMatchObject({ draft: 0, submitted: 1 });
     const { kept, counted } = await keptCounts(t);
     expect(kept).toEqual(counted);
 

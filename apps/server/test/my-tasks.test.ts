@@ -12,6 +12,7 @@ import { rolePermissions, roles } from '../src/db/schema/index.ts';
 import { calendarDay, monthOf, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
 import { myTasksSql, taskFilters } from '../src/modules/my-tasks/my-tasks.sql.ts';
 import {
+  completeForSubmission,
   approverToken,
   createEquipment,
   createReportHeader,
@@ -56,6 +57,7 @@ async function assign(workOrderSPKId: string, inspectionMethod: string, userPDMI
 const move = async (id: string, ...statuses: string[]) => {
   for (const status of statuses) {
     const judged = status === 'approved' || status === 'returned';
+    if (status === 'submitted') await completeForSubmission(t, id);
     const r = await t.call(
       'PUT',
       `/api/report-headers/update-report-status/${id}?status=${status}${judged ? '&comment=Checked' : ''}`,

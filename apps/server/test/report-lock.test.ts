@@ -27,7 +27,7 @@ import {
   validValues,
 } from './entity-factory.ts';
 import type { EntityRoute } from './entity-factory.ts';
-import { approverToken, createReportHeader, startTestApp } from './helpers.ts';
+import { completeForSubmission, approverToken, createReportHeader, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -55,6 +55,7 @@ async function reportOf(entity: EntityDefinition, record: Record<string, unknown
 /** Submitted by the administrator who wrote it, approved by another (nobody approves their own). */
 async function approve(reportId: string) {
   approver ??= await approverToken(t);
+  await completeForSubmission(t, reportId);
   for (const status of ['submitted', 'approved']) {
     const r = await t.call(
       'PUT',

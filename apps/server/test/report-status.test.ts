@@ -11,7 +11,14 @@ import type { ReportStatus } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles } from '../src/db/schema/index.ts';
-import { createApprover, createReportHeader, createUser, setTwoLevelPath, startTestApp } from './helpers.ts';
+import {
+  completeForSubmission,
+  createApprover,
+  createReportHeader,
+  createUser,
+  setTwoLevelPath,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -40,8 +47,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const move = (id: string, status: string, token?: string, comment?: string) =>
-  t.call(
+/** A move; a submission first gives the report what its method requires (report-completeness.test.ts). */
+const move = async (id: string, status: string, token?: string, comment?: string) => {
+  if (status === 'submitted') await completeForSubmission(t, id);
+  return t.call(
     'PUT',
     `/api/report-headers/update-report-status/${id}?status=${status}${
       comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`
@@ -49,6 +58,7 @@ const move = (id: string, status: string, token?: string, comment?: string) =>
     undefined,
     token,
   );
+};
 
 /**
  * The shortest way from draft to each status along the declared transitions. In review is where an

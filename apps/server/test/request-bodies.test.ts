@@ -78,7 +78,9 @@ describe('a required value left out', () => {
     );
     expectRefused(r, ['inspectionDate']);
     expect(r.body.message).toBe('inspectionDate is required');
-    expect(r.body.error.details).toEqual([{ path: 'inspectionDate', message: 'inspectionDate is required' }]);
+    expect(r.body.error.details).toEqual([
+      { path: 'inspectionDate', message: 'inspectionDate is required', code: 'required' },
+    ]);
     expect(await inspectionCount()).toBe(before);
     expect(await storedFiles()).toEqual(files);
   });
@@ -106,7 +108,11 @@ describe('a required value left out', () => {
     const r = await t.call('POST', findings, rest);
     expectRefused(r, ['inspectionArea', 'severity']);
     expect(r.body.message).toBe('inspectionArea and severity are required');
-    expect(r.body.error.details[1]).toEqual({ path: 'severity', message: 'severity is required' });
+    expect(r.body.error.details[1]).toEqual({
+      path: 'severity',
+      message: 'severity is required',
+      code: 'required',
+    });
   });
 
   it('keeps the value’s own message when a value is there but wrong', async () => {
@@ -120,6 +126,28 @@ describe('a required value left out', () => {
     expect(r.body.message).toBe(
       'The request has an invalid value: inspectionDate — Use a date in the form YYYY-MM-DD',
     );
+    // With the catalogue's code, which a client translates for its user.
+    expect(r.body.error.details).toEqual([
+      { path: 'inspectionDate', message: 'Use a date in the form YYYY-MM-DD', code: 'date' },
+    ]);
+  });
+
+  it('names every invalid value in its message, not a count and the first', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'walkthrough' });
+    const inspection = await createInspection(report.id);
+    const r = await t.call('POST', findings, {
+      ...finding(inspection.id),
+      inspectionArea: 'x'.repeat(600),
+      severity: 'nonsense',
+    });
+    expectRefused(r, ['inspectionArea', 'severity']);
+    expect(r.body.message).toBe('The request has 2 invalid values: inspectionArea and severity');
+    expect(r.body.error.details).toEqual([
+      expect.objectContaining({ path: 'inspectionArea', code: 'maxLength', params: { max: 500 } }),
+      expect.objectContaining({ path: 'severity', code: 'option' }),
+    ]);
+    // No zod English reaches a client.
+    expect(JSON.stringify(r.body)).not.toMatch(/Invalid input|expected string/);
   });
 
   it('is named as required in the query too', async () => {

@@ -1,6 +1,6 @@
 /** Roles: the lists, the permission matrix, saving a role's modules, the standard roles and lock-out. */
 import { randomUUID } from 'node:crypto';
-import { permissionActions, permissionModules } from '@inspectra/contract';
+import { inspectionMethodCatalogue, permissionActions, permissionModules } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles } from '../src/db/schema/index.ts';
@@ -89,6 +89,27 @@ describe('reading roles', () => {
       'administration',
       'techniques',
     ]);
+  });
+
+  it('lists every inspection method of the product under techniques, those not built yet marked, and grants them', async () => {
+    const data = (await t.call('GET', '/api/roles/role-management')).body.data;
+    type Row = { module: string; label: string; group: string; planned: boolean };
+    const techniqueRows = (data.modules as Row[]).filter((m) => m.group === 'techniques');
+    const methods = inspectionMethodCatalogue.map((m) => m.code);
+    expect(methods).toHaveLength(13);
+    // Every method in the catalogue's order, then the report-wide lists.
+    expect(techniqueRows.map((m) => m.module)).toEqual([...methods, 'supportingDocument', 'ndt']);
+    const row = (module: string) => techniqueRows.find((m) => m.module === module)!;
+    expect(row('thermal')).toMatchObject({ label: 'Thermal analysis', planned: false });
+    expect(row('vibration')).toMatchObject({ label: 'Vibration', planned: true });
+    expect(row('lubeOil')).toMatchObject({ label: 'Lube oil', planned: true });
+    expect(row('ndt').planned).toBe(false);
+
+    // A planned method is granted like any module, so the role holds it the day its screens arrive.
+    const name = `Vibration analyst ${randomUUID().slice(0, 6)}`;
+    const created = await save({ name, modules: [{ module: 'vibration', actions: ['view', 'create'] }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.permissions).toEqual({ vibration: ['view', 'create'] });
   });
 });
 

@@ -54,7 +54,7 @@ describe('a report header', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_ERROR');
     expect(r.body.error.details).toEqual([
-      { path: 'status', message: expect.stringContaining('set by the server') },
+      { path: 'status', message: expect.stringContaining('set by the server'), code: 'serverOwned' },
     ]);
     expect(r.body.message).toContain('status');
     const stored = await t.db

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { supportingDocumentTypes } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxBytes, pdfBytes, xlsxBytes } from './document-bytes.ts';
-import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
+import { createReportHeader, createUser, multipart, nextIp, pngBytes, startTestApp } from './helpers.ts';
 import type { FilePart, TestApp } from './helpers.ts';
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -136,6 +136,33 @@ describe('supporting documents', () => {
     );
     expect((await t.call('GET', base)).status).toBe(400);
     expect((await t.call('GET', `${base}?reportHeaderId=${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('name who added each document, in the list rows (our addition: createdByName)', async () => {
+    const report = await createReportHeader(t);
+    const mine = (await addDocument(report.id, pdf('mine.pdf'))).body.data;
+    // Another user (an administrator too, so it may add to this report) adds one.
+    const dewi = await createUser(t);
+    const token = (await t.login(dewi.username, dewi.password, nextIp())).json().data.accessToken as string;
+    const form = multipart(
+      { reportHeaderId: report.id, documentType: 'permit' },
+      { file: pdf('theirs.pdf') },
+    );
+    const theirs = await t.call('POST', base, form, token);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    const me = (await t.call('GET', '/api/auth/profile')).body.data;
+
+    const list = await t.call('GET', `${base}?reportHeaderId=${report.id}`);
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.data.map((d: { id: string }) => [d.id, d]));
+    expect(byId.get(mine.id)).toMatchObject({ createdBy: me.id, createdByName: me.fullName });
+    expect(byId.get(theirs.body.data.id)).toMatchObject({
+      createdBy: dewi.id,
+      createdByName: `Test ${dewi.username}`,
+    });
+    // Filtered and paged lists name them too.
+    const permits = await t.call('GET', `${base}?reportHeaderId=${report.id}&documentType=permit&pageSize=1`);
+    expect(permits.body.data).toEqual([expect.objectContaining({ createdByName: `Test ${dewi.username}` })]);
   });
 
   it('change type and description by PUT /{id}, replace the file, and are deleted by DELETE /{id}', async () => {

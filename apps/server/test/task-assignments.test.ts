@@ -11,7 +11,14 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.ts';
-import { approverToken, createReportHeader, createUser, createWorkOrder, startTestApp } from './helpers.ts';
+import {
+  completeForSubmission,
+  approverToken,
+  createReportHeader,
+  createUser,
+  createWorkOrder,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -249,8 +256,16 @@ describe("a work order's inspections", () => {
 });
 
 describe("moving an assignment's report", () => {
-  const move = (id: string, reportHeaderId: string, status: string, comment?: string, token?: string) =>
-    t.call(
+  /** A move; a submission first gives the report what its method requires (report-completeness.test.ts). */
+  const move = async (
+    id: string,
+    reportHeaderId: string,
+    status: string,
+    comment?: string,
+    token?: string,
+  ) => {
+    if (status === 'submitted') await completeForSubmission(t, reportHeaderId);
+    return t.call(
       'PUT',
       `/api/wo-task-assignments/update-approval-status/${id}?reportHeaderId=${reportHeaderId}&status=${status}${
         comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`
@@ -258,6 +273,7 @@ describe("moving an assignment's report", () => {
       undefined,
       token,
     );
+  };
 
   it('moves the report along its transitions, keeps the comment and is approved with the report', async () => {
     const wo = await createWorkOrder(t);

@@ -26,6 +26,12 @@ beforeAll(async () => {
   // A small file the build leaves uncompressed.
   await writeFile(path.join(webDir, 'assets', 'tiny-77aa01.css'), 'a{}');
   await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest, read by the size budget's check and never served.
+  await mkdir(path.join(webDir, '.vite'));
+  await writeFile(
+    path.join(webDir, '.vite', 'manifest.json'),
+    '{"index.html":{"file":"assets/index-4f2a9c.js"}}',
+  );
   t = await startTestApp({ webDir });
 });
 afterAll(async () => {
@@ -61,6 +67,12 @@ describe('the web app beside the API', () => {
   it('answers a missing file with 404, not the app', async () => {
     const res = await t.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("does not serve the build's dot folders (Vite's manifest names the source files)", async () => {
+    const res = await t.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('index-4f2a9c');
   });
 
   it('leaves /api alone: an unknown call is the 404 envelope, not index.html', async () => {

@@ -392,7 +392,7 @@ describe('importing work orders', () => {
       { path: 'rows.3.tagNumber', message: 'Equipment tag: no equipment has the tag number "99-X-999"' },
       { path: 'rows.4.dateStart', message: 'Use a date in the form YYYY-MM-DD' },
       { path: 'rows.5.workType', message: expect.stringMatching(/^Use one of: conditionMonitoring/) },
-      { path: 'rows.6.woNumber', message: 'Row 2 has the same wo number: each record goes on one row' },
+      { path: 'rows.6.woNumber', message: 'Row 2 has the same WO number: each record goes on one row' },
       { path: 'rows.7.woNumber', message: expect.any(String) },
     ]);
     const listed = await t.call('GET', '/api/work-order-spks?search=BAD-');

@@ -16,7 +16,12 @@ import {
   objectType,
   plannerGroup,
 } from './entities/assets.ts';
-import { inspectionMethod, inspectionMethodRoutes } from './entities/inspection-methods.ts';
+import {
+  inspectionMethod,
+  inspectionMethodCatalogue,
+  inspectionMethodRoutes,
+} from './entities/inspection-methods.ts';
+import type { InspectionMethodCode } from './entities/inspection-methods.ts';
 import {
   assignmentImportRoutes,
   myTaskRoutes,
@@ -52,6 +57,10 @@ for (const technique of techniques as readonly TechniqueDefinition[]) {
   const claimed = techniqueByMethod.get(technique.method);
   if (claimed)
     throw new Error(`${technique.module}: method ${technique.method} is already served by ${claimed.module}`);
+  // The method's permission module exists before its technique does (`methodModules`): a technique
+  // takes it by having its method's code as its module, so grants given beforehand hold.
+  if (technique.module !== technique.method)
+    throw new Error(`${technique.module}: a technique's module is its method's code, ${technique.method}`);
   techniqueByMethod.set(technique.method, technique);
 }
 
@@ -64,16 +73,43 @@ export function techniqueOfMethod(code: string | null | undefined): TechniqueDef
   return code ? techniqueByMethod.get(code) : undefined;
 }
 
-/** Every permission module: the work and administration areas, then one per technique. */
-export type PermissionModule = CoreModule | TechniqueModule;
+/**
+ * The permission module of every inspection method of the product, in the method catalogue's order,
+ * named by the method's code: a method no technique serves yet has its module already, so an
+ * administrator sees every method in the permission matrix and may grant it before its screens
+ * arrive. A technique added for the method takes that module (checked above); nothing is listed by hand.
+ */
+export const methodModules: readonly InspectionMethodCode[] = inspectionMethodCatalogue.map((m) => m.code);
+
+/** The methods no technique serves yet: their modules guard no screen and no call until one does. */
+export const plannedMethodModules: readonly InspectionMethodCode[] = methodModules.filter(
+  (code) => !techniqueByMethod.has(code),
+);
+
+/** Modules of the techniques that serve no method: report-wide lists (supporting documents, NDT). */
+const reportWideModules = techniques.filter((t) => !(t as TechniqueDefinition).method).map((t) => t.module);
+
+/**
+ * Every permission module: the work and administration areas, one per inspection method (built or
+ * planned), then the report-wide lists.
+ */
+export type PermissionModule = CoreModule | TechniqueModule | InspectionMethodCode;
 export const permissionModules = [
   ...(Object.keys(coreModuleLabels) as CoreModule[]),
-  ...techniques.map((t) => t.module),
+  ...methodModules,
+  ...reportWideModules,
 ] as [PermissionModule, ...PermissionModule[]];
 export const permissionModuleLabels = {
   ...coreModuleLabels,
+  ...Object.fromEntries(inspectionMethodCatalogue.map((m) => [m.code, m.name])),
   ...Object.fromEntries(techniques.map((t) => [t.module, t.label])),
 } as Record<PermissionModule, string>;
+
+/** The modules of the techniques section of the permission matrix: every method, then the report-wide lists. */
+export const techniquePermissionModules: readonly PermissionModule[] = [
+  ...methodModules,
+  ...reportWideModules,
+];
 
 /** The work and administration entities: the asset master, methods, work orders, reports, tasks. */
 const workEntities = [

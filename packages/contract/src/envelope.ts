@@ -18,7 +18,17 @@ export const errorStatus = {
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * A refused field: `message` in English for API readers; `code` and `params` name it in the message
+ * catalogue (messages.ts) so a client can say it in its user's language. An addition to the
+ * specification's `{ path, message }`; absent where no catalogue message fits.
+ */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const pageMetaSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages.ts';
 
 /**
  * Field kinds: the vocabulary every entity is declared in. A field says what a value is in the
@@ -21,6 +22,16 @@ type FieldCommon = {
   serverOwned?: boolean;
   /** The equipment-class variants that have this field (all of them when absent). */
   variants?: readonly string[];
+  /**
+   * Where a new record's value comes from when it is not given: a path of field keys starting at a
+   * field of the record itself (usually its parent), each `ref` followed by id and each `references`
+   * text field by key, the last naming the value. A report's equipment number from its work order's
+   * tag: `'workOrderSPKId.tagNumber.equipmentNo'`; a thermal measurement's tag from its report's
+   * equipment: `'thermalAnalysisId.reportHeaderId.equipmentNo.tagNumber'`. The create form starts
+   * with it and the server fills it on create when the body leaves the field out (not when it sends
+   * null: an empty value chosen is kept). Nothing is filled on update.
+   */
+  prefill?: string;
 };
 
 export type TextField = FieldCommon & {
@@ -49,10 +60,25 @@ export type TextField = FieldCommon & {
    * can still change; the server checks nothing more than the filled fields' own rules.
    */
   referenceFills?: Readonly<Record<string, string>>;
+  /**
+   * With `references`: fields of this record the record named must agree with, this record's field →
+   * the named record's (a work order's equipment is of its category: `{ equipmentCategory:
+   * 'categoryCode' }`). When both have a value they must be equal: a picker lists only the records
+   * that agree with the form's values, and the server refuses a record that does not (400 on this
+   * field). Unlike `referenceScope`, the database holds no key for it: checked on every write.
+   */
+  referenceMatches?: Readonly<Record<string, string>>;
 };
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
-export type IntegerField = FieldCommon & { kind: 'integer'; unit?: string; min?: number; max?: number };
+export type IntegerField = FieldCommon & {
+  kind: 'integer';
+  unit?: string;
+  min?: number;
+  max?: number;
+  /** How the number reads: `'year'` as written on a nameplate (1994), never grouped (1,994). */
+  format?: 'year';
+};
 export type DateField = FieldCommon & { kind: 'date' };
 export type DateTimeField = FieldCommon & { kind: 'datetime' };
 export type BooleanField = FieldCommon & { kind: 'boolean' };
@@ -128,6 +154,11 @@ export const f = {
     ({ kind: 'number', ...o }) as NumberField & O,
   integer: <const O extends Options<IntegerField>>(o: O = {} as O) =>
     ({ kind: 'integer', ...o }) as IntegerField & O,
+  /** A calendar year (year installed): a whole number shown as written, 1994, not 1,994. */
+  year: <const O extends Omit<Options<IntegerField>, 'format'>>(o: O = {} as O) =>
+    ({ kind: 'integer', format: 'year', min: 1900, max: 2100, ...o }) as IntegerField & {
+      format: 'year';
+    } & O,
   date: <const O extends Options<DateField>>(o: O = {} as O) => ({ kind: 'date', ...o }) as DateField & O,
   datetime: <const O extends Options<DateTimeField>>(o: O = {} as O) =>
     ({ kind: 'datetime', ...o }) as DateTimeField & O,
@@ -177,7 +208,7 @@ export const plainText = z
   .string()
   .trim()
   // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
-  .regex(/^[^\u0000]*$/, 'Text may not contain a NUL character');
+  .regex(/^[^\u0000]*$/, fieldMessage('noNul'));
 
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use a date and time in ISO 8601 form' });

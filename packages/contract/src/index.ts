@@ -2,6 +2,7 @@ export * from './fields.ts';
 export * from './entity.ts';
 export * from './derive.ts';
 export * from './rules.ts';
+export * from './messages.ts';
 export * from './envelope.ts';
 export * from './media-types.ts';
 export * from './permissions.ts';
@@ -24,6 +25,8 @@ export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 
 export * from './technique.ts';
+export * from './completeness.ts';
 export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabels } from './catalogue.ts';
+export { methodModules, plannedMethodModules, techniquePermissionModules } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';
 export { entities, routeTable } from './catalogue.ts';

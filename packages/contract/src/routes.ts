@@ -41,6 +41,21 @@ export function equalityFilters(...fields: string[]): Record<string, Filter> {
   return Object.fromEntries(fields.map((field) => [field, { field, op: 'eq' }]));
 }
 
+/**
+ * A list whose rows say who added each record by name (`withAuthor`): `createdByName`, the full name
+ * of the user its `createdBy` names, read for the page's rows in one statement (the engine's
+ * enrichment, docs/architecture-engine.md). Null when that user no longer exists.
+ */
+type ListedAuthor = { withAuthor?: boolean };
+
+/** What a row of a `withAuthor` list adds to its record. */
+export const listedAuthorShape = {
+  createdByName: z
+    .string()
+    .nullable()
+    .meta({ description: 'Full name of the user who added the record (null when that user is gone)' }),
+};
+
 /** What every entity operation has: its entity and, for an entity with variants, the variant it serves. */
 type EntityOperation = { entity: EntityDefinition; variant?: string };
 
@@ -51,14 +66,16 @@ export type Operation =
       filters: Record<string, Filter>;
       /** Named tabs the list takes as `?tab=`; none when absent. */
       tabs?: Readonly<Record<string, ListTab>>;
-    } & EntityOperation)
+    } & ListedAuthor &
+      EntityOperation)
   /** Records of one parent, paged or whole. */
   | ({
       kind: 'listByParent';
       parentParam: string;
       paged: boolean;
       filters: Record<string, Filter>;
-    } & EntityOperation)
+    } & ListedAuthor &
+      EntityOperation)
   /**
    * The one record of a parent (unique per parent), or null when none exists yet; with
    * `createIfMissing`, an empty one is created on the first read instead (no create call exists).
@@ -276,6 +293,15 @@ export function sortableFields(entity: EntityDefinition, variant?: string): stri
 }
 
 /** `sortBy` and `sortDirection`: a list in the caller's order instead of the declared one. */
+/** A list's row: the record's response, with its author's name when the list declares `withAuthor`. */
+function listedRow(response: z.ZodObject, op: ListedAuthor): z.ZodObject {
+  if (!op.withAuthor) return response;
+  // Named apart from the record's own schema in the OpenAPI document.
+  const id = z.globalRegistry.get(response)?.id;
+  const row = response.extend(listedAuthorShape);
+  return id ? row.meta({ id: `${id}WithAuthor` }) : row;
+}
+
 function sortShape(entity: EntityDefinition, variant?: string) {
   const fields = sortableFields(entity, variant) as [string, ...string[]];
   return {
@@ -320,7 +346,7 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
           ...filterShape(op.entity, op.filters),
           ...tabShape(op.tabs),
         }),
-        response: z.array(schemas.response),
+        response: z.array(listedRow(schemas.response, op)),
         paged: true,
       };
     case 'listByParent':
@@ -332,7 +358,7 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
           ...sortShape(op.entity, op.variant),
           ...filterShape(op.entity, op.filters),
         }),
-        response: z.array(schemas.response),
+        response: z.array(listedRow(schemas.response, op)),
         paged: op.paged,
       };
     case 'getByParent':
@@ -413,8 +439,28 @@ export type ActionOperation<R extends z.ZodType = z.ZodType> = Extract<Operation
 };
 
 type OperationOptions = { filters?: Record<string, Filter>; variant?: string };
-type ListOptions = OperationOptions & { tabs?: Readonly<Record<string, ListTab>> };
+type ListOptions = OperationOptions & ListedAuthor & { tabs?: Readonly<Record<string, ListTab>> };
 type VariantOption = { variant?: string };
+
+/**
+ * The fields other records name an entity's records by (`references`): its one-field natural key
+ * and its unique fields. None for an entity with variants (keys are unique per variant there).
+ */
+export function keyFields(entity: EntityDefinition): string[] {
+  if (entity.variants) return [];
+  const natural = entity.naturalKey?.length === 1 ? entity.naturalKey : [];
+  return [...new Set([...natural, ...entity.unique])];
+}
+
+/**
+ * `?equipmentNo=10001001,10001002`: the records with these keys, one filter per key field, on every
+ * whole-table list. How the web reads the names of the records a page names, a page at a time
+ * (docs/architecture-engine.md, "Records that name each other by code"). A key is unique, so the
+ * key's own index serves it: no list index is derived for it (`listAccess`).
+ */
+export function keyFilters(entity: EntityDefinition): Record<string, Filter> {
+  return Object.fromEntries(keyFields(entity).map((field) => [field, { field, op: 'in' } as Filter]));
+}
 
 /** Operation builders: how a route table row says what the call does. */
 export const op = {
@@ -424,14 +470,16 @@ export const op = {
       kind: 'list',
       entity,
       variant: o.variant,
-      filters: o.filters ?? {},
+      // Declared filters win over a key filter of the same name.
+      filters: { ...keyFilters(entity), ...(o.filters ?? {}) },
       ...(o.tabs ? { tabs: o.tabs } : {}),
+      ...(o.withAuthor ? { withAuthor: true } : {}),
     };
   },
   listByParent: <E extends EntityDefinition>(
     entity: E,
     parentParam: string,
-    o: OperationOptions & { paged?: boolean } = {},
+    o: OperationOptions & ListedAuthor & { paged?: boolean } = {},
   ): OperationOn<'listByParent', E> => ({
     kind: 'listByParent',
     entity,
@@ -439,6 +487,7 @@ export const op = {
     parentParam,
     paged: o.paged ?? false,
     filters: o.filters ?? {},
+    ...(o.withAuthor ? { withAuthor: true } : {}),
   }),
   getByParent: <E extends EntityDefinition>(
     entity: E,

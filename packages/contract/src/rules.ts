@@ -45,6 +45,16 @@ function ruleOf(level: RuleLevel) {
 /** The builders, untyped; `defineEntity` hands them to a declaration typed by its fields. */
 export const ruleBuilder = { error: ruleOf('error'), warning: ruleOf('warning') };
 
+/**
+ * Whether an ISO date (YYYY-MM-DD) is after today everywhere on Earth: later than today's date at
+ * UTC+14, the first time zone into a new day. A plant in Jakarta at 06:00 is still yesterday on a
+ * server in UTC; judged this way, the server and every browser refuse the same dates, and nobody
+ * is refused today's. An actual date in the future is a typing slip, never a plan.
+ */
+export function isFutureDate(date: string, now: number = Date.now()): boolean {
+  return date > new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** A rule the values break, with what it saw. */
 export type RuleViolation = {
   rule: string;

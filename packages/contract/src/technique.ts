@@ -8,6 +8,17 @@ export const techniqueIcons = ['temperature', 'crack', 'walk', 'document', 'draw
 export type TechniqueIcon = (typeof techniqueIcons)[number];
 
 /**
+ * What a report of the technique's method must hold before it may be submitted for approval
+ * (docs/report-status.md "Completeness"): checked by the server when the report is submitted and
+ * shown to the inspector before. A technique serving a method declares it; a method no technique
+ * serves yet needs what `undeclaredMethodCompleteness` says.
+ */
+export type TechniqueCompleteness = {
+  /** At least this many rows under the technique's inspections on the report (a measurement, a finding). */
+  rows?: { min: number };
+};
+
+/**
  * How the web builds a technique's workspace under a report: the inspection record (one per report
  * and variant, or several) and the rows recorded under it.
  */
@@ -39,6 +50,8 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
    * history, report card) is read from it.
    */
   findingGrade?: { field: string; levels: readonly string[] };
+  /** What a report of its method must hold to be submitted; required of a technique serving a method. */
+  complete?: TechniqueCompleteness;
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
   transport?: 'fetch';
 };
@@ -103,6 +116,13 @@ export function defineTechnique<const M extends string, const R extends readonly
     throw new Error(
       `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its rows`,
     );
+  // Every method technique decides what its reports need before approval: none forgets to.
+  if (method && !config.complete)
+    throw new Error(
+      `${config.module}: a technique serving a method declares what its reports need (complete)`,
+    );
+  if (config.complete?.rows && !rows)
+    throw new Error(`${config.module}: complete.rows needs rows in its workspace`);
   for (const r of config.routes) {
     const op = r.operation;
     if (op.kind !== 'action' && !names.has(op.entity.name))

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   defineTechnique,
   inspectionMethodCatalogue,
+  methodModules,
+  permissionModuleLabels,
+  permissionModules,
+  plannedMethodModules,
   techniqueOfMethod,
+  techniquePermissionModules,
   techniques,
   thermal,
   vci,
@@ -58,5 +63,23 @@ describe('the inspection methods of the catalogue', () => {
       /not an inspection method/,
     );
     expect(defineTechnique({ ...base, label: 'Probe list', reportCard: false }).method).toBeUndefined();
+  });
+});
+
+describe('the permission modules of the methods', () => {
+  it('are one per method of the catalogue, built or not, with its name, before the report-wide lists', () => {
+    expect(methodModules).toEqual(codes);
+    const techniqueSection = [...techniquePermissionModules];
+    expect(techniqueSection.slice(0, codes.length)).toEqual(codes);
+    expect(techniqueSection.slice(codes.length)).toEqual(
+      declared.filter((t) => !t.method).map((t) => t.module),
+    );
+    for (const m of techniqueSection) expect(permissionModules).toContain(m);
+    expect(permissionModuleLabels.vibration).toBe('Vibration');
+  });
+
+  it('mark as planned exactly the methods no technique serves, and a technique takes its method’s module', () => {
+    expect([...plannedMethodModules]).toEqual(codes.filter((c) => !techniqueOfMethod(c)));
+    for (const t of declared.filter((d) => d.method)) expect(t.module).toBe(t.method);
   });
 });

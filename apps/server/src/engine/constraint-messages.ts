@@ -1,4 +1,4 @@
-import { columnName, entities, referenceTarget } from '@inspectra/contract';
+import { ALabel, columnName, entities, labelInSentence, referenceTarget } from '@inspectra/contract';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
@@ -20,15 +20,14 @@ function build(): Map<string, ConstraintMessage> {
     for (const key of entity.unique) {
       byName.set(pgIdentifier(`${entity.table}_${columnName(key)}_unique`), {
         field: key,
-        message: `A ${entity.label.toLowerCase()} with this ${entity.fields[key]!.label!.toLowerCase()} already exists`,
+        message: `${ALabel(entity.label)} with this ${labelInSentence(entity.fields[key]!.label!)} already exists`,
       });
     }
     if (entity.naturalKey?.length) {
-      const words = entity.naturalKey.map((k) => entity.fields[k]!.label!.toLowerCase()).join(' and ');
+      const words = entity.naturalKey.map((k) => labelInSentence(entity.fields[k]!.label!)).join(' and ');
       byName.set(`${entity.table}_natural_key`, {
         field: entity.naturalKey[0]!,
-        message:
-          entity.duplicateMessage ?? `A ${entity.label.toLowerCase()} with this ${words} already exists`,
+        message: entity.duplicateMessage ?? `${ALabel(entity.label)} with this ${words} already exists`,
       });
     }
     const table = tables.find((t) => getTableConfig(t).name === entity.table);

@@ -1,4 +1,4 @@
-import { columnName, referenceTarget, routeTable } from '@inspectra/contract';
+import { columnName, keyFields, referenceTarget, routeTable } from '@inspectra/contract';
 import type { EntityDefinition, Field, ListTab, RecordedWarning, RouteDefinition } from '@inspectra/contract';
 import { and, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -99,7 +99,9 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
         ),
         ...[...tabs.values()].flatMap((tab) => sliceField(tab) ?? []),
       ]),
-    ].filter((field) => field !== entity.parent),
+    ]
+      // A key's filter matches as many records as it is given keys: the key's unique index serves it.
+      .filter((field) => field !== entity.parent && !keyFields(entity).includes(field)),
     /** The tabs of more than one condition or of a `not in`: each read off a partial index of its own. */
     partialTabs: [...tabs].filter(([, tab]) => !sliceField(tab)),
   };
@@ -279,6 +281,20 @@ export function entityTable<F extends Record<string, Field>>(
               ] as [ExtraConfigColumn]),
             ),
       );
+    }
+    // A search over a field naming other records matches it against their keys found by the
+    // search (reference-fields.ts `referencedSearch`): read by key off a btree.
+    for (const key of entity.search as string[]) {
+      const field = entity.fields[key];
+      const led = Object.values(entity.indexes ?? {}).some((i) => 'fields' in i && i.fields[0] === key);
+      if (
+        field?.kind !== 'text' ||
+        !field.references ||
+        led ||
+        keyFields(entity as EntityDefinition).includes(key)
+      )
+        continue;
+      indexes.push(index(`${entity.table}_${columnName(key)}_key_idx`).on(c[key]!));
     }
     for (const key of entity.search as string[]) {
       indexes.push(

@@ -8,9 +8,27 @@ import { entityTables } from '../db/schema/index.ts';
 /**
  * A root entity's scope (docs/company-scoping.md): the condition under which a contractor company's
  * user sees a record of it, as SQL over the record's id column and the company's id (a placeholder
- * or a bound value). Declared by a module, keyed by entity name, like `writeChecks`.
+ * or a bound value). Declared by a module, keyed by entity name, like `writeChecks`. What brings a
+ * record into scope lies outside it (a work order is brought in by its assignments), so writing it
+ * cannot take it out.
  */
-export type RecordScope = (recordId: AnyPgColumn, companyId: SQL) => SQL;
+export type IdScope = (recordId: AnyPgColumn, companyId: SQL) => SQL;
+
+/**
+ * A root entity whose scope is read from its own values (a report: its work order and method name
+ * the assignment that brings it in): the condition over the record's columns, by field key. A
+ * contractor company's write may not leave such a record out of its scope, nor create one there:
+ * it is refused (403, `refusal`) and nothing is written.
+ */
+export type RowScope = {
+  readonly condition: (row: Readonly<Record<string, AnyPgColumn>>, companyId: SQL) => SQL;
+  /** The fields the condition reads: an update that sets none of them is not checked again. */
+  readonly fields: readonly string[];
+  /** What a contractor company's user is told when a write would leave the record out of scope. */
+  readonly refusal: string;
+};
+
+export type RecordScope = IdScope | RowScope;
 
 /**
  * Plant-wide reference data (the asset master, the NDT register, the approval settings): every
@@ -30,8 +48,12 @@ export type RecordScopes = Readonly<Record<string, RecordScope | PlantWide>>;
 /** A company-scoped condition over one entity's table, for a company id given as SQL. */
 export type ScopedCondition = (companyId: SQL) => SQL;
 
-/** How an entity's records are scoped: by a condition, or plant-wide. */
-export type EntityScope = { condition: ScopedCondition } | PlantWide;
+/**
+ * How an entity's records are scoped: by a condition, or plant-wide. `writes`: the record's own
+ * values decide its scope (a `RowScope`), so a contractor company's writes of them are checked.
+ */
+export type EntityScope =
+  { condition: ScopedCondition; writes?: Pick<RowScope, 'fields' | 'refusal'> } | PlantWide;
 
 /**
  * Whose records a read may return: the caller's (`companyId` null for the owner's staff, who see
@@ -74,7 +96,12 @@ export function entityScope(scopes: RecordScopes, entity: EntityDefinition): Ent
   const own = scopes[entity.name];
   if (isPlantWide(own)) return own;
   const table = tableFor(entity);
-  if (own) return { condition: (companyId) => own(table.id!, companyId) };
+  if (typeof own === 'function') return { condition: (companyId) => own(table.id!, companyId) };
+  if (own)
+    return {
+      condition: (companyId) => own.condition(table, companyId),
+      writes: { fields: own.fields, refusal: own.refusal },
+    };
   const parent = parentOf(entity);
   if (!parent || parent === entity)
     throw new Error(

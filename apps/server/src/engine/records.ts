@@ -21,3 +21,5 @@ export { writeAudit } from './records/audit.ts';
 export { defineList, listPage } from './records/declared-list.ts';
 export type { DeclaredList } from './records/declared-list.ts';
 export type { PageEnrichment } from './records/enrichment.ts';
+export { readAdditions } from './records/enrichment.ts';
+export { listedAuthors } from './records/listed-authors.ts';

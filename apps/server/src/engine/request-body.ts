@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { documentMediaTypes, drawingMediaTypes, imageMediaTypes } from '@inspectra/contract';
+import {
+  describeIssue,
+  labelInSentence,
+  documentMediaTypes,
+  drawingMediaTypes,
+  imageMediaTypes,
+} from '@inspectra/contract';
 import type { BodyKind, EntityDefinition, FieldError, FileKind } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -54,16 +60,6 @@ export function acceptedFiles(kind: FileKind | undefined, limits: UploadLimits) 
   }
 }
 
-/** The value at a path of what was validated; undefined when a key on the way is absent. */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
 /** A field error, and whether it says a value is missing (the message is then "x is required"). */
 type JudgedIssue = FieldError & { missing: boolean };
 
@@ -72,21 +68,25 @@ function judgeIssues(error: z.ZodError, input: unknown): JudgedIssue[] {
     const path = issue.path.map(String).join('.') || '(body)';
     // A value that is not there is not "in the wrong form": the field's own message ("Use a date
     // in the form YYYY-MM-DD") would send the person looking for a typo in a value never sent.
-    // A value the server alone writes (`z.never`) is refused for being there, not missing.
-    const refusedOutright =
-      issue.code === 'custom' || (issue.code === 'invalid_type' && issue.expected === 'never');
-    const missing =
-      input !== undefined && issue.path.length > 0 && !refusedOutright && valueAt(input, issue.path) == null;
-    return { path, message: missing ? `${path} is required` : issue.message, missing };
+    // The catalogue code beside the English lets a client say it in its user's language.
+    const { code, params, missing } = describeIssue(issue, input);
+    return {
+      path,
+      message: missing ? `${path} is required` : issue.message,
+      code,
+      ...(params ? { params } : {}),
+      missing,
+    };
   });
 }
 
 /**
- * Zod issues as field errors a person can read. With `input` (what was validated), a value left out
- * (or null where none is allowed) reads "inspectionDate is required", naming the field.
+ * Zod issues as field errors a person can read, each with its catalogue code (messages.ts). With
+ * `input` (what was validated), a value left out (or null where none is allowed) reads
+ * "inspectionDate is required", naming the field.
  */
 export function fieldErrors(error: z.ZodError, input?: unknown): FieldError[] {
-  return judgeIssues(error, input).map(({ path, message }) => ({ path, message }));
+  return judgeIssues(error, input).map(({ missing: _missing, ...detail }) => detail);
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -95,17 +95,20 @@ function listed(words: string[]): string {
 }
 
 /**
- * A refused request as one error: "inspectionDate is required" when values are missing, else the
- * count and the first problem. `input` is what was validated (see `fieldErrors`).
+ * A refused request as one error: "inspectionDate is required" when values are missing; one wrong
+ * value with its problem; several named all ("… has 5 invalid values: a, b, c, d and e"), never
+ * a count with only the first of them. `input` is what was validated (see `fieldErrors`).
  */
 export function validationError(error: z.ZodError, what = 'The request', input?: unknown): AppError {
   const judged = judgeIssues(error, input);
-  const details = judged.map(({ path, message }) => ({ path, message }));
+  const details = judged.map(({ missing: _missing, ...detail }) => detail);
   const first = judged[0];
-  const firstText = first?.missing ? first.message : `${first?.path} — ${first?.message}`;
+  const paths = [...new Set(judged.map((d) => d.path))];
   const message = judged.every((d) => d.missing)
-    ? `${listed(judged.map((d) => d.path))} ${judged.length === 1 ? 'is' : 'are'} required`
-    : `${what} has ${details.length === 1 ? 'an invalid value' : `${details.length} invalid values`}: ${firstText}`;
+    ? `${listed(paths)} ${paths.length === 1 ? 'is' : 'are'} required`
+    : judged.length === 1
+      ? `${what} has an invalid value: ${first?.path} — ${first?.message}`
+      : `${what} has ${judged.length} invalid values: ${listed(paths)}`;
   return new AppError('VALIDATION_ERROR', message, details);
 }
 
@@ -130,15 +133,9 @@ export function bodyKeys(
   return { accepted, ignored };
 }
 
-/** An entity's label inside a sentence: "walkthrough inspection", but "VCI summary" keeps its capitals. */
-function labelInSentence(entity: EntityDefinition): string {
-  const label = entity.label;
-  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
-}
-
 /** A refusal of keys the entity does not have, each named on its own path. */
 function unknownFields(entity: EntityDefinition, keys: string[]): AppError {
-  const records = `${labelInSentence(entity)} records`;
+  const records = `${labelInSentence(entity.label)} records`;
   const message =
     keys.length === 1
       ? `${keys[0]} is not a field of ${records}`

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { entities, referenceTarget } from '@inspectra/contract';
+import { ALabel, entities, labelInSentence, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -195,7 +195,7 @@ export async function upsertRecord(
     return { row, created: true };
   }
   if (entity.parent && entity.parent in o.values && o.values[entity.parent] !== before[entity.parent]) {
-    const message = `A ${entity.label.toLowerCase()} stays where it was created`;
+    const message = `${ALabel(entity.label)} stays where it was created`;
     throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
       { path: entity.parent, message },
     ]);
@@ -241,7 +241,7 @@ function repeatWatch(entity: EntityDefinition): (row: SheetRow) => void {
   const keys = [...(entity.naturalKey?.length ? [entity.naturalKey] : []), ...entity.unique.map((k) => [k])];
   const watched = keys.map((key) => ({
     key,
-    words: key.map((k) => entity.fields[k]!.label ?? k).join(' and '),
+    words: key.map((k) => labelInSentence(entity.fields[k]!.label ?? k)).join(' and '),
     seen: new Map<string, number>(),
   }));
   return (row) => {
@@ -253,7 +253,7 @@ function repeatWatch(entity: EntityDefinition): (row: SheetRow) => void {
       else
         refuseRow(row, {
           path: key[0]!,
-          message: `Row ${first} has the same ${words.toLowerCase()}: each record goes on one row`,
+          message: `Row ${first} has the same ${words}: each record goes on one row`,
         });
     }
   };
@@ -419,7 +419,7 @@ async function writeRows(
         values[entity.parent] !== before[entity.parent]
       )
         throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
-          { path: entity.parent, message: `A ${entity.label.toLowerCase()} stays where it was created` },
+          { path: entity.parent, message: `${ALabel(entity.label)} stays where it was created` },
         ]);
       const warnings = judgeWrite({
         entity,

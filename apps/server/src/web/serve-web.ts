@@ -65,6 +65,9 @@ export async function serveWeb(app: FastifyInstance, webDir: string): Promise<We
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The build's dot folders are for tools, not browsers: Vite's manifest (`.vite/`), which the
+    // web app's size budget reads, names the source files.
+    dotfiles: 'ignore',
     setHeaders: (reply, filePath) => {
       reply.header(
         'Cache-Control',

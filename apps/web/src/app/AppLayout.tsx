@@ -1,9 +1,10 @@
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
   IconBuildingSkyscraper,
+  IconCalendarUser,
   IconChecklist,
   IconClipboardList,
   IconFileDescription,
@@ -16,12 +17,15 @@ import {
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { NavLinkLink } from './links.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
-import { landsOnMyTasks } from '../features/my-tasks/landing.ts';
+import { approvalQueueCountQuery } from '../features/approvals/approval-queries.ts';
+import { landingPath } from '../features/my-tasks/landing.ts';
+import { formatNumber } from '../engine/locale.ts';
 import { restoreLanguage } from '../i18n/language.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
@@ -33,6 +37,7 @@ type NavItem = {
   to:
     | '/'
     | '/my-tasks'
+    | '/plan'
     | '/work-orders'
     | '/reports'
     | '/ndt'
@@ -51,6 +56,8 @@ type NavItem = {
   action?: PermissionAction;
   /** The navigation group the entry sits in (`administration`), below the work entries. */
   group?: 'administration';
+  /** What waits there for the user, shown as a badge (`waiting`: its words, with `{{count}}`). */
+  count?: { query: typeof approvalQueueCountQuery; waiting: string };
 };
 
 /**
@@ -60,6 +67,14 @@ type NavItem = {
  */
 const navItems: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
+  // The planner's view of the team: shown to who may change assignments (docs/team-plan.md).
+  {
+    to: '/plan',
+    label: 'teamPlan.nav',
+    icon: IconCalendarUser,
+    module: 'taskAssignment',
+    action: 'update',
+  },
   { to: '/my-tasks', label: 'myTasks.title', icon: IconChecklist, module: 'myTask' },
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
@@ -87,6 +102,7 @@ const navItems: NavItem[] = [
     icon: IconRosetteDiscountCheck,
     module: 'reportHeader',
     action: 'approve',
+    count: { query: approvalQueueCountQuery, waiting: 'approvals.navWaiting' },
   },
   {
     to: '/admin/approval-settings',
@@ -112,8 +128,8 @@ export function AppLayout() {
   useEffect(() => restoreLanguage(profile.id), [profile.id]);
   useEffect(close, [pathname, close]);
 
-  // For whom my tasks is home, the dashboard entry would only lead there again.
-  const home = landsOnMyTasks(profile) ? '/my-tasks' : '/';
+  // For whom another page is home (landingPath), the dashboard entry would only lead there again.
+  const home = landingPath(profile);
   const items = navItems.filter((item) =>
     item.module ? can(profile, item.module, item.action ?? 'view') : item.to !== '/' || home === '/',
   );
@@ -184,14 +200,27 @@ export function AppLayout() {
   );
 }
 
-/** One entry of the navigation, marked when the address is its page or under it. */
+/**
+ * One entry of the navigation, marked when the address is its page or under it; with what waits
+ * there as a badge, in its name too ("Approvals, 3 waiting"), the badge itself hidden from readers.
+ */
 function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+  const counted = useQuery({ ...approvalQueueCountQuery, ...item.count?.query, enabled: !!item.count });
+  const waiting = item.count && counted.data ? counted.data : 0;
   return (
     <NavLinkLink
       to={item.to}
       label={t(item.label)}
+      aria-label={waiting > 0 ? t(item.count!.waiting, { label: t(item.label), count: waiting }) : undefined}
+      rightSection={
+        waiting > 0 ? (
+          <Badge size="sm" variant="filled" circle={waiting < 10} aria-hidden>
+            {formatNumber(waiting, i18n.language)}
+          </Badge>
+        ) : undefined
+      }
       leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
       active={active}
       aria-current={active ? 'page' : undefined}

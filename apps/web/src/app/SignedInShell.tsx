@@ -3,11 +3,11 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import '../i18n/workspace-strings.ts';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { Notices } from './Notices.tsx';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -19,7 +19,7 @@ export function SignedInShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
-        <Notifications position="top-right" />
+        <Notices />
         <ReportLockScope>
           <AppLayout />
         </ReportLockScope>

@@ -10,6 +10,7 @@ import { hasSession, rememberReturnTo } from '../api/session.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { validateMyTasksSearch } from '../features/my-tasks/my-tasks-search.ts';
 import { validateWorkspaceSearch } from '../features/techniques/workspace-search.ts';
+import type { RouteNeed } from './forbidden.ts';
 import { PendingScreen } from './PendingScreen.tsx';
 
 /**
@@ -57,9 +58,28 @@ const appRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/**
+ * The permission a screen needs, checked before it loads (route-access.ts, loaded with it): a role
+ * without it sees "You do not have access to this page" with the permission in words (RouteError),
+ * never a blank page. The navigation hides such screens; this is for an address typed or kept.
+ */
+const guardScreen = async (need: RouteNeed, params: object) =>
+  (await import('./route-access.ts')).checkRouteAccess(need, params as Record<string, string>);
+
 /** A signed-in screen, loaded when first visited: tables, forms and date pickers come with it. */
-const page = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
-  createRoute({ getParentRoute: () => appRoute, path, component, errorComponent: RouteError });
+const page = <P extends string>(
+  path: P,
+  component: ReturnType<typeof lazyRouteComponent>,
+  need?: RouteNeed,
+) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component,
+    errorComponent: RouteError,
+    // Inline, so the route's params type the call rather than being inferred from it.
+    beforeLoad: need ? ({ params }) => guardScreen(need, params) : undefined,
+  });
 
 /** A technique's screen: the address keeps its equipment class and open inspection (`?variant=`). */
 const techniquePage = <P extends string>(path: P, component: ReturnType<typeof lazyRouteComponent>) =>
@@ -69,6 +89,7 @@ const techniquePage = <P extends string>(path: P, component: ReturnType<typeof l
     component,
     errorComponent: RouteError,
     validateSearch: validateWorkspaceSearch,
+    beforeLoad: ({ params }) => guardScreen('technique', params),
   });
 
 const screens = {
@@ -108,6 +129,7 @@ const screens = {
     'ContractorCompaniesPage',
   ),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
+  teamPlan: lazyRouteComponent(() => import('../features/plan/TeamPlanPage.tsx'), 'TeamPlanPage'),
   approvalQueue: lazyRouteComponent(
     () => import('../features/approvals/ApprovalQueuePage.tsx'),
     'ApprovalQueuePage',
@@ -126,19 +148,23 @@ const screens = {
   ),
 };
 
-/** The dashboard, or my tasks for whose home it is (`landsOnMyTasks`): an inspector starts there. */
+/**
+ * The dashboard, or the start page of whose work is elsewhere (`landingPath`): a reviewer starts at
+ * the approvals queue, an inspector at my tasks. Signing in opens "/", so it lands there too.
+ */
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   component: screens.dashboard,
   errorComponent: RouteError,
   beforeLoad: async () => {
-    const [{ queryClient }, { profileQuery }, { landsOnMyTasks }] = await Promise.all([
+    const [{ queryClient }, { profileQuery }, { landingPath }] = await Promise.all([
       import('./query-client.ts'),
       import('../features/auth/useProfile.ts'),
       import('../features/my-tasks/landing.ts'),
     ]);
-    if (landsOnMyTasks(await queryClient.ensureQueryData(profileQuery))) throw redirect({ to: '/my-tasks' });
+    const landing = landingPath(await queryClient.ensureQueryData(profileQuery));
+    if (landing !== '/') throw redirect({ to: landing });
   },
 });
 
@@ -170,6 +196,7 @@ const myTasksRoute = createRoute({
   component: screens.myTasks,
   errorComponent: RouteError,
   validateSearch: validateMyTasksSearch,
+  beforeLoad: ({ params }) => guardScreen({ module: 'myTask' }, params),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -177,30 +204,35 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     homeRoute,
     myTasksRoute,
-    page('my-tasks/$taskId', screens.myTask),
-    page('my-tasks/$taskId/new-report', screens.newTaskReport),
-    page('work-orders', screens.workOrders),
-    page('work-orders/new', screens.workOrderEdit),
-    page('work-orders/assignments/import', screens.assignmentImport),
-    page('work-orders/$workOrderId', screens.workOrder),
-    page('work-orders/$workOrderId/edit', screens.workOrderEdit),
-    page('reports', screens.reports),
-    page('reports/$reportId', screens.report),
+    // The planner's view of the team (docs/team-plan.md); the permission is the server's for its calls.
+    page('plan', screens.teamPlan, { module: 'taskAssignment', action: 'update' }),
+    page('my-tasks/$taskId', screens.myTask, { module: 'myTask' }),
+    page('my-tasks/$taskId/new-report', screens.newTaskReport, { module: 'reportHeader', action: 'create' }),
+    page('work-orders', screens.workOrders, { module: 'workOrder' }),
+    page('work-orders/new', screens.workOrderEdit, { module: 'workOrder', action: 'create' }),
+    page('work-orders/assignments/import', screens.assignmentImport, {
+      module: 'taskAssignment',
+      action: 'create',
+    }),
+    page('work-orders/$workOrderId', screens.workOrder, { module: 'workOrder' }),
+    page('work-orders/$workOrderId/edit', screens.workOrderEdit, { module: 'workOrder', action: 'update' }),
+    page('reports', screens.reports, { module: 'reportHeader' }),
+    page('reports/$reportId', screens.report, { module: 'reportHeader' }),
     thermalMeasurementRoute('reports/$reportId/thermal/measurements/new', () => 'new'),
     thermalMeasurementRoute(
       'reports/$reportId/thermal/measurements/$measurementId',
       (params) => params.measurementId!,
     ),
-    page('reports/$reportId/documents', screens.documents),
-    page('ndt', screens.ndt),
-    page('assets', screens.assets),
-    page('inspection-methods', screens.inspectionMethods),
-    page('admin/companies', screens.contractorCompanies),
-    page('approvals', screens.approvalQueue),
-    page('admin/approval-settings', screens.approvalSettings),
-    page('admin/reviewers', screens.reviewers),
-    page('admin/users', screens.users),
-    page('admin/roles', screens.roles),
+    page('reports/$reportId/documents', screens.documents, { module: 'supportingDocument' }),
+    page('ndt', screens.ndt, { module: 'ndt' }),
+    page('assets', screens.assets, { module: 'asset' }),
+    page('inspection-methods', screens.inspectionMethods, { module: 'inspectionMethod' }),
+    page('admin/companies', screens.contractorCompanies, { module: 'contractorCompany' }),
+    page('approvals', screens.approvalQueue, { module: 'reportHeader', action: 'approve' }),
+    page('admin/approval-settings', screens.approvalSettings, { module: 'approval' }),
+    page('admin/reviewers', screens.reviewers, { module: 'approval' }),
+    page('admin/users', screens.users, { module: 'user' }),
+    page('admin/roles', screens.roles, { module: 'role' }),
     // Every technique with a workspace (thermal too), by its declared slug (a fixed path above wins).
     techniquePage('reports/$reportId/$slug', screens.technique),
     techniquePage('reports/$reportId/$slug/rows/new', screens.techniqueRow),

@@ -250,7 +250,7 @@ describe('EntityForm', () => {
 
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveFocus());
-    expect(within(alert).getByRole('listitem')).toHaveTextContent('parentId: The report no longer exists');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('Parent: The report no longer exists');
     expect(textbox(/^Name/)).toHaveAccessibleDescription('Name is already used in this report');
   });
 

@@ -14,21 +14,21 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
-import type { EntityDefinition } from '@inspectra/contract';
+import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/records.ts';
 import { currentUserId } from '../api/session.ts';
-import { errorText } from '../app/error-text.ts';
+import { detailText, errorText } from '../app/error-text.ts';
 import { useSignInAgain } from '../features/auth/SignInAgainDialog.tsx';
 import { draftKey } from './drafts.ts';
 import type { FormDraft } from './drafts.ts';
 import { EditConflictPanel } from './EditConflictPanel.tsx';
 import { mergeInputs } from './edit-conflict.ts';
 import type { FieldConflict } from './edit-conflict.ts';
-import { groupTitle, imageLabel } from './entity-labels.ts';
+import { fieldLabel, groupTitle, imageLabel } from './entity-labels.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
@@ -40,7 +40,7 @@ import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useFormDraft } from './useFormDraft.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWarningConfirmation } from './useWarningConfirmation.tsx';
-import { checkValues } from './validation.ts';
+import { checkValues, isPicker } from './validation.ts';
 
 /** What the form hands over: API-typed values, and only the image slots the user changed. */
 export type EntitySubmission = {
@@ -366,14 +366,25 @@ export function EntityForm(p: EntityFormProps) {
     const beside = error.details.filter((d) => keys.includes(d.path));
     const onImages = error.details.filter((d) => imagePath(d.path));
     const elsewhere = error.details.filter((d) => !keys.includes(d.path) && !imagePath(d.path));
-    for (const d of beside) form.setFieldError(d.path, d.message);
-    setImageErrors(Object.fromEntries(onImages.map((d) => [imagePath(d.path)!, d.message])));
+    // The server's words in the user's language (its catalogue code), with the field's label.
+    const said = (d: FieldError) => {
+      const field = entity.fields[d.path];
+      return field
+        ? detailText(d, t, { label: fieldLabel(t, entity.name, d.path, field), picker: isPicker(field) })
+        : detailText(d, t);
+    };
+    for (const d of beside) form.setFieldError(d.path, said(d));
+    setImageErrors(Object.fromEntries(onImages.map((d) => [imagePath(d.path)!, said(d)])));
     // What belongs to no shown field or slot goes in the alert, which then takes focus; otherwise
     // focus goes to the first error in the order the form shows them: fields, then images.
     if (elsewhere.length > 0) {
       setProblem({
         message,
-        details: elsewhere.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)),
+        details: elsewhere.map((d) => {
+          const field = entity.fields[d.path];
+          const where = field ? fieldLabel(t, entity.name, d.path, field) : d.path;
+          return where ? `${where}: ${said(d)}` : said(d);
+        }),
       });
       setFocusTarget(`${formId}-problem`);
       return;
@@ -390,7 +401,8 @@ export function EntityForm(p: EntityFormProps) {
             ? listId(formId, firstList)
             : null,
     );
-    setAnnouncement(t('engine.form.fieldErrors', { count: beside.length + onImages.length, message }));
+    // Each field says its own problem: the summary counts them rather than repeat the server's.
+    setAnnouncement(t('errors.fieldsNeedAttention', { count: beside.length + onImages.length }));
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
@@ -479,6 +491,7 @@ export function EntityForm(p: EntityFormProps) {
                             value={input.value}
                             onChange={input.onChange as (v: unknown) => void}
                             onPick={(record) => fillFrom(key, record)}
+                            values={form.values}
                             onBlur={input.onBlur as () => void}
                             onFocus={input.onFocus as () => void}
                             error={input.error as string | undefined}

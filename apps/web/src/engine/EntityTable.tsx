@@ -39,6 +39,7 @@ import { fieldLabel, fieldOf, imageLabel, imageListLabel, unitOf } from './entit
 import { formatFieldValue } from './FieldDisplay.tsx';
 import { formatCount, formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
+import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 import { TableFilters } from './TableFilters.tsx';
 import { activeFilters, sortableColumns, tableFilters, tableTabs } from './table-query.ts';
 import type { TableSort } from './table-query.ts';
@@ -267,6 +268,9 @@ export function EntityTable(p: EntityTableProps) {
     const derived = p.entity.derived[key];
     // The API sends derived values; computing them here keeps lists built elsewhere working too.
     if (value === undefined && derived) value = safeCompute(() => deriveValue(derived, record));
+    // Another record's key: its name, read with the page's other keys in one call per entity.
+    if (namedReferenceOf(field))
+      return <ReferenceValue field={field} value={value} context={{ entityName: p.entity.name, key }} />;
     return formatFieldValue(field, value, t, language, { entityName: p.entity.name, key });
   }
 

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldOf } from './entity-labels.ts';
 import { formatDate, formatDateTime, formatQuantity } from './locale.ts';
+import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 
 /** What a code looks like: one word, no spaces or dots (which the translation lookup would split). */
 const codePattern = /^[A-Za-z][\w-]*$/;
@@ -21,8 +22,11 @@ export function formatFieldValue(
 ): string {
   if (value === null || value === undefined || value === '') return t('common.none');
   switch (field.kind) {
-    case 'number':
     case 'integer':
+      // A year reads as written on a nameplate: 1994, never 1,994 or 1.994.
+      if (field.format === 'year') return String(value);
+      return typeof value === 'number' ? formatQuantity(value, field.unit, language) : String(value);
+    case 'number':
       return typeof value === 'number' ? formatQuantity(value, field.unit, language) : String(value);
     case 'date':
       return formatDate(String(value), language);
@@ -52,11 +56,23 @@ export type FieldDisplayProps = {
   value: unknown;
 };
 
-/** A read-only value, inline (it sits inside the caller's <dd>, cell or text). */
+/**
+ * A read-only value, inline (it sits inside the caller's <dd>, cell or text); another record's key
+ * as that record's name (`ReferenceValue`).
+ */
 export function FieldDisplay(p: FieldDisplayProps) {
   const { t, i18n } = useTranslation();
   const field = p.field ?? fieldOf(p.entity, p.fieldKey);
   if (!field) return <>{p.value === null || p.value === undefined ? t('common.none') : String(p.value)}</>;
+  // Another record's key reads as that record's name, the key beside it.
+  if (namedReferenceOf(field))
+    return (
+      <ReferenceValue
+        field={field}
+        value={p.value}
+        context={{ entityName: p.entity.name, key: p.fieldKey }}
+      />
+    );
   const text = formatFieldValue(field, p.value, t, i18n.language, {
     entityName: p.entity.name,
     key: p.fieldKey,

@@ -1,6 +1,6 @@
 import { Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
-import type { EntityDefinition, Field } from '@inspectra/contract';
+import type { EntityDefinition, Field, RouteDefinition } from '@inspectra/contract';
 import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,11 @@ export type FieldInputProps = {
    * from.
    */
   onPick?: (record: Record<string, unknown>) => void;
+  /**
+   * The form's other values, for a `references` field whose record must agree with them
+   * (`referenceMatches`): its picker lists only the records that do.
+   */
+  values?: Record<string, unknown>;
   onBlur?: () => void;
   onFocus?: () => void;
   error?: ReactNode;
@@ -187,11 +192,40 @@ export function FieldInput(p: FieldInputProps) {
     case 'text': {
       // Another record's key (a category code, an equipment number): picked, the key kept.
       const reference = field.references ? keyReferenceOf(field.references) : undefined;
-      if (reference)
+      if (reference) {
+        const agreed = agreement(field, reference.route, p.values ?? {});
         return (
           <ReferencePicker
             {...common}
             {...reference}
+            description={
+              agreed.shownBy.length > 0
+                ? [
+                    common.description,
+                    t('engine.input.referenceNarrowed', {
+                      fields: agreed.shownBy
+                        .map((k) => fieldLabel(t, p.entity.name, k, p.entity.fields[k]!).toLowerCase())
+                        .join(', '),
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
+                : common.description
+            }
+            filters={agreed.filters}
+            matches={
+              Object.keys(agreed.values).length > 0
+                ? {
+                    values: agreed.values,
+                    message: t('engine.input.referenceMismatch', {
+                      fields: Object.keys(field.referenceMatches ?? {})
+                        .filter((k) => agreed.values[field.referenceMatches![k]!] !== undefined)
+                        .map((k) => fieldLabel(t, p.entity.name, k, p.entity.fields[k]!).toLowerCase())
+                        .join(', '),
+                    }),
+                  }
+                : undefined
+            }
             value={text === '' ? null : text}
             onChange={(key, record) => {
               p.onChange(key ?? '');
@@ -199,9 +233,36 @@ export function FieldInput(p: FieldInputProps) {
             }}
           />
         );
+      }
       return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
     }
   }
+}
+
+/**
+ * What a `references` field's `referenceMatches` asks of the record picked, given the form's values:
+ * the values it must have (by its field), the target list's query parameters that narrow the picker
+ * to such records (an equality filter on that field: `?category=pipe`), and the form's fields that
+ * narrowed it.
+ */
+export function agreement(field: Field, route: RouteDefinition, values: Record<string, unknown>) {
+  const filters: Record<string, string> = {};
+  const wanted: Record<string, string> = {};
+  const shownBy: string[] = [];
+  const declared = route.operation.kind === 'list' ? route.operation.filters : {};
+  for (const [mine, theirs] of Object.entries(field.kind === 'text' ? (field.referenceMatches ?? {}) : {})) {
+    const value = values[mine];
+    if (typeof value !== 'string' || value === '') continue;
+    wanted[theirs] = value;
+    const param = Object.entries(declared).find(
+      ([, filter]) =>
+        'field' in filter && filter.field === theirs && (filter.op === 'eq' || filter.op === 'in'),
+    )?.[0];
+    if (!param) continue;
+    filters[param] = value;
+    shownBy.push(mine);
+  }
+  return { filters, values: wanted, shownBy };
 }
 
 /** The keys a JSON list input holds as text ('' or `["pipe"]`); none when it is not such a list. */

@@ -81,13 +81,13 @@ describe('a references text field', () => {
     expect(picker).toHaveValue('pipeline · Pipeline');
   });
 
-  it("shows the current key's record when editing, found by searching its key", async () => {
+  it("shows the current key's record when editing, read by its key", async () => {
     const queries = categoryList();
     renderWithProviders(<Input entity={equipment} fieldKey="categoryCode" initial="pipe" />);
     const picker = screen.getByRole('combobox', { name: 'Category' });
-    // "pipe" also matches "pipeline": the record with exactly that key is the one shown.
+    // Read by the key filter every whole list takes, not by a search ("pipe" would find "pipeline").
     await waitFor(() => expect(picker).toHaveValue('pipe · Pipe'));
-    expect(queries).toContainEqual({ search: 'pipe', pageNumber: '1', pageSize: '20' });
+    expect(queries).toContainEqual({ code: 'pipe', pageNumber: '1', pageSize: '20' });
   });
 
   it('shows a key no record has as the key itself', async () => {

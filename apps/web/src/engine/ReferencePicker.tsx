@@ -48,6 +48,16 @@ export type ReferencePickerProps = {
   disabled?: boolean;
   onBlur?: () => void;
   onFocus?: () => void;
+  /**
+   * Conditions of the target's list the form's other values set (`referenceMatches`: only equipment
+   * of the chosen category), by the list's query parameter (`{ category: 'pipe' }`).
+   */
+  filters?: Record<string, string>;
+  /**
+   * The values the chosen record must have, by its field (`{ categoryCode: 'pipe' }`), with the
+   * message shown on the picker when it has others (its category changed since it was picked).
+   */
+  matches?: { values: Record<string, string>; message: string };
 };
 
 /**
@@ -109,22 +119,36 @@ export function ReferencePicker(p: ReferencePickerProps) {
   // Nothing is searched until the list is first opened: a form of several pickers costs no requests.
   const [opened, setOpened] = useState(false);
 
+  // Records picked here, to judge the chosen one against `matches` without reading it again.
+  const [picked, setPicked] = useState<Record<string, Row>>({});
+
   const valueField = p.valueField ?? 'id';
   const queryKey = ['reference', p.route.method, p.route.path];
   const chosenName = p.value ? known[p.value] : undefined;
+  const listFilters = p.route.operation.kind === 'list' ? p.route.operation.filters : {};
+  const byKey = valueField !== 'id' && listFilters[valueField] !== undefined;
   const current = useQuery({
     queryKey: [...queryKey, { [valueField]: p.value }],
-    // By id, or by searching the key and keeping the record that has exactly that key.
+    // By id or key (the key filter every whole list takes), else by searching the key and keeping
+    // the record that has exactly that key.
     queryFn: async ({ signal }) => {
       const query =
         valueField === 'id'
           ? { id: p.value }
-          : { search: p.value, pageNumber: 1, pageSize: referencePageSize };
+          : byKey
+            ? { [valueField]: p.value, pageNumber: 1, pageSize: referencePageSize }
+            : { search: p.value, pageNumber: 1, pageSize: referencePageSize };
       const envelope = await callRoute<Row[]>(p.route, { query, signal });
       return envelope.data.find((r) => String(r[valueField]) === p.value) ?? null;
     },
-    enabled: Boolean(p.value) && chosenName === undefined,
+    enabled:
+      Boolean(p.value) && (chosenName === undefined || (p.matches !== undefined && !picked[p.value ?? ''])),
   });
+  const chosen = p.value ? (picked[p.value] ?? current.data ?? undefined) : undefined;
+  const mismatch =
+    chosen && p.matches
+      ? Object.entries(p.matches.values).some(([field, value]) => String(chosen[field] ?? '') !== value)
+      : false;
   // A record the user may not read (or no longer there) is shown by its id or key rather than as nothing.
   const currentName =
     chosenName ??
@@ -137,10 +161,16 @@ export function ReferencePicker(p: ReferencePickerProps) {
   const typed = searchText === currentName ? '' : searchText.trim();
   const [search] = useDebouncedValue(typed, searchDelayMs);
 
+  const filters = p.filters ?? {};
   const results = useQuery({
-    queryKey: [...queryKey, { search }],
+    queryKey: [...queryKey, { search, ...filters }],
     queryFn: async ({ signal }) => {
-      const query = { pageNumber: 1, pageSize: referencePageSize, ...(search ? { search } : {}) };
+      const query = {
+        pageNumber: 1,
+        pageSize: referencePageSize,
+        ...filters,
+        ...(search ? { search } : {}),
+      };
       const envelope = await callRoute<Row[]>(p.route, { query, signal });
       return envelope.data;
     },
@@ -157,11 +187,13 @@ export function ReferencePicker(p: ReferencePickerProps) {
   return (
     <Select
       {...inputProps(p)}
+      error={p.error ?? (mismatch ? p.matches?.message : undefined)}
       data={data}
       value={p.value}
       onChange={(value, option) => {
         if (value && option) setKnown((k) => ({ ...k, [value]: option.label }));
         const record = value ? (results.data ?? []).find((r) => String(r[valueField]) === value) : undefined;
+        if (value && record) setPicked((k) => ({ ...k, [value]: record }));
         p.onChange(value, record);
       }}
       onDropdownOpen={() => setOpened(true)}

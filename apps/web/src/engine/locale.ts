@@ -150,3 +150,20 @@ export function parseTypedDate(text: string, language: string): string | null {
   const named = dayjs(s, ['D MMM YYYY', 'D MMMM YYYY'], dayjsLocale(language), true);
   return named.isValid() ? named.format('YYYY-MM-DD') : null;
 }
+
+/**
+ * How long ago a moment was, in its largest sensible unit, whole and in the language's words ("45
+ * minutes", "5 hours", "3 days"; "3 hari"): minutes below an hour, hours below two days, then days.
+ */
+export function formatElapsed(since: string, now: number, language: string): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  const [value, unit] =
+    minutes < 60
+      ? [minutes, 'minute']
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), 'hour']
+        : [Math.floor(minutes / (24 * 60)), 'day'];
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
+}

@@ -1,51 +1,34 @@
-import { judgeRules } from '@inspectra/contract';
+import { describeIssue, judgeRules } from '@inspectra/contract';
 import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { unitOf } from './entity-labels.ts';
+import { fieldMessageText } from '../app/error-text.ts';
+import { fieldLabel, unitOf } from './entity-labels.ts';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
 import { formatQuantity } from './locale.ts';
 
-/** What to say when a value is not of the field's kind at all. */
-const kindMessages: Partial<Record<Field['kind'], string>> = {
-  number: 'engine.validation.number',
-  integer: 'engine.validation.wholeNumber',
-  date: 'engine.validation.date',
-  datetime: 'engine.validation.dateTime',
-  enum: 'engine.validation.option',
-  ref: 'engine.validation.identifier',
-  json: 'engine.validation.json',
-  // The only format rule on text is the NUL character PostgreSQL cannot store.
-  text: 'engine.validation.noNul',
-  longText: 'engine.validation.noNul',
-};
+/** Fields a person fills by choosing, not typing: left empty they read "Choose a …". */
+export function isPicker(field: Field): boolean {
+  return field.kind === 'ref' || field.kind === 'enum' || (field.kind === 'text' && !!field.references);
+}
 
 /**
- * A zod issue in the user's language. The contract's schemas carry English messages for the API;
- * here the issue's code and bounds are enough to say the same thing in either language (with the
- * field's unit, which the API message leaves out). Unknown codes keep zod's message.
+ * A zod issue in the user's language: its catalogue code (the same the server sends, `describeIssue`)
+ * translated, with the field's label, and bounds as the value would be shown ("3,000 °C", "300%").
  */
-function issueMessage(issue: z.core.$ZodIssue, field: Field, t: TFunction, language: string): string {
-  // A bound reads as the value would be shown: "3,000 °C", "300%".
-  const quantity = (bound: number | bigint) => formatQuantity(Number(bound), unitOf(field), language);
-  switch (issue.code) {
-    case 'too_small':
-      return issue.origin === 'string'
-        ? t('engine.validation.minLength', { min: Number(issue.minimum) })
-        : t('engine.validation.atLeast', { min: quantity(issue.minimum) });
-    case 'too_big':
-      return issue.origin === 'string'
-        ? t('engine.validation.maxLength', { max: Number(issue.maximum) })
-        : t('engine.validation.atMost', { max: quantity(issue.maximum) });
-    case 'invalid_type':
-    case 'invalid_format':
-    case 'invalid_value': {
-      const key = kindMessages[field.kind];
-      return key ? t(key) : issue.message;
-    }
-    default:
-      return issue.message;
+function issueMessage(
+  issue: z.core.$ZodIssue,
+  field: Field,
+  o: { t: TFunction; language: string; label: string },
+): string {
+  const message = describeIssue(issue);
+  const quantity = (bound: string | number | undefined) =>
+    formatQuantity(Number(bound), unitOf(field), o.language);
+  if (message.code === 'atLeast' || message.code === 'atMost') {
+    const params = message.params ?? {};
+    message.params = 'min' in params ? { min: quantity(params.min) } : { max: quantity(params.max) };
   }
+  return fieldMessageText(o.t, message, { label: o.label, picker: isPicker(field) });
 }
 
 export type CheckedValues = {
@@ -113,11 +96,16 @@ export function checkValues(o: {
     if (!field) continue;
     const value = fromInputValue(field, o.inputs[key]);
     if (value === invalidJson) {
-      errors[key] = o.t('engine.validation.json');
+      errors[key] = o.t('validation.json');
     } else if (value === empty) {
       // The update schema lets a required field be left out (partial update), but emptying it is
       // still an error the user must see.
-      if (field.required) errors[key] = o.t('engine.validation.required');
+      if (field.required)
+        errors[key] = fieldMessageText(
+          o.t,
+          { code: 'required' },
+          { label: fieldLabel(o.t, o.entity.name, key, field), picker: isPicker(field) },
+        );
       else if (editing || field.default === undefined) body[key] = null;
     } else {
       body[key] = value;
@@ -137,10 +125,39 @@ export function checkValues(o: {
     const key = String(issue.path[0] ?? '');
     const field = o.entity.fields[key];
     if (!field || errors[key]) continue;
-    errors[key] = issueMessage(issue, field, o.t, o.language);
+    errors[key] = issueMessage(issue, field, {
+      t: o.t,
+      language: o.language,
+      label: fieldLabel(o.t, o.entity.name, key, field),
+    });
   }
   // Rules over the fields that are right already still speak (an end date before the start date
   // shows while another field is wrong).
   const valid = Object.fromEntries(Object.entries(body).filter(([k]) => !errors[k]));
   return { errors, values: body, warnings: judgeForm(o, valid, errors) };
+}
+
+/**
+ * An action's body (a user, a role) judged by its contract schema before it is sent, as the server
+ * will judge it: per field (the first segment of the issue's path), the first problem in the user's
+ * language. `label` and `picker` say how the field reads on the form ("Choose a role"). Empty when
+ * the body would be accepted.
+ */
+export function bodyErrors(
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  o: { t: TFunction; label: (path: string) => string | undefined; picker?: readonly string[] },
+): Record<string, string> {
+  const result = schema.safeParse(body);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = String(issue.path[0] ?? '');
+    if (errors[path] !== undefined) continue;
+    errors[path] = fieldMessageText(o.t, describeIssue(issue, body), {
+      label: o.label(path),
+      picker: o.picker?.includes(path),
+    });
+  }
+  return errors;
 }

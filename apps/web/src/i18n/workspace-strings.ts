@@ -7,8 +7,10 @@ import {
 import { assets as enAssets, inspectionMethods as enInspectionMethods } from './en/assets.ts';
 import { documents as enDocuments } from './en/documents.ts';
 import { engine as enEngine } from './en/engine.ts';
+import { validation as enValidation } from './en/validation.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
 import { myTasks as enMyTasks } from './en/my-tasks.ts';
+import { teamPlan as enTeamPlan } from './en/team-plan.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
@@ -24,8 +26,10 @@ import {
 import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
 import { documents as idDocuments } from './id/documents.ts';
 import { engine as idEngine } from './id/engine.ts';
+import { validation as idValidation } from './id/validation.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
 import { myTasks as idMyTasks } from './id/my-tasks.ts';
+import { teamPlan as idTeamPlan } from './id/team-plan.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
@@ -42,6 +46,7 @@ i18n.addResourceBundle(
   'translation',
   {
     engine: enEngine,
+    validation: enValidation,
     thermal: enThermal,
     entities: enEntities,
     techniques: enTechniques,
@@ -53,6 +58,7 @@ i18n.addResourceBundle(
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
+    teamPlan: enTeamPlan,
     approvals: enApprovals,
     administration: enAdministration,
     users: enUsers,
@@ -68,6 +74,7 @@ i18n.addResourceBundle(
   'translation',
   {
     engine: idEngine,
+    validation: idValidation,
     thermal: idThermal,
     entities: idEntities,
     techniques: idTechniques,
@@ -79,6 +86,7 @@ i18n.addResourceBundle(
     inspectionMethods: idInspectionMethods,
     taskAssignmentImport: idTaskAssignmentImport,
     myTasks: idMyTasks,
+    teamPlan: idTeamPlan,
     approvals: idApprovals,
     administration: idAdministration,
     users: idUsers,

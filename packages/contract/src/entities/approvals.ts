@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
@@ -16,7 +17,7 @@ const levelSchema = (name: string) =>
 const uuid = (name: string) => z.uuid({ error: `${name} must be an identifier (UUID)` });
 const uuidPattern = {
   regex: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  message: 'Must be a user identifier (UUID)',
+  message: fieldMessage('userIdentifier'),
 };
 
 /**
@@ -200,11 +201,54 @@ export const approvalHistoryQuery = z.object({
   username: z.string().trim().max(100).optional(),
 });
 export const approvalCurrentQuery = z.object({ reportHeaderId: uuid('reportHeaderId') });
+/**
+ * `?contractorCompanyId=none` in the queue: reports written by the plant owner's staff (the word the
+ * users' filter uses, `ownerStaffFilter`; users.ts imports this file, so it cannot be imported here).
+ */
+export const ownStaffCompany = 'none';
+/** `?severity=none` in the queue: reports with no graded finding. */
+export const noFindingSeverity = 'none';
+
+/** The queue's filters (our addition), each optional and combined; the summary takes the same. */
+export const approvalQueueFilters = {
+  /** A method's code (`thermal`). */
+  inspectionMethod: z.string().trim().max(60, 'inspectionMethod is at most 60 characters').optional(),
+  /**
+   * Worst finding levels, comma-separated (`repairImmediately,critical`), as the techniques grade
+   * them, or `none`; the server refuses a level no technique declares.
+   */
+  severity: z
+    .string()
+    .trim()
+    .max(300, 'severity is at most 300 characters')
+    .optional()
+    .transform((s) =>
+      s
+        ? [
+            ...new Set(
+              s
+                .split(',')
+                .map((v) => v.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : undefined,
+    ),
+  /** The report's company (its author's), or `none` for the plant owner's staff. */
+  contractorCompanyId: z
+    .union([z.literal(ownStaffCompany), uuid('contractorCompanyId')], {
+      error: `contractorCompanyId must be a company identifier (UUID) or "${ownStaffCompany}"`,
+    })
+    .optional(),
+  /** Report number, title, equipment number, tag or description. */
+  search: searchSchema,
+};
 export const approvalQueueQuery = z.object({
   pageNumber: pageNumberSchema,
   pageSize: pageSizeSchema,
-  search: searchSchema,
+  ...approvalQueueFilters,
 });
+export const approvalQueueSummaryQuery = z.object(approvalQueueFilters);
 
 const reviewerSchema = z.object({ id: z.uuid(), username: z.string(), fullName: z.string() });
 /** A report's path and where it stands: what the report page's approval panel shows. */
@@ -240,10 +284,42 @@ export const approvalQueueItemSchema = z
     approvalLevel: z.number().int(),
     approvalPosition: z.string().nullable(),
     submittedBy: z.string(),
+    /** When the report reached the level it waits at: its submission or the last approval. */
     waitingSince: z.string(),
+    /** The method's name in the method catalogue (the web shows its technique's translated name). */
+    inspectionMethodName: z.string().nullable(),
+    equipmentNo: z.string(),
+    /** The equipment master's tag and description (null when the master lacks the number). */
+    tagNumber: z.string().nullable(),
+    equipmentDescription: z.string().nullable(),
+    /** The report's company: its author's; null for the plant owner's staff. */
+    contractorCompanyId: z.uuid().nullable(),
+    contractorName: z.string().nullable(),
+    /** The report's worst finding, a level of its technique's `findingGrade`; null when none. */
+    worstFinding: z.string().nullable(),
   })
   .meta({ id: 'approvalQueueItem' });
 export type ApprovalQueueItem = z.infer<typeof approvalQueueItemSchema>;
+
+const queueCount = z.number().int();
+/** How many reports wait for the caller, by method and by company: the queue's filter choices. */
+export const approvalQueueSummarySchema = z
+  .object({
+    total: queueCount,
+    byMethod: z.array(
+      z.object({ inspectionMethod: z.string(), name: z.string().nullable(), count: queueCount }),
+    ),
+    /** `contractorCompanyId` null: the plant owner's staff. */
+    byCompany: z.array(
+      z.object({
+        contractorCompanyId: z.uuid().nullable(),
+        contractorName: z.string().nullable(),
+        count: queueCount,
+      }),
+    ),
+  })
+  .meta({ id: 'approvalQueueSummary' });
+export type ApprovalQueueSummary = z.infer<typeof approvalQueueSummarySchema>;
 
 const settingsTag = 'Inspection method approvals';
 const reviewerTag = 'Reviewer assignment';
@@ -403,7 +479,22 @@ export const approvalRoutes = [
       paged: true,
     }),
     {
-      summary: 'Reports waiting at a level where you are an active reviewer (not your own), oldest first',
+      summary:
+        'Reports waiting at a level where you are an active reviewer (not your own), oldest first, with their worst finding, equipment and company; filtered by method, severity and company, searched by report or equipment',
+      tag: pathTag,
+      access: { module: 'reportHeader', action: 'approve' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-approval-paths/queue/summary',
+    op.action('approval.queueSummary', {
+      query: approvalQueueSummaryQuery,
+      response: approvalQueueSummarySchema,
+    }),
+    {
+      summary:
+        'How many reports wait for you (our addition): in all, by method and by company, under the same filters',
       tag: pathTag,
       access: { module: 'reportHeader', action: 'approve' },
     },

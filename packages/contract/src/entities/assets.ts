@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { equalityFilters, op, resourceRoutes, route, searchSchema } from '../routes.ts';
@@ -10,13 +11,13 @@ import { equalityFilters, op, resourceRoutes, route, searchSchema } from '../rou
  */
 export const assetCode = {
   regex: /^[A-Za-z0-9][A-Za-z0-9 ._/()+-]{0,59}$/,
-  message: 'Use letters, digits, spaces and . _ / ( ) + - only, starting with a letter or digit',
+  message: fieldMessage('codeCharacters'),
 };
 
 /** A plant tag: a code, or a line number with its size in inches (`10"-P-1001-A1A`). */
 export const tagPattern = {
   regex: /^[A-Za-z0-9][A-Za-z0-9 ._/()+"-]{0,59}$/,
-  message: 'Use letters, digits, spaces and . _ / ( ) + - " only, starting with a letter or digit',
+  message: fieldMessage('tagCharacters'),
 };
 
 const code = (label: string) => f.text({ label, required: true, maxLength: 60, pattern: assetCode });
@@ -31,7 +32,7 @@ export const equipmentCategory = defineEntity('equipmentCategory', {
     description: f.longText({ maxLength: 2000 }),
   },
   naturalKey: ['code'],
-  represent: ['code', 'name'],
+  represent: ['name'],
   search: ['code', 'name'],
   sort: { field: 'code', direction: 'asc' },
 });
@@ -51,7 +52,7 @@ export const objectType = defineEntity('objectType', {
     }),
   },
   naturalKey: ['code'],
-  represent: ['code', 'name'],
+  represent: ['name'],
   search: ['code', 'name'],
   sort: { field: 'code', direction: 'asc' },
 });
@@ -66,7 +67,7 @@ export const plannerGroup = defineEntity('plannerGroup', {
     plant: f.text({ maxLength: 60 }),
   },
   naturalKey: ['code'],
-  represent: ['code', 'name'],
+  represent: ['name'],
   search: ['code', 'name'],
   sort: { field: 'code', direction: 'asc' },
 });
@@ -81,7 +82,7 @@ export const functionalLocation = defineEntity('functionalLocation', {
     plant: f.text({ maxLength: 60 }),
   },
   naturalKey: ['code'],
-  represent: ['code', 'name'],
+  represent: ['name'],
   search: ['code', 'name'],
   sort: { field: 'code', direction: 'asc' },
 });
@@ -111,7 +112,7 @@ export const equipment = defineEntity('equipment', {
     locationCode: f.text({ label: 'Location', maxLength: 60, references: 'functionalLocation' }),
     plannerGroupCode: f.text({ label: 'Planner group', maxLength: 60, references: 'plannerGroup' }),
     manufacturer: f.text({ maxLength: 100 }),
-    yearInstalled: f.integer({ min: 1900, max: 2100 }),
+    yearInstalled: f.year(),
   },
   naturalKey: ['equipmentNo'],
   unique: ['tagNumber'],

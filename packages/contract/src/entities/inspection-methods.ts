@@ -134,7 +134,7 @@ export const inspectionMethod = defineEntity('inspectionMethod', {
     isActive: f.boolean({ label: 'Active', default: true }),
   },
   naturalKey: ['code'],
-  represent: ['code', 'name'],
+  represent: ['name'],
   search: ['code', 'name'],
   sort: { field: 'code', direction: 'asc' },
 });

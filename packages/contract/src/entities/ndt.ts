@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages.ts';
 import { defineEntity } from '../entity.ts';
 import { f, fieldValueSchema } from '../fields.ts';
 import {
@@ -19,7 +20,7 @@ import { defineTechnique } from '../technique.ts';
  */
 export const safeFileName = {
   regex: /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9 ._()+-]{0,199}$/,
-  message: 'Use letters, digits, spaces and . _ ( ) + - only, starting with a letter or digit, without ..',
+  message: fieldMessage('fileNameCharacters'),
 };
 
 /** A piece of equipment inspected by NDT, by its equipment number (SAP number). */

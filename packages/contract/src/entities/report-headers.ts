@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
+import { isFutureDate } from '../rules.ts';
 import type { PermissionAction } from '../permissions.ts';
 import { equalityFilters, op, resourceRoutes, route } from '../routes.ts';
 
@@ -42,6 +43,14 @@ export const approvalLevelQuery = z.coerce
 /** Statuses in which a report and every record under it can no longer change. */
 export const lockedReportStatuses: readonly ReportStatus[] = ['approved'];
 
+/**
+ * Whether a report in this status, and every record under it, can no longer change: the rule the
+ * server's lock enforces (the report header's `lock`), read by the screens to offer no write there.
+ */
+export function isReportLocked(status: string | null | undefined): boolean {
+  return status != null && (lockedReportStatuses as readonly string[]).includes(status);
+}
+
 /** Report header: one report on one piece of equipment under a work order; inspections hang off it. */
 export const reportHeader = defineEntity('reportHeader', {
   label: 'Report',
@@ -57,11 +66,19 @@ export const reportHeader = defineEntity('reportHeader', {
       references: 'equipment',
       // The asset master knows the equipment's category and object type: picking it fills them.
       referenceFills: { equipmentCategory: 'categoryCode', objectType: 'objectTypeCode' },
+      // A report is on equipment of its category (checked on every write).
+      referenceMatches: { equipmentCategory: 'categoryCode' },
+      // A new report is on its work order's equipment (the form starts with it).
+      prefill: 'workOrderSPKId.tagNumber.equipmentNo',
     }),
-    equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
-    objectType: f.text({ maxLength: 60, references: 'objectType' }),
+    equipmentCategory: f.text({
+      maxLength: 60,
+      references: 'equipmentCategory',
+      prefill: 'equipmentNo.categoryCode',
+    }),
+    objectType: f.text({ maxLength: 60, references: 'objectType', prefill: 'equipmentNo.objectTypeCode' }),
     inspectionMethod: f.text({ required: true, maxLength: 60, references: 'inspectionMethod' }),
-    location: f.text(),
+    location: f.text({ prefill: 'workOrderSPKId.location' }),
     actualStartDate: f.date(),
     actualCompletedDate: f.date(),
     // Changed only by the report-status call, under its transitions (never by PUT /report-headers/{id}).
@@ -98,6 +115,19 @@ export const reportHeader = defineEntity('reportHeader', {
   },
   represent: ['reportNumber', 'title'],
   search: ['reportNumber', 'title', 'equipmentNo'],
+  rules: (rule) => ({
+    actualStartInFuture: rule.error(
+      ['actualStartDate'],
+      (r) => isFutureDate(r.actualStartDate),
+      'The actual start date is in the future',
+    ),
+    // ISO dates (YYYY-MM-DD) compare as text in calendar order.
+    actualCompletedBeforeStart: rule.error(
+      ['actualCompletedDate', 'actualStartDate'],
+      (r) => r.actualCompletedDate < r.actualStartDate,
+      'The actual completed date is before the actual start date',
+    ),
+  }),
 });
 
 export const reportStatusQuery = z.object({
@@ -131,6 +161,37 @@ export const reportTechniqueSummarySchema = z
   .meta({ id: 'reportTechniqueSummary' });
 export type ReportTechniqueSummary = z.infer<typeof reportTechniqueSummarySchema>;
 
+/** What a report still lacks for its method before it may be submitted (docs/report-status.md "Completeness"). */
+export const reportRequirements = ['rows', 'documents'] as const;
+export type ReportRequirement = (typeof reportRequirements)[number];
+
+export const reportMissingSchema = z
+  .object({
+    /** `rows`: the technique's rows (measurements, findings); `documents`: supporting documents. */
+    requirement: z.enum(reportRequirements),
+    /** The technique (its permission module) whose records are missing; null for documents. */
+    technique: z.string().nullable(),
+    /** The entity of the records missing (`thermalMeasurement`, `reportSupportingDocument`). */
+    entity: z.string(),
+    /** How many are needed at least. */
+    min: z.number().int(),
+    /** How many the report holds. */
+    found: z.number().int(),
+    /** In English; the web words it from the fields above. */
+    message: z.string(),
+  })
+  .meta({ id: 'reportMissing' });
+export type ReportMissing = z.infer<typeof reportMissingSchema>;
+
+export const reportReadinessSchema = z
+  .object({
+    /** Whether the report holds what its method requires (submitting is still judged by status and role). */
+    ready: z.boolean(),
+    missing: z.array(reportMissingSchema),
+  })
+  .meta({ id: 'reportReadiness' });
+export type ReportReadiness = z.infer<typeof reportReadinessSchema>;
+
 /** `GET /report-headers?id=` reads one report; there is no `GET /report-headers/{id}`. */
 export const reportHeaderRoutes = [
   ...reportHeaderResourceRoutes(),
@@ -160,6 +221,17 @@ export const reportHeaderRoutes = [
     {
       summary:
         "Per technique and equipment class on the report: inspections, rows, worst finding and files (the techniques the caller's role may view)",
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/readiness',
+    op.action('reportHeader.readiness', { params: reportIdParams, response: reportReadinessSchema }),
+    {
+      summary:
+        'What the report still lacks for its inspection method before it may be submitted (our addition): ready, and each missing requirement',
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'view' },
     },

@@ -38,8 +38,10 @@ export const supportingDocumentRoutes = [
     op.listByParent(reportSupportingDocument, 'reportHeaderId', {
       paged: true,
       filters: { documentType: { field: 'documentType', op: 'eq' } },
+      // "Added by Rina Wulandari": each row names who added it (our addition, createdByName).
+      withAuthor: true,
     }),
-    { summary: 'Documents of a report (paged; by documentType)', tag },
+    { summary: 'Documents of a report (paged; by documentType), each with who added it', tag },
   ),
   route('GET', `${path}/dropdown-category`, op.enumValues(reportSupportingDocument, 'documentType'), {
     summary: 'The document types to choose from',

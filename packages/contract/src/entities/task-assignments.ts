@@ -5,14 +5,12 @@ import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../ro
 import { lookupQuery, lookupValueSchema, workOrderPriorities } from './work-orders.ts';
 import { approvalLevelQuery, reportStatuses } from './report-headers.ts';
 import type { ReportStatus } from './report-headers.ts';
+import { taskStates } from '../task-states.ts';
+import type { TaskState } from '../task-states.ts';
 
-/**
- * Where a task stands, read from its reports (docs/my-tasks.md): none yet → to do; any
- * returned → returned; any draft → in progress; any submitted or in review → waiting for approval;
- * all approved → done.
- */
-export const taskStates = ['todo', 'inProgress', 'waitingApproval', 'returned', 'done'] as const;
-export type TaskState = (typeof taskStates)[number];
+// A file of its own, read by the sign-in page's first download (task-states.ts).
+export { taskStates };
+export type { TaskState };
 
 /**
  * A task assignment: an inspection method to be done under a work order, by the users named
@@ -80,6 +78,12 @@ export const assignedReportSchema = z.object({
   equipmentNo: z.string(),
   status: z.enum(reportStatuses),
   updatedAt: z.string(),
+  /**
+   * Why a reviewer returned the report (the return's comment, kept on the report until its next
+   * move): what the inspector reads on the task. Null unless the report is returned; absent where
+   * a list does not read it.
+   */
+  returnedReason: z.string().nullable().optional(),
 });
 
 /** A user who may be named as an inspector (an active user account). */
@@ -203,6 +207,59 @@ export const plannerQuery = z.object({
   dateStart: isoDate('dateStart').optional(),
   dateEnd: isoDate('dateEnd').optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The team plan (our addition; docs/team-plan.md): the planner's calendar and statistics over
+// every inspector of the work orders of the planner's planner groups.
+
+/** An inspector as the team plan names them. */
+export const teamInspectorSchema = z.object({ id: z.string(), fullName: z.string() });
+export type TeamInspector = z.infer<typeof teamInspectorSchema>;
+
+/** A task of the team: an assignment with the inspectors of the team it names (none: nobody yet). */
+export const teamTaskSchema = myTaskSchema
+  .omit({ reports: true })
+  .extend({ inspectors: z.array(teamInspectorSchema) })
+  .meta({ id: 'teamTask' });
+export type TeamTask = z.infer<typeof teamTaskSchema>;
+
+/** The team planner's period (as the planner's), optionally one inspector's tasks only. */
+export const teamPlannerQuery = plannerQuery.extend({
+  inspectorId: z.uuid({ error: 'inspectorId must be an identifier (UUID)' }).optional(),
+});
+
+/** Most overdue tasks the team statistics list (the count says how many there are in all). */
+export const maxTeamOverdueTasks = 50;
+
+const teamCount = z.number().int();
+export const teamStatisticsSchema = z
+  .object({
+    /** The planner groups the team is drawn from; none: the whole plant (within the company). */
+    plannerGroups: z.array(z.object({ code: z.string(), name: z.string() })),
+    /** Tasks of the team's live work orders (open or in progress), each counted once. */
+    byState: z.record(z.enum(taskStates), teamCount),
+    total: teamCount,
+    overdue: teamCount,
+    thisWeek: teamCount,
+    /** Tasks not done that name no inspector. */
+    unassigned: teamCount,
+    /** Per inspector, most open tasks first. */
+    byInspector: z.array(
+      teamInspectorSchema.extend({
+        open: teamCount,
+        overdue: teamCount,
+        thisWeek: teamCount,
+        byState: z.record(z.enum(taskStates), teamCount),
+      }),
+    ),
+    /** The most overdue tasks first, at most `maxTeamOverdueTasks` (`overdue` counts them all). */
+    overdueTasks: z.array(teamTaskSchema),
+  })
+  .meta({ id: 'teamStatistics' });
+export type TeamStatistics = z.infer<typeof teamStatisticsSchema>;
+
+/** Who may see the team plan: who may change who does what (docs/team-plan.md). */
+export const teamPlanAccess = { module: 'taskAssignment', action: 'update' } as const;
 
 const tag = 'Task assignment';
 const assignmentView = { module: 'taskAssignment', action: 'view' } as const;
@@ -334,6 +391,29 @@ export const myTaskRoutes = [
     tag: 'My tasks',
     access: myTaskView,
   }),
+  // Our addition (docs/team-plan.md): the planner's view of the team.
+  route(
+    'GET',
+    '/team-plan/inspection-planner',
+    op.action('teamPlan.planner', { query: teamPlannerQuery, response: z.array(teamTaskSchema) }),
+    {
+      summary:
+        "The tasks of the planner's team planned between two dates (at most 400 days), or in the current month without them",
+      tag: 'Team plan',
+      access: teamPlanAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/team-plan/statistics',
+    op.action('teamPlan.statistics', { response: teamStatisticsSchema }),
+    {
+      summary:
+        "The planner's team: live tasks by state, workload per inspector (open, overdue, this week) and the overdue tasks",
+      tag: 'Team plan',
+      access: teamPlanAccess,
+    },
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------

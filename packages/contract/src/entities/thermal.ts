@@ -87,8 +87,16 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
   fields: {
     thermalAnalysisId: f.ref('thermalAnalysis', { label: 'Thermal analysis', required: true }),
     date: f.date({ label: 'Measurement date', required: true }),
-    tagNumber: f.text({ maxLength: 100, group: 'equipment' }),
-    equipmentName: f.text({ group: 'equipment' }),
+    // A new measurement starts on its report's equipment; the inspector may name a part of it instead.
+    tagNumber: f.text({
+      maxLength: 100,
+      group: 'equipment',
+      prefill: 'thermalAnalysisId.reportHeaderId.equipmentNo.tagNumber',
+    }),
+    equipmentName: f.text({
+      group: 'equipment',
+      prefill: 'thermalAnalysisId.reportHeaderId.equipmentNo.description',
+    }),
     component: f.text({ description: 'Part measured, e.g. "Phase R cable lug"', group: 'equipment' }),
     location: f.text({ group: 'equipment' }),
     maxTemperatureC: f.number({
@@ -270,5 +278,7 @@ export const thermal = defineTechnique({
   entities: [thermalAnalysis, thermalMeasurement],
   workspace: { inspection: thermalAnalysis, rows: thermalMeasurement },
   findingGrade: { field: 'severity', levels: thermalSeverityLevels },
+  // A thermal report says what was measured: at least one measurement (docs/techniques.md).
+  complete: { rows: { min: 1 } },
   routes: thermalRoutes,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../fields.ts';
+import { fieldMessage } from '../messages.ts';
 import { permissionActions } from '../permissions.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
 import { maxApprovalLevel } from './approvals.ts';
@@ -42,9 +43,9 @@ export const passwordWeaknessMessages = {
 } as const;
 export type PasswordWeakness = keyof typeof passwordWeaknessMessages;
 export const newPasswordSchema = z
-  .string({ error: 'Enter a password' })
-  .min(passwordBounds.min, `The password needs at least ${passwordBounds.min} characters`)
-  .max(passwordBounds.max, `The password is at most ${passwordBounds.max} characters`);
+  .string({ error: fieldMessage('enterPassword') })
+  .min(passwordBounds.min, fieldMessage('passwordLength', { min: passwordBounds.min }))
+  .max(passwordBounds.max, fieldMessage('passwordTooLong', { max: passwordBounds.max }));
 
 /** `?contractorCompanyId=none` selects the plant owner's staff (users of no company). */
 export const ownerStaffFilter = 'none';
@@ -97,7 +98,7 @@ export const userListQuery = z.object({
 
 /** What a user's profile holds besides sign-in: the same on create and update. */
 const userProfileShape = {
-  fullName: text('fullName', 150).min(1, 'Enter the full name'),
+  fullName: text('fullName', 150).min(1, fieldMessage('enterFullName')),
   email: z
     .email({ error: 'email must be an e-mail address' })
     .max(200, 'email is at most 200 characters')
@@ -113,15 +114,15 @@ const userProfileShape = {
   approvalPosition: optionalText('approvalPosition', 100),
   approvalLevel: userApprovalLevelSchema.nullish().transform((n) => n ?? null),
   plannerGroups: z
-    .array(text('plannerGroups', 60).min(1, 'A planner group code is not empty'))
+    .array(text('plannerGroups', 60).min(1, fieldMessage('plannerGroupEmpty')))
     .max(50, 'At most 50 planner groups')
     .default([]),
 };
 
 export const userCreateBody = z.object({
   username: text('username', 100)
-    .min(3, 'The username needs at least 3 characters')
-    .regex(/^[A-Za-z0-9._@-]+$/, 'The username takes letters, digits and . _ @ - only'),
+    .min(3, fieldMessage('usernameLength', { min: 3 }))
+    .regex(/^[A-Za-z0-9._@-]+$/, fieldMessage('usernameCharacters')),
   password: newPasswordSchema,
   ...userProfileShape,
 });
@@ -372,6 +373,8 @@ export const roleManagementSchema = z
         label: z.string(),
         group: z.enum(permissionModuleGroups),
         actions: actionsSchema,
+        /** An inspection method no technique serves yet: grantable now, its screens to come (our addition). */
+        planned: z.boolean(),
       }),
     ),
     roles: z.array(roleWithPermissionsSchema),
@@ -386,7 +389,7 @@ export type RoleManagement = z.infer<typeof roleManagementSchema>;
 export const roleModuleBody = z
   .object({
     roleId: uuid('roleId').optional(),
-    name: text('name', 100).min(1, 'Enter the role name').optional(),
+    name: text('name', 100).min(1, fieldMessage('enterRoleName')).optional(),
     description: optionalText('description', 500).optional(),
     modules: z
       .array(z.object({ module: text('module', 60), actions: z.array(text('action', 20)).max(10) }))

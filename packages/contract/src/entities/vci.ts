@@ -142,4 +142,6 @@ export const vci = defineTechnique({
   routes: vciRoutes,
   workspace: { inspection: vciAnalysis, rows: vciSummary },
   findingGrade: { field: 'severity', levels: findingSeverityLevels },
+  // A VCI report records what was found, spot by spot: at least one finding.
+  complete: { rows: { min: 1 } },
 });

@@ -134,5 +134,7 @@ export const walkthrough = defineTechnique({
   routes: walkthroughRoutes,
   workspace: { inspection: walkthroughInspection, rows: walkthroughSummary },
   findingGrade: { field: 'severity', levels: findingSeverityLevels },
+  // A walk records the areas seen: at least one area (summary).
+  complete: { rows: { min: 1 } },
   transport: 'fetch',
 });

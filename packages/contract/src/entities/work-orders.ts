@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
+import { isFutureDate } from '../rules.ts';
 import {
   equalityFilters,
   op,
@@ -39,7 +40,18 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     workType: f.enumOf(workTypes, { default: 'conditionMonitoring' }),
     contractNo: f.text({ label: 'Contract number', maxLength: 60 }),
     equipmentCategory: f.text({ maxLength: 60, references: 'equipmentCategory' }),
-    tagNumber: f.text({ label: 'Equipment tag', maxLength: 60, references: 'equipment.tagNumber' }),
+    tagNumber: f.text({
+      label: 'Equipment tag',
+      maxLength: 60,
+      references: 'equipment.tagNumber',
+      // A piping work order names piping: its equipment is of its category (checked on every write).
+      referenceMatches: { equipmentCategory: 'categoryCode' },
+      referenceFills: {
+        equipmentCategory: 'categoryCode',
+        location: 'locationCode',
+        plannerGroup: 'plannerGroupCode',
+      },
+    }),
     plannerGroup: f.text({ maxLength: 60, references: 'plannerGroup' }),
     location: f.text({ maxLength: 60, references: 'functionalLocation' }),
     priority: f.enumOf(workOrderPriorities, { default: 'medium' }),
@@ -63,6 +75,10 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
     status: { fields: ['status'], withListOrder: true },
     dateStart: { fields: ['dateStart'], withListOrder: true },
     dateEnd: { fields: ['dateEnd'], withListOrder: true },
+    // The team plan (docs/team-plan.md): a planner group's live work (open, in progress), and its
+    // work orders planned in a period (finish from the period's start, start up to its end).
+    plannerGroupStatus: { fields: ['plannerGroup', 'status'] },
+    plannerGroupPlanned: { fields: ['plannerGroup', 'dateEnd', 'dateStart'] },
   },
   rules: (rule) => ({
     // ISO dates (YYYY-MM-DD) compare as text in calendar order.
@@ -75,6 +91,11 @@ export const workOrderSpk = defineEntity('workOrderSpk', {
       ['actualEndDate', 'actualStartDate'],
       (w) => w.actualEndDate < w.actualStartDate,
       'The actual finish is before the actual start',
+    ),
+    actualStartInFuture: rule.error(
+      ['actualStartDate'],
+      (w) => isFutureDate(w.actualStartDate),
+      'The actual start is in the future',
     ),
   }),
 });

@@ -1,6 +1,7 @@
 import { auditable } from '../auditable.ts';
 import { saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
+import { prefillValues } from '../reference-fields.ts';
 import { judgeWrite } from '../rules.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
 import type { OperationHandler } from './entity-operation.ts';
@@ -22,6 +23,8 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
       const { acknowledgedWarnings, ...values } = body.values;
       requireFiles(entity, body, 'create');
       await served.parentOfNew(deps, values, served.scopeOf(ctx));
+      // Fields the body leaves out that the declaration fills from the parent (`prefill`).
+      Object.assign(values, await prefillValues(deps.db, entity, values, variant));
       const warnings = judgeWrite({
         entity,
         values,

@@ -1,6 +1,6 @@
 import { defaultPageSize } from '@inspectra/contract';
 import type { OperationHandler } from './entity-operation.ts';
-import { pagedViews, sortOf, streamedViews } from './record-views.ts';
+import { listedAdditions, pagedViews, sortOf, streamedViews } from './record-views.ts';
 import { servedEntity } from './served-entity.ts';
 
 /** `listByParent`: the records of one parent, by page or, unpaged, streamed whole. */
@@ -17,11 +17,13 @@ export const listByParentOperation: OperationHandler<'listByParent'> = (op) => {
         deps,
         { ...query, pageNumber: query.pageNumber ?? 1, pageSize: query.pageSize ?? defaultPageSize },
         q,
+        op.withAuthor,
       );
     await served.parentOf(deps, deps.db, parentId, scope);
     return streamedViews(
       served.entity,
       await served.repo(deps).every(deps.db, { ...q, variant: served.variant, sort: sortOf(query) }),
+      op.withAuthor ? (rows) => listedAdditions(served, deps, rows, q, true) : undefined,
     );
   };
 };

@@ -3,8 +3,8 @@ import type { EntityDefinition } from '@inspectra/contract';
 import type { ActionResult } from '../action-handler.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { pageMeta } from '../page-meta.ts';
-import { recordView } from '../records.ts';
-import type { ListQuery, RecordBatch } from '../records.ts';
+import { listedAuthors, readAdditions, recordView } from '../records.ts';
+import type { ListQuery, RecordBatch, StoredRecord } from '../records.ts';
 import type { ServedEntity } from './served-entity.ts';
 
 /** The caller's sort (`sortBy`, `sortDirection`), or none for the declared order. */
@@ -16,12 +16,31 @@ export const sortOf = (query: Record<string, unknown>): ListQuery['sort'] =>
       }
     : undefined;
 
-/** One page of records as views, with the paging meta. */
+/**
+ * What a list adds to its rows beyond the records (`withAuthor`: who added each), read for a page or
+ * a batch in one statement; nothing to read for a list that adds nothing.
+ */
+export async function listedAdditions(
+  served: ServedEntity,
+  deps: EngineDeps,
+  rows: readonly StoredRecord[],
+  q: Pick<ListQuery, 'scope'>,
+  withAuthor: boolean | undefined,
+): Promise<ReadonlyMap<string, Readonly<Record<string, unknown>>>> {
+  if (!withAuthor) return new Map();
+  return readAdditions(served.repo(deps), deps.db, rows, listedAuthors, {
+    scope: q.scope,
+    scopes: deps.scopes,
+  });
+}
+
+/** One page of records as views, with the paging meta (and who added each, for a `withAuthor` list). */
 export async function pagedViews(
   served: ServedEntity,
   deps: EngineDeps,
   query: Record<string, unknown>,
   q: ListQuery,
+  withAuthor?: boolean,
 ) {
   const pageNumber = query.pageNumber as number;
   const pageSize = query.pageSize as number;
@@ -35,8 +54,12 @@ export async function pagedViews(
   // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
   // unknown parent would read as one without records.
   if (page.rows.length === 0 && q.parentId) await served.parentOf(deps, deps.db, q.parentId, q.scope);
+  const added = await listedAdditions(served, deps, page.rows, q, withAuthor);
   return {
-    data: page.rows.map((row) => recordView(served.entity, row, page.attachments)),
+    data: page.rows.map((row) => ({
+      ...recordView(served.entity, row, page.attachments),
+      ...added.get(row.id),
+    })),
     meta: {
       ...pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
       ...(page.searchLimitedTo ? { searchLimitedTo: page.searchLimitedTo } : {}),
@@ -48,7 +71,14 @@ export async function pagedViews(
  * A whole list sent as its batches are read (`RecordRepository.every`): the envelope is written
  * around a JSON array, so the server holds one batch at a time, not the list.
  */
-export function streamedViews(entity: EntityDefinition, batches: AsyncGenerator<RecordBatch>): ActionResult {
+export function streamedViews(
+  entity: EntityDefinition,
+  batches: AsyncGenerator<RecordBatch>,
+  /** What the list adds to a batch's rows, read once per batch. */
+  additions?: (
+    rows: readonly StoredRecord[],
+  ) => Promise<ReadonlyMap<string, Readonly<Record<string, unknown>>>>,
+): ActionResult {
   return {
     raw: {
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -57,7 +87,10 @@ export function streamedViews(entity: EntityDefinition, batches: AsyncGenerator<
           yield '{"data":[';
           let first = true;
           for await (const batch of batches) {
-            const views = batch.rows.map((row) => JSON.stringify(recordView(entity, row, batch.attachments)));
+            const added = additions ? await additions(batch.rows) : undefined;
+            const views = batch.rows.map((row) =>
+              JSON.stringify({ ...recordView(entity, row, batch.attachments), ...added?.get(row.id) }),
+            );
             if (views.length === 0) continue;
             yield (first ? '' : ',') + views.join(',');
             first = false;

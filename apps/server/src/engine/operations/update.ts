@@ -1,3 +1,4 @@
+import { ALabel } from '@inspectra/contract';
 import type { RecordedWarning } from '@inspectra/contract';
 import { AppError } from '../../errors.ts';
 import { auditable } from '../auditable.ts';
@@ -40,7 +41,7 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
             throw new AppError('VALIDATION_ERROR', `${entity.parent} cannot be changed`, [
               {
                 path: entity.parent,
-                message: `A ${entity.label.toLowerCase()} stays where it was created`,
+                message: `${ALabel(entity.label)} stays where it was created`,
               },
             ]);
           }

@@ -4,6 +4,7 @@ import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tabConditions } from '../entity-table.ts';
 import { scopedCondition } from '../record-scope.ts';
+import { referencedSearch } from '../reference-fields.ts';
 import type { ReadScope, RecordScopes } from '../record-scope.ts';
 import type { RecordRepository } from './repository.ts';
 
@@ -100,7 +101,12 @@ export function listConditions(repo: RecordRepository, q: ListQuery) {
   if (q.search && (entity.search.length > 0 || q.declared?.searchAlso)) {
     const pattern = bind('search', likePattern(q.search));
     search = or(
-      ...entity.search.map((key) => ilike(repo.column(key), pattern)),
+      ...entity.search.flatMap((key) => {
+        // A field naming another record also matches by that record's search fields (a tag).
+        const named = referencedSearch(entity.fields[key]!, pattern);
+        const column = repo.column(key);
+        return named ? [ilike(column, pattern), sql`${column} = ${named}`] : [ilike(column, pattern)];
+      }),
       q.declared?.searchAlso?.({ ...context, value: () => pattern }),
     )!;
   }

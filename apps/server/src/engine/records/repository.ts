@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { EntityTable } from '../entity-table.ts';
 import { assertKnownItems } from '../item-references.ts';
+import { assertReferencesMatch } from '../reference-fields.ts';
 import { assertUnlocked } from '../record-lock.ts';
 import { unscoped } from '../record-scope.ts';
 import type { Actor, EntityScope, ReadScope } from '../record-scope.ts';
@@ -84,6 +85,24 @@ export class RecordRepository {
         'FORBIDDEN',
         `${this.entity.label} records are plant-wide reference data, kept by the plant owner's staff: a contractor company's users read them but cannot change them`,
       );
+  }
+
+  /**
+   * A contractor company's write of a record whose own values decide its scope (a report: its work
+   * order and method name the assignment that brings it in) must leave it in the company's scope:
+   * else 403 with the scope's refusal, thrown inside the write's transaction so nothing is kept.
+   * `changes`: an update's values; one that sets none of the fields the scope reads is not checked.
+   */
+  private async assertInActorScope(tx: DbOrTx, id: string, actor: Actor, changes?: Record<string, unknown>) {
+    if (!actor.companyId || !('condition' in this.scope) || !this.scope.writes) return;
+    const { fields, refusal } = this.scope.writes;
+    if (changes && !fields.some((field) => field in changes)) return;
+    const [inScope] = await tx
+      .select({ one: sql`1` })
+      .from(this.table)
+      .where(and(eq(this.column('id'), id), this.scope.condition(sql`${actor.companyId}::uuid`)))
+      .limit(1);
+    if (!inScope) throw new AppError('FORBIDDEN', refusal);
   }
 
   column(key: string): AnyPgColumn {
@@ -167,6 +186,8 @@ export class RecordRepository {
 
   async insert(tx: DbOrTx, values: Record<string, unknown>, actor: Actor): Promise<StoredRecord> {
     const [row] = await (await this.checkedInsert(tx, values, actor)).statement.returning();
+    await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
+    await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
     return row as StoredRecord;
   }
 
@@ -181,6 +202,10 @@ export class RecordRepository {
     ).statement
       .onConflictDoNothing()
       .returning();
+    if (row) {
+      await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
+      await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
+    }
     return row as StoredRecord | undefined;
   }
 
@@ -227,7 +252,12 @@ export class RecordRepository {
       } as never)
       .where(and(...conditions))
       .returning();
-    if (row) return row as StoredRecord;
+    if (row) {
+      await this.assertInActorScope(tx, id, actor, values);
+      // Judged on the record as written: a new category is checked against the kept equipment.
+      await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
+      return row as StoredRecord;
+    }
     const current = await this.find(tx, id, unscoped('the caller has read it under their scope'));
     if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
     throw new AppError(

@@ -1,30 +1,13 @@
-import {
-  approvalCurrentQuery,
-  approvalHistoryQuery,
-  approvalQueueQuery,
-  reportHeader,
-} from '@inspectra/contract';
+import { approvalCurrentQuery, approvalHistoryQuery, reportHeader } from '@inspectra/contract';
 import type { ApprovalCurrent, ReportStatus } from '@inspectra/contract';
-import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { reportApprovalSteps, users } from '../../db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { reportApprovalSteps } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
-import { pageMeta } from '../../engine/page-meta.ts';
-import { scopeFor } from '../../engine/record-scope.ts';
-import { likePattern } from '../../engine/records.ts';
-import {
-  judgeActor,
-  pathFor,
-  reportCompany,
-  reportTable,
-  reviewersAt,
-  reviewerTable,
-  snapshotOf,
-} from './approval-path.ts';
+import { judgeActor, pathFor, reportCompany, reviewersAt, snapshotOf } from './approval-path.ts';
 
-const reports = reportTable;
 const repo = (deps: EngineDeps) => deps.repositories.get(reportHeader.name)!;
 const inApproval: ReportStatus[] = ['submitted', 'inReview'];
 
@@ -94,79 +77,5 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
       reason,
     };
     return { data };
-  }),
-
-  /**
-   * What waits for the caller: reports in approval at a level where they hold an active assignment
-   * covering the report's company (or at a fallback level, when they may approve), never their own.
-   */
-  'approval.queue': typedAction({ query: approvalQueueQuery }, async ({ query, deps, user }) => {
-    const author = users;
-    const positionAtLevel = sql<
-      string | null
-    >`(${reports.approvalPath} -> (${reports.approvalLevel} - 1) ->> 'position')`;
-    const assigned = exists(
-      deps.db
-        .select({ one: sql`1` })
-        .from(reviewerTable)
-        .where(
-          and(
-            eq(reviewerTable.userPdmId, user!.id),
-            eq(reviewerTable.isActive, true as never),
-            eq(reviewerTable.inspectionMethod, reports.inspectionMethod),
-            eq(reviewerTable.levelApproval, reports.approvalLevel as never),
-            // Only while the assignment and the caller hold the position the path names at the
-            // level: the queue lists what the caller may act on, as judgeActor decides it.
-            sql`${reviewerTable.approvalPosition} = ${positionAtLevel}`,
-            sql`${positionAtLevel} = ${user!.approvalPosition ?? ''}`,
-            or(
-              isNull(reviewerTable.contractorCompanyId),
-              eq(reviewerTable.contractorCompanyId, author.contractorCompanyId),
-            ),
-          ),
-        ),
-    );
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const where = and(
-      inArray(reports.status, inApproval),
-      ne(reports.createdBy, user!.id),
-      scopeFor(deps.scopes, reportHeader, user),
-      or(assigned, sql`${positionAtLevel} is null`),
-      pattern ? or(ilike(reports.reportNumber, pattern), ilike(reports.title, pattern)) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select({
-          id: reports.id,
-          reportNumber: reports.reportNumber,
-          title: reports.title,
-          inspectionMethod: reports.inspectionMethod,
-          status: reports.status,
-          approvalLevel: reports.approvalLevel,
-          approvalPosition: positionAtLevel,
-          submittedBy: author.fullName,
-          waitingSince: reports.updatedAt,
-        })
-        .from(reports)
-        .innerJoin(author, eq(author.id, reports.createdBy))
-        .where(where)
-        .orderBy(asc(reports.updatedAt), asc(reports.id))
-        .limit(query.pageSize)
-        .offset((query.pageNumber - 1) * query.pageSize),
-      deps.db
-        .select({ n: count() })
-        .from(reports)
-        .innerJoin(author, eq(author.id, reports.createdBy))
-        .where(where),
-    ]);
-    return {
-      data: rows.map((r) => ({
-        ...r,
-        status: r.status as ReportStatus,
-        approvalLevel: Number(r.approvalLevel ?? 1),
-        waitingSince: r.waitingSince.toISOString(),
-      })),
-      meta: pageMeta(query.pageNumber, query.pageSize, total?.n ?? 0, true),
-    };
   }),
 };

@@ -1,4 +1,5 @@
 import {
+  inspectionMethod,
   inspectionMethodApproval,
   reportHeader,
   reviewerAssignment,
@@ -22,6 +23,7 @@ const assignments = tableOf(woTaskAssignment);
 const methodLevels = tableOf(inspectionMethodApproval);
 const reviewers = tableOf(reviewerAssignment);
 const reports = tableOf(reportHeader);
+const methods = tableOf(inspectionMethod);
 
 /** A reviewer's user: `user_pdm_id` is the user's uuid kept as text (it names no declared entity). */
 export const reviewerIsUser = sql`${reviewers.userPdmId}::uuid = ${users.id}`;
@@ -180,8 +182,19 @@ export async function judgeActor(
   return {
     ok: false,
     code: 'FORBIDDEN',
-    message: `Only the reviewers assigned to ${String(report.inspectionMethod)} at level ${level} (${step.position}) may approve or return this report now`,
+    message: `Only the reviewers assigned to ${await methodName(db, report)} at level ${level} (${step.position}) may approve or return this report now`,
   };
+}
+
+/** A report's inspection method as people name it ("Thermography"), its code when it has no record. */
+async function methodName(db: DbOrTx, report: StoredRecord): Promise<string> {
+  const code = String(report.inspectionMethod);
+  const [found] = await db
+    .select({ name: methods.name })
+    .from(methods)
+    .where(eq(methods.code, code))
+    .limit(1);
+  return found?.name ? String(found.name) : code;
 }
 
 /** "Already approved at level 1 by Rina Putri; it now waits at level 2". */

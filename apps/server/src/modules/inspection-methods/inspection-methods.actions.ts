@@ -87,7 +87,8 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
         .limit(methodBound);
       const codes = found.map((m) => m.code);
       if (codes.length === 0) return { data: [] };
-      const scoped = scopeFor(deps.scopes, workOrderSpk, user);
+      // A contractor sees only its company's assignments (docs/company-scoping.md).
+      const scoped = scopeFor(deps.scopes, woTaskAssignment, user);
       // Owner staff see every record: the counts the database keeps (migration 0020). A contractor's
       // scope is a few work orders: counted from them.
       const [open, byStatus] = scoped

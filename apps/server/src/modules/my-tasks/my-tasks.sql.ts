@@ -193,9 +193,11 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
     equipment_no: string;
     status: MyTask['reports'][number]['status'];
     updated_at: Date | string;
+    returned_reason: string | null;
   }>(sql`select ${reports.workOrderSPKId} as work_order_spkid, ${reports.inspectionMethod} as inspection_method,
       ${reports.id} as id, ${reports.reportNumber} as report_number, ${reports.title} as title,
-      ${reports.equipmentNo} as equipment_no, ${reports.status} as status, ${reports.updatedAt} as updated_at
+      ${reports.equipmentNo} as equipment_no, ${reports.status} as status, ${reports.updatedAt} as updated_at,
+      case when ${reports.status} = 'returned' then ${reports.statusComment} end as returned_reason
     from (select distinct * from unnest(${workOrderIds}::uuid[], ${methodCodes}::text[])) as task(work_order_spkid, inspection_method)
     join ${reports} on ${reports.workOrderSPKId} = task.work_order_spkid
       and ${reports.inspectionMethod} = task.inspection_method
@@ -210,6 +212,7 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
       equipmentNo: r.equipment_no,
       status: r.status,
       updatedAt: new Date(r.updated_at).toISOString(),
+      returnedReason: r.returned_reason,
     });
     byTask.set(key, list);
   }

@@ -3,7 +3,6 @@ import {
   ndtEquipment,
   ndtIsometric,
   reportHeader,
-  techniques,
   ndtListQuery,
   ndtEquipmentParams,
   ndtFileParams,
@@ -13,11 +12,11 @@ import {
 import type { NdtEquipmentListItem } from '@inspectra/contract';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
-import { gradeRank, gradeSql } from '../../engine/finding-grade.ts';
+import { worstFindingSql } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { defineList, listPage, recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -37,30 +36,6 @@ const reports = tableOf(reportHeader);
  */
 const reportsOfRow = (row: Record<string, AnyPgColumn>, visible: SQL | undefined, also: SQL) =>
   sql`exists (select 1 from ${reports} where ${and(eq(reports.equipmentNo, row.equipmentNo!), also, visible)})`;
-
-/**
- * The worst graded finding of the report `report` (an id) made by `method`, from the technique
- * serving that method when it grades findings: rows under its inspection under the report, levels
- * in the technique's declared order. Another technique's rows hung under the same report never
- * count: their levels may mean something else.
- */
-function worstFinding(report: SQL, method: SQL): SQL {
-  const graded = techniques.flatMap((technique) => {
-    const inspection = technique.workspace?.inspection;
-    const rows = technique.workspace?.rows;
-    if (!technique.method || !inspection?.parent || !rows?.parent) return [];
-    const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const grade = gradeSql(technique, r);
-    if (!grade) return [];
-    const rank = gradeRank(technique, grade);
-    return [
-      sql`when ${technique.method} then (select ${grade} from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
-        where ${i[inspection.parent]!} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`,
-    ];
-  });
-  return graded.length > 0 ? sql`(case ${method} ${sql.join(graded, sql` `)} end)` : sql`null`;
-}
 
 /**
  * The NDT register as it lists: each equipment with its drawings count and, of the reports the
@@ -98,7 +73,7 @@ const ndtRegister = defineList<NdtEquipmentListItem>(ndtEquipment, 'ndtRegister'
       isometricCount: sql`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${row.id!})`,
       history: sql`coalesce((select json_agg(json_build_object('inspectionMethod', h.inspection_method,
           'reportHeaderId', h.id, 'reportNumber', h.report_number, 'status', h.status, 'date', h.date,
-          'reportCount', h.report_count, 'worstFinding', ${worstFinding(sql`h.id`, sql`h.inspection_method`)})
+          'reportCount', h.report_count, 'worstFinding', ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)})
           order by h.inspection_method) from (${last}) h), '[]'::json)`,
     };
   },

@@ -1,6 +1,7 @@
 import {
   approvalInProgressStatus,
   enumValueLabel,
+  isReportLocked,
   reportHeader,
   reportIdParams,
   reportRevisionBody,
@@ -22,6 +23,14 @@ import type { RecordRepository, StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { judgeActor, movedOnMessage, pathFor, recordStep, snapshotOf } from '../approvals/approval-path.ts';
 import { callerScope } from '../../engine/record-scope.ts';
+import type { WriteCheck } from '../../engine/engine-deps.ts';
+import {
+  completeWorkOrderIfDone,
+  isoToday,
+  laterDate,
+  reopenWorkOrder,
+} from '../work-orders/work-order-progress.ts';
+import { assertComplete } from './report-readiness.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
 const reports = tableOf(reportHeader);
@@ -96,7 +105,13 @@ export async function moveReportStatus(
       status === 'approved' && at < last
         ? { status: approvalInProgressStatus, approvalLevel: at + 1 }
         : { status, approvalLevel: null };
+    // Approved for good: the work it reports is done, so an empty actual completed date becomes the
+    // approval's day (never before the actual start).
+    if (changes.status === 'approved' && !before.actualCompletedDate)
+      changes.actualCompletedDate = laterDate(isoToday(), before.actualStartDate as string | null);
   } else if (status === 'submitted') {
+    // A report lacking what its method requires never reaches a reviewer (docs/report-status.md).
+    await assertComplete(tx, before);
     const resolved = (await pathFor(tx, before)).path;
     step = { level: 1, position: resolved[0]?.position ?? null };
     changes = { status, approvalLevel: 1, approvalPath: resolved };
@@ -105,6 +120,8 @@ export async function moveReportStatus(
     changes = { status, approvalLevel: null };
   }
   const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user);
+  // The last report of a work order approved completes it, in this same transaction.
+  if (updated.status === 'approved') await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
@@ -157,7 +174,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
       const repo = repository(deps);
       const row = await deps.db.transaction(async (tx) => {
         const original = await repo.get(tx, params.id, callerScope(user!), { lock: true });
-        if (!reportHeader.lock!.values.includes(original.status as string))
+        if (!isReportLocked(original.status as string))
           throw new AppError(
             'CONFLICT',
             `The report is ${statusWords(original.status as string)}: change it directly; only an approved report gets a new revision`,
@@ -193,6 +210,8 @@ export const reportStatusActions: Record<string, ActionHandler> = {
           },
           user!,
         );
+        // A revision is work again on its work order: a completed one is reopened.
+        await reopenWorkOrder(tx, String(created.workOrderSPKId), user!);
         await writeAudit(tx, {
           entity: reportHeader.name,
           entityId: created.id,
@@ -209,4 +228,15 @@ export const reportStatusActions: Record<string, ActionHandler> = {
       };
     },
   ),
+};
+
+/**
+ * Checks of a report write, in its transaction (engine `writeChecks`): a new report is work on its
+ * work order, which an open or completed work order then shows as in progress (work-orders.md).
+ */
+export const reportWriteChecks: Record<string, WriteCheck> = {
+  [reportHeader.name]: async ({ tx, values, before, user }) => {
+    if (!before && typeof values.workOrderSPKId === 'string')
+      await reopenWorkOrder(tx, values.workOrderSPKId, user);
+  },
 };

@@ -24,6 +24,7 @@ import {
   demoLocations,
   demoPlannerGroups,
 } from './demo-asset-master.ts';
+import { seedDemoNdt } from './demo-ndt.ts';
 
 const workOrderSpkTable = tableOf(workOrderSpk);
 const reportHeaderTable = tableOf(reportHeader);
@@ -267,14 +268,19 @@ async function seedApprovalSettings(tx: DbOrTx, by: By) {
 /**
  * A realistic data set for a new installation: the asset master of one refinery unit; a
  * thermography work order with a report, its thermal analysis and measurements across the severity
- * bands, two of them with images; and a handful of other work orders across statuses and methods.
- * Runs only when the database holds no work order yet; returns whether it seeded.
+ * bands, two of them with images; a handful of other work orders across statuses and methods; and
+ * a few NDT register rows (demo-ndt.ts). Runs only when the database holds no work order yet (the
+ * NDT rows: when the register is empty); returns whether it seeded the work.
  */
 export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(workOrderSpkTable);
-  if (n > 0) return false;
   const [admin] = await db.select({ id: users.id }).from(users).limit(1);
   const by = { createdBy: admin?.id ?? null, updatedBy: admin?.id ?? null };
+  // The NDT register came later than the rest: an installation seeded before it gets it too.
+  if (n > 0) {
+    await seedDemoNdt(db, by);
+    return false;
+  }
   const put = (name: string) =>
     files.put(createReadStream(asset(name)), {
       maxBytes: 5 * 1024 * 1024,
@@ -287,6 +293,7 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
     const equipmentNoOf = await seedAssetMaster(tx, by);
     await seedOtherWork(tx, by, equipmentNoOf);
     await seedApprovalSettings(tx, by);
+    await seedDemoNdt(tx, by);
     const [wo] = await tx
       .insert(workOrderSpkTable)
       .values({

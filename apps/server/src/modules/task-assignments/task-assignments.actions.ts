@@ -305,7 +305,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
 
   'taskAssignment.templateWithData': typedAction({ query: assignmentSheetQuery }, async (ctx) => {
     const { query, deps } = ctx;
-    const where = and(plannedWithin(query), scopeFor(deps.scopes, workOrderSpk, ctx.user));
+    const where = and(plannedWithin(query), scopeFor(deps.scopes, woTaskAssignment, ctx.user));
     // Counted before the download starts: a refusal after it has started could only cut the file.
     const [counted] = await deps.db.select({ n: count() }).from(
       deps.db

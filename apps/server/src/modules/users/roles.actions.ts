@@ -4,9 +4,10 @@ import {
   permissionActions,
   permissionModuleLabels,
   permissionModules,
+  plannedMethodModules,
   roleListQuery,
   roleModuleBody,
-  techniques,
+  techniquePermissionModules,
 } from '@inspectra/contract';
 import type { PermissionAction, PermissionModuleGroup, RoleWithPermissions } from '@inspectra/contract';
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
@@ -21,7 +22,8 @@ import { can } from '../../engine/access.ts';
 import { checkMayGrant, everyGrant, grantKeys, grantMapOf, grantsOf } from './role-grants.ts';
 import type { GrantMap, RoleRow } from './role-grants.ts';
 
-const techniqueModules = new Set<string>(techniques.map((t) => t.module));
+const techniqueModules = new Set<string>(techniquePermissionModules);
+const planned = new Set<string>(plannedMethodModules);
 const administration = new Set<string>(administrationModules);
 const groupOf = (module: string): PermissionModuleGroup =>
   techniqueModules.has(module) ? 'techniques' : administration.has(module) ? 'administration' : 'work';
@@ -161,6 +163,7 @@ export const roleActions: Record<string, ActionHandler> = {
         label: permissionModuleLabels[module],
         group: groupOf(module),
         actions: [...permissionActions] as PermissionAction[],
+        planned: planned.has(module),
       })),
       roles: await rolesWithPermissions(deps.db),
     },

@@ -1,4 +1,4 @@
-import { permissionModules, techniques } from '@inspectra/contract';
+import { permissionModules, techniquePermissionModules } from '@inspectra/contract';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -6,8 +6,9 @@ import { rolePermissions, roles } from '../../db/schema/index.ts';
 
 const all: PermissionAction[] = ['view', 'create', 'update', 'delete'];
 const view: PermissionAction[] = ['view'];
+/** Every method's module, planned ones too: a role holds a technique the day its screens arrive. */
 const techniqueGrants = (actions: PermissionAction[]) =>
-  Object.fromEntries(techniques.map((t) => [t.module, actions])) as Partial<
+  Object.fromEntries(techniquePermissionModules.map((m) => [m, actions])) as Partial<
     Record<PermissionModule, PermissionAction[]>
   >;
 

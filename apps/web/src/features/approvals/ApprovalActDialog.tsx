@@ -1,7 +1,9 @@
 import { Button, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActDialog } from '../../engine/ActDialog.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
+import { approvalQueueKey } from './approval-queries.ts';
 
 /** What a reviewer does at the level a report waits at. */
 export type ApprovalAct = 'approved' | 'returned';
@@ -45,6 +47,7 @@ export function ApprovalActDialog({
   onSettled: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const approving = act === 'approved';
   const asked: Act | null =
     act && level !== null
@@ -67,5 +70,8 @@ export function ApprovalActDialog({
           },
         }
       : null;
-  return <ActDialog act={asked} onClose={onClose} onSettled={onSettled} />;
+  // Whichever screen the act came from, the queue and the menu's count move on with it.
+  const settled = () =>
+    Promise.all([onSettled(), queryClient.invalidateQueries({ queryKey: approvalQueueKey })]);
+  return <ActDialog act={asked} onClose={onClose} onSettled={settled} />;
 }

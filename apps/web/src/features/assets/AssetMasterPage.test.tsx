@@ -68,6 +68,46 @@ function serveAssets() {
         ]),
       ),
     ),
+    // The names of the codes a page shows, read by key (`?code=`).
+    http.get(api('/asset/object-types'), () =>
+      HttpResponse.json(
+        onePage([
+          {
+            ...audit,
+            id: 'c1a80000-0000-4000-8000-000000000011',
+            code: 'RE-PUMP',
+            name: 'Centrifugal pump',
+            categoryCode: 'rotating-equipment',
+          },
+        ]),
+      ),
+    ),
+    http.get(api('/asset/locations'), () =>
+      HttpResponse.json(
+        onePage([
+          {
+            ...audit,
+            id: 'c2a80000-0000-4000-8000-000000000011',
+            code: 'CDU1-PMP',
+            name: 'CDU1 pump house',
+            plant: null,
+          },
+        ]),
+      ),
+    ),
+    http.get(api('/asset/planner-groups'), () =>
+      HttpResponse.json(
+        onePage([
+          {
+            ...audit,
+            id: 'c3a80000-0000-4000-8000-000000000011',
+            code: 'PG-ROT',
+            name: 'Rotating equipment team',
+            plant: null,
+          },
+        ]),
+      ),
+    ),
     http.get(api('/asset/inspection-points'), () =>
       HttpResponse.json(
         onePage([
@@ -104,6 +144,10 @@ describe('AssetMasterPage', () => {
     expect(screen.getByRole('tab', { name: 'Equipment', selected: true })).toBeVisible();
     const row = await screen.findByRole('row', { name: /P-101A/ });
     expect(row).toHaveTextContent('rotating-equipment');
+    // Codes read as the names the plant gives them, the code beside each.
+    await within(row).findByText('CDU1 pump house');
+    expect(row).toHaveTextContent('Rotating equipment');
+    expect(row).toHaveTextContent('CDU1-PMP');
     expect(screen.getByRole('button', { name: 'Add equipment' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: /Filters/ }));

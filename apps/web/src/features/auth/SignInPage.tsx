@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { takeReturnTo } from '../../api/session.ts';
 import { BrandMark } from '../../app/BrandMark.tsx';
 import { ColorSchemeToggle } from '../../app/ColorSchemeToggle.tsx';
-import { errorText } from '../../app/error-text.ts';
 import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { restoreLanguage } from '../../i18n/language.ts';
 import { CredentialFields } from './CredentialFields.tsx';
@@ -38,7 +37,13 @@ export function SignInPage() {
       // A full load starts the signed-in app with an empty cache: nothing of a previous user survives.
       window.location.assign(takeReturnTo());
     } catch (e) {
-      setError(errorText(e, t));
+      // How a failure reads (the contract's field messages) loads with the failure, not the page.
+      setError(
+        await import('../../app/error-text.ts').then(
+          ({ errorText }) => errorText(e, t),
+          () => t('errors.default'),
+        ),
+      );
       setPassword('');
       setBusy(false);
     }

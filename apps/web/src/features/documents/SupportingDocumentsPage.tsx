@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { ReportLockedNotice } from '../reports/ReportLock.tsx';
+import { ReviseOrAsk } from '../reports/ReviseReport.tsx';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SupportingDocumentsPanel } from './SupportingDocumentsPanel.tsx';
 
@@ -19,7 +20,7 @@ export function SupportingDocumentsPage() {
         subtitle={`${report.reportNumber} · ${report.title}`}
         crumbs={crumbs}
       />
-      <ReportLockedNotice report={report} />
+      <ReportLockedNotice report={report} action={<ReviseOrAsk report={report} />} />
       <SupportingDocumentsPanel reportId={reportId} />
     </>
   );

@@ -28,6 +28,8 @@ const calibration = {
   reportHeaderId: reportId,
   documentType: 'calibrationCertificate',
   description: 'Camera FLIR T540',
+  // Added by someone other than the signed-in user: the list names them (`withAuthor`).
+  createdByName: 'Dewi Lestari' as string | null,
   file: {
     id: 'f0000000-0000-4000-8000-000000000001',
     slot: 'file',
@@ -50,7 +52,6 @@ const categories = [
 
 /** The mock API of a report with one document; returns every list query it was asked. */
 function serveDocuments(actions: PermissionAction[] = ['view', 'create', 'delete']) {
-  // The documents' author: the panel names them by the signed-in user's name.
   signedInAs({ fullName: 'Rina Inspector', permissions: grants(['supportingDocument'], actions) });
   const listQueries: URLSearchParams[] = [];
   let stored = [calibration];
@@ -96,7 +97,9 @@ describe('SupportingDocumentsPanel', () => {
     expect(row).toHaveTextContent('Calibration certificate');
     expect(row).toHaveTextContent('Camera FLIR T540');
     expect(row).toHaveTextContent('240 kB');
-    expect(row).toHaveTextContent('by Rina Inspector');
+    // Whoever added it, by name: not "another user".
+    expect(row).toHaveTextContent('by Dewi Lestari');
+    expect(row).not.toHaveTextContent('another user');
     expect(within(row).getByRole('button', { name: 'Download FLIR-T540-calibration.pdf' })).toBeVisible();
     expect(listQueries[0]?.get('reportHeaderId')).toBe(reportId);
     expect(listQueries[0]?.has('documentType')).toBe(false);
@@ -107,6 +110,19 @@ describe('SupportingDocumentsPanel', () => {
     expect(await screen.findByText('No documents of this type.')).toBeVisible();
     expect(listQueries.at(-1)?.get('documentType')).toBe('procedure');
     expect(listQueries.at(-1)?.get('reportHeaderId')).toBe(reportId);
+  });
+
+  it('says a document was added by a former user when its author no longer exists', async () => {
+    const api$ = serveDocuments();
+    api$.add({
+      ...calibration,
+      id: 'a1c2e3f4-0000-4000-8000-000000000009',
+      createdByName: null,
+      file: { ...calibration.file, displayName: 'old-procedure.pdf' },
+    });
+    renderPanel();
+    const row = await screen.findByRole('row', { name: /old-procedure\.pdf/ }, { timeout: 5000 });
+    expect(row).toHaveTextContent('by a former user');
   });
 
   it('uploads dropped files with the chosen type and description, and lists them', async () => {

@@ -11,7 +11,7 @@ import { pagedList } from '../../app/paged.ts';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { formatBytes, formatDateTime } from '../../engine/locale.ts';
 import { RowAction } from '../../engine/RowAction.tsx';
-import { useProfile, usePermission } from '../auth/useProfile.ts';
+import { usePermission } from '../auth/useProfile.ts';
 import { DocumentUploader } from './DocumentUploader.tsx';
 import { documentCategoriesQuery, documentsKey, documentTypeLabel } from './document-queries.ts';
 import type { SupportingDocument } from './document-queries.ts';
@@ -145,8 +145,8 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
 /** The file's name, then its size and who added it when. */
 function DocumentFile({ document: d }: { document: SupportingDocument }) {
   const { t, i18n } = useTranslation();
-  const profile = useProfile();
-  const by = d.createdBy === profile.id ? profile.fullName : t('documents.anotherUser');
+  // The list names the author (`createdByName`); null only when that user no longer exists.
+  const by = d.createdByName ?? t('documents.formerUser');
   const added = t('documents.added', { when: formatDateTime(d.createdAt, i18n.language), by });
   if (!d.file) return <Text size="sm">{t('common.none')}</Text>;
   return (

@@ -5,7 +5,11 @@ import { callApi } from '../../api/calls.ts';
 import type { RecordOf } from '../../api/records.ts';
 import { enumLabel } from '../../engine/entity-labels.ts';
 
-export type SupportingDocument = RecordOf<typeof reportSupportingDocument> & { file: Attachment | null };
+/** A document as its list answers it: the record, its file, and who added it by name (`withAuthor`). */
+export type SupportingDocument = RecordOf<typeof reportSupportingDocument> & {
+  file: Attachment | null;
+  createdByName?: string | null;
+};
 export type DocumentCategory = { value: string; label: string };
 
 /** Every query of a report's documents starts with this, so an upload or delete refreshes them all. */

@@ -1,7 +1,7 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { reportHeader, workOrderSpk } from '@inspectra/contract';
 import type { MyTask } from '@inspectra/contract';
-import { IconFilePlus } from '@tabler/icons-react';
+import { IconArrowBackUp, IconFilePlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -10,10 +10,11 @@ import { AnchorLink, ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime } from '../../engine/locale.ts';
+import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
 import { taskName, taskQuery } from './my-task-queries.ts';
-import { usePlannedText } from './TaskCard.tsx';
+import { returnedReport, usePlannedText } from './TaskCard.tsx';
 import { OverdueBadge, TaskStateBadge } from './TaskStateBadge.tsx';
 
 /** One task: what is to be inspected, where and by when, its reports, and the way to make one. */
@@ -22,6 +23,8 @@ export function MyTaskPage() {
   const { taskId } = useParams({ strict: false }) as { taskId: string };
   const { data: task } = useSuspenseQuery(taskQuery(taskId));
   const mayCreate = usePermission('reportHeader', 'create');
+  // A returned task's next step is its returned report, not a new one (which would be a duplicate).
+  const returned = task.state === 'returned' ? returnedReport(task) : undefined;
   return (
     <>
       <PageHeader
@@ -29,18 +32,43 @@ export function MyTaskPage() {
         subtitle={task.woTitle}
         crumbs={[{ label: t('myTasks.title'), to: '/my-tasks' }, { label: taskName(task) }]}
         actions={
-          mayCreate && (
-            <ButtonLink
-              to="/my-tasks/$taskId/new-report"
-              params={{ taskId }}
-              leftSection={<IconFilePlus size={18} aria-hidden />}
-            >
-              {t('myTasks.createReport')}
-            </ButtonLink>
-          )
+          <Group gap="xs">
+            {returned && (
+              <ButtonLink
+                to="/reports/$reportId"
+                params={{ reportId: returned.id }}
+                color="orange"
+                leftSection={<IconArrowBackUp size={18} aria-hidden />}
+              >
+                {t('myTasks.openReturnedReport', { number: returned.reportNumber })}
+              </ButtonLink>
+            )}
+            {mayCreate && (
+              <ButtonLink
+                to="/my-tasks/$taskId/new-report"
+                params={{ taskId }}
+                variant={returned ? 'default' : 'filled'}
+                leftSection={<IconFilePlus size={18} aria-hidden />}
+              >
+                {t('myTasks.createReport')}
+              </ButtonLink>
+            )}
+          </Group>
         }
       />
       <Stack gap="lg">
+        {returned && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconArrowBackUp aria-hidden />}
+            title={t('myTasks.returnedReason', { number: returned.reportNumber })}
+          >
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {returned.returnedReason || t('myTasks.noReturnedReason')}
+            </Text>
+          </Alert>
+        )}
         <Paper withBorder radius="md" p="lg">
           <TaskDetails task={task} />
         </Paper>
@@ -97,9 +125,10 @@ function TaskDetails({ task }: { task: MyTask }) {
         task.inspectionMethodName,
       )}
       {item(t('myTasks.planned'), planned(task))}
-      {item(t('myTasks.equipmentCategory'), task.equipmentCategory)}
-      {item(t('myTasks.tag'), task.tagNumber)}
-      {item(t('myTasks.location'), task.location)}
+      {/* Codes read as the names the plant gives them, the code beside each. */}
+      {item(t('myTasks.equipmentCategory'), named('equipmentCategory', task.equipmentCategory))}
+      {item(t('myTasks.tag'), named('tagNumber', task.tagNumber))}
+      {item(t('myTasks.location'), named('location', task.location))}
       {item(
         t('myTasks.priority'),
         <>
@@ -129,7 +158,8 @@ function TaskReports({ task }: { task: MyTask }) {
               {r.reportNumber}
             </AnchorLink>
             <Text size="sm" c="dimmed">
-              {r.title} · {r.equipmentNo} · {formatDateTime(r.updatedAt, i18n.language)}
+              {r.title} · <ReferenceValue field={reportHeader.fields.equipmentNo} value={r.equipmentNo} /> ·{' '}
+              {formatDateTime(r.updatedAt, i18n.language)}
             </Text>
           </div>
           <ReportStatusBadge status={r.status} />
@@ -137,4 +167,15 @@ function TaskReports({ task }: { task: MyTask }) {
       ))}
     </Stack>
   );
+}
+
+/** A work order's code field (category, tag, location) as the record it names; nothing when empty. */
+function named(key: 'equipmentCategory' | 'tagNumber' | 'location', value: string | null | undefined) {
+  return value ? (
+    <ReferenceValue
+      field={workOrderSpk.fields[key]}
+      value={value}
+      context={{ entityName: workOrderSpk.name, key }}
+    />
+  ) : null;
 }

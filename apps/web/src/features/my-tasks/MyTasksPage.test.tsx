@@ -15,7 +15,6 @@ import {
   testProfile,
 } from '../../api/test-server.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
-import { landsOnMyTasks } from './landing.ts';
 import { MyTaskPage } from './MyTaskPage.tsx';
 import { MyTasksPage } from './MyTasksPage.tsx';
 import { monthGrid } from './PlannerCalendar.tsx';
@@ -349,18 +348,5 @@ describe('MyTaskPage', () => {
     expect(screen.queryByRole('link', { name: 'Create report' })).not.toBeInTheDocument();
     // Without the work orders' view, the number is text, not a link to a page the user cannot open.
     expect(screen.queryByRole('link', { name: 'WO-2026-0150' })).not.toBeInTheDocument();
-  });
-});
-
-describe('landsOnMyTasks', () => {
-  it('is home for whoever has tasks but does not plan work orders', () => {
-    expect(landsOnMyTasks(inspector)).toBe(true);
-    expect(
-      landsOnMyTasks({
-        ...inspector,
-        permissions: [...grants(['myTask'], ['view']), ...grants(['workOrder'], ['create'])],
-      }),
-    ).toBe(false);
-    expect(landsOnMyTasks({ ...inspector, permissions: grants(['workOrder'], ['view']) })).toBe(false);
   });
 });

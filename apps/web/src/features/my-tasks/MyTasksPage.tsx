@@ -32,6 +32,7 @@ import { dateDisplayFormat, dayjsLocale, formatNumber, parseTypedDate } from '..
 import { usePermission } from '../auth/useProfile.ts';
 import {
   equipmentCategoriesQuery,
+  plannerQuery,
   statisticsQuery,
   taskListQuery,
   workOrderNumbersQuery,
@@ -89,7 +90,7 @@ export function MyTasksPage() {
         <Statistics onState={(tab) => choose({ tab, view: undefined })} />
         {calendar ? (
           <Paper withBorder radius="md" p="md">
-            <PlannerCalendar />
+            <PlannerCalendar period={plannerQuery} renderTask={(task) => <TaskCard task={task} />} />
           </Paper>
         ) : (
           <TaskList search={search} choose={choose} />

@@ -8,10 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
+import { usePrefill } from '../../engine/usePrefill.ts';
 import { myTasksKey, taskName, taskQuery } from './my-task-queries.ts';
 
 /** What the inspector fills in: the equipment first (what was inspected), then the report's own. */
-const formFields = ['equipmentNo', 'reportNumber', 'title', 'objectType', 'location', 'actualStartDate'];
+const formFields = [
+  'equipmentNo',
+  'equipmentCategory',
+  'reportNumber',
+  'title',
+  'objectType',
+  'location',
+  'actualStartDate',
+];
 
 /**
  * A report number to start from, which the inspector may change: the work order's number, the
@@ -35,6 +44,12 @@ export function NewTaskReportPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const names = { woNumber: task.woNumber, method: task.inspectionMethodName };
+  // The report starts on the work order's equipment, its object type and location (`prefill`).
+  const prefill = usePrefill({
+    entity: reportHeader,
+    fields: formFields,
+    start: { workOrderSPKId: task.workOrderSPKId },
+  });
   return (
     <>
       <PageHeader
@@ -49,41 +64,47 @@ export function NewTaskReportPage() {
         <Alert color="blue" variant="light" mb="md">
           {t('myTasks.createReportText', names)}
         </Alert>
-        <EntityForm
-          entity={reportHeader}
-          fields={formFields}
-          parentId={task.id}
-          defaults={{
-            reportNumber: suggestedReportNumber(task),
-            title: `${task.inspectionMethodName} · ${task.woTitle}`.slice(0, 200),
-            location: task.location,
-          }}
-          submitLabel={t('myTasks.createReport')}
-          onCancel={() => void navigate({ to: '/my-tasks/$taskId', params: { taskId } })}
-          onSubmit={async ({ values }) =>
-            (
-              await callApi('POST /report-headers', {
-                body: {
-                  values: {
-                    ...values,
-                    workOrderSPKId: task.workOrderSPKId,
-                    inspectionMethod: task.inspectionMethod,
-                    ...(task.equipmentCategory ? { equipmentCategory: task.equipmentCategory } : {}),
+        {prefill.ready && (
+          <EntityForm
+            entity={reportHeader}
+            fields={formFields}
+            parentId={task.id}
+            defaults={{
+              ...prefill.values,
+              reportNumber: suggestedReportNumber(task),
+              title: `${task.inspectionMethodName} · ${task.woTitle}`.slice(0, 200),
+              ...(task.location ? { location: task.location } : {}),
+            }}
+            submitLabel={t('myTasks.createReport')}
+            onCancel={() => void navigate({ to: '/my-tasks/$taskId', params: { taskId } })}
+            onSubmit={async ({ values }) =>
+              (
+                await callApi('POST /report-headers', {
+                  body: {
+                    values: {
+                      ...values,
+                      workOrderSPKId: task.workOrderSPKId,
+                      inspectionMethod: task.inspectionMethod,
+                      // The category shown (the equipment's, or the work order's) wins over the task's.
+                      ...(values.equipmentCategory || !task.equipmentCategory
+                        ? {}
+                        : { equipmentCategory: task.equipmentCategory }),
+                    },
                   },
-                },
-              })
-            ).data
-          }
-          onSaved={async (saved) => {
-            const report = saved as { id: string; reportNumber: string };
-            notifications.show({
-              color: 'teal',
-              message: t('myTasks.reportCreated', { number: report.reportNumber }),
-            });
-            await queryClient.invalidateQueries({ queryKey: myTasksKey });
-            await navigate({ to: '/reports/$reportId', params: { reportId: report.id } });
-          }}
-        />
+                })
+              ).data
+            }
+            onSaved={async (saved) => {
+              const report = saved as { id: string; reportNumber: string };
+              notifications.show({
+                color: 'teal',
+                message: t('myTasks.reportCreated', { number: report.reportNumber }),
+              });
+              await queryClient.invalidateQueries({ queryKey: myTasksKey });
+              await navigate({ to: '/reports/$reportId', params: { reportId: report.id } });
+            }}
+          />
+        )}
       </Paper>
     </>
   );

@@ -14,13 +14,14 @@ import {
 import type { MyTask } from '@inspectra/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjsLocale, formatDate } from '../../engine/locale.ts';
-import { plannerQuery, taskName } from './my-task-queries.ts';
-import { TaskCard } from './TaskCard.tsx';
+import { taskName } from './my-task-queries.ts';
 import { taskStateLooks } from './TaskStateBadge.tsx';
 
 /** Tasks shown in a day's cell before "+n more". */
@@ -42,8 +43,31 @@ export function monthGrid(month: string): string[][] {
   return weeks;
 }
 
+/** What the calendar shows of a task: an inspector's own (`MyTask`) or one of the team's. */
+export type CalendarTask = Pick<
+  MyTask,
+  'id' | 'woNumber' | 'inspectionMethodName' | 'dateStart' | 'dateEnd' | 'state' | 'overdue'
+>;
+
+/** A period's tasks as a planner call answers them, with the server's note (not "OK" when cut). */
+export type CalendarPeriod<T extends CalendarTask> = { tasks: T[]; message: string };
+
+export type PlannerCalendarProps<T extends CalendarTask, K extends QueryKey> = {
+  /** The tasks planned from the first to the last day shown (ISO), one read per month shown. */
+  period: (
+    dateStart: string,
+    dateEnd: string,
+  ) => UseQueryOptions<CalendarPeriod<T>, Error, CalendarPeriod<T>, K>;
+  /** A task in the list of its day (a card that opens it). */
+  renderTask: (task: T) => ReactNode;
+  /** A task's words in a day's cell; its work order and method when not given. */
+  chipLabel?: (task: T) => string;
+  /** What the calendar is, for its caption ("Calendar · March 2026"). */
+  caption?: string;
+};
+
 /** Whether a task's planned period (or its one planned day) covers the day. */
-const covers = (task: MyTask, day: string) => {
+const covers = (task: CalendarTask, day: string) => {
   const from = task.dateStart ?? task.dateEnd;
   const to = task.dateEnd ?? task.dateStart;
   return from !== null && to !== null && from <= day && day <= to;
@@ -52,14 +76,20 @@ const covers = (task: MyTask, day: string) => {
 /**
  * The inspection planner as a month: each day lists the tasks planned to be under way then (their
  * work order's planned start to finish), coloured by state, each opening its task. A month reads
- * the planner once for the weeks shown.
+ * the planner once for the weeks shown. Whose tasks, and what a task opens, are the caller's: the
+ * inspector's own (my tasks) or the planner's team (the team plan).
  */
-export function PlannerCalendar() {
+export function PlannerCalendar<T extends CalendarTask, K extends QueryKey>({
+  period,
+  renderTask,
+  chipLabel = taskName,
+  caption,
+}: PlannerCalendarProps<T, K>) {
   const { t, i18n } = useTranslation();
   const [month, setMonth] = useState(() => iso(dayjs().startOf('month')));
   const [openDay, setOpenDay] = useState<string | null>(null);
   const weeks = monthGrid(month);
-  const planner = useQuery(plannerQuery(weeks[0]![0]!, weeks.at(-1)![6]!));
+  const planner = useQuery(period(weeks[0]![0]!, weeks.at(-1)![6]!));
   const tasks = planner.data?.tasks ?? [];
   const today = iso(dayjs());
   const locale = dayjsLocale(i18n.language);
@@ -109,7 +139,7 @@ export function PlannerCalendar() {
           <caption
             style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
           >
-            {t('myTasks.calendar')} · {monthTitle}
+            {caption ?? t('myTasks.calendar')} · {monthTitle}
           </caption>
           <thead>
             <tr>
@@ -159,7 +189,7 @@ export function PlannerCalendar() {
                           </div>
                           <Stack gap={2} mt={2} aria-hidden>
                             {dayTasks.slice(0, perDay).map((task) => (
-                              <TaskChip key={task.id} task={task} />
+                              <TaskChip key={task.id} task={task} label={chipLabel(task)} />
                             ))}
                             {dayTasks.length > perDay && (
                               <Text size="xs" fw={700}>
@@ -188,7 +218,7 @@ export function PlannerCalendar() {
         size="lg"
       >
         <Stack gap="sm">
-          {openDay && onDay(openDay).map((task) => <TaskCard key={task.id} task={task} />)}
+          {openDay && onDay(openDay).map((task) => <Box key={task.id}>{renderTask(task)}</Box>)}
         </Stack>
       </Modal>
     </Stack>
@@ -203,8 +233,8 @@ function DayNumber(p: { day: string; today: string; inMonth: boolean }) {
   );
 }
 
-/** A task in a day's cell: its work order and method, edged in its state's colour (late: underlined). */
-function TaskChip({ task }: { task: MyTask }) {
+/** A task in a day's cell: its words, edged in its state's colour (late: underlined). */
+function TaskChip({ task, label }: { task: CalendarTask; label: string }) {
   const color = taskStateLooks[task.state].color;
   return (
     <Text
@@ -220,7 +250,7 @@ function TaskChip({ task }: { task: MyTask }) {
         textDecoration: task.overdue ? 'underline wavy var(--mantine-color-red-filled)' : undefined,
       }}
     >
-      {taskName(task)}
+      {label}
     </Text>
   );
 }

@@ -1,9 +1,11 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { workOrderSpk } from '@inspectra/contract';
 import type { MyTask } from '@inspectra/contract';
-import { IconCalendar, IconTag } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCalendar, IconTag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CardLink } from '../../app/links.tsx';
 import { formatDate } from '../../engine/locale.ts';
+import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
 import { OverdueBadge, TaskStateBadge } from './TaskStateBadge.tsx';
 
@@ -18,17 +20,52 @@ export function usePlannedText() {
   };
 }
 
+/** The task's report a reviewer sent back most recently, if any: what the inspector corrects next. */
+export function returnedReport(task: Pick<MyTask, 'reports'>): MyTask['reports'][number] | undefined {
+  return task.reports
+    .filter((r) => r.status === 'returned')
+    .reduce<MyTask['reports'][number] | undefined>(
+      (latest, r) => (!latest || r.updatedAt > latest.updatedAt ? r : latest),
+      undefined,
+    );
+}
+
+/** "Returned · RPT-7: <the reviewer's reason>", where a returned task is shown. */
+export function ReturnedReason({ report }: { report: MyTask['reports'][number] }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <IconArrowBackUp
+        size={16}
+        aria-hidden
+        color="var(--mantine-color-orange-7)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', minWidth: 0 }} lineClamp={3}>
+        <Text span fw={600} size="sm">
+          {t('myTasks.returnedReason', { number: report.reportNumber })}{' '}
+        </Text>
+        {report.returnedReason || t('myTasks.noReturnedReason')}
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * One task as a card: a whole card is the target (a gloved finger on a tablet), the work order and
- * method first, then where and when, its state and its reports.
+ * method first, then where and when, its state and its reports. A returned task says why, and the
+ * card opens the returned report (its next step), never a new one.
  */
 export function TaskCard({ task }: { task: MyTask }) {
   const { t } = useTranslation();
   const planned = usePlannedText();
+  const returned = task.state === 'returned' ? returnedReport(task) : undefined;
+  const target = returned
+    ? ({ to: '/reports/$reportId', params: { reportId: returned.id } } as const)
+    : ({ to: '/my-tasks/$taskId', params: { taskId: task.id } } as const);
   return (
     <CardLink
-      to="/my-tasks/$taskId"
-      params={{ taskId: task.id }}
+      {...target}
       withBorder
       radius="md"
       padding="md"
@@ -62,7 +99,9 @@ export function TaskCard({ task }: { task: MyTask }) {
           {task.tagNumber && (
             <Group gap={6} wrap="nowrap">
               <IconTag size={16} aria-hidden />
-              <Text size="sm">{task.tagNumber}</Text>
+              <Text size="sm">
+                <ReferenceValue field={workOrderSpk.fields.tagNumber} value={task.tagNumber} />
+              </Text>
             </Group>
           )}
           {task.isEmergency && (
@@ -80,6 +119,14 @@ export function TaskCard({ task }: { task: MyTask }) {
               </Group>
             ))}
           </Group>
+        )}
+        {returned && (
+          <>
+            <ReturnedReason report={returned} />
+            <Text size="sm" fw={600} c="orange.8">
+              {t('myTasks.openReturnedReport', { number: returned.reportNumber })} →
+            </Text>
+          </>
         )}
       </Stack>
     </CardLink>

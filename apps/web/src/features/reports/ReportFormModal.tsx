@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
+import { usePrefill } from '../../engine/usePrefill.ts';
 import type { Report } from './useReport.ts';
 
 /** The header fields a person writes, in the form's order (status and revisions are the server's). */
@@ -36,6 +37,13 @@ export function ReportFormModal(p: {
   const queryClient = useQueryClient();
   const editing = p.report;
   const fields = editing || p.workOrderId ? reportHeaderFields : ['workOrderSPKId', ...reportHeaderFields];
+  // A new report under a work order starts on its equipment, category and location (`prefill`).
+  const prefill = usePrefill({
+    entity: reportHeader,
+    fields,
+    start: { workOrderSPKId: p.workOrderId },
+    enabled: p.opened && !editing && Boolean(p.workOrderId),
+  });
   return (
     <Modal
       opened={p.opened}
@@ -44,12 +52,13 @@ export function ReportFormModal(p: {
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {p.opened && (
+      {p.opened && prefill.ready && (
         <EntityForm
           key={editing?.id ?? 'new'}
           entity={reportHeader}
           fields={fields}
           record={editing ?? null}
+          defaults={prefill.values}
           parentId={p.workOrderId}
           submitLabel={t(editing ? 'common.save' : 'reports.create')}
           onCancel={p.onClose}

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -32,8 +32,11 @@ export function useReportLocked(): boolean {
   return useContext(ReportLockContext);
 }
 
-/** "This report is approved: it can no longer change…", on every screen of a locked report. */
-export function ReportLockedNotice({ report }: { report: Report }) {
+/**
+ * "This report is approved: it can no longer change…", on every screen of a locked report, with the
+ * way to change it when given (`action`: a new revision, ReviseReport.tsx).
+ */
+export function ReportLockedNotice({ report, action }: { report: Report; action?: ReactNode }) {
   const { t } = useTranslation();
   if (!isReportLocked(report.status)) return null;
   return (
@@ -47,6 +50,7 @@ export function ReportLockedNotice({ report }: { report: Report }) {
       mb="lg"
     >
       {t('reports.lockedText')}
+      {action && <Group mt="sm">{action}</Group>}
     </Alert>
   );
 }

@@ -16,6 +16,7 @@ import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.
 import { ReportAuthorCompany } from '../administration/ReportAuthorCompany.tsx';
 import { ReportFormModal, reportHeaderFields } from './ReportFormModal.tsx';
 import { ReportLockedNotice } from './ReportLock.tsx';
+import { ReportMissingNotice } from './ReportReadiness.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import { isReportLocked } from './report-status.ts';
@@ -142,6 +143,7 @@ export function ReportPage() {
             </AnchorLink>
           </Text>
         )}
+        <ReportMissingNotice report={report} />
         <ApprovalPanel report={report} />
         <Paper withBorder radius="md" p="lg">
           <RecordDetails

@@ -18,6 +18,7 @@ import { reportRecord } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportLockedNotice, ReportLockScope } from './ReportLock.tsx';
+import { ReportMissingNotice } from './ReportReadiness.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { allowedMoves, isReportLocked } from './report-status.ts';
 import type { Report } from './useReport.ts';
@@ -122,6 +123,64 @@ describe('report status moves', () => {
     expect(await screen.findByRole('button', { name: 'New revision' }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText('This report is approved and locked')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});
+
+describe('completeness before submitting', () => {
+  it('keeps Submit disabled and lists what the method still requires, in the user’s words', async () => {
+    serveProfile(['view', 'update']);
+    server.use(
+      http.get(api(`/report-headers/${reportId}/readiness`), () =>
+        HttpResponse.json(
+          envelope({
+            ready: false,
+            missing: [
+              {
+                requirement: 'rows',
+                technique: 'vci',
+                entity: 'vciSummary',
+                min: 1,
+                found: 0,
+                message: 'server English, not shown',
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    renderAt(() => (
+      <>
+        <ReportMissingNotice report={report('draft')} />
+        <ReportStatusActions report={report('draft')} />
+      </>
+    ));
+    expect(
+      await screen.findByText('Before this report can be submitted', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    const item = screen.getByText(/^Visual crack inspection: record at least one /);
+    expect(item).toBeVisible();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit).toHaveAccessibleDescription(/record at least one/);
+    expect(screen.queryByText('server English, not shown')).toBeNull();
+  });
+
+  it('enables Submit once the report is complete, and shows no list', async () => {
+    serveProfile(['view', 'update']);
+    server.use(
+      http.get(api(`/report-headers/${reportId}/readiness`), () =>
+        HttpResponse.json(envelope({ ready: true, missing: [] })),
+      ),
+    );
+    renderAt(() => (
+      <>
+        <ReportMissingNotice report={report('returned')} />
+        <ReportStatusActions report={report('returned')} />
+      </>
+    ));
+    const submit = await screen.findByRole('button', { name: 'Submit' }, { timeout: 5000 });
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(screen.queryByText('Before this report can be submitted')).toBeNull();
   });
 });
 

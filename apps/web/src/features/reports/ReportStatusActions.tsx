@@ -2,7 +2,6 @@ import { Button, Group } from '@mantine/core';
 import type { ReportStatus } from '@inspectra/contract';
 import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
@@ -11,6 +10,8 @@ import type { Act } from '../../engine/ActDialog.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { allowedMoves, asksForReason, isReportLocked, reportStatusColors } from './report-status.ts';
+import { missingListId, useReportReadiness } from './ReportReadiness.tsx';
+import { useReviseAct } from './ReviseReport.tsx';
 import type { Report } from './useReport.ts';
 
 /** A dialog's subject: a move to another status, or a new revision. */
@@ -25,7 +26,7 @@ export function ReportStatusActions({ report }: { report: Report }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const reviseAct = useReviseAct(report);
   // Approving and returning are the approval panel's (ApprovalPanel: who may act at which level).
   const moves = allowedMoves(
     report.status ?? 'draft',
@@ -33,6 +34,9 @@ export function ReportStatusActions({ report }: { report: Report }) {
   );
   const mayRevise = isReportLocked(report.status) && can(profile, 'reportHeader', 'create');
   const [asked, setAsked] = useState<Asked | null>(null);
+  // Submitting a report that lacks what its method requires is refused: the button says so first.
+  const readiness = useReportReadiness(report);
+  const incomplete = readiness.data?.ready === false;
   const statusWord = (status: string) => enumLabel(t, 'reportHeader', 'status', status);
 
   /** The act a button asks to confirm: a move with its comment (a reason when returning), or a revision. */
@@ -53,21 +57,7 @@ export function ReportStatusActions({ report }: { report: Report }) {
           return t('reports.moved', { number: report.reportNumber, status: statusWord(next.to) });
         },
       };
-    return {
-      key: 'revise',
-      title: t('reports.reviseTitle', { number: report.reportNumber }),
-      text: t('reports.reviseText', { number: report.reportNumber }),
-      confirm: t('reports.revise'),
-      send: async () => {
-        const created = await callApi('POST /report-headers/:id/revision', {
-          params: { id: report.id },
-          body: {},
-        });
-        const revision = created.data as Report;
-        void navigate({ to: '/reports/$reportId', params: { reportId: revision.id } });
-        return t('reports.revised', { number: revision.reportNumber });
-      },
-    };
+    return reviseAct();
   }
 
   if (moves.length === 0 && !mayRevise) return null;
@@ -79,6 +69,8 @@ export function ReportStatusActions({ report }: { report: Report }) {
             key={move.to}
             color={reportStatusColors[move.to]}
             variant={move.to === 'approved' || move.to === 'submitted' ? 'filled' : 'light'}
+            disabled={move.to === 'submitted' && incomplete}
+            aria-describedby={move.to === 'submitted' && incomplete ? missingListId : undefined}
             onClick={() => setAsked({ kind: 'move', to: move.to })}
           >
             {t(`reports.move.${move.to}`)}

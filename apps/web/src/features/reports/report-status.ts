@@ -1,4 +1,4 @@
-import { reportHeader, reportStatusTransitions } from '@inspectra/contract';
+import { reportStatusTransitions } from '@inspectra/contract';
 import type { PermissionAction, ReportStatus } from '@inspectra/contract';
 
 /** Badge colour of each status: grey while written, blue and violet on its way, orange sent back, green done. */
@@ -10,10 +10,8 @@ export const reportStatusColors: Record<ReportStatus, string> = {
   approved: 'green',
 };
 
-/** Whether a report in this status, and every record under it, can no longer change (the contract's lock). */
-export function isReportLocked(status: string | null | undefined): boolean {
-  return status != null && (reportHeader.lock?.values ?? []).includes(status);
-}
+/** Whether a report in this status, and every record under it, can no longer change: the contract's rule. */
+export { isReportLocked } from '@inspectra/contract';
 
 export type ReportMove = { to: ReportStatus; permission: PermissionAction };
 

@@ -19,12 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { UnsavedChangesModal } from '../../engine/UnsavedChangesModal.tsx';
+import { useUnsavedChangesGuard } from '../../engine/useUnsavedChangesGuard.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { roleManagementQuery, rolesKey, usersKey } from '../users/user-queries.ts';
 import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
-import { PermissionMatrix, roleModulesOf } from './PermissionMatrix.tsx';
+import { PermissionMatrix, roleModulesOf, sameGrants } from './PermissionMatrix.tsx';
+import type { Grants } from './PermissionMatrix.tsx';
 
-/** Roles and the permission matrix: pick a role on the left, tick its permissions on the right. */
+/**
+ * Roles and the permission matrix: pick a role on the left, tick its permissions on the right. Ticks
+ * not saved are never lost in silence: opening another role asks "Discard unsaved changes to
+ * <role>?" first (Keep editing is the default), and so does leaving the page or closing the tab.
+ */
 export function RolesPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -32,8 +39,24 @@ export function RolesPage() {
   const management = useQuery(roleManagementQuery);
   const [chosen, setChosen] = useState<string>();
   const [creating, setCreating] = useState(false);
+  /** The ticks changed on the role shown, not saved yet. */
+  const [draft, setDraft] = useState<{ roleId: string; grants: Grants }>();
+  /** The role to open once the user has answered whether to discard the draft. */
+  const [switchingTo, setSwitchingTo] = useState<string>();
   const roles = management.data?.roles ?? [];
   const role = roles.find((r) => r.id === chosen) ?? roles[0];
+  const grants = role && draft?.roleId === role.id ? draft.grants : role?.permissions;
+  const dirty = !!role && !!grants && !sameGrants(grants, role.permissions);
+  const guard = useUnsavedChangesGuard(dirty);
+  /** Opens a role, asking first when the one shown has unsaved ticks. */
+  const open = (id: string) => {
+    if (id === role?.id) return;
+    if (dirty) setSwitchingTo(id);
+    else {
+      setDraft(undefined);
+      setChosen(id);
+    }
+  };
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: rolesKey }),
@@ -70,7 +93,7 @@ export function RolesPage() {
                   )
                 }
                 active={r.id === role?.id}
-                onClick={() => setChosen(r.id)}
+                onClick={() => open(r.id)}
                 rightSection={<Badge variant="light">{t('roles.users', { count: r.userCount })}</Badge>}
               />
             ))}
@@ -79,16 +102,20 @@ export function RolesPage() {
         <Grid.Col span={{ base: 12, md: 9 }}>
           {role && management.data ? (
             <PermissionMatrix
-              key={`${role.id}-${JSON.stringify(role.permissions)}`}
+              key={role.id}
               modules={management.data.modules}
               role={role}
+              grants={grants ?? {}}
+              dirty={dirty}
+              onChange={(changed) => setDraft({ roleId: role.id, grants: changed })}
               editable={can(profile, 'role', 'update')}
-              onSave={async (grants) => {
+              onSave={async (saved) => {
                 await callApi('POST /roles/role-module', {
-                  body: { roleId: role.id, modules: roleModulesOf(grants) },
+                  body: { roleId: role.id, modules: roleModulesOf(saved) },
                 });
                 notifications.show({ color: 'green', message: t('roles.saved', { name: role.name }) });
                 await refresh();
+                setDraft(undefined);
               }}
             />
           ) : (
@@ -101,11 +128,45 @@ export function RolesPage() {
         onClose={() => setCreating(false)}
         onCreated={async (id) => {
           setCreating(false);
-          setChosen(id);
           await refresh();
+          open(id);
         }}
       />
+      <DiscardRoleChanges
+        role={role?.name}
+        opened={switchingTo !== undefined}
+        onStay={() => setSwitchingTo(undefined)}
+        onDiscard={() => {
+          setDraft(undefined);
+          setChosen(switchingTo);
+          setSwitchingTo(undefined);
+        }}
+      />
+      <UnsavedChangesModal guard={guard} />
     </>
+  );
+}
+
+/** Asks before the unsaved ticks of `role` are dropped for another role; staying is the default. */
+function DiscardRoleChanges(p: {
+  role?: string;
+  opened: boolean;
+  onStay: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={p.opened} onClose={p.onStay} title={t('roles.discardTitle', { name: p.role })} centered>
+      <Text size="sm">{t('roles.discardText', { name: p.role })}</Text>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={p.onStay} data-autofocus>
+          {t('roles.keepEditing')}
+        </Button>
+        <Button color="red" onClick={p.onDiscard}>
+          {t('roles.discard')}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
 

@@ -189,6 +189,20 @@ describe('AssignmentsPanel', () => {
     expect(sent.inspections[0]?.get('workOrderSPKId')).toBe(workOrderId);
   });
 
+  it('says "No report yet" of an assignment without reports, not that it is unapproved', async () => {
+    serveAssignments();
+    server.use(
+      http.get(api('/wo-task-assignments/inspections'), () =>
+        HttpResponse.json(envelope([{ ...thermal, reports: [] }])),
+      ),
+    );
+    renderPanel();
+
+    const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('No report yet');
+    expect(card).not.toHaveTextContent('Not approved yet');
+  });
+
   it('assigns a method to inspectors found by name, with levels', async () => {
     const sent = serveAssignments();
     const user = userEvent.setup();

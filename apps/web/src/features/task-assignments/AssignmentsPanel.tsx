@@ -155,8 +155,9 @@ function AssignmentCard({
                 {t('taskAssignments.approved')}
               </Badge>
             ) : (
+              // Unapproved is only true of reports that exist: without one, say that.
               <Badge color="gray" variant="light">
-                {t('taskAssignments.notApproved')}
+                {t(a.reports.length === 0 ? 'taskAssignments.noReportYet' : 'taskAssignments.notApproved')}
               </Badge>
             )}
           </Group>

@@ -13,11 +13,18 @@ const scale = [
   { color: 'red', icon: IconAlertOctagon },
 ] as const;
 
-/** Where a level sits on the four-step scale, whatever number of levels the technique declares. */
-function stepOf(index: number, levels: number) {
-  if (levels <= 1) return scale[0];
-  return scale[Math.round((index * (scale.length - 1)) / (levels - 1))]!;
+/**
+ * Where a level sits on the four-step scale (0 least severe, 3 most), whatever number of levels the
+ * technique declares: what lets levels of different techniques be compared (the approvals queue).
+ */
+export function gradeStep(index: number, levels: number): number {
+  if (levels <= 1) return 0;
+  return Math.round((index * (scale.length - 1)) / (levels - 1));
 }
+/** The most severe step of the scale. */
+export const worstGradeStep = scale.length - 1;
+
+const stepOf = (index: number, levels: number) => scale[gradeStep(index, levels)]!;
 
 /**
  * How serious a finding is, as the technique grades it (`findingGrade`): the level's label from the

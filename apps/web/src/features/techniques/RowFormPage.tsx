@@ -1,6 +1,7 @@
-import { Alert, Paper } from '@mantine/core';
+import { Alert, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TechniqueDefinition } from '@inspectra/contract';
+import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
+import { IconEye } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,7 +10,12 @@ import { ApiError } from '../../api/errors.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { techniqueLabel } from '../../engine/entity-labels.ts';
+import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { RecordedWarningsNotice } from '../../engine/RecordedWarnings.tsx';
+import { usePrefill } from '../../engine/usePrefill.ts';
+import { usePermission } from '../auth/useProfile.ts';
+import { ReportLockedNotice, useReportLocked } from '../reports/ReportLock.tsx';
+import { ReviseOrAsk } from '../reports/ReviseReport.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { today } from './InspectionSection.tsx';
@@ -17,7 +23,7 @@ import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { loadInspection, loadRow, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
+import { findRoute, idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
@@ -58,7 +64,14 @@ function RowForm({
   });
   const [progress, setProgress] = useState<number | null>(null);
   const say = useWorkspaceWords(technique);
-  const title = say(rowId ? 'editRowTitle' : 'addRow');
+  const locked = useReportLocked();
+  // What the server would refuse is not offered: a locked report, or a role that only reads, shows
+  // the row as text with the reason, whichever way the page was reached (a link, a typed address).
+  const module = technique.module as PermissionModule;
+  const mayWrite =
+    usePermission(module, rowId ? 'update' : 'create') &&
+    Boolean(findRoute(technique, rowId ? 'update' : 'create', rows, variant));
+  const title = mayWrite ? say(rowId ? 'editRowTitle' : 'addRow') : say('rows');
   const back = { variant, inspection: inspection.id };
   const crumbs = useReportCrumbs(
     report,
@@ -70,8 +83,23 @@ function RowForm({
     { label: title },
   );
 
+  // A new row starts on the report's equipment where its fields say so (`prefill`: a tag).
+  const prefillStart = rows.parent ? { [rows.parent]: inspection.id } : {};
+  const parentEntity = rows.parent ? rows.fields[rows.parent] : undefined;
+  const prefill = usePrefill({
+    entity: rows,
+    fields: shownFields(rows, variant),
+    start: prefillStart,
+    known: {
+      reportHeader: report,
+      ...(parentEntity?.kind === 'ref' ? { [parentEntity.entity]: inspection } : {}),
+    },
+    enabled: !rowId && mayWrite,
+  });
+
   if (rowId && row.isError) throw row.error;
   if (rowId && row.isPending) return null;
+  if (!prefill.ready) return null;
   if (rowId && !row.data) throw new ApiError(t('errors.recordNotFound'), { status: 404, code: 'NOT_FOUND' });
   const record = row.data ?? null;
   const backToWorkspace = () =>
@@ -83,6 +111,35 @@ function RowForm({
       .filter((k) => rows.fields[k]?.kind === 'date' && rows.fields[k]?.required)
       .map((k) => [k, typeof inspection[k] === 'string' ? inspection[k] : today()]),
   );
+
+  if (!mayWrite)
+    return (
+      <>
+        <PageHeader title={title} subtitle={`${report.reportNumber} · ${report.title}`} crumbs={crumbs} />
+        <Stack gap="lg" maw={1100}>
+          {locked ? (
+            <ReportLockedNotice report={report} action={<ReviseOrAsk report={report} />} />
+          ) : (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconEye aria-hidden />}
+              title={t('workspace.readOnlyTitle')}
+            >
+              {t(record ? 'workspace.readOnlyRow' : 'workspace.readOnlyNew', {
+                technique: techniqueLabel(t, technique),
+              })}
+            </Alert>
+          )}
+          {record && (
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <RecordedWarningsNotice entity={rows} record={record} mb="lg" />
+              <RecordDetails entity={rows} record={record} fields={shownFields(rows, variant)} />
+            </Paper>
+          )}
+        </Stack>
+      </>
+    );
 
   return (
     <>
@@ -99,7 +156,7 @@ function RowForm({
           entity={rows}
           fields={shownFields(rows, variant)}
           record={record}
-          defaults={defaults}
+          defaults={{ ...prefill.values, ...defaults }}
           parentId={inspection.id}
           submitLabel={record ? t('common.save') : say('addRow')}
           uploadProgress={progress}

@@ -51,6 +51,10 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
     usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
   const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
   const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
+  // A row that may not change (a locked report, a role that only reads) opens its details, never a form.
+  const mayUpdate =
+    usePermission(module, 'update') && Boolean(findRoute(technique, 'update', rows, scope.variant));
+  const opensDetails = own.opensDetails || !mayUpdate;
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = technique.findingGrade?.field;
@@ -126,16 +130,18 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
             : {}),
           ...own.cells,
         }}
-        onRowClick={own.opensDetails ? undefined : edit}
+        onRowClick={opensDetails ? undefined : edit}
         details={
-          own.opensDetails
+          opensDetails
             ? {
                 title: (row) => say('rowDetails', { name: nameOf(row) }),
                 actions: (row, close) => (
                   <>
-                    <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => edit(row)}>
-                      {t('common.edit')}
-                    </Button>
+                    {mayUpdate && (
+                      <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => edit(row)}>
+                        {t('common.edit')}
+                      </Button>
+                    )}
                     {mayDelete && (
                       <Button
                         variant="default"
@@ -154,25 +160,31 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
               }
             : undefined
         }
-        rowActions={(row) => (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <RowAction
-              label={say('editRow', { name: nameOf(row) })}
-              tooltip={t('common.edit')}
-              icon={<IconPencil size={18} aria-hidden />}
-              onClick={() => edit(row)}
-            />
-            {mayDelete && (
-              <RowAction
-                label={say('deleteRow', { name: nameOf(row) })}
-                tooltip={t('common.delete')}
-                color="red"
-                icon={<IconTrash size={18} aria-hidden />}
-                onClick={() => confirmDelete(row)}
-              />
-            )}
-          </Group>
-        )}
+        rowActions={
+          !mayUpdate && !mayDelete
+            ? undefined
+            : (row) => (
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  {mayUpdate && (
+                    <RowAction
+                      label={say('editRow', { name: nameOf(row) })}
+                      tooltip={t('common.edit')}
+                      icon={<IconPencil size={18} aria-hidden />}
+                      onClick={() => edit(row)}
+                    />
+                  )}
+                  {mayDelete && (
+                    <RowAction
+                      label={say('deleteRow', { name: nameOf(row) })}
+                      tooltip={t('common.delete')}
+                      color="red"
+                      icon={<IconTrash size={18} aria-hidden />}
+                      onClick={() => confirmDelete(row)}
+                    />
+                  )}
+                </Group>
+              )
+        }
         emptyText={say('noRows')}
       />
     </Paper>

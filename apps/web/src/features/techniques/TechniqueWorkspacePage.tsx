@@ -10,6 +10,7 @@ import { techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { useReport } from '../reports/useReport.ts';
 import { ReportLockedNotice } from '../reports/ReportLock.tsx';
+import { ReviseOrAsk } from '../reports/ReviseReport.tsx';
 import type { Report } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { SeveralInspections, SingleInspection } from './InspectionSection.tsx';
@@ -79,7 +80,7 @@ function Workspace({ technique, reportId }: { technique: TechniqueDefinition; re
         }
         crumbs={crumbs}
       />
-      <ReportLockedNotice report={report} />
+      <ReportLockedNotice report={report} action={<ReviseOrAsk report={report} />} />
       {!mayView ? (
         // Asked anyway, the server would refuse; under the plain-fetch policy that would even sign out.
         <Alert color="gray" icon={<IconLock aria-hidden />} title={t('workspace.noAccessTitle')}>

@@ -1,4 +1,4 @@
-import { passwordBounds } from '@inspectra/contract';
+import { passwordBounds, passwordChangeBody } from '@inspectra/contract';
 import type { UserPdm } from '@inspectra/contract';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
+import { bodyErrors } from '../../engine/validation.ts';
 import { passwordFieldError } from './password-weakness.ts';
 import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
@@ -21,15 +22,24 @@ export function PasswordDialog(p: {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const submission = useSubmission();
+  const [tried, setTried] = useState(false);
+  // The contract's length rule, judged before sending; the server adds the rest of the policy.
+  const checked = bodyErrors(
+    passwordChangeBody,
+    { newPassword: password },
+    { t, label: () => t('users.newPassword') },
+  );
   const close = () => {
     setPassword('');
+    setTried(false);
     submission.reset();
     p.onClose();
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const user = p.user;
-    if (!user) return;
+    setTried(true);
+    if (!user || checked.newPassword) return;
     void submission.run(async () => {
       await callApi('PUT /user-pdm/update-password/:id', {
         params: { id: user.id },
@@ -56,10 +66,13 @@ export function PasswordDialog(p: {
             maxLength={passwordBounds.max}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordFieldError(submission.error, 'newPassword', t)}
+            error={
+              (tried ? checked.newPassword : undefined) ??
+              passwordFieldError(submission.error, 'newPassword', t)
+            }
             data-autofocus
           />
-          <SubmissionFailure error={submission.error} />
+          <SubmissionFailure error={submission.error} shownFields={['newPassword']} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('users.cancel')}

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordWeaknessMessages } from '@inspectra/contract';
 import { ApiError } from '../../api/errors.ts';
+import { i18n } from '../../i18n/index.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { UserForm } from './UserForm.tsx';
 import type { UserPdm } from './user-queries.ts';
@@ -26,6 +27,19 @@ function renderForm(onSubmit = vi.fn().mockResolvedValue(undefined), user?: User
   );
   return onSubmit;
 }
+
+/** What a new user needs before the form will send it. */
+async function fillNewUser() {
+  await userEvent.type(screen.getByRole('textbox', { name: /Username|Nama pengguna/ }), 'rina');
+  await userEvent.type(screen.getByRole('textbox', { name: /Full name|Nama lengkap/ }), 'Rina Hartono');
+  await userEvent.type(screen.getByLabelText(/^(Password|Kata sandi)/), 'rinahartono2024');
+  await userEvent.click(screen.getByRole('combobox', { name: /Role|Peran/ }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Inspector' }));
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 describe('UserForm', () => {
   it('creates a user with the password policy shown, and sends what was entered', async () => {
@@ -52,7 +66,36 @@ describe('UserForm', () => {
     );
   });
 
-  it('refuses a level outside 1 to 10 before sending, and shows the server message and field errors', async () => {
+  it('judges the values by the contract before sending: an empty role says "Choose a role"', async () => {
+    const onSubmit = renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveAccessibleDescription(
+      'The username needs at least 3 characters',
+    );
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveAccessibleDescription(
+      'Enter the full name',
+    );
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      expect.stringContaining('The password needs at least 12 characters'),
+    );
+    expect(screen.getByRole('combobox', { name: /Role/ })).toHaveAccessibleDescription('Choose a role');
+    // No field code, no identifier talk, no zod English.
+    expect(document.body.textContent).not.toMatch(/roleId|UUID|identifier|Invalid input/);
+  });
+
+  it('says the same in Bahasa Indonesia', async () => {
+    await i18n.changeLanguage('id');
+    const onSubmit = renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: /Peran/ })).toHaveAccessibleDescription('Pilih peran');
+    expect(screen.getByRole('textbox', { name: /Nama lengkap/ })).toHaveAccessibleDescription(
+      'Masukkan nama lengkap',
+    );
+  });
+
+  it('refuses a level outside 1 to 10 before sending, and shows the server message on its field', async () => {
     const onSubmit = renderForm(
       vi.fn().mockRejectedValue(
         new ApiError('The password may not contain the username', {
@@ -62,16 +105,43 @@ describe('UserForm', () => {
         }),
       ),
     );
+    await fillNewUser();
     const level = screen.getByRole('textbox', { name: /Approval level/ });
     await userEvent.type(level, '99');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('approvalLevel is at most 10')).toBeInTheDocument();
+    expect(level).toHaveAccessibleDescription('At most 10');
     await userEvent.clear(level);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(await screen.findByRole('alert')).toHaveTextContent('may not contain the username');
-    expect(screen.getAllByText('The password may not contain the username').length).toBeGreaterThan(1);
+    // The field says why; the alert counts rather than repeat the server's summary.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save: one field needs attention.');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      expect.stringContaining('The password may not contain the username'),
+    );
+  });
+
+  it("shows the server's refusals in the user's language by their catalogue code, under their fields", async () => {
+    await i18n.changeLanguage('id');
+    renderForm(
+      vi.fn().mockRejectedValue(
+        new ApiError('The request body has 2 invalid values: roleId and email', {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          details: [
+            { path: 'roleId', message: 'roleId is required', code: 'required' },
+            { path: 'email', message: 'email must be an e-mail address', code: 'email' },
+          ],
+        }),
+      ),
+    );
+    await fillNewUser();
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('2 isian perlu diperiksa');
+    expect(screen.getByRole('textbox', { name: /E-mail/i })).toHaveAccessibleDescription(
+      'Masukkan alamat e-mail',
+    );
+    expect(document.body.textContent).not.toMatch(/invalid values|roleId/);
   });
 
   it("shows the server's reason for refusing the password under the password field", async () => {
@@ -85,11 +155,10 @@ describe('UserForm', () => {
         }),
       ),
     );
-    const password = screen.getByLabelText(/^Password/);
-    await userEvent.type(password, 'rinahartono2024');
+    await fillNewUser();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(password).toHaveAccessibleDescription(expect.stringContaining(reason));
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(expect.stringContaining(reason));
   });
 
   it('offers the position a user holds even when the list lacks it, and shows a refusal on the field', async () => {
@@ -132,6 +201,7 @@ describe('UserForm', () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ approvalPosition: 'Inspection superintendent' }),
     );
-    expect(await screen.findAllByText('No approval position has this name')).toHaveLength(2);
+    expect(await screen.findByText('No approval position has this name')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('one field needs attention');
   });
 });

@@ -1,4 +1,4 @@
-import { userApprovalLevelSchema, passwordBounds } from '@inspectra/contract';
+import { passwordBounds, userCreateBody } from '@inspectra/contract';
 import type { UserCreateBody, UserPdm } from '@inspectra/contract';
 import {
   Button,
@@ -14,7 +14,8 @@ import {
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors.ts';
+import { serverFieldError } from '../../app/error-text.ts';
+import { bodyErrors } from '../../engine/validation.ts';
 import { passwordFieldError } from './password-weakness.ts';
 import type { CompanyOption } from './user-queries.ts';
 import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
@@ -23,10 +24,16 @@ export type UserFormValues = Omit<UserCreateBody, 'password'> & { password?: str
 
 type Option = { value: string; label: string };
 
+/** A user's profile as edited: everything of a new user but the username and password. */
+const userProfileBody = userCreateBody.omit({ username: true, password: true });
+/** Fields filled by choosing: left empty they read "Choose a role". */
+const pickers = ['roleId', 'contractorCompanyId', 'approvalPosition'];
+
 /**
  * Creates a user (with a password) or edits one (without: the password has its own dialog). The
- * server judges everything again; its message shows above the buttons and its field messages under
- * their inputs.
+ * contract's schema judges the values before anything is sent, with the server's messages in the
+ * user's language under each input; the server judges everything again, and what it alone knows
+ * (a username taken) shows under its input too.
  */
 export function UserForm(p: {
   user?: UserPdm;
@@ -56,16 +63,37 @@ export function UserForm(p: {
   const error = submission.error;
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  const labels: Record<string, string> = {
+    username: t('users.username'),
+    fullName: t('users.fullName'),
+    email: t('users.email'),
+    employeeNumber: t('users.employeeNumber'),
+    phoneNumber: t('users.phoneNumber'),
+    password: t('users.password'),
+    roleId: t('users.role'),
+    contractorCompanyId: t('users.company'),
+    approvalPosition: t('users.approvalPosition'),
+    approvalLevel: t('users.approvalLevel'),
+    plannerGroups: t('users.plannerGroups'),
+  };
+  // Judged once the person has tried to save, then as they correct each value.
+  const [tried, setTried] = useState(false);
+  const checked = bodyErrors(
+    p.user ? userProfileBody : userCreateBody,
+    // A picker left empty is a value not given ("Choose a role"), not an identifier in the wrong form.
+    { ...values, roleId: values.roleId || undefined },
+    { t, label: (path) => labels[path], picker: pickers },
+  );
+  const clientErrors = tried ? checked : {};
   const fieldError = (path: string) =>
-    error instanceof ApiError ? error.details.find((d) => d.path === path)?.message : undefined;
-  const levelProblem =
-    values.approvalLevel != null && !userApprovalLevelSchema.safeParse(values.approvalLevel).success
-      ? userApprovalLevelSchema.safeParse(values.approvalLevel).error?.issues[0]?.message
-      : undefined;
+    clientErrors[path] ??
+    serverFieldError(error, path, t, { label: labels[path], picker: pickers.includes(path) });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (levelProblem) return;
+    setTried(true);
+    // Nothing is sent while a value would be refused: each field already says why.
+    if (Object.keys(checked).length > 0) return;
     void submission.run(() => p.onSubmit(values));
   };
 
@@ -108,11 +136,13 @@ export function UserForm(p: {
             label={t('users.employeeNumber')}
             value={values.employeeNumber ?? ''}
             onChange={(e) => set('employeeNumber', e.currentTarget.value)}
+            error={fieldError('employeeNumber')}
           />
           <TextInput
             label={t('users.phoneNumber')}
             value={values.phoneNumber ?? ''}
             onChange={(e) => set('phoneNumber', e.currentTarget.value)}
+            error={fieldError('phoneNumber')}
           />
           {!p.user && (
             <PasswordInput
@@ -123,7 +153,7 @@ export function UserForm(p: {
               maxLength={passwordBounds.max}
               value={values.password ?? ''}
               onChange={(e) => set('password', e.currentTarget.value)}
-              error={passwordFieldError(error, 'password', t)}
+              error={clientErrors.password ?? passwordFieldError(error, 'password', t)}
             />
           )}
           <Select
@@ -160,7 +190,7 @@ export function UserForm(p: {
             clampBehavior="none"
             value={values.approvalLevel ?? ''}
             onChange={(v) => set('approvalLevel', typeof v === 'number' ? v : null)}
-            error={levelProblem ?? fieldError('approvalLevel')}
+            error={fieldError('approvalLevel')}
           />
         </SimpleGrid>
         <MultiSelect
@@ -171,7 +201,7 @@ export function UserForm(p: {
           searchable
           error={fieldError('plannerGroups')}
         />
-        <SubmissionFailure error={error} />
+        <SubmissionFailure error={error} shownFields={Object.keys(labels)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={p.onCancel}>
             {t('users.cancel')}

@@ -2,6 +2,7 @@ import { passwordWeaknessMessages } from '@inspectra/contract';
 import type { PasswordWeakness } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/errors.ts';
+import { serverFieldError } from '../../app/error-text.ts';
 
 const weaknessByMessage = new Map<string, PasswordWeakness>(
   Object.entries(passwordWeaknessMessages).map(([key, message]) => [message, key as PasswordWeakness]),
@@ -16,5 +17,5 @@ export function passwordFieldError(error: unknown, path: string, t: TFunction): 
   const message = error.details.find((d) => d.path === path)?.message;
   if (message === undefined) return undefined;
   const weakness = weaknessByMessage.get(message);
-  return weakness ? t(`users.passwordWeakness.${weakness}`) : message;
+  return weakness ? t(`users.passwordWeakness.${weakness}`) : serverFieldError(error, path, t);
 }

@@ -24,13 +24,17 @@ export function useSubmission() {
   return { run, saving, error, reset: () => setError(undefined) };
 }
 
-/** The message of a failed send, in an alert; nothing when there is none. */
-export function SubmissionFailure(p: { error: unknown }) {
+/**
+ * The message of a failed send, in an alert; nothing when there is none. With `shownFields` (the
+ * fields the form shows, each with the server's message under it), the alert counts them rather
+ * than repeat the server's English summary.
+ */
+export function SubmissionFailure(p: { error: unknown; shownFields?: readonly string[] }) {
   const { t } = useTranslation();
   if (p.error === undefined) return null;
   return (
     <Alert color="red" role="alert">
-      <Text size="sm">{errorText(p.error, t)}</Text>
+      <Text size="sm">{errorText(p.error, t, p.shownFields)}</Text>
     </Alert>
   );
 }

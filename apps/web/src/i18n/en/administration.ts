@@ -1,4 +1,10 @@
-import { coreModuleLabels, passwordPolicyMessage, passwordWeaknessMessages } from '@inspectra/contract';
+import {
+  coreModuleLabels,
+  inspectionMethodCatalogue,
+  passwordPolicyMessage,
+  passwordWeaknessMessages,
+} from '@inspectra/contract';
+import type { InspectionMethodCode } from '@inspectra/contract';
 
 /** The administration screens: users, roles and the permission matrix. */
 export const users = {
@@ -79,6 +85,20 @@ export const roles = {
   grant: '{{action}}: {{module}}',
   /** The work and administration modules, in the contract's words; techniques bring their own. */
   modules: coreModuleLabels,
+  /** The inspection methods of the product by code, in the contract's words (those not built yet read these). */
+  methods: Object.fromEntries(inspectionMethodCatalogue.map((m) => [m.code, m.name])) as Record<
+    InspectionMethodCode,
+    string
+  >,
+  planned: 'Not yet available',
+  plannedNote:
+    'Methods marked “Not yet available” have no screens yet. What you grant for them applies as soon as they arrive.',
+  unsaved: 'Changes not saved yet',
+  discardTitle: 'Discard unsaved changes to {{name}}?',
+  discardText:
+    'The permissions you ticked for {{name}} are not saved. If you open another role now, they are lost.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard changes',
 };
 
 /** The administration area: its navigation group and the contractor companies. */

@@ -43,6 +43,8 @@ export const auth = {
 };
 
 export const errors = {
+  fieldsNeedAttention_one: 'Could not save: one field needs attention.',
+  fieldsNeedAttention_other: 'Could not save: {{count}} fields need attention.',
   invalidLogin: 'Invalid username or password',
   refreshTokenNotFound: 'Refresh token not found',
   default: 'Sorry for an error, check your connection or try a few more moments.',
@@ -53,6 +55,12 @@ export const errors = {
   recordNotFound:
     'What this address names does not exist, or no longer does: it may have been deleted, or the address is incomplete.',
   goHome: 'Go to the dashboard',
+  forbiddenTitle: 'You do not have access to this page',
+  forbiddenText:
+    'This page needs the permission “{{permission}}”, which your role, {{role}}, does not hold. If your work needs it, ask an administrator to grant it.',
+  forbiddenRefused:
+    'Your role, {{role}}, does not hold the permission this page needs. If your work needs it, ask an administrator.',
+  forbiddenHome: 'Go to my start page',
 };
 
 export const dashboard = {
@@ -98,6 +106,16 @@ export const reports = {
   lockedText:
     'The report and its inspection records can no longer change. To correct it, start a new revision: a draft copy of the report that can be changed.',
   revise: 'New revision',
+  reviseAsk: 'Someone whose role may create reports can start a new revision of it.',
+  missing: {
+    title: 'Before this report can be submitted',
+    rows_one: '{{technique}}: record at least one {{label}}',
+    rows_other: '{{technique}}: record at least {{count}} entries of {{label}}',
+    documents_one:
+      'Attach at least one supporting document: this inspection method has no inspection form of its own yet',
+    documents_other:
+      'Attach at least {{count}} supporting documents: this inspection method has no inspection form of its own yet',
+  },
   reviseTitle: 'Start a new revision of report {{number}}?',
   reviseText:
     'A draft copy of the report header is made, numbered {{number}}-R…; this approved report stays as it is.',

@@ -1,6 +1,8 @@
 /** Approvals: the report's approval panel, the reviewer's queue, approval settings and reviewers. */
 export const approvals = {
   nav: 'Approvals',
+  /** The menu entry's name while reports wait (its badge shows the number). */
+  navWaiting: '{{label}}, {{count}} waiting',
   administration: 'Administration',
   panel: {
     title: 'Approval',
@@ -35,12 +37,23 @@ export const approvals = {
     title: 'Approvals',
     subtitle: 'Reports waiting at a level where you are a reviewer.',
     empty: 'Nothing waits for you.',
+    noMatch: 'No waiting report matches these filters.',
+    filters: 'Filter the queue',
+    search: 'Search',
+    searchHint: 'Report number, title, equipment tag or number',
     reportNumber: 'Report',
-    reportTitle: 'Title',
+    equipment: 'Equipment',
     method: 'Method',
+    allMethods: 'All methods',
+    severity: 'Severity',
+    anySeverity: 'Any severity',
+    noFinding: 'No graded finding',
+    company: 'Company',
+    allCompanies: 'All companies',
     level: 'Level',
-    submittedBy: 'Submitted by',
-    waitingSince: 'Waiting since',
+    waited: 'Waiting for',
+    since: 'since {{date}}',
+    by: 'by {{name}}',
   },
   settings: {
     title: 'Approval settings',

@@ -32,7 +32,7 @@ export const documents = {
   none: 'No documents yet. Drop the procedure, certificates or drawings above.',
   noneOfType: 'No documents of this type.',
   added: 'added {{when}} by {{by}}',
-  anotherUser: 'another user',
+  formerUser: 'a former user',
   download: 'Download {{name}}',
   downloadShort: 'Download',
   downloadFailed: 'Could not download',

@@ -1,20 +1,5 @@
 /** Strings of the generic entity UI (forms, tables, image fields) that no entity declares itself. */
 export const engine = {
-  validation: {
-    required: 'Required',
-    atLeast: 'At least {{min}}',
-    atMost: 'At most {{max}}',
-    minLength: 'At least {{min}} characters',
-    maxLength: 'At most {{max}} characters',
-    number: 'Enter a number',
-    wholeNumber: 'Enter a whole number',
-    date: 'Enter a valid date',
-    dateTime: 'Enter a valid date and time',
-    option: 'Choose one of the options',
-    identifier: 'Enter a valid identifier',
-    json: 'Enter valid JSON',
-    noNul: 'Text may not contain a NUL character',
-  },
   input: {
     datePlaceholder: 'dd/mm/yyyy',
     clearDate: 'Clear the date',
@@ -23,6 +8,8 @@ export const engine = {
     referencePlaceholder: 'Type to search',
     referenceSearching: 'Searching…',
     referenceNothingFound: 'Nothing found',
+    referenceNarrowed: 'Only those of the chosen {{fields}} are listed.',
+    referenceMismatch: 'This one is not of the chosen {{fields}}: choose another, or change the {{fields}}.',
   },
   form: {
     images: 'Images',

@@ -4,9 +4,11 @@ import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
+import { validation } from './validation.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
+import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
@@ -18,6 +20,7 @@ import { workOrders } from './work-orders.ts';
 export const en = {
   common,
   engine,
+  validation,
   nav,
   auth,
   errors,
@@ -34,6 +37,7 @@ export const en = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  teamPlan,
   approvals,
   administration,
   users,

@@ -53,6 +53,9 @@ export const myTasks = {
   reportCount_other: '{{count}} reports',
   openReport: 'Open report {{number}}',
   createReport: 'Create report',
+  returnedReason: 'Returned · {{number}}:',
+  noReturnedReason: 'The reviewer gave no reason.',
+  openReturnedReport: 'Open returned report {{number}}',
   createReportTitle: 'New report · {{woNumber}} · {{method}}',
   createReportText:
     'The report is made under work order {{woNumber}} by {{method}}. Name the equipment inspected and the report.',

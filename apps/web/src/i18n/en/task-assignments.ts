@@ -24,6 +24,7 @@ export const taskAssignments = {
   positionsHelp: 'The position that approves at each level (press Enter after each).',
   approved: 'Approved',
   notApproved: 'Not approved yet',
+  noReportYet: 'No report yet',
   comment: 'Last comment: {{comment}}',
   reports: 'Reports under this method',
   noReports: 'No report made with this method yet.',

@@ -38,6 +38,10 @@ export const workspace = {
   addRow: 'Add {{label}}',
   editRowTitle: 'Edit {{label}}',
   editRow: 'Edit {{name}}',
+  readOnlyTitle: 'Read only',
+  readOnlyRow:
+    'Your role may view {{technique}} records but not change them. Ask an administrator if your work needs it.',
+  readOnlyNew: 'Your role may not add {{technique}} records. Ask an administrator if your work needs it.',
   rowDetails: '{{Label}} {{name}}',
   deleteRow: 'Delete {{name}}',
   deleteRowTitle: 'Delete this {{label}}?',

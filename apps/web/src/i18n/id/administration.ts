@@ -117,6 +117,30 @@ export const roles: Translation<typeof enRoles> = {
     contractorCompany: 'Perusahaan kontraktor',
     approval: 'Pengaturan persetujuan dan peninjau',
   },
+  methods: {
+    thermal: 'Analisis termal',
+    vibration: 'Vibrasi',
+    ultrasound: 'Ultrasonik',
+    vci: 'Inspeksi retak visual',
+    flowrate: 'Laju alir',
+    motionMagnification: 'Pembesaran gerak',
+    srut: 'SRUT',
+    walkthrough: 'Inspeksi walkthrough',
+    ufd: 'Deteksi cacat ultrasonik (UFD)',
+    sacp: 'SACP (proteksi katodik)',
+    paut: 'PAUT',
+    mcsa: 'MCSA',
+    lubeOil: 'Minyak pelumas',
+  },
+  planned: 'Belum tersedia',
+  plannedNote:
+    'Metode bertanda “Belum tersedia” belum memiliki layar. Hak akses yang Anda berikan untuknya berlaku begitu layarnya tersedia.',
+  unsaved: 'Perubahan belum disimpan',
+  discardTitle: 'Buang perubahan yang belum disimpan pada {{name}}?',
+  discardText:
+    'Hak akses yang Anda centang untuk {{name}} belum disimpan. Jika Anda membuka peran lain sekarang, perubahan itu hilang.',
+  keepEditing: 'Lanjutkan mengubah',
+  discard: 'Buang perubahan',
 };
 
 export const administration: Translation<typeof enAdministration> = {

@@ -45,6 +45,8 @@ export const auth: Translation<typeof en.auth> = {
 };
 
 export const errors: Translation<typeof en.errors> = {
+  fieldsNeedAttention_one: 'Gagal menyimpan: satu isian perlu diperiksa.',
+  fieldsNeedAttention_other: 'Gagal menyimpan: {{count}} isian perlu diperiksa.',
   invalidLogin: 'Nama pengguna atau kata sandi salah',
   refreshTokenNotFound: 'Token penyegaran tidak ditemukan',
   default: 'Maaf, terjadi kesalahan. Periksa koneksi Anda atau coba beberapa saat lagi.',
@@ -55,6 +57,12 @@ export const errors: Translation<typeof en.errors> = {
   recordNotFound:
     'Yang ditunjuk alamat ini tidak ada, atau sudah tidak ada: mungkin sudah dihapus, atau alamatnya tidak lengkap.',
   goHome: 'Ke dasbor',
+  forbiddenTitle: 'Anda tidak memiliki akses ke halaman ini',
+  forbiddenText:
+    'Halaman ini memerlukan hak akses “{{permission}}”, yang tidak dimiliki peran Anda, {{role}}. Jika pekerjaan Anda memerlukannya, minta administrator memberikannya.',
+  forbiddenRefused:
+    'Peran Anda, {{role}}, tidak memiliki hak akses yang diperlukan halaman ini. Jika pekerjaan Anda memerlukannya, minta administrator.',
+  forbiddenHome: 'Ke halaman awal saya',
 };
 
 export const dashboard: Translation<typeof en.dashboard> = {
@@ -101,6 +109,16 @@ export const reports: Translation<typeof en.reports> = {
   lockedText:
     'Laporan dan catatan inspeksinya tidak dapat diubah lagi. Untuk memperbaikinya, mulai revisi baru: salinan draf laporan yang dapat diubah.',
   revise: 'Revisi baru',
+  reviseAsk: 'Pengguna dengan peran yang boleh membuat laporan dapat memulai revisi barunya.',
+  missing: {
+    title: 'Sebelum laporan ini dapat diajukan',
+    rows_one: '{{technique}}: catat minimal satu {{label}}',
+    rows_other: '{{technique}}: catat minimal {{count}} entri {{label}}',
+    documents_one:
+      'Lampirkan minimal satu dokumen pendukung: metode inspeksi ini belum memiliki formulir inspeksi sendiri',
+    documents_other:
+      'Lampirkan minimal {{count}} dokumen pendukung: metode inspeksi ini belum memiliki formulir inspeksi sendiri',
+  },
   reviseTitle: 'Mulai revisi baru laporan {{number}}?',
   reviseText:
     'Salinan draf kepala laporan dibuat dengan nomor {{number}}-R…; laporan yang disetujui ini tetap seperti adanya.',

@@ -36,7 +36,7 @@ export const documents: Translation<typeof en> = {
   none: 'Belum ada dokumen. Letakkan prosedur, sertifikat, atau gambar teknik di atas.',
   noneOfType: 'Tidak ada dokumen dengan jenis ini.',
   added: 'ditambahkan {{when}} oleh {{by}}',
-  anotherUser: 'pengguna lain',
+  formerUser: 'mantan pengguna',
   download: 'Unduh {{name}}',
   downloadShort: 'Unduh',
   downloadFailed: 'Tidak dapat mengunduh',

@@ -2,21 +2,6 @@ import type { Translation } from '../en/index.ts';
 import type { engine as en } from '../en/engine.ts';
 
 export const engine: Translation<typeof en> = {
-  validation: {
-    required: 'Wajib diisi',
-    atLeast: 'Minimal {{min}}',
-    atMost: 'Maksimal {{max}}',
-    minLength: 'Minimal {{min}} karakter',
-    maxLength: 'Maksimal {{max}} karakter',
-    number: 'Masukkan angka',
-    wholeNumber: 'Masukkan bilangan bulat',
-    date: 'Masukkan tanggal yang valid',
-    dateTime: 'Masukkan tanggal dan waktu yang valid',
-    option: 'Pilih salah satu opsi',
-    identifier: 'Masukkan pengenal yang valid',
-    json: 'Masukkan JSON yang valid',
-    noNul: 'Teks tidak boleh berisi karakter NUL',
-  },
   input: {
     datePlaceholder: 'hh/bb/tttt',
     clearDate: 'Kosongkan tanggal',
@@ -25,6 +10,9 @@ export const engine: Translation<typeof en> = {
     referencePlaceholder: 'Ketik untuk mencari',
     referenceSearching: 'Mencari…',
     referenceNothingFound: 'Tidak ditemukan',
+    referenceNarrowed: 'Hanya yang sesuai dengan {{fields}} yang dipilih yang ditampilkan.',
+    referenceMismatch:
+      'Pilihan ini tidak sesuai dengan {{fields}} yang dipilih: pilih yang lain, atau ubah {{fields}}.',
   },
   form: {
     images: 'Gambar',

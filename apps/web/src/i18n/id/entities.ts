@@ -74,6 +74,7 @@ export const entities: EntityLabels = {
     rules: {
       endBeforeStart: 'Tanggal selesai lebih awal dari tanggal mulai',
       actualEndBeforeStart: 'Selesai aktual lebih awal dari mulai aktual',
+      actualStartInFuture: 'Mulai aktual berada di masa depan',
     },
     tabs: {
       open: 'Terbuka',
@@ -114,6 +115,10 @@ export const entities: EntityLabels = {
       },
       // The inspection methods the product knows are its techniques, named as the techniques are.
       inspectionMethod: Object.fromEntries(Object.entries(techniqueLabels).map(([m, t]) => [m, t.label])),
+    },
+    rules: {
+      actualStartInFuture: 'Tanggal mulai aktual berada di masa depan',
+      actualCompletedBeforeStart: 'Tanggal selesai aktual lebih awal dari tanggal mulai aktual',
     },
   },
   woTaskAssignment: {

@@ -6,9 +6,11 @@ import { assets, inspectionMethods } from './assets.ts';
 import { common } from './common.ts';
 import { documents } from './documents.ts';
 import { engine } from './engine.ts';
+import { validation } from './validation.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
+import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
@@ -19,6 +21,7 @@ import { workOrders } from './work-orders.ts';
 export const id: Translation<typeof en> = {
   common,
   engine,
+  validation,
   nav,
   auth,
   errors,
@@ -37,6 +40,7 @@ export const id: Translation<typeof en> = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  teamPlan,
   administration,
   approvals,
   users,

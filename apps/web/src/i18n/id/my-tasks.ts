@@ -55,6 +55,9 @@ export const myTasks: Translation<typeof en> = {
   reportCount_other: '{{count}} laporan',
   openReport: 'Buka laporan {{number}}',
   createReport: 'Buat laporan',
+  returnedReason: 'Dikembalikan · {{number}}:',
+  noReturnedReason: 'Peninjau tidak memberi alasan.',
+  openReturnedReport: 'Buka laporan yang dikembalikan {{number}}',
   createReportTitle: 'Laporan baru · {{woNumber}} · {{method}}',
   createReportText:
     'Laporan dibuat di bawah work order {{woNumber}} dengan metode {{method}}. Isi peralatan yang diinspeksi dan laporannya.',

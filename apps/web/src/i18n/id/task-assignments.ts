@@ -26,6 +26,7 @@ export const taskAssignments: Translation<typeof en> = {
   positionsHelp: 'Jabatan yang menyetujui di tiap tingkat (tekan Enter setelah masing-masing).',
   approved: 'Disetujui',
   notApproved: 'Belum disetujui',
+  noReportYet: 'Belum ada laporan',
   comment: 'Komentar terakhir: {{comment}}',
   reports: 'Laporan dengan metode ini',
   noReports: 'Belum ada laporan dengan metode ini.',

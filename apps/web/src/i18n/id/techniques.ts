@@ -42,6 +42,11 @@ export const workspace: Translation<typeof enWorkspace> = {
   addRow: 'Tambah {{label}}',
   editRowTitle: 'Ubah {{label}}',
   editRow: 'Ubah {{name}}',
+  readOnlyTitle: 'Hanya baca',
+  readOnlyRow:
+    'Peran Anda boleh melihat catatan {{technique}} tetapi tidak mengubahnya. Hubungi administrator bila pekerjaan Anda memerlukannya.',
+  readOnlyNew:
+    'Peran Anda tidak boleh menambah catatan {{technique}}. Hubungi administrator bila pekerjaan Anda memerlukannya.',
   rowDetails: '{{Label}} {{name}}',
   deleteRow: 'Hapus {{name}}',
   deleteRowTitle: 'Hapus {{label}} ini?',

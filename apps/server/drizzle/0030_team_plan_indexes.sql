@@ -1,0 +1,2 @@
+CREATE INDEX "work_order_spk_planner_group_status_idx" ON "work_order_spk" USING btree ("planner_group","status");--> statement-breakpoint
+CREATE INDEX "work_order_spk_planner_group_planned_idx" ON "work_order_spk" USING btree ("planner_group","date_end","date_start");

@@ -1,0 +1,82 @@
+import {
+  missingForSubmission,
+  reportHeader,
+  reportIdParams,
+  reportSupportingDocument,
+  requirementsOfMethod,
+} from '@inspectra/contract';
+import type { ReportContent, ReportMissing } from '@inspectra/contract';
+import { count, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf } from '../../db/schema/index.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+import { AppError } from '../../errors.ts';
+
+type Table = PgTable & Record<string, AnyPgColumn>;
+const documents = tableOf(reportSupportingDocument) as unknown as Table;
+
+/**
+ * What a report holds of what its method requires, counted only where it requires something: the
+ * rows under its technique's inspections (every equipment class, by the parents' indexes) and its
+ * supporting documents (by the documents' parent index). Bounded by the one report.
+ */
+async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportContent> {
+  const needs = requirementsOfMethod(String(report.inspectionMethod));
+  const content: ReportContent = { rows: 0, documents: 0 };
+  const inspection = needs.technique?.workspace?.inspection;
+  const rows = needs.technique?.workspace?.rows;
+  if (needs.rows && inspection && rows) {
+    const i = tableOf(inspection) as unknown as Table;
+    const r = tableOf(rows) as unknown as Table;
+    const [found] = await db
+      .select({ n: count() })
+      .from(r)
+      .innerJoin(i, eq(r[rows.parent!]!, i.id!))
+      .where(eq(i[inspection.parent!]!, report.id));
+    content.rows = found?.n ?? 0;
+  }
+  if (needs.documents) {
+    const [found] = await db
+      .select({ n: count() })
+      .from(documents)
+      .where(eq(documents[reportSupportingDocument.parent!]!, report.id));
+    content.documents = found?.n ?? 0;
+  }
+  return content;
+}
+
+/** What the report still lacks before it may be submitted (the contract's rule over its content). */
+export async function missingOf(db: DbOrTx, report: StoredRecord): Promise<ReportMissing[]> {
+  return missingForSubmission(String(report.inspectionMethod), await contentOf(db, report));
+}
+
+/**
+ * Refuses (409) to submit a report that lacks what its method requires, naming each missing thing;
+ * judged in the submitting transaction, with the report row held, so a row deleted meanwhile
+ * cannot slip through.
+ */
+export async function assertComplete(tx: DbOrTx, report: StoredRecord): Promise<void> {
+  const missing = await missingOf(tx, report);
+  if (missing.length === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `Report ${String(report.reportNumber)} cannot be submitted yet: ${missing.map((m) => m.message).join('; ')}`,
+    missing.map((m) => ({ path: m.entity, message: m.message })),
+  );
+}
+
+/** `GET /report-headers/{id}/readiness`: what the inspector must add before Submit (our addition). */
+export const reportReadinessActions: Record<string, ActionHandler> = {
+  'reportHeader.readiness': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    // Out of the caller's company scope the report is not found, and nothing of it is counted.
+    const report = await deps.repositories
+      .get(reportHeader.name)!
+      .get(deps.db, params.id, callerScope(user!));
+    const missing = await missingOf(deps.db, report);
+    return { data: { ready: missing.length === 0, missing } };
+  }),
+};

@@ -1,0 +1,203 @@
+import type { ApprovalQueueItem, ApprovalQueueSummary, Permission } from '@inspectra/contract';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { queryClient } from '../../app/query-client.ts';
+import { router } from '../../app/router.tsx';
+import { theme } from '../../app/theme.ts';
+import { renderWithRouter, suspended } from '../../test/render.tsx';
+import { ApprovalQueuePage, isSevere, severityChoices } from './ApprovalQueuePage.tsx';
+import { i18n } from '../../i18n/index.ts';
+
+serveMockApi();
+afterEach(() => queryClient.clear());
+
+const item = (o: Partial<ApprovalQueueItem> & Pick<ApprovalQueueItem, 'id' | 'reportNumber'>) =>
+  ({
+    title: 'Monthly survey',
+    inspectionMethod: 'thermal',
+    inspectionMethodName: 'Thermal analysis',
+    status: 'submitted',
+    approvalLevel: 1,
+    approvalPosition: 'Area engineer',
+    submittedBy: 'Rina Inspector',
+    waitingSince: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(),
+    equipmentNo: '10001001',
+    tagNumber: null,
+    equipmentDescription: null,
+    contractorCompanyId: null,
+    contractorName: null,
+    worstFinding: null,
+    ...o,
+  }) satisfies ApprovalQueueItem;
+
+const companyId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const hot = item({
+  id: 'a0000000-0000-4000-8000-000000000001',
+  reportNumber: 'RPT-101',
+  tagNumber: 'P-101A',
+  equipmentDescription: 'Crude charge pump',
+  worstFinding: 'repairImmediately',
+});
+const mild = item({
+  id: 'a0000000-0000-4000-8000-000000000002',
+  reportNumber: 'RPT-102',
+  contractorCompanyId: companyId,
+  contractorName: 'PT Mitra Inspeksi',
+  worstFinding: 'investigate',
+  waitingSince: new Date(Date.now() - 5 * 3600_000).toISOString(),
+});
+const plain = item({
+  id: 'a0000000-0000-4000-8000-000000000003',
+  reportNumber: 'RPT-103',
+  inspectionMethod: 'mcsa',
+  inspectionMethodName: 'Motor current signature analysis',
+});
+const summary: ApprovalQueueSummary = {
+  total: 3,
+  byMethod: [
+    { inspectionMethod: 'mcsa', name: 'Motor current signature analysis', count: 1 },
+    { inspectionMethod: 'thermal', name: 'Thermal analysis', count: 2 },
+  ],
+  byCompany: [
+    { contractorCompanyId: null, contractorName: null, count: 2 },
+    { contractorCompanyId: companyId, contractorName: 'PT Mitra Inspeksi', count: 1 },
+  ],
+};
+
+const reviewerGrants: Permission[] = [
+  ...grants(['myTask', 'workOrder', 'taskAssignment', 'asset', 'inspectionMethod', 'approval'], ['view']),
+  ...grants(['reportHeader'], ['view', 'approve']),
+];
+
+/** Serves the queue (all three, whatever is asked) and its summary; returns the queries asked. */
+function serveQueue(rows: ApprovalQueueItem[] = [hot, mild, plain]) {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get(api('/report-approval-paths/queue'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      const pageSize = Number(query.get('pageSize') ?? 20);
+      return HttpResponse.json({
+        ...envelope(rows.slice(0, pageSize)),
+        meta: {
+          pageNumber: 1,
+          pageSize,
+          totalCount: rows.length,
+          totalPages: Math.ceil(rows.length / pageSize),
+          totalCountExact: true,
+        },
+      });
+    }),
+    http.get(api('/report-approval-paths/queue/summary'), () => HttpResponse.json(envelope(summary))),
+  );
+  return asked;
+}
+
+describe('the approvals queue page', () => {
+  it('shows severity, equipment, method, company and how long each report has waited', async () => {
+    signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
+    serveQueue();
+    renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
+    const table = await screen.findByRole('table', { name: 'Approvals' }, { timeout: 8000 });
+    await within(table).findByRole('link', { name: 'RPT-101' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+
+    // The severe report: its words, and marked beside its colour.
+    const first = within(rows[0]!);
+    expect(first.getByText('Repair immediately')).toBeVisible();
+    expect(rows[0]).toHaveAttribute('data-severe', 'true');
+    expect(first.getByRole('link', { name: 'RPT-101' })).toHaveAttribute('href', `/reports/${hot.id}`);
+    expect(first.getByText('P-101A')).toBeVisible();
+    expect(first.getByText('Crude charge pump')).toBeVisible();
+    expect(first.getByText("Plant owner's staff")).toBeVisible();
+    expect(first.getByText('3 days')).toBeVisible();
+
+    const second = within(rows[1]!);
+    expect(rows[1]).not.toHaveAttribute('data-severe');
+    expect(second.getByText('Investigate')).toBeVisible();
+    expect(second.getByText('PT Mitra Inspeksi')).toBeVisible();
+    expect(second.getByText('5 hours')).toBeVisible();
+    // Without a tag in the master, the equipment number stands in.
+    expect(second.getByText('10001001')).toBeVisible();
+
+    const third = within(rows[2]!);
+    expect(third.getByText('No graded finding')).toBeVisible();
+    expect(third.getByText('Motor current signature analysis')).toBeVisible();
+  });
+
+  it('sends the chosen method, severity, company and search, and says when nothing matches', async () => {
+    signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
+    const asked = serveQueue();
+    const user = userEvent.setup();
+    renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
+    await screen.findByRole('table', { name: 'Approvals' }, { timeout: 8000 });
+    const filters = screen.getByRole('search', { name: 'Filter the queue' });
+
+    await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
+    await user.click(await screen.findByRole('option', { name: 'Repair immediately / Critical' }));
+    await waitFor(() => expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical'));
+
+    await user.click(within(filters).getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'PT Mitra Inspeksi (1)' }));
+    await waitFor(() => expect(asked.at(-1)?.get('contractorCompanyId')).toBe(companyId));
+
+    await user.click(within(filters).getByRole('combobox', { name: 'Method' }));
+    await user.click(await screen.findByRole('option', { name: 'Thermal analysis (2)' }));
+    await waitFor(() => expect(asked.at(-1)?.get('inspectionMethod')).toBe('thermal'));
+
+    await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
+    await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
+    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical');
+    expect(asked.at(-1)?.get('pageNumber')).toBe('1');
+
+    serveQueue([]);
+    await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'X');
+    expect(
+      await screen.findByText('No waiting report matches these filters.', undefined, { timeout: 5000 }),
+    ).toBeVisible();
+  });
+
+  it('puts the levels of every grading technique on one scale, most severe first', () => {
+    const choices = severityChoices(i18n.t);
+    expect(choices.map((c) => c.value)).toEqual([
+      'repairImmediately,critical',
+      'repairAsTimePermits,high',
+      'investigate,medium',
+      'normal,low',
+      'none',
+    ]);
+    expect(isSevere(hot)).toBe(true);
+    expect(isSevere({ inspectionMethod: 'vci', worstFinding: 'critical' })).toBe(true);
+    expect(isSevere({ inspectionMethod: 'vci', worstFinding: 'high' })).toBe(false);
+    expect(isSevere(plain)).toBe(false);
+  });
+});
+
+describe("a reviewer's start", () => {
+  it('lands on the approvals queue, whose menu entry says how many wait', async () => {
+    signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
+    const asked = serveQueue();
+    window.history.pushState({}, '', '/');
+    render(
+      <MantineProvider theme={theme} env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    await router.navigate({ href: '/' });
+
+    expect(await screen.findByRole('heading', { name: 'Approvals' }, { timeout: 8000 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/approvals');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Approvals, 3 waiting' })).toBeVisible();
+    // The count is a page of one: the queue's total, not its rows.
+    expect(asked.some((q) => q.get('pageSize') === '1')).toBe(true);
+    // The dashboard would only lead here again: the reviewer's menu does not offer it.
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,67 @@
+import { techniqueOfMethod } from './catalogue.ts';
+import { catalogueMethod } from './entities/inspection-methods.ts';
+import type { ReportMissing } from './entities/report-headers.ts';
+import { reportSupportingDocument } from './entities/supporting-documents.ts';
+import type { TechniqueDefinition } from './technique.ts';
+
+/**
+ * What a report of a method no technique serves yet (MCSA, lube oil, an administrator's own method)
+ * must hold before it is submitted: at least one supporting document. Such a report has no
+ * inspection form, so its findings can only be in a document; an empty one never reaches a reviewer.
+ */
+export const undeclaredMethodCompleteness = { documents: { min: 1 } } as const;
+
+/** What a report of this method needs: its technique's rows, or (no technique) documents. */
+export type MethodRequirements = {
+  technique: TechniqueDefinition | undefined;
+  rows?: { min: number };
+  documents?: { min: number };
+};
+
+/** The requirements of a method, from its technique's declaration (`complete`) or the default above. */
+export function requirementsOfMethod(method: string): MethodRequirements {
+  const technique = techniqueOfMethod(method);
+  if (!technique) return { technique, ...undeclaredMethodCompleteness };
+  return { technique, ...technique.complete };
+}
+
+/** What a report holds of what its method may require. */
+export type ReportContent = {
+  /** Rows under the inspections of the method's technique (every equipment class). */
+  rows: number;
+  /** Supporting documents attached to the report. */
+  documents: number;
+};
+
+/**
+ * What a report of `method` holding `content` still lacks before it may be submitted, in declared
+ * order; empty when it is complete. The server judges it on submission and answers it to the
+ * screens (`GET /report-headers/{id}/readiness`), so both read this one rule.
+ */
+export function missingForSubmission(method: string, content: ReportContent): ReportMissing[] {
+  const needs = requirementsOfMethod(method);
+  const missing: ReportMissing[] = [];
+  const { technique } = needs;
+  const rowsEntity = technique?.workspace?.rows;
+  if (needs.rows && rowsEntity && content.rows < needs.rows.min)
+    missing.push({
+      requirement: 'rows',
+      technique: technique.module,
+      entity: rowsEntity.name,
+      min: needs.rows.min,
+      found: content.rows,
+      message: `${technique.label}: record at least ${needs.rows.min === 1 ? 'one' : needs.rows.min} ${rowsEntity.label.toLowerCase()}${needs.rows.min === 1 ? '' : ' rows'}`,
+    });
+  if (needs.documents && content.documents < needs.documents.min) {
+    const name = catalogueMethod(method)?.name ?? method;
+    missing.push({
+      requirement: 'documents',
+      technique: null,
+      entity: reportSupportingDocument.name,
+      min: needs.documents.min,
+      found: content.documents,
+      message: `Attach at least ${needs.documents.min === 1 ? 'one supporting document' : `${needs.documents.min} supporting documents`}: ${name} has no inspection form of its own yet`,
+    });
+  }
+  return missing;
+}
