@@ -1,7 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { e2eAdmin, expectAccessible, expectTouchTargets, openNavigation, signIn, snap } from './fixtures.ts';
+import {
+  e2eAdmin,
+  expectAccessible,
+  expectTouchTargets,
+  openNavigation,
+  recordThermalMeasurement,
+  signIn,
+  snap,
+} from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -278,6 +286,7 @@ test('a thermal report goes through a two-level approval, returned once', async 
   const reportNumber = reportHeading!.split(' · ')[0]!.trim();
   await expect(approvalPanel(page)).toContainText('Not submitted yet');
   await shot('inspector-shell');
+  await recordThermalMeasurement(page);
   const submit = async () => {
     await page.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();

@@ -127,3 +127,21 @@ export async function expectTouchTargets(page: Page, name: string) {
 export async function findDemoWorkOrder(page: Page) {
   await page.getByRole('textbox', { name: 'Search' }).fill(demo.woNumber);
 }
+
+/**
+ * From a thermal report's page, records one measurement and comes back: a report is submitted only
+ * with the data its method requires (docs/report-status.md, "Completeness before approval").
+ */
+export async function recordThermalMeasurement(page: Page, tag = 'Q1-LUG') {
+  const reportUrl = page.url();
+  await page.getByRole('link', { name: 'Open thermal analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Add measurement' }).click();
+  await page.getByLabel('Tag number').fill(tag);
+  await page.getByLabel('Component', { exact: true }).fill('Phase R cable lug');
+  await page.getByLabel('Max temperature').fill('52.5');
+  await page.getByLabel('Reference temperature').fill('40.1');
+  await page.getByRole('button', { name: 'Add measurement' }).click();
+  await expect(page.getByRole('row', { name: tag })).toBeVisible();
+  await page.goto(reportUrl);
+}

@@ -82,9 +82,9 @@ test('a draft with its photo survives an expired session and a reload @tablet', 
   await expect(page.getByRole('img', { name: 'Preview of Thermal image' })).toBeVisible();
   await page.goBack();
 
-  // Saved: the draft is gone, so a new form starts empty.
+  // Saved: the draft is gone, so a new form starts afresh, on the report's equipment (LP-3A).
   await page.getByRole('link', { name: 'Add measurement' }).click();
-  await expect(page.getByLabel('Tag number')).toHaveValue('');
+  await expect(page.getByLabel('Tag number')).toHaveValue('LP-3A');
   await expect(page.getByText(/Restored your unsaved changes/)).toHaveCount(0);
 });
 

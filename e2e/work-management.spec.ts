@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { e2eDemoPassword, expectAccessible, openNavigation, signIn, snap } from './fixtures.ts';
+import {
+  e2eDemoPassword,
+  expectAccessible,
+  openNavigation,
+  recordThermalMeasurement,
+  signIn,
+  snap,
+} from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -222,6 +229,7 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await expect(page.getByRole('heading', { name: new RegExp(`RPT-${woNumber}`), level: 1 })).toBeVisible();
   await shot('report-created');
 
+  await recordThermalMeasurement(page);
   await page.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -107,6 +107,10 @@ export function describeIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMe
     !refusedOutright &&
     valueAtPath(input, issue.path) == null;
   if (missing) return { code: 'required', missing };
+  // Without the input, a value left out is still known by the sentence `z.config` gave it below.
+  if (issue.code === 'invalid_type' && issue.message === fieldMessages.required) {
+    return { code: 'required', missing };
+  }
   if (known) return { ...known, missing };
   switch (issue.code) {
     case 'too_small':

@@ -176,7 +176,7 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <ScrollArea>
           {work.map((item) => (
-            <NavEntry key={item.to} item={item} pathname={pathname} />
+            <NavEntry key={item.to} item={item} pathname={pathname} onPick={close} />
           ))}
           {administration.length > 0 && (
             <nav aria-label={t('nav.administration')}>
@@ -184,7 +184,7 @@ export function AppLayout() {
                 {t('nav.administration')}
               </Text>
               {administration.map((item) => (
-                <NavEntry key={item.to} item={item} pathname={pathname} />
+                <NavEntry key={item.to} item={item} pathname={pathname} onPick={close} />
               ))}
             </nav>
           )}
@@ -202,9 +202,9 @@ export function AppLayout() {
 
 /**
  * One entry of the navigation, marked when the address is its page or under it; with what waits
- * there as a badge, in its name too ("Approvals, 3 waiting"), the badge itself hidden from readers.
+ * there as a badge, in its name too ("Approvals 3 waiting"), the badge itself hidden from readers.
  */
-function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
+function NavEntry({ item, pathname, onPick }: { item: NavItem; pathname: string; onPick: () => void }) {
   const { t, i18n } = useTranslation();
   const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
   const counted = useQuery({ ...approvalQueueCountQuery, ...item.count?.query, enabled: !!item.count });
@@ -212,6 +212,8 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   return (
     <NavLinkLink
       to={item.to}
+      // On a tablet the menu closes on a pick, the page already shown included.
+      onClick={onPick}
       label={t(item.label)}
       aria-label={waiting > 0 ? t(item.count!.waiting, { label: t(item.label), count: waiting }) : undefined}
       rightSection={
