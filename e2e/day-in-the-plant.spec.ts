@@ -80,10 +80,12 @@ test('an inspector starts on their tasks and meets no dead ends @tablet', async 
   await expect(page.getByRole('heading', { name: 'My tasks', level: 1 })).toBeVisible();
   await look(page, info, 'inspector-my-tasks');
 
-  // Reports are found by the equipment's tag, not only its SAP number.
+  // Reports are found by the equipment's tag, and name it as the plant does (tag · description).
   await page.goto('/reports');
   await page.getByRole('textbox', { name: 'Search' }).fill('LP-3A');
-  await expect(page.getByRole('link', { name: demo.reportNumber })).toBeVisible();
+  const report = page.getByRole('row', { name: new RegExp(demo.reportNumber) });
+  await expect(report).toContainText('LP-3A · LV panel LP-3A');
+  await look(page, info, 'inspector-reports');
 
   // A page the role may not open says so, with the way home, instead of a blank screen.
   await page.goto('/admin/users');
@@ -100,7 +102,7 @@ test('a reviewer starts on the approvals queue @tablet', async ({ page }, info) 
   // The menu says how many reports wait for this reviewer (and, on a tablet, closes on a pick).
   const entry = page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: /^Approvals \d+ waiting$/ });
+    .getByRole('link', { name: /^Approvals\s*\d+\s*waiting$/ });
   await expect(entry).toBeVisible();
   await entry.click();
   await expect(page.getByRole('search', { name: 'Filter the queue' })).toBeVisible();

@@ -136,7 +136,12 @@ export async function recordThermalMeasurement(page: Page, tag = 'Q1-LUG') {
   const reportUrl = page.url();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'Add measurement' }).click();
+  // A new report's analysis is started first.
+  const start = page.getByRole('button', { name: 'Start thermal analysis' });
+  const add = page.getByRole('link', { name: 'Add measurement' });
+  await expect(add.or(start)).toBeVisible();
+  if (await start.isVisible()) await start.click();
+  await add.click();
   await page.getByLabel('Tag number').fill(tag);
   await page.getByLabel('Component', { exact: true }).fill('Phase R cable lug');
   await page.getByLabel('Max temperature').fill('52.5');

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
@@ -202,7 +202,7 @@ export function AppLayout() {
 
 /**
  * One entry of the navigation, marked when the address is its page or under it; with what waits
- * there as a badge, in its name too ("Approvals 3 waiting"), the badge itself hidden from readers.
+ * there as a badge whose text is part of its name ("Approvals 3 waiting").
  */
 function NavEntry({ item, pathname, onPick }: { item: NavItem; pathname: string; onPick: () => void }) {
   const { t, i18n } = useTranslation();
@@ -215,11 +215,12 @@ function NavEntry({ item, pathname, onPick }: { item: NavItem; pathname: string;
       // On a tablet the menu closes on a pick, the page already shown included.
       onClick={onPick}
       label={t(item.label)}
-      aria-label={waiting > 0 ? t(item.count!.waiting, { label: t(item.label), count: waiting }) : undefined}
       rightSection={
         waiting > 0 ? (
-          <Badge size="sm" variant="filled" circle={waiting < 10} aria-hidden>
+          // Its name is its visible text: "Approvals 3 waiting", the last word for readers only.
+          <Badge size="sm" variant="filled" circle={waiting < 10}>
             {formatNumber(waiting, i18n.language)}
+            <VisuallyHidden> {t(item.count!.waiting)}</VisuallyHidden>
           </Badge>
         ) : undefined
       }

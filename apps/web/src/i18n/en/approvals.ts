@@ -2,7 +2,7 @@
 export const approvals = {
   nav: 'Approvals',
   /** The menu entry's name while reports wait (its badge shows the number). */
-  navWaiting: '{{label}} {{count}} waiting',
+  navWaiting: 'waiting',
   administration: 'Administration',
   panel: {
     title: 'Approval',

@@ -3,7 +3,7 @@ import type { Translation } from '../en/index.ts';
 
 export const approvals: Translation<typeof en> = {
   nav: 'Persetujuan',
-  navWaiting: '{{label}} {{count}} menunggu',
+  navWaiting: 'menunggu',
   administration: 'Administrasi',
   panel: {
     title: 'Persetujuan',
