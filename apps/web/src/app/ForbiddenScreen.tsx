@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconHome, IconLock } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
+import { IconHome, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { profileQuery } from '../features/auth/useProfile.ts';
 import { permissionLabel } from '../features/roles/module-label.ts';
+import { ErrorScreen } from './ErrorScreen.tsx';
 import type { ScreenNeed } from './forbidden.ts';
 import { ButtonLink } from './links.tsx';
 import { queryClient } from './query-client.ts';
@@ -16,29 +17,19 @@ export function ForbiddenScreen({ need }: { need?: Required<ScreenNeed> }) {
   // Read from the cache, not suspended on: this screen may show where no query provider is (the shell's error).
   const role = queryClient.getQueryData(profileQuery.queryKey)?.role.name ?? '—';
   return (
-    <Stack gap="md" maw={720}>
-      <Title order={1} fz={{ base: 22, sm: 28 }}>
-        {t('errors.forbiddenTitle')}
-      </Title>
-      <Alert color="gray" icon={<IconLock aria-hidden />}>
-        {need
-          ? t('errors.forbiddenText', { permission: permissionLabel(t, need.module, need.action), role })
-          : t('errors.forbiddenRefused', { role })}
-      </Alert>
-      <Group gap="sm">
-        {window.history.length > 1 && (
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            onClick={() => window.history.back()}
-          >
-            {t('common.back')}
-          </Button>
-        )}
-        <ButtonLink to="/" leftSection={<IconHome size={16} aria-hidden />}>
-          {t('errors.forbiddenHome')}
-        </ButtonLink>
-      </Group>
-    </Stack>
+    <ErrorScreen
+      title={t('errors.forbiddenTitle')}
+      alert={
+        <Alert color="gray" icon={<IconLock aria-hidden />}>
+          {need
+            ? t('errors.forbiddenText', { permission: permissionLabel(t, need.module, need.action), role })
+            : t('errors.forbiddenRefused', { role })}
+        </Alert>
+      }
+    >
+      <ButtonLink to="/" leftSection={<IconHome size={16} aria-hidden />}>
+        {t('errors.forbiddenHome')}
+      </ButtonLink>
+    </ErrorScreen>
   );
 }

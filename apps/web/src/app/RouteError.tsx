@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconHome, IconRefresh } from '@tabler/icons-react';
+import { Alert, Button } from '@mantine/core';
+import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
+import { ErrorScreen } from './ErrorScreen.tsx';
 import { errorText } from './error-text.ts';
 import { ForbiddenError } from './forbidden.ts';
 import { ForbiddenScreen } from './ForbiddenScreen.tsx';
@@ -21,32 +22,22 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   if (error instanceof ApiError && error.status === 403) return <ForbiddenScreen />;
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
-    <Stack gap="md" maw={720}>
-      <Title order={1} fz={{ base: 22, sm: 28 }}>
-        {t(notFound ? 'errors.notFoundTitle' : 'errors.loadFailed')}
-      </Title>
-      <Alert color={notFound ? 'gray' : 'red'} icon={<IconAlertTriangle aria-hidden />} role="alert">
-        {notFound ? t('errors.recordNotFound') : errorText(error, t)}
-      </Alert>
-      <Group gap="sm">
-        {window.history.length > 1 && (
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            onClick={() => window.history.back()}
-          >
-            {t('common.back')}
-          </Button>
-        )}
-        <ButtonLink to="/" variant="default" leftSection={<IconHome size={16} aria-hidden />}>
-          {t('errors.goHome')}
-        </ButtonLink>
-        {!notFound && (
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={reset}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    <ErrorScreen
+      title={t(notFound ? 'errors.notFoundTitle' : 'errors.loadFailed')}
+      alert={
+        <Alert color={notFound ? 'gray' : 'red'} icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {notFound ? t('errors.recordNotFound') : errorText(error, t)}
+        </Alert>
+      }
+    >
+      <ButtonLink to="/" variant="default" leftSection={<IconHome size={16} aria-hidden />}>
+        {t('errors.goHome')}
+      </ButtonLink>
+      {!notFound && (
+        <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={reset}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </ErrorScreen>
   );
 }

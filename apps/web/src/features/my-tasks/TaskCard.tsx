@@ -1,13 +1,12 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { workOrderSpk } from '@inspectra/contract';
 import type { MyTask } from '@inspectra/contract';
 import { IconArrowBackUp, IconCalendar, IconTag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CardLink } from '../../app/links.tsx';
 import { formatDate } from '../../engine/locale.ts';
 import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
-import { OverdueBadge, TaskStateBadge } from './TaskStateBadge.tsx';
+import { TaskCardFrame, TaskFact } from './TaskCardFrame.tsx';
 
 /** A task's planned period in words: both dates, one, or "not planned". */
 export function usePlannedText() {
@@ -52,9 +51,9 @@ export function ReturnedReason({ report }: { report: MyTask['reports'][number] }
 }
 
 /**
- * One task as a card: a whole card is the target (a gloved finger on a tablet), the work order and
- * method first, then where and when, its state and its reports. A returned task says why, and the
- * card opens the returned report (its next step), never a new one.
+ * One task as a card: the work order and method first, then where and when, its state and its
+ * reports. A returned task says why, and the card opens the returned report (its next step), never
+ * a new one.
  */
 export function TaskCard({ task }: { task: MyTask }) {
   const { t } = useTranslation();
@@ -64,71 +63,40 @@ export function TaskCard({ task }: { task: MyTask }) {
     ? ({ to: '/reports/$reportId', params: { reportId: returned.id } } as const)
     : ({ to: '/my-tasks/$taskId', params: { taskId: task.id } } as const);
   return (
-    <CardLink
-      {...target}
-      withBorder
-      radius="md"
-      padding="md"
-      style={{ color: 'inherit', textDecoration: 'none' }}
-    >
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} size="lg" lh={1.3}>
-              {task.woNumber} · {task.inspectionMethodName}
-            </Text>
-            <Text c="dimmed" size="sm" lineClamp={2}>
-              {task.woTitle}
-            </Text>
-          </div>
-          <Group gap={6} justify="flex-end">
-            {task.overdue && <OverdueBadge />}
-            <TaskStateBadge state={task.state} />
-          </Group>
-        </Group>
-        <Group gap="lg" wrap="wrap">
-          <Group gap={6} wrap="nowrap">
-            <IconCalendar size={16} aria-hidden />
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                {t('myTasks.planned')}:{' '}
-              </Text>
-              {planned(task)}
-            </Text>
-          </Group>
+    <TaskCardFrame
+      task={task}
+      link={target}
+      facts={
+        <>
+          <TaskFact icon={IconCalendar} label={t('myTasks.planned')}>
+            {planned(task)}
+          </TaskFact>
           {task.tagNumber && (
-            <Group gap={6} wrap="nowrap">
-              <IconTag size={16} aria-hidden />
-              <Text size="sm">
-                <ReferenceValue field={workOrderSpk.fields.tagNumber} value={task.tagNumber} />
-              </Text>
+            <TaskFact icon={IconTag}>
+              <ReferenceValue field={workOrderSpk.fields.tagNumber} value={task.tagNumber} />
+            </TaskFact>
+          )}
+        </>
+      }
+    >
+      {task.reports.length > 0 && (
+        <Group gap="xs" wrap="wrap">
+          {task.reports.map((r) => (
+            <Group key={r.id} gap={4} wrap="nowrap">
+              <Text size="sm">{r.reportNumber}</Text>
+              <ReportStatusBadge status={r.status} />
             </Group>
-          )}
-          {task.isEmergency && (
-            <Badge color="red" variant="outline" styles={{ label: { textTransform: 'none' } }}>
-              {t('myTasks.emergency')}
-            </Badge>
-          )}
+          ))}
         </Group>
-        {task.reports.length > 0 && (
-          <Group gap="xs" wrap="wrap">
-            {task.reports.map((r) => (
-              <Group key={r.id} gap={4} wrap="nowrap">
-                <Text size="sm">{r.reportNumber}</Text>
-                <ReportStatusBadge status={r.status} />
-              </Group>
-            ))}
-          </Group>
-        )}
-        {returned && (
-          <>
-            <ReturnedReason report={returned} />
-            <Text size="sm" fw={600} c="orange.8">
-              {t('myTasks.openReturnedReport', { number: returned.reportNumber })} →
-            </Text>
-          </>
-        )}
-      </Stack>
-    </CardLink>
+      )}
+      {returned && (
+        <>
+          <ReturnedReason report={returned} />
+          <Text size="sm" fw={600} c="orange.8">
+            {t('myTasks.openReturnedReport', { number: returned.reportNumber })} →
+          </Text>
+        </>
+      )}
+    </TaskCardFrame>
   );
 }
