@@ -1,4 +1,4 @@
-import type { thermalMeasurement, workOrderSpk } from '@inspectra/contract';
+import type { MyTask, TeamTask, thermalMeasurement, workOrderSpk } from '@inspectra/contract';
 import type { RecordOf } from '../api/records.ts';
 import type { Report } from '../features/reports/useReport.ts';
 
@@ -104,4 +104,48 @@ export function thermalMeasurementRecord(
     visualImage: null,
     ...overrides,
   };
+}
+
+export type TaskReportRecord = MyTask['reports'][number];
+
+/** Report `n` (1 to 9) of the task below, RPT-TH-2026-000n, a draft last changed on day n of March 2026. */
+export function taskReportRecord(n: number, overrides: Partial<TaskReportRecord> = {}): TaskReportRecord {
+  return {
+    id: `c0000000-0000-4000-8000-00000000000${n}`,
+    reportNumber: `RPT-TH-2026-000${n}`,
+    title: 'Thermography of LV panel LP-3A',
+    equipmentNo: 'LP-3A',
+    status: 'draft',
+    updatedAt: `2026-03-0${n}T02:00:00Z`,
+    ...overrides,
+  };
+}
+
+/** A thermal task on WO-2026-0142 (Substation 3, tag SS3), planned 2 to 6 March 2026, to do and on time. */
+const thermalTask = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  workOrderSPKId: 'b0000000-0000-4000-8000-000000000001',
+  woNumber: 'WO-2026-0142',
+  woTitle: 'Annual thermography survey, Substation 3',
+  inspectionMethod: 'thermal',
+  inspectionMethodName: 'Thermal analysis',
+  equipmentCategory: 'electrical',
+  tagNumber: 'SS3',
+  location: 'Substation 3',
+  priority: 'high',
+  isEmergency: false,
+  dateStart: '2026-03-02',
+  dateEnd: '2026-03-06',
+  state: 'todo',
+  overdue: false,
+} satisfies Omit<MyTask, 'reports'>;
+
+/** The thermal task as its inspector reads it (`GET /my-tasks`), with no reports yet. */
+export function myTaskRecord(overrides: Partial<MyTask> = {}): MyTask {
+  return { ...thermalTask, reports: [], ...overrides };
+}
+
+/** The thermal task as its planner reads it in the team plan, naming no inspector yet. */
+export function teamTaskRecord(overrides: Partial<TeamTask> = {}): TeamTask {
+  return { ...thermalTask, inspectors: [], ...overrides };
 }

@@ -123,7 +123,8 @@ export function taskFilters(q: {
 
 export const byAssignment = (id: string) => sql`${mine.assignmentId} = ${id}`;
 
-type TaskRow = {
+/** A task as the statements of my tasks and the team plan read it, before its reports or inspectors. */
+export type TaskRow = {
   id: string;
   work_order_spkid: string;
   wo_number: string;
@@ -219,7 +220,8 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
   return byTask;
 }
 
-function taskView(row: TaskRow, taskReports: MyTask['reports'] = []): MyTask {
+/** A task as the API shows it, from its row: all but its reports (my tasks) or inspectors (the team plan). */
+export function taskFields(row: TaskRow): Omit<MyTask, 'reports'> {
   return {
     id: row.id,
     workOrderSPKId: row.work_order_spkid,
@@ -236,6 +238,9 @@ function taskView(row: TaskRow, taskReports: MyTask['reports'] = []): MyTask {
     dateEnd: row.date_end,
     state: row.state,
     overdue: row.overdue,
-    reports: taskReports,
   };
+}
+
+function taskView(row: TaskRow, taskReports: MyTask['reports'] = []): MyTask {
+  return { ...taskFields(row), reports: taskReports };
 }

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inspectorTasks, tableOf, users } from '../../db/schema/index.ts';
-import type { Period } from './my-tasks.sql.ts';
+import { taskFields } from './my-tasks.sql.ts';
+import type { Period, TaskRow } from './my-tasks.sql.ts';
 
 const assignments = tableOf(woTaskAssignment);
 const workOrders = tableOf(workOrderSpk);
@@ -87,25 +88,7 @@ export const plannedIn = (p: Period, team: Pick<Team, 'plannerGroups'>) => {
 /** The team's live work: work orders still open or in progress (completed and cancelled are history). */
 export const live = sql`${workOrders.status} in ('open', 'inProgress')`;
 
-type TeamTaskRow = {
-  id: string;
-  work_order_spkid: string;
-  wo_number: string;
-  wo_title: string;
-  inspection_method: string;
-  inspection_method_name: string;
-  equipment_category: string | null;
-  tag_number: string | null;
-  location: string | null;
-  priority: TeamTask['priority'];
-  is_emergency: boolean;
-  date_start: string | null;
-  date_end: string | null;
-  state: TaskState;
-  overdue: boolean;
-  inspectors: TeamInspector[] | null;
-  total: number;
-};
+type TeamTaskRow = TaskRow & { inspectors: TeamInspector[] | null; total: number };
 
 /**
  * Tasks of the team on the work orders `where` picks, in `order`, at most `limit`, each with the
@@ -143,24 +126,7 @@ export async function readTeamTasks(
     order by ${order}, ${assignments.woNumber}, ${assignments.inspectionMethod}, ${assignments.id}
     limit ${o.limit}`);
   return {
-    tasks: found.rows.map((r) => ({
-      id: r.id,
-      workOrderSPKId: r.work_order_spkid,
-      woNumber: r.wo_number,
-      woTitle: r.wo_title,
-      inspectionMethod: r.inspection_method,
-      inspectionMethodName: r.inspection_method_name,
-      equipmentCategory: r.equipment_category,
-      tagNumber: r.tag_number,
-      location: r.location,
-      priority: r.priority,
-      isEmergency: r.is_emergency,
-      dateStart: r.date_start,
-      dateEnd: r.date_end,
-      state: r.state,
-      overdue: r.overdue,
-      inspectors: r.inspectors ?? [],
-    })),
+    tasks: found.rows.map((r) => ({ ...taskFields(r), inspectors: r.inspectors ?? [] })),
     total: found.rows[0]?.total ?? 0,
   };
 }

@@ -1,4 +1,4 @@
-import type { MyTask, MyTaskStatistics } from '@inspectra/contract';
+import type { MyTaskStatistics } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import {
   signedInAs,
   testProfile,
 } from '../../api/test-server.ts';
+import { myTaskRecord, taskReportRecord } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { MyTaskPage } from './MyTaskPage.tsx';
 import { MyTasksPage } from './MyTasksPage.tsx';
@@ -30,35 +31,12 @@ const inspector = testProfile({
 });
 
 const today = dayjs().format('YYYY-MM-DD');
-const returned: MyTask = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  workOrderSPKId: 'b0000000-0000-4000-8000-000000000001',
-  woNumber: 'WO-2026-0142',
-  woTitle: 'Annual thermography survey, Substation 3',
-  inspectionMethod: 'thermal',
-  inspectionMethodName: 'Thermal analysis',
-  equipmentCategory: 'electrical',
-  tagNumber: 'SS3',
-  location: 'Substation 3',
-  priority: 'high',
-  isEmergency: false,
-  dateStart: '2026-03-02',
-  dateEnd: '2026-03-06',
+const returned = myTaskRecord({
   state: 'returned',
   overdue: true,
-  reports: [
-    {
-      id: 'c0000000-0000-4000-8000-000000000001',
-      reportNumber: 'RPT-TH-2026-0001',
-      title: 'Thermography of LV panel LP-3A',
-      equipmentNo: 'LP-3A',
-      status: 'returned',
-      updatedAt: '2026-03-05T02:00:00Z',
-    },
-  ],
-};
-const todo: MyTask = {
-  ...returned,
+  reports: [taskReportRecord(1, { status: 'returned' })],
+});
+const todo = myTaskRecord({
   id: 'a0000000-0000-4000-8000-000000000002',
   woNumber: 'WO-2026-0150',
   woTitle: 'Pump vibration round',
@@ -67,10 +45,7 @@ const todo: MyTask = {
   tagNumber: 'P-101A',
   dateStart: today,
   dateEnd: today,
-  state: 'todo',
-  overdue: false,
-  reports: [],
-};
+});
 const statistics: MyTaskStatistics = {
   byState: { todo: 1, inProgress: 0, waitingApproval: 0, returned: 1, done: 3 },
   total: 5,

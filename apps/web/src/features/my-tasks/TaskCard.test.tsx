@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { myTaskRecord, taskReportRecord } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { MyTaskPage } from './MyTaskPage.tsx';
 import { TaskCard } from './TaskCard.tsx';
@@ -14,37 +15,13 @@ import { TaskCard } from './TaskCard.tsx';
 
 serveMockApi();
 
-const report = (n: number, status: MyTask['reports'][number]['status'], extra = {}) => ({
-  id: `c0000000-0000-4000-8000-00000000000${n}`,
-  reportNumber: `RPT-TH-2026-000${n}`,
-  title: 'Thermography of LV panel LP-3A',
-  equipmentNo: 'LP-3A',
-  status,
-  updatedAt: `2026-03-0${n}T02:00:00Z`,
-  ...extra,
-});
-
-const returned: MyTask = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  workOrderSPKId: 'b0000000-0000-4000-8000-000000000001',
-  woNumber: 'WO-2026-0142',
-  woTitle: 'Annual thermography survey, Substation 3',
-  inspectionMethod: 'thermal',
-  inspectionMethodName: 'Thermal analysis',
-  equipmentCategory: 'electrical',
-  tagNumber: 'SS3',
-  location: 'Substation 3',
-  priority: 'high',
-  isEmergency: false,
-  dateStart: '2026-03-02',
-  dateEnd: '2026-03-06',
+const returned = myTaskRecord({
   state: 'returned',
-  overdue: false,
   reports: [
-    report(1, 'approved', { returnedReason: null }),
-    report(2, 'returned', { returnedReason: 'Re-shoot phase R at full load' }),
+    taskReportRecord(1, { status: 'approved', returnedReason: null }),
+    taskReportRecord(2, { status: 'returned', returnedReason: 'Re-shoot phase R at full load' }),
   ],
-};
+});
 
 function serveTask(task: MyTask) {
   signedInAs({
@@ -94,13 +71,13 @@ describe('a returned task', () => {
   });
 
   it('says when the reviewer gave no reason; a task not returned opens its own page', async () => {
-    const noReason: MyTask = { ...returned, reports: [report(2, 'returned', { returnedReason: null })] };
+    const noReason: MyTask = { ...returned, reports: [taskReportRecord(2, { status: 'returned', returnedReason: null })] };
     serveTask(noReason);
     const { unmount } = renderWithRouter(pages(noReason), '/');
     expect(await screen.findByText('The reviewer gave no reason.', {}, { timeout: 10_000 })).toBeVisible();
     unmount();
 
-    const inProgress: MyTask = { ...returned, state: 'inProgress', reports: [report(3, 'draft')] };
+    const inProgress: MyTask = { ...returned, state: 'inProgress', reports: [taskReportRecord(3)] };
     renderWithRouter(pages(inProgress), '/');
     const card = await screen.findByRole(
       'link',

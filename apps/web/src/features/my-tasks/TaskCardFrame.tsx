@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { MyTask } from '@inspectra/contract';
 import type { Icon } from '@tabler/icons-react';
-import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
+import type { LinkOptions, RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardLink } from '../../app/links.tsx';
@@ -13,10 +13,10 @@ type FramedTask = Pick<
   'woNumber' | 'inspectionMethodName' | 'woTitle' | 'overdue' | 'state' | 'isEmergency'
 >;
 
-type TaskCardFrameProps<TOptions = unknown> = {
+type TaskCardFrameProps<TTo extends string | undefined> = {
   task: FramedTask;
-  /** Where the card leads. */
-  link: ValidateLinkOptions<RegisteredRouter, TOptions>;
+  /** Where the card leads, checked as a link's `to` and `params` are (one of several screens may be). */
+  link: LinkOptions<RegisteredRouter, string, TTo>;
   /** The task's facts (`TaskFact`s), in a row that wraps; an emergency is said after them. */
   facts: ReactNode;
   /** What the card adds below its facts. */
@@ -27,8 +27,10 @@ type TaskCardFrameProps<TOptions = unknown> = {
  * A task as a card: the whole card is the target (a gloved finger on a tablet), named by its work
  * order and method, with the work order's title, whether it is late and its state, then its facts.
  */
-export function TaskCardFrame<TOptions>(props: TaskCardFrameProps<TOptions>): ReactNode;
-export function TaskCardFrame({ task, link, facts, children }: TaskCardFrameProps) {
+export function TaskCardFrame<const TTo extends string | undefined>(
+  props: TaskCardFrameProps<TTo>,
+): ReactNode;
+export function TaskCardFrame({ task, link, facts, children }: TaskCardFrameProps<string>) {
   const { t } = useTranslation();
   return (
     <CardLink

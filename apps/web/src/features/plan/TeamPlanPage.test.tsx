@@ -1,4 +1,4 @@
-import type { TeamStatistics, TeamTask } from '@inspectra/contract';
+import type { TeamStatistics } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import {
   signedInAs,
   testProfile,
 } from '../../api/test-server.ts';
+import { teamTaskRecord } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { monthGrid } from '../my-tasks/PlannerCalendar.tsx';
 import { canSeeTeamPlan } from './team-plan-access.ts';
@@ -31,26 +32,13 @@ const ann = { id: 'd0000000-0000-4000-8000-000000000001', fullName: 'Ann Wijaya'
 const budi = { id: 'd0000000-0000-4000-8000-000000000002', fullName: 'Budi Santoso' };
 const today = dayjs().format('YYYY-MM-DD');
 
-const late: TeamTask = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  workOrderSPKId: 'b0000000-0000-4000-8000-000000000001',
-  woNumber: 'WO-2026-0142',
-  woTitle: 'Annual thermography survey, Substation 3',
-  inspectionMethod: 'thermal',
-  inspectionMethodName: 'Thermal analysis',
-  equipmentCategory: 'electrical',
-  tagNumber: 'SS3',
-  location: 'Substation 3',
-  priority: 'high',
-  isEmergency: false,
+const late = teamTaskRecord({
   dateStart: dayjs().subtract(10, 'day').format('YYYY-MM-DD'),
   dateEnd: dayjs().subtract(3, 'day').format('YYYY-MM-DD'),
-  state: 'todo',
   overdue: true,
   inspectors: [ann],
-};
-const todays: TeamTask = {
-  ...late,
+});
+const todays = teamTaskRecord({
   id: 'a0000000-0000-4000-8000-000000000002',
   workOrderSPKId: 'b0000000-0000-4000-8000-000000000002',
   woNumber: 'WO-2026-0150',
@@ -60,9 +48,8 @@ const todays: TeamTask = {
   dateStart: today,
   dateEnd: today,
   state: 'inProgress',
-  overdue: false,
   inspectors: [ann, budi],
-};
+});
 const statistics: TeamStatistics = {
   plannerGroups: [{ code: 'PG-ROT', name: 'Rotating equipment' }],
   byState: { todo: 3, inProgress: 2, waitingApproval: 1, returned: 0, done: 4 },
