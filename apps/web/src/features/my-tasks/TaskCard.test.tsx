@@ -71,7 +71,10 @@ describe('a returned task', () => {
   });
 
   it('says when the reviewer gave no reason; a task not returned opens its own page', async () => {
-    const noReason: MyTask = { ...returned, reports: [taskReportRecord(2, { status: 'returned', returnedReason: null })] };
+    const noReason: MyTask = {
+      ...returned,
+      reports: [taskReportRecord(2, { status: 'returned', returnedReason: null })],
+    };
     serveTask(noReason);
     const { unmount } = renderWithRouter(pages(noReason), '/');
     expect(await screen.findByText('The reviewer gave no reason.', {}, { timeout: 10_000 })).toBeVisible();
