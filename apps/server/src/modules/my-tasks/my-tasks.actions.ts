@@ -18,7 +18,7 @@ import {
   taskFilters,
 } from './my-tasks.sql.ts';
 import type { TaskScope } from './my-tasks.sql.ts';
-import { calendarDay, checkedPlannerPeriod, plannerMaxTasks, weekOf } from './planner-period.ts';
+import { calendarDay, checkedPlannerPeriod, plannerMaxTasks, plannerNote, weekOf } from './planner-period.ts';
 import { teamPlanActions } from './team-plan.actions.ts';
 
 export { calendarDay, monthOf, plannerMaxDays, plannerMaxTasks, weekOf } from './planner-period.ts';
@@ -106,13 +106,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
       limit: plannerMaxTasks,
       order: 'planned',
     });
-    // Without dates, the answer says which period it covers; a cut period says so first.
-    const message =
-      total > tasks.length
-        ? `The first ${tasks.length} of ${total} tasks of the period; choose a shorter one`
-        : thisMonth
-          ? `Tasks planned from ${period.from} to ${period.to}, this month; give dateStart and dateEnd for another period`
-          : undefined;
+    const message = plannerNote(period, { thisMonth, shown: tasks.length, total });
     return { data: tasks satisfies MyTask[], ...(message ? { message } : {}) };
   }),
 

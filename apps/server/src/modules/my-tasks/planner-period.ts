@@ -68,3 +68,19 @@ export function checkedPlannerPeriod(query: { dateStart?: string; dateEnd?: stri
     ]);
   return period;
 }
+
+/**
+ * What a planner's answer says of its period: a period cut at `plannerMaxTasks` first, else the
+ * month it covers when no dates were given.
+ */
+export function plannerNote(
+  period: Period,
+  o: { thisMonth: boolean; shown: number; total: number },
+): string | undefined {
+  if (o.total > o.shown)
+    return `The first ${o.shown} of ${o.total} tasks of the period; choose a shorter one`;
+  if (o.thisMonth) {
+    return `Tasks planned from ${period.from} to ${period.to}, this month; give dateStart and dateEnd for another period`;
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import { AppError } from '../../errors.ts';
-import { calendarDay, checkedPlannerPeriod, plannerMaxTasks, weekOf } from './planner-period.ts';
+import { calendarDay, checkedPlannerPeriod, plannerMaxTasks, plannerNote, weekOf } from './planner-period.ts';
 import { countTeamTasks, overdueOn, plannedFor, plannerGroupsOf, readTeamTasks } from './team-plan.sql.ts';
 import type { Team } from './team-plan.sql.ts';
 
@@ -39,13 +39,7 @@ export const teamPlanActions: Record<string, ActionHandler> = {
       order: 'planned',
       limit: plannerMaxTasks,
     });
-    // The same notes as the inspector's planner: a cut period first, else the month it covers.
-    const message =
-      total > tasks.length
-        ? `The first ${tasks.length} of ${total} tasks of the period; choose a shorter one`
-        : thisMonth
-          ? `Tasks planned from ${period.from} to ${period.to}, this month; give dateStart and dateEnd for another period`
-          : undefined;
+    const message = plannerNote(period, { thisMonth, shown: tasks.length, total });
     return { data: tasks satisfies TeamTask[], ...(message ? { message } : {}) };
   }),
 
