@@ -28,6 +28,7 @@ import {
   thermalMeasurementRecord,
   workOrderRecord,
 } from '../test/records.fixture.ts';
+import { thermalReportHandlers } from '../test/thermal-report.fixture.ts';
 import { renderWithProviders, renderWithRouter, suspended } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
 
@@ -136,52 +137,7 @@ function serveThermalReport() {
     fullName: 'Ina Inspector',
     permissions: grants(['thermal', 'reportHeader'], editActions),
   });
-  const workOrder = workOrderRecord();
-  server.use(
-    http.get(api(`/work-order-spks/${workOrder.id}`), () => HttpResponse.json(envelope(workOrder))),
-    http.get(api('/report-headers'), () => HttpResponse.json(onePage([report]))),
-    http.get(api('/thermal-analysis/by-report'), () =>
-      HttpResponse.json(
-        envelope({
-          id: analysisId,
-          thermalAnalysisId: analysisId,
-          version: 4,
-          reportHeaderId: reportId,
-          summary: null,
-          result: null,
-        }),
-      ),
-    ),
-    http.get(api('/thermal-analysis/summary'), () =>
-      HttpResponse.json(
-        envelope({
-          thermalAnalysisId: analysisId,
-          summary: null,
-          measurementCount: 1,
-          firstMeasurementDate: '2026-03-10',
-          lastMeasurementDate: '2026-03-10',
-          hottest: measurement,
-          maxDeltaTC: 45.5,
-          severityCounts: { normal: 0, investigate: 0, repairAsTimePermits: 0, repairImmediately: 1 },
-        }),
-      ),
-    ),
-    http.get(api('/thermal-analysis/result'), () =>
-      HttpResponse.json(
-        envelope({
-          thermalAnalysisId: analysisId,
-          result: null,
-          overallSeverity: 'repairImmediately',
-          overallMeaning: 'ΔT above 15 °C: major discrepancy, repair immediately',
-          actionRequired: [measurement],
-        }),
-      ),
-    ),
-    http.get(api('/thermal-measurements/by-thermal-analysis'), () =>
-      HttpResponse.json(onePage([measurement])),
-    ),
-    http.get(api(`/thermal-measurements/${measurement.id}`), () => HttpResponse.json(envelope(measurement))),
-  );
+  server.use(...thermalReportHandlers(report, measurement));
 }
 
 describe('the screens that update a record send the version they read', () => {

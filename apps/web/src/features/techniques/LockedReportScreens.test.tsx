@@ -1,18 +1,9 @@
 import type { PermissionAction } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  api,
-  editActions,
-  envelope,
-  grants,
-  onePage,
-  server,
-  serveMockApi,
-  signedInAs,
-} from '../../api/test-server.ts';
-import { reportRecord, thermalMeasurementRecord, workOrderRecord } from '../../test/records.fixture.ts';
+import { editActions, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { reportRecord, thermalMeasurementRecord } from '../../test/records.fixture.ts';
+import { thermalReportHandlers } from '../../test/thermal-report.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { ReportLockScope } from '../reports/ReportLock.tsx';
 import type { Report } from '../reports/useReport.ts';
@@ -41,49 +32,7 @@ function serveThermalReport(status: Report['status'], actions: readonly Permissi
     fullName: 'Ina Inspector',
     permissions: grants(['thermal', 'reportHeader'], actions),
   });
-  const workOrder = workOrderRecord();
-  const analysis = {
-    id: analysisId,
-    thermalAnalysisId: analysisId,
-    version: 4,
-    reportHeaderId: report.id,
-    summary: null,
-    result: null,
-  };
-  server.use(
-    http.get(api(`/work-order-spks/${workOrder.id}`), () => HttpResponse.json(envelope(workOrder))),
-    http.get(api('/report-headers'), () => HttpResponse.json(onePage([report]))),
-    http.get(api('/thermal-analysis/by-report'), () => HttpResponse.json(envelope(analysis))),
-    http.get(api('/thermal-analysis/summary'), () =>
-      HttpResponse.json(
-        envelope({
-          thermalAnalysisId: analysisId,
-          summary: null,
-          measurementCount: 1,
-          firstMeasurementDate: '2026-03-10',
-          lastMeasurementDate: '2026-03-10',
-          hottest: measurement,
-          maxDeltaTC: 45.5,
-          severityCounts: { normal: 0, investigate: 0, repairAsTimePermits: 0, repairImmediately: 1 },
-        }),
-      ),
-    ),
-    http.get(api('/thermal-analysis/result'), () =>
-      HttpResponse.json(
-        envelope({
-          thermalAnalysisId: analysisId,
-          result: null,
-          overallSeverity: 'repairImmediately',
-          overallMeaning: 'ΔT above 15 °C: major discrepancy, repair immediately',
-          actionRequired: [measurement],
-        }),
-      ),
-    ),
-    http.get(api('/thermal-measurements/by-thermal-analysis'), () =>
-      HttpResponse.json(onePage([measurement])),
-    ),
-    http.get(api(`/thermal-measurements/${measurement.id}`), () => HttpResponse.json(envelope(measurement))),
-  );
+  server.use(...thermalReportHandlers(report, measurement));
   return report;
 }
 
