@@ -370,11 +370,13 @@ describe('signIn', () => {
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
-  it('signOut clears both tokens', async () => {
+  it('signOut clears both tokens and any way back, so the next user of the device starts at home', async () => {
     setCookies('a', 'r');
+    sessionStorage.setItem('inspectra.returnTo', '/my-tasks');
     server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
     const done = signOut();
     expect(cookies()).toEqual({});
+    expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
     await done;
   });
 });

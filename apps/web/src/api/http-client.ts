@@ -9,7 +9,14 @@ import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { queryEntries } from './payload.ts';
 import { sessionRenewal } from './session-renewal.ts';
-import { clearTokens, endSession, readAccessToken, readRefreshToken, storeTokens } from './session.ts';
+import {
+  clearTokens,
+  endSession,
+  forgetReturnTo,
+  readAccessToken,
+  readRefreshToken,
+  storeTokens,
+} from './session.ts';
 
 /**
  * The web app's one HTTP client (SPEC 7, 8): every call goes to `/api` with the bearer access token
@@ -280,6 +287,7 @@ const signOutTimeoutMs = 5000;
 export async function signOut(): Promise<void> {
   const refreshToken = readRefreshToken();
   clearTokens();
+  forgetReturnTo();
   if (!refreshToken) return;
   try {
     await client.post('/auth/logout', { refreshToken }, { timeout: signOutTimeoutMs });

@@ -66,6 +66,32 @@ describe('end of session, sign-in and back', () => {
     expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
   });
 
+  it('brings back only the user whose session ended; the next user of a shared tablet starts at home', () => {
+    const tokenOf = (sub: string) => `h.${btoa(JSON.stringify({ sub }))}.s`;
+    setCookies(tokenOf('inspector-1'), 'r');
+    window.history.pushState({}, '', '/my-tasks?view=calendar');
+    endSession();
+    expect(takeReturnTo('reviewer-1')).toBe('/');
+    // Forgotten once read, whoever read it.
+    expect(takeReturnTo('inspector-1')).toBe('/');
+
+    setCookies(tokenOf('inspector-1'), 'r');
+    endSession();
+    expect(takeReturnTo('inspector-1')).toBe('/my-tasks?view=calendar');
+  });
+
+  it('remembers nothing for a call refused after sign-out (no session left to return to)', () => {
+    window.history.pushState({}, '', '/my-tasks');
+    endSession();
+    expect(browser.assign).toHaveBeenCalledWith('/auth/?code=401');
+    expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
+  });
+
+  it('a link opened while signed out brings whoever signs in there', () => {
+    rememberReturnTo('/reports/9');
+    expect(takeReturnTo('anyone')).toBe('/reports/9');
+  });
+
   it('defaults to / with nothing remembered', () => {
     expect(takeReturnTo()).toBe('/');
   });

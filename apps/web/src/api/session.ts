@@ -8,6 +8,8 @@ const accessCookie = 'access_token';
 const refreshCookie = 'refresh_token';
 const cookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 const returnToKey = 'inspectra.returnTo';
+/** Whose session ended where `returnToKey` points: on a shared tablet, only they are brought back. */
+const returnToUserKey = 'inspectra.returnToUser';
 const signInPath = '/auth/?code=401';
 
 /** Navigation, behind an object so tests can spy on it (jsdom cannot navigate). */
@@ -78,14 +80,16 @@ export function hasSession(): boolean {
 
 /**
  * The session is over: forget the tokens and send the user to the sign-in page, remembering where they
- * were so sign-in can bring them back. Stays put on the sign-in pages themselves, so a failing call
- * there cannot loop.
+ * were (and who they were) so sign-in can bring them back. Stays put on the sign-in pages themselves,
+ * so a failing call there cannot loop. A call refused after the user signed out (a poll still under
+ * way) remembers nothing: the next user of the device starts on their own landing page.
  */
 export function endSession(): void {
+  const [hadSession, user] = [hasSession(), currentUserId()];
   clearTokens();
   const { pathname, search, hash } = window.location;
   if (isSignInPath(pathname)) return;
-  rememberReturnTo(pathname + search + hash);
+  if (hadSession) rememberReturnTo(pathname + search + hash, user);
   browser.assign(signInPath);
 }
 
@@ -109,27 +113,47 @@ function isReturnPath(path: string): boolean {
   );
 }
 
-/** Remembers where to go after sign-in (path, search and hash); anything but a path on this site is ignored. */
-export function rememberReturnTo(path: string): void {
+/**
+ * Remembers where to go after sign-in (path, search and hash); anything but a path on this site is
+ * ignored. `user` is whose session ended there; without one (a link opened while signed out) whoever
+ * signs in next is brought there.
+ */
+export function rememberReturnTo(path: string, user?: string): void {
   if (!isReturnPath(path)) return;
   try {
     sessionStorage.setItem(returnToKey, path);
+    if (user) sessionStorage.setItem(returnToUserKey, user);
+    else sessionStorage.removeItem(returnToUserKey);
   } catch {
     // Storage may be disabled (private mode): the user then lands on the home page after sign-in.
   }
 }
 
+/** Forgets where to return to: a user who signs out on a shared device leaves no way back behind. */
+export function forgetReturnTo(): void {
+  try {
+    sessionStorage.removeItem(returnToKey);
+    sessionStorage.removeItem(returnToUserKey);
+  } catch {
+    // Storage disabled: nothing was remembered.
+  }
+}
+
 /**
- * The path remembered by `rememberReturnTo`, forgotten once read; '/' when there is none. Checked
- * again on the way out: session storage is writable by anything running on the page.
+ * The path remembered by `rememberReturnTo`, forgotten once read; '/' (the user's landing page) when
+ * there is none or it was another user's. Checked again on the way out: session storage is writable
+ * by anything running on the page.
  */
-export function takeReturnTo(): string {
+export function takeReturnTo(user: string | undefined = currentUserId()): string {
   let remembered: string | null;
+  let whose: string | null;
   try {
     remembered = sessionStorage.getItem(returnToKey);
-    sessionStorage.removeItem(returnToKey);
+    whose = sessionStorage.getItem(returnToUserKey);
   } catch {
     return '/';
   }
+  forgetReturnTo();
+  if (whose && whose !== user) return '/';
   return remembered && isReturnPath(remembered) ? remembered : '/';
 }
