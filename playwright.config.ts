@@ -41,6 +41,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
+    // As a device set to reduce motion: no transitions to wait for or to render frame by frame
+    // (software rendering here). The screens are otherwise the same; the theme honours the setting.
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
     {

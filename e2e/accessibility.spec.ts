@@ -11,11 +11,13 @@ import {
 } from './fixtures.ts';
 
 /**
- * Every screen, in both colour schemes, on a desktop and an upright tablet: axe-core finds no serious
+ * Every screen, in both colour schemes on a desktop and in the light one on an upright tablet: axe-core finds no serious
  * or critical violation, and a screenshot of each is kept to look at (truncation, off-screen controls).
  */
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen is accessible in the ${scheme} theme @tablet`, async ({ page }, info) => {
+  // Colours do not depend on the width: the dark scheme is walked on the desktop only.
+  const widths = scheme === 'light' ? ' @tablet' : '';
+  test(`every screen is accessible in the ${scheme} theme${widths}`, async ({ page }, info) => {
     // Eleven screens, each checked and photographed.
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });

@@ -52,6 +52,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  // A device set to reduce motion (vestibular disorders, WCAG 2.3.3) gets no transitions: drawers,
+  // menus and dialogs appear at once.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
