@@ -87,6 +87,17 @@ describe('end of session, sign-in and back', () => {
     expect(sessionStorage.getItem('inspectra.returnTo')).toBeNull();
   });
 
+  it("a tab whose user's cookies were cleared keeps the way back for that user only", () => {
+    const tokenOf = (sub: string) => `h.${btoa(JSON.stringify({ sub }))}.s`;
+    storeTokens({ accessToken: tokenOf('inspector-1'), refreshToken: 'r' });
+    clearTokens();
+    // The router finds no session on the next page and remembers it, for the tab's last user.
+    rememberReturnTo('/my-tasks');
+    expect(takeReturnTo('reviewer-1')).toBe('/');
+    rememberReturnTo('/my-tasks');
+    expect(takeReturnTo('inspector-1')).toBe('/my-tasks');
+  });
+
   it('a link opened while signed out brings whoever signs in there', () => {
     rememberReturnTo('/reports/9');
     expect(takeReturnTo('anyone')).toBe('/reports/9');

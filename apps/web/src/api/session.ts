@@ -10,6 +10,8 @@ const cookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 const returnToKey = 'inspectra.returnTo';
 /** Whose session ended where `returnToKey` points: on a shared tablet, only they are brought back. */
 const returnToUserKey = 'inspectra.returnToUser';
+/** The user last signed in in this tab, kept after their tokens are gone (cleared, expired). */
+const tabUserKey = 'inspectra.tabUser';
 const signInPath = '/auth/?code=401';
 
 /** Navigation, behind an object so tests can spy on it (jsdom cannot navigate). */
@@ -50,6 +52,21 @@ export function readRefreshToken(): string | undefined {
 export function storeTokens(pair: TokenPair): void {
   writeCookie(accessCookie, pair.accessToken, cookieMaxAgeSeconds);
   writeCookie(refreshCookie, pair.refreshToken, cookieMaxAgeSeconds);
+  const user = currentUserId();
+  try {
+    if (user) sessionStorage.setItem(tabUserKey, user);
+  } catch {
+    // Storage disabled: a way back is then nobody's in particular.
+  }
+}
+
+/** The user last signed in in this tab, if any (their session may be over). */
+function tabUser(): string | undefined {
+  try {
+    return sessionStorage.getItem(tabUserKey) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function clearTokens(): void {
@@ -85,7 +102,7 @@ export function hasSession(): boolean {
  * way) remembers nothing: the next user of the device starts on their own landing page.
  */
 export function endSession(): void {
-  const [hadSession, user] = [hasSession(), currentUserId()];
+  const [hadSession, user] = [hasSession(), currentUserId() ?? tabUser()];
   clearTokens();
   const { pathname, search, hash } = window.location;
   if (isSignInPath(pathname)) return;
@@ -115,10 +132,10 @@ function isReturnPath(path: string): boolean {
 
 /**
  * Remembers where to go after sign-in (path, search and hash); anything but a path on this site is
- * ignored. `user` is whose session ended there; without one (a link opened while signed out) whoever
- * signs in next is brought there.
+ * ignored. `user` is whose session ended there: by default the user last signed in in this tab. A
+ * link opened in a tab where nobody has signed in brings whoever signs in next.
  */
-export function rememberReturnTo(path: string, user?: string): void {
+export function rememberReturnTo(path: string, user: string | undefined = tabUser()): void {
   if (!isReturnPath(path)) return;
   try {
     sessionStorage.setItem(returnToKey, path);
@@ -129,11 +146,23 @@ export function rememberReturnTo(path: string, user?: string): void {
   }
 }
 
-/** Forgets where to return to: a user who signs out on a shared device leaves no way back behind. */
-export function forgetReturnTo(): void {
+function dropReturnTo(): void {
   try {
     sessionStorage.removeItem(returnToKey);
     sessionStorage.removeItem(returnToUserKey);
+  } catch {
+    // Storage disabled: nothing was remembered.
+  }
+}
+
+/**
+ * Forgets where to return to and who used this tab: a user who signs out on a shared device leaves
+ * no way back behind.
+ */
+export function forgetReturnTo(): void {
+  dropReturnTo();
+  try {
+    sessionStorage.removeItem(tabUserKey);
   } catch {
     // Storage disabled: nothing was remembered.
   }
@@ -153,7 +182,7 @@ export function takeReturnTo(user: string | undefined = currentUserId()): string
   } catch {
     return '/';
   }
-  forgetReturnTo();
+  dropReturnTo();
   if (whose && whose !== user) return '/';
   return remembered && isReturnPath(remembered) ? remembered : '/';
 }
