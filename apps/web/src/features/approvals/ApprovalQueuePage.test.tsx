@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { router } from '../../app/router.tsx';
@@ -105,6 +105,8 @@ describe('the approvals queue page', () => {
     renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
     const table = await screen.findByRole('table', { name: 'Approvals' }, { timeout: 8000 });
     await within(table).findByRole('link', { name: 'RPT-101' });
+    // From the md breakpoint, a table (scrolling in its box on a narrow desktop window).
+    expect(table).not.toHaveAttribute('data-stacked');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
 
@@ -161,6 +163,49 @@ describe('the approvals queue page', () => {
     expect(
       await screen.findByText('No waiting report matches these filters.', undefined, { timeout: 5000 }),
     ).toBeVisible();
+  });
+
+  it('stacks each report into a card below the md breakpoint, every part in view', async () => {
+    // An upright tablet: 800 px wide, below md (62em), where the queue as a table scrolled sideways.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '' || (query.includes('min-width') && !query.includes('62em')),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
+    serveQueue();
+    renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
+    const table = await screen.findByRole('table', { name: 'Approvals' }, { timeout: 8000 });
+    expect(table).toHaveAttribute('data-stacked');
+    // Nothing wider than the screen: no sideways scroll box around the cards.
+    expect(table.closest('[class*="scrollContainer"]')).toBeNull();
+
+    // The same rows at every width, found by role (the e2e journeys' `getByRole('row')` too).
+    const card = await within(table).findByRole('row', { name: /RPT-101/ });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3);
+    expect(card).toHaveAttribute('data-severe', 'true');
+    expect(within(card).getByRole('link', { name: 'RPT-101' })).toHaveAttribute('href', `/reports/${hot.id}`);
+    const cells = within(card).getAllByRole('cell');
+    expect(within(card).getByText('Repair immediately')).toBeVisible();
+    for (const [label, value] of [
+      ['Equipment', 'Crude charge pump'],
+      ['Method', 'Thermal analysis'],
+      ['Company', "Plant owner's staff"],
+      ['Level', 'Level 1 · Area engineer'],
+      ['Waiting for', '3 days'],
+    ]) {
+      const cell = cells.find((c) => c.textContent?.includes(value!))!;
+      expect(cell, value).toBeDefined();
+      expect(within(cell).getByText(label!)).toHaveAttribute('aria-hidden', 'true');
+    }
   });
 
   it('puts the levels of every grading technique on one scale, most severe first', () => {

@@ -1,4 +1,4 @@
-import { Group, Pagination, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { techniqueOfMethod, techniques } from '@inspectra/contract';
 import type { ApprovalQueueItem, PageMeta } from '@inspectra/contract';
@@ -12,6 +12,8 @@ import { AnchorLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { enumLabel, techniqueLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime, formatElapsed, formatNumber } from '../../engine/locale.ts';
+import { StackedTable } from '../../engine/StackedTable.tsx';
+import type { RowProps, StackedColumn } from '../../engine/StackedTable.tsx';
 import { FindingBadge, gradeStep, worstGradeStep } from '../techniques/FindingBadge.tsx';
 import { approvalQueueKey, approvalQueueSummaryQuery } from './approval-queries.ts';
 import type { ApprovalQueueFilters } from './approval-queries.ts';
@@ -156,26 +158,15 @@ export function ApprovalQueuePage() {
         {rows.length === 0 && !queue.isPending ? (
           <Text c="dimmed">{t(filtered ? 'approvals.queue.noMatch' : 'approvals.queue.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped aria-label={t('approvals.queue.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('approvals.queue.severity')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.reportNumber')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.equipment')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.method')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.company')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.level')}</Table.Th>
-                  <Table.Th>{t('approvals.queue.waited')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <QueueRow key={row.id} row={row} now={now} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <StackedTable
+            label={t('approvals.queue.title')}
+            columns={queueColumns(t, i18n.language, now)}
+            rows={rows}
+            rowKey={(row) => row.id}
+            rowProps={severeMark}
+            minWidth={900}
+            striped
+          />
         )}
         {(queue.data?.meta.totalPages ?? 0) > 1 && (
           <Group justify="flex-end" mt="md">
@@ -192,26 +183,40 @@ export function ApprovalQueuePage() {
   );
 }
 
-/** One waiting report; a severe one has a red edge beside its red badge, whose words say why. */
-function QueueRow({ row, now }: { row: ApprovalQueueItem; now: number }) {
-  const { t, i18n } = useTranslation();
-  const technique = techniqueOfMethod(row.inspectionMethod);
+/** A severe report's row (or card) has a red edge beside its red badge, whose words say why. */
+function severeMark(row: ApprovalQueueItem): RowProps {
   const severe = isSevere(row);
-  return (
-    <Table.Tr
-      data-severe={severe || undefined}
-      style={severe ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : undefined}
-    >
-      <Table.Td>
-        {technique && row.worstFinding ? (
+  return {
+    'data-severe': severe || undefined,
+    style: severe ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : undefined,
+  };
+}
+
+/**
+ * The queue's columns. Below the md breakpoint each report is a card (`StackedTable`): its number and
+ * title first, then the worst finding, equipment, method, company, level and time waited.
+ */
+function queueColumns(t: TFunction, language: string, now: number): StackedColumn<ApprovalQueueItem>[] {
+  return [
+    {
+      key: 'severity',
+      title: t('approvals.queue.severity'),
+      cell: (row) => {
+        const technique = techniqueOfMethod(row.inspectionMethod);
+        return technique && row.worstFinding ? (
           <FindingBadge technique={technique} level={row.worstFinding} size="sm" />
         ) : (
           <Text size="sm" c="dimmed">
             {t('approvals.queue.noFinding')}
           </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
+        );
+      },
+    },
+    {
+      key: 'report',
+      title: t('approvals.queue.reportNumber'),
+      names: true,
+      cell: (row) => (
         <Stack gap={0}>
           <AnchorLink to="/reports/$reportId" params={{ reportId: row.id }} className="touch-target">
             {row.reportNumber}
@@ -221,8 +226,12 @@ function QueueRow({ row, now }: { row: ApprovalQueueItem; now: number }) {
             {t('approvals.queue.by', { name: row.submittedBy })}
           </Text>
         </Stack>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'equipment',
+      title: t('approvals.queue.equipment'),
+      cell: (row) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
             {row.tagNumber ?? row.equipmentNo}
@@ -234,21 +243,37 @@ function QueueRow({ row, now }: { row: ApprovalQueueItem; now: number }) {
             </Text>
           )}
         </Stack>
-      </Table.Td>
-      <Table.Td>{methodName(t, row.inspectionMethod, row.inspectionMethodName)}</Table.Td>
-      <Table.Td>{row.contractorName ?? t('users.ownerStaff')}</Table.Td>
-      <Table.Td>
-        {t('approvals.panel.level', { level: row.approvalLevel })}
-        {row.approvalPosition ? ` · ${row.approvalPosition}` : ''}
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'method',
+      title: t('approvals.queue.method'),
+      cell: (row) => methodName(t, row.inspectionMethod, row.inspectionMethodName),
+    },
+    {
+      key: 'company',
+      title: t('approvals.queue.company'),
+      cell: (row) => row.contractorName ?? t('users.ownerStaff'),
+    },
+    {
+      key: 'level',
+      title: t('approvals.queue.level'),
+      cell: (row) => {
+        const level = t('approvals.panel.level', { level: row.approvalLevel });
+        return row.approvalPosition ? `${level} · ${row.approvalPosition}` : level;
+      },
+    },
+    {
+      key: 'waited',
+      title: t('approvals.queue.waited'),
+      cell: (row) => (
         <Stack gap={0}>
-          <Text size="sm">{formatElapsed(row.waitingSince, now, i18n.language)}</Text>
+          <Text size="sm">{formatElapsed(row.waitingSince, now, language)}</Text>
           <Text size="xs" c="dimmed">
-            {t('approvals.queue.since', { date: formatDateTime(row.waitingSince, i18n.language) })}
+            {t('approvals.queue.since', { date: formatDateTime(row.waitingSince, language) })}
           </Text>
         </Stack>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
