@@ -1,0 +1,331 @@
+import { deriveValue, entities, referenceTarget, reportHeader, techniques } from '@inspectra/contract';
+import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
+import type { DbOrTx } from '../db/client.ts';
+import type { ReadScope } from './record-scope.ts';
+import { attachmentsOf } from './records.ts';
+import type { AttachmentRow, RecordRepository, StoredRecord } from './records.ts';
+
+/**
+ * The report as one tree (docs/report-of-record.md): one walk over the catalogue yields a report's
+ * whole content — its header, then every technique present on it with its records in declared
+ * order (an inspection per variant, the rows under it), each record with its files, derived values
+ * and the names of the records it names. The PDF, the canonical JSON and its fingerprint read this
+ * walk; nothing here knows a technique by name.
+ */
+
+/** A file of a record as the tree holds it: what the attachment table keeps, bytes aside. */
+export type TreeAttachment = Pick<
+  AttachmentRow,
+  | 'id'
+  | 'slot'
+  | 'imageType'
+  | 'category'
+  | 'position'
+  | 'displayName'
+  | 'mediaType'
+  | 'size'
+  | 'sha256'
+  | 'storageKey'
+> & { createdAt: string };
+
+/** A record named by one of a tree record's fields, and how a person reads it ("P-101A · Crude pump"). */
+export type NamedRecord = { name: string; record: StoredRecord };
+
+/** One record of the report, with what a reader needs beside its stored values. */
+export type TreeRecord = {
+  entity: EntityDefinition;
+  /** The equipment class of a record of an entity with variants, else null. */
+  variant: string | null;
+  /** Its stored columns, times as ISO text; only the fields its variant has. */
+  values: Record<string, unknown>;
+  /** Its derived values (ΔT, severity), computed from the declaration as the API does. */
+  derived: Record<string, unknown>;
+  /** Its files, by slot and place in the list. */
+  attachments: TreeAttachment[];
+  /** The records its `references` and `ref` fields name (not its parent), by field; null when unseen. */
+  named: Record<string, NamedRecord | null>;
+};
+
+/**
+ * What the walk yields, in document order: the header; then per technique present, its section
+ * opened, each list of records opened under its parent, the records of a list (in batches for rows,
+ * one at a time for a record with lists under it, which follow it), each list and section closed.
+ */
+export type ReportTreeEntry =
+  | { kind: 'header'; record: TreeRecord }
+  | { kind: 'section'; technique: TechniqueDefinition }
+  | { kind: 'list'; entity: EntityDefinition; depth: number; parent: TreeRecord }
+  | { kind: 'records'; entity: EntityDefinition; depth: number; records: TreeRecord[] }
+  | { kind: 'endList'; entity: EntityDefinition; depth: number }
+  | { kind: 'endSection'; technique: TechniqueDefinition };
+
+export type ReportTreeDeps = { db: DbOrTx; repositories: Map<string, RecordRepository> };
+
+/** The entities of a technique whose parent is `parent`, in the technique's declared order. */
+function childrenOf(technique: TechniqueDefinition, parent: EntityDefinition): EntityDefinition[] {
+  return technique.entities.filter((entity) => {
+    const field = entity.parent ? entity.fields[entity.parent] : undefined;
+    return field?.kind === 'ref' && field.entity === parent.name && entity !== parent;
+  });
+}
+
+/** The techniques whose records hang off a report (the NDT register does not): in catalogue order. */
+export const reportTechniques: readonly TechniqueDefinition[] = (
+  techniques as readonly TechniqueDefinition[]
+).filter((technique) => childrenOf(technique, reportHeader).length > 0);
+
+/** Whether a record of the entity has lists under it in its technique (an inspection's rows). */
+function hasChildren(technique: TechniqueDefinition, entity: EntityDefinition): boolean {
+  return childrenOf(technique, entity).length > 0;
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * The fields a record names other records by: `references` keys and `ref` ids. The parent is
+ * named only for the root (a report's work order): below it, the parent is the record above.
+ */
+function namingFields(entity: EntityDefinition, root: boolean): [string, Field][] {
+  return Object.entries(entity.fields).filter(
+    ([key, field]) =>
+      (root || key !== entity.parent) &&
+      ((field.kind === 'text' && field.references !== undefined) || field.kind === 'ref'),
+  );
+}
+
+/** "P-101A · Crude charge pump": a record's `represent` fields joined, as the web shows it. */
+export function representation(entity: EntityDefinition, record: Record<string, unknown>): string {
+  const parts = (entity.represent ?? [])
+    .map((key) => record[key])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
+  return parts.length > 0 ? parts.join(' · ') : String(record.id ?? '');
+}
+
+/**
+ * Reads the records a tree's records name, once per key in a walk: through the named entity's
+ * repository, under the caller's scope (a record the caller may not see is left unnamed).
+ */
+class NamedRecords {
+  private readonly cache = new Map<string, Promise<NamedRecord | null>>();
+  constructor(
+    private readonly deps: ReportTreeDeps,
+    private readonly scope: ReadScope,
+  ) {}
+
+  of(field: Field, value: unknown): Promise<NamedRecord | null> {
+    if (typeof value !== 'string' || value === '') return Promise.resolve(null);
+    let target: string | undefined;
+    let keyField = 'id';
+    if (field.kind === 'ref') target = field.entity;
+    else if (field.kind === 'text' && field.references) {
+      const named = referenceTarget(field.references, (name) => entities[name]);
+      target = named.entity.name;
+      keyField = named.field;
+    }
+    const repo = target ? this.deps.repositories.get(target) : undefined;
+    if (!repo) return Promise.resolve(null);
+    const cacheKey = `${repo.entity.name}|${keyField}|${value}`;
+    let found = this.cache.get(cacheKey);
+    if (!found) {
+      found = this.read(repo, keyField, value);
+      this.cache.set(cacheKey, found);
+    }
+    return found;
+  }
+
+  private async read(repo: RecordRepository, keyField: string, value: string): Promise<NamedRecord | null> {
+    const record =
+      keyField === 'id'
+        ? await repo.find(this.deps.db, value, this.scope)
+        : await repo.first(this.deps.db, {
+            scope: this.scope,
+            // Named by the field: each key field is a statement of its own (statements.ts shapes).
+            filters: { [keyField]: { field: keyField, op: 'eq' } },
+            filterValues: { [keyField]: value },
+          });
+    return record ? { name: representation(repo.entity, record), record } : null;
+  }
+}
+
+/** A stored record and its files as the tree holds them. */
+async function treeRecord(
+  entity: EntityDefinition,
+  row: StoredRecord,
+  files: readonly AttachmentRow[],
+  names: NamedRecords,
+  root: boolean,
+): Promise<TreeRecord> {
+  const variant = typeof row.variant === 'string' ? row.variant : null;
+  const shown = entity.fieldsOf(variant ?? undefined);
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    // A variant's record holds only that variant's fields (the shared table has every variant's).
+    if (key in entity.fields && !(key in shown)) continue;
+    values[key] = iso(value);
+  }
+  const derived: Record<string, unknown> = {};
+  for (const [key, d] of Object.entries(entity.derived)) derived[key] = deriveValue(d, values) ?? null;
+  const attachments = files
+    .filter((a) => a.ownerId === row.id)
+    .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position)
+    .map((a): TreeAttachment => ({
+      id: a.id,
+      slot: a.slot,
+      imageType: a.imageType,
+      category: a.category,
+      position: a.position,
+      displayName: a.displayName,
+      mediaType: a.mediaType,
+      size: a.size,
+      sha256: a.sha256,
+      storageKey: a.storageKey,
+      createdAt: iso(a.createdAt) as string,
+    }));
+  const named: Record<string, NamedRecord | null> = {};
+  for (const [key, field] of namingFields(entity, root)) {
+    if (key in shown) named[key] = await names.of(field, values[key]);
+  }
+  return { entity, variant, values, derived, attachments, named };
+}
+
+/** The tree records of a batch of stored rows, their files read in one query. */
+async function treeRecords(
+  deps: ReportTreeDeps,
+  entity: EntityDefinition,
+  rows: StoredRecord[],
+  names: NamedRecords,
+  root = false,
+): Promise<TreeRecord[]> {
+  const files = await attachmentsOf(
+    deps.db,
+    entity,
+    rows.map((r) => r.id),
+  );
+  const out: TreeRecord[] = [];
+  for (const row of rows) out.push(await treeRecord(entity, row, files, names, root));
+  return out;
+}
+
+/**
+ * The records of `entity` under `parent`, in its declared list order, variant by variant in the
+ * declared order of the variants; each batch's records followed, when the entity has lists under
+ * it, by those lists (depth first). Read through the entity's repository under the caller's scope,
+ * a batch at a time (`every`: refused past its limit, never cut short).
+ */
+async function* walkList(
+  deps: ReportTreeDeps,
+  technique: TechniqueDefinition,
+  entity: EntityDefinition,
+  parent: TreeRecord,
+  depth: number,
+  scope: ReadScope,
+  names: NamedRecords,
+): AsyncGenerator<ReportTreeEntry> {
+  const repo = deps.repositories.get(entity.name)!;
+  const parentId = String(parent.values.id);
+  const nested = hasChildren(technique, entity);
+  const variants: (string | undefined)[] = entity.variants
+    ? // A child list holds its parent's variant only.
+      parent.variant && parent.entity.variants
+      ? [parent.variant]
+      : [...entity.variants]
+    : [undefined];
+  yield { kind: 'list', entity, depth, parent };
+  for (const variant of variants) {
+    for await (const batch of await repo.every(deps.db, { scope, parentId, variant })) {
+      const records = await treeRecords(deps, entity, batch.rows, names);
+      if (!nested) {
+        if (records.length > 0) yield { kind: 'records', entity, depth, records };
+        continue;
+      }
+      for (const record of records) {
+        yield { kind: 'records', entity, depth, records: [record] };
+        for (const child of childrenOf(technique, entity))
+          yield* walkList(deps, technique, child, record, depth + 1, scope, names);
+      }
+    }
+  }
+  yield { kind: 'endList', entity, depth };
+}
+
+/**
+ * Walks a report's whole content for a caller (`scope`: their company's; a report outside it is
+ * NOT_FOUND, thrown by the first step). A technique is in the walk when the report holds any of its
+ * records; its section is opened before its first record, so an absent technique yields nothing.
+ * Bounded: rows are read `unpagedBatch` at a time with their files, and each batch is yielded
+ * before the next is read.
+ */
+export async function* walkReport(
+  deps: ReportTreeDeps,
+  reportId: string,
+  scope: ReadScope,
+): AsyncGenerator<ReportTreeEntry> {
+  const names = new NamedRecords(deps, scope);
+  const headerRow = await deps.repositories.get(reportHeader.name)!.get(deps.db, reportId, scope);
+  const [header] = await treeRecords(deps, reportHeader, [headerRow], names, true);
+  yield { kind: 'header', record: header! };
+  for (const technique of reportTechniques) {
+    const tops = childrenOf(technique, reportHeader);
+    // The section opens only when a list of it holds a record.
+    const present = await Promise.all(
+      tops.map(async (entity) =>
+        Boolean(await deps.repositories.get(entity.name)!.first(deps.db, { scope, parentId: reportId })),
+      ),
+    );
+    if (!present.some(Boolean)) continue;
+    yield { kind: 'section', technique };
+    for (const [i, entity] of tops.entries()) {
+      if (present[i]) yield* walkList(deps, technique, entity, header!, 1, scope, names);
+    }
+    yield { kind: 'endSection', technique };
+  }
+}
+
+/** A whole report tree in memory: for small reports and tests (the walk itself is bounded). */
+export type CollectedList = { entity: EntityDefinition; records: CollectedRecord[] };
+export type CollectedRecord = TreeRecord & { lists: CollectedList[] };
+export type CollectedTree = {
+  header: TreeRecord;
+  sections: { technique: TechniqueDefinition; lists: CollectedList[] }[];
+};
+
+/** Collects a walk into one object (every record with its lists under it). */
+export async function collectReportTree(walk: AsyncIterable<ReportTreeEntry>): Promise<CollectedTree> {
+  let header: TreeRecord | undefined;
+  const sections: CollectedTree['sections'] = [];
+  // The lists open now, outermost first: a new list hangs under the last record of the one above.
+  const open: CollectedList[] = [];
+  for await (const entry of walk) {
+    switch (entry.kind) {
+      case 'header':
+        header = entry.record;
+        break;
+      case 'section':
+        sections.push({ technique: entry.technique, lists: [] });
+        break;
+      case 'list': {
+        const list: CollectedList = { entity: entry.entity, records: [] };
+        if (entry.depth === 1) sections.at(-1)!.lists.push(list);
+        else lastRecordAt(open, entry.depth - 1)?.lists.push(list);
+        open[entry.depth - 1] = list;
+        open.length = entry.depth;
+        break;
+      }
+      case 'records':
+        for (const record of entry.records) open[entry.depth - 1]!.records.push({ ...record, lists: [] });
+        break;
+      case 'endList':
+        open.length = entry.depth - 1;
+        break;
+      case 'endSection':
+        break;
+    }
+  }
+  if (!header) throw new Error('A report walk yields its header first');
+  return { header, sections };
+}
+
+function lastRecordAt(open: CollectedList[], depth: number): CollectedRecord | undefined {
+  return open[depth - 1]?.records.at(-1);
+}

@@ -1,0 +1,204 @@
+import type { ReportStatus } from '@inspectra/contract';
+import type { reportApprovalSteps } from '../../db/schema/index.ts';
+import type { TreeRecord } from '../../engine/report-tree.ts';
+import type { Content, PendingImage } from './report-pdf-layout.ts';
+import { ValueWords } from './report-pdf-layout.ts';
+import type { PdfWords } from './report-pdf-words.ts';
+
+/**
+ * The report-wide parts of a report's PDF (docs/report-of-record.md "Layout"): the cover, the
+ * approval record with its history, and the footer on every page. The sections between them are
+ * laid out from the declarations (report-pdf-layout.ts).
+ */
+
+export type ApprovalStep = Pick<
+  typeof reportApprovalSteps.$inferSelect,
+  'level' | 'position' | 'actorFullName' | 'action' | 'comment' | 'at' | 'fromStatus' | 'toStatus'
+>;
+
+/** Who made the report and for which company, with the company's logo when one is stored. */
+export type ReportAuthorship = {
+  authorName: string | null;
+  company: { name: string; logo: PendingImage | null } | null;
+};
+
+const named = (record: TreeRecord, key: string) => record.named[key]?.name ?? record.values[key];
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export function statusWord(words: PdfWords, status: unknown): string {
+  return words.statuses[status as ReportStatus] ?? text(status);
+}
+
+/** The cover: number and title, then the facts a reader looks for first, and the company's logo. */
+export function coverContent(
+  words: PdfWords,
+  header: TreeRecord,
+  authorship: ReportAuthorship,
+  printedAt: Date,
+): Content[] {
+  const values = new ValueWords(words);
+  const v = header.values;
+  const equipment = header.named.equipmentNo?.record;
+  const w = words.cover;
+  const date = (value: unknown) => (value ? values.day(String(value)) : '');
+  const facts: [string, string][] = [
+    [w.reportNumber, text(v.reportNumber)],
+    [w.reportTitle, text(v.title)],
+    [w.workOrder, text(named(header, 'workOrderSPKId'))],
+    [w.equipmentTag, text(equipment?.tagNumber ?? v.equipmentNo)],
+    [w.equipmentDescription, text(equipment?.description)],
+    [w.location, text(v.location ?? equipment?.locationCode)],
+    [w.inspectionMethod, text(named(header, 'inspectionMethod'))],
+    [w.inspector, text(authorship.authorName)],
+    [w.contractor, authorship.company?.name ?? w.ownersStaff],
+    [w.actualStart, date(v.actualStartDate)],
+    [w.actualCompleted, date(v.actualCompletedDate)],
+    [w.status, statusWord(words, v.status)],
+    ...(Number(v.revision) > 0
+      ? ([
+          [
+            w.revision,
+            `${text(v.revision)}${header.named.revisionOf ? ` · ${header.named.revisionOf.name}` : ''}`,
+          ],
+        ] as [string, string][])
+      : []),
+    [w.printedAt, values.moment(printedAt)],
+  ];
+  return [
+    {
+      columns: [
+        {
+          width: '*',
+          stack: [
+            { text: words.documentTitle, style: 'kicker' },
+            { text: text(v.reportNumber), style: 'title' },
+            { text: text(v.title), style: 'subtitle' },
+          ],
+        },
+        { width: 140, stack: authorship.company?.logo ? [authorship.company.logo.node] : [] },
+      ],
+      margin: [0, 0, 0, 16],
+    },
+    {
+      table: {
+        // No header row: lightHorizontalLines would draw a heavy rule under the first fact.
+        headerRows: 0,
+        widths: [150, '*'],
+        body: facts.map(([label, value]) => [{ text: label, style: 'label' }, { text: value }]),
+      },
+      layout: 'lightHorizontalLines',
+    },
+  ];
+}
+
+/**
+ * The approval record: each level of the report's path with the position, who decided, what, when
+ * and why, in the current round (since the last submission); then every step of the history.
+ */
+export function approvalContent(
+  words: PdfWords,
+  header: TreeRecord,
+  steps: readonly ApprovalStep[],
+): Content[] {
+  const a = words.approval;
+  const values = new ValueWords(words);
+  const out: Content[] = [{ text: a.title, style: 'section', pageBreak: 'before' }];
+  const path = Array.isArray(header.values.approvalPath)
+    ? (header.values.approvalPath as { level: number; position: string | null }[])
+    : [];
+  const lastSubmission = steps.findLastIndex((s) => s.action === 'submitted');
+  const round = lastSubmission < 0 ? [] : steps.slice(lastSubmission);
+  out.push({ text: a.path, style: 'groupTitle' });
+  if (path.length === 0) out.push({ text: a.notSubmitted, style: 'note' });
+  else
+    out.push({
+      table: {
+        headerRows: 1,
+        widths: ['auto', 'auto', 'auto', 'auto', 'auto', '*'],
+        body: [
+          [a.level, a.position, a.name, a.decision, a.date, a.comment].map((t) => ({
+            text: t,
+            style: 'tableHeader',
+          })),
+          ...path.map((level) => {
+            const decided = round.findLast(
+              (s) => s.level === level.level && (s.action === 'approved' || s.action === 'returned'),
+            );
+            return [
+              String(level.level),
+              text(level.position ?? decided?.position),
+              text(decided?.actorFullName),
+              decided ? (a.actions[decided.action] ?? decided.action) : a.waiting,
+              decided ? values.moment(decided.at) : '',
+              text(decided?.comment),
+            ];
+          }),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    });
+  out.push({ text: a.history, style: 'groupTitle' });
+  if (steps.length === 0) out.push({ text: a.noHistory, style: 'note' });
+  else
+    out.push({
+      table: {
+        headerRows: 1,
+        widths: ['auto', 'auto', 'auto', 'auto', '*'],
+        body: [
+          [a.date, a.action, a.level, a.by, a.comment].map((t) => ({ text: t, style: 'tableHeader' })),
+          ...steps.map((s) => [
+            values.moment(s.at),
+            `${a.actions[s.action] ?? s.action} (${a.moved(statusWord(words, s.fromStatus), statusWord(words, s.toStatus))})`,
+            s.level === null ? '' : `${s.level}${s.position ? ` · ${s.position}` : ''}`,
+            s.actorFullName,
+            text(s.comment),
+          ]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    });
+  return out;
+}
+
+/**
+ * The footer of every page: the report, its version (none yet: its status, "not a version"), its
+ * fingerprint, and "Page 3 of 12".
+ */
+export function footer(words: PdfWords, header: TreeRecord, fingerprint: string) {
+  const version = words.footer.notVersioned(statusWord(words, header.values.status));
+  return (currentPage: number, pageCount: number): Content => ({
+    margin: [40, 12, 40, 0],
+    columns: [
+      {
+        width: '*',
+        stack: [
+          { text: `${text(header.values.reportNumber)} · ${version}`, style: 'footer' },
+          { text: `${words.footer.fingerprint}: ${fingerprint}`, style: 'footerHash' },
+        ],
+      },
+      { width: 'auto', text: words.footer.page(currentPage, pageCount), style: 'footer', alignment: 'right' },
+    ],
+  });
+}
+
+/** The document's styles: one place for the PDF's typography. */
+export const pdfStyles = {
+  kicker: { fontSize: 10, color: '#666666' },
+  title: { fontSize: 22, bold: true, margin: [0, 2, 0, 2] },
+  subtitle: { fontSize: 13, color: '#333333' },
+  section: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
+  listTitle: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+  recordTitle: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+  groupTitle: { fontSize: 10, bold: true, color: '#1c3d5a', margin: [0, 6, 0, 2] },
+  label: { color: '#555555' },
+  longText: { margin: [0, 0, 0, 4] },
+  tableHeader: { bold: true, color: '#333333' },
+  rowsTable: { fontSize: 8, margin: [0, 0, 0, 6] },
+  caption: { fontSize: 8, bold: true, margin: [0, 2, 0, 0] },
+  muted: { fontSize: 8, color: '#666666' },
+  note: { italics: true, color: '#555555', margin: [0, 2, 0, 6] },
+  placeholder: { italics: true, color: '#a61e4d', margin: [0, 20, 0, 20] },
+  hash: { fontSize: 6 },
+  footer: { fontSize: 7, color: '#555555' },
+  footerHash: { fontSize: 6, color: '#555555' },
+};

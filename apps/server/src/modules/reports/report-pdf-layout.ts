@@ -1,0 +1,451 @@
+import { enumValueLabel, labelFromKey } from '@inspectra/contract';
+import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
+import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
+import type { PdfWords } from './report-pdf-words.ts';
+
+/**
+ * A report's PDF laid out from its tree and the declarations alone (docs/report-of-record.md
+ * "Layout"): no technique is named here. A technique's section holds its lists in declared order:
+ * a record with lists under it (an inspection) as titled blocks of its field groups, then its
+ * files, then its lists; a list of rows as a table of its leading columns, then each row's blocks.
+ */
+
+/** pdfmake content: text, or a node (`{ text }`, `{ table }`, `{ stack }`, `{ image }`…). */
+export type Content = string | Record<string, unknown> | Content[];
+
+/** Photos are drawn when pdfkit can embed them; other images are named and described. */
+const drawable = new Set(['image/jpeg', 'image/png']);
+/** Most columns a rows table shows; every field is in the row's blocks below it. */
+const maxColumns = 7;
+/** Photos fit this box (points): two side by side across an A4 page's text width. */
+const photoBox: [number, number] = [240, 180];
+
+/** A photo to read before printing: its node is filled with the image or a placeholder. */
+export type PendingImage = {
+  attachment: Pick<TreeAttachment, 'id' | 'mediaType' | 'storageKey' | 'size'>;
+  node: Record<string, unknown>;
+  /** The placeholder the node holds until the image is read (kept to print without images). */
+  placeholder?: Record<string, unknown>;
+  box?: [number, number];
+};
+
+/**
+ * Light fill and dark text for each level of a grade, least severe first: green, yellow, orange,
+ * red, spread over however many levels the technique declares.
+ */
+const gradeColours = [
+  { fill: '#d3f9d8', color: '#2b8a3e' },
+  { fill: '#fff3bf', color: '#e67700' },
+  { fill: '#ffe8cc', color: '#d9480f' },
+  { fill: '#ffc9c9', color: '#c92a2a' },
+];
+export function gradeColour(levels: readonly string[], level: unknown) {
+  const i = levels.indexOf(String(level));
+  if (i < 0) return undefined;
+  const at = levels.length === 1 ? 0 : Math.round((i * (gradeColours.length - 1)) / (levels.length - 1));
+  return gradeColours[at]!;
+}
+
+/** "1.2 MB": a file's size as a reader reads it. */
+export function fileSize(bytes: number, locale: string): string {
+  const units = ['bytes', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+}
+
+/** Formats values in the PDF's language: dates, numbers with units, choices in words, names. */
+export class ValueWords {
+  private readonly date: Intl.DateTimeFormat;
+  private readonly dateTime: Intl.DateTimeFormat;
+  constructor(readonly words: PdfWords) {
+    this.date = new Intl.DateTimeFormat(words.locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    this.dateTime = new Intl.DateTimeFormat(words.locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    });
+  }
+
+  /** A calendar date (`2026-11-20`) as written in the language. */
+  day(value: string): string {
+    const parsed = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? value : this.date.format(parsed);
+  }
+
+  /** A moment, in UTC, said so. */
+  moment(value: string | Date): string {
+    const parsed = value instanceof Date ? value : new Date(value);
+    return Number.isNaN(parsed.getTime()) ? String(value) : this.dateTime.format(parsed);
+  }
+
+  /** A field's value as text; empty when it has none. */
+  of(field: Field, value: unknown, named?: { name: string } | null): string {
+    if (value === null || value === undefined || value === '') return '';
+    switch (field.kind) {
+      case 'number':
+      case 'integer': {
+        if (typeof value !== 'number') return String(value);
+        const text =
+          field.kind === 'integer' && field.format === 'year'
+            ? String(value)
+            : value.toLocaleString(this.words.locale, { maximumFractionDigits: 6 });
+        return field.unit ? `${text} ${field.unit}` : text;
+      }
+      case 'date':
+        return this.day(String(value));
+      case 'datetime':
+        return this.moment(String(value));
+      case 'boolean':
+        return value ? this.words.yes : this.words.no;
+      case 'enum':
+        return enumValueLabel(String(value));
+      case 'ref':
+        return named?.name ?? String(value);
+      case 'text':
+        // A named record reads by its name, its key beside it when the name does not hold it.
+        if (field.references && named)
+          return named.name.includes(String(value)) ? named.name : `${named.name} (${String(value)})`;
+        return String(value);
+      case 'json':
+        return JSON.stringify(value);
+      default:
+        return String(value);
+    }
+  }
+}
+
+/** What a record shows: its fields (the variant's, the parent and JSON aside), then its derived values. */
+function shownKeys(entity: EntityDefinition, variant: string | null): [string, Field][] {
+  const fields = Object.entries(entity.fieldsOf(variant ?? undefined)).filter(
+    ([key, field]) => key !== entity.parent && field.kind !== 'json',
+  );
+  const derived = Object.entries(entity.derived).map(([key, d]) => [key, d.field] as [string, Field]);
+  return [...fields, ...derived];
+}
+
+const valueOf = (record: TreeRecord, key: string) =>
+  key in record.derived ? record.derived[key] : record.values[key];
+
+/** The field that names a row to a reader: its first required text, else its first text. */
+function leadKey(shown: [string, Field][]): string {
+  return (
+    shown.find(([, f]) => f.kind === 'text' && f.required)?.[0] ??
+    shown.find(([, f]) => f.kind === 'text')?.[0] ??
+    shown[0]![0]
+  );
+}
+
+/**
+ * A rows table's columns: the naming field and the grade, the derived values, then required
+ * values, choices and the rest, long texts never (they are in each row's blocks).
+ */
+function tableColumns(
+  entity: EntityDefinition,
+  variant: string | null,
+  grade: string | undefined,
+): [string, Field][] {
+  const shown = shownKeys(entity, variant);
+  const lead = leadKey(shown);
+  const rank = ([key, field]: [string, Field]) =>
+    key === lead
+      ? 0
+      : key === grade
+        ? 1
+        : key in entity.derived
+          ? 2
+          : field.required
+            ? 3
+            : field.kind === 'enum'
+              ? 4
+              : 5;
+  return shown
+    .filter(([, field]) => field.kind !== 'longText')
+    .map((entry, i) => ({ entry, i }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.i - b.i)
+    .slice(0, maxColumns)
+    .map(({ entry }) => entry);
+}
+
+/** The label of a file slot or list of the entity. */
+function slotLabel(entity: EntityDefinition, slot: string): string {
+  return entity.images[slot]?.label ?? entity.imageLists[slot]?.label ?? labelFromKey(slot);
+}
+
+type OpenList = {
+  entity: EntityDefinition;
+  technique: TechniqueDefinition;
+  nested: boolean;
+  count: number;
+  /** A leaf list's table rows and, after the table, each row's blocks. */
+  rows: Content[][];
+  details: Content[];
+  columns?: [string, Field][];
+};
+
+/**
+ * Builds the body of a report's PDF from its walk, one entry at a time (`add`), sections the
+ * reader's role may not view left out with a line saying so (`mayView`).
+ */
+export class ReportPdfLayout {
+  readonly content: Content[] = [];
+  readonly images: PendingImage[] = [];
+  private readonly values: ValueWords;
+  private readonly lists: OpenList[] = [];
+  private technique: TechniqueDefinition | undefined;
+  private withheld = false;
+  private sections = 0;
+
+  constructor(
+    private readonly words: PdfWords,
+    private readonly mayView: (technique: TechniqueDefinition) => boolean,
+  ) {
+    this.values = new ValueWords(words);
+  }
+
+  add(entry: ReportTreeEntry): void {
+    switch (entry.kind) {
+      case 'header':
+        return;
+      case 'section': {
+        this.technique = entry.technique;
+        this.withheld = !this.mayView(entry.technique);
+        this.sections++;
+        this.content.push({
+          text: entry.technique.label,
+          style: 'section',
+          pageBreak: 'before',
+        });
+        if (this.withheld)
+          this.content.push({ text: this.words.withheld(entry.technique.label), style: 'note' });
+        return;
+      }
+      case 'list': {
+        if (this.withheld) return;
+        const technique = this.technique!;
+        const nested = technique.entities.some((e) => {
+          const parent = e.parent ? e.fields[e.parent] : undefined;
+          return parent?.kind === 'ref' && parent.entity === entry.entity.name && e !== entry.entity;
+        });
+        this.lists[entry.depth - 1] = {
+          entity: entry.entity,
+          technique,
+          nested,
+          count: 0,
+          rows: [],
+          details: [],
+        };
+        this.lists.length = entry.depth;
+        return;
+      }
+      case 'records': {
+        if (this.withheld) return;
+        const list = this.lists[entry.depth - 1]!;
+        for (const record of entry.records) {
+          list.count++;
+          if (list.nested) this.content.push(...this.recordBlock(record, list, true));
+          else this.addRow(list, record);
+        }
+        return;
+      }
+      case 'endList': {
+        if (this.withheld) return;
+        const list = this.lists[entry.depth - 1]!;
+        if (!list.nested && list.count > 0) this.content.push(...this.rowsTable(list));
+        this.lists.length = entry.depth - 1;
+        return;
+      }
+      case 'endSection':
+        this.technique = undefined;
+        this.withheld = false;
+        return;
+    }
+  }
+
+  /** Whether any technique's section was laid out (else the PDF says the report holds none). */
+  get hasSections(): boolean {
+    return this.sections > 0;
+  }
+
+  private heading(list: OpenList, record: TreeRecord, n: number): string {
+    // One per parent (a report's inspection) needs no number.
+    const label = list.entity.uniquePerParent ? list.entity.label : this.words.recordOf(list.entity.label, n);
+    return record.variant ? `${label} · ${enumValueLabel(record.variant)}` : label;
+  }
+
+  /** A record as titled blocks: its ungrouped fields, then each declared group, then its files. */
+  private recordBlock(record: TreeRecord, list: OpenList, titled: boolean): Content[] {
+    const entity = record.entity;
+    const grade = this.gradeOf(list);
+    const blocks: Content[] = [];
+    if (titled) blocks.push({ text: this.heading(list, record, list.count), style: 'recordTitle' });
+    const byGroup = new Map<string, [string, Field][]>();
+    for (const entry of shownKeys(entity, record.variant)) {
+      const group = entry[1].group ?? '';
+      byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
+    }
+    const grouped = byGroup.size > 1 || !byGroup.has('');
+    for (const [group, entries] of byGroup) {
+      const title = group
+        ? ((entity.groups as Record<string, string | undefined>)[group] ?? labelFromKey(group))
+        : grouped
+          ? this.words.general
+          : undefined;
+      if (title) blocks.push({ text: title, style: 'groupTitle' });
+      const short = entries.filter(([, f]) => f.kind !== 'longText');
+      const long = entries.filter(([, f]) => f.kind === 'longText');
+      if (short.length > 0)
+        blocks.push({
+          table: {
+            // No header row: lightHorizontalLines would draw a heavy rule under the first fact.
+            headerRows: 0,
+            widths: [150, '*'],
+            body: short.map(([key, field]) => [
+              { text: field.label ?? labelFromKey(key), style: 'label' },
+              this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
+            ]),
+          },
+          layout: 'lightHorizontalLines',
+          margin: [0, 0, 0, 4],
+        });
+      // Long texts are paragraphs, so a 20,000-character remark breaks across pages.
+      for (const [key, field] of long) {
+        const text = this.values.of(field, record.values[key]);
+        if (!text) continue;
+        blocks.push({ text: field.label ?? labelFromKey(key), style: 'label', margin: [0, 4, 0, 1] });
+        blocks.push({ text, style: 'longText' });
+      }
+    }
+    blocks.push(...this.files(record));
+    return blocks;
+  }
+
+  /** One value's cell; a graded value is filled with its level's colour. */
+  private cell(record: TreeRecord, key: string, field: Field, levels?: readonly string[]): Content {
+    const value = valueOf(record, key);
+    const text = this.values.of(field, value, record.named[key]);
+    const colour = levels ? gradeColour(levels, value) : undefined;
+    return colour ? { text, fillColor: colour.fill, color: colour.color, bold: true } : { text };
+  }
+
+  private gradeOf(list: OpenList) {
+    const grade = list.technique.findingGrade;
+    return grade && list.technique.workspace?.rows === list.entity ? grade : undefined;
+  }
+
+  private addRow(list: OpenList, record: TreeRecord) {
+    const grade = this.gradeOf(list);
+    list.columns ??= tableColumns(list.entity, record.variant, grade?.field);
+    list.rows.push([
+      { text: String(list.count), style: 'muted' },
+      ...list.columns.map(([key, field]) =>
+        this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
+      ),
+    ]);
+    list.details.push({
+      stack: this.recordBlock(record, list, true),
+      margin: [0, 6, 0, 0],
+    });
+  }
+
+  /** A list of rows: its title and count, the table of its columns, then each row's blocks. */
+  private rowsTable(list: OpenList): Content[] {
+    const columns = list.columns!;
+    return [
+      { text: `${list.entity.label} · ${this.words.records(list.count)}`, style: 'listTitle' },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['auto', ...columns.map((_, i) => (i === 0 ? '*' : 'auto'))],
+          body: [
+            [
+              { text: '#', style: 'tableHeader' },
+              ...columns.map(([key, field]) => ({
+                text: field.label ?? labelFromKey(key),
+                style: 'tableHeader',
+              })),
+            ],
+            ...list.rows,
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        style: 'rowsTable',
+      },
+      ...list.details,
+    ];
+  }
+
+  /** A record's files: its photos two across with type and caption, its other files in a table. */
+  private files(record: TreeRecord): Content[] {
+    const entity = record.entity;
+    // Images are drawn (or said to be unprintable); documents are listed with their hashes.
+    const photos = record.attachments.filter((a) => a.mediaType.startsWith('image/'));
+    const others = record.attachments.filter((a) => !photos.includes(a));
+    const out: Content[] = [];
+    if (photos.length > 0) {
+      out.push({ text: this.words.photos, style: 'groupTitle' });
+      const cells = photos.map((photo) => this.photoCell(entity, photo));
+      const body: Content[][] = [];
+      for (let i = 0; i < cells.length; i += 2) body.push([cells[i]!, cells[i + 1] ?? { text: '' }]);
+      out.push({ table: { widths: ['*', '*'], body, dontBreakRows: true }, layout: 'noBorders' });
+    }
+    if (others.length > 0) {
+      const w = this.words.fileColumns;
+      out.push({ text: this.words.files, style: 'groupTitle' });
+      out.push({
+        table: {
+          headerRows: 1,
+          widths: ['*', 'auto', 'auto', 'auto'],
+          body: [
+            [w.name, w.type, w.size, w.sha256].map((text) => ({ text, style: 'tableHeader' })),
+            ...others.map((a) => [
+              `${slotLabel(entity, a.slot)}: ${a.displayName}`,
+              a.mediaType,
+              fileSize(a.size, this.words.locale),
+              { text: a.sha256, style: 'hash' },
+            ]),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      });
+    }
+    return out;
+  }
+
+  private photoCell(entity: EntityDefinition, photo: TreeAttachment): Content {
+    const caption = [slotLabel(entity, photo.slot), photo.imageType ? enumValueLabel(photo.imageType) : null]
+      .filter(Boolean)
+      .join(' · ');
+    const node: Record<string, unknown> = drawable.has(photo.mediaType)
+      ? { text: this.words.imageMissing, style: 'placeholder' }
+      : { text: this.words.imageUnprintable(photo.mediaType), style: 'placeholder' };
+    if (drawable.has(photo.mediaType)) this.images.push({ attachment: photo, node });
+    return {
+      stack: [node, { text: caption, style: 'caption' }, { text: photo.displayName, style: 'muted' }],
+      margin: [0, 0, 6, 8],
+    };
+  }
+}
+
+/**
+ * Fills a pending image's node with its image (by its name among `printPdf`'s images), or, with no
+ * name, puts its placeholder back ("Image missing").
+ */
+export function placeImage(pending: PendingImage, name: string | undefined) {
+  pending.placeholder ??= { ...pending.node };
+  for (const key of Object.keys(pending.node)) delete pending.node[key];
+  Object.assign(pending.node, name ? { image: name, fit: pending.box ?? photoBox } : pending.placeholder);
+}

@@ -1,0 +1,229 @@
+import type { ReportPdfLanguage, ReportStatus } from '@inspectra/contract';
+
+/**
+ * The PDF's own words in each language it is printed in (docs/report-of-record.md). The names of
+ * fields, groups, entities and enumerated values come from the declarations (English), as the
+ * server has no other copy of them; these are the words of the document itself.
+ */
+export type PdfWords = {
+  locale: string;
+  documentTitle: string;
+  cover: {
+    workOrder: string;
+    reportNumber: string;
+    reportTitle: string;
+    equipmentTag: string;
+    equipmentDescription: string;
+    location: string;
+    inspectionMethod: string;
+    inspector: string;
+    contractor: string;
+    ownersStaff: string;
+    actualStart: string;
+    actualCompleted: string;
+    status: string;
+    revision: string;
+    printedAt: string;
+  };
+  statuses: Record<ReportStatus, string>;
+  inspections: string;
+  noTechniques: string;
+  withheld: (section: string) => string;
+  general: string;
+  records: (count: number) => string;
+  recordOf: (label: string, n: number) => string;
+  photos: string;
+  files: string;
+  fileColumns: { name: string; type: string; size: string; sha256: string };
+  imageMissing: string;
+  imageUnprintable: (type: string) => string;
+  approval: {
+    title: string;
+    path: string;
+    notSubmitted: string;
+    level: string;
+    position: string;
+    name: string;
+    decision: string;
+    date: string;
+    comment: string;
+    waiting: string;
+    history: string;
+    noHistory: string;
+    by: string;
+    action: string;
+    actions: Record<string, string>;
+    /** A step's move between statuses. */
+    moved: (from: string, to: string) => string;
+  };
+  yes: string;
+  no: string;
+  footer: {
+    fingerprint: string;
+    notVersioned: (status: string) => string;
+    page: (page: number, pages: number) => string;
+  };
+};
+
+export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
+  en: {
+    locale: 'en-GB',
+    documentTitle: 'Inspection report',
+    cover: {
+      workOrder: 'Work order',
+      reportNumber: 'Report number',
+      reportTitle: 'Title',
+      equipmentTag: 'Equipment tag',
+      equipmentDescription: 'Equipment description',
+      location: 'Location',
+      inspectionMethod: 'Inspection method',
+      inspector: 'Inspector',
+      contractor: 'Contractor company',
+      ownersStaff: "The plant owner's staff",
+      actualStart: 'Actual start',
+      actualCompleted: 'Actual completion',
+      status: 'Status',
+      revision: 'Revision',
+      printedAt: 'Printed',
+    },
+    statuses: {
+      draft: 'Draft',
+      submitted: 'Submitted',
+      inReview: 'In review',
+      returned: 'Returned',
+      approved: 'Approved',
+    },
+    inspections: 'Inspections',
+    noTechniques: 'This report holds no inspection records.',
+    withheld: (section) => `${section}: not shown, your role may not view this inspection type.`,
+    general: 'General',
+    records: (count) => (count === 1 ? '1 record' : `${count.toLocaleString('en-GB')} records`),
+    recordOf: (label, n) => `${label} ${n}`,
+    photos: 'Photos',
+    files: 'Files',
+    fileColumns: { name: 'File', type: 'Type', size: 'Size', sha256: 'SHA-256' },
+    imageMissing: 'Image missing',
+    imageUnprintable: (type) => `Image in a format the PDF cannot show (${type})`,
+    approval: {
+      title: 'Approval record',
+      path: 'Approval path',
+      notSubmitted: 'Not yet submitted for approval.',
+      level: 'Level',
+      position: 'Position',
+      name: 'Name',
+      decision: 'Decision',
+      date: 'Date',
+      comment: 'Comment',
+      waiting: 'Waiting',
+      history: 'History',
+      noHistory: 'No step yet.',
+      by: 'By',
+      action: 'Step',
+      actions: {
+        submitted: 'Submitted',
+        approved: 'Approved',
+        returned: 'Returned',
+        withdrawn: 'Withdrawn',
+        revised: 'Revised',
+      },
+      moved: (from, to) => `from ${from} to ${to}`,
+    },
+    yes: 'Yes',
+    no: 'No',
+    footer: {
+      fingerprint: 'Fingerprint (SHA-256)',
+      notVersioned: (status) => `${status}, not a version`,
+      page: (page, pages) => `Page ${page} of ${pages}`,
+    },
+  },
+  id: {
+    locale: 'id-ID',
+    documentTitle: 'Laporan inspeksi',
+    cover: {
+      workOrder: 'Work order',
+      reportNumber: 'Nomor laporan',
+      reportTitle: 'Judul',
+      equipmentTag: 'Tag peralatan',
+      equipmentDescription: 'Deskripsi peralatan',
+      location: 'Lokasi',
+      inspectionMethod: 'Metode inspeksi',
+      inspector: 'Inspektor',
+      contractor: 'Perusahaan kontraktor',
+      ownersStaff: 'Staf pemilik kilang',
+      actualStart: 'Mulai aktual',
+      actualCompleted: 'Selesai aktual',
+      status: 'Status',
+      revision: 'Revisi',
+      printedAt: 'Dicetak',
+    },
+    statuses: {
+      draft: 'Draf',
+      submitted: 'Diajukan',
+      inReview: 'Dalam peninjauan',
+      returned: 'Dikembalikan',
+      approved: 'Disetujui',
+    },
+    inspections: 'Inspeksi',
+    noTechniques: 'Laporan ini belum memuat catatan inspeksi.',
+    withheld: (section) =>
+      `${section}: tidak ditampilkan, peran Anda tidak boleh melihat jenis inspeksi ini.`,
+    general: 'Umum',
+    records: (count) => `${count.toLocaleString('id-ID')} catatan`,
+    recordOf: (label, n) => `${label} ${n}`,
+    photos: 'Foto',
+    files: 'Berkas',
+    fileColumns: { name: 'Berkas', type: 'Jenis', size: 'Ukuran', sha256: 'SHA-256' },
+    imageMissing: 'Gambar tidak ditemukan',
+    imageUnprintable: (type) => `Gambar dalam format yang tidak dapat ditampilkan PDF (${type})`,
+    approval: {
+      title: 'Catatan persetujuan',
+      path: 'Jalur persetujuan',
+      notSubmitted: 'Belum diajukan untuk persetujuan.',
+      level: 'Level',
+      position: 'Jabatan',
+      name: 'Nama',
+      decision: 'Keputusan',
+      date: 'Tanggal',
+      comment: 'Komentar',
+      waiting: 'Menunggu',
+      history: 'Riwayat',
+      noHistory: 'Belum ada langkah.',
+      by: 'Oleh',
+      action: 'Langkah',
+      actions: {
+        submitted: 'Diajukan',
+        approved: 'Disetujui',
+        returned: 'Dikembalikan',
+        withdrawn: 'Ditarik',
+        revised: 'Direvisi',
+      },
+      moved: (from, to) => `dari ${from} ke ${to}`,
+    },
+    yes: 'Ya',
+    no: 'Tidak',
+    footer: {
+      fingerprint: 'Sidik jari (SHA-256)',
+      notVersioned: (status) => `${status}, belum menjadi versi`,
+      page: (page, pages) => `Halaman ${page} dari ${pages}`,
+    },
+  },
+};
+
+/**
+ * The language a PDF is printed in: `?lang=` when given, else the first language of
+ * `Accept-Language` the PDF has (by its primary tag: `id-ID` is Indonesian), else English.
+ */
+export function pdfLanguage(lang: ReportPdfLanguage | undefined, acceptLanguage: string | undefined) {
+  if (lang) return lang;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) || 0 : 1, i };
+    })
+    .filter((l) => l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  const found = ranked.find((l) => l.tag === 'en' || l.tag === 'id');
+  return (found?.tag ?? 'en') as ReportPdfLanguage;
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { contractorCompany, reportIdParams, reportPdfQuery } from '@inspectra/contract';
+import type { TechniqueDefinition } from '@inspectra/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { attachments, reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { can } from '../../engine/access.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { CanonicalReportWriter } from '../../engine/report-canonical.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import { walkReport } from '../../engine/report-tree.ts';
+import type { TreeRecord } from '../../engine/report-tree.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { contentDisposition } from '../files/files.actions.ts';
+import { printPdf } from './pdf-printer.ts';
+import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-cover.ts';
+import type { ReportAuthorship } from './report-pdf-cover.ts';
+import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
+import type { PendingImage } from './report-pdf-layout.ts';
+import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
+
+/** Largest image read into a print: a photo past this is printed as missing rather than held. */
+const maxImageBytes = 25 * 1024 * 1024;
+
+/** The author of a report and their company, with the company's logo as an image to print. */
+async function authorshipOf(db: DbOrTx, header: TreeRecord): Promise<ReportAuthorship> {
+  const createdBy = header.values.createdBy;
+  if (typeof createdBy !== 'string') return { authorName: null, company: null };
+  const [author] = await db
+    .select({ fullName: users.fullName, companyId: users.contractorCompanyId })
+    .from(users)
+    .where(eq(users.id, createdBy))
+    .limit(1);
+  if (!author?.companyId) return { authorName: author?.fullName ?? null, company: null };
+  // The company's own record and logo: every reader of the report sees them, as on its page.
+  const companies = tableOf(contractorCompany);
+  const [company] = await db
+    .select({ name: companies.contractorName })
+    .from(companies)
+    .where(eq(companies.id, author.companyId))
+    .limit(1);
+  const [logo] = await db
+    .select({
+      id: attachments.id,
+      mediaType: attachments.mediaType,
+      storageKey: attachments.storageKey,
+      size: attachments.size,
+    })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.ownerEntity, contractorCompany.name),
+        eq(attachments.ownerId, author.companyId),
+        eq(attachments.slot, 'companyLogo'),
+      ),
+    )
+    .limit(1);
+  const logoImage: PendingImage | null =
+    logo && (logo.mediaType === 'image/png' || logo.mediaType === 'image/jpeg')
+      ? { attachment: logo, node: {}, box: [140, 60] }
+      : null;
+  return {
+    authorName: author.fullName,
+    company: company ? { name: String(company.name), logo: logoImage } : null,
+  };
+}
+
+/** A stored file's bytes, or undefined when the store no longer has it (or it is too large to print). */
+async function readImage(files: FileStore, pending: PendingImage): Promise<Buffer | undefined> {
+  if (pending.attachment.size > maxImageBytes) return undefined;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await files.get(pending.attachment.storageKey)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch {
+    return undefined;
+  }
+}
+
+export const reportPdfActions: Record<string, ActionHandler> = {
+  /**
+   * The report as a PDF (docs/report-of-record.md): one walk of its tree, laid out and hashed as
+   * it is read; its images read one after another; printed in the reader's language.
+   */
+  'reportHeader.pdf': typedAction(
+    { params: reportIdParams, query: reportPdfQuery },
+    async ({ params, query, deps, user, request }) => {
+      const words = pdfWords[pdfLanguage(query.lang, request.headers['accept-language'])];
+      const mayView = (technique: TechniqueDefinition) =>
+        can(user!, { module: technique.module, action: 'view' });
+      const layout = new ReportPdfLayout(words, mayView);
+      const hash = createHash('sha256');
+      const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
+      let header: TreeRecord | undefined;
+      // Outside the caller's company scope the report is not found: the walk's first step says so.
+      for await (const entry of walkReport(deps, params.id, callerScope(user!))) {
+        if (entry.kind === 'header') header = entry.record;
+        canonical.add(entry);
+        layout.add(entry);
+      }
+      canonical.finish();
+      const fingerprint = hash.digest('hex');
+      const report = header!;
+      const authorship = await authorshipOf(deps.db, report);
+      const steps = await deps.db
+        .select()
+        .from(reportApprovalSteps)
+        .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
+        .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
+
+      const pending = [...(authorship.company?.logo ? [authorship.company.logo] : []), ...layout.images];
+      const images = new Map<string, Buffer>();
+      for (const image of pending) {
+        const bytes = await readImage(deps.files, image);
+        const name = `a-${image.attachment.id}`;
+        if (bytes) images.set(name, bytes);
+        placeImage(image, bytes ? name : undefined);
+      }
+      const definition = {
+        pageSize: 'A4',
+        pageMargins: [40, 40, 40, 56],
+        info: {
+          title: `${String(report.values.reportNumber)} · ${String(report.values.title)}`,
+          subject: words.documentTitle,
+          creator: 'Inspectra',
+          producer: 'Inspectra',
+        },
+        defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
+        styles: pdfStyles,
+        content: [
+          ...coverContent(words, report, authorship, new Date()),
+          ...(layout.hasSections
+            ? layout.content
+            : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
+          ...approvalContent(words, report, steps),
+        ],
+        footer: footer(words, report, fingerprint),
+      };
+      let body;
+      try {
+        body = await printPdf(definition, images);
+      } catch {
+        // An image pdfkit cannot read (a damaged PNG) stops the whole print: print without images,
+        // each shown as missing, rather than not at all.
+        for (const image of pending) placeImage(image, undefined);
+        body = await printPdf(definition, new Map());
+      }
+      return {
+        raw: {
+          body,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': contentDisposition(
+              'application/pdf',
+              `${String(report.values.reportNumber)}.pdf`,
+            ),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'private, no-store',
+            'content-security-policy': "default-src 'none'; sandbox",
+            // The fingerprint printed in the footer, for a client that records what it was given.
+            'x-report-fingerprint': fingerprint,
+          },
+        },
+      };
+    },
+  ),
+};

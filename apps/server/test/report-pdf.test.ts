@@ -1,0 +1,284 @@
+/**
+ * The report as one tree and its PDF (docs/report-of-record.md): `GET /report-headers/{id}/pdf`
+ * prints the whole report from its declarations, with the approval record and the tree's
+ * fingerprint, in English or Bahasa Indonesia; what cannot be read (a missing photo) is said, not
+ * fatal; another company's report is not found. Text is read back out of the PDF with pdf.js.
+ */
+import { randomUUID } from 'node:crypto';
+import { entities, permissionActions, permissionModules } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordScopes } from '../src/app.ts';
+import { attachments, entityTables, users } from '../src/db/schema/index.ts';
+import { canonicalJson, canonicalReport } from '../src/engine/report-canonical.ts';
+import { entityScope, unscoped } from '../src/engine/record-scope.ts';
+import { RecordRepository } from '../src/engine/records.ts';
+import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
+import { pdfBytes } from './document-bytes.ts';
+import {
+  completeForSubmission,
+  createApprover,
+  createReportHeader,
+  createRole,
+  createThermalAnalysis,
+  createThermalMeasurement,
+  createUser,
+  jpegBytes,
+  multipart,
+  pngBytes,
+  setTwoLevelPath,
+  startTestApp,
+} from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+/** An approved thermal report: two levels, a photographed measurement, a supporting document. */
+let report: { id: string; reportNumber: string };
+let approverName: string;
+const longSummary = `${'The survey covered every feeder of the panel. '.repeat(434)}END-OF-SUMMARY`;
+const unusual = 'Lug 🔥 مرحبا بالعالم שלום';
+
+/** Every page's text, white space as single spaces. */
+async function pdfText(bytes: Buffer): Promise<{ pages: string[]; all: string }> {
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    // pdfmake writes a line word by word, each with its trailing space: joined as they are, the
+    // words of a line read as written ("RPT-7" broken after its hyphen included).
+    const text = content.items
+      .map((item) => ('str' in item ? item.str + (item.hasEOL ? ' ' : '') : ''))
+      .join('');
+    pages.push(text.replace(/\s+/g, ' ').trim());
+  }
+  await document.destroy();
+  return { pages, all: pages.join('\n') };
+}
+
+const pdf = (id: string, o: { token?: string; query?: string; headers?: Record<string, string> } = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/report-headers/${id}/pdf${o.query ?? ''}`,
+    headers: { authorization: `Bearer ${o.token ?? t.adminTokens.accessToken}`, ...o.headers },
+  });
+
+/** The engine's repositories as the app builds them, for walking a tree outside a request. */
+function repositories() {
+  const map = new Map<string, RecordRepository>();
+  for (const entity of Object.values(entities))
+    map.set(
+      entity.name,
+      new RecordRepository(entity, entityTables[entity.name]!, { scope: entityScope(recordScopes, entity) }),
+    );
+  return map;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const approver = await createApprover(t);
+  const [named] = await t.db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, approver.id));
+  approverName = named!.fullName;
+  await setTwoLevelPath(t, 'thermal', approver.id);
+  report = await createReportHeader(t);
+  const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id, summary: longSummary });
+  await createThermalMeasurement(
+    t,
+    analysis.id,
+    { component: unusual, maxTemperatureC: 80, referenceTemperatureC: 41, emissivity: 0.95 },
+    {
+      thermalImage: { name: 'ir.png', type: 'image/png', bytes: pngBytes },
+      visualImage: { name: 'visual.jpg', type: 'image/jpeg', bytes: jpegBytes },
+    },
+  );
+  const document = await t.call(
+    'POST',
+    '/api/report-supporting-document',
+    multipart(
+      { reportHeaderId: report.id, documentType: 'calibrationCertificate' },
+      { file: { name: 'camera-calibration.pdf', type: 'application/pdf', bytes: pdfBytes } },
+    ),
+  );
+  expect(document.status, JSON.stringify(document.body)).toBe(201);
+  await completeForSubmission(t, report.id);
+  const moves = [
+    [t.adminTokens.accessToken, 'submitted'],
+    [approver.token, 'approved&level=1'],
+    [approver.token, 'approved&level=2&comment=Checked%20on%20site'],
+  ] as const;
+  for (const [token, status] of moves) {
+    const moved = await t.call(
+      'PUT',
+      `/api/report-headers/update-report-status/${report.id}?status=${status}`,
+      undefined,
+      token,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the report as one tree', () => {
+  it('walks the header, then each technique present with its records in declared order, files and derived values', async () => {
+    const tree = await collectReportTree(
+      walkReport({ db: t.db, repositories: repositories() }, report.id, unscoped('a test reads the tree')),
+    );
+    expect(tree.header.values.reportNumber).toBe(report.reportNumber);
+    // The equipment is named as the web names it: tag · description.
+    expect(tree.header.named.equipmentNo?.name).toMatch(/^LP-.+ · Lighting panel$/);
+    expect(tree.sections.map((s) => s.technique.module)).toEqual(['thermal', 'supportingDocument']);
+    const [analyses] = tree.sections[0]!.lists;
+    expect(analyses!.entity.name).toBe('thermalAnalysis');
+    const [measurements] = analyses!.records[0]!.lists;
+    const row = measurements!.records[0]!;
+    expect(row.derived).toEqual({ deltaTC: 39, severity: 'repairImmediately' });
+    expect(row.attachments.map((a) => [a.slot, a.mediaType, a.sha256.length])).toEqual([
+      ['thermalImage', 'image/png', 64],
+      ['visualImage', 'image/jpeg', 64],
+    ]);
+    expect(tree.sections[1]!.lists[0]!.records[0]!.attachments[0]!.storageKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('has one canonical JSON, keys sorted, whose SHA-256 is the fingerprint the PDF prints', async () => {
+    const walk = () =>
+      walkReport({ db: t.db, repositories: repositories() }, report.id, unscoped('a test reads the tree'));
+    const first = await canonicalReport(walk());
+    const again = await canonicalReport(walk());
+    expect(again).toEqual(first);
+    expect(canonicalJson(JSON.parse(first.json))).toBe(first.json);
+    const parsed = JSON.parse(first.json);
+    expect(parsed.format).toBe('inspectra.report/1');
+    expect(parsed.sections.map((s: { key: string }) => s.key)).toEqual(['thermal', 'supportingDocument']);
+    const printed = await pdf(report.id);
+    expect(printed.headers['x-report-fingerprint']).toBe(first.sha256);
+  });
+});
+
+describe('GET /report-headers/{id}/pdf', () => {
+  it('prints the cover, every field group, the approvers, the fingerprint and the page numbers', async () => {
+    const res = await pdf(report.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`${report.reportNumber}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const fingerprint = String(res.headers['x-report-fingerprint']);
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const { pages, all } = await pdfText(res.rawPayload);
+    expect(all).toContain('Inspection report');
+    expect(all).toContain(report.reportNumber);
+    for (const group of Object.values(entities.thermalMeasurement!.groups)) expect(all).toContain(group);
+    expect(all).toContain('Thermal analysis');
+    expect(all).toContain('Repair immediately');
+    expect(all).toContain('Calibration certificate');
+    expect(all).toContain('camera-calibration.pdf');
+    expect(all).toContain('Approval record');
+    expect(all).toContain(approverName);
+    expect(all).toContain('Checked on site');
+    expect(all).toContain('END-OF-SUMMARY');
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(page).toContain(fingerprint);
+    });
+    expect(pages.length).toBeGreaterThan(2);
+  });
+
+  it('prints in Bahasa Indonesia when asked by lang or by Accept-Language', async () => {
+    for (const asked of [
+      { query: '?lang=id' },
+      { headers: { 'accept-language': 'id-ID,id;q=0.9,en;q=0.5' } },
+    ]) {
+      const res = await pdf(report.id, asked);
+      expect(res.statusCode).toBe(200);
+      const { all } = await pdfText(res.rawPayload);
+      expect(all).toContain('Laporan inspeksi');
+      expect(all).toContain('Catatan persetujuan');
+      expect(all).toMatch(/Halaman 1 dari \d+/);
+    }
+    const refused = await pdf(report.id, { query: '?lang=fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('lang');
+  });
+
+  it('prints a report with no inspection records', async () => {
+    const bare = await createReportHeader(t);
+    const res = await pdf(bare.id);
+    expect(res.statusCode).toBe(200);
+    const { all } = await pdfText(res.rawPayload);
+    expect(all).toContain('This report holds no inspection records.');
+    expect(all).toContain('Not yet submitted for approval.');
+  });
+
+  it('prints "Image missing" for a photo whose file is gone, and still answers', async () => {
+    const other = await createReportHeader(t);
+    const analysis = await createThermalAnalysis(t, { reportHeaderId: other.id });
+    const photographed = await createThermalMeasurement(
+      t,
+      analysis.id,
+      {},
+      // Bytes of its own (after the PNG's end), so no other record shares the stored file.
+      {
+        thermalImage: {
+          name: 'gone.png',
+          type: 'image/png',
+          bytes: Buffer.concat([pngBytes, Buffer.from(randomUUID())]),
+        },
+      },
+    );
+    const [stored] = await t.db
+      .select({ storageKey: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.id, photographed.thermalImage.id));
+    await t.files.delete(stored!.storageKey);
+    const res = await pdf(other.id);
+    expect(res.statusCode).toBe(200);
+    expect((await pdfText(res.rawPayload)).all).toContain('Image missing');
+  });
+
+  it("answers 404 for another company's report, an unknown one and 400 for a malformed id", async () => {
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: `PT ${randomUUID()}` }),
+    );
+    expect(company.status, JSON.stringify(company.body)).toBe(201);
+    const role = await createRole(
+      t,
+      permissionModules.flatMap((module) => permissionActions.map((action) => ({ module, action }))),
+      'contractor',
+    );
+    const user = await createUser(t, { roleId: role.id });
+    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const hidden = await pdf(report.id, { token });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().data).toBeNull();
+    expect((await pdf(randomUUID())).statusCode).toBe(404);
+    expect((await pdf('not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('needs the view permission of reports', async () => {
+    const role = await createRole(t, [{ module: 'thermal', action: 'view' }], 'no-reports');
+    const user = await createUser(t, { roleId: role.id });
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    expect((await pdf(report.id, { token })).statusCode).toBe(403);
+  });
+
+  it("leaves out, saying so, the sections the reader's role may not view", async () => {
+    const role = await createRole(t, [{ module: 'reportHeader', action: 'view' }], 'reports-only');
+    const user = await createUser(t, { roleId: role.id });
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const res = await pdf(report.id, { token });
+    expect(res.statusCode).toBe(200);
+    const { all } = await pdfText(res.rawPayload);
+    expect(all).toContain('your role may not view this inspection type');
+    expect(all).not.toContain('Camera and conditions');
+    // The fingerprint is the whole report's, whoever reads it.
+    expect(res.headers['x-report-fingerprint']).toBe((await pdf(report.id)).headers['x-report-fingerprint']);
+  });
+});
