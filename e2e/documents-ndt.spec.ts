@@ -103,6 +103,18 @@ test('an inspector finds equipment on the NDT list and downloads its isometric @
   const drawingName = `ISO ${equipmentNo} rev B.pdf`;
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };
+  // The register names the asset master's equipment (issue 22): the master has it first.
+  const inMaster = await page.request.post('/api/asset', {
+    headers,
+    data: {
+      equipmentNo,
+      tagNumber: equipmentNo,
+      description: 'Crude transfer pump discharge line',
+      categoryCode: 'pipe',
+      objectTypeCode: 'PIPE-PROC',
+    },
+  });
+  expect(inMaster.status(), await inMaster.text()).toBe(201);
   const created = await page.request.post('/api/ndt-equipment-list', {
     headers,
     data: {

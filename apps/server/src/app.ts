@@ -47,6 +47,7 @@ import { ndtActions, ndtScopes } from './modules/ndt/ndt.actions.ts';
 import { reportStatusActions, reportWriteChecks } from './modules/reports/report-status.actions.ts';
 import { reportReadinessActions } from './modules/reports/report-readiness.ts';
 import { reportTechniqueActions } from './modules/reports/report-techniques.actions.ts';
+import { reportPdfActions } from './modules/reports/report-pdf.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps) {
     ...myTaskActions,
     ...reportStatusActions,
     ...reportTechniqueActions,
+    ...reportPdfActions,
     ...reportReadinessActions,
     ...workOrderActions,
     ...taskAssignmentActions,

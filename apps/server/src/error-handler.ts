@@ -49,11 +49,12 @@ function fromDatabase(error: PgError): AppError | undefined {
   const known = error.constraint ? constraintMessages.get(error.constraint) : undefined;
   switch (error.code) {
     case '23505':
-      // Named on its field, so a form can show it beside the value that clashes.
+      // Named on its field, so a form can show it beside the value that clashes; the catalogue code
+      // (messages.ts) lets it say so in the user's language. The English stays the specific one.
       return new AppError(
         'CONFLICT',
         known?.message ?? 'A record with these values already exists',
-        known ? [{ path: known.field, message: known.message }] : undefined,
+        known ? [{ path: known.field, message: known.message, code: 'taken' }] : undefined,
       );
     case '23001': // restrict_violation: deleting a parent that still has children
     case '23503':
@@ -66,7 +67,7 @@ function fromDatabase(error: PgError): AppError | undefined {
       return new AppError(
         'VALIDATION_ERROR',
         known?.message ?? 'A referenced record does not exist',
-        known ? [{ path: known.field, message: known.message }] : undefined,
+        known ? [{ path: known.field, message: known.message, code: 'notInList' }] : undefined,
       );
     case '23502': {
       // not_null_violation: a value the record cannot be without was sent empty.

@@ -1,5 +1,5 @@
-import { errorStatus } from '@inspectra/contract';
-import type { ErrorCode, FieldError } from '@inspectra/contract';
+import { errorStatus, renderFieldMessage } from '@inspectra/contract';
+import type { ErrorCode, FieldError, FieldMessageCode, FieldMessageParams } from '@inspectra/contract';
 
 /** The one error type the server throws on purpose; the error handler turns it into the envelope. */
 export class AppError extends Error {
@@ -27,4 +27,13 @@ export class AppError extends Error {
     this.statusCode = errorStatus[code];
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+}
+
+/**
+ * A refused field as the message catalogue names it (contract messages.ts): its English sentence for
+ * API readers, with the code and params a client turns into its user's language. `path` is the field
+ * the refusal concerns, or `id` for the record the call names when no field is to blame.
+ */
+export function fieldRefusal(path: string, code: FieldMessageCode, params?: FieldMessageParams): FieldError {
+  return { path, message: renderFieldMessage(code, params), code, ...(params ? { params } : {}) };
 }

@@ -122,6 +122,8 @@ beforeAll(async () => {
     { module: 'reportHeader', action: 'view' },
     { module: 'reportHeader', action: 'create' },
     { module: 'reportHeader', action: 'update' },
+    // Writes thermal reports, so the contractor's inspector may be named on a thermal assignment.
+    { module: 'thermal', action: 'create' },
   ]);
   const reviewerRole = await createRole(t, [
     { module: 'reportHeader', action: 'view' },

@@ -151,8 +151,27 @@ describe('approval settings', () => {
       expect(r.status, JSON.stringify(levels)).toBe(400);
       expect(r.body).toMatchObject({ data: null, error: { code: 'VALIDATION_ERROR' } });
     }
+    // Each refusal by its catalogue code, on the field concerned: a form says it in the user's words.
+    const gap = await setPath([
+      { levelApproval: 1, approvalPosition: engineer },
+      { levelApproval: 3, approvalPosition: manager },
+    ]);
+    expect(gap.body.error.details).toEqual([
+      {
+        path: 'levels',
+        message: 'Levels run from 1 upwards, without gaps or repeats',
+        code: 'approvalLevelsInOrder',
+      },
+    ]);
+    const blank = await setPath([{ levelApproval: 1, approvalPosition: ' ' }]);
+    expect(blank.body.error.details).toEqual([
+      expect.objectContaining({ path: 'levels.0.approvalPosition', code: 'required' }),
+    ]);
     const unknown = await setPath([{ levelApproval: 1, approvalPosition: 'Nobody' }]);
     expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual([
+      expect.objectContaining({ path: 'approvalPosition', code: 'notInList' }),
+    ]);
     const now = await t.call(
       'GET',
       `/api/inspection-method-approvals/get-approval-settings?inspectionMethodId=${thermalId}`,
@@ -208,9 +227,19 @@ describe('reviewer assignment', () => {
     const mismatch = await assign([second.id], 1);
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toContain(`approved by ${engineer}`);
+    expect(mismatch.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'userPdmId',
+        code: 'reviewerPosition',
+        params: { name: second.fullName, position: engineer },
+      }),
+    ]);
     const noLevel = await assign([first.id], 5);
     expect(noLevel.status).toBe(400);
     expect(noLevel.body.message).toMatch(/has no approval level 5/);
+    expect(noLevel.body.error.details).toEqual([
+      expect.objectContaining({ path: 'levelApproval', code: 'levelNotOnPath', params: { level: 5 } }),
+    ]);
     expect((await assign([first.id, firstToo.id], 1)).status).toBe(200);
     expect((await assign([second.id], 2)).status).toBe(200);
     const listed = await t.call('GET', '/api/reviewer-assignment?inspectionMethod=thermal&levelApproval=1');
@@ -554,7 +583,7 @@ describe('approval positions are keys', () => {
     });
     expect(stale.status).toBe(400);
     expect(stale.body.error.details).toEqual([
-      { path: 'approvalPosition', message: 'No approval position has this name' },
+      { path: 'approvalPosition', message: 'No approval position has this name', code: 'unknownPosition' },
     ]);
     const unknownLevel = await setPath([{ levelApproval: 1, approvalPosition: old }], ultrasoundId);
     expect(unknownLevel.status).toBe(400);

@@ -141,7 +141,7 @@ describe('equipment', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual([
-      { path: 'objectTypeCode', message: 'This object type is not one of this category' },
+      { path: 'objectTypeCode', message: 'This object type is not one of this category', code: 'notInList' },
     ]);
 
     const pump = await createEquipment(t, { categoryCode: 'rotating-equipment', objectTypeCode: 'RE-PUMP' });
@@ -165,7 +165,9 @@ describe('equipment', () => {
       locationCode: 'NO-SUCH-AREA',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details).toEqual([{ path: 'locationCode', message: 'No location has this code' }]);
+    expect(r.body.error.details).toEqual([
+      { path: 'locationCode', message: 'No location has this code', code: 'notInList' },
+    ]);
   });
 
   it('lists equipment by category, object type, location and planner group, paged', async () => {
@@ -295,6 +297,8 @@ describe('isometric drawings by equipment number', () => {
   }
 
   it('lists drawings with their equipment number, of one equipment or all, paged', async () => {
+    // The register names the asset master's equipment.
+    for (const equipmentNo of ['ISO-EQ-A', 'ISO-EQ-B']) await createEquipment(t, { equipmentNo });
     const a = (await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: 'ISO-EQ-A' })).body.data;
     const b = (await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: 'ISO-EQ-B' })).body.data;
     await drawing(a.id, 'iso-a-2.png');

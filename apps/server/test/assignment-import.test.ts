@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSheetText, writeTextSheet } from '../src/engine/spreadsheet.ts';
 import { AppError } from '../src/errors.ts';
-import { MultipartForm, startTestApp } from './helpers.ts';
+import { MultipartForm, createInspector, createUser, createWorkOrder, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 /** The bulk task-assignment import's sheet calls (SPEC 5; docs/task-assignment-import.md). */
@@ -386,5 +386,38 @@ describe('POST /wo-task-assignments/import/results-sheet', () => {
     const tooLarge = await t.call('POST', resultsUrl, { rows: longest });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toMatchObject({ message: 'The request body is too large' });
+  });
+});
+
+describe('the rows the import assigns (each a POST /wo-task-assignments)', () => {
+  /** A row as the browser's import sends it (web bulk-assignment.ts), inspectors as given. */
+  const importRow = (workOrderSPKId: string, inspectionMethod: string, userPDMIds: string[] = []) =>
+    t.call('POST', '/api/wo-task-assignments', {
+      workOrderSPKId,
+      inspectionMethod,
+      userPDMIds,
+      levelApprovals: [],
+      positionLevels: [],
+      approvalStatus: false,
+    });
+
+  it('assigns a row naming nobody, and refuses one naming a user who may not inspect, naming them', async () => {
+    const wo = await createWorkOrder(t);
+    const assigned = await importRow(wo.id, 'vci');
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+    expect(assigned.body.data.userPDMIds).toEqual([]);
+
+    // The import's write is the create, with its checks: what the results table shows is its message.
+    const planner = await createUser(t, { role: 'Planner' });
+    const refused = await importRow(wo.id, 'thermal', [planner.id]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      data: null,
+      message: `Test ${planner.username} (Planner) cannot be named as an inspector of Thermal analysis: choose someone whose role writes Thermal analysis reports`,
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    expect(refused.body.error.details[0]).toMatchObject({ path: 'userPDMIds', code: 'inspectorNotEligible' });
+    const inspector = await createInspector(t);
+    expect((await importRow(wo.id, 'thermal', [inspector.id])).status).toBe(201);
   });
 });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
 import {
+  createEquipment,
   createReportHeader,
   createRole,
   createThermalAnalysis,
@@ -485,7 +486,9 @@ describe('every call of the route table', () => {
   }, 300_000);
 
   it('lets a contractor read plant-wide data and refuses every write of it (403), whatever the role grants', async () => {
-    const equipment = await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: `NDT-${randomUUID()}` });
+    // The register names the asset master's equipment.
+    const piece = await createEquipment(t);
+    const equipment = await t.call('POST', '/api/ndt-equipment-list', { equipmentNo: piece.equipmentNo });
     expect(equipment.status).toBe(201);
     const plantWide = (routeTable as readonly RouteDefinition[]).filter((r) => {
       const op = r.operation;

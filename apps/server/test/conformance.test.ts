@@ -377,7 +377,7 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
         expectError(r, 409, `duplicate ${key}`);
         expect(r.body.message.toLowerCase()).toContain(entity.fields[key]!.label!.toLowerCase());
         // …and on the field, so a form shows it beside the clashing value.
-        expect(r.body.error.details).toEqual([{ path: key, message: r.body.message }]);
+        expect(r.body.error.details).toEqual([{ path: key, message: r.body.message, code: 'taken' }]);
       }
     });
 

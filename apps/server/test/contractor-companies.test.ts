@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, roles, users } from '../src/db/schema/index.ts';
+import { auditLog, users } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
 import {
   createReportHeader,
@@ -115,6 +115,10 @@ describe('contractor company calls', () => {
     );
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('already exists');
+    // On its field, with the catalogue's code: the form says "Already taken" in the user's language.
+    expect(r.body.error.details).toEqual([
+      { path: 'contractorName', message: r.body.message, code: 'taken' },
+    ]);
   });
 
   it('does not delete a company that still has users (409 naming them), then deletes it once they are gone', async () => {
@@ -130,6 +134,15 @@ describe('contractor company calls', () => {
       .slice(0, 10);
     for (const username of named) expect(refused.body.message).toContain(username);
     expect(refused.body.message).toContain('and 2 more');
+    // Said of the company itself (`id`), by its catalogue code with the count and the names.
+    expect(refused.body.error.details).toEqual([
+      {
+        path: 'id',
+        code: 'companyHasUsers',
+        params: { count: 12, names: `${named.join(', ')} and 2 more` },
+        message: `Users still belong to this company (12): ${named.join(', ')} and 2 more. Move them to another company or remove them first.`,
+      },
+    ]);
     expect((await t.call('GET', `/api/contractor-company/${c.id}`)).status).toBe(200);
 
     await t.db.update(users).set({ contractorCompanyId: null }).where(eq(users.contractorCompanyId, c.id));
@@ -164,8 +177,8 @@ describe("a company user's shell and reports", () => {
 
   it("a report's author shows with their company; the owner's staff author without one", async () => {
     const c = await company();
-    const [adminRole] = await t.db.select().from(roles).where(eq(roles.isAdministrator, true));
-    const author = await createUser(t, { roleId: adminRole!.id });
+    // One who may be named as an inspector: the assignment below names them.
+    const author = await createUser(t, { role: 'Contractor inspector' });
     await t.db.update(users).set({ contractorCompanyId: c.id }).where(eq(users.id, author.id));
     const token = (await t.login(author.username, author.password)).json().data.accessToken as string;
     // The author's company must see the work order: an assignment names the author.

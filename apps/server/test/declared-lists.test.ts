@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { equipment, op, reportHeader, route } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
-import { and, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -19,7 +19,7 @@ import { entityTables, tableOf } from '../src/db/schema/index.ts';
 import { typedAction } from '../src/engine/action-handler.ts';
 import type { EngineDeps } from '../src/engine/engine-deps.ts';
 import { entityScope } from '../src/engine/record-scope.ts';
-import { defineList, listPage } from '../src/engine/records/declared-list.ts';
+import { countListBy, defineList, listEvery, listPage } from '../src/engine/records/declared-list.ts';
 import { RecordRepository } from '../src/engine/records/repository.ts';
 import { registerRoutes } from '../src/engine/register-routes.ts';
 import { authorize } from '../src/modules/auth/authorize.ts';
@@ -204,5 +204,78 @@ describe('a declared list', () => {
       { companyId: null },
     );
     expect(owner.data.map((row) => row.equipmentNo)).toEqual([s.made[0].equipmentNo, s.made[1].equipmentNo]);
+  });
+});
+
+/**
+ * The asset master as a list of its own order (equipment number, last first) over the rows its
+ * caller names: `caller(key)` reads who asks, bound as a placeholder, so one prepared statement
+ * serves callers who see different rows.
+ */
+const callersEquipment = defineList(equipment, 'callersEquipment', {
+  where: ({ row, caller }) => sql`${row.equipmentNo!} like ${caller('equipmentPrefix')}`,
+  order: ({ row }) => [desc(row.equipmentNo!)],
+  adds: ({ row, caller }) => ({
+    askedBy: sql`${caller('equipmentPrefix')}::text`,
+    number: sql`${row.equipmentNo!}`,
+  }),
+});
+
+describe('a declared list of its own order, read for who asks', () => {
+  let s: Awaited<ReturnType<typeof seed>>;
+  let other: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    s = await seed();
+    other = await seed();
+  });
+  const caller = (x: { tag: string }) => ({ companyId: null, equipmentPrefix: `DL-${x.tag}-%` });
+
+  it('pages in its own order, the id breaking ties, and counts', async () => {
+    const first = await listPage(deps, callersEquipment, { pageNumber: 1, pageSize: 2 }, caller(s));
+    const second = await listPage(deps, callersEquipment, { pageNumber: 2, pageSize: 2 }, caller(s));
+    expect([...first.data, ...second.data].map((row) => row.equipmentNo)).toEqual(
+      s.made.map((m) => m.equipmentNo).reverse(),
+    );
+    expect(first.meta).toMatchObject({ totalCount: 3, totalPages: 2, totalCountExact: true });
+    // A search walks the same order.
+    const searched = await listPage(
+      deps,
+      callersEquipment,
+      { pageNumber: 1, pageSize: 5, search: `DL-${s.tag}` },
+      caller(s),
+    );
+    expect(searched.data.map((row) => row.equipmentNo)).toEqual(s.made.map((m) => m.equipmentNo).reverse());
+  });
+
+  it('binds each caller’s values, never the first caller’s', async () => {
+    const mine = await listPage(deps, callersEquipment, { pageNumber: 1, pageSize: 5 }, caller(s));
+    const theirs = await listPage(deps, callersEquipment, { pageNumber: 1, pageSize: 5 }, caller(other));
+    expect(mine.data.map((row) => row.equipmentNo)).toEqual(s.made.map((m) => m.equipmentNo).reverse());
+    expect(theirs.data.map((row) => row.equipmentNo)).toEqual(other.made.map((m) => m.equipmentNo).reverse());
+    expect(theirs.data.map((row) => row.askedBy)).toEqual(other.made.map(() => `DL-${other.tag}-%`));
+  });
+
+  it('counts its rows by named values under the same conditions', async () => {
+    const counted = await countListBy(deps, callersEquipment, {}, caller(s), {
+      name: 'reported',
+      by: (row) => ({
+        reported: sql`exists (select 1 from ${reports} where ${reports.equipmentNo} = ${row.equipmentNo!})`,
+      }),
+    });
+    expect(counted).toEqual([
+      { reported: false, count: 1 },
+      { reported: true, count: 2 },
+    ]);
+  });
+
+  it('reads whole in batches with its additions, and refuses past its own limit before any row', async () => {
+    const rows = [];
+    for await (const batch of await listEvery(deps, callersEquipment, {}, caller(s))) rows.push(...batch);
+    expect(rows.map((row) => [row.equipmentNo, row.number])).toEqual(
+      s.made.map((m) => [m.equipmentNo, m.equipmentNo]).reverse(),
+    );
+    await expect(
+      listEvery(deps, callersEquipment, {}, caller(s), { limit: 2, tooMany: () => new Error('too many') }),
+    ).rejects.toThrow('too many');
   });
 });

@@ -217,6 +217,36 @@ describe('demo users', () => {
     }
   });
 
+  it('names as inspectors only users who may be (never the administrator, a planner or a reviewer)', async () => {
+    const fresh = await startTestApp();
+    try {
+      expect(await seedDemoData(fresh.db, fresh.files)).toBe(true);
+      await seedDemoUsers(fresh.db, { password, log: () => {} });
+      const named = (
+        await fresh.db.execute<{ method: string; id: string; username: string }>(sql`
+          select a.inspection_method as method, u.id, u.username
+          from wo_task_assignment a
+          cross join lateral jsonb_array_elements_text(a.user_pdmids) n(id)
+          join user_account u on u.id = n.id::uuid`)
+      ).rows;
+      expect(named.map((n) => n.username)).toEqual(expect.arrayContaining(['inspector', 'contractor']));
+      for (const n of named) expect(n.username).not.toMatch(/^(admin|planner|reviewer\d)$/);
+      // Each by the one rule: the assignable users of the assignment's method list them.
+      for (const method of new Set(named.map((n) => n.method))) {
+        const listed = await fresh.call(
+          'GET',
+          `/api/wo-task-assignments/assignable-users?inspectionMethod=${method}`,
+        );
+        expect(listed.status).toBe(200);
+        const ids = listed.body.data.map((u: { id: string }) => u.id);
+        for (const n of named.filter((x) => x.method === method))
+          expect(ids, `${method} ${n.username}`).toContain(n.id);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('takes DEMO_PASSWORD from the environment, at least 12 characters', () => {
     expect(loadConfig({ DEMO_PASSWORD: 'long-enough-password' }).demoPassword).toBe('long-enough-password');
     expect(loadConfig({}).demoPassword).toBeUndefined();

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { taskStateOf } from '@inspectra/contract';
+import { inspectorGrantsOf, methodModules, taskStateOf } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -143,17 +143,29 @@ let ipSequence = 0;
 /** A distinct client address per call, so the sign-in throttling of one test never touches another's. */
 export const nextIp = () => `10.77.${Math.floor(++ipSequence / 250)}.${(ipSequence % 250) + 1}`;
 
+/** The id of a standard role (modules/users/standard-roles.ts) by its name: 'Inspector', 'Reviewer'… */
+export async function standardRoleId(t: TestApp, name: string): Promise<string> {
+  const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  if (!role) throw new Error(`No standard role named ${name}`);
+  return role.id;
+}
+
 /**
- * A user inserted directly (there is no user API yet), with the administrators' role unless told,
- * and the password to sign in with.
+ * A user inserted directly (there is no user API yet), with the administrators' role unless told
+ * (`roleId`, or `role`: a standard role's name), and the password to sign in with. The
+ * administrator is never named as an inspector: a user to name is made with `createInspector`.
  */
 export async function createUser(
   t: TestApp,
-  o: { username?: string; password?: string; isActive?: boolean; roleId?: string } = {},
+  o: { username?: string; password?: string; isActive?: boolean; roleId?: string; role?: string } = {},
 ) {
   const username = o.username ?? `user-${unique()}`;
   const password = o.password ?? `pw-${randomUUID()}`;
-  const roleId = o.roleId ?? (await t.db.select().from(roles).where(eq(roles.isAdministrator, true)))[0]!.id;
+  const roleId =
+    o.roleId ??
+    (o.role
+      ? await standardRoleId(t, o.role)
+      : (await t.db.select().from(roles).where(eq(roles.isAdministrator, true)))[0]!.id);
   const [row] = await t.db
     .insert(users)
     .values({
@@ -165,6 +177,25 @@ export async function createUser(
     })
     .returning();
   return { id: row!.id, username, password };
+}
+
+/** A user of the standard Inspector role: one who may be named as an inspector of every method. */
+export const createInspector = (
+  t: TestApp,
+  o: { username?: string; password?: string; isActive?: boolean } = {},
+) => createUser(t, { ...o, role: 'Inspector' });
+
+/**
+ * The grants that let a role's users be named as inspectors of these methods (every method of the
+ * catalogue unless told): `inspectorGrantsOf`, for a test's own narrow roles.
+ */
+export function inspectingGrants(
+  methods: readonly string[] = methodModules,
+): { module: string; action: string }[] {
+  const keyed = new Map(
+    methods.flatMap(inspectorGrantsOf).map((g) => [`${g.module}.${g.action}`, g] as const),
+  );
+  return [...keyed.values()];
 }
 
 /** A role granting exactly these permissions (none: a role that may do nothing). */
@@ -395,7 +426,7 @@ export const jpegBytes = Buffer.from(
 );
 
 /**
- * What the database keeps beside the rows (migrations 0020, 0023, 0024, 0026), read again from the
+ * What the database keeps beside the rows (migrations 0020, 0023, 0024, 0026, 0032), read again from the
  * rows themselves: the reports per method and status, the open assignments per method, every
  * assignment's state (by the contract's `taskStateOf`, not the database's function), its copies of
  * its work order, and its rows per inspector in `inspector_task`. Equal when the triggers kept up.
@@ -436,6 +467,7 @@ export async function keptCounts(t: TestApp) {
             coalesce(a.planned_start, a.planned_finish), coalesce(a.planned_finish, a.planned_start),
             a.equipment_category,
             lower(concat_ws(chr(10), a.wo_number, a.tag_number,
+              (select e.equipment_no from equipment e where e.tag_number = a.tag_number),
               case when octet_length(a.wo_title) <= 800 then a.wo_title end)),
             octet_length(a.wo_title) > 800)::text as row
         from wo_task_assignment a, jsonb_array_elements_text(a.user_pdmids) u(id)`),

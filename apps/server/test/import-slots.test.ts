@@ -17,6 +17,11 @@ import type { TestApp } from './helpers.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // The NDT register names the asset master's equipment: the numbers imported are in the master.
+  await t.db
+    .execute(sql`insert into equipment (equipment_no, tag_number, description, category_code, object_type_code)
+    select n, 'TAG-' || n, 'Imported pump', 'electrical', 'EL-PANEL'
+    from unnest(${sql.param(['SLOT-REFUSED', 'SLOT-WAITED'])}::text[]) n`);
 });
 afterAll(async () => t?.close());
 afterEach(() => configureImportSlots({ maxConcurrent: 2, waitMs: defaultImportWaitMs }));

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { ndtEquipment, reportHeader } from '@inspectra/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { dwgBytes, pdfBytes, tiffBytes } from './document-bytes.ts';
@@ -23,6 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = '/api/ndt-equipment-list';
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Item = {
   id: string;
   equipmentNo: string;
@@ -385,5 +387,88 @@ describe('the NDT equipment list', () => {
 
     for (const bad of ['dateUpdate=yesterday', 'pageSize=0', 'pageNumber=-1', 'pageSize=1000'])
       expect((await t.call('GET', `${list}?${bad}`)).status, bad).toBe(400);
+  });
+});
+
+describe('the register names the asset master’s equipment', () => {
+  const unknown = {
+    path: 'equipmentNo',
+    message: 'No equipment has this equipment number',
+    code: 'notInList',
+  };
+
+  it('refuses a number the master does not know (400 on the field), by every way in, storing nothing', async () => {
+    const created = await t.call('POST', list, { equipmentNo: 'NOT-IN-MASTER-1', description: 'Typed' });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toEqual({ code: 'VALIDATION_ERROR', details: [unknown] });
+    const upserted = await t.call('POST', `${list}/upsert`, { equipmentNo: 'NOT-IN-MASTER-1' });
+    expect(upserted.status).toBe(400);
+    expect(upserted.body.error.details).toEqual([unknown]);
+
+    const kept = await createEquipment('30001001', { description: 'Known' });
+    const renumbered = await t.call('PUT', `${list}/${kept.id}`, { equipmentNo: 'NOT-IN-MASTER-1' });
+    expect(renumbered.status).toBe(400);
+    expect(renumbered.body.error.details).toEqual([unknown]);
+
+    const sheet = new ExcelJS.Workbook();
+    const rows = sheet.addWorksheet('Equipment');
+    rows.addRow(['Equipment number', 'Description']);
+    rows.addRow(['30001001', 'Known, described again']);
+    rows.addRow(['NOT-IN-MASTER-2', 'Typed']);
+    const imported = await t.call(
+      'POST',
+      `${list}/import`,
+      multipart(
+        {},
+        { file: { name: 'ndt.xlsx', type: xlsxType, bytes: Buffer.from(await sheet.xlsx.writeBuffer()) } },
+      ),
+    );
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.details).toEqual([
+      {
+        path: 'rows.3.equipmentNo',
+        message: 'Equipment number: no equipment has the equipment number "NOT-IN-MASTER-2"',
+      },
+    ]);
+    const stored = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ndt_equipment where equipment_no like 'NOT-IN-MASTER-%'`,
+    );
+    expect(stored.rows[0]!.n).toBe(0);
+    const same = await t.call('GET', `${list}?equipmentNo=30001001`);
+    expect(same.body.data[0]).toMatchObject({ description: 'Known', version: kept.version });
+  });
+
+  it("follows the master's number when it changes, and keeps the master from deleting what it names", async () => {
+    const piece = await createAssetEquipment(t, { equipmentNo: '30002001' });
+    const named = await t.call('POST', list, { equipmentNo: '30002001' });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+    const renumbered = await t.call('PUT', `/api/asset/${piece.id}`, { equipmentNo: '30002002' });
+    expect(renumbered.status, JSON.stringify(renumbered.body)).toBe(200);
+    const followed = await t.call('GET', `${list}?equipmentNo=30002002`);
+    expect(followed.body.data.map((i: Item) => i.id)).toEqual([named.body.data.id]);
+    const deleted = await t.call('DELETE', `/api/asset/${piece.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe(
+      'This equipment is still named by NDT equipment records; change those first',
+    );
+  });
+
+  it('keeps rows written before the register named the master: the key is not validated, a row is still edited', async () => {
+    const constraint = await t.db.execute<{ convalidated: boolean }>(
+      sql`select convalidated from pg_constraint
+        where conrelid = 'ndt_equipment'::regclass and contype = 'f' and conname like '%equipment_no%'`,
+    );
+    expect(constraint.rows).toEqual([{ convalidated: false }]);
+    // A row from before the master (as an installation's register may hold), written past the key.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`insert into ndt_equipment (equipment_no, description) values ('LEGACY-NDT-1', 'Before the master')`,
+      );
+    });
+    const [legacy] = (await t.call('GET', `${list}?equipmentNo=LEGACY-NDT-1`)).body.data as Item[];
+    const edited = await t.call('PUT', `${list}/${legacy!.id}`, { description: 'Still inspected' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ equipmentNo: 'LEGACY-NDT-1', description: 'Still inspected' });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * An approved report is locked: the report header can no longer be updated or deleted, and no record
- * under it (any technique, any depth) can be created, updated or deleted. Proven over every declared
- * entity a lock reaches (found from the declarations, like conformance.test.ts): each write route
- * answers 409 and nothing changes, while the same records under a draft report still change. Then
- * the way out: a new revision of the approved report.
+ * A report in approval (submitted, in review) or approved is locked: the report header cannot be
+ * updated or deleted, and no record under it (any technique, any depth) can be created, updated or
+ * deleted. Proven over every declared entity a lock reaches (found from the declarations, like
+ * conformance.test.ts): once submitted and again once approved each write route answers 409 and
+ * nothing changes, while the same records under a draft report still change. Then the way out of
+ * an approved report: a new revision.
  */
 import { entities, reportHeader, routeBodyKind } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
@@ -52,19 +53,24 @@ async function reportOf(entity: EntityDefinition, record: Record<string, unknown
   return String(row.id);
 }
 
-/** Submitted by the administrator who wrote it, approved by another (nobody approves their own). */
-async function approve(reportId: string) {
-  approver ??= await approverToken(t);
+/** Submitted by the administrator who wrote it, made complete first. */
+async function submit(reportId: string) {
   await completeForSubmission(t, reportId);
-  for (const status of ['submitted', 'approved']) {
-    const r = await t.call(
-      'PUT',
-      `/api/report-headers/update-report-status/${reportId}?status=${status}`,
-      undefined,
-      status === 'approved' ? approver : undefined,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-  }
+  const r = await t.call('PUT', `/api/report-headers/update-report-status/${reportId}?status=submitted`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+/** Submitted by the administrator who wrote it, approved by another (nobody approves their own). */
+async function approve(reportId: string, o: { submitted?: boolean } = {}) {
+  approver ??= await approverToken(t);
+  if (!o.submitted) await submit(reportId);
+  const r = await t.call(
+    'PUT',
+    `/api/report-headers/update-report-status/${reportId}?status=approved`,
+    undefined,
+    approver,
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
 /** What a client sees of the record and its files: compared before and after refused writes. */
@@ -100,7 +106,13 @@ function updateOf(route: EntityRoute, entity: EntityDefinition, variant: string 
 
 const locked = entityGroups((entity) => lockPath(entity)?.chain.at(-1) === reportHeader);
 
-describe('the lock of an approved report', () => {
+/** What each locking status says: its status in words and the way out it names. */
+const lockedAs = {
+  submitted: { status: 'submitted', remedy: /Withdraw it, or ask a reviewer to return it, to change it\.$/ },
+  approved: { status: 'approved', remedy: /Create a new revision of the report to change it\.$/ },
+} as const;
+
+describe('the lock of a report in approval or approved', () => {
   it('reaches every technique', () => {
     const names = new Set(locked.map((g) => g.entity.name));
     expect(names).toContain('reportHeader');
@@ -117,31 +129,27 @@ describe('the lock of an approved report', () => {
       expect(of('importSheet').concat(of('upsert')).map(routeLabel)).toEqual([]);
     });
 
-    it('changes under a draft report, and refuses every write once the report is approved', async () => {
-      const record = await createRecord(t, entity, variant);
-      for (const update of of('update')) {
-        const { url, values, files } = updateOf(update, entity, variant, await stored(entity, record.id));
-        const changed = await sendEntityBody(t, update, url, values, files);
-        expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(200);
-      }
-
-      await approve(await reportOf(entity, record));
+    /** Every create, update (with files) and delete route refused (409), nothing changed. */
+    async function refusesEveryWrite(
+      record: Record<string, any>,
+      lock: (typeof lockedAs)[keyof typeof lockedAs],
+    ) {
       const before = await snapshot(entity, record.id);
       const current = await stored(entity, record.id);
-
+      const said = new RegExp(`^This report \\(.+\\) is ${lock.status}; `);
       for (const update of of('update')) {
         const { url, values, files } = updateOf(update, entity, variant, current);
         const refused = await sendEntityBody(t, update, url, values, files);
         expect(refused.status, `${routeLabel(update)}: ${JSON.stringify(refused.body)}`).toBe(409);
         expect(refused.body).toMatchObject({ data: null, error: { code: 'CONFLICT' } });
-        expect(refused.body.message).toMatch(/^This report \(.+\) is approved; /);
-        expect(refused.body.message).toMatch(/new revision/);
+        expect(refused.body.message).toMatch(said);
+        expect(refused.body.message).toMatch(lock.remedy);
       }
       for (const remove of of('delete')) {
         const place = idPlacement(remove, record.id);
         const refused = await t.call('DELETE', routeUrl(remove, place));
         expect(refused.status, `${routeLabel(remove)}: ${JSON.stringify(refused.body)}`).toBe(409);
-        expect(refused.body.message).toMatch(/is approved/);
+        expect(refused.body.message).toMatch(said);
       }
       // A new record under the same parent (the report itself is made under a work order: not locked).
       if (entity !== reportHeader)
@@ -151,16 +159,31 @@ describe('the lock of an approved report', () => {
           const values = await validValues(t, entity, variant, { [entity.parent!]: parentId });
           const refused = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));
           expect(refused.status, `${routeLabel(create)}: ${JSON.stringify(refused.body)}`).toBe(409);
-          expect(refused.body.message).toMatch(/records under it can no longer be created/);
+          expect(refused.body.message).toMatch(/records under it cannot be created, changed or deleted/);
           expect(await childrenOf(entity, parentId)).toBe(children);
         }
       expect(await snapshot(entity, record.id)).toEqual(before);
+    }
+
+    it('changes under a draft report, and refuses every write once it is submitted and once approved', async () => {
+      const record = await createRecord(t, entity, variant);
+      for (const update of of('update')) {
+        const { url, values, files } = updateOf(update, entity, variant, await stored(entity, record.id));
+        const changed = await sendEntityBody(t, update, url, values, files);
+        expect(changed.status, `${routeLabel(update)} on a draft: ${JSON.stringify(changed.body)}`).toBe(200);
+      }
+
+      const reportId = await reportOf(entity, record);
+      await submit(reportId);
+      await refusesEveryWrite(record, lockedAs.submitted);
+      await approve(reportId, { submitted: true });
+      await refusesEveryWrite(record, lockedAs.approved);
     });
 
     for (const firstRead of of('getByParent')) {
       const op = firstRead.operation;
       if (op.kind === 'getByParent' && op.createIfMissing)
-        it(`makes nothing on a first read of an approved report (${routeLabel(firstRead)})`, async () => {
+        it(`makes nothing on a first read of a locked report (${routeLabel(firstRead)})`, async () => {
           const report = await createReportHeader(t);
           await approve(report.id);
           const query = { [op.parentParam]: report.id };

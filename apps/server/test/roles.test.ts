@@ -199,6 +199,52 @@ describe('saving a role', () => {
     expect((await save({ roleId: await roleId('Administrator'), modules: [] }, token)).status).toBe(409);
   });
 
+  it('says each refusal on the field it concerns, by its catalogue code (a form shows it in the user’s words)', async () => {
+    const codes = (r: { body: { error: { details?: { path: string; code?: string }[] } } }) =>
+      (r.body.error.details ?? []).map((d) => `${d.path}:${d.code}`);
+    const name = `Taken ${randomUUID().slice(0, 6)}`;
+    expect((await save({ name, modules: [] })).status).toBe(201);
+    const taken = await save({ name: name.toUpperCase(), modules: [] });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(`A role named ${name.toUpperCase()} already exists`);
+    expect(codes(taken)).toEqual(['name:taken']);
+    const empty = await save({ name: '', modules: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([
+      { path: 'name', message: 'Enter the role name', code: 'enterRoleName' },
+    ]);
+    expect(codes(await save({ roleId: randomUUID(), modules: [] }))).toEqual(['roleId:unknownRole']);
+    const unknown = await save({
+      roleId: await roleId('Viewer'),
+      modules: [{ module: 'teleportation', actions: ['fly'] }],
+    });
+    expect(codes(unknown)).toEqual([
+      'modules.0.module:unknownPermission',
+      'modules.0.actions:unknownPermission',
+    ]);
+    const admin = await save({ roleId: await roleId('Administrator'), modules: [] });
+    expect(codes(admin)).toEqual(['modules:administratorKeepsAll']);
+
+    const manager = await save({
+      name: `Narrow ${randomUUID().slice(0, 6)}`,
+      modules: [{ module: 'role', actions: ['view', 'update'] }],
+    });
+    const user = await createUser(t, { roleId: manager.body.data.id });
+    const token = (await t.login(user.username, user.password, nextIp())).json().data.accessToken;
+    expect(codes(await save({ name: `Mine ${randomUUID().slice(0, 6)}`, modules: [] }, token))).toEqual([
+      'name:mayNotCreateRole',
+    ]);
+    const stronger = await save({ roleId: await roleId('Planner'), modules: [] }, token);
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'modules',
+        code: 'roleHoldsMore',
+        params: { count: expect.any(Number) },
+      }),
+    ]);
+  });
+
   it('needs role permissions: a viewer reads, an inspector cannot even read', async () => {
     const viewer = await tokenOf('Viewer');
     expect((await t.call('GET', '/api/roles/role-management', undefined, viewer)).status).toBe(200);

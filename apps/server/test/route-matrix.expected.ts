@@ -111,6 +111,7 @@ export const expectedAccess: Readonly<Record<string, string>> = {
   'GET /report-headers/:id/author': 'reportHeader.view',
   'GET /report-headers/:id/techniques': 'reportHeader.view',
   'GET /report-headers/:id/readiness': 'reportHeader.view',
+  'GET /report-headers/:id/pdf': 'reportHeader.view',
   'GET /inspection-method-approvals': 'approval.view',
   'POST /inspection-method-approvals/upsert-many': 'approval.update',
   'GET /inspection-method-approvals/get-settings': 'approval.view',

@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MultipartForm, startTestApp } from './helpers.ts';
+import { MultipartForm, createEquipment, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // The NDT register names the asset master's equipment: these numbers are in the master.
+  for (const equipmentNo of ['P-101', 'E-201', 'E-202', 'E-301']) await createEquipment(t, { equipmentNo });
 });
 afterAll(async () => t?.close());
 

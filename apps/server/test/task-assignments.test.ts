@@ -14,9 +14,12 @@ import { auditLog, rolePermissions, roles, users } from '../src/db/schema/index.
 import {
   completeForSubmission,
   approverToken,
+  createInspector,
   createReportHeader,
+  createRole,
   createUser,
   createWorkOrder,
+  inspectingGrants,
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -43,8 +46,8 @@ async function tokenWith(grants: [string, PermissionAction][]) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  inspector = await createUser(t, { username: `rina-${randomUUID().slice(0, 8)}` });
-  retired = await createUser(t, { isActive: false });
+  inspector = await createInspector(t, { username: `rina-${randomUUID().slice(0, 8)}` });
+  retired = await createInspector(t, { isActive: false });
   coordinatorToken = await tokenWith([
     ['taskAssignment', 'view'],
     ['taskAssignment', 'update'],
@@ -120,8 +123,10 @@ describe('assigning a method under a work order', () => {
       userPDMIds: [inspector.id, nobody],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe(`userPDMIds names no user: ${nobody}`);
-    expect(unknown.body.error.details).toEqual([{ path: 'userPDMIds', message: unknown.body.message }]);
+    expect(unknown.body.message).toBe(`No user has the id ${nobody}`);
+    expect(unknown.body.error.details).toEqual([
+      { path: 'userPDMIds', message: unknown.body.message, code: 'userIdentifier' },
+    ]);
 
     const inactive = await assign({
       workOrderSPKId: wo.id,
@@ -129,7 +134,17 @@ describe('assigning a method under a work order', () => {
       userPDMIds: [retired.id],
     });
     expect(inactive.status).toBe(400);
-    expect(inactive.body.message).toBe(`userPDMIds names inactive users: ${retired.id}`);
+    expect(inactive.body.message).toBe(
+      `Test ${retired.username} is inactive and cannot be newly named as an inspector`,
+    );
+    expect(inactive.body.error.details).toEqual([
+      {
+        path: 'userPDMIds',
+        message: inactive.body.message,
+        code: 'inspectorInactive',
+        params: { name: `Test ${retired.username}` },
+      },
+    ]);
 
     const twice = await assign({
       workOrderSPKId: wo.id,
@@ -137,6 +152,7 @@ describe('assigning a method under a work order', () => {
       userPDMIds: [inspector.id, inspector.id],
     });
     expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(`Test ${inspector.username} is named more than once`);
     expect((await assign({ workOrderSPKId: wo.id, inspectionMethod: 'vci', userPDMIds: ['x'] })).status).toBe(
       400,
     );
@@ -150,7 +166,7 @@ describe('assigning a method under a work order', () => {
 
   it('on update, refuses newly named inactive users but keeps one already assigned', async () => {
     const wo = await createWorkOrder(t);
-    const later = await createUser(t);
+    const later = await createInspector(t);
     const created = await assignment(wo.id, 'thermal', [later.id]);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, later.id));
 
@@ -186,6 +202,174 @@ describe('assignable users', () => {
       `/api/wo-task-assignments/assignable-users?search=${inspector.username}`,
     );
     expect(found.body.data.map((u: { id: string }) => u.id)).toEqual([inspector.id]);
+  });
+});
+
+describe('who may be named as an inspector', () => {
+  /** Users of every kind, made once: the standard roles, and narrow roles of the test's own. */
+  const who: Record<string, { id: string; username: string }> = {};
+  const idsOf = (r: { body: { data: { id: string }[] } }) => r.body.data.map((u) => u.id);
+  const usersFor = (query: string) =>
+    t.call('GET', `/api/wo-task-assignments/assignable-users?${query}`, undefined, viewerToken);
+  /** A method an administrator added: no technique serves it, so its reports are documents. */
+  const added = `drone-${randomUUID().slice(0, 6)}`;
+
+  beforeAll(async () => {
+    for (const role of ['Planner', 'Reviewer', 'Viewer', 'Contractor inspector'])
+      who[role] = await createUser(t, { role });
+    who.administrator = await createUser(t);
+    const thermalOnly = await createRole(t, inspectingGrants(['thermal']), 'thermal-only');
+    who.thermalOnly = await createUser(t, { roleId: thermalOnly.id });
+    // May write thermal rows but not make the report itself.
+    const noReports = await createRole(t, [{ module: 'thermal', action: 'create' }], 'rows-only');
+    who.rowsOnly = await createUser(t, { roleId: noReports.id });
+    // Inactive, so the sheets' list of active methods below stays the catalogue's.
+    const method = await t.call('POST', '/api/master-inspection-method', {
+      code: added,
+      name: 'Drone survey',
+      isActive: false,
+    });
+    expect(method.status, JSON.stringify(method.body)).toBe(201);
+  });
+
+  it("lists only active users whose role writes the method's reports, never the administrator", async () => {
+    const thermal = await usersFor('inspectionMethod=thermal');
+    expect(thermal.status, JSON.stringify(thermal.body)).toBe(200);
+    expect(idsOf(thermal)).toEqual(
+      expect.arrayContaining([inspector.id, who['Contractor inspector']!.id, who.thermalOnly!.id]),
+    );
+    for (const key of ['Planner', 'Reviewer', 'Viewer', 'administrator', 'rowsOnly'])
+      expect(idsOf(thermal), key).not.toContain(who[key]!.id);
+    expect(idsOf(thermal)).not.toContain(retired.id);
+
+    // A role holding thermal alone is not offered for another method.
+    const vci = await usersFor('inspectionMethod=vci');
+    expect(idsOf(vci)).toContain(inspector.id);
+    expect(idsOf(vci)).not.toContain(who.thermalOnly!.id);
+    // A method no technique serves: its reports are supporting documents, which thermal-only lacks.
+    const drone = await usersFor(`inspectionMethod=${added}`);
+    expect(idsOf(drone)).toContain(inspector.id);
+    expect(idsOf(drone)).not.toContain(who.thermalOnly!.id);
+    // Without a method: who may be named for some active method.
+    const any = await usersFor('');
+    expect(idsOf(any)).toEqual(expect.arrayContaining([inspector.id, who.thermalOnly!.id]));
+    for (const key of ['Planner', 'Reviewer', 'administrator', 'rowsOnly'])
+      expect(idsOf(any), key).not.toContain(who[key]!.id);
+    // With a search, still only those who may be named.
+    const found = await usersFor(`inspectionMethod=thermal&search=${who.Planner!.username}`);
+    expect(found.body.data).toEqual([]);
+    const admin = await usersFor('inspectionMethod=thermal&search=admin');
+    expect(admin.body.data).toEqual([]);
+  });
+
+  it('refuses an unknown method in the list with a 400 on it', async () => {
+    const r = await usersFor('inspectionMethod=levitation');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      data: null,
+      message: 'No inspection method has the code "levitation"',
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    expect(r.body.error.details).toEqual([
+      { path: 'inspectionMethod', message: r.body.message, code: 'notInList' },
+    ]);
+    expect((await usersFor(`inspectionMethod=${'x'.repeat(61)}`)).status).toBe(400);
+  });
+
+  it('refuses to create an assignment naming the administrator, a planner or a reviewer, naming them', async () => {
+    const wo = await createWorkOrder(t);
+    for (const [key, role] of [
+      ['administrator', 'Administrator'],
+      ['Planner', 'Planner'],
+      ['Reviewer', 'Reviewer'],
+    ] as const) {
+      const r = await assign({
+        workOrderSPKId: wo.id,
+        inspectionMethod: 'thermal',
+        userPDMIds: [inspector.id, who[key]!.id],
+      });
+      expect(r.status, key).toBe(400);
+      const name = `Test ${who[key]!.username}`;
+      const message = `${name} (${role}) cannot be named as an inspector of Thermal analysis: choose someone whose role writes Thermal analysis reports`;
+      expect(r.body).toMatchObject({
+        data: null,
+        statusCode: 400,
+        message,
+        error: { code: 'VALIDATION_ERROR' },
+      });
+      expect(r.body.error.details).toEqual([
+        {
+          path: 'userPDMIds',
+          message,
+          code: 'inspectorNotEligible',
+          params: { name, role, method: 'Thermal analysis' },
+        },
+      ]);
+    }
+    // Thermal-only may do thermal, not VCI; each refused user is named, one detail each.
+    const vci = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'vci',
+      userPDMIds: [who.thermalOnly!.id, who.rowsOnly!.id],
+    });
+    expect(vci.status).toBe(400);
+    expect(vci.body.error.details.map((d: { params: { name: string } }) => d.params.name)).toEqual([
+      `Test ${who.thermalOnly!.username}`,
+      `Test ${who.rowsOnly!.username}`,
+    ]);
+    expect(vci.body.message).toMatch(/Visual crack inspection/);
+    // Nothing was assigned by the refused calls; the eligible ones are.
+    const listed = await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`);
+    expect(listed.body.data).toEqual([]);
+    const made = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: 'thermal',
+      userPDMIds: [who.thermalOnly!.id, who['Contractor inspector']!.id],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const drone = await assign({
+      workOrderSPKId: wo.id,
+      inspectionMethod: added,
+      userPDMIds: [inspector.id],
+    });
+    expect(drone.status, JSON.stringify(drone.body)).toBe(201);
+  });
+
+  it('refuses an update newly naming an ineligible user, and keeps one already named whose role changed', async () => {
+    const wo = await createWorkOrder(t);
+    const promoted = await createInspector(t);
+    const created = await assignment(wo.id, 'thermal', [promoted.id]);
+
+    const planner = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, {
+      userPDMIds: [promoted.id, who.Planner!.id],
+    });
+    expect(planner.status).toBe(400);
+    expect(planner.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'userPDMIds',
+        code: 'inspectorNotEligible',
+        params: { name: `Test ${who.Planner!.username}`, role: 'Planner', method: 'Thermal analysis' },
+      }),
+    ]);
+    const admin = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, {
+      userPDMIds: [who.administrator!.id],
+    });
+    expect(admin.status).toBe(400);
+    expect(admin.body.message).toMatch(
+      /\(Administrator\) cannot be named as an inspector of Thermal analysis/,
+    );
+
+    // Made a reviewer since: may stay on the assignment while it is changed, as a deactivated user may.
+    const [reviewerRole] = await t.db.select().from(roles).where(eq(roles.name, 'Reviewer'));
+    await t.db.update(users).set({ roleId: reviewerRole!.id }).where(eq(users.id, promoted.id));
+    const kept = await t.call('PUT', `/api/wo-task-assignments/${created.id}`, {
+      userPDMIds: [promoted.id, inspector.id],
+      levelApprovals: [1],
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data.userPDMIds).toEqual([promoted.id, inspector.id]);
+    // Nothing was written by the refusals: the kept change is version 2.
+    expect(kept.body.data.version).toBe(2);
   });
 });
 

@@ -15,7 +15,7 @@ import { reportStatuses, taskStateOf, taskStates } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportHeader, createWorkOrder, keptCounts, startTestApp } from './helpers.ts';
+import { createInspector, createReportHeader, createWorkOrder, keptCounts, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -31,11 +31,11 @@ beforeAll(async () => {
   t = await startTestApp();
   const workOrder = await createWorkOrder(t);
   const report = await createReportHeader(t, { workOrderSPKId: workOrder.id });
-  const admin = await t.call('GET', '/api/auth/profile');
+  const inspector = await createInspector(t);
   const assignment = await t.call('POST', '/api/wo-task-assignments', {
     workOrderSPKId: workOrder.id,
     inspectionMethod: 'thermal',
-    userPDMIds: [admin.body.data.id],
+    userPDMIds: [inspector.id],
   });
   if (assignment.status !== 201) throw new Error(JSON.stringify(assignment.body));
   Object.assign(template, {

@@ -14,6 +14,7 @@ import {
   createRole,
   createUser,
   createWorkOrder,
+  inspectingGrants,
   multipart,
   startTestApp,
 } from './helpers.ts';
@@ -72,7 +73,10 @@ beforeAll(async () => {
   const companyId = company.body.data.id as string;
 
   const planner = (await createRole(t, [{ module: 'taskAssignment', action: 'update' }], 'planner')).id;
-  const inspector = (await createRole(t, [{ module: 'myTask', action: 'view' }], 'inspector')).id;
+  // Inspectors may be named on every method's assignment (their role writes its reports).
+  const inspector = (
+    await createRole(t, [{ module: 'myTask', action: 'view' }, ...inspectingGrants()], 'inspector')
+  ).id;
   await person('plannerA', planner, { groups: ['PG-TA'] });
   await person('plannerB', planner, { groups: ['PG-TB'] });
   await person('plannerAll', planner);

@@ -9,6 +9,7 @@ import { entities } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
 import { recordScopes } from '../src/app.ts';
 import { entityScope } from '../src/engine/record-scope.ts';
+import { roleRecords } from '../src/modules/users/role-records.ts';
 import { userAccounts } from '../src/modules/users/user-accounts.ts';
 
 const sourceRoot = join(import.meta.dirname, '../src');
@@ -27,7 +28,9 @@ const expectedPlantWide = [
   'objectType',
   'plannerGroup',
   'reviewerAssignment',
-  // A table outside the catalogue, listed by the engine (modules/users/user-accounts.ts).
+  // Tables outside the catalogue, listed by the engine (modules/users/role-records.ts,
+  // modules/users/user-accounts.ts).
+  'role',
   'userAccount',
 ];
 
@@ -52,6 +55,7 @@ describe('company scope', () => {
     const scoped = [
       ...Object.values(entities).map((entity) => ({ entity, scope: entityScope(recordScopes, entity) })),
       { entity: userAccounts.entity, scope: userAccounts.scope },
+      { entity: roleRecords.entity, scope: roleRecords.scope },
     ];
     for (const { entity, scope } of scoped) {
       if ('plantWide' in scope) {

@@ -246,13 +246,21 @@ describe('update', () => {
       });
       expect(r.status, unknown).toBe(400);
       expect(r.body.error.details).toEqual([
-        { path: 'approvalPosition', message: 'No approval position has this name' },
+        { path: 'approvalPosition', message: 'No approval position has this name', code: 'unknownPosition' },
       ]);
     }
     const refused = await t.call('POST', '/api/user-pdm', newUser({ approvalPosition: 'Plant manager' }));
     expect(refused.body).toMatchObject({
       message: 'No approval position has this name',
-      error: { details: [{ path: 'approvalPosition', message: 'No approval position has this name' }] },
+      error: {
+        details: [
+          {
+            path: 'approvalPosition',
+            message: 'No approval position has this name',
+            code: 'unknownPosition',
+          },
+        ],
+      },
     });
     expect((await t.call('GET', `/api/user-pdm/${user.id}`)).body.data.approvalPosition).toBe(
       'Area engineer',
@@ -356,6 +364,90 @@ describe('status and delete', () => {
       (await t.call('POST', '/api/user-pdm/update-status', { id: me.id, isActive: false }, me.token)).status,
     ).toBe(403);
     expect((await t.call('GET', `/api/user-pdm/${me.id}`)).body.data.isActive).toBe(true);
+  });
+});
+
+describe('refusals in the words of the field-message catalogue (code, params, field)', () => {
+  /** The details of a refusal, each as path and catalogue code (params where it has them). */
+  const said = (body: { error: { details?: { path: string; code?: string; params?: unknown }[] } }) =>
+    (body.error.details ?? []).map((d) => ({
+      path: d.path,
+      code: d.code,
+      ...(d.params ? { params: d.params } : {}),
+    }));
+
+  it('says a taken username, an unknown role, company, position or planner group on its field', async () => {
+    const first = await created();
+    const dup = await t.call('POST', '/api/user-pdm', newUser({ username: first.username.toUpperCase() }));
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(`The username ${first.username.toUpperCase()} is already taken`);
+    expect(dup.body.error.details).toEqual([{ path: 'username', message: 'Already taken', code: 'taken' }]);
+
+    const gone = randomUUID();
+    for (const [overrides, expected] of [
+      [{ roleId: gone }, { path: 'roleId', code: 'unknownRole' }],
+      [{ contractorCompanyId: gone }, { path: 'contractorCompanyId', code: 'unknownCompany' }],
+      [{ approvalPosition: 'Plant manager' }, { path: 'approvalPosition', code: 'unknownPosition' }],
+      [
+        { plannerGroups: ['PG1', 'PG-NONE'] },
+        { path: 'plannerGroups', code: 'unknownPlannerGroups', params: { codes: 'PG-NONE' } },
+      ],
+    ] as const) {
+      const r = await t.call('POST', '/api/user-pdm', newUser(overrides));
+      expect(r.status, JSON.stringify(overrides)).toBe(400);
+      expect(said(r.body)).toEqual([expected]);
+      // Never a field code in what a person may read.
+      expect(r.body.message).not.toMatch(/roleId|contractorCompanyId|plannerGroups/);
+    }
+  });
+
+  it('says a stale edit, a change to one’s own account and a stronger role on the field concerned', async () => {
+    const user = await created();
+    await t.call('PUT', `/api/user-pdm/${user.id}`, { fullName: 'Rina H.', updatedAt: user.updatedAt });
+    const stale = await t.call('PUT', `/api/user-pdm/${user.id}`, {
+      fullName: 'Rina Hartono',
+      updatedAt: user.updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(said(stale.body)).toEqual([{ path: 'updatedAt', code: 'changedSinceRead' }]);
+
+    const me = await userManager();
+    const self = (await t.call('GET', `/api/user-pdm/${me.id}`)).body.data;
+    const own = await t.call(
+      'PUT',
+      `/api/user-pdm/${me.id}`,
+      { roleId: roleIds.Viewer, approvalLevel: 3, updatedAt: self.updatedAt },
+      me.token,
+    );
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe('You cannot change your own role and approval level');
+    expect(said(own.body)).toEqual([
+      { path: 'roleId', code: 'ownAccount' },
+      { path: 'approvalLevel', code: 'ownAccount' },
+    ]);
+    const status = await t.call(
+      'POST',
+      '/api/user-pdm/update-status',
+      { id: me.id, isActive: false },
+      me.token,
+    );
+    expect(said(status.body)).toEqual([{ path: 'id', code: 'notYourself' }]);
+
+    const planner = await t.call('POST', '/api/user-pdm', newUser({ roleId: roleIds.Planner }), me.token);
+    expect(planner.status).toBe(403);
+    expect(planner.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'roleId',
+        code: 'roleHoldsMore',
+        params: { count: expect.any(Number) },
+      }),
+    ]);
+    const admin = await t.call('POST', '/api/user-pdm', newUser({ roleId: roleIds.Administrator }), me.token);
+    expect(said(admin.body)).toEqual([{ path: 'roleId', code: 'administratorRoleOnly' }]);
+    const existingAdmin = await signedIn('Administrator');
+    const deleted = await t.call('DELETE', `/api/user-pdm/${existingAdmin.id}`, undefined, me.token);
+    expect(deleted.status).toBe(403);
+    expect(said(deleted.body)).toEqual([{ path: 'id', code: 'administratorOnly' }]);
   });
 });
 

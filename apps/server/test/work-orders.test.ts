@@ -399,6 +399,39 @@ describe('importing work orders', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it("refuses a row whose equipment is not of the row's category, as a single write is, and imports nothing", async () => {
+    const kept = await importFile(
+      await workbook([header, ['CAT-1', 'Line survey', null, 'PIPE', '10-P-101', null, null]]),
+    );
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const file = await workbook([
+      header,
+      ['CAT-2', 'Fine row', null, 'PIPE', '10-P-102', null, null],
+      ['CAT-3', 'A line on a tank work order', null, 'TANK', '10-P-101', null, null],
+      // Changes CAT-1's category alone: judged on the record it leaves, with the line it keeps.
+      ['CAT-1', 'Line survey', null, 'TANK', null, null, null],
+      // No category: any equipment.
+      ['CAT-4', 'Any category', null, null, '10-P-102', null, null],
+    ]);
+    const r = await importFile(file);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_ERROR');
+    expect(r.body.message).toMatch(/^2 of 4 rows have errors .*nothing was imported$/);
+    const mismatch =
+      'Equipment tag: This equipment is not of the equipment category chosen for this work order';
+    expect(r.body.error.details).toEqual([
+      { path: 'rows.3.tagNumber', message: mismatch },
+      { path: 'rows.4.tagNumber', message: mismatch },
+    ]);
+    const listed = await t.call('GET', '/api/work-order-spks?search=CAT-&pageSize=50');
+    expect(listed.body.data.map((w: { woNumber: string }) => w.woNumber)).toEqual(['CAT-1']);
+    expect(listed.body.data[0]).toMatchObject({
+      equipmentCategory: 'PIPE',
+      tagNumber: '10-P-101',
+      version: 1,
+    });
+  });
+
   it('reads a formula by the result saved with it, and refuses one saved without', async () => {
     const withResult = await workbook([
       header,

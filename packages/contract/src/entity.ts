@@ -112,6 +112,8 @@ export type RecordLock<K extends string = string> = {
   values: readonly string[];
   /** What a user does instead of changing a locked record ("Create a new revision…"). */
   remedy: string;
+  /** What to do instead while the field holds a particular value, when it differs from `remedy`. */
+  remedies?: Readonly<Partial<Record<string, string>>>;
 };
 
 /** An index an entity declares for a module's query (`EntityConfig.indexes`). */

@@ -26,6 +26,7 @@ export * from './entities/ndt.ts';
 
 export * from './technique.ts';
 export * from './completeness.ts';
+export * from './inspector-eligibility.ts';
 export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabels } from './catalogue.ts';
 export { methodModules, plannedMethodModules, techniquePermissionModules } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';

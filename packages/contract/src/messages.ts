@@ -54,6 +54,41 @@ export const fieldMessages = {
   tooManyImages: 'At most {{max}} images',
   endBeforeStart: 'The end date is before the start date',
   userIdentifier: 'Choose a user from the list',
+  approvalLevelsInOrder: 'Levels run from 1 upwards, without gaps or repeats',
+  // Refusals of what only the server knows (a name taken, a choice gone since the form was opened,
+  // an escalation), put by the engine and the administration modules on the field they concern
+  // (`fieldRefusal` on the server). `id` is the record the call names when no field is to blame.
+  taken: 'Already taken',
+  notInList: 'Not in the list; choose one from it',
+  unknownRole: 'This role no longer exists; choose another',
+  unknownCompany: 'This contractor company no longer exists; choose another',
+  unknownPosition: 'No approval position has this name',
+  unknownPlannerGroups: 'No planner group has the code {{codes}}',
+  changedSinceRead: 'Someone else changed this since you opened it: reload and try again',
+  ownAccount: 'You cannot change this on your own account',
+  notYourself: 'You cannot do this to your own account',
+  administratorOnly: "Only an administrator may manage an administrator's account",
+  administratorRoleOnly: 'Only an administrator may give or change the administrator role',
+  roleHoldsMore: 'This role holds permissions your own role does not ({{count}})',
+  userRoleHoldsMore: "This user's role holds permissions your own role does not ({{count}})",
+  administratorKeepsAll: 'The administrator role always holds every permission',
+  unknownPermission: 'This permission is not known here: reload the page',
+  mayNotCreateRole: 'Your role does not allow creating roles',
+  companyHasUsers:
+    'Users still belong to this company ({{count}}): {{names}}. Move them to another company or remove them first.',
+  levelNotOnPath: 'This method has no approval level {{level}}: set it in the approval settings first',
+  reviewerInactive: '{{name}} is inactive and cannot review',
+  reviewerPosition: '{{name}} does not hold {{position}}, the position that approves this level',
+  // Who may be named as an inspector of an assignment's method (docs/task-assignments.md).
+  inspectorNotEligible:
+    '{{name}} ({{role}}) cannot be named as an inspector of {{method}}: choose someone whose role writes {{method}} reports',
+  inspectorInactive: '{{name}} is inactive and cannot be newly named as an inspector',
+  // Four eyes (docs/approvals.md): nobody approves or returns a report whose content they wrote.
+  wroteReport: 'You wrote this report or part of it: someone else must approve or return it',
+  // An approval path is the approval settings' to change (docs/approvals.md).
+  levelsNeedApprovalSettings:
+    'Only a role that may change the approval settings can change the approval levels and positions',
+  namedTwice: '{{name}} is named more than once',
 } as const;
 
 export type FieldMessageCode = keyof typeof fieldMessages;

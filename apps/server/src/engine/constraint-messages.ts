@@ -42,7 +42,7 @@ function build(): Map<string, ConstraintMessage> {
       if (!fk) continue;
       const targetLabel = target.entity.label.toLowerCase();
       const keyLabel = target.entity.fields[target.field]!.label!.toLowerCase();
-      const inUseMessage = `This ${targetLabel} is still named by ${entity.label.toLowerCase()} records; change those first`;
+      const inUseMessage = `This ${targetLabel} is still named by ${labelInSentence(entity.label)} records; change those first`;
       byName.set(pgIdentifier(fk.getName()), {
         field: key,
         message: `No ${targetLabel} has this ${keyLabel}`,

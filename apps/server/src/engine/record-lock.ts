@@ -94,6 +94,38 @@ export async function lockStateOf(
 }
 
 /**
+ * The lock holder (a report) whose content a record of `entity` is, from the record's stored values
+ * (after a write, or before a delete): the record itself when its entity is the holder, its parent
+ * when that is, else one join from the parent up the chain by primary keys. Undefined when no lock
+ * reaches the entity or the parent is unknown. What the audit log keeps as `contentOf`.
+ */
+export async function lockHolderOf(
+  tx: DbOrTx,
+  entity: EntityDefinition,
+  record: Record<string, unknown>,
+): Promise<string | undefined> {
+  const path = lockPath(entity);
+  if (!path) return undefined;
+  if (path.chain.length === 1) return typeof record.id === 'string' ? record.id : undefined;
+  const parentId = record[entity.parent!];
+  if (typeof parentId !== 'string') return undefined;
+  if (path.chain.length === 2) return parentId;
+  const chain = path.chain.slice(1);
+  const holderTable = tableFor(chain[chain.length - 1]!);
+  const start = tableFor(chain[0]!);
+  let query = tx.select({ holderId: holderTable.id! }).from(start).$dynamic();
+  for (let i = 1; i < chain.length; i++) {
+    const child = chain[i - 1]!;
+    query = query.innerJoin(
+      tableFor(chain[i]!),
+      eq(tableFor(chain[i]!).id!, tableFor(child)[child.parent!]!),
+    );
+  }
+  const [row] = await query.where(eq(start.id!, parentId)).limit(1);
+  return row?.holderId as string | undefined;
+}
+
+/**
  * Refuses (409) a write to a record of `entity` that a lock holds: `target` names the record itself
  * (an update or delete) or, for a create, the parent it is created under.
  */
@@ -112,17 +144,22 @@ export async function assertUnlocked(
   if (state) throw lockedError(state, entity);
 }
 
-/** "This report (RPT-1 · Panel LP-3A) is approved; its records can no longer change. Create a new…" */
+/**
+ * "This report (RPT-1 · Panel LP-3A) is approved; records under it cannot be created, changed or
+ * deleted. Create a new revision…": what is locked, by which value, and the remedy that value names
+ * (a report in approval is returned, an approved one revised).
+ */
 export function lockedError(state: LockState, written: EntityDefinition): AppError {
   const what = state.holder.label.toLowerCase();
   const named = state.name ? ` (${state.name})` : '';
   const status = enumValueLabel(state.value).toLowerCase();
   const consequence =
     written === state.holder
-      ? 'it can no longer be changed or deleted'
-      : 'records under it can no longer be created, changed or deleted';
-  const remedy = state.holder.lock!.remedy;
+      ? 'it cannot be changed or deleted'
+      : 'records under it cannot be created, changed or deleted';
+  const lock = state.holder.lock!;
+  const remedy = lock.remedies?.[state.value] ?? lock.remedy;
   return new AppError('CONFLICT', `This ${what}${named} is ${status}; ${consequence}. ${remedy}.`, [
-    { path: state.holder.lock!.field, message: `The ${what} is ${status}` },
+    { path: lock.field, message: `The ${what} is ${status}` },
   ]);
 }

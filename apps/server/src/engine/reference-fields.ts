@@ -54,6 +54,68 @@ function matchingReferences(entity: EntityDefinition) {
   );
 }
 
+/** Whether an entity declares `referenceMatches` on any field (nothing to judge otherwise). */
+export const hasReferenceMatches = (entity: EntityDefinition) => matchingReferences(entity).length > 0;
+
+/**
+ * A record for `referenceMismatches` to judge: as the write leaves it (`row`: an update's merged
+ * with what it kept) and what the write sent (`changed`).
+ */
+export type WrittenRecord = { row: Record<string, unknown>; changed: Record<string, unknown> };
+
+/**
+ * For each record, its first disagreement with a record it names on a field `referenceMatches`
+ * declares (a pump on a piping work order), as an error on the reference field; undefined when it
+ * agrees. Only references whose value or matched fields the write sent are judged, and the named
+ * records are read in one indexed read per reference field, by key, for all the records at once.
+ * An unknown key is not judged here: it is the foreign key's refusal, with its own message. The
+ * one rule a single write (`assertReferencesMatch`) and each row of a sheet import share.
+ */
+export async function referenceMismatches(
+  db: DbOrTx,
+  entity: EntityDefinition,
+  records: readonly WrittenRecord[],
+): Promise<(FieldError | undefined)[]> {
+  const errors: (FieldError | undefined)[] = records.map(() => undefined);
+  for (const { key, references, matches } of matchingReferences(entity)) {
+    const judged = records.flatMap(({ row, changed }, i) => {
+      if (errors[i]) return [];
+      if (!(key in changed) && !matches.some(([mine]) => mine in changed)) return [];
+      const code = row[key];
+      const compared = matches.filter(([mine]) => row[mine] !== null && row[mine] !== undefined);
+      if (code === null || code === undefined || compared.length === 0) return [];
+      return [{ i, row, code: String(code), compared }];
+    });
+    if (judged.length === 0) continue;
+    const target = targetOf(references);
+    const c = columnsOf(target.entity);
+    const keyColumn = c[target.field]!;
+    const codes = [...new Set(judged.map((j) => j.code))];
+    // The codes as one array parameter: a batch of a thousand rows is one statement, one parameter.
+    const found = (await db
+      .select({ key: keyColumn, ...Object.fromEntries(matches.map(([, theirs]) => [theirs, c[theirs]!])) })
+      .from(entityTables[target.entity.name]!)
+      .where(
+        codes.length === 1
+          ? eq(keyColumn, codes[0]!)
+          : sql`${keyColumn} = any(${sql.param(codes)}::${sql.raw(keyColumn.getSQLType())}[])`,
+      )) as Record<string, unknown>[];
+    const named = new Map(found.map((r) => [String(r.key), r]));
+    for (const { i, row, code, compared } of judged) {
+      const record = named.get(code);
+      if (!record) continue;
+      const wrong = compared.find(([mine, theirs]) => record[theirs] !== row[mine]);
+      if (!wrong) continue;
+      const mineField = entity.fields[wrong[0]]!;
+      errors[i] = {
+        path: key,
+        message: `This ${target.entity.label.toLowerCase()} is not of the ${(mineField.label ?? wrong[0]).toLowerCase()} chosen for this ${entity.label.toLowerCase()}`,
+      };
+    }
+  }
+  return errors;
+}
+
 /**
  * Refuses (400, on the reference field) a record as written whose named record disagrees with it
  * on a field `referenceMatches` declares (a pump on a piping work order). `row` is the record as
@@ -66,27 +128,11 @@ export async function assertReferencesMatch(
   row: Record<string, unknown>,
   changed: Record<string, unknown>,
 ): Promise<void> {
-  for (const { key, field, references, matches } of matchingReferences(entity)) {
-    if (!(key in changed) && !matches.some(([mine]) => mine in changed)) continue;
-    const code = row[key];
-    const compared = matches.filter(([mine]) => row[mine] !== null && row[mine] !== undefined);
-    if (code === null || code === undefined || compared.length === 0) continue;
-    const target = targetOf(references);
-    const c = columnsOf(target.entity);
-    const [named] = await db
-      .select(Object.fromEntries(compared.map(([, theirs]) => [theirs, c[theirs]!])))
-      .from(entityTables[target.entity.name]!)
-      .where(eq(c[target.field]!, code))
-      .limit(1);
-    // An unknown key is the foreign key's refusal, with its own message.
-    if (!named) continue;
-    const wrong = compared.find(([mine, theirs]) => named[theirs] !== row[mine]);
-    if (!wrong) continue;
-    const mineField = entity.fields[wrong[0]]!;
-    const message = `This ${target.entity.label.toLowerCase()} is not of the ${(mineField.label ?? wrong[0]).toLowerCase()} chosen for this ${entity.label.toLowerCase()}`;
-    const error: FieldError = { path: key, message };
-    throw new AppError('VALIDATION_ERROR', `${field.label ?? key}: ${message}`, [error]);
-  }
+  if (!hasReferenceMatches(entity)) return;
+  const [error] = await referenceMismatches(db, entity, [{ row, changed }]);
+  if (!error) return;
+  const field = entity.fields[error.path]!;
+  throw new AppError('VALIDATION_ERROR', `${field.label ?? error.path}: ${error.message}`, [error]);
 }
 
 /** The fields of an entity that declare where a new record's value comes from. */

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
 import { writeAudit } from './records.ts';
 import { itemReferenceFields, knownCodes, listedCodes, unknownItemsError } from './item-references.ts';
+import { hasReferenceMatches, referenceMismatches } from './reference-fields.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { ListQuery, RecordRepository, StoredRecord } from './records.ts';
 import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
@@ -336,6 +337,47 @@ const naturalKeyOf = (entity: EntityDefinition, values: Record<string, unknown>)
   JSON.stringify((entity.naturalKey ?? []).map((k) => values[k]));
 
 /**
+ * Rows whose named record disagrees with them where the entity declares `referenceMatches` (a pump
+ * on a piping work order) are their row's error, by the rule every single write obeys
+ * (reference-fields.ts `referenceMismatches`), judged on the record each row leaves: a row that
+ * updates a stored record is merged with what that record keeps. One read of the batch's stored
+ * records and one per such reference field, for the whole batch.
+ */
+async function markMismatchedReferences(
+  tx: DbOrTx,
+  repo: RecordRepository,
+  rows: SheetRow[],
+  variant: string | undefined,
+) {
+  const entity = repo.entity;
+  if (!hasReferenceMatches(entity)) return;
+  const valid = rows.flatMap((row) => (row.values ? [{ row, values: row.values }] : []));
+  if (valid.length === 0) return;
+  const stored = await existingByNaturalKey(
+    tx,
+    repo,
+    valid.map((v) => v.values),
+    variant,
+  );
+  const errors = await referenceMismatches(
+    tx,
+    entity,
+    valid.map(({ values }) => {
+      const before = stored.get(naturalKeyOf(entity, values));
+      return { row: before ? { ...before, ...values } : values, changed: values };
+    }),
+  );
+  for (const [i, { row }] of valid.entries()) {
+    const error = errors[i];
+    if (error)
+      refuseRow(row, {
+        path: error.path,
+        message: `${entity.fields[error.path]!.label ?? error.path}: ${error.message}`,
+      });
+  }
+}
+
+/**
  * A row of `table` (named `alias` in the statement) as JSON, as the engine writes a stored record
  * into the audit: `JSON.stringify` of the row as Drizzle reads it. Keys are the fields' names; times
  * are ISO strings to the millisecond in UTC (a JavaScript date); dates, numbers, booleans and JSON
@@ -528,8 +570,10 @@ async function writeRows(
 /**
  * Reads an uploaded sheet and, when every row is valid, writes them all in one transaction; any row
  * with errors and nothing is written, every row's errors returned (`rows.<n>.<field>`). Besides each
- * row's own values, a row is refused for a `references` code that names no record and for naming a
- * record another row of the sheet already names.
+ * row's own values, a row is refused for a `references` code that names no record, for naming a
+ * record that disagrees with it where the entity declares `referenceMatches` (equipment of another
+ * category than the work order's, as a single write is refused) and for naming a record another
+ * row of the sheet already names.
  *
  * Rows are written a batch per statement while the rest of the sheet is read: the database inserts
  * one batch as the server reads the next (10,000 work orders: reading 0.5 s, writing 2 s). The first
@@ -576,6 +620,7 @@ async function importRows(
         if (failure) return;
         try {
           await markUnknownReferences(tx, entity, fields, batch);
+          await markMismatchedReferences(tx, repo, batch, o.variant);
           refused ||= batch.some((r) => !r.values);
           if (refused) return;
           const valid = batch.map((r) => ({ rowNumber: r.rowNumber, values: r.values! }));

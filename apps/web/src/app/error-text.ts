@@ -15,8 +15,18 @@ export function errorText(error: unknown, t: TFunction, shownFields?: readonly s
   if (error.message === clientMessages.refreshTokenNotFound) return t('errors.refreshTokenNotFound');
   if (error.message === clientMessages.default) return t('errors.default');
   if (error instanceof ApiError) {
+    // A refusal of the record acted on itself (`id`: "users still belong to this company") is said in
+    // the user's language wherever it shows, by its catalogue code.
+    if (
+      !shownFields &&
+      error.details.length > 0 &&
+      error.details.every((d) => d.path === 'id' && isCode(d.code))
+    )
+      return error.details.map((d) => detailText(d, t)).join(' ');
     if (shownFields && error.details.length > 0) {
-      const elsewhere = error.details.filter((d) => !shownFields.includes(d.path));
+      // A field shows what is said of it and of its parts (`levels` shows `levels.0.approvalPosition`).
+      const shown = (path: string) => shownFields.some((f) => path === f || path.startsWith(`${f}.`));
+      const elsewhere = error.details.filter((d) => !shown(d.path));
       if (elsewhere.length === 0)
         return t('errors.fieldsNeedAttention', {
           count: new Set(error.details.map((d) => d.path)).size,
@@ -52,7 +62,7 @@ export function fieldMessageText(
 
 /**
  * What the server said of one field, in the user's language: its catalogue code translated, or its
- * English when it carries none (a rule of the server's own, such as a name already taken).
+ * English when it carries none.
  */
 export function detailText(
   detail: FieldError,

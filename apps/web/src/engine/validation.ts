@@ -138,25 +138,26 @@ export function checkValues(o: {
 }
 
 /**
- * An action's body (a user, a role) judged by its contract schema before it is sent, as the server
- * will judge it: per field (the first segment of the issue's path), the first problem in the user's
- * language. `label` and `picker` say how the field reads on the form ("Choose a role"). Empty when
- * the body would be accepted.
+ * An action's body (a user, a role, an approval path) judged by its contract schema before it is
+ * sent, as the server will judge it: per path as the server names it in its details
+ * (`levels.0.approvalPosition`, `name`), the first problem in the user's language. `label` and
+ * `picker` say how the field reads on the form ("Choose a role"); both are asked for the whole path.
+ * Empty when the body would be accepted.
  */
 export function bodyErrors(
   schema: z.ZodType,
   body: Record<string, unknown>,
-  o: { t: TFunction; label: (path: string) => string | undefined; picker?: readonly string[] },
+  o: { t: TFunction; label: (path: string) => string | undefined; picker?: (path: string) => boolean },
 ): Record<string, string> {
   const result = schema.safeParse(body);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = String(issue.path[0] ?? '');
+    const path = issue.path.map(String).join('.');
     if (errors[path] !== undefined) continue;
     errors[path] = fieldMessageText(o.t, describeIssue(issue, body), {
       label: o.label(path),
-      picker: o.picker?.includes(path),
+      picker: o.picker?.(path),
     });
   }
   return errors;

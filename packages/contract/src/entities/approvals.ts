@@ -132,17 +132,14 @@ export const approvalPathBody = z.object({
     .array(
       z.object({
         levelApproval: levelSchema('levelApproval'),
-        approvalPosition: z.string().trim().min(1, 'Name a position').max(100),
+        approvalPosition: z.string().trim().min(1, fieldMessage('required')).max(100),
       }),
     )
     .max(maxApprovalLevel, `At most ${maxApprovalLevel} levels`)
     .superRefine((levels, ctx) => {
       const sorted = levels.map((l) => l.levelApproval).sort((a, b) => a - b);
       if (sorted.some((level, i) => level !== i + 1))
-        ctx.addIssue({
-          code: 'custom',
-          message: `Levels must run 1..${levels.length} without gaps or repeats (got ${sorted.join(', ')})`,
-        });
+        ctx.addIssue({ code: 'custom', message: fieldMessage('approvalLevelsInOrder') });
     }),
 });
 
@@ -164,7 +161,7 @@ export const reviewerActivationQuery = z.object({
   activation: z.stringbool({ error: 'activation must be true or false' }),
 });
 export const assignReviewersBody = z.object({
-  inspectionMethod: z.string().trim().min(1, 'Name an inspection method').max(60),
+  inspectionMethod: z.string().trim().min(1, fieldMessage('required')).max(60),
   levelApproval: levelSchema('levelApproval'),
   userPdmIds: z
     .array(uuid('userPdmIds'))
@@ -270,6 +267,11 @@ export const approvalCurrentSchema = z
     canAct: z.boolean(),
     /** Why the caller cannot act, when they cannot (shown beside the panel). */
     reason: z.string().nullable(),
+    /**
+     * Whether the caller wrote any of the report's content (our addition): four eyes, they never
+     * approve or return it (docs/approvals.md); the panel shows its acts disabled with the reason.
+     */
+    wroteContent: z.boolean(),
   })
   .meta({ id: 'approvalCurrent' });
 export type ApprovalCurrent = z.infer<typeof approvalCurrentSchema>;

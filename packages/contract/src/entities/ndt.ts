@@ -23,12 +23,24 @@ export const safeFileName = {
   message: fieldMessage('fileNameCharacters'),
 };
 
-/** A piece of equipment inspected by NDT, by its equipment number (SAP number). */
+/**
+ * A piece of equipment inspected by NDT, by its equipment number (SAP number): one of the asset
+ * master's, picked from it (the form fills its tag, description and object type from the master),
+ * never a number the master does not know. The database keeps it so with a foreign key added NOT
+ * VALID (migration 0031): rows written before the register named the master stay as they are.
+ */
 export const ndtEquipment = defineEntity('ndtEquipment', {
   label: 'NDT equipment',
   module: 'ndt',
   fields: {
-    equipmentNo: f.text({ label: 'Equipment number', required: true, maxLength: 100, pattern: safeFileName }),
+    equipmentNo: f.text({
+      label: 'Equipment number',
+      required: true,
+      maxLength: 100,
+      pattern: safeFileName,
+      references: 'equipment',
+      referenceFills: { tagNumber: 'tagNumber', description: 'description', objectType: 'objectTypeCode' },
+    }),
     tagNumber: f.text({ maxLength: 100 }),
     description: f.text(),
     objectType: f.text({ maxLength: 100 }),

@@ -40,15 +40,32 @@ export const approvalLevelQuery = z.coerce
   .max(10, 'level is at most 10')
   .optional();
 
-/** Statuses in which a report and every record under it can no longer change. */
-export const lockedReportStatuses: readonly ReportStatus[] = ['approved'];
+/**
+ * Statuses of a report in approval: what the reviewers judge is what was submitted, so the report and
+ * every record under it are frozen until it is returned (or withdrawn) (docs/report-status.md).
+ */
+export const frozenReportStatuses: readonly ReportStatus[] = ['submitted', 'inReview'];
+
+/** Statuses in which a report is final (approved): a change is a new revision. */
+export const finalReportStatuses: readonly ReportStatus[] = ['approved'];
+
+/** Statuses in which a report and every record under it cannot change: frozen in approval, or final. */
+export const lockedReportStatuses: readonly ReportStatus[] = [
+  ...frozenReportStatuses,
+  ...finalReportStatuses,
+];
 
 /**
- * Whether a report in this status, and every record under it, can no longer change: the rule the
- * server's lock enforces (the report header's `lock`), read by the screens to offer no write there.
+ * Whether a report in this status, and every record under it, cannot change: the rule the server's
+ * lock enforces (the report header's `lock`), read by the screens to offer no write there.
  */
 export function isReportLocked(status: string | null | undefined): boolean {
   return status != null && (lockedReportStatuses as readonly string[]).includes(status);
+}
+
+/** Whether a report is final (approved): locked for good, changed only by a new revision. */
+export function isReportFinal(status: string | null | undefined): boolean {
+  return status != null && (finalReportStatuses as readonly string[]).includes(status);
 }
 
 /** Report header: one report on one piece of equipment under a work order; inspections hang off it. */
@@ -102,6 +119,11 @@ export const reportHeader = defineEntity('reportHeader', {
     field: 'status',
     values: lockedReportStatuses,
     remedy: 'Create a new revision of the report to change it',
+    // In approval the report is frozen as submitted, not for good: the way back is the flow's.
+    remedies: {
+      submitted: 'Withdraw it, or ask a reviewer to return it, to change it',
+      inReview: 'Ask a reviewer to return it to change it',
+    },
   },
   unique: ['reportNumber'],
   // A task's state is read from the statuses of its work order's reports by its method (my tasks).
@@ -140,6 +162,17 @@ export const reportStatusQuery = z.object({
 export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
 /** A new revision takes nothing but the report it revises: the body is an empty JSON object. */
 export const reportRevisionBody = z.object({});
+
+/** The languages a report's PDF is printed in (our addition): English and Bahasa Indonesia. */
+export const reportPdfLanguages = ['en', 'id'] as const;
+export type ReportPdfLanguage = (typeof reportPdfLanguages)[number];
+
+/** `?lang=` of a report's PDF; without it, the request's `Accept-Language` decides (English by default). */
+export const reportPdfQuery = z.object({
+  lang: z
+    .enum(reportPdfLanguages, { error: 'lang must be en (English) or id (Bahasa Indonesia)' })
+    .optional(),
+});
 
 /**
  * What the report page shows of one technique on a report, per equipment class: how many
@@ -232,6 +265,21 @@ export const reportHeaderRoutes = [
     {
       summary:
         'What the report still lacks for its inspection method before it may be submitted (our addition): ready, and each missing requirement',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/pdf',
+    op.action('reportHeader.pdf', {
+      params: reportIdParams,
+      query: reportPdfQuery,
+      response: z.string().meta({ description: 'The report as a PDF document', format: 'binary' }),
+    }),
+    {
+      summary:
+        "The whole report as a PDF (our addition): cover, every technique's records laid out from their declarations, photos, the approval record and history; ?lang=en|id or Accept-Language",
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'view' },
     },

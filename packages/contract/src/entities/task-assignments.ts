@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
-import { f } from '../fields.ts';
+import { f, plainText } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
 import { lookupQuery, lookupValueSchema, workOrderPriorities } from './work-orders.ts';
 import { approvalLevelQuery, reportStatuses } from './report-headers.ts';
@@ -86,7 +86,10 @@ export const assignedReportSchema = z.object({
   returnedReason: z.string().nullable().optional(),
 });
 
-/** A user who may be named as an inspector (an active user account). */
+/**
+ * A user who may be named as an inspector: an active user whose role is not the administrator's and
+ * holds what writing the method's reports takes (`inspectorGrantsOf`, docs/task-assignments.md).
+ */
 export const assignableUserSchema = z
   .object({ id: z.uuid(), username: z.string(), fullName: z.string() })
   .meta({ id: 'assignableUser' });
@@ -95,7 +98,17 @@ export type AssignableUser = z.infer<typeof assignableUserSchema>;
 /** Most users one assignable-users answer lists: a picker narrows by typing, it does not page. */
 export const maxAssignableUsers = 50;
 
-export const assignableUsersQuery = z.object({ search: searchSchema });
+export const assignableUsersQuery = z.object({
+  search: searchSchema,
+  /**
+   * The method the users are to inspect (our addition): only those who may be named for it. Without
+   * it, those who may be named for at least one active method.
+   */
+  inspectionMethod: plainText
+    .max(60, 'An inspection method code is at most 60 characters')
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
 
 export const assignmentInspectionsQuery = z.object({
   workOrderSPKId: z.uuid({ error: 'workOrderSPKId must be an identifier (UUID)' }),
@@ -275,7 +288,7 @@ export const taskAssignmentRoutes = [
       response: z.array(assignableUserSchema),
     }),
     {
-      summary: `Active users who may be named as inspectors (search by name; at most ${maxAssignableUsers})`,
+      summary: `Active users who may be named as inspectors of a method (?inspectionMethod, our addition: their role writes its reports; search by name; at most ${maxAssignableUsers})`,
       tag,
       access: assignmentView,
     },

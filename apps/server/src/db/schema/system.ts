@@ -170,8 +170,19 @@ export const auditLog = pgTable(
     at: ts('at').notNull().defaultNow(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The record whose content this change wrote: the lock holder (a report) the changed record is
+     * under, or the holder itself; null for a change of no lock holder's content and for a status
+     * move. Who wrote a report's content is read from here (four eyes, docs/approvals.md). No
+     * foreign key: the log outlives what it names.
+     */
+    contentOf: uuid('content_of'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // "Did this user write any of this report?": one probe per report and user.
+    index('audit_log_content_of_idx').on(t.contentOf, t.actorId),
+  ],
 );
 
 /**

@@ -1,7 +1,14 @@
+import { entities } from '@inspectra/contract';
 import { auditLog } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { lockHolderOf } from '../record-lock.ts';
 
-/** Writes one audit row in the caller's transaction. */
+/**
+ * Writes one audit row in the caller's transaction. A change of a record under a lock holder (a
+ * report's header, any record of any technique under it, a supporting document) names the holder
+ * whose content it wrote (`contentOf`, found from the declarations): who wrote a report is read
+ * from these rows (four eyes, docs/approvals.md).
+ */
 export async function writeAudit(
   tx: DbOrTx,
   entry: {
@@ -12,8 +19,21 @@ export async function writeAudit(
     actorId: string;
     before?: unknown;
     after?: unknown;
+    /**
+     * Whose content the change wrote, when the caller says so; null when the change wrote no
+     * content (a report's status move is the flow's act). Found from the record when left out.
+     */
+    contentOf?: string | null;
   },
 ) {
+  const entity = entities[entry.entity];
+  const values = (entry.after ?? entry.before) as Record<string, unknown> | null | undefined;
+  const contentOf =
+    entry.contentOf !== undefined
+      ? entry.contentOf
+      : entity && values && typeof values === 'object'
+        ? ((await lockHolderOf(tx, entity, { id: entry.entityId, ...values })) ?? null)
+        : null;
   await tx.insert(auditLog).values({
     entity: entry.entity,
     entityId: entry.entityId,
@@ -21,5 +41,6 @@ export async function writeAudit(
     actorId: entry.actorId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    contentOf,
   });
 }

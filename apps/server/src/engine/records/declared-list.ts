@@ -1,13 +1,18 @@
 import type { EntityDefinition, Filter, PageMeta } from '@inspectra/contract';
+import { count, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { pageMeta } from '../page-meta.ts';
 import { callerScope } from '../record-scope.ts';
 import type { RecordScopes } from '../record-scope.ts';
 import { readAdditions } from './enrichment.ts';
 import type { PageEnrichment } from './enrichment.ts';
+import { listConditions } from './list-query.ts';
 import type { DeclaredConditions } from './list-query.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { UnpagedLimit } from './unpaged.ts';
 import { recordView } from './views.ts';
 
 /**
@@ -43,6 +48,36 @@ type ListDeps = { db: DbOrTx; repositories: Map<string, RecordRepository>; scope
 /** A list's query: the page, the search, and values of its filters and conditions by parameter. */
 type ListRequest = { pageNumber: number; pageSize: number; search?: string } & Record<string, unknown>;
 
+/** Who asks: their company scopes the list; their values are what `caller(key)` reads. */
+type ListCaller = Readonly<Record<string, unknown>> & { companyId: string | null };
+
+/** The engine's query of a declared list for a caller: scope, filters, conditions and search. */
+function listQuery(
+  deps: ListDeps,
+  list: DeclaredList<unknown>,
+  query: Record<string, unknown>,
+  user: ListCaller,
+) {
+  return {
+    scope: callerScope(user),
+    scopes: deps.scopes,
+    caller: user,
+    search: typeof query.search === 'string' ? query.search : undefined,
+    filters: list.filters,
+    filterValues: query,
+    declared: list,
+  };
+}
+
+const repositoryOf = (deps: ListDeps, list: DeclaredList<unknown>) =>
+  list.repository ?? deps.repositories.get(list.entity.name)!;
+
+/** A row as the list answers it: its own view, or the record's view with what was added. */
+const viewOf = <V>(list: DeclaredList<V>) =>
+  list.view ??
+  ((row: StoredRecord, values: Readonly<Record<string, unknown>>, attachments: ListedAttachment[]) =>
+    ({ ...recordView(list.entity, row, attachments), ...values }) as V);
+
 /**
  * One page of a declared list for the caller, as its route answers it (`{ data, meta }`): the page
  * read by the engine under the caller's scope, then what the list adds to its rows in one statement.
@@ -51,29 +86,18 @@ export async function listPage<V>(
   deps: ListDeps,
   list: DeclaredList<V>,
   query: ListRequest,
-  user: { companyId: string | null },
+  user: ListCaller,
 ): Promise<{ data: V[]; meta: PageMeta }> {
-  const repo = list.repository ?? deps.repositories.get(list.entity.name)!;
-  const reader = { scope: callerScope(user), scopes: deps.scopes };
+  const repo = repositoryOf(deps, list as DeclaredList<unknown>);
+  const reader = listQuery(deps, list as DeclaredList<unknown>, query, user);
   const page = await repo.page(
     deps.db,
-    {
-      ...reader,
-      search: query.search,
-      filters: list.filters,
-      filterValues: query,
-      declared: list,
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-    },
+    { ...reader, pageNumber: query.pageNumber, pageSize: query.pageSize },
     // The default view only turns the rows into JSON; a list's own view may work on its values.
     { forView: !list.view },
   );
   const added = list.adds ? await readAdditions(repo, deps.db, page.rows, list.adds, reader) : new Map();
-  const view =
-    list.view ??
-    ((row: StoredRecord, values: Readonly<Record<string, unknown>>, attachments: ListedAttachment[]) =>
-      ({ ...recordView(list.entity, row, attachments), ...values }) as V);
+  const view = viewOf(list);
   return {
     data: page.rows.map((row) => view(row, added.get(row.id) ?? {}, page.attachments)),
     meta: {
@@ -81,4 +105,66 @@ export async function listPage<V>(
       ...(page.searchLimitedTo ? { searchLimitedTo: page.searchLimitedTo } : {}),
     },
   };
+}
+
+/**
+ * How many of a declared list's rows match the caller's query (its scope, conditions, filters and
+ * search), counted by named values over the row (`by`: the queue's reports by method, by company),
+ * in one statement, ordered by the values in the order named (nulls first). Exact: for a list its
+ * conditions keep small, whose page offers these counts as its filters' choices.
+ */
+export async function countListBy<K extends string>(
+  deps: ListDeps,
+  list: DeclaredList<unknown>,
+  query: Record<string, unknown>,
+  user: ListCaller,
+  counted: { name: string; by: (row: Record<string, AnyPgColumn>) => Readonly<Record<K, SQL>> },
+): Promise<(Record<K, unknown> & { count: number })[]> {
+  const repo = repositoryOf(deps, list);
+  const bound = listConditions(repo, listQuery(deps, list, query, user));
+  const by = Object.entries<SQL>(counted.by(repo.columns)) as [K, SQL][];
+  return repo.statements.run<(Record<K, unknown> & { count: number })[]>(
+    deps.db,
+    `countBy:${counted.name}:${bound.shape}`,
+    () => {
+      // The values are named in a subquery first: a value read from another table is grouped as
+      // the column it becomes, not as a subquery.
+      const values = deps.db
+        .select(Object.fromEntries(by.map(([key, value]) => [key, sql`${value}`.as(key)])))
+        .from(repo.table)
+        .where(bound.where)
+        .as('counted_values');
+      const column = (key: K) => (values as unknown as Record<K, SQL.Aliased>)[key];
+      return deps.db
+        .select({ ...Object.fromEntries(by.map(([key]) => [key, column(key)])), count: count() })
+        .from(values)
+        .groupBy(...by.map(([key]) => column(key)))
+        .orderBy(...by.map(([key]) => sql`${column(key)} asc nulls first`));
+    },
+    bound.values,
+  );
+}
+
+/**
+ * A declared list whole for the caller (an export), in batches of rows as the list answers them,
+ * each batch's additions read in one statement: the engine's unpaged read (unpaged.ts), refused
+ * before anything is sent past the engine's limit or the list's own (`limit`, `tooMany`).
+ */
+export async function listEvery<V>(
+  deps: ListDeps,
+  list: DeclaredList<V>,
+  query: Record<string, unknown>,
+  user: ListCaller,
+  o: UnpagedLimit = {},
+): Promise<AsyncGenerator<V[]>> {
+  const repo = repositoryOf(deps, list as DeclaredList<unknown>);
+  const reader = listQuery(deps, list as DeclaredList<unknown>, query, user);
+  const batches = await repo.every(deps.db, reader, o);
+  const view = viewOf(list);
+  return (async function* () {
+    for await (const batch of batches) {
+      const added = list.adds ? await readAdditions(repo, deps.db, batch.rows, list.adds, reader) : new Map();
+      yield batch.rows.map((row) => view(row, added.get(row.id) ?? {}, batch.attachments));
+    }
+  })();
 }

@@ -25,12 +25,13 @@ export async function readAdditions(
   db: DbOrTx,
   rows: readonly StoredRecord[],
   enrichment: PageEnrichment,
-  reader: Pick<ListQuery, 'scope' | 'scopes'>,
+  reader: Pick<ListQuery, 'scope' | 'scopes' | 'caller'>,
 ): Promise<Additions> {
   if (rows.length === 0) return new Map();
   const added = enrichment({
     row: repo.columns,
     visible: visibleTo(repo, reader, (company) => sql`${company}::uuid`),
+    caller: (key) => sql`${reader.caller?.[key] ?? null}`,
   });
   const id = repo.column('id');
   // Written whole rather than through Drizzle's select, which leaves a one-table query's columns

@@ -1,4 +1,5 @@
 import { asc, desc } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { listOrder } from '../entity-table.ts';
 import type { ListQuery } from './list-query.ts';
 import type { RecordRepository } from './repository.ts';
@@ -19,8 +20,12 @@ export function orderKeys(repo: RecordRepository, sort?: ListQuery['sort']) {
     : listOrder(repo.entity);
 }
 
-/** The list's ORDER BY terms (`orderKeys`), each field as the table sorts it (`sortedAs`). */
-export function orderBy(repo: RecordRepository, sort?: ListQuery['sort']) {
+/**
+ * The list's ORDER BY terms (`orderKeys`), each field as the table sorts it (`sortedAs`); or a
+ * declared list's own terms (`own`, list-query.ts `order`), the id breaking their ties.
+ */
+export function orderBy(repo: RecordRepository, sort?: ListQuery['sort'], own?: readonly SQL[]) {
+  if (own) return [...own, asc(repo.column('id'))];
   return orderKeys(repo, sort).map(({ key, direction }) =>
     direction === 'asc' ? asc(repo.sortedAs(key)) : desc(repo.sortedAs(key)),
   );

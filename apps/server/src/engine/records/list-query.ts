@@ -36,6 +36,8 @@ export type ListQuery = {
    * them for the caller (`RowContext.visible`).
    */
   scopes?: RecordScopes;
+  /** Who asks (the signed-in user): what a declared list's conditions read as `caller(key)`. */
+  caller?: Readonly<Record<string, unknown>>;
 };
 
 /**
@@ -49,6 +51,11 @@ export type RowContext = {
    * undefined when the caller sees them all: a plant-wide register shows only the caller's reports.
    */
   visible: (entity: EntityDefinition) => SQL | undefined;
+  /**
+   * A value of who asks (`caller('id')`, `caller('approvalPosition')`), null when they have none:
+   * bound as a placeholder, so one prepared statement serves every caller (a reviewer's queue).
+   */
+  caller: (key: string) => SQL;
 };
 
 /** A condition on the list's rows; `value()` is the placeholder of the caller's value. */
@@ -64,6 +71,11 @@ export type DeclaredConditions = {
   where?: (o: RowContext) => SQL;
   /** What a search matches besides the entity's search fields; `value()` is the search's pattern. */
   searchAlso?: RowCondition;
+  /**
+   * The list's own order instead of the entity's: terms over the row (`asc(waitingSince)`), the id
+   * breaking ties. No index follows a computed term: the list's other conditions must bound it.
+   */
+  order?: (o: RowContext) => readonly SQL[];
 };
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
@@ -159,6 +171,8 @@ export function listConditions(repo: RecordRepository, q: ListQuery) {
   }
   if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
   return {
+    /** The declared list's own order (`DeclaredConditions.order`), when it has one. */
+    order: q.declared?.order?.(context),
     where: and(...conditions, search),
     /** Every condition but the search's: what a short search walks (`shortSearch`). */
     unsearched: and(...conditions),
@@ -181,6 +195,7 @@ function declaredContext(
   return {
     row: repo.columns,
     visible: visibleTo(repo, q, (company) => sql`${bind('callerCompany', company)}::uuid`),
+    caller: (key) => sql`${bind(`caller_${key}`, q.caller?.[key] ?? null)}`,
   };
 }
 

@@ -21,6 +21,24 @@ export const walkAhead = 2000;
 
 type PageForm = 'top' | 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
 
+/**
+ * Where a page starts (`offset`, from `pageNumber` and `pageSize`) and how far its list counts
+ * (`countLimit`: `countAhead` past the page's start, less far for a search). Every paged list
+ * reads its page by this, the engine's and a module's own read model alike (my tasks, the lookups),
+ * and answers its count with `countedPage` (bounded-count.ts).
+ */
+export type PageWindow = { pageNumber: number; pageSize: number; offset: number; countLimit: number };
+
+export function pageWindow(q: { pageNumber: number; pageSize: number; search?: string }): PageWindow {
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  return {
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    offset,
+    countLimit: offset + (q.search ? countAhead.search : countAhead.list),
+  };
+}
+
 export type PageOptions = {
   /**
    * The rows are for `recordView` only: their times come as ISO text (`recordForView`), not Dates.
@@ -65,9 +83,8 @@ export async function readPage(
   o: PageOptions = {},
 ): Promise<Page> {
   const bound = listConditions(repo, q);
-  const { where, values, shape, rangedFields } = bound;
-  const offset = (q.pageNumber - 1) * q.pageSize;
-  const countLimit = offset + (q.search ? countAhead.search : countAhead.list);
+  const { where, values, shape, rangedFields, order: own } = bound;
+  const { offset, countLimit } = pageWindow(q);
   if (bound.search && offset + q.pageSize > searchDepth)
     throw new AppError(
       'BAD_REQUEST',
@@ -104,14 +121,14 @@ export async function readPage(
             .select(selected)
             .from(repo.table)
             .where(where)
-            .orderBy(...orderBy(repo, q.sort))
+            .orderBy(...orderBy(repo, q.sort, own))
             .limit(sql.placeholder('limit') as unknown as number);
-        const pageIds = sql`(${pageIdsOf(repo, form, where, q.sort, rangedFields[0])}) page_ids`;
+        const pageIds = sql`(${pageIdsOf(repo, form, where, { sort: q.sort, own }, rangedFields[0])}) page_ids`;
         return db
           .select(selected)
           .from(pageIds)
           .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
-          .orderBy(...orderBy(repo, q.sort));
+          .orderBy(...orderBy(repo, q.sort, own));
       },
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
     );
@@ -150,18 +167,21 @@ function pageIdsOf(
   repo: RecordRepository,
   form: PageForm,
   where: SQL | undefined,
-  sort: ListQuery['sort'],
+  { sort, own }: { sort: ListQuery['sort']; own: readonly SQL[] | undefined },
   rangedField: string | undefined,
 ) {
-  const order = sql.join(orderBy(repo, sort), sql`, `);
+  const order = sql.join(orderBy(repo, sort, own), sql`, `);
   const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   const name = sql.identifier(repo.entity.table);
   const matching = where ? sql`where ${where}` : sql``;
-  // The id and the order's columns: what a page is cut by, read off an index alone.
-  const keys = sql.join(
-    [...new Set(['id', ...orderKeys(repo, sort).map((k) => k.key)])].map((key) => repo.column(key)),
-    sql`, `,
-  );
+  // The id and the order's columns: what a page is cut by, read off an index alone. A declared
+  // order's terms may read any column (and other tables): its rows are read whole.
+  const keys = own
+    ? sql`*`
+    : sql.join(
+        [...new Set(['id', ...orderKeys(repo, sort).map((k) => k.key)])].map((key) => repo.column(key)),
+        sql`, `,
+      );
   if (form === 'perValue' && rangedField) {
     // Each value of the ranged field in the range, found by skipping through its index one value
     // at a time; the page's rows of each value off (field, list order…); merged in list order.

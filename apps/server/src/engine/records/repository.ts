@@ -16,7 +16,7 @@ import type { Page, PageOptions } from './paging.ts';
 import { RangeDensity } from './range-density.ts';
 import { PreparedStatements } from './statements.ts';
 import { everyRecord, firstRecord } from './unpaged.ts';
-import type { RecordBatch } from './unpaged.ts';
+import type { RecordBatch, UnpagedLimit } from './unpaged.ts';
 
 export type StoredRecord = Record<string, unknown> & { id: string; version: number };
 
@@ -126,8 +126,8 @@ export class RecordRepository {
   }
 
   /** Every record that matches, in list order, in batches; refused past a limit (unpaged.ts). */
-  every(db: DbOrTx, q: ListQuery): Promise<AsyncGenerator<RecordBatch>> {
-    return everyRecord(this, db, q);
+  every(db: DbOrTx, q: ListQuery, o: UnpagedLimit = {}): Promise<AsyncGenerator<RecordBatch>> {
+    return everyRecord(this, db, q, o);
   }
 
   /**
@@ -171,7 +171,8 @@ export class RecordRepository {
   }
 
   /**
-   * Every write goes through here first: a record under a locked one (an approved report) is refused
+   * Every write goes through here first: a record under a locked one (a report in approval or
+   * approved) is refused
    * with 409, checked and held in the writer's transaction (record-lock.ts). No query for entities
    * that no lock reaches.
    */
@@ -227,7 +228,9 @@ export class RecordRepository {
 
   /**
    * Applies changes when the stored version is still the one the client read; a stale version is
-   * refused with CONFLICT and nothing is written.
+   * refused with CONFLICT and nothing is written. `movesLock`: this write is the move of the lock's
+   * own field (a report's status move, judged by its state machine and holding the record FOR
+   * UPDATE), which the lock it moves does not refuse; it must set that field.
    */
   async update(
     tx: DbOrTx,
@@ -235,10 +238,15 @@ export class RecordRepository {
     values: Record<string, unknown>,
     expectedVersion: number | undefined,
     actor: Actor,
+    o: { movesLock?: boolean } = {},
   ): Promise<StoredRecord> {
     this.assertMayWrite(actor);
     const actorId = actor.id;
-    await this.assertWritable(tx, { recordId: id });
+    if (o.movesLock) {
+      const field = this.entity.lock?.field;
+      if (!field || !(field in values))
+        throw new Error(`${this.entity.name}: a write that moves the lock must set ${field ?? 'its field'}`);
+    } else await this.assertWritable(tx, { recordId: id });
     await assertKnownItems(tx, this.entity, values);
     const conditions = [eq(this.column('id'), id)];
     if (expectedVersion !== undefined) conditions.push(eq(this.column('version'), expectedVersion));

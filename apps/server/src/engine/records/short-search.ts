@@ -42,7 +42,7 @@ export async function shortSearchPage(
   },
 ): Promise<Page> {
   const name = sql.identifier(repo.entity.table);
-  const order = sql.join(orderBy(repo, o.sort), sql`, `);
+  const order = sql.join(orderBy(repo, o.sort, bound.order), sql`, `);
   const unsearched = bound.unsearched ? sql`where ${bound.unsearched}` : sql``;
   // The walk takes the table's name, so the search's conditions apply to it as written.
   const walk = sql`(select * from ${repo.table} ${unsearched} order by ${order}
@@ -65,7 +65,7 @@ export async function shortSearchPage(
               limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page_ids`,
         )
         .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
-        .orderBy(...orderBy(repo, o.sort)),
+        .orderBy(...orderBy(repo, o.sort, bound.order)),
     values,
   );
   const [counts] = await repo.statements.run<{ counted: number; walked: number }[]>(

@@ -19,6 +19,12 @@ export const unpagedBatch = 500;
 /** One batch of an unpaged list: its rows in list order and their images. */
 export type RecordBatch = { rows: StoredRecord[]; attachments: ListedAttachment[] };
 
+/**
+ * A whole list's own hard limit, below `unpagedLimit` (a sheet of at most 10,000 assignments), and
+ * what its caller is told past it instead of the engine's request to page.
+ */
+export type UnpagedLimit = { limit?: number; tooMany?: () => Error };
+
 type RowWithImages = { record: StoredRecord; images?: ListedAttachment[] };
 
 /**
@@ -33,8 +39,19 @@ export async function everyRecord(
   repo: RecordRepository,
   db: DbOrTx,
   q: ListQuery,
+  o: UnpagedLimit = {},
 ): Promise<AsyncGenerator<RecordBatch>> {
-  const { where, values, shape } = listConditions(repo, q);
+  const limit = Math.min(o.limit ?? unpagedLimit, unpagedLimit);
+  const refuse = () => {
+    throw (
+      o.tooMany?.() ??
+      new AppError(
+        'BAD_REQUEST',
+        `This list holds more than ${limit.toLocaleString('en')} ${repo.entity.label.toLowerCase()} records: ask for it by page (pageNumber and pageSize)`,
+      )
+    );
+  };
+  const { where, values, shape, order } = listConditions(repo, q);
   const head = await repo.statements.run<RowWithImages[]>(
     db,
     `every:head:${shape}`,
@@ -43,11 +60,12 @@ export async function everyRecord(
         .select({ record: repo.table, ...withImages(repo.entity) })
         .from(repo.table)
         .where(where)
-        .orderBy(...orderBy(repo, q.sort))
+        .orderBy(...orderBy(repo, q.sort, order))
         .limit(sql.placeholder('limit') as unknown as number),
     { ...values, limit: unpagedBatch + 1 },
   );
   const first = rowsWithImages(head.slice(0, unpagedBatch));
+  if (head.length > limit) refuse();
   if (head.length <= unpagedBatch)
     return (async function* () {
       yield first;
@@ -60,15 +78,11 @@ export async function everyRecord(
         .select({ id: repo.column('id') })
         .from(repo.table)
         .where(where)
-        .orderBy(...orderBy(repo, q.sort))
+        .orderBy(...orderBy(repo, q.sort, order))
         .limit(sql.placeholder('limit') as unknown as number),
-    { ...values, limit: unpagedLimit + 1 },
+    { ...values, limit: limit + 1 },
   );
-  if (ids.length > unpagedLimit)
-    throw new AppError(
-      'BAD_REQUEST',
-      `This list holds more than ${unpagedLimit.toLocaleString('en')} ${repo.entity.label.toLowerCase()} records: ask for it by page (pageNumber and pageSize)`,
-    );
+  if (ids.length > limit) refuse();
   const sent = new Set(first.rows.map((r) => r.id));
   const rest = batches(
     repo,
@@ -105,7 +119,7 @@ export async function firstRecord(
   db: DbOrTx,
   q: ListQuery,
 ): Promise<StoredRecord | undefined> {
-  const { where, values, shape } = listConditions(repo, q);
+  const { where, values, shape, order } = listConditions(repo, q);
   const [row] = await repo.statements.run<StoredRecord[]>(
     db,
     `first:${shape}`,
@@ -114,7 +128,7 @@ export async function firstRecord(
         .select()
         .from(repo.table)
         .where(where)
-        .orderBy(...orderBy(repo, q.sort))
+        .orderBy(...orderBy(repo, q.sort, order))
         .limit(1),
     values,
   );

@@ -6,7 +6,7 @@ import { attachments, tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { DeleteCheck } from '../../engine/engine-deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
 
@@ -38,7 +38,7 @@ export const refuseCompanyWithUsers: DeleteCheck = async ({ tx, before }) => {
   throw new AppError(
     'CONFLICT',
     `${String(before.contractorName)} still has users: ${names}${more}. Move them to another company or remove them first.`,
-    [{ path: 'id', message: `${total} user${total === 1 ? '' : 's'} belong to this company` }],
+    [fieldRefusal('id', 'companyHasUsers', { count: total, names: `${names}${more}` })],
   );
 };
 

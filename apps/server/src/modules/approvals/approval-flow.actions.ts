@@ -60,12 +60,16 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
       })),
     );
     let reason: string | null = null;
+    let wroteContent = false;
     if (!waiting) reason = `The report is not waiting for approval (${status})`;
     else if (!can(user!, { module: 'reportHeader', action: 'approve' }))
       reason = 'Your role does not allow approving reports';
     else {
       const verdict = await judgeActor(deps.db, report, user!);
-      if (!verdict.ok) reason = verdict.message;
+      if (!verdict.ok) {
+        reason = verdict.message;
+        wroteContent = verdict.wroteContent ?? false;
+      }
     }
     const data: ApprovalCurrent = {
       reportHeaderId: report.id,
@@ -75,6 +79,7 @@ export const approvalFlowActions: Record<string, ActionHandler> = {
       path: withReviewers,
       canAct: reason === null,
       reason,
+      wroteContent,
     };
     return { data };
   }),

@@ -5,12 +5,15 @@ import {
   reviewerAssignment,
   woTaskAssignment,
 } from '@inspectra/contract';
-import type { ApprovalAction, ApprovalCurrent, ReportStatus } from '@inspectra/contract';
+import type { ApprovalAction, ApprovalCurrent, FieldError, ReportStatus } from '@inspectra/contract';
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
+import { auditLog, reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { StoredRecord } from '../../engine/records.ts';
+import { fieldRefusal } from '../../errors.ts';
 
 /** One level of the path a report follows; a null position is the fallback level (docs/approvals.md). */
 export type PathLevel = { level: number; position: string | null };
@@ -152,11 +155,42 @@ export async function isAssigned(
   return Boolean(row);
 }
 
+/**
+ * Whether the user wrote any of the report's content, as SQL (the queue's condition): an audit row
+ * of theirs naming the report as the content it changed (its header, any technique's record or row,
+ * a photo or document with them: `audit_log.content_of`, one probe of its index). Status moves
+ * write no content. The report's `createdBy` is checked beside it (records seeded without audit).
+ */
+export const wroteContentSql = (reportId: AnyPgColumn | SQL, userId: AnyPgColumn | SQL | string) =>
+  sql`exists (select 1 from ${auditLog} where ${auditLog.contentOf} = ${reportId} and ${auditLog.actorId} = ${userId})`;
+
+/** Four eyes: whether `userId` wrote the report or any of its content (docs/approvals.md). */
+export async function wroteContent(db: DbOrTx, report: StoredRecord, userId: string): Promise<boolean> {
+  if (report.createdBy === userId) return true;
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(and(eq(auditLog.contentOf, report.id), eq(auditLog.actorId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** A verdict on whether `user` may approve or return the report now, and if not, why (403 or 409). */
-export type ActVerdict = { ok: true } | { ok: false; code: 'FORBIDDEN' | 'CONFLICT'; message: string };
+export type ActVerdict =
+  | { ok: true }
+  | {
+      ok: false;
+      code: 'FORBIDDEN' | 'CONFLICT';
+      message: string;
+      /** The refusal by catalogue code, for the web to say in the user's language. */
+      details?: FieldError[];
+      /** The caller wrote some of the report's content: they never act on it. */
+      wroteContent?: boolean;
+    };
 
 /**
- * Who may act on a report at the level it waits at (docs/approvals.md): never its author; at a
+ * Who may act on a report at the level it waits at (docs/approvals.md): never anyone who wrote any
+ * of its content (its author, or whoever changed its header, records, photos or documents); at a
  * fallback level any holder of reportHeader.approve (checked by the caller); otherwise only an active
  * reviewer of (method, level) covering the report's company. A reviewer whose level has already passed
  * in this round is told the report moved on (409), not that they may not act (403).
@@ -168,12 +202,11 @@ export async function judgeActor(
 ): Promise<ActVerdict> {
   const level = Number(report.approvalLevel ?? 1);
   const step = snapshotOf(report).find((s) => s.level === level);
-  if (report.createdBy === user.id)
-    return {
-      ok: false,
-      code: 'FORBIDDEN',
-      message: 'You wrote this report: someone else must approve or return it',
-    };
+  // Four eyes: whoever wrote any of what is judged does not judge it, at any level.
+  if (await wroteContent(db, report, user.id)) {
+    const refusal = fieldRefusal('id', 'wroteReport');
+    return { ok: false, code: 'FORBIDDEN', message: refusal.message, details: [refusal], wroteContent: true };
+  }
   if (!step || step.position === null) return { ok: true };
   const company = await reportCompany(db, report);
   if (await isAssigned(db, report, user.id, level, company, { position: step.position })) return { ok: true };

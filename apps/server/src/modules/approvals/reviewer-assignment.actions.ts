@@ -5,7 +5,7 @@ import {
   reviewerAssignment,
   reviewerAssignmentQuery,
 } from '@inspectra/contract';
-import type { ReviewerAssignmentView } from '@inspectra/contract';
+import type { FieldMessageCode, ReviewerAssignmentView } from '@inspectra/contract';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -20,14 +20,20 @@ import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { defineList, listPage, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 import { methodLevelTable, reviewerTable } from './approval-path.ts';
 
 const repo = (deps: EngineDeps) => deps.repositories.get(reviewerAssignment.name)!;
 const idParams = z.object({ id: z.uuid() });
 
-function refuse(path: string, message: string): never {
-  throw new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+/** A 400 on one field: the English names the method and people for API readers, the code for forms. */
+function refuse(
+  path: string,
+  message: string,
+  code: FieldMessageCode,
+  params?: Record<string, string | number>,
+): never {
+  throw new AppError('VALIDATION_ERROR', message, [{ ...fieldRefusal(path, code, params), message }]);
 }
 
 /**
@@ -51,17 +57,24 @@ async function checkReviewer(
     refuse(
       'levelApproval',
       `${values.inspectionMethod} has no approval level ${values.levelApproval}: set it in the approval settings first`,
+      'levelNotOnPath',
+      { level: values.levelApproval },
     );
   const [user] = await tx
     .select({ fullName: users.fullName, isActive: users.isActive, position: users.approvalPosition })
     .from(users)
     .where(eq(users.id, values.userPdmId));
-  if (!user) refuse('userPdmId', `No user has the id ${values.userPdmId}`);
-  if (!user.isActive) refuse('userPdmId', `${user.fullName} is inactive and cannot review`);
+  if (!user) refuse('userPdmId', `No user has the id ${values.userPdmId}`, 'userIdentifier');
+  if (!user.isActive)
+    refuse('userPdmId', `${user.fullName} is inactive and cannot review`, 'reviewerInactive', {
+      name: user.fullName,
+    });
   if (user.position !== level.position)
     refuse(
       'userPdmId',
       `${user.fullName} holds the position ${user.position ?? '(none)'}; level ${values.levelApproval} of ${values.inspectionMethod} is approved by ${level.position}`,
+      'reviewerPosition',
+      { name: user.fullName, position: String(level.position) },
     );
   return String(level.position);
 }

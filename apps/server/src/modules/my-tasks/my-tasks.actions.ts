@@ -1,9 +1,9 @@
 import { lookupQuery, myTasksQuery, plannerQuery, taskStates } from '@inspectra/contract';
-import type { MyTask, PageMeta, TaskState } from '@inspectra/contract';
+import type { MyTask, TaskState } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthenticatedUser } from '../../engine/access.ts';
-import { likePattern } from '../../engine/records.ts';
+import { countedPage, likePattern, pageWindow } from '../../engine/records.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
@@ -29,16 +29,6 @@ function scopeOf(user: AuthenticatedUser | undefined, filters: Pick<TaskScope, '
   return { userId: user.id, today: calendarDay(new Date()), ...filters };
 }
 
-function pageMeta(pageNumber: number, pageSize: number, totalCount: number): PageMeta {
-  return {
-    pageNumber,
-    pageSize,
-    totalCount,
-    totalPages: Math.ceil(totalCount / pageSize),
-    totalCountExact: true,
-  };
-}
-
 /**
  * The inspector's own work: the task assignments naming the signed-in user, with the state their
  * reports put them in (docs/my-tasks.md). Another user's task is not found, never forbidden: its
@@ -46,15 +36,17 @@ function pageMeta(pageNumber: number, pageSize: number, totalCount: number): Pag
  */
 export const myTaskActions: Record<string, ActionHandler> = {
   'myTask.list': typedAction({ query: myTasksQuery }, async ({ query, user, deps }) => {
-    const { pageNumber, pageSize } = query;
     const scope = scopeOf(
       user,
       taskFilters({ ...query, period: { from: query.dateStart, to: query.dateEnd } }),
     );
-    const offset = (pageNumber - 1) * pageSize;
-    const page = await readTasks(deps.db, scope, { state: query.tab, limit: pageSize, offset });
-    const total = page.total ?? (offset > 0 ? await countTasks(deps.db, scope, query.tab) : 0);
-    return { data: page.tasks, meta: pageMeta(pageNumber, pageSize, total) };
+    // A read model of its own (my-tasks.sql.ts), paged and counted as the engine's lists are.
+    const window = pageWindow(query);
+    const { offset, countLimit } = window;
+    const cut = { state: query.tab, limit: window.pageSize, offset, countLimit };
+    const page = await readTasks(deps.db, scope, cut);
+    const walked = page.total ?? (offset > 0 ? await countTasks(deps.db, scope, query.tab, countLimit) : 0);
+    return { data: page.tasks, meta: countedPage(window, walked) };
   }),
 
   'myTask.get': typedAction({ params: z.object({ id: z.string() }) }, async ({ params, user, deps }) => {
@@ -111,25 +103,28 @@ export const myTaskActions: Record<string, ActionHandler> = {
   }),
 
   'myTask.workOrderNumbers': typedAction({ query: lookupQuery }, async ({ query, user, deps }) => {
-    const { pageNumber, pageSize } = query;
     const scope = scopeOf(user);
-    const offset = (pageNumber - 1) * pageSize;
+    const window = pageWindow(query);
     const search = query.search ? [sql`${mine.woNumber} ilike ${likePattern(query.search)}`] : [];
     // The user's rows of inspector_task counted per work order number, from the index alone.
-    const numbers = sql`(select ${mine.woNumber} as value, count(*)::int as n from ${mine}
-      where ${matching({ ...scope, where: search })} group by ${mine.woNumber}) numbers`;
+    const numbers = sql`select ${mine.woNumber} as value, count(*)::int as n from ${mine}
+      where ${matching({ ...scope, where: search })} group by ${mine.woNumber}`;
+    // The numbers counted as far as the page's window counts (engine paging.ts `pageWindow`).
+    const counted = sql`(select count(*)::int from (select 1 from numbers limit ${window.countLimit + 1}) c)`;
     const found = await deps.db.execute<{ value: string; count: number; total: number }>(
-      sql`select numbers.value, numbers.n as count, (count(*) over ())::int as total
-        from ${numbers} order by numbers.value limit ${pageSize} offset ${offset}`,
+      sql`with numbers as (${numbers}) select numbers.value, numbers.n as count, ${counted} as total
+        from numbers order by numbers.value limit ${window.pageSize} offset ${window.offset}`,
     );
-    let total = found.rows[0]?.total;
-    if (total === undefined && offset > 0) {
-      const counted = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${numbers}`);
-      total = counted.rows[0]?.n;
+    let walked = found.rows[0]?.total;
+    if (walked === undefined && window.offset > 0) {
+      const past = await deps.db.execute<{ n: number }>(
+        sql`with numbers as (${numbers}) select ${counted} as n`,
+      );
+      walked = past.rows[0]?.n;
     }
     return {
       data: found.rows.map((r) => ({ value: r.value, count: r.count })),
-      meta: pageMeta(pageNumber, pageSize, total ?? 0),
+      meta: countedPage(window, walked ?? 0),
     };
   }),
 

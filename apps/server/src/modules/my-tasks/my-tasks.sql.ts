@@ -38,15 +38,28 @@ const indexed = sql`${mine.assignmentId} as id, ${mine.woNumber} as wo_number,
   ${mine.plannedFrom} as planned_from, ${mine.plannedTo} as planned_to, ${mine.state} as state`;
 
 /**
+ * Where a statement of tasks is cut: at most `limit` from `offset`, in the list's or the planner's
+ * order; `countLimit`, a page's bounded count (engine paging.ts `pageWindow`): the count stops one
+ * past it. Without one, every match is counted (the planner's month).
+ */
+export type TaskCut = { limit: number; offset: number; order?: 'planned'; countLimit?: number };
+
+/** How many of the user's rows of `inspector_task` match, read from its index, at most `limit`. */
+const countedSql = (scope: TaskScope, limit: number) =>
+  sql`(select count(*)::int from (select 1 from ${mine} where ${matching(scope)} limit ${limit}) counted)`;
+
+/**
  * The signed-in user's tasks with their method, without whether they are overdue, read from the
  * index of `inspector_task` alone. With a `cut`, the page is cut there first (with the count of
- * every match), and only its rows are read whole: their assignments and work orders.
+ * the matches, bounded as the cut says), and only its rows are read whole: their assignments and
+ * work orders.
  */
-export function assignedSql(scope: TaskScope, cut?: { limit: number; offset: number; order?: 'planned' }) {
+export function assignedSql(scope: TaskScope, cut?: TaskCut) {
   if (!cut)
     return sql`(select ${indexed}, ${methods.name} as inspection_method_name from ${mine}
       join ${methods} on ${methods.code} = ${mine.inspectionMethod} where ${matching(scope)}) tasks`;
-  const keys = sql`(select ${indexed}, (count(*) over ())::int as total from ${mine}
+  const total = cut.countLimit === undefined ? sql`count(*) over ()` : countedSql(scope, cut.countLimit + 1);
+  const keys = sql`(select ${indexed}, (${total})::int as total from ${mine}
     where ${matching(scope)} order by ${pageOrder(cut.order, 'inner')} limit ${cut.limit} offset ${cut.offset}) keys`;
   return sql`(select keys.*, ${methods.name} as inspection_method_name,
       ${assignments.workOrderSPKId} as work_order_spkid, ${assignments.plannedStart}::text as date_start,
@@ -90,10 +103,10 @@ export function myTasksSql(scope: TaskScope, cut?: Parameters<typeof assignedSql
 
 /**
  * The filters of `GET /my-tasks` over the user's rows of `inspector_task` (the tab is the state's),
- * all read from its index. The search matches the WO number, tag and title as `search_text` holds
- * them, lowercased (`lower(x) like lower(p)` is what `x ilike p` does, without lowercasing 2,000
- * rows three times per call: 3.2 ms → 0.8); a title too long for the index is read from its
- * assignment.
+ * all read from its index. The search matches the WO number, tag, equipment number (the SAP
+ * number of the equipment the tag names) and title as `search_text` holds them, lowercased
+ * (`lower(x) like lower(p)` is what `x ilike p` does, without lowercasing 2,000 rows three times per
+ * call: 3.2 ms → 0.8); a title too long for the index is read from its assignment.
  */
 export function taskFilters(q: {
   search?: string;
@@ -149,9 +162,9 @@ export type TaskRow = {
 export async function readTasks(
   db: DbOrTx,
   scope: TaskScope,
-  o: { state?: TaskState; limit: number; offset?: number; order?: 'planned' },
+  o: Omit<TaskCut, 'offset'> & { state?: TaskState; offset?: number },
 ): Promise<{ tasks: MyTask[]; total: number | undefined }> {
-  const cut = { limit: o.limit, offset: o.offset ?? 0, order: o.order };
+  const cut = { limit: o.limit, offset: o.offset ?? 0, order: o.order, countLimit: o.countLimit };
   const found = await db.execute<TaskRow & { total: number }>(
     sql`select tasks.* from ${myTasksSql(inState(scope, o.state), cut)} order by ${pageOrder(o.order, 'tasks')}`,
   );
@@ -169,10 +182,18 @@ export async function readTasks(
 const inState = (scope: TaskScope, state: TaskState | undefined): TaskScope =>
   state ? { ...scope, where: [...(scope.where ?? []), sql`${mine.state} = ${state}`] } : scope;
 
-/** How many tasks in scope (for a page past the last, where the window count has no row). */
-export async function countTasks(db: DbOrTx, scope: TaskScope, state?: TaskState): Promise<number> {
+/**
+ * How many tasks in scope, at most `countLimit` + 1 (for a page past the last, whose statement has
+ * no row to carry the count).
+ */
+export async function countTasks(
+  db: DbOrTx,
+  scope: TaskScope,
+  state: TaskState | undefined,
+  countLimit: number,
+): Promise<number> {
   const found = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from ${myTasksSql(inState(scope, state))}`,
+    sql`select ${countedSql(inState(scope, state), countLimit + 1)} as n`,
   );
   return found.rows[0]?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import {
   approvalInProgressStatus,
   enumValueLabel,
+  isReportFinal,
   isReportLocked,
   reportHeader,
   reportIdParams,
@@ -93,7 +94,7 @@ export async function moveReportStatus(
     if (o.level !== undefined && o.level !== (level ?? 1))
       throw new AppError('CONFLICT', await movedOnMessage(tx, before));
     const verdict = await judgeActor(tx, before, user);
-    if (!verdict.ok) throw new AppError(verdict.code, verdict.message);
+    if (!verdict.ok) throw new AppError(verdict.code, verdict.message, verdict.details);
     if (status === 'returned' && !comment)
       throw new AppError('VALIDATION_ERROR', 'Say why the report is returned: a comment is required', [
         { path: 'comment', message: 'A comment is required to return a report' },
@@ -119,7 +120,10 @@ export async function moveReportStatus(
     step = { level, position: null };
     changes = { status, approvalLevel: null };
   }
-  const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user);
+  // The move itself changes the lock's field: the lock it lifts or sets does not refuse it.
+  const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user, {
+    movesLock: true,
+  });
   // The last report of a work order approved completes it, in this same transaction.
   if (updated.status === 'approved') await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
   await writeAudit(tx, {
@@ -129,6 +133,9 @@ export async function moveReportStatus(
     actorId: user.id,
     before: auditable(before),
     after: auditable(updated),
+    // A move is the flow's act, not the report's content: the reviewer who returns a report may
+    // still approve it once resubmitted (four eyes reads content writers only).
+    contentOf: null,
   });
   await recordStep(tx, {
     reportHeaderId: id,
@@ -166,7 +173,8 @@ export const reportStatusActions: Record<string, ActionHandler> = {
   /**
    * A new revision of an approved report: a draft copy of its header, numbered after the original
    * (`RPT-7` → `RPT-7-R1`, its revision `RPT-7-R1` → `RPT-7-R2`), pointing at the report it revises.
-   * Only a locked report is revised (a draft is simply edited); its inspection records stay with it.
+   * Only an approved report is revised (a draft is simply edited, one in approval returned first);
+   * its inspection records stay with it.
    */
   'reportHeader.revise': typedAction(
     { params: reportIdParams, body: reportRevisionBody },
@@ -174,10 +182,14 @@ export const reportStatusActions: Record<string, ActionHandler> = {
       const repo = repository(deps);
       const row = await deps.db.transaction(async (tx) => {
         const original = await repo.get(tx, params.id, callerScope(user!), { lock: true });
-        if (!isReportLocked(original.status as string))
+        if (!isReportFinal(original.status as string))
           throw new AppError(
             'CONFLICT',
-            `The report is ${statusWords(original.status as string)}: change it directly; only an approved report gets a new revision`,
+            `The report is ${statusWords(original.status as string)}: ${
+              isReportLocked(original.status as string)
+                ? 'it is in approval and changes only once returned'
+                : 'change it directly'
+            }; only an approved report gets a new revision`,
           );
         // One line of revisions: the newest is revised, so numbers never clash or fork.
         const [newer] = await tx

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import {
   approvalPosition,
+  documentMediaTypes,
   equipment,
   inspectionMethod,
   inspectionMethodApproval,
@@ -9,6 +10,8 @@ import {
   inspectionPoint,
   plannerGroup,
   reportHeader,
+  reportSupportingDocument,
+  techniqueOfMethod,
   thermalAnalysis,
   thermalMeasurement,
   woTaskAssignment,
@@ -61,10 +64,27 @@ async function seedAssetMaster(tx: DbOrTx, by: By) {
   return new Map(items.map((e) => [e.tagNumber, e.equipmentNo]));
 }
 
+/**
+ * What a demo report holds of what its method requires before it is submitted (completeness.ts), so
+ * that a report past draft is one a reviewer could have been sent: its technique's inspection and
+ * rows (a VCI finding), or, for a method without a technique yet, its supporting documents.
+ */
+type DemoReportContent = {
+  /** The technique's inspection (its `workspace.inspection`) and its rows, with the variant if any. */
+  inspection?: { variant?: string; values: Record<string, unknown>; rows: Record<string, unknown>[] };
+  documents?: { documentType: string; description: string; displayName: string }[];
+};
+
 type DemoOrder = {
   order: Record<string, unknown> & { woNumber: string; title: string; tagNumber: string; location: string };
   methods: string[];
-  report?: { reportNumber: string; title: string; method: string; status: string; objectType: string };
+  report?: {
+    reportNumber: string;
+    title: string;
+    method: string;
+    status: string;
+    objectType: string;
+  } & DemoReportContent;
 };
 
 /**
@@ -108,6 +128,29 @@ const otherWork = (): DemoOrder[] => [
       method: 'vci',
       status: 'submitted',
       objectType: 'PIPE-PROC',
+      inspection: {
+        variant: 'pipe',
+        values: {
+          measurementDate: daysAgo(4),
+          finding:
+            'External corrosion under a damaged coating at pipe support PS-14: scale and pitting over about 150 mm of the bottom of the line.',
+          analysis:
+            'Rain water held by the support saddle. Pits up to 1.2 mm deep by pit gauge, against a nominal wall of 9.27 mm: the remaining wall is above the minimum required.',
+          recommendation:
+            'Blast and recoat the bottom of the line at PS-14, fit a wear pad, and measure the wall there by UT at the next turnaround.',
+        },
+        rows: [
+          {
+            measurementDate: daysAgo(4),
+            location: "Pipe support PS-14, 6 o'clock",
+            segmentPipingNumber: '10"-P-1006-A1A / SEG-03',
+            feature: 'corrosion',
+            vciSpotNumber: 'VCI-01',
+            severity: 'medium',
+            remarks: 'Coating broken down; pitting up to 1.2 mm deep under the scale.',
+          },
+        ],
+      },
     },
   },
   {
@@ -133,6 +176,13 @@ const otherWork = (): DemoOrder[] => [
       method: 'srut',
       status: 'approved',
       objectType: 'TK-FLOAT',
+      documents: [
+        {
+          documentType: 'dataSheet',
+          description: 'Scan results of the annular plate: minimum remaining thickness per sector',
+          displayName: 'SRUT T-311 annular plate results.pdf',
+        },
+      ],
     },
   },
   {
@@ -172,6 +222,13 @@ const otherWork = (): DemoOrder[] => [
       method: 'ufd',
       status: 'returned',
       objectType: 'PV-REACTOR',
+      documents: [
+        {
+          documentType: 'other',
+          description: 'Weld examination results of nozzles N1 and N2',
+          displayName: 'UFD R-101 inlet nozzle welds.pdf',
+        },
+      ],
     },
   },
   {
@@ -192,9 +249,22 @@ const otherWork = (): DemoOrder[] => [
   },
 ];
 
-/** The work orders above with their assignments (to the first user) and reports, in three inserts. */
-async function seedOtherWork(tx: DbOrTx, by: By, equipmentNoOf: Map<string, string>) {
-  const inspectors = by.createdBy ? [by.createdBy] : [];
+/** A file already in the store, as an attachment row names it. */
+type StoredFile = { mediaType: string; size: number; sha256: string; key: string };
+
+/**
+ * The work orders above with their assignments and reports, in three inserts. The assignments name
+ * no inspector: the administrator is never one (docs/task-assignments.md); the demo's inspectors
+ * are given their tasks when they are made (demo-users.ts), and the rest is work to staff. Then
+ * what each report holds (`DemoReportContent`), documents with `resultsFile` as their file.
+ */
+async function seedOtherWork(
+  tx: DbOrTx,
+  by: By,
+  equipmentNoOf: Map<string, string>,
+  resultsFile: StoredFile,
+) {
+  const inspectors: string[] = [];
   const work = otherWork();
   const stored = (await tx
     .insert(workOrderSpkTable)
@@ -232,7 +302,76 @@ async function seedOtherWork(tx: DbOrTx, by: By, equipmentNoOf: Map<string, stri
         ]
       : [],
   );
-  await tx.insert(reportHeaderTable).values(reports as never);
+  const storedReports = (await tx
+    .insert(reportHeaderTable)
+    .values(reports as never)
+    .returning({ id: reportHeaderTable.id, reportNumber: reportHeaderTable.reportNumber })) as {
+    id: string;
+    reportNumber: string;
+  }[];
+  for (const { report } of work) {
+    if (!report) continue;
+    const id = storedReports.find((r) => r.reportNumber === report.reportNumber)!.id;
+    await seedReportContent(tx, by, { id, method: report.method }, report, resultsFile);
+  }
+}
+
+/**
+ * What one demo report holds: its technique's inspection (under the report) and rows (under the
+ * inspection), found through the technique's workspace as the screens find them, and its
+ * supporting documents, each with the file.
+ */
+async function seedReportContent(
+  tx: DbOrTx,
+  by: By,
+  report: { id: string; method: string },
+  content: DemoReportContent,
+  file: StoredFile,
+) {
+  if (content.inspection) {
+    const workspace = techniqueOfMethod(report.method)?.workspace;
+    const inspection = workspace?.inspection;
+    const rows = workspace?.rows;
+    if (!inspection || !rows) throw new Error(`${report.method}: no technique with rows to seed`);
+    const variant = content.inspection.variant ? { variant: content.inspection.variant } : {};
+    const inspectionTable = tableOf(inspection);
+    const [made] = (await tx
+      .insert(inspectionTable)
+      .values({ [inspection.parent!]: report.id, ...variant, ...content.inspection.values, ...by } as never)
+      .returning({ id: inspectionTable.id })) as { id: string }[];
+    if (content.inspection.rows.length > 0)
+      await tx.insert(tableOf(rows)).values(
+        content.inspection.rows.map((row) => ({
+          [rows.parent!]: made!.id,
+          ...variant,
+          ...row,
+          ...by,
+        })) as never,
+      );
+  }
+  const documentTable = tableOf(reportSupportingDocument);
+  for (const document of content.documents ?? []) {
+    const [made] = (await tx
+      .insert(documentTable)
+      .values({
+        reportHeaderId: report.id,
+        documentType: document.documentType,
+        description: document.description,
+        ...by,
+      } as never)
+      .returning({ id: documentTable.id })) as { id: string }[];
+    await tx.insert(attachments).values({
+      ownerEntity: reportSupportingDocument.name,
+      ownerId: made!.id,
+      slot: 'file',
+      displayName: document.displayName,
+      mediaType: file.mediaType,
+      size: file.size,
+      sha256: file.sha256,
+      storageKey: file.key,
+      createdBy: by.createdBy,
+    });
+  }
 }
 
 /** The demo's approval positions: who approves at the first level, and who signs off thermal. */
@@ -288,10 +427,15 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
     });
   const thermalImage = await put('thermal-demo.png');
   const visualImage = await put('visual-demo.jpg');
+  // The stand-in results of the methods without an inspection form yet (SRUT, UFD).
+  const resultsFile = await files.put(createReadStream(asset('results-demo.pdf')), {
+    maxBytes: 1024 * 1024,
+    allowedMediaTypes: documentMediaTypes,
+  });
 
   await db.transaction(async (tx) => {
     const equipmentNoOf = await seedAssetMaster(tx, by);
-    await seedOtherWork(tx, by, equipmentNoOf);
+    await seedOtherWork(tx, by, equipmentNoOf, resultsFile);
     await seedApprovalSettings(tx, by);
     await seedDemoNdt(tx, by);
     const [wo] = await tx
@@ -316,7 +460,8 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
     await tx.insert(tableOf(woTaskAssignment)).values({
       workOrderSPKId: wo!.id,
       inspectionMethod: 'thermal',
-      userPDMIds: admin ? [admin.id] : [],
+      // Nobody yet: the demo's inspector is named when made (demo-users.ts), never the administrator.
+      userPDMIds: [],
       ...by,
     } as never);
     const [report] = await tx

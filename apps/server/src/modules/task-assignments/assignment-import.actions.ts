@@ -11,7 +11,9 @@ import { readSheetText, writeTextSheet } from '../../engine/spreadsheet.ts';
  * The bulk task-assignment import's sheet work (SPEC 5; docs/task-assignment-import.md). The
  * browser does the import, a row at a time through `POST /wo-task-assignments`; the server reads the
  * planner's sheet for it (the browser cannot, within the page's CSP and size budget) and writes the
- * results back as a sheet. Nothing here writes to the database.
+ * results back as a sheet. Nothing here writes to the database: each row is the create's, with its
+ * checks (an inspector named must be one who may be, task-assignments.actions.ts), so an import
+ * cannot assign what the form could not.
  */
 
 const xlsxMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -12,22 +12,25 @@ import {
   woTaskAssignment,
   workOrderSpk,
 } from '@inspectra/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import type { FieldError } from '@inspectra/contract';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { tableOf, users } from '../../db/schema/index.ts';
+import { roles, tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps, WriteCheck } from '../../engine/engine-deps.ts';
-import { likePattern, recordViews, writeAudit } from '../../engine/records.ts';
+import { defineList, likePattern, listEvery, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
-import { scopeFor } from '../../engine/record-scope.ts';
 import { sheetDownload } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
+import { checkApprovalLevels } from './assignment-levels.ts';
 import { callerScope } from '../../engine/record-scope.ts';
+import { activeMethodCodes, mayInspect, mayInspectAny, methodNamed } from './inspector-eligibility.ts';
 
 /**
  * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
@@ -54,7 +57,6 @@ const assignmentSheetRow = defineEntity('assignmentSheetRow', {
   },
 });
 
-const assignments = tableOf(woTaskAssignment);
 const workOrders = tableOf(workOrderSpk);
 const reports = tableOf(reportHeader);
 const methods = tableOf(inspectionMethod);
@@ -63,8 +65,6 @@ const methods = tableOf(inspectionMethod);
 export const maxInspectionReports = 1000;
 /** Most method codes a sheet's drop-down offers. */
 const maxMethodCodes = 500;
-/** Rows read per statement while a sheet with data is written. */
-const sheetBatch = 1000;
 
 const repositoryOf = (deps: EngineDeps, name: string) => deps.repositories.get(name)!;
 
@@ -72,33 +72,70 @@ function refuse(path: string, message: string): never {
   throw new AppError('VALIDATION_ERROR', message, [{ path, message }]);
 }
 
+/** The name a refusal calls a user by. */
+const nameOf = (u: { fullName: string; username: string }) => u.fullName || u.username;
+
 /**
- * Inspectors must be user accounts, named once each. An inactive user cannot be newly named; one
- * already on the assignment may stay (deactivating a user does not lock the assignments naming them).
+ * Inspectors must be user accounts, named once each, who may be named as inspectors of the
+ * assignment's method (`mayInspect`: a role that writes its reports, not the administrator's). An
+ * inactive or no longer eligible user cannot be newly named; one already on the assignment may stay
+ * (deactivating a user or narrowing a role does not lock the assignments naming them), unless the
+ * method changes. Each refusal names the user, with its catalogue code (messages.ts).
  */
 const checkInspectors: WriteCheck = async ({ tx, values, before }) => {
-  const named = values.userPDMIds as string[] | undefined;
+  const methodChanged =
+    before !== undefined &&
+    values.inspectionMethod !== undefined &&
+    values.inspectionMethod !== before.inspectionMethod;
+  const named = (values.userPDMIds ?? (methodChanged ? before.userPDMIds : undefined)) as
+    string[] | null | undefined;
   if (!named || named.length === 0) return;
+  const method = await methodNamed(tx, String(values.inspectionMethod ?? before?.inspectionMethod));
+  // An unknown method is refused on its own field by its reference (a foreign key).
+  if (!method) return;
   const distinct = [...new Set(named)];
-  if (distinct.length < named.length) refuse('userPDMIds', 'userPDMIds names a user more than once');
   const found = await tx
-    .select({ id: users.id, isActive: users.isActive })
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      isActive: users.isActive,
+      role: roles.name,
+      eligible: mayInspect(method.code),
+    })
     .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(inArray(users.id, distinct));
-  const active = new Map(found.map((u) => [u.id, u.isActive]));
-  const kept = new Set((before?.userPDMIds as string[] | null | undefined) ?? []);
-  const unknown = distinct.filter((id) => !active.has(id));
-  const inactive = distinct.filter((id) => active.get(id) === false && !kept.has(id));
-  const problems = [
-    unknown.length > 0 ? `names no user: ${unknown.join(', ')}` : '',
-    inactive.length > 0 ? `names inactive users: ${inactive.join(', ')}` : '',
-  ].filter(Boolean);
-  if (problems.length > 0) refuse('userPDMIds', `userPDMIds ${problems.join('; ')}`);
+  const byId = new Map(found.map((u) => [u.id, u]));
+  const kept = new Set(methodChanged ? [] : ((before?.userPDMIds as string[] | null | undefined) ?? []));
+  const problems: FieldError[] = [];
+  for (const id of distinct) {
+    const user = byId.get(id);
+    if (!user) {
+      problems.push({ path: 'userPDMIds', message: `No user has the id ${id}`, code: 'userIdentifier' });
+      continue;
+    }
+    const name = nameOf(user);
+    if (named.indexOf(id) !== named.lastIndexOf(id))
+      problems.push(fieldRefusal('userPDMIds', 'namedTwice', { name }));
+    if (kept.has(id)) continue;
+    if (!user.isActive) problems.push(fieldRefusal('userPDMIds', 'inspectorInactive', { name }));
+    else if (!user.eligible)
+      problems.push(
+        fieldRefusal('userPDMIds', 'inspectorNotEligible', { name, role: user.role, method: method.name }),
+      );
+  }
+  if (problems.length > 0)
+    throw new AppError('VALIDATION_ERROR', problems.map((p) => p.message).join('. '), problems);
 };
 
 /** The task assignment's checks the engine runs on its create and update. */
 export const taskAssignmentWriteChecks: Record<string, WriteCheck> = {
-  [woTaskAssignment.name]: checkInspectors,
+  [woTaskAssignment.name]: async (check) => {
+    // Who may set the approval path first: a planner's refusal names the levels, not the people.
+    await checkApprovalLevels(check);
+    await checkInspectors(check);
+  },
 };
 
 /** Active methods' codes, for a sheet's drop-down. */
@@ -112,31 +149,45 @@ async function methodCodes(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => String(r.code));
 }
 
-/**
- * The work orders a sheet covers: planned to start on or after `startDate` and to finish on or
- * before `endDate` (its start when it has no planned finish). Without dates, every work order.
- */
-function plannedWithin(q: z.output<typeof assignmentSheetQuery>): SQL | undefined {
-  return and(
-    q.startDate ? gte(workOrders.dateStart, q.startDate) : undefined,
-    q.endDate ? lte(sql`coalesce(${workOrders.dateEnd}, ${workOrders.dateStart})`, q.endDate) : undefined,
-  );
-}
+/** The number of the work order an assignment is under. */
+const woNumberOf = (row: Record<string, AnyPgColumn>) =>
+  sql`(select ${workOrders.woNumber} from ${workOrders} where ${workOrders.id} = ${row.workOrderSPKId!})`;
 
-/** The assignments of the period as sheet rows, a batch at a time, in work order and method order. */
-async function* assignmentSheetRows(db: DbOrTx, where: SQL | undefined) {
-  for (let offset = 0; offset < maxAssignmentSheetRows; offset += sheetBatch) {
-    const batch = await db
-      .select({ woNumber: workOrders.woNumber, inspectionMethod: assignments.inspectionMethod })
-      .from(assignments)
-      .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
-      .where(where)
-      .orderBy(asc(workOrders.woNumber), asc(assignments.inspectionMethod))
-      .limit(Math.min(sheetBatch, maxAssignmentSheetRows - offset))
-      .offset(offset);
-    yield* batch;
-    if (batch.length < sheetBatch) return;
-  }
+/**
+ * The assignments whose work order is planned as `planned` says (the period's ends). An array, not
+ * `in (select …)`: the work orders are found first, then their assignments through the index by
+ * work order, never every assignment (a hash join read all 2,000 to keep 10).
+ */
+const underWorkOrders = (row: Record<string, AnyPgColumn>, planned: SQL) =>
+  sql`${row.workOrderSPKId!} = any(array(select ${workOrders.id} from ${workOrders} where ${planned}))`;
+
+/**
+ * The assignments a sheet with data lists, as sheet rows, in work order and method order: of the
+ * work orders planned to start on or after `startDate` and to finish on or before `endDate` (their
+ * start when they have no planned finish); without dates, every work order. An engine list read
+ * whole (`listEvery`), in the caller's company scope.
+ */
+const assignmentSheet = defineList<{ woNumber: string; inspectionMethod: string }>(
+  woTaskAssignment,
+  'assignmentSheet',
+  {
+    conditions: {
+      startDate: ({ row, value }) => underWorkOrders(row, sql`${workOrders.dateStart} >= ${value()}`),
+      endDate: ({ row, value }) =>
+        underWorkOrders(row, sql`coalesce(${workOrders.dateEnd}, ${workOrders.dateStart}) <= ${value()}`),
+    },
+    order: ({ row }) => [asc(woNumberOf(row)), asc(row.inspectionMethod!)],
+    adds: ({ row }) => ({ woNumber: woNumberOf(row) }),
+    view: (row, added) => ({
+      woNumber: added.woNumber as string,
+      inspectionMethod: row.inspectionMethod as string,
+    }),
+  },
+);
+
+/** The sheet's rows, one batch of the list after another. */
+async function* sheetRows<T>(batches: AsyncGenerator<T[]>) {
+  for await (const batch of batches) yield* batch;
 }
 
 /** The sheet's users by id, with whether they may still be named. */
@@ -152,6 +203,23 @@ type InspectorView = { id: string; username: string; fullName: string; isActive:
 
 export const taskAssignmentActions: Record<string, ActionHandler> = {
   'taskAssignment.assignableUsers': typedAction({ query: assignableUsersQuery }, async ({ query, deps }) => {
+    let eligible: SQL;
+    if (query.inspectionMethod) {
+      const method = await methodNamed(deps.db, query.inspectionMethod);
+      if (!method)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `No inspection method has the code "${query.inspectionMethod}"`,
+          [
+            {
+              path: 'inspectionMethod',
+              message: `No inspection method has the code "${query.inspectionMethod}"`,
+              code: 'notInList',
+            },
+          ],
+        );
+      eligible = mayInspect(method.code);
+    } else eligible = mayInspectAny(await activeMethodCodes(deps.db));
     const pattern = query.search ? likePattern(query.search) : undefined;
     const rows = await deps.db
       .select({ id: users.id, username: users.username, fullName: users.fullName })
@@ -159,6 +227,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
       .where(
         and(
           eq(users.isActive, true),
+          eligible,
           pattern ? or(ilike(users.fullName, pattern), ilike(users.username, pattern)) : undefined,
         ),
       )
@@ -305,25 +374,18 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
 
   'taskAssignment.templateWithData': typedAction({ query: assignmentSheetQuery }, async (ctx) => {
     const { query, deps } = ctx;
-    const where = and(plannedWithin(query), scopeFor(deps.scopes, woTaskAssignment, ctx.user));
-    // Counted before the download starts: a refusal after it has started could only cut the file.
-    const [counted] = await deps.db.select({ n: count() }).from(
-      deps.db
-        .select({ one: sql`1` })
-        .from(assignments)
-        .innerJoin(workOrders, eq(workOrders.id, assignments.workOrderSPKId))
-        .where(where)
-        .limit(maxAssignmentSheetRows + 1)
-        .as('bounded'),
-    );
-    if ((counted?.n ?? 0) > maxAssignmentSheetRows)
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
-      );
+    // Refused before the download starts: a refusal after it has started could only cut the file.
+    const batches = await listEvery(deps, assignmentSheet, query, ctx.user!, {
+      limit: maxAssignmentSheetRows,
+      tooMany: () =>
+        new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `More than ${maxAssignmentSheetRows} assignments fall in this period: choose a shorter one`,
+        ),
+    });
     const period = `${query.startDate ?? 'any'}-to-${query.endDate ?? 'any'}`;
     return sheetDownload(
-      writeEntitySheet(assignmentSheetRow, assignmentSheetRows(deps.db, where), {
+      writeEntitySheet(assignmentSheetRow, sheetRows(batches), {
         choices: { inspectionMethod: { values: await methodCodes(deps.db), complete: true } },
       }),
       `wo-task-assignments-${period}.xlsx`,

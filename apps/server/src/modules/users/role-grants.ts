@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rolePermissions, roles } from '../../db/schema/index.ts';
 import { permissionKey } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -42,22 +42,28 @@ export function grantMapOf(rows: readonly { module: string; action: string }[]):
 /**
  * Refuses (403) when the caller may not hand out a role holding these grants: only an
  * administrator gives or changes the administrator role, and anyone else only grants what they hold
- * themselves (docs/users-and-roles.md, "Escalation").
+ * themselves (docs/users-and-roles.md, "Escalation"). `on` names the field the refusal concerns (the
+ * role chosen, the grants, or `id` for the user acted on) and its catalogue code; the message keeps
+ * the permissions for API readers, the field says how many in the user's words.
  */
 export function checkMayGrant(
   caller: AuthenticatedUser,
   role: { name: string; isAdministrator: boolean },
   grants: GrantMap,
   what: string,
+  on: { path: string; code?: 'roleHoldsMore' | 'userRoleHoldsMore' } = { path: 'roleId' },
 ): void {
   if (caller.isAdministrator) return;
   if (role.isAdministrator)
-    throw new AppError('FORBIDDEN', `Only an administrator may ${what} the administrator role`);
+    throw new AppError('FORBIDDEN', `Only an administrator may ${what} the administrator role`, [
+      fieldRefusal(on.path, on.code === 'userRoleHoldsMore' ? 'administratorOnly' : 'administratorRoleOnly'),
+    ]);
   const missing = grantKeys(grants).filter((key) => !caller.permissions.has(key));
   if (missing.length > 0)
     throw new AppError(
       'FORBIDDEN',
       `You may not ${what} role ${role.name}: it holds permissions your role does not (${missing.join(', ')})`,
+      [fieldRefusal(on.path, on.code ?? 'roleHoldsMore', { count: missing.length })],
     );
 }
 
@@ -65,8 +71,8 @@ export function checkMayGrant(
 export async function roleForGrant(db: DbOrTx, roleId: string, field = 'roleId') {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   if (!role)
-    throw new AppError('VALIDATION_ERROR', `${field} names no role`, [
-      { path: field, message: 'No such role' },
+    throw new AppError('VALIDATION_ERROR', 'The role chosen no longer exists', [
+      fieldRefusal(field, 'unknownRole'),
     ]);
   return { role, grants: await grantsOf(db, role) };
 }

@@ -9,17 +9,18 @@ import {
   roleModuleBody,
   techniquePermissionModules,
 } from '@inspectra/contract';
-import type { PermissionAction, PermissionModuleGroup, RoleWithPermissions } from '@inspectra/contract';
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { PermissionAction, PermissionModuleGroup, Role, RoleWithPermissions } from '@inspectra/contract';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rolePermissions, roles, users } from '../../db/schema/index.ts';
-import { likePattern, writeAudit } from '../../engine/records.ts';
+import { defineList, listPage, pageWindow, writeAudit } from '../../engine/records.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { pageMeta } from '../../engine/page-meta.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 import { can } from '../../engine/access.ts';
 import { checkMayGrant, everyGrant, grantKeys, grantMapOf, grantsOf } from './role-grants.ts';
+import { roleRecord, roleRecords } from './role-records.ts';
 import type { GrantMap, RoleRow } from './role-grants.ts';
 
 const techniqueModules = new Set<string>(techniquePermissionModules);
@@ -63,12 +64,14 @@ async function roleToSave(
 ): Promise<{ role: RoleRow; created: boolean }> {
   if (body.roleId) {
     const [role] = await tx.select().from(roles).where(eq(roles.id, body.roleId)).for('update');
-    if (!role) throw new AppError('NOT_FOUND', 'Role not found');
+    if (!role) throw new AppError('NOT_FOUND', 'Role not found', [fieldRefusal('roleId', 'unknownRole')]);
     if (body.name && body.name.toLowerCase() !== role.name.toLowerCase()) await checkNameFree(tx, body.name);
     return { role, created: false };
   }
   if (!can(caller, { module: 'role', action: 'create' }))
-    throw new AppError('FORBIDDEN', 'Your role does not allow this (role: create)');
+    throw new AppError('FORBIDDEN', 'Your role does not allow this (role: create)', [
+      fieldRefusal('name', 'mayNotCreateRole'),
+    ]);
   await checkNameFree(tx, body.name!);
   const [role] = await tx
     .insert(roles)
@@ -83,19 +86,28 @@ async function checkNameFree(tx: DbOrTx, name: string) {
     .from(roles)
     .where(sql`lower(${roles.name}) = lower(${name})`);
   if (taken)
-    throw new AppError('CONFLICT', `A role named ${name} already exists`, [
-      { path: 'name', message: 'Already taken' },
-    ]);
+    throw new AppError('CONFLICT', `A role named ${name} already exists`, [fieldRefusal('name', 'taken')]);
 }
 
 /** The requested grants, every module and action checked: an unknown one is a 400 naming it. */
 function requestedGrants(modules: ReturnType<typeof roleModuleBody.parse>['modules']): GrantMap {
   const known = new Set<string>(permissionModules);
+  // The English names the module or action for API readers; the code says it in the user's words.
   const problems = modules.flatMap((m, i) => [
-    ...(known.has(m.module) ? [] : [{ path: `modules.${i}.module`, message: `Unknown module: ${m.module}` }]),
+    ...(known.has(m.module)
+      ? []
+      : [
+          {
+            ...fieldRefusal(`modules.${i}.module`, 'unknownPermission'),
+            message: `Unknown module: ${m.module}`,
+          },
+        ]),
     ...m.actions
       .filter((a) => !(permissionActions as readonly string[]).includes(a))
-      .map((a) => ({ path: `modules.${i}.actions`, message: `Unknown action: ${a}` })),
+      .map((a) => ({
+        ...fieldRefusal(`modules.${i}.actions`, 'unknownPermission'),
+        message: `Unknown action: ${a}`,
+      })),
   ]);
   if (problems.length > 0)
     throw new AppError('VALIDATION_ERROR', problems.map((p) => p.message).join('; '), problems);
@@ -105,6 +117,21 @@ function requestedGrants(modules: ReturnType<typeof roleModuleBody.parse>['modul
   return grantMapOf([...new Map(merged.map((g) => [`${g.module}.${g.action}`, g])).values()]);
 }
 
+/** Roles by name, each with how many users hold it (read for the page's roles only). */
+const roleList = defineList<Role>(roleRecord, 'roles', {
+  repository: roleRecords,
+  adds: ({ row }) => ({
+    userCount: sql`(select count(*)::int from ${users} where ${users.roleId} = ${row.id!})`,
+  }),
+  view: (row, added) => ({
+    id: row.id,
+    name: row.name as string,
+    description: (row.description as string | null) ?? null,
+    isAdministrator: row.isAdministrator as boolean,
+    userCount: Number(added.userCount),
+  }),
+});
+
 const auditView = (role: RoleRow, permissions: GrantMap) => ({
   name: role.name,
   description: role.description,
@@ -113,18 +140,9 @@ const auditView = (role: RoleRow, permissions: GrantMap) => ({
 });
 
 export const roleActions: Record<string, ActionHandler> = {
-  'role.list': typedAction({ query: roleListQuery }, async ({ query, deps }) => {
-    const where = query.search ? ilike(roles.name, likePattern(query.search)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      selectRoles(deps.db)
-        .where(where)
-        .orderBy(asc(roles.name))
-        .limit(query.pageSize)
-        .offset((query.pageNumber - 1) * query.pageSize),
-      deps.db.select({ n: count() }).from(roles).where(where),
-    ]);
-    return { data: rows, meta: pageMeta(query.pageNumber, query.pageSize, total!.n, true) };
-  }),
+  'role.list': typedAction({ query: roleListQuery }, ({ query, deps, user }) =>
+    listPage(deps, roleList, query, user!),
+  ),
 
   'role.accessSummaries': typedAction({}, async ({ deps }) => ({
     data: (await rolesWithPermissions(deps.db)).map((r) => ({
@@ -149,9 +167,10 @@ export const roleActions: Record<string, ActionHandler> = {
           actions: r.permissions[module]!,
         })),
     );
-    const start = (query.pageNumber - 1) * query.pageSize;
+    // Grants are read whole (a role's modules are tens), so the page is cut from them, counted exactly.
+    const { offset } = pageWindow(query);
     return {
-      data: rows.slice(start, start + query.pageSize),
+      data: rows.slice(offset, offset + query.pageSize),
       meta: pageMeta(query.pageNumber, query.pageSize, rows.length, true),
     };
   }),
@@ -180,11 +199,12 @@ export const roleActions: Record<string, ActionHandler> = {
           throw new AppError(
             'CONFLICT',
             `The administrator role always holds every permission; it cannot lose ${missing.join(', ')}`,
+            [fieldRefusal('modules', 'administratorKeepsAll')],
           );
       }
       // Neither what the role held nor what it is given may exceed the caller's own permissions.
-      if (before) checkMayGrant(caller!, role, before, 'change');
-      checkMayGrant(caller!, role, wanted, 'grant');
+      if (before) checkMayGrant(caller!, role, before, 'change', { path: 'modules' });
+      checkMayGrant(caller!, role, wanted, 'grant', { path: 'modules' });
       const changes = {
         ...(body.name && !created ? { name: body.name } : {}),
         ...(body.description !== undefined && !created ? { description: body.description } : {}),

@@ -14,7 +14,7 @@ import {
   userUpdateBody,
   woTaskAssignment,
 } from '@inspectra/contract';
-import type { UserPdm } from '@inspectra/contract';
+import type { FieldMessageCode, FieldMessageParams, UserPdm } from '@inspectra/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -23,7 +23,7 @@ import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { defineList, likePattern, listPage, writeAudit } from '../../engine/records.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldRefusal } from '../../errors.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
@@ -93,25 +93,29 @@ async function lockUser(tx: DbOrTx, id: string): Promise<UserPdm> {
 async function checkMayManage(tx: DbOrTx, caller: AuthenticatedUser, target: UserPdm, what: string) {
   const { role, grants } = await roleForGrant(tx, target.roleId);
   if (!caller.isAdministrator && role.isAdministrator)
-    throw new AppError('FORBIDDEN', `Only an administrator may ${what} an administrator`);
-  checkMayGrant(caller, role, grants, `${what} a user of`);
+    throw new AppError('FORBIDDEN', `Only an administrator may ${what} an administrator`, [
+      fieldRefusal('id', 'administratorOnly'),
+    ]);
+  checkMayGrant(caller, role, grants, `${what} a user of`, { path: 'id', code: 'userRoleHoldsMore' });
 }
 
-function refuse(path: string, message: string): never {
-  throw new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+/** A 400 on one field, in the catalogue's words: the message is the field's own sentence. */
+function refuse(path: string, code: FieldMessageCode, params?: FieldMessageParams): never {
+  const detail = fieldRefusal(path, code, params);
+  throw new AppError('VALIDATION_ERROR', detail.message, [detail]);
 }
 
 async function checkCompany(tx: DbOrTx, id: string | null | undefined) {
   if (!id) return;
   const [found] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-  if (!found) refuse('contractorCompanyId', 'contractorCompanyId names no contractor company');
+  if (!found) refuse('contractorCompanyId', 'unknownCompany');
 }
 
 /** A user holds a position of the catalogue, named exactly (the column is a foreign key to it). */
 async function checkPosition(tx: DbOrTx, name: string | null | undefined) {
   if (!name) return;
   const [found] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.name, name));
-  if (!found) refuse('approvalPosition', 'No approval position has this name');
+  if (!found) refuse('approvalPosition', 'unknownPosition');
 }
 
 async function checkPlannerGroups(tx: DbOrTx, codes: string[] | undefined) {
@@ -126,8 +130,7 @@ async function checkPlannerGroups(tx: DbOrTx, codes: string[] | undefined) {
     ).map((r) => String(r.code)),
   );
   const unknown = distinct.filter((c) => !found.has(c));
-  if (unknown.length > 0)
-    refuse('plannerGroups', `plannerGroups names unknown planner groups: ${unknown.join(', ')}`);
+  if (unknown.length > 0) refuse('plannerGroups', 'unknownPlannerGroups', { codes: unknown.join(', ') });
 }
 
 async function checkUsernameFree(tx: DbOrTx, username: string) {
@@ -137,7 +140,7 @@ async function checkUsernameFree(tx: DbOrTx, username: string) {
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (taken)
     throw new AppError('CONFLICT', `The username ${username} is already taken`, [
-      { path: 'username', message: 'Already taken' },
+      fieldRefusal('username', 'taken'),
     ]);
 }
 
@@ -157,8 +160,24 @@ async function hasAuthored(tx: DbOrTx, id: string): Promise<boolean> {
   return Boolean(named);
 }
 
+/**
+ * What a user may not change on their own account (it decides what they may do and approve), each
+ * in words: the message never names field codes.
+ */
+const guardedWords = {
+  roleId: 'role',
+  contractorCompanyId: 'company',
+  approvalPosition: 'approval position',
+  approvalLevel: 'approval level',
+} as const;
+
+/** "a", "a and b", "a, b and c". */
+const listed = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
 function refuseSelf(caller: AuthenticatedUser, id: string, what: string) {
-  if (caller.id === id) throw new AppError('FORBIDDEN', `You cannot ${what} yourself`);
+  if (caller.id === id)
+    throw new AppError('FORBIDDEN', `You cannot ${what} yourself`, [fieldRefusal('id', 'notYourself')]);
 }
 
 /** Sets a user's status in the caller's transaction; deactivating ends their sessions. */
@@ -233,7 +252,7 @@ export const userActions: Record<string, ActionHandler> = {
     const created = await deps.db.transaction(async (tx) => {
       await checkUsernameFree(tx, body.username);
       const { role, grants } = await roleForGrant(tx, body.roleId);
-      checkMayGrant(caller!, role, grants, 'give');
+      checkMayGrant(caller!, role, grants, 'give', { path: 'roleId' });
       await checkCompany(tx, body.contractorCompanyId);
       await checkPosition(tx, body.approvalPosition);
       await checkPlannerGroups(tx, body.plannerGroups);
@@ -269,20 +288,25 @@ export const userActions: Record<string, ActionHandler> = {
           throw new AppError(
             'CONFLICT',
             'This user was changed by someone else since you opened it: reload and try again',
-            [{ path: 'updatedAt', message: `The user was last changed at ${before.updatedAt}` }],
+            [fieldRefusal('updatedAt', 'changedSinceRead')],
           );
         const { updatedAt: _read, ...changes } = body;
         // What decides what a user may do is not theirs to change: role, company, approval position.
         if (caller!.id === before.id) {
-          const guarded = ['roleId', 'contractorCompanyId', 'approvalPosition', 'approvalLevel'] as const;
+          const guarded = Object.keys(guardedWords) as (keyof typeof guardedWords)[];
           const changed = guarded.filter((k) => changes[k] !== undefined && changes[k] !== before[k]);
+          // Named in words in the message, and on each field for the form (never the field codes).
           if (changed.length > 0)
-            throw new AppError('FORBIDDEN', `You cannot change your own ${changed.join(', ')}`);
+            throw new AppError(
+              'FORBIDDEN',
+              `You cannot change your own ${listed(changed.map((k) => guardedWords[k]))}`,
+              changed.map((k) => fieldRefusal(k, 'ownAccount')),
+            );
         }
         await checkMayManage(tx, caller!, before, 'change');
         if (changes.roleId !== undefined && changes.roleId !== before.roleId) {
           const { role, grants } = await roleForGrant(tx, changes.roleId);
-          checkMayGrant(caller!, role, grants, 'give');
+          checkMayGrant(caller!, role, grants, 'give', { path: 'roleId' });
         }
         await checkCompany(tx, changes.contractorCompanyId);
         if (changes.approvalPosition !== before.approvalPosition)
@@ -343,7 +367,9 @@ export const userActions: Record<string, ActionHandler> = {
   'user.updateStatus': typedAction({ body: userStatusBody }, async ({ body, deps, user: caller }) => {
     const ids = [...new Set(body.ids ?? [body.id!])];
     if (ids.includes(caller!.id))
-      throw new AppError('FORBIDDEN', `You cannot ${body.isActive ? 'activate' : 'deactivate'} yourself`);
+      throw new AppError('FORBIDDEN', `You cannot ${body.isActive ? 'activate' : 'deactivate'} yourself`, [
+        fieldRefusal('id', 'notYourself'),
+      ]);
     const result = await deps.db.transaction(async (tx) => {
       const updated: UserPdm[] = [];
       let sessionsEnded = 0;

@@ -5,16 +5,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { pageMeta } from '../../engine/page-meta.ts';
-import { countAhead, likePattern } from '../../engine/records.ts';
+import { countedPage, likePattern, pageWindow } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 
 const workOrders = tableOf(workOrderSpk);
 
 /**
  * The distinct values of one work-order field with how many work orders carry each, in the value's
- * order, searched and paged. The total counts values up to `countAhead` past the page, as the
- * engine's lists do.
+ * order, searched and paged. A read model of its own (the values are not records), paged and
+ * counted by the engine's window: the total counts values up to `countAhead` past the page.
  *
  * The values are found without reading every work order: a field naming a record of a master (an
  * equipment tag) is read from the master, each kept when a work order names it; any other field by
@@ -33,9 +32,9 @@ function distinctValues(key: keyof typeof workOrderSpk.fields & string): ActionH
     ? ((tableOf(target.entity) as unknown as Record<string, AnyPgColumn>)[target.field] as AnyPgColumn)
     : undefined;
   return typedAction({ query: lookupQuery }, async ({ query, deps, user }) => {
-    const { pageNumber, pageSize, search } = query;
-    const offset = (pageNumber - 1) * pageSize;
-    const countLimit = offset + (search ? countAhead.search : countAhead.list);
+    const { search } = query;
+    // Paged and counted as the engine's lists are (engine paging.ts `pageWindow`).
+    const window = pageWindow(query);
     const scope = scopeFor(deps.scopes, workOrderSpk, user);
     const pattern = search ? likePattern(search) : undefined;
     const matching = pattern ? sql`and value ilike ${pattern}` : sql``;
@@ -57,15 +56,13 @@ function distinctValues(key: keyof typeof workOrderSpk.fields & string): ActionH
       deps.db.execute<{ value: string; count: number }>(sql`select page.value,
           (select count(*) from ${workOrders} where ${column} = page.value ${scope ? sql`and ${scope}` : sql``})::int as count
         from (select value from ${values} where true ${matching}
-          order by value limit ${pageSize} offset ${offset}) page
+          order by value limit ${window.pageSize} offset ${window.offset}) page
         order by page.value`),
       deps.db.execute<{ n: number }>(sql`select count(*)::int as n
-        from (select 1 from ${values} where true ${matching} limit ${countLimit + 1}) counted`),
+        from (select 1 from ${values} where true ${matching} limit ${window.countLimit + 1}) counted`),
     ]);
-    const n = counted.rows[0]?.n ?? 0;
-    const exact = n <= countLimit;
     const data: LookupValue[] = rows.rows.map((r) => ({ value: r.value, count: Number(r.count) }));
-    return { data, meta: pageMeta(pageNumber, pageSize, exact ? n : countLimit, exact) };
+    return { data, meta: countedPage(window, counted.rows[0]?.n ?? 0) };
   });
 }
 

@@ -1,5 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { ApprovalCurrent } from '@inspectra/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActDialog } from '../../engine/ActDialog.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
@@ -11,19 +13,71 @@ export type ApprovalAct = 'approved' | 'returned';
 /** The move a reviewer's act sends: the status, the level seen (409 when moved on) and the comment. */
 export type ApprovalMove = { status: ApprovalAct; level: number; comment?: string };
 
-/** Approve and Return, shown only to one the server says may act at the level (`canAct`). */
-export function ApprovalActButtons({ onAsk }: { onAsk: (act: ApprovalAct) => void }) {
+/**
+ * Approve and Return, shown to one the server says may act at the level (`canAct`); `disabledBy`
+ * (the id of the reason shown beside them) shows them disabled and described by why.
+ */
+export function ApprovalActButtons({
+  onAsk,
+  disabledBy,
+}: {
+  onAsk: (act: ApprovalAct) => void;
+  disabledBy?: string;
+}) {
   const { t } = useTranslation();
+  const disabled = disabledBy !== undefined;
   return (
     <Group gap="xs" role="group" aria-label={t('approvals.panel.title')}>
-      <Button color="green" onClick={() => onAsk('approved')}>
+      <Button
+        color="green"
+        disabled={disabled}
+        aria-describedby={disabledBy}
+        onClick={() => onAsk('approved')}
+      >
         {t('approvals.panel.approve')}
       </Button>
-      <Button color="orange" variant="light" onClick={() => onAsk('returned')}>
+      <Button
+        color="orange"
+        variant="light"
+        disabled={disabled}
+        aria-describedby={disabledBy}
+        onClick={() => onAsk('returned')}
+      >
         {t('approvals.panel.return')}
       </Button>
     </Group>
   );
+}
+
+/**
+ * What a reviewer may do on a report in approval, as the server judged it (`approval.current`):
+ * Approve and Return when they may act; when they wrote some of the report (four eyes), both
+ * disabled with that reason in their language; otherwise the server's reason alone.
+ */
+export function ApprovalActs({
+  current,
+  onAsk,
+}: {
+  current: Pick<ApprovalCurrent, 'canAct' | 'reason' | 'wroteContent'>;
+  onAsk: (act: ApprovalAct) => void;
+}) {
+  const { t } = useTranslation();
+  const reasonId = useId();
+  if (current.canAct) return <ApprovalActButtons onAsk={onAsk} />;
+  if (current.wroteContent)
+    return (
+      <Stack gap="xs">
+        <ApprovalActButtons onAsk={onAsk} disabledBy={reasonId} />
+        <Text size="sm" c="dimmed" id={reasonId}>
+          {t('validation.wroteReport')}
+        </Text>
+      </Stack>
+    );
+  return current.reason ? (
+    <Text size="sm" c="dimmed">
+      {current.reason}
+    </Text>
+  ) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
+import { i18n } from '../../i18n/index.ts';
 import { reportRecord, testUserId } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import type { Report } from '../reports/useReport.ts';
@@ -14,7 +15,7 @@ serveMockApi();
 const report = reportRecord({ title: 'Crude line 12-P-1001', status: 'submitted' });
 const reportId = report.id;
 
-function serve(canAct: boolean, history: ApprovalStep[] = []) {
+function serve(canAct: boolean, history: ApprovalStep[] = [], o: { wroteContent?: boolean } = {}) {
   signedInAs({
     username: 'rina',
     fullName: 'Rina Reviewer',
@@ -37,7 +38,10 @@ function serve(canAct: boolean, history: ApprovalStep[] = []) {
     canAct,
     reason: canAct
       ? null
-      : 'Only the reviewers assigned to thermal at level 1 (Area engineer) may approve or return this report now',
+      : o.wroteContent
+        ? 'You wrote this report or part of it: someone else must approve or return it'
+        : 'Only the reviewers assigned to thermal at level 1 (Area engineer) may approve or return this report now',
+    wroteContent: o.wroteContent ?? false,
   };
   const sent: URLSearchParams[] = [];
   server.use(
@@ -86,6 +90,36 @@ describe('approval panel', () => {
     expect(screen.getByText(/Only the reviewers assigned to thermal at level 1/)).toBeVisible();
   });
 
+  it('shows a reviewer who wrote part of the report Approve and Return disabled, saying why', async () => {
+    const sent = serve(false, [], { wroteContent: true });
+    renderPanel();
+    const approve = await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 });
+    const giveBack = screen.getByRole('button', { name: 'Return' });
+    for (const button of [approve, giveBack]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(
+        'You wrote this report or part of it: someone else must approve or return it',
+      );
+    }
+    expect(sent).toHaveLength(0);
+  });
+
+  it('says why in Bahasa Indonesia to a reviewer who wrote part of the report', async () => {
+    serve(false, [], { wroteContent: true });
+    await i18n.changeLanguage('id');
+    try {
+      renderPanel();
+      expect(await screen.findByRole('button', { name: 'Setujui' }, { timeout: 5000 })).toBeDisabled();
+      expect(
+        screen.getByText(
+          'Anda menulis laporan ini atau sebagiannya: orang lain yang harus menyetujui atau mengembalikannya',
+        ),
+      ).toBeVisible();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('returns only with a reason, sending the level seen', async () => {
     const sent = serve(true);
     const user = userEvent.setup();
@@ -122,6 +156,7 @@ describe('approval panel', () => {
               path: [{ level: 1, position: 'Area engineer', reviewers: [] }],
               canAct: false,
               reason: null,
+              wroteContent: false,
             } satisfies ApprovalCurrent),
           ),
         ),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { formatDateTime } from '../../engine/locale.ts';
 import type { Report } from '../reports/useReport.ts';
-import { ApprovalActButtons, ApprovalActDialog } from './ApprovalActDialog.tsx';
+import { ApprovalActDialog, ApprovalActs } from './ApprovalActDialog.tsx';
 import type { ApprovalAct } from './ApprovalActDialog.tsx';
 import { approvalCurrentQuery, approvalQueryKey } from './approval-queries.ts';
 
@@ -79,12 +79,7 @@ export function ApprovalPanel({ report }: { report: Report }) {
             />
           ))}
         </Stepper>
-        {!state.canAct && level !== null && state.reason && (
-          <Text size="sm" c="dimmed">
-            {state.reason}
-          </Text>
-        )}
-        {state.canAct && <ApprovalActButtons onAsk={setAsked} />}
+        {(state.canAct || level !== null) && <ApprovalActs current={state} onAsk={setAsked} />}
         <div>
           <Title order={3} size="h5" mb="xs">
             {t('approvals.panel.history')}

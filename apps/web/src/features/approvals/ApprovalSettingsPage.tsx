@@ -12,16 +12,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MethodApprovalPath } from '@inspectra/contract';
-import { maxApprovalLevel } from '@inspectra/contract';
+import { approvalPathBody, maxApprovalLevel } from '@inspectra/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useCheckedForm } from '../../engine/useCheckedForm.ts';
+import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { usePermission } from '../auth/useProfile.ts';
-import { FailureText } from './FailureText.tsx';
 import { approvalPositionsQuery, approvalSettingsQuery, approvalSummaryQuery } from './approval-queries.ts';
 
 /** Approval settings: per inspection method, its levels and the position approving at each. */
@@ -47,32 +47,38 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
   const positions = useQuery(approvalPositionsQuery);
   const summary = useQuery(approvalSummaryQuery);
   const [levels, setLevels] = useState<(string | null)[]>(method.levels.map((l) => l.approvalPosition));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const mine = summary.data?.find((s) => s.inspectionMethodId === method.inspectionMethodId);
   const choices = (positions.data ?? []).filter((p) => p.isActive).map((p) => p.name);
+  const positionLabel = (i: number) => t('approvals.settings.position', { level: i + 1 });
+  const body = {
+    inspectionMethodId: method.inspectionMethodId,
+    levels: levels.map((approvalPosition, i) => ({ levelApproval: i + 1, approvalPosition })),
+  };
+  // Each level's position is its own field; the path as a whole (levels in order) shows below them.
+  const form = useCheckedForm({
+    schema: approvalPathBody,
+    body,
+    labels: {
+      ...Object.fromEntries(levels.map((_, i) => [`levels.${i}.approvalPosition`, positionLabel(i)])),
+      levels: t('approvals.settings.path'),
+    },
+    pickers: ['levels'],
+  });
 
-  async function save() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await callApi('POST /inspection-method-approvals/upsert-many', {
-        body: {
-          inspectionMethodId: method.inspectionMethodId,
-          levels: levels.map((approvalPosition, i) => ({ levelApproval: i + 1, approvalPosition })),
-        },
-      });
-      notifications.show({
-        color: 'teal',
-        message: t('approvals.settings.saved', { method: method.inspectionMethodName }),
-      });
-      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
-    } catch (error) {
-      setFailure(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    // Sent only once every level has its position: the check holds the send back otherwise.
+    await callApi('POST /inspection-method-approvals/upsert-many', { body });
+    notifications.show({
+      color: 'teal',
+      message: t('approvals.settings.saved', { method: method.inspectionMethodName }),
+    });
+    await queryClient.invalidateQueries({ queryKey: ['approvals'] });
+  };
+  // What concerns the path as a whole (not one level's position).
+  const pathError = form.fieldError('levels');
+  const wholePathError = levels.some((_, i) => form.fieldError(`levels.${i}.approvalPosition`))
+    ? undefined
+    : pathError;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={method.inspectionMethodName}>
@@ -101,10 +107,11 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
           <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
             <Select
               style={{ flex: 1 }}
-              label={t('approvals.settings.position', { level: i + 1 })}
+              label={positionLabel(i)}
               data={choices}
               value={position}
               onChange={(value) => setLevels(levels.map((p, j) => (j === i ? value : p)))}
+              error={form.fieldError(`levels.${i}.approvalPosition`)}
               disabled={!mayChange}
               searchable
               // Picking the chosen position again keeps it: a level is removed by its own button.
@@ -128,7 +135,12 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
             )}
           </Group>
         ))}
-        <FailureText failure={failure} />
+        {wholePathError && (
+          <Text c="red" size="sm" role="alert">
+            {wholePathError}
+          </Text>
+        )}
+        <SubmissionFailure error={form.error} shownFields={form.shownFields} />
         {mayChange && (
           <Group justify="space-between">
             <Button
@@ -139,7 +151,7 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
             >
               {t('approvals.settings.addLevel')}
             </Button>
-            <Button loading={busy} disabled={levels.some((p) => !p)} onClick={() => void save()}>
+            <Button loading={form.saving} onClick={() => form.submit(save)}>
               {t('approvals.settings.save')}
             </Button>
           </Group>

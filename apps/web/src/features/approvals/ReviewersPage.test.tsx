@@ -82,4 +82,52 @@ describe('reviewers page', () => {
     expect(await screen.findByRole('option', { name: 'Budi (Integrity manager) (budi)' })).toBeVisible();
     expect(screen.getByText("Plant owner's staff")).toBeVisible();
   });
+
+  it('says what is missing before sending, and a refused reviewer under the users field', async () => {
+    serve();
+    const sent: unknown[] = [];
+    server.use(
+      http.post(api('/reviewer-assignment/assign-user'), async ({ request }) => {
+        sent.push(await request.json());
+        const message = 'Budi is inactive and cannot review';
+        return HttpResponse.json(
+          {
+            data: null,
+            statusCode: 400,
+            message,
+            error: {
+              code: 'VALIDATION_ERROR',
+              details: [{ path: 'userPdmId', message, code: 'reviewerInactive', params: { name: 'Budi' } }],
+            },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter({ '/admin/reviewers': suspended(ReviewersPage) }, '/admin/reviewers');
+    const form = await screen.findByRole('region', { name: 'Assign reviewers' }, { timeout: 5000 });
+    await user.click(within(form).getByRole('button', { name: 'Assign' }));
+    expect(sent).toEqual([]);
+    expect(within(form).getByRole('combobox', { name: 'Method' })).toHaveAccessibleDescription(
+      'Choose a method',
+    );
+    expect(within(form).getByRole('combobox', { name: 'Level' })).toHaveAccessibleDescription(
+      'Choose a level',
+    );
+    expect(form.textContent).not.toMatch(/inspectionMethod|levelApproval|userPdmIds|Invalid input/);
+
+    await user.click(within(form).getByRole('combobox', { name: 'Method' }));
+    await user.click(await screen.findByRole('option', { name: 'Thermal analysis' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Level' }));
+    await user.click(await screen.findByRole('option', { name: '1 · Area engineer' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Users' }));
+    await user.click(await screen.findByRole('option', { name: 'Budi (Area engineer) (budi)' }));
+    await user.click(within(form).getByRole('button', { name: 'Assign' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('one field needs attention');
+    expect(sent).toEqual([
+      { inspectionMethod: 'thermal', levelApproval: 1, userPdmIds: ['a0000000-0000-4000-8000-000000000001'] },
+    ]);
+    expect(within(form).getByText('Budi is inactive and cannot review')).toBeVisible();
+  });
 });

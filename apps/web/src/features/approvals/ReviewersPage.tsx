@@ -14,15 +14,16 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { maxApprovalLevel } from '@inspectra/contract';
+import { approvalPosition, assignReviewersBody, maxApprovalLevel } from '@inspectra/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useCheckedForm } from '../../engine/useCheckedForm.ts';
+import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { usePermission } from '../auth/useProfile.ts';
-import { FailureText } from './FailureText.tsx';
 import { approvalPositionsQuery, approvalSettingsQuery } from './approval-queries.ts';
 
 /** A reviewer assignment as the list answers it (reviewerAssignmentViewSchema). */
@@ -169,7 +170,6 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
   const [method, setMethod] = useState<string | null>(null);
   const [level, setLevel] = useState<string | null>(null);
   const [userIds, setUserIds] = useState<string[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const path = settings.data?.find((m) => m.inspectionMethod === method)?.levels ?? [];
   const position = path.find((l) => String(l.levelApproval) === level)?.approvalPosition ?? null;
   const holders = useQuery({
@@ -196,30 +196,43 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
           ? t('approvals.reviewers.noHolders', { position })
           : t('approvals.reviewers.holdersOf', { position });
 
+  // A choice left empty is a value not given ("Choose a method"), never a number 0 or an empty text.
+  const body = {
+    inspectionMethod: method ?? undefined,
+    levelApproval: level ? Number(level) : undefined,
+    userPdmIds: userIds,
+  };
+  const form = useCheckedForm({
+    schema: assignReviewersBody,
+    body,
+    labels: {
+      inspectionMethod: t('approvals.reviewers.method'),
+      levelApproval: t('approvals.reviewers.level'),
+      userPdmIds: t('approvals.reviewers.users'),
+      // The server names the one user it refuses (inactive, another position) by `userPdmId`.
+      userPdmId: t('approvals.reviewers.users'),
+    },
+    pickers: ['inspectionMethod', 'levelApproval', 'userPdmIds'],
+  });
+
   async function assign() {
-    setFailure(null);
-    try {
-      await callApi('POST /reviewer-assignment/assign-user', {
-        body: { inspectionMethod: method, levelApproval: Number(level), userPdmIds: userIds },
-      });
-      const names = userChoices
-        .flatMap((g) => g.items)
-        .filter((u) => userIds.includes(u.value))
-        .map((u) => u.label);
-      notifications.show({
-        color: 'teal',
-        message: t('approvals.reviewers.assigned', {
-          count: names.length,
-          names: names.join(', '),
-          method: methods.find((m) => m.value === method)?.label ?? method,
-          level,
-        }),
-      });
-      setUserIds([]);
-      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
-    } catch (error) {
-      setFailure(errorText(error, t));
-    }
+    await callApi('POST /reviewer-assignment/assign-user', { body });
+    const names = userChoices
+      .flatMap((g) => g.items)
+      .filter((u) => userIds.includes(u.value))
+      .map((u) => u.label);
+    notifications.show({
+      color: 'teal',
+      message: t('approvals.reviewers.assigned', {
+        count: names.length,
+        names: names.join(', '),
+        method: methods.find((m) => m.value === method)?.label ?? method,
+        level,
+      }),
+    });
+    setUserIds([]);
+    form.reset();
+    await queryClient.invalidateQueries({ queryKey: ['approvals'] });
   }
 
   return (
@@ -237,6 +250,7 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
             setLevel(null);
             setUserIds([]);
           }}
+          error={form.fieldError('inspectionMethod')}
           allowDeselect={false}
         />
         <Select
@@ -251,6 +265,7 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
             setUserIds([]);
           }}
           disabled={path.length === 0}
+          error={form.fieldError('levelApproval')}
           allowDeselect={false}
           w={260}
         />
@@ -262,13 +277,14 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
           value={userIds}
           onChange={setUserIds}
           disabled={!position}
+          error={form.fieldError('userPdmIds') ?? form.fieldError('userPdmId')}
           searchable
         />
-        <Button disabled={!method || !level || userIds.length === 0} onClick={() => void assign()}>
+        <Button loading={form.saving} onClick={() => form.submit(assign)}>
           {t('approvals.reviewers.assign')}
         </Button>
       </Group>
-      <FailureText failure={failure} mt="xs" />
+      <SubmissionFailure error={form.error} shownFields={form.shownFields} />
     </Paper>
   );
 }
@@ -281,23 +297,29 @@ function PositionsPanel() {
   const positions = useQuery(approvalPositionsQuery);
   const [name, setName] = useState('');
   const [levelApproval, setLevelApproval] = useState<number | string>(1);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The position's declared fields judge it (the upsert's body); an emptied input is a value not given.
+  const body = {
+    name: name.trim() || undefined,
+    levelApproval: levelApproval === '' ? undefined : Number(levelApproval),
+  };
+  const form = useCheckedForm({
+    schema: approvalPosition.schemas.create,
+    body,
+    labels: {
+      name: t('approvals.reviewers.positionName'),
+      levelApproval: t('approvals.reviewers.defaultLevel'),
+    },
+  });
 
   async function save() {
-    setFailure(null);
-    try {
-      await callApi('POST /reviewer-assignment/position-level-approval', {
-        body: { name: name.trim(), levelApproval: Number(levelApproval) },
-      });
-      notifications.show({
-        color: 'teal',
-        message: t('approvals.reviewers.positionSaved', { name: name.trim() }),
-      });
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: ['approvals'] });
-    } catch (error) {
-      setFailure(errorText(error, t));
-    }
+    await callApi('POST /reviewer-assignment/position-level-approval', { body });
+    notifications.show({
+      color: 'teal',
+      message: t('approvals.reviewers.positionSaved', { name: name.trim() }),
+    });
+    setName('');
+    form.reset();
+    await queryClient.invalidateQueries({ queryKey: ['approvals'] });
   }
 
   return (
@@ -318,22 +340,26 @@ function PositionsPanel() {
             label={t('approvals.reviewers.positionName')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
+            error={form.fieldError('name')}
             maxLength={100}
           />
           <NumberInput
             label={t('approvals.reviewers.defaultLevel')}
             value={levelApproval}
             onChange={setLevelApproval}
+            error={form.fieldError('levelApproval')}
             min={1}
             max={maxApprovalLevel}
+            allowDecimal={false}
+            clampBehavior="none"
             w={120}
           />
-          <Button disabled={!name.trim()} onClick={() => void save()}>
+          <Button loading={form.saving} onClick={() => form.submit(save)}>
             {t('approvals.reviewers.savePosition')}
           </Button>
         </Group>
       )}
-      <FailureText failure={failure} mt="xs" />
+      <SubmissionFailure error={form.error} shownFields={form.shownFields} />
     </Paper>
   );
 }

@@ -19,11 +19,15 @@ export function can(profile: Profile, module: PermissionModule, action: Permissi
   return profile.permissions.some((p) => p.module === module && p.action === action);
 }
 
+/** What a lock refuses: writes. Viewing stays, and approving is the flow's act on a report in approval. */
+const lockedActions: readonly PermissionAction[] = ['create', 'update', 'delete'];
+
 /**
  * What the signed-in user may do on this screen: `can`, except that on the screens of a locked
- * (approved) report nothing may be created, changed or deleted (features/reports/ReportLock.tsx).
+ * report (in approval or approved) nothing may be created, changed or deleted
+ * (features/reports/ReportLock.tsx).
  */
 export function usePermission(module: PermissionModule, action: PermissionAction): boolean {
   const locked = useReportLocked();
-  return can(useProfile(), module, action) && !(locked && action !== 'view');
+  return can(useProfile(), module, action) && !(locked && lockedActions.includes(action));
 }

@@ -56,11 +56,38 @@ const isometric: NdtIsometric = {
   },
 };
 
+/** The pump as the asset master knows it: what the NDT register names by its number. */
+const masterPump = {
+  ...audit,
+  id: 'e1000000-0000-4000-8000-000000000001',
+  equipmentNo: '10004512',
+  tagNumber: 'P-101A',
+  description: 'Crude transfer pump discharge line',
+  categoryCode: 'pipe',
+  objectTypeCode: 'PIPE-PROC',
+  locationCode: null,
+  plannerGroupCode: null,
+  manufacturer: null,
+  yearInstalled: null,
+};
+
 /** The NDT list API with the pump on it; returns the query of every list call. */
-function serveNdt() {
-  signedInAs({ permissions: grants(['ndt'], ['view']) });
+function serveNdt(actions: readonly ('view' | 'create')[] = ['view']) {
+  signedInAs({ permissions: grants(['ndt'], actions) });
   const listQueries: URLSearchParams[] = [];
   server.use(
+    // The asset master, searched by a picker and read by key for the names shown.
+    http.get(api('/asset/equipment-numbers'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const search = query.get('search')?.toLowerCase();
+      const keys = query.get('equipmentNo')?.split(',');
+      const found = [masterPump].filter(
+        (e) =>
+          (!keys || keys.includes(e.equipmentNo)) &&
+          (!search || `${e.equipmentNo} ${e.tagNumber} ${e.description}`.toLowerCase().includes(search)),
+      );
+      return HttpResponse.json(onePage(found, 20));
+    }),
     http.get(api('/ndt-equipment-list'), ({ request }) => {
       listQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(onePage([pump], 25));
@@ -126,6 +153,49 @@ describe('NdtEquipmentPage', () => {
         pageNumber: '1',
         pageSize: '25',
       });
+    });
+  });
+
+  it('adds equipment picked from the asset master, its tag, description and object type filled from it', async () => {
+    serveNdt(['view', 'create']);
+    const added: unknown[] = [];
+    server.use(
+      http.post(api('/ndt-equipment-list'), async ({ request }) => {
+        const body = await request.json();
+        added.push(body);
+        return HttpResponse.json(
+          { ...envelope({ ...pump, ...(body as object), isometricCount: 0, history: [] }), statusCode: 201 },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('row', { name: 'Open equipment 10004512' }, { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Add equipment' }));
+    const form = await screen.findByRole('dialog', { name: 'Add equipment' });
+    // Picked from the master, not typed: the number is a choice of the list.
+    const number = within(form).getByRole('combobox', { name: /Equipment number/ });
+    await user.click(number);
+    await user.type(number, 'P-101');
+    const listbox = await screen.findByRole('listbox');
+    await user.click(await within(listbox).findByRole('option', { name: /10004512/ }));
+
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: 'Tag number' })).toHaveValue('P-101A'),
+    );
+    expect(within(form).getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Crude transfer pump discharge line',
+    );
+    expect(within(form).getByRole('textbox', { name: 'Object type' })).toHaveValue('PIPE-PROC');
+    await user.click(within(form).getByRole('button', { name: 'Add equipment' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({
+      equipmentNo: '10004512',
+      tagNumber: 'P-101A',
+      description: 'Crude transfer pump discharge line',
+      objectType: 'PIPE-PROC',
     });
   });
 

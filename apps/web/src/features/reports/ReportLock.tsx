@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
-import { isReportLocked } from './report-status.ts';
+import { isReportFinal, isReportLocked } from './report-status.ts';
 import { reportQuery } from './useReport.ts';
 import type { Report } from './useReport.ts';
 
@@ -14,9 +14,9 @@ const ReportLockContext = createContext(false);
 
 /**
  * Tells every screen of a report (its page, each technique's workspace, its rows and documents)
- * whether the report is locked, read from the address's `reportId`: `usePermission` then answers
- * no to every write there, so forms show as text and add/delete buttons go, screen by screen
- * without each one asking. The server refuses such writes anyway (409).
+ * whether the report is locked (in approval or approved), read from the address's `reportId`:
+ * `usePermission` then answers no to every write there, so forms show as text and add/delete
+ * buttons go, screen by screen without each one asking. The server refuses such writes anyway (409).
  */
 export function ReportLockScope({ children }: { children: ReactNode }) {
   const reportId = useRouterState({
@@ -33,15 +33,17 @@ export function useReportLocked(): boolean {
 }
 
 /**
- * "This report is approved: it can no longer change…", on every screen of a locked report, with the
- * way to change it when given (`action`: a new revision, ReviseReport.tsx).
+ * "This report is approved and locked…", on every screen of a locked report. An approved report
+ * offers the way to change it when given (`action`: a new revision, ReviseReport.tsx); a report in
+ * approval says it stays as submitted until a reviewer returns it (no revision: it is not final).
  */
 export function ReportLockedNotice({ report, action }: { report: Report; action?: ReactNode }) {
   const { t } = useTranslation();
   if (!isReportLocked(report.status)) return null;
+  const final = isReportFinal(report.status);
   return (
     <Alert
-      color="green"
+      color={final ? 'green' : 'blue'}
       variant="light"
       icon={<IconLock aria-hidden />}
       title={t('reports.lockedTitle', {
@@ -49,8 +51,8 @@ export function ReportLockedNotice({ report, action }: { report: Report; action?
       })}
       mb="lg"
     >
-      {t('reports.lockedText')}
-      {action && <Group mt="sm">{action}</Group>}
+      {t(final ? 'reports.lockedText' : 'reports.frozenText')}
+      {final && action && <Group mt="sm">{action}</Group>}
     </Alert>
   );
 }

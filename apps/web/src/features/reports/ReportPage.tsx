@@ -17,6 +17,7 @@ import { ReportAuthorCompany } from '../administration/ReportAuthorCompany.tsx';
 import { ReportFormModal, reportHeaderFields } from './ReportFormModal.tsx';
 import { ReportLockedNotice } from './ReportLock.tsx';
 import { ReportMissingNotice } from './ReportReadiness.tsx';
+import { DownloadReportPdf } from './DownloadReportPdf.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import { isReportLocked } from './report-status.ts';
@@ -106,6 +107,7 @@ export function ReportPage() {
         actions={
           <Group gap="xs">
             <ReportStatusActions report={report} />
+            <DownloadReportPdf reportId={reportId} reportNumber={report.reportNumber} />
             {mayEdit && (
               <Button
                 variant="default"

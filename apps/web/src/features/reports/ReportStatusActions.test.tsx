@@ -20,7 +20,7 @@ import { usePermission } from '../auth/useProfile.ts';
 import { ReportLockedNotice, ReportLockScope } from './ReportLock.tsx';
 import { ReportMissingNotice } from './ReportReadiness.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
-import { allowedMoves, isReportLocked } from './report-status.ts';
+import { allowedMoves, isReportFinal, isReportLocked } from './report-status.ts';
 import type { Report } from './useReport.ts';
 
 serveMockApi();
@@ -64,8 +64,10 @@ describe('report status moves', () => {
       'draft',
     ]);
     expect(allowedMoves('approved', only(['update', 'approve']))).toEqual([]);
-    expect(isReportLocked('approved')).toBe(true);
-    expect(isReportLocked('inReview')).toBe(false);
+    // In approval the report is frozen as submitted; approved, for good (a new revision).
+    for (const status of ['submitted', 'inReview', 'approved']) expect(isReportLocked(status)).toBe(true);
+    for (const status of ['draft', 'returned']) expect(isReportLocked(status)).toBe(false);
+    expect(['submitted', 'inReview', 'approved'].filter(isReportFinal)).toEqual(['approved']);
   });
 
   it('withdraws a submitted report after saying what follows; approving is the approval panel’s', async () => {
@@ -123,6 +125,23 @@ describe('report status moves', () => {
     expect(await screen.findByRole('button', { name: 'New revision' }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText('This report is approved and locked')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('says a submitted report stays as submitted, and offers no revision of it', async () => {
+    serveProfile(['view', 'create', 'update']);
+    renderAt(() => (
+      <>
+        <ReportLockedNotice
+          report={report('submitted')}
+          action={<button type="button">New revision</button>}
+        />
+        <ReportStatusActions report={report('submitted')} />
+      </>
+    ));
+    expect(await screen.findByRole('button', { name: 'Back to draft' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText('This report is submitted and locked')).toBeVisible();
+    expect(screen.getByText(/stay exactly as submitted/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'New revision' })).toBeNull();
   });
 });
 
@@ -193,6 +212,9 @@ describe('the lock on a report’s screens', () => {
 
   it.each([
     ['approved', 'create false, view true'],
+    ['submitted', 'create false, view true'],
+    ['inReview', 'create false, view true'],
+    ['returned', 'create true, view true'],
     ['draft', 'create true, view true'],
   ] as const)('on a %s report, writes are %s', async (status, expected) => {
     serveProfile(['view', 'create']);

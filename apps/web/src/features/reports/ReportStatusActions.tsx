@@ -9,7 +9,7 @@ import { ActDialog } from '../../engine/ActDialog.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
-import { allowedMoves, asksForReason, isReportLocked, reportStatusColors } from './report-status.ts';
+import { allowedMoves, asksForReason, isReportFinal, reportStatusColors } from './report-status.ts';
 import { missingListId, useReportReadiness } from './ReportReadiness.tsx';
 import { useReviseAct } from './ReviseReport.tsx';
 import type { Report } from './useReport.ts';
@@ -20,7 +20,7 @@ type Asked = { kind: 'move'; to: ReportStatus } | { kind: 'revise' };
 /**
  * The report's next steps: one button per move the contract allows from its status and the user's
  * role grants (the inspector's: submit, withdraw; a reviewer's acts are in the approval panel), each confirmed in a dialog that says what follows (with an optional comment, a
- * reason when returning); on a locked report, a new revision for those who may create reports.
+ * reason when returning); on an approved report, a new revision for those who may create reports.
  */
 export function ReportStatusActions({ report }: { report: Report }) {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export function ReportStatusActions({ report }: { report: Report }) {
     report.status ?? 'draft',
     (action) => action !== 'approve' && can(profile, 'reportHeader', action),
   );
-  const mayRevise = isReportLocked(report.status) && can(profile, 'reportHeader', 'create');
+  const mayRevise = isReportFinal(report.status) && can(profile, 'reportHeader', 'create');
   const [asked, setAsked] = useState<Asked | null>(null);
   // Submitting a report that lacks what its method requires is refused: the button says so first.
   const readiness = useReportReadiness(report);

@@ -10,8 +10,12 @@ export const reportStatusColors: Record<ReportStatus, string> = {
   approved: 'green',
 };
 
-/** Whether a report in this status, and every record under it, can no longer change: the contract's rule. */
-export { isReportLocked } from '@inspectra/contract';
+/**
+ * Whether a report in this status, and every record under it, cannot change (in approval: frozen as
+ * submitted; approved: for good), and whether it is final (approved: changed by a new revision):
+ * the contract's rules, the ones the server's lock enforces.
+ */
+export { isReportFinal, isReportLocked } from '@inspectra/contract';
 
 export type ReportMove = { to: ReportStatus; permission: PermissionAction };
 

@@ -2,7 +2,7 @@ import { permissionActions, permissionModuleGroups } from '@inspectra/contract';
 import type { PermissionAction, RoleManagement, RoleWithPermissions } from '@inspectra/contract';
 import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
+import { SubmissionFailure, useSubmission } from '../../engine/useSubmission.tsx';
 import { permissionModuleLabel } from './module-label.ts';
 
 export type Grants = Record<string, PermissionAction[]>;
@@ -113,7 +113,9 @@ export function PermissionMatrix(p: {
           ))}
         </Table>
       </Table.ScrollContainer>
-      <SubmissionFailure error={submission.error} />
+      {/* No field of the matrix is an input of its own: every refusal (a grant beyond the caller's
+          role, the administrator's grants) is said in full, in the user's words. */}
+      <SubmissionFailure error={submission.error} shownFields={[]} />
       {!readOnly && (
         <Group justify="flex-end">
           {p.dirty && (

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
   editActions,
@@ -13,6 +13,7 @@ import {
   serveMockApi,
   signedInAs,
 } from '../../api/test-server.ts';
+import { i18n } from '../../i18n/index.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { RolesPage } from './RolesPage.tsx';
 
@@ -79,6 +80,10 @@ function renderPage() {
   );
 }
 
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
 const tick = (name: string) => screen.findByRole('checkbox', { name }, { timeout: 5000 });
 
 describe('RolesPage', () => {
@@ -123,6 +128,84 @@ describe('RolesPage', () => {
     await user.click(screen.getByRole('button', { name: /Planner/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: /Planner/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('judges a new role’s name before sending, and shows a name taken under it, in the user’s language', async () => {
+    serveRoles();
+    const created: unknown[] = [];
+    server.use(
+      http.post(api('/roles/role-module'), async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json(
+          {
+            data: null,
+            statusCode: 409,
+            message: 'A role named Inspector already exists',
+            error: { code: 'CONFLICT', details: [{ path: 'name', message: 'Already taken', code: 'taken' }] },
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    await i18n.changeLanguage('id');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Peran baru' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Peran baru' });
+    const name = within(dialog).getByRole('textbox', { name: /Nama/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Peran baru' }));
+    expect(created).toEqual([]);
+    expect(name).toHaveAccessibleDescription('Masukkan nama peran');
+
+    await user.type(name, 'Inspector');
+    expect(name).not.toHaveAccessibleDescription('Masukkan nama peran');
+    await user.click(within(dialog).getByRole('button', { name: 'Peran baru' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ name: 'Inspector', modules: [] });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Sudah dipakai'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Gagal menyimpan: 1 isian perlu diperiksa.');
+    expect(dialog.textContent).not.toMatch(/already exists|Already taken/);
+    await i18n.changeLanguage('en');
+  });
+
+  it('says a refused save of the matrix in the user’s words, not the server’s English', async () => {
+    serveRoles();
+    server.use(
+      http.post(api('/roles/role-module'), () =>
+        HttpResponse.json(
+          {
+            data: null,
+            statusCode: 403,
+            message:
+              'You may not change role Inspector: it holds permissions your role does not (workOrder.view)',
+            error: {
+              code: 'FORBIDDEN',
+              details: [
+                {
+                  path: 'modules',
+                  message: 'This role holds permissions your own role does not (1)',
+                  code: 'roleHoldsMore',
+                  params: { count: 1 },
+                },
+              ],
+            },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await tick('Delete: Work orders'));
+    await act(async () => {
+      await i18n.changeLanguage('id');
+    });
+    await user.click(screen.getByRole('button', { name: 'Simpan hak akses' }));
+    expect(
+      await screen.findByText('Peran ini memiliki izin yang tidak dimiliki peran Anda (1)'),
+    ).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/workOrder\.view|You may not/);
+    await i18n.changeLanguage('en');
   });
 
   it('asks before leaving the page with unsaved ticks', async () => {

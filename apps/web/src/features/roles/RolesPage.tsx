@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { roleModuleBody } from '@inspectra/contract';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
@@ -23,7 +23,8 @@ import { UnsavedChangesModal } from '../../engine/UnsavedChangesModal.tsx';
 import { useUnsavedChangesGuard } from '../../engine/useUnsavedChangesGuard.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { roleManagementQuery, rolesKey, usersKey } from '../users/user-queries.ts';
-import { SubmissionFailure, useSubmission } from '../users/useSubmission.tsx';
+import { useCheckedForm } from '../../engine/useCheckedForm.ts';
+import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { PermissionMatrix, roleModulesOf, sameGrants } from './PermissionMatrix.tsx';
 import type { Grants } from './PermissionMatrix.tsx';
 
@@ -170,43 +171,56 @@ function DiscardRoleChanges(p: {
   );
 }
 
-/** A new role by name and description, with no permissions yet: they are ticked in the matrix. */
+/**
+ * A new role by name and description, with no permissions yet: they are ticked in the matrix. The
+ * contract's schema judges the name before sending; a name taken shows under it.
+ */
 function NewRoleDialog(p: { opened: boolean; onClose: () => void; onCreated: (id: string) => unknown }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const submission = useSubmission();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void submission.run(async () => {
-      const r = await callApi('POST /roles/role-module', { body: { name, description, modules: [] } });
-      notifications.show({ color: 'green', message: t('roles.created', { name }) });
-      setName('');
-      setDescription('');
-      await p.onCreated(r.data.id);
-    });
+  const body = { name, description, modules: [] };
+  const form = useCheckedForm({
+    schema: roleModuleBody,
+    body,
+    labels: { name: t('roles.name'), description: t('roles.description') },
+  });
+  const close = () => {
+    form.reset();
+    p.onClose();
+  };
+  const send = async () => {
+    const r = await callApi('POST /roles/role-module', { body });
+    notifications.show({ color: 'green', message: t('roles.created', { name: r.data.name }) });
+    setName('');
+    setDescription('');
+    form.reset();
+    await p.onCreated(r.data.id);
   };
   return (
-    <Modal opened={p.opened} onClose={p.onClose} title={t('roles.create')}>
-      <form onSubmit={submit} noValidate>
+    <Modal opened={p.opened} onClose={close} title={t('roles.create')}>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <TextInput
             label={t('roles.name')}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
+            error={form.fieldError('name')}
+            data-autofocus
           />
           <Textarea
             label={t('roles.description')}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
+            error={form.fieldError('description')}
           />
-          <SubmissionFailure error={submission.error} />
+          <SubmissionFailure error={form.error} shownFields={form.shownFields} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={p.onClose}>
+            <Button variant="default" onClick={close}>
               {t('roles.cancel')}
             </Button>
-            <Button type="submit" loading={submission.saving}>
+            <Button type="submit" loading={form.saving}>
               {t('roles.create')}
             </Button>
           </Group>

@@ -2,11 +2,12 @@ import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, TagsInput, Tit
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { woTaskAssignment } from '@inspectra/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { ApiError } from '../../api/errors.ts';
+import { detailText, errorText } from '../../app/error-text.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
 import { usePermission } from '../auth/useProfile.ts';
@@ -50,8 +51,17 @@ export function AssignmentForm({
   const methods = useQuery(methodsQuery);
   // Positions are named from the positions list (the server refuses any other name).
   const mayReadPositions = usePermission('approval', 'view');
+  // The levels and positions set the reports' approval path: the approval settings' to change
+  // (the server refuses anyone else, docs/approvals.md), so they are shown but not offered.
+  const mayChangePath = usePermission('approval', 'update');
   const positionList = useQuery({ ...approvalPositionsQuery, enabled: mayReadPositions, retry: false });
-  const users = useQuery({ ...assignableUsersQuery(search), placeholderData: keepPreviousData });
+  // Only users who may inspect the chosen method are offered (the server refuses anyone else): the
+  // list waits for the method, and keeps its last answer while typing narrows it, not across methods.
+  const users = useQuery({
+    ...assignableUsersQuery(search, method),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === method ? previous : undefined,
+  });
 
   const save = useMutation({
     mutationFn: async () => {
@@ -82,6 +92,14 @@ export function AssignmentForm({
     disabled: assignedMethods.includes(m.code) && m.code !== assignment?.inspectionMethod,
   }));
   const found = users.data ?? [];
+  // The server's refusal of inspectors (one who may not be named, named by name) shown on the input.
+  const inspectorErrors =
+    save.error instanceof ApiError
+      ? save.error.details
+          .filter((d) => d.path === 'userPDMIds')
+          .map((d) => detailText(d, t))
+          .join(' ')
+      : '';
   const userOptions = [
     ...inspectors.map((id) => ({ value: id, label: known.get(id) ?? id })),
     ...found.filter((u) => !inspectors.includes(u.id)).map((u) => ({ value: u.id, label: userLabel(u) })),
@@ -116,7 +134,7 @@ export function AssignmentForm({
         </Title>
         {save.isError && (
           <Alert color="red" role="alert">
-            {errorText(save.error, t)}
+            {errorText(save.error, t, ['userPDMIds'])}
           </Alert>
         )}
         <Select
@@ -132,11 +150,16 @@ export function AssignmentForm({
         />
         <MultiSelect
           label={label('userPDMIds')}
-          description={t('taskAssignments.inspectorsHelp')}
+          description={t(
+            method ? 'taskAssignments.inspectorsHelp' : 'taskAssignments.inspectorsChooseMethod',
+          )}
           placeholder={t('taskAssignments.inspectorsPlaceholder')}
           data={userOptions}
           value={inspectors}
           onChange={chooseInspectors}
+          disabled={!method}
+          error={inspectorErrors || undefined}
+          nothingFoundMessage={users.isSuccess ? t('taskAssignments.noEligibleUsers') : undefined}
           searchable
           searchValue={typed}
           onSearchChange={setTyped}
@@ -147,15 +170,21 @@ export function AssignmentForm({
         />
         <MultiSelect
           label={label('levelApprovals')}
-          description={t('taskAssignments.levelsHelp')}
+          description={
+            mayChangePath ? t('taskAssignments.levelsHelp') : t('validation.levelsNeedApprovalSettings')
+          }
           data={levelChoices}
           value={levels}
           onChange={setLevels}
+          disabled={!mayChangePath}
           maw={420}
         />
         <TagsInput
           label={label('positionLevels')}
-          description={t('taskAssignments.positionsHelp')}
+          description={
+            mayChangePath ? t('taskAssignments.positionsHelp') : t('validation.levelsNeedApprovalSettings')
+          }
+          disabled={!mayChangePath}
           data={(positionList.data ?? []).map((position) => String(position.name))}
           // One position may approve at several levels.
           allowDuplicates

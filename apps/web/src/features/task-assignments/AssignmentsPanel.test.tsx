@@ -14,6 +14,8 @@ import {
   serveMockApi,
   signedInAs,
 } from '../../api/test-server.ts';
+import { detailText } from '../../app/error-text.ts';
+import { i18n } from '../../i18n/index.ts';
 import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { AssignmentsPanel } from './AssignmentsPanel.tsx';
@@ -87,6 +89,7 @@ const waitingAtLevel2 = (canAct: boolean): ApprovalCurrent => ({
   ],
   canAct,
   reason: canAct ? null : 'Only the reviewers assigned to thermal at level 2 (Superintendent) may act now',
+  wroteContent: false,
 });
 
 /**
@@ -101,6 +104,8 @@ function serveAssignments(
   const sent = {
     inspections: [] as URLSearchParams[],
     userSearches: [] as (string | null)[],
+    /** The method each assignable-users call named. */
+    userMethods: [] as (string | null)[],
     created: [] as unknown[],
     moves: [] as { id: string; query: URLSearchParams }[],
     deleted: [] as string[],
@@ -116,8 +121,10 @@ function serveAssignments(
     }),
     http.get(api('/master-inspection-method/all'), () => HttpResponse.json(envelope(methods))),
     http.get(api('/wo-task-assignments/assignable-users'), ({ request }) => {
-      const search = new URL(request.url).searchParams.get('search');
+      const query = new URL(request.url).searchParams;
+      const search = query.get('search');
       sent.userSearches.push(search);
+      sent.userMethods.push(query.get('inspectionMethod'));
       const all = [rina, dewi];
       return HttpResponse.json(
         envelope(all.filter((u) => !search || u.fullName.toLowerCase().includes(search.toLowerCase()))),
@@ -204,7 +211,8 @@ describe('AssignmentsPanel', () => {
   });
 
   it('assigns a method to inspectors found by name, with levels', async () => {
-    const sent = serveAssignments();
+    // Setting levels is the approval settings' (docs/approvals.md): this planner may change them.
+    const sent = serveAssignments([...full, ...grants(['approval'], ['update'])]);
     const user = userEvent.setup();
     renderPanel();
 
@@ -219,6 +227,8 @@ describe('AssignmentsPanel', () => {
 
     await user.type(within(form).getByRole('combobox', { name: 'Inspectors' }), 'Dewi');
     await waitFor(() => expect(sent.userSearches).toContain('Dewi'));
+    // Only users who may inspect the chosen method are asked for.
+    expect(new Set(sent.userMethods)).toEqual(new Set(['vci']));
     await user.click(await screen.findByRole('option', { name: 'Dewi Lestari (dewi)' }));
     await user.click(within(form).getByRole('combobox', { name: 'Approval levels' }));
     await user.click(await screen.findByRole('option', { name: '1' }));
@@ -234,6 +244,101 @@ describe('AssignmentsPanel', () => {
     });
     expect(await screen.findByRole('article', { name: 'Visual crack inspection (VCI)' })).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Assign an inspection method' })).toBeNull();
+  });
+
+  it('shows the levels and positions but offers no change of them to a planner without the approval settings', async () => {
+    serveAssignments();
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Assign a method' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Assign an inspection method' });
+    for (const name of ['Approval levels', 'Approval positions']) {
+      const input = within(form)
+        .getAllByLabelText(name)
+        .find((element) => element.tagName === 'INPUT');
+      expect(input, name).toBeDisabled();
+    }
+    expect(
+      within(form).getAllByText(
+        'Only a role that may change the approval settings can change the approval levels and positions',
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('offers inspectors once a method is chosen, and shows on them whom the server refuses, by name', async () => {
+    const sent = serveAssignments();
+    const message =
+      'Dewi Lestari (Reviewer) cannot be named as an inspector of Visual crack inspection (VCI): choose someone whose role writes Visual crack inspection (VCI) reports';
+    server.use(
+      http.post(api('/wo-task-assignments'), () =>
+        HttpResponse.json(
+          {
+            data: null,
+            statusCode: 400,
+            message,
+            error: {
+              code: 'VALIDATION_ERROR',
+              details: [
+                {
+                  path: 'userPDMIds',
+                  message,
+                  code: 'inspectorNotEligible',
+                  params: { name: 'Dewi Lestari', role: 'Reviewer', method: 'Visual crack inspection (VCI)' },
+                },
+              ],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Assign a method' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Assign an inspection method' });
+    const inspectors = within(form).getByRole('combobox', { name: 'Inspectors' });
+    // Nobody is offered before the method says whose role fits.
+    expect(inspectors).toBeDisabled();
+    expect(form).toHaveTextContent('Choose the method first');
+    expect(sent.userMethods).toEqual([]);
+
+    await user.click(within(form).getByRole('combobox', { name: 'Inspection method' }));
+    await user.click(await screen.findByRole('option', { name: 'Visual crack inspection (VCI)' }));
+    expect(inspectors).toBeEnabled();
+    await user.click(inspectors);
+    await user.click(await screen.findByRole('option', { name: 'Dewi Lestari (dewi)' }));
+    expect(sent.userMethods).toContain('vci');
+    expect(sent.userMethods).not.toContain(null);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Could not save: one field needs attention.',
+    );
+    expect(inspectors).toHaveAttribute('aria-invalid', 'true');
+    expect(form).toHaveTextContent(message);
+    // The form stays open with the choice kept, to change it.
+    expect(screen.getByRole('form', { name: 'Assign an inspection method' })).toBeVisible();
+  });
+
+  it('says the refusal in Bahasa Indonesia from its code', async () => {
+    await i18n.changeLanguage('id');
+    try {
+      const text = detailText(
+        {
+          path: 'userPDMIds',
+          message: 'English',
+          code: 'inspectorNotEligible',
+          params: { name: 'Dewi Lestari', role: 'Reviewer', method: 'VCI' },
+        },
+        i18n.t.bind(i18n),
+      );
+      expect(text).toBe(
+        'Dewi Lestari (Reviewer) tidak dapat ditunjuk sebagai inspektur VCI: pilih orang yang perannya menulis laporan VCI',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it("moves a report's status with a comment, offering only the moves allowed", async () => {

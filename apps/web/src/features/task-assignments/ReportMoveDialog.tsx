@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { AnchorLink } from '../../app/links.tsx';
-import { ApprovalActButtons, ApprovalActDialog } from '../approvals/ApprovalActDialog.tsx';
+import { ApprovalActDialog, ApprovalActs } from '../approvals/ApprovalActDialog.tsx';
 import type { ApprovalAct } from '../approvals/ApprovalActDialog.tsx';
 import { approvalCurrentQuery } from '../approvals/approval-queries.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
@@ -46,7 +46,6 @@ export function ReportMoveDialog({
   const inApproval = transitions.some(([, needed]) => needed === 'approve');
   const approval = useQuery({ ...approvalCurrentQuery(report.id, report.status), enabled: inApproval });
   const level = approval.data?.approvalLevel ?? null;
-  const mayAct = inApproval && approval.data?.canAct === true && level !== null;
   const [asked, setAsked] = useState<ApprovalAct | null>(null);
   const [status, setStatus] = useState<string | null>(moves.length === 1 ? moves[0]!.value : null);
   const [comment, setComment] = useState('');
@@ -108,15 +107,7 @@ export function ReportMoveDialog({
           {inApproval && (
             <Stack gap="xs">
               {level !== null && <Text size="sm">{t('approvals.panel.waitsAt', { level })}</Text>}
-              {mayAct ? (
-                <ApprovalActButtons onAsk={setAsked} />
-              ) : (
-                approval.data?.reason && (
-                  <Text size="sm" c="dimmed">
-                    {approval.data.reason}
-                  </Text>
-                )
-              )}
+              {approval.data && <ApprovalActs current={approval.data} onAsk={setAsked} />}
               <AnchorLink to="/reports/$reportId" params={{ reportId: report.id }} size="sm">
                 {t('taskAssignments.openApproval', { report: report.reportNumber })}
               </AnchorLink>

@@ -48,11 +48,19 @@ export const methodsQuery = {
   staleTime: 5 * 60_000,
 };
 
-/** Active users matching what was typed, to name as inspectors. */
-export const assignableUsersQuery = (search: string) => ({
-  queryKey: ['taskAssignments', 'assignableUsers', search],
+/**
+ * Users matching what was typed who may be named as inspectors of the method (active, their role
+ * writes its reports: the server's rule, docs/task-assignments.md). Asked for only with a method.
+ */
+export const assignableUsersQuery = (search: string, inspectionMethod: string | null) => ({
+  queryKey: ['taskAssignments', 'assignableUsers', inspectionMethod, search],
   queryFn: async () =>
-    (await callApi('GET /wo-task-assignments/assignable-users', { query: search ? { search } : {} })).data,
+    (
+      await callApi('GET /wo-task-assignments/assignable-users', {
+        query: { ...(search ? { search } : {}), ...(inspectionMethod ? { inspectionMethod } : {}) },
+      })
+    ).data,
+  enabled: Boolean(inspectionMethod),
   staleTime: 60_000,
 });
 

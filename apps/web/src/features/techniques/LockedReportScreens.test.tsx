@@ -72,6 +72,21 @@ describe('a locked report’s screens', () => {
     expect(screen.queryByRole('button', { name: 'Save findings' })).toBeNull();
   });
 
+  it.each(['submitted', 'inReview'] as const)(
+    'offer no add, edit or delete on a report %s, and no revision: it stays as submitted until returned',
+    async (status) => {
+      const report = serveThermalReport(status, editActions);
+      renderAt(`/reports/${report.id}/thermal`);
+      const row = await screen.findByRole('row', { name: /TR-01/ }, { timeout: 10000 });
+      expect(await screen.findByText(/^This report is (submitted|in review) and locked$/)).toBeVisible();
+      expect(screen.getByText(/stay exactly as submitted/)).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'New revision' })).toBeNull();
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Add measurement' })).toBeNull());
+      expect(within(row).queryByRole('button', { name: /Edit/ })).toBeNull();
+      expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull();
+    },
+  );
+
   it('show a row opened by its address as text, with the lock and the way to revise', async () => {
     const report = serveThermalReport('approved', editActions);
     renderAt(`/reports/${report.id}/thermal/rows/${measurement.id}?inspection=${analysisId}`);

@@ -3,12 +3,11 @@ import type { UserPdm } from '@inspectra/contract';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { bodyErrors } from '../../engine/validation.ts';
+import { useCheckedForm } from '../../engine/useCheckedForm.ts';
+import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { passwordFieldError } from './password-weakness.ts';
-import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
 /**
  * Sets a user's password; the policy is shown up front and the server's refusal says which rule,
@@ -21,34 +20,27 @@ export function PasswordDialog(p: {
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const submission = useSubmission();
-  const [tried, setTried] = useState(false);
   // The contract's length rule, judged before sending; the server adds the rest of the policy.
-  const checked = bodyErrors(
-    passwordChangeBody,
-    { newPassword: password },
-    { t, label: () => t('users.newPassword') },
-  );
+  const form = useCheckedForm({
+    schema: passwordChangeBody,
+    body: { newPassword: password },
+    labels: { newPassword: t('users.newPassword') },
+  });
   const close = () => {
     setPassword('');
-    setTried(false);
-    submission.reset();
+    form.reset();
     p.onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const send = async () => {
     const user = p.user;
-    setTried(true);
-    if (!user || checked.newPassword) return;
-    void submission.run(async () => {
-      await callApi('PUT /user-pdm/update-password/:id', {
-        params: { id: user.id },
-        body: { newPassword: password },
-      });
-      notifications.show({ color: 'green', message: t('users.passwordChanged', { name: user.fullName }) });
-      await p.onChanged();
-      close();
+    if (!user) return;
+    await callApi('PUT /user-pdm/update-password/:id', {
+      params: { id: user.id },
+      body: { newPassword: password },
     });
+    notifications.show({ color: 'green', message: t('users.passwordChanged', { name: user.fullName }) });
+    await p.onChanged();
+    close();
   };
   return (
     <Modal
@@ -56,7 +48,7 @@ export function PasswordDialog(p: {
       onClose={close}
       title={p.user ? t('users.passwordTitle', { name: p.user.fullName }) : ''}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <PasswordInput
             label={t('users.newPassword')}
@@ -66,18 +58,15 @@ export function PasswordDialog(p: {
             maxLength={passwordBounds.max}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            error={
-              (tried ? checked.newPassword : undefined) ??
-              passwordFieldError(submission.error, 'newPassword', t)
-            }
+            error={form.errors.newPassword ?? passwordFieldError(form.error, 'newPassword', t)}
             data-autofocus
           />
-          <SubmissionFailure error={submission.error} shownFields={['newPassword']} />
+          <SubmissionFailure error={form.error} shownFields={form.shownFields} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('users.cancel')}
             </Button>
-            <Button type="submit" loading={submission.saving}>
+            <Button type="submit" loading={form.saving}>
               {t('users.changePassword')}
             </Button>
           </Group>

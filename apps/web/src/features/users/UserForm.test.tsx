@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordWeaknessMessages } from '@inspectra/contract';
@@ -142,6 +142,60 @@ describe('UserForm', () => {
       'Masukkan alamat e-mail',
     );
     expect(document.body.textContent).not.toMatch(/invalid values|roleId/);
+  });
+
+  it('says what only the server knows (a username taken, one’s own role) under its field, in either language', async () => {
+    const refusal = () =>
+      new ApiError('The username rina is already taken', {
+        status: 409,
+        code: 'CONFLICT',
+        details: [{ path: 'username', message: 'Already taken', code: 'taken' }],
+      });
+    renderForm(vi.fn().mockRejectedValue(refusal()));
+    await fillNewUser();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save: one field needs attention.');
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveAccessibleDescription('Already taken');
+    cleanup();
+
+    await i18n.changeLanguage('id');
+    renderForm(vi.fn().mockRejectedValue(refusal()));
+    await fillNewUser();
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Gagal menyimpan: 1 isian perlu diperiksa.');
+    expect(screen.getByRole('textbox', { name: /Nama pengguna/ })).toHaveAccessibleDescription(
+      'Sudah dipakai',
+    );
+    expect(document.body.textContent).not.toMatch(/already taken/i);
+  });
+
+  it('shows a refusal of no shown field (changed since opened, an administrator) in the user’s words', async () => {
+    await i18n.changeLanguage('id');
+    renderForm(
+      vi.fn().mockRejectedValue(
+        new ApiError('You cannot change your own role', {
+          status: 403,
+          code: 'FORBIDDEN',
+          details: [
+            { path: 'roleId', message: 'You cannot change this on your own account', code: 'ownAccount' },
+            {
+              path: 'updatedAt',
+              message: 'Someone else changed this since you opened it: reload and try again',
+              code: 'changedSinceRead',
+            },
+          ],
+        }),
+      ),
+    );
+    await fillNewUser();
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Orang lain telah mengubah data ini sejak Anda membukanya: muat ulang lalu coba lagi',
+    );
+    expect(screen.getByRole('combobox', { name: /Peran/ })).toHaveAccessibleDescription(
+      'Anda tidak dapat mengubah ini pada akun Anda sendiri',
+    );
+    expect(document.body.textContent).not.toMatch(/roleId|updatedAt|You cannot/);
   });
 
   it("shows the server's reason for refusing the password under the password field", async () => {

@@ -12,13 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldError } from '../../app/error-text.ts';
-import { bodyErrors } from '../../engine/validation.ts';
+import { useCheckedForm } from '../../engine/useCheckedForm.ts';
+import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { passwordFieldError } from './password-weakness.ts';
 import type { CompanyOption } from './user-queries.ts';
-import { SubmissionFailure, useSubmission } from './useSubmission.tsx';
 
 export type UserFormValues = Omit<UserCreateBody, 'password'> & { password?: string };
 
@@ -59,8 +57,6 @@ export function UserForm(p: {
     plannerGroups: p.user?.plannerGroups ?? [],
     ...(p.user ? {} : { password: '' }),
   }));
-  const submission = useSubmission();
-  const error = submission.error;
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const labels: Record<string, string> = {
@@ -76,26 +72,15 @@ export function UserForm(p: {
     approvalLevel: t('users.approvalLevel'),
     plannerGroups: t('users.plannerGroups'),
   };
-  // Judged once the person has tried to save, then as they correct each value.
-  const [tried, setTried] = useState(false);
-  const checked = bodyErrors(
-    p.user ? userProfileBody : userCreateBody,
+  const form = useCheckedForm({
+    schema: p.user ? userProfileBody : userCreateBody,
     // A picker left empty is a value not given ("Choose a role"), not an identifier in the wrong form.
-    { ...values, roleId: values.roleId || undefined },
-    { t, label: (path) => labels[path], picker: pickers },
-  );
-  const clientErrors = tried ? checked : {};
-  const fieldError = (path: string) =>
-    clientErrors[path] ??
-    serverFieldError(error, path, t, { label: labels[path], picker: pickers.includes(path) });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    // Nothing is sent while a value would be refused: each field already says why.
-    if (Object.keys(checked).length > 0) return;
-    void submission.run(() => p.onSubmit(values));
-  };
+    body: { ...values, roleId: values.roleId || undefined },
+    labels,
+    pickers,
+  });
+  const fieldError = form.fieldError;
+  const error = form.error;
 
   const companyOptions = [
     { value: '', label: t('users.ownerStaff') },
@@ -107,7 +92,7 @@ export function UserForm(p: {
     ...new Set([...(p.user?.approvalPosition ? [p.user.approvalPosition] : []), ...p.positions]),
   ];
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(() => p.onSubmit(values))} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -153,7 +138,7 @@ export function UserForm(p: {
               maxLength={passwordBounds.max}
               value={values.password ?? ''}
               onChange={(e) => set('password', e.currentTarget.value)}
-              error={clientErrors.password ?? passwordFieldError(error, 'password', t)}
+              error={form.errors.password ?? passwordFieldError(error, 'password', t)}
             />
           )}
           <Select
@@ -201,12 +186,12 @@ export function UserForm(p: {
           searchable
           error={fieldError('plannerGroups')}
         />
-        <SubmissionFailure error={error} shownFields={Object.keys(labels)} />
+        <SubmissionFailure error={error} shownFields={form.shownFields} />
         <Group justify="flex-end">
           <Button variant="default" onClick={p.onCancel}>
             {t('users.cancel')}
           </Button>
-          <Button type="submit" loading={submission.saving}>
+          <Button type="submit" loading={form.saving}>
             {t('users.save')}
           </Button>
         </Group>

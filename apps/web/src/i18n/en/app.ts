@@ -92,7 +92,8 @@ export const reports = {
   moveTitle: 'Move report {{number}} to “{{status}}”?',
   moveText: {
     draft: 'The report goes back to its inspector as a draft, to be changed and submitted again.',
-    submitted: 'Reviewers will see it. You can take it back to draft until the first level approves it.',
+    submitted:
+      'Reviewers will see it as submitted: nobody can change it while it is in approval. You can take it back to draft until the first level approves it.',
     inReview: 'You take the report for review: the inspector can no longer take it back.',
     returned: 'The inspector corrects the report and submits it again. Say what to correct.',
     approved:
@@ -105,8 +106,14 @@ export const reports = {
   lockedTitle: 'This report is {{status}} and locked',
   lockedText:
     'The report and its inspection records can no longer change. To correct it, start a new revision: a draft copy of the report that can be changed.',
+  frozenText:
+    'The report is in approval: it and its inspection records, photos and documents stay exactly as submitted, so the reviewers approve what was handed in. To change it, it must be returned (or withdrawn while no level has approved it).',
   revise: 'New revision',
   reviseAsk: 'Someone whose role may create reports can start a new revision of it.',
+  pdf: {
+    download: 'Download PDF',
+    failed: 'The PDF could not be made',
+  },
   missing: {
     title: 'Before this report can be submitted',
     rows_one: '{{technique}}: record at least one {{label}}',

@@ -62,6 +62,7 @@ export const approvals = {
     removeLevel: 'Remove level {{level}}',
     position: 'Position at level {{level}}',
     save: 'Save path',
+    path: 'Approval path',
     saved: '{{method}}: approval path saved',
     noLevels: 'No levels: reports are approved in one step by any approver but the author.',
     levels_one: '{{count}} level',

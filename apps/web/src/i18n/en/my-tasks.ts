@@ -25,7 +25,7 @@ export const myTasks = {
   byMethod: 'By method',
   statistics: 'Statistics of my tasks',
   filters: 'Filter my tasks',
-  searchPlaceholder: 'WO number, title, tag or method',
+  searchPlaceholder: 'WO number, title, tag, equipment number or method',
   woNumber: 'WO number',
   anyWorkOrder: 'Any work order',
   equipmentCategory: 'Equipment category',

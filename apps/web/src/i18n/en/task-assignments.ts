@@ -17,7 +17,10 @@ export const taskAssignments = {
   methodPlaceholder: 'Choose a method',
   alreadyAssigned: 'already assigned',
   inspectorsPlaceholder: 'Type a name to find a user',
-  inspectorsHelp: 'Active users only. Someone already named and since deactivated may stay.',
+  inspectorsHelp:
+    "Active users whose role writes this method's reports. Someone already named may stay after being deactivated or given another role.",
+  inspectorsChooseMethod: 'Choose the method first: only those whose role writes its reports can be named.',
+  noEligibleUsers: "Nobody found whose role writes this method's reports.",
   noInspectors: 'Nobody yet',
   inactive: 'inactive',
   levelsHelp: 'The levels, 1 to 10, the reports go through.',

@@ -95,7 +95,7 @@ export const reports: Translation<typeof en.reports> = {
   moveText: {
     draft: 'Laporan kembali ke inspektornya sebagai draf, untuk diubah dan diajukan lagi.',
     submitted:
-      'Peninjau akan melihatnya. Anda dapat menariknya kembali ke draf sampai level pertama menyetujuinya.',
+      'Peninjau akan melihatnya seperti saat diajukan: tidak ada yang dapat mengubahnya selama dalam persetujuan. Anda dapat menariknya kembali ke draf sampai level pertama menyetujuinya.',
     inReview: 'Anda mengambil laporan untuk ditinjau: inspektor tidak dapat lagi menariknya kembali.',
     returned: 'Inspektor memperbaiki laporan dan mengajukannya lagi. Sebutkan apa yang perlu diperbaiki.',
     approved:
@@ -108,8 +108,14 @@ export const reports: Translation<typeof en.reports> = {
   lockedTitle: 'Laporan ini {{status}} dan terkunci',
   lockedText:
     'Laporan dan catatan inspeksinya tidak dapat diubah lagi. Untuk memperbaikinya, mulai revisi baru: salinan draf laporan yang dapat diubah.',
+  frozenText:
+    'Laporan sedang dalam persetujuan: laporan beserta catatan inspeksi, foto, dan dokumennya tetap persis seperti saat diajukan, agar peninjau menyetujui apa yang diserahkan. Untuk mengubahnya, laporan harus dikembalikan (atau ditarik selama belum ada level yang menyetujuinya).',
   revise: 'Revisi baru',
   reviseAsk: 'Pengguna dengan peran yang boleh membuat laporan dapat memulai revisi barunya.',
+  pdf: {
+    download: 'Unduh PDF',
+    failed: 'PDF tidak dapat dibuat',
+  },
   missing: {
     title: 'Sebelum laporan ini dapat diajukan',
     rows_one: '{{technique}}: catat minimal satu {{label}}',

@@ -63,6 +63,7 @@ export const approvals: Translation<typeof en> = {
     removeLevel: 'Hapus level {{level}}',
     position: 'Jabatan di level {{level}}',
     save: 'Simpan jalur',
+    path: 'Jalur persetujuan',
     saved: '{{method}}: jalur persetujuan disimpan',
     noLevels: 'Tanpa level: laporan disetujui dalam satu langkah oleh penyetuju mana pun selain penulis.',
     levels_one: '{{count}} level',

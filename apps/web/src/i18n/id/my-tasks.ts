@@ -27,7 +27,7 @@ export const myTasks: Translation<typeof en> = {
   byMethod: 'Per metode',
   statistics: 'Statistik tugas saya',
   filters: 'Saring tugas saya',
-  searchPlaceholder: 'Nomor WO, judul, tag, atau metode',
+  searchPlaceholder: 'Nomor WO, judul, tag, nomor peralatan, atau metode',
   woNumber: 'Nomor WO',
   anyWorkOrder: 'Semua work order',
   equipmentCategory: 'Kategori peralatan',

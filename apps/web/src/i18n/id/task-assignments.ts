@@ -19,7 +19,11 @@ export const taskAssignments: Translation<typeof en> = {
   methodPlaceholder: 'Pilih metode',
   alreadyAssigned: 'sudah ditugaskan',
   inspectorsPlaceholder: 'Ketik nama untuk mencari pengguna',
-  inspectorsHelp: 'Hanya pengguna aktif. Yang sudah ditunjuk lalu dinonaktifkan boleh tetap.',
+  inspectorsHelp:
+    'Pengguna aktif yang perannya menulis laporan metode ini. Yang sudah ditunjuk boleh tetap setelah dinonaktifkan atau diberi peran lain.',
+  inspectorsChooseMethod:
+    'Pilih metode terlebih dahulu: hanya yang perannya menulis laporannya yang dapat ditunjuk.',
+  noEligibleUsers: 'Tidak ada yang ditemukan yang perannya menulis laporan metode ini.',
   noInspectors: 'Belum ada',
   inactive: 'nonaktif',
   levelsHelp: 'Tingkat 1 sampai 10 yang dilalui laporan.',

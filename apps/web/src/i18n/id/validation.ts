@@ -42,4 +42,35 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   tooManyImages: 'Maksimal {{max}} gambar',
   endBeforeStart: 'Tanggal akhir sebelum tanggal mulai',
   userIdentifier: 'Pilih pengguna dari daftar',
+  approvalLevelsInOrder: 'Level dimulai dari 1 dan naik berurutan, tanpa celah atau pengulangan',
+  taken: 'Sudah dipakai',
+  notInList: 'Tidak ada di daftar; pilih salah satu dari daftar',
+  unknownRole: 'Peran ini sudah tidak ada; pilih yang lain',
+  unknownCompany: 'Perusahaan kontraktor ini sudah tidak ada; pilih yang lain',
+  unknownPosition: 'Tidak ada jabatan persetujuan dengan nama ini',
+  unknownPlannerGroups: 'Tidak ada planner group dengan kode {{codes}}',
+  changedSinceRead: 'Orang lain telah mengubah data ini sejak Anda membukanya: muat ulang lalu coba lagi',
+  ownAccount: 'Anda tidak dapat mengubah ini pada akun Anda sendiri',
+  notYourself: 'Anda tidak dapat melakukan ini pada akun Anda sendiri',
+  administratorOnly: 'Hanya administrator yang boleh mengelola akun administrator',
+  administratorRoleOnly: 'Hanya administrator yang boleh memberikan atau mengubah peran administrator',
+  roleHoldsMore: 'Peran ini memiliki izin yang tidak dimiliki peran Anda ({{count}})',
+  userRoleHoldsMore: 'Peran pengguna ini memiliki izin yang tidak dimiliki peran Anda ({{count}})',
+  administratorKeepsAll: 'Peran administrator selalu memiliki semua izin',
+  unknownPermission: 'Izin ini tidak dikenal di sini: muat ulang halaman',
+  mayNotCreateRole: 'Peran Anda tidak mengizinkan membuat peran',
+  companyHasUsers:
+    'Masih ada pengguna di perusahaan ini ({{count}}): {{names}}. Pindahkan mereka ke perusahaan lain atau hapus terlebih dahulu.',
+  levelNotOnPath:
+    'Metode ini tidak memiliki level persetujuan {{level}}: atur dulu di pengaturan persetujuan',
+  reviewerInactive: '{{name}} tidak aktif dan tidak dapat meninjau',
+  reviewerPosition: '{{name}} tidak memegang {{position}}, jabatan yang menyetujui level ini',
+  inspectorNotEligible:
+    '{{name}} ({{role}}) tidak dapat ditunjuk sebagai inspektur {{method}}: pilih orang yang perannya menulis laporan {{method}}',
+  inspectorInactive: '{{name}} tidak aktif dan tidak dapat ditunjuk lagi sebagai inspektur',
+  wroteReport:
+    'Anda menulis laporan ini atau sebagiannya: orang lain yang harus menyetujui atau mengembalikannya',
+  levelsNeedApprovalSettings:
+    'Hanya peran yang boleh mengubah pengaturan persetujuan yang dapat mengubah level dan jabatan persetujuan',
+  namedTwice: '{{name}} disebut lebih dari sekali',
 };

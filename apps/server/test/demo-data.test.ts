@@ -1,0 +1,59 @@
+/**
+ * The demo data of a new installation: every report it seeds past draft holds what its method
+ * requires before submission (the completeness rule, packages/contract/src/completeness.ts), as a
+ * report that reached a reviewer must; the submitted VCI report shows its grade in the queue.
+ */
+import { reportHeader } from '@inspectra/contract';
+import { ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../src/db/schema/index.ts';
+import { seedDemoData } from '../src/modules/seed/demo-data.ts';
+import { seedDemoUsers } from '../src/modules/seed/demo-users.ts';
+import { startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+const password = 'demo-password-for-tests';
+beforeAll(async () => {
+  t = await startTestApp();
+  expect(await seedDemoData(t.db, t.files)).toBe(true);
+});
+afterAll(() => t?.close());
+
+describe('the demo data', () => {
+  it('holds, in every report past draft, what its method requires before submission', async () => {
+    const reports = tableOf(reportHeader);
+    const pastDraft = await t.db
+      .select({ id: reports.id, reportNumber: reports.reportNumber, status: reports.status })
+      .from(reports)
+      .where(ne(reports.status, 'draft'));
+    // Submitted, returned and approved reports are seeded: the walk below is not empty.
+    expect(new Set(pastDraft.map((r) => r.status))).toEqual(new Set(['submitted', 'returned', 'approved']));
+    const incomplete: string[] = [];
+    for (const report of pastDraft) {
+      // The server's own judgement, the one a submission makes (report-readiness.ts).
+      const r = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      if (!r.body.data.ready)
+        incomplete.push(`${String(report.reportNumber)}: ${JSON.stringify(r.body.data.missing)}`);
+    }
+    expect(incomplete).toEqual([]);
+  });
+
+  it("shows the submitted VCI report's worst finding in the first reviewer's queue", async () => {
+    await seedDemoUsers(t.db, { password, log: () => {} });
+    const login = await t.login('reviewer1', password);
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().data.accessToken as string;
+    const queue = await t.call(
+      'GET',
+      '/api/report-approval-paths/queue?search=RPT-VCI-2026-0007',
+      undefined,
+      token,
+    );
+    expect(queue.status, JSON.stringify(queue.body)).toBe(200);
+    expect(queue.body.data).toEqual([
+      expect.objectContaining({ reportNumber: 'RPT-VCI-2026-0007', worstFinding: 'medium' }),
+    ]);
+  });
+});
