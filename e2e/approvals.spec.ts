@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   e2eAdmin,
   expectAccessible,
+  readPdf,
   expectTouchTargets,
   openNavigation,
   recordThermalMeasurement,
@@ -333,6 +334,10 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(edit).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('phase B, reference added');
   await submit();
+  // What the reviewers approve is what was submitted: nothing of the report can be changed now.
+  await expect(page.getByText('This report is submitted and locked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit report' })).toHaveCount(0);
+  await shot('submitted-frozen');
   await signOut(page);
 
   // 9. Reviewer 1 approves at level 1, reviewer 2 at level 2.
@@ -372,6 +377,18 @@ test('a thermal report goes through a two-level approval, returned once', async 
   await expect(steps.nth(4)).toContainText(`Level 2 · ${managerPosition}`);
   await shot('approved', true);
   await tabletShot('approved');
+
+  // The report of record: one PDF of the whole inspection, with who approved it and its fingerprint.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await readPdf(await download, `${info.project.name}-approved-report`);
+  expect(pdf).toContain(reportNumber);
+  expect(pdf).toContain(company);
+  for (const name of [inspector.fullName, reviewer1.fullName, reviewer2.fullName])
+    expect(pdf).toContain(name);
+  expect(pdf).toContain('Approved for the integrity record.');
+  expect(pdf).toMatch(/Page 1 of \d+/);
+  expect(pdf).toMatch(/[0-9a-f]{64}/);
 
   // The technique's screen is read-only now.
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Download, Page, TestInfo } from '@playwright/test';
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-copper-lantern-harbour-2026' };
 /** Password of the demo's `planner` and `inspector` (DEMO_PASSWORD). */
@@ -149,4 +150,18 @@ export async function recordThermalMeasurement(page: Page, tag = 'Q1-LUG') {
   await page.getByRole('button', { name: 'Add measurement' }).click();
   await expect(page.getByRole('row', { name: tag })).toBeVisible();
   await page.goto(reportUrl);
+}
+
+/**
+ * A downloaded PDF as its reader sees it: each page turned into a PNG beside the screenshots
+ * (test-results/screenshots/pdf/<name>-<page>.png, poppler's pdftoppm) to look at after the run,
+ * and its text (pdftotext, in reading order) to assert on.
+ */
+export async function readPdf(download: Download, name: string): Promise<string> {
+  const dir = path.resolve(import.meta.dirname, '../test-results/screenshots/pdf');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.pdf`);
+  await download.saveAs(file);
+  execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(dir, name)]);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

@@ -154,6 +154,9 @@ test('a planner loads equipment and work orders, assigns them, and the inspector
   await page.getByRole('option', { name: /therm/i }).first().click();
   const inspectors = assign.getByRole('combobox', { name: 'Inspectors' });
   await inspectors.click();
+  // Only those whose role writes thermal reports are offered: not the administrator.
+  await inspectors.fill('admin');
+  await expect(page.getByText("Nobody found whose role writes this method's reports.")).toBeVisible();
   await inspectors.fill('inspector');
   await page.getByRole('option', { name: /Demo Inspector/ }).click();
   await inspectors.press('Escape');

@@ -1,5 +1,5 @@
 -- Who wrote a report's content (four eyes, docs/approvals.md): each audit row names the report whose
--- content it changed. And the NDT register's equipment names the asset master's (docs/ndt.md), NOT
+-- content it changed. And the NDT register's equipment names the asset master's (docs/techniques.md, "NDT equipment list"), NOT
 -- VALID so rows written before it named the master stay as they are.
 ALTER TABLE "audit_log" ADD COLUMN "content_of" uuid;--> statement-breakpoint
 ALTER TABLE "ndt_equipment" ADD CONSTRAINT "ndt_equipment_equipment_no_equipment_equipment_no_fk" FOREIGN KEY ("equipment_no") REFERENCES "public"."equipment"("equipment_no") ON DELETE restrict ON UPDATE cascade NOT VALID;--> statement-breakpoint
