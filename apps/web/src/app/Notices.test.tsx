@@ -4,20 +4,10 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notices, noticeLimit, noticePosition } from './Notices.tsx';
 import { theme } from './theme.ts';
+import { windowOfWidth } from '../test/window-width.ts';
 
-/** A window whose width matches `(min-width: …)` queries when `wide`. */
-function windowIs(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: query.includes('min-width') ? wide : false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
+/** A desktop-wide window, or one narrower than every breakpoint. */
+const windowIs = (wide: boolean) => windowOfWidth(wide ? 1366 : 0);
 
 function showNotice() {
   render(

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { StackedTable } from './StackedTable.tsx';
 import type { StackedColumn } from './StackedTable.tsx';
+import { windowOfWidth } from '../test/window-width.ts';
 
 type Pump = { id: string; tag: string; service: string; level: number };
 
@@ -17,21 +18,6 @@ const columns: StackedColumn<Pump>[] = [
 ];
 
 /** A window `width` px wide, as `(min-width: …)` queries see it (em at 16 px). */
-function windowOf(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width') && width >= Number(/([\d.]+)em/.exec(query)?.[1] ?? 0) * 16,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 const show = () =>
   renderWithProviders(
@@ -49,7 +35,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('StackedTable', () => {
   it('is a table from the md breakpoint, scrolling in its box when narrower than it needs', () => {
-    windowOf(1280);
+    windowOfWidth(1280);
     show();
     const table = screen.getByRole('table', { name: 'Pumps' });
     expect(table).not.toHaveAttribute('data-stacked');
@@ -65,7 +51,7 @@ describe('StackedTable', () => {
   });
 
   it('below md, makes each row a card: the naming cell first and across, the others under their titles', () => {
-    windowOf(800);
+    windowOfWidth(800);
     show();
     const table = screen.getByRole('table', { name: 'Pumps' });
     expect(table).toHaveAttribute('data-stacked');

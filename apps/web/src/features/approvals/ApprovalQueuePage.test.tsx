@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { router } from '../../app/router.tsx';
@@ -12,6 +12,7 @@ import { theme } from '../../app/theme.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { ApprovalQueuePage, isSevere, severityChoices } from './ApprovalQueuePage.tsx';
 import { i18n } from '../../i18n/index.ts';
+import { windowOfWidth } from '../../test/window-width.ts';
 
 serveMockApi();
 afterEach(() => queryClient.clear());
@@ -167,19 +168,7 @@ describe('the approvals queue page', () => {
 
   it('stacks each report into a card below the md breakpoint, every part in view', async () => {
     // An upright tablet: 800 px wide, below md (62em), where the queue as a table scrolled sideways.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '' || (query.includes('min-width') && !query.includes('62em')),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    windowOfWidth(800);
     signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
     serveQueue();
     renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
