@@ -155,7 +155,8 @@ export async function recordThermalMeasurement(page: Page, tag = 'Q1-LUG') {
 /**
  * A downloaded PDF as its reader sees it: each page turned into a PNG beside the screenshots
  * (test-results/screenshots/pdf/<name>-<page>.png, poppler's pdftoppm) to look at after the run,
- * and its text (pdftotext, in reading order) to assert on.
+ * and its text (pdftotext, in reading order, runs of spaces and line breaks as one space: a table
+ * cell may wrap) to assert on.
  */
 export async function readPdf(download: Download, name: string): Promise<string> {
   const dir = path.resolve(import.meta.dirname, '../test-results/screenshots/pdf');
@@ -163,5 +164,5 @@ export async function readPdf(download: Download, name: string): Promise<string>
   const file = path.join(dir, `${name}.pdf`);
   await download.saveAs(file);
   execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(dir, name)]);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }

@@ -193,7 +193,9 @@ export function AppLayout() {
           {profile.role.name}
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Room below the page's end: its last actions (Save at the foot of a long form) can be
+          scrolled above the notices, which sit at the bottom of the screen (Notices.tsx). */}
+      <AppShell.Main pb="8rem">
         <Outlet />
       </AppShell.Main>
     </AppShell>
