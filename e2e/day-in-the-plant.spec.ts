@@ -55,6 +55,18 @@ test('every demo role lands where its work is', async ({ page }) => {
     await expect(page, username).toHaveURL(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 }), username).toBeVisible();
   }
+
+  // A shared tablet whose session ended without a sign-out (cookies cleared): the way back to the
+  // page is the last user's, so the next user starts on their own work, not on the inspector's.
+  await page.getByRole('button', { name: /^Account of/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await startAs(page, 'inspector');
+  await expect(page).toHaveURL(/\/my-tasks$/);
+  await page.context().clearCookies();
+  await page.goto('/my-tasks');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await startAs(page, 'reviewer1');
+  await expect(page).toHaveURL(/\/approvals$/);
 });
 
 test('a planner starts on the team plan @tablet', async ({ page }, info) => {
