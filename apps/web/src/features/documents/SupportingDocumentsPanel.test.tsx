@@ -217,4 +217,13 @@ describe('SupportingDocumentsPanel', () => {
     expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
   });
+
+  it('does not invite a drop where nothing may be added (a locked report, a viewer)', async () => {
+    serveDocuments(['view']);
+    server.use(http.get(api('/report-supporting-document'), () => HttpResponse.json(onePage([]))));
+    renderPanel();
+
+    expect(await screen.findByText('No documents yet.', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText(/Drop the procedure/)).toBeNull();
+  });
 });

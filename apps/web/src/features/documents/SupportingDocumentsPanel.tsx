@@ -135,7 +135,13 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
               </Group>
             );
           }}
-          emptyText={documentType ? t('documents.noneOfType') : t('documents.none')}
+          emptyText={
+            documentType
+              ? t('documents.noneOfType')
+              : mayCreate
+                ? t('documents.none')
+                : t('documents.noneYet')
+          }
         />
       </Stack>
     </Paper>

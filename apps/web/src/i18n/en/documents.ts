@@ -30,6 +30,7 @@ export const documents = {
   filterByType: 'Show type',
   allTypes: 'All types',
   none: 'No documents yet. Drop the procedure, certificates or drawings above.',
+  noneYet: 'No documents yet.',
   noneOfType: 'No documents of this type.',
   added: 'added {{when}} by {{by}}',
   formerUser: 'a former user',

@@ -34,6 +34,7 @@ export const documents: Translation<typeof en> = {
   filterByType: 'Tampilkan jenis',
   allTypes: 'Semua jenis',
   none: 'Belum ada dokumen. Letakkan prosedur, sertifikat, atau gambar teknik di atas.',
+  noneYet: 'Belum ada dokumen.',
   noneOfType: 'Tidak ada dokumen dengan jenis ini.',
   added: 'ditambahkan {{when}} oleh {{by}}',
   formerUser: 'mantan pengguna',
