@@ -291,7 +291,9 @@ export class ReportPdfLayout {
     const entity = record.entity;
     const grade = this.gradeOf(list);
     const blocks: Content[] = [];
-    if (titled) blocks.push({ text: this.heading(list, record, list.count), style: 'recordTitle' });
+    const title = titled ? this.heading(list, record, list.count) : '';
+    // A technique's one inspection named as the technique itself is already titled by its section.
+    if (title && title !== list.technique.label) blocks.push({ text: title, style: 'recordTitle' });
     const byGroup = new Map<string, [string, Field][]>();
     for (const entry of shownKeys(entity, record.variant)) {
       const group = entry[1].group ?? '';
