@@ -77,6 +77,9 @@ export const users = pgTable(
     index('user_account_company_idx').on(t.contractorCompanyId),
     // Holders of a position (reviewer pickers), and a rename's cascade, find the users by it.
     index('user_account_approval_position_idx').on(t.approvalPosition),
+    // The roles page counts each role's users; deleting a role checks none is left; inspector
+    // eligibility reads the user's role: all by this key.
+    index('user_account_role_idx').on(t.roleId),
   ],
 );
 
