@@ -1,5 +1,4 @@
 import {
-  inspectionMethod,
   inspectionMethodApproval,
   reportHeader,
   reviewerAssignment,
@@ -14,6 +13,7 @@ import { auditLog, reportApprovalSteps, tableOf, users } from '../../db/schema/i
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { fieldRefusal } from '../../errors.ts';
+import { methodNamed } from '../inspection-methods/method-lookup.ts';
 
 /** One level of the path a report follows; a null position is the fallback level (docs/approvals.md). */
 export type PathLevel = { level: number; position: string | null };
@@ -26,7 +26,6 @@ const assignments = tableOf(woTaskAssignment);
 const methodLevels = tableOf(inspectionMethodApproval);
 const reviewers = tableOf(reviewerAssignment);
 const reports = tableOf(reportHeader);
-const methods = tableOf(inspectionMethod);
 
 /** A reviewer's user: `user_pdm_id` is the user's uuid kept as text (it names no declared entity). */
 export const reviewerIsUser = sql`${reviewers.userPdmId}::uuid = ${users.id}`;
@@ -222,12 +221,7 @@ export async function judgeActor(
 /** A report's inspection method as people name it ("Thermography"), its code when it has no record. */
 async function methodName(db: DbOrTx, report: StoredRecord): Promise<string> {
   const code = String(report.inspectionMethod);
-  const [found] = await db
-    .select({ name: methods.name })
-    .from(methods)
-    .where(eq(methods.code, code))
-    .limit(1);
-  return found?.name ? String(found.name) : code;
+  return (await methodNamed(db, code))?.name ?? code;
 }
 
 /** "Already approved at level 1 by Rina Putri; it now waits at level 2". */

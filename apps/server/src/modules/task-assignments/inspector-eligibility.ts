@@ -1,9 +1,8 @@
-import { inspectionMethod, inspectorGrantsOf } from '@inspectra/contract';
+import { inspectorGrantsOf } from '@inspectra/contract';
 import type { Permission } from '@inspectra/contract';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { rolePermissions, roles, tableOf, users } from '../../db/schema/index.ts';
+import { rolePermissions, roles, users } from '../../db/schema/index.ts';
 
 /**
  * Who may be named as an inspector of a method, as SQL over `user_account`: the one rule the
@@ -12,8 +11,6 @@ import { rolePermissions, roles, tableOf, users } from '../../db/schema/index.ts
  * (`inspectorGrantsOf`); whether the user is active is left to the caller, since a user already
  * named and deactivated since may stay on an assignment.
  */
-
-const methods = tableOf(inspectionMethod);
 
 /** True when the user's role is not the administrator's and holds every one of `grants`. */
 function roleHolds(grants: readonly Permission[]): SQL {
@@ -45,26 +42,4 @@ export function mayInspectAny(codes: readonly string[]): SQL<boolean> {
   }
   if (bySet.size === 0) return sql<boolean>`false`;
   return sql<boolean>`${or(...[...bySet.values()].map(roleHolds))}`;
-}
-
-/** The active methods' codes: without a method chosen, a user may be named for any of them. */
-export async function activeMethodCodes(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ code: methods.code })
-    .from(methods)
-    .where(sql`${methods.isActive}`)
-    .orderBy(asc(methods.code));
-  return rows.map((r) => String(r.code));
-}
-
-/** The method with this code by its name, or undefined when there is none. */
-export async function methodNamed(
-  db: DbOrTx,
-  code: string,
-): Promise<{ code: string; name: string } | undefined> {
-  const [row] = await db
-    .select({ code: methods.code, name: methods.name })
-    .from(methods)
-    .where(eq(methods.code, code));
-  return row ? { code: String(row.code), name: String(row.name) } : undefined;
 }

@@ -30,7 +30,8 @@ import { AppError, fieldRefusal } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
 import { checkApprovalLevels } from './assignment-levels.ts';
 import { callerScope } from '../../engine/record-scope.ts';
-import { activeMethodCodes, mayInspect, mayInspectAny, methodNamed } from './inspector-eligibility.ts';
+import { activeMethodCodes, methodNamed } from '../inspection-methods/method-lookup.ts';
+import { mayInspect, mayInspectAny } from './inspector-eligibility.ts';
 
 /**
  * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
