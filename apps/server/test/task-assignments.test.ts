@@ -20,6 +20,7 @@ import {
   createUser,
   createWorkOrder,
   inspectingGrants,
+  multipart,
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -202,6 +203,37 @@ describe('assignable users', () => {
       `/api/wo-task-assignments/assignable-users?search=${inspector.username}`,
     );
     expect(found.body.data.map((u: { id: string }) => u.id)).toEqual([inspector.id]);
+  });
+});
+
+describe("a contractor's staff", () => {
+  it("name only their own company's inspectors: others are neither listed nor accepted", async () => {
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: `Co ${randomUUID().slice(0, 8)}` }),
+    );
+    expect(company.status, JSON.stringify(company.body)).toBe(201);
+    const companyId = company.body.data.id as string;
+    const own = await createInspector(t);
+    await t.db.update(users).set({ contractorCompanyId: companyId }).where(eq(users.id, own.id));
+    const planner = await createUser(t, { role: 'Planner' });
+    await t.db.update(users).set({ contractorCompanyId: companyId }).where(eq(users.id, planner.id));
+    const token = (await t.login(planner.username, planner.password)).json().data.accessToken as string;
+
+    const listed = await t.call(
+      'GET',
+      '/api/wo-task-assignments/assignable-users?inspectionMethod=thermal',
+      undefined,
+      token,
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.map((u: { id: string }) => u.id)).toEqual([own.id]);
+    // The plant owner's staff see every company's.
+    const all = await t.call('GET', '/api/wo-task-assignments/assignable-users?inspectionMethod=thermal');
+    expect(all.body.data.map((u: { id: string }) => u.id)).toEqual(
+      expect.arrayContaining([own.id, inspector.id]),
+    );
   });
 });
 

@@ -202,40 +202,53 @@ async function inspectorsOf(db: DbOrTx, ids: string[]) {
 }
 type InspectorView = { id: string; username: string; fullName: string; isActive: boolean };
 
+/**
+ * The users a caller is offered to name: a contractor's staff, their company's (naming another
+ * company's inspector is refused by the assignment's company scope, docs/company-scoping.md); the
+ * plant owner's staff, anyone.
+ */
+const ownCompany = (caller: { companyId: string | null }) =>
+  caller.companyId ? eq(users.contractorCompanyId, caller.companyId) : undefined;
+
 export const taskAssignmentActions: Record<string, ActionHandler> = {
-  'taskAssignment.assignableUsers': typedAction({ query: assignableUsersQuery }, async ({ query, deps }) => {
-    let eligible: SQL;
-    if (query.inspectionMethod) {
-      const method = await methodNamed(deps.db, query.inspectionMethod);
-      if (!method)
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `No inspection method has the code "${query.inspectionMethod}"`,
-          [
-            {
-              path: 'inspectionMethod',
-              message: `No inspection method has the code "${query.inspectionMethod}"`,
-              code: 'notInList',
-            },
-          ],
-        );
-      eligible = mayInspect(method.code);
-    } else eligible = mayInspectAny(await activeMethodCodes(deps.db));
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const rows = await deps.db
-      .select({ id: users.id, username: users.username, fullName: users.fullName })
-      .from(users)
-      .where(
-        and(
-          eq(users.isActive, true),
-          eligible,
-          pattern ? or(ilike(users.fullName, pattern), ilike(users.username, pattern)) : undefined,
-        ),
-      )
-      .orderBy(asc(users.fullName), asc(users.username))
-      .limit(maxAssignableUsers);
-    return { data: rows };
-  }),
+  'taskAssignment.assignableUsers': typedAction(
+    { query: assignableUsersQuery },
+    async ({ query, deps, user }) => {
+      let eligible: SQL;
+      if (query.inspectionMethod) {
+        const method = await methodNamed(deps.db, query.inspectionMethod);
+        if (!method)
+          throw new AppError(
+            'VALIDATION_ERROR',
+            `No inspection method has the code "${query.inspectionMethod}"`,
+            [
+              {
+                path: 'inspectionMethod',
+                message: `No inspection method has the code "${query.inspectionMethod}"`,
+                code: 'notInList',
+              },
+            ],
+          );
+        eligible = mayInspect(method.code);
+      } else eligible = mayInspectAny(await activeMethodCodes(deps.db));
+      const pattern = query.search ? likePattern(query.search) : undefined;
+      const rows = await deps.db
+        .select({ id: users.id, username: users.username, fullName: users.fullName })
+        .from(users)
+        .where(
+          and(
+            eq(users.isActive, true),
+            eligible,
+            // A contractor's staff name their own company's inspectors; other people are not theirs to see.
+            ownCompany(user!),
+            pattern ? or(ilike(users.fullName, pattern), ilike(users.username, pattern)) : undefined,
+          ),
+        )
+        .orderBy(asc(users.fullName), asc(users.username))
+        .limit(maxAssignableUsers);
+      return { data: rows };
+    },
+  ),
 
   'taskAssignment.inspections': typedAction(
     { query: assignmentInspectionsQuery },
