@@ -1,10 +1,35 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
+
+/** Whether a server may listen on the port of 127.0.0.1 (asked of a child: the config loads synchronously). */
+function portIsFree(port: number): boolean {
+  const probe = `const s=require('net').createServer();s.once('error',()=>process.exit(1));s.listen(${port},'127.0.0.1',()=>s.close(()=>process.exit(0)))`;
+  try {
+    execFileSync(process.execPath, ['-e', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A port the system has free now. */
+function freePort(): number {
+  const probe = `const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})`;
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }));
+}
 
 /**
  * End-to-end journeys against the real product: the built web app served by the server process on a
  * fresh data directory with the demo data, driven by Debian's Chromium (nothing is downloaded).
  */
 // E2E_PORT lets a second suite run beside the first (own port, build and output directory).
+// When it is not set and 3100 is taken (a server left running by an interrupted run, say), the suite
+// takes a free port as if E2E_PORT named it, rather than failing before its first journey. Set in
+// the environment, the choice reaches the workers, which load this file again.
+if (!process.env.E2E_PORT && !portIsFree(3100)) {
+  process.env.E2E_PORT = String(freePort());
+  console.log(`Port 3100 is in use: the journeys use port ${process.env.E2E_PORT}.`);
+}
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The host name the plant-network project reaches the server by. */
 const plantHost = 'inspectra.plant';

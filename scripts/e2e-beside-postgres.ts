@@ -29,6 +29,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, output?: s
       child.stdout!.pipe(file);
       child.stderr!.pipe(file);
     }
+    child.on('error', (error) => {
+      console.error(`${command} ${args.join(' ')} could not start: ${error.message}`);
+      resolve(1);
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -53,4 +57,7 @@ console.log(
 );
 console.log(readFileSync(log, 'utf8'));
 rmSync(dir, { recursive: true, force: true });
+console.log(
+  `--- e2e journeys: ${journeys === 0 ? 'passed' : `failed (exit ${journeys})`}; server tests on PostgreSQL: ${postgres.code === 0 ? 'passed' : `failed (exit ${postgres.code})`}`,
+);
 process.exit(journeys !== 0 ? journeys : postgres.code);
