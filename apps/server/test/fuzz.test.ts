@@ -121,6 +121,12 @@ function checkResponse(route: RouteDefinition, sent: Sent, res: LightMyRequestRe
   expect(res.statusCode, where).toBeLessThan(500);
   expect(res.statusCode, where).toBeGreaterThanOrEqual(200);
   const raw = res.body;
+  // A report's PDF answers bytes (compressed streams, not text to search): a whole PDF document.
+  if (String(res.headers['content-type']).startsWith('application/pdf') && res.statusCode === 200) {
+    expect(raw.slice(0, 5), where).toBe('%PDF-');
+    expect(raw.trimEnd().endsWith('%%EOF'), where).toBe(true);
+    return;
+  }
   expect(stackTrace.test(raw), `stack trace in ${where}`).toBe(false);
   expect(serverPath.test(raw), `server path in ${where}`).toBe(false);
   // The file download is the one call that answers bytes; random ids never reach a file.
