@@ -48,6 +48,7 @@ import { reportStatusActions, reportWriteChecks } from './modules/reports/report
 import { reportReadinessActions } from './modules/reports/report-readiness.ts';
 import { reportTechniqueActions } from './modules/reports/report-techniques.actions.ts';
 import { reportPdfActions } from './modules/reports/report-pdf.actions.ts';
+import { reportVersionActions } from './modules/reports/report-versions.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
@@ -99,7 +100,7 @@ export const recordScopes: RecordScopes = {
 };
 
 /** A repository over each declared entity's table, with the company scope that reaches it. */
-function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
+export function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
   const map = new Map<string, RecordRepository>();
   for (const entity of Object.values(entities)) {
     const table = entityTables[entity.name];
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
     ...reportStatusActions,
     ...reportTechniqueActions,
     ...reportPdfActions,
+    ...reportVersionActions,
     ...reportReadinessActions,
     ...workOrderActions,
     ...taskAssignmentActions,

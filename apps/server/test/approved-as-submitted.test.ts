@@ -113,7 +113,10 @@ describe('submitting freezes the report as submitted', () => {
     expect(inReview.status).toBe(409);
     expect(inReview.body.message).toMatch(/is in review; .* Ask a reviewer to return it to change it\.$/);
     // Revising is for approved reports: one in approval is returned first.
-    expect((await t.call('POST', `/api/report-headers/${report.id}/revision`, {})).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/report-headers/${report.id}/revision`, { reason: 'Correct a reading' }))
+        .status,
+    ).toBe(409);
 
     expect((await move(report.id, 'returned', second.token, 'Recheck phase R')).status).toBe(200);
     const corrected = await t.call('PUT', `/api/thermal-measurements?id=${measurement.id}`, {

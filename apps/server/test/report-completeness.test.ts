@@ -168,7 +168,10 @@ describe('a work order follows its reports', () => {
     });
 
     // A new revision is work again: the work order is in progress, its actual finish cleared.
-    expect((await t.call('POST', `/api/report-headers/${first.id}/revision`, {})).status).toBe(201);
+    expect(
+      (await t.call('POST', `/api/report-headers/${first.id}/revision`, { reason: 'Correct a reading' }))
+        .status,
+    ).toBe(201);
     const reopened = await workOrder(wo.id);
     expect(reopened).toMatchObject({ status: 'inProgress', actualEndDate: null });
     expect(reopened.version).toBeGreaterThan(completed.version);

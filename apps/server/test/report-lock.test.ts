@@ -197,7 +197,8 @@ describe('the lock of a report in approval or approved', () => {
 });
 
 describe('a new revision', () => {
-  const revise = (id: string) => t.call('POST', `/api/report-headers/${id}/revision`, {});
+  const revise = (id: string) =>
+    t.call('POST', `/api/report-headers/${id}/revision`, { reason: 'Correct a reading' });
 
   it('copies an approved report into a draft that can change, and only the newest is revised', async () => {
     const original = await createReportHeader(t, { location: 'Unit 12' });

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { entities, permissionActions, permissionModules } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScopes } from '../src/app.ts';
 import { attachments, entityTables, users } from '../src/db/schema/index.ts';
@@ -16,6 +15,7 @@ import { entityScope, unscoped } from '../src/engine/record-scope.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
 import { pdfBytes } from './document-bytes.ts';
+import { pdfText } from './pdf-text.ts';
 import {
   completeForSubmission,
   createApprover,
@@ -38,23 +38,6 @@ let report: { id: string; reportNumber: string };
 let approverName: string;
 const longSummary = `${'The survey covered every feeder of the panel. '.repeat(434)}END-OF-SUMMARY`;
 const unusual = 'Lug 🔥 مرحبا بالعالم שלום';
-
-/** Every page's text, white space as single spaces. */
-async function pdfText(bytes: Buffer): Promise<{ pages: string[]; all: string }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    // pdfmake writes a line word by word, each with its trailing space: joined as they are, the
-    // words of a line read as written ("RPT-7" broken after its hyphen included).
-    const text = content.items
-      .map((item) => ('str' in item ? item.str + (item.hasEOL ? ' ' : '') : ''))
-      .join('');
-    pages.push(text.replace(/\s+/g, ' ').trim());
-  }
-  await document.destroy();
-  return { pages, all: pages.join('\n') };
-}
 
 const pdf = (id: string, o: { token?: string; query?: string; headers?: Record<string, string> } = {}) =>
   t.app.inject({

@@ -36,11 +36,31 @@ export function requestFor(
   return {
     method: route.method,
     url: `/api${path}${qs ? `?${qs}` : ''}`,
-    // An update that names its record in the body (`PUT /thermal-analysis`) carries the id there.
+    // An update that names its record in the body (`PUT /thermal-analysis`) carries the id there;
+    // an action whose body needs fields (a revision's reason) gets values its schema accepts.
     ...(route.method === 'POST' || route.method === 'PUT'
-      ? { payload: bodyNamesRecord(route) && ids.id ? { id: ids.id } : {} }
+      ? { payload: bodyNamesRecord(route) && ids.id ? { id: ids.id } : actionBody(route) }
       : {}),
   };
+}
+
+/** `{}`, or for a signed-in action whose JSON body refuses it, its required fields filled with accepted values. */
+function actionBody(route: RouteDefinition): Record<string, unknown> {
+  type Schema = { safeParse(v: unknown): { success: boolean } };
+  // Public calls (signing in) are walked with an empty body: their refusal is what is checked.
+  const body = (
+    route.operation.kind === 'action' && route.access !== 'public' ? routeSchemas(route).body : undefined
+  ) as (Schema & { shape?: Record<string, Schema> }) | undefined;
+  if (!body?.shape || body.safeParse({}).success) return {};
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(body.shape)) {
+    if (schema.safeParse(undefined).success) continue;
+    const fits = [randomUUID(), 'Checked on site', 1, true, '2026-01-01', []].find(
+      (candidate) => schema.safeParse(candidate).success,
+    );
+    if (fits !== undefined) values[key] = fits;
+  }
+  return values;
 }
 
 const bodyNamesRecord = (route: RouteDefinition) =>

@@ -35,13 +35,33 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** A record's canonical object up to, and opening, its `lists`. */
-function recordOpening(record: TreeRecord): string {
+/**
+ * The header's fields that record where the report is in its flow, not what it says: its status and
+ * the comment of its last move, the level and path of its approval, and the row's version and last
+ * change, which every move bumps. Left out of the canonical JSON, so a report's fingerprint is the
+ * same when submitted, at every level and once approved (docs/report-of-record.md), and a version
+ * still matches once a revision supersedes it. The approval record is kept by the approval steps.
+ */
+export const reportWorkflowFields: readonly string[] = [
+  'status',
+  'statusComment',
+  'approvalLevel',
+  'approvalPath',
+  'version',
+  'updatedAt',
+  'updatedBy',
+];
+
+/** A record's canonical object up to, and opening, its `lists`; the header without its workflow fields. */
+function recordOpening(record: TreeRecord, header = false): string {
+  const fields = header
+    ? Object.fromEntries(Object.entries(record.values).filter(([key]) => !reportWorkflowFields.includes(key)))
+    : record.values;
   const own = canonicalJson({
     attachments: record.attachments,
     derived: record.derived,
     entity: record.entity.name,
-    fields: record.values,
+    fields,
   });
   return `${own.slice(0, -1)},"lists":[`;
 }
@@ -65,7 +85,7 @@ export class CanonicalReportWriter {
       case 'header':
         this.started = true;
         this.write(
-          `{"format":${JSON.stringify(canonicalReportFormat)},"header":${recordOpening(entry.record)}]},"sections":[`,
+          `{"format":${JSON.stringify(canonicalReportFormat)},"header":${recordOpening(entry.record, true)}]},"sections":[`,
         );
         return;
       case 'section':

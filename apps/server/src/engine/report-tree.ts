@@ -62,7 +62,7 @@ export type ReportTreeEntry =
 export type ReportTreeDeps = { db: DbOrTx; repositories: Map<string, RecordRepository> };
 
 /** The entities of a technique whose parent is `parent`, in the technique's declared order. */
-function childrenOf(technique: TechniqueDefinition, parent: EntityDefinition): EntityDefinition[] {
+export function childrenOf(technique: TechniqueDefinition, parent: EntityDefinition): EntityDefinition[] {
   return technique.entities.filter((entity) => {
     const field = entity.parent ? entity.fields[entity.parent] : undefined;
     return field?.kind === 'ref' && field.entity === parent.name && entity !== parent;
@@ -85,12 +85,33 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : v
  * The fields a record names other records by: `references` keys and `ref` ids. The parent is
  * named only for the root (a report's work order): below it, the parent is the record above.
  */
-function namingFields(entity: EntityDefinition, root: boolean): [string, Field][] {
+export function namingFields(entity: EntityDefinition, root: boolean): [string, Field][] {
   return Object.entries(entity.fields).filter(
     ([key, field]) =>
       (root || key !== entity.parent) &&
       ((field.kind === 'text' && field.references !== undefined) || field.kind === 'ref'),
   );
+}
+
+/** The field that names a record to a reader: its first required text, else its first text. */
+export function leadField(shown: [string, Field][]): string | undefined {
+  return (
+    shown.find(([, f]) => f.kind === 'text' && f.required)?.[0] ??
+    shown.find(([, f]) => f.kind === 'text')?.[0] ??
+    shown[0]?.[0]
+  );
+}
+
+/**
+ * How a reader finds a record in a report: its `represent` fields when declared ("P-101A · Crude
+ * charge pump"), else its lead field's value (a measurement's component), else its id.
+ */
+export function recordName(entity: EntityDefinition, values: Record<string, unknown>): string {
+  if (entity.represent) return representation(entity, values);
+  const variant = typeof values.variant === 'string' ? values.variant : undefined;
+  const lead = leadField(Object.entries(entity.fieldsOf(variant)));
+  const named = lead ? values[lead] : undefined;
+  return named === null || named === undefined || named === '' ? String(values.id ?? '') : String(named);
 }
 
 /** "P-101A · Crude charge pump": a record's `represent` fields joined, as the web shows it. */
@@ -106,7 +127,7 @@ export function representation(entity: EntityDefinition, record: Record<string, 
  * Reads the records a tree's records name, once per key in a walk: through the named entity's
  * repository, under the caller's scope (a record the caller may not see is left unnamed).
  */
-class NamedRecords {
+export class NamedRecords {
   private readonly cache = new Map<string, Promise<NamedRecord | null>>();
   constructor(
     private readonly deps: ReportTreeDeps,

@@ -171,7 +171,8 @@ export const assignReviewersBody = z.object({
 });
 const idParams = z.object({ id: uuid('id') });
 
-export const approvalActions = ['submitted', 'approved', 'returned', 'withdrawn'] as const;
+/** `revised`: a new revision of the approved report was started (on both reports' histories, with the reason). */
+export const approvalActions = ['submitted', 'approved', 'returned', 'withdrawn', 'revised'] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 /** One step of a report's approval history. */

@@ -105,6 +105,8 @@ export const reportHeader = defineEntity('reportHeader', {
     // A correction of an approved report is a new report: its revision number and the report it revises.
     revision: f.integer({ label: 'Revision', min: 0, default: 0, serverOwned: true }),
     revisionOf: f.ref('reportHeader', { label: 'Revision of', serverOwned: true }),
+    // Why the approved report it revises is corrected, given when the revision is started.
+    revisionReason: f.longText({ label: 'Reason for revision', maxLength: 2000, serverOwned: true }),
     // The approval level the report waits at (null when not in approval), and the path it follows,
     // copied at submission so a later change of the settings does not move reports in flight.
     approvalLevel: f.integer({ label: 'Approval level', min: 1, max: 10, serverOwned: true }),
@@ -160,8 +162,149 @@ export const reportStatusQuery = z.object({
 });
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
-/** A new revision takes nothing but the report it revises: the body is an empty JSON object. */
-export const reportRevisionBody = z.object({});
+/**
+ * A new revision of an approved report says why it is revised (docs/report-of-record.md): the reason
+ * is kept on the revision, printed on its PDF and on the version its approval writes.
+ */
+export const reportRevisionBody = z.object({
+  reason: z
+    .string({ error: 'reason is required: say why the approved report is revised' })
+    .trim()
+    .min(3, 'reason: say why the approved report is revised (at least 3 characters)')
+    .max(2000, 'reason: at most 2000 characters'),
+});
+export type ReportRevisionBody = z.infer<typeof reportRevisionBody>;
+
+/** `/report-headers/{id}/versions/{number}`: a version by its place in the report's chain, from 1. */
+export const reportVersionParams = reportIdParams.extend({
+  number: z.coerce
+    .number({ error: 'number must be a version number (1, 2, …)' })
+    .int('number must be a version number (1, 2, …)')
+    .min(1, 'number must be a version number (1, 2, …)')
+    .max(100_000, 'number must be a version number (1, 2, …)'),
+});
+
+/**
+ * One immutable version of a report (docs/report-of-record.md "Versions"): written when the report,
+ * or a revision of it, is approved at its last level. The versions of an original report and of its
+ * revisions form one chain, each naming the hash of the one before it.
+ */
+export const reportVersionSchema = z
+  .object({
+    /** Its place in the chain: 1 is the original report's approval, 2 its first revision's, … */
+    number: z.number().int(),
+    /** The report (the original or a revision) whose approval wrote it. */
+    reportHeaderId: z.uuid(),
+    reportNumber: z.string(),
+    /** The report's revision number (0 for the original). */
+    revision: z.number().int(),
+    /** SHA-256 (hex) of the version's canonical JSON: the report's fingerprint when it was approved. */
+    sha256: z.string(),
+    /** The previous version's `sha256`; null for the first. */
+    previousSha256: z.string().nullable(),
+    /** The version this one revises (the previous one); null for the first. */
+    revises: z.number().int().nullable(),
+    /** Why the report was revised; null for the first. */
+    reason: z.string().nullable(),
+    /** Who asked for the revision, and when; null for the first. */
+    revisedBy: z.string().nullable(),
+    revisedAt: z.string().nullable(),
+    /** When and by whom it was approved at the last level. */
+    approvedAt: z.string(),
+    approvedBy: z.string().nullable(),
+    /** Size of its canonical JSON in bytes. */
+    size: z.number().int(),
+  })
+  .meta({ id: 'reportVersion' });
+export type ReportVersion = z.infer<typeof reportVersionSchema>;
+
+/**
+ * A report tree as canonical JSON reads (docs/report-of-record.md "Canonical JSON"): its header and a
+ * section per technique, each with lists of records, records with lists under them.
+ */
+export type ReportTreeRecordJson = {
+  entity: string;
+  fields: Record<string, unknown>;
+  derived: Record<string, unknown>;
+  attachments: Record<string, unknown>[];
+  lists: ReportTreeListJson[];
+  /** Only in `/content`: how a person reads the records its fields name, by field. */
+  names?: Record<string, string>;
+};
+export type ReportTreeListJson = { entity: string; records: ReportTreeRecordJson[] };
+export type ReportTreeJson = {
+  format: string;
+  header: ReportTreeRecordJson;
+  sections: { key: string; lists: ReportTreeListJson[] }[];
+};
+
+const reportTreeJsonSchema = z.record(z.string(), z.unknown()).meta({
+  id: 'reportTree',
+  description:
+    'The report as one tree: {format, header, sections: [{key, lists: [{entity, records: [{entity, fields, derived, attachments, lists}]}]}]}',
+});
+
+/** A version with its snapshot: the canonical JSON as it was approved. */
+export const reportVersionDetailSchema = reportVersionSchema
+  .extend({ content: reportTreeJsonSchema })
+  .meta({ id: 'reportVersionDetail' });
+
+/** The report as it is now (our addition): the tree the whole-report page draws, and its fingerprint. */
+export const reportContentSchema = z
+  .object({
+    /** SHA-256 (hex) of the report's canonical JSON now: equal to the version's once approved. */
+    fingerprint: z.string(),
+    content: reportTreeJsonSchema,
+  })
+  .meta({ id: 'reportContent' });
+
+/** One thing a version's snapshot and the report as it is now disagree on. */
+export const reportDifferenceSchema = z
+  .object({
+    /**
+     * `changed`: a field, derived value or file record; `added`/`removed`: a record; `file`: a stored
+     * file's bytes no longer have the hash recorded (or the file is gone); `snapshot`: the stored
+     * snapshot no longer has its own hash; `chain`: the version does not name the one before it.
+     */
+    kind: z.enum(['changed', 'added', 'removed', 'file', 'snapshot', 'chain']),
+    entity: z.string().nullable(),
+    recordId: z.string().nullable(),
+    /** `fields.temperature`, `derived.severity`, `attachments.<id>`… */
+    path: z.string().nullable(),
+    was: z.unknown(),
+    now: z.unknown(),
+    /** In English, naming the record and what changed. */
+    message: z.string(),
+  })
+  .meta({ id: 'reportDifference' });
+export type ReportDifference = z.infer<typeof reportDifferenceSchema>;
+
+export const reportVersionCheckSchema = z
+  .object({
+    number: z.number().int(),
+    reportHeaderId: z.uuid(),
+    reportNumber: z.string(),
+    sha256: z.string(),
+    /** The report as it is now hashes to `sha256`, its files included. */
+    matches: z.boolean(),
+    /** The fingerprint of the report as it is now. */
+    liveSha256: z.string(),
+    /** What differs (at most 200 named; `moreDifferences` counts the rest). */
+    differences: z.array(reportDifferenceSchema),
+    moreDifferences: z.number().int(),
+  })
+  .meta({ id: 'reportVersionCheck' });
+
+/** `GET /report-headers/{id}/verify` (our addition): every version of the chain checked against now. */
+export const reportVerificationSchema = z
+  .object({
+    /** Every version matches, every snapshot holds its hash and every link holds. */
+    intact: z.boolean(),
+    checkedAt: z.string(),
+    versions: z.array(reportVersionCheckSchema),
+  })
+  .meta({ id: 'reportVerification' });
+export type ReportVerification = z.infer<typeof reportVerificationSchema>;
 
 /** The languages a report's PDF is printed in (our addition): English and Bahasa Indonesia. */
 export const reportPdfLanguages = ['en', 'id'] as const;
@@ -285,6 +428,64 @@ export const reportHeaderRoutes = [
     },
   ),
   route(
+    'GET',
+    '/report-headers/:id/content',
+    op.action('reportHeader.content', { params: reportIdParams, response: reportContentSchema }),
+    {
+      summary:
+        "The whole report as one tree (our addition): header, every technique's records and files, with the names of the records they name, and its fingerprint",
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/versions',
+    op.action('reportHeader.versions', { params: reportIdParams, response: z.array(reportVersionSchema) }),
+    {
+      summary:
+        'The approved versions of the report and of its revisions, one chain (our addition): number, report, fingerprint, the previous fingerprint, reason',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/versions/:number',
+    op.action('reportHeader.version', { params: reportVersionParams, response: reportVersionDetailSchema }),
+    {
+      summary: 'One approved version of the report with its snapshot, as it was approved (our addition)',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/versions/:number/pdf',
+    op.action('reportHeader.versionPdf', {
+      params: reportVersionParams,
+      query: reportPdfQuery,
+      response: z.string().meta({ description: 'The version as a PDF document', format: 'binary' }),
+    }),
+    {
+      summary:
+        'One approved version as a PDF, printed from its snapshot (our addition); ?lang=en|id or Accept-Language',
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-headers/:id/verify',
+    op.action('reportHeader.verify', { params: reportIdParams, response: reportVerificationSchema }),
+    {
+      summary:
+        "Checks every version of the report's chain against the report as it is now and its stored files, naming what differs (our addition)",
+      tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
     'POST',
     '/report-headers/:id/revision',
     op.action('reportHeader.revise', {
@@ -294,7 +495,7 @@ export const reportHeaderRoutes = [
     }),
     {
       summary:
-        'Start a new revision of an approved report: a draft copy of its header (number suffixed -R1, -R2…) that can be changed',
+        'Start a new revision of an approved report, saying why (reason): a draft copy of the whole report, its records and files (number suffixed -R1, -R2…), that can be changed; its approval writes the next version',
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'create' },
     },

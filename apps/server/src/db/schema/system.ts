@@ -215,6 +215,42 @@ export const reportApprovalSteps = pgTable(
 );
 
 /**
+ * A report's approved versions (docs/report-of-record.md "Versions"): written when a report, or a
+ * revision of it, is approved at its last level; never changed or deleted (a trigger of migration
+ * 0034 refuses both). The versions of an original report and its revisions are one chain (`chainId`,
+ * the original's id), numbered from 1, each naming the hash of the one before it.
+ */
+export const reportVersions = pgTable(
+  'report_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The original report's id: the chain its revisions' versions join. */
+    chainId: uuid('chain_id').notNull(),
+    number: integer('number').notNull(),
+    /** The report whose approval wrote it; a report with a version cannot be deleted. */
+    reportHeaderId: uuid('report_header_id')
+      .notNull()
+      .references(() => entityTables.reportHeader!.id, { onDelete: 'restrict' }),
+    reportNumber: text('report_number').notNull(),
+    revision: integer('revision').notNull(),
+    /** The report's canonical JSON as approved (report-canonical.ts), byte for byte. */
+    content: text('content').notNull(),
+    sha256: text('sha256').notNull(),
+    previousSha256: text('previous_sha256'),
+    reason: text('reason'),
+    revisedBy: text('revised_by'),
+    revisedAt: ts('revised_at'),
+    approvedAt: ts('approved_at').notNull().defaultNow(),
+    approvedById: uuid('approved_by_id'),
+    approvedBy: text('approved_by'),
+  },
+  (t) => [
+    uniqueIndex('report_version_chain_number_unique').on(t.chainId, t.number),
+    uniqueIndex('report_version_report_unique').on(t.reportHeaderId),
+  ],
+);
+
+/**
  * How many reports each inspection method has in each status, kept by the database in the statement
  * that changes them (triggers of migration 0020): the method summary reads 65 rows, not 300,000.
  */

@@ -4,6 +4,7 @@ import type { TreeRecord } from '../../engine/report-tree.ts';
 import type { Content, PendingImage } from './report-pdf-layout.ts';
 import { ValueWords } from './report-pdf-layout.ts';
 import type { PdfWords } from './report-pdf-words.ts';
+import type { PrintedVersion } from './report-pdf.actions.ts';
 
 /**
  * The report-wide parts of a report's PDF (docs/report-of-record.md "Layout"): the cover, the
@@ -35,6 +36,7 @@ export function coverContent(
   header: TreeRecord,
   authorship: ReportAuthorship,
   printedAt: Date,
+  printed: PrintedVersion,
 ): Content[] {
   const values = new ValueWords(words);
   const v = header.values;
@@ -60,6 +62,16 @@ export function coverContent(
             w.revision,
             `${text(v.revision)}${header.named.revisionOf ? ` · ${header.named.revisionOf.name}` : ''}`,
           ],
+          ...(v.revisionReason ? [[w.revisionReason, text(v.revisionReason)]] : []),
+          // A revision names the version it replaces, by number and fingerprint.
+          ...(printed.replaces
+            ? [
+                [
+                  w.replacesVersion,
+                  w.replaces(printed.replaces.number, printed.replaces.reportNumber, printed.replaces.sha256),
+                ],
+              ]
+            : []),
         ] as [string, string][])
       : []),
     [w.printedAt, values.moment(printedAt)],
@@ -164,8 +176,10 @@ export function approvalContent(
  * The footer of every page: the report, its version (none yet: its status, "not a version"), its
  * fingerprint, and "Page 3 of 12".
  */
-export function footer(words: PdfWords, header: TreeRecord, fingerprint: string) {
-  const version = words.footer.notVersioned(statusWord(words, header.values.status));
+export function footer(words: PdfWords, header: TreeRecord, fingerprint: string, printed: PrintedVersion) {
+  const version = printed.version
+    ? words.footer.version(printed.version.number)
+    : words.footer.notVersioned(statusWord(words, header.values.status));
   return (currentPage: number, pageCount: number): Content => ({
     margin: [40, 12, 40, 0],
     columns: [

@@ -1,6 +1,7 @@
 import { enumValueLabel, labelFromKey } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
+import { leadField } from '../../engine/report-tree.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**
@@ -141,13 +142,7 @@ const valueOf = (record: TreeRecord, key: string) =>
   key in record.derived ? record.derived[key] : record.values[key];
 
 /** The field that names a row to a reader: its first required text, else its first text. */
-function leadKey(shown: [string, Field][]): string {
-  return (
-    shown.find(([, f]) => f.kind === 'text' && f.required)?.[0] ??
-    shown.find(([, f]) => f.kind === 'text')?.[0] ??
-    shown[0]![0]
-  );
-}
+const leadKey = (shown: [string, Field][]): string => leadField(shown)!;
 
 /**
  * A rows table's columns: the naming field and the grade, the derived values, then required

@@ -23,6 +23,9 @@ export type PdfWords = {
     actualCompleted: string;
     status: string;
     revision: string;
+    revisionReason: string;
+    replacesVersion: string;
+    replaces: (version: number, reportNumber: string, sha256: string) => string;
     printedAt: string;
   };
   statuses: Record<ReportStatus, string>;
@@ -61,6 +64,7 @@ export type PdfWords = {
   footer: {
     fingerprint: string;
     notVersioned: (status: string) => string;
+    version: (number: number) => string;
     page: (page: number, pages: number) => string;
   };
 };
@@ -84,6 +88,10 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       actualCompleted: 'Actual completion',
       status: 'Status',
       revision: 'Revision',
+      revisionReason: 'Reason for revision',
+      replacesVersion: 'Replaces',
+      replaces: (version, reportNumber, sha256) =>
+        `Version ${version} (${reportNumber}), fingerprint ${sha256.slice(0, 16)}…`,
       printedAt: 'Printed',
     },
     statuses: {
@@ -133,6 +141,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     footer: {
       fingerprint: 'Fingerprint (SHA-256)',
       notVersioned: (status) => `${status}, not a version`,
+      version: (number) => `Approved version ${number}`,
       page: (page, pages) => `Page ${page} of ${pages}`,
     },
   },
@@ -154,6 +163,10 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       actualCompleted: 'Selesai aktual',
       status: 'Status',
       revision: 'Revisi',
+      revisionReason: 'Alasan revisi',
+      replacesVersion: 'Menggantikan',
+      replaces: (version, reportNumber, sha256) =>
+        `Versi ${version} (${reportNumber}), sidik jari ${sha256.slice(0, 16)}…`,
       printedAt: 'Dicetak',
     },
     statuses: {
@@ -204,6 +217,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     footer: {
       fingerprint: 'Sidik jari (SHA-256)',
       notVersioned: (status) => `${status}, belum menjadi versi`,
+      version: (number) => `Versi disetujui ${number}`,
       page: (page, pages) => `Halaman ${page} dari ${pages}`,
     },
   },

@@ -6,11 +6,13 @@ import { attachments, reportApprovalSteps, tableOf, users } from '../../db/schem
 import type { DbOrTx } from '../../db/client.ts';
 import { can } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
-import type { ActionHandler } from '../../engine/action-handler.ts';
+import type { ActionHandler, ActionResult } from '../../engine/action-handler.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { CanonicalReportWriter } from '../../engine/report-canonical.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { walkReport } from '../../engine/report-tree.ts';
-import type { TreeRecord } from '../../engine/report-tree.ts';
+import type { ReportTreeEntry, TreeRecord } from '../../engine/report-tree.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { contentDisposition } from '../files/files.actions.ts';
 import { printPdf } from './pdf-printer.ts';
@@ -19,6 +21,8 @@ import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
 import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
+import type { PdfWords } from './report-pdf-words.ts';
+import { versionOfReport } from './report-versions.ts';
 
 /** Largest image read into a print: a photo past this is printed as missing rather than held. */
 const maxImageBytes = 25 * 1024 * 1024;
@@ -78,6 +82,115 @@ async function readImage(files: FileStore, pending: PendingImage): Promise<Buffe
   }
 }
 
+/** Which version a print is: the version it is (or the report's, once approved) and the one it replaces. */
+export type PrintedVersion = {
+  version: { number: number; sha256: string } | null;
+  replaces: { number: number; sha256: string; reportNumber: string } | null;
+};
+
+/**
+ * Lays out and prints a report's tree (a live walk or a version's replay) in the reader's language:
+ * the cover, every section the reader's role may view, the approval record and history, and the
+ * fingerprint of what was walked on every page. Answers the PDF as an attachment.
+ */
+export async function printReport(
+  deps: EngineDeps,
+  user: AuthenticatedUser,
+  language: PdfWords,
+  walk: AsyncIterable<ReportTreeEntry>,
+  which: (header: TreeRecord) => Promise<PrintedVersion>,
+  o: { asVersion?: boolean } = {},
+): Promise<ActionResult> {
+  const words = language;
+  const mayView = (technique: TechniqueDefinition) => can(user, { module: technique.module, action: 'view' });
+  const layout = new ReportPdfLayout(words, mayView);
+  const hash = createHash('sha256');
+  const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
+  let header: TreeRecord | undefined;
+  for await (const entry of walk) {
+    if (entry.kind === 'header') header = entry.record;
+    canonical.add(entry);
+    layout.add(entry);
+  }
+  canonical.finish();
+  const fingerprint = hash.digest('hex');
+  const report = header!;
+  const printed = await which(report);
+  const authorship = await authorshipOf(deps.db, report);
+  const steps = await deps.db
+    .select()
+    .from(reportApprovalSteps)
+    .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
+    .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
+
+  const pending = [...(authorship.company?.logo ? [authorship.company.logo] : []), ...layout.images];
+  const images = new Map<string, Buffer>();
+  for (const image of pending) {
+    const bytes = await readImage(deps.files, image);
+    const name = `a-${image.attachment.id}`;
+    if (bytes) images.set(name, bytes);
+    placeImage(image, bytes ? name : undefined);
+  }
+  // A version's print is named as the version; the report's as the report.
+  const fileName = `${String(report.values.reportNumber)}${o.asVersion && printed.version ? ` v${printed.version.number}` : ''}.pdf`;
+  const definition = {
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 56],
+    info: {
+      title: `${String(report.values.reportNumber)} · ${String(report.values.title)}`,
+      subject: words.documentTitle,
+      creator: 'Inspectra',
+      producer: 'Inspectra',
+    },
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
+    styles: pdfStyles,
+    content: [
+      ...coverContent(words, report, authorship, new Date(), printed),
+      ...(layout.hasSections
+        ? layout.content
+        : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
+      ...approvalContent(words, report, steps),
+    ],
+    footer: footer(words, report, fingerprint, printed),
+  };
+  let body;
+  try {
+    body = await printPdf(definition, images);
+  } catch {
+    // An image pdfkit cannot read (a damaged PNG) stops the whole print: print without images,
+    // each shown as missing, rather than not at all.
+    for (const image of pending) placeImage(image, undefined);
+    body = await printPdf(definition, new Map());
+  }
+  return {
+    raw: {
+      body,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition('application/pdf', fileName),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+        'content-security-policy': "default-src 'none'; sandbox",
+        // The fingerprint printed in the footer, for a client that records what it was given.
+        'x-report-fingerprint': fingerprint,
+      },
+    },
+  };
+}
+
+/** The version an approved report's approval wrote and the one its revision replaces, for its print. */
+async function liveVersions(db: DbOrTx, header: TreeRecord): Promise<PrintedVersion> {
+  const own = await versionOfReport(db, String(header.values.id));
+  const revisionOf = header.values.revisionOf;
+  const replaced = typeof revisionOf === 'string' ? await versionOfReport(db, revisionOf) : undefined;
+  return {
+    version: own ? { number: own.number, sha256: own.sha256 } : null,
+    replaces: replaced
+      ? { number: replaced.number, sha256: replaced.sha256, reportNumber: replaced.reportNumber }
+      : null,
+  };
+}
+
 export const reportPdfActions: Record<string, ActionHandler> = {
   /**
    * The report as a PDF (docs/report-of-record.md): one walk of its tree, laid out and hashed as
@@ -85,84 +198,14 @@ export const reportPdfActions: Record<string, ActionHandler> = {
    */
   'reportHeader.pdf': typedAction(
     { params: reportIdParams, query: reportPdfQuery },
-    async ({ params, query, deps, user, request }) => {
-      const words = pdfWords[pdfLanguage(query.lang, request.headers['accept-language'])];
-      const mayView = (technique: TechniqueDefinition) =>
-        can(user!, { module: technique.module, action: 'view' });
-      const layout = new ReportPdfLayout(words, mayView);
-      const hash = createHash('sha256');
-      const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
-      let header: TreeRecord | undefined;
-      // Outside the caller's company scope the report is not found: the walk's first step says so.
-      for await (const entry of walkReport(deps, params.id, callerScope(user!))) {
-        if (entry.kind === 'header') header = entry.record;
-        canonical.add(entry);
-        layout.add(entry);
-      }
-      canonical.finish();
-      const fingerprint = hash.digest('hex');
-      const report = header!;
-      const authorship = await authorshipOf(deps.db, report);
-      const steps = await deps.db
-        .select()
-        .from(reportApprovalSteps)
-        .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
-        .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
-
-      const pending = [...(authorship.company?.logo ? [authorship.company.logo] : []), ...layout.images];
-      const images = new Map<string, Buffer>();
-      for (const image of pending) {
-        const bytes = await readImage(deps.files, image);
-        const name = `a-${image.attachment.id}`;
-        if (bytes) images.set(name, bytes);
-        placeImage(image, bytes ? name : undefined);
-      }
-      const definition = {
-        pageSize: 'A4',
-        pageMargins: [40, 40, 40, 56],
-        info: {
-          title: `${String(report.values.reportNumber)} · ${String(report.values.title)}`,
-          subject: words.documentTitle,
-          creator: 'Inspectra',
-          producer: 'Inspectra',
-        },
-        defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
-        styles: pdfStyles,
-        content: [
-          ...coverContent(words, report, authorship, new Date()),
-          ...(layout.hasSections
-            ? layout.content
-            : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
-          ...approvalContent(words, report, steps),
-        ],
-        footer: footer(words, report, fingerprint),
-      };
-      let body;
-      try {
-        body = await printPdf(definition, images);
-      } catch {
-        // An image pdfkit cannot read (a damaged PNG) stops the whole print: print without images,
-        // each shown as missing, rather than not at all.
-        for (const image of pending) placeImage(image, undefined);
-        body = await printPdf(definition, new Map());
-      }
-      return {
-        raw: {
-          body,
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': contentDisposition(
-              'application/pdf',
-              `${String(report.values.reportNumber)}.pdf`,
-            ),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'private, no-store',
-            'content-security-policy': "default-src 'none'; sandbox",
-            // The fingerprint printed in the footer, for a client that records what it was given.
-            'x-report-fingerprint': fingerprint,
-          },
-        },
-      };
-    },
+    async ({ params, query, deps, user, request }) =>
+      printReport(
+        deps,
+        user!,
+        pdfWords[pdfLanguage(query.lang, request.headers['accept-language'])],
+        // Outside the caller's company scope the report is not found: the walk's first step says so.
+        walkReport(deps, params.id, callerScope(user!)),
+        (header) => liveVersions(deps.db, header),
+      ),
   ),
 };

@@ -32,6 +32,8 @@ import {
   reopenWorkOrder,
 } from '../work-orders/work-order-progress.ts';
 import { assertComplete } from './report-readiness.ts';
+import { lastApproval, writeVersion } from './report-versions.ts';
+import { copyReportContent } from '../../engine/report-copy.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
 const reports = tableOf(reportHeader);
@@ -73,12 +75,13 @@ const stepAction: Partial<Record<ReportStatus, ApprovalAction>> = {
  */
 export async function moveReportStatus(
   tx: DbOrTx,
-  repo: RecordRepository,
+  repositories: Map<string, RecordRepository>,
   user: AuthenticatedUser,
   id: string,
   status: ReportStatus,
   o: { comment?: string; level?: number } = {},
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
+  const repo = repositories.get(reportHeader.name)!;
   const before = await repo.get(tx, id, callerScope(user), { lock: true });
   const current = before.status as ReportStatus;
   const needed = reportStatusTransitions[current][status];
@@ -124,8 +127,12 @@ export async function moveReportStatus(
   const updated = await repo.update(tx, id, { ...changes, statusComment: comment }, undefined, user, {
     movesLock: true,
   });
-  // The last report of a work order approved completes it, in this same transaction.
-  if (updated.status === 'approved') await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
+  if (updated.status === 'approved') {
+    // Approved for good: the report as approved becomes the next version of its chain.
+    await writeVersion({ db: tx, repositories }, updated, { id: user.id, fullName: user.fullName });
+    // The last report of a work order approved completes it, in this same transaction.
+    await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
+  }
   await writeAudit(tx, {
     entity: reportHeader.name,
     entityId: id,
@@ -157,7 +164,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
       const row = await deps.db.transaction(
         async (tx) =>
           (
-            await moveReportStatus(tx, repository(deps), user!, params.id, query.status, {
+            await moveReportStatus(tx, deps.repositories, user!, params.id, query.status, {
               comment: query.comment,
               level: query.level,
             })
@@ -173,12 +180,13 @@ export const reportStatusActions: Record<string, ActionHandler> = {
   /**
    * A new revision of an approved report: a draft copy of its header, numbered after the original
    * (`RPT-7` → `RPT-7-R1`, its revision `RPT-7-R1` → `RPT-7-R2`), pointing at the report it revises.
-   * Only an approved report is revised (a draft is simply edited, one in approval returned first);
-   * its inspection records stay with it.
+   * Only an approved report is revised (a draft is simply edited, one in approval returned first),
+   * with a reason; the revision holds a copy of the whole report, records and files, to correct, and
+   * the approved report keeps its records and its version.
    */
   'reportHeader.revise': typedAction(
     { params: reportIdParams, body: reportRevisionBody },
-    async ({ params, deps, user }) => {
+    async ({ params, body, deps, user }) => {
       const repo = repository(deps);
       const row = await deps.db.transaction(async (tx) => {
         const original = await repo.get(tx, params.id, callerScope(user!), { lock: true });
@@ -218,9 +226,17 @@ export const reportStatusActions: Record<string, ActionHandler> = {
             status: 'draft',
             revision,
             revisionOf: original.id,
+            revisionReason: body.reason,
             warnings: [],
           },
           user!,
+        );
+        // The approved report keeps its version: one approved before versions were kept gets it
+        // now, as it stands (it is final), so the revision's approval extends an unbroken chain.
+        await writeVersion(
+          { db: tx, repositories: deps.repositories },
+          original,
+          await lastApproval(tx, original.id),
         );
         // A revision is work again on its work order: a completed one is reopened.
         await reopenWorkOrder(tx, String(created.workOrderSPKId), user!);
@@ -231,6 +247,23 @@ export const reportStatusActions: Record<string, ActionHandler> = {
           actorId: user!.id,
           after: auditable(created),
         });
+        // The revision starts as the approved report stands: every record and file, to correct.
+        await copyReportContent(tx, deps.repositories, original.id, created.id, user!);
+        // Both histories say who revised, when and why.
+        for (const [reportHeaderId, toStatus] of [
+          [original.id, 'approved'],
+          [created.id, 'draft'],
+        ] as const)
+          await recordStep(tx, {
+            reportHeaderId,
+            level: null,
+            position: null,
+            actor: user!,
+            action: 'revised',
+            comment: body.reason,
+            fromStatus: 'approved',
+            toStatus,
+          });
         return created;
       });
       return {

@@ -17,10 +17,12 @@ import {
   woTaskAssignment,
   workOrderSpk,
 } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { recordScopes, repositories } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf, users } from '../../db/schema/index.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { writeVersion } from '../reports/report-versions.ts';
 import {
   demoEquipment,
   demoInspectionPoints,
@@ -559,6 +561,17 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
         }
       }
     }
+    // The demo's approved reports are versions of record, as an approval would have made them.
+    const recordRepositories = repositories(recordScopes);
+    const approved = await tx
+      .select()
+      .from(reportHeaderTable)
+      .where(eq(reportHeaderTable.status, 'approved'));
+    for (const row of approved)
+      await writeVersion({ db: tx, repositories: recordRepositories }, row as never, {
+        id: admin?.id ?? null,
+        fullName: null,
+      });
   });
   return true;
 }

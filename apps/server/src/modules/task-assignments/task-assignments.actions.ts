@@ -332,10 +332,17 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             'reportHeaderId',
             `Report ${String(report.reportNumber)} is not one of this assignment's: it is under another work order or made by another method`,
           );
-        const { updated: moved } = await moveReportStatus(tx, reportRepo, user!, report.id, query.status, {
-          comment: query.comment,
-          level: query.level,
-        });
+        const { updated: moved } = await moveReportStatus(
+          tx,
+          deps.repositories,
+          user!,
+          report.id,
+          query.status,
+          {
+            comment: query.comment,
+            level: query.level,
+          },
+        );
         // Approved once every report of the assignment is (an approved report moves no further).
         const [pending] = await tx
           .select({ n: count() })

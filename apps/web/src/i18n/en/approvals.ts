@@ -32,6 +32,7 @@ export const approvals = {
     approved: 'Approved',
     returned: 'Returned',
     withdrawn: 'Withdrawn',
+    revised: 'Revised',
   },
   queue: {
     title: 'Approvals',

@@ -33,6 +33,7 @@ export const approvals: Translation<typeof en> = {
     approved: 'Disetujui',
     returned: 'Dikembalikan',
     withdrawn: 'Ditarik',
+    revised: 'Direvisi',
   },
   queue: {
     title: 'Persetujuan',

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { reportHeader, reportIdParams, reportPdfQuery, reportVersionParams } from '@inspectra/contract';
+import type { ReportTreeJson, ReportTreeListJson, ReportTreeRecordJson } from '@inspectra/contract';
+import { and, eq } from 'drizzle-orm';
+import { reportVersions } from '../../db/schema/index.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
+import { CanonicalReportWriter, reportWorkflowFields } from '../../engine/report-canonical.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import { replayReport } from '../../engine/report-replay.ts';
+import { collectReportTree, walkReport } from '../../engine/report-tree.ts';
+import type { CollectedRecord, TreeRecord } from '../../engine/report-tree.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import { AppError } from '../../errors.ts';
+import { printReport } from './report-pdf.actions.ts';
+import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
+import { chainOf, chainVersions, verifyChain, versionView } from './report-versions.ts';
+
+const repository = (deps: EngineDeps) => deps.repositories.get(reportHeader.name)!;
+
+/** The report the caller asked about, in their scope (another company's is not found). */
+const visibleReport = (deps: EngineDeps, user: AuthenticatedUser, id: string) =>
+  repository(deps).get(deps.db, id, callerScope(user));
+
+/** A version of the report's chain by its number; 404 naming it when the chain has no such version. */
+async function versionOf(deps: EngineDeps, user: AuthenticatedUser, id: string, number: number) {
+  const report = await visibleReport(deps, user, id);
+  const [row] = await deps.db
+    .select()
+    .from(reportVersions)
+    .where(and(eq(reportVersions.chainId, await chainOf(deps.db, report)), eq(reportVersions.number, number)))
+    .limit(1);
+  if (!row)
+    throw new AppError(
+      'NOT_FOUND',
+      `Report ${String(report.reportNumber)} has no version ${number}: a version is written when the report or a revision of it is approved`,
+    );
+  return row;
+}
+
+/** A tree record as the content call answers it: canonical members, with the names of what it names. */
+function recordJson(record: TreeRecord & { lists?: CollectedRecord['lists'] }): ReportTreeRecordJson {
+  const names: Record<string, string> = {};
+  for (const [key, named] of Object.entries(record.named)) if (named) names[key] = named.name;
+  return {
+    entity: record.entity.name,
+    fields: record.values,
+    derived: record.derived,
+    attachments: record.attachments,
+    lists: (record.lists ?? []).map((list): ReportTreeListJson => ({
+      entity: list.entity.name,
+      records: list.records.map(recordJson),
+    })),
+    names,
+  };
+}
+
+export const reportVersionActions: Record<string, ActionHandler> = {
+  /** The whole report as one tree, as the whole-report page draws it, and its fingerprint now. */
+  'reportHeader.content': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    const hash = createHash('sha256');
+    const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
+    async function* hashed() {
+      for await (const entry of walkReport(deps, params.id, callerScope(user!))) {
+        canonical.add(entry);
+        yield entry;
+      }
+    }
+    const tree = await collectReportTree(hashed());
+    canonical.finish();
+    const content: ReportTreeJson = {
+      format: 'inspectra.report/1',
+      header: recordJson(tree.header),
+      sections: tree.sections.map((section) => ({
+        key: section.technique.module,
+        lists: section.lists.map((list) => ({
+          entity: list.entity.name,
+          records: list.records.map(recordJson),
+        })),
+      })),
+    };
+    return { data: { fingerprint: hash.digest('hex'), content } };
+  }),
+
+  /** The chain of approved versions the report belongs to, oldest first. */
+  'reportHeader.versions': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    const report = await visibleReport(deps, user!, params.id);
+    return { data: (await chainVersions(deps.db, await chainOf(deps.db, report))).map(versionView) };
+  }),
+
+  /** One version with its snapshot, parsed: the canonical JSON as it was approved. */
+  'reportHeader.version': typedAction({ params: reportVersionParams }, async ({ params, deps, user }) => {
+    const row = await versionOf(deps, user!, params.id, params.number);
+    return { data: { ...versionView(row), content: JSON.parse(row.content) as Record<string, unknown> } };
+  }),
+
+  /**
+   * One version as a PDF, printed from its snapshot: the same layout as the report's, the snapshot's
+   * own fingerprint in the footer, and the approved report's approval record.
+   */
+  'reportHeader.versionPdf': typedAction(
+    { params: reportVersionParams, query: reportPdfQuery },
+    async ({ params, query, deps, user, request }) => {
+      const row = await versionOf(deps, user!, params.id, params.number);
+      // The version's report holds its approval record: its workflow fields are not in the snapshot.
+      const approved = await repository(deps).get(deps.db, row.reportHeaderId, callerScope(user!));
+      const workflow = Object.fromEntries(reportWorkflowFields.map((key) => [key, approved[key]]));
+      const [replaced] = row.previousSha256
+        ? await deps.db
+            .select()
+            .from(reportVersions)
+            .where(and(eq(reportVersions.chainId, row.chainId), eq(reportVersions.number, row.number - 1)))
+            .limit(1)
+        : [];
+      return printReport(
+        deps,
+        user!,
+        pdfWords[pdfLanguage(query.lang, request.headers['accept-language'])],
+        replayReport(deps, JSON.parse(row.content) as ReportTreeJson, callerScope(user!), workflow),
+        () =>
+          Promise.resolve({
+            version: { number: row.number, sha256: row.sha256 },
+            replaces: replaced
+              ? { number: replaced.number, sha256: replaced.sha256, reportNumber: replaced.reportNumber }
+              : null,
+          }),
+        { asVersion: true },
+      );
+    },
+  ),
+
+  /** Every version of the chain checked against the rows and files as they are now. */
+  'reportHeader.verify': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    const report = await visibleReport(deps, user!, params.id);
+    return { data: await verifyChain(deps, report) };
+  }),
+};
