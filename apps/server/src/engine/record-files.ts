@@ -1,7 +1,7 @@
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { attachments } from '../db/schema/index.ts';
+import { attachments, reportApprovalSteps } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { printableDisplayName } from './request-body.ts';
@@ -144,15 +144,32 @@ export async function saveImageLists(
  * at is deleted now rather than left for the sweep. Identical bytes already used by a record are
  * shared (the store is content-addressed) and stay.
  */
-export async function discardUnreferenced(db: Db, files: FileStore, stored: StoredFile[]) {
+export async function discardUnreferenced(db: Db, files: FileStore, stored: Pick<StoredFile, 'key'>[]) {
   const keys = [...new Set(stored.map((f) => f.key))];
   if (keys.length === 0) return;
-  const used = await db
-    .selectDistinct({ key: attachments.storageKey })
-    .from(attachments)
-    .where(inArray(attachments.storageKey, keys));
-  const usedKeys = new Set(used.map((u) => u.key));
+  const usedKeys = await keysInUse(db, keys);
   for (const key of keys) if (!usedKeys.has(key)) await files.delete(key);
+}
+
+/**
+ * Which of these stored files something still names: an attachment, or an approval that carries
+ * the approver's signature as it was then (a signature replaced since is kept for it).
+ */
+export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const [byAttachments, bySignatures] = await Promise.all([
+    db
+      .selectDistinct({ key: attachments.storageKey })
+      .from(attachments)
+      .where(inArray(attachments.storageKey, keys)),
+    db
+      .selectDistinct({ key: reportApprovalSteps.signatureKey })
+      .from(reportApprovalSteps)
+      .where(inArray(reportApprovalSteps.signatureKey, keys)),
+  ]);
+  return new Set(
+    [...byAttachments, ...bySignatures].map((u) => u.key).filter((k): k is string => k !== null),
+  );
 }
 
 /** Removes every file record of a deleted record (its bytes go with the sweep when nothing else uses them). */

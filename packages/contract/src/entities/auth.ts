@@ -41,8 +41,15 @@ export const profileSchema = z
      * older server still reads.
      */
     company: companyBadgeSchema.nullable().optional(),
+    /** Whether the user has drawn the signature printed beside their approvals (our addition). */
+    hasSignature: z.boolean().optional(),
   })
   .meta({ id: 'profile' });
+
+/** The largest signature image accepted: a drawn signature is a small PNG. */
+export const maxSignatureBytes = 256 * 1024;
+/** The answer of saving or removing one's signature. */
+export const signatureStateSchema = z.object({ hasSignature: z.boolean() }).meta({ id: 'signatureState' });
 export type Profile = z.infer<typeof profileSchema>;
 
 const tag = 'Authentication';
@@ -89,4 +96,38 @@ export const authRoutes = [
     tag,
     access: 'authenticated',
   }),
+  route(
+    'GET',
+    '/auth/profile/signature',
+    op.action('auth.signature', {
+      response: z.string().meta({ description: 'The signature as a PNG or JPEG image', format: 'binary' }),
+    }),
+    {
+      summary:
+        "The signed-in user's signature, as drawn once and printed beside their approvals on report PDFs (our addition); 404 when none is drawn",
+      tag,
+      access: 'authenticated',
+    },
+  ),
+  route(
+    'PUT',
+    '/auth/profile/signature',
+    op.action('auth.saveSignature', { response: signatureStateSchema, upload: true }),
+    {
+      summary:
+        "Save the signed-in user's signature (multipart field signature: a PNG or JPEG of at most 256 KB), replacing the one before (our addition)",
+      tag,
+      access: 'authenticated',
+    },
+  ),
+  route(
+    'DELETE',
+    '/auth/profile/signature',
+    op.action('auth.removeSignature', { response: signatureStateSchema }),
+    {
+      summary: "Remove the signed-in user's signature; approvals already signed keep theirs (our addition)",
+      tag,
+      access: 'authenticated',
+    },
+  ),
 ];

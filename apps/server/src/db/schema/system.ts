@@ -210,8 +210,18 @@ export const reportApprovalSteps = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     at: ts('at').notNull().defaultNow(),
+    /**
+     * The approver's signature as it was when they approved (its stored file), printed beside the
+     * approval; kept when they draw a new one. Null for other steps and approvers without one.
+     */
+    signatureKey: text('signature_key'),
+    signatureMediaType: text('signature_media_type'),
   },
-  (t) => [index('report_approval_step_report_idx').on(t.reportHeaderId, t.at)],
+  (t) => [
+    index('report_approval_step_report_idx').on(t.reportHeaderId, t.at),
+    // The file sweep keeps a stored file an approval names.
+    index('report_approval_step_signature_idx').on(t.signatureKey),
+  ],
 );
 
 /**

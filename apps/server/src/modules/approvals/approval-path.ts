@@ -1,3 +1,4 @@
+import { signatureOf } from '../auth/signatures.ts';
 import {
   inspectionMethodApproval,
   reportHeader,
@@ -259,7 +260,11 @@ export async function recordStep(
     toStatus: ReportStatus;
   },
 ) {
+  // An approval carries the approver's signature as it is now, by its stored file.
+  const signature = step.action === 'approved' ? await signatureOf(tx, step.actor.id) : undefined;
   await tx.insert(reportApprovalSteps).values({
+    signatureKey: signature?.storageKey ?? null,
+    signatureMediaType: signature?.mediaType ?? null,
     reportHeaderId: step.reportHeaderId,
     level: step.level,
     position: step.position,

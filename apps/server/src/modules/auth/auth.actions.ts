@@ -3,6 +3,7 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import { companyBadge } from '../administration/contractor-companies.ts';
 import { deviceCookieKey, deviceCookieNonce, newDeviceCookie } from './device-cookies.ts';
 import { login, logout, logoutEverywhere, refresh } from './sessions.ts';
+import { signatureActions, signatureOf } from './signatures.ts';
 import type { AccessTokenKey } from './tokens.ts';
 
 /**
@@ -52,8 +53,10 @@ export function authActions(
           return { module, action } as Profile['permissions'][number];
         }),
         company: await companyBadge(deps.db, user!.companyId),
+        hasSignature: (await signatureOf(deps.db, user!.id)) !== undefined,
       };
       return { data: profile };
     },
+    ...signatureActions,
   };
 }

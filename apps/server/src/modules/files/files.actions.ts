@@ -1,5 +1,5 @@
 import { contractorCompany, entities, imageMediaTypes } from '@inspectra/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { downloadNameFor } from '../../storage/media-type.ts';
 import { callerScope } from '../../engine/record-scope.ts';
+import { keysInUse } from '../../engine/record-files.ts';
 
 /**
  * Whether a browser may show a file in its tab (`inline`) or must save it (`attachment`). Only the
@@ -94,11 +95,7 @@ export async function sweepOrphanFiles(db: Db, files: FileStore, graceMs = 60 * 
   let removed = 0;
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500);
-    const used = await db
-      .selectDistinct({ key: attachments.storageKey })
-      .from(attachments)
-      .where(inArray(attachments.storageKey, batch));
-    const usedKeys = new Set(used.map((u) => u.key));
+    const usedKeys = await keysInUse(db, batch);
     for (const key of batch) {
       if (usedKeys.has(key)) continue;
       await files.delete(key);

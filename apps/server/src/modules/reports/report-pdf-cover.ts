@@ -7,6 +7,28 @@ import type { PdfWords } from './report-pdf-words.ts';
 import type { PrintedVersion } from './report-pdf.actions.ts';
 
 /**
+ * The approver's signature beside an approval, as it was when given (an image read with the
+ * others), or nothing: a return is not signed, and an approver may have drawn none.
+ */
+function signatureCell(step: ApprovalStep | undefined, images: PendingImage[]): Content {
+  if (step?.action !== 'approved' || !step.signatureKey || !step.signatureMediaType) return '';
+  if (step.signatureMediaType !== 'image/png' && step.signatureMediaType !== 'image/jpeg') return '';
+  const node: Record<string, unknown> = { text: '' };
+  images.push({
+    attachment: {
+      id: `signature-${step.id}`,
+      mediaType: step.signatureMediaType,
+      storageKey: step.signatureKey,
+      size: 0,
+    },
+    node,
+    placeholder: { text: '' },
+    box: signatureBox,
+  });
+  return node;
+}
+
+/**
  * The report-wide parts of a report's PDF (docs/report-of-record.md "Layout"): the cover, the
  * approval record with its history, and the footer on every page. The sections between them are
  * laid out from the declarations (report-pdf-layout.ts).
@@ -14,8 +36,21 @@ import type { PrintedVersion } from './report-pdf.actions.ts';
 
 export type ApprovalStep = Pick<
   typeof reportApprovalSteps.$inferSelect,
-  'level' | 'position' | 'actorFullName' | 'action' | 'comment' | 'at' | 'fromStatus' | 'toStatus'
+  | 'id'
+  | 'level'
+  | 'position'
+  | 'actorFullName'
+  | 'action'
+  | 'comment'
+  | 'at'
+  | 'fromStatus'
+  | 'toStatus'
+  | 'signatureKey'
+  | 'signatureMediaType'
 >;
+
+/** Where a signature is printed: small, as on a paper form. */
+const signatureBox: [number, number] = [90, 34];
 
 /** Who made the report and for which company, with the company's logo when one is stored. */
 export type ReportAuthorship = {
@@ -111,6 +146,7 @@ export function approvalContent(
   words: PdfWords,
   header: TreeRecord,
   steps: readonly ApprovalStep[],
+  images: PendingImage[] = [],
 ): Content[] {
   const a = words.approval;
   const values = new ValueWords(words);
@@ -128,7 +164,7 @@ export function approvalContent(
         headerRows: 1,
         widths: ['auto', 'auto', 'auto', 'auto', 'auto', '*'],
         body: [
-          [a.level, a.position, a.name, a.decision, a.date, a.comment].map((t) => ({
+          [a.level, a.position, a.name, a.decision, a.signature, a.comment].map((t) => ({
             text: t,
             style: 'tableHeader',
           })),
@@ -140,8 +176,16 @@ export function approvalContent(
               String(level.level),
               text(level.position ?? decided?.position),
               text(decided?.actorFullName),
-              decided ? (a.actions[decided.action] ?? decided.action) : a.waiting,
-              decided ? values.moment(decided.at) : '',
+              // The decision with its time under it: the table keeps room for names and signatures.
+              decided
+                ? {
+                    stack: [
+                      a.actions[decided.action] ?? decided.action,
+                      { text: values.moment(decided.at), style: 'muted' },
+                    ],
+                  }
+                : a.waiting,
+              signatureCell(decided, images),
               text(decided?.comment),
             ];
           }),

@@ -48,6 +48,7 @@ export type PdfWords = {
     position: string;
     name: string;
     decision: string;
+    signature: string;
     date: string;
     comment: string;
     waiting: string;
@@ -120,6 +121,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       position: 'Position',
       name: 'Name',
       decision: 'Decision',
+      signature: 'Signature',
       date: 'Date',
       comment: 'Comment',
       waiting: 'Waiting',
@@ -196,6 +198,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       position: 'Jabatan',
       name: 'Nama',
       decision: 'Keputusan',
+      signature: 'Tanda tangan',
       date: 'Tanggal',
       comment: 'Komentar',
       waiting: 'Menunggu',

@@ -123,7 +123,13 @@ export async function printReport(
     .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
     .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
 
-  const pending = [...(authorship.company?.logo ? [authorship.company.logo] : []), ...layout.images];
+  const signatures: PendingImage[] = [];
+  const approval = approvalContent(words, report, steps, signatures);
+  const pending = [
+    ...(authorship.company?.logo ? [authorship.company.logo] : []),
+    ...layout.images,
+    ...signatures,
+  ];
   const images = new Map<string, Buffer>();
   for (const image of pending) {
     const bytes = await readImage(deps.files, image);
@@ -149,7 +155,7 @@ export async function printReport(
       ...(layout.hasSections
         ? layout.content
         : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
-      ...approvalContent(words, report, steps),
+      ...approval,
     ],
     footer: footer(words, report, fingerprint, printed),
   };
