@@ -1,17 +1,23 @@
 import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Profile } from '@inspectra/contract';
-import { IconDevices, IconLogout } from '@tabler/icons-react';
+import { IconDevices, IconLogout, IconSignature } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut, signOutEverywhere } from '../api/http-client.ts';
 import { removeUserDrafts } from '../engine/drafts.ts';
 
+/** The signature dialog and its drawing library load when the menu is first opened, not with the shell. */
+const loadSignatureDialog = () => import('../features/signature/SignatureDialog.tsx');
+const SignatureDialog = lazy(async () => ({ default: (await loadSignatureDialog()).SignatureDialog }));
+// A preload that fails (offline) is tried again when the dialog is opened.
+const preloadSignatureDialog = () => void loadSignatureDialog().catch(() => undefined);
+
 /**
- * The signed-in user's menu: sign out (ends this session on the server too; offline it still signs
- * out here) and sign out of all devices (asks first). Either way nothing of the user's data stays in
+ * The signed-in user's menu: their signature for report PDFs (a dialog), sign out (ends this session
+ * on the server too; offline it still signs out here) and sign out of all devices (asks first). Either way nothing of the user's data stays in
  * the page's cache or in the drafts kept on the device, so a shared tablet can be handed over.
  */
 export function UserMenu({ profile }: { profile: Profile }) {
@@ -20,6 +26,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
+  const [signature, setSignature] = useState<'never' | 'open' | 'closed'>('never');
   const initials = profile.fullName
     .split(/\s+/)
     .map((w) => w[0])
@@ -48,7 +55,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal onOpen={preloadSignatureDialog}>
         <Menu.Target>
           <UnstyledButton>
             <VisuallyHidden>{t('nav.account', { name: profile.fullName })}</VisuallyHidden>
@@ -66,6 +73,13 @@ export function UserMenu({ profile }: { profile: Profile }) {
           </Menu.Label>
           <Menu.Divider />
           <Menu.Item
+            leftSection={<IconSignature size={16} aria-hidden />}
+            onClick={() => setSignature('open')}
+          >
+            {t('signature.menu')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}
             onClick={() => {
               // The tokens are gone before this returns; the server is told in the background.
@@ -80,6 +94,15 @@ export function UserMenu({ profile }: { profile: Profile }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {signature !== 'never' && (
+        <Suspense fallback={null}>
+          <SignatureDialog
+            opened={signature === 'open'}
+            onClose={() => setSignature('closed')}
+            hasSignature={profile.hasSignature}
+          />
+        </Suspense>
+      )}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

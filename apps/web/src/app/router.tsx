@@ -105,6 +105,7 @@ const screens = {
   ),
   reports: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
   report: lazyRouteComponent(() => import('../features/reports/ReportPage.tsx'), 'ReportPage'),
+  wholeReport: lazyRouteComponent(() => import('../features/reports/WholeReportPage.tsx'), 'WholeReportPage'),
   documents: lazyRouteComponent(
     () => import('../features/documents/SupportingDocumentsPage.tsx'),
     'SupportingDocumentsPage',
@@ -218,6 +219,7 @@ const routeTree = rootRoute.addChildren([
     page('work-orders/$workOrderId/edit', screens.workOrderEdit, { module: 'workOrder', action: 'update' }),
     page('reports', screens.reports, { module: 'reportHeader' }),
     page('reports/$reportId', screens.report, { module: 'reportHeader' }),
+    page('reports/$reportId/whole', screens.wholeReport, { module: 'reportHeader' }),
     thermalMeasurementRoute('reports/$reportId/thermal/measurements/new', () => 'new'),
     thermalMeasurementRoute(
       'reports/$reportId/thermal/measurements/$measurementId',

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../app/error-text.ts';
+import { ApiError } from '../api/errors.ts';
+import { errorText, serverFieldError } from '../app/error-text.ts';
 
 /** Longest comment an act takes (the contract's limit on a status comment). */
 const maxComment = 2000;
@@ -14,8 +15,11 @@ export type Act = {
   title: string;
   /** What follows, said before the user confirms. */
   text?: string;
-  /** The comment the act takes, when it takes one: its label, and what to say when it must be given. */
-  comment?: { label: string; requiredText?: string };
+  /**
+   * The comment the act takes, when it takes one: its label, what to say when it must be given, and
+   * the request field it is sent as (`reason`), whose refusal by the server is said under it.
+   */
+  comment?: { label: string; requiredText?: string; field?: string };
   /** The confirming button's words and colour. */
   confirm: string;
   color?: string;
@@ -45,28 +49,37 @@ export function ActDialog({
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // What is wrong with the comment itself: said under it, not above the buttons.
+  const [commentError, setCommentError] = useState<string | null>(null);
   const [shown, setShown] = useState(act?.key);
   if (shown !== act?.key) {
     setShown(act?.key);
     setComment('');
     setFailure(null);
+    setCommentError(null);
   }
 
   async function confirm() {
     if (!act) return;
     const said = comment.trim() || undefined;
     if (act.comment?.requiredText && !said) {
-      setFailure(act.comment.requiredText);
+      setCommentError(act.comment.requiredText);
       return;
     }
     setBusy(true);
     setFailure(null);
+    setCommentError(null);
     try {
       const message = await act.send(said);
       notifications.show({ color: 'teal', message });
       onClose();
     } catch (error) {
-      setFailure(errorText(error, t));
+      const field = act.comment?.field;
+      const onComment = field ? serverFieldError(error, field, t, { label: act.comment?.label }) : undefined;
+      setCommentError(onComment ?? null);
+      // A refusal of the comment alone is said under it; anything else above the buttons.
+      const elsewhere = !(error instanceof ApiError) || error.details.some((d) => d.path !== field);
+      if (!onComment || elsewhere) setFailure(errorText(error, t, field ? [field] : undefined));
     } finally {
       setBusy(false);
       await onSettled?.();
@@ -87,7 +100,12 @@ export function ActDialog({
             label={act.comment.label}
             required={Boolean(act.comment.requiredText)}
             value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
+            onChange={(e) => {
+              setComment(e.currentTarget.value);
+              setCommentError(null);
+            }}
+            // An alert, so a screen reader says it when it appears.
+            error={commentError && <span role="alert">{commentError}</span>}
             maxLength={maxComment}
             autosize
             minRows={2}

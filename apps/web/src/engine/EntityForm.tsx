@@ -40,6 +40,7 @@ import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useFormDraft } from './useFormDraft.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWarningConfirmation } from './useWarningConfirmation.tsx';
+import { groupFields } from './field-groups.ts';
 import { checkValues, isPicker } from './validation.ts';
 
 /** What the form hands over: API-typed values, and only the image slots the user changed. */
@@ -625,21 +626,4 @@ function storedImage(value: unknown): StoredImage | null {
   if (typeof value !== 'object' || value === null || typeof (value as StoredImage).url !== 'string')
     return null;
   return value as StoredImage;
-}
-
-/**
- * Sections in the order the fields are given: a group gathers all its fields where its first one
- * appears; ungrouped fields stay where they are, each run of them a section without a title (so a
- * date can come first and remarks last).
- */
-function groupFields(keys: string[], groupOf: (key: string) => string | undefined) {
-  const sections: { group: string | undefined; fields: string[] }[] = [];
-  for (const key of keys) {
-    const group = groupOf(key);
-    const last = sections.at(-1);
-    const section = group ? sections.find((s) => s.group === group) : last && !last.group ? last : undefined;
-    if (section) section.fields.push(key);
-    else sections.push({ group, fields: [key] });
-  }
-  return sections;
 }

@@ -82,7 +82,7 @@ export function RecordDrawer(p: RecordDrawerProps) {
                 </Title>
                 <SimpleGrid cols={2} spacing="sm">
                   {photos.map((photo, i) => (
-                    <Thumbnail key={photo.slot} photo={photo} onOpen={() => setPhotoIndex(i)} />
+                    <PhotoThumbnail key={photo.slot} photo={photo} onOpen={() => setPhotoIndex(i)} />
                   ))}
                 </SimpleGrid>
               </section>
@@ -102,7 +102,8 @@ export function RecordDrawer(p: RecordDrawerProps) {
   );
 }
 
-function Thumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
+/** A photo as a thumbnail fetched with the session, its label under it; a press opens it full size. */
+export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation();
   const src = useAuthorizedObjectUrl(photo.url);
   return (

@@ -1,4 +1,5 @@
 import { approvals as enApprovals } from './en/approvals.ts';
+import { reportRecord as enReportRecord } from './en/report-record.ts';
 import {
   administration as enAdministration,
   roles as enRoles,
@@ -15,9 +16,11 @@ import { ndt as enNdt } from './en/ndt.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
+import { signature as enSignature } from './en/signature.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
 import { approvals as idApprovals } from './id/approvals.ts';
+import { reportRecord as idReportRecord } from './id/report-record.ts';
 import {
   administration as idAdministration,
   roles as idRoles,
@@ -34,6 +37,7 @@ import { ndt as idNdt } from './id/ndt.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
+import { signature as idSignature } from './id/signature.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { workOrders as idWorkOrders } from './id/work-orders.ts';
 import { i18n } from './index.ts';
@@ -65,6 +69,9 @@ i18n.addResourceBundle(
     roles: enRoles,
     workspace: enWorkspace,
     imageList: enImageList,
+    signature: enSignature,
+    // The report of record's words join the report's (`reports.record.*`), merged deep.
+    reports: { record: enReportRecord },
   },
   true,
   true,
@@ -93,6 +100,9 @@ i18n.addResourceBundle(
     roles: idRoles,
     workspace: idWorkspace,
     imageList: idImageList,
+    signature: idSignature,
+    // The report of record's words join the report's (`reports.record.*`), merged deep.
+    reports: { record: idReportRecord },
   },
   true,
   true,

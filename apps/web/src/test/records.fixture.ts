@@ -68,6 +68,7 @@ export function reportRecord(overrides: Partial<Report> = {}): Report {
     statusComment: null,
     revision: 0,
     revisionOf: null,
+    revisionReason: null,
     approvalLevel: null,
     approvalPath: null,
     ...overrides,

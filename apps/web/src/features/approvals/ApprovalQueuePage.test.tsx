@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { router } from '../../app/router.tsx';
@@ -233,5 +233,33 @@ describe("a reviewer's start", () => {
     expect(asked.some((q) => q.get('pageSize') === '1')).toBe(true);
     // The dashboard would only lead here again: the reviewer's menu does not offer it.
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the whole report from the queue', () => {
+  it('downloads a waiting report’s PDF from its row, named by its number', async () => {
+    signedInAs({ username: 'reviewer1', role: 'Reviewer', permissions: reviewerGrants });
+    serveQueue();
+    const asked: string[] = [];
+    server.use(
+      http.get(api(`/report-headers/${hot.id}/pdf`), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return new HttpResponse(new TextEncoder().encode('%PDF-1.3\n'), {
+          headers: { 'content-type': 'application/pdf' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithRouter({ '/approvals': suspended(ApprovalQueuePage) }, '/approvals');
+    const table = await screen.findByRole('table', { name: 'Approvals' }, { timeout: 8000 });
+    const row = await within(table).findByRole('row', { name: /RPT-101/ });
+    await user.click(within(row).getByRole('button', { name: 'Download PDF of RPT-101' }));
+    await waitFor(() => expect(saved).toEqual(['RPT-101.pdf']));
+    expect(asked).toEqual(['?lang=en']);
+    expect(within(table).getAllByRole('button', { name: /^Download PDF of / })).toHaveLength(3);
   });
 });

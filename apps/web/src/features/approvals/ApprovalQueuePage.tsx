@@ -14,6 +14,7 @@ import { enumLabel, techniqueLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime, formatElapsed, formatNumber } from '../../engine/locale.ts';
 import { StackedTable } from '../../engine/StackedTable.tsx';
 import type { RowProps, StackedColumn } from '../../engine/StackedTable.tsx';
+import { DownloadReportPdf } from '../reports/DownloadReportPdf.tsx';
 import { FindingBadge, gradeStep, worstGradeStep } from '../techniques/FindingBadge.tsx';
 import { approvalQueueKey, approvalQueueSummaryQuery } from './approval-queries.ts';
 import type { ApprovalQueueFilters } from './approval-queries.ts';
@@ -273,6 +274,18 @@ function queueColumns(t: TFunction, language: string, now: number): StackedColum
             {t('approvals.queue.since', { date: formatDateTime(row.waitingSince, language) })}
           </Text>
         </Stack>
+      ),
+    },
+    {
+      // The whole report to read before opening it, as the reviewer would print it.
+      key: 'pdf',
+      title: t('reports.record.pdfColumn'),
+      cell: (row) => (
+        <DownloadReportPdf
+          reportId={row.id}
+          reportNumber={row.reportNumber}
+          label={t('reports.record.queuePdf', { number: row.reportNumber })}
+        />
       ),
     },
   ];

@@ -1,11 +1,11 @@
 import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMessage, IconPencil } from '@tabler/icons-react';
+import { IconFileText, IconMessage, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportHeader, techniqueOfMethod } from '@inspectra/contract';
 import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/links.tsx';
+import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
@@ -20,6 +20,8 @@ import { ReportMissingNotice } from './ReportReadiness.tsx';
 import { DownloadReportPdf } from './DownloadReportPdf.tsx';
 import { ReportStatusActions } from './ReportStatusActions.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
+import { ReportVersionsPanel } from './ReportVersionsPanel.tsx';
+import { RevisionNote } from './RevisionNote.tsx';
 import { isReportLocked } from './report-status.ts';
 import { useReport } from './useReport.ts';
 import type { Report } from './useReport.ts';
@@ -107,6 +109,14 @@ export function ReportPage() {
         actions={
           <Group gap="xs">
             <ReportStatusActions report={report} />
+            <ButtonLink
+              to="/reports/$reportId/whole"
+              params={{ reportId }}
+              variant="default"
+              leftSection={<IconFileText size={18} aria-hidden />}
+            >
+              {t('reports.record.whole.open')}
+            </ButtonLink>
             <DownloadReportPdf reportId={reportId} reportNumber={report.reportNumber} />
             {mayEdit && (
               <Button
@@ -137,16 +147,10 @@ export function ReportPage() {
             </Text>
           </Alert>
         )}
-        {report.revisionOf && (
-          <Text size="sm" c="dimmed">
-            {t('reports.revisionOf', { revision: report.revision })} ·{' '}
-            <AnchorLink to="/reports/$reportId" params={{ reportId: report.revisionOf }} size="sm">
-              {t('reports.openOriginal')}
-            </AnchorLink>
-          </Text>
-        )}
+        <RevisionNote report={report} />
         <ReportMissingNotice report={report} />
         <ApprovalPanel report={report} />
+        <ReportVersionsPanel report={report} />
         <Paper withBorder radius="md" p="lg">
           <RecordDetails
             entity={reportHeader}

@@ -10,7 +10,11 @@ import type { Act } from '../../engine/ActDialog.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import type { Report } from './useReport.ts';
 
-/** The act of starting a new revision of a locked report: a draft copy, opened once made. */
+/**
+ * The act of starting a new revision of an approved report: why it is revised (required, kept on
+ * the revision and on the version its approval writes; the server's refusal is said under it), then
+ * a draft copy of the whole report, opened once made.
+ */
 export function useReviseAct(report: Report): () => Act {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,11 +22,17 @@ export function useReviseAct(report: Report): () => Act {
     key: 'revise',
     title: t('reports.reviseTitle', { number: report.reportNumber }),
     text: t('reports.reviseText', { number: report.reportNumber }),
+    comment: {
+      label: t('reports.record.reason'),
+      requiredText: t('reports.record.reasonRequired'),
+      field: 'reason',
+    },
     confirm: t('reports.revise'),
-    send: async () => {
+    send: async (reason) => {
       const created = await callApi('POST /report-headers/:id/revision', {
         params: { id: report.id },
-        body: {},
+        // An empty reason never leaves the dialog; the server judges its length.
+        body: { reason: reason ?? '' },
       });
       const revision = created.data as Report;
       void navigate({ to: '/reports/$reportId', params: { reportId: revision.id } });

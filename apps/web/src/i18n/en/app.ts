@@ -125,7 +125,7 @@ export const reports = {
   },
   reviseTitle: 'Start a new revision of report {{number}}?',
   reviseText:
-    'A draft copy of the report header is made, numbered {{number}}-R…; this approved report stays as it is.',
+    'A draft copy of the whole report (its inspection records, photos and documents) is made, numbered {{number}}-R…, to be corrected and approved again; this approved report and its version stay as they are.',
   revised: 'Revision {{number}} created',
   revisionOf: 'Revision {{revision}} of an earlier report',
   openOriginal: 'Open the revised report',

@@ -127,7 +127,7 @@ export const reports: Translation<typeof en.reports> = {
   },
   reviseTitle: 'Mulai revisi baru laporan {{number}}?',
   reviseText:
-    'Salinan draf kepala laporan dibuat dengan nomor {{number}}-R…; laporan yang disetujui ini tetap seperti adanya.',
+    'Salinan draf seluruh laporan (catatan inspeksi, foto, dan dokumennya) dibuat dengan nomor {{number}}-R…, untuk dikoreksi dan disetujui kembali; laporan yang disetujui ini dan versinya tetap seperti adanya.',
   revised: 'Revisi {{number}} dibuat',
   revisionOf: 'Revisi {{revision}} dari laporan sebelumnya',
   openOriginal: 'Buka laporan yang direvisi',

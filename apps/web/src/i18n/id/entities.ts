@@ -102,6 +102,7 @@ export const entities: EntityLabels = {
       statusComment: 'Komentar status',
       revision: 'Revisi',
       revisionOf: 'Revisi dari',
+      revisionReason: 'Alasan revisi',
       approvalLevel: 'Level persetujuan',
       approvalPath: 'Jalur persetujuan',
     },
