@@ -25,10 +25,14 @@ function freePort(): number {
 // E2E_PORT lets a second suite run beside the first (own port, build and output directory).
 // When it is not set and 3100 is taken (a server left running by an interrupted run, say), the suite
 // takes a free port as if E2E_PORT named it, rather than failing before its first journey. Set in
-// the environment, the choice reaches the workers, which load this file again.
-if (!process.env.E2E_PORT && !portIsFree(3100)) {
-  process.env.E2E_PORT = String(freePort());
-  console.log(`Port 3100 is in use: the journeys use port ${process.env.E2E_PORT}.`);
+// the environment, the choice reaches the workers, which load this file again: they take it as made
+// (E2E_PORT_CHOSEN), since by then the suite's own server holds 3100.
+if (!process.env.E2E_PORT && !process.env.E2E_PORT_CHOSEN) {
+  if (!portIsFree(3100)) {
+    process.env.E2E_PORT = String(freePort());
+    console.log(`Port 3100 is in use: the journeys use port ${process.env.E2E_PORT}.`);
+  }
+  process.env.E2E_PORT_CHOSEN = 'true';
 }
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The host name the plant-network project reaches the server by. */

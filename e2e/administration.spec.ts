@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './fixtures.ts';
+import { expectAccessible, signInByApi, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -8,7 +8,7 @@ test.use({ actionTimeout: 15_000 });
  * is refused, sets a good one, deactivates the user; gives a role a permission in the matrix.
  */
 test('an administrator manages users and role permissions', async ({ page }, info) => {
-  await signIn(page);
+  await signInByApi(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByText('Administration')).toBeVisible();
   await nav.getByRole('link', { name: 'Users' }).click();

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  demo,
-  e2eAdmin,
+  apiLogin,
+  demoReportPath,
   expectAccessible,
-  findDemoWorkOrder,
   openNavigation,
-  signIn,
+  openSignedIn,
   snap,
 } from './fixtures.ts';
 
@@ -16,26 +14,7 @@ const pdfBytes = (title: string) =>
     `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${title}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
   );
 
-/** A bearer token for setting up data through the API, as a client other than the browser would. */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: e2eAdmin });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
-async function openDemoReport(page: Page) {
-  await openNavigation(page);
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Work orders' })
-    .click();
-  await findDemoWorkOrder(page);
-  await page.getByRole('cell', { name: demo.woNumber }).click();
-  await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();
-}
-
-test('an inspector attaches a supporting PDF to a report, sees it listed and downloads it @tablet', async ({
+test('an inspector attaches a supporting PDF to a report, sees it listed and downloads it', async ({
   page,
 }, info) => {
   const shot = async (name: string) => {
@@ -43,13 +22,9 @@ test('an inspector attaches a supporting PDF to a report, sees it listed and dow
     await snap(page, `${info.project.name}-${name}`);
   };
   const fileName = `Procedure PRC-TH-07 ${info.project.name}.pdf`;
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
-  await openDemoReport(page);
-  // The report's documents have their own screen under the report (the technique's slug). Settled
-  // first: a reload that abandons the report's own requests is not what this journey is about.
-  await page.waitForLoadState('networkidle');
-  await page.goto(`${new URL(page.url()).pathname}/documents`);
+  // The report's documents have their own screen under the report.
+  const session = await apiLogin(page);
+  await openSignedIn(page, session, `${await demoReportPath(page, session)}/documents`);
   await expect(page.getByRole('heading', { name: 'Supporting documents', level: 1 })).toBeVisible();
   await shot('documents-empty');
 
@@ -91,9 +66,7 @@ test('an inspector attaches a supporting PDF to a report, sees it listed and dow
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('an inspector finds equipment on the NDT list and downloads its isometric @tablet', async ({
-  page,
-}, info) => {
+test('an inspector finds equipment on the NDT list and downloads its isometric', async ({ page }, info) => {
   const shot = async (name: string) => {
     await expectAccessible(page, info, name);
     await snap(page, `${info.project.name}-${name}`);
@@ -101,8 +74,8 @@ test('an inspector finds equipment on the NDT list and downloads its isometric @
   // One equipment per project: the projects share a server.
   const equipmentNo = `E2E-NDT-${info.project.name}`;
   const drawingName = `ISO ${equipmentNo} rev B.pdf`;
-  const token = await apiToken(page.request);
-  const headers = { Authorization: `Bearer ${token}` };
+  const session = await apiLogin(page);
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
   // The register names the asset master's equipment (issue 22): the master has it first.
   const inMaster = await page.request.post('/api/asset', {
     headers,
@@ -139,7 +112,7 @@ test('an inspector finds equipment on the NDT list and downloads its isometric @
   });
   expect(uploaded.status()).toBe(201);
 
-  await signIn(page);
+  await openSignedIn(page, session);
   await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
   await openNavigation(page);
   await page

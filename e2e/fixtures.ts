@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Download, Page, TestInfo } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-copper-lantern-harbour-2026' };
 /** Password of the demo's `planner` and `inspector` (DEMO_PASSWORD). */
@@ -16,6 +17,7 @@ export const demo = {
   reportTitle: 'Thermography of LV panel LP-3A',
 };
 
+/** Signs in on the sign-in page, as a user does: for journeys about signing in, the session, the language. */
 export async function signIn(page: Page, password = e2eAdmin.password, username = e2eAdmin.username) {
   await page.goto('/auth');
   await page.getByLabel('Username').fill(username);
@@ -23,8 +25,73 @@ export async function signIn(page: Page, password = e2eAdmin.password, username 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A signed-in session's tokens, as the login call answers them. */
+export type Session = { accessToken: string; refreshToken: string };
+
+/**
+ * Signs in without the sign-in page, for journeys about something else: the login call is made by
+ * the browser context (its cookie jar keeps the device cookie the server sets, as after a sign-in on
+ * the page). `openSignedIn` then hands the session to the web app.
+ */
+export async function apiLogin(
+  page: Page,
+  user: { username: string; password: string } = e2eAdmin,
+): Promise<Session> {
+  const response = await page.request.post('/api/auth/login', { data: user });
+  expect(response.status(), `sign-in of ${user.username}`).toBe(200);
+  return ((await response.json()) as { data: Session }).data;
+}
+
+/**
+ * Leaves the browser signed in as the web app does after its sign-in page (apps/web/src/api/session.ts):
+ * the two session cookies (path /, SameSite Strict, 7 days; another user's are replaced), `path` opened
+ * in a full load as the page's `location.assign` does, and the tab's user remembered.
+ */
+export async function openSignedIn(page: Page, session: Session, path = '/') {
+  const url = new URL('/', test.info().project.use.baseURL).href;
+  const expires = Math.floor(Date.now() / 1000) + 7 * 24 * 60 * 60;
+  await page.context().addCookies(
+    Object.entries({ access_token: session.accessToken, refresh_token: session.refreshToken }).map(
+      ([name, value]) => ({
+        name,
+        value: encodeURIComponent(value),
+        url,
+        expires,
+        sameSite: 'Strict' as const,
+      }),
+    ),
+  );
+  await page.goto(path);
+  const claims = session.accessToken.split('.')[1]!;
+  const { sub } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { sub: string };
+  await page.evaluate((id) => sessionStorage.setItem('inspectra.tabUser', id), sub);
+}
+
+/** Signs in through the API (see apiLogin) and opens `path`; returns the session for API calls. */
+export async function signInByApi(
+  page: Page,
+  path = '/',
+  user: { username: string; password: string } = e2eAdmin,
+): Promise<Session> {
+  const session = await apiLogin(page, user);
+  await openSignedIn(page, session, path);
+  return session;
+}
+
+/** The demo thermal report's page (its id is made when the server seeds the demo data). */
+export async function demoReportPath(page: Page, session: Session): Promise<string> {
+  const response = await page.request.get('/api/report-headers', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { search: demo.reportNumber },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const found = ((await response.json()) as { data: { id: string; reportNumber: string }[] }).data;
+  return `/reports/${found.find((r) => r.reportNumber === demo.reportNumber)!.id}`;
+}
+
 /** Saves a screenshot to look at after the run (test-results/screenshots). */
 export async function snap(page: Page, name: string) {
+  const started = Date.now();
   await expect(page.locator('body')).toBeVisible();
   // Settled: no table still dimmed by a request in flight.
   await page.waitForLoadState('networkidle');
@@ -34,6 +101,7 @@ export async function snap(page: Page, name: string) {
   const touch = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
   if (!touch || !viewport) {
     await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+    timing('snap', name, started);
     return;
   }
   // A full-page capture drops touch emulation while it runs, and with it the finger-sized controls:
@@ -42,6 +110,17 @@ export async function snap(page: Page, name: string) {
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
   await page.setViewportSize(viewport);
+  timing('snap', name, started);
+}
+
+/** Closes the notices on the screen as a user does, rather than waiting for them to close by themselves. */
+export async function closeNotices(page: Page) {
+  const notices = page.locator('.mantine-Notification-root');
+  for (const close of await notices.getByRole('button', { name: 'Close' }).all()) {
+    // One may close by itself meanwhile.
+    await close.click({ timeout: 2000 }).catch(() => {});
+  }
+  await expect(notices).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** On a tablet the navigation sits behind the menu button; on a desktop it is always shown. */
@@ -59,7 +138,13 @@ const axeDir = path.resolve(import.meta.dirname, '../test-results/axe');
  * WCAG 2.2 A/AA rules and axe's best practices). Every finding, minor ones too, is written to
  * test-results/axe/<project>-<name>.json so a run can be compared with the last one.
  */
-export async function expectAccessible(page: Page, info: TestInfo, name: string) {
+export async function expectAccessible(page: Page, info: TestInfo, name: string, screen = name) {
+  // Once per screen and project in a run: a screen met again in a later journey (the same page in
+  // the same state, named by `screen`) was checked where it was first met.
+  const key = `${info.project.name}|${screen}`;
+  if (checkedScreens.has(key)) return;
+  checkedScreens.add(key);
+  const started = Date.now();
   // Settled: no request in flight, no transition half-way through its colours. A toast that starts
   // fading while axe reads the page is measured half-transparent, so a finding is checked once more
   // after the screen has settled again: only what stays is a violation.
@@ -72,14 +157,17 @@ export async function expectAccessible(page: Page, info: TestInfo, name: string)
       .catch(() => {});
     await page.waitForTimeout(250);
   };
-  const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+  const serious = (r: AxeResults) =>
     r.violations.some((v) => v.impact === 'serious' || v.impact === 'critical');
   await settle();
-  let results = await new AxeBuilder({ page }).analyze();
-  if (serious(results)) {
+  const settled = Date.now();
+  let results = await runAxe(page);
+  const analysed = Date.now();
+  const retried = serious(results);
+  if (retried) {
     await page.waitForTimeout(1000);
     await settle();
-    results = await new AxeBuilder({ page }).analyze();
+    results = await runAxe(page);
   }
   const found = results.violations.map((v) => ({
     rule: v.id,
@@ -95,6 +183,44 @@ export async function expectAccessible(page: Page, info: TestInfo, name: string)
   const blocking = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // Soft: one run reports every screen's problems, and the test still fails.
   expect.soft(blocking, `serious or critical accessibility violations on ${name}`).toEqual([]);
+  timing('axe', name, started, { settle: settled - started, analyse: analysed - settled, retried });
+}
+
+/** axe-core's own script, the one @axe-core/playwright injects (its dependency, so the same version). */
+const axeSource = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+
+/**
+ * axe-core's `run` on the whole page with its default rules, as @axe-core/playwright's `analyze` does
+ * in its legacy mode, less its cost: that injects axe's 600 kB into every frame twice per check, and
+ * (outside legacy mode) finishes each check in a new blank page. Here axe is injected into a frame
+ * once per document (the web app changes screens without loading a new one), then run in place.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  for (const frame of page.frames()) {
+    if (!(await frame.evaluate('typeof window.axe?.run === "function"'))) await frame.evaluate(axeSource);
+  }
+  return page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe.run(document),
+  );
+}
+
+/** Screens checked with axe in this worker, by project and screen (see expectAccessible). */
+const checkedScreens = new Set<string>();
+
+/** With E2E_TIMINGS set, how long each check and photograph took (test-results/timings.jsonl). */
+function timing(kind: string, name: string, started: number, extra: object = {}) {
+  if (!process.env.E2E_TIMINGS) return;
+  const info = test.info();
+  mkdirSync(path.resolve(import.meta.dirname, '../test-results'), { recursive: true });
+  appendFileSync(
+    path.resolve(import.meta.dirname, '../test-results/timings.jsonl'),
+    `${JSON.stringify({ project: info.project.name, test: info.title, kind, name, ms: Date.now() - started, ...extra })}\n`,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { demo, expectAccessible, expectTouchTargets, signIn, snap } from './fixtures.ts';
+import { apiLogin, demo, expectAccessible, expectTouchTargets, openSignedIn, snap } from './fixtures.ts';
+import type { Session } from './fixtures.ts';
 
 /*
  * The screens generated from a technique's declaration, used as an inspector uses them on site: a
@@ -69,6 +70,7 @@ const palette: [number, number, number][] = [
  */
 async function createReport(
   page: Page,
+  session: Session,
   report: {
     reportNumber: string;
     title: string;
@@ -77,8 +79,7 @@ async function createReport(
     inspectionMethod: string;
   },
 ): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'access_token');
-  const headers = { authorization: `Bearer ${decodeURIComponent(cookie?.value ?? '')}` };
+  const headers = { authorization: `Bearer ${session.accessToken}` };
   const orders = await page.request.get('/api/work-order-spks', {
     headers,
     params: { search: demo.woNumber },
@@ -138,21 +139,21 @@ function shooter(page: Page, info: TestInfo) {
   };
 }
 
-test('an inspector walks a pipeline: findings with typed photos, one corrected, a photo removed @tablet', async ({
+test('an inspector walks a pipeline: findings with typed photos, one corrected, a photo removed', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
   const stamp = `${info.project.name}-${Date.now().toString(36)}`;
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
-  const reportId = await createReport(page, {
+  // Signed in through the API: the report is made there, and opened in the browser.
+  const session = await apiLogin(page);
+  const reportId = await createReport(page, session, {
     reportNumber: `RPT-WT-${stamp}`,
     title: 'Walkthrough of crude line PL-07',
     equipmentCategory: 'pipeline',
     objectType: 'PL-CRUDE',
     inspectionMethod: 'walkthrough',
   });
-  await page.goto(`/reports/${reportId}`);
+  await openSignedIn(page, session, `/reports/${reportId}`);
   await expect(page.getByRole('heading', { name: new RegExp(`RPT-WT-${stamp}`) })).toBeVisible();
   await shot('report');
 
@@ -235,19 +236,18 @@ test('an inspector walks a pipeline: findings with typed photos, one corrected, 
   await shot('walkthrough-photo');
 });
 
-test('an inspector records VCI spots on a pipe and reads them by feature @tablet', async ({ page }, info) => {
+test('an inspector records VCI spots on a pipe and reads them by feature', async ({ page }, info) => {
   const shot = shooter(page, info);
   const stamp = `${info.project.name}-${Date.now().toString(36)}`;
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
-  const reportId = await createReport(page, {
+  const session = await apiLogin(page);
+  const reportId = await createReport(page, session, {
     reportNumber: `RPT-VCI-${stamp}`,
     title: 'VCI of pump discharge line P-201',
     equipmentCategory: 'pipe',
     objectType: 'PIPE-PROC',
     inspectionMethod: 'vci',
   });
-  await page.goto(`/reports/${reportId}`);
+  await openSignedIn(page, session, `/reports/${reportId}`);
   const card = page.getByRole('link', { name: 'Open for a pipe · Visual crack inspection' });
   await expect(card).toBeVisible();
   await card.click();

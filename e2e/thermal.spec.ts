@@ -7,6 +7,7 @@ import {
   findDemoWorkOrder,
   openNavigation,
   signIn,
+  signInByApi,
   snap,
 } from './fixtures.ts';
 
@@ -15,7 +16,7 @@ const thermalPng = path.resolve(
   '../apps/server/src/modules/seed/assets/thermal-demo.png',
 );
 
-test('a wrong password is refused with the catalogue message and clears the tokens @tablet', async ({
+test('a wrong password is refused with the catalogue message and clears the tokens', async ({
   page,
   context,
 }, info) => {
@@ -41,15 +42,17 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   // Eight screens, each checked with axe and photographed: under two minutes on a busy machine.
   test.setTimeout(180_000);
   // Every screen of the journey is checked with axe and photographed.
-  const shot = async (name: string) => {
-    await expectAccessible(page, info, name);
+  // `screen`: the accessibility walk checks the same screen (expectAccessible).
+  const shot = async (name: string, screen = name) => {
+    await expectAccessible(page, info, name, screen);
     await snap(page, `${info.project.name}-${name}`);
   };
   // One tag per project: the projects share a server, and a failed run must not confuse the next.
   const tag = `E2E-LUG-${info.project.name}`;
-  await signIn(page);
+  // Signed in through the API: what follows is the subject.
+  await signInByApi(page);
   await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
-  await shot('dashboard');
+  await shot('dashboard', 'light-dashboard');
 
   // Work order → report → thermal analysis.
   await openNavigation(page);
@@ -60,13 +63,13 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await findDemoWorkOrder(page);
   await page.getByRole('cell', { name: demo.woNumber }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber) })).toBeVisible();
-  await shot('work-order');
+  await shot('work-order', 'light-work-order');
   await page.getByRole('cell', { name: demo.reportNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: new RegExp(demo.reportNumber) })).toBeVisible();
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
   await expect(page.getByText('Overall severity')).toBeVisible();
-  await shot('thermal-analysis');
+  await shot('thermal-analysis', 'light-thermal-analysis');
 
   // Add a hot spot with a thermal image: ΔT 37.2 °C is "Repair immediately".
   await page.getByRole('link', { name: 'Add measurement' }).click();
@@ -110,7 +113,7 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await expect(page.getByLabel('Max temperature')).toHaveValue(/78[.,]4/);
   await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
   await page.getByLabel('Max temperature').fill('43');
-  await shot('measurement-edit');
+  await shot('measurement-edit', 'light-measurement-edit');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: tag })).toContainText('Investigate');
@@ -124,13 +127,10 @@ test('an inspector records, corrects and removes a thermal measurement @tablet',
   await expect(page.getByRole('row', { name: tag })).toHaveCount(0);
 });
 
-test('an expired session lands on the sign-in page with a notice @tablet', async ({
-  page,
-  context,
-}, info) => {
-  await signIn(page);
+test('an expired session lands on the sign-in page with a notice', async ({ page, context }, info) => {
+  // Signed in through the API: the end of the session and signing in again are the subject.
+  await signInByApi(page);
   await expect(page.getByRole('heading', { name: /Good to see you/ })).toBeVisible();
-  await snap(page, `${info.project.name}-dashboard`);
   // Both tokens no longer valid: the refresh fails and the client sends the user to sign in again.
   const url = new URL(page.url());
   await context.addCookies([
@@ -189,7 +189,7 @@ test('the keyboard alone signs in, and the language chosen is kept for the user'
   await expect(page.getByRole('heading', { name: /Selamat datang/ })).toBeVisible();
 });
 
-test('the sign-in page switches language with the device picker and keeps it for the device @tablet', async ({
+test('the sign-in page switches language with the device picker and keeps it for the device', async ({
   page,
 }) => {
   await page.goto('/auth');
