@@ -334,6 +334,28 @@ test('a thermal report goes through a two-level approval, returned once', async 
 
   await signInAs(page, reviewer2.username, password);
   await expect(page).toHaveURL(/\/approvals$/);
+  // The last reviewer draws their signature once, in their menu: the PDF prints it beside the approval.
+  await page.getByRole('button', { name: `Account of ${reviewer2.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'My signature' }).click();
+  const signing = page.getByRole('dialog', { name: 'My signature' });
+  const pad = signing.getByRole('img', { name: 'Signature drawing area' });
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.3, 0.3],
+    [0.45, 0.7],
+    [0.6, 0.35],
+    [0.8, 0.65],
+  ] as const)
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+  await page.mouse.up();
+  await signing.getByRole('button', { name: 'Save signature' }).click();
+  await expect(page.getByText('Your signature is saved')).toBeVisible();
+  await expect(signing.getByRole('img', { name: 'Your current signature' })).toBeVisible();
+  await shot('signature', true);
+  await page.keyboard.press('Escape');
+  await expect(signing).toHaveCount(0);
   const waiting = page.getByRole('row', { name: new RegExp(reportNumber) });
   await expect(waiting).toContainText(`Level 2 · ${managerPosition}`);
   await waiting.getByRole('link', { name: reportNumber }).click();
@@ -373,6 +395,51 @@ test('a thermal report goes through a two-level approval, returned once', async 
   expect(pdf).toContain('Approved for the integrity record.');
   expect(pdf).toMatch(/Page 1 of \d+/);
   expect(pdf).toMatch(/[0-9a-f]{64}/);
+  expect(pdf).toContain('Approved version 1');
+
+  // Its version: the fingerprint it was approved with, checked against the report as it is now.
+  const versions = page.getByRole('region', { name: 'Approved versions' });
+  await expect(versions.getByRole('article', { name: `Version 1 · Report ${reportNumber}` })).toBeVisible();
+  await versions.getByRole('button', { name: 'Verify' }).click();
+  await expect(versions.getByText('Every version matches what was approved')).toBeVisible();
+  await shot('versions', true);
+
+  // 11. A correction after approval is a revision, with its reason; approved again, it is version 2.
+  await signInAs(page, inspector.username, password, reportUrl);
+  await page.getByRole('button', { name: 'New revision' }).click();
+  const revise = page.getByRole('dialog');
+  await revise.getByRole('button', { name: 'New revision' }).click();
+  await expect(revise.getByRole('alert')).toContainText('Say why the approved report is revised');
+  const revisionReason = 'Phase R re-measured after the lens was cleaned';
+  await revise.getByRole('textbox', { name: 'Why is the approved report revised?' }).fill(revisionReason);
+  await revise.getByRole('button', { name: 'New revision' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${reportNumber}-R1`);
+  await expect(page.getByText(`Revision 1 of report ${reportNumber}`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: revisionReason })).toContainText(
+    'Why it is revised',
+  );
+  const revisionUrl = page.url();
+  await submit();
+  for (const reviewer of [reviewer1, reviewer2]) {
+    await signInAs(page, reviewer.username, password, revisionUrl);
+    await decide(page, 'Approve', 'Revision checked.');
+  }
+  await expect(page.getByText('This report is approved and locked')).toBeVisible();
+  await expect(versions.getByRole('article')).toHaveCount(2);
+  await expect(
+    versions.getByRole('article', { name: `Version 2 · Report ${reportNumber}-R1` }),
+  ).toContainText(revisionReason);
+  await shot('versions-revised', true);
+  const second = page.waitForEvent('download');
+  await versions.getByRole('button', { name: 'Download PDF of version 2' }).click();
+  const revisedPdf = await readPdf(await second, `${info.project.name}-version-2`);
+  expect(revisedPdf).toContain('Approved version 2');
+  expect(revisedPdf).toContain(revisionReason);
+  expect(revisedPdf).toContain(`Version 1 (${reportNumber})`);
+  const first = page.waitForEvent('download');
+  await versions.getByRole('button', { name: 'Download PDF of version 1' }).click();
+  expect(await readPdf(await first, `${info.project.name}-version-1`)).toContain('Approved version 1');
+  await page.goto(reportUrl);
 
   // The technique's screen is read-only now.
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();

@@ -31,7 +31,13 @@ export function RevisionNote({ report }: { report: Report }) {
           </Text>
         </Text>
       )}
-      <AnchorLink to="/reports/$reportId" params={{ reportId: revised }} size="sm">
+      <AnchorLink
+        to="/reports/$reportId"
+        params={{ reportId: revised }}
+        size="sm"
+        c="blue.9"
+        underline="always"
+      >
         {original.data
           ? t('reports.record.openRevised', { number: original.data.reportNumber })
           : t('reports.openOriginal')}
