@@ -172,9 +172,7 @@ describe('verify', () => {
         path: 'fields.maxTemperatureC',
         was: 80,
         now: 41,
-        message: expect.stringMatching(
-          /^Thermal measurement .+: Max temperature was 80, now 41$/,
-        ),
+        message: expect.stringMatching(/^Thermal measurement .+: Max temperature was 80, now 41$/),
       }),
     );
     // The derived values it drove are named too (ΔT and severity).
