@@ -27,7 +27,7 @@ import { registerRoutes } from './engine/register-routes.ts';
 import type { ActionHandler } from './engine/action-handler.ts';
 import type { EngineDeps } from './engine/engine-deps.ts';
 import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
-import { validationError } from './engine/request-body.ts';
+import { parsedInput } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
 import { approvalQueueActions } from './modules/approvals/approval-queue.actions.ts';
@@ -169,13 +169,15 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: frameworkError,
   });
 
-  app.setValidatorCompiler(({ schema: s, httpPart }) => (data) => {
-    const parsed = (s as z.ZodType).safeParse(data);
-    if (parsed.success) return { value: parsed.data };
-    const where =
-      httpPart === 'body' ? 'The request body' : httpPart === 'querystring' ? 'The query' : 'The path';
-    return { error: validationError(parsed.error, where, data) };
-  });
+  app.setValidatorCompiler(
+    ({ schema: s, httpPart }) =>
+      (data) =>
+        parsedInput(
+          s as z.ZodType,
+          data,
+          httpPart === 'body' ? 'The request body' : httpPart === 'querystring' ? 'The query' : 'The path',
+        ),
+  );
   installErrorHandler(app);
   // Every request's database work carries its priority and whether its client is still there: a
   // client that disconnects before its answer takes its queued work out of the queue, and on

@@ -127,3 +127,23 @@ describe('file display names', () => {
     expect(res.body.data.thermalImage.displayName).toBe('IRgnp.exe.png');
   });
 });
+
+describe('a value zod cannot read as a value', () => {
+  it('is refused with a 400 in the envelope, not a 500 (an object whose length is not a number)', async () => {
+    const body = { employeeNumber: { length: { toString: '' } } };
+    const r = await t.call('PUT', '/api/user-pdm/00000000-0000-1000-8000-000000000000', body);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body).toMatchObject({
+      data: null,
+      error: { code: 'VALIDATION_ERROR' },
+      message:
+        'The request body has a value of the wrong kind: send each field as text, a number, true or false, or a list, as the API describes it',
+    });
+    // The entity bodies read by the engine take the same way.
+    const measurement = await t.call('POST', '/api/thermal-measurements', {
+      thermalAnalysisId: '00000000-0000-1000-8000-000000000000',
+      component: { length: { toString: '' } },
+    });
+    expect(measurement.status, JSON.stringify(measurement.body)).toBe(400);
+  });
+});

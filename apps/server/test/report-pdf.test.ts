@@ -8,11 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { entities, permissionActions, permissionModules } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordScopes } from '../src/app.ts';
-import { attachments, entityTables, users } from '../src/db/schema/index.ts';
+import { recordScopes, repositories as appRepositories } from '../src/app.ts';
+import { attachments, users } from '../src/db/schema/index.ts';
 import { canonicalJson, canonicalReport } from '../src/engine/report-canonical.ts';
-import { entityScope, unscoped } from '../src/engine/record-scope.ts';
-import { RecordRepository } from '../src/engine/records.ts';
+import { unscoped } from '../src/engine/record-scope.ts';
 import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { pdfText } from './pdf-text.ts';
@@ -45,17 +44,6 @@ const pdf = (id: string, o: { token?: string; query?: string; headers?: Record<s
     url: `/api/report-headers/${id}/pdf${o.query ?? ''}`,
     headers: { authorization: `Bearer ${o.token ?? t.adminTokens.accessToken}`, ...o.headers },
   });
-
-/** The engine's repositories as the app builds them, for walking a tree outside a request. */
-function repositories() {
-  const map = new Map<string, RecordRepository>();
-  for (const entity of Object.values(entities))
-    map.set(
-      entity.name,
-      new RecordRepository(entity, entityTables[entity.name]!, { scope: entityScope(recordScopes, entity) }),
-    );
-  return map;
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -110,7 +98,11 @@ afterAll(async () => {
 describe('the report as one tree', () => {
   it('walks the header, then each technique present with its records in declared order, files and derived values', async () => {
     const tree = await collectReportTree(
-      walkReport({ db: t.db, repositories: repositories() }, report.id, unscoped('a test reads the tree')),
+      walkReport(
+        { db: t.db, repositories: appRepositories(recordScopes) },
+        report.id,
+        unscoped('a test reads the tree'),
+      ),
     );
     expect(tree.header.values.reportNumber).toBe(report.reportNumber);
     // The equipment is named as the web names it: tag · description.
@@ -130,7 +122,11 @@ describe('the report as one tree', () => {
 
   it('has one canonical JSON, keys sorted, whose SHA-256 is the fingerprint the PDF prints', async () => {
     const walk = () =>
-      walkReport({ db: t.db, repositories: repositories() }, report.id, unscoped('a test reads the tree'));
+      walkReport(
+        { db: t.db, repositories: appRepositories(recordScopes) },
+        report.id,
+        unscoped('a test reads the tree'),
+      );
     const first = await canonicalReport(walk());
     const again = await canonicalReport(walk());
     expect(again).toEqual(first);

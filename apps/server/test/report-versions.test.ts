@@ -325,9 +325,21 @@ describe('a revision', () => {
       for (const words of expected) expect(text).toContain(words);
     }
     // The histories say who revised, when and why.
-    const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${report.id}`);
-    if (history.status === 200)
-      expect(JSON.stringify(history.body.data)).toContain('Phase R re-measured after cleaning the lens');
+    for (const [id, toStatus] of [
+      [report.id, 'approved'],
+      [revision.id, 'draft'],
+    ]) {
+      const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${id}`);
+      expect(history.status).toBe(200);
+      expect(history.body.data).toContainEqual(
+        expect.objectContaining({
+          action: 'revised',
+          comment: 'Phase R re-measured after cleaning the lens',
+          fromStatus: 'approved',
+          toStatus,
+        }),
+      );
+    }
   });
 
   it('of a report approved before versions were kept writes its version first, so the chain has no gap', async () => {

@@ -145,11 +145,30 @@ export async function canonicalReport(
   return { json: chunks.join(''), sha256: hash.digest('hex') };
 }
 
-/** Only the fingerprint: the SHA-256 (hex) of the canonical JSON, which is never held whole. */
-export async function reportFingerprint(walk: AsyncIterable<ReportTreeEntry>): Promise<string> {
+/**
+ * A walk passed on entry by entry while its fingerprint is computed (the PDF lays out, the content
+ * call collects, what they hash): `fingerprint()` once the entries are read to their end.
+ */
+export function fingerprinted(walk: AsyncIterable<ReportTreeEntry>): {
+  entries: AsyncGenerator<ReportTreeEntry>;
+  fingerprint: () => string;
+} {
   const hash = createHash('sha256');
   const writer = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
-  for await (const entry of walk) writer.add(entry);
-  writer.finish();
-  return hash.digest('hex');
+  let digest: string | undefined;
+  async function* entries() {
+    for await (const entry of walk) {
+      writer.add(entry);
+      yield entry;
+    }
+    writer.finish();
+    digest = hash.digest('hex');
+  }
+  return {
+    entries: entries(),
+    fingerprint: () => {
+      if (digest === undefined) throw new Error('The walk was not read to its end');
+      return digest;
+    },
+  };
 }

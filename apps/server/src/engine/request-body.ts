@@ -89,6 +89,31 @@ export function fieldErrors(error: z.ZodError, input?: unknown): FieldError[] {
   return judgeIssues(error, input).map(({ missing: _missing, ...detail }) => detail);
 }
 
+/**
+ * A request part validated by its schema: its value, or the refusal to answer. zod reads members of
+ * a value of the wrong kind while judging it (an object sent where text is expected, whose `length`
+ * it compares): when such a member cannot be read as a value, zod throws, and the part is refused
+ * like any other invalid value rather than failing the request with a 500.
+ */
+export function parsedInput<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  where: string,
+): { value: z.output<T> } | { error: AppError } {
+  let parsed: z.ZodSafeParseResult<z.output<T>>;
+  try {
+    parsed = schema.safeParse(data) as z.ZodSafeParseResult<z.output<T>>;
+  } catch {
+    return {
+      error: new AppError(
+        'VALIDATION_ERROR',
+        `${where} has a value of the wrong kind: send each field as text, a number, true or false, or a list, as the API describes it`,
+      ),
+    };
+  }
+  return parsed.success ? { value: parsed.data } : { error: validationError(parsed.error, where, data) };
+}
+
 /** "a", "a and b", "a, b and c". */
 function listed(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
@@ -498,9 +523,9 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
     }
     raw[key] = value;
   }
-  const parsed = o.schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error, 'The request', raw);
-  const values = parsed.data as Record<string, unknown>;
+  const parsed = parsedInput(o.schema, raw, 'The request');
+  if ('error' in parsed) throw parsed.error;
+  const values = parsed.value as Record<string, unknown>;
   const lists: Record<string, ImageListEdit> = {};
   for (const key of Object.keys(o.entity.imageLists)) {
     const entries = values[key] as ImageListEntry[] | undefined;

@@ -47,24 +47,30 @@ export const signatureActions: Record<string, ActionHandler> = {
       maxBytes: maxSignatureBytes,
       allowedMediaTypes: signatureTypes,
     });
-    const replaced = await deps.db.transaction(async (tx) => {
-      const old = await tx
-        .delete(attachments)
-        .where(and(eq(attachments.ownerEntity, signatureOwner), eq(attachments.ownerId, user!.id)))
-        .returning({ storageKey: attachments.storageKey });
-      await tx.insert(attachments).values({
-        ownerEntity: signatureOwner,
-        ownerId: user!.id,
-        slot: 'signature',
-        displayName: 'signature',
-        mediaType: stored.mediaType,
-        size: stored.size,
-        sha256: stored.sha256,
-        storageKey: stored.key,
-        createdBy: user!.id,
+    // A save that fails after the bytes are stored takes them back out, unless something names them.
+    const replaced = await deps.db
+      .transaction(async (tx) => {
+        const old = await tx
+          .delete(attachments)
+          .where(and(eq(attachments.ownerEntity, signatureOwner), eq(attachments.ownerId, user!.id)))
+          .returning({ storageKey: attachments.storageKey });
+        await tx.insert(attachments).values({
+          ownerEntity: signatureOwner,
+          ownerId: user!.id,
+          slot: 'signature',
+          displayName: 'signature',
+          mediaType: stored.mediaType,
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          createdBy: user!.id,
+        });
+        return old;
+      })
+      .catch(async (error: unknown) => {
+        await discardUnreferenced(deps.db, deps.files, [stored]);
+        throw error;
       });
-      return old;
-    });
     // The one before goes unless an approval (or another file) still names it.
     await discardUnreferenced(
       deps.db,

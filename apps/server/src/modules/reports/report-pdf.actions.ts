@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { contractorCompany, reportIdParams, reportPdfQuery } from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler, ActionResult } from '../../engine/action-handler.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
-import { CanonicalReportWriter } from '../../engine/report-canonical.ts';
+import { fingerprinted } from '../../engine/report-canonical.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { walkReport } from '../../engine/report-tree.ts';
 import type { ReportTreeEntry, TreeRecord } from '../../engine/report-tree.ts';
@@ -104,16 +103,13 @@ export async function printReport(
   const words = language;
   const mayView = (technique: TechniqueDefinition) => can(user, { module: technique.module, action: 'view' });
   const layout = new ReportPdfLayout(words, mayView);
-  const hash = createHash('sha256');
-  const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
+  const hashed = fingerprinted(walk);
   let header: TreeRecord | undefined;
-  for await (const entry of walk) {
+  for await (const entry of hashed.entries) {
     if (entry.kind === 'header') header = entry.record;
-    canonical.add(entry);
     layout.add(entry);
   }
-  canonical.finish();
-  const fingerprint = hash.digest('hex');
+  const fingerprint = hashed.fingerprint();
   const report = header!;
   const printed = await which(report);
   const authorship = await authorshipOf(deps.db, report);

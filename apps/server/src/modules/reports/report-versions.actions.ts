@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { reportHeader, reportIdParams, reportPdfQuery, reportVersionParams } from '@inspectra/contract';
 import type { ReportTreeJson, ReportTreeListJson, ReportTreeRecordJson } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +5,7 @@ import { reportVersions } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
-import { CanonicalReportWriter, reportWorkflowFields } from '../../engine/report-canonical.ts';
+import { fingerprinted, reportWorkflowFields } from '../../engine/report-canonical.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { replayReport } from '../../engine/report-replay.ts';
 import { collectReportTree, walkReport } from '../../engine/report-tree.ts';
@@ -59,16 +58,8 @@ function recordJson(record: TreeRecord & { lists?: CollectedRecord['lists'] }): 
 export const reportVersionActions: Record<string, ActionHandler> = {
   /** The whole report as one tree, as the whole-report page draws it, and its fingerprint now. */
   'reportHeader.content': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
-    const hash = createHash('sha256');
-    const canonical = new CanonicalReportWriter((chunk) => hash.update(chunk, 'utf8'));
-    async function* hashed() {
-      for await (const entry of walkReport(deps, params.id, callerScope(user!))) {
-        canonical.add(entry);
-        yield entry;
-      }
-    }
-    const tree = await collectReportTree(hashed());
-    canonical.finish();
+    const hashed = fingerprinted(walkReport(deps, params.id, callerScope(user!)));
+    const tree = await collectReportTree(hashed.entries);
     const content: ReportTreeJson = {
       format: 'inspectra.report/1',
       header: recordJson(tree.header),
@@ -80,7 +71,7 @@ export const reportVersionActions: Record<string, ActionHandler> = {
         })),
       })),
     };
-    return { data: { fingerprint: hash.digest('hex'), content } };
+    return { data: { fingerprint: hashed.fingerprint(), content } };
   }),
 
   /** The chain of approved versions the report belongs to, oldest first. */
