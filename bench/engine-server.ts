@@ -41,7 +41,8 @@ import {
   seedVersion,
   sizesAt,
 } from './engine-seed.ts';
-import { importFloor, importRows, peakRss, removeImported, resetPeakRss } from './work-import.ts';
+import { peakRss, resetPeakRss } from './process-memory.ts';
+import { importFloor, importRows, removeImported } from './work-import.ts';
 
 const { values: options } = parseArgs({
   options: {

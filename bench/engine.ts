@@ -40,6 +40,7 @@ import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
 import { buildServer, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
+import { signIn as signInAs } from './built-server.ts';
 import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, SignedIn, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
@@ -190,15 +191,7 @@ async function call<T>(server: Server, method: 'GET' | 'POST', url: string, body
   return (await res.json()) as T;
 }
 
-async function signIn(server: Server): Promise<string> {
-  const res = await fetch(`${server.origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(benchAdmin),
-  });
-  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
+const signIn = async (server: Server) => (await signInAs(server.origin, benchAdmin)).accessToken;
 
 /** Waits until requests the load generator abandoned have finished on the server. */
 async function quiet(server: Server) {

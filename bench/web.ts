@@ -9,7 +9,7 @@
  *   npm run bench:web -- --json out.json also write every figure as JSON
  *   npm run bench:web -- --reports dir   keep each Lighthouse report (JSON, open in the Lighthouse viewer)
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import type { BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildServerIfStale, serverMain, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
+import { signIn, startBuiltServer } from './built-server.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -81,51 +81,21 @@ function buildWeb() {
   });
 }
 
-/** The built server, started as `npm start` starts it (built first when stale). */
+/** The built server, started as `npm start` starts it (built first when stale), with the demo data. */
 async function startServer() {
-  await buildServerIfStale();
-  const server = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
-    cwd: repo,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIR: webDir,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
+  const server = await startBuiltServer(port, {
+    DATA_DIR: dataDir,
+    WEB_DIR: webDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: 'true',
   });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  cleanUp.unshift(async () => {
-    server.kill('SIGTERM');
-    await exited;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not answer /api/health within 2 minutes');
+  cleanUp.unshift(server.stop);
 }
 
 /** Signs the benchmark administrator in through the API and returns the session cookies the app reads. */
 async function sessionCookies() {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { accessToken: string; refreshToken: string } };
+  const data = await signIn(origin, admin);
   return [
     { name: 'access_token', value: encodeURIComponent(data.accessToken), url: origin },
     { name: 'refresh_token', value: encodeURIComponent(data.refreshToken), url: origin },

@@ -3,7 +3,6 @@
  * most 3 s with bounded memory): the rows, the sheet built from the template the server hands out,
  * and, in the bench server, the floor (the same rows by one multi-row INSERT) and the clean-up.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { columnName, workOrderSpk } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
 import type pg from 'pg';
@@ -118,26 +117,5 @@ export async function importFloor(pool: pg.Pool, rows: Row[], userId: string): P
     throw error;
   } finally {
     client.release();
-  }
-}
-
-/** Linux: resets the process's peak RSS (VmHWM) so the next reading is the peak since now. */
-export function resetPeakRss(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The process's RSS now and its peak since the last reset (bytes), from /proc; undefined elsewhere. */
-export function peakRss(): { rss: number; peak: number } | undefined {
-  try {
-    const status = readFileSync('/proc/self/status', 'utf8');
-    const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
-    return { rss: kib('VmRSS'), peak: kib('VmHWM') };
-  } catch {
-    return undefined;
   }
 }

@@ -477,6 +477,12 @@ test('a reviewer reads the queue and the approval panel on a tablet @tablet', as
   await expectAccessible(page, info, 'approvals-queue-touch', 'approvals-queue');
   if (info.project.name === 'tablet') await expectTouchTargets(page, 'approvals-queue');
   await snap(page, `${info.project.name}-approvals-queue-touch`);
+  // The whole report read before opening it, as printed, from the queue's card on the tablet.
+  const download = page.waitForEvent('download');
+  await queued.getByRole('button', { name: 'Download PDF of RPT-VCI-2026-0007' }).click();
+  const pdf = await readPdf(await download, `${info.project.name}-queued-report`);
+  expect(pdf).toContain('RPT-VCI-2026-0007');
+  expect(pdf).toMatch(/Page 1 of \d+/);
 
   await queued.getByRole('link', { name: 'RPT-VCI-2026-0007' }).click();
   const panel = approvalPanel(page);

@@ -5,7 +5,7 @@
  * fatal; another company's report is not found. Text is read back out of the PDF with pdf.js.
  */
 import { randomUUID } from 'node:crypto';
-import { entities, permissionActions, permissionModules } from '@inspectra/contract';
+import { entities, idLabels, permissionActions, permissionModules } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScopes, repositories as appRepositories } from '../src/app.ts';
@@ -178,7 +178,35 @@ describe('GET /report-headers/{id}/pdf', () => {
       expect(all).toContain('Laporan inspeksi');
       expect(all).toContain('Catatan persetujuan');
       expect(all).toMatch(/Halaman 1 dari \d+/);
+      // The declarations' words too: technique, entity, field groups, fields, derived values,
+      // enumerated values, image slots and the report's status, from the contract's table.
+      for (const group of Object.values(idLabels.entities.thermalMeasurement!.groups!))
+        expect(all).toContain(group);
+      for (const words of [
+        'Analisis termal',
+        'Pengukuran termal',
+        'Suhu maksimum',
+        'Tingkat keparahan',
+        'Perbaiki segera',
+        'Gambar termal',
+        'Dokumen pendukung',
+        'Sertifikat kalibrasi',
+        'Disetujui',
+      ])
+        expect(all).toContain(words);
+      for (const english of [
+        'Camera and conditions',
+        'Max temperature',
+        'Repair immediately',
+        'Thermal image',
+      ])
+        expect(all).not.toContain(english);
     }
+    // …and English still prints in English.
+    const english = (await pdfText((await pdf(report.id, { query: '?lang=en' })).rawPayload)).all;
+    for (const words of ['Camera and conditions', 'Max temperature', 'Repair immediately', 'Thermal image'])
+      expect(english).toContain(words);
+    expect(english).not.toContain('Suhu maksimum');
     const refused = await pdf(report.id, { query: '?lang=fr' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('lang');

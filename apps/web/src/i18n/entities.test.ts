@@ -25,6 +25,9 @@ describe('entity labels', () => {
     expect(m.groups?.camera).toBe('Camera and conditions');
     expect(m.rules?.referenceAboveMax).toBe(contract.thermalMeasurement.rules.referenceAboveMax.message);
     expect(en.vciSummary?.images?.summaryImages).toBe('Photos');
+    // The entity's own name and its equipment classes are keys too (the PDF's record titles).
+    expect(en.thermalMeasurement?.label).toBe(contract.thermalMeasurement.label);
+    expect(en.vciSummary?.variants).toEqual({ pipe: 'Pipe', pipeline: 'Pipeline' });
     expect(en.vciSummary?.imageTypes?.summaryImages?.closeUp).toBe('Close up');
     expect(en.reportSupportingDocument?.values?.documentType?.calibrationCertificate).toBe(
       'Calibration certificate',
@@ -43,6 +46,8 @@ describe('entity labels', () => {
       const strings = entityStrings(entity);
       const have = new Set(keys(strings));
       const expected = [
+        'label',
+        ...(entity.variants ?? []).map((v) => `variants.${v}`),
         ...Object.keys(entity.fields).map((k) => `fields.${k}`),
         ...Object.keys(entity.derived).map((k) => `fields.${k}`),
         ...Object.keys(entity.images).map((k) => `images.${k}`),
@@ -61,7 +66,7 @@ describe('entity labels', () => {
   });
 
   it('finds each entity under its exported name, as the translation keys are typed', () => {
-    // entity-keys.ts types `entities.<name>` by the contract's exports: each export's name must be
+    // The contract's labels/entity-keys.ts types `entities.<name>` by its exports: each export's name must be
     // the entity's own, and every declared entity exported.
     const exported = Object.entries(contract).filter(
       ([, v]) => typeof v === 'object' && v !== null && 'table' in v && 'fieldsOf' in v,
@@ -76,7 +81,7 @@ describe('entity labels', () => {
       ...keys(enTechniques).map((k) => `techniques.${k}`),
     ];
     const missing = english.filter((k) => !i18n.getResource('id', 'translation', k));
-    // Each key listed here still needs its Indonesian in i18n/id/entities.ts.
+    // Each key listed here still needs its Indonesian in packages/contract/src/labels/id.ts.
     expect(missing).toEqual([]);
     // …and no Indonesian string stands under a key the declarations no longer have.
     const indonesian = [
@@ -90,6 +95,8 @@ describe('entity labels', () => {
     await i18n.changeLanguage('id');
     expect(i18n.t('entities.vciSummary.values.feature.coatingDamage')).toBe('Kerusakan lapisan pelindung');
     expect(i18n.t('techniques.ndt.label')).toBe('Peralatan NDT');
+    expect(i18n.t('entities.thermalMeasurement.label')).toBe('Pengukuran termal');
+    expect(i18n.t('entities.walkthroughSummary.variants.pipeline')).toBe('Jalur pipa');
     await i18n.changeLanguage('en');
     expect(i18n.t('entities.walkthroughSummary.fields.inspectionArea')).toBe('Inspection area');
     expect(i18n.t('techniques.thermal.label')).toBe(declaredTechniques[0].label);

@@ -1,4 +1,4 @@
-import type { ReportStatus } from '@inspectra/contract';
+import { reportHeader } from '@inspectra/contract';
 import type { reportApprovalSteps } from '../../db/schema/index.ts';
 import type { TreeRecord } from '../../engine/report-tree.ts';
 import type { Content, PendingImage } from './report-pdf-layout.ts';
@@ -61,8 +61,9 @@ export type ReportAuthorship = {
 const named = (record: TreeRecord, key: string) => record.named[key]?.name ?? record.values[key];
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** A report's status in words, as its declaration's values read in the PDF's language. */
 export function statusWord(words: PdfWords, status: unknown): string {
-  return words.statuses[status as ReportStatus] ?? text(status);
+  return status ? words.labels.value(reportHeader, 'status', String(status)) : '';
 }
 
 /** The cover: number and title, then the facts a reader looks for first, and the company's logo. */

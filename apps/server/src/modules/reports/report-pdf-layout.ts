@@ -1,4 +1,3 @@
-import { enumValueLabel, labelFromKey } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
@@ -9,6 +8,8 @@ import type { PdfWords } from './report-pdf-words.ts';
  * "Layout"): no technique is named here. A technique's section holds its lists in declared order:
  * a record with lists under it (an inspection) as titled blocks of its field groups, then its
  * files, then its lists; a list of rows as a table of its leading columns, then each row's blocks.
+ * Every label (technique, entity, field, group, value, image, variant) is read in the PDF's
+ * language through one lookup (`words.labels`), the declaration's English where it has none.
  */
 
 /** pdfmake content: text, or a node (`{ text }`, `{ table }`, `{ stack }`, `{ image }`…). */
@@ -93,8 +94,14 @@ export class ValueWords {
     return Number.isNaN(parsed.getTime()) ? String(value) : this.dateTime.format(parsed);
   }
 
-  /** A field's value as text; empty when it has none. */
-  of(field: Field, value: unknown, named?: { name: string } | null): string {
+  /** The value of an entity's field (or derived value) as text; empty when it has none. */
+  of(
+    entity: EntityDefinition,
+    key: string,
+    field: Field,
+    value: unknown,
+    named?: { name: string } | null,
+  ): string {
     if (value === null || value === undefined || value === '') return '';
     switch (field.kind) {
       case 'number':
@@ -113,7 +120,7 @@ export class ValueWords {
       case 'boolean':
         return value ? this.words.yes : this.words.no;
       case 'enum':
-        return enumValueLabel(String(value));
+        return this.words.labels.value(entity, key, String(value));
       case 'ref':
         return named?.name ?? String(value);
       case 'text':
@@ -175,11 +182,6 @@ function tableColumns(
     .map(({ entry }) => entry);
 }
 
-/** The label of a file slot or list of the entity. */
-function slotLabel(entity: EntityDefinition, slot: string): string {
-  return entity.images[slot]?.label ?? entity.imageLists[slot]?.label ?? labelFromKey(slot);
-}
-
 type OpenList = {
   entity: EntityDefinition;
   technique: TechniqueDefinition;
@@ -219,13 +221,9 @@ export class ReportPdfLayout {
         this.technique = entry.technique;
         this.withheld = !this.mayView(entry.technique);
         this.sections++;
-        this.content.push({
-          text: entry.technique.label,
-          style: 'section',
-          pageBreak: 'before',
-        });
-        if (this.withheld)
-          this.content.push({ text: this.words.withheld(entry.technique.label), style: 'note' });
+        const label = this.words.labels.technique(entry.technique);
+        this.content.push({ text: label, style: 'section', pageBreak: 'before' });
+        if (this.withheld) this.content.push({ text: this.words.withheld(label), style: 'note' });
         return;
       }
       case 'list': {
@@ -277,8 +275,10 @@ export class ReportPdfLayout {
 
   private heading(list: OpenList, record: TreeRecord, n: number): string {
     // One per parent (a report's inspection) needs no number.
-    const label = list.entity.uniquePerParent ? list.entity.label : this.words.recordOf(list.entity.label, n);
-    return record.variant ? `${label} · ${enumValueLabel(record.variant)}` : label;
+    const labels = this.words.labels;
+    const name = labels.entity(list.entity);
+    const label = list.entity.uniquePerParent ? name : this.words.recordOf(name, n);
+    return record.variant ? `${label} · ${labels.variant(list.entity, record.variant)}` : label;
   }
 
   /** A record as titled blocks: its ungrouped fields, then each declared group, then its files. */
@@ -288,7 +288,8 @@ export class ReportPdfLayout {
     const blocks: Content[] = [];
     const title = titled ? this.heading(list, record, list.count) : '';
     // A technique's one inspection named as the technique itself is already titled by its section.
-    if (title && title !== list.technique.label) blocks.push({ text: title, style: 'recordTitle' });
+    if (title && title !== this.words.labels.technique(list.technique))
+      blocks.push({ text: title, style: 'recordTitle' });
     const byGroup = new Map<string, [string, Field][]>();
     for (const entry of shownKeys(entity, record.variant)) {
       const group = entry[1].group ?? '';
@@ -296,11 +297,7 @@ export class ReportPdfLayout {
     }
     const grouped = byGroup.size > 1 || !byGroup.has('');
     for (const [group, entries] of byGroup) {
-      const title = group
-        ? ((entity.groups as Record<string, string | undefined>)[group] ?? labelFromKey(group))
-        : grouped
-          ? this.words.general
-          : undefined;
+      const title = group ? this.words.labels.group(entity, group) : grouped ? this.words.general : undefined;
       if (title) blocks.push({ text: title, style: 'groupTitle' });
       const short = entries.filter(([, f]) => f.kind !== 'longText');
       const long = entries.filter(([, f]) => f.kind === 'longText');
@@ -311,7 +308,7 @@ export class ReportPdfLayout {
             headerRows: 0,
             widths: [150, '*'],
             body: short.map(([key, field]) => [
-              { text: field.label ?? labelFromKey(key), style: 'label' },
+              { text: this.words.labels.field(entity, key), style: 'label' },
               this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
             ]),
           },
@@ -320,9 +317,9 @@ export class ReportPdfLayout {
         });
       // Long texts are paragraphs, so a 20,000-character remark breaks across pages.
       for (const [key, field] of long) {
-        const text = this.values.of(field, record.values[key]);
+        const text = this.values.of(entity, key, field, record.values[key]);
         if (!text) continue;
-        blocks.push({ text: field.label ?? labelFromKey(key), style: 'label', margin: [0, 4, 0, 1] });
+        blocks.push({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] });
         blocks.push({ text, style: 'longText' });
       }
     }
@@ -333,7 +330,7 @@ export class ReportPdfLayout {
   /** One value's cell; a graded value is filled with its level's colour. */
   private cell(record: TreeRecord, key: string, field: Field, levels?: readonly string[]): Content {
     const value = valueOf(record, key);
-    const text = this.values.of(field, value, record.named[key]);
+    const text = this.values.of(record.entity, key, field, value, record.named[key]);
     const colour = levels ? gradeColour(levels, value) : undefined;
     return colour ? { text, fillColor: colour.fill, color: colour.color, bold: true } : { text };
   }
@@ -362,7 +359,10 @@ export class ReportPdfLayout {
   private rowsTable(list: OpenList): Content[] {
     const columns = list.columns!;
     return [
-      { text: `${list.entity.label} · ${this.words.records(list.count)}`, style: 'listTitle' },
+      {
+        text: `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`,
+        style: 'listTitle',
+      },
       {
         table: {
           headerRows: 1,
@@ -370,8 +370,8 @@ export class ReportPdfLayout {
           body: [
             [
               { text: '#', style: 'tableHeader' },
-              ...columns.map(([key, field]) => ({
-                text: field.label ?? labelFromKey(key),
+              ...columns.map(([key]) => ({
+                text: this.words.labels.field(list.entity, key),
                 style: 'tableHeader',
               })),
             ],
@@ -409,7 +409,7 @@ export class ReportPdfLayout {
           body: [
             [w.name, w.type, w.size, w.sha256].map((text) => ({ text, style: 'tableHeader' })),
             ...others.map((a) => [
-              `${slotLabel(entity, a.slot)}: ${a.displayName}`,
+              `${this.words.labels.image(entity, a.slot)}: ${a.displayName}`,
               a.mediaType,
               fileSize(a.size, this.words.locale),
               { text: a.sha256, style: 'hash' },
@@ -423,7 +423,11 @@ export class ReportPdfLayout {
   }
 
   private photoCell(entity: EntityDefinition, photo: TreeAttachment): Content {
-    const caption = [slotLabel(entity, photo.slot), photo.imageType ? enumValueLabel(photo.imageType) : null]
+    const labels = this.words.labels;
+    const caption = [
+      labels.image(entity, photo.slot),
+      photo.imageType ? labels.imageType(entity, photo.slot, photo.imageType) : null,
+    ]
       .filter(Boolean)
       .join(' · ');
     const node: Record<string, unknown> = drawable.has(photo.mediaType)

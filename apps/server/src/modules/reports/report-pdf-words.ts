@@ -1,12 +1,16 @@
-import type { ReportPdfLanguage, ReportStatus } from '@inspectra/contract';
+import { declaredWords } from '@inspectra/contract';
+import type { DeclaredWords, ReportPdfLanguage } from '@inspectra/contract';
 
 /**
  * The PDF's own words in each language it is printed in (docs/report-of-record.md). The names of
- * fields, groups, entities and enumerated values come from the declarations (English), as the
- * server has no other copy of them; these are the words of the document itself.
+ * techniques, entities, fields, groups, images, variants and enumerated values (a report's status
+ * too) are the declarations', read in the language by `labels` (the contract's table, else the
+ * declaration's English); these are the words of the document itself.
  */
 export type PdfWords = {
   locale: string;
+  /** The declarations' words in the PDF's language. */
+  labels: DeclaredWords;
   documentTitle: string;
   cover: {
     workOrder: string;
@@ -28,7 +32,6 @@ export type PdfWords = {
     replaces: (version: number, reportNumber: string, sha256: string) => string;
     printedAt: string;
   };
-  statuses: Record<ReportStatus, string>;
   inspections: string;
   noTechniques: string;
   withheld: (section: string) => string;
@@ -73,6 +76,7 @@ export type PdfWords = {
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
   en: {
     locale: 'en-GB',
+    labels: declaredWords('en'),
     documentTitle: 'Inspection report',
     cover: {
       workOrder: 'Work order',
@@ -94,13 +98,6 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       replaces: (version, reportNumber, sha256) =>
         `Version ${version} (${reportNumber}), fingerprint ${sha256.slice(0, 16)}…`,
       printedAt: 'Printed',
-    },
-    statuses: {
-      draft: 'Draft',
-      submitted: 'Submitted',
-      inReview: 'In review',
-      returned: 'Returned',
-      approved: 'Approved',
     },
     inspections: 'Inspections',
     noTechniques: 'This report holds no inspection records.',
@@ -149,6 +146,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
   },
   id: {
     locale: 'id-ID',
+    labels: declaredWords('id'),
     documentTitle: 'Laporan inspeksi',
     cover: {
       workOrder: 'Work order',
@@ -170,13 +168,6 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       replaces: (version, reportNumber, sha256) =>
         `Versi ${version} (${reportNumber}), sidik jari ${sha256.slice(0, 16)}…`,
       printedAt: 'Dicetak',
-    },
-    statuses: {
-      draft: 'Draf',
-      submitted: 'Diajukan',
-      inReview: 'Dalam peninjauan',
-      returned: 'Dikembalikan',
-      approved: 'Disetujui',
     },
     inspections: 'Inspeksi',
     noTechniques: 'Laporan ini belum memuat catatan inspeksi.',

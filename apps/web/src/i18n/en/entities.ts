@@ -5,20 +5,22 @@ import {
   routeTable,
   techniques as declaredTechniques,
 } from '@inspectra/contract';
-import type { EntityDefinition, Field } from '@inspectra/contract';
-import type { EntityLabels, TechniqueLabels } from '../entity-keys.ts';
+import type { EntityDefinition, EntityLabels, Field, TechniqueLabels } from '@inspectra/contract';
 
 /*
  * The English of every declared entity and technique, read from the contract at run time: field
  * labels and help, enum values, image slots and lists, image types, rule messages, form sections,
  * technique names. Nothing here is written by hand, so a label changed in a declaration is changed
- * on every screen; other languages translate the same keys (`entity-keys.ts` types them).
+ * on every screen; other languages translate the same keys (the contract's `labels/entity-keys.ts`
+ * types them; Bahasa Indonesia is the contract's `labels/id.ts`, which the report's PDF reads too).
  */
 
 type Section = Record<string, string>;
 
 /** The strings of one entity, keyed as the screens look them up (`entities.<entity>.fields.<key>`). */
-export function entityStrings(entity: EntityDefinition): Record<string, Section | Record<string, Section>> {
+export function entityStrings(
+  entity: EntityDefinition,
+): Record<string, string | Section | Record<string, Section>> {
   const fields: Section = {};
   const values: Record<string, Section> = {};
   const groups: Section = {};
@@ -42,9 +44,13 @@ export function entityStrings(entity: EntityDefinition): Record<string, Section 
     if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
   }
   const rules: Section = Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
-  const sections = { fields, values, images, imageTypes, rules, groups, tabs: tabStrings(entity) };
+  const variants: Section = Object.fromEntries((entity.variants ?? []).map((v) => [v, enumValueLabel(v)]));
+  const sections = { fields, values, images, imageTypes, rules, groups, variants, tabs: tabStrings(entity) };
   // An entity without images or rules has no such section, rather than an empty one.
-  return Object.fromEntries(Object.entries(sections).filter(([, s]) => Object.keys(s).length > 0));
+  return {
+    label: entity.label,
+    ...Object.fromEntries(Object.entries(sections).filter(([, s]) => Object.keys(s).length > 0)),
+  };
 }
 
 /** The tabs the entity's lists declare (`entities.<entity>.tabs.<name>`), with their descriptions. */

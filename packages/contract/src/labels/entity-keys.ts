@@ -1,10 +1,12 @@
-import type * as contract from '@inspectra/contract';
-import type { DerivedField, Field, GroupOf, ImageList, TechniqueModule } from '@inspectra/contract';
+import type * as contract from '../index.ts';
+import type { DerivedField, GroupOf } from '../entity.ts';
+import type { Field, ImageList } from '../fields.ts';
+import type { TechniqueModule } from '../catalogue.ts';
 
 /*
  * The translation keys of declared entities and techniques, derived from the declarations' types:
  * a translation under a key no declaration has (a typo, a removed field) does not compile. Every key
- * is optional here; the test beside the translations lists the ones a language still lacks.
+ * is optional here; the web's test beside its translations lists the ones a language still lacks.
  */
 
 /** What every `defineEntity` result has, in the shape these types read. */
@@ -49,6 +51,8 @@ type TypedLists<L extends Record<string, ImageList>> = {
 
 /** The strings of one entity, as `entities.<entity>.…` keys. */
 export type EntityStrings<E extends DeclaredEntity> = {
+  /** The entity's own name ("Thermal measurement"). */
+  label?: string;
   fields?: Labels<keyof FieldsOf<E> & string> & Labels<`${DescribedKey<FieldsOf<E>>}Description`>;
   values?: {
     [K in keyof FieldsOf<E> as FieldsOf<E>[K] extends { kind: 'enum' } ? K : never]?: EnumValuesOf<
@@ -59,15 +63,20 @@ export type EntityStrings<E extends DeclaredEntity> = {
   imageTypes?: TypedLists<E['imageLists']>;
   rules?: Labels<keyof E['rules'] & string>;
   groups?: Labels<GroupOf<E['fields']>>;
+  /** Equipment classes (`pipe`): an entity's type does not keep them, so any name is a key. */
+  variants?: Record<string, string>;
   /** Tabs of the entity's lists: named by their routes, not the entity, so any name is a key. */
   tabs?: Record<string, string>;
 };
 
 /** `entities.<entity>.…`: every declared entity's strings. */
 export type EntityLabels = { [K in keyof DeclaredEntities]?: EntityStrings<DeclaredEntities[K]> } & {
-  // Inspection methods are free text whose known codes are the techniques (see en/entities.ts).
+  // Inspection methods are free text whose known codes are the techniques.
   reportHeader?: { values?: { inspectionMethod?: Labels<TechniqueModule> } };
 };
 
 /** `techniques.<module>.label|description`. */
 export type TechniqueLabels = { [M in TechniqueModule]?: { label?: string; description?: string } };
+
+/** A language's words for the declarations: the entities' and the techniques'. */
+export type DeclaredLabels = { entities: EntityLabels; techniques: TechniqueLabels };

@@ -1,0 +1,85 @@
+import type { TechniqueModule } from '../catalogue.ts';
+import type { EntityDefinition } from '../entity.ts';
+import { labelFromKey } from '../fields.ts';
+import { enumValueLabel } from '../routes.ts';
+import type { TechniqueDefinition } from '../technique.ts';
+import type { DeclaredLabels } from './entity-keys.ts';
+import { idLabels } from './id.ts';
+
+/** The languages the declarations are written in: English (theirs) and Bahasa Indonesia. */
+export type LabelLanguage = 'en' | 'id';
+
+/** One entity's strings as read by key, whatever the entity. */
+type Strings = {
+  label?: string;
+  fields?: Record<string, string | undefined>;
+  values?: Record<string, Record<string, string | undefined> | undefined>;
+  images?: Record<string, string | undefined>;
+  imageTypes?: Record<string, Record<string, string | undefined> | undefined>;
+  groups?: Record<string, string | undefined>;
+  variants?: Record<string, string | undefined>;
+};
+
+/**
+ * The words of the declarations in one language, for what the server writes itself (the report's
+ * PDF): each label from the language's table when it has the key, else the declaration's English,
+ * as the web's English resources read it (apps/web/src/i18n/en/entities.ts). One lookup, so a
+ * translation added to the table reaches every reader.
+ */
+export class DeclaredWords {
+  constructor(private readonly table: DeclaredLabels | undefined) {}
+
+  private strings(entity: EntityDefinition): Strings | undefined {
+    return (this.table?.entities as Record<string, Strings | undefined> | undefined)?.[entity.name];
+  }
+
+  /** A technique's name ("Thermal analysis"). */
+  technique(technique: TechniqueDefinition): string {
+    return this.table?.techniques[technique.module as TechniqueModule]?.label ?? technique.label;
+  }
+
+  /** An entity's name ("Thermal measurement"). */
+  entity(entity: EntityDefinition): string {
+    return this.strings(entity)?.label ?? entity.label;
+  }
+
+  /** A field's or a derived value's label. */
+  field(entity: EntityDefinition, key: string): string {
+    const field = entity.fields[key] ?? entity.derived[key]?.field;
+    return this.strings(entity)?.fields?.[key] ?? field?.label ?? labelFromKey(key);
+  }
+
+  /** A field group's title ("Camera and conditions"). */
+  group(entity: EntityDefinition, group: string): string {
+    const declared = (entity.groups as Record<string, string | undefined>)[group];
+    return this.strings(entity)?.groups?.[group] ?? declared ?? enumValueLabel(group);
+  }
+
+  /** One value of an enumerated field (or derived value) in words ("Repair immediately"). */
+  value(entity: EntityDefinition, key: string, value: string): string {
+    return this.strings(entity)?.values?.[key]?.[value] ?? enumValueLabel(value);
+  }
+
+  /** An image slot's or an image list's label ("Thermal image", "Photos"). */
+  image(entity: EntityDefinition, slot: string): string {
+    const declared = entity.images[slot]?.label ?? entity.imageLists[slot]?.label;
+    return this.strings(entity)?.images?.[slot] ?? declared ?? labelFromKey(slot);
+  }
+
+  /** One image type of an image list ("Close up"). */
+  imageType(entity: EntityDefinition, list: string, type: string): string {
+    return this.strings(entity)?.imageTypes?.[list]?.[type] ?? enumValueLabel(type);
+  }
+
+  /** An equipment-class variant of the entity ("Pipeline"). */
+  variant(entity: EntityDefinition, variant: string): string {
+    return this.strings(entity)?.variants?.[variant] ?? enumValueLabel(variant);
+  }
+}
+
+const tables: Record<LabelLanguage, DeclaredLabels | undefined> = { en: undefined, id: idLabels };
+
+/** The declarations' words in a language (English: the declarations' own). */
+export function declaredWords(language: LabelLanguage): DeclaredWords {
+  return new DeclaredWords(tables[language]);
+}
