@@ -1,11 +1,20 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../i18n/index.ts';
+import { i18n } from '../i18n/index.ts';
 import '../i18n/workspace-strings.ts';
+
+// Test files share a worker's window and loaded modules (vitest.config.ts, `isolate: false`): each
+// file starts as in a new window, with no notices, nothing stored and the page's first language.
+notifications.clean();
+localStorage.clear();
+sessionStorage.clear();
+await i18n.changeLanguage('en');
 
 // jsdom lacks what Mantine and mantine-datatable read from the browser.
 Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
   writable: true,
   // An empty query must match, or mantine-datatable hides every column.
   value: (query: string) => ({
@@ -20,6 +29,7 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 Object.defineProperty(document, 'fonts', {
+  configurable: true,
   value: { ready: Promise.resolve(), addEventListener: vi.fn(), removeEventListener: vi.fn() },
 });
 Element.prototype.scrollTo = vi.fn() as never;
