@@ -482,6 +482,10 @@ test('a reviewer reads the queue and the approval panel on a tablet @tablet', as
   await queued.getByRole('button', { name: 'Download PDF of RPT-VCI-2026-0007' }).click();
   const pdf = await readPdf(await download, `${info.project.name}-queued-report`);
   expect(pdf).toContain('RPT-VCI-2026-0007');
+  // The inspection as the reviewer will judge it: its section, its spot and the spot's severity.
+  expect(pdf).toContain('Visual crack inspection');
+  expect(pdf).toMatch(/Pipe support PS-14, 6 o.clock/);
+  expect(pdf).toContain('Medium');
   expect(pdf).toMatch(/Page 1 of \d+/);
 
   await queued.getByRole('link', { name: 'RPT-VCI-2026-0007' }).click();
