@@ -9,8 +9,13 @@ const include = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
  * another file of the same worker already loaded, so these run each in a fresh module graph.
  * Decided from each file's text, so a file that starts mocking joins them.
  */
-const mocking = readdirSync(new URL('.', import.meta.url), { recursive: true, encoding: 'utf8' })
-  .filter((name) => /^(src|scripts)\/.*\.test\.tsx?$/.test(name))
+const mocking = ['src', 'scripts']
+  .flatMap((root) =>
+    readdirSync(new URL(root, import.meta.url), { recursive: true, encoding: 'utf8' }).map(
+      (name) => `${root}/${name}`,
+    ),
+  )
+  .filter((name) => /\.test\.tsx?$/.test(name))
   .filter((name) => readFileSync(new URL(name, import.meta.url), 'utf8').includes('vi.mock('));
 
 export default defineConfig({
