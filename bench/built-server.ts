@@ -7,7 +7,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { buildServerIfStale, serverMain, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
+import {
+  buildServerIfStale,
+  serverMain,
+  serverNodeEnv,
+  serverNodeFlags,
+} from '../apps/server/scripts/build-server.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 
@@ -36,7 +41,14 @@ export async function startBuiltServer(port: number, env: Record<string, string>
   const server = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
     cwd: repo,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...serverNodeEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {

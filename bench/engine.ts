@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
-import { buildServer, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
+import { buildServer, serverNodeEnv, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import { signIn as signInAs } from './built-server.ts';
 import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
@@ -161,7 +161,11 @@ async function startServer(db: Kind): Promise<Server> {
     String(scale),
     ...(options.reseed ? ['--reseed'] : []),
   ];
-  const child = spawn(process.execPath, args, { cwd: repo, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: repo,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...serverNodeEnv() },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -7,7 +7,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServerIfStale, serverMain, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
+import {
+  buildServerIfStale,
+  serverMain,
+  serverNodeEnv,
+  serverNodeFlags,
+} from '../apps/server/scripts/build-server.ts';
 import { e2eAdmin, e2eDemoPassword } from './fixtures.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -29,6 +34,7 @@ const server = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...serverNodeEnv(),
     DATA_DIR: dataDir,
     WEB_DIR: webDir,
     ADMIN_USERNAME: e2eAdmin.username,

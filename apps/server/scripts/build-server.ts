@@ -202,14 +202,32 @@ export async function buildServerIfStale(): Promise<void> {
 }
 
 /**
- * The Node flags `npm start` runs the built server with. Their one home is the root package.json's
- * `start` script (`… && node <flags> apps/server/dist/main.js`); the e2e journeys and the benchmarks
- * read them from there, so they run the server exactly as users do. Why each flag: docs/embedded-database.md.
+ * The Node flags `npm start` runs the built server with, and the C allocator's settings it runs it
+ * under. Their one home is the root package.json's `start` script
+ * (`… && NAME=value … node <flags> apps/server/dist/main.js`); the e2e journeys and the benchmarks
+ * read them from there, so they run the server exactly as users do. Why each: docs/embedded-database.md.
  */
-export function serverNodeFlags(): string[] {
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const start = readManifest(repoRoot).scripts?.start ?? '';
   const words = start.split('&&').at(-1)!.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'apps/server/dist/main.js')
-    throw new Error('The "start" script of package.json must end in `node <flags> apps/server/dist/main.js`');
-  return words.slice(1, -1);
+  const node = words.indexOf('node');
+  const settings = words.slice(0, Math.max(node, 0)).map((w) => /^([A-Z_]+)=(\S*)$/.exec(w));
+  if (node < 0 || words.at(-1) !== 'apps/server/dist/main.js' || settings.some((m) => !m))
+    throw new Error(
+      'The "start" script of package.json must end in `[NAME=value …] node <flags> apps/server/dist/main.js`',
+    );
+  return {
+    env: Object.fromEntries(settings.map((m) => [m![1]!, m![2]!])),
+    flags: words.slice(node + 1, -1),
+  };
+}
+
+/** The Node flags of `npm start` (`startCommand`). */
+export function serverNodeFlags(): string[] {
+  return startCommand().flags;
+}
+
+/** The environment `npm start` sets for the server (`startCommand`): the C allocator's settings. */
+export function serverNodeEnv(): Record<string, string> {
+  return startCommand().env;
 }

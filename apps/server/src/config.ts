@@ -87,6 +87,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(32, 'must be at most 32')
     .default(2),
+  MAX_CONCURRENT_PRINTS: z.coerce
+    .number({ error: 'must be a number of prints' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(1),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +122,8 @@ export type Config = {
   trustProxy: false | string;
   /** Spreadsheet imports running at once in the process; more wait briefly, then get 503. */
   maxConcurrentImports: number;
+  /** Report PDFs printed at once (docs/report-of-record.md, "Memory and streaming"). */
+  maxConcurrentPrints: number;
   logLevel: string;
   /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
   webDir: string;
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     maxConcurrentImports: e.MAX_CONCURRENT_IMPORTS,
+    maxConcurrentPrints: e.MAX_CONCURRENT_PRINTS,
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     servedOverHttps: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).protocol === 'https:' : false,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { configureImportSlots } from './engine/import-slots.ts';
+import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
 import { ensureCatalogueMethods } from './modules/inspection-methods/catalogue-methods.ts';
@@ -25,6 +26,7 @@ async function main() {
   });
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
+  configurePdfPrints({ maxConcurrent: config.maxConcurrentPrints });
   const app = await buildApp({
     database,
     files,

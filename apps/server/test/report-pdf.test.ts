@@ -13,6 +13,12 @@ import { attachments, users } from '../src/db/schema/index.ts';
 import { canonicalJson, canonicalReport } from '../src/engine/report-canonical.ts';
 import { unscoped } from '../src/engine/record-scope.ts';
 import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
+import {
+  configurePdfPrinter,
+  configurePdfPrints,
+  endWarmPdfPrinters,
+  pdfPrints,
+} from '../src/modules/reports/pdf-printer.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { pdfText } from './pdf-text.ts';
 import {
@@ -245,6 +251,84 @@ describe('GET /report-headers/{id}/pdf', () => {
     const res = await pdf(other.id);
     expect(res.statusCode).toBe(200);
     expect((await pdfText(res.rawPayload)).all).toContain('Image missing');
+  });
+
+  it('prints a photo pdfkit cannot read as missing, printing the report again without images', async () => {
+    const other = await createReportHeader(t);
+    const analysis = await createThermalAnalysis(t, { reportHeaderId: other.id });
+    // A PNG's signature, then no PNG: stored as one, but pdfkit refuses the whole document on it.
+    const damaged = Buffer.concat([pngBytes.subarray(0, 8), Buffer.from(`no chunks here ${randomUUID()}`)]);
+    await createThermalMeasurement(
+      t,
+      analysis.id,
+      {},
+      { thermalImage: { name: 'damaged.png', type: 'image/png', bytes: damaged } },
+    );
+    const res = await pdf(other.id);
+    expect(res.statusCode).toBe(200);
+    const { pages, all } = await pdfText(res.rawPayload);
+    expect(all).toContain('Image missing');
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+  });
+
+  it("answers 413 in the reader's words when a print outgrows the memory a print may use, and keeps serving", async () => {
+    // A print worker whose old generation cannot even hold pdfmake: it runs out of memory (a new
+    // one: the workers kept warm were made with the usual limits).
+    endWarmPdfPrinters();
+    const limits = configurePdfPrinter({ maxOldGenerationSizeMb: 2 });
+    let res;
+    try {
+      res = await pdf(report.id);
+    } finally {
+      configurePdfPrinter(limits);
+    }
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      data: null,
+      statusCode: 413,
+      message: expect.stringContaining('too large to print as one PDF'),
+      error: { code: 'PAYLOAD_TOO_LARGE', details: [{ path: 'id', code: 'reportTooLargeToPrint' }] },
+    });
+    // The server was not harmed: the same report prints, and other calls are answered.
+    const again = await pdf(report.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.call('GET', `/api/report-headers?id=${report.id}`)).status).toBe(200);
+  });
+
+  it('prints one after another on a worker kept warm, and gives it back after a while', async () => {
+    endWarmPdfPrinters();
+    const before = pdfPrints().started;
+    for (let i = 0; i < 3; i++) expect((await pdf(report.id)).statusCode).toBe(200);
+    expect(pdfPrints()).toMatchObject({ running: 0, waiting: 0, warm: 1, started: before + 1 });
+    configurePdfPrints({ keepWarmMs: 50 });
+    try {
+      expect((await pdf(report.id)).statusCode).toBe(200);
+      await expect.poll(() => pdfPrints().warm, { timeout: 2_000 }).toBe(0);
+    } finally {
+      configurePdfPrints({ keepWarmMs: 60_000 });
+    }
+  });
+
+  it('refuses a print with 503 and Retry-After when its turn does not come in time, and prints the next', async () => {
+    configurePdfPrints({ maxConcurrent: 1, waitMs: 0 });
+    let answers;
+    try {
+      answers = await Promise.all([pdf(report.id), pdf(report.id)]);
+    } finally {
+      configurePdfPrints({ maxConcurrent: 1, waitMs: 30_000 });
+    }
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 503]);
+    const refused = answers.find((a) => a.statusCode === 503)!;
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json()).toMatchObject({
+      data: null,
+      statusCode: 503,
+      message: expect.stringContaining('Other reports are being printed'),
+    });
+    expect(pdfPrints()).toMatchObject({ running: 0, waiting: 0 });
+    expect((await pdf(report.id)).statusCode).toBe(200);
   });
 
   it("answers 404 for another company's report, an unknown one and 400 for a malformed id", async () => {

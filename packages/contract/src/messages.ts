@@ -89,6 +89,9 @@ export const fieldMessages = {
   levelsNeedApprovalSettings:
     'Only a role that may change the approval settings can change the approval levels and positions',
   namedTwice: '{{name}} is named more than once',
+  // A report whose PDF needs more memory to lay out than one print may use (docs/report-of-record.md).
+  reportTooLargeToPrint:
+    'This report is too large to print as one PDF: laying it out needs more memory than a print may use. Its sections can still be read on its page.',
 } as const;
 
 export type FieldMessageCode = keyof typeof fieldMessages;

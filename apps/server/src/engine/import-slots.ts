@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import { workSlots } from './work-slots.ts';
 
 /**
  * Spreadsheet imports running at once, across the whole process (docs/spreadsheets.md, "Imports at
@@ -14,70 +15,30 @@ export const defaultImportWaitMs = 10_000;
 /** What a refused import is told to wait before trying again (`Retry-After`, seconds). */
 export const importRetryAfterSeconds = 10;
 
-const settings = { maxConcurrent: 2, waitMs: defaultImportWaitMs };
-let running = 0;
-/** Imports waiting for a slot, first come first served. */
-const waiting: (() => void)[] = [];
+const slots = workSlots({
+  maxConcurrent: 2,
+  waitMs: defaultImportWaitMs,
+  refusal: () =>
+    new AppError(
+      'SERVICE_UNAVAILABLE',
+      `Other spreadsheet imports are running and nothing of this one was imported: try again in ${importRetryAfterSeconds} seconds`,
+      undefined,
+      { retryAfterSeconds: importRetryAfterSeconds },
+    ),
+});
 
 /**
  * Sets how many imports run at once (`MAX_CONCURRENT_IMPORTS`) and how long one waits for a slot.
  * Read at start; imports already running keep their slots.
  */
-export function configureImportSlots(o: { maxConcurrent?: number; waitMs?: number }) {
-  if (o.maxConcurrent !== undefined) settings.maxConcurrent = o.maxConcurrent;
-  if (o.waitMs !== undefined) settings.waitMs = o.waitMs;
-  handOver();
-}
+export const configureImportSlots = slots.configure;
 
 /** Imports running and waiting now. */
-export function importSlots() {
-  return { ...settings, running, waiting: waiting.length };
-}
-
-/** Gives free slots to the imports waiting longest. */
-function handOver() {
-  while (running < settings.maxConcurrent && waiting.length > 0) {
-    running++;
-    waiting.shift()!();
-  }
-}
-
-function take(): Promise<void> {
-  if (running < settings.maxConcurrent && waiting.length === 0) {
-    running++;
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const granted = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      waiting.splice(waiting.indexOf(granted), 1);
-      reject(
-        new AppError(
-          'SERVICE_UNAVAILABLE',
-          `Other spreadsheet imports are running and nothing of this one was imported: try again in ${importRetryAfterSeconds} seconds`,
-          undefined,
-          { retryAfterSeconds: importRetryAfterSeconds },
-        ),
-      );
-    }, settings.waitMs);
-    waiting.push(granted);
-  });
-}
+export const importSlots = slots.state;
 
 /**
  * Runs one import in a slot: at most `MAX_CONCURRENT_IMPORTS` run at once in the process. Past the
  * limit it waits (first come, first served) for at most the configured time, then throws 503
  * `SERVICE_UNAVAILABLE` with `Retry-After` without running `work`.
  */
-export async function withImportSlot<T>(work: () => Promise<T>): Promise<T> {
-  await take();
-  try {
-    return await work();
-  } finally {
-    running--;
-    handOver();
-  }
-}
+export const withImportSlot = <T>(work: () => Promise<T>): Promise<T> => slots.run(work);

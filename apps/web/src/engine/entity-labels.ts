@@ -71,9 +71,14 @@ export function techniqueDescription(t: TFunction, technique: TechniqueDefinitio
   return t(`techniques.${technique.module}.description`, { defaultValue: technique.description });
 }
 
-/** Label of an equipment-class variant ("pipeline" → "Pipeline"). */
-export function variantLabel(t: TFunction, variant: string): string {
-  return t(`engine.variants.${variant}`, { defaultValue: wordsOf(variant) });
+/**
+ * Label of an equipment-class variant of an entity ("pipeline" → "Pipeline", "Jalur pipa"), as its
+ * declaration's words name it (`entities.<entity>.variants.<variant>`, the keys the PDF reads too).
+ */
+export function variantLabel(t: TFunction, entity: EntityDefinition | undefined, variant: string): string {
+  return entity
+    ? t(`entities.${entity.name}.variants.${variant}`, { defaultValue: wordsOf(variant) })
+    : wordsOf(variant);
 }
 
 /**

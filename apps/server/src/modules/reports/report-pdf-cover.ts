@@ -218,26 +218,35 @@ export function approvalContent(
 }
 
 /**
- * The footer of every page: the report, its version (none yet: its status, "not a version"), its
- * fingerprint, and "Page 3 of 12".
+ * The footer of every page as data (it crosses to the print's worker thread, where pdf-printer's
+ * worker makes pdfmake's footer function of it): the lines on the left, the report, its version
+ * (none yet: its status, "not a version") and its fingerprint; and "Page 3 of 12" as a template
+ * of `{page}` and `{pages}` on the right.
  */
-export function footer(words: PdfWords, header: TreeRecord, fingerprint: string, printed: PrintedVersion) {
+export type PdfFooter = {
+  margin: [number, number, number, number];
+  lines: Content[];
+  pageOf: { template: string; style: string };
+};
+
+/** The footer of every page: the report, its version, its fingerprint, and "Page 3 of 12". */
+export function footer(
+  words: PdfWords,
+  header: TreeRecord,
+  fingerprint: string,
+  printed: PrintedVersion,
+): PdfFooter {
   const version = printed.version
     ? words.footer.version(printed.version.number)
     : words.footer.notVersioned(statusWord(words, header.values.status));
-  return (currentPage: number, pageCount: number): Content => ({
+  return {
     margin: [40, 12, 40, 0],
-    columns: [
-      {
-        width: '*',
-        stack: [
-          { text: `${text(header.values.reportNumber)} · ${version}`, style: 'footer' },
-          { text: `${words.footer.fingerprint}: ${fingerprint}`, style: 'footerHash' },
-        ],
-      },
-      { width: 'auto', text: words.footer.page(currentPage, pageCount), style: 'footer', alignment: 'right' },
+    lines: [
+      { text: `${text(header.values.reportNumber)} · ${version}`, style: 'footer' },
+      { text: `${words.footer.fingerprint}: ${fingerprint}`, style: 'footerHash' },
     ],
-  });
+    pageOf: { template: words.footer.page, style: 'footer' },
+  };
 }
 
 /** The document's styles: one place for the PDF's typography. */

@@ -69,7 +69,11 @@ export type PdfWords = {
     fingerprint: string;
     notVersioned: (status: string) => string;
     version: (number: number) => string;
-    page: (page: number, pages: number) => string;
+    /**
+     * "Page 3 of 12" as a template of `{page}` and `{pages}`: data, as the footer is filled in on
+     * the print's worker thread for each page (pdf-printer.ts).
+     */
+    page: string;
   };
 };
 
@@ -141,7 +145,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       fingerprint: 'Fingerprint (SHA-256)',
       notVersioned: (status) => `${status}, not a version`,
       version: (number) => `Approved version ${number}`,
-      page: (page, pages) => `Page ${page} of ${pages}`,
+      page: 'Page {page} of {pages}',
     },
   },
   id: {
@@ -212,7 +216,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       fingerprint: 'Sidik jari (SHA-256)',
       notVersioned: (status) => `${status}, belum menjadi versi`,
       version: (number) => `Versi disetujui ${number}`,
-      page: (page, pages) => `Halaman ${page} dari ${pages}`,
+      page: 'Halaman {page} dari {pages}',
     },
   },
 };

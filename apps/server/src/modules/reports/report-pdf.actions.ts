@@ -14,7 +14,8 @@ import { walkReport } from '../../engine/report-tree.ts';
 import type { ReportTreeEntry, TreeRecord } from '../../engine/report-tree.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { contentDisposition } from '../files/files.actions.ts';
-import { printPdf } from './pdf-printer.ts';
+import { PdfRefused, takePdfPrinter } from './pdf-printer.ts';
+import type { PdfPrinter } from './pdf-printer.ts';
 import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-cover.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
@@ -105,79 +106,97 @@ export async function printReport(
   const layout = new ReportPdfLayout(words, mayView);
   const hashed = fingerprinted(walk);
   let header: TreeRecord | undefined;
-  for await (const entry of hashed.entries) {
-    if (entry.kind === 'header') header = entry.record;
-    layout.add(entry);
-  }
-  const fingerprint = hashed.fingerprint();
-  const report = header!;
-  const printed = await which(report);
-  const authorship = await authorshipOf(deps.db, report);
-  const steps = await deps.db
-    .select()
-    .from(reportApprovalSteps)
-    .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
-    .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
-
-  const signatures: PendingImage[] = [];
-  const approval = approvalContent(words, report, steps, signatures);
-  const pending = [
-    ...(authorship.company?.logo ? [authorship.company.logo] : []),
-    ...layout.images,
-    ...signatures,
-  ];
-  const images = new Map<string, Buffer>();
-  for (const image of pending) {
-    const bytes = await readImage(deps.files, image);
-    const name = `a-${image.attachment.id}`;
-    if (bytes) images.set(name, bytes);
-    placeImage(image, bytes ? name : undefined);
-  }
-  // A version's print is named as the version; the report's as the report.
-  const fileName = `${String(report.values.reportNumber)}${o.asVersion && printed.version ? ` v${printed.version.number}` : ''}.pdf`;
-  const definition = {
-    pageSize: 'A4',
-    pageMargins: [40, 40, 40, 56],
-    info: {
-      title: `${String(report.values.reportNumber)} · ${String(report.values.title)}`,
-      subject: words.documentTitle,
-      creator: 'Inspectra',
-      producer: 'Inspectra',
-    },
-    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
-    styles: pdfStyles,
-    content: [
-      ...coverContent(words, report, authorship, new Date(), printed),
-      ...(layout.hasSections
-        ? layout.content
-        : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
-      ...approval,
-    ],
-    footer: footer(words, report, fingerprint, printed),
-  };
-  let body;
+  let taking: Promise<PdfPrinter> | undefined;
   try {
-    body = await printPdf(definition, images);
-  } catch {
-    // An image pdfkit cannot read (a damaged PNG) stops the whole print: print without images,
-    // each shown as missing, rather than not at all.
-    for (const image of pending) placeImage(image, undefined);
-    body = await printPdf(definition, new Map());
-  }
-  return {
-    raw: {
-      body,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': contentDisposition('application/pdf', fileName),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-        'content-security-policy': "default-src 'none'; sandbox",
-        // The fingerprint printed in the footer, for a client that records what it was given.
-        'x-report-fingerprint': fingerprint,
+    for await (const entry of hashed.entries) {
+      if (entry.kind === 'header') {
+        header = entry.record;
+        // The report is found and the reader may see it: the print takes its turn and its worker
+        // meanwhile (a new worker loads pdfmake); a turn refused is thrown below, when awaited.
+        taking ??= takePdfPrinter();
+        taking.catch(() => {});
+      }
+      layout.add(entry);
+    }
+    const fingerprint = hashed.fingerprint();
+    const report = header!;
+    const printed = await which(report);
+    const authorship = await authorshipOf(deps.db, report);
+    const steps = await deps.db
+      .select()
+      .from(reportApprovalSteps)
+      .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
+      .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
+
+    const signatures: PendingImage[] = [];
+    const approval = approvalContent(words, report, steps, signatures);
+    const pending = [
+      ...(authorship.company?.logo ? [authorship.company.logo] : []),
+      ...layout.images,
+      ...signatures,
+    ];
+    const images = new Map<string, Buffer>();
+    for (const image of pending) {
+      const bytes = await readImage(deps.files, image);
+      const name = `a-${image.attachment.id}`;
+      if (bytes) images.set(name, bytes);
+      placeImage(image, bytes ? name : undefined);
+    }
+    // A version's print is named as the version; the report's as the report.
+    const fileName = `${String(report.values.reportNumber)}${o.asVersion && printed.version ? ` v${printed.version.number}` : ''}.pdf`;
+    const definition = {
+      pageSize: 'A4',
+      pageMargins: [40, 40, 40, 56],
+      info: {
+        title: `${String(report.values.reportNumber)} · ${String(report.values.title)}`,
+        subject: words.documentTitle,
+        creator: 'Inspectra',
+        producer: 'Inspectra',
       },
-    },
-  };
+      defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
+      styles: pdfStyles,
+      content: [
+        ...coverContent(words, report, authorship, new Date(), printed),
+        ...(layout.hasSections
+          ? layout.content
+          : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
+        ...approval,
+      ],
+    };
+    const pageFooter = footer(words, report, fingerprint, printed);
+    const printer = await taking!;
+    let body;
+    try {
+      body = await printer.print(definition, pageFooter, images);
+    } catch (error) {
+      if (!(error instanceof PdfRefused)) throw error;
+      // An image pdfkit cannot read (a damaged PNG) stops the whole print: print without images,
+      // each shown as missing, rather than not at all.
+      for (const image of pending) placeImage(image, undefined);
+      body = await printer.print(definition, pageFooter, new Map());
+    }
+    return {
+      raw: {
+        body,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': contentDisposition('application/pdf', fileName),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+          'content-security-policy': "default-src 'none'; sandbox",
+          // The fingerprint printed in the footer, for a client that records what it was given.
+          'x-report-fingerprint': fingerprint,
+        },
+      },
+    };
+  } finally {
+    // The worker is given back once its PDF is written (or it failed): kept warm for the next
+    // print a while, or ended, and all it grew with it.
+    taking?.then(
+      (printer) => printer.close(),
+      () => {},
+    );
+  }
 }
 
 /** The version an approved report's approval wrote and the one its revision replaces, for its print. */

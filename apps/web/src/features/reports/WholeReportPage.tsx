@@ -258,7 +258,7 @@ function recordTitle(
   const label = entityLabel(t, entity);
   const base = count > 1 ? t('reports.record.whole.row', { label, number: index + 1 }) : label;
   const variant = record.fields.variant;
-  return typeof variant === 'string' && variant ? `${base} · ${variantLabel(t, variant)}` : base;
+  return typeof variant === 'string' && variant ? `${base} · ${variantLabel(t, entity, variant)}` : base;
 }
 
 /**

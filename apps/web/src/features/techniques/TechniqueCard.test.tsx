@@ -1,7 +1,8 @@
 import type { ReportTechniqueSummary } from '@inspectra/contract';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import type { Report } from '../reports/useReport.ts';
@@ -9,6 +10,7 @@ import { TechniqueCard } from './TechniqueCard.tsx';
 import { allTechniques } from './technique-routes.ts';
 
 serveMockApi();
+afterEach(() => i18n.changeLanguage('en'));
 
 const vci = allTechniques.find((t) => t.module === 'vci')!;
 const reportId = '00000000-0000-4000-8000-0000000000a1';
@@ -60,5 +62,14 @@ describe("a technique's card on the report page", () => {
     serveSummaries([]);
     renderCard({ inspectionMethod: 'thermal', equipmentCategory: 'pipe' });
     expect(await screen.findByText('Nothing recorded yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("names each class of equipment in the reader's language, as the PDF does", async () => {
+    await i18n.changeLanguage('id');
+    serveSummaries([]);
+    renderCard({ inspectionMethod: 'vci', equipmentCategory: null });
+    expect(await screen.findByRole('link', { name: /Jalur pipa/ }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('link', { name: /^Pipa/ })).toBeVisible();
+    expect(screen.queryByText(/Pipeline/)).toBeNull();
   });
 });

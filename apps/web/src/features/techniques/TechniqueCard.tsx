@@ -78,8 +78,10 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
             (!v
               ? t('workspace.openShort')
               : variants.length > 1
-                ? variantLabel(t, v)
-                : t('workspace.openFor', { variant: variantLabel(t, v).toLowerCase() }));
+                ? variantLabel(t, technique.workspace?.inspection, v)
+                : t('workspace.openFor', {
+                    variant: variantLabel(t, technique.workspace?.inspection, v).toLowerCase(),
+                  }));
           return (
             <ButtonLink
               key={v ?? 'all'}

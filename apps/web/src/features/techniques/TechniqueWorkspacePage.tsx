@@ -73,7 +73,7 @@ function Workspace({ technique, reportId }: { technique: TechniqueDefinition; re
             <span>{`${report.reportNumber} · ${report.title}`}</span>
             {variant && (
               <Badge variant="light" color={technique.color} styles={{ label: { textTransform: 'none' } }}>
-                {variantLabel(t, variant)}
+                {variantLabel(t, technique.workspace?.inspection, variant)}
               </Badge>
             )}
           </Group>

@@ -38,7 +38,7 @@ export function VariantChooser(p: {
               color={p.technique.color}
               rightSection={<IconChevronRight size={18} aria-hidden />}
             >
-              {variantLabel(t, variant)}
+              {variantLabel(t, p.technique.workspace?.inspection, variant)}
             </ButtonLink>
           ))}
         </Group>

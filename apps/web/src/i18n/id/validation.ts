@@ -73,4 +73,6 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   levelsNeedApprovalSettings:
     'Hanya peran yang boleh mengubah pengaturan persetujuan yang dapat mengubah level dan jabatan persetujuan',
   namedTwice: '{{name}} disebut lebih dari sekali',
+  reportTooLargeToPrint:
+    'Laporan ini terlalu besar untuk dicetak sebagai satu PDF: penyusunannya memerlukan memori lebih dari yang boleh dipakai satu pencetakan. Bagian-bagiannya tetap dapat dibaca di halamannya.',
 };

@@ -1,0 +1,134 @@
+// @ts-check
+/**
+ * Prints a report's PDF with pdfmake on a thread of its own (pdf-printer.ts starts one for each
+ * print and ends it after). pdfmake lays a document out in memory and makes hundreds of megabytes
+ * of short-lived objects doing it: on this thread they die in a young generation of its own, sized
+ * for them, instead of being promoted into the server's heap (whose young generation is kept at
+ * 1 MB), and everything the print grew is given back when the thread ends (docs/report-of-record.md
+ * "Memory and streaming"). It loads pdfmake as soon as it starts, while the server still reads the
+ * report and its photos.
+ *
+ * Each message is a print: the document definition as plain data, its footer as data (the function
+ * pdfmake wants is made here), and the images' bytes by name (transferred, not copied). Answers
+ * the PDF in blocks of bytes (transferred) and `{ done: true }`, or `{ error }` when pdfmake or
+ * pdfkit refused the document; a second print (the same document without images) may follow a
+ * refusal.
+ *
+ * Plain JavaScript (type-checked through JSDoc), loaded without a TypeScript loader.
+ */
+import { createRequire } from 'node:module';
+import { dirname, resolve, sep } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parentPort } from 'node:worker_threads';
+import pdfmake from 'pdfmake';
+
+/**
+ * @typedef {string | Record<string, unknown> | unknown[]} Content
+ * @typedef {{ margin: [number, number, number, number]; lines: Content[]; pageOf: { template: string; style: string } }} Footer
+ * @typedef {{ document: Record<string, unknown>; footer: Footer; images: [string, ArrayBuffer][] }} PrintJob
+ */
+
+const parent = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+// Roboto from pdfmake's own package: nothing is downloaded at run time.
+const require = createRequire(import.meta.url);
+const roboto = /** @type {{ Roboto: Record<'normal' | 'bold' | 'italics' | 'bolditalics', string> }} */ (
+  require('pdfmake/fonts/Roboto')
+);
+const fontDir = resolve(dirname(roboto.Roboto.normal));
+pdfmake.addFonts(roboto);
+// A report's content never names a URL to fetch: refuse them all, so no record can make the server
+// reach out (CVE-2026-26801 is about exactly that).
+pdfmake.setUrlAccessPolicy(() => false);
+// Only the shipped fonts are read from disk; a path in a record's text is never opened.
+pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(fontDir + sep));
+
+/**
+ * pdfmake's footer function from the footer's data: its lines on the left and "Page 3 of 12" on
+ * the right. Fresh nodes for every page, as pdfmake writes its layout into the nodes it is given.
+ * @param {Footer} f
+ */
+const footerOf = (f) => (/** @type {number} */ currentPage, /** @type {number} */ pageCount) => ({
+  margin: f.margin,
+  columns: [
+    { width: '*', stack: structuredClone(f.lines) },
+    {
+      width: 'auto',
+      text: f.pageOf.template.replace(/\{(pages?)\}/g, (_, key) =>
+        String(key === 'page' ? currentPage : pageCount),
+      ),
+      style: f.pageOf.style,
+      alignment: 'right',
+    },
+  ],
+});
+
+/** Bytes of the PDF sent at a time: pdfkit's many small chunks are gathered into blocks this size. */
+const blockBytes = 256 * 1024;
+
+/**
+ * Prints a document and sends its PDF to the server's thread as it is written, in blocks of bytes
+ * of their own (not slices of a shared pool) transferred rather than copied, so the PDF is never
+ * held twice: `{ chunk, length }`, …, then `{ done: true }`.
+ * @param {PrintJob} job
+ */
+async function print({ document, footer, images }) {
+  // The images in pdfmake's in-memory file system (this print's only: the fonts are read from disk),
+  // by the names the document gives them: never paths.
+  const storage = pdfmake.virtualfs.storage;
+  for (const name of Object.keys(storage)) delete storage[name];
+  /** @type {Record<string, string>} */
+  const named = {};
+  for (const [name, bytes] of images) {
+    storage[name] = Buffer.from(bytes);
+    named[name] = name;
+  }
+  const stream = await pdfmake
+    .createPdf({ ...document, images: named, footer: footerOf(footer) })
+    .getStream();
+  let block = Buffer.allocUnsafeSlow(blockBytes);
+  let filled = 0;
+  const send = () => {
+    if (filled === 0) return;
+    parent.postMessage({ chunk: block.buffer, length: filled }, [block.buffer]);
+    block = Buffer.allocUnsafeSlow(blockBytes);
+    filled = 0;
+  };
+  await new Promise((done, fail) => {
+    stream.on('data', (/** @type {Buffer} */ chunk) => {
+      for (let at = 0; at < chunk.length;) {
+        const taken = chunk.copy(block, filled, at);
+        filled += taken;
+        at += taken;
+        if (filled === blockBytes) send();
+      }
+    });
+    stream.on('end', done);
+    stream.on('error', fail);
+    // pdfkit's document is written out once ended.
+    stream.end();
+  });
+  send();
+  parent.postMessage({ done: true });
+}
+
+/**
+ * A full collection, run after each print: the worker is kept warm for the next print, and V8
+ * would otherwise keep this print's garbage in the old generation until the heap's growth
+ * heuristics pressed it, so a warm worker held more with every print (measured: 120 → 154 MiB
+ * above idle over 20 prints on PostgreSQL). `--expose-gc` set now gives `gc` to contexts made
+ * after, as this one; no other context in the process asks for it.
+ */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = /** @type {() => void} */ (runInNewContext('gc'));
+
+parent.on('message', async (/** @type {PrintJob} */ job) => {
+  try {
+    await print(job);
+  } catch (error) {
+    parent.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    collectGarbage();
+  }
+});
