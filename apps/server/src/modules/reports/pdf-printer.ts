@@ -262,10 +262,14 @@ export function endWarmPdfPrinters() {
  * 154 MiB above idle over 20 prints; 119–134 with this). A pause of a few tens of milliseconds,
  * once per burst of prints. `--expose-gc` set now gives `gc` to the context made for it alone.
  */
+let collect: (() => void) | undefined;
 function collectAfterPrints() {
   if (printSlots.state().running > 0) return;
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  if (!collect) {
+    v8.setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  const gc = collect;
   setImmediate(() => {
     if (printSlots.state().running === 0) gc();
   });
@@ -311,15 +315,21 @@ export type PdfPrinter = {
 export async function takePdfPrinter(): Promise<PdfPrinter> {
   const release = await printSlots.take();
   let worker: PrintWorker | undefined;
-  while (!worker || worker.failure) {
-    const entry = warm.pop();
-    if (!entry) {
-      worker = new PrintWorker();
-      started++;
-      break;
+  try {
+    while (!worker || worker.failure) {
+      const entry = warm.pop();
+      if (!entry) {
+        worker = new PrintWorker();
+        started++;
+        break;
+      }
+      clearTimeout(entry.timer);
+      worker = entry.worker;
     }
-    clearTimeout(entry.timer);
-    worker = entry.worker;
+  } catch (error) {
+    // No worker could be started: the turn is given back, not kept by a print that never runs.
+    release();
+    throw error;
   }
   let closed = false;
   const taken = worker;
