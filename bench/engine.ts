@@ -40,6 +40,7 @@ import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
 import { buildServer, serverNodeEnv, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
+import { unpagedLimit } from '../apps/server/src/engine/records/unpaged.ts';
 import { signIn as signInAs } from './built-server.ts';
 import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, SignedIn, Statement } from './engine-scenarios.ts';
@@ -452,9 +453,12 @@ async function checkRoutes(server: Server, facts: Facts): Promise<RouteCheck[]> 
         (p) => op.variant === undefined || p.variant === op.variant,
       );
       for (const parent of parents) {
+        // An unpaged list past its hard limit is refused whole (400, "ask for it by page"): it is
+        // read as its callers must, by page.
+        const byPage = !op.paged && parent.children > unpagedLimit;
         requests.push({
-          label: `${name} (a parent with ${count(parent.children)} rows)`,
-          query: { [op.parentParam]: parent.id, ...paging },
+          label: `${name} (a parent with ${count(parent.children)} rows${byPage ? ', by page: past the unpaged limit' : ''})`,
+          query: { [op.parentParam]: parent.id, ...(byPage ? { pageNumber: 1, pageSize: 20 } : paging) },
         });
       }
       if (parents.length === 0) {

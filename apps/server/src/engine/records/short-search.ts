@@ -15,7 +15,7 @@ import { recordForView } from './views.ts';
  * through the whole table (a two-letter term matching nothing read 1.1 million rows: 3.4 s).
  */
 export const minIndexedSearch = 3;
-export const shortSearchWalk = 10_000;
+export const shortSearchWalk = 2_000;
 /**
  * The deepest a search pages: past its first `searchDepth` matches a page is refused with a request
  * to narrow the search (page 9,500 of a 191,000-row search read 190,000 matches: 1.5 s).
