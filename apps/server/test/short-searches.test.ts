@@ -31,7 +31,7 @@ describe('a short search', () => {
   it('looks through the newest records only, and says how many, when the list holds more', async () => {
     const r = await search('qz');
     expect(r.status).toBe(200);
-    // The 40 matches are older than the newest 10,000: not found, and the answer says why.
+    // The 40 matches are older than the newest the walk reads: not found, and the answer says why.
     expect(r.body.data).toEqual([]);
     expect(r.body.meta).toMatchObject({
       totalCount: 0,
@@ -62,6 +62,13 @@ describe('a short search', () => {
     expect(r.body.data.map((w: { title: string }) => w.title).sort()).toEqual(['Qz survey 1', 'Qz survey 2']);
     expect(r.body.meta).toMatchObject({ totalCount: 2, totalCountExact: true });
     expect(r.body.meta.searchLimitedTo).toBeUndefined();
+    // A full first page is counted by a walk of its own, a page past it from the count too.
+    for (const pageNumber of [1, 2, 3]) {
+      const paged = await t.call('GET', `/api/work-order-spks?search=qz&pageSize=1&pageNumber=${pageNumber}`);
+      expect(paged.status).toBe(200);
+      expect(paged.body.data).toHaveLength(pageNumber <= 2 ? 1 : 0);
+      expect(paged.body.meta).toMatchObject({ totalCount: 2, totalCountExact: true });
+    }
   });
 });
 

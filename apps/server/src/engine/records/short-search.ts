@@ -68,20 +68,33 @@ export async function shortSearchPage(
         .orderBy(...orderBy(repo, o.sort, bound.order)),
     values,
   );
-  const [counts] = await repo.statements.run<{ counted: number; walked: number }[]>(
-    db,
-    `count:shortSearch:${bound.shape}`,
-    () =>
-      db
-        .select({
-          counted: sql<number>`(select count(*) from (select 1 from ${walk} where ${bound.search}
+  // A first page that is not full holds every match: the matches are counted from it, and only
+  // the walk's own length is read (a term matching nothing then walks once, not twice).
+  const pageIsAll = o.offset === 0 && found.length < o.pageSize;
+  const walkedCount = sql<number>`(select count(*) from (select 1 from ${repo.table} ${unsearched}
+      limit ${sql.placeholder('walk')}) walked)`.mapWith(Number);
+  const [counts] = pageIsAll
+    ? (
+        await repo.statements.run<{ walked: number }[]>(
+          db,
+          `count:shortSearchWalked:${bound.shape}`,
+          () => db.select({ walked: walkedCount }).from(sql`(select 1) one`),
+          values,
+        )
+      ).map((c) => ({ ...c, counted: found.length }))
+    : await repo.statements.run<{ counted: number; walked: number }[]>(
+        db,
+        `count:shortSearch:${bound.shape}`,
+        () =>
+          db
+            .select({
+              counted: sql<number>`(select count(*) from (select 1 from ${walk} where ${bound.search}
               limit ${sql.placeholder('countLimit')}) matched)`.mapWith(Number),
-          walked: sql<number>`(select count(*) from (select 1 from ${repo.table} ${unsearched}
-              limit ${sql.placeholder('walk')}) walked)`.mapWith(Number),
-        })
-        .from(sql`(select 1) one`),
-    values,
-  );
+              walked: walkedCount,
+            })
+            .from(sql`(select 1) one`),
+        values,
+      );
   const limited = (counts?.walked ?? 0) >= shortSearchWalk;
   const counted = countOf(counts?.counted ?? 0, o.countLimit);
   return {
