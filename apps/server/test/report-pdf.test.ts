@@ -13,12 +13,7 @@ import { attachments, users } from '../src/db/schema/index.ts';
 import { canonicalJson, canonicalReport } from '../src/engine/report-canonical.ts';
 import { unscoped } from '../src/engine/record-scope.ts';
 import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
-import {
-  configurePdfPrinter,
-  configurePdfPrints,
-  endWarmPdfPrinters,
-  pdfPrints,
-} from '../src/modules/reports/pdf-printer.ts';
+import { configurePdfPrints, endWarmPdfPrinters, pdfPrints } from '../src/modules/reports/pdf-printer.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { pdfText } from './pdf-text.ts';
 import {
@@ -275,12 +270,12 @@ describe('GET /report-headers/{id}/pdf', () => {
     // A print worker whose old generation cannot even hold pdfmake: it runs out of memory (a new
     // one: the workers kept warm were made with the usual limits).
     endWarmPdfPrinters();
-    const limits = configurePdfPrinter({ maxOldGenerationSizeMb: 2 });
+    const before = configurePdfPrints({ maxOldGenerationSizeMb: 2 });
     let res;
     try {
       res = await pdf(report.id);
     } finally {
-      configurePdfPrinter(limits);
+      configurePdfPrints(before);
     }
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({
@@ -298,25 +293,25 @@ describe('GET /report-headers/{id}/pdf', () => {
 
   it('prints one after another on a worker kept warm, and gives it back after a while', async () => {
     endWarmPdfPrinters();
-    const before = pdfPrints().started;
+    const started = pdfPrints().started;
     for (let i = 0; i < 3; i++) expect((await pdf(report.id)).statusCode).toBe(200);
-    expect(pdfPrints()).toMatchObject({ running: 0, waiting: 0, warm: 1, started: before + 1 });
-    configurePdfPrints({ keepWarmMs: 50 });
+    expect(pdfPrints()).toMatchObject({ running: 0, waiting: 0, warm: 1, started: started + 1 });
+    const before = configurePdfPrints({ keepWarmMs: 50 });
     try {
       expect((await pdf(report.id)).statusCode).toBe(200);
       await expect.poll(() => pdfPrints().warm, { timeout: 2_000 }).toBe(0);
     } finally {
-      configurePdfPrints({ keepWarmMs: 60_000 });
+      configurePdfPrints(before);
     }
   });
 
   it('refuses a print with 503 and Retry-After when its turn does not come in time, and prints the next', async () => {
-    configurePdfPrints({ maxConcurrent: 1, waitMs: 0 });
+    const before = configurePdfPrints({ maxConcurrent: 1, waitMs: 0 });
     let answers;
     try {
       answers = await Promise.all([pdf(report.id), pdf(report.id)]);
     } finally {
-      configurePdfPrints({ maxConcurrent: 1, waitMs: 30_000 });
+      configurePdfPrints(before);
     }
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 503]);

@@ -27,16 +27,6 @@ export type PdfDocument = Record<string, unknown>;
 const limits = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 /**
- * Changes the print worker's heap limits for the prints started after (tests, the benchmark);
- * answers the limits it replaced, to put them back.
- */
-export function configurePdfPrinter(o: Partial<typeof limits>): typeof limits {
-  const before = { ...limits };
-  Object.assign(limits, o);
-  return before;
-}
-
-/**
  * The server's `--max-semi-space-size` (1 MB under `npm start`, docs/embedded-database.md), when it
  * runs with one. V8 reads that flag when it makes each isolate's heap, a worker's too, and lets it
  * win over the worker's `resourceLimits`: a print worker started under it had the server's 1 MB
@@ -225,19 +215,26 @@ const warm: { worker: PrintWorker; timer: NodeJS.Timeout }[] = [];
 /** Workers started since the process started. */
 let started = 0;
 
-/**
- * Changes how many prints run at once, how long one waits, how long a worker is kept warm and
- * after how many prints it is ended (`MAX_CONCURRENT_PRINTS` at start; tests; the benchmark).
- */
-export function configurePdfPrints(o: {
+type PrintSettings = Partial<typeof limits> & {
   maxConcurrent?: number;
   waitMs?: number;
   keepWarmMs?: number;
   maxPrintsPerWorker?: number;
-}) {
+};
+
+/**
+ * Changes how prints run: how many at once and how long one waits for its turn
+ * (`MAX_CONCURRENT_PRINTS` at start), how long a worker is kept warm and after how many prints it is
+ * ended, and the heap limits of workers started after (tests, the benchmark). Answers the settings
+ * it replaced, to put them back.
+ */
+export function configurePdfPrints(o: PrintSettings): Required<PrintSettings> {
+  const { maxConcurrent, waitMs } = printSlots.state();
+  const before = { ...limits, ...pool, maxConcurrent, waitMs };
   printSlots.configure(o);
-  if (o.keepWarmMs !== undefined) pool.keepWarmMs = o.keepWarmMs;
-  if (o.maxPrintsPerWorker !== undefined) pool.maxPrintsPerWorker = o.maxPrintsPerWorker;
+  for (const key of Object.keys(limits) as (keyof typeof limits)[]) limits[key] = o[key] ?? limits[key];
+  for (const key of Object.keys(pool) as (keyof typeof pool)[]) pool[key] = o[key] ?? pool[key];
+  return before;
 }
 
 /** Prints running and waiting, and workers kept warm, now. */
