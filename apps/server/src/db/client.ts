@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -45,8 +46,10 @@ export type DatabaseOptions = (
     /**
      * Embedded PGlite in a directory, or in memory when `dir` is undefined (tests); in memory it
      * may start as a copy of a database's `dump()` (tests start each file from one migrated copy).
+     * The bytes may be a view of a SharedArrayBuffer, which the database's thread then reads in
+     * place instead of receiving a copy.
      */
-  | { pgliteDir: string | undefined; copyOf?: Uint8Array }
+  | { pgliteDir: string | undefined; copyOf?: Uint8Array<ArrayBufferLike> }
 ) & { statementTimeoutMs?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -186,10 +189,33 @@ async function createPgliteDirectory(dir: string): Promise<void> {
   await rename(staging, dir);
 }
 
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once: each
+ * database's thread is handed them instead of reading and compiling its own (a thread shares a
+ * compiled module, and the code V8 optimises in it, with the others). Tests open a database per
+ * file; the server opens one.
+ */
+let pgliteArtifacts:
+  | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }>
+  | undefined;
+function loadPgliteArtifacts() {
+  pgliteArtifacts ??= (async () => {
+    const dist = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (name: string) => WebAssembly.compile(await readFile(new URL(name, dist)));
+    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+      readFile(new URL('pglite.data', dist)),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+  })();
+  return pgliteArtifacts;
+}
+
 async function openPglite(
   dir: string | undefined,
   timeoutMs: number,
-  copyOf: Uint8Array | undefined,
+  copyOf: Uint8Array<ArrayBufferLike> | undefined,
 ): Promise<Database> {
   if (dir !== undefined && copyOf !== undefined) throw new Error('copyOf opens an in-memory database only');
   if (dir !== undefined) await createPgliteDirectory(dir);
@@ -201,6 +227,7 @@ async function openPglite(
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
       settings: { shared_buffers: pgliteSharedBuffers, ...plannerSettings },
       archive: copyOf,
+      artifacts: await loadPgliteArtifacts(),
     },
   });
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
@@ -241,8 +268,9 @@ async function openPglite(
   };
   try {
     await migrate(opened.db, { migrationsFolder });
-    // Statistics for the planner from the start: without them it plans on default estimates.
-    await upkeep.analyzeAll(opened.db);
+    // Statistics for the planner from the start: without them it plans on default estimates. A
+    // copy carries its source's, which was opened through here.
+    if (copyOf === undefined) await upkeep.analyzeAll(opened.db);
   } catch (error) {
     await close();
     throw error;
