@@ -190,10 +190,10 @@ async function createPgliteDirectory(dir: string): Promise<void> {
 }
 
 /**
- * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once: each
- * database's thread is handed them instead of reading and compiling its own (a thread shares a
- * compiled module, and the code V8 optimises in it, with the others). Tests open a database per
- * file; the server opens one.
+ * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once, for the
+ * in-memory databases tests open, one per file: each database's thread is handed them instead of
+ * reading and compiling its own (threads share a compiled module, and the code V8 optimises in it).
+ * The server opens one database, whose thread loads its own and the process keeps nothing.
  */
 let pgliteArtifacts:
   | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }>
@@ -227,7 +227,7 @@ async function openPglite(
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
       settings: { shared_buffers: pgliteSharedBuffers, ...plannerSettings },
       archive: copyOf,
-      artifacts: await loadPgliteArtifacts(),
+      artifacts: dir === undefined ? await loadPgliteArtifacts() : undefined,
     },
   });
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {

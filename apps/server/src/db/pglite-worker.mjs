@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir: string; socketPath: string; settings: Record<string, string>; archive?: Uint8Array<ArrayBufferLike>; artifacts: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob } }} */
+/** @type {{ dataDir: string; socketPath: string; settings: Record<string, string>; archive?: Uint8Array<ArrayBufferLike>; artifacts?: { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob } }} */
 const { dataDir, socketPath, settings, archive, artifacts } = workerData;
 const parent = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
@@ -28,7 +28,8 @@ function archiveBlob(bytes) {
 
 try {
   const db = await PGlite.create(dataDir, {
-    // Compiled and read once by the process that starts this thread (client.ts).
+    // For an in-memory database, compiled and read once by the process that starts this thread
+    // (client.ts).
     ...artifacts,
     extensions: { pg_trgm },
     // A copy of another database (its `dump`): tests start each file from one migrated database.
