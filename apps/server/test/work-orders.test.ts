@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables, tableOf } from '../src/db/schema/index.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
+import { templateParts } from './workbook-parts.ts';
 import type { TestApp } from './helpers.ts';
 import { recordScopes } from '../src/app.ts';
 import { entityScope } from '../src/engine/record-scope.ts';
@@ -571,52 +572,6 @@ describe('importing work orders', () => {
     expect(emergencies.body.meta.totalCount).toBe(200);
   }, 180_000);
 });
-
-/**
- * What a template holds, read from its XML: exceljs's reader would expand each validation into a
- * million cells and take seconds. Labels in order; notes and validations by label; the hidden lists.
- */
-async function templateParts(bytes: Buffer) {
-  const zip = await JSZip.loadAsync(bytes);
-  const text = (name: string) => zip.file(name)!.async('string');
-  const decode = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  const sheet = await text('xl/worksheets/sheet1.xml');
-  const headerRow = /<row r="1"[^>]*>([\s\S]*?)<\/row>/.exec(sheet)![1]!;
-  const byColumn = new Map(
-    [...headerRow.matchAll(/<c r="([A-Z]+)1"[^>]*>[\s\S]*?<[tv]>([^<]*)<\/[tv]>/g)].map((m) => [
-      m[1]!,
-      decode(m[2]!),
-    ]),
-  );
-  const labels = [...byColumn.values()];
-  const notes = new Map<string, string>();
-  const comments = await text('xl/comments1.xml');
-  for (const m of comments.matchAll(/<comment ref="([A-Z]+)1"[^>]*>([\s\S]*?)<\/comment>/g)) {
-    const words = [...m[2]!.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => decode(t[1]!)).join('');
-    notes.set(byColumn.get(m[1]!)!, words);
-  }
-  const validations = new Map<string, { formula: string; errorStyle: string }>();
-  for (const m of sheet.matchAll(/<dataValidation ([^>]*)>[\s\S]*?<formula1>([^<]*)<\/formula1>/g)) {
-    const sqref = /sqref="([A-Z]+)2:[A-Z]+1048576"/.exec(m[1]!)![1]!;
-    const errorStyle = /errorStyle="(\w+)"/.exec(m[1]!)?.[1] ?? 'stop';
-    validations.set(byColumn.get(sqref)!, { formula: decode(m[2]!), errorStyle });
-  }
-  const book = await text('xl/workbook.xml');
-  const state = /<sheet [^>]*name="Lists"[^>]*state="(\w+)"/.exec(book)?.[1];
-  const listXml = await text('xl/worksheets/sheet2.xml');
-  const columns: string[][] = [];
-  for (const m of listXml.matchAll(/<c r="([A-Z]+)\d+"[^>]*>[\s\S]*?<[tv]>([^<]*)<\/[tv]>/g)) {
-    const index = m[1]!.charCodeAt(0) - 65;
-    (columns[index] ??= []).push(decode(m[2]!));
-  }
-  return { labels, notes, validations, lists: { state, columns } };
-}
 
 /** `size` zero bytes as a stream, a megabyte at a time, never whole in memory. */
 function zeros(size: number): Readable {
