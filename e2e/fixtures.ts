@@ -155,7 +155,10 @@ export async function expectAccessible(page: Page, info: TestInfo, name: string,
         timeout: 5000,
       })
       .catch(() => {});
-    await page.waitForTimeout(250);
+    // Two frames: what the last change of state drew is on the screen axe reads.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
   };
   const serious = (r: AxeResults) =>
     r.violations.some((v) => v.impact === 'serious' || v.impact === 'critical');
