@@ -1,8 +1,9 @@
-import { deriveValue, thermalMeasurement } from '@inspectra/contract';
-import { eq } from 'drizzle-orm';
+import { d, deriveValue, evaluate, thermalMeasurement } from '@inspectra/contract';
+import type { Expr } from '@inspectra/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
-import { derivedSql } from '../src/engine/derived-sql.ts';
+import { compile, derivedSql } from '../src/engine/derived-sql.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -42,5 +43,78 @@ describe('a derived value declared once', () => {
       expect(Number(row.deltaTC)).toBe(deriveValue(thermalMeasurement.derived.deltaTC!, record));
       expect(row.severity).toBe(deriveValue(thermalMeasurement.derived.severity!, record));
     }
+  });
+});
+
+describe('every operation of the expression language', () => {
+  /** Records over two numbers and a word, empty values, zero divisors and equal values among them. */
+  const records = [
+    { a: 1, b: 2, kind: 'cse' },
+    { a: 2, b: 2, kind: 'agAgCl' },
+    { a: -850, b: 0, kind: 'zinc' },
+    { a: -849.99, b: -850, kind: 'other' },
+    { a: 0.1 + 0.2, b: 0.3, kind: 'cse' },
+    { a: null, b: 3, kind: 'cse' },
+    { a: 4, b: null, kind: null },
+    { a: null, b: null, kind: 'agAgCl' },
+  ];
+  const a = d.field('a');
+  const b = d.field('b');
+  const expressions: Record<string, Expr> = {
+    add: d.add(a, b),
+    sub: d.sub(a, b),
+    mul: d.mul(a, b),
+    div: d.div(a, b),
+    min: d.min(a, b),
+    max: d.max(a, b),
+    round: d.round(d.div(a, d.number(3)), 2),
+    bands: d.bands(
+      a,
+      [
+        { when: 'gte', limit: 2, value: 'high' },
+        { when: 'gt', limit: 0, value: 'some' },
+      ],
+      'none',
+    ),
+    lt: d.if(d.lt(a, b), d.text('yes'), d.text('no')),
+    lte: d.if(d.lte(a, b), d.text('yes'), d.text('no')),
+    gt: d.if(d.gt(a, b), d.number(1), d.number(0)),
+    gte: d.if(d.gte(a, b), d.number(1), d.number(0)),
+    eq: d.if(d.eq(a, b), d.text('same'), d.text('differ')),
+    oneOf: d.if(d.oneOf('kind', ['cse', 'zinc']), d.text('in'), d.text('out')),
+    isSet: d.if(d.isSet(a), d.text('set'), d.text('empty')),
+    and: d.if(d.and(d.gt(a, d.number(0)), d.oneOf('kind', ['cse'])), d.text('both'), d.text('not both')),
+    or: d.if(d.or(d.gt(a, d.number(1)), d.oneOf('kind', ['zinc'])), d.text('either'), d.text('neither')),
+    not: d.if(d.not(d.gt(a, b)), d.text('not above'), d.text('above or unknown')),
+    // A limit that depends on an enumerated value: the criterion by reference electrode.
+    byValue: d.byValue('kind', { cse: d.number(-850), agAgCl: d.number(-800) }, d.sub(b, d.number(1))),
+    byValueNoOtherwise: d.byValue('kind', { zinc: d.text('zinc') }),
+    nested: d.if(
+      d.lte(a, d.byValue('kind', { cse: d.number(-850), zinc: d.number(-850) }, d.number(-800))),
+      d.text('protected'),
+      d.if(d.isSet(a), d.text('unprotected'), d.text('unknown')),
+    ),
+  };
+
+  it('gives in SQL what it gives per record, empty values and zero divisors included', async () => {
+    const columns = { a: sql.raw('v.a'), b: sql.raw('v.b'), kind: sql.raw('v.kind') };
+    const values = sql.join(
+      records.map((r, i) => sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text)`),
+      sql`, `,
+    );
+    for (const [name, expr] of Object.entries(expressions)) {
+      const result = await t.db.execute<{ i: number; value: number | string | null }>(
+        sql`select v.i, ${compile(expr, columns)} as value from (values ${values}) as v(i, a, b, kind) order by v.i`,
+      );
+      const inSql = result.rows.map((r) => r.value);
+      expect(inSql, name).toEqual(records.map((r) => evaluate(expr, r)));
+    }
+  });
+
+  it('refuses a declaration that mixes numbers and words, or compares words', () => {
+    expect(() => compile(d.if(d.gt(d.field('a'), d.number(0)), d.number(1), d.text('x')), {})).toThrow(
+      /numbers in some branches and words in others/,
+    );
+    expect(() => compile(d.add(d.field('a'), d.text('x')), {})).toThrow(/needs numbers/);
   });
 });

@@ -2,33 +2,89 @@
  * Derived values declared as expressions, so one declaration serves both a single record (the API's
  * view of it) and SQL (counts by severity, the worst reading, ordering by ΔT): the server compiles
  * the same expression to SQL, and the two cannot disagree on a band's edge (docs/architecture-engine.md).
+ *
+ * Empty values follow SQL: arithmetic over an empty value is empty, a comparison with one is
+ * unknown, and a choice (`if`) whose condition is unknown takes its `else`. Dividing by zero is
+ * empty, never infinite.
  */
 export type Expr =
+  /** A number field of the record (empty when it is empty or not a number). */
   | { op: 'field'; key: string }
   | { op: 'number'; value: number }
-  | { op: 'add' | 'sub' | 'mul'; a: Expr; b: Expr }
+  /** A declared word as the value (a grade, a verdict). */
+  | { op: 'text'; value: string }
+  | { op: 'add' | 'sub' | 'mul' | 'div' | 'min' | 'max'; a: Expr; b: Expr }
   /** Half up to `digits` decimals, as Math.round does (SQL: floor(x·10ⁿ + 0.5) / 10ⁿ). */
   | { op: 'round'; a: Expr; digits: number }
   /**
    * The first band the value falls in, checked in order (`gt`: above the limit, `gte`: at or
    * above), else `otherwise`: NETA's priorities, ISO 20816's zones, a potential criterion.
    */
-  | { op: 'bands'; a: Expr; bands: readonly Band[]; otherwise: string };
+  | { op: 'bands'; a: Expr; bands: readonly Band[]; otherwise: string }
+  /** `then` where the condition holds, `else` where it does not or is unknown. */
+  | { op: 'if'; when: Condition; then: Expr; else: Expr }
+  /**
+   * By the value of a text or enumerated field: a limit that depends on the reference electrode,
+   * a rule that depends on the acceptance code. `otherwise` (empty when absent) for any other value
+   * and for an empty one.
+   */
+  | { op: 'byValue'; key: string; cases: Readonly<Record<string, Expr>>; otherwise?: Expr };
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
+
+/** A condition over a record: true, false, or unknown (null) when what it reads is empty. */
+export type Condition =
+  /** Of two numbers. */
+  | { op: 'lt' | 'lte' | 'gt' | 'gte' | 'eq'; a: Expr; b: Expr }
+  /** A text or enumerated field holds one of `values`. */
+  | { op: 'oneOf'; key: string; values: readonly [string, ...string[]] }
+  /** The value is not empty (never unknown). */
+  | { op: 'isSet'; a: Expr }
+  | { op: 'and' | 'or'; all: readonly [Condition, ...Condition[]] }
+  | { op: 'not'; c: Condition };
 
 /** Builders of derived-value expressions: `d.round(d.sub(d.field('max'), d.field('ref')), 1)`. */
 export const d = {
   field: (key: string): Expr => ({ op: 'field', key }),
   number: (value: number): Expr => ({ op: 'number', value }),
+  text: (value: string): Expr => ({ op: 'text', value }),
   add: (a: Expr, b: Expr): Expr => ({ op: 'add', a, b }),
   sub: (a: Expr, b: Expr): Expr => ({ op: 'sub', a, b }),
   mul: (a: Expr, b: Expr): Expr => ({ op: 'mul', a, b }),
+  div: (a: Expr, b: Expr): Expr => ({ op: 'div', a, b }),
+  min: (a: Expr, b: Expr): Expr => ({ op: 'min', a, b }),
+  max: (a: Expr, b: Expr): Expr => ({ op: 'max', a, b }),
   round: (a: Expr, digits: number): Expr => ({ op: 'round', a, digits }),
   bands: (a: Expr, bands: readonly Band[], otherwise: string): Expr => ({ op: 'bands', a, bands, otherwise }),
+  if: (when: Condition, then: Expr, otherwise: Expr): Expr => ({ op: 'if', when, then, else: otherwise }),
+  byValue: (key: string, cases: Readonly<Record<string, Expr>>, otherwise?: Expr): Expr => ({
+    op: 'byValue',
+    key,
+    cases,
+    ...(otherwise ? { otherwise } : {}),
+  }),
+  lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
+  lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
+  gt: (a: Expr, b: Expr): Condition => ({ op: 'gt', a, b }),
+  gte: (a: Expr, b: Expr): Condition => ({ op: 'gte', a, b }),
+  eq: (a: Expr, b: Expr): Condition => ({ op: 'eq', a, b }),
+  oneOf: (key: string, values: readonly [string, ...string[]]): Condition => ({ op: 'oneOf', key, values }),
+  isSet: (a: Expr): Condition => ({ op: 'isSet', a }),
+  and: (...all: [Condition, ...Condition[]]): Condition => ({ op: 'and', all }),
+  or: (...all: [Condition, ...Condition[]]): Condition => ({ op: 'or', all }),
+  not: (c: Condition): Condition => ({ op: 'not', c }),
 };
 
-/** The value of an expression over a record; null when a field it reads is empty. */
+const arithmetic = {
+  add: (a: number, b: number) => a + b,
+  sub: (a: number, b: number) => a - b,
+  mul: (a: number, b: number) => a * b,
+  div: (a: number, b: number) => (b === 0 ? null : a / b),
+  min: (a: number, b: number) => Math.min(a, b),
+  max: (a: number, b: number) => Math.max(a, b),
+};
+
+/** The value of an expression over a record; null when a value it needs is empty. */
 export function evaluate(expr: Expr, record: Record<string, unknown>): number | string | null {
   switch (expr.op) {
     case 'field': {
@@ -36,14 +92,18 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       return typeof value === 'number' ? value : null;
     }
     case 'number':
+    case 'text':
       return expr.value;
     case 'add':
     case 'sub':
-    case 'mul': {
+    case 'mul':
+    case 'div':
+    case 'min':
+    case 'max': {
       const a = evaluate(expr.a, record);
       const b = evaluate(expr.b, record);
       if (typeof a !== 'number' || typeof b !== 'number') return null;
-      return expr.op === 'add' ? a + b : expr.op === 'sub' ? a - b : a * b;
+      return arithmetic[expr.op](a, b);
     }
     case 'round': {
       const a = evaluate(expr.a, record);
@@ -57,5 +117,124 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       const band = expr.bands.find((b) => (b.when === 'gt' ? a > b.limit : a >= b.limit));
       return band ? band.value : expr.otherwise;
     }
+    case 'if':
+      return evaluate(holds(expr.when, record) === true ? expr.then : expr.else, record);
+    case 'byValue': {
+      const value = record[expr.key];
+      const chosen =
+        typeof value === 'string' && Object.hasOwn(expr.cases, value) ? expr.cases[value] : undefined;
+      const branch = chosen ?? expr.otherwise;
+      return branch ? evaluate(branch, record) : null;
+    }
+  }
+}
+
+const comparisons = {
+  lt: (a: number, b: number) => a < b,
+  lte: (a: number, b: number) => a <= b,
+  gt: (a: number, b: number) => a > b,
+  gte: (a: number, b: number) => a >= b,
+  eq: (a: number, b: number) => a === b,
+};
+
+/** Whether a condition holds over a record: true, false, or null when unknown (SQL's three values). */
+export function holds(c: Condition, record: Record<string, unknown>): boolean | null {
+  switch (c.op) {
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
+    case 'eq': {
+      // Numbers only: words are compared by `oneOf`, which needs no collation to agree with SQL.
+      const a = evaluate(c.a, record);
+      const b = evaluate(c.b, record);
+      if (typeof a !== 'number' || typeof b !== 'number') return null;
+      return comparisons[c.op](a, b);
+    }
+    case 'oneOf': {
+      const value = record[c.key];
+      return typeof value === 'string' ? c.values.includes(value) : null;
+    }
+    case 'isSet':
+      return evaluate(c.a, record) !== null;
+    case 'and': {
+      const each = c.all.map((x) => holds(x, record));
+      return each.includes(false) ? false : each.includes(null) ? null : true;
+    }
+    case 'or': {
+      const each = c.all.map((x) => holds(x, record));
+      return each.includes(true) ? true : each.includes(null) ? null : false;
+    }
+    case 'not': {
+      const inner = holds(c.c, record);
+      return inner === null ? null : !inner;
+    }
+  }
+}
+
+/** The fields an expression reads: its record's number fields and the text fields it chooses by. */
+export function fieldsRead(expr: Expr | Condition): string[] {
+  const keys = new Set<string>();
+  const walk = (e: Expr | Condition): void => {
+    switch (e.op) {
+      case 'field':
+      case 'oneOf':
+        keys.add(e.key);
+        return;
+      case 'byValue':
+        keys.add(e.key);
+        Object.values(e.cases).forEach(walk);
+        if (e.otherwise) walk(e.otherwise);
+        return;
+      case 'number':
+      case 'text':
+        return;
+      case 'round':
+      case 'bands':
+      case 'isSet':
+        walk(e.a);
+        return;
+      case 'if':
+        walk(e.when);
+        walk(e.then);
+        walk(e.else);
+        return;
+      case 'and':
+      case 'or':
+        e.all.forEach(walk);
+        return;
+      case 'not':
+        walk(e.c);
+        return;
+      default:
+        walk(e.a);
+        walk(e.b);
+    }
+  };
+  walk(expr);
+  return [...keys];
+}
+
+/** Whether an expression gives a number or a word; a declaration that mixes them is refused. */
+export function valueKind(expr: Expr): 'number' | 'text' {
+  switch (expr.op) {
+    case 'text':
+    case 'bands':
+      return 'text';
+    case 'if':
+    case 'byValue': {
+      const branches =
+        expr.op === 'if'
+          ? [expr.then, expr.else]
+          : [...Object.values(expr.cases), ...(expr.otherwise ? [expr.otherwise] : [])];
+      const kinds = new Set(branches.map(valueKind));
+      if (kinds.size !== 1)
+        throw new Error(`An ${expr.op} gives numbers in some branches and words in others`);
+      return [...kinds][0]!;
+    }
+    default:
+      for (const part of ['a' in expr ? expr.a : undefined, 'b' in expr ? expr.b : undefined])
+        if (part && valueKind(part) !== 'number') throw new Error(`${expr.op} needs numbers, not words`);
+      return 'number';
   }
 }

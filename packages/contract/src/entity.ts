@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evaluate } from './derive.ts';
+import { evaluate, fieldsRead, valueKind } from './derive.ts';
 import type { Expr } from './derive.ts';
 import { fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
@@ -161,6 +161,10 @@ export type EntityDefinition<
   schemasFor: (variant: string | undefined) => EntitySchemas;
   /** The fields a variant has (every field when the entity has no variants). */
   fieldsOf: (variant: string | undefined) => Record<string, Field>;
+  /** The image slots a variant has (every slot when the variant is not named). */
+  imagesOf: (variant: string | undefined) => Record<string, ImageSlot>;
+  /** The image lists a variant has (every list when the variant is not named). */
+  imageListsOf: (variant: string | undefined) => Record<string, ImageList>;
 };
 
 export const attachmentSchema = z.object({
@@ -218,7 +222,18 @@ export function defineEntity<
   }
 
   const derived = (config.derived ?? {}) as EntityDefinition['derived'];
-  for (const [key, d] of Object.entries(derived)) d.field.label ??= labelFromKey(key);
+  for (const [key, d] of Object.entries(derived)) {
+    d.field.label ??= labelFromKey(key);
+    if (!d.expr) continue;
+    // Checked here, where a mistake is a declaration's, rather than when SQL is first compiled.
+    const kind = valueKind(d.expr);
+    const expected = d.field.kind === 'number' || d.field.kind === 'integer' ? 'number' : 'text';
+    const unread = fieldsRead(d.expr).filter((k) => !(k in fields));
+    if (kind !== expected || unread.length > 0)
+      throw new Error(
+        `${name}.${key}: its expression must give a ${expected} and read declared fields (unknown: ${unread.join(', ')})`,
+      );
+  }
   const imageLists = (config.imageLists ?? {}) as Record<string, ImageList>;
   for (const [key, list] of Object.entries(imageLists)) list.label ??= labelFromKey(key);
   const rules = (config.rules?.(ruleBuilder as unknown as RuleBuilder<F>) ?? {}) as Record<
@@ -240,18 +255,28 @@ export function defineEntity<
       throw new Error(`${name}: index ${id} must name declared fields (contains: a JSON field)`);
     }
   }
-  for (const [key, field] of Object.entries(fields)) {
-    const unknown = (field.variants ?? []).filter((v) => !config.variants?.includes(v));
+  for (const [key, declared] of [
+    ...Object.entries(fields),
+    ...Object.entries(images),
+    ...Object.entries(imageLists),
+  ]) {
+    const unknown = (declared.variants ?? []).filter((v) => !config.variants?.includes(v));
     if (unknown.length > 0) throw new Error(`${name}.${key}: unknown variants ${unknown.join(', ')}`);
   }
   const warningIds = Object.keys(rules).filter((id) => rules[id]!.level === 'warning');
 
-  const fieldsOf = (variant: string | undefined): Record<string, Field> =>
-    variant === undefined
-      ? fields
-      : Object.fromEntries(
-          Object.entries(fields).filter(([, field]) => !field.variants || field.variants.includes(variant)),
-        );
+  /** What a variant has of a declared set: what names no variants, and what names this one. */
+  const ofVariant =
+    <T extends { variants?: readonly string[] }>(all: Record<string, T>) =>
+    (variant: string | undefined): Record<string, T> =>
+      variant === undefined
+        ? all
+        : Object.fromEntries(
+            Object.entries(all).filter(([, x]) => !x.variants || x.variants.includes(variant)),
+          );
+  const fieldsOf = ofVariant(fields);
+  const imagesOf = ofVariant(images);
+  const imageListsOf = ofVariant(imageLists);
 
   const build = (variant: string | undefined): EntitySchemas => {
     const create: Record<string, z.ZodType> = {};
@@ -279,8 +304,8 @@ export function defineEntity<
         field.required || field.default !== undefined ? value.optional() : value.nullable().optional();
     }
     for (const [key, d] of Object.entries(derived)) response[key] = fieldValueSchema(d.field).nullable();
-    for (const key of Object.keys(images)) response[key] = attachmentSchema.nullable();
-    for (const [key, list] of Object.entries(imageLists)) {
+    for (const key of Object.keys(imagesOf(variant))) response[key] = attachmentSchema.nullable();
+    for (const [key, list] of Object.entries(imageListsOf(variant))) {
       response[key] = z.array(attachmentSchema);
       const entries = z.array(imageListEntrySchema(key, list)).max(list.max, {
         error: `${key} holds at most ${list.max} images`,
@@ -325,6 +350,8 @@ export function defineEntity<
     },
     schemasFor,
     fieldsOf,
+    imagesOf,
+    imageListsOf,
   };
   return definition as EntityDefinition<F, I, L, D, R>;
 }

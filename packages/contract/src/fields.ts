@@ -122,6 +122,8 @@ export type ImageSlot = {
   accepts?: FileKind;
   /** A record is not made without this file (a supporting document is its file). */
   required?: boolean;
+  /** The equipment-class variants that have this slot (all of them when absent): a structure has no isometric. */
+  variants?: readonly string[];
 };
 
 /**
@@ -135,6 +137,8 @@ export type ImageList = {
   types?: readonly [string, ...string[]];
   /** Allowed categories, when the list groups its images. */
   categories?: readonly [string, ...string[]];
+  /** The equipment-class variants that have this list (all of them when absent). */
+  variants?: readonly string[];
   /** Most images the list holds; a request adding more is refused, nothing stored. */
   max: number;
   /** Longest side photos are shrunk to in the browser before upload. */

@@ -1,7 +1,7 @@
-import type { EntityDefinition, Expr } from '@inspectra/contract';
+import { valueKind } from '@inspectra/contract';
+import type { Condition, EntityDefinition, Expr } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 
 /**
  * A declared derived value as SQL over the entity's table: the same expression the API computes
@@ -11,28 +11,48 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 export function derivedSql(entity: EntityDefinition, key: string, table: object): SQL {
   const expr = entity.derived[key]?.expr;
   if (!expr) throw new Error(`${entity.name}.${key} is not a derived value declared as an expression`);
-  return compile(expr, table as Record<string, AnyPgColumn>);
+  return compile(expr, table as Columns);
 }
 
 const literal = (n: number) => sql.raw(String(n));
-/** A declared band value as an SQL string literal (declarations, never user input). */
+/** A declared word as an SQL string literal (declarations, never user input). */
 const text = (s: string) => sql.raw(`'${s.replace(/'/g, "''")}'`);
 
-function compile(expr: Expr, columns: Record<string, AnyPgColumn>): SQL {
+type Columns = Record<string, SQLWrapper>;
+
+function column(columns: Columns, key: string): SQLWrapper {
+  const found = columns[key];
+  if (!found) throw new Error(`No column ${key}`);
+  return found;
+}
+
+const operators = { add: '+', sub: '-', mul: '*' } as const;
+const comparisons = { lt: '<', lte: '<=', gt: '>', gte: '>=', eq: '=' } as const;
+
+/** An expression as SQL: float8 for numbers, text for words, null where the API's value is null. */
+export function compile(expr: Expr, columns: Columns): SQL {
+  valueKind(expr);
   switch (expr.op) {
-    case 'field': {
-      const column = columns[expr.key];
-      if (!column) throw new Error(`No column ${expr.key}`);
-      return sql`${column}::float8`;
-    }
+    case 'field':
+      return sql`${column(columns, expr.key)}::float8`;
     case 'number':
       return sql`${literal(expr.value)}::float8`;
+    case 'text':
+      return sql`${text(expr.value)}::text`;
     case 'add':
-      return sql`(${compile(expr.a, columns)} + ${compile(expr.b, columns)})`;
     case 'sub':
-      return sql`(${compile(expr.a, columns)} - ${compile(expr.b, columns)})`;
     case 'mul':
-      return sql`(${compile(expr.a, columns)} * ${compile(expr.b, columns)})`;
+      return sql`(${compile(expr.a, columns)} ${sql.raw(operators[expr.op])} ${compile(expr.b, columns)})`;
+    case 'div':
+      // Empty, not an error, where the divisor is zero (as the API's value).
+      return sql`(${compile(expr.a, columns)} / nullif(${compile(expr.b, columns)}, 0))`;
+    case 'min':
+    case 'max': {
+      // least and greatest skip nulls; the API's value is empty when either is.
+      const a = compile(expr.a, columns);
+      const b = compile(expr.b, columns);
+      return sql`(case when ${a} is null or ${b} is null then null else ${sql.raw(expr.op === 'min' ? 'least' : 'greatest')}(${a}, ${b}) end)`;
+    }
     case 'round': {
       // Half up, as Math.round: floor(x·10ⁿ + 0.5) / 10ⁿ, in double precision like JavaScript.
       const scale = literal(10 ** expr.digits);
@@ -46,5 +66,45 @@ function compile(expr: Expr, columns: Record<string, AnyPgColumn>): SQL {
       );
       return sql`(case when ${a} is null then null ${sql.join(cases, sql` `)} else ${text(expr.otherwise)} end)`;
     }
+    case 'if':
+      // An unknown condition takes the else branch, as the API's.
+      return sql`(case when ${condition(expr.when, columns)} then ${compile(expr.then, columns)} else ${compile(expr.else, columns)} end)`;
+    case 'byValue': {
+      const key = column(columns, expr.key);
+      const cases = Object.entries(expr.cases).map(
+        ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${compile(branch, columns)}`,
+      );
+      const otherwise = expr.otherwise ? compile(expr.otherwise, columns) : sql`null`;
+      return sql`(case ${sql.join(cases, sql` `)} else ${otherwise} end)`;
+    }
+  }
+}
+
+/** A condition as SQL's three-valued boolean, as `holds` answers it. */
+function condition(c: Condition, columns: Columns): SQL {
+  switch (c.op) {
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
+    case 'eq':
+      if (valueKind(c.a) !== 'number' || valueKind(c.b) !== 'number')
+        throw new Error(`${c.op} compares numbers; words are compared with oneOf`);
+      return sql`(${compile(c.a, columns)} ${sql.raw(comparisons[c.op])} ${compile(c.b, columns)})`;
+    case 'oneOf':
+      return sql`(${column(columns, c.key)}::text in (${sql.join(
+        c.values.map((v) => text(v)),
+        sql`, `,
+      )}))`;
+    case 'isSet':
+      return sql`(${compile(c.a, columns)} is not null)`;
+    case 'and':
+    case 'or':
+      return sql`(${sql.join(
+        c.all.map((x) => condition(x, columns)),
+        sql.raw(c.op === 'and' ? ' and ' : ' or '),
+      )})`;
+    case 'not':
+      return sql`(not ${condition(c.c, columns)})`;
   }
 }

@@ -74,7 +74,7 @@ export function multipartFormSchema(route: RouteDefinition): z.ZodObject | undef
   const entity = op.entity;
   const shape: Record<string, z.ZodType> = {};
   for (const [key, schema] of Object.entries(body.shape)) {
-    const list = entity.imageLists[key];
+    const list = entity.imageListsOf(op.variant)[key];
     shape[key] = list
       ? imageListParts(key, list).optional()
       : key === 'acknowledgedWarnings'
@@ -83,7 +83,7 @@ export function multipartFormSchema(route: RouteDefinition): z.ZodObject | undef
           })
         : (schema as z.ZodType);
   }
-  for (const [slot, declared] of Object.entries(entity.images)) {
+  for (const [slot, declared] of Object.entries(entity.imagesOf(op.variant))) {
     const what = `${declared.label ?? slot}: ${acceptedFiles[declared.accepts ?? 'image']}`;
     const part = filePart(
       op.kind === 'create'

@@ -7,7 +7,14 @@ import {
   drawingMediaTypes,
   imageMediaTypes,
 } from '@inspectra/contract';
-import type { BodyKind, EntityDefinition, FieldError, FileKind } from '@inspectra/contract';
+import type {
+  BodyKind,
+  EntityDefinition,
+  FieldError,
+  FileKind,
+  ImageList,
+  ImageSlot,
+} from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -265,10 +272,14 @@ function withFieldKey<P extends { fieldname: string }>(entity: EntityDefinition,
   });
 }
 
+/** The file slots and image lists of the variant a route serves: a body may send only these. */
+type VariantFiles = { slots: Record<string, ImageSlot>; lists: Record<string, ImageList> };
+
 async function readMultipart(
   request: FastifyRequest,
   entity: EntityDefinition,
   keys: ReturnType<typeof bodyKeys>,
+  declared: VariantFiles,
   files: FileStore,
   limits: UploadLimits,
   stored: StoredFile[],
@@ -285,7 +296,7 @@ async function readMultipart(
   try {
     for await (const received of request.parts()) {
       const part = withFieldKey(entity, received);
-      const list = entity.imageLists[part.fieldname];
+      const list = declared.lists[part.fieldname];
       if (part.type === 'file' && list) {
         const received = (listFiles[part.fieldname] ??= []);
         if (received.length >= list.max) {
@@ -314,11 +325,11 @@ async function readMultipart(
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
       } else if (part.type === 'file') {
-        if (!(part.fieldname in entity.images)) {
+        if (!(part.fieldname in declared.slots)) {
           part.file.resume();
           const name = part.fieldname;
           if (!keys.accepted.has(name) && !keys.ignored.has(name)) throw unknownFields(entity, [name]);
-          const slots = [...Object.keys(entity.images), ...Object.keys(entity.imageLists)];
+          const slots = [...Object.keys(declared.slots), ...Object.keys(declared.lists)];
           const message = `${name} takes text, not a file${slots.length > 0 ? ` (files go in ${listed(slots)})` : ''}`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: name, message }]);
         }
@@ -329,7 +340,7 @@ async function readMultipart(
           ]);
         }
         const file = await files
-          .put(part.file, acceptedFiles(entity.images[part.fieldname]!.accepts, limits))
+          .put(part.file, acceptedFiles(declared.slots[part.fieldname]!.accepts, limits))
           .catch((error: unknown) => {
             throw onSlot(error, entity, part.fieldname);
           });
@@ -340,7 +351,7 @@ async function readMultipart(
           // Without a usable name, the slot and the type it really is: `thermalImage.png`.
           displayName: safeDisplayName(part.filename, `${part.fieldname}.${extensionFor(file.mediaType)}`),
         });
-      } else if (part.fieldname in entity.images) {
+      } else if (part.fieldname in declared.slots) {
         const value = String(part.value);
         if (value !== '' && value !== 'null') throw slotTakesFile(part.fieldname);
         clearedSlots.push(part.fieldname);
@@ -489,12 +500,13 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   }
 
   const keys = bodyKeys(o.entity, o.variant, o.schema);
+  const declared = { slots: o.entity.imagesOf(o.variant), lists: o.entity.imageListsOf(o.variant) };
   let raw: Record<string, unknown>;
   let images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
   let listFiles: Record<string, ReceivedImage[]> = {};
   if (multipart) {
-    const form = await readMultipart(request, o.entity, keys, o.files, o.limits, stored);
+    const form = await readMultipart(request, o.entity, keys, declared, o.files, o.limits, stored);
     raw = form.raw;
     images = form.images;
     listFiles = form.listFiles;
@@ -505,7 +517,7 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
       throw new AppError('BAD_REQUEST', 'The request body must be a JSON object');
     }
     raw = { ...(body as Record<string, unknown>) };
-    for (const slot of Object.keys(o.entity.images)) {
+    for (const slot of Object.keys(declared.slots)) {
       if (!(slot in raw)) continue;
       // null removes the file; the attachment as read (an object) is ignored; text is no file.
       if (raw[slot] === null) clearedSlots.push(slot);
@@ -527,7 +539,7 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   if ('error' in parsed) throw parsed.error;
   const values = parsed.value as Record<string, unknown>;
   const lists: Record<string, ImageListEdit> = {};
-  for (const key of Object.keys(o.entity.imageLists)) {
+  for (const key of Object.keys(declared.lists)) {
     const entries = values[key] as ImageListEntry[] | undefined;
     delete values[key];
     const received = listFiles[key] ?? [];

@@ -57,6 +57,8 @@ export type EntityFormProps = {
   /** Fields shown, in this order; default: every field except the parent reference. */
   fields?: string[];
   /** Image slots shown; default: all of the entity's. */
+  /** The equipment class the record is of: only its image slots and lists are shown. */
+  variant?: string;
   images?: string[];
   /** Image lists shown (a finding's photos); default: all of the entity's. */
   imageLists?: string[];
@@ -109,14 +111,15 @@ export function EntityForm(p: EntityFormProps) {
       ),
     [p.fields, entity],
   );
-  const slots = useMemo(
-    () => (p.images ?? Object.keys(entity.images)).filter((s) => s in entity.images),
-    [p.images, entity],
-  );
-  const lists = useMemo(
-    () => (p.imageLists ?? Object.keys(entity.imageLists)).filter((l) => l in entity.imageLists),
-    [p.imageLists, entity],
-  );
+  // The variant's own slots and lists: a structure has no isometric.
+  const slots = useMemo(() => {
+    const declared = entity.imagesOf(p.variant);
+    return (p.images ?? Object.keys(declared)).filter((s) => s in declared);
+  }, [p.images, p.variant, entity]);
+  const lists = useMemo(() => {
+    const declared = entity.imageListsOf(p.variant);
+    return (p.imageLists ?? Object.keys(declared)).filter((l) => l in declared);
+  }, [p.imageLists, p.variant, entity]);
 
   // The record the user started from: its version goes back with the update, so a change made
   // meanwhile by someone else is refused (409) instead of silently overwritten.

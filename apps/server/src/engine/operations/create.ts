@@ -21,7 +21,7 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
     const body = await readBody(ctx, op.body);
     const row = await writing(ctx, body, async () => {
       const { acknowledgedWarnings, ...values } = body.values;
-      requireFiles(entity, body, 'create');
+      requireFiles(entity, variant, body, 'create');
       await served.parentOfNew(deps, values, served.scopeOf(ctx));
       // Fields the body leaves out that the declaration fills from the parent (`prefill`).
       Object.assign(values, await prefillValues(deps.db, entity, values, variant));

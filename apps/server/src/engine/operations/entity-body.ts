@@ -36,8 +36,13 @@ export async function writing<T>(ctx: ActionContext, body: ParsedBody, write: ()
 }
 
 /** A required file slot must be filled on create and cannot be emptied later. */
-export function requireFiles(entity: EntityDefinition, body: ParsedBody, kind: 'create' | 'update') {
-  for (const [slot, declared] of Object.entries(entity.images)) {
+export function requireFiles(
+  entity: EntityDefinition,
+  variant: string | undefined,
+  body: ParsedBody,
+  kind: 'create' | 'update',
+) {
+  for (const [slot, declared] of Object.entries(entity.imagesOf(variant))) {
     if (!declared.required) continue;
     const missing =
       kind === 'create' ? !body.images.some((i) => i.slot === slot) : body.clearedSlots.includes(slot);

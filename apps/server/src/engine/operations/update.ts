@@ -17,7 +17,7 @@ import { servedEntity } from './served-entity.ts';
  */
 export const updateOperation: OperationHandler<'update'> = (op, route) => {
   const served = servedEntity(op);
-  const { entity, repo, actor } = served;
+  const { entity, variant, repo, actor } = served;
   const readBody = bodyReader(served, route);
   return async (ctx) => {
     const { deps } = ctx;
@@ -28,7 +28,7 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
     ) as string;
     const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
     const row = await writing(ctx, body, () => {
-      requireFiles(entity, body, 'update');
+      requireFiles(entity, variant, body, 'update');
       return deps.db.transaction(async (tx) => {
         // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
         const before = await served.recordOf(deps, tx, id, served.scopeOf(ctx), { lock: true });

@@ -52,8 +52,8 @@ type ViewPlan = {
   /** The keys a record of each variant does not show (the shared table has columns of all). */
   hiddenOf: (variant: unknown) => ReadonlySet<string>;
   derived: [string, DerivedField][];
-  slots: string[];
-  lists: string[];
+  /** The image slots and lists a record of each variant has (a structure has no isometric). */
+  filesOf: (variant: unknown) => { slots: string[]; lists: string[] };
   idAlias: string | undefined;
 };
 
@@ -64,6 +64,7 @@ function viewPlan(entity: EntityDefinition): ViewPlan {
   let plan = plans.get(entity);
   if (plan) return plan;
   const hidden = new Map<unknown, ReadonlySet<string>>();
+  const files = new Map<string | undefined, { slots: string[]; lists: string[] }>();
   plan = {
     hiddenOf: entity.variants
       ? (variant) => {
@@ -77,8 +78,15 @@ function viewPlan(entity: EntityDefinition): ViewPlan {
         }
       : () => noKeys,
     derived: Object.entries(entity.derived) as [string, DerivedField][],
-    slots: Object.keys(entity.images),
-    lists: Object.keys(entity.imageLists),
+    filesOf: (variant) => {
+      const key = typeof variant === 'string' ? variant : undefined;
+      let found = files.get(key);
+      if (!found) {
+        found = { slots: Object.keys(entity.imagesOf(key)), lists: Object.keys(entity.imageListsOf(key)) };
+        files.set(key, found);
+      }
+      return found;
+    },
     idAlias: entity.idAlias,
   };
   plans.set(entity, plan);
@@ -126,13 +134,14 @@ export function recordView(
     view[key] = value instanceof Date ? value.toISOString() : value;
   }
   for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, view) ?? null;
-  if (plan.slots.length > 0 || plan.lists.length > 0) {
+  const { slots, lists } = plan.filesOf(row.variant);
+  if (slots.length > 0 || lists.length > 0) {
     const own = imagesOfRecord(rowAttachments, row.id);
-    for (const slot of plan.slots) {
+    for (const slot of slots) {
       const a = own.find((x) => x.slot === slot);
       view[slot] = a ? attachmentView(a) : null;
     }
-    for (const list of plan.lists) {
+    for (const list of lists) {
       view[list] = own
         .filter((x) => x.slot === list)
         .sort((a, b) => a.position - b.position)

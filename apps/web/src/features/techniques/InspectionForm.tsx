@@ -41,6 +41,7 @@ export function InspectionForm({
       {mayUpdate ? (
         <EntityForm
           entity={entity}
+          variant={scope.variant}
           fields={fields}
           record={inspection}
           submitLabel={say('saveDetails')}

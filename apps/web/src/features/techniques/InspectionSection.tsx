@@ -122,6 +122,7 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
         {creating ? (
           <EntityForm
             entity={entity}
+            variant={scope.variant}
             fields={shownFields(entity, scope.variant)}
             defaults={dateKey ? { [dateKey]: today() } : undefined}
             parentId={scope.reportId}

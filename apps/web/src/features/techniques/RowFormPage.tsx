@@ -154,6 +154,7 @@ function RowForm({
         <EntityForm
           key={record?.id ?? 'new'}
           entity={rows}
+          variant={variant}
           fields={shownFields(rows, variant)}
           record={record}
           defaults={{ ...prefill.values, ...defaults }}
