@@ -21,6 +21,7 @@ export * from './entities/thermal.ts';
 export * from './entities/findings.ts';
 export * from './entities/vci.ts';
 export * from './entities/walkthrough.ts';
+export * from './entities/ufd.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

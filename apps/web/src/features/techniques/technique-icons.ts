@@ -4,6 +4,7 @@ import {
   IconTemperature,
   IconVectorTriangle,
   IconWalk,
+  IconWaveSine,
   IconZoomScan,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
@@ -15,4 +16,5 @@ export const techniqueIcons: Record<TechniqueIcon, Icon> = {
   walk: IconWalk,
   document: IconFileText,
   drawing: IconVectorTriangle,
+  ultrasound: IconWaveSine,
 };

@@ -1,0 +1,251 @@
+import { ufdVariants } from '@inspectra/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Variant = (typeof ufdVariants)[number];
+const isometric = { name: 'isometric.png', type: 'image/png', bytes: pngBytes };
+const aScan = (name: string) => ({ name, type: 'image/jpeg', bytes: jpegBytes });
+
+/** The examination's set-up as an inspector fills it in, as the multipart form sends it (text). */
+const setUp = {
+  measurementDate: '2026-11-12',
+  procedureName: 'UT-PRC-014 rev 3',
+  acceptanceCode: 'ASME B31.3',
+  scanningTechnique: 'Raster, both sides of the weld',
+  sensitivityLevel: 'Reference level + 6 dB',
+  jobOrJoint: 'Joint W-17',
+  matThickness: '12.7',
+  weldingPrep: 'Single V, 60°',
+  weldingProcess: 'GTAW root, SMAW fill',
+  surfaceCondition: 'Ground smooth',
+  equipmentUsed: 'Olympus EPOCH 650',
+  equipmentSerialNumber: 'E650-22871',
+  testBlockUsed: 'IIW V1',
+  couplantUsed: 'Glycerine gel',
+  probeUsed: '4 MHz 60° angle beam',
+  probeSerialNumber: 'P60-1193',
+  finding: 'One lack of fusion on the root, rejected; two slag lines within the code.',
+};
+
+async function createInspection(
+  variant: Variant,
+  reportHeaderId: string,
+  fields: Record<string, string> = {},
+) {
+  const r = await t.call(
+    'POST',
+    `/api/ufd-inspection-${variant}`,
+    multipart({ reportHeaderId, ...setUp, ...fields }, { isometricImage: isometric }),
+  );
+  if (r.status !== 201) throw new Error(`UFD inspection: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** A finding sent as the original client sends it: multipart, photos typed by the list's JSON. */
+async function createFinding(variant: Variant, ufdInspectionId: string, fields: Record<string, string> = {}) {
+  return t.call(
+    'POST',
+    `/api/ufd-summary-${variant}`,
+    multipart(
+      {
+        ufdInspectionId,
+        measurementDate: '2026-11-12',
+        partOfSubject: 'Weld root, 3 o’clock',
+        transducerAngle: '60',
+        decibelsDefectSensitivityLevel: '48',
+        decibelsDefectReferenceLevel: '42',
+        decibelsDefectHeightOfScreenPercentage: '120',
+        decibelsDefectThickness: '9.5',
+        decibelsDefectLength: '14',
+        decibelsDefectAngularDistance: '22',
+        decibelsDefectType: 'lackOfFusion',
+        defectLocationFromYAxis: '310',
+        examinationTime: '10:45',
+        result: 'reject',
+        summaryImages: JSON.stringify([{ file: 0, imageType: 'aScan' }]),
+        ...fields,
+      },
+      { summaryImages: aScan('a-scan.jpg') },
+    ),
+  );
+}
+
+describe('UFD inspections', () => {
+  it.each(ufdVariants)(
+    'on a %s: create with the isometric, list by report, update with a new one',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+      const inspection = await createInspection(variant, report.id);
+      expect(inspection).toMatchObject({
+        variant,
+        reportHeaderId: report.id,
+        matThickness: 12.7,
+        acceptanceCode: 'ASME B31.3',
+        isometricImage: { slot: 'isometricImage', mediaType: 'image/png' },
+        version: 1,
+      });
+      // Dates are read as dates (SPEC 3): ISO text.
+      expect(Date.parse(inspection.createdAt)).not.toBeNaN();
+      expect(Date.parse(inspection.isometricImage.createdAt)).not.toBeNaN();
+
+      const listed = await t.call(
+        'GET',
+        `/api/ufd-inspection-${variant}/by-report?reportHeaderId=${report.id}`,
+      );
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([inspection.id]);
+
+      const updated = await t.call(
+        'PUT',
+        `/api/ufd-inspection-${variant}?id=${inspection.id}`,
+        multipart(
+          { matThickness: '14.3', remarks: 'Re-examined after grinding', version: '1' },
+          { isometricImage: { name: 'isometric-2.jpg', type: 'image/jpeg', bytes: jpegBytes } },
+        ),
+      );
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body.data).toMatchObject({
+        matThickness: 14.3,
+        remarks: 'Re-examined after grinding',
+        procedureName: setUp.procedureName,
+        isometricImage: { mediaType: 'image/jpeg' },
+        version: 2,
+      });
+    },
+  );
+
+  it('refuses bad input with the field named, and stores nothing', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const negative = await t.call(
+      'POST',
+      '/api/ufd-inspection-pipe',
+      multipart({ reportHeaderId: report.id, ...setUp, matThickness: '-3' }),
+    );
+    expect(negative.status).toBe(400);
+    expect(negative.body.error.details).toEqual([expect.objectContaining({ path: 'matThickness' })]);
+    const undated = await t.call(
+      'POST',
+      '/api/ufd-inspection-pipe',
+      multipart({ reportHeaderId: report.id, procedureName: 'UT-PRC-014' }),
+    );
+    expect(undated.status).toBe(400);
+    expect(undated.body.error.details).toEqual([
+      expect.objectContaining({ path: 'measurementDate', message: expect.stringMatching(/required/i) }),
+    ]);
+    const json = await t.call('POST', '/api/ufd-inspection-pipe', { reportHeaderId: report.id, ...setUp });
+    expect(json.status).toBe(415);
+    const listed = await t.call('GET', `/api/ufd-inspection-pipe/by-report?reportHeaderId=${report.id}`);
+    expect(listed.body.data).toEqual([]);
+  });
+});
+
+describe('UFD findings', () => {
+  it.each(ufdVariants)(
+    'on a %s: recorded with a typed A-scan, listed, corrected and removed',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+      const inspection = await createInspection(variant, report.id);
+      const created = await createFinding(variant, inspection.id);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.data).toMatchObject({
+        variant,
+        partOfSubject: 'Weld root, 3 o’clock',
+        transducerAngle: 60,
+        decibelsDefectHeightOfScreenPercentage: 120,
+        decibelsDefectType: 'lackOfFusion',
+        result: 'reject',
+        summaryImages: [{ imageType: 'aScan', displayName: 'a-scan.jpg', position: 0 }],
+      });
+      const finding = created.body.data;
+
+      const listed = await t.call(
+        'GET',
+        `/api/ufd-summary-${variant}/by-inspection?inspectionId=${inspection.id}`,
+      );
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([finding.id]);
+
+      // Corrected by JSON, keeping its photo.
+      const corrected = await t.call('PUT', `/api/ufd-summary-${variant}?id=${finding.id}`, {
+        decibelsDefectType: 'slagInclusion',
+        decibelsDefectLength: 4,
+        result: 'accept',
+        version: 1,
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body.data).toMatchObject({
+        decibelsDefectType: 'slagInclusion',
+        result: 'accept',
+        summaryImages: [{ imageType: 'aScan' }],
+        version: 2,
+      });
+
+      const removed = await t.call('DELETE', `/api/ufd-summary-${variant}?id=${finding.id}`);
+      expect(removed.status).toBe(200);
+      const after = await t.call(
+        'GET',
+        `/api/ufd-summary-${variant}/by-inspection?inspectionId=${inspection.id}`,
+      );
+      expect(after.body.data).toEqual([]);
+    },
+  );
+
+  it('refuses a finding without a result, an unknown type, an angle past 90° and another class’s inspection', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const vessel = await createInspection('pressure-vessel', report.id);
+    const noResult = await createFinding('pressure-vessel', vessel.id, { result: '' });
+    expect(noResult.status).toBe(400);
+    expect(noResult.body.error.details).toEqual([expect.objectContaining({ path: 'result' })]);
+    const unknownType = await createFinding('pressure-vessel', vessel.id, { decibelsDefectType: 'wormhole' });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'decibelsDefectType',
+        message: expect.stringContaining('lackOfFusion'),
+      }),
+    ]);
+    const steep = await createFinding('pressure-vessel', vessel.id, { transducerAngle: '95' });
+    expect(steep.status).toBe(400);
+    expect(steep.body.error.details).toEqual([expect.objectContaining({ path: 'transducerAngle' })]);
+    // A pipe finding under a pressure-vessel inspection names the wrong parent.
+    const crossed = await createFinding('pipe', vessel.id);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error.details).toEqual([expect.objectContaining({ path: 'ufdInspectionId' })]);
+    const listed = await t.call(
+      'GET',
+      `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}`,
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it('make the report submittable, and its worst finding is a rejection', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const vessel = await createInspection('pressure-vessel', report.id);
+    const before = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
+    expect(before.body.data.missing).toEqual([
+      expect.objectContaining({ requirement: 'rows', technique: 'ufd', entity: 'ufdSummary', found: 0 }),
+    ]);
+    for (const result of ['accept', 'reject', 'accept'])
+      expect((await createFinding('pressure-vessel', vessel.id, { result })).status).toBe(201);
+    const after = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
+    expect(after.body.data.missing).toEqual([]);
+    const techniques = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(techniques.body.data).toEqual([
+      {
+        technique: 'ufd',
+        variant: 'pressure-vessel',
+        inspections: 1,
+        rows: 3,
+        worstFinding: 'reject',
+        files: 4,
+      },
+    ]);
+  });
+});

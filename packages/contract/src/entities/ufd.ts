@@ -1,0 +1,224 @@
+import { defineEntity } from '../entity.ts';
+import { f } from '../fields.ts';
+import { op, route } from '../routes.ts';
+import { defineTechnique, eachVariant } from '../technique.ts';
+import { pipeFamilies } from './findings.ts';
+
+/** The equipment classes ultrasonic flaw detection is reported for (SPEC 3). */
+export const ufdVariants = [...pipeFamilies, 'pressure-vessel'] as const;
+
+/**
+ * What an indication is taken to be, in the usual weld-discontinuity families (ISO 6520-1): cracks,
+ * lack of fusion and incomplete penetration are planar, which weld codes reject whatever their
+ * length; the others are judged by length and echo height against the acceptance code.
+ */
+export const ufdDefectTypes = [
+  'crack',
+  'lackOfFusion',
+  'incompletePenetration',
+  'slagInclusion',
+  'porosity',
+  'undercut',
+  'other',
+] as const;
+
+/** An indication's result against the acceptance code, worst last (the report's worst finding). */
+export const ufdResults = ['accept', 'reject'] as const;
+
+/**
+ * One ultrasonic examination of welds under a report: the procedure and acceptance code, the weld
+ * and material, the flaw detector, probe and calibration block, the set-up, and the conclusions.
+ */
+export const ufdInspection = defineEntity('ufdInspection', {
+  label: 'UFD inspection',
+  module: 'ufd',
+  variants: ufdVariants,
+  fields: {
+    reportHeaderId: f.ref('reportHeader', { label: 'Report', required: true }),
+    measurementDate: f.date({ label: 'Examination date', required: true }),
+    procedureName: f.text({ label: 'Procedure', maxLength: 200, group: 'procedure' }),
+    acceptanceCode: f.text({
+      label: 'Acceptance code',
+      maxLength: 200,
+      description: 'The code or standard indications are judged against, e.g. "ASME B31.3" or "API 1104"',
+      group: 'procedure',
+    }),
+    scanningTechnique: f.text({ maxLength: 200, group: 'procedure' }),
+    sensitivityLevel: f.text({
+      maxLength: 200,
+      description: 'The scanning sensitivity, e.g. "Reference level + 6 dB"',
+      group: 'procedure',
+    }),
+    jobOrJoint: f.text({ label: 'Job or joint', maxLength: 200, group: 'weld' }),
+    matThickness: f.number({ label: 'Material thickness', unit: 'mm', min: 0.1, max: 500, group: 'weld' }),
+    weldingPrep: f.text({ label: 'Weld preparation', maxLength: 200, group: 'weld' }),
+    weldingProcess: f.text({ label: 'Welding process', maxLength: 200, group: 'weld' }),
+    surfaceCondition: f.text({ maxLength: 200, group: 'weld' }),
+    equipmentUsed: f.text({ label: 'Flaw detector', maxLength: 200, group: 'equipment' }),
+    equipmentSerialNumber: f.text({
+      label: 'Flaw detector serial number',
+      maxLength: 100,
+      group: 'equipment',
+    }),
+    testBlockUsed: f.text({ label: 'Calibration block', maxLength: 200, group: 'equipment' }),
+    couplantUsed: f.text({ label: 'Couplant', maxLength: 200, group: 'equipment' }),
+    probeUsed: f.text({ label: 'Probe', maxLength: 200, group: 'probe' }),
+    probeSerialNumber: f.text({ label: 'Probe serial number', maxLength: 100, group: 'probe' }),
+    finding: f.longText({ maxLength: 10_000, group: 'results' }),
+    recommendation: f.longText({ maxLength: 10_000, group: 'results' }),
+    remarks: f.longText({ maxLength: 5000, group: 'results' }),
+  },
+  groups: {
+    procedure: 'Procedure',
+    weld: 'Weld and material',
+    equipment: 'Equipment',
+    probe: 'Probe',
+    results: 'Results',
+  },
+  parent: 'reportHeaderId',
+  sort: { field: 'measurementDate', direction: 'desc' },
+  search: ['jobOrJoint', 'procedureName', 'finding'],
+  images: { isometricImage: f.image({ label: 'Isometric' }) },
+});
+
+/**
+ * One part examined, and what was found there: where on the weld, the probe angle, the echo against the reference, its
+ * depth, length and position, what it is taken to be and its result, with typed photos (A-scans).
+ */
+export const ufdSummary = defineEntity('ufdSummary', {
+  label: 'UFD finding',
+  module: 'ufd',
+  variants: ufdVariants,
+  fields: {
+    ufdInspectionId: f.ref('ufdInspection', { label: 'UFD inspection', required: true }),
+    measurementDate: f.date({ label: 'Examination date', required: true }),
+    partOfSubject: f.text({
+      label: 'Part examined',
+      required: true,
+      maxLength: 200,
+      description: 'Where on the joint, e.g. "Weld root, 3 o’clock"',
+      group: 'location',
+    }),
+    defectLocationFromYAxis: f.number({
+      label: 'Location from the Y axis',
+      unit: 'mm',
+      min: -100_000,
+      max: 100_000,
+      group: 'location',
+    }),
+    transducerAngle: f.number({ label: 'Probe angle', unit: '°', min: 0, max: 90, group: 'signal' }),
+    decibelsDefectSensitivityLevel: f.number({
+      label: 'Sensitivity level',
+      unit: 'dB',
+      min: -20,
+      max: 120,
+      group: 'signal',
+    }),
+    decibelsDefectReferenceLevel: f.number({
+      label: 'Reference level',
+      unit: 'dB',
+      min: -20,
+      max: 120,
+      group: 'signal',
+    }),
+    decibelsDefectHeightOfScreenPercentage: f.number({
+      label: 'Echo height',
+      unit: '% FSH',
+      min: 0,
+      max: 1000,
+      group: 'signal',
+    }),
+    decibelsDefectThickness: f.number({
+      label: 'Depth',
+      unit: 'mm',
+      min: 0,
+      max: 500,
+      description: 'How deep the indication lies below the scanning surface',
+      group: 'indication',
+    }),
+    decibelsDefectLength: f.number({
+      label: 'Length',
+      unit: 'mm',
+      min: 0,
+      max: 100_000,
+      group: 'indication',
+    }),
+    decibelsDefectAngularDistance: f.number({
+      label: 'Sound-path distance',
+      unit: 'mm',
+      min: 0,
+      max: 100_000,
+      group: 'indication',
+    }),
+    decibelsDefectType: f.enumOf(ufdDefectTypes, { label: 'Indication type', group: 'indication' }),
+    examinationTime: f.text({ maxLength: 40, description: 'When the indication was recorded, e.g. "10:45"' }),
+    result: f.enumOf(ufdResults, { required: true }),
+  },
+  groups: { location: 'Location', signal: 'Signal', indication: 'Indication' },
+  parent: 'ufdInspectionId',
+  sort: { field: 'measurementDate', direction: 'desc' },
+  search: ['partOfSubject'],
+  imageLists: {
+    summaryImages: f.imageList({
+      label: 'Photos',
+      types: ['aScan', 'indication', 'marking', 'overview', 'other'],
+    }),
+  },
+});
+
+/** SPEC 7's UFD calls per equipment class. */
+export const ufdRoutes = eachVariant(ufdVariants, (v) => {
+  const tag = `UFD ${v}`;
+  const variant = { variant: v };
+  const inspections = `/ufd-inspection-${v}` as const;
+  const summaries = `/ufd-summary-${v}` as const;
+  return [
+    route('GET', `${inspections}/by-report`, op.listByParent(ufdInspection, 'reportHeaderId', variant), {
+      summary: `The ${v} UFD inspections of a report`,
+      tag,
+    }),
+    route('POST', inspections, op.create(ufdInspection, 'multipart', variant), {
+      summary: `Create a ${v} UFD inspection (multipart, with the isometric)`,
+      tag,
+    }),
+    route('PUT', inspections, op.update(ufdInspection, 'query', 'multipart', variant), {
+      summary: `Update a ${v} UFD inspection (?id=; multipart)`,
+      tag,
+    }),
+    route('GET', `${summaries}/by-inspection`, op.listByParent(ufdSummary, 'inspectionId', variant), {
+      summary: `The indications of a ${v} UFD inspection`,
+      tag,
+    }),
+    route('POST', summaries, op.create(ufdSummary, 'multipart', variant), {
+      summary: `Record an indication of a ${v} UFD inspection (multipart, with its photos)`,
+      tag,
+    }),
+    route('PUT', summaries, op.update(ufdSummary, 'query', 'json-or-multipart', variant), {
+      summary: `Update an indication of a ${v} UFD inspection (?id=)`,
+      tag,
+    }),
+    route('DELETE', summaries, op.delete(ufdSummary, 'query', variant), {
+      summary: `Delete an indication of a ${v} UFD inspection (?id=)`,
+      tag,
+    }),
+  ];
+});
+
+/**
+ * Ultrasonic flaw detection of welds: an inspection per examination with its procedure, equipment
+ * and probe, and the indications found, each accepted or rejected against the acceptance code.
+ */
+export const ufd = defineTechnique({
+  module: 'ufd',
+  method: 'ufd',
+  description: 'Ultrasonic examination of welds: the set-up, and each indication accepted or rejected.',
+  slug: 'ufd',
+  icon: 'ultrasound',
+  color: 'indigo',
+  entities: [ufdInspection, ufdSummary],
+  routes: ufdRoutes,
+  workspace: { inspection: ufdInspection, rows: ufdSummary },
+  findingGrade: { field: 'result', levels: ufdResults },
+  // An examination reports what it found: at least one indication, accepted or not.
+  complete: { rows: { min: 1 } },
+});
