@@ -69,11 +69,11 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // On CI, a journey that fails is run once more and reported as flaky if it then passes: the
-  // server tests on PostgreSQL share the two cores, and a screen may starve for seconds.
+  // On CI, a journey that fails is run once more and reported as flaky if it then passes: a shared
+  // CI machine's two cores may starve a screen for seconds.
   retries: process.env.CI ? 1 : 0,
   // A journey checks each screen with axe and photographs it: a minute on an idle machine, more on
-  // a busy one (CI runs the server tests on PostgreSQL beside the journeys, at a lower priority).
+  // a busy one.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -1,16 +1,16 @@
 /**
  * Runs one pass of tests (the main one, its output shown as it comes) and beside it, one after
  * another, other passes whose output is kept and printed after the main one's, so the logs do not
- * interleave. Exits non-zero when any failed. `npm test` uses it twice (scripts/server-tests.ts,
- * scripts/e2e-beside.ts).
+ * interleave. Exits non-zero when any failed. `npm test` uses it for the server tests
+ * (scripts/server-tests.ts).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const repo = path.resolve(import.meta.dirname, '..');
-export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const repo = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** A pass: its name in the log, the npm arguments that run it, its environment and CPU priority. */
 export type Pass = { name: string; args: string[]; env: NodeJS.ProcessEnv; nice?: number };

@@ -1,4 +1,4 @@
-import { d, deriveValue, evaluate, thermalMeasurement } from '@inspectra/contract';
+import { d, defineEntity, deriveValue, evaluate, f, thermalMeasurement } from '@inspectra/contract';
 import type { Expr } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,10 +111,26 @@ describe('every operation of the expression language', () => {
     }
   });
 
-  it('refuses a declaration that mixes numbers and words, or compares words', () => {
+  it('refuses a declaration that mixes numbers and words, compares words, or reads a field as what it is not', () => {
     expect(() => compile(d.if(d.gt(d.field('a'), d.number(0)), d.number(1), d.text('x')), {})).toThrow(
       /numbers in some branches and words in others/,
     );
-    expect(() => compile(d.add(d.field('a'), d.text('x')), {})).toThrow(/needs numbers/);
+    expect(() => compile(d.add(d.field('a'), d.text('x')), {})).toThrow(/add needs numbers/);
+    expect(() => compile(d.if(d.lt(d.text('a'), d.text('b')), d.number(1), d.number(0)), {})).toThrow(
+      /lt needs numbers/,
+    );
+    const declare = (expr: Expr, kind: 'number' | 'text' = 'number') =>
+      defineEntity('derivedProbe', {
+        label: 'Derived probe',
+        module: 'thermal',
+        fields: { reading: f.number(), electrode: f.enumOf(['cse', 'zinc']), note: f.longText() },
+        derived: { probe: { field: kind === 'number' ? f.number() : f.text(), expr } },
+      });
+    expect(() => declare(d.byValue('electrode', { cse: d.number(-850) }, d.field('reading')))).not.toThrow();
+    // A choice read as a number, a number chosen by, an undeclared field, a word for a number.
+    expect(() => declare(d.field('electrode'))).toThrow(/not: electrode/);
+    expect(() => declare(d.byValue('reading', { cse: d.number(1) }))).toThrow(/not: reading/);
+    expect(() => declare(d.field('missing'))).toThrow(/not: missing/);
+    expect(() => declare(d.text('protected'))).toThrow(/must give a number/);
   });
 });

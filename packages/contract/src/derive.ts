@@ -172,69 +172,78 @@ export function holds(c: Condition, record: Record<string, unknown>): boolean | 
   }
 }
 
-/** The fields an expression reads: its record's number fields and the text fields it chooses by. */
-export function fieldsRead(expr: Expr | Condition): string[] {
-  const keys = new Set<string>();
-  const walk = (e: Expr | Condition): void => {
-    switch (e.op) {
-      case 'field':
-      case 'oneOf':
-        keys.add(e.key);
-        return;
-      case 'byValue':
-        keys.add(e.key);
-        Object.values(e.cases).forEach(walk);
-        if (e.otherwise) walk(e.otherwise);
-        return;
-      case 'number':
-      case 'text':
-        return;
-      case 'round':
-      case 'bands':
-      case 'isSet':
-        walk(e.a);
-        return;
-      case 'if':
-        walk(e.when);
-        walk(e.then);
-        walk(e.else);
-        return;
-      case 'and':
-      case 'or':
-        e.all.forEach(walk);
-        return;
-      case 'not':
-        walk(e.c);
-        return;
-      default:
-        walk(e.a);
-        walk(e.b);
-    }
-  };
-  walk(expr);
-  return [...keys];
+/** The expressions and conditions directly inside one. */
+function partsOf(e: Expr | Condition): (Expr | Condition)[] {
+  switch (e.op) {
+    case 'field':
+    case 'number':
+    case 'text':
+    case 'oneOf':
+      return [];
+    case 'byValue':
+      return [...Object.values(e.cases), ...(e.otherwise ? [e.otherwise] : [])];
+    case 'round':
+    case 'bands':
+    case 'isSet':
+      return [e.a];
+    case 'if':
+      return [e.when, e.then, e.else];
+    case 'and':
+    case 'or':
+      return [...e.all];
+    case 'not':
+      return [e.c];
+    default:
+      return [e.a, e.b];
+  }
 }
 
-/** Whether an expression gives a number or a word; a declaration that mixes them is refused. */
+/**
+ * The fields an expression reads: as numbers (`field`), and as words it chooses by (`oneOf`,
+ * `byValue`, which read a text or enumerated field).
+ */
+export function fieldsRead(expr: Expr | Condition): { numbers: string[]; words: string[] } {
+  const numbers = new Set<string>();
+  const words = new Set<string>();
+  const walk = (e: Expr | Condition): void => {
+    if (e.op === 'field') numbers.add(e.key);
+    if (e.op === 'oneOf' || e.op === 'byValue') words.add(e.key);
+    partsOf(e).forEach(walk);
+  };
+  walk(expr);
+  return { numbers: [...numbers], words: [...words] };
+}
+
+/**
+ * Whether an expression gives a number or a word. A declaration that mixes them (branches of
+ * both, arithmetic or a comparison over words) is refused: words are compared only by `oneOf`,
+ * which needs no collation to agree with SQL.
+ */
 export function valueKind(expr: Expr): 'number' | 'text' {
+  const numbers = (e: Expr, what: string) => {
+    if (valueKind(e) !== 'number') throw new Error(`${what} needs numbers, not words`);
+  };
+  const check = (c: Condition): void => {
+    if (c.op === 'isSet') valueKind(c.a);
+    else if ('a' in c) [c.a, c.b].forEach((e) => numbers(e, c.op));
+    else partsOf(c).forEach((x) => check(x as Condition));
+  };
   switch (expr.op) {
     case 'text':
     case 'bands':
+      if (expr.op === 'bands') numbers(expr.a, 'bands');
       return 'text';
     case 'if':
     case 'byValue': {
-      const branches =
-        expr.op === 'if'
-          ? [expr.then, expr.else]
-          : [...Object.values(expr.cases), ...(expr.otherwise ? [expr.otherwise] : [])];
+      if (expr.op === 'if') check(expr.when);
+      const branches = expr.op === 'if' ? [expr.then, expr.else] : (partsOf(expr) as Expr[]);
       const kinds = new Set(branches.map(valueKind));
       if (kinds.size !== 1)
         throw new Error(`An ${expr.op} gives numbers in some branches and words in others`);
       return [...kinds][0]!;
     }
     default:
-      for (const part of ['a' in expr ? expr.a : undefined, 'b' in expr ? expr.b : undefined])
-        if (part && valueKind(part) !== 'number') throw new Error(`${expr.op} needs numbers, not words`);
+      for (const part of partsOf(expr)) numbers(part as Expr, expr.op);
       return 'number';
   }
 }

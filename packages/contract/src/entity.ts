@@ -225,13 +225,18 @@ export function defineEntity<
   for (const [key, d] of Object.entries(derived)) {
     d.field.label ??= labelFromKey(key);
     if (!d.expr) continue;
-    // Checked here, where a mistake is a declaration's, rather than when SQL is first compiled.
+    // Checked here, where a mistake is a declaration's, rather than when SQL is first compiled: the
+    // value's kind, and what it reads (numbers from number fields, words from text or choices).
     const kind = valueKind(d.expr);
     const expected = d.field.kind === 'number' || d.field.kind === 'integer' ? 'number' : 'text';
-    const unread = fieldsRead(d.expr).filter((k) => !(k in fields));
-    if (kind !== expected || unread.length > 0)
+    const read = fieldsRead(d.expr);
+    const wrong = [
+      ...read.numbers.filter((k) => fields[k]?.kind !== 'number' && fields[k]?.kind !== 'integer'),
+      ...read.words.filter((k) => fields[k]?.kind !== 'enum' && fields[k]?.kind !== 'text'),
+    ];
+    if (kind !== expected || wrong.length > 0)
       throw new Error(
-        `${name}.${key}: its expression must give a ${expected} and read declared fields (unknown: ${unread.join(', ')})`,
+        `${name}.${key}: its expression must give a ${expected}, reading numbers from number fields and words from text or choice fields (not: ${wrong.join(', ')})`,
       );
   }
   const imageLists = (config.imageLists ?? {}) as Record<string, ImageList>;

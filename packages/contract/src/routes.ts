@@ -280,7 +280,11 @@ export const enumValueSchema = z.object({ value: z.string(), label: z.string() }
 
 /** "calibrationCertificate" → "Calibration certificate": the English label of an enum value. */
 export function enumValueLabel(value: string): string {
-  const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  // Camel case and kebab case alike: `closeUp` → "Close up", `pressure-vessel` → "Pressure vessel".
+  const words = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/-/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

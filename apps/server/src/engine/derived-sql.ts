@@ -29,9 +29,16 @@ function column(columns: Columns, key: string): SQLWrapper {
 const operators = { add: '+', sub: '-', mul: '*' } as const;
 const comparisons = { lt: '<', lte: '<=', gt: '>', gte: '>=', eq: '=' } as const;
 
-/** An expression as SQL: float8 for numbers, text for words, null where the API's value is null. */
+/**
+ * An expression as SQL: float8 for numbers, text for words, null where the API's value is null.
+ * Refused, as `defineEntity` refuses it, when it mixes numbers and words.
+ */
 export function compile(expr: Expr, columns: Columns): SQL {
   valueKind(expr);
+  return sqlOf(expr, columns);
+}
+
+function sqlOf(expr: Expr, columns: Columns): SQL {
   switch (expr.op) {
     case 'field':
       return sql`${column(columns, expr.key)}::float8`;
@@ -42,24 +49,24 @@ export function compile(expr: Expr, columns: Columns): SQL {
     case 'add':
     case 'sub':
     case 'mul':
-      return sql`(${compile(expr.a, columns)} ${sql.raw(operators[expr.op])} ${compile(expr.b, columns)})`;
+      return sql`(${sqlOf(expr.a, columns)} ${sql.raw(operators[expr.op])} ${sqlOf(expr.b, columns)})`;
     case 'div':
       // Empty, not an error, where the divisor is zero (as the API's value).
-      return sql`(${compile(expr.a, columns)} / nullif(${compile(expr.b, columns)}, 0))`;
+      return sql`(${sqlOf(expr.a, columns)} / nullif(${sqlOf(expr.b, columns)}, 0))`;
     case 'min':
     case 'max': {
       // least and greatest skip nulls; the API's value is empty when either is.
-      const a = compile(expr.a, columns);
-      const b = compile(expr.b, columns);
+      const a = sqlOf(expr.a, columns);
+      const b = sqlOf(expr.b, columns);
       return sql`(case when ${a} is null or ${b} is null then null else ${sql.raw(expr.op === 'min' ? 'least' : 'greatest')}(${a}, ${b}) end)`;
     }
     case 'round': {
       // Half up, as Math.round: floor(x·10ⁿ + 0.5) / 10ⁿ, in double precision like JavaScript.
       const scale = literal(10 ** expr.digits);
-      return sql`(floor(${compile(expr.a, columns)} * ${scale} + 0.5) / ${scale})`;
+      return sql`(floor(${sqlOf(expr.a, columns)} * ${scale} + 0.5) / ${scale})`;
     }
     case 'bands': {
-      const a = compile(expr.a, columns);
+      const a = sqlOf(expr.a, columns);
       const cases = expr.bands.map(
         (b) =>
           sql`when ${a} ${sql.raw(b.when === 'gt' ? '>' : '>=')} ${literal(b.limit)} then ${text(b.value)}`,
@@ -68,13 +75,13 @@ export function compile(expr: Expr, columns: Columns): SQL {
     }
     case 'if':
       // An unknown condition takes the else branch, as the API's.
-      return sql`(case when ${condition(expr.when, columns)} then ${compile(expr.then, columns)} else ${compile(expr.else, columns)} end)`;
+      return sql`(case when ${condition(expr.when, columns)} then ${sqlOf(expr.then, columns)} else ${sqlOf(expr.else, columns)} end)`;
     case 'byValue': {
       const key = column(columns, expr.key);
       const cases = Object.entries(expr.cases).map(
-        ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${compile(branch, columns)}`,
+        ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${sqlOf(branch, columns)}`,
       );
-      const otherwise = expr.otherwise ? compile(expr.otherwise, columns) : sql`null`;
+      const otherwise = expr.otherwise ? sqlOf(expr.otherwise, columns) : sql`null`;
       return sql`(case ${sql.join(cases, sql` `)} else ${otherwise} end)`;
     }
   }
@@ -88,16 +95,14 @@ function condition(c: Condition, columns: Columns): SQL {
     case 'gt':
     case 'gte':
     case 'eq':
-      if (valueKind(c.a) !== 'number' || valueKind(c.b) !== 'number')
-        throw new Error(`${c.op} compares numbers; words are compared with oneOf`);
-      return sql`(${compile(c.a, columns)} ${sql.raw(comparisons[c.op])} ${compile(c.b, columns)})`;
+      return sql`(${sqlOf(c.a, columns)} ${sql.raw(comparisons[c.op])} ${sqlOf(c.b, columns)})`;
     case 'oneOf':
       return sql`(${column(columns, c.key)}::text in (${sql.join(
         c.values.map((v) => text(v)),
         sql`, `,
       )}))`;
     case 'isSet':
-      return sql`(${compile(c.a, columns)} is not null)`;
+      return sql`(${sqlOf(c.a, columns)} is not null)`;
     case 'and':
     case 'or':
       return sql`(${sql.join(

@@ -56,11 +56,11 @@ export type EntityFormProps = {
   entity: EntityDefinition;
   /** Fields shown, in this order; default: every field except the parent reference. */
   fields?: string[];
-  /** Image slots shown; default: all of the entity's. */
   /** The equipment class the record is of: only its image slots and lists are shown. */
   variant?: string;
+  /** Image slots shown; default: all of the variant's. */
   images?: string[];
-  /** Image lists shown (a finding's photos); default: all of the entity's. */
+  /** Image lists shown (a finding's photos); default: all of the variant's. */
   imageLists?: string[];
   /** The record being edited, as the API returns it (image slots hold an attachment or null). */
   record?: Record<string, unknown> | null;

@@ -82,13 +82,16 @@ export const ufdInspection = defineEntity('ufdInspection', {
 });
 
 /**
- * One part examined, and what was found there: where on the weld, the probe angle, the echo against the reference, its
- * depth, length and position, what it is taken to be and its result, with typed photos (A-scans).
+ * One part examined and what was found there: its result, the indication's type, size and position,
+ * and the signal it was judged by (probe angle, echo against the reference), with typed photos
+ * (A-scans).
  */
 export const ufdSummary = defineEntity('ufdSummary', {
   label: 'UFD finding',
   module: 'ufd',
   variants: ufdVariants,
+  // In the order a reader scans a list of findings: what and where, the result, the indication's
+  // type and size (the first columns of the tables), then the signal it was judged by.
   fields: {
     ufdInspectionId: f.ref('ufdInspection', { label: 'UFD inspection', required: true }),
     measurementDate: f.date({ label: 'Examination date', required: true }),
@@ -97,14 +100,45 @@ export const ufdSummary = defineEntity('ufdSummary', {
       required: true,
       maxLength: 200,
       description: 'Where on the joint, e.g. "Weld root, 3 o’clock"',
-      group: 'location',
+    }),
+    result: f.enumOf(ufdResults, { required: true }),
+    decibelsDefectType: f.enumOf(ufdDefectTypes, { label: 'Indication type', group: 'indication' }),
+    decibelsDefectLength: f.number({
+      label: 'Length',
+      unit: 'mm',
+      min: 0,
+      max: 100_000,
+      group: 'indication',
+    }),
+    decibelsDefectThickness: f.number({
+      label: 'Depth',
+      unit: 'mm',
+      min: 0,
+      max: 500,
+      description: 'How deep the indication lies below the scanning surface',
+      group: 'indication',
     }),
     defectLocationFromYAxis: f.number({
       label: 'Location from the Y axis',
       unit: 'mm',
       min: -100_000,
       max: 100_000,
-      group: 'location',
+      group: 'indication',
+    }),
+    decibelsDefectAngularDistance: f.number({
+      label: 'Sound-path distance',
+      unit: 'mm',
+      min: 0,
+      max: 100_000,
+      group: 'indication',
+    }),
+    decibelsDefectHeightOfScreenPercentage: f.number({
+      label: 'Echo height',
+      unit: '%',
+      min: 0,
+      max: 1000,
+      description: 'Of full screen height, at the reference gain',
+      group: 'signal',
     }),
     transducerAngle: f.number({ label: 'Probe angle', unit: '°', min: 0, max: 90, group: 'signal' }),
     decibelsDefectSensitivityLevel: f.number({
@@ -121,40 +155,13 @@ export const ufdSummary = defineEntity('ufdSummary', {
       max: 120,
       group: 'signal',
     }),
-    decibelsDefectHeightOfScreenPercentage: f.number({
-      label: 'Echo height',
-      unit: '% FSH',
-      min: 0,
-      max: 1000,
+    examinationTime: f.text({
+      maxLength: 40,
+      description: 'When the indication was recorded, e.g. "10:45"',
       group: 'signal',
     }),
-    decibelsDefectThickness: f.number({
-      label: 'Depth',
-      unit: 'mm',
-      min: 0,
-      max: 500,
-      description: 'How deep the indication lies below the scanning surface',
-      group: 'indication',
-    }),
-    decibelsDefectLength: f.number({
-      label: 'Length',
-      unit: 'mm',
-      min: 0,
-      max: 100_000,
-      group: 'indication',
-    }),
-    decibelsDefectAngularDistance: f.number({
-      label: 'Sound-path distance',
-      unit: 'mm',
-      min: 0,
-      max: 100_000,
-      group: 'indication',
-    }),
-    decibelsDefectType: f.enumOf(ufdDefectTypes, { label: 'Indication type', group: 'indication' }),
-    examinationTime: f.text({ maxLength: 40, description: 'When the indication was recorded, e.g. "10:45"' }),
-    result: f.enumOf(ufdResults, { required: true }),
   },
-  groups: { location: 'Location', signal: 'Signal', indication: 'Indication' },
+  groups: { indication: 'Indication', signal: 'Signal' },
   parent: 'ufdInspectionId',
   sort: { field: 'measurementDate', direction: 'desc' },
   search: ['partOfSubject'],

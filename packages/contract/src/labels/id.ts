@@ -321,6 +321,7 @@ const entities: EntityLabels = {
       decibelsDefectSensitivityLevel: 'Tingkat sensitivitas',
       decibelsDefectReferenceLevel: 'Tingkat referensi',
       decibelsDefectHeightOfScreenPercentage: 'Tinggi gema',
+      decibelsDefectHeightOfScreenPercentageDescription: 'Dari tinggi layar penuh, pada penguatan referensi',
       decibelsDefectThickness: 'Kedalaman',
       decibelsDefectThicknessDescription: 'Kedalaman indikasi di bawah permukaan pemindaian',
       decibelsDefectLength: 'Panjang',
@@ -342,7 +343,7 @@ const entities: EntityLabels = {
       },
       result: { accept: 'Diterima', reject: 'Ditolak' },
     },
-    groups: { location: 'Lokasi', signal: 'Sinyal', indication: 'Indikasi' },
+    groups: { indication: 'Indikasi', signal: 'Sinyal' },
     images: { summaryImages: 'Foto' },
     imageTypes: {
       summaryImages: {

@@ -47,46 +47,44 @@ export function recordForView(repo: RecordRepository): Record<string, AnyPgColum
   return columns;
 }
 
+/** What a record of one variant shows, worked out once per entity and variant. */
+type VariantView = {
+  /** The keys it does not show (the shared table has the columns of every variant). */
+  hidden: ReadonlySet<string>;
+  /** Its image slots and lists (a structure has no isometric). */
+  slots: string[];
+  lists: string[];
+};
+
 /** What building a view of an entity's records needs, worked out once per entity. */
 type ViewPlan = {
-  /** The keys a record of each variant does not show (the shared table has columns of all). */
-  hiddenOf: (variant: unknown) => ReadonlySet<string>;
+  ofVariant: (variant: unknown) => VariantView;
   derived: [string, DerivedField][];
-  /** The image slots and lists a record of each variant has (a structure has no isometric). */
-  filesOf: (variant: unknown) => { slots: string[]; lists: string[] };
   idAlias: string | undefined;
 };
 
-const noKeys: ReadonlySet<string> = new Set();
 const plans = new WeakMap<EntityDefinition, ViewPlan>();
 
 function viewPlan(entity: EntityDefinition): ViewPlan {
   let plan = plans.get(entity);
   if (plan) return plan;
-  const hidden = new Map<unknown, ReadonlySet<string>>();
-  const files = new Map<string | undefined, { slots: string[]; lists: string[] }>();
+  const byVariant = new Map<string | undefined, VariantView>();
   plan = {
-    hiddenOf: entity.variants
-      ? (variant) => {
-          let keys = hidden.get(variant);
-          if (!keys) {
-            const shown = entity.fieldsOf(variant as string);
-            keys = new Set(Object.keys(entity.fields).filter((key) => !(key in shown)));
-            hidden.set(variant, keys);
-          }
-          return keys;
-        }
-      : () => noKeys,
-    derived: Object.entries(entity.derived) as [string, DerivedField][],
-    filesOf: (variant) => {
-      const key = typeof variant === 'string' ? variant : undefined;
-      let found = files.get(key);
-      if (!found) {
-        found = { slots: Object.keys(entity.imagesOf(key)), lists: Object.keys(entity.imageListsOf(key)) };
-        files.set(key, found);
+    ofVariant: (value) => {
+      const variant = entity.variants && typeof value === 'string' ? value : undefined;
+      let view = byVariant.get(variant);
+      if (!view) {
+        const shown = entity.fieldsOf(variant);
+        view = {
+          hidden: new Set(Object.keys(entity.fields).filter((key) => !(key in shown))),
+          slots: Object.keys(entity.imagesOf(variant)),
+          lists: Object.keys(entity.imageListsOf(variant)),
+        };
+        byVariant.set(variant, view);
       }
-      return found;
+      return view;
     },
+    derived: Object.entries(entity.derived) as [string, DerivedField][],
     idAlias: entity.idAlias,
   };
   plans.set(entity, plan);
@@ -126,15 +124,14 @@ export function recordView(
 ) {
   const plan = viewPlan(entity);
   const view: Record<string, unknown> = {};
-  // A variant's record shows only that variant's fields.
-  const hidden = plan.hiddenOf(row.variant);
+  // A variant's record shows only that variant's fields and files.
+  const { hidden, slots, lists } = plan.ofVariant(row.variant);
   for (const key in row) {
     if (hidden.has(key)) continue;
     const value = row[key];
     view[key] = value instanceof Date ? value.toISOString() : value;
   }
   for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, view) ?? null;
-  const { slots, lists } = plan.filesOf(row.variant);
   if (slots.length > 0 || lists.length > 0) {
     const own = imagesOfRecord(rowAttachments, row.id);
     for (const slot of slots) {
