@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { coordinateKeys, coordinateRules, coordinatesOf, decimalDegrees } from './coordinates.ts';
 import { evaluate, fieldsRead, valueKind } from './derive.ts';
 import type { Expr } from './derive.ts';
-import { fieldValueSchema, labelFromKey } from './fields.ts';
+import { f, fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
@@ -221,7 +222,16 @@ export function defineEntity<
     throw new Error(`${name}: parent ${config.parent} must be a ref field`);
   }
 
-  const derived = (config.derived ?? {}) as EntityDefinition['derived'];
+  const derived = { ...config.derived } as EntityDefinition['derived'];
+  const coordinates = coordinatesOf(fields);
+  for (const [coordinate, axis] of coordinates) {
+    const degree = fields[coordinateKeys(coordinate).degree]!;
+    // Read everywhere as one value, in decimal degrees, in the group its parts are entered in.
+    derived[coordinate] ??= {
+      field: f.number({ label: degree.label!, unit: '°', format: axis, group: degree.group }),
+      expr: decimalDegrees(coordinate, axis),
+    };
+  }
   for (const [key, d] of Object.entries(derived)) {
     d.field.label ??= labelFromKey(key);
     if (!d.expr) continue;
@@ -241,10 +251,14 @@ export function defineEntity<
   }
   const imageLists = (config.imageLists ?? {}) as Record<string, ImageList>;
   for (const [key, list] of Object.entries(imageLists)) list.label ??= labelFromKey(key);
-  const rules = (config.rules?.(ruleBuilder as unknown as RuleBuilder<F>) ?? {}) as Record<
-    string,
-    EntityRule
-  >;
+  const rules = {
+    ...Object.fromEntries(
+      [...coordinates].flatMap(([coordinate, axis]) =>
+        Object.entries(coordinateRules(coordinate, axis, fields[coordinateKeys(coordinate).degree]!.label!)),
+      ),
+    ),
+    ...config.rules?.(ruleBuilder as unknown as RuleBuilder<F>),
+  } as Record<string, EntityRule>;
   for (const [id, r] of Object.entries(rules)) {
     const unknown = r.fields.filter((key) => !(key in fields));
     if (r.fields.length === 0 || unknown.length > 0) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coordinateFields } from './coordinates.ts';
+import type { Axis, CoordinatePart } from './coordinates.ts';
 import { fieldMessage } from './messages.ts';
 
 /**
@@ -32,6 +34,11 @@ type FieldCommon = {
    * null: an empty value chosen is kept). Nothing is filled on update.
    */
   prefill?: string;
+  /**
+   * A part of a coordinate (`f.coordinate`): entered and stored as such, read as the coordinate's
+   * one value in decimal degrees, so lists, PDFs and details show the coordinate, not its parts.
+   */
+  coordinate?: CoordinatePart;
 };
 
 export type TextField = FieldCommon & {
@@ -70,7 +77,14 @@ export type TextField = FieldCommon & {
   referenceMatches?: Readonly<Record<string, string>>;
 };
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
-export type NumberField = FieldCommon & { kind: 'number'; unit?: string; min?: number; max?: number };
+export type NumberField = FieldCommon & {
+  kind: 'number';
+  unit?: string;
+  min?: number;
+  max?: number;
+  /** A position in decimal degrees, read in degrees, minutes and seconds too (coordinates.ts). */
+  format?: Axis;
+};
 export type IntegerField = FieldCommon & {
   kind: 'integer';
   unit?: string;
@@ -178,6 +192,11 @@ export const f = {
   ref: <const O extends Omit<Options<RefField>, 'entity'>>(entity: string, o: O = {} as O) =>
     ({ kind: 'ref', entity, ...o }) as RefField & O,
   json: <const O extends Options<JsonField>>(o: O = {} as O) => ({ kind: 'json', ...o }) as JsonField & O,
+  /**
+   * A latitude or longitude in degrees, minutes and seconds, spread into the fields:
+   * `...f.coordinate('latitude', 'latitude', { group: 'location' })` (coordinates.ts).
+   */
+  coordinate: coordinateFields,
   image: (o: Omit<ImageSlot, 'kind'> = {}): ImageSlot => ({ kind: 'image', ...o }),
   /** A document or drawing slot: `f.file({ accepts: 'drawing' })`. */
   file: (o: Omit<ImageSlot, 'kind'> & { accepts: FileKind }): ImageSlot => ({ kind: 'image', ...o }),

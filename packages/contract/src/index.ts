@@ -1,4 +1,5 @@
 export * from './fields.ts';
+export * from './coordinates.ts';
 export * from './entity.ts';
 export * from './derive.ts';
 export * from './rules.ts';
@@ -22,6 +23,7 @@ export * from './entities/findings.ts';
 export * from './entities/vci.ts';
 export * from './entities/walkthrough.ts';
 export * from './entities/ufd.ts';
+export * from './entities/sacp.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

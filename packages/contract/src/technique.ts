@@ -4,7 +4,15 @@ import type { InspectionMethodCode } from './entities/inspection-methods.ts';
 import type { RouteDefinition } from './routes.ts';
 
 /** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
-export const techniqueIcons = ['temperature', 'crack', 'walk', 'document', 'drawing', 'ultrasound'] as const;
+export const techniqueIcons = [
+  'temperature',
+  'crack',
+  'walk',
+  'document',
+  'drawing',
+  'ultrasound',
+  'potential',
+] as const;
 export type TechniqueIcon = (typeof techniqueIcons)[number];
 
 /**

@@ -1,6 +1,7 @@
 import type * as contract from '../index.ts';
 import type { DerivedField, GroupOf } from '../entity.ts';
-import type { Field, ImageList } from '../fields.ts';
+import type { CoordinateNames, CoordinateRuleId } from '../coordinates.ts';
+import type { Field, ImageList, NumberField } from '../fields.ts';
 import type { TechniqueModule } from '../catalogue.ts';
 
 /*
@@ -26,10 +27,10 @@ export type DeclaredEntities = {
   [K in keyof Contract as Contract[K] extends DeclaredEntity ? K : never]: Contract[K];
 };
 
-/** Declared fields and derived values, each as its field. */
+/** Declared fields and derived values (a coordinate's decimal degrees among them), each as its field. */
 type FieldsOf<E extends DeclaredEntity> = E['fields'] & {
   [K in keyof E['derived']]: E['derived'][K]['field'];
-};
+} & { [K in CoordinateNames<E['fields']>]: NumberField };
 
 type Labels<K extends PropertyKey> = { [P in K]?: string };
 
@@ -61,7 +62,7 @@ export type EntityStrings<E extends DeclaredEntity> = {
   };
   images?: Labels<(keyof E['images'] | keyof E['imageLists']) & string>;
   imageTypes?: TypedLists<E['imageLists']>;
-  rules?: Labels<keyof E['rules'] & string>;
+  rules?: Labels<(keyof E['rules'] & string) | CoordinateRuleId<CoordinateNames<E['fields']>>>;
   groups?: Labels<GroupOf<E['fields']>>;
   /** Equipment classes (`pipe`): an entity's type does not keep them, so any name is a key. */
   variants?: Record<string, string>;

@@ -1,5 +1,6 @@
 import type { TechniqueIcon } from '@inspectra/contract';
 import {
+  IconBolt,
   IconFileText,
   IconTemperature,
   IconVectorTriangle,
@@ -17,4 +18,5 @@ export const techniqueIcons: Record<TechniqueIcon, Icon> = {
   document: IconFileText,
   drawing: IconVectorTriangle,
   ultrasound: IconWaveSine,
+  potential: IconBolt,
 };
