@@ -114,6 +114,30 @@ async function createReport(
   return ((await created.json()).data as { id: string }).id;
 }
 
+/**
+ * Signed in through the API (one sign-in per test: the sign-in route is rate-limited), a new report on
+ * the demo work order made there, and opened in the browser.
+ */
+async function openNewReport(
+  page: Page,
+  info: TestInfo,
+  report: {
+    prefix: string;
+    title: string;
+    equipmentCategory: string;
+    objectType: string;
+    inspectionMethod: string;
+  },
+) {
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
+  const session = await apiLogin(page);
+  const { prefix, ...rest } = report;
+  const reportNumber = `${prefix}-${stamp}`;
+  const reportId = await createReport(page, session, { reportNumber, ...rest });
+  await openSignedIn(page, session, `/reports/${reportId}`);
+  return { session, reportId, reportNumber };
+}
+
 async function choose(page: Page, label: string, option: RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
@@ -151,18 +175,14 @@ test('an inspector walks a pipeline: findings with typed photos, one corrected, 
   page,
 }, info) => {
   const shot = shooter(page, info);
-  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
-  // Signed in through the API: the report is made there, and opened in the browser.
-  const session = await apiLogin(page);
-  const reportId = await createReport(page, session, {
-    reportNumber: `RPT-WT-${stamp}`,
+  const { reportNumber } = await openNewReport(page, info, {
+    prefix: 'RPT-WT',
     title: 'Walkthrough of crude line PL-07',
     equipmentCategory: 'pipeline',
     objectType: 'PL-CRUDE',
     inspectionMethod: 'walkthrough',
   });
-  await openSignedIn(page, session, `/reports/${reportId}`);
-  await expect(page.getByRole('heading', { name: new RegExp(`RPT-WT-${stamp}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(reportNumber) })).toBeVisible();
   await shot('report');
 
   // The report's equipment is a pipeline: the card opens the pipeline walkthrough directly.
@@ -246,16 +266,13 @@ test('an inspector walks a pipeline: findings with typed photos, one corrected, 
 
 test('an inspector records VCI spots on a pipe and reads them by feature', async ({ page }, info) => {
   const shot = shooter(page, info);
-  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
-  const session = await apiLogin(page);
-  const reportId = await createReport(page, session, {
-    reportNumber: `RPT-VCI-${stamp}`,
+  const { reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-VCI',
     title: 'VCI of pump discharge line P-201',
     equipmentCategory: 'pipe',
     objectType: 'PIPE-PROC',
     inspectionMethod: 'vci',
   });
-  await openSignedIn(page, session, `/reports/${reportId}`);
   const card = page.getByRole('link', { name: 'Open for a pipe · Visual crack inspection' });
   await expect(card).toBeVisible();
   await card.click();
@@ -306,4 +323,82 @@ test('an inspector records VCI spots on a pipe and reads them by feature', async
   await page.goto(`/reports/${reportId}`);
   await expect(page.getByText('3 entries')).toBeVisible();
   await shot('vci-report-card');
+});
+
+test('an inspector surveys cathodic protection along a pipeline and reads the profile', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const { session, reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-CP',
+    title: 'CP survey of crude line PL-07, KM 0–19',
+    equipmentCategory: 'pipeline',
+    objectType: 'PL-CRUDE',
+    inspectionMethod: 'sacp',
+  });
+  await page.getByRole('link', { name: 'Open for a pipeline · SACP (cathodic protection)' }).click();
+  await expect(page.getByRole('heading', { name: 'SACP (cathodic protection)', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New inspection' }).click();
+  await page.getByLabel('Criteria').fill('NACE SP0169');
+  await page.getByLabel('Line or section').fill('PL-07, KM 0–19');
+  await page.getByLabel('Reference electrode', { exact: true }).fill('Cu/CuSO₄ half cell');
+  await page.getByRole('button', { name: 'Create inspection' }).click();
+  await expect(page.getByRole('heading', { name: 'SACP measurement', level: 2 })).toBeVisible();
+
+  // The first test point through the form: its position typed as the GPS unit shows it.
+  await page.getByRole('link', { name: 'Add SACP measurement' }).click();
+  await page.getByLabel('Test point').fill('TP-00');
+  await page.getByRole('textbox', { name: /^Kilometre post/ }).fill('0');
+  const latitude = page.getByRole('group', { name: 'Latitude' });
+  await latitude.getByRole('textbox', { name: 'Degrees' }).fill('1');
+  await latitude.getByRole('textbox', { name: 'Minutes' }).fill('36');
+  await latitude.getByRole('textbox', { name: 'Seconds' }).fill('12.5');
+  await latitude.getByRole('combobox', { name: 'Hemisphere' }).click();
+  await page.getByRole('option', { name: 'N', exact: true }).click();
+  await expect(latitude).toContainText('1° 36′ 12.5″ N · 1.603472°');
+  const longitude = page.getByRole('group', { name: 'Longitude' });
+  await longitude.getByRole('textbox', { name: 'Degrees' }).fill('101');
+  await longitude.getByRole('textbox', { name: 'Minutes' }).fill('26');
+  await longitude.getByRole('textbox', { name: 'Seconds' }).fill('61');
+  await page.getByRole('textbox', { name: /^Potential \(ON\)/ }).fill('-1010');
+  await page.getByRole('textbox', { name: /^Instant-OFF potential/ }).fill('-905');
+  await page.getByRole('button', { name: 'Add SACP measurement' }).click();
+  // Seconds past 59.999 are refused where they were typed, and nothing is saved.
+  await expect(longitude.getByText('At most 59.999')).toBeVisible();
+  await shot('sacp-point-refused');
+  await longitude.getByRole('textbox', { name: 'Seconds' }).fill('6');
+  await page.getByRole('button', { name: 'Add SACP measurement' }).click();
+  await expect(page.getByRole('row', { name: /TP-00/ })).toContainText(/protected/i);
+
+  // The other 19 points arrive from the survey sheet, as the field tablet's client sends them.
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const listed = await page.request.get('/api/sacp-inspection-pipeline/by-report', {
+    headers,
+    params: { reportHeaderId: reportId },
+  });
+  const inspectionId = ((await listed.json()).data as { id: string }[])[0]!.id;
+  for (let km = 1; km < 20; km++) {
+    const low = km === 7 || km === 8;
+    const response = await page.request.post('/api/sacp-measurement-pipeline', {
+      headers,
+      multipart: {
+        sacpInspectionId: inspectionId,
+        measurementDate: new Date().toISOString().slice(0, 10),
+        testPoint: `TP-${String(km).padStart(2, '0')}`,
+        pkm: String(km),
+        potential: String(low ? -880 : -1000 - (km % 4) * 15),
+        potentialReading: String(low ? -790 - km : -900 - (km % 3) * 10),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.reload();
+  const profile = page.getByRole('figure', {
+    name: /Potential \(ON\), Instant-OFF potential along the Kilometre post/,
+  });
+  await expect(profile).toContainText('20 entries, by grade:');
+  await expect(profile).toContainText('Worst: TP-07 (Underprotected)');
+  await expect(profile.locator('.recharts-reference-line')).toHaveCount(2);
+  await shot('sacp-profile');
 });

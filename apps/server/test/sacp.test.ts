@@ -46,7 +46,7 @@ async function createInspection(variant: Variant, reportHeaderId: string) {
 
 /** A test point as the original client sends it: multipart, coordinates in signed degrees. */
 function measurement(variant: Variant, sacpInspectionId: string, fields: Record<string, string> = {}) {
-  const where =
+  const where: Record<string, string> =
     variant === 'structure'
       ? { pileNumber: 'P-4', waterCondition: 'Seawater, splash zone', referenceElectrode: 'agAgCl' }
       : { pkm: '7.250', jointNumber: 'J-0412', pipePosition: 'Buried', soilCondition: 'Wet clay' };

@@ -161,21 +161,34 @@ export function coordinateRules(name: string, axis: Axis, label: string): Record
 }
 
 /**
+ * Keys as a reader reads a record (a table's columns, a PDF's rows): each coordinate's parts
+ * replaced, where its degrees were, by the coordinate itself (its derived decimal degrees).
+ */
+export function readingKeys(keys: readonly string[], fields: Record<string, Field>): string[] {
+  return keys.flatMap((key) => {
+    const part = fields[key]?.coordinate;
+    return !part ? [key] : part.part === 'degree' ? [part.of] : [];
+  });
+}
+
+/**
  * A position in decimal degrees as it reads: degrees, minutes, seconds and hemisphere, then the
  * decimal degrees (`6° 12′ 30.5″ S · −6.208472°`). `number` formats a number in the reader's
- * language (decimal comma in Indonesian).
+ * language (decimal comma in Indonesian), `hemisphere` names a hemisphere in it (`S` → `LS`).
  */
 export function formatCoordinate(
   value: number,
   axis: Axis,
   number: (n: number, fractionDigits: { min: number; max: number }) => string,
+  hemisphere: (letter: string) => string = (letter) => letter,
 ): string {
   const [positive, negative] = limits[axis].hemispheres;
-  const totalSeconds = Math.round(Math.abs(value) * 3600 * 1000) / 1000;
+  // To a hundredth of a second (0.3 m): what six decimals of a degree hold, so 30.5″ reads back as typed.
+  const totalSeconds = Math.round(Math.abs(value) * 3600 * 100) / 100;
   const degrees = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds - degrees * 3600) / 60);
-  const seconds = Math.round((totalSeconds - degrees * 3600 - minutes * 60) * 1000) / 1000;
-  const hemisphere = value < 0 ? negative : positive;
+  const seconds = Math.round((totalSeconds - degrees * 3600 - minutes * 60) * 100) / 100;
+  const side = hemisphere(value < 0 ? negative! : positive!);
   const decimal = number(value, { min: 6, max: 6 });
-  return `${degrees}° ${minutes}′ ${number(seconds, { min: 0, max: 3 })}″ ${hemisphere} · ${decimal}°`;
+  return `${degrees}° ${minutes}′ ${number(seconds, { min: 0, max: 2 })}″ ${side} · ${decimal}°`;
 }

@@ -33,6 +33,31 @@ export type TechniqueCompleteness = {
 export type TechniqueWorkspace = {
   inspection: EntityDefinition;
   rows?: EntityDefinition;
+  /** The rows drawn as a profile under their table (SACP's potentials along the line). */
+  profile?: RowsProfile;
+};
+
+/**
+ * An inspection's rows as a chart: number fields (`series`) along another (`x`, a distance), with
+ * the limits of the evaluation drawn across, so a reader sees where along the line a value leaves
+ * its band. The workspace draws it; a table of the same values is the rows table above it.
+ */
+export type RowsProfile = {
+  /** A number field of the rows along the horizontal axis, ascending (a kilometre post). */
+  x: string;
+  /** Number fields of the rows, one line each. */
+  series: readonly [string, ...string[]];
+  /**
+   * Limits drawn across, by the value of an enumerated field of the rows (the reference electrode):
+   * drawn when every row drawn has the same value. Each names the grade beyond it (`level`, one of
+   * the technique's finding grades) and which side that is.
+   */
+  limits?: {
+    by: string;
+    cases: Readonly<Record<string, readonly { value: number; level: string; beyond: 'above' | 'below' }[]>>;
+  };
+  /** The variants whose rows have the fields (all when absent). */
+  variants?: readonly string[];
 };
 
 type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
@@ -124,6 +149,23 @@ export function defineTechnique<const M extends string, const R extends readonly
     throw new Error(
       `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its rows`,
     );
+  const profile = config.workspace?.profile;
+  if (profile) {
+    const numbers = [profile.x, ...profile.series].filter((k) => {
+      const kind = rows?.fields[k]?.kind;
+      return kind !== 'number' && kind !== 'integer';
+    });
+    const by = profile.limits ? rows?.fields[profile.limits.by] : undefined;
+    const levels = Object.values(profile.limits?.cases ?? {}).flatMap((c) => c.map((l) => l.level));
+    if (
+      numbers.length > 0 ||
+      (profile.limits && by?.kind !== 'enum') ||
+      levels.some((l) => !config.findingGrade?.levels.includes(l))
+    )
+      throw new Error(
+        `${config.module}: the profile draws number fields of its rows, its limits chosen by an enumerated field and naming finding grades`,
+      );
+  }
   // Every method technique decides what its reports need before approval: none forgets to.
   if (method && !config.complete)
     throw new Error(

@@ -29,6 +29,8 @@ import { EditConflictPanel } from './EditConflictPanel.tsx';
 import { mergeInputs } from './edit-conflict.ts';
 import type { FieldConflict } from './edit-conflict.ts';
 import { fieldLabel, groupTitle, imageLabel } from './entity-labels.ts';
+import { CoordinateInput } from './CoordinateInput.tsx';
+import type { PartInput } from './CoordinateInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { ImageField } from './ImageField.tsx';
@@ -483,6 +485,22 @@ export function EntityForm(p: EntityFormProps) {
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                     {fields.map((key) => {
                       const field = entity.fields[key]!;
+                      // A coordinate's parts are one input, where its degrees are.
+                      if (field.coordinate) {
+                        if (field.coordinate.part !== 'degree') return null;
+                        return (
+                          <Box key={key} style={{ gridColumn: '1 / -1' }}>
+                            <CoordinateInput
+                              entity={entity}
+                              name={field.coordinate.of}
+                              axis={field.coordinate.axis}
+                              values={form.values}
+                              inputOf={(part) => form.getInputProps(part) as PartInput}
+                              idOf={(part) => inputId(formId, part)}
+                            />
+                          </Box>
+                        );
+                      }
                       const input = form.getInputProps(key);
                       const wide = field.kind === 'longText' || field.kind === 'json';
                       return (

@@ -2,7 +2,7 @@ import type { EntityDefinition, Field } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldOf } from './entity-labels.ts';
-import { formatDate, formatDateTime, formatQuantity } from './locale.ts';
+import { formatDate, formatDateTime, formatPosition, formatQuantity } from './locale.ts';
 import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 
 /** What a code looks like: one word, no spaces or dots (which the translation lookup would split). */
@@ -27,7 +27,13 @@ export function formatFieldValue(
       if (field.format === 'year') return String(value);
       return typeof value === 'number' ? formatQuantity(value, field.unit, language) : String(value);
     case 'number':
-      return typeof value === 'number' ? formatQuantity(value, field.unit, language) : String(value);
+      if (typeof value !== 'number') return String(value);
+      // A position: in degrees, minutes and seconds, the hemisphere in the language, then decimal.
+      if (field.format)
+        return formatPosition(value, field.format, language, (letter) =>
+          context ? enumLabel(t, context.entityName, `${context.key}Hemisphere`, letter) : letter,
+        );
+      return formatQuantity(value, field.unit, language);
     case 'date':
       return formatDate(String(value), language);
     case 'datetime':

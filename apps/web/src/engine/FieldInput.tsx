@@ -41,6 +41,8 @@ export type FieldInputProps = {
   error?: ReactNode;
   id?: string;
   disabled?: boolean;
+  /** A shorter label than the field's, where a group names what the input is part of (Degrees). */
+  shortLabel?: string;
 };
 
 /**
@@ -52,7 +54,7 @@ export function FieldInput(p: FieldInputProps) {
   const { t, i18n } = useTranslation();
   const { field } = p;
   const language = i18n.language;
-  const label = fieldLabel(t, p.entity.name, p.fieldKey, field);
+  const label = p.shortLabel ?? fieldLabel(t, p.entity.name, p.fieldKey, field);
   const unit = unitOf(field);
   const common = {
     id: p.id,
@@ -65,7 +67,7 @@ export function FieldInput(p: FieldInputProps) {
     ) : (
       label
     ),
-    description: fieldDescription(t, p.entity.name, p.fieldKey, field),
+    description: p.shortLabel ? undefined : fieldDescription(t, p.entity.name, p.fieldKey, field),
     required: field.required === true,
     error: p.error,
     onBlur: () => p.onBlur?.(),

@@ -1,3 +1,5 @@
+import { formatCoordinate } from '@inspectra/contract';
+import type { Axis } from '@inspectra/contract';
 import 'dayjs/locale/id';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -27,6 +29,21 @@ export function dayjsLocale(language: string): string {
  */
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
+}
+
+/** A position in decimal degrees as it reads in the language: `6° 12′ 30,5″ LS · -6,208472°`. */
+export function formatPosition(
+  value: number,
+  axis: Axis,
+  language: string,
+  hemisphere?: (letter: string) => string,
+): string {
+  const number = (n: number, digits: { min: number; max: number }) =>
+    new Intl.NumberFormat(intlLocale(language), {
+      minimumFractionDigits: digits.min,
+      maximumFractionDigits: digits.max,
+    }).format(n);
+  return formatCoordinate(value, axis, number, hemisphere);
 }
 
 /**

@@ -293,7 +293,28 @@ export const sacp = defineTechnique({
   color: 'teal',
   entities: [sacpInspection, sacpMeasurement],
   routes: sacpRoutes,
-  workspace: { inspection: sacpInspection, rows: sacpMeasurement },
+  workspace: {
+    inspection: sacpInspection,
+    rows: sacpMeasurement,
+    // The potentials along the line, with the electrode's criterion and overprotection limit.
+    profile: {
+      x: 'pkm',
+      series: ['potential', 'potentialReading'],
+      limits: {
+        by: 'referenceElectrode',
+        cases: Object.fromEntries(
+          Object.entries(protectionCriteria).map(([electrode, c]) => [
+            electrode,
+            [
+              { value: c.protectedAt, level: 'underprotected', beyond: 'above' },
+              { value: c.overAt, level: 'overprotected', beyond: 'below' },
+            ],
+          ]),
+        ),
+      },
+      variants: pipeFamilies,
+    },
+  },
   findingGrade: { field: 'protection', levels: protectionLevels },
   // A survey reports what it read: at least one test point.
   complete: { rows: { min: 1 } },

@@ -438,8 +438,8 @@ const entities: EntityLabels = {
     },
     values: {
       referenceElectrode: { cse: 'Cu/CuSO₄ (CSE)', agAgCl: 'Ag/AgCl', zinc: 'Seng' },
-      latitudeHemisphere: { N: 'U', S: 'S' },
-      longitudeHemisphere: { E: 'T', W: 'B' },
+      latitudeHemisphere: { N: 'LU', S: 'LS' },
+      longitudeHemisphere: { E: 'BT', W: 'BB' },
       protection: {
         protected: 'Terproteksi',
         overprotected: 'Proteksi berlebih',

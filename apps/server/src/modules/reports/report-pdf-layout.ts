@@ -1,3 +1,4 @@
+import { formatCoordinate, readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
@@ -107,6 +108,18 @@ export class ValueWords {
       case 'number':
       case 'integer': {
         if (typeof value !== 'number') return String(value);
+        // A position: degrees, minutes and seconds, the hemisphere in the reader's words, then decimal.
+        if (field.kind === 'number' && field.format)
+          return formatCoordinate(
+            value,
+            field.format,
+            (n, digits) =>
+              n.toLocaleString(this.words.locale, {
+                minimumFractionDigits: digits.min,
+                maximumFractionDigits: digits.max,
+              }),
+            (letter) => this.words.labels.value(entity, `${key}Hemisphere`, letter),
+          );
         const text =
           field.kind === 'integer' && field.format === 'year'
             ? String(value)
@@ -138,11 +151,12 @@ export class ValueWords {
 
 /** What a record shows: its fields (the variant's, the parent and JSON aside), then its derived values. */
 function shownKeys(entity: EntityDefinition, variant: string | null): [string, Field][] {
-  const fields = Object.entries(entity.fieldsOf(variant ?? undefined)).filter(
-    ([key, field]) => key !== entity.parent && field.kind !== 'json',
-  );
-  const derived = Object.entries(entity.derived).map(([key, d]) => [key, d.field] as [string, Field]);
-  return [...fields, ...derived];
+  const fields = Object.entries(entity.fieldsOf(variant ?? undefined))
+    .filter(([key, field]) => key !== entity.parent && field.kind !== 'json')
+    .map(([key]) => key);
+  // A coordinate reads as one value where its parts were entered, then the other derived values.
+  const keys = new Set([...readingKeys(fields, entity.fields), ...Object.keys(entity.derived)]);
+  return [...keys].map((key) => [key, entity.fields[key] ?? entity.derived[key]!.field]);
 }
 
 const valueOf = (record: TreeRecord, key: string) =>

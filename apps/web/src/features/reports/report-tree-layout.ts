@@ -5,6 +5,7 @@ import type {
   ReportTreeRecordJson,
   TechniqueDefinition,
 } from '@inspectra/contract';
+import { readingKeys } from '@inspectra/contract';
 import { fieldOf } from '../../engine/entity-labels.ts';
 
 /**
@@ -25,7 +26,9 @@ export function shownKeys(entity: EntityDefinition, record: ReportTreeRecordJson
   const fields = Object.entries(entity.fieldsOf(variant))
     .filter(([key, field]) => key !== entity.parent && !(field.kind === 'json' && field.serverOwned))
     .map(([key]) => key);
-  return [...fields, ...Object.keys(entity.derived)];
+  // A coordinate reads as one value where its parts were entered.
+  const read = readingKeys(fields, entity.fields);
+  return [...new Set([...read, ...Object.keys(entity.derived)])];
 }
 
 /** A record's value under a key: stored, else derived. */

@@ -19,7 +19,7 @@ import { ReviseOrAsk } from '../reports/ReviseReport.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { today } from './InspectionSection.tsx';
-import { shownFields } from './row-columns.ts';
+import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { loadInspection, loadRow, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -134,7 +134,7 @@ function RowForm({
           {record && (
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <RecordedWarningsNotice entity={rows} record={record} mb="lg" />
-              <RecordDetails entity={rows} record={record} fields={shownFields(rows, variant)} />
+              <RecordDetails entity={rows} record={record} fields={readFields(rows, variant)} />
             </Paper>
           )}
         </Stack>

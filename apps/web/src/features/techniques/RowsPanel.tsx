@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
 import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { errorText } from '../../app/error-text.ts';
@@ -24,6 +25,9 @@ import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
 type Row = Record<string, unknown>;
+
+/** The charting library loads with the first profile drawn, never with the rest of the workspace. */
+const RowsProfile = lazy(() => import('./RowsProfile.tsx'));
 
 /** The photos of a row, from its first image list, in their order. */
 export function rowPhotos(entity: EntityDefinition, row: Row): Attachment[] {
@@ -58,6 +62,7 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = technique.findingGrade?.field;
+  const profile = technique.workspace!.profile;
   const search = { variant: scope.variant, inspection: inspection.id };
   const nameOf = (row: Row) =>
     formatFieldValue(rows.fields[lead]!, row[lead], t, i18n.language, { entityName: rows.name, key: lead });
@@ -187,6 +192,13 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
         }
         emptyText={say('noRows')}
       />
+      {profile && (!profile.variants || profile.variants.includes(scope.variant ?? '')) && (
+        <Suspense fallback={<Loader size="sm" mt="md" />}>
+          <Stack mt="md">
+            <RowsProfile scope={scope} inspection={inspection} profile={profile} />
+          </Stack>
+        </Suspense>
+      )}
     </Paper>
   );
 }

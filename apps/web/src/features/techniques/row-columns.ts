@@ -1,11 +1,24 @@
+import { readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EntityColumn } from '../../engine/column-fit.ts';
+import { fieldOf } from '../../engine/entity-labels.ts';
 
-/** The fields a row form and table show for a variant: every field of it but the parent reference. */
+/**
+ * The fields a row form edits for a variant: every field of it but the parent reference (a
+ * coordinate's parts each, which the form puts together).
+ */
 export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
   return Object.entries(entity.fieldsOf(variant))
     .filter(([key, field]) => key !== entity.parent && field.kind !== 'json')
     .map(([key]) => key);
+}
+
+/**
+ * What a record's details and table show for a variant: its fields as `shownFields`, each
+ * coordinate read as one value (in decimal degrees) rather than its parts.
+ */
+export function readFields(entity: EntityDefinition, variant: string | undefined): string[] {
+  return readingKeys(shownFields(entity, variant), entity.fields);
 }
 
 /** The field that names a row to a reader (an area, a location): its first required text field. */
@@ -28,10 +41,10 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   const rows = technique.workspace!.rows!;
   const lead = leadField(rows, variant);
   const grade = technique.findingGrade?.field;
-  const rest = shownFields(rows, variant).filter((k) => k !== lead && k !== grade);
+  const rest = readFields(rows, variant).filter((k) => k !== lead && k !== grade);
   const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
   const priority = (key: string) => {
-    const field = rows.fields[key]!;
+    const field = fieldOf(rows, key)!;
     if (field.kind === 'enum') return 2;
     if (field.kind === 'longText') return key === mainText ? 3 : 5;
     return field.required ? 3 : 4;

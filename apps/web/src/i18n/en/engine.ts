@@ -1,6 +1,13 @@
 /** Strings of the generic entity UI (forms, tables, image fields) that no entity declares itself. */
 export const engine = {
   input: {
+    coordinateParts: {
+      degree: 'Degrees',
+      minutes: 'Minutes',
+      seconds: 'Seconds',
+      hemisphere: 'Hemisphere',
+    },
+    coordinateHelp: 'Hemisphere or a minus sign for south and west',
     datePlaceholder: 'dd/mm/yyyy',
     clearDate: 'Clear the date',
     dateTimePlaceholder: 'Pick date and time',

@@ -3,6 +3,13 @@ import type { engine as en } from '../en/engine.ts';
 
 export const engine: Translation<typeof en> = {
   input: {
+    coordinateParts: {
+      degree: 'Derajat',
+      minutes: 'Menit',
+      seconds: 'Detik',
+      hemisphere: 'Belahan',
+    },
+    coordinateHelp: 'Belahan, atau tanda minus untuk selatan dan barat',
     datePlaceholder: 'hh/bb/tttt',
     clearDate: 'Kosongkan tanggal',
     dateTimePlaceholder: 'Pilih tanggal dan waktu',

@@ -20,6 +20,12 @@ export const workspace: Translation<typeof enWorkspace> = {
   notStartedHelp: 'Mulai untuk mencatat temuan, fotonya, dan kesimpulannya.',
   start: 'Mulai',
   inspections: 'Inspeksi',
+  profileTitle: '{{series}} sepanjang {{x}}',
+  profileEmpty: 'Belum ada yang dapat digambar: tidak ada entri yang memiliki {{x}}.',
+  profileMixed: 'Batas tidak digambar: entri dibaca dengan lebih dari satu {{field}}.',
+  profileCounts_one: '{{count}} entri, menurut tingkat:',
+  profileCounts_other: '{{count}} entri, menurut tingkat:',
+  profileWorst: 'Terburuk: {{name}} ({{grade}})',
   inspectionCount_one: '{{count}} inspeksi pada laporan ini. Pilih di bawah untuk melihat temuannya.',
   inspectionCount_other:
     '{{count}} inspeksi pada laporan ini. Pilih salah satu di bawah untuk melihat temuannya.',

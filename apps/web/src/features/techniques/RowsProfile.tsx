@@ -1,0 +1,130 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { RowsProfile as Profile } from '@inspectra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
+import { formatNumber } from '../../engine/locale.ts';
+import { FindingBadge } from './FindingBadge.tsx';
+import { leadField } from './row-columns.ts';
+import { techniqueQueries } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+
+const lineColors = ['indigo.6', 'cyan.6', 'grape.6'];
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The limits to draw: those of the value every drawn row shares, none when they differ. */
+export function sharedLimits(profile: Profile, rows: readonly Record<string, unknown>[]) {
+  if (!profile.limits) return { limits: [], mixed: false };
+  const values = new Set(rows.map((r) => r[profile.limits!.by]));
+  if (values.size !== 1) return { limits: [], mixed: values.size > 1 };
+  return { limits: profile.limits.cases[String([...values][0])] ?? [], mixed: false };
+}
+
+/**
+ * An inspection's rows as its technique's profile declares them (SACP: the potentials along the
+ * line): a line per series over the x field, the evaluation's limits across, and in words beside it
+ * what a reader needs without the picture: how many rows fall in each grade and the worst one.
+ */
+export default function RowsProfile({
+  scope,
+  inspection,
+  profile,
+}: {
+  scope: WorkspaceScope;
+  inspection: TechniqueRecord;
+  profile: Profile;
+}) {
+  const { t, i18n } = useTranslation();
+  const { technique } = scope;
+  const rows = technique.workspace!.rows!;
+  const grade = technique.findingGrade;
+  const { data } = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
+  const records = data?.records ?? [];
+  const drawn = records
+    .filter((r) => num(r[profile.x]) !== null)
+    .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
+  const label = (key: string) => fieldLabel(t, rows.name, key, rows.fields[key]!);
+  const unit = unitOf(rows.fields[profile.series[0]]!);
+  const { limits, mixed } = sharedLimits(profile, drawn);
+  const levelLabel = (level: string) => (grade ? enumLabel(t, rows.name, grade.field, level) : level);
+  const lead = leadField(rows, scope.variant);
+
+  const counts = grade
+    ? grade.levels
+        .map((level) => ({ level, count: records.filter((r) => r[grade.field] === level).length }))
+        .filter((c) => c.count > 0)
+    : [];
+  const worst = grade
+    ? [...records]
+        .filter((r) => typeof r[grade.field] === 'string')
+        .sort(
+          (a, b) =>
+            grade.levels.indexOf(String(b[grade.field])) - grade.levels.indexOf(String(a[grade.field])),
+        )[0]
+    : undefined;
+  const title = t('workspace.profileTitle', {
+    series: profile.series.map(label).join(', '),
+    x: label(profile.x),
+  });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {drawn.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('workspace.profileEmpty', { x: label(profile.x) })}
+          </Text>
+        ) : (
+          <LineChart
+            h={280}
+            data={drawn.map((r) => ({
+              x: num(r[profile.x]),
+              ...Object.fromEntries(profile.series.map((s) => [s, num(r[s])])),
+            }))}
+            dataKey="x"
+            series={profile.series.map((s, i) => ({ name: s, label: label(s), color: lineColors[i % 3]! }))}
+            connectNulls
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            xAxisProps={{ type: 'number', domain: ['dataMin', 'dataMax'] }}
+            xAxisLabel={`${label(profile.x)}${unitOf(rows.fields[profile.x]!) ? ` (${unitOf(rows.fields[profile.x]!)})` : ''}`}
+            yAxisLabel={unit}
+            valueFormatter={(v) => formatNumber(v, i18n.language)}
+            referenceLines={limits.map((l) => ({
+              y: l.value,
+              label: `${levelLabel(l.level)} ${l.beyond === 'above' ? '>' : '<'} ${formatNumber(l.value, i18n.language)}${unit ? ` ${unit}` : ''}`,
+              color: l.level === grade?.levels.at(-1) ? 'red.7' : 'orange.7',
+            }))}
+          />
+        )}
+        <Text component="figcaption" size="sm">
+          {mixed && `${t('workspace.profileMixed', { field: label(profile.limits!.by) })} `}
+          {counts.length > 0 && t('workspace.profileCounts', { count: records.length })}
+        </Text>
+        {counts.length > 0 && (
+          <Group gap="xs">
+            {counts.map((c) => (
+              <Group key={c.level} gap={4} wrap="nowrap">
+                <FindingBadge technique={technique} level={c.level} size="sm" />
+                <Text size="sm">{c.count}</Text>
+              </Group>
+            ))}
+            {worst && (
+              <Text size="sm" c="dimmed">
+                {t('workspace.profileWorst', {
+                  name: String(worst[lead] ?? ''),
+                  grade: levelLabel(String(worst[grade!.field])),
+                })}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
