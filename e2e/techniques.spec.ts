@@ -348,7 +348,7 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
 
   // The first test point through the form: its position typed as the GPS unit shows it.
   await page.getByRole('link', { name: 'Add SACP measurement' }).click();
-  await page.getByLabel('Test point').fill('TP-00');
+  await page.getByRole('textbox', { name: 'Test point' }).fill('TP-00');
   await page.getByRole('textbox', { name: /^Kilometre post/ }).fill('0');
   const latitude = page.getByRole('group', { name: 'Latitude' });
   await latitude.getByRole('textbox', { name: 'Degrees' }).fill('1');

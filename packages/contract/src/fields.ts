@@ -96,7 +96,12 @@ export type IntegerField = FieldCommon & {
 export type DateField = FieldCommon & { kind: 'date' };
 export type DateTimeField = FieldCommon & { kind: 'datetime' };
 export type BooleanField = FieldCommon & { kind: 'boolean' };
-export type EnumField = FieldCommon & { kind: 'enum'; values: readonly [string, ...string[]] };
+export type EnumField = FieldCommon & {
+  kind: 'enum';
+  values: readonly [string, ...string[]];
+  /** English words of values whose own words read poorly (`cse` → "CSE (Cu/CuSO₄)"). */
+  valueLabels?: Readonly<Record<string, string>>;
+};
 export type RefField = FieldCommon & { kind: 'ref'; entity: string };
 export type JsonField = FieldCommon & {
   kind: 'json';

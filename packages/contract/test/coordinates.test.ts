@@ -35,7 +35,7 @@ describe('coordinates in degrees, minutes and seconds', () => {
       -0.5,
     );
     expect(at({ latitudeDegree: 6, latitudeMinutes: null, latitudeSeconds: 1 })).toBeNull();
-    expect(point.derived.latitude?.field).toMatchObject({
+    expect((point.derived as Record<string, { field: unknown }>).latitude?.field).toMatchObject({
       kind: 'number',
       format: 'latitude',
       group: 'location',

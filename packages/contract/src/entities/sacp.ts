@@ -205,7 +205,11 @@ export const sacpMeasurement = defineEntity('sacpMeasurement', {
       description: 'Before protection or depolarised: 100 mV of polarisation from it also protects',
       group: 'potential',
     }),
-    referenceElectrode: f.enumOf(referenceElectrodes, { default: 'cse', group: 'potential' }),
+    referenceElectrode: f.enumOf(referenceElectrodes, {
+      default: 'cse',
+      group: 'potential',
+      valueLabels: { cse: 'CSE (Cu/CuSO₄)', agAgCl: 'Ag/AgCl', zinc: 'Zinc' },
+    }),
     connectedYesNo: f.boolean({
       label: 'Connected',
       description: 'Whether the test point’s lead is connected to the line or structure',

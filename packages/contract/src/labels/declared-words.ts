@@ -57,7 +57,9 @@ export class DeclaredWords {
 
   /** One value of an enumerated field (or derived value) in words ("Repair immediately"). */
   value(entity: EntityDefinition, key: string, value: string): string {
-    return this.strings(entity)?.values?.[key]?.[value] ?? enumValueLabel(value);
+    const field = entity.fields[key] ?? entity.derived[key]?.field;
+    const declared = field?.kind === 'enum' ? field.valueLabels?.[value] : undefined;
+    return this.strings(entity)?.values?.[key]?.[value] ?? declared ?? enumValueLabel(value);
   }
 
   /** An image slot's or an image list's label ("Thermal image", "Photos"). */

@@ -99,6 +99,8 @@ export default function RowsProfile({
               y: l.value,
               label: `${levelLabel(l.level)} ${l.beyond === 'above' ? '>' : '<'} ${formatNumber(l.value, i18n.language)}${unit ? ` ${unit}` : ''}`,
               color: l.level === grade?.levels.at(-1) ? 'red.7' : 'orange.7',
+              // Both limits drawn, even where every reading lies between them.
+              ifOverflow: 'extendDomain' as const,
             }))}
           />
         )}

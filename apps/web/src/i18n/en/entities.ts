@@ -32,7 +32,9 @@ export function entityStrings(
     fields[key] = field.label ?? labelFromKey(key);
     if (field.description) fields[`${key}Description`] = field.description;
     if (field.kind === 'enum')
-      values[key] = Object.fromEntries(field.values.map((v) => [v, enumValueLabel(v)]));
+      values[key] = Object.fromEntries(
+        field.values.map((v) => [v, field.valueLabels?.[v] ?? enumValueLabel(v)]),
+      );
     if (field.group)
       groups[field.group] = (entity.groups as Section)[field.group] ?? enumValueLabel(field.group);
   }
