@@ -402,3 +402,92 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
   await expect(profile.locator('.recharts-reference-line')).toHaveCount(2);
   await shot('sacp-profile');
 });
+
+test('an inspector records PAUT joints with their indications in a table, and confirms an overdue calibration', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const { session, reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-PAUT',
+    title: 'PAUT of girth welds, crude line PL-07',
+    equipmentCategory: 'pipeline',
+    objectType: 'PL-CRUDE',
+    inspectionMethod: 'paut',
+  });
+  await page.getByRole('link', { name: 'Open for a pipeline · PAUT' }).click();
+  await expect(page.getByRole('heading', { name: 'PAUT', level: 1 })).toBeVisible();
+
+  // The instrument's calibration ran out last month: the inspector is asked before it is saved.
+  await page.getByRole('button', { name: 'New inspection' }).click();
+  await page.getByLabel('Code or acceptance criteria').fill('API 1104 §9');
+  await page.getByRole('textbox', { name: 'Model', exact: true }).fill('OmniScan X3');
+  const due = new Date(Date.now() - 30 * 86_400_000);
+  const typed = `${due.getUTCDate()}/${due.getUTCMonth() + 1}/${due.getUTCFullYear()}`;
+  await page.getByRole('textbox', { name: 'Calibration due' }).fill(typed);
+  await page.keyboard.press('Tab');
+  await page.getByRole('button', { name: 'Create inspection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check this value before saving' });
+  await expect(dialog).toContainText('calibration was due before the examination');
+  await shot('paut-calibration-warning');
+  await dialog.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.getByRole('heading', { name: 'PAUT joint', level: 2 })).toBeVisible();
+
+  // A joint and its indications, typed into the table; a depth below zero is refused in its cell.
+  await page.getByRole('link', { name: 'Add PAUT joint' }).click();
+  await page.getByRole('textbox', { name: 'Joint number' }).fill('J-12');
+  const spots = page.getByRole('table', { name: 'Indications' });
+  const add = page.getByRole('button', { name: 'Add indication' });
+  const rows = [
+    { position: '120', length: '14', depth: '-2', type: /^lack of fusion$/i, result: /^reject$/i },
+    { position: '410', length: '4', depth: '5', type: /^porosity$/i, result: /^accept$/i },
+    { position: '655', length: '3', depth: '6.5', type: /^slag inclusion$/i, result: /^accept$/i },
+  ];
+  for (const [i, row] of rows.entries()) {
+    await add.click();
+    const n = i + 1;
+    await spots.getByRole('textbox', { name: `Position, indication ${n}` }).fill(row.position);
+    await spots.getByRole('textbox', { name: `Length, indication ${n}` }).fill(row.length);
+    await spots.getByRole('textbox', { name: `Depth, indication ${n}` }).fill(row.depth);
+    await spots.getByRole('combobox', { name: `Indication type, indication ${n}` }).click();
+    await page.getByRole('option', { name: row.type }).click();
+    await spots.getByRole('combobox', { name: `Result, indication ${n}` }).click();
+    await page.getByRole('option', { name: row.result }).click();
+  }
+  await page.getByRole('button', { name: 'Add PAUT joint' }).click();
+  await expect(spots.getByText('At least 0 mm')).toBeVisible();
+  await expect(page.getByText('Check the marked entries.')).toBeVisible();
+  await shot('paut-joint-refused');
+  await spots.getByRole('textbox', { name: 'Depth, indication 1' }).fill('8.2');
+  await page.getByRole('button', { name: 'Add PAUT joint' }).click();
+  await expect(page.getByRole('row', { name: /J-12/ })).toContainText(/reject/i);
+
+  // A second joint from the field tablet's client, its spots as SPEC's JSON text.
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const listed = await page.request.get('/api/paut-inspection-pipeline/by-report', {
+    headers,
+    params: { reportHeaderId: reportId },
+  });
+  const pautInspectionId = ((await listed.json()).data as { id: string }[])[0]!.id;
+  const second = await page.request.post('/api/paut-summary-pipeline', {
+    headers,
+    data: {
+      pautInspectionId,
+      measurementDate: new Date().toISOString().slice(0, 10),
+      jointNumber: 'J-13',
+      spotsJson: JSON.stringify([
+        { position: 80, length: 2, depth: 4, type: 'porosity', result: 'accept' },
+        { position: 300, length: 5, depth: 7, type: 'slagInclusion', result: 'accept' },
+      ]),
+    },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /J-13/ })).toContainText(/accept/i);
+  await shot('paut-joints');
+
+  // Reopened, the joint's indications are rows again, as saved.
+  await page.getByRole('row', { name: /J-12/ }).click();
+  await expect(spots.getByRole('textbox', { name: 'Depth, indication 1' })).toHaveValue('8.2');
+  await expect(spots.getByRole('row')).toHaveCount(4);
+  await shot('paut-joint-edit');
+});

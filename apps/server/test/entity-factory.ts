@@ -92,8 +92,19 @@ export function validValue(key: string, field: Field, tag: string): unknown {
     case 'ref':
       throw new Error(`${key}: a reference needs a record, see validValues`);
     case 'json':
+      if (field.items) return [itemOf(field.items, tag, 0)];
       return field.schema ? shapedJson(field.schema, 0) : { key, tag };
   }
+}
+
+/** An item of a list of typed objects (a spot): every item field its valid value (`nth` differs). */
+function itemOf(items: Record<string, Field>, tag: string, nth: number): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(items).map(([k, item]) => [
+      k,
+      nth === 0 ? validValue(k, item, tag) : otherValue(k, item, tag),
+    ]),
+  );
 }
 
 /**
@@ -129,6 +140,7 @@ export function otherValue(key: string, field: Field, tag: string): unknown {
     case 'ref':
       throw new Error(`${key}: a reference is not changed by otherValue`);
     case 'json':
+      if (field.items) return [itemOf(field.items, tag, 0), itemOf(field.items, tag, 1)];
       return field.schema ? shapedJson(field.schema, 1) : { key, tag, changed: true };
   }
 }

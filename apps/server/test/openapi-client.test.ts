@@ -81,13 +81,13 @@ describe('the OpenAPI document', () => {
       const body = op.kind === 'create' ? schemas.create : schemas.update;
       for (const key of Object.keys(body.shape))
         if (!form.properties[key]) wrong.push(`${label}: field ${key} is not described`);
-      for (const [slot, declared] of Object.entries(op.entity.images)) {
+      for (const [slot, declared] of Object.entries(op.entity.imagesOf(op.variant))) {
         if (!isFilePart(form.properties[slot])) wrong.push(`${label}: ${slot} is not a file part`);
         const required = op.kind === 'create' && Boolean(declared.required);
         if ((form.required ?? []).includes(slot) !== required)
           wrong.push(`${label}: ${slot} required should be ${required}`);
       }
-      for (const list of Object.keys(op.entity.imageLists)) {
+      for (const list of Object.keys(op.entity.imageListsOf(op.variant))) {
         const items = form.properties[list]?.items?.anyOf ?? [];
         if (!items.some(isFilePart) || !items.some((s) => s.type === 'string' && !s.format))
           wrong.push(`${label}: ${list} is not its photo parts and its JSON text part`);

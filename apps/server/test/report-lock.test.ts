@@ -96,7 +96,9 @@ function updateOf(route: EntityRoute, entity: EntityDefinition, variant: string 
   const files =
     routeBodyKind(route) === 'json'
       ? {}
-      : Object.fromEntries(Object.keys(entity.images).map((slot) => [slot, fileFor(entity, slot)]));
+      : Object.fromEntries(
+          Object.keys(entity.imagesOf(variant)).map((slot) => [slot, fileFor(entity, slot)]),
+        );
   return {
     url: routeUrl(route, place),
     values: { ...place.body, version: record.version, [key]: otherValue(key, field, 'locked') },

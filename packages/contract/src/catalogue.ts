@@ -8,6 +8,7 @@ import { vci } from './entities/vci.ts';
 import { walkthrough } from './entities/walkthrough.ts';
 import { ufd } from './entities/ufd.ts';
 import { sacp } from './entities/sacp.ts';
+import { paut } from './entities/paut.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -49,7 +50,7 @@ import type { TechniqueDefinition } from './technique.ts';
  * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
  * permission module, web route and report card all follow from this line.
  */
-export const techniques = [thermal, vci, walkthrough, ufd, sacp, supportingDocuments, ndt] as const;
+export const techniques = [thermal, vci, walkthrough, ufd, sacp, paut, supportingDocuments, ndt] as const;
 export type TechniqueModule = (typeof techniques)[number]['module'];
 
 /** Each technique by the inspection method it serves; two techniques claiming one method stop the build. */

@@ -28,7 +28,12 @@ export type Expr =
    * a rule that depends on the acceptance code. `otherwise` (empty when absent) for any other value
    * and for an empty one.
    */
-  | { op: 'byValue'; key: string; cases: Readonly<Record<string, Expr>>; otherwise?: Expr };
+  | { op: 'byValue'; key: string; cases: Readonly<Record<string, Expr>>; otherwise?: Expr }
+  /**
+   * How many items of a list field (`f.list`) have `field` among `values`: a summary's rejected
+   * spots. 0 for an empty list.
+   */
+  | { op: 'countItems'; key: string; field: string; values: readonly [string, ...string[]] };
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
 
@@ -62,6 +67,12 @@ export const d = {
     key,
     cases,
     ...(otherwise ? { otherwise } : {}),
+  }),
+  countItems: (key: string, field: string, values: readonly [string, ...string[]]): Expr => ({
+    op: 'countItems',
+    key,
+    field,
+    values,
   }),
   lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
   lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
@@ -119,6 +130,13 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     }
     case 'if':
       return evaluate(holds(expr.when, record) === true ? expr.then : expr.else, record);
+    case 'countItems': {
+      const items = listOfText(record[expr.key]);
+      return items.filter((item) => {
+        const value = (item as Record<string, unknown> | null)?.[expr.field];
+        return typeof value === 'string' && expr.values.includes(value);
+      }).length;
+    }
     case 'byValue': {
       const value = record[expr.key];
       const chosen =
@@ -126,6 +144,21 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       const branch = chosen ?? expr.otherwise;
       return branch ? evaluate(branch, record) : null;
     }
+  }
+}
+
+/**
+ * A list kept as JSON, from what a record holds: the list itself, or its JSON text; an empty list
+ * when it is missing or the text does not parse (SPEC 3: "empty list if missing or unparsable").
+ */
+export function listOfText(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
   }
 }
 
@@ -179,6 +212,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'number':
     case 'text':
     case 'oneOf':
+    case 'countItems':
       return [];
     case 'byValue':
       return [...Object.values(e.cases), ...(e.otherwise ? [e.otherwise] : [])];
@@ -202,16 +236,23 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
  * The fields an expression reads: as numbers (`field`), and as words it chooses by (`oneOf`,
  * `byValue`, which read a text or enumerated field).
  */
-export function fieldsRead(expr: Expr | Condition): { numbers: string[]; words: string[] } {
+export function fieldsRead(expr: Expr | Condition): {
+  numbers: string[];
+  words: string[];
+  /** Lists whose items are counted, each with the item field counted by. */
+  lists: { key: string; field: string }[];
+} {
   const numbers = new Set<string>();
   const words = new Set<string>();
+  const lists: { key: string; field: string }[] = [];
   const walk = (e: Expr | Condition): void => {
     if (e.op === 'field') numbers.add(e.key);
     if (e.op === 'oneOf' || e.op === 'byValue') words.add(e.key);
+    if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
     partsOf(e).forEach(walk);
   };
   walk(expr);
-  return { numbers: [...numbers], words: [...words] };
+  return { numbers: [...numbers], words: [...words], lists };
 }
 
 /**

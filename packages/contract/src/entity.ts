@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coordinateKeys, coordinateRules, coordinatesOf, decimalDegrees } from './coordinates.ts';
-import { evaluate, fieldsRead, valueKind } from './derive.ts';
+import type { CoordinateNames } from './coordinates.ts';
+import { evaluate, fieldsRead, listOfText, valueKind } from './derive.ts';
 import type { Expr } from './derive.ts';
 import { f, fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
@@ -121,6 +122,11 @@ export type RecordLock<K extends string = string> = {
 export type EntityIndex<K extends string = string> =
   { fields: readonly K[]; withListOrder?: boolean } | { contains: K };
 
+/** The lists of typed objects that travel as JSON text, by the name they are also read under (`spots`). */
+export type TextListNames<F> = {
+  [K in keyof F]: F[K] extends { text: { readAs: infer R extends string } } ? R : never;
+}[keyof F];
+
 /** The form sections an entity's fields name. */
 export type GroupOf<F extends Record<string, Field>> = {
   [K in keyof F]: F[K] extends { group: infer G extends string } ? G : never;
@@ -153,7 +159,10 @@ export type EntityDefinition<
   imageLists: L;
   search: string[];
   unique: string[];
-  derived: { [K in keyof D]: DerivedField<Record<string, unknown>> & Pick<D[K], 'field'> };
+  derived: { [K in keyof D]: DerivedField<Record<string, unknown>> & Pick<D[K], 'field'> } & {
+    // What the engine derives itself: each coordinate in decimal degrees, each text list as a list.
+    [K in CoordinateNames<F> | TextListNames<F>]: DerivedField<Record<string, unknown>>;
+  };
   rules: Record<R, EntityRule>;
   groups: Partial<Record<GroupOf<F>, string>>;
   /** The schemas over every field (of every variant). */
@@ -223,6 +232,19 @@ export function defineEntity<
   }
 
   const derived = { ...config.derived } as EntityDefinition['derived'];
+  // A list sent as JSON text is also read as the list itself (`spotsJson` → `spots`).
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.kind !== 'json' || !field.text) continue;
+    derived[field.text.readAs] ??= {
+      field: f.json({
+        label: field.label!,
+        items: field.items,
+        maxItems: field.maxItems,
+        group: field.group,
+      }),
+      compute: (record) => listOfText(record[key]),
+    };
+  }
   const coordinates = coordinatesOf(fields);
   for (const [coordinate, axis] of coordinates) {
     const degree = fields[coordinateKeys(coordinate).degree]!;
@@ -243,6 +265,12 @@ export function defineEntity<
     const wrong = [
       ...read.numbers.filter((k) => fields[k]?.kind !== 'number' && fields[k]?.kind !== 'integer'),
       ...read.words.filter((k) => fields[k]?.kind !== 'enum' && fields[k]?.kind !== 'text'),
+      ...read.lists
+        .filter(({ key, field }) => {
+          const list = fields[key];
+          return list?.kind !== 'json' || !list.items?.[field];
+        })
+        .map(({ key, field }) => `${key}.${field}`),
     ];
     if (kind !== expected || wrong.length > 0)
       throw new Error(
@@ -304,7 +332,9 @@ export function defineEntity<
     if (config.variants) response.variant = z.enum(config.variants);
     for (const [key, field] of Object.entries(fieldsOf(variant))) {
       const value = fieldValueSchema(field);
-      response[key] = field.required ? value : value.nullable();
+      // A list that travels as text is returned as text: the JSON of the list, `[]` when empty.
+      response[key] =
+        field.kind === 'json' && field.text ? z.string() : field.required ? value : value.nullable();
       if (field.serverOwned) {
         // Named, so the refusal says which field is the server's rather than dropping it silently.
         const refused = z.never({ error: `${key} is set by the server and cannot be sent` }).optional();
@@ -400,6 +430,18 @@ export function imageListEntrySchema(key: string, list: ImageList) {
     .refine((e) => (e.id === undefined) !== (e.file === undefined), {
       error: `Each image of ${key} names either an id (kept) or a file (sent), not both`,
     });
+}
+
+/**
+ * The field that declares a list's items, for a key that reads the list: the field itself, or the
+ * text list the derived value `key` is read from (`spots` → `spotsJson`). Item labels live under it.
+ */
+export function itemsKeyOf(entity: EntityDefinition, key: string): string {
+  if (entity.fields[key]) return key;
+  const source = Object.entries(entity.fields).find(
+    ([, field]) => field.kind === 'json' && field.text?.readAs === key,
+  );
+  return source?.[0] ?? key;
 }
 
 /** Column name of a field key: `thermalAnalysisId` → `thermal_analysis_id`. */

@@ -112,6 +112,21 @@ export type JsonField = FieldCommon & {
    * names them: a form picks several. Not kept by the database (JSON has no foreign key).
    */
   itemsReference?: string;
+  /**
+   * A list of typed objects (PAUT's spots), each item these fields, validated as fields are (a
+   * missing required value, a number out of range: a 400 at `key.index.field`). Made by `f.list`.
+   */
+  items?: Record<string, Field>;
+  /** With `items`: most items the list holds. */
+  maxItems?: number;
+  /** With `items`: what one item is called ("Indication"), for "Add indication". */
+  itemLabel?: string;
+  /**
+   * With `items`: the list travels as JSON text, as SPEC's clients send and read it (`spotsJson`).
+   * A body may send the text or the list itself; the response holds the text, and the derived
+   * value `readAs` (`spots`) the list, empty when the stored text is missing.
+   */
+  text?: { readAs: string };
 };
 
 export type Field =
@@ -197,6 +212,11 @@ export const f = {
   ref: <const O extends Omit<Options<RefField>, 'entity'>>(entity: string, o: O = {} as O) =>
     ({ kind: 'ref', entity, ...o }) as RefField & O,
   json: <const O extends Options<JsonField>>(o: O = {} as O) => ({ kind: 'json', ...o }) as JsonField & O,
+  /** A list of typed objects: `f.list({ position: f.number(…), … }, { maxItems: 100 })`. */
+  list: <const I extends Record<string, Field>, const O extends Omit<Options<JsonField>, 'items'>>(
+    items: I,
+    o: O = {} as O,
+  ) => ({ kind: 'json', items, maxItems: 200, ...o }) as JsonField & { items: I } & O,
   /**
    * A latitude or longitude in degrees, minutes and seconds, spread into the fields:
    * `...f.coordinate('latitude', 'latitude', { group: 'location' })` (coordinates.ts).
@@ -273,8 +293,24 @@ export function fieldValueSchema(field: Field): z.ZodType {
     case 'ref':
       return z.uuid({ error: 'Use an identifier (UUID)' });
     case 'json':
-      return field.schema ?? z.json();
+      return field.items ? listSchema(field.items, field.maxItems ?? 200) : (field.schema ?? z.json());
   }
+}
+
+/** The schema of a list of typed objects: each item's fields as a record's, nothing else in an item. */
+function listSchema(items: Record<string, Field>, maxItems: number) {
+  const item = z.strictObject(
+    Object.fromEntries(
+      Object.entries(items).map(([key, f]) => [
+        key,
+        f.required ? fieldValueSchema(f) : fieldValueSchema(f).nullable().optional(),
+      ]),
+    ),
+    { error: 'Each item is an object of the declared fields' },
+  );
+  return z
+    .array(item, { error: 'Send a list (or the list as JSON text)' })
+    .max(maxItems, `At most ${maxItems} items`);
 }
 
 /** "maxTemperatureC" → "Max temperature C"; used when a field declares no label. */

@@ -24,6 +24,7 @@ export * from './entities/vci.ts';
 export * from './entities/walkthrough.ts';
 export * from './entities/ufd.ts';
 export * from './entities/sacp.ts';
+export * from './entities/paut.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

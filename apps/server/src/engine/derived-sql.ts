@@ -76,6 +76,12 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
     case 'if':
       // An unknown condition takes the else branch, as the API's.
       return sql`(case when ${condition(expr.when, columns)} then ${sqlOf(expr.then, columns)} else ${sqlOf(expr.else, columns)} end)`;
+    case 'countItems': {
+      // Over the stored list (jsonb); 0 when it is empty or not a list, as the API's count.
+      const list = column(columns, expr.key);
+      const values = sql.join(expr.values.map(text), sql`, `);
+      return sql`(case when jsonb_typeof(${list}) = 'array' then (select count(*) from jsonb_array_elements(${list}) as item where item->>${text(expr.field)} in (${values})) else 0 end)::float8`;
+    }
     case 'byValue': {
       const key = column(columns, expr.key);
       const cases = Object.entries(expr.cases).map(

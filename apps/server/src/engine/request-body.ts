@@ -527,6 +527,11 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
     const unknown = Object.keys(raw).filter((key) => !keys.accepted.has(key) && !keys.ignored.has(key));
     if (unknown.length > 0) throw unknownFields(o.entity, unknown);
     for (const key of keys.ignored) delete raw[key];
+    // A list that travels as JSON text (`spotsJson`) may come as the text, as in a form.
+    for (const [key, field] of Object.entries(o.entity.fields)) {
+      if (field.kind === 'json' && field.text && typeof raw[key] === 'string')
+        raw[key] = coerceFormValue(o.entity, key, raw[key]);
+    }
   }
   for (const [key, value] of Object.entries(o.fixed ?? {})) {
     if (raw[key] !== undefined && raw[key] !== value) {

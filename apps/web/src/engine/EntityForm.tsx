@@ -30,6 +30,7 @@ import { mergeInputs } from './edit-conflict.ts';
 import type { FieldConflict } from './edit-conflict.ts';
 import { fieldLabel, groupTitle, imageLabel } from './entity-labels.ts';
 import { CoordinateInput } from './CoordinateInput.tsx';
+import { ListInput } from './ListInput.tsx';
 import type { PartInput } from './CoordinateInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
@@ -503,6 +504,22 @@ export function EntityForm(p: EntityFormProps) {
                       }
                       const input = form.getInputProps(key);
                       const wide = field.kind === 'longText' || field.kind === 'json';
+                      // A list of typed objects: a table of its items, each cell with its error.
+                      if (field.kind === 'json' && field.items)
+                        return (
+                          <Box key={key} style={{ gridColumn: '1 / -1' }}>
+                            <ListInput
+                              entity={entity}
+                              fieldKey={key}
+                              field={field as typeof field & { items: NonNullable<typeof field.items> }}
+                              id={inputId(formId, key)}
+                              value={input.value}
+                              onChange={input.onChange as (rows: unknown) => void}
+                              error={input.error as string | undefined}
+                              cellErrors={form.errors as Record<string, string | undefined>}
+                            />
+                          </Box>
+                        );
                       return (
                         <Box key={key} style={wide ? { gridColumn: '1 / -1' } : undefined}>
                           <FieldInput

@@ -1,4 +1,4 @@
-import { f, thermalMeasurement } from '@inspectra/contract';
+import { f, pautSummary, sacpMeasurement, thermalMeasurement } from '@inspectra/contract';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
@@ -52,6 +52,33 @@ describe('formatFieldValue', () => {
     const context = { entityName: 'thermalMeasurement', key: 'severity' };
     expect(formatFieldValue(severity, 'investigate', t, 'en', context)).toBe('Investigate');
     expect(formatFieldValue(f.enumOf(['kV']), 'kV', t, 'en', { entityName: 'nothing', key: 'x' })).toBe('kV');
+  });
+});
+
+describe('positions and lists', () => {
+  it('reads a position in degrees, minutes and seconds, the hemisphere in the language', async () => {
+    const latitude = sacpMeasurement.derived.latitude!.field;
+    const context = { entityName: 'sacpMeasurement', key: 'latitude' };
+    expect(formatFieldValue(latitude, -6.208472, t, 'en', context)).toBe('6° 12′ 30.5″ S · -6.208472°');
+    await i18n.changeLanguage('id');
+    expect(formatFieldValue(latitude, -6.208472, t, 'id', context)).toBe('6° 12′ 30,5″ LS · -6,208472°');
+  });
+
+  it('reads a list of indications a line each, its text form as the list', async () => {
+    const spots = pautSummary.fields.spotsJson;
+    const context = { entityName: 'pautSummary', key: 'spotsJson', itemsKey: 'spotsJson' };
+    const text = JSON.stringify([
+      { position: 120, length: 14, type: 'lackOfFusion', result: 'reject' },
+      { position: 410, result: 'accept' },
+    ]);
+    expect(formatFieldValue(spots, text, t, 'en', context)).toBe(
+      '1. Position 120 mm · Length 14 mm · Indication type Lack of fusion · Result Reject\n2. Position 410 mm · Result Accept',
+    );
+    expect(formatFieldValue(spots, '[]', t, 'en', context)).toBe('—');
+    await i18n.changeLanguage('id');
+    expect(formatFieldValue(spots, text, t, 'id', context)).toContain(
+      'Jenis indikasi Kurang fusi · Hasil Ditolak',
+    );
   });
 });
 

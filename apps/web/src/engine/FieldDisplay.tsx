@@ -1,7 +1,8 @@
 import type { EntityDefinition, Field } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, fieldOf } from './entity-labels.ts';
+import { itemsKeyOf, listOfText } from '@inspectra/contract';
+import { enumLabel, fieldOf, itemFieldLabel, itemValueLabel } from './entity-labels.ts';
 import { formatDate, formatDateTime, formatPosition, formatQuantity } from './locale.ts';
 import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 
@@ -18,7 +19,7 @@ export function formatFieldValue(
   value: unknown,
   t: TFunction,
   language: string,
-  context?: { entityName: string; key: string },
+  context?: { entityName: string; key: string; itemsKey?: string },
 ): string {
   if (value === null || value === undefined || value === '') return t('common.none');
   switch (field.kind) {
@@ -42,8 +43,29 @@ export function formatFieldValue(
       return value === true ? t('common.yes') : t('common.no');
     case 'enum':
       return context ? enumLabel(t, context.entityName, context.key, String(value)) : String(value);
-    case 'json':
-      return JSON.stringify(value);
+    case 'json': {
+      // A list of typed objects: one line per item, each filled field with its label and unit.
+      const items = field.items;
+      if (!items) return JSON.stringify(value);
+      const list = listOfText(value);
+      if (list.length === 0) return t('common.none');
+      const listKey = context?.itemsKey ?? context?.key ?? '';
+      return list
+        .map((row, i) => {
+          const parts = Object.entries(items).flatMap(([key, item]) => {
+            const v = (row as Record<string, unknown> | null)?.[key];
+            if (v === null || v === undefined || v === '') return [];
+            const shown =
+              item.kind === 'enum' && context
+                ? itemValueLabel(t, context.entityName, listKey, key, String(v), item)
+                : formatFieldValue(item, v, t, language);
+            const label = context ? itemFieldLabel(t, context.entityName, listKey, key, item) : key;
+            return [`${label} ${shown}`];
+          });
+          return `${i + 1}. ${parts.join(' · ')}`;
+        })
+        .join('\n');
+    }
     case 'text':
       // A code kept as free text ("thermal") reads as its name when the entity's translations give one.
       return context && codePattern.test(String(value))
@@ -82,8 +104,10 @@ export function FieldDisplay(p: FieldDisplayProps) {
   const text = formatFieldValue(field, p.value, t, i18n.language, {
     entityName: p.entity.name,
     key: p.fieldKey,
+    itemsKey: itemsKeyOf(p.entity, p.fieldKey),
   });
-  // Long text keeps the inspector's line breaks.
-  if (field.kind === 'longText') return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
+  // Long text keeps the inspector's line breaks, a list its line per item.
+  if (field.kind === 'longText' || (field.kind === 'json' && field.items))
+    return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
   return <>{text}</>;
 }

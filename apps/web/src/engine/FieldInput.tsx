@@ -283,7 +283,7 @@ function keysOf(text: string): string[] {
  * in the language (the schema then says "Enter a number"); nothing is silently dropped or reinterpreted,
  * as a number input does with "1e5" (it became 15).
  */
-function NumberText({
+export function NumberText({
   value,
   onChange,
   language,

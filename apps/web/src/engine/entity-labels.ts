@@ -98,3 +98,29 @@ function wordsOf(value: string): string {
   const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Label of a field of a list's items (a spot's depth), under the list's key. */
+export function itemFieldLabel(
+  t: TFunction,
+  entityName: string,
+  listKey: string,
+  key: string,
+  item: Field,
+): string {
+  return t(`entities.${entityName}.items.${listKey}.${key}`, { defaultValue: item.label ?? wordsOf(key) });
+}
+
+/** Label of one value of a list item's choice. */
+export function itemValueLabel(
+  t: TFunction,
+  entityName: string,
+  listKey: string,
+  key: string,
+  value: string,
+  item: Field,
+): string {
+  const declared = item.kind === 'enum' ? item.valueLabels?.[value] : undefined;
+  return t(`entities.${entityName}.itemValues.${listKey}.${key}.${value}`, {
+    defaultValue: declared ?? wordsOf(value),
+  });
+}

@@ -1,3 +1,4 @@
+import { listOfText } from '@inspectra/contract';
 import type { Field } from '@inspectra/contract';
 import dayjs from 'dayjs';
 
@@ -22,6 +23,18 @@ export function toInputValue(field: Field, value: unknown): unknown {
     case 'enum':
       return typeof value === 'string' ? value : null;
     case 'json':
+      // A list of typed objects is edited as rows (its text form, `spotsJson`, read as the list).
+      if (field.items) {
+        const items = field.items;
+        return listOfText(value).map((row) =>
+          Object.fromEntries(
+            Object.entries(items).map(([key, item]) => [
+              key,
+              toInputValue(item, (row as Record<string, unknown> | null)?.[key] ?? null),
+            ]),
+          ),
+        );
+      }
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
     default:
       return value === null || value === undefined ? '' : String(value);
@@ -54,6 +67,18 @@ export function fromInputValue(field: Field, input: unknown): unknown {
     case 'boolean':
       return input === true;
     case 'json': {
+      if (field.items && Array.isArray(input)) {
+        const items = field.items;
+        // Each row as the API reads an item: its filled cells, in their API form.
+        return input.map((row: Record<string, unknown>) =>
+          Object.fromEntries(
+            Object.entries(items).flatMap(([key, item]) => {
+              const value = fromInputValue(item, row[key]);
+              return value === empty ? [] : [[key, value]];
+            }),
+          ),
+        );
+      }
       const text = String(input);
       if (text.trim() === '') return empty;
       try {

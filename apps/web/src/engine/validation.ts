@@ -3,7 +3,7 @@ import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { fieldMessageText } from '../app/error-text.ts';
-import { fieldLabel, unitOf } from './entity-labels.ts';
+import { fieldLabel, itemFieldLabel, unitOf } from './entity-labels.ts';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
 import { formatQuantity } from './locale.ts';
 
@@ -124,6 +124,19 @@ export function checkValues(o: {
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');
     const field = o.entity.fields[key];
+    // An item of a list (a spot's depth): said in its cell, and the list says some need attention.
+    const itemKey = issue.path.length >= 3 ? String(issue.path[2]) : '';
+    const item = field?.kind === 'json' ? field.items?.[itemKey] : undefined;
+    if (item) {
+      const path = issue.path.slice(0, 3).map(String).join('.');
+      errors[path] ??= issueMessage(issue, item, {
+        t: o.t,
+        language: o.language,
+        label: itemFieldLabel(o.t, o.entity.name, key, itemKey, item),
+      });
+      errors[key] ??= o.t('engine.input.listItemsInvalid');
+      continue;
+    }
     if (!field || errors[key]) continue;
     errors[key] = issueMessage(issue, field, {
       t: o.t,

@@ -12,6 +12,8 @@ export type LabelLanguage = 'en' | 'id';
 /** One entity's strings as read by key, whatever the entity. */
 type Strings = {
   label?: string;
+  items?: Record<string, Record<string, string | undefined> | undefined>;
+  itemValues?: Record<string, Record<string, Record<string, string | undefined> | undefined> | undefined>;
   fields?: Record<string, string | undefined>;
   values?: Record<string, Record<string, string | undefined> | undefined>;
   images?: Record<string, string | undefined>;
@@ -53,6 +55,21 @@ export class DeclaredWords {
   group(entity: EntityDefinition, group: string): string {
     const declared = (entity.groups as Record<string, string | undefined>)[group];
     return this.strings(entity)?.groups?.[group] ?? declared ?? enumValueLabel(group);
+  }
+
+  /** A field of a list's items ("Depth"), the list named by the key that declares its items. */
+  itemField(entity: EntityDefinition, listKey: string, key: string): string {
+    const item = entity.fields[listKey];
+    const declared = item?.kind === 'json' ? item.items?.[key]?.label : undefined;
+    return this.strings(entity)?.items?.[listKey]?.[key] ?? declared ?? labelFromKey(key);
+  }
+
+  /** One value of a list item's choice in words ("Reject"). */
+  itemValue(entity: EntityDefinition, listKey: string, key: string, value: string): string {
+    const list = entity.fields[listKey];
+    const item = list?.kind === 'json' ? list.items?.[key] : undefined;
+    const declared = item?.kind === 'enum' ? item.valueLabels?.[value] : undefined;
+    return this.strings(entity)?.itemValues?.[listKey]?.[key]?.[value] ?? declared ?? enumValueLabel(value);
   }
 
   /** One value of an enumerated field (or derived value) in words ("Repair immediately"). */

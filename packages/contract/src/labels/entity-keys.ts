@@ -1,7 +1,7 @@
 import type * as contract from '../index.ts';
-import type { DerivedField, GroupOf } from '../entity.ts';
+import type { DerivedField, GroupOf, TextListNames } from '../entity.ts';
 import type { CoordinateNames, CoordinateRuleId } from '../coordinates.ts';
-import type { Field, ImageList, NumberField } from '../fields.ts';
+import type { Field, ImageList, JsonField, NumberField } from '../fields.ts';
 import type { TechniqueModule } from '../catalogue.ts';
 
 /*
@@ -30,7 +30,12 @@ export type DeclaredEntities = {
 /** Declared fields and derived values (a coordinate's decimal degrees among them), each as its field. */
 type FieldsOf<E extends DeclaredEntity> = E['fields'] & {
   [K in keyof E['derived']]: E['derived'][K]['field'];
-} & { [K in CoordinateNames<E['fields']>]: NumberField };
+} & { [K in CoordinateNames<E['fields']>]: NumberField } & { [K in TextListNames<E['fields']>]: JsonField };
+
+/** The lists of typed objects that name one item (`itemLabel`): "Add indication". */
+type ItemListKey<F> = {
+  [K in keyof F & string]: F[K] extends { itemLabel: string } ? K : never;
+}[keyof F & string];
 
 type Labels<K extends PropertyKey> = { [P in K]?: string };
 
@@ -54,7 +59,9 @@ type TypedLists<L extends Record<string, ImageList>> = {
 export type EntityStrings<E extends DeclaredEntity> = {
   /** The entity's own name ("Thermal measurement"). */
   label?: string;
-  fields?: Labels<keyof FieldsOf<E> & string> & Labels<`${DescribedKey<FieldsOf<E>>}Description`>;
+  fields?: Labels<keyof FieldsOf<E> & string> &
+    Labels<`${DescribedKey<FieldsOf<E>>}Description`> &
+    Labels<`${ItemListKey<E['fields']>}Item`>;
   values?: {
     [K in keyof FieldsOf<E> as FieldsOf<E>[K] extends { kind: 'enum' } ? K : never]?: EnumValuesOf<
       FieldsOf<E>[K]
@@ -66,6 +73,10 @@ export type EntityStrings<E extends DeclaredEntity> = {
   groups?: Labels<GroupOf<E['fields']>>;
   /** Equipment classes (`pipe`): an entity's type does not keep them, so any name is a key. */
   variants?: Record<string, string>;
+  /** The fields of a list's items (`items.spotsJson.position`), by the list's key. */
+  items?: Record<string, Record<string, string>>;
+  /** The values of its items' choices (`itemValues.spotsJson.result.accept`). */
+  itemValues?: Record<string, Record<string, Record<string, string>>>;
   /** Tabs of the entity's lists: named by their routes, not the entity, so any name is a key. */
   tabs?: Record<string, string>;
 };

@@ -1,4 +1,5 @@
 import { thermalPlausibility } from '../entities/thermal.ts';
+import type { ufdDefectTypes } from '../entities/ufd.ts';
 import type { FindingSeverity } from '../entities/findings.ts';
 import type { DeclaredLabels, EntityLabels, TechniqueLabels } from './entity-keys.ts';
 
@@ -31,6 +32,10 @@ const techniqueLabels = {
     label: 'SACP (proteksi katodik)',
     description: 'Survei potensial proteksi katodik: setiap titik uji dinilai terhadap kriteria.',
   },
+  paut: {
+    label: 'PAUT',
+    description: 'Pemeriksaan las phased-array: pengaturannya, dan indikasi setiap sambungan dinilai.',
+  },
   supportingDocument: {
     label: 'Dokumen pendukung',
     description: 'Prosedur, sertifikat, gambar teknik, dan lembar kerja yang dilampirkan pada laporan.',
@@ -48,6 +53,17 @@ const findingSeverity = {
   high: 'Tinggi',
   critical: 'Kritis',
 } satisfies Record<FindingSeverity, string>;
+
+/** The weld-discontinuity families UFD and PAUT type their indications by (ISO 6520-1). */
+const weldDefectTypes = {
+  crack: 'Retak',
+  lackOfFusion: 'Kurang fusi',
+  incompletePenetration: 'Penetrasi tidak sempurna',
+  slagInclusion: 'Inklusi terak',
+  porosity: 'Porositas',
+  undercut: 'Takik las (undercut)',
+  other: 'Lainnya',
+} satisfies Record<(typeof ufdDefectTypes)[number], string>;
 
 /** Pipe and pipeline, as the equipment classes of the piping techniques read. */
 const pipeVariants = { pipe: 'Pipa', pipeline: 'Jalur pipa' };
@@ -337,15 +353,7 @@ const entities: EntityLabels = {
       result: 'Hasil',
     },
     values: {
-      decibelsDefectType: {
-        crack: 'Retak',
-        lackOfFusion: 'Kurang fusi',
-        incompletePenetration: 'Penetrasi tidak sempurna',
-        slagInclusion: 'Inklusi terak',
-        porosity: 'Porositas',
-        undercut: 'Takik las (undercut)',
-        other: 'Lainnya',
-      },
+      decibelsDefectType: weldDefectTypes,
       result: { accept: 'Diterima', reject: 'Ditolak' },
     },
     groups: { indication: 'Indikasi', signal: 'Sinyal' },
@@ -460,6 +468,118 @@ const entities: EntityLabels = {
     images: { summaryImages: 'Foto' },
     imageTypes: {
       summaryImages: { reading: 'Pembacaan', testPoint: 'Titik uji', site: 'Lapangan', other: 'Lainnya' },
+    },
+  },
+  pautInspection: {
+    label: 'Inspeksi PAUT',
+    variants: pipeVariants,
+    fields: {
+      reportHeaderId: 'Laporan',
+      measurementDate: 'Tanggal pemeriksaan',
+      procedureNo: 'Prosedur',
+      refCodeOrAccCriteria: 'Kode atau kriteria penerimaan',
+      refCodeOrAccCriteriaDescription: 'mis. "ASME B31.3 Tabel 341.3.2" atau "API 1104 §9"',
+      testingEquipmentMake: 'Merek',
+      testingEquipmentModel: 'Model',
+      testingEquipmentModelSerialNumber: 'Nomor seri',
+      testingEquipmentCalDueDate: 'Jatuh tempo kalibrasi',
+      testingEquipmentSoftware: 'Perangkat lunak',
+      testingEquipmentSoftwareSerialNumber: 'Nomor seri perangkat lunak',
+      testingEquipmentEncoder: 'Encoder',
+      probeMake: 'Merek probe',
+      probeModel: 'Model probe',
+      probeFrequency: 'Frekuensi probe',
+      probeNumber: 'Nomor seri probe',
+      cable: 'Kabel',
+      wedgeMaterial: 'Material wedge',
+      wedgeModel: 'Model wedge',
+      wedgeDiameter: 'Diameter wedge',
+      wedgeDiameterDescription: 'Diameter pipa yang menjadi kontur wedge, atau "datar"',
+      plateMaterial: 'Material',
+      materialClass: 'Kelas material',
+      velocity: 'Kecepatan suara',
+      diameter: 'Diameter luar',
+      schOrNomThickness: 'Schedule atau tebal nominal',
+      schOrNomThicknessDescription: 'mis. "SCH 40" atau "9,5 mm"',
+      temperatureC: 'Suhu permukaan',
+      surfaceCondition: 'Kondisi permukaan',
+      couplant: 'Kuplan',
+      scan1: 'Pemindaian',
+      scan1Description: 'mis. "S-scan, 40–70°"',
+      firstActivateEl1: 'Elemen aktif pertama',
+      apetureEl1: 'Apertur (elemen)',
+      angle1: 'Sudut',
+      angle1Description: 'mis. "40–70°" atau "55°"',
+      focusDistance1: 'Jarak fokus',
+      beamResolution1: 'Resolusi berkas',
+      refDesibel1: 'Penguatan referensi',
+      scanningDesibel1: 'Penguatan pemindaian',
+      scan2: 'Pemindaian',
+      scan2Description: 'mis. "S-scan, 40–70°"',
+      firstActivateEl2: 'Elemen aktif pertama',
+      apetureEl2: 'Apertur (elemen)',
+      angle2: 'Sudut',
+      angle2Description: 'mis. "40–70°" atau "55°"',
+      focusDistance2: 'Jarak fokus',
+      beamResolution2: 'Resolusi berkas',
+      refDesibel2: 'Penguatan referensi',
+      scanningDesibel2: 'Penguatan pemindaian',
+      encoderCalibration: 'Kalibrasi encoder',
+      encoderScanResolution: 'Resolusi pemindaian',
+      encoderSpeed: 'Kecepatan pemindaian',
+      finding: 'Temuan',
+      recommendation: 'Rekomendasi',
+      remarks: 'Keterangan',
+    },
+    groups: {
+      procedure: 'Prosedur',
+      equipment: 'Peralatan',
+      probe: 'Probe dan wedge',
+      material: 'Material',
+      scanGroup1: 'Grup pemindaian 1',
+      scanGroup2: 'Grup pemindaian 2',
+      encoder: 'Encoder',
+      results: 'Hasil',
+    },
+    rules: {
+      calibrationOverdue:
+        'Kalibrasi alat sudah jatuh tempo sebelum pemeriksaan: hasil dari alat yang tidak terkalibrasi bisa tidak diterima. Konfirmasi hanya bila ada kalibrasi yang sah.',
+      calibrationTooFar: 'Kalibrasi jatuh tempo paling lama 5 tahun setelah pemeriksaan: periksa tahunnya',
+    },
+    images: { isometricImageFile: 'Isometrik' },
+  },
+  pautSummary: {
+    label: 'Sambungan PAUT',
+    variants: pipeVariants,
+    fields: {
+      pautInspectionId: 'Inspeksi PAUT',
+      measurementDate: 'Tanggal pemindaian',
+      jointNumber: 'Nomor sambungan',
+      pkm: 'Patok kilometer',
+      gpsCoordinateLatitude: 'Lintang',
+      gpsCoordinateLongitude: 'Bujur',
+      spotsJson: 'Indikasi',
+      spotsJsonItem: 'Indikasi',
+      spots: 'Indikasi',
+      rejectedSpots: 'Indikasi ditolak',
+      result: 'Hasil',
+    },
+    values: { result: { accept: 'Diterima', reject: 'Ditolak' } },
+    items: {
+      spotsJson: {
+        position: 'Posisi',
+        length: 'Panjang',
+        depth: 'Kedalaman',
+        height: 'Tinggi tembus dinding',
+        type: 'Jenis indikasi',
+        result: 'Hasil',
+      },
+    },
+    itemValues: {
+      spotsJson: {
+        type: weldDefectTypes,
+        result: { accept: 'Diterima', reject: 'Ditolak' },
+      },
     },
   },
   walkthroughSummary: {

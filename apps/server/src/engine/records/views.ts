@@ -1,4 +1,4 @@
-import { deriveValue } from '@inspectra/contract';
+import { deriveValue, listOfText } from '@inspectra/contract';
 import type { Attachment, DerivedField, EntityDefinition } from '@inspectra/contract';
 import { getTableColumns, is, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -60,6 +60,8 @@ type VariantView = {
 type ViewPlan = {
   ofVariant: (variant: unknown) => VariantView;
   derived: [string, DerivedField][];
+  /** Lists that travel as JSON text (`spotsJson`): returned as the text of the list. */
+  textLists: string[];
   idAlias: string | undefined;
 };
 
@@ -85,6 +87,9 @@ function viewPlan(entity: EntityDefinition): ViewPlan {
       return view;
     },
     derived: Object.entries(entity.derived) as [string, DerivedField][],
+    textLists: Object.entries(entity.fields)
+      .filter(([, field]) => field.kind === 'json' && field.text)
+      .map(([key]) => key),
     idAlias: entity.idAlias,
   };
   plans.set(entity, plan);
@@ -132,6 +137,7 @@ export function recordView(
     view[key] = value instanceof Date ? value.toISOString() : value;
   }
   for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, view) ?? null;
+  for (const key of plan.textLists) if (key in view) view[key] = JSON.stringify(listOfText(view[key]));
   if (slots.length > 0 || lists.length > 0) {
     const own = imagesOfRecord(rowAttachments, row.id);
     for (const slot of slots) {

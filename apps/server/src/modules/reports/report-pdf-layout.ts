@@ -1,4 +1,4 @@
-import { formatCoordinate, readingKeys } from '@inspectra/contract';
+import { formatCoordinate, itemsKeyOf, listOfText, readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
@@ -141,8 +141,26 @@ export class ValueWords {
         if (field.references && named)
           return named.name.includes(String(value)) ? named.name : `${named.name} (${String(value)})`;
         return String(value);
-      case 'json':
-        return JSON.stringify(value);
+      case 'json': {
+        // A list of typed objects: a line per item, each filled field with its label.
+        const items = field.items;
+        if (!items) return JSON.stringify(value);
+        const listKey = itemsKeyOf(entity, key);
+        return listOfText(value)
+          .map((row, i) => {
+            const parts = Object.entries(items).flatMap(([itemKey, item]) => {
+              const v = (row as Record<string, unknown> | null)?.[itemKey];
+              if (v === null || v === undefined || v === '') return [];
+              const shown =
+                item.kind === 'enum'
+                  ? this.words.labels.itemValue(entity, listKey, itemKey, String(v))
+                  : this.of(entity, itemKey, item, v);
+              return [`${this.words.labels.itemField(entity, listKey, itemKey)} ${shown}`];
+            });
+            return `${i + 1}. ${parts.join(' · ')}`;
+          })
+          .join('\n');
+      }
       default:
         return String(value);
     }
@@ -189,7 +207,7 @@ function tableColumns(
               ? 4
               : 5;
   return shown
-    .filter(([, field]) => field.kind !== 'longText')
+    .filter(([, field]) => field.kind !== 'longText' && field.kind !== 'json')
     .map((entry, i) => ({ entry, i }))
     .sort((a, b) => rank(a.entry) - rank(b.entry) || a.i - b.i)
     .slice(0, maxColumns)
@@ -313,8 +331,8 @@ export class ReportPdfLayout {
     for (const [group, entries] of byGroup) {
       const title = group ? this.words.labels.group(entity, group) : grouped ? this.words.general : undefined;
       if (title) blocks.push({ text: title, style: 'groupTitle' });
-      const short = entries.filter(([, f]) => f.kind !== 'longText');
-      const long = entries.filter(([, f]) => f.kind === 'longText');
+      const short = entries.filter(([, f]) => f.kind !== 'longText' && f.kind !== 'json');
+      const long = entries.filter(([, f]) => f.kind === 'longText' || f.kind === 'json');
       if (short.length > 0)
         blocks.push({
           table: {
@@ -331,7 +349,7 @@ export class ReportPdfLayout {
         });
       // Long texts are paragraphs, so a 20,000-character remark breaks across pages.
       for (const [key, field] of long) {
-        const text = this.values.of(entity, key, field, record.values[key]);
+        const text = this.values.of(entity, key, field, valueOf(record, key));
         if (!text) continue;
         blocks.push({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] });
         blocks.push({ text, style: 'longText' });

@@ -143,8 +143,12 @@ describe('the approvals queue page', () => {
     const filters = screen.getByRole('search', { name: 'Filter the queue' });
 
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
-    await user.click(await screen.findByRole('option', { name: 'Repair immediately / Critical / Reject' }));
-    await waitFor(() => expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject'));
+    await user.click(
+      await screen.findByRole('option', { name: 'Repair immediately / Critical / Reject / Underprotected' }),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected'),
+    );
 
     await user.click(within(filters).getByRole('combobox', { name: 'Company' }));
     await user.click(await screen.findByRole('option', { name: 'PT Mitra Inspeksi (1)' }));
@@ -156,7 +160,7 @@ describe('the approvals queue page', () => {
 
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
-    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject');
+    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected');
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
     serveQueue([]);
@@ -199,12 +203,13 @@ describe('the approvals queue page', () => {
 
   it('puts the levels of every grading technique on one scale, most severe first', () => {
     const choices = severityChoices(i18n.t);
-    // A two-level grade (UFD's accept or reject) takes the ends of the scale.
+    // A two-level grade (UFD's and PAUT's accept or reject) takes the ends of the scale; SACP's
+    // three its ends and the step below the worst.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject',
-      'repairAsTimePermits,high',
+      'repairImmediately,critical,reject,underprotected',
+      'repairAsTimePermits,high,overprotected',
       'investigate,medium',
-      'normal,low,accept',
+      'normal,low,accept,protected',
       'none',
     ]);
     expect(isSevere({ inspectionMethod: 'ufd', worstFinding: 'reject' })).toBe(true);

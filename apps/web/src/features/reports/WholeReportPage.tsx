@@ -1,5 +1,5 @@
 import { Box, Code, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { entities, reportHeader, techniques } from '@inspectra/contract';
+import { entities, reportHeader, techniques, itemsKeyOf } from '@inspectra/contract';
 import type {
   EntityDefinition,
   PermissionModule,
@@ -336,8 +336,17 @@ function TreeValue({
   if (technique?.findingGrade?.field === fieldKey && typeof value === 'string' && value)
     return <FindingBadge technique={technique} level={value} size="sm" />;
   if (!field) return value === null || value === undefined ? t('common.none') : String(value);
-  const text = formatFieldValue(field, value, t, i18n.language, { entityName: entity.name, key: fieldKey });
-  return field.kind === 'longText' ? <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span> : text;
+  const text = formatFieldValue(field, value, t, i18n.language, {
+    entityName: entity.name,
+    key: fieldKey,
+    itemsKey: itemsKeyOf(entity, fieldKey),
+  });
+  // Long text keeps its line breaks, a list its line per item.
+  return field.kind === 'longText' || field.kind === 'json' ? (
+    <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>
+  ) : (
+    text
+  );
 }
 
 /** A file's slot as read: the single slot's label, or the list's with the photo's type. */

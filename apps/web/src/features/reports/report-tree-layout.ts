@@ -24,7 +24,11 @@ export const maxTableColumns = 7;
 export function shownKeys(entity: EntityDefinition, record: ReportTreeRecordJson): string[] {
   const variant = typeof record.fields.variant === 'string' ? record.fields.variant : undefined;
   const fields = Object.entries(entity.fieldsOf(variant))
-    .filter(([key, field]) => key !== entity.parent && !(field.kind === 'json' && field.serverOwned))
+    // A list kept as JSON text (`spotsJson`) shows as the list it is read as (`spots`, derived).
+    .filter(
+      ([key, field]) =>
+        key !== entity.parent && !(field.kind === 'json' && (field.serverOwned || field.text)),
+    )
     .map(([key]) => key);
   // A coordinate reads as one value where its parts were entered.
   const read = readingKeys(fields, entity.fields);

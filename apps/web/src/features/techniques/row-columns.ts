@@ -9,7 +9,7 @@ import { fieldOf } from '../../engine/entity-labels.ts';
  */
 export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
   return Object.entries(entity.fieldsOf(variant))
-    .filter(([key, field]) => key !== entity.parent && field.kind !== 'json')
+    .filter(([key, field]) => key !== entity.parent && (field.kind !== 'json' || field.items))
     .map(([key]) => key);
 }
 
@@ -41,7 +41,10 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   const rows = technique.workspace!.rows!;
   const lead = leadField(rows, variant);
   const grade = technique.findingGrade?.field;
-  const rest = readFields(rows, variant).filter((k) => k !== lead && k !== grade);
+  // A list of items (spots) is read in a row's details, not in a column.
+  const rest = readFields(rows, variant).filter(
+    (k) => k !== lead && k !== grade && rows.fields[k]?.kind !== 'json',
+  );
   const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
   const priority = (key: string) => {
     const field = fieldOf(rows, key)!;

@@ -20,7 +20,7 @@ type Section = Record<string, string>;
 /** The strings of one entity, keyed as the screens look them up (`entities.<entity>.fields.<key>`). */
 export function entityStrings(
   entity: EntityDefinition,
-): Record<string, string | Section | Record<string, Section>> {
+): Record<string, string | Section | Record<string, Section> | Record<string, Record<string, Section>>> {
   const fields: Section = {};
   const values: Record<string, Section> = {};
   const groups: Section = {};
@@ -45,9 +45,36 @@ export function entityStrings(
     images[name] = list.label ?? labelFromKey(name);
     if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
   }
+  // The fields of a list's items (PAUT's spots), under the list's key.
+  const items: Record<string, Section> = {};
+  const itemValues: Record<string, Record<string, Section>> = {};
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.kind !== 'json' || !field.items) continue;
+    items[key] = {};
+    if (field.itemLabel) fields[`${key}Item`] = field.itemLabel;
+    for (const [itemKey, item] of Object.entries(field.items)) {
+      items[key][itemKey] = item.label ?? labelFromKey(itemKey);
+      if (item.description) items[key][`${itemKey}Description`] = item.description;
+      if (item.kind === 'enum')
+        (itemValues[key] ??= {})[itemKey] = Object.fromEntries(
+          item.values.map((v) => [v, item.valueLabels?.[v] ?? enumValueLabel(v)]),
+        );
+    }
+  }
   const rules: Section = Object.fromEntries(Object.entries(entity.rules).map(([id, r]) => [id, r.message]));
   const variants: Section = Object.fromEntries((entity.variants ?? []).map((v) => [v, enumValueLabel(v)]));
-  const sections = { fields, values, images, imageTypes, rules, groups, variants, tabs: tabStrings(entity) };
+  const sections = {
+    fields,
+    values,
+    items,
+    itemValues,
+    images,
+    imageTypes,
+    rules,
+    groups,
+    variants,
+    tabs: tabStrings(entity),
+  };
   // An entity without images or rules has no such section, rather than an empty one.
   return {
     label: entity.label,

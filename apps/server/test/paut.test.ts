@@ -1,0 +1,198 @@
+import { pautVariants } from '@inspectra/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Variant = (typeof pautVariants)[number];
+
+/** The examination's set-up, as SPEC's client sends it (JSON, optional fields only when filled). */
+const setUp = {
+  measurementDate: '2026-11-18',
+  procedureNo: 'PAUT-PRC-003 rev 1',
+  refCodeOrAccCriteria: 'ASME B31.3 Table 341.3.2',
+  testingEquipmentMake: 'Olympus',
+  testingEquipmentModel: 'OmniScan X3',
+  testingEquipmentModelSerialNumber: 'QC-0412',
+  testingEquipmentCalDueDate: '2027-03-01',
+  probeMake: 'Olympus',
+  probeModel: '5L64-A32',
+  probeFrequency: 5,
+  wedgeModel: 'SA32-N55S-IHC',
+  plateMaterial: 'API 5L X52',
+  velocity: 3240,
+  diameter: 323.9,
+  schOrNomThickness: '9.5 mm',
+  scan1: 'S-scan',
+  angle1: '40–70°',
+  firstActivateEl1: 1,
+  apetureEl1: 16,
+  focusDistance1: 20,
+  refDesibel1: 42,
+  scanningDesibel1: 48,
+  encoderScanResolution: 1,
+  finding: 'Joint J-12: lack of fusion 14 mm long at the root, rejected.',
+};
+
+async function createInspection(
+  variant: Variant,
+  reportHeaderId: string,
+  fields: Record<string, unknown> = {},
+) {
+  return t.call('POST', `/api/paut-inspection-${variant}`, { reportHeaderId, ...setUp, ...fields });
+}
+
+const spots = [
+  { position: 120, length: 14, depth: 8.2, height: 1.5, type: 'lackOfFusion', result: 'reject' },
+  { position: 410, length: 4, depth: 5, type: 'porosity', result: 'accept' },
+];
+
+describe('PAUT inspections', () => {
+  it.each(pautVariants)('on a %s: created (JSON), listed, updated with its isometric', async (variant) => {
+    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+    const created = await createInspection(variant, report.id);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const inspection = created.body.data;
+    expect(inspection).toMatchObject({
+      variant,
+      pautInspectionId: inspection.id,
+      testingEquipmentCalDueDate: '2027-03-01',
+      probeFrequency: 5,
+      apetureEl1: 16,
+      warnings: [],
+    });
+    const listed = await t.call(
+      'GET',
+      `/api/paut-inspection-${variant}/by-report?reportHeaderId=${report.id}`,
+    );
+    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([inspection.id]);
+    const updated = await t.call(
+      'PUT',
+      `/api/paut-inspection-${variant}?id=${inspection.id}`,
+      multipart(
+        { remarks: 'Second scan group not used', version: '1' },
+        { isometricImageFile: { name: 'iso.png', type: 'image/png', bytes: pngBytes } },
+      ),
+    );
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data).toMatchObject({
+      remarks: 'Second scan group not used',
+      isometricImageFile: { mediaType: 'image/png' },
+      version: 2,
+    });
+  });
+
+  it('records an overdue calibration as a warning to confirm, and refuses one due in the year 3000', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+    const overdue = await createInspection('pipe', report.id, { testingEquipmentCalDueDate: '2026-10-01' });
+    expect(overdue.status).toBe(201);
+    expect(overdue.body.data.warnings).toEqual([
+      expect.objectContaining({ rule: 'calibrationOverdue', acknowledgedAt: null }),
+    ]);
+    const confirmed = await createInspection('pipe', report.id, {
+      testingEquipmentCalDueDate: '2026-10-01',
+      acknowledgedWarnings: ['calibrationOverdue'],
+    });
+    expect(confirmed.body.data.warnings).toEqual([
+      expect.objectContaining({ rule: 'calibrationOverdue', acknowledgedAt: expect.any(String) }),
+    ]);
+    const far = await createInspection('pipe', report.id, { testingEquipmentCalDueDate: '3000-01-01' });
+    expect(far.status).toBe(400);
+    expect(far.body.error.details).toEqual([expect.objectContaining({ path: 'testingEquipmentCalDueDate' })]);
+    const listed = await t.call('GET', `/api/paut-inspection-pipe/by-report?reportHeaderId=${report.id}`);
+    expect(listed.body.data).toHaveLength(2);
+  });
+});
+
+describe('PAUT joints', () => {
+  it.each(pautVariants)(
+    'on a %s: spots sent as JSON text, read back as text and as a list, the joint judged by them',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+      const inspection = (await createInspection(variant, report.id)).body.data;
+      const created = await t.call('POST', `/api/paut-summary-${variant}`, {
+        pautInspectionId: inspection.id,
+        measurementDate: '2026-11-18',
+        jointNumber: 'J-12',
+        pkm: 3.4,
+        gpsCoordinateLatitude: -1.2345,
+        gpsCoordinateLongitude: 116.8,
+        spotsJson: JSON.stringify(spots),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const joint = created.body.data;
+      expect(joint).toMatchObject({ pautSummaryId: joint.id, spots, rejectedSpots: 1, result: 'reject' });
+      expect(JSON.parse(joint.spotsJson)).toEqual(spots);
+
+      const read = await t.call('GET', `/api/paut-summary-${variant}/${joint.id}`);
+      expect(read.body.data).toMatchObject({ spots, result: 'reject' });
+      // The list itself is accepted too (the web form sends it so); all accepted, the joint is.
+      const corrected = await t.call('PUT', `/api/paut-summary-${variant}?id=${joint.id}`, {
+        spotsJson: spots.map((s) => ({ ...s, result: 'accept' })),
+        version: 1,
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body.data).toMatchObject({ rejectedSpots: 0, result: 'accept', version: 2 });
+
+      // A joint without indications: an empty list, read as "[]".
+      const clean = await t.call('POST', `/api/paut-summary-${variant}`, {
+        pautInspectionId: inspection.id,
+        measurementDate: '2026-11-18',
+        jointNumber: 'J-13',
+        pkm: 3.5,
+      });
+      expect(clean.body.data).toMatchObject({ spotsJson: '[]', spots: [], result: 'accept' });
+      const listed = await t.call(
+        'GET',
+        `/api/paut-summary-${variant}/by-inspection?inspectionId=${inspection.id}`,
+      );
+      expect(listed.body.data.map((r: { jointNumber: string }) => r.jointNumber)).toEqual(['J-12', 'J-13']);
+
+      const removed = await t.call('DELETE', `/api/paut-summary-${variant}?id=${clean.body.data.id}`);
+      expect(removed.status).toBe(200);
+      const techniques = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+      expect(techniques.body.data).toEqual([
+        expect.objectContaining({ technique: 'paut', variant, rows: 1, worstFinding: 'accept' }),
+      ]);
+    },
+  );
+
+  it('refuses spots that are not JSON, or a spot without its verdict, naming where; nothing stored', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+    const inspection = (await createInspection('pipeline', report.id)).body.data;
+    const send = (spotsJson: unknown) =>
+      t.call('POST', '/api/paut-summary-pipeline', {
+        pautInspectionId: inspection.id,
+        measurementDate: '2026-11-18',
+        jointNumber: 'J-20',
+        spotsJson,
+      });
+    const notJson = await send('[{"position": 12,');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error.details).toEqual([expect.objectContaining({ path: 'spotsJson' })]);
+    const noVerdict = await send(JSON.stringify([{ position: 12, length: 3 }]));
+    expect(noVerdict.status).toBe(400);
+    expect(noVerdict.body.error.details).toEqual([expect.objectContaining({ path: 'spotsJson.0.result' })]);
+    const deep = await send([spots[0], { ...spots[1], depth: -2 }]);
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details).toEqual([expect.objectContaining({ path: 'spotsJson.1.depth' })]);
+    const extra = await send([{ ...spots[0], colour: 'red' }]);
+    expect(extra.status).toBe(400);
+    const offGlobe = await t.call('POST', '/api/paut-summary-pipeline', {
+      pautInspectionId: inspection.id,
+      measurementDate: '2026-11-18',
+      gpsCoordinateLatitude: 91,
+    });
+    expect(offGlobe.status).toBe(400);
+    const listed = await t.call(
+      'GET',
+      `/api/paut-summary-pipeline/by-inspection?inspectionId=${inspection.id}`,
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+});
