@@ -35,7 +35,8 @@ export function leadField(entity: EntityDefinition, variant: string | undefined)
  * The rows table's columns: the naming field and the grade first (always shown), then the rest in
  * declared order. On a narrow screen the others give way in this order: long texts first (the main
  * required one last among them), then optional values, then required ones; choices (a feature, a
- * condition) stay longest, since they are what a reader scans a list for.
+ * condition) and the values the technique's profile draws stay longest, since they are what a
+ * reader scans a list for.
  */
 export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
   const rows = technique.workspace!.rows!;
@@ -46,9 +47,13 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
     (k) => k !== lead && k !== grade && rows.fields[k]?.kind !== 'json',
   );
   const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
+  // What the technique's profile draws (SACP: the kilometre post and the potentials) is what a
+  // reader scans the rows for, as much as a choice is.
+  const profile = technique.workspace!.profile;
+  const drawn = new Set(profile ? [profile.x, ...profile.series] : []);
   const priority = (key: string) => {
     const field = fieldOf(rows, key)!;
-    if (field.kind === 'enum') return 2;
+    if (field.kind === 'enum' || drawn.has(key)) return 2;
     if (field.kind === 'longText') return key === mainText ? 3 : 5;
     return field.required ? 3 : 4;
   };

@@ -1,4 +1,4 @@
-import { vci, vciSummary, walkthrough, walkthroughSummary } from '@inspectra/contract';
+import { sacp, vci, vciSummary, walkthrough, walkthroughSummary } from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +72,11 @@ describe('a technique’s calls, found by what they do', () => {
     expect(columns).toContainEqual({ key: 'condition', priority: 2 });
     expect(columns).toContainEqual({ key: 'remarks', priority: 5 });
     expect(columns.map((c) => (typeof c === 'string' ? c : c.key))).not.toContain('walkthroughInspectionId');
+    // What a profile draws stays as long as a choice: SACP's kilometre post and potentials.
+    const sacpColumns = rowColumns(sacp as unknown as TechniqueDefinition, 'pipeline');
+    for (const key of ['pkm', 'potential', 'potentialReading'])
+      expect(sacpColumns).toContainEqual({ key, priority: 2 });
+    expect(sacpColumns).toContainEqual({ key: 'jointNumber', priority: 4 });
   });
 });
 
