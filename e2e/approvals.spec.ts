@@ -2,8 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import {
-  apiLogin,
-  e2eAdmin,
+  createUserByApi,
   expectAccessible,
   readPdf,
   expectTouchTargets,
@@ -458,15 +457,11 @@ test('a reviewer reads the queue and the approval panel on a tablet @tablet', as
   const run = Date.now().toString(36);
   const reviewer = { username: `rev.tab.${run}`, fullName: `Tablet Reviewer ${run}` };
   const password = `slate-ferry-${run}-lantern`;
-  const admin = await apiLogin(page, e2eAdmin);
-  const authorization = `Bearer ${admin.accessToken}`;
-  const roles = await page.request.get('/api/roles?search=Reviewer', { headers: { authorization } });
-  const role = (await roles.json()).data.find((r: { name: string }) => r.name === 'Reviewer');
-  const created = await page.request.post('/api/user-pdm', {
-    headers: { authorization },
-    data: { ...reviewer, password, roleId: role.id, approvalPosition: 'Area inspection engineer' },
-  });
-  expect(created.ok()).toBe(true);
+  await createUserByApi(
+    page,
+    { ...reviewer, password, approvalPosition: 'Area inspection engineer' },
+    'Reviewer',
+  );
 
   await signInAs(page, reviewer.username, password);
   await expect(page).toHaveURL(/\/approvals$/);

@@ -43,6 +43,28 @@ export async function apiLogin(
 }
 
 /**
+ * A user made by the administrator through the API, with a role of the demo (by name), for a
+ * journey whose subject is not making users.
+ */
+export async function createUserByApi(
+  page: Page,
+  user: { username: string; fullName: string; password: string; approvalPosition?: string },
+  roleName: string,
+) {
+  const admin = await apiLogin(page, e2eAdmin);
+  const authorization = `Bearer ${admin.accessToken}`;
+  const roles = await page.request.get(`/api/roles?search=${encodeURIComponent(roleName)}`, {
+    headers: { authorization },
+  });
+  const role = (await roles.json()).data.find((r: { name: string }) => r.name === roleName);
+  const created = await page.request.post('/api/user-pdm', {
+    headers: { authorization },
+    data: { ...user, roleId: role.id },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+/**
  * Leaves the browser signed in as the web app does after its sign-in page (apps/web/src/api/session.ts):
  * the two session cookies (path /, SameSite Strict, 7 days; another user's are replaced), `path` opened
  * in a full load as the page's `location.assign` does, and the tab's user remembered.
@@ -116,11 +138,15 @@ export async function snap(page: Page, name: string) {
 /** Closes the notices on the screen as a user does, rather than waiting for them to close by themselves. */
 export async function closeNotices(page: Page) {
   const notices = page.locator('.mantine-Notification-root');
-  for (const close of await notices.getByRole('button', { name: 'Close' }).all()) {
-    // One may close by itself meanwhile.
-    await close.click({ timeout: 2000 }).catch(() => {});
-  }
-  await expect(notices).toHaveCount(0, { timeout: 15_000 });
+  // Until none is left: a notice may still be arriving (a save's answer) while the others are
+  // closed, and one under a resting pointer stays open until closed.
+  await expect(async () => {
+    for (const close of await notices.getByRole('button', { name: 'Close' }).all()) {
+      // One may close by itself meanwhile.
+      await close.click({ timeout: 2000 }).catch(() => {});
+    }
+    await expect(notices).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** On a tablet the navigation sits behind the menu button; on a desktop it is always shown. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { BrowserContext, Page } from '@playwright/test';
-import { signIn, snap } from './fixtures.ts';
+import { createUserByApi, signIn, snap } from './fixtures.ts';
 
 /**
  * Signing out ends the session on the server, not only in this browser: a shared plant tablet can be
@@ -13,8 +13,8 @@ async function tokensOf(context: BrowserContext) {
   return { accessToken: value('access_token'), refreshToken: value('refresh_token') };
 }
 
-async function signedIn(page: Page) {
-  await signIn(page);
+async function signedIn(page: Page, user?: { username: string; password: string }) {
+  await (user ? signIn(page, user.password, user.username) : signIn(page));
   await expect(page).not.toHaveURL(/\/auth/);
   await expect(page.getByRole('button', { name: /^Account of / })).toBeVisible();
 }
@@ -70,16 +70,28 @@ test('@tablet signing out ends the session on the server: the old tokens no long
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
+/**
+ * A user of the journey's own, made through the API: signing the administrator out everywhere would
+ * end the sessions of the journeys running beside this one.
+ */
+async function ownUser(page: Page) {
+  const run = Date.now().toString(36);
+  const user = { username: `everywhere.${run}`, password: `granite-ladder-${run}-meadow` };
+  await createUserByApi(page, { ...user, fullName: `Signs Out Everywhere ${run}` }, 'Reviewer');
+  return user;
+}
+
 test('signing out of all devices ends the sessions of the other devices too', async ({
   page,
   browser,
 }, info) => {
+  const user = await ownUser(page);
   const otherDevice = await browser.newContext();
   const otherPage = await otherDevice.newPage();
   try {
-    await signedIn(otherPage);
+    await signedIn(otherPage, user);
     const other = await tokensOf(otherDevice);
-    await signedIn(page);
+    await signedIn(page, user);
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click();

@@ -5,7 +5,7 @@
  * route is walked as soon as the route table has it (the last test fails if one was not).
  * Access on every route is proven in permissions.test.ts; a module's own behaviour in its own file.
  */
-import { entities, routeSchemas, routeTable } from '@inspectra/contract';
+import { declaredWords, entities, routeSchemas, routeTable } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/index.ts';
@@ -454,6 +454,13 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
       expectDeclaredShape(choices, r.body.data);
       expect(r.body.data.map((c: { value: string }) => c.value)).toEqual(
         field?.kind === 'enum' ? [...field.values] : [],
+      );
+      // In the declaration's words, as the screens and the PDF show them.
+      const words = declaredWords('en');
+      expect(r.body.data.map((c: { label: string }) => c.label)).toEqual(
+        field?.kind === 'enum' && op.kind === 'enumValues'
+          ? field.values.map((value) => words.value(entity, op.field, value))
+          : [],
       );
     });
   }

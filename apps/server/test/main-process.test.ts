@@ -7,17 +7,21 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale, serverMain, serverNodeEnv, serverNodeFlags } from '../scripts/build-server.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.join(serverDir, '../../node_modules/tsx/dist/cli.mjs');
+
+// The server as `npm start` runs it: built (when a source is newer than the build), then run by
+// Node with the start script's flags, without a TypeScript loader.
+beforeAll(() => buildServerIfStale(), 120_000);
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Runs the real entry point (`src/main.ts`) as `npm start` would, with the given environment. */
+/** Runs the real entry point (`dist/main.js`) as `npm start` does, with the given environment. */
 function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', ...serverNodeEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

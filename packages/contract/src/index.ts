@@ -8,6 +8,7 @@ export * from './envelope.ts';
 export * from './media-types.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
+export * from './entity-calls.ts';
 export * from './entities/auth.ts';
 export * from './entities/system.ts';
 export * from './entities/administration.ts';

@@ -2,7 +2,7 @@ import { d } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import type { IntegerField, NumberField, TextField } from '../fields.ts';
-import { op, route } from '../routes.ts';
+import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 import { ufdDefectTypes, ufdResults } from './ufd.ts';
@@ -199,46 +199,30 @@ export const pautSummary = defineEntity('pautSummary', {
 });
 
 /** SPEC 7's PAUT calls per class. */
-export const pautRoutes = eachVariant(pautVariants, (v) => {
-  const tag = `PAUT ${v}`;
-  const variant = { variant: v };
-  const inspections = `/paut-inspection-${v}` as const;
-  const summaries = `/paut-summary-${v}` as const;
-  return [
-    route('GET', `${inspections}/by-report`, op.listByParent(pautInspection, 'reportHeaderId', variant), {
-      summary: `The ${v} PAUT inspections of a report`,
-      tag,
-    }),
-    route('POST', inspections, op.create(pautInspection, 'json-or-multipart', variant), {
-      summary: `Create a ${v} PAUT inspection (JSON, or multipart with the isometric)`,
-      tag,
-    }),
-    route('PUT', inspections, op.update(pautInspection, 'query', 'json-or-multipart', variant), {
-      summary: `Update a ${v} PAUT inspection (?id={pautInspectionId})`,
-      tag,
-    }),
-    route('GET', `${summaries}/by-inspection`, op.listByParent(pautSummary, 'inspectionId', variant), {
-      summary: `The joints scanned in a ${v} PAUT inspection`,
-      tag,
-    }),
-    route('GET', `${summaries}/:id`, op.get(pautSummary, 'path', variant), {
-      summary: `One joint of a ${v} PAUT inspection, with its indications`,
-      tag,
-    }),
-    route('POST', summaries, op.create(pautSummary, 'json', variant), {
-      summary: `Record a joint of a ${v} PAUT inspection (spots as spotsJson, JSON text)`,
-      tag,
-    }),
-    route('PUT', summaries, op.update(pautSummary, 'query', 'json', variant), {
-      summary: `Update a joint of a ${v} PAUT inspection (?id=)`,
-      tag,
-    }),
-    route('DELETE', summaries, op.delete(pautSummary, 'query', variant), {
-      summary: `Delete a joint of a ${v} PAUT inspection (?id=)`,
-      tag,
-    }),
-  ];
-});
+export const pautRoutes = eachVariant(pautVariants, (variant) => [
+  ...entityCalls(
+    pautInspection,
+    `/paut-inspection-${variant}`,
+    {
+      byParent: { suffix: 'by-report', param: 'reportHeaderId' },
+      create: 'json-or-multipart',
+      update: { body: 'json-or-multipart' },
+    },
+    { tag: 'PAUT', variant },
+  ),
+  ...entityCalls(
+    pautSummary,
+    `/paut-summary-${variant}`,
+    {
+      byParent: { suffix: 'by-inspection', param: 'inspectionId' },
+      getById: true,
+      create: 'json',
+      update: { body: 'json' },
+      delete: 'query',
+    },
+    { tag: 'PAUT', variant },
+  ),
+]);
 
 /**
  * Phased-array ultrasonic examination of welds: the set-up an auditor checks (instrument and its

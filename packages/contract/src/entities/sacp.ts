@@ -2,7 +2,7 @@ import { d } from '../derive.ts';
 import type { Expr } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { op, route } from '../routes.ts';
+import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 
@@ -247,42 +247,29 @@ export const sacpMeasurement = defineEntity('sacpMeasurement', {
 });
 
 /** SPEC 7's SACP calls per structure. */
-export const sacpRoutes = eachVariant(sacpVariants, (v) => {
-  const tag = `SACP ${v}`;
-  const variant = { variant: v };
-  const inspections = `/sacp-inspection-${v}` as const;
-  const measurements = `/sacp-measurement-${v}` as const;
-  return [
-    route('GET', `${inspections}/by-report`, op.listByParent(sacpInspection, 'reportHeaderId', variant), {
-      summary: `The ${v} SACP inspections of a report`,
-      tag,
-    }),
-    route('POST', inspections, op.create(sacpInspection, 'multipart', variant), {
-      summary: `Create a ${v} SACP inspection (multipart, with its drawing or photo)`,
-      tag,
-    }),
-    route('PUT', inspections, op.update(sacpInspection, 'query', 'multipart', variant), {
-      summary: `Update a ${v} SACP inspection (?id=; multipart)`,
-      tag,
-    }),
-    route('GET', `${measurements}/by-inspection`, op.listByParent(sacpMeasurement, 'inspectionId', variant), {
-      summary: `The test points read in a ${v} SACP inspection`,
-      tag,
-    }),
-    route('POST', measurements, op.create(sacpMeasurement, 'multipart', variant), {
-      summary: `Record a test point of a ${v} SACP inspection (multipart, with its photos)`,
-      tag,
-    }),
-    route('PUT', measurements, op.update(sacpMeasurement, 'query', 'json-or-multipart', variant), {
-      summary: `Update a test point of a ${v} SACP inspection (?id=)`,
-      tag,
-    }),
-    route('DELETE', measurements, op.delete(sacpMeasurement, 'query', variant), {
-      summary: `Delete a test point of a ${v} SACP inspection (?id=)`,
-      tag,
-    }),
-  ];
-});
+export const sacpRoutes = eachVariant(sacpVariants, (variant) => [
+  ...entityCalls(
+    sacpInspection,
+    `/sacp-inspection-${variant}`,
+    {
+      byParent: { suffix: 'by-report', param: 'reportHeaderId' },
+      create: 'multipart',
+      update: { body: 'multipart' },
+    },
+    { tag: 'SACP', variant },
+  ),
+  ...entityCalls(
+    sacpMeasurement,
+    `/sacp-measurement-${variant}`,
+    {
+      byParent: { suffix: 'by-inspection', param: 'inspectionId' },
+      create: 'multipart',
+      update: { body: 'json-or-multipart' },
+      delete: 'query',
+    },
+    { tag: 'SACP', variant },
+  ),
+]);
 
 /**
  * Cathodic-protection potential surveys: an inspection per survey, and each test point's

@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
-import { op, route } from '../routes.ts';
+import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 
@@ -174,42 +174,29 @@ export const ufdSummary = defineEntity('ufdSummary', {
 });
 
 /** SPEC 7's UFD calls per equipment class. */
-export const ufdRoutes = eachVariant(ufdVariants, (v) => {
-  const tag = `UFD ${v}`;
-  const variant = { variant: v };
-  const inspections = `/ufd-inspection-${v}` as const;
-  const summaries = `/ufd-summary-${v}` as const;
-  return [
-    route('GET', `${inspections}/by-report`, op.listByParent(ufdInspection, 'reportHeaderId', variant), {
-      summary: `The ${v} UFD inspections of a report`,
-      tag,
-    }),
-    route('POST', inspections, op.create(ufdInspection, 'multipart', variant), {
-      summary: `Create a ${v} UFD inspection (multipart, with the isometric)`,
-      tag,
-    }),
-    route('PUT', inspections, op.update(ufdInspection, 'query', 'multipart', variant), {
-      summary: `Update a ${v} UFD inspection (?id=; multipart)`,
-      tag,
-    }),
-    route('GET', `${summaries}/by-inspection`, op.listByParent(ufdSummary, 'inspectionId', variant), {
-      summary: `The indications of a ${v} UFD inspection`,
-      tag,
-    }),
-    route('POST', summaries, op.create(ufdSummary, 'multipart', variant), {
-      summary: `Record an indication of a ${v} UFD inspection (multipart, with its photos)`,
-      tag,
-    }),
-    route('PUT', summaries, op.update(ufdSummary, 'query', 'json-or-multipart', variant), {
-      summary: `Update an indication of a ${v} UFD inspection (?id=)`,
-      tag,
-    }),
-    route('DELETE', summaries, op.delete(ufdSummary, 'query', variant), {
-      summary: `Delete an indication of a ${v} UFD inspection (?id=)`,
-      tag,
-    }),
-  ];
-});
+export const ufdRoutes = eachVariant(ufdVariants, (variant) => [
+  ...entityCalls(
+    ufdInspection,
+    `/ufd-inspection-${variant}`,
+    {
+      byParent: { suffix: 'by-report', param: 'reportHeaderId' },
+      create: 'multipart',
+      update: { body: 'multipart' },
+    },
+    { tag: 'UFD', variant },
+  ),
+  ...entityCalls(
+    ufdSummary,
+    `/ufd-summary-${variant}`,
+    {
+      byParent: { suffix: 'by-inspection', param: 'inspectionId' },
+      create: 'multipart',
+      update: { body: 'json-or-multipart' },
+      delete: 'query',
+    },
+    { tag: 'UFD', variant },
+  ),
+]);
 
 /**
  * Ultrasonic flaw detection of welds: an inspection per examination with its procedure, equipment

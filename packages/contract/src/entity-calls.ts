@@ -1,0 +1,92 @@
+import type { EntityDefinition } from './entity.ts';
+import { labelFromKey } from './fields.ts';
+import { op, route } from './routes.ts';
+import type { BodyKind, IdLocation } from './routes.ts';
+
+/**
+ * The usual calls SPEC 7 gives an entity of a technique under one path, in the order they are
+ * declared: each key present is one route. Where a technique's calls differ (a path of its own, an
+ * action), it declares those with `route` beside these.
+ */
+export type EntityCalls = {
+  /** `GET {path}/{suffix}?{param}=`: every record under one parent (`by-report`, `by-inspection`). */
+  byParent?: { suffix: string; param: string };
+  /** `GET {path}/{id}`: one record. */
+  getById?: true;
+  /** `POST {path}` with this body. */
+  create?: BodyKind;
+  /** `PUT {path}?id=` (or where `id` says) with this body. */
+  update?: { body: BodyKind; id?: IdLocation };
+  /** `DELETE {path}?id=` (or `{path}/{id}`). */
+  delete?: 'query' | 'path';
+};
+
+const bodyWords: Record<BodyKind, string> = {
+  json: 'JSON',
+  multipart: 'multipart, with its files',
+  'json-or-multipart': 'JSON, or multipart with its files',
+};
+
+const idWords = (id: IdLocation) => (id === 'query' ? '?id=' : id === 'path' ? '/{id}' : 'id in the body');
+
+/**
+ * The routes of `calls` for `entity` under `path`, for one variant (equipment class) of a
+ * technique, tagged `{tag} {variant}`. Their summaries are made from the entity's label, so every
+ * technique's calls read alike in the API document:
+ * "UFD finding: list by inspection (pipe; ?inspectionId=)".
+ */
+export function entityCalls<const P extends string, E extends EntityDefinition>(
+  entity: E,
+  path: P,
+  calls: EntityCalls,
+  o: { tag: string; variant: string },
+) {
+  const variant = { variant: o.variant };
+  const tag = `${o.tag} ${o.variant}`;
+  const says = (what: string, ...details: string[]) => ({
+    summary: `${entity.label}: ${what} (${[o.variant, ...details].join('; ')})`,
+    tag,
+  });
+  const routes = [];
+  if (calls.byParent) {
+    const { suffix, param } = calls.byParent;
+    const parent = entity.fields[param]?.label ?? labelFromKey(param.replace(/Id$/, ''));
+    routes.push(
+      route(
+        'GET',
+        `${path}/${suffix}`,
+        op.listByParent(entity, param, variant),
+        says(`list by ${parent.toLowerCase()}`, `?${param}=`),
+      ),
+    );
+  }
+  if (calls.getById)
+    routes.push(route('GET', `${path}/:id`, op.get(entity, 'path', variant), says('one by id', '/{id}')));
+  if (calls.create)
+    routes.push(
+      route('POST', path, op.create(entity, calls.create, variant), says('create', bodyWords[calls.create])),
+    );
+  if (calls.update) {
+    const id = calls.update.id ?? 'query';
+    routes.push(
+      route(
+        'PUT',
+        id === 'path' ? `${path}/:id` : path,
+        op.update(entity, id, calls.update.body, variant),
+        says('update', idWords(id), bodyWords[calls.update.body]),
+      ),
+    );
+  }
+  if (calls.delete) {
+    const id = calls.delete;
+    routes.push(
+      route(
+        'DELETE',
+        id === 'path' ? `${path}/:id` : path,
+        op.delete(entity, id, variant),
+        says('delete', idWords(id)),
+      ),
+    );
+  }
+  return routes;
+}
