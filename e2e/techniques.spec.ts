@@ -425,12 +425,29 @@ test('an inspector records PAUT joints with their indications in a table, and co
   const typed = `${due.getUTCDate()}/${due.getUTCMonth() + 1}/${due.getUTCFullYear()}`;
   await page.getByRole('textbox', { name: 'Calibration due' }).fill(typed);
   await page.keyboard.press('Tab');
+  // The instrument's calibration certificate goes with the examination, as one of its files.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files for Additional files' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'OmniScan QC-0412 calibration.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  });
+  const certificate = page.getByRole('listitem', { name: /^File 1 of 1/ });
+  await certificate.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Calibration certificate' }).click();
+  await shot('paut-additional-files');
   await page.getByRole('button', { name: 'Create inspection' }).click();
   const dialog = page.getByRole('dialog', { name: 'Check this value before saving' });
   await expect(dialog).toContainText('calibration was due before the examination');
   await shot('paut-calibration-warning');
   await dialog.getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.getByRole('heading', { name: 'PAUT joint', level: 2 })).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: /^File 1 of 1: OmniScan QC-0412 calibration\.pdf/ }),
+  ).toBeVisible();
 
   // A joint and its indications, typed into the table; a depth below zero is refused in its cell.
   await page.getByRole('link', { name: 'Add PAUT joint' }).click();

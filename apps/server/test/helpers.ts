@@ -409,10 +409,13 @@ export class MultipartForm {
   readonly payload: Buffer;
   readonly headers: Record<string, string>;
 
-  constructor(fields: Record<string, string>, files: Record<string, FilePart | FilePart[]> = {}) {
+  constructor(fields: Record<string, string | string[]>, files: Record<string, FilePart | FilePart[]> = {}) {
     const boundary = `----inspectra${randomUUID()}`;
     const chunks: Buffer[] = [];
-    for (const [name, value] of Object.entries(fields)) {
+    // A list of values sends each as its own part with the field's name.
+    for (const [name, value] of Object.entries(fields).flatMap(([name, values]) =>
+      (Array.isArray(values) ? values : [values]).map((value) => [name, value] as const),
+    )) {
       chunks.push(
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
       );

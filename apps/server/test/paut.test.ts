@@ -1,5 +1,6 @@
 import { pautVariants } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBytes } from './document-bytes.ts';
 import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -106,6 +107,84 @@ describe('PAUT inspections', () => {
     expect(far.body.error.details).toEqual([expect.objectContaining({ path: 'testingEquipmentCalDueDate' })]);
     const listed = await t.call('GET', `/api/paut-inspection-pipe/by-report?reportHeaderId=${report.id}`);
     expect(listed.body.data).toHaveLength(2);
+  });
+
+  it('takes additional files as SPEC sends them: files, then their categories and types one per file', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+    const pdf = (name: string) => ({ name, type: 'application/pdf', bytes: pdfBytes });
+    const created = await t.call(
+      'POST',
+      '/api/paut-inspection-pipe',
+      multipart(
+        {
+          reportHeaderId: report.id,
+          measurementDate: setUp.measurementDate,
+          procedureNo: setUp.procedureNo,
+          // Repeated parts, one per file, in the order of the files.
+          fileCategories: ['calibrationCertificate', 'procedure'],
+          // One JSON array; SPEC does not say what a type holds, so it is kept as sent.
+          fileTypes: JSON.stringify(['application/pdf', 'Procedure, signed']),
+        },
+        { additionalFiles: [pdf('OmniScan calibration.pdf'), pdf('PAUT-PRC-003.pdf')] },
+      ),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const files = (r: { body: { data: { additionalFiles: Record<string, unknown>[] } } }) =>
+      r.body.data.additionalFiles.map((f) => [f.displayName, f.category, f.imageType, f.mediaType]);
+    expect(files(created)).toEqual([
+      ['OmniScan calibration.pdf', 'calibrationCertificate', 'application/pdf', 'application/pdf'],
+      ['PAUT-PRC-003.pdf', 'procedure', 'Procedure, signed', 'application/pdf'],
+    ]);
+
+    // An update sending a file with its category adds it at the end.
+    const added = await t.call(
+      'PUT',
+      `/api/paut-inspection-pipe?id=${id}`,
+      multipart(
+        { fileCategories: 'personnelCertificate', version: '1' },
+        { additionalFiles: pdf('UT level II.pdf') },
+      ),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(files(added).map((f) => f[1])).toEqual([
+      'calibrationCertificate',
+      'procedure',
+      'personnelCertificate',
+    ]);
+
+    // Refused, nothing changed: a count that does not match, a category not declared, a file that is
+    // no document, the list sent both ways.
+    const refusals = [
+      [{ fileCategories: ['procedure', 'other'] }, [pdf('one.pdf')], 'fileCategories'],
+      [{ fileCategories: ['procedure', 'invoice'] }, [pdf('a.pdf'), pdf('b.pdf')], 'fileCategories.1'],
+      [
+        {},
+        [{ name: 'notes.pdf', type: 'application/pdf', bytes: Buffer.from('just text') }],
+        'additionalFiles',
+      ],
+      [
+        { fileCategories: ['procedure'], additionalFiles: JSON.stringify([{ file: 0 }]) },
+        [pdf('c.pdf')],
+        'fileCategories',
+      ],
+    ] as const;
+    for (const [fields, sent, path] of refusals) {
+      const r = await t.call(
+        'PUT',
+        `/api/paut-inspection-pipe?id=${id}`,
+        multipart(fields as Record<string, string | string[]>, { additionalFiles: [...sent] }),
+      );
+      expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(
+        r.body.error.details.map((d: { path: string }) => d.path),
+        JSON.stringify(r.body),
+      ).toContain(path);
+    }
+    const read = await t.call('GET', `/api/paut-inspection-pipe/by-report?reportHeaderId=${report.id}`);
+    expect(read.body.data[0].additionalFiles).toHaveLength(3);
+    expect(read.body.data[0].version).toBe(2);
   });
 });
 

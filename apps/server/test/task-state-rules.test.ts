@@ -247,92 +247,98 @@ async function disagreements(ids: string[], labelOf: (id: string) => string) {
 }
 
 describe('the task state the database keeps', () => {
-  it('is the contract’s, after every change of a task’s reports or assignment', async () => {
-    const walks: Walk[] = [];
-    const workOrders: { id: string; wo_number: string }[] = [];
-    const newReports: Report[] = [];
-    const newAssignments: Assignment[] = [];
-    const workOrder = () => {
-      const id = randomUUID();
-      workOrders.push({ id, wo_number: `WO-${id}` });
-      return id;
-    };
-    const addReports = (workOrder: string, method: string, statuses: ReportStatus[]) =>
-      statuses.map((status) => {
-        const report = { id: randomUUID(), workOrder, method, status };
-        newReports.push(report);
-        return report.id;
-      });
-    const assign = (workOrder: string, method: string) => {
-      const assignment = { id: randomUUID(), workOrder, method };
-      newAssignments.push(assignment);
-      return assignment.id;
-    };
-    for (const start of startingSets) {
-      for (const { label, step, assignmentIn } of stepsFrom(start)) {
-        const n = walks.length;
-        const [home, away, spare] = [workOrder(), workOrder(), workOrder()];
-        // The neighbours start from other sets (turning through all of them), so a report moved
-        // away lands on every kind of task too.
-        addReports(away, methods[0], startingSets[(n * 5) % startingSets.length]!);
-        addReports(home, methods[1], startingSets[(n * 8 + 3) % startingSets.length]!);
-        const neighbours = [assign(away, methods[0]), assign(home, methods[1])];
-        const assignment = assignmentIn ? assign(spare, methods[0]) : assign(home, methods[0]);
-        walks.push({
-          label: `from [${start}], ${label}`,
-          home,
-          away,
-          spare,
-          homeReports: addReports(home, methods[0], start),
-          assignment,
-          assignments: [assignment, ...neighbours],
-          step,
+  // Every transition from every starting set, walked on the database: about 10 s on an idle
+  // machine, past the 30 s default on a busy one (CI's two cores shared with the other pass).
+  it(
+    'is the contract’s, after every change of a task’s reports or assignment',
+    { timeout: 120_000 },
+    async () => {
+      const walks: Walk[] = [];
+      const workOrders: { id: string; wo_number: string }[] = [];
+      const newReports: Report[] = [];
+      const newAssignments: Assignment[] = [];
+      const workOrder = () => {
+        const id = randomUUID();
+        workOrders.push({ id, wo_number: `WO-${id}` });
+        return id;
+      };
+      const addReports = (workOrder: string, method: string, statuses: ReportStatus[]) =>
+        statuses.map((status) => {
+          const report = { id: randomUUID(), workOrder, method, status };
+          newReports.push(report);
+          return report.id;
         });
+      const assign = (workOrder: string, method: string) => {
+        const assignment = { id: randomUUID(), workOrder, method };
+        newAssignments.push(assignment);
+        return assignment.id;
+      };
+      for (const start of startingSets) {
+        for (const { label, step, assignmentIn } of stepsFrom(start)) {
+          const n = walks.length;
+          const [home, away, spare] = [workOrder(), workOrder(), workOrder()];
+          // The neighbours start from other sets (turning through all of them), so a report moved
+          // away lands on every kind of task too.
+          addReports(away, methods[0], startingSets[(n * 5) % startingSets.length]!);
+          addReports(home, methods[1], startingSets[(n * 8 + 3) % startingSets.length]!);
+          const neighbours = [assign(away, methods[0]), assign(home, methods[1])];
+          const assignment = assignmentIn ? assign(spare, methods[0]) : assign(home, methods[0]);
+          walks.push({
+            label: `from [${start}], ${label}`,
+            home,
+            away,
+            spare,
+            homeReports: addReports(home, methods[0], start),
+            assignment,
+            assignments: [assignment, ...neighbours],
+            step,
+          });
+        }
       }
-    }
-    // Half the assignments exist before their reports, half are added over reports already there.
-    const [early, late] = [
-      newAssignments.filter((_, i) => i % 2 === 0),
-      newAssignments.filter((_, i) => i % 2),
-    ];
-    const assignmentRows = (list: Assignment[]) =>
-      list.map((a) => ({
-        id: a.id,
-        work_order_spkid: a.workOrder,
-        inspection_method: a.method,
-        state: 'done',
-      }));
-    await t.db.execute(copyRows('work_order_spk', template.workOrder, workOrders));
-    await t.db.execute(copyRows('wo_task_assignment', template.assignment, assignmentRows(early)));
-    await t.db.execute(copyRows('report_header', template.report, newReports.map(reportRow)));
-    await t.db.execute(copyRows('wo_task_assignment', template.assignment, assignmentRows(late)));
-    newReports.forEach((r) => reports.set(r.id, r));
-    newAssignments.forEach((a) => assignments.set(a.id, { ...a }));
+      // Half the assignments exist before their reports, half are added over reports already there.
+      const [early, late] = [
+        newAssignments.filter((_, i) => i % 2 === 0),
+        newAssignments.filter((_, i) => i % 2),
+      ];
+      const assignmentRows = (list: Assignment[]) =>
+        list.map((a) => ({
+          id: a.id,
+          work_order_spkid: a.workOrder,
+          inspection_method: a.method,
+          state: 'done',
+        }));
+      await t.db.execute(copyRows('work_order_spk', template.workOrder, workOrders));
+      await t.db.execute(copyRows('wo_task_assignment', template.assignment, assignmentRows(early)));
+      await t.db.execute(copyRows('report_header', template.report, newReports.map(reportRow)));
+      await t.db.execute(copyRows('wo_task_assignment', template.assignment, assignmentRows(late)));
+      newReports.forEach((r) => reports.set(r.id, r));
+      newAssignments.forEach((a) => assignments.set(a.id, { ...a }));
 
-    const labels = new Map<string, string>();
-    for (const w of walks)
-      for (const id of w.assignments)
-        labels.set(id, `${w.label} (${id === w.assignment ? 'the task' : 'a neighbour'})`);
-    const labelOf = (id: string) => labels.get(id) ?? id;
-    // Inserted in bulk, in either order: every task starts in the contract's state.
-    expect(await disagreements([...assignments.keys()], (id) => `${labelOf(id)}, before the step`)).toEqual(
-      [],
-    );
+      const labels = new Map<string, string>();
+      for (const w of walks)
+        for (const id of w.assignments)
+          labels.set(id, `${w.label} (${id === w.assignment ? 'the task' : 'a neighbour'})`);
+      const labelOf = (id: string) => labels.get(id) ?? id;
+      // Inserted in bulk, in either order: every task starts in the contract's state.
+      expect(await disagreements([...assignments.keys()], (id) => `${labelOf(id)}, before the step`)).toEqual(
+        [],
+      );
 
-    // Each walk has work orders of its own: its step reaches no other's tasks, so one look after
-    // every step has been taken judges each step alone.
-    for (const w of walks) {
-      const { sql: statement, apply } = w.step(w);
-      await t.db.execute(statement);
-      apply();
-    }
-    expect(await disagreements([...assignments.keys()], labelOf)).toEqual([]);
-    expect(walks.length).toBeGreaterThan(600);
+      // Each walk has work orders of its own: its step reaches no other's tasks, so one look after
+      // every step has been taken judges each step alone.
+      for (const w of walks) {
+        const { sql: statement, apply } = w.step(w);
+        await t.db.execute(statement);
+        apply();
+      }
+      expect(await disagreements([...assignments.keys()], labelOf)).toEqual([]);
+      expect(walks.length).toBeGreaterThan(600);
 
-    // And what else the same triggers keep (counts per method and status, the open work) agrees.
-    const kept = await keptCounts(t);
-    expect(kept.kept).toEqual(kept.counted);
-  });
+      // And what else the same triggers keep (counts per method and status, the open work) agrees.
+      const kept = await keptCounts(t);
+      expect(kept.kept).toEqual(kept.counted);
+    },
+  );
 });
 
 describe('the task state, when two transactions change one task at once', () => {

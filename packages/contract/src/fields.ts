@@ -177,6 +177,19 @@ export type ImageList = {
   max: number;
   /** Longest side photos are shrunk to in the browser before upload. */
   maxSidePx: number;
+  /**
+   * What the list's files are: photos (when absent), or documents or drawings, judged from the
+   * bytes and bounded by the larger document limit, as a file slot's are.
+   */
+  accepts?: FileKind;
+  /**
+   * SPEC's multipart form for a list that travels as files and parallel lists (PAUT's
+   * `additionalFiles` with `fileCategories` and `fileTypes`): beside the files, sent under the
+   * list's name, parts of these names hold one value per file, in the order the files were sent,
+   * as repeated parts or one JSON array. The files are added to the list with those categories and
+   * types.
+   */
+  sentWith?: { categories?: string; types?: string };
 };
 
 type Options<T extends Field> = Omit<T, 'kind'>;
@@ -227,6 +240,15 @@ export const f = {
   file: (o: Omit<ImageSlot, 'kind'> & { accepts: FileKind }): ImageSlot => ({ kind: 'image', ...o }),
   imageList: <const O extends Partial<Omit<ImageList, 'kind'>>>(o: O = {} as O) =>
     ({ kind: 'imageList', max: defaultImageListMax, maxSidePx: 2560, ...o }) as ImageList & O,
+  /** A list of documents (PDF, Excel, Word, drawings): `f.fileList({ categories, sentWith })`. */
+  fileList: <const O extends Partial<Omit<ImageList, 'kind' | 'maxSidePx'>>>(o: O = {} as O) =>
+    ({
+      kind: 'imageList',
+      max: defaultImageListMax,
+      maxSidePx: 2560,
+      accepts: 'document',
+      ...o,
+    }) as ImageList & { accepts: FileKind } & O,
 };
 
 /**

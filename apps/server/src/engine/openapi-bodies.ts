@@ -24,19 +24,37 @@ const filePart = (description: string) => z.string().meta({ format: 'binary', de
 function imageListParts(key: string, list: ImageList) {
   const types = list.types ? `; imageType one of ${list.types.join(', ')}` : '';
   const categories = list.categories ? `; category one of ${list.categories.join(', ')}` : '';
+  const photos = (list.accepts ?? 'image') === 'image';
+  const files = photos ? 'photos' : 'files';
   return z
     .array(
       z.union([
-        filePart(`A new photo for ${key} (JPEG, PNG, WebP or GIF)`),
+        filePart(`A new file for ${key}: ${acceptedFiles[list.accepts ?? 'image']}`),
         z.string().meta({
-          description: `The list to keep, in order, as JSON text: [{"file": 0, "imageType": "…"}, {"id": "<an image kept>"}]. "file" counts the photos sent under ${key} from 0${types}${categories}; "displayName" and "category" are optional. Images left out are removed; without this part, the photos sent are added at the end.`,
+          description: `The list to keep, in order, as JSON text: [{"file": 0, "imageType": "…"}, {"id": "<one kept>"}]. "file" counts the ${files} sent under ${key} from 0${types}${categories}; "displayName" and "category" are optional. Those left out are removed; without this part, the ${files} sent are added at the end.`,
         }),
       ]),
     )
     .max(list.max + 1)
     .meta({
-      description: `Parts named ${key}: up to ${list.max} photo files, and at most one text part with the list as JSON.`,
+      description: `Parts named ${key}: up to ${list.max} ${files}, and at most one text part with the list as JSON.`,
     });
+}
+
+/** The parts that give one value per file sent under a list (`fileCategories` beside `additionalFiles`). */
+function sentWithParts(key: string, list: ImageList): Record<string, z.ZodType> {
+  const parts: Record<string, z.ZodType> = {};
+  const one = (name: string, what: string, values?: readonly string[]) =>
+    z
+      .array(z.string())
+      .optional()
+      .meta({
+        description: `The ${what} of each file sent under ${key}, in the order the files were sent: one part per file, or one part holding a JSON array${values ? `; one of ${values.join(', ')}` : ''}. Instead of the JSON list.`,
+      });
+  if (list.sentWith?.categories)
+    parts[list.sentWith.categories] = one(list.sentWith.categories, 'category', list.categories);
+  if (list.sentWith?.types) parts[list.sentWith.types] = one(list.sentWith.types, 'type', list.types);
+  return parts;
 }
 
 /** How a form's text parts are read: what a generated client must know to fill one. */
@@ -75,6 +93,7 @@ export function multipartFormSchema(route: RouteDefinition): z.ZodObject | undef
   const shape: Record<string, z.ZodType> = {};
   for (const [key, schema] of Object.entries(body.shape)) {
     const list = entity.imageListsOf(op.variant)[key];
+    if (list) Object.assign(shape, sentWithParts(key, list));
     shape[key] = list
       ? imageListParts(key, list).optional()
       : key === 'acknowledgedWarnings'

@@ -81,7 +81,7 @@ export async function saveImageLists(
       );
     const entries: ImageListEntry[] = edit.entries ?? [
       ...existing.sort((a, b) => a.position - b.position).map((a) => ({ id: a.id })),
-      ...edit.files.map((_, file) => ({ file })),
+      ...edit.files.map((_, file) => ({ file, ...edit.fileDetails?.[file] })),
     ];
     const details: FieldError[] = [];
     const usedIds = new Set<string>();
@@ -113,7 +113,10 @@ export async function saveImageLists(
         details.push({ path: key, message: `File ${file} was sent but is not in the list` });
     });
     if (entries.length > list.max)
-      details.push({ path: key, message: `${key} holds at most ${list.max} images` });
+      details.push({
+        path: key,
+        message: `${key} holds at most ${list.max} ${list.accepts && list.accepts !== 'image' ? 'files' : 'images'}`,
+      });
     if (details.length > 0) throw refused(details);
 
     const removed = existing.filter((a) => !usedIds.has(a.id)).map((a) => a.id);

@@ -5,6 +5,7 @@ import {
   labelInSentence,
   documentMediaTypes,
   drawingMediaTypes,
+  imageListEntrySchema,
   imageMediaTypes,
 } from '@inspectra/contract';
 import type {
@@ -37,7 +38,12 @@ export type ImageListEntry = {
  * What a body says about one image list: the list to keep, in order (`entries`, absent when the body
  * only sent files: they are then appended), and the files sent under the list's name, in arrival order.
  */
-export type ImageListEdit = { entries: ImageListEntry[] | undefined; files: ReceivedImage[] };
+export type ImageListEdit = {
+  entries: ImageListEntry[] | undefined;
+  files: ReceivedImage[];
+  /** For files appended without the list: each one's type and category, by the file's place (`sentWith`). */
+  fileDetails?: Pick<ImageListEntry, 'imageType' | 'category'>[];
+};
 
 export type ParsedBody = {
   values: Record<string, unknown>;
@@ -288,25 +294,33 @@ async function readMultipart(
   images: ReceivedImage[];
   clearedSlots: string[];
   listFiles: Record<string, ReceivedImage[]>;
+  sentWith: Record<string, SentWith>;
 }> {
   const raw: Record<string, unknown> = {};
   const images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
   const listFiles: Record<string, ReceivedImage[]> = {};
+  const sentWith: Record<string, SentWith> = {};
   try {
     for await (const received of request.parts()) {
       const part = withFieldKey(entity, received);
       const list = declared.lists[part.fieldname];
-      if (part.type === 'file' && list) {
+      const beside = part.type === 'file' ? undefined : sentWithPart(declared.lists, part.fieldname);
+      if (beside) {
+        const values = ((sentWith[beside.list] ??= {})[beside.what] ??= { part: part.fieldname, values: [] });
+        values.values.push(...sentWithValues(part.fieldname, String(part.value)));
+      } else if (part.type === 'file' && list) {
         const received = (listFiles[part.fieldname] ??= []);
         if (received.length >= list.max) {
           part.file.resume();
-          const message = `${part.fieldname} holds at most ${list.max} images`;
+          const message = `${part.fieldname} holds at most ${list.max} ${list.accepts && list.accepts !== 'image' ? 'files' : 'images'}`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
-        const file = await files.put(part.file, acceptedFiles('image', limits)).catch((error: unknown) => {
-          throw onSlot(error, entity, part.fieldname);
-        });
+        const file = await files
+          .put(part.file, acceptedFiles(list.accepts, limits))
+          .catch((error: unknown) => {
+            throw onSlot(error, entity, part.fieldname);
+          });
         stored.push(file);
         received.push({
           slot: part.fieldname,
@@ -367,7 +381,84 @@ async function readMultipart(
     if (error instanceof AppError) throw error;
     throw multipartError(error);
   }
-  return { raw, images, clearedSlots, listFiles };
+  return { raw, images, clearedSlots, listFiles, sentWith };
+}
+
+/** The values sent beside a list's files, by what they say (`sentWith`), with the part's name. */
+type SentWith = Partial<Record<'categories' | 'types', { part: string; values: string[] }>>;
+
+/** The list and the detail a text part gives one value per file of (`fileCategories`), if any. */
+function sentWithPart(
+  lists: Record<string, ImageList>,
+  name: string,
+): { list: string; what: 'categories' | 'types' } | undefined {
+  for (const [list, declared] of Object.entries(lists)) {
+    if (declared.sentWith?.categories === name) return { list, what: 'categories' };
+    if (declared.sentWith?.types === name) return { list, what: 'types' };
+  }
+  return undefined;
+}
+
+/** One part's values: a JSON array of text (`["procedure","other"]`), or one value. */
+function sentWithValues(name: string, text: string): string[] {
+  if (!text.trimStart().startsWith('[')) return [text];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.some((v) => typeof v !== 'string')) {
+    const message = `${name} must be one value per file: repeated parts, or a JSON array of text`;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: name, message }]);
+  }
+  return parsed as string[];
+}
+
+/**
+ * Each appended file's type and category from the values sent beside the files, checked as a list
+ * entry is: one value per file, from the declared categories (and types, where declared).
+ */
+function detailsSentWith(
+  key: string,
+  list: ImageList,
+  sent: SentWith,
+  files: number,
+  listSent: boolean,
+): Pick<ImageListEntry, 'imageType' | 'category'>[] {
+  const parts = Object.values(sent).map((s) => s.part);
+  if (listSent) {
+    const message = `Send ${key} either as a JSON list or with ${listed(parts)}, not both`;
+    throw new AppError('VALIDATION_ERROR', message, [{ path: parts[0]!, message }]);
+  }
+  const details: FieldError[] = [];
+  for (const s of Object.values(sent)) {
+    if (s.values.length !== files)
+      details.push({
+        path: s.part,
+        message: `${s.part} has ${s.values.length} value${s.values.length === 1 ? '' : 's'} for ${files} file${files === 1 ? '' : 's'} of ${key}: send one per file, in the same order`,
+      });
+  }
+  const schema = imageListEntrySchema(key, list);
+  const out = Array.from({ length: files }, (_, file) => {
+    const detail = {
+      ...(sent.types ? { imageType: sent.types.values[file] } : {}),
+      ...(sent.categories ? { category: sent.categories.values[file] } : {}),
+    };
+    const judged = schema.safeParse({ file, ...detail });
+    if (!judged.success)
+      for (const issue of judged.error.issues) {
+        const field = issue.path[0] === 'category' ? sent.categories : sent.types;
+        details.push({ path: `${field?.part ?? key}.${file}`, message: issue.message });
+      }
+    return detail;
+  });
+  if (details.length > 0) {
+    const message =
+      details.length === 1 ? details[0]!.message : `${key}: ${details.length} values are not right`;
+    throw new AppError('VALIDATION_ERROR', message, details);
+  }
+  return out;
 }
 
 /**
@@ -377,7 +468,7 @@ async function readMultipart(
 function onSlot(error: unknown, entity: EntityDefinition, slot: string): unknown {
   if (!(error instanceof AppError)) return error;
   const label = (entity.images[slot] ?? entity.imageLists[slot])?.label?.toLowerCase() ?? slotWords(slot);
-  const accepts = entity.images[slot]?.accepts ?? 'image';
+  const accepts = (entity.images[slot] ?? entity.imageLists[slot])?.accepts ?? 'image';
   const message =
     error.code === 'UNSUPPORTED_MEDIA_TYPE'
       ? accepts === 'image'
@@ -505,11 +596,13 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   let images: ReceivedImage[] = [];
   const clearedSlots: string[] = [];
   let listFiles: Record<string, ReceivedImage[]> = {};
+  let sentWith: Record<string, SentWith> = {};
   if (multipart) {
     const form = await readMultipart(request, o.entity, keys, declared, o.files, o.limits, stored);
     raw = form.raw;
     images = form.images;
     listFiles = form.listFiles;
+    sentWith = form.sentWith;
     clearedSlots.push(...form.clearedSlots);
   } else {
     const body = request.body;
@@ -548,7 +641,12 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
     const entries = values[key] as ImageListEntry[] | undefined;
     delete values[key];
     const received = listFiles[key] ?? [];
-    if (entries !== undefined || received.length > 0) lists[key] = { entries, files: received };
+    const sent = sentWith[key];
+    const fileDetails = sent
+      ? detailsSentWith(key, declared.lists[key]!, sent, received.length, entries !== undefined)
+      : undefined;
+    if (entries !== undefined || received.length > 0)
+      lists[key] = { entries, files: received, ...(fileDetails ? { fileDetails } : {}) };
   }
   return { values, images, clearedSlots, lists };
 }

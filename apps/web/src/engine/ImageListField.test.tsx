@@ -224,4 +224,58 @@ describe('EntityForm with an image list', () => {
       { file: 0, imageType: 'closeUp' },
     ]);
   });
+
+  it('takes documents into a list of files: judged by their bytes, not shrunk, shown by name, each with its category', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const onChange = vi.fn();
+    const paut = defineEntity('fileListRecord', {
+      label: 'Inspection',
+      module: 'paut',
+      fields: { procedureNo: f.text() },
+      imageLists: {
+        additionalFiles: f.fileList({
+          label: 'Additional files',
+          categories: ['procedure', 'calibrationCertificate'],
+        }),
+      },
+    }) as unknown as EntityDefinition;
+    function Files() {
+      const [value, setValue] = useState<GalleryItem[] | undefined>();
+      return (
+        <ImageListField
+          entity={paut}
+          list="additionalFiles"
+          attachments={[]}
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            onChange(v);
+          }}
+        />
+      );
+    }
+    const { container } = renderWithProviders(<Files />);
+    expect(screen.getByText(/PDF, Word, Excel, PNG, JPEG, TIFF or DWG/)).toBeInTheDocument();
+    // A document is not a photo: no camera on any screen.
+    expect(screen.queryByRole('button', { name: /Take photos/ })).not.toBeInTheDocument();
+
+    const pdf = new File([new TextEncoder().encode('%PDF-1.7\n%…')], 'calibration.pdf', {
+      type: 'application/pdf',
+    });
+    const text = new File(['just notes'], 'notes.pdf', { type: 'application/pdf' });
+    await user.upload(picker(container), [pdf, text]);
+
+    expect(
+      await screen.findByText('notes.pdf is not a PDF, Word, Excel, PNG, JPEG, TIFF or DWG file'),
+    ).toBeInTheDocument();
+    const item = card(/^File 1 of 1/);
+    expect(within(item).getByText('calibration.pdf')).toBeInTheDocument();
+    expect(shrinkPhoto).not.toHaveBeenCalled();
+    await user.click(within(item).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Calibration certificate' }));
+    const last = onChange.mock.lastCall![0] as GalleryItem[];
+    expect(last.map((i) => [i.file?.name, i.category])).toEqual([
+      ['calibration.pdf', 'calibrationCertificate'],
+    ]);
+  });
 });

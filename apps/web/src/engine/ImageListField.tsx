@@ -26,6 +26,8 @@ import {
   IconArrowLeft,
   IconArrowRight,
   IconCamera,
+  IconFilePlus,
+  IconFileText,
   IconPhotoPlus,
   IconTrash,
   IconUpload,
@@ -35,9 +37,10 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
 import type { ImageListItem } from '../api/payload.ts';
-import { imageListLabel, imageTypeLabel } from './entity-labels.ts';
+import { imageCategoryLabel, imageListLabel, imageTypeLabel } from './entity-labels.ts';
 import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
+import { acceptFor, checkFile, maxDocumentBytes } from '../features/documents/file-checks.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
@@ -137,8 +140,16 @@ export function ImageListField(p: ImageListFieldProps) {
   }, [focusTarget]);
 
   if (!declaration) return null;
+  // A list of documents or drawings: checked by their bytes as the server checks them, sent as
+  // they are (no shrinking), shown by name.
+  const documents = declaration.accepts && declaration.accepts !== 'image' ? declaration.accepts : undefined;
+  /** The list's words: of documents where they differ from those of photos. */
+  const w = (
+    key: 'full' | 'choose' | 'chooseFor' | 'position' | 'added' | 'removed' | 'tooMany',
+    o: Record<string, unknown>,
+  ) => t(documents ? `imageList.documents.${key}` : `imageList.${key}`, o);
   const max = declaration.max;
-  const maxBytes = p.maxBytes ?? defaultMaxPhotoBytes;
+  const maxBytes = p.maxBytes ?? (documents ? maxDocumentBytes : defaultMaxPhotoBytes);
   const types = declaration.types ?? [];
   const categories = declaration.categories ?? [];
   const missing = new Set(p.showMissing ? missingImageTypes(declaration, items) : []);
@@ -149,13 +160,33 @@ export function ImageListField(p: ImageListFieldProps) {
     const room = max - latest.current.length;
     const refused: string[] = [];
     if (files.length > room) {
-      refused.push(t('imageList.tooMany', { max, count: files.length - Math.max(room, 0), label }));
+      refused.push(w('tooMany', { max, count: files.length - Math.max(room, 0), label }));
     }
     const taken = files.slice(0, Math.max(room, 0));
     setPreparing((n) => n + taken.length);
     const added: GalleryItem[] = [];
     for (const chosen of taken) {
       try {
+        if (documents) {
+          const refusal = await checkFile(chosen, documents, maxBytes).catch(() => 'type' as const);
+          if (refusal) {
+            refused.push(
+              t(`imageList.documents.${refusal}`, {
+                name: chosen.name,
+                max: formatBytes(maxBytes, i18n.language),
+              }),
+            );
+            continue;
+          }
+          added.push({
+            key: newKey(),
+            file: chosen,
+            imageType: types.length === 1 ? types[0] : null,
+            displayName: '',
+            category: null,
+          });
+          continue;
+        }
         // Judged by its bytes, as the server does: the name and the browser's guessed type can lie.
         const type = await imageTypeOf(chosen).catch(() => undefined);
         if (!type) {
@@ -184,9 +215,7 @@ export function ImageListField(p: ImageListFieldProps) {
     setRefusals(refused);
     if (added.length > 0) {
       p.onChange([...latest.current, ...added]);
-      setAnnouncement(
-        t('imageList.added', { count: added.length, total: latest.current.length + added.length }),
-      );
+      setAnnouncement(w('added', { count: added.length, total: latest.current.length + added.length }));
     }
   }
 
@@ -216,7 +245,7 @@ export function ImageListField(p: ImageListFieldProps) {
   function remove(index: number) {
     const next = items.filter((_, i) => i !== index);
     p.onChange(next);
-    setAnnouncement(t('imageList.removed', { count: next.length }));
+    setAnnouncement(w('removed', { count: next.length }));
     const neighbour = next[index] ?? next[index - 1];
     setFocusTarget(neighbour ? controlId(baseId, neighbour.key, 'remove') : `${baseId}-choose`);
   }
@@ -258,7 +287,7 @@ export function ImageListField(p: ImageListFieldProps) {
       <Dropzone
         onDrop={(files) => void add(files)}
         onReject={(rejections) => void add(rejections.map((r) => r.file))}
-        accept={acceptedTypes}
+        accept={documents ? acceptFor(documents) : acceptedTypes}
         multiple
         openRef={openPicker}
         activateOnClick={false}
@@ -273,11 +302,13 @@ export function ImageListField(p: ImageListFieldProps) {
               {preparing > 0
                 ? t('imageList.preparing', { count: preparing })
                 : full
-                  ? t('imageList.full', { max })
-                  : t('imageList.dropHere')}
+                  ? w('full', { max })
+                  : t(documents ? 'imageList.documents.dropHere' : 'imageList.dropHere')}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('imageList.rules', { max, px: declaration.maxSidePx })}
+              {documents
+                ? t('imageList.documents.rules', { max, size: formatBytes(maxBytes, i18n.language) })
+                : t('imageList.rules', { max, px: declaration.maxSidePx })}
             </Text>
           </Stack>
         </Group>
@@ -287,14 +318,16 @@ export function ImageListField(p: ImageListFieldProps) {
         <Button
           id={`${baseId}-choose`}
           variant="default"
-          leftSection={<IconPhotoPlus size={18} aria-hidden />}
+          leftSection={
+            documents ? <IconFilePlus size={18} aria-hidden /> : <IconPhotoPlus size={18} aria-hidden />
+          }
           onClick={() => openPicker.current?.()}
           disabled={p.disabled || full}
-          aria-label={t('imageList.chooseFor', { label })}
+          aria-label={w('chooseFor', { label })}
         >
-          {t('imageList.choose')}
+          {w('choose', {})}
         </Button>
-        {coarsePointer && (
+        {coarsePointer && !documents && (
           <Button
             variant="default"
             leftSection={<IconCamera size={18} aria-hidden />}
@@ -351,7 +384,7 @@ export function ImageListField(p: ImageListFieldProps) {
           style={{ listStyle: 'none' }}
         >
           {items.map((item, index) => {
-            const position = t('imageList.position', { index: index + 1, count: items.length });
+            const position = w('position', { index: index + 1, count: items.length });
             const typeId = `${baseId}-${item.key}-type`;
             return (
               <Paper
@@ -364,16 +397,23 @@ export function ImageListField(p: ImageListFieldProps) {
               >
                 <Stack gap="xs">
                   <Box pos="relative">
-                    <UnstyledButton
-                      onClick={() => setViewing(index)}
-                      aria-label={t('imageList.view', { position })}
-                      style={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
-                    >
-                      <Thumbnail
-                        src={item.file ? previews.get(item.file) : undefined}
-                        url={item.stored?.url}
+                    {documents ? (
+                      <DocumentTile
+                        name={nameOf(item)}
+                        mediaType={item.stored?.mediaType ?? item.file?.type}
                       />
-                    </UnstyledButton>
+                    ) : (
+                      <UnstyledButton
+                        onClick={() => setViewing(index)}
+                        aria-label={t('imageList.view', { position })}
+                        style={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
+                      >
+                        <Thumbnail
+                          src={item.file ? previews.get(item.file) : undefined}
+                          url={item.stored?.url}
+                        />
+                      </UnstyledButton>
+                    )}
                     <Group gap={4} pos="absolute" top={6} left={6}>
                       <Badge variant="filled" color="dark" size="sm" aria-hidden>
                         {index + 1}
@@ -414,7 +454,10 @@ export function ImageListField(p: ImageListFieldProps) {
                   {categories.length > 0 && (
                     <Select
                       label={t('imageList.category')}
-                      data={categories.map((value) => ({ value, label: value }))}
+                      data={categories.map((value) => ({
+                        value,
+                        label: imageCategoryLabel(t, p.entity, p.list, value),
+                      }))}
                       value={item.category ?? null}
                       onChange={(value) => update(item.key, { category: value })}
                       clearable
@@ -498,6 +541,22 @@ function ItemAction(p: {
         {p.icon}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A document's card face: what kind of file it is, and its name (documents are not previewed). */
+function DocumentTile({ name, mediaType }: { name: string; mediaType: string | undefined }) {
+  return (
+    <Paper withBorder h={96} bg="var(--mantine-color-default-hover)">
+      <Center h={96}>
+        <Stack gap={4} align="center" px="xs" maw="100%">
+          <IconFileText size={32} stroke={1.5} aria-hidden />
+          <Text size="xs" c="dimmed" ta="center" lineClamp={2} style={{ wordBreak: 'break-all' }}>
+            {name || mediaType || ''}
+          </Text>
+        </Stack>
+      </Center>
+    </Paper>
   );
 }
 

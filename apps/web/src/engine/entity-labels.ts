@@ -63,6 +63,18 @@ export function imageTypeLabel(t: TFunction, entity: EntityDefinition, list: str
   return t(`entities.${entity.name}.imageTypes.${list}.${type}`, { defaultValue: wordsOf(type) });
 }
 
+/** Label of one category of a list's files ("Calibration certificate"); the English is its words. */
+export function imageCategoryLabel(
+  t: TFunction,
+  entity: EntityDefinition,
+  list: string,
+  category: string,
+): string {
+  return t(`entities.${entity.name}.imageCategories.${list}.${category}`, {
+    defaultValue: wordsOf(category),
+  });
+}
+
 /** A technique's name and its card's sentence, from its declaration (`defineTechnique`). */
 export function techniqueLabel(t: TFunction, technique: TechniqueDefinition): string {
   return t(`techniques.${technique.module}.label`, { defaultValue: technique.label });

@@ -13,6 +13,16 @@ export const pautVariants = pipeFamilies;
 /** Years past the inspection a calibration may fall due: a longer interval is a typing slip. */
 export const calibrationHorizonYears = 5;
 
+/** What an additional file of a PAUT inspection documents: what an auditor asks to see beside the scans. */
+export const pautFileCategories = [
+  'procedure',
+  'calibrationCertificate',
+  'personnelCertificate',
+  'scanData',
+  'drawing',
+  'other',
+] as const;
+
 const addYears = (date: string, years: number) =>
   `${String(Number(date.slice(0, 4)) + years)}${date.slice(4)}`;
 
@@ -126,6 +136,16 @@ export const pautInspection = defineEntity('pautInspection', {
   sort: { field: 'measurementDate', direction: 'desc' },
   search: ['procedureNo', 'finding'],
   images: { isometricImageFile: f.image({ label: 'Isometric' }) },
+  imageLists: {
+    // SPEC 3: "additionalFiles with fileCategories and fileTypes lists". What a file supports is its
+    // category (declared, so the report groups them); its type is kept as the client says it (a
+    // media type or a word: SPEC does not say), while the server judges the file from its bytes.
+    additionalFiles: f.fileList({
+      label: 'Additional files',
+      categories: pautFileCategories,
+      sentWith: { categories: 'fileCategories', types: 'fileTypes' },
+    }),
+  },
   rules: (rule) => ({
     calibrationOverdue: rule.warning(
       ['testingEquipmentCalDueDate', 'measurementDate'],

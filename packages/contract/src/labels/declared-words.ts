@@ -18,6 +18,7 @@ type Strings = {
   values?: Record<string, Record<string, string | undefined> | undefined>;
   images?: Record<string, string | undefined>;
   imageTypes?: Record<string, Record<string, string | undefined> | undefined>;
+  imageCategories?: Record<string, Record<string, string | undefined> | undefined>;
   groups?: Record<string, string | undefined>;
   variants?: Record<string, string | undefined>;
 };
@@ -88,6 +89,11 @@ export class DeclaredWords {
   /** One image type of an image list ("Close up"). */
   imageType(entity: EntityDefinition, list: string, type: string): string {
     return this.strings(entity)?.imageTypes?.[list]?.[type] ?? enumValueLabel(type);
+  }
+
+  /** One category of a list's files ("Calibration certificate"). */
+  imageCategory(entity: EntityDefinition, list: string, category: string): string {
+    return this.strings(entity)?.imageCategories?.[list]?.[category] ?? enumValueLabel(category);
   }
 
   /** An equipment-class variant of the entity ("Pipeline"). */

@@ -55,6 +55,14 @@ type TypedLists<L extends Record<string, ImageList>> = {
     : never;
 };
 
+type CategorisedLists<L extends Record<string, ImageList>> = {
+  [K in keyof L as L[K] extends { categories: readonly string[] } ? K : never]?: L[K] extends {
+    categories: readonly (infer T extends string)[];
+  }
+    ? Labels<T>
+    : never;
+};
+
 /** The strings of one entity, as `entities.<entity>.…` keys. */
 export type EntityStrings<E extends DeclaredEntity> = {
   /** The entity's own name ("Thermal measurement"). */
@@ -69,6 +77,8 @@ export type EntityStrings<E extends DeclaredEntity> = {
   };
   images?: Labels<(keyof E['images'] | keyof E['imageLists']) & string>;
   imageTypes?: TypedLists<E['imageLists']>;
+  /** The categories of its lists' files (`imageCategories.additionalFiles.procedure`). */
+  imageCategories?: CategorisedLists<E['imageLists']>;
   rules?: Labels<(keyof E['rules'] & string) | CoordinateRuleId<CoordinateNames<E['fields']>>>;
   groups?: Labels<GroupOf<E['fields']>>;
   /** Equipment classes (`pipe`): an entity's type does not keep them, so any name is a key. */

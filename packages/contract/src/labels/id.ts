@@ -546,7 +546,17 @@ const entities: EntityLabels = {
         'Kalibrasi alat sudah jatuh tempo sebelum pemeriksaan: hasil dari alat yang tidak terkalibrasi bisa tidak diterima. Konfirmasi hanya bila ada kalibrasi yang sah.',
       calibrationTooFar: 'Kalibrasi jatuh tempo paling lama 5 tahun setelah pemeriksaan: periksa tahunnya',
     },
-    images: { isometricImageFile: 'Isometrik' },
+    images: { isometricImageFile: 'Isometrik', additionalFiles: 'Berkas tambahan' },
+    imageCategories: {
+      additionalFiles: {
+        procedure: 'Prosedur',
+        calibrationCertificate: 'Sertifikat kalibrasi',
+        personnelCertificate: 'Sertifikat personel',
+        scanData: 'Data pemindaian',
+        drawing: 'Gambar teknik',
+        other: 'Lainnya',
+      },
+    },
   },
   pautSummary: {
     label: 'Sambungan PAUT',

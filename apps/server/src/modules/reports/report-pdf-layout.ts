@@ -441,7 +441,12 @@ export class ReportPdfLayout {
           body: [
             [w.name, w.type, w.size, w.sha256].map((text) => ({ text, style: 'tableHeader' })),
             ...others.map((a) => [
-              `${this.words.labels.image(entity, a.slot)}: ${a.displayName}`,
+              `${[
+                this.words.labels.image(entity, a.slot),
+                a.category ? this.words.labels.imageCategory(entity, a.slot, a.category) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}: ${a.displayName}`,
               a.mediaType,
               fileSize(a.size, this.words.locale),
               { text: a.sha256, style: 'hash' },

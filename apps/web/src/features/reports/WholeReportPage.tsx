@@ -19,6 +19,7 @@ import {
   fieldLabel,
   fieldOf,
   groupTitle,
+  imageCategoryLabel,
   imageLabel,
   imageListLabel,
   imageTypeLabel,
@@ -59,6 +60,7 @@ type TreeFile = {
   id: string;
   slot: string;
   imageType: string | null;
+  category?: string | null;
   displayName: string;
   mediaType: string;
   size: number;
@@ -356,8 +358,13 @@ function fileLabel(
   file: TreeFile,
 ): string {
   if (entity.imageLists[file.slot]) {
-    const list = imageListLabel(t, entity, file.slot);
-    return file.imageType ? `${list} · ${imageTypeLabel(t, entity, file.slot, file.imageType)}` : list;
+    return [
+      imageListLabel(t, entity, file.slot),
+      file.imageType ? imageTypeLabel(t, entity, file.slot, file.imageType) : null,
+      file.category ? imageCategoryLabel(t, entity, file.slot, file.category) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
   return imageLabel(t, entity, file.slot);
 }

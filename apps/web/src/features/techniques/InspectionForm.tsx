@@ -47,7 +47,7 @@ export function InspectionForm({
           submitLabel={say('saveDetails')}
           uploadProgress={progress}
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
-          onSubmit={async ({ values, images }) => {
+          onSubmit={async ({ values, images, imageLists }) => {
             try {
               const id = inspection.id;
               await callTechnique(technique, update!, {
@@ -55,6 +55,7 @@ export function InspectionForm({
                 body: {
                   values: update!.operation.id === 'body' ? { ...values, id } : values,
                   images,
+                  imageLists,
                   previous: inspection,
                 },
                 onUploadProgress: setProgress,

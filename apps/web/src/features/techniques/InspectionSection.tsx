@@ -128,10 +128,10 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
             parentId={scope.reportId}
             submitLabel={t('workspace.createInspection')}
             onCancel={() => setCreating(false)}
-            onSubmit={async ({ values, images }) =>
+            onSubmit={async ({ values, images, imageLists }) =>
               (
                 await callTechnique<TechniqueRecord>(scope.technique, create!, {
-                  body: { values: { ...values, [entity.parent!]: scope.reportId }, images },
+                  body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
                 })
               ).data
             }

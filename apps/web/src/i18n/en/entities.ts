@@ -41,9 +41,12 @@ export function entityStrings(
   const images: Section = {};
   for (const [slot, image] of Object.entries(entity.images)) images[slot] = image.label ?? labelFromKey(slot);
   const imageTypes: Record<string, Section> = {};
+  const imageCategories: Record<string, Section> = {};
   for (const [name, list] of Object.entries(entity.imageLists)) {
     images[name] = list.label ?? labelFromKey(name);
     if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
+    if (list.categories)
+      imageCategories[name] = Object.fromEntries(list.categories.map((c) => [c, enumValueLabel(c)]));
   }
   // The fields of a list's items (PAUT's spots), under the list's key.
   const items: Record<string, Section> = {};
@@ -70,6 +73,7 @@ export function entityStrings(
     itemValues,
     images,
     imageTypes,
+    imageCategories,
     rules,
     groups,
     variants,

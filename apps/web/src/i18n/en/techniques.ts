@@ -101,4 +101,21 @@ export const imageList = {
   moveEarlier: 'Move {{position}} earlier',
   moveLater: 'Move {{position}} later',
   remove: 'Remove {{position}}',
+  /** A list of documents (PAUT's additional files): the same list, with files in place of photos. */
+  documents: {
+    dropHere: 'Drag documents here, or choose several at once',
+    rules: 'PDF, Word, Excel, PNG, JPEG, TIFF or DWG; at most {{max}} files of up to {{size}} each',
+    full: 'The list is full: {{max}} files. Remove one to add another.',
+    choose: 'Choose files',
+    chooseFor: 'Choose files for {{label}}',
+    position: 'File {{index}} of {{count}}',
+    added_one: '{{count}} file added; {{total}} in the list',
+    added_other: '{{count}} files added; {{total}} in the list',
+    removed: 'File removed; {{count}} left',
+    tooMany_one: 'At most {{max}} files fit in {{label}}: {{count}} of the files chosen was not added.',
+    tooMany_other: 'At most {{max}} files fit in {{label}}: {{count}} of the files chosen were not added.',
+    empty: '{{name}} is empty',
+    tooLarge: '{{name}} is larger than {{max}}',
+    type: '{{name}} is not a PDF, Word, Excel, PNG, JPEG, TIFF or DWG file',
+  },
 };

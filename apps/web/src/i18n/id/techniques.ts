@@ -107,4 +107,23 @@ export const imageList: Translation<typeof enImageList> = {
   moveEarlier: 'Pindahkan {{position}} ke depan',
   moveLater: 'Pindahkan {{position}} ke belakang',
   remove: 'Hapus {{position}}',
+  documents: {
+    dropHere: 'Seret dokumen ke sini, atau pilih beberapa sekaligus',
+    rules:
+      'PDF, Word, Excel, PNG, JPEG, TIFF atau DWG; paling banyak {{max}} berkas, masing-masing hingga {{size}}',
+    full: 'Daftar sudah penuh: {{max}} berkas. Hapus satu untuk menambah yang lain.',
+    choose: 'Pilih berkas',
+    chooseFor: 'Pilih berkas untuk {{label}}',
+    position: 'Berkas {{index}} dari {{count}}',
+    added_one: '{{count}} berkas ditambahkan; {{total}} dalam daftar',
+    added_other: '{{count}} berkas ditambahkan; {{total}} dalam daftar',
+    removed: 'Berkas dihapus; tersisa {{count}}',
+    tooMany_one:
+      'Paling banyak {{max}} berkas muat di {{label}}: {{count}} berkas yang dipilih tidak ditambahkan.',
+    tooMany_other:
+      'Paling banyak {{max}} berkas muat di {{label}}: {{count}} berkas yang dipilih tidak ditambahkan.',
+    empty: '{{name}} kosong',
+    tooLarge: '{{name}} lebih besar dari {{max}}',
+    type: '{{name}} bukan berkas PDF, Word, Excel, PNG, JPEG, TIFF atau DWG',
+  },
 };
