@@ -251,6 +251,14 @@ export const f = {
     }) as ImageList & { accepts: FileKind } & O,
 };
 
+/** The documents or drawings a list holds (`accepts`), or undefined for a list of photos. */
+export function listedDocuments(list: ImageList): Exclude<FileKind, 'image'> | undefined {
+  return list.accepts === 'image' ? undefined : list.accepts;
+}
+
+/** What a list's files are called in a message: "images", or "files" for documents. */
+export const listedFilesWord = (list: ImageList) => (listedDocuments(list) ? 'files' : 'images');
+
 /**
  * Most images one list holds unless declared otherwise: a finding documented by 20 photos is already
  * more than a reviewer reads, and one request stays bounded (20 × the upload limit).

@@ -1,4 +1,4 @@
-import { routeBodyKind, routeSchemas } from '@inspectra/contract';
+import { listedDocuments, routeBodyKind, routeSchemas } from '@inspectra/contract';
 import type { FileKind, ImageList, RouteDefinition } from '@inspectra/contract';
 import { z } from 'zod';
 
@@ -24,8 +24,7 @@ const filePart = (description: string) => z.string().meta({ format: 'binary', de
 function imageListParts(key: string, list: ImageList) {
   const types = list.types ? `; imageType one of ${list.types.join(', ')}` : '';
   const categories = list.categories ? `; category one of ${list.categories.join(', ')}` : '';
-  const photos = (list.accepts ?? 'image') === 'image';
-  const files = photos ? 'photos' : 'files';
+  const files = listedDocuments(list) ? 'files' : 'photos';
   return z
     .array(
       z.union([

@@ -1,3 +1,4 @@
+import { listedFilesWord } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -115,7 +116,7 @@ export async function saveImageLists(
     if (entries.length > list.max)
       details.push({
         path: key,
-        message: `${key} holds at most ${list.max} ${list.accepts && list.accepts !== 'image' ? 'files' : 'images'}`,
+        message: `${key} holds at most ${list.max} ${listedFilesWord(list)}`,
       });
     if (details.length > 0) throw refused(details);
 

@@ -7,6 +7,7 @@ import {
   drawingMediaTypes,
   imageListEntrySchema,
   imageMediaTypes,
+  listedFilesWord,
 } from '@inspectra/contract';
 import type {
   BodyKind,
@@ -313,7 +314,7 @@ async function readMultipart(
         const received = (listFiles[part.fieldname] ??= []);
         if (received.length >= list.max) {
           part.file.resume();
-          const message = `${part.fieldname} holds at most ${list.max} ${list.accepts && list.accepts !== 'image' ? 'files' : 'images'}`;
+          const message = `${part.fieldname} holds at most ${list.max} ${listedFilesWord(list)}`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
         const file = await files

@@ -1,4 +1,4 @@
-import { imageMediaTypes } from '@inspectra/contract';
+import { imageMediaTypes, listedDocuments } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, ImageList } from '@inspectra/contract';
 import {
   ActionIcon,
@@ -40,7 +40,7 @@ import type { ImageListItem } from '../api/payload.ts';
 import { imageCategoryLabel, imageListLabel, imageTypeLabel } from './entity-labels.ts';
 import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
-import { acceptFor, checkFile, maxDocumentBytes } from '../features/documents/file-checks.ts';
+import { acceptFor, checkFile, maxDocumentBytes } from './file-checks.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
@@ -142,7 +142,7 @@ export function ImageListField(p: ImageListFieldProps) {
   if (!declaration) return null;
   // A list of documents or drawings: checked by their bytes as the server checks them, sent as
   // they are (no shrinking), shown by name.
-  const documents = declaration.accepts && declaration.accepts !== 'image' ? declaration.accepts : undefined;
+  const documents = listedDocuments(declaration);
   /** The list's words: of documents where they differ from those of photos. */
   const w = (
     key: 'full' | 'choose' | 'chooseFor' | 'position' | 'added' | 'removed' | 'tooMany',

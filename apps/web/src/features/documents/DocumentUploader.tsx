@@ -25,8 +25,8 @@ import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { documentsKey, documentTypeLabel } from './document-queries.ts';
 import type { DocumentCategory } from './document-queries.ts';
-import { acceptFor, checkFile, maxDocumentBytes } from './file-checks.ts';
-import type { FileRefusal } from './file-checks.ts';
+import { acceptFor, checkFile, maxDocumentBytes } from '../../engine/file-checks.ts';
+import type { FileRefusal } from '../../engine/file-checks.ts';
 
 type PendingFile = {
   key: number;

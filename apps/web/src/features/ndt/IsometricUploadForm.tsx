@@ -10,8 +10,8 @@ import { ApiError } from '../../api/errors.ts';
 import { errorText } from '../../app/error-text.ts';
 import { fieldLabel, imageLabel } from '../../engine/entity-labels.ts';
 import { formatBytes } from '../../engine/locale.ts';
-import { acceptFor, checkFile, maxDocumentBytes } from '../documents/file-checks.ts';
-import type { FileRefusal } from '../documents/file-checks.ts';
+import { acceptFor, checkFile, maxDocumentBytes } from '../../engine/file-checks.ts';
+import type { FileRefusal } from '../../engine/file-checks.ts';
 import { safeFileNameFrom } from './safe-file-name.ts';
 
 const accept = Object.entries(acceptFor('drawing'))

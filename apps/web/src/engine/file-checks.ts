@@ -1,6 +1,6 @@
 import { documentMediaTypes, drawingMediaTypes, sniffLength, sniffMediaType } from '@inspectra/contract';
 import type { FileKind, SniffedMediaType } from '@inspectra/contract';
-import { readBytes } from '../../engine/image-bytes.ts';
+import { readBytes } from './image-bytes.ts';
 
 /*
  * What a document or drawing slot stores, judged by the first bytes as the server judges them (the
