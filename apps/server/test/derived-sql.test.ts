@@ -1,4 +1,12 @@
-import { d, defineEntity, deriveValue, evaluate, f, thermalMeasurement } from '@inspectra/contract';
+import {
+  checkReadsThrough,
+  d,
+  defineEntity,
+  deriveValue,
+  evaluate,
+  f,
+  thermalMeasurement,
+} from '@inspectra/contract';
 import type { Expr } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +57,14 @@ describe('a derived value declared once', () => {
 describe('every operation of the expression language', () => {
   /** Records over two numbers and a word, empty values, zero divisors and equal values among them. */
   const records = [
-    { a: 1, b: 2, kind: 'cse' },
-    { a: 2, b: 2, kind: 'agAgCl' },
-    { a: -850, b: 0, kind: 'zinc' },
-    { a: -849.99, b: -850, kind: 'other' },
-    { a: 0.1 + 0.2, b: 0.3, kind: 'cse' },
-    { a: null, b: 3, kind: 'cse' },
-    { a: 4, b: null, kind: null },
-    { a: null, b: null, kind: 'agAgCl' },
+    { a: 1, b: 2, kind: 'cse', note: 'ASME B31.3-2022' },
+    { a: 2, b: 2, kind: 'agAgCl', note: 'asme viii div. 1, appendix 12' },
+    { a: -850, b: 0, kind: 'zinc', note: 'API 1104' },
+    { a: -849.99, b: -850, kind: 'other', note: '' },
+    { a: 0.1 + 0.2, b: 0.3, kind: 'cse', note: 'ASME VIII DIV. 2' },
+    { a: null, b: 3, kind: 'cse', note: null },
+    { a: 4, b: null, kind: null, note: 'İSTANBUL b31.3 ÉTÉ' },
+    { a: null, b: null, kind: 'agAgCl', note: 'B31' },
   ];
   const a = d.field('a');
   const b = d.field('b');
@@ -89,6 +97,14 @@ describe('every operation of the expression language', () => {
     // A limit that depends on an enumerated value: the criterion by reference electrode.
     byValue: d.byValue('kind', { cse: d.number(-850), agAgCl: d.number(-800) }, d.sub(b, d.number(1))),
     byValueNoOtherwise: d.byValue('kind', { zinc: d.text('zinc') }),
+    // Case of A–Z only, on both sides: the dotted capital I and accented letters are left alone.
+    mentions: d.if(d.mentions('note', ['b31.3', 'VIII']), d.text('applies'), d.text('does not')),
+    mentionsNot: d.if(
+      d.not(d.mentions('note', ['Div. 2'])),
+      d.text('not div. 2'),
+      d.text('div. 2 or unknown'),
+    ),
+    ifWithoutElse: d.if(d.gt(a, d.number(1)), d.text('above one')),
     nested: d.if(
       d.lte(a, d.byValue('kind', { cse: d.number(-850), zinc: d.number(-850) }, d.number(-800))),
       d.text('protected'),
@@ -97,14 +113,21 @@ describe('every operation of the expression language', () => {
   };
 
   it('gives in SQL what it gives per record, empty values and zero divisors included', async () => {
-    const columns = { a: sql.raw('v.a'), b: sql.raw('v.b'), kind: sql.raw('v.kind') };
+    const columns = {
+      a: sql.raw('v.a'),
+      b: sql.raw('v.b'),
+      kind: sql.raw('v.kind'),
+      note: sql.raw('v.note'),
+    };
     const values = sql.join(
-      records.map((r, i) => sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text)`),
+      records.map(
+        (r, i) => sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text, ${r.note}::text)`,
+      ),
       sql`, `,
     );
     for (const [name, expr] of Object.entries(expressions)) {
       const result = await t.db.execute<{ i: number; value: number | string | null }>(
-        sql`select v.i, ${compile(expr, columns)} as value from (values ${values}) as v(i, a, b, kind) order by v.i`,
+        sql`select v.i, ${compile(expr, columns)} as value from (values ${values}) as v(i, a, b, kind, note) order by v.i`,
       );
       const inSql = result.rows.map((r) => r.value);
       expect(inSql, name).toEqual(records.map((r) => evaluate(expr, r)));
@@ -132,5 +155,25 @@ describe('every operation of the expression language', () => {
     expect(() => declare(d.byValue('reading', { cse: d.number(1) }))).toThrow(/not: reading/);
     expect(() => declare(d.field('missing'))).toThrow(/not: missing/);
     expect(() => declare(d.text('protected'))).toThrow(/must give a number/);
+    // Through a reference: only a ref field's, one step; what it reads there is checked with the
+    // catalogue, where the other entity is known.
+    const throughRef = (expr: Expr) =>
+      defineEntity('derivedChild', {
+        label: 'Derived child',
+        module: 'thermal',
+        fields: { parentId: f.ref('derivedProbe'), reading: f.number() },
+        derived: { probe: { field: f.number(), expr } },
+      });
+    expect(throughRef(d.sub(d.field('parentId.reading'), d.field('reading'))).readsThrough).toEqual([
+      { key: 'parentId.reading', ref: 'parentId', field: 'reading', as: 'number' },
+    ]);
+    expect(() => throughRef(d.field('reading.value'))).toThrow(/not: reading.value/);
+    expect(() => throughRef(d.field('parentId.parentId.reading'))).toThrow(/not: parentId.parentId.reading/);
+    expect(() =>
+      checkReadsThrough({
+        derivedChild: throughRef(d.field('parentId.note')),
+        derivedProbe: declare(d.number(1)),
+      }),
+    ).toThrow(/reads parentId.note, not a number field of derivedProbe/);
   });
 });

@@ -1,5 +1,8 @@
-import { ufdVariants } from '@inspectra/contract';
+import { ufdSummary, ufdVariants } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../src/db/schema/index.ts';
+import { derivedSql } from '../src/engine/derived-sql.ts';
 import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -247,5 +250,98 @@ describe('UFD findings', () => {
         files: 4,
       },
     ]);
+  });
+});
+
+describe('the result the acceptance code gives', () => {
+  /** A finding of the given type, echo height (% FSH) and length (mm). */
+  const indication = (type: string, echo?: number, length?: number) => ({
+    decibelsDefectType: type,
+    decibelsDefectHeightOfScreenPercentage: echo === undefined ? '' : String(echo),
+    decibelsDefectLength: length === undefined ? '' : String(length),
+    result: 'accept',
+  });
+
+  it('is proposed per indication from the inspection’s code and thickness, in the API and in SQL alike', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    // 25 mm: an indication above the reference level is accepted up to 25/3 = 8.33 mm.
+    const vessel = await createInspection('pressure-vessel', report.id, {
+      acceptanceCode: 'ASME Section VIII Div. 1, Appendix 12',
+      matThickness: '25',
+    });
+    const cases: [string, Record<string, string>, string | null][] = [
+      ['crack', indication('crack', 30, 2), 'reject'],
+      ['porosity below the reference', indication('porosity', 60, 30), 'accept'],
+      ['at the reference', indication('slagInclusion', 80, 30), 'accept'],
+      ['slag too long', indication('slagInclusion', 90, 9), 'reject'],
+      ['slag short enough', indication('slagInclusion', 90, 8), 'accept'],
+      ['no echo height', indication('slagInclusion', undefined, 9), null],
+      ['no length above the reference', indication('porosity', 95), null],
+      ['no type', { ...indication('porosity', 95, 9), decibelsDefectType: '' }, null],
+    ];
+    const ids: string[] = [];
+    for (const [part, fields, proposed] of cases) {
+      const r = await createFinding('pressure-vessel', vessel.id, { partOfSubject: part, ...fields });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.data.proposedResult, part).toBe(proposed);
+      // The inspector's result is the record, whatever the code proposes.
+      expect(r.body.data.result).toBe('accept');
+      ids.push(r.body.data.id);
+    }
+    const proposals = async () => {
+      const listed = await t.call(
+        'GET',
+        `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}`,
+      );
+      expect(listed.status).toBe(200);
+      const byId = new Map(
+        listed.body.data.map((r: { id: string; proposedResult: string | null }) => [r.id, r.proposedResult]),
+      );
+      // The same declaration in SQL, reading the inspection through the finding's reference.
+      const s = tableOf(ufdSummary);
+      const rows = await t.db
+        .select({ id: s.id, proposed: derivedSql(ufdSummary, 'proposedResult', s) })
+        .from(s)
+        .where(eq(s.ufdInspectionId, vessel.id));
+      expect(new Map(rows.map((r) => [r.id, r.proposed]))).toEqual(byId);
+      return ids.map((id) => byId.get(id));
+    };
+    expect(await proposals()).toEqual(cases.map(([, , proposed]) => proposed));
+
+    // Read from the inspection as it is now: at 30 mm, 9 mm of slag is within t/3 = 10 mm.
+    const thicker = await t.call(
+      'PUT',
+      `/api/ufd-inspection-pressure-vessel?id=${vessel.id}`,
+      multipart({ matThickness: '30', version: String(vessel.version) }),
+    );
+    expect(thicker.status, JSON.stringify(thicker.body)).toBe(200);
+    expect((await proposals())[3]).toBe('accept');
+    const one = await t.call('PUT', `/api/ufd-summary-pressure-vessel?id=${ids[3]}`, {
+      examinationTime: '11:20',
+      version: 1,
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data).toMatchObject({ proposedResult: 'accept', result: 'accept' });
+
+    // Another code, or none: the code's result is not guessed.
+    const other = await t.call(
+      'PUT',
+      `/api/ufd-inspection-pressure-vessel?id=${vessel.id}`,
+      multipart({ acceptanceCode: 'API 1104', version: String(thicker.body.data.version) }),
+    );
+    expect(other.status).toBe(200);
+    expect(await proposals()).toEqual(cases.map(() => null));
+  });
+
+  it('is printed in the whole report beside the inspector’s result', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const pipe = await createInspection('pipe', report.id, {
+      acceptanceCode: 'ASME B31.3',
+      matThickness: '12.7',
+    });
+    expect((await createFinding('pipe', pipe.id, indication('porosity', 90, 7))).status).toBe(201);
+    const tree = await t.call('GET', `/api/report-headers/${report.id}/content`);
+    expect(tree.status, JSON.stringify(tree.body)).toBe(200);
+    expect(JSON.stringify(tree.body.data)).toContain('"proposedResult":"reject"');
   });
 });

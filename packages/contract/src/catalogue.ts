@@ -137,6 +137,26 @@ export const entities: Record<string, EntityDefinition> = Object.fromEntries(
   orderByReferences([...workEntities, ...techniques.flatMap((t) => t.entities)]).map((e) => [e.name, e]),
 );
 
+/**
+ * A derived value reading another record's field (`ufdInspectionId.matThickness`) names a field of
+ * the entity its reference points at, of the kind it reads: checked once every entity is known.
+ */
+export function checkReadsThrough(all: Record<string, EntityDefinition>) {
+  for (const entity of Object.values(all))
+    for (const read of entity.readsThrough) {
+      const ref = entity.fields[read.ref];
+      const target = ref?.kind === 'ref' ? all[ref.entity] : undefined;
+      const kind = target?.fields[read.field]?.kind;
+      const fits =
+        read.as === 'number' ? kind === 'number' || kind === 'integer' : kind === 'text' || kind === 'enum';
+      if (!fits)
+        throw new Error(
+          `${entity.name}: a derived value reads ${read.key}, not a ${read.as === 'number' ? 'number' : 'text or choice'} field of ${target?.name ?? 'a declared entity'}`,
+        );
+    }
+}
+checkReadsThrough(entities);
+
 type TechniqueRoute = (typeof techniques)[number]['routes'][number];
 
 /** Every call of the API (SPEC 7), relative to `/api`. */

@@ -8,7 +8,10 @@
  * empty, never infinite.
  */
 export type Expr =
-  /** A number field of the record (empty when it is empty or not a number). */
+  /**
+   * A number field of the record (empty when it is empty or not a number). A key may read through
+   * the record's parent (`ufdInspectionId.matThickness`): see `parentReads`.
+   */
   | { op: 'field'; key: string }
   | { op: 'number'; value: number }
   /** A declared word as the value (a grade, a verdict). */
@@ -21,8 +24,8 @@ export type Expr =
    * above), else `otherwise`: NETA's priorities, ISO 20816's zones, a potential criterion.
    */
   | { op: 'bands'; a: Expr; bands: readonly Band[]; otherwise: string }
-  /** `then` where the condition holds, `else` where it does not or is unknown. */
-  | { op: 'if'; when: Condition; then: Expr; else: Expr }
+  /** `then` where the condition holds, `else` (empty when absent) where it does not or is unknown. */
+  | { op: 'if'; when: Condition; then: Expr; else?: Expr }
   /**
    * By the value of a text or enumerated field: a limit that depends on the reference electrode,
    * a rule that depends on the acceptance code. `otherwise` (empty when absent) for any other value
@@ -43,6 +46,11 @@ export type Condition =
   | { op: 'lt' | 'lte' | 'gt' | 'gte' | 'eq'; a: Expr; b: Expr }
   /** A text or enumerated field holds one of `values`. */
   | { op: 'oneOf'; key: string; values: readonly [string, ...string[]] }
+  /**
+   * A text field mentions one of `words`, ignoring the case of A–Z only (so JavaScript and SQL
+   * agree whatever the collation): an acceptance code written "ASME B31.3-2022" or "asme b31.3".
+   */
+  | { op: 'mentions'; key: string; words: readonly [string, ...string[]] }
   /** The value is not empty (never unknown). */
   | { op: 'isSet'; a: Expr }
   | { op: 'and' | 'or'; all: readonly [Condition, ...Condition[]] }
@@ -61,7 +69,12 @@ export const d = {
   max: (a: Expr, b: Expr): Expr => ({ op: 'max', a, b }),
   round: (a: Expr, digits: number): Expr => ({ op: 'round', a, digits }),
   bands: (a: Expr, bands: readonly Band[], otherwise: string): Expr => ({ op: 'bands', a, bands, otherwise }),
-  if: (when: Condition, then: Expr, otherwise: Expr): Expr => ({ op: 'if', when, then, else: otherwise }),
+  if: (when: Condition, then: Expr, otherwise?: Expr): Expr => ({
+    op: 'if',
+    when,
+    then,
+    ...(otherwise ? { else: otherwise } : {}),
+  }),
   byValue: (key: string, cases: Readonly<Record<string, Expr>>, otherwise?: Expr): Expr => ({
     op: 'byValue',
     key,
@@ -80,6 +93,11 @@ export const d = {
   gte: (a: Expr, b: Expr): Condition => ({ op: 'gte', a, b }),
   eq: (a: Expr, b: Expr): Condition => ({ op: 'eq', a, b }),
   oneOf: (key: string, values: readonly [string, ...string[]]): Condition => ({ op: 'oneOf', key, values }),
+  mentions: (key: string, words: readonly [string, ...string[]]): Condition => ({
+    op: 'mentions',
+    key,
+    words,
+  }),
   isSet: (a: Expr): Condition => ({ op: 'isSet', a }),
   and: (...all: [Condition, ...Condition[]]): Condition => ({ op: 'and', all }),
   or: (...all: [Condition, ...Condition[]]): Condition => ({ op: 'or', all }),
@@ -128,8 +146,10 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       const band = expr.bands.find((b) => (b.when === 'gt' ? a > b.limit : a >= b.limit));
       return band ? band.value : expr.otherwise;
     }
-    case 'if':
-      return evaluate(holds(expr.when, record) === true ? expr.then : expr.else, record);
+    case 'if': {
+      const branch = holds(expr.when, record) === true ? expr.then : expr.else;
+      return branch ? evaluate(branch, record) : null;
+    }
     case 'countItems': {
       const items = listOfText(record[expr.key]);
       return items.filter((item) => {
@@ -188,6 +208,12 @@ export function holds(c: Condition, record: Record<string, unknown>): boolean | 
       const value = record[c.key];
       return typeof value === 'string' ? c.values.includes(value) : null;
     }
+    case 'mentions': {
+      const value = record[c.key];
+      if (typeof value !== 'string') return null;
+      const folded = foldAsciiCase(value);
+      return c.words.some((word) => folded.includes(foldAsciiCase(word)));
+    }
     case 'isSet':
       return evaluate(c.a, record) !== null;
     case 'and': {
@@ -205,6 +231,21 @@ export function holds(c: Condition, record: Record<string, unknown>): boolean | 
   }
 }
 
+/**
+ * A key an expression reads through the record's reference to another (`ufdInspectionId.matThickness`:
+ * the thickness of the inspection a finding is under), or undefined for a field of the record itself.
+ * One step only: the referenced record's own field.
+ */
+export function readThrough(key: string): { ref: string; field: string } | undefined {
+  const dot = key.indexOf('.');
+  return dot < 0 ? undefined : { ref: key.slice(0, dot), field: key.slice(dot + 1) };
+}
+
+/** A–Z as a–z, nothing else: what SQL's `translate` does alike under any collation. */
+export function foldAsciiCase(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
 /** The expressions and conditions directly inside one. */
 function partsOf(e: Expr | Condition): (Expr | Condition)[] {
   switch (e.op) {
@@ -212,6 +253,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'number':
     case 'text':
     case 'oneOf':
+    case 'mentions':
     case 'countItems':
       return [];
     case 'byValue':
@@ -221,7 +263,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'isSet':
       return [e.a];
     case 'if':
-      return [e.when, e.then, e.else];
+      return [e.when, e.then, ...(e.else ? [e.else] : [])];
     case 'and':
     case 'or':
       return [...e.all];
@@ -247,7 +289,7 @@ export function fieldsRead(expr: Expr | Condition): {
   const lists: { key: string; field: string }[] = [];
   const walk = (e: Expr | Condition): void => {
     if (e.op === 'field') numbers.add(e.key);
-    if (e.op === 'oneOf' || e.op === 'byValue') words.add(e.key);
+    if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions') words.add(e.key);
     if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
     partsOf(e).forEach(walk);
   };
@@ -277,7 +319,8 @@ export function valueKind(expr: Expr): 'number' | 'text' {
     case 'if':
     case 'byValue': {
       if (expr.op === 'if') check(expr.when);
-      const branches = expr.op === 'if' ? [expr.then, expr.else] : (partsOf(expr) as Expr[]);
+      const branches =
+        expr.op === 'if' ? [expr.then, ...(expr.else ? [expr.else] : [])] : (partsOf(expr) as Expr[]);
       const kinds = new Set(branches.map(valueKind));
       if (kinds.size !== 1)
         throw new Error(`An ${expr.op} gives numbers in some branches and words in others`);

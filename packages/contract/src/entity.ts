@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coordinateKeys, coordinateRules, coordinatesOf, decimalDegrees } from './coordinates.ts';
 import type { CoordinateNames } from './coordinates.ts';
-import { evaluate, fieldsRead, listOfText, valueKind } from './derive.ts';
+import { evaluate, fieldsRead, listOfText, readThrough, valueKind } from './derive.ts';
 import type { Expr } from './derive.ts';
 import { f, fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
@@ -16,6 +16,12 @@ import type { EntityRule, RuleBuilder } from './rules.ts';
 export type DerivedField<R = Record<string, unknown>> = { field: Field } & (
   { expr: Expr; compute?: never } | { compute: (record: R) => unknown; expr?: never }
 );
+
+/**
+ * A field of another record read through a reference (`key` = `ref.field`), as a number or as a
+ * word (`oneOf`, `byValue`, `mentions`).
+ */
+export type ReadThrough = { key: string; ref: string; field: string; as: 'number' | 'word' };
 
 /** A derived value of a record, by its expression or its function. */
 export function deriveValue(derived: DerivedField, record: Record<string, unknown>): unknown {
@@ -163,6 +169,11 @@ export type EntityDefinition<
     // What the engine derives itself: each coordinate in decimal degrees, each text list as a list.
     [K in CoordinateNames<F> | TextListNames<F>]: DerivedField<Record<string, unknown>>;
   };
+  /**
+   * The fields of other records its derived values read through a reference (a finding's
+   * `ufdInspectionId.matThickness`): loaded beside the record wherever its derived values are computed.
+   */
+  readsThrough: readonly ReadThrough[];
   rules: Record<R, EntityRule>;
   groups: Partial<Record<GroupOf<F>, string>>;
   /** The schemas over every field (of every variant). */
@@ -232,6 +243,7 @@ export function defineEntity<
   }
 
   const derived = { ...config.derived } as EntityDefinition['derived'];
+  const parentReads: ReadThrough[] = [];
   // A list sent as JSON text is also read as the list itself (`spotsJson` → `spots`).
   for (const [key, field] of Object.entries(fields)) {
     if (field.kind !== 'json' || !field.text) continue;
@@ -262,9 +274,26 @@ export function defineEntity<
     const kind = valueKind(d.expr);
     const expected = d.field.kind === 'number' || d.field.kind === 'integer' ? 'number' : 'text';
     const read = fieldsRead(d.expr);
+    // A key read through a reference names that reference here; the field it reads in the other
+    // entity is checked with the catalogue, where every entity is known (`checkReadsThrough`).
+    const through = (as: 'number' | 'word') => (k: string) => {
+      const path = readThrough(k);
+      if (!path) return true;
+      if (fields[path.ref]?.kind !== 'ref' || path.field.includes('.')) return false;
+      if (!parentReads.some((r) => r.key === k)) parentReads.push({ key: k, ...path, as });
+      return false;
+    };
     const wrong = [
-      ...read.numbers.filter((k) => fields[k]?.kind !== 'number' && fields[k]?.kind !== 'integer'),
-      ...read.words.filter((k) => fields[k]?.kind !== 'enum' && fields[k]?.kind !== 'text'),
+      ...read.numbers
+        .filter(through('number'))
+        .filter((k) => fields[k]?.kind !== 'number' && fields[k]?.kind !== 'integer'),
+      ...read.words
+        .filter(through('word'))
+        .filter((k) => fields[k]?.kind !== 'enum' && fields[k]?.kind !== 'text'),
+      ...[...read.numbers, ...read.words].filter((k) => {
+        const path = readThrough(k);
+        return path && (fields[path.ref]?.kind !== 'ref' || path.field.includes('.'));
+      }),
       ...read.lists
         .filter(({ key, field }) => {
           const list = fields[key];
@@ -392,6 +421,7 @@ export function defineEntity<
     search: config.search ?? [],
     unique: config.unique ?? [],
     derived,
+    readsThrough: parentReads,
     rules,
     groups: config.groups ?? {},
     get schemas() {

@@ -35,7 +35,7 @@ export * from './inspector-eligibility.ts';
 export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabels } from './catalogue.ts';
 export { methodModules, plannedMethodModules, techniquePermissionModules } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';
-export { entities, routeTable } from './catalogue.ts';
+export { checkReadsThrough, entities, routeTable } from './catalogue.ts';
 export * from './labels/entity-keys.ts';
 export * from './labels/id.ts';
 export * from './labels/declared-words.ts';

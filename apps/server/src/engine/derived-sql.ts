@@ -1,7 +1,9 @@
-import { valueKind } from '@inspectra/contract';
-import type { Condition, EntityDefinition, Expr } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import { entities, foldAsciiCase, valueKind } from '@inspectra/contract';
+import type { Condition, EntityDefinition, Expr, ReadThrough } from '@inspectra/contract';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tableOf } from '../db/schema/index.ts';
 
 /**
  * A declared derived value as SQL over the entity's table: the same expression the API computes
@@ -11,7 +13,52 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 export function derivedSql(entity: EntityDefinition, key: string, table: object): SQL {
   const expr = entity.derived[key]?.expr;
   if (!expr) throw new Error(`${entity.name}.${key} is not a derived value declared as an expression`);
-  return compile(expr, table as Columns);
+  return compile(expr, withReadsThrough(entity, table as Columns));
+}
+
+/**
+ * The table's columns and, for each field its derived values read through a reference
+ * (`ufdInspectionId.matThickness`), that field of the referenced record: a subselect on the other
+ * table's primary key, so counts and grades over many records need no join.
+ */
+function withReadsThrough(entity: EntityDefinition, table: Columns): Columns {
+  if (entity.readsThrough.length === 0) return table;
+  const through: Columns = Object.fromEntries(
+    entity.readsThrough.map((read) => [read.key, readThroughSql(entity, read, column(table, read.ref))]),
+  );
+  return new Proxy(table, {
+    get: (own, key) => (typeof key === 'string' && key in through ? through[key] : Reflect.get(own, key)),
+  });
+}
+
+/**
+ * One field read through a reference, as a subselect on the referenced table's primary key, given
+ * the SQL of the reference (`ref`). The referenced table is named apart (`ufdInspectionId_read`)
+ * and written out in full: a grade over findings may join their inspections, and a query over one
+ * table writes its own columns unqualified.
+ */
+export function readThroughSql(entity: EntityDefinition, read: ReadThrough, ref: SQLWrapper): SQL {
+  const field = entity.fields[read.ref];
+  const target = field?.kind === 'ref' ? entities[field.entity] : undefined;
+  if (!target) throw new Error(`${entity.name}: ${read.ref} references no declared entity`);
+  const columns = getTableColumns(tableOf(target)) as Record<string, AnyPgColumn>;
+  const named = sql.identifier(`${read.ref}_read`);
+  return sql`(select ${named}.${sql.identifier(columns[read.field]!.name)} from ${sql.identifier(target.table)} as ${named} where ${named}.id = ${ref})`;
+}
+
+/**
+ * What a record's derived values read through its references, as one JSON object keyed as they
+ * read it (`{"ufdInspectionId.matThickness": 25}`), selected beside the record in a list's
+ * statement; undefined when they read nothing through one.
+ */
+export function readsThroughJson(entity: EntityDefinition): SQL<Record<string, unknown>> | undefined {
+  if (entity.readsThrough.length === 0) return undefined;
+  const own = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+  const pairs = entity.readsThrough.map(
+    (read) =>
+      sql`${text(read.key)}::text, ${readThroughSql(entity, read, sql`${sql.identifier(entity.table)}.${sql.identifier(own[read.ref]!.name)}`)}`,
+  );
+  return sql<Record<string, unknown>>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 const literal = (n: number) => sql.raw(String(n));
@@ -74,8 +121,8 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
       return sql`(case when ${a} is null then null ${sql.join(cases, sql` `)} else ${text(expr.otherwise)} end)`;
     }
     case 'if':
-      // An unknown condition takes the else branch, as the API's.
-      return sql`(case when ${condition(expr.when, columns)} then ${sqlOf(expr.then, columns)} else ${sqlOf(expr.else, columns)} end)`;
+      // An unknown condition takes the else branch, as the API's; empty when there is none.
+      return sql`(case when ${condition(expr.when, columns)} then ${sqlOf(expr.then, columns)} else ${expr.else ? sqlOf(expr.else, columns) : sql`null`} end)`;
     case 'countItems': {
       // Over the stored list (jsonb); 0 when it is empty or not a list, as the API's count.
       const list = column(columns, expr.key);
@@ -107,6 +154,14 @@ function condition(c: Condition, columns: Columns): SQL {
         c.values.map((v) => text(v)),
         sql`, `,
       )}))`;
+    case 'mentions': {
+      // A–Z folded on both sides and nothing else, as the API's `foldAsciiCase`: no collation decides.
+      const folded = sql`translate(${column(columns, c.key)}::text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+      return sql`(${sql.join(
+        c.words.map((w) => sql`strpos(${folded}, ${text(foldAsciiCase(w))}) > 0`),
+        sql` or `,
+      )})`;
+    }
     case 'isSet':
       return sql`(${sqlOf(c.a, columns)} is not null)`;
     case 'and':

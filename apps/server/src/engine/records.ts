@@ -14,7 +14,7 @@ export { minIndexedSearch, searchDepth, shortSearchWalk } from './records/short-
 export { denseValues } from './records/range-density.ts';
 export { unpagedBatch, unpagedLimit } from './records/unpaged.ts';
 export type { RecordBatch } from './records/unpaged.ts';
-export { attachmentsOf, hasFiles } from './records/listed-images.ts';
+export { attachmentsOf, hasFiles, readsThroughOf } from './records/listed-images.ts';
 export type { AttachmentRow, ListedAttachment } from './records/listed-images.ts';
 export { attachmentView, recordView, recordViews } from './records/views.ts';
 export { writeAudit } from './records/audit.ts';

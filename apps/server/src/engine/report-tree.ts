@@ -2,7 +2,7 @@ import { deriveValue, entities, referenceTarget, reportHeader, techniques } from
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { DbOrTx } from '../db/client.ts';
 import type { ReadScope } from './record-scope.ts';
-import { attachmentsOf } from './records.ts';
+import { attachmentsOf, readsThroughOf } from './records.ts';
 import type { AttachmentRow, RecordRepository, StoredRecord } from './records.ts';
 
 /**
@@ -186,7 +186,10 @@ async function treeRecord(
     values[key] = iso(value);
   }
   const derived: Record<string, unknown> = {};
-  for (const [key, d] of Object.entries(entity.derived)) derived[key] = deriveValue(d, values) ?? null;
+  // What the derived values read of the parent (a finding's inspection) came with the row.
+  const through = readsThroughOf(row);
+  const input = through ? { ...values, ...through } : values;
+  for (const [key, d] of Object.entries(entity.derived)) derived[key] = deriveValue(d, input) ?? null;
   const attachments = files
     .filter((a) => a.ownerId === row.id)
     .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position)

@@ -34,6 +34,7 @@ import { ListInput } from './ListInput.tsx';
 import type { PartInput } from './CoordinateInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
+import { WorkedOut, workedOutKeys } from './WorkedOut.tsx';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
 import { ImageListField, missingImageTypes, storedList } from './ImageListField.tsx';
@@ -77,6 +78,11 @@ export type EntityFormProps = {
   onSaved?: (result: unknown) => void | Promise<void>;
   /** For a new record: the parent it is added to, so drafts of two new records stay apart. */
   parentId?: string;
+  /**
+   * The record it is under (a finding's inspection), when its derived values read it: the form
+   * shows them worked out with it (`WorkedOut`).
+   */
+  parent?: Record<string, unknown>;
   /**
    * The record as stored now, after a save was refused because someone else changed it (409).
    * Default: the entity's own read call in the route table.
@@ -413,6 +419,7 @@ export function EntityForm(p: EntityFormProps) {
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
+  const workedOut = workedOutKeys(entity);
 
   return (
     <>
@@ -548,6 +555,9 @@ export function EntityForm(p: EntityFormProps) {
                   <Box key={`ungrouped-${index}`}>{grid}</Box>
                 );
               })}
+              {workedOut.length > 0 && (
+                <WorkedOut entity={entity} keys={workedOut} values={form.values} parent={p.parent} />
+              )}
               {slots.length > 0 && (
                 <Fieldset legend={t('engine.form.images')} variant="filled">
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,3 +1,4 @@
+import { d } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
@@ -81,6 +82,41 @@ export const ufdInspection = defineEntity('ufdInspection', {
   images: { isometricImage: f.image({ label: 'Isometric' }) },
 });
 
+/** Indication types the weld codes reject whatever their length or echo: planar ones. */
+export const ufdPlanarDefects = ['crack', 'lackOfFusion', 'incompletePenetration'] as const;
+const judgedBySize = ufdDefectTypes.filter(
+  (t) => !(ufdPlanarDefects as readonly string[]).includes(t),
+) as unknown as readonly [string, ...string[]];
+
+/**
+ * Where the reference level is on the screen: the reference reflector's echo at the reference gain,
+ * set to 80 % of full screen height along the sound path (time-corrected gain, ASME V Article 4). An
+ * echo height above it exceeds the reference level (docs/techniques.md, UFD).
+ */
+export const ufdReferenceEchoPercent = 80;
+
+const code = 'ufdInspectionId.acceptanceCode';
+const thickness = d.field('ufdInspectionId.matThickness');
+const length = d.field('decibelsDefectLength');
+const echo = d.field('decibelsDefectHeightOfScreenPercentage');
+/**
+ * The longest indication above the reference level the codes accept, by the thickness t: 6 mm up to
+ * 19 mm, t/3 up to 57 mm, 19 mm above (ASME B31.3 344.6.2, ASME VIII Div. 1 Appendix 12-3).
+ */
+const longestAccepted = d.if(
+  d.isSet(thickness),
+  d.if(
+    d.lte(thickness, d.number(19)),
+    d.number(6),
+    d.if(d.lte(thickness, d.number(57)), d.div(thickness, d.number(3)), d.number(19)),
+  ),
+);
+/** The codes whose acceptance criteria the proposal applies; Section VIII Division 2 judges otherwise. */
+const codeApplies = d.or(
+  d.mentions(code, ['B31.3']),
+  d.and(d.mentions(code, ['VIII']), d.not(d.mentions(code, ['Div. 2', 'Div 2', 'Division 2']))),
+);
+
 /**
  * One part examined and what was found there: its result, the indication's type, size and position,
  * and the signal it was judged by (probe angle, echo against the reference), with typed photos
@@ -162,6 +198,37 @@ export const ufdSummary = defineEntity('ufdSummary', {
     }),
   },
   groups: { indication: 'Indication', signal: 'Signal' },
+  derived: {
+    // The code's answer beside the inspector's: a planar indication is rejected; another is
+    // rejected when its echo exceeds the reference level and it is longer than the thickness allows.
+    // Empty for another code or while a value it needs is missing; the result stays the record.
+    proposedResult: {
+      field: f.enumOf(ufdResults, {
+        label: 'Result by the code',
+        description:
+          'What ASME B31.3 (344.6.2) or ASME VIII Div. 1 (Appendix 12) gives for this indication, from its type, echo height and length and the material thickness',
+      }),
+      expr: d.if(
+        codeApplies,
+        d.if(
+          d.oneOf('decibelsDefectType', ufdPlanarDefects),
+          d.text('reject'),
+          d.if(
+            d.and(d.oneOf('decibelsDefectType', judgedBySize), d.isSet(echo)),
+            d.if(
+              d.lte(echo, d.number(ufdReferenceEchoPercent)),
+              d.text('accept'),
+              d.if(
+                d.gt(length, longestAccepted),
+                d.text('reject'),
+                d.if(d.lte(length, longestAccepted), d.text('accept')),
+              ),
+            ),
+          ),
+        ),
+      ),
+    },
+  },
   parent: 'ufdInspectionId',
   sort: { field: 'measurementDate', direction: 'desc' },
   search: ['partOfSubject'],

@@ -351,10 +351,14 @@ const entities: EntityLabels = {
       examinationTime: 'Waktu pemeriksaan',
       examinationTimeDescription: 'Kapan indikasi dicatat, mis. "10:45"',
       result: 'Hasil',
+      proposedResult: 'Hasil menurut kode',
+      proposedResultDescription:
+        'Hasil menurut ASME B31.3 (344.6.2) atau ASME VIII Div. 1 (Appendix 12) untuk indikasi ini, dari jenis, tinggi gema dan panjangnya serta tebal material',
     },
     values: {
       decibelsDefectType: weldDefectTypes,
       result: { accept: 'Diterima', reject: 'Ditolak' },
+      proposedResult: { accept: 'Diterima', reject: 'Ditolak' },
     },
     groups: { indication: 'Indikasi', signal: 'Sinyal' },
     images: { summaryImages: 'Foto' },

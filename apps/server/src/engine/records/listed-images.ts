@@ -1,8 +1,10 @@
 import type { EntityDefinition } from '@inspectra/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsThroughJson } from '../derived-sql.ts';
 import type { StoredRecord } from './repository.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -35,9 +37,59 @@ export function imagesOf(entity: EntityDefinition) {
       and ${attachments.ownerId} = ${sql.identifier(entity.table)}.id), '[]'::json)`;
 }
 
-/** The select list of rows read with their images (`imagesOf`), when the entity has any. */
-export function withImages(entity: EntityDefinition): { images?: SQL<ListedAttachment[]> } {
-  return hasFiles(entity) ? { images: imagesOf(entity) } : {};
+/**
+ * What a row's derived values read through its references (`ufdInspectionId.matThickness`), kept on
+ * the row beside its fields, not among them: a view computes its derived values with them and
+ * shows none of them.
+ */
+export const readsThroughOfRow = Symbol('readsThrough');
+
+/** The values a row was read with through its references, when its entity reads any. */
+export function readsThroughOf(row: StoredRecord): Record<string, unknown> | undefined {
+  return (row as { [readsThroughOfRow]?: Record<string, unknown> })[readsThroughOfRow];
+}
+
+function keepReadsThrough(row: StoredRecord, through: Record<string, unknown>) {
+  (row as { [readsThroughOfRow]?: Record<string, unknown> })[readsThroughOfRow] = through;
+}
+
+/**
+ * The select list of rows read with their images (`imagesOf`), when the entity has any, and with
+ * what their derived values read through references (`readsThroughJson`), when they read any.
+ */
+export function withImages(entity: EntityDefinition): {
+  images?: SQL<ListedAttachment[]>;
+  through?: SQL<Record<string, unknown>>;
+} {
+  const through = readsThroughJson(entity);
+  return { ...(hasFiles(entity) ? { images: imagesOf(entity) } : {}), ...(through ? { through } : {}) };
+}
+
+/**
+ * Reads what the rows' derived values read through references, for rows not read with it (one
+ * record just written): one query for them all, nothing when the entity reads nothing through one.
+ */
+export async function readThroughFor(
+  db: DbOrTx,
+  entity: EntityDefinition,
+  table: object,
+  rows: StoredRecord[],
+) {
+  const through = readsThroughJson(entity);
+  const wanted = rows.filter((row) => !readsThroughOf(row));
+  if (!through || wanted.length === 0) return;
+  const id = (table as Record<string, AnyPgColumn>).id!;
+  const found = await db
+    .select({ id, through })
+    .from(table as PgTable)
+    .where(
+      inArray(
+        id,
+        wanted.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(found.map((f) => [f.id as string, f.through]));
+  for (const row of wanted) keepReadsThrough(row, byId.get(row.id) ?? {});
 }
 
 /**
@@ -70,10 +122,13 @@ export function isoTimestamp(text: string): string {
 }
 
 /** The rows and the images of rows read with their images as JSON (`withImages`). */
-export function rowsWithImages(found: { record: StoredRecord; images?: ListedAttachment[] }[]) {
+export function rowsWithImages(
+  found: { record: StoredRecord; images?: ListedAttachment[]; through?: Record<string, unknown> }[],
+) {
   const rows: StoredRecord[] = [];
   const listed: ListedAttachment[] = [];
   for (const f of found) {
+    if (f.through) keepReadsThrough(f.record, f.through);
     rows.push(f.record);
     // Times are text in JSON: made ISO once here, as the view answers them.
     if (f.images)

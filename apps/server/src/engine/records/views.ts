@@ -5,7 +5,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { attachmentsOf, isoTimestamp } from './listed-images.ts';
+import { tableOf } from '../../db/schema/index.ts';
+import { attachmentsOf, isoTimestamp, readsThroughOf, readThroughFor } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { RecordRepository, StoredRecord } from './repository.ts';
 
@@ -136,7 +137,15 @@ export function recordView(
     const value = row[key];
     view[key] = value instanceof Date ? value.toISOString() : value;
   }
-  for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, view) ?? null;
+  // Derived values may read the record's parent (a finding judged against its inspection's
+  // thickness): the row was read with those values, which the view does not show.
+  const through = readsThroughOf(row);
+  if (entity.readsThrough.length > 0 && !through)
+    throw new Error(
+      `${entity.name}: a view of a record needs what its derived values read through references`,
+    );
+  const input = through ? { ...view, ...through } : view;
+  for (const [key, derived] of plan.derived) view[key] = deriveValue(derived, input) ?? null;
   for (const key of plan.textLists) if (key in view) view[key] = JSON.stringify(listOfText(view[key]));
   if (slots.length > 0 || lists.length > 0) {
     const own = imagesOfRecord(rowAttachments, row.id);
@@ -162,5 +171,6 @@ export async function recordViews(db: DbOrTx, entity: EntityDefinition, rows: St
     entity,
     rows.map((r) => r.id),
   );
+  if (entity.readsThrough.length > 0) await readThroughFor(db, entity, tableOf(entity), rows);
   return rows.map((row) => recordView(entity, row, found));
 }

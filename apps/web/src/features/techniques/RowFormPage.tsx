@@ -159,6 +159,7 @@ function RowForm({
           record={record}
           defaults={{ ...prefill.values, ...defaults }}
           parentId={inspection.id}
+          parent={inspection}
           submitLabel={record ? t('common.save') : say('addRow')}
           uploadProgress={progress}
           loadCurrent={async (r) => (await loadRow(scope, inspection.id, String(r.id))) ?? undefined}

@@ -2,6 +2,7 @@ import { readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EntityColumn } from '../../engine/column-fit.ts';
 import { fieldOf } from '../../engine/entity-labels.ts';
+import { workedOutKeys } from '../../engine/WorkedOut.tsx';
 
 /**
  * The fields a row form edits for a variant: every field of it but the parent reference (a
@@ -32,11 +33,13 @@ export function leadField(entity: EntityDefinition, variant: string | undefined)
 }
 
 /**
- * The rows table's columns: the naming field and the grade first (always shown), then the rest in
- * declared order. On a narrow screen the others give way in this order: long texts first (the main
- * required one last among them), then optional values, then required ones; choices (a feature, a
- * condition) and the values the technique's profile draws stay longest, since they are what a
- * reader scans a list for.
+ * The rows table's columns: the naming field and the grade first (always shown), the values worked
+ * out from the row's (`workedOutKeys`), then the rest in
+ * declared order. On a narrow screen the others give way in this order: long texts and the row's
+ * date where its inspection has the same (a new row starts on the inspection's date, so under it
+ * the column mostly repeats one day) first (the main required text last among them), then
+ * optional values, then required ones; choices (a feature, a condition) and the values the
+ * technique's profile draws stay longest, since they are what a reader scans a list for.
  */
 export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
   const rows = technique.workspace!.rows!;
@@ -51,15 +54,21 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   // reader scans the rows for, as much as a choice is.
   const profile = technique.workspace!.profile;
   const drawn = new Set(profile ? [profile.x, ...profile.series] : []);
+  const inspection = technique.workspace!.inspection;
   const priority = (key: string) => {
     const field = fieldOf(rows, key)!;
     if (field.kind === 'enum' || drawn.has(key)) return 2;
     if (field.kind === 'longText') return key === mainText ? 3 : 5;
+    if (field.kind === 'date' && inspection.fields[key]?.kind === 'date') return 5;
     return field.required ? 3 : 4;
   };
+  // What the rows' values come to (the result the acceptance code gives, a joint's rejected
+  // indications) is read beside the grade, as a choice is.
+  const workedOut = workedOutKeys(rows).filter((k) => k !== grade);
   return [
     { key: lead, priority: 1 },
     ...(grade ? [{ key: grade, priority: 1 }] : []),
+    ...workedOut.map((key) => ({ key, priority: 2 })),
     ...rest.map((key) => ({ key, priority: priority(key) })),
   ];
 }

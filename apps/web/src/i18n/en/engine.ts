@@ -26,6 +26,7 @@ export const engine = {
     referenceMismatch: 'This one is not of the chosen {{fields}}: choose another, or change the {{fields}}.',
   },
   form: {
+    workedOut: 'Worked out from what you entered',
     images: 'Images',
     saveFailed: 'Could not save',
     uploadProgress: 'Upload progress',

@@ -29,6 +29,7 @@ export const engine: Translation<typeof en> = {
       'Pilihan ini tidak sesuai dengan {{fields}} yang dipilih: pilih yang lain, atau ubah {{fields}}.',
   },
   form: {
+    workedOut: 'Dihitung dari isian Anda',
     images: 'Gambar',
     saveFailed: 'Gagal menyimpan',
     uploadProgress: 'Kemajuan unggahan',
