@@ -30,7 +30,7 @@ import { deriveValue } from '@inspectra/contract';
 import type { EntityDefinition, PageMeta, RouteDefinition } from '@inspectra/contract';
 import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeColumns, fitColumns } from './column-fit.ts';
@@ -160,7 +160,21 @@ export function EntityTable(p: EntityTableProps) {
 
   const fitted = describeColumns(p.entity, p.columns);
   // Row actions stay in view: one finger-sized button each, and the cell's padding.
-  const shown = fitColumns(fitted, width, p.rowActions ? actionsWidth : 0);
+  // The widths are estimates: a long title ("Kilometre post (km)"), a language with longer words or
+  // a cell drawn its own way may need more. What the table then overflowed by at this width is kept
+  // and reserved too, so the columns that do not fit give way rather than squeeze the others.
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState({ width: 0, pixels: 0 });
+  const missed = overflow.width === width ? overflow.pixels : 0;
+  const shown = fitColumns(fitted, width, (p.rowActions ? actionsWidth : 0) + missed);
+  useLayoutEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || width <= 0) return;
+    const over = viewport.scrollWidth - viewport.clientWidth;
+    // Until no column that may give way is left: the naming column and the grade always stay.
+    const mayGive = fitted.some((c) => c.priority > 1 && shown.has(c.key));
+    if (over > 1 && mayGive) setOverflow({ width, pixels: missed + over });
+  }, [width, missed, records, shown.size]);
   const someHidden = shown.size < fitted.length;
   const sort = sortChoice ?? p.entity.sort;
   const columns: DataTableColumn<Row>[] = fitted.map(({ key }) => {
@@ -385,6 +399,7 @@ export function EntityTable(p: EntityTableProps) {
           idAccessor="id"
           // Edit and delete stay in reach when a wide table scrolls sideways on a tablet.
           pinLastColumn={Boolean(p.rowActions)}
+          scrollViewportRef={viewportRef}
           fetching={query.isFetching}
           minHeight={records.length === 0 ? 200 : undefined}
           loadingText={t('engine.table.loading')}

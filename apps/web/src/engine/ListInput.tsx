@@ -1,22 +1,16 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Input,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Input, Select, Text, TextInput } from '@mantine/core';
 import type { EntityDefinition, Field, JsonField } from '@inspectra/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fieldDescription, fieldLabel, itemFieldLabel, itemValueLabel, unitOf } from './entity-labels.ts';
 import { NumberText } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
+import { StackedTable } from './StackedTable.tsx';
+import type { StackedColumn } from './StackedTable.tsx';
 
 type Row = Record<string, unknown>;
+/** An item with its place in the list: rows have no identity but their place. */
+type Item = { row: Row; index: number };
 
 /** A new row as its inputs start: every item field empty. */
 function emptyRow(items: Record<string, Field>): Row {
@@ -45,9 +39,10 @@ export function ListInput(p: {
   const rows = Array.isArray(p.value) ? (p.value as Row[]) : [];
   const items = Object.entries(p.field.items);
   const label = fieldLabel(t, p.entity.name, p.fieldKey, p.field);
-  const itemName = t(`entities.${p.entity.name}.fields.${p.fieldKey}Item`, {
+  const itemTitle = t(`entities.${p.entity.name}.fields.${p.fieldKey}Item`, {
     defaultValue: p.field.itemLabel ?? label,
-  }).toLowerCase();
+  });
+  const itemName = itemTitle.toLowerCase();
   const max = p.field.maxItems ?? 200;
   const labelOf = (key: string, item: Field) => itemFieldLabel(t, p.entity.name, p.fieldKey, key, item);
   const set = (index: number, key: string, value: unknown) =>
@@ -95,6 +90,56 @@ export function ListInput(p: {
     );
   };
 
+  const remove = (index: number) => (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size="lg"
+      aria-label={t('engine.input.listRemove', { item: itemName, n: index + 1 })}
+      onClick={() => p.onChange(rows.filter((_, i) => i !== index))}
+      disabled={p.disabled}
+    >
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  );
+
+  // A row per item, a column per field. On an upright tablet each item is a card instead (its
+  // fields side by side under their titles, its number and remove button on top): six inputs
+  // and their choices' words do not fit across 800 px.
+  const columns: StackedColumn<Item>[] = [
+    {
+      key: '#',
+      title: '#',
+      names: true,
+      cell: ({ index }, stacked) =>
+        stacked ? (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {t('engine.input.listItem', { item: itemTitle, n: index + 1 })}
+            </Text>
+            {remove(index)}
+          </Group>
+        ) : (
+          // On the line of the inputs' text beside it (a small input is 2.25 rem tall).
+          <Text size="sm" lh="2.25rem">
+            {index + 1}
+          </Text>
+        ),
+    },
+    ...items.map(([key, item]): StackedColumn<Item> => ({
+      key,
+      title: `${labelOf(key, item)}${unitOf(item) ? ` (${unitOf(item)})` : ''}${item.required ? ' *' : ''}`,
+      cell: ({ row, index }) => cell(row, index, key, item),
+    })),
+    {
+      key: 'remove',
+      title: t('common.delete'),
+      titleHidden: true,
+      only: 'table',
+      cell: ({ index }) => remove(index),
+    },
+  ];
+
   return (
     <Input.Wrapper
       id={p.id}
@@ -104,60 +149,23 @@ export function ListInput(p: {
       // The wrapper names a table, not an input: its label points at nothing to focus.
       labelElement="div"
     >
-      <Table.ScrollContainer minWidth={120 * items.length + 60} mt={4}>
-        <Table withTableBorder verticalSpacing={6} aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              {items.map(([key, item]) => (
-                <Table.Th key={key}>
-                  {labelOf(key, item)}
-                  {unitOf(item) ? ` (${unitOf(item)})` : ''}
-                  {item.required ? ' *' : ''}
-                </Table.Th>
-              ))}
-              <Table.Th w={48}>
-                <VisuallyHidden>{t('common.delete')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={items.length + 2}>
-                  <Text size="sm" c="dimmed">
-                    {t('engine.input.listEmpty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row, index) => (
-                // Rows have no identity but their place: a removed row shifts the ones after it.
-                <Table.Tr key={index}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  {items.map(([key, item]) => (
-                    <Table.Td key={key} style={{ verticalAlign: 'top' }}>
-                      {cell(row, index, key, item)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t('engine.input.listRemove', { item: itemName, n: index + 1 })}
-                      onClick={() => p.onChange(rows.filter((_, i) => i !== index))}
-                      disabled={p.disabled}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Box mt={4}>
+        <StackedTable<Item>
+          label={label}
+          columns={columns}
+          rows={rows.map((row, index) => ({ row, index }))}
+          rowKey={({ index }) => String(index)}
+          // Cells keep their tops in line when one says what is wrong under its input.
+          rowProps={() => ({ style: { verticalAlign: 'top' } })}
+          minWidth={120 * items.length + 60}
+          withTableBorder
+        />
+        {rows.length === 0 && (
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('engine.input.listEmpty')}
+          </Text>
+        )}
+      </Box>
       <Group justify="space-between" mt="xs">
         <Button
           variant="light"

@@ -77,4 +77,56 @@ describe('StackedTable', () => {
     expect(within(service!).getByText('Service')).toHaveAttribute('aria-hidden', 'true');
     expect(service).toHaveTextContent('Reflux');
   });
+
+  it('puts a row’s buttons where each layout reads them: their own column, or the card’s naming cell', () => {
+    const withButtons: StackedColumn<Pump>[] = [
+      {
+        key: 'tag',
+        title: 'Tag',
+        names: true,
+        cell: (p, stacked) => (
+          <>
+            {p.tag}
+            {stacked && <button type="button">{`Remove ${p.tag}`}</button>}
+          </>
+        ),
+      },
+      { key: 'service', title: 'Service', cell: (p) => p.service },
+      {
+        key: 'remove',
+        title: 'Remove',
+        titleHidden: true,
+        only: 'table',
+        cell: (p) => <button type="button">{`Remove ${p.tag}`}</button>,
+      },
+    ];
+    const render = () =>
+      renderWithProviders(
+        <StackedTable label="Pumps" columns={withButtons} rows={pumps} rowKey={(p) => p.id} />,
+      );
+
+    windowOfWidth(1280);
+    const wide = render();
+    const table = screen.getByRole('table', { name: 'Pumps' });
+    // The buttons' heading is read, not shown.
+    const heading = within(table).getAllByRole('columnheader')[2]!;
+    expect(heading).toHaveTextContent('Remove');
+    expect(heading.querySelector('[class*="VisuallyHidden"]')).not.toBeNull();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')).toHaveLength(3);
+    expect(
+      within(within(row).getAllByRole('cell')[2]!).getByRole('button', { name: 'Remove P-101A' }),
+    ).toBeVisible();
+    wide.unmount();
+
+    windowOfWidth(800);
+    render();
+    const stacked = screen.getByRole('table', { name: 'Pumps' });
+    expect(within(stacked).getAllByRole('columnheader')).toHaveLength(2);
+    const card = within(stacked).getAllByRole('row')[1]!;
+    const [tag, service] = within(card).getAllByRole('cell');
+    expect(within(card).getAllByRole('cell')).toHaveLength(2);
+    expect(within(tag!).getByRole('button', { name: 'Remove P-101A' })).toBeVisible();
+    expect(service).toHaveTextContent('Crude charge');
+  });
 });

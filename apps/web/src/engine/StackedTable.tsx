@@ -1,4 +1,4 @@
-import { em, Table, Text, useMantineTheme } from '@mantine/core';
+import { em, Table, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -7,12 +7,17 @@ export type StackedColumn<R> = {
   key: string;
   /** The column's heading; on a card, the label above the cell's value. */
   title: string;
-  cell: (row: R) => ReactNode;
+  /** What a row shows in it; `stacked` when the row is a card (a naming cell may then hold more). */
+  cell: (row: R, stacked: boolean) => ReactNode;
   /**
    * The cell that names the row (a report's number and title): on a card it comes first, across
    * the card, without a label, since it says what the card is.
    */
   names?: boolean;
+  /** Its heading is read, not shown: a column of buttons. */
+  titleHidden?: boolean;
+  /** In one layout only: a row's buttons may stand in its naming cell on a card. */
+  only?: 'table' | 'cards';
 };
 
 /** What a page may add to a row: data attributes, and a style kept on the card too. */
@@ -29,6 +34,8 @@ export type StackedTableProps<R> = {
   /** More of a row: a data attribute and its style (a severe report's red edge), on a card too. */
   rowProps?: (row: R) => RowProps;
   striped?: boolean;
+  /** A border around the table (a list inside a form); cards have their own. */
+  withTableBorder?: boolean;
 };
 
 /** What a screen reader still reads while the eye skips it: the column headings of a stacked table. */
@@ -60,20 +67,23 @@ export function StackedTable<R>(p: StackedTableProps<R>) {
     getInitialValueInEffect: false,
   });
   if (wide) {
+    const columns = p.columns.filter((c) => c.only !== 'cards');
     const table = (
-      <Table striped={p.striped} aria-label={p.label}>
+      <Table striped={p.striped} withTableBorder={p.withTableBorder} aria-label={p.label}>
         <Table.Thead>
           <Table.Tr>
-            {p.columns.map((c) => (
-              <Table.Th key={c.key}>{c.title}</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.key}>
+                {c.titleHidden ? <VisuallyHidden>{c.title}</VisuallyHidden> : c.title}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {p.rows.map((row) => (
             <Table.Tr key={p.rowKey(row)} {...p.rowProps?.(row)}>
-              {p.columns.map((c) => (
-                <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+              {columns.map((c) => (
+                <Table.Td key={c.key}>{c.cell(row, false)}</Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -82,11 +92,12 @@ export function StackedTable<R>(p: StackedTableProps<R>) {
     );
     return p.minWidth ? <Table.ScrollContainer minWidth={p.minWidth}>{table}</Table.ScrollContainer> : table;
   }
+  const columns = p.columns.filter((c) => c.only !== 'table');
   return (
     <Table role="table" aria-label={p.label} data-stacked withRowBorders={false} style={{ display: 'block' }}>
       <Table.Thead role="rowgroup" style={readersOnly}>
         <Table.Tr role="row">
-          {p.columns.map((c) => (
+          {columns.map((c) => (
             <Table.Th key={c.key} role="columnheader">
               {c.title}
             </Table.Th>
@@ -112,7 +123,7 @@ export function StackedTable<R>(p: StackedTableProps<R>) {
                 ...extra?.style,
               }}
             >
-              {p.columns.map((c) => (
+              {columns.map((c) => (
                 <Table.Td
                   key={c.key}
                   role="cell"
@@ -124,13 +135,13 @@ export function StackedTable<R>(p: StackedTableProps<R>) {
                     ...(c.names ? { gridColumn: '1 / -1', order: -1 } : {}),
                   }}
                 >
-                  {!c.names && (
+                  {!c.names && !c.titleHidden && (
                     // The heading above says the same to a screen reader; this is for the eye.
                     <Text size="xs" fw={600} c="dimmed" aria-hidden>
                       {c.title}
                     </Text>
                   )}
-                  {c.cell(row)}
+                  {c.cell(row, true)}
                 </Table.Td>
               ))}
             </Table.Tr>

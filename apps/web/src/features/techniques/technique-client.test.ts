@@ -77,6 +77,8 @@ describe('a technique’s calls, found by what they do', () => {
     for (const key of ['pkm', 'potential', 'potentialReading'])
       expect(sacpColumns).toContainEqual({ key, priority: 2 });
     expect(sacpColumns).toContainEqual({ key: 'jointNumber', priority: 4 });
+    // A reading's date starts as its survey's: it gives way before the readings' own values.
+    expect(sacpColumns).toContainEqual({ key: 'measurementDate', priority: 5 });
   });
 });
 

@@ -1,6 +1,7 @@
 /** Strings of the generic entity UI (forms, tables, image fields) that no entity declares itself. */
 export const engine = {
   input: {
+    listItem: '{{item}} {{n}}',
     coordinateParts: {
       degree: 'Degrees',
       minutes: 'Minutes',

@@ -3,6 +3,7 @@ import type { engine as en } from '../en/engine.ts';
 
 export const engine: Translation<typeof en> = {
   input: {
+    listItem: '{{item}} {{n}}',
     coordinateParts: {
       degree: 'Derajat',
       minutes: 'Menit',
