@@ -388,7 +388,7 @@ test('an inspector examines the welds of a pressure vessel by UFD: three indicat
       depth: '11',
       echo: '60',
       result: 'Accept',
-      photos: [/^a scan$/i],
+      photos: [/^a-scan$/i],
     },
     {
       part: 'Circ seam C2 at 1200 mm',
@@ -406,7 +406,7 @@ test('an inspector examines the welds of a pressure vessel by UFD: three indicat
       depth: '22',
       echo: '140',
       result: 'Reject',
-      photos: [/^a scan$/i, /^marking$/i],
+      photos: [/^a-scan$/i, /^marking$/i],
     },
   ];
   for (const [n, finding] of findings.entries()) {

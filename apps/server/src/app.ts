@@ -74,6 +74,7 @@ export type AppDeps = {
   jwtSecret: string;
   maxUploadBytes: number;
   maxDocumentBytes?: number;
+  maxVideoBytes?: number;
   logger?: FastifyServerOptions['logger'];
   /** The reverse proxies' addresses whose X-Forwarded-* headers are believed (config.ts). */
   trustProxy?: false | string;
@@ -202,7 +203,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: {
       // Each slot's own limit (photos or documents) is enforced by the file store while streaming.
-      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0),
+      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0, deps.maxVideoBytes ?? 0),
       // An image list holds at most 20 photos (fields.ts); a few single slots besides.
       files: 30,
       fields: 200,
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
     files: deps.files,
     maxUploadBytes: deps.maxUploadBytes,
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
+    maxVideoBytes: deps.maxVideoBytes ?? deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
     writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },

@@ -73,6 +73,12 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(1024 * 1024 * 1024, 'must be at most 1 GiB')
     .default(50 * 1024 * 1024),
+  MAX_VIDEO_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024, 'must be at least 1024')
+    .max(4 * 1024 * 1024 * 1024, 'must be at most 4 GiB')
+    .default(512 * 1024 * 1024),
   TRUST_PROXY: trustProxySchema.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce
@@ -112,6 +118,11 @@ export type Config = {
   maxUploadBytes: number;
   /** Largest supporting document or drawing (PDF, Office, TIFF, DWG): these run larger than photos. */
   maxDocumentBytes: number;
+  /**
+   * Largest video (MP4, WebM): a minute of a phone's 1080p recording is about 100 MB, so the
+   * default takes five; it is streamed to the store and refused as soon as it passes the limit.
+   */
+  maxVideoBytes: number;
   dbPoolSize: number;
   /** Longest wait for the database and, on PostgreSQL, longest statement of a request. */
   dbStatementTimeoutMs: number;
@@ -158,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     demoPassword: e.DEMO_PASSWORD,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxDocumentBytes: e.MAX_DOCUMENT_BYTES,
+    maxVideoBytes: e.MAX_VIDEO_BYTES,
     dbPoolSize: e.DB_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,

@@ -33,6 +33,7 @@ async function main() {
     jwtSecret: await jwtSecretFor(config.dataDir, config.jwtSecret),
     maxUploadBytes: config.maxUploadBytes,
     maxDocumentBytes: config.maxDocumentBytes,
+    maxVideoBytes: config.maxVideoBytes,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     webDir: config.webDir,

@@ -41,3 +41,14 @@ export const tiffBytes = Buffer.from([
   0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
 ]);
 export const dwgBytes = Buffer.concat([Buffer.from('AC1027'), Buffer.alloc(122)]);
+
+/**
+ * The start of an MP4 video as a phone or camera writes it: the 24-byte `ftyp` box (major brand
+ * isom, compatible isom, iso2, avc1, mp41), then a `free` box. Enough for the type; not playable.
+ */
+export const mp4Head = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypisom\0\0\x02\0isomiso2avc1mp41', 'latin1'),
+  Buffer.from([0, 0, 0, 0x08]),
+  Buffer.from('free', 'latin1'),
+]);

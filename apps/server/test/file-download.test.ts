@@ -149,3 +149,55 @@ describe('GET /api/files/:id', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('a part of a file (Range), as a video player seeks', () => {
+  const ranged = (id: string, headers: Record<string, string>) =>
+    t.inject({
+      method: 'GET',
+      url: `/api/files/${id}`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}`, ...headers },
+    });
+
+  it('sends the bytes asked for with 206, and says it can', async () => {
+    const id = await attach(pdfBytes, 'Procedure.pdf');
+    const size = pdfBytes.length;
+    const whole = await download(id);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const etag = whole.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    for (const [range, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=10-', 10, size - 1],
+      ['bytes=-7', size - 7, size - 1],
+      // An end past the file's is the file's end; a suffix longer than the file is all of it.
+      [`bytes=5-${size + 100}`, 5, size - 1],
+      [`bytes=-${size + 100}`, 0, size - 1],
+    ] as const) {
+      const res = await ranged(id, { range });
+      expect(res.statusCode, range).toBe(206);
+      expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers['content-length'], range).toBe(String(end - start + 1));
+      expect(res.rawPayload.equals(pdfBytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    // Asked only while the file is still the one the player has: the key is the content's hash.
+    expect((await ranged(id, { range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);
+    const changed = await ranged(id, { range: 'bytes=0-9', 'if-range': '"another"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(pdfBytes)).toBe(true);
+  });
+
+  it('sends the whole file for a range it does not serve, and refuses one past the end', async () => {
+    const id = await attach(pdfBytes, 'Procedure.pdf');
+    for (const range of ['bytes=0-4,10-14', 'lines=1-2', 'bytes=9-3', 'bytes=x-', 'bytes=-']) {
+      const res = await ranged(id, { range });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.equals(pdfBytes), range).toBe(true);
+    }
+    for (const range of [`bytes=${pdfBytes.length}-`, 'bytes=-0']) {
+      const res = await ranged(id, { range });
+      expect(res.statusCode, range).toBe(416);
+      expect(res.json().error.code).toBe('RANGE_NOT_SATISFIABLE');
+      expect(res.json().message).toContain(`${pdfBytes.length} bytes`);
+    }
+  });
+});

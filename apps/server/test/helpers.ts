@@ -73,6 +73,8 @@ export async function startTestApp(
     maxUploadBytes?: number;
     /** Limit of documents and drawings; the photo limit when left out, as in the app. */
     maxDocumentBytes?: number;
+    /** Limit of videos; the document limit when left out, as in the app. */
+    maxVideoBytes?: number;
     webDir?: string;
     statementTimeoutMs?: number;
     /** Extra routes a test needs beside the API's, added before the app is ready. */
@@ -90,6 +92,7 @@ export async function startTestApp(
     jwtSecret,
     maxUploadBytes: o.maxUploadBytes ?? 1024 * 1024,
     maxDocumentBytes: o.maxDocumentBytes,
+    maxVideoBytes: o.maxVideoBytes,
     // TEST_LOG=1 shows what the server logs (500s above all) while debugging a test.
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     webDir: o.webDir,

@@ -7,9 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
 import type { FileStore, PutOptions } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { documentMediaTypes, drawingMediaTypes, imageMediaTypes, sniffMediaType } from '@inspectra/contract';
+import {
+  documentMediaTypes,
+  drawingMediaTypes,
+  imageMediaTypes,
+  sniffMediaType,
+  videoMediaTypes,
+} from '@inspectra/contract';
 import { describeMediaTypes, downloadNameFor, extensionFor } from '../src/storage/media-type.ts';
-import { docxBytes, dwgBytes, odtBytes, pdfBytes, tiffBytes, xlsxBytes } from './document-bytes.ts';
+import { docxBytes, dwgBytes, mp4Head, odtBytes, pdfBytes, tiffBytes, xlsxBytes } from './document-bytes.ts';
 
 /** A valid 1x1 RGBA PNG. */
 const png = Buffer.from(
@@ -101,6 +107,8 @@ describe('sniffMediaType', () => {
     expect(describeMediaTypes(drawingMediaTypes)).toBe('PDF, PNG, JPEG, TIFF and DWG files');
     expect(describeMediaTypes(['image/tiff', 'image/png'])).toBe('TIFF and PNG images');
     expect(describeMediaTypes(['image/vnd.dwg'])).toBe('DWG files');
+    expect(describeMediaTypes(videoMediaTypes)).toBe('MP4 and WebM videos');
+    expect(downloadNameFor('Deflection.mov', 'video/mp4')).toBe('Deflection.mov.mp4');
   });
 
   it('gives a download name an extension that fits the stored type', () => {
@@ -162,6 +170,17 @@ describe('createLocalFileStore', () => {
     expect(error.message).toBe(`The file is larger than the limit of ${png.length - 1} bytes`);
     expect(await tmpFiles()).toEqual([]);
     expect(await blobFiles()).toEqual([]);
+  });
+
+  it('keeps a video under the video types and refuses anything else there', async () => {
+    const videos = { maxBytes: 1024 * 1024, allowedMediaTypes: videoMediaTypes };
+    const stored = await store.put(source(mp4Head, Buffer.alloc(4096, 7)), videos);
+    expect(stored.mediaType).toBe('video/mp4');
+    const error = await refusal(store.put(source(png), videos));
+    expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(error.message).toContain('MP4 and WebM videos');
+    // Read back in part, as a player seeking asks for it.
+    expect((await readAll(await store.get(stored.key, { start: 4, end: 11 }))).toString()).toBe('ftypisom');
   });
 
   it('accepts a file exactly at the limit', async () => {

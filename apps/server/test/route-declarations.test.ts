@@ -77,6 +77,7 @@ beforeAll(async () => {
     files: t.files,
     maxUploadBytes: 1024 * 1024,
     maxDocumentBytes: 1024 * 1024,
+    maxVideoBytes: 1024 * 1024,
     repositories: new Map(
       Object.values(entities).map((e) => [
         e.name,

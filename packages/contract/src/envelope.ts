@@ -12,6 +12,8 @@ export const errorStatus = {
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A `Range` of a file that starts past its end. */
+  RANGE_NOT_SATISFIABLE: 416,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

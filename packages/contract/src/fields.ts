@@ -144,10 +144,11 @@ export type Field =
 export type FieldKind = Field['kind'];
 
 /**
- * What a file slot accepts, judged from the bytes: photos, documents (PDF, Excel, Word) or drawings
- * (PDF, PNG, JPEG, TIFF, DWG). Documents and drawings have their own, larger size limit.
+ * What a file slot accepts, judged from the bytes: photos, documents (PDF, Excel, Word), drawings
+ * (PDF, PNG, JPEG, TIFF, DWG) or videos (MP4, WebM). Documents and drawings have their own, larger
+ * size limit, and videos theirs.
  */
-export type FileKind = 'image' | 'document' | 'drawing';
+export type FileKind = 'image' | 'document' | 'drawing' | 'video';
 
 /** One named file on a record (thermal image, isometric drawing): zero or one file. */
 export type ImageSlot = {
@@ -169,6 +170,8 @@ export type ImageList = {
   label?: string;
   /** Allowed image types (`crack`, `overview`…); every image must have one when declared. */
   types?: readonly [string, ...string[]];
+  /** Words for types that their key does not spell (`aScan` is "A-scan"), as a choice's `valueLabels`. */
+  typeLabels?: Readonly<Record<string, string>>;
   /** Allowed categories, when the list groups its images. */
   categories?: readonly [string, ...string[]];
   /** The equipment-class variants that have this list (all of them when absent). */

@@ -25,8 +25,15 @@ export const drawingMediaTypes = [
 ] as const;
 export type DrawingMediaType = (typeof drawingMediaTypes)[number];
 
+/**
+ * Videos (a motion-magnification recording): MP4 and WebM, the two every current browser plays in a
+ * `<video>` element. QuickTime (.mov) and Matroska (.mkv) are not among them.
+ */
+export const videoMediaTypes = ['video/mp4', 'video/webm'] as const;
+export type VideoMediaType = (typeof videoMediaTypes)[number];
+
 /** Every type `sniffMediaType` can name. */
-export type SniffedMediaType = ImageMediaType | DocumentMediaType | DrawingMediaType;
+export type SniffedMediaType = ImageMediaType | DocumentMediaType | DrawingMediaType | VideoMediaType;
 
 /**
  * How many leading bytes `sniffMediaType` needs to recognise every type it knows. Most signatures sit
@@ -122,6 +129,40 @@ function officeTypeOfZip(head: Uint8Array): DocumentMediaType | undefined {
 }
 
 /**
+ * ISO base media file brands (the `ftyp` box) of MP4 video: the ISO family, MP4 versions 1 and 2,
+ * H.264, M4V, DASH and the phone makers' own. An HEIF or AVIF still image is also an ISO file,
+ * under its own brands, and is not a video; nor is QuickTime (`qt  `).
+ */
+const mp4Brands = new Set(
+  ['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV'],
+);
+const stillImageBrands = new Set(['heic', 'heix', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
+
+/** MP4 from its `ftyp` box: its major brand, or a compatible one, is an MP4 brand (`mp4Brands`). */
+function isMp4(head: Uint8Array): boolean {
+  if (!startsWith(head, ascii('ftyp'), 4) || head.length < 12) return false;
+  const brandAt = (at: number) => String.fromCharCode(...head.subarray(at, at + 4));
+  const major = brandAt(8);
+  if (stillImageBrands.has(major)) return false;
+  if (mp4Brands.has(major)) return true;
+  const boxSize = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(0);
+  for (let at = 16; at + 4 <= Math.min(boxSize, head.length); at += 4)
+    if (mp4Brands.has(brandAt(at))) return true;
+  return false;
+}
+
+/**
+ * WebM from its EBML header: the DocType element (ID 0x4282) says `webm`, within the header's first
+ * bytes. Matroska's own DocType (`matroska`) is not WebM.
+ */
+function isWebm(head: Uint8Array): boolean {
+  if (!startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return false;
+  const docType = indexOf(head.subarray(0, 64), [0x42, 0x82], 4);
+  // The element's size as a one-byte variable-length integer: 0x84 is 4 bytes, "webm".
+  return docType >= 0 && head[docType + 2] === 0x84 && startsWith(head, ascii('webm'), docType + 3);
+}
+
+/**
  * The media type of a file from its first bytes (`sniffLength` of them suffice), or undefined. Text
  * formats (SVG, HTML) are deliberately not recognised: they can carry script and have no reliable
  * signature. Nothing is guessed: input shorter than a signature, or a ZIP whose first entries do
@@ -137,6 +178,8 @@ export function sniffMediaType(head: Uint8Array): SniffedMediaType | undefined {
   // AutoCAD's version string: AC1015 is R2000, AC1032 is R2018; later releases keep the pattern.
   if (startsWith(head, ascii('AC10')) && isDigit(head[4]) && isDigit(head[5])) return 'image/vnd.dwg';
   if (startsWith(head, zipLocalHeader)) return officeTypeOfZip(head);
+  if (isMp4(head)) return 'video/mp4';
+  if (isWebm(head)) return 'video/webm';
   return undefined;
 }
 

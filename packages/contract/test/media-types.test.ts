@@ -6,6 +6,7 @@ import {
   sniffImageType,
   sniffLength,
   sniffMediaType,
+  videoMediaTypes,
 } from '../src/media-types.ts';
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -220,5 +221,53 @@ describe('sniffMediaType', () => {
     const head = new Uint8Array(await disguised.slice(0, sniffLength).arrayBuffer());
     expect(sniffMediaType(head)).toBe('application/pdf');
     expect(sniffImageType(head)).toBeUndefined();
+  });
+});
+
+/** An ISO base media file's `ftyp` box: its major brand, then compatible ones. */
+const ftyp = (major: string, ...compatible: string[]) => {
+  const body = bytes(`ftyp${major}\0\0\0\0${compatible.join('')}`);
+  const size = new Uint8Array(4);
+  new DataView(size.buffer).setUint32(0, body.length + 4);
+  return concat(size, body, bytes('\0\0\0\x08free'));
+};
+/** An EBML header whose DocType element (0x4282, 4 bytes) says `docType`. */
+const ebml = (docType: string) =>
+  concat(
+    Uint8Array.from([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0xa3,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      0x42,
+      0x82,
+      0x80 + docType.length,
+    ]),
+    bytes(docType),
+  );
+
+describe('videos', () => {
+  it('recognises MP4 by its brands and WebM by its DocType', () => {
+    expect(sniffMediaType(ftyp('isom', 'isom', 'iso2', 'avc1', 'mp41'))).toBe('video/mp4');
+    expect(sniffMediaType(ftyp('mp42', 'mp42', 'isom'))).toBe('video/mp4');
+    // A phone's own major brand, MP4 among its compatible ones.
+    expect(sniffMediaType(ftyp('3gp5', '3gp5', 'isom'))).toBe('video/mp4');
+    expect(sniffMediaType(ebml('webm'))).toBe('video/webm');
+    expect(videoMediaTypes).toEqual(['video/mp4', 'video/webm']);
+  });
+
+  it('does not take a still image, QuickTime or Matroska for one', () => {
+    // HEIF and AVIF photos are ISO files too, under their own brands.
+    expect(sniffMediaType(ftyp('heic', 'mif1', 'heic'))).toBeUndefined();
+    expect(sniffMediaType(ftyp('avif', 'avif', 'mif1', 'miaf', 'isom'))).toBeUndefined();
+    expect(sniffMediaType(ftyp('qt  ', 'qt  '))).toBeUndefined();
+    expect(sniffMediaType(ebml('matroska'))).toBeUndefined();
+    expect(sniffMediaType(ftyp('isom').subarray(0, 10))).toBeUndefined();
+    expect(sniffMediaType(ebml('webm').subarray(0, 13))).toBeUndefined();
   });
 });

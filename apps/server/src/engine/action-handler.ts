@@ -25,8 +25,8 @@ export type ActionResult =
       /** Headers sent beside the envelope (a cookie the call sets). */
       headers?: Record<string, string>;
     }
-  /** A file or other non-JSON answer, sent as it is. */
-  | { raw: { body: Readable; headers: Record<string, string> } };
+  /** A file or other non-JSON answer, sent as it is (206 for a part of a file). */
+  | { raw: { body: Readable; headers: Record<string, string>; statusCode?: number } };
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionResult>;
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;

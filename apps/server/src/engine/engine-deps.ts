@@ -11,6 +11,8 @@ export type EngineDeps = {
   maxUploadBytes: number;
   /** Limit of documents and drawings (PDF, Office, TIFF, DWG), larger than photos'. */
   maxDocumentBytes: number;
+  /** Limit of videos (MP4, WebM), the largest files the product takes. */
+  maxVideoBytes: number;
   repositories: Map<string, RecordRepository>;
   /**
    * A module's checks of an entity's values against other tables, by entity name (a task

@@ -12,6 +12,7 @@ const acceptedFiles: Record<FileKind, string> = {
   image: 'a JPEG, PNG, WebP or GIF photo',
   document: 'a PDF, Excel (.xlsx) or Word (.docx) document, or a PNG, JPEG, TIFF or DWG drawing',
   drawing: 'a PDF, PNG, JPEG, TIFF or DWG drawing',
+  video: 'an MP4 or WebM video',
 };
 
 /** One file part: OpenAPI's binary string. */

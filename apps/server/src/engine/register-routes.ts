@@ -24,7 +24,11 @@ const oneRecordKinds: ReadonlySet<Operation['kind']> = new Set([
  * action's handler says its own message, and the route's stands in when it says none.
  */
 function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition) {
-  if ('raw' in result) return reply.headers(result.raw.headers).send(result.raw.body);
+  if ('raw' in result)
+    return reply
+      .code(result.raw.statusCode ?? 200)
+      .headers(result.raw.headers)
+      .send(result.raw.body);
   if (result.headers) reply.headers(result.headers);
   const op = route.operation;
   const declared =

@@ -8,6 +8,7 @@ import {
   imageListEntrySchema,
   imageMediaTypes,
   listedFilesWord,
+  videoMediaTypes,
 } from '@inspectra/contract';
 import type {
   BodyKind,
@@ -55,8 +56,8 @@ export type ParsedBody = {
   lists: Record<string, ImageListEdit>;
 };
 
-/** Size limits by what a slot accepts: photos, or documents and drawings. */
-export type UploadLimits = { image: number; document: number };
+/** Size limits by what a slot accepts: photos, documents and drawings, or videos. */
+export type UploadLimits = { image: number; document: number; video: number };
 
 /** What a slot of this kind stores: the media types judged from the bytes, and the size limit. */
 export function acceptedFiles(kind: FileKind | undefined, limits: UploadLimits) {
@@ -71,6 +72,8 @@ export function acceptedFiles(kind: FileKind | undefined, limits: UploadLimits) 
         allowedMediaTypes: [...new Set([...documentMediaTypes, ...drawingMediaTypes])],
         maxBytes: limits.document,
       };
+    case 'video':
+      return { allowedMediaTypes: videoMediaTypes, maxBytes: limits.video };
   }
 }
 
@@ -474,7 +477,9 @@ function onSlot(error: unknown, entity: EntityDefinition, slot: string): unknown
     error.code === 'UNSUPPORTED_MEDIA_TYPE'
       ? accepts === 'image'
         ? `The ${label} is not a JPEG, PNG, WebP or GIF`
-        : `The ${label}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
+        : accepts === 'video'
+          ? `The ${label} is not an MP4 or WebM video`
+          : `The ${label}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
       : error.code === 'PAYLOAD_TOO_LARGE'
         ? `The ${label} is too large: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`
         : undefined;

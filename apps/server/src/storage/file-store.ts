@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of a file, both included. */
+export type ByteRange = { start: number; end: number };
+
 /** What the store knows of a file it holds. `key` is derived from the content, never from a name. */
 export type StoredFile = { key: string; sha256: string; size: number; mediaType: string };
 
@@ -13,8 +16,11 @@ export type PutOptions = {
 /** Where uploaded bytes live: a local directory by default, object storage later. */
 export type FileStore = {
   put(source: Readable, options: PutOptions): Promise<StoredFile>;
-  /** The bytes of a key; NOT_FOUND when absent. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The bytes of a key, or of the part of them from `start` to `end` (both included, as HTTP ranges
+   * count); NOT_FOUND when absent.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a key; no error when it is already gone. */
   delete(key: string): Promise<void>;
   /** Every key with its last modification time, for sweeping files no record points at. */

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { sniffLength, sniffMediaType } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
-import type { FileStore, PutOptions, StoredFile } from './file-store.ts';
+import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
 import { describeMediaTypes } from './media-type.ts';
 
 /** Keys are sha256 hex digests; checking the shape is what keeps a key like `../etc/passwd` out of paths. */
@@ -118,7 +118,7 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
     }
   }
 
-  async function get(key: string): Promise<Readable> {
+  async function get(key: string, range?: ByteRange): Promise<Readable> {
     if (!keyPattern.test(key)) throw notFound();
     let handle: FileHandle;
     try {
@@ -129,7 +129,7 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
       if (isErrno(error, 'ENOENT')) throw notFound();
       throw error;
     }
-    return handle.createReadStream();
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async function remove(key: string): Promise<void> {

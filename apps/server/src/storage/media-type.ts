@@ -5,28 +5,30 @@ type MediaTypeDescription = {
   extensions: readonly string[];
   /** The name a user knows the format by, for refusal messages. */
   label: string;
-  /** Shown to a user as a picture ("images"); otherwise the list reads "files". */
-  picture: boolean;
+  /** What a list of them is called: "images", "videos", else "files". */
+  noun: 'images' | 'videos' | 'files';
 };
 
 const descriptions: Record<SniffedMediaType, MediaTypeDescription> = {
-  'image/jpeg': { extensions: ['jpg', 'jpeg', 'jpe'], label: 'JPEG', picture: true },
-  'image/png': { extensions: ['png'], label: 'PNG', picture: true },
-  'image/webp': { extensions: ['webp'], label: 'WebP', picture: true },
-  'image/gif': { extensions: ['gif'], label: 'GIF', picture: true },
-  'image/tiff': { extensions: ['tif', 'tiff'], label: 'TIFF', picture: true },
-  'image/vnd.dwg': { extensions: ['dwg'], label: 'DWG', picture: false },
-  'application/pdf': { extensions: ['pdf'], label: 'PDF', picture: false },
+  'image/jpeg': { extensions: ['jpg', 'jpeg', 'jpe'], label: 'JPEG', noun: 'images' },
+  'image/png': { extensions: ['png'], label: 'PNG', noun: 'images' },
+  'image/webp': { extensions: ['webp'], label: 'WebP', noun: 'images' },
+  'image/gif': { extensions: ['gif'], label: 'GIF', noun: 'images' },
+  'image/tiff': { extensions: ['tif', 'tiff'], label: 'TIFF', noun: 'images' },
+  'image/vnd.dwg': { extensions: ['dwg'], label: 'DWG', noun: 'files' },
+  'application/pdf': { extensions: ['pdf'], label: 'PDF', noun: 'files' },
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
     extensions: ['xlsx'],
     label: 'Excel',
-    picture: false,
+    noun: 'files',
   },
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
     extensions: ['docx'],
     label: 'Word',
-    picture: false,
+    noun: 'files',
   },
+  'video/mp4': { extensions: ['mp4', 'm4v'], label: 'MP4', noun: 'videos' },
+  'video/webm': { extensions: ['webm'], label: 'WebM', noun: 'videos' },
 };
 
 const describe = (mediaType: string): MediaTypeDescription | undefined =>
@@ -58,7 +60,7 @@ export function downloadNameFor(displayName: string, mediaType: string): string 
 export function describeMediaTypes(mediaTypes: readonly string[]): string {
   const names = mediaTypes.map((type) => describe(type)?.label ?? type);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'no');
-  const noun =
-    mediaTypes.length > 0 && mediaTypes.every((type) => describe(type)?.picture) ? 'images' : 'files';
+  const nouns = new Set(mediaTypes.map((type) => describe(type)?.noun ?? 'files'));
+  const noun = nouns.size === 1 ? [...nouns][0]! : 'files';
   return `${list} ${noun}`;
 }

@@ -1,4 +1,10 @@
-import { documentMediaTypes, drawingMediaTypes, sniffLength, sniffMediaType } from '@inspectra/contract';
+import {
+  documentMediaTypes,
+  drawingMediaTypes,
+  sniffLength,
+  sniffMediaType,
+  videoMediaTypes,
+} from '@inspectra/contract';
 import type { FileKind, SniffedMediaType } from '@inspectra/contract';
 import { readBytes } from './image-bytes.ts';
 
@@ -15,10 +21,13 @@ import { readBytes } from './image-bytes.ts';
 export const acceptedMediaTypes: Record<Exclude<FileKind, 'image'>, readonly SniffedMediaType[]> = {
   document: [...new Set([...documentMediaTypes, ...drawingMediaTypes])],
   drawing: drawingMediaTypes,
+  video: videoMediaTypes,
 };
 
 /** The server's default limit for documents and drawings (MAX_DOCUMENT_BYTES). */
 export const maxDocumentBytes = 50 * 1024 * 1024;
+/** The server's default limit for videos (MAX_VIDEO_BYTES). */
+export const maxVideoBytes = 512 * 1024 * 1024;
 
 const extensionsByType: Record<string, string[]> = {
   'application/pdf': ['.pdf'],
@@ -28,6 +37,8 @@ const extensionsByType: Record<string, string[]> = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/tiff': ['.tif', '.tiff'],
   'image/vnd.dwg': ['.dwg'],
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/webm': ['.webm'],
 };
 
 /**
@@ -45,7 +56,7 @@ export type FileRefusal = 'empty' | 'tooLarge' | 'type';
 export async function checkFile(
   file: Blob,
   kind: Exclude<FileKind, 'image'>,
-  maxBytes = maxDocumentBytes,
+  maxBytes = kind === 'video' ? maxVideoBytes : maxDocumentBytes,
 ): Promise<FileRefusal | null> {
   if (file.size === 0) return 'empty';
   if (file.size > maxBytes) return 'tooLarge';

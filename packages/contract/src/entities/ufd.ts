@@ -236,6 +236,7 @@ export const ufdSummary = defineEntity('ufdSummary', {
     summaryImages: f.imageList({
       label: 'Photos',
       types: ['aScan', 'indication', 'marking', 'overview', 'other'],
+      typeLabels: { aScan: 'A-scan' },
     }),
   },
 });

@@ -88,7 +88,11 @@ export class DeclaredWords {
 
   /** One image type of an image list ("Close up"). */
   imageType(entity: EntityDefinition, list: string, type: string): string {
-    return this.strings(entity)?.imageTypes?.[list]?.[type] ?? enumValueLabel(type);
+    return (
+      this.strings(entity)?.imageTypes?.[list]?.[type] ??
+      entity.imageLists[list]?.typeLabels?.[type] ??
+      enumValueLabel(type)
+    );
   }
 
   /** One category of a list's files ("Calibration certificate"). */

@@ -18,7 +18,11 @@ export function bodyReader(served: ServedEntity, route: RouteDefinition) {
       kind,
       schema,
       files: ctx.deps.files,
-      limits: { image: ctx.deps.maxUploadBytes, document: ctx.deps.maxDocumentBytes },
+      limits: {
+        image: ctx.deps.maxUploadBytes,
+        document: ctx.deps.maxDocumentBytes,
+        video: ctx.deps.maxVideoBytes,
+      },
       // A create under `/…/:reportHeaderId/…` takes its parent from the path.
       fixed: parentInPath ? { [parentInPath]: String(ctx.params[parentInPath]) } : undefined,
       discard: (stored) => discardUnreferenced(ctx.deps.db, ctx.deps.files, stored),

@@ -5,7 +5,7 @@ import { attachments } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import type { ActionHandler, ActionResult } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import type { ByteRange, FileStore } from '../../storage/file-store.ts';
 import { downloadNameFor } from '../../storage/media-type.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { keysInUse } from '../../engine/record-files.ts';
@@ -37,7 +37,7 @@ export function contentDisposition(mediaType: string, displayName: string): stri
 
 export const fileActions: Record<string, ActionHandler> = {
   /** Sends an attachment's bytes to a caller allowed to view the record it belongs to. */
-  'files.download': async ({ params, user, deps }) => {
+  'files.download': async ({ params, user, deps, request }) => {
     const [attachment] = await deps.db
       .select()
       .from(attachments)
@@ -54,9 +54,39 @@ export const fileActions: Record<string, ActionHandler> = {
     const scope = callerScope(user!);
     if (repository.scopeWhere(scope) && !(await repository.find(deps.db, attachment.ownerId, scope)))
       throw new AppError('NOT_FOUND', 'The file was not found');
-    return sendAttachment(deps.files, attachment);
+    return sendAttachment(deps.files, attachment, attachment.displayName, request.headers);
   },
 };
+
+/**
+ * The one range of bytes a `Range` header asks of a file of `size` bytes (`bytes=0-`,
+ * `bytes=1000-1999`, `bytes=-500` for the last 500): what a video player asks as it seeks. Undefined
+ * for no header, or one this server does not serve in part (several ranges, another unit, a form
+ * it cannot read), which HTTP answers with the whole file; RANGE_NOT_SATISFIABLE (416) for a range
+ * that starts past the end (RFC 9110, 14.1.2).
+ */
+export function requestedRange(header: string | undefined, size: number): ByteRange | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [first, last] = [match[1]!, match[2]!];
+  if (first === '') {
+    // The last n bytes: all of them when the file is shorter.
+    const n = Number(last);
+    if (n === 0 || size === 0) throw unsatisfiable(size);
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return undefined;
+  if (start >= size) throw unsatisfiable(size);
+  return { start, end };
+}
+
+const unsatisfiable = (size: number) =>
+  new AppError(
+    'RANGE_NOT_SATISFIABLE',
+    `The file has ${size} bytes: the range asked for starts past its end`,
+  );
 
 /**
  * An attachment's bytes as a download: its stored type, inline only for photos, never sniffed or
@@ -66,14 +96,26 @@ export async function sendAttachment(
   files: FileStore,
   attachment: Pick<typeof attachments.$inferSelect, 'storageKey' | 'mediaType' | 'size' | 'displayName'>,
   downloadName = attachment.displayName,
+  /** The request's headers, when it may ask for a part of the file (`Range`, `If-Range`). */
+  asked?: { range?: string; 'if-range'?: string },
 ): Promise<ActionResult> {
-  const body = await files.get(attachment.storageKey);
+  // A stored file's key is its content's hash: the same key is always the same bytes, so it is the
+  // file's validator, and an `If-Range` naming another one gets the whole file.
+  const etag = `"${attachment.storageKey}"`;
+  const ifRange = asked?.['if-range'];
+  const range =
+    ifRange === undefined || ifRange === etag ? requestedRange(asked?.range, attachment.size) : undefined;
+  const body = await files.get(attachment.storageKey, range);
   return {
     raw: {
       body,
+      ...(range ? { statusCode: 206 } : {}),
       headers: {
         'content-type': attachment.mediaType,
-        'content-length': String(attachment.size),
+        'content-length': String(range ? range.end - range.start + 1 : attachment.size),
+        ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${attachment.size}` } : {}),
+        'accept-ranges': 'bytes',
+        etag,
         'content-disposition': contentDisposition(attachment.mediaType, downloadName),
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, max-age=3600',

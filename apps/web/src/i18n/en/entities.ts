@@ -44,7 +44,10 @@ export function entityStrings(
   const imageCategories: Record<string, Section> = {};
   for (const [name, list] of Object.entries(entity.imageLists)) {
     images[name] = list.label ?? labelFromKey(name);
-    if (list.types) imageTypes[name] = Object.fromEntries(list.types.map((t) => [t, enumValueLabel(t)]));
+    if (list.types)
+      imageTypes[name] = Object.fromEntries(
+        list.types.map((t) => [t, list.typeLabels?.[t] ?? enumValueLabel(t)]),
+      );
     if (list.categories)
       imageCategories[name] = Object.fromEntries(list.categories.map((c) => [c, enumValueLabel(c)]));
   }
