@@ -1,4 +1,4 @@
-import { readingKeys } from '@inspectra/contract';
+import { fieldsRead, readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EntityColumn } from '../../engine/column-fit.ts';
 import { fieldOf } from '../../engine/entity-labels.ts';
@@ -38,8 +38,9 @@ export function leadField(entity: EntityDefinition, variant: string | undefined)
  * declared order. On a narrow screen the others give way in this order: long texts and the row's
  * date where its inspection has the same (a new row starts on the inspection's date, so under it
  * the column mostly repeats one day) first (the main required text last among them), then
- * optional values, then required ones; choices (a feature, a condition) and the values the
- * technique's profile draws stay longest, since they are what a reader scans a list for.
+ * optional values, then required ones; choices (a feature, a condition), the values the
+ * technique's profile draws and those the worked-out values read stay longest, since they are what
+ * a reader scans a list for.
  */
 export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
   const rows = technique.workspace!.rows!;
@@ -55,16 +56,23 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   const profile = technique.workspace!.profile;
   const drawn = new Set(profile ? [profile.x, ...profile.series] : []);
   const inspection = technique.workspace!.inspection;
+  // What the rows' values come to (the result the acceptance code gives, a joint's rejected
+  // indications) is read beside the grade, as a choice is; and what it is worked out from (a
+  // finding's echo height and length) stays as long, since a reader checks the one against the other.
+  const workedOut = workedOutKeys(rows).filter((k) => k !== grade);
+  const read = new Set(
+    workedOut.flatMap((k) => {
+      const { numbers, words } = fieldsRead(rows.derived[k]!.expr!);
+      return [...numbers, ...words];
+    }),
+  );
   const priority = (key: string) => {
     const field = fieldOf(rows, key)!;
-    if (field.kind === 'enum' || drawn.has(key)) return 2;
+    if (field.kind === 'enum' || drawn.has(key) || read.has(key)) return 2;
     if (field.kind === 'longText') return key === mainText ? 3 : 5;
     if (field.kind === 'date' && inspection.fields[key]?.kind === 'date') return 5;
     return field.required ? 3 : 4;
   };
-  // What the rows' values come to (the result the acceptance code gives, a joint's rejected
-  // indications) is read beside the grade, as a choice is.
-  const workedOut = workedOutKeys(rows).filter((k) => k !== grade);
   return [
     { key: lead, priority: 1 },
     ...(grade ? [{ key: grade, priority: 1 }] : []),

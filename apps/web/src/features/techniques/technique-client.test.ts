@@ -1,4 +1,4 @@
-import { sacp, vci, vciSummary, walkthrough, walkthroughSummary } from '@inspectra/contract';
+import { sacp, ufd, vci, vciSummary, walkthrough, walkthroughSummary } from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +79,20 @@ describe('a technique’s calls, found by what they do', () => {
     expect(sacpColumns).toContainEqual({ key: 'jointNumber', priority: 4 });
     // A reading's date starts as its survey's: it gives way before the readings' own values.
     expect(sacpColumns).toContainEqual({ key: 'measurementDate', priority: 5 });
+    // The result the code gives sits beside the inspector's, and what it is judged from stays as long.
+    const ufdColumns = rowColumns(ufd as unknown as TechniqueDefinition, 'pipe');
+    expect(ufdColumns.slice(0, 3)).toEqual([
+      { key: 'partOfSubject', priority: 1 },
+      { key: 'result', priority: 1 },
+      { key: 'proposedResult', priority: 2 },
+    ]);
+    for (const key of [
+      'decibelsDefectType',
+      'decibelsDefectLength',
+      'decibelsDefectHeightOfScreenPercentage',
+    ])
+      expect(ufdColumns).toContainEqual({ key, priority: 2 });
+    expect(ufdColumns).toContainEqual({ key: 'defectLocationFromYAxis', priority: 4 });
   });
 });
 
