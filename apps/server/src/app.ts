@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps) {
     ...roleActions,
   };
   registerRoutes(app, routeTable, engine, actions, {
-    authorize: (request, route) => authorize(db, key, request, route.access),
+    authorize: (request, route) => authorize(db, key, request, route.access, route.sessionCookie),
   });
 
   const web = deps.webDir ? await serveWeb(app, deps.webDir) : null;

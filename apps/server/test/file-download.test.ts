@@ -186,6 +186,31 @@ describe('a part of a file (Range), as a video player seeks', () => {
     expect(changed.rawPayload.equals(pdfBytes)).toBe(true);
   });
 
+  it('reads the session from the web client’s cookie, which a video element sends, on this call only', async () => {
+    const id = await attach(pdfBytes, 'Procedure.pdf');
+    const cookie = `theme=dark; access_token=${t.adminTokens.accessToken}; refresh_token=x`;
+    const part = await t.inject({
+      method: 'GET',
+      url: `/api/files/${id}`,
+      headers: { cookie, range: 'bytes=0-4' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.toString('latin1')).toBe('%PDF-');
+    // Any other call still needs the bearer header; a bad cookie is no session.
+    const other = await t.inject({
+      method: 'GET',
+      url: '/api/user-pdm/summary',
+      headers: { cookie },
+    });
+    expect(other.statusCode).toBe(401);
+    const forged = await t.inject({
+      method: 'GET',
+      url: `/api/files/${id}`,
+      headers: { cookie: 'access_token=not.a.token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('sends the whole file for a range it does not serve, and refuses one past the end', async () => {
     const id = await attach(pdfBytes, 'Procedure.pdf');
     for (const range of ['bytes=0-4,10-14', 'lines=1-2', 'bytes=9-3', 'bytes=x-', 'bytes=-']) {

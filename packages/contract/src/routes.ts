@@ -145,6 +145,12 @@ export type RouteDefinition<
   message?: SuccessMessage;
   /** The success status instead of the operation's own (201 for a create, 200 otherwise). */
   status?: SuccessStatus;
+  /**
+   * A GET whose answer the page's own elements fetch (a `<video>` asking for parts of a file as it
+   * seeks), which cannot send the bearer header: the session is also read from the access-token
+   * cookie the web client keeps (`SameSite=Strict`, so no other site's page sends it).
+   */
+  sessionCookie?: true;
 };
 
 /**
@@ -596,7 +602,14 @@ export function route<const M extends HttpMethod, const P extends string, const 
   method: M,
   path: P,
   operation: O,
-  o: { summary: string; tag: string; access?: Access; message?: SuccessMessage; status?: SuccessStatus },
+  o: {
+    summary: string;
+    tag: string;
+    access?: Access;
+    message?: SuccessMessage;
+    status?: SuccessStatus;
+    sessionCookie?: true;
+  },
 ): RouteDefinition<P, M, O> {
   let access = o.access;
   if (!access) {
@@ -606,6 +619,8 @@ export function route<const M extends HttpMethod, const P extends string, const 
   }
   if (typeof o.message === 'object' && operation.kind !== 'upsert')
     throw new Error(`${method} ${path}: only an upsert says one message per outcome`);
+  if (o.sessionCookie && method !== 'GET')
+    throw new Error(`${method} ${path}: only a GET reads the session from its cookie`);
   return {
     method,
     path,
@@ -615,6 +630,7 @@ export function route<const M extends HttpMethod, const P extends string, const 
     tag: o.tag,
     ...(o.message !== undefined ? { message: o.message } : {}),
     ...(o.status !== undefined ? { status: o.status } : {}),
+    ...(o.sessionCookie ? { sessionCookie: true as const } : {}),
   };
 }
 

@@ -34,6 +34,7 @@ import { ListInput } from './ListInput.tsx';
 import type { PartInput } from './CoordinateInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
+import { VideoField } from './VideoField.tsx';
 import { WorkedOut, workedOutKeys } from './WorkedOut.tsx';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
@@ -561,22 +562,25 @@ export function EntityForm(p: EntityFormProps) {
               {slots.length > 0 && (
                 <Fieldset legend={t('engine.form.images')} variant="filled">
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {slots.map((slot) => (
-                      <ImageField
-                        key={slot}
-                        id={slotId(formId, slot)}
-                        label={imageLabel(t, entity, slot)}
-                        attachment={storedImage(base?.[slot])}
-                        value={imageChanges[slot]}
-                        onChange={(value) => {
-                          setImageChanges((c) => ({ ...c, [slot]: value }));
-                          setImageErrors(({ [slot]: _, ...rest }) => rest);
-                        }}
-                        maxBytes={p.maxImageBytes}
-                        error={imageErrors[slot]}
-                        disabled={submitting}
-                      />
-                    ))}
+                    {slots.map((slot) => {
+                      const Slot = entity.images[slot]?.accepts === 'video' ? VideoField : ImageField;
+                      return (
+                        <Slot
+                          key={slot}
+                          id={slotId(formId, slot)}
+                          label={imageLabel(t, entity, slot)}
+                          attachment={storedImage(base?.[slot])}
+                          value={imageChanges[slot]}
+                          onChange={(value) => {
+                            setImageChanges((c) => ({ ...c, [slot]: value }));
+                            setImageErrors(({ [slot]: _, ...rest }) => rest);
+                          }}
+                          maxBytes={Slot === ImageField ? p.maxImageBytes : undefined}
+                          error={imageErrors[slot]}
+                          disabled={submitting}
+                        />
+                      );
+                    })}
                   </SimpleGrid>
                 </Fieldset>
               )}

@@ -262,7 +262,7 @@ export function ImageField(p: ImageFieldProps) {
  * An object URL for a local file, revoked when the file changes or the field unmounts. The URL is
  * handed out only for the file it was made from, so a replaced file's revoked URL is never shown.
  */
-function useObjectUrl(file: File | null): string | undefined {
+export function useObjectUrl(file: File | null): string | undefined {
   const [preview, setPreview] = useState<{ file: File; url: string }>();
   useEffect(() => {
     if (!file) return;

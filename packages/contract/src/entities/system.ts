@@ -23,9 +23,12 @@ export const systemRoutes = [
       response: z.string().meta({ description: 'The file bytes', format: 'binary' }),
     }),
     {
-      summary: 'Download an image or document; needs view permission on the record it belongs to',
+      summary:
+        'Download an image, document or video, whole or in part (Range); needs view permission on the record it belongs to',
       tag: 'System',
       access: 'authenticated',
+      // A video element streams the file itself, asking for parts as it seeks.
+      sessionCookie: true,
     },
   ),
 ];

@@ -85,6 +85,14 @@ export const engine = {
     tooLarge: 'The file is larger than {{max}}',
     notAnImage: '{{name}} is not a JPEG, PNG, WebP or GIF image',
   },
+  video: {
+    dropHere: 'Drag a video here, or choose one',
+    rules: 'MP4 or WebM, at most {{max}}',
+    choose: 'Choose video',
+    chooseFor: 'Choose video for {{label}}',
+    player: 'Video: {{label}}',
+    notAVideo: '{{name}} is not an MP4 or WebM video',
+  },
   unsaved: {
     title: 'Discard unsaved changes?',
     body: 'You have changes on this page that are not saved. If you leave now, they are lost.',

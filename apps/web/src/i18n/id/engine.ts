@@ -89,6 +89,14 @@ export const engine: Translation<typeof en> = {
     tooLarge: 'Ukuran berkas melebihi {{max}}',
     notAnImage: '{{name}} bukan gambar JPEG, PNG, WebP atau GIF',
   },
+  video: {
+    dropHere: 'Seret video ke sini, atau pilih satu',
+    rules: 'MP4 atau WebM, paling besar {{max}}',
+    choose: 'Pilih video',
+    chooseFor: 'Pilih video untuk {{label}}',
+    player: 'Video: {{label}}',
+    notAVideo: '{{name}} bukan video MP4 atau WebM',
+  },
   unsaved: {
     title: 'Buang perubahan yang belum disimpan?',
     body: 'Ada perubahan di halaman ini yang belum disimpan. Jika Anda keluar sekarang, perubahan itu hilang.',

@@ -1,0 +1,214 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconArrowBackUp, IconMovie, IconReplace, IconTrash, IconUpload } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../api/calls.ts';
+import { acceptFor, checkFile, maxVideoBytes } from './file-checks.ts';
+import { useObjectUrl } from './ImageField.tsx';
+import type { StoredImage } from './ImageField.tsx';
+import { formatBytes } from './locale.ts';
+
+export type VideoFieldProps = {
+  label: string;
+  /** Id of the slot's group, so a form can move focus to it when the slot has an error. */
+  id?: string;
+  /** The video stored now. */
+  attachment?: StoredImage | null;
+  /** undefined = unchanged, null = remove the stored video, File = new or replacement. */
+  value: File | null | undefined;
+  onChange: (value: File | null | undefined) => void;
+  maxBytes?: number;
+  error?: string | null;
+  disabled?: boolean;
+};
+
+/**
+ * One video slot (a motion-magnification recording): drop or choose an MP4 or WebM file, play it
+ * before saving, replace, remove or undo. The type is judged from the first bytes and the size
+ * from the file before anything is sent: a recording is hundreds of megabytes over a site's
+ * connection. A stored video plays from the server, which sends it in parts as the player seeks
+ * (docs/files.md).
+ */
+export function VideoField(p: VideoFieldProps) {
+  const { t, i18n } = useTranslation();
+  const maxBytes = p.maxBytes ?? maxVideoBytes;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const openPicker = useRef<() => void>(null);
+  const labelId = useId();
+  const messageId = useId();
+  const file = p.value instanceof File ? p.value : null;
+  const fileUrl = useObjectUrl(file);
+  const latestChoice = useRef<File | null>(null);
+
+  async function take(files: File[]) {
+    const chosen = files[0];
+    if (!chosen) return;
+    latestChoice.current = chosen;
+    const why = await checkFile(chosen, 'video', maxBytes).catch(() => 'type' as const);
+    if (latestChoice.current !== chosen) return;
+    const message =
+      why === 'tooLarge'
+        ? t('engine.image.tooLarge', { max: formatBytes(maxBytes, i18n.language) })
+        : why
+          ? t('engine.video.notAVideo', { name: chosen.name })
+          : null;
+    setRefusal(message);
+    if (!message) p.onChange(chosen);
+  }
+
+  function change(value: File | null | undefined) {
+    setRefusal(null);
+    p.onChange(value);
+  }
+
+  const stored = p.attachment ?? null;
+  const removed = p.value === null && stored !== null;
+  const shown = file
+    ? { name: file.name, size: file.size, url: fileUrl }
+    : p.value === undefined && stored
+      ? { name: stored.displayName, size: stored.size, url: stored.url }
+      : null;
+  const message = refusal ?? p.error ?? null;
+  const named = { label: p.label };
+  const slotButton = (
+    action: 'choose' | 'replace' | 'remove' | 'undo',
+    SlotIcon: Icon,
+    onClick: () => void,
+    look?: Pick<ButtonProps, 'variant' | 'color'>,
+  ) => (
+    <Button
+      variant="default"
+      {...look}
+      size="xs"
+      leftSection={<SlotIcon size={16} aria-hidden />}
+      aria-label={t(action === 'choose' ? 'engine.video.chooseFor' : `engine.image.${action}For`, named)}
+      onClick={onClick}
+      disabled={p.disabled}
+    >
+      {t(action === 'choose' ? 'engine.video.choose' : `engine.image.${action}`)}
+    </Button>
+  );
+  const choose = () => openPicker.current?.();
+
+  return (
+    <Stack
+      id={p.id}
+      tabIndex={-1}
+      gap="xs"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={message ? messageId : undefined}
+      aria-invalid={message ? true : undefined}
+    >
+      <Text id={labelId} size="sm" fw={500}>
+        {p.label}
+      </Text>
+      {shown?.url ? (
+        <Paper withBorder style={{ overflow: 'hidden' }}>
+          <Player key={shown.url} src={shown.url} label={t('engine.video.player', named)} stored={!file} />
+          <Group gap="sm" p="xs" wrap="wrap">
+            <Text size="sm" truncate="end" style={{ flex: '1 1 10rem' }}>
+              {shown.name}
+            </Text>
+            {shown.size !== undefined && (
+              <Text size="xs" c="dimmed">
+                {formatBytes(shown.size, i18n.language)}
+              </Text>
+            )}
+            {file && (
+              <Badge variant="light" size="sm">
+                {t('engine.image.notSaved')}
+              </Badge>
+            )}
+          </Group>
+        </Paper>
+      ) : null}
+      <Dropzone
+        onDrop={(files) => void take(files)}
+        onReject={(rejections) => void take(rejections.map((r) => r.file))}
+        accept={acceptFor('video')}
+        multiple={false}
+        openRef={openPicker}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        disabled={p.disabled}
+        p="xs"
+        hidden={Boolean(shown)}
+      >
+        <Group justify="center" gap="sm" mih={96} wrap="nowrap">
+          {removed ? (
+            <IconMovie size={32} stroke={1.5} aria-hidden />
+          ) : (
+            <IconUpload size={32} stroke={1.5} aria-hidden />
+          )}
+          <Stack gap={2}>
+            {removed ? (
+              <Text size="sm" td="line-through" c="dimmed">
+                {stored?.displayName}
+              </Text>
+            ) : (
+              <Text size="sm">{t('engine.video.dropHere')}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {removed
+                ? t('engine.image.willBeRemoved')
+                : t('engine.video.rules', { max: formatBytes(maxBytes, i18n.language) })}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      <Group gap="xs">
+        {shown ? slotButton('replace', IconReplace, choose) : slotButton('choose', IconMovie, choose)}
+        {shown &&
+          slotButton('remove', IconTrash, () => change(stored ? null : undefined), {
+            variant: 'subtle',
+            color: 'red',
+          })}
+        {p.value !== undefined &&
+          slotButton('undo', IconArrowBackUp, () => change(undefined), { variant: 'subtle' })}
+      </Group>
+      {message && (
+        <Text id={messageId} size="sm" c="red" role="alert">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The player. A stored video is fetched by the element itself, in parts, with the session's
+ * cookie (the one call that reads it, `sessionCookie`); when the session's access token has
+ * expired meanwhile, an API call renews it and the player takes up where it stopped.
+ */
+function Player(p: { src: string; label: string; stored: boolean }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const resumeAt = useRef(0);
+  async function renew() {
+    if (!p.stored || attempt > 0) return;
+    resumeAt.current = video.current?.currentTime ?? 0;
+    // Any authenticated call refreshes an expired token (docs/web-session.md).
+    await callApi('GET /auth/profile').catch(() => undefined);
+    setAttempt(1);
+  }
+  return (
+    <video
+      ref={video}
+      key={attempt}
+      src={p.src}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={p.label}
+      style={{ display: 'block', width: '100%', maxHeight: 360, background: 'black' }}
+      onError={() => void renew()}
+      onLoadedMetadata={(e) => {
+        if (resumeAt.current > 0) e.currentTarget.currentTime = resumeAt.current;
+      }}
+    />
+  );
+}
