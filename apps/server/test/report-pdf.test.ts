@@ -140,6 +140,103 @@ describe('the report as one tree', () => {
   });
 });
 
+/** An SACP survey on a report of its own, of a pipeline or a structure: its test points' values. */
+async function sacpSurvey(variant: 'pipeline' | 'structure', points: Record<string, string>[]) {
+  const survey = await createReportHeader(t, { inspectionMethod: 'sacp' });
+  const inspection = await t.call(
+    'POST',
+    `/api/sacp-inspection-${variant}`,
+    multipart({ reportHeaderId: survey.id, measurementDate: '2026-11-20' }),
+  );
+  expect(inspection.status, JSON.stringify(inspection.body)).toBe(201);
+  for (const values of points) {
+    const point = await t.call(
+      'POST',
+      `/api/sacp-measurement-${variant}`,
+      multipart({ sacpInspectionId: inspection.body.data.id, measurementDate: '2026-11-20', ...values }),
+    );
+    expect(point.status, JSON.stringify(point.body)).toBe(201);
+  }
+  return survey;
+}
+
+/** The text of a PDF from a profile's title to the first row's blocks, which follow it. */
+async function profileText(res: { rawPayload: Buffer }, title: string, next: string) {
+  const { all } = await pdfText(res.rawPayload);
+  const from = all.indexOf(title);
+  return from < 0 ? undefined : all.slice(from, all.indexOf(next, from));
+}
+
+describe('the profile of the rows in the PDF', () => {
+  const title = 'Potential (ON), Instant-OFF potential along the Kilometre post';
+
+  it('prints an SACP survey’s potentials along the line after its table: axes, criteria, rows per grade', async () => {
+    const survey = await sacpSurvey('pipeline', [
+      { testPoint: 'TP-01', pkm: '0.5', potential: '-910' },
+      { testPoint: 'TP-02', pkm: '1.25', potential: '-820' },
+      { testPoint: 'TP-03', pkm: '2', potential: '-1250', potentialReading: '-1230' },
+      { testPoint: 'TP-04', pkm: '3.5', potential: '-1000' },
+    ]);
+    const res = await pdf(survey.id);
+    expect(res.statusCode).toBe(200);
+    const { pages } = await pdfText(res.rawPayload);
+    // After the rows table, on its page, before each row's blocks.
+    const page = pages.find((p) => p.includes(title))!;
+    expect(page.indexOf('SACP measurement · 4 records')).toBeLessThan(page.indexOf(title));
+    const profile = (await profileText(res, title, 'SACP measurement 1'))!;
+    // The axes titled with the x field's label and unit and the series' unit; each series named.
+    for (const words of ['Kilometre post (km)', 'mV', 'Potential (ON)', 'Instant-OFF potential'])
+      expect(profile).toContain(words);
+    // The electrode's criterion and overprotection limit, named by the grade beyond each.
+    expect(profile).toContain('Underprotected > -850 mV');
+    expect(profile).toContain('Overprotected < -1,200 mV');
+    // In words beside it, as on the screen.
+    expect(profile).toMatch(
+      /4 entries, by grade: Protected 2 Overprotected 1 Underprotected 1 Worst: TP-02 \(Underprotected\)/,
+    );
+
+    const indonesian = (await profileText(
+      await pdf(survey.id, { query: '?lang=id' }),
+      'Potensial (ON), Potensial instant-OFF sepanjang Patok kilometer',
+      'Pengukuran SACP 1',
+    ))!;
+    expect(indonesian).toContain('Patok kilometer (km)');
+    expect(indonesian).toContain('-1.200 mV');
+    expect(indonesian).toContain('4 entri, menurut tingkat:');
+  });
+
+  it('draws no limits when the rows were read against different electrodes, and says why', async () => {
+    const survey = await sacpSurvey('pipeline', [
+      { testPoint: 'TP-01', pkm: '0.5', potential: '-910' },
+      { testPoint: 'TP-02', pkm: '1.25', potential: '-820', referenceElectrode: 'agAgCl' },
+    ]);
+    const profile = (await profileText(await pdf(survey.id), title, 'SACP measurement 1'))!;
+    expect(profile).toContain('Kilometre post (km)');
+    expect(profile).toContain(
+      'The limits are not drawn: the entries were read with more than one Reference electrode.',
+    );
+    expect(profile).not.toMatch(/protected [<>]/);
+  });
+
+  it('says there is nothing to draw when no row has a kilometre post', async () => {
+    const survey = await sacpSurvey('pipeline', [{ testPoint: 'TP-01', potential: '-910' }]);
+    const profile = (await profileText(await pdf(survey.id), title, 'SACP measurement 1'))!;
+    expect(profile).toContain('Nothing to draw yet: no entry has a Kilometre post.');
+    expect(profile).toContain('1 entry, by grade: Protected 1 Worst: TP-01 (Protected)');
+  });
+
+  it('prints none for a technique that declares none, nor for a variant it is not declared for', async () => {
+    const structure = await sacpSurvey('structure', [
+      { pileNumber: 'P-4', potential: '-910', referenceElectrode: 'agAgCl' },
+    ]);
+    for (const id of [report.id, structure.id]) {
+      const { all } = await pdfText((await pdf(id)).rawPayload);
+      expect(all).toMatch(/(Thermal|SACP) measurement · 1 record/);
+      expect(all).not.toMatch(/ along the |by grade:/);
+    }
+  });
+});
+
 describe('GET /report-headers/{id}/pdf', () => {
   it('prints the cover, every field group, the approvers, the fingerprint and the page numbers', async () => {
     const res = await pdf(report.id);

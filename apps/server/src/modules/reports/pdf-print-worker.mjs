@@ -9,7 +9,8 @@
  * report and its photos.
  *
  * Each message is a print: the document definition as plain data, its footer as data (the function
- * pdfmake wants is made here), and the images' bytes by name (transferred, not copied). Answers
+ * pdfmake wants is made here), and the images' bytes by name (transferred, not copied). A chart
+ * (`{ chart: <Vega specification>, width }`, a profile of rows) is drawn here as SVG. Answers
  * the PDF in blocks of bytes (transferred) and `{ done: true }`, or `{ error }` when pdfmake or
  * pdfkit refused the document; a second print (the same document without images) may follow a
  * refusal.
@@ -64,6 +65,43 @@ const footerOf = (f) => (/** @type {number} */ currentPage, /** @type {number} *
   ],
 });
 
+/** @type {typeof import('vega') | undefined} */
+let vega;
+
+/**
+ * The charts of a document's content: its nodes, or a stack's in it, that hold one (the layout puts
+ * a profile's in a stack with its title and words).
+ * @param {unknown[]} nodes
+ * @param {Record<string, unknown>[]} found
+ */
+function chartsIn(nodes, found = []) {
+  for (const node of nodes) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) continue;
+    const n = /** @type {Record<string, unknown>} */ (node);
+    if ('chart' in n) found.push(n);
+    else if (Array.isArray(n.stack)) chartsIn(n.stack, found);
+  }
+  return found;
+}
+
+/**
+ * Draws a document's charts in place as pdfmake's `svg` nodes. Vega is loaded with the first chart
+ * a worker draws (most reports have none); it draws without a canvas, and its text is set in the
+ * family the specification names, which pdfmake maps to the PDF's own font.
+ * @param {Record<string, unknown>} document
+ */
+async function drawCharts(document) {
+  for (const node of chartsIn(/** @type {unknown[]} */ (document.content))) {
+    vega ??= await import('vega');
+    const view = new vega.View(vega.parse(/** @type {import('vega').Spec} */ (node.chart)), {
+      renderer: 'none',
+    });
+    node.svg = await view.toSVG();
+    view.finalize();
+    delete node.chart;
+  }
+}
+
 /** Bytes of the PDF sent at a time: pdfkit's many small chunks are gathered into blocks this size. */
 const blockBytes = 256 * 1024;
 
@@ -84,6 +122,7 @@ async function print({ document, footer, images }) {
     storage[name] = Buffer.from(bytes);
     named[name] = name;
   }
+  await drawCharts(document);
   const stream = await pdfmake
     .createPdf({ ...document, images: named, footer: footerOf(footer) })
     .getStream();

@@ -2,15 +2,18 @@ import { formatCoordinate, itemsKeyOf, listOfText, readingKeys } from '@inspectr
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
+import { gradeColour } from './report-pdf-grades.ts';
+import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**
  * A report's PDF laid out from its tree and the declarations alone (docs/report-of-record.md
  * "Layout"): no technique is named here. A technique's section holds its lists in declared order:
  * a record with lists under it (an inspection) as titled blocks of its field groups, then its
- * files, then its lists; a list of rows as a table of its leading columns, then each row's blocks.
- * Every label (technique, entity, field, group, value, image, variant) is read in the PDF's
- * language through one lookup (`words.labels`), the declaration's English where it has none.
+ * files, then its lists; a list of rows as a table of its leading columns, then the profile its
+ * technique declares of them (report-pdf-profile.ts), then each row's blocks. Every label
+ * (technique, entity, field, group, value, image, variant) is read in the PDF's language through
+ * one lookup (`words.labels`), the declaration's English where it has none.
  */
 
 /** pdfmake content: text, or a node (`{ text }`, `{ table }`, `{ stack }`, `{ image }`…). */
@@ -31,23 +34,6 @@ export type PendingImage = {
   placeholder?: Record<string, unknown>;
   box?: [number, number];
 };
-
-/**
- * Light fill and dark text for each level of a grade, least severe first: green, yellow, orange,
- * red, spread over however many levels the technique declares.
- */
-const gradeColours = [
-  { fill: '#d3f9d8', color: '#2b8a3e' },
-  { fill: '#fff3bf', color: '#e67700' },
-  { fill: '#ffe8cc', color: '#d9480f' },
-  { fill: '#ffc9c9', color: '#c92a2a' },
-];
-export function gradeColour(levels: readonly string[], level: unknown) {
-  const i = levels.indexOf(String(level));
-  if (i < 0) return undefined;
-  const at = levels.length === 1 ? 0 : Math.round((i * (gradeColours.length - 1)) / (levels.length - 1));
-  return gradeColours[at]!;
-}
 
 /** "1.2 MB": a file's size as a reader reads it. */
 export function fileSize(bytes: number, locale: string): string {
@@ -223,6 +209,8 @@ type OpenList = {
   rows: Content[][];
   details: Content[];
   columns?: [string, Field][];
+  /** The rows' profile, when their technique declares one: printed after their table. */
+  profile?: ProfileOfRows;
 };
 
 /**
@@ -265,6 +253,7 @@ export class ReportPdfLayout {
           const parent = e.parent ? e.fields[e.parent] : undefined;
           return parent?.kind === 'ref' && parent.entity === entry.entity.name && e !== entry.entity;
         });
+        const profile = profileOf(technique, entry.entity, entry.parent.variant);
         this.lists[entry.depth - 1] = {
           entity: entry.entity,
           technique,
@@ -272,6 +261,9 @@ export class ReportPdfLayout {
           count: 0,
           rows: [],
           details: [],
+          profile:
+            profile &&
+            new ProfileOfRows(this.words, this.values, entry.entity, profile, technique.findingGrade),
         };
         this.lists.length = entry.depth;
         return;
@@ -381,6 +373,12 @@ export class ReportPdfLayout {
         this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
       ),
     ]);
+    if (list.profile) {
+      // A row is named as its table names it (its first column), else by its number there.
+      const [key, field] = list.columns[0]!;
+      const name = this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]);
+      list.profile.add(record.values, name || `#${list.count}`, grade && valueOf(record, grade.field));
+    }
     list.details.push({
       stack: this.recordBlock(record, list, true),
       margin: [0, 6, 0, 0],
@@ -413,6 +411,8 @@ export class ReportPdfLayout {
         layout: 'lightHorizontalLines',
         style: 'rowsTable',
       },
+      // The profile under the table, as the workspace draws it, before each row's blocks.
+      ...(list.profile ? [list.profile.content()] : []),
       ...list.details,
     ];
   }

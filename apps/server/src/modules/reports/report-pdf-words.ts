@@ -43,6 +43,14 @@ export type PdfWords = {
   fileColumns: { name: string; type: string; size: string; sha256: string };
   imageMissing: string;
   imageUnprintable: (type: string) => string;
+  /** An inspection's rows drawn as its technique's profile declares, in the workspace's words. */
+  profile: {
+    title: (series: string, x: string) => string;
+    empty: (x: string) => string;
+    mixed: (field: string) => string;
+    counts: (count: number) => string;
+    worst: (name: string, grade: string) => string;
+  };
   approval: {
     title: string;
     path: string;
@@ -114,6 +122,14 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     fileColumns: { name: 'File', type: 'Type', size: 'Size', sha256: 'SHA-256' },
     imageMissing: 'Image missing',
     imageUnprintable: (type) => `Image in a format the PDF cannot show (${type})`,
+    profile: {
+      title: (series, x) => `${series} along the ${x}`,
+      empty: (x) => `Nothing to draw yet: no entry has a ${x}.`,
+      mixed: (field) => `The limits are not drawn: the entries were read with more than one ${field}.`,
+      counts: (count) =>
+        count === 1 ? '1 entry, by grade:' : `${count.toLocaleString('en-GB')} entries, by grade:`,
+      worst: (name, grade) => `Worst: ${name} (${grade})`,
+    },
     approval: {
       title: 'Approval record',
       path: 'Approval path',
@@ -185,6 +201,13 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     fileColumns: { name: 'Berkas', type: 'Jenis', size: 'Ukuran', sha256: 'SHA-256' },
     imageMissing: 'Gambar tidak ditemukan',
     imageUnprintable: (type) => `Gambar dalam format yang tidak dapat ditampilkan PDF (${type})`,
+    profile: {
+      title: (series, x) => `${series} sepanjang ${x}`,
+      empty: (x) => `Belum ada yang dapat digambar: tidak ada entri yang memiliki ${x}.`,
+      mixed: (field) => `Batas tidak digambar: entri dibaca dengan lebih dari satu ${field}.`,
+      counts: (count) => `${count.toLocaleString('id-ID')} entri, menurut tingkat:`,
+      worst: (name, grade) => `Terburuk: ${name} (${grade})`,
+    },
     approval: {
       title: 'Catatan persetujuan',
       path: 'Jalur persetujuan',

@@ -1,0 +1,282 @@
+import type { EntityDefinition, Field, RowsProfile, TechniqueDefinition } from '@inspectra/contract';
+import type { Mark, NumberLocale, Spec } from 'vega';
+import { gradeColour } from './report-pdf-grades.ts';
+import type { Content, ValueWords } from './report-pdf-layout.ts';
+import type { PdfWords } from './report-pdf-words.ts';
+
+/**
+ * An inspection's rows drawn as its technique's profile declares (docs/architecture-engine.md "A
+ * profile of the rows"), printed after their table as the workspace draws it under it: a line per
+ * series along the x field, the evaluation's limits across when every drawn row shares the value
+ * that chooses them, and in words the rows per grade and the worst row. No technique is named
+ * here. The chart is a Vega specification, plain data: the print's worker draws it as SVG
+ * (pdf-print-worker.mjs), so the charting library's work stays off the server's thread.
+ */
+
+/** The chart's size in points: an A4 page's text width, low enough to share a page with its words. */
+const chartSize = { width: 515, height: 220 };
+/** The series' colours as the workspace draws them (indigo, cyan and grape, Mantine's shade 6). */
+const seriesColours = ['#4c6ef5', '#15aabf', '#be4bdb'];
+/**
+ * Each reading is marked with a dot, as on the screen, up to this many rows drawn. Past it the dots
+ * are under two points apart and merge into a thicker line, and each is a drawing of its own that
+ * pdfkit writes: 1,000 rows' dots cost a print about half a second more (docs/report-of-record.md).
+ */
+const dottedUpTo = 200;
+/** The PDF's typeface: pdfmake sets an SVG's text in the font of the family it names. */
+const font = 'Roboto';
+
+const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The profile its technique declares for these rows under an inspection of this variant, if any. */
+export function profileOf(
+  technique: TechniqueDefinition,
+  entity: EntityDefinition,
+  variant: string | null,
+): RowsProfile | undefined {
+  const profile = technique.workspace?.profile;
+  if (!profile || technique.workspace?.rows !== entity) return undefined;
+  return !profile.variants || profile.variants.includes(variant ?? '') ? profile : undefined;
+}
+
+/** Numbers on the axes as the PDF's language writes them ("-1,200"; "-1.200"), from its own format. */
+function numberLocale(locale: string): NumberLocale {
+  const parts = new Intl.NumberFormat(locale).formatToParts(-12345.6);
+  const part = (type: string, otherwise: string) => parts.find((p) => p.type === type)?.value ?? otherwise;
+  return {
+    decimal: part('decimal', '.'),
+    thousands: part('group', ','),
+    grouping: [3],
+    currency: ['', ''],
+    minus: part('minusSign', '-'),
+  };
+}
+
+/**
+ * One inspection's rows read for its profile as the layout lays them out (`add`), then printed
+ * after their table (`content`). Holds the drawn values only (numbers), never the rows.
+ */
+export class ProfileOfRows {
+  /** Each drawn row (one with an x): its x, then each series' value, null where not read. */
+  private readonly drawn: (number | null)[][] = [];
+  /** The values, among the drawn rows, of the field that chooses the limits. */
+  private readonly chosenBy = new Set<string>();
+  /** Rows per level of the grade. */
+  private readonly counts = new Map<string, number>();
+  /** The first row of the worst level met: its name and its level's place. */
+  private worst: { name: string; rank: number } | undefined;
+  private rows = 0;
+
+  constructor(
+    private readonly words: PdfWords,
+    private readonly values: ValueWords,
+    private readonly entity: EntityDefinition,
+    private readonly profile: RowsProfile,
+    private readonly grade: { field: string; levels: readonly string[] } | undefined,
+  ) {}
+
+  /** A row: its stored values, its name (its table's first column) and its grade. */
+  add(values: Record<string, unknown>, name: string, level: unknown) {
+    this.rows++;
+    const { x, series, limits } = this.profile;
+    const at = numberOf(values[x]);
+    if (at !== null) {
+      this.drawn.push([at, ...series.map((key) => numberOf(values[key]))]);
+      if (limits) this.chosenBy.add(String(values[limits.by]));
+    }
+    const rank = this.grade?.levels.indexOf(String(level)) ?? -1;
+    if (rank < 0) return;
+    this.counts.set(String(level), (this.counts.get(String(level)) ?? 0) + 1);
+    if (!this.worst || rank > this.worst.rank) this.worst = { name, rank };
+  }
+
+  /** Its title, the chart (or why there is none), then the rows in words: per grade, the worst. */
+  content(): Content {
+    const label = (key: string) => this.words.labels.field(this.entity, key);
+    const { x, series, limits } = this.profile;
+    const shown: Content[] = [
+      { text: this.words.profile.title(series.map(label).join(', '), label(x)), style: 'groupTitle' },
+      this.drawn.length === 0
+        ? { text: this.words.profile.empty(label(x)), style: 'note' }
+        : { chart: this.chart(), width: chartSize.width, margin: [0, 2, 0, 4] },
+    ];
+    const said: Content[] = [];
+    if (limits && this.chosenBy.size > 1) said.push(`${this.words.profile.mixed(label(limits.by))} `);
+    const grade = this.grade;
+    if (grade && this.counts.size > 0) {
+      said.push(`${this.words.profile.counts(this.rows)} `);
+      for (const level of grade.levels) {
+        const count = this.counts.get(level);
+        if (!count) continue;
+        const colour = gradeColour(grade.levels, level);
+        said.push(
+          { text: ` ${this.levelLabel(level)} `, background: colour?.fill, color: colour?.color, bold: true },
+          ` ${count.toLocaleString(this.words.locale)}   `,
+        );
+      }
+      if (this.worst)
+        said.push({
+          text: this.words.profile.worst(this.worst.name, this.levelLabel(grade.levels[this.worst.rank]!)),
+          color: '#555555',
+        });
+    }
+    if (said.length > 0) shown.push({ text: said, margin: [0, 2, 0, 0] });
+    // Title, chart and words on one page.
+    return { stack: shown, unbreakable: true, margin: [0, 6, 0, 8] };
+  }
+
+  private levelLabel(level: string) {
+    return this.grade ? this.words.labels.value(this.entity, this.grade.field, level) : level;
+  }
+
+  /** The drawing as a Vega specification: lines, limits, axes titled with labels and units, legend. */
+  private chart(): Spec {
+    const { entity, profile, words } = this;
+    const unitOf = (key: string) => {
+      const field: Field | undefined = entity.fields[key];
+      return field?.kind === 'number' || field?.kind === 'integer' ? field.unit : undefined;
+    };
+    const titled = (text: string, unit: string | undefined) => (unit ? `${text} (${unit})` : text);
+    const names = profile.series.map((key) => words.labels.field(entity, key));
+    const rows = [...this.drawn].sort((a, b) => a[0]! - b[0]!);
+    // A series leaves out the rows it has no value for: its line joins the readings either side, as
+    // the workspace's does.
+    const points = rows.flatMap(([at, ...values]) =>
+      values.flatMap((y, i) => (y === null ? [] : [{ x: at, y, series: names[i] }])),
+    );
+    // The limits of the value every drawn row shares; none when they differ (said in words).
+    const [shared] = this.chosenBy;
+    const chosen = profile.limits && this.chosenBy.size === 1 ? profile.limits.cases[shared!] : undefined;
+    const first = profile.series[0];
+    const levels = this.grade?.levels ?? [];
+    const limits = (chosen ?? []).map((limit) => ({
+      y: limit.value,
+      // "Underprotected > -850 mV": the grade beyond the line, and the line's value with its unit.
+      text: [
+        this.levelLabel(limit.level),
+        limit.beyond === 'above' ? '>' : '<',
+        this.values.of(entity, first, entity.fields[first]!, limit.value),
+      ].join(' '),
+      colour: gradeColour(levels, limit.level)?.color ?? '#c92a2a',
+    }));
+    const place = { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' } };
+    const lines: Mark[] = [
+      {
+        type: 'line',
+        from: { data: 'series' },
+        aria: false,
+        encode: {
+          enter: {
+            ...place,
+            stroke: { scale: 'colour', field: 'series' },
+            strokeWidth: { value: 1.5 },
+            interpolate: { value: 'monotone' },
+          },
+        },
+      },
+    ];
+    if (rows.length <= dottedUpTo)
+      lines.push({
+        type: 'symbol',
+        from: { data: 'series' },
+        aria: false,
+        encode: { enter: { ...place, fill: { scale: 'colour', field: 'series' }, size: { value: 10 } } },
+      });
+    const text = { labelFont: font, titleFont: font, labelFontSize: 8, titleFontSize: 8 };
+    return {
+      ...chartSize,
+      autosize: { type: 'fit', contains: 'padding' },
+      padding: { left: 0, right: 4, top: 6, bottom: 0 },
+      config: {
+        locale: { number: numberLocale(words.locale) },
+        axis: { ...text, labelColor: '#333333', titleColor: '#333333', gridColor: '#e9ecef' },
+        legend: { ...text, labelColor: '#333333' },
+        text: { font },
+      },
+      data: [
+        { name: 'points', values: points },
+        { name: 'limits', values: limits },
+      ],
+      scales: [
+        // From the first reading to the last, as the workspace does.
+        { name: 'x', type: 'linear', domain: { data: 'points', field: 'x' }, range: 'width', zero: false },
+        {
+          // Both limits within reach, even where every reading lies between them.
+          name: 'y',
+          type: 'linear',
+          domain: {
+            fields: [
+              { data: 'points', field: 'y' },
+              ...(limits.length ? [{ data: 'limits', field: 'y' }] : []),
+            ],
+          },
+          range: 'height',
+          zero: false,
+          nice: true,
+        },
+        { name: 'colour', type: 'ordinal', domain: names, range: seriesColours },
+      ],
+      axes: [
+        {
+          orient: 'bottom',
+          scale: 'x',
+          title: titled(words.labels.field(entity, profile.x), unitOf(profile.x)),
+          grid: true,
+          aria: false,
+        },
+        { orient: 'left', scale: 'y', title: unitOf(first), grid: true, aria: false },
+      ],
+      legends: [
+        {
+          stroke: 'colour',
+          orient: 'bottom',
+          direction: 'horizontal',
+          symbolType: 'stroke',
+          labelLimit: 0,
+          offset: 6,
+          aria: false,
+        },
+      ],
+      marks: [
+        {
+          type: 'group',
+          aria: false,
+          from: { facet: { name: 'series', data: 'points', groupby: 'series' } },
+          marks: lines,
+        },
+        {
+          type: 'rule',
+          from: { data: 'limits' },
+          aria: false,
+          encode: {
+            enter: {
+              x: { value: 0 },
+              x2: { signal: 'width' },
+              y: { scale: 'y', field: 'y' },
+              stroke: { field: 'colour' },
+              strokeDash: { value: [4, 3] },
+            },
+          },
+        },
+        // Each limit's label over its line, on a white halo so a line through it leaves it legible.
+        ...[{ stroke: { value: 'white' }, strokeWidth: { value: 3 } }, {}].map((halo): Mark => ({
+          type: 'text',
+          from: { data: 'limits' },
+          aria: false,
+          encode: {
+            enter: {
+              x: { signal: 'width' },
+              y: { scale: 'y', field: 'y' },
+              dy: { value: -3 },
+              align: { value: 'right' },
+              text: { field: 'text' },
+              fill: { field: 'colour' },
+              fontSize: { value: 8 },
+              ...halo,
+            },
+          },
+        })),
+      ],
+    };
+  }
+}
