@@ -658,3 +658,157 @@ test('an inspector records PAUT joints with their indications in a table, and co
   await expect(spots.getByRole('row')).toHaveCount(4);
   await shot('paut-joint-edit');
 });
+
+/**
+ * A real WebM recorded in the page (Chromium has no files of its own to offer, and there is no
+ * encoder on the machine): a canvas animated for about a second, captured and recorded.
+ */
+async function recordedWebm(page: Page, name: string) {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 120;
+    const context = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+    const parts: Blob[] = [];
+    recorder.ondataavailable = (e) => parts.push(e.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(100);
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const t = performance.now() - started;
+        context.fillStyle = '#23384a';
+        context.fillRect(0, 0, 160, 120);
+        // A nozzle swaying, as the magnified video shows it.
+        context.fillStyle = '#f0a020';
+        context.fillRect(60 + 20 * Math.sin(t / 90), 40, 40, 40);
+        if (t < 1200) requestAnimationFrame(draw);
+        else resolve();
+      };
+      draw();
+    });
+    recorder.stop();
+    await stopped;
+    return [...new Uint8Array(await new Blob(parts).arrayBuffer())];
+  });
+  return { name, mimeType: 'video/webm', buffer: Buffer.from(bytes) };
+}
+
+test('an inspector records the motion of a pressure vessel: two camera positions, one with its magnified video, which plays and seeks @tablet', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const { reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-MM',
+    title: 'Motion magnification of separator V-310 and its nozzles',
+    equipmentCategory: 'pressure-vessel',
+    objectType: 'PV-DRUM',
+    inspectionMethod: 'motionMagnification',
+  });
+  await page.getByRole('link', { name: 'Open for a pressure vessel · Motion magnification' }).click();
+  await expect(page.getByRole('heading', { name: 'Motion magnification', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/variant=pressure-vessel/);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Motion magnification summary', level: 2 })).toBeVisible();
+  await closeNotices(page);
+  await shot('mm-analysis');
+
+  // The first camera position, with the magnified video, its deflection and spectrum, and a frame.
+  const video = await recordedWebm(page, `V-310 north ${info.project.name}.webm`);
+  const positions = [
+    {
+      area: 'North side, grade level, facing nozzle N2',
+      hz: '24.5',
+      velocity: '8.4',
+      displacement: '110',
+      grade: 'Acceptable',
+      video: true,
+    },
+    {
+      area: 'East platform, facing the inlet line support',
+      hz: '24.5',
+      velocity: '58',
+      displacement: '750',
+      grade: 'Correction needed',
+      video: false,
+    },
+  ];
+  for (const [n, position] of positions.entries()) {
+    await page.getByRole('link', { name: 'Add motion magnification summary' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Add motion magnification summary', level: 1 }),
+    ).toBeVisible();
+    await page.getByLabel('Shooting area or camera direction').fill(position.area);
+    await page.getByRole('textbox', { name: /^Dominant frequency/ }).fill(position.hz);
+    await page.getByRole('textbox', { name: /^Velocity amplitude/ }).fill(position.velocity);
+    await page.getByRole('textbox', { name: /^Displacement amplitude/ }).fill(position.displacement);
+    if (position.video) {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose video for Magnification video' }).click();
+      await (await chooser).setFiles(video);
+      await expect(page.getByRole('group', { name: 'Magnification video' })).toContainText(video.name);
+      for (const [slot, rgb] of [
+        ['Deflection direction', palette[1]!],
+        ['Motion intensity spectrum', palette[2]!],
+      ] as const) {
+        const picked = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: `Choose image for ${slot}` }).click();
+        await (await picked).setFiles(photo(`${slot}.png`, rgb));
+      }
+      await addPhotos(page, [photo('MM-frame-1.png', palette[0]!)], [/^magnified frame$/i]);
+      await closeNotices(page);
+      await shot('mm-summary-new');
+    }
+    await page.getByRole('button', { name: 'Add motion magnification summary' }).click();
+    await expect(page.getByRole('heading', { name: 'Motion magnification summary', level: 2 })).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(position.area) });
+    await expect(row).toContainText(position.grade);
+    // The camera position with its recording says so in the table.
+    if (position.video) await expect(row).toContainText('Video');
+    else await expect(row).not.toContainText('Video');
+    if (n === 1) await closeNotices(page);
+  }
+  await shot('mm-summaries');
+
+  // Reopened, the video plays from the server and seeks: the player asks for the parts it needs.
+  await page.getByRole('row', { name: /North side/ }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Edit motion magnification summary', level: 1 }),
+  ).toBeVisible();
+  const player = page.getByRole('group', { name: 'Magnification video' }).locator('video');
+  await expect(player).toBeVisible();
+  const played = await player.evaluate(async (element: HTMLVideoElement) => {
+    if (element.readyState < 1)
+      await new Promise((resolve, reject) => {
+        element.addEventListener('loadedmetadata', resolve, { once: true });
+        element.addEventListener('error', () => reject(new Error('the video did not load')), { once: true });
+      });
+    const duration = element.duration;
+    const seeked = new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+    element.currentTime = 0.5;
+    await seeked;
+    return { duration, at: element.currentTime };
+  });
+  expect(played.duration).toBeGreaterThan(0);
+  expect(played.at).toBeGreaterThan(0);
+  await shot('mm-summary-edit');
+
+  // On the report, the card counts the camera positions and shows the worst: correction needed.
+  await page.goto(`/reports/${reportId}`);
+  const figures = page.getByText('2 entries').locator('xpath=../..');
+  await expect(figures).toContainText('Correction needed');
+  await shot('mm-report-card');
+
+  // The whole report: the video as a player with its name, the photos as thumbnails (fetched as
+  // the reader scrolls to them).
+  await page.goto(`/reports/${reportId}/whole`);
+  await expect(page.getByText('Photos and documents')).toBeVisible();
+  await page.getByText('Photos and documents').scrollIntoViewIfNeeded();
+  const wholePlayer = page.getByLabel('Video: Magnification video');
+  await expect(wholePlayer).toBeVisible();
+  expect(await wholePlayer.evaluate((element) => element.tagName)).toBe('VIDEO');
+  await expect(page.getByText(video.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open Deflection direction full size/ })).toBeVisible();
+  await shot('mm-whole-report');
+});

@@ -8,7 +8,7 @@ import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra
 import type { EntityDefinition, Field, Operation, RouteDefinition } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { entityTables } from '../src/db/schema/index.ts';
-import { pdfBytes } from './document-bytes.ts';
+import { mp4Head, pdfBytes } from './document-bytes.ts';
 import { multipart, pngBytes } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -218,12 +218,14 @@ export async function validValues(
   return { ...values, ...agreed, ...overrides };
 }
 
-/** A file of the kind a slot accepts: a PNG photo or drawing, a PDF document. */
+/** A file of the kind a slot accepts: a PNG photo or drawing, a PDF document, an MP4 video. */
 export function fileFor(entity: EntityDefinition, slot: string): TestFile {
   const accepts = entity.images[slot]?.accepts ?? 'image';
   return accepts === 'document'
     ? { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes }
-    : { name: `${slot}.png`, type: 'image/png', bytes: pngBytes };
+    : accepts === 'video'
+      ? { name: `${slot}.mp4`, type: 'video/mp4', bytes: mp4Head }
+      : { name: `${slot}.png`, type: 'image/png', bytes: pngBytes };
 }
 
 /** The files a create must carry: one per required slot. */

@@ -9,6 +9,7 @@ import { walkthrough } from './entities/walkthrough.ts';
 import { ufd } from './entities/ufd.ts';
 import { sacp } from './entities/sacp.ts';
 import { paut } from './entities/paut.ts';
+import { motionMagnification } from './entities/motion-magnification.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -50,7 +51,17 @@ import type { TechniqueDefinition } from './technique.ts';
  * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
  * permission module, web route and report card all follow from this line.
  */
-export const techniques = [thermal, vci, walkthrough, ufd, sacp, paut, supportingDocuments, ndt] as const;
+export const techniques = [
+  thermal,
+  vci,
+  walkthrough,
+  ufd,
+  sacp,
+  paut,
+  motionMagnification,
+  supportingDocuments,
+  ndt,
+] as const;
 export type TechniqueModule = (typeof techniques)[number]['module'];
 
 /** Each technique by the inspection method it serves; two techniques claiming one method stop the build. */

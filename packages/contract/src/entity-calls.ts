@@ -9,10 +9,13 @@ import type { BodyKind, IdLocation } from './routes.ts';
  * action), it declares those with `route` beside these.
  */
 export type EntityCalls = {
-  /** `GET {path}/{suffix}?{param}=`: every record under one parent (`by-report`, `by-inspection`). */
+  /**
+   * `GET {path}/{suffix}?{param}=`: every record under one parent (`by-report`, `by-inspection`);
+   * for an entity with one record per parent (`uniquePerParent`), that record, or null.
+   */
   byParent?: { suffix: string; param: string };
-  /** `GET {path}/{id}`: one record. */
-  getById?: true;
+  /** `GET {path}/{id}`, or with `id: 'query'` `GET {path}?id=`, under `{suffix}` when given: one record. */
+  get?: { id: 'query' | 'path'; suffix?: string };
   /** `POST {path}` with this body. */
   create?: BodyKind;
   /** `PUT {path}?id=` (or where `id` says) with this body. */
@@ -28,6 +31,22 @@ const bodyWords: Record<BodyKind, string> = {
 };
 
 const idWords = (id: IdLocation) => (id === 'query' ? '?id=' : id === 'path' ? '/{id}' : 'id in the body');
+
+/** The path of a call: `{path}`, then `/{suffix}` when given, then `/:id` where the path names the record. */
+type CallPath<
+  P extends string,
+  S extends string | undefined,
+  I extends IdLocation,
+> = `${P}${S extends string ? `/${S}` : ''}${I extends 'path' ? '/:id' : ''}`;
+
+/** `{path}`, `{path}/{suffix}`, and `/:id` after either where the call names the record in its path. */
+function callPath<P extends string, S extends string | undefined, I extends IdLocation>(
+  path: P,
+  suffix: S,
+  id: I,
+): CallPath<P, S, I> {
+  return `${path}${suffix ? `/${suffix}` : ''}${id === 'path' ? '/:id' : ''}` as CallPath<P, S, I>;
+}
 
 /**
  * The routes of `calls` for `entity` under `path`, for one variant (equipment class) of a
@@ -50,18 +69,34 @@ export function entityCalls<const P extends string, E extends EntityDefinition>(
   const routes = [];
   if (calls.byParent) {
     const { suffix, param } = calls.byParent;
-    const parent = entity.fields[param]?.label ?? labelFromKey(param.replace(/Id$/, ''));
+    const parent = (entity.fields[param]?.label ?? labelFromKey(param.replace(/Id$/, ''))).toLowerCase();
+    routes.push(
+      entity.uniquePerParent
+        ? route(
+            'GET',
+            `${path}/${suffix}`,
+            op.getByParent(entity, param, variant),
+            says(`by ${parent}, null when none yet`, `?${param}=`),
+          )
+        : route(
+            'GET',
+            `${path}/${suffix}`,
+            op.listByParent(entity, param, variant),
+            says(`list by ${parent}`, `?${param}=`),
+          ),
+    );
+  }
+  if (calls.get) {
+    const { id, suffix } = calls.get;
     routes.push(
       route(
         'GET',
-        `${path}/${suffix}`,
-        op.listByParent(entity, param, variant),
-        says(`list by ${parent.toLowerCase()}`, `?${param}=`),
+        callPath(path, suffix, id),
+        op.get(entity, id, variant),
+        says('one by id', `${suffix ? `/${suffix}` : ''}${idWords(id)}`),
       ),
     );
   }
-  if (calls.getById)
-    routes.push(route('GET', `${path}/:id`, op.get(entity, 'path', variant), says('one by id', '/{id}')));
   if (calls.create)
     routes.push(
       route('POST', path, op.create(entity, calls.create, variant), says('create', bodyWords[calls.create])),
@@ -71,7 +106,7 @@ export function entityCalls<const P extends string, E extends EntityDefinition>(
     routes.push(
       route(
         'PUT',
-        id === 'path' ? `${path}/:id` : path,
+        callPath(path, undefined, id),
         op.update(entity, id, calls.update.body, variant),
         says('update', idWords(id), bodyWords[calls.update.body]),
       ),
@@ -82,7 +117,7 @@ export function entityCalls<const P extends string, E extends EntityDefinition>(
     routes.push(
       route(
         'DELETE',
-        id === 'path' ? `${path}/:id` : path,
+        callPath(path, undefined, id),
         op.delete(entity, id, variant),
         says('delete', idWords(id)),
       ),

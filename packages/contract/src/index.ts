@@ -26,6 +26,7 @@ export * from './entities/walkthrough.ts';
 export * from './entities/ufd.ts';
 export * from './entities/sacp.ts';
 export * from './entities/paut.ts';
+export * from './entities/motion-magnification.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

@@ -133,9 +133,21 @@ function officeTypeOfZip(head: Uint8Array): DocumentMediaType | undefined {
  * H.264, M4V, DASH and the phone makers' own. An HEIF or AVIF still image is also an ISO file,
  * under its own brands, and is not a video; nor is QuickTime (`qt  `).
  */
-const mp4Brands = new Set(
-  ['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV'],
-);
+const mp4Brands = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+]);
 const stillImageBrands = new Set(['heic', 'heix', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
 
 /** MP4 from its `ftyp` box: its major brand, or a compatible one, is an MP4 brand (`mp4Brands`). */

@@ -12,6 +12,7 @@ export const techniqueIcons = [
   'drawing',
   'ultrasound',
   'potential',
+  'motion',
 ] as const;
 export type TechniqueIcon = (typeof techniqueIcons)[number];
 

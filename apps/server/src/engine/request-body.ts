@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   describeIssue,
+  enumValueLabel,
   labelInSentence,
   documentMediaTypes,
   drawingMediaTypes,
@@ -175,17 +176,24 @@ export function bodyKeys(
   return { accepted, ignored };
 }
 
-/** A refusal of keys the entity does not have, each named on its own path. */
+/**
+ * A refusal of keys the entity (or the variant the route serves) does not have, each named on its
+ * own path: a field or file of other equipment classes says which ("magnificationVideo is only on
+ * pressure vessel … records"), so the client knows it sent it to the wrong class, not misspelt it.
+ */
 function unknownFields(entity: EntityDefinition, keys: string[]): AppError {
   const records = `${labelInSentence(entity.label)} records`;
-  const message =
-    keys.length === 1
-      ? `${keys[0]} is not a field of ${records}`
-      : `${listed(keys)} are not fields of ${records}`;
+  const why = (key: string) => {
+    const variants = (entity.fields[key] ?? entity.images[key] ?? entity.imageLists[key])?.variants;
+    return variants
+      ? `${key} is only on ${listed(variants.map((v) => enumValueLabel(v).toLowerCase()))} ${records}`
+      : `${key} is not a field of ${records}`;
+  };
+  const message = keys.length === 1 ? why(keys[0]!) : `${listed(keys)} are not fields of ${records}`;
   return new AppError(
     'VALIDATION_ERROR',
     message,
-    keys.map((key) => ({ path: key, message: `${key} is not a field of ${records}` })),
+    keys.map((key) => ({ path: key, message: why(key) })),
   );
 }
 

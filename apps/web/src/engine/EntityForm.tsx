@@ -560,7 +560,7 @@ export function EntityForm(p: EntityFormProps) {
                 <WorkedOut entity={entity} keys={workedOut} values={form.values} parent={p.parent} />
               )}
               {slots.length > 0 && (
-                <Fieldset legend={t('engine.form.images')} variant="filled">
+                <Fieldset legend={t(`engine.form.${slotsWord(entity, slots)}`)} variant="filled">
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     {slots.map((slot) => {
                       const Slot = entity.images[slot]?.accepts === 'video' ? VideoField : ImageField;
@@ -678,4 +678,14 @@ function storedImage(value: unknown): StoredImage | null {
   if (typeof value !== 'object' || value === null || typeof (value as StoredImage).url !== 'string')
     return null;
   return value as StoredImage;
+}
+
+/**
+ * What the box of a form's file slots is called, by what they take: images; images and a video (a
+ * motion-magnification summary); files when a document or drawing is among them.
+ */
+function slotsWord(entity: EntityDefinition, slots: string[]): 'images' | 'imagesAndVideo' | 'files' {
+  const kinds = new Set(slots.map((slot) => entity.images[slot]?.accepts ?? 'image'));
+  if (kinds.size === 1 && kinds.has('image')) return 'images';
+  return [...kinds].every((kind) => kind === 'image' || kind === 'video') ? 'imagesAndVideo' : 'files';
 }

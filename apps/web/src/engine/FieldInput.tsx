@@ -93,6 +93,8 @@ export function FieldInput(p: FieldInputProps) {
             ) : undefined
           }
           rightSectionPointerEvents="none"
+          // A unit longer than the section's square (mm/s, MHz) keeps clear of the input's border.
+          rightSectionWidth={unit && unit.length > 2 ? `calc(${unit.length}ch + 1rem)` : undefined}
         />
       );
     case 'date':

@@ -2,6 +2,7 @@ import {
   Drawer,
   Group,
   Image,
+  List,
   Loader,
   Center,
   SimpleGrid,
@@ -16,9 +17,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { fieldOf, imageLabel } from './entity-labels.ts';
+import { formatBytes } from './locale.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 import { RecordDetails } from './RecordDetails.tsx';
 import { RecordedWarningsNotice } from './RecordedWarnings.tsx';
+import { StoredVideo } from './VideoPlayer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
 
 type Row = Record<string, unknown>;
@@ -39,26 +42,30 @@ export type RecordDrawerProps = {
 
 /**
  * Everything about one record of a table, on any screen width: every field and derived value the
- * entity declares (a narrow table hides some columns), the warnings it was saved with, and its
- * photos, which open full size.
+ * entity declares (a narrow table hides some columns), the warnings it was saved with, its
+ * photos, which open full size, its video, which plays, and its other files by name.
  * References to other records are left out: they are ids, which say nothing to a person.
  */
 export function RecordDrawer(p: RecordDrawerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const record = p.record;
   const declared = [...Object.keys(p.entity.derived), ...Object.keys(p.entity.fields)];
   const keys = [...new Set([...(p.leading ?? []), ...declared])].filter(
     (key) => fieldOf(p.entity, key)?.kind !== 'ref',
   );
-  const photos: (Photo & { slot: string })[] = record
+  // The record's files by what they are: photos open full size, a video plays, others are named.
+  const files = record
     ? Object.keys(p.entity.images).flatMap((slot) => {
         const stored = record[slot] as Attachment | null | undefined;
-        return stored
-          ? [{ slot, label: imageLabel(t, p.entity, slot), name: stored.displayName, url: stored.url }]
-          : [];
+        return stored ? [{ slot, label: imageLabel(t, p.entity, slot), stored }] : [];
       })
     : [];
+  const photos: (Photo & { slot: string })[] = files
+    .filter((f) => f.stored.mediaType.startsWith('image/'))
+    .map(({ slot, label, stored }) => ({ slot, label, name: stored.displayName, url: stored.url }));
+  const videos = files.filter((f) => f.stored.mediaType.startsWith('video/'));
+  const others = files.filter((f) => !photos.some((x) => x.slot === f.slot) && !videos.includes(f));
 
   return (
     <>
@@ -75,6 +82,9 @@ export function RecordDrawer(p: RecordDrawerProps) {
           <Stack gap="lg">
             {p.actions && <Group gap="sm">{p.actions(record, p.onClose)}</Group>}
             <RecordedWarningsNotice entity={p.entity} record={record} />
+            {videos.map(({ slot, label, stored }) => (
+              <StoredVideo key={slot} video={stored} label={label} />
+            ))}
             {photos.length > 0 && (
               <section>
                 <Title order={3} fz="md" mb="xs">
@@ -85,6 +95,20 @@ export function RecordDrawer(p: RecordDrawerProps) {
                     <PhotoThumbnail key={photo.slot} photo={photo} onOpen={() => setPhotoIndex(i)} />
                   ))}
                 </SimpleGrid>
+              </section>
+            )}
+            {others.length > 0 && (
+              <section>
+                <Title order={3} fz="md" mb="xs">
+                  {t('engine.details.files')}
+                </Title>
+                <List size="sm">
+                  {others.map(({ slot, label, stored }) => (
+                    <List.Item key={slot}>
+                      {label}: {stored.displayName} ({formatBytes(stored.size, i18n.language)})
+                    </List.Item>
+                  ))}
+                </List>
               </section>
             )}
             <RecordDetails

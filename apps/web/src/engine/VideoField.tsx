@@ -1,15 +1,15 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconArrowBackUp, IconMovie, IconReplace, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../api/calls.ts';
 import { acceptFor, checkFile, maxVideoBytes } from './file-checks.ts';
 import { useObjectUrl } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
 import { formatBytes } from './locale.ts';
+import { VideoCard } from './VideoPlayer.tsx';
 
 export type VideoFieldProps = {
   label: string;
@@ -107,24 +107,21 @@ export function VideoField(p: VideoFieldProps) {
         {p.label}
       </Text>
       {shown?.url ? (
-        <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Player key={shown.url} src={shown.url} label={t('engine.video.player', named)} stored={!file} />
-          <Group gap="sm" p="xs" wrap="wrap">
-            <Text size="sm" truncate="end" style={{ flex: '1 1 10rem' }}>
-              {shown.name}
-            </Text>
-            {shown.size !== undefined && (
-              <Text size="xs" c="dimmed">
-                {formatBytes(shown.size, i18n.language)}
-              </Text>
-            )}
-            {file && (
+        <VideoCard
+          key={shown.url}
+          src={shown.url}
+          label={p.label}
+          name={shown.name}
+          size={shown.size}
+          stored={!file}
+          after={
+            file && (
               <Badge variant="light" size="sm">
                 {t('engine.image.notSaved')}
               </Badge>
-            )}
-          </Group>
-        </Paper>
+            )
+          }
+        />
       ) : null}
       <Dropzone
         onDrop={(files) => void take(files)}
@@ -176,39 +173,5 @@ export function VideoField(p: VideoFieldProps) {
         </Text>
       )}
     </Stack>
-  );
-}
-
-/**
- * The player. A stored video is fetched by the element itself, in parts, with the session's
- * cookie (the one call that reads it, `sessionCookie`); when the session's access token has
- * expired meanwhile, an API call renews it and the player takes up where it stopped.
- */
-function Player(p: { src: string; label: string; stored: boolean }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const resumeAt = useRef(0);
-  async function renew() {
-    if (!p.stored || attempt > 0) return;
-    resumeAt.current = video.current?.currentTime ?? 0;
-    // Any authenticated call refreshes an expired token (docs/web-session.md).
-    await callApi('GET /auth/profile').catch(() => undefined);
-    setAttempt(1);
-  }
-  return (
-    <video
-      ref={video}
-      key={attempt}
-      src={p.src}
-      controls
-      preload="metadata"
-      playsInline
-      aria-label={p.label}
-      style={{ display: 'block', width: '100%', maxHeight: 360, background: 'black' }}
-      onError={() => void renew()}
-      onLoadedMetadata={(e) => {
-        if (resumeAt.current > 0) e.currentTarget.currentTime = resumeAt.current;
-      }}
-    />
   );
 }

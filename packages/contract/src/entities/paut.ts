@@ -235,7 +235,7 @@ export const pautRoutes = eachVariant(pautVariants, (variant) => [
     `/paut-summary-${variant}`,
     {
       byParent: { suffix: 'by-inspection', param: 'inspectionId' },
-      getById: true,
+      get: { id: 'path' },
       create: 'json',
       update: { body: 'json' },
       delete: 'query',

@@ -36,6 +36,11 @@ const techniqueLabels = {
     label: 'PAUT',
     description: 'Pemeriksaan las phased-array: pengaturannya, dan indikasi setiap sambungan dinilai.',
   },
+  motionMagnification: {
+    label: 'Pembesaran gerak',
+    description:
+      'Video peralatan yang beroperasi, diperbesar geraknya: bagaimana ia bergerak, dan seberapa parah getarannya.',
+  },
   supportingDocument: {
     label: 'Dokumen pendukung',
     description: 'Prosedur, sertifikat, gambar teknik, dan lembar kerja yang dilampirkan pada laporan.',
@@ -68,6 +73,11 @@ const weldDefectTypes = {
 /** Pipe and pipeline, as the equipment classes of the piping techniques read. */
 const pipeVariants = { pipe: 'Pipa', pipeline: 'Jalur pipa' };
 const sacpVariants = { ...pipeVariants, structure: 'Struktur' };
+const motionMagnificationVariants = {
+  pipe: 'Pipa',
+  'storage-tank': 'Tangki timbun',
+  'pressure-vessel': 'Bejana tekan',
+};
 
 const entities: EntityLabels = {
   workOrderSpk: {
@@ -593,6 +603,71 @@ const entities: EntityLabels = {
       spotsJson: {
         type: weldDefectTypes,
         result: { accept: 'Diterima', reject: 'Ditolak' },
+      },
+    },
+  },
+  motionMagnificationAnalysis: {
+    label: 'Analisis pembesaran gerak',
+    variants: motionMagnificationVariants,
+    fields: {
+      reportHeaderId: 'Laporan',
+      measurementDate: 'Tanggal perekaman',
+      finding: 'Temuan',
+      diagnosis: 'Diagnosis',
+      diagnosisDescription:
+        'Apa yang menggerakkan peralatan, mis. "Resonansi jalur buang di dekat 1× putaran pompa"',
+      analysis: 'Analisis',
+      recommendation: 'Rekomendasi',
+      remarks: 'Keterangan',
+    },
+    images: {
+      isometricImage: 'Isometrik',
+      equipmentTopViewImage: 'Tampak atas peralatan',
+      overallDeflectionDirectionImage: 'Arah defleksi keseluruhan',
+    },
+  },
+  motionMagnificationSummary: {
+    label: 'Ringkasan pembesaran gerak',
+    variants: motionMagnificationVariants,
+    fields: {
+      motionMagnificationAnalysisId: 'Analisis pembesaran gerak',
+      measurementDate: 'Tanggal perekaman',
+      shootingAreaOrCameraDirection: 'Area pengambilan atau arah kamera',
+      shootingAreaOrCameraDirectionDescription:
+        'Di mana kamera berdiri dan apa yang direkam, mis. "Sisi utara, di permukaan tanah, menghadap siku buang"',
+      dominantFrequencyHz: 'Frekuensi dominan',
+      velAmplitude: 'Amplitudo kecepatan',
+      velAmplitudeDescription: 'Kecepatan puncak (nol ke puncak) pada frekuensi dominan',
+      dispAmplitude: 'Amplitudo simpangan',
+      dispAmplitudeDescription: 'Simpangan puncak ke puncak pada frekuensi dominan',
+      finding: 'Temuan',
+      remarks: 'Keterangan',
+      vibrationScreening: 'Penyaringan getaran',
+      vibrationScreeningDescription:
+        'Amplitudo kecepatan terhadap garis tingkat keparahan getaran pipa Wachel (SwRI), puncak: desain 12,7, marginal 25,4, perbaikan 50,8, bahaya 101,6 mm/s; untuk frekuensi dominan 10 sampai 300 Hz',
+    },
+    values: {
+      vibrationScreening: {
+        acceptable: 'Dapat diterima',
+        aboveDesign: 'Di atas batas desain',
+        marginal: 'Marginal',
+        correction: 'Perlu perbaikan',
+        danger: 'Bahaya',
+      },
+    },
+    images: {
+      magnificationVideo: 'Video pembesaran',
+      deflectionDirection: 'Arah defleksi',
+      motionIntensitySpectrum: 'Spektrum intensitas gerak',
+      summaryImages: 'Foto',
+    },
+    imageTypes: {
+      summaryImages: {
+        magnifiedFrame: 'Bingkai diperbesar',
+        motionMap: 'Peta gerak',
+        spectrum: 'Spektrum',
+        overview: 'Tampak keseluruhan',
+        other: 'Lainnya',
       },
     },
   },

@@ -1,4 +1,4 @@
-import { ALabel } from '@inspectra/contract';
+import { ALabel, labelInSentence } from '@inspectra/contract';
 import type { RecordedWarning } from '@inspectra/contract';
 import { AppError } from '../../errors.ts';
 import { auditable } from '../auditable.ts';
@@ -22,7 +22,17 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
   return async (ctx) => {
     const { deps } = ctx;
     repo(deps).assertMayWrite(ctx.user!);
-    const body = await readBody(ctx, op.body);
+    const body = await readBody(ctx, op.body).catch((error: unknown) => {
+      // A call that names its record in the body reads no id elsewhere: one sent in the query
+      // alone is ignored, and saying only that the body's id is missing would send the client
+      // looking in the wrong place. (With the id in the body too, the query's is not read.)
+      const missingId = error instanceof AppError && error.details?.some((d) => d.path === 'id');
+      if (op.id === 'body' && ctx.query.id !== undefined && missingId) {
+        const message = `This call names the ${labelInSentence(entity.label)} by the id in its body, not in the query: send id in the body`;
+        throw new AppError('VALIDATION_ERROR', message, [{ path: 'id', message }]);
+      }
+      throw error;
+    });
     const id = (
       op.id === 'path' ? ctx.params.id : op.id === 'query' ? ctx.query.id : body.values.id
     ) as string;

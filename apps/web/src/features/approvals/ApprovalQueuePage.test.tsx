@@ -144,10 +144,12 @@ describe('the approvals queue page', () => {
 
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
     await user.click(
-      await screen.findByRole('option', { name: 'Repair immediately / Critical / Reject / Underprotected' }),
+      await screen.findByRole('option', {
+        name: 'Repair immediately / Critical / Reject / Underprotected / Danger',
+      }),
     );
     await waitFor(() =>
-      expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected'),
+      expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected,danger'),
     );
 
     await user.click(within(filters).getByRole('combobox', { name: 'Company' }));
@@ -160,7 +162,7 @@ describe('the approvals queue page', () => {
 
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
-    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected');
+    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected,danger');
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
     serveQueue([]);
@@ -204,12 +206,13 @@ describe('the approvals queue page', () => {
   it('puts the levels of every grading technique on one scale, most severe first', () => {
     const choices = severityChoices(i18n.t);
     // A two-level grade (UFD's and PAUT's accept or reject) takes the ends of the scale; SACP's
-    // three its ends and the step below the worst.
+    // three its ends and the step below the worst; motion magnification's five the ends, the steps
+    // between them, and marginal beside correction.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject,underprotected',
-      'repairAsTimePermits,high,overprotected',
-      'investigate,medium',
-      'normal,low,accept,protected',
+      'repairImmediately,critical,reject,underprotected,danger',
+      'repairAsTimePermits,high,overprotected,marginal,correction',
+      'investigate,medium,aboveDesign',
+      'normal,low,accept,protected,acceptable',
       'none',
     ]);
     expect(isSevere({ inspectionMethod: 'ufd', worstFinding: 'reject' })).toBe(true);

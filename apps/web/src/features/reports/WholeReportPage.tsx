@@ -31,6 +31,7 @@ import { formatFieldValue } from '../../engine/FieldDisplay.tsx';
 import { formatBytes } from '../../engine/locale.ts';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
 import { PhotoThumbnail } from '../../engine/RecordDrawer.tsx';
+import { StoredVideo } from '../../engine/VideoPlayer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { FindingBadge } from '../techniques/FindingBadge.tsx';
@@ -369,12 +370,16 @@ function fileLabel(
   return imageLabel(t, entity, file.slot);
 }
 
-/** Photos as thumbnails that open full size (fetched with the session); documents listed by name and size. */
+/**
+ * Photos as thumbnails that open full size (fetched with the session), videos as players (which
+ * fetch them in parts as they play), documents listed by name and size.
+ */
 function TreeFiles({ entity, files }: { entity: EntityDefinition; files: TreeFile[] }) {
   const { t, i18n } = useTranslation();
   const [index, setIndex] = useState<number | null>(null);
   const images = files.filter((file) => file.mediaType.startsWith('image/'));
-  const documents = files.filter((file) => !file.mediaType.startsWith('image/'));
+  const videos = files.filter((file) => file.mediaType.startsWith('video/'));
+  const documents = files.filter((file) => !images.includes(file) && !videos.includes(file));
   const photos: Photo[] = images.map((file) => ({
     label: fileLabel(t, entity, file),
     name: file.displayName,
@@ -390,6 +395,18 @@ function TreeFiles({ entity, files }: { entity: EntityDefinition; files: TreeFil
           {photos.map((photo, i) => (
             <WhenNear key={images[i]!.id} height={180}>
               <PhotoThumbnail photo={photo} onOpen={() => setIndex(i)} />
+            </WhenNear>
+          ))}
+        </SimpleGrid>
+      )}
+      {videos.length > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" mt="xs">
+          {videos.map((file) => (
+            <WhenNear key={file.id} height={240}>
+              <StoredVideo
+                video={{ url: `/api/files/${file.id}`, displayName: file.displayName, size: file.size }}
+                label={fileLabel(t, entity, file)}
+              />
             </WhenNear>
           ))}
         </SimpleGrid>

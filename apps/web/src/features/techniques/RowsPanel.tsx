@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
-import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMovie, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -203,11 +203,18 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
   );
 }
 
-/** The row's name with its first photo and how many it has: what an inspector recognises a row by. */
+/**
+ * The row's name with its first photo, how many it has and whether it keeps a video: what an
+ * inspector recognises a row by.
+ */
 function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; name: string }) {
   const { t } = useTranslation();
   const photos = rowPhotos(entity, row);
   const thumb = useAuthorizedObjectUrl(photos[0]?.url);
+  // A recording kept with the row (a magnified video) is what a reviewer looks for first.
+  const withVideo = Object.entries(entity.images).some(
+    ([slot, image]) => image.accepts === 'video' && row[slot],
+  );
   return (
     <Group gap="sm" wrap="nowrap">
       <Paper
@@ -228,9 +235,21 @@ function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; na
         <Text size="sm" fw={500} lineClamp={2}>
           {name}
         </Text>
-        <Badge variant="default" size="sm" styles={{ label: { textTransform: 'none' } }}>
-          {t('workspace.photoCount', { count: photos.length })}
-        </Badge>
+        <Group gap={4} wrap="wrap">
+          <Badge variant="default" size="sm" styles={{ label: { textTransform: 'none' } }}>
+            {t('workspace.photoCount', { count: photos.length })}
+          </Badge>
+          {withVideo && (
+            <Badge
+              variant="default"
+              size="sm"
+              leftSection={<IconMovie size={12} aria-hidden />}
+              styles={{ label: { textTransform: 'none' } }}
+            >
+              {t('workspace.video')}
+            </Badge>
+          )}
+        </Group>
       </Stack>
     </Group>
   );

@@ -60,8 +60,10 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   // indications) is read beside the grade, as a choice is; and what it is worked out from (a
   // finding's echo height and length) stays as long, since a reader checks the one against the other.
   const workedOut = workedOutKeys(rows).filter((k) => k !== grade);
+  // So does what a derived grade is worked out from (a summary's velocity beside its screening).
+  const gradeExpr = grade ? rows.derived[grade]?.expr : undefined;
   const read = new Set(
-    workedOut.flatMap((k) => {
+    [...workedOut, ...(gradeExpr ? [grade!] : [])].flatMap((k) => {
       const { numbers, words } = fieldsRead(rows.derived[k]!.expr!);
       return [...numbers, ...words];
     }),

@@ -1,4 +1,12 @@
-import { sacp, ufd, vci, vciSummary, walkthrough, walkthroughSummary } from '@inspectra/contract';
+import {
+  motionMagnification,
+  sacp,
+  ufd,
+  vci,
+  vciSummary,
+  walkthrough,
+  walkthroughSummary,
+} from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -93,6 +101,15 @@ describe('a technique’s calls, found by what they do', () => {
     ])
       expect(ufdColumns).toContainEqual({ key, priority: 2 });
     expect(ufdColumns).toContainEqual({ key: 'defectLocationFromYAxis', priority: 4 });
+    // So does what a derived grade is worked out from: a summary's velocity and frequency.
+    const motionColumns = rowColumns(motionMagnification as unknown as TechniqueDefinition, 'pipe');
+    expect(motionColumns.slice(0, 2)).toEqual([
+      { key: 'shootingAreaOrCameraDirection', priority: 1 },
+      { key: 'vibrationScreening', priority: 1 },
+    ]);
+    for (const key of ['velAmplitude', 'dominantFrequencyHz'])
+      expect(motionColumns).toContainEqual({ key, priority: 2 });
+    expect(motionColumns).toContainEqual({ key: 'dispAmplitude', priority: 4 });
   });
 });
 

@@ -2,6 +2,7 @@ import type { TechniqueIcon } from '@inspectra/contract';
 import {
   IconBolt,
   IconFileText,
+  IconMovie,
   IconTemperature,
   IconVectorTriangle,
   IconWalk,
@@ -19,4 +20,5 @@ export const techniqueIcons: Record<TechniqueIcon, Icon> = {
   drawing: IconVectorTriangle,
   ultrasound: IconWaveSine,
   potential: IconBolt,
+  motion: IconMovie,
 };

@@ -29,6 +29,8 @@ export const engine = {
   form: {
     workedOut: 'Worked out from what you entered',
     images: 'Images',
+    imagesAndVideo: 'Images and video',
+    files: 'Files',
     saveFailed: 'Could not save',
     uploadProgress: 'Upload progress',
     fieldErrors_one: 'Could not save: {{message}}. One field needs attention.',
@@ -163,6 +165,7 @@ export const engine = {
   details: {
     title: 'Details',
     photos: 'Photos',
+    files: 'Files',
     noPhoto: 'None',
   },
   photo: {

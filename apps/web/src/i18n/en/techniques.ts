@@ -58,6 +58,7 @@ export const workspace = {
   noRows: 'No {{label}} yet. Add the first one with its photos.',
   photoCount_one: '{{count}} photo',
   photoCount_other: '{{count}} photos',
+  video: 'Video',
   vci: {
     byFeature: 'Findings by feature',
     noFeatures: 'No summaries yet: features appear here as spots are recorded.',

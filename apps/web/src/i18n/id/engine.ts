@@ -32,6 +32,8 @@ export const engine: Translation<typeof en> = {
   form: {
     workedOut: 'Dihitung dari isian Anda',
     images: 'Gambar',
+    imagesAndVideo: 'Gambar dan video',
+    files: 'Berkas',
     saveFailed: 'Gagal menyimpan',
     uploadProgress: 'Kemajuan unggahan',
     fieldErrors_one: 'Gagal menyimpan: {{message}}. Satu isian perlu diperiksa.',
@@ -170,6 +172,7 @@ export const engine: Translation<typeof en> = {
   details: {
     title: 'Rincian',
     photos: 'Foto',
+    files: 'Berkas',
     noPhoto: 'Tidak ada',
   },
   photo: {

@@ -63,6 +63,7 @@ export const workspace: Translation<typeof enWorkspace> = {
   noRows: 'Belum ada {{label}}. Tambahkan yang pertama beserta fotonya.',
   photoCount_one: '{{count}} foto',
   photoCount_other: '{{count}} foto',
+  video: 'Video',
   vci: {
     byFeature: 'Temuan per jenis kerusakan',
     noFeatures: 'Belum ada ringkasan: jenis kerusakan muncul di sini begitu titik-titiknya dicatat.',

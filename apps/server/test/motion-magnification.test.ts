@@ -1,0 +1,500 @@
+import { motionMagnificationSummary, motionMagnificationVariants } from '@inspectra/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../src/db/schema/index.ts';
+import { derivedSql } from '../src/engine/derived-sql.ts';
+import { mp4Head, pdfBytes } from './document-bytes.ts';
+import { pdfText } from './pdf-text.ts';
+import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Variant = (typeof motionMagnificationVariants)[number];
+const png = (name: string) => ({ name, type: 'image/png', bytes: pngBytes });
+const jpeg = (name: string) => ({ name, type: 'image/jpeg', bytes: jpegBytes });
+/** An MP4 as a camera writes it: its head, then media data to read in part. */
+const video = Buffer.concat([mp4Head, Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251))]);
+const mp4 = { name: 'PV-101 north.mp4', type: 'video/mp4', bytes: video };
+
+const analysisPath = (v: Variant) => `/api/motion-magnification-analysis-${v}`;
+/** SPEC 7: the pipe's summaries have no class in their path. */
+const summaryPath = (v: Variant) =>
+  v === 'pipe' ? '/api/motion-magnification-summary' : `/api/motion-magnification-summary-${v}`;
+
+async function createAnalysis(variant: Variant, reportHeaderId: string) {
+  const r = await t.call(
+    'POST',
+    analysisPath(variant),
+    multipart(
+      {
+        reportHeaderId,
+        measurementDate: '2026-11-18',
+        finding: 'The discharge line sways laterally at the second support.',
+        diagnosis: 'Resonance of the span near 1× pump speed',
+      },
+      { isometricImage: png('iso.png'), overallDeflectionDirectionImage: jpeg('deflection.jpg') },
+    ),
+  );
+  if (r.status !== 201) throw new Error(`analysis: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** A summary as the original client sends it: multipart, the photos typed by the list's JSON. */
+function createSummary(
+  variant: Variant,
+  analysisId: string,
+  fields: Record<string, string> = {},
+  files: Parameters<typeof multipart>[1] = { summaryImages: png('frame.png') },
+) {
+  return t.call(
+    'POST',
+    summaryPath(variant),
+    multipart(
+      {
+        motionMagnificationAnalysisId: analysisId,
+        measurementDate: '2026-11-18',
+        shootingAreaOrCameraDirection: 'North side, grade level, facing the discharge elbow',
+        dominantFrequencyHz: '24.5',
+        velAmplitude: '8.2',
+        dispAmplitude: '106',
+        finding: 'Lateral sway of the elbow',
+        summaryImages: JSON.stringify([{ file: 0, imageType: 'magnifiedFrame' }]),
+        ...fields,
+      },
+      files,
+    ),
+  );
+}
+
+describe('motion magnification analyses', () => {
+  it.each(motionMagnificationVariants)(
+    'on a %s: created with its drawings, read by report and by id, updated with a new one, one per report',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+      const none = await t.call('GET', `${analysisPath(variant)}/by-report?reportHeaderId=${report.id}`);
+      expect(none.status).toBe(200);
+      expect(none.body.data).toBeNull();
+
+      const analysis = await createAnalysis(variant, report.id);
+      expect(analysis).toMatchObject({
+        variant,
+        reportHeaderId: report.id,
+        measurementDate: '2026-11-18',
+        diagnosis: 'Resonance of the span near 1× pump speed',
+        isometricImage: { slot: 'isometricImage', mediaType: 'image/png' },
+        equipmentTopViewImage: null,
+        overallDeflectionDirectionImage: { mediaType: 'image/jpeg', displayName: 'deflection.jpg' },
+      });
+      const byReport = await t.call('GET', `${analysisPath(variant)}/by-report?reportHeaderId=${report.id}`);
+      expect(byReport.body.data.id).toBe(analysis.id);
+      const byId = await t.call('GET', `${analysisPath(variant)}?id=${analysis.id}`);
+      expect(byId.status).toBe(200);
+      expect(byId.body.data).toMatchObject({ id: analysis.id, version: 1 });
+
+      const updated = await t.call(
+        'PUT',
+        `${analysisPath(variant)}?id=${analysis.id}`,
+        multipart(
+          { recommendation: 'Add a guide at the second support', version: '1' },
+          { equipmentTopViewImage: jpeg('top.jpg') },
+        ),
+      );
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body.data).toMatchObject({
+        recommendation: 'Add a guide at the second support',
+        finding: analysis.finding,
+        equipmentTopViewImage: { mediaType: 'image/jpeg' },
+        isometricImage: { mediaType: 'image/png' },
+        version: 2,
+      });
+
+      // A report has one analysis per class: its summaries are the shooting areas.
+      const again = await t.call('POST', analysisPath(variant), multipart({ reportHeaderId: report.id }));
+      expect(again.status).toBe(409);
+      expect(again.body.error.details).toEqual([expect.objectContaining({ path: 'reportHeaderId' })]);
+    },
+  );
+
+  it('keeps the classes apart: another class’s analysis is not found on this path', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const tank = await createAnalysis('storage-tank', report.id);
+    expect((await t.call('GET', `${analysisPath('pipe')}?id=${tank.id}`)).status).toBe(404);
+    const pipe = await t.call('GET', `${analysisPath('pipe')}/by-report?reportHeaderId=${report.id}`);
+    expect(pipe.body.data).toBeNull();
+  });
+});
+
+describe('motion magnification summaries', () => {
+  it.each(motionMagnificationVariants)(
+    'on a %s: recorded with typed frames, read by details and by analysis, corrected and removed',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+      const analysis = await createAnalysis(variant, report.id);
+      const created = await createSummary(variant, analysis.id);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const summary = created.body.data;
+      expect(summary).toMatchObject({
+        variant,
+        motionMagnificationAnalysisId: analysis.id,
+        dominantFrequencyHz: 24.5,
+        velAmplitude: 8.2,
+        dispAmplitude: 106,
+        vibrationScreening: 'acceptable',
+        summaryImages: [{ imageType: 'magnifiedFrame', displayName: 'frame.png', position: 0 }],
+      });
+      if (variant === 'pressure-vessel')
+        expect(summary).toMatchObject({
+          magnificationVideo: null,
+          deflectionDirection: null,
+          motionIntensitySpectrum: null,
+        });
+      else expect(summary).not.toHaveProperty('magnificationVideo');
+
+      const details = await t.call('GET', `${summaryPath(variant)}/details?id=${summary.id}`);
+      expect(details.status).toBe(200);
+      expect(details.body.data).toMatchObject({ id: summary.id, vibrationScreening: 'acceptable' });
+      const listed = await t.call('GET', `${summaryPath(variant)}/by-analysis?analysisId=${analysis.id}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([summary.id]);
+
+      // Corrected by JSON, keeping the frame: the pipe's names the summary in the body.
+      const correction = { velAmplitude: 60, remarks: 'Re-read at the elbow', version: 1 };
+      const corrected =
+        variant === 'pipe'
+          ? await t.call('PUT', summaryPath(variant), { id: summary.id, ...correction })
+          : await t.call('PUT', `${summaryPath(variant)}?id=${summary.id}`, correction);
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body.data).toMatchObject({
+        velAmplitude: 60,
+        vibrationScreening: 'correction',
+        summaryImages: [{ imageType: 'magnifiedFrame' }],
+        version: 2,
+      });
+
+      // And by multipart, adding a motion map.
+      const fields = {
+        summaryImages: JSON.stringify([
+          { id: summary.summaryImages[0].id },
+          { file: 0, imageType: 'motionMap' },
+        ]),
+        version: '2',
+      };
+      const withMap =
+        variant === 'pipe'
+          ? await t.call(
+              'PUT',
+              summaryPath(variant),
+              multipart({ id: summary.id, ...fields }, { summaryImages: png('map.png') }),
+            )
+          : await t.call(
+              'PUT',
+              `${summaryPath(variant)}?id=${summary.id}`,
+              multipart(fields, { summaryImages: png('map.png') }),
+            );
+      expect(withMap.status, JSON.stringify(withMap.body)).toBe(200);
+      expect(withMap.body.data.summaryImages.map((i: { imageType: string }) => i.imageType)).toEqual([
+        'magnifiedFrame',
+        'motionMap',
+      ]);
+
+      const removed = await t.call('DELETE', `${summaryPath(variant)}?id=${summary.id}`);
+      expect(removed.status).toBe(200);
+      const after = await t.call('GET', `${summaryPath(variant)}/by-analysis?analysisId=${analysis.id}`);
+      expect(after.body.data).toEqual([]);
+      expect((await t.call('GET', `${summaryPath(variant)}/details?id=${summary.id}`)).status).toBe(404);
+    },
+  );
+
+  it('on the pipe path, an update names the summary in its body: an id in the query alone is refused', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const analysis = await createAnalysis('pipe', report.id);
+    const summary = (await createSummary('pipe', analysis.id)).body.data;
+
+    const inQuery = await t.call('PUT', `${summaryPath('pipe')}?id=${summary.id}`, {
+      velAmplitude: 60,
+      version: 1,
+    });
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'id',
+        message: expect.stringMatching(/in its body, not in the query/),
+      }),
+    ]);
+    const inQueryMultipart = await t.call(
+      'PUT',
+      `${summaryPath('pipe')}?id=${summary.id}`,
+      multipart({ velAmplitude: '60', version: '1' }),
+    );
+    expect(inQueryMultipart.status).toBe(400);
+    const noId = await t.call('PUT', summaryPath('pipe'), { velAmplitude: 60, version: 1 });
+    expect(noId.status).toBe(400);
+    expect(noId.body.error.details).toEqual([expect.objectContaining({ path: 'id' })]);
+    const unchanged = await t.call('GET', `${summaryPath('pipe')}/details?id=${summary.id}`);
+    expect(unchanged.body.data).toMatchObject({ velAmplitude: 8.2, version: 1 });
+    // With the id in the body, one also in the query is not read: the body's names the record.
+    const both = await t.call('PUT', `${summaryPath('pipe')}?id=${summary.id}`, {
+      id: summary.id,
+      dispAmplitude: 35,
+      version: 1,
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.data).toMatchObject({ velAmplitude: 8.2, dispAmplitude: 35, version: 2 });
+
+    // The other classes name it in the query, as SPEC 7 says: an id in the body alone is no id.
+    const tank = await createAnalysis('storage-tank', report.id);
+    const tankSummary = (await createSummary('storage-tank', tank.id)).body.data;
+    const inBody = await t.call('PUT', summaryPath('storage-tank'), {
+      id: tankSummary.id,
+      velAmplitude: 60,
+      version: 1,
+    });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body.message).toMatch(/id/);
+
+    // A pipe summary is not found on another class's path, nor theirs on the pipe's.
+    expect((await t.call('GET', `${summaryPath('storage-tank')}/details?id=${summary.id}`)).status).toBe(404);
+    const crossed = await t.call('PUT', summaryPath('pipe'), { id: tankSummary.id, version: 1 });
+    expect(crossed.status).toBe(404);
+  });
+
+  it('on a pressure vessel, keeps the magnification video, served in part as a player seeks', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const analysis = await createAnalysis('pressure-vessel', report.id);
+    const created = await createSummary(
+      'pressure-vessel',
+      analysis.id,
+      {},
+      {
+        summaryImages: png('frame.png'),
+        magnificationVideo: mp4,
+        deflectionDirection: png('deflection.png'),
+        motionIntensitySpectrum: jpeg('spectrum.jpg'),
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { magnificationVideo: stored } = created.body.data;
+    expect(created.body.data).toMatchObject({
+      magnificationVideo: { slot: 'magnificationVideo', mediaType: 'video/mp4', size: video.length },
+      deflectionDirection: { mediaType: 'image/png' },
+      motionIntensitySpectrum: { mediaType: 'image/jpeg' },
+    });
+    expect(stored.displayName).toBe('PV-101 north.mp4');
+
+    const whole = await t.inject({
+      method: 'GET',
+      url: `/api/files/${stored.id}`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(video)).toBe(true);
+    const part = await t.inject({
+      method: 'GET',
+      url: `/api/files/${stored.id}`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}`, range: 'bytes=1000-1999' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${video.length}`);
+    expect(part.rawPayload.equals(video.subarray(1000, 2000))).toBe(true);
+
+    // The report's PDF lists the video among the summary's files, with the grade beside the values.
+    const printed = await t.inject({
+      method: 'GET',
+      url: `/api/report-headers/${report.id}/pdf`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
+    expect(printed.statusCode).toBe(200);
+    const { all } = await pdfText(printed.rawPayload);
+    expect(all).toContain('Motion magnification summary');
+    expect(all).toContain('Magnification video: PV-101 north.mp4');
+    expect(all).toContain('video/mp4');
+    expect(all).toContain('Acceptable');
+
+    // Replaced by another recording; removed by an empty part.
+    const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
+    const replaced = await t.call(
+      'PUT',
+      `${summaryPath('pressure-vessel')}?id=${created.body.data.id}`,
+      multipart(
+        { version: '1' },
+        { magnificationVideo: { name: 'again.webm', type: 'video/webm', bytes: webm } },
+      ),
+    );
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body.data.magnificationVideo).toMatchObject({ mediaType: 'video/webm' });
+    const cleared = await t.call(
+      'PUT',
+      `${summaryPath('pressure-vessel')}?id=${created.body.data.id}`,
+      multipart({ version: '2', magnificationVideo: '' }),
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.magnificationVideo).toBeNull();
+  });
+
+  it('refuses a file that is no video in the video slot, and a video on another class, storing nothing', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const vessel = await createAnalysis('pressure-vessel', report.id);
+    const notVideo = await createSummary(
+      'pressure-vessel',
+      vessel.id,
+      {},
+      {
+        summaryImages: png('frame.png'),
+        magnificationVideo: { name: 'recording.mp4', type: 'video/mp4', bytes: pdfBytes },
+      },
+    );
+    expect(notVideo.status).toBe(415);
+    expect(notVideo.body.error.details).toEqual([
+      expect.objectContaining({ path: 'magnificationVideo', message: expect.stringMatching(/MP4 or WebM/) }),
+    ]);
+    expect(notVideo.body.message).toMatch(/magnification video/);
+    const listed = await t.call(
+      'GET',
+      `${summaryPath('pressure-vessel')}/by-analysis?analysisId=${vessel.id}`,
+    );
+    expect(listed.body.data).toEqual([]);
+
+    const pipe = await createAnalysis('pipe', report.id);
+    const onPipe = await createSummary('pipe', pipe.id, {}, { magnificationVideo: mp4 });
+    expect(onPipe.status).toBe(400);
+    expect(onPipe.body.message).toBe(
+      'magnificationVideo is only on pressure vessel motion magnification summary records',
+    );
+    const tank = await createAnalysis('storage-tank', report.id);
+    const spectrumOnTank = await createSummary(
+      'storage-tank',
+      tank.id,
+      {},
+      {
+        motionIntensitySpectrum: png('spectrum.png'),
+      },
+    );
+    expect(spectrumOnTank.status).toBe(400);
+    expect(spectrumOnTank.body.error.details).toEqual([
+      expect.objectContaining({ path: 'motionIntensitySpectrum' }),
+    ]);
+    for (const analysis of [pipe, tank]) {
+      const variant = analysis.variant as Variant;
+      const none = await t.call('GET', `${summaryPath(variant)}/by-analysis?analysisId=${analysis.id}`);
+      expect(none.body.data).toEqual([]);
+    }
+  });
+
+  it('refuses negative values, an unknown photo type, no shooting area and another class’s analysis', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const analysis = await createAnalysis('storage-tank', report.id);
+    for (const field of ['dominantFrequencyHz', 'velAmplitude', 'dispAmplitude']) {
+      const r = await createSummary('storage-tank', analysis.id, { [field]: '-1' });
+      expect(r.status, field).toBe(400);
+      expect(r.body.error.details, field).toEqual([expect.objectContaining({ path: field })]);
+    }
+    const unknownType = await createSummary('storage-tank', analysis.id, {
+      summaryImages: JSON.stringify([{ file: 0, imageType: 'selfie' }]),
+    });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.error.details).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/^summaryImages/) }),
+    ]);
+    expect(JSON.stringify(unknownType.body.error.details)).toContain('magnifiedFrame');
+    const noArea = await createSummary('storage-tank', analysis.id, { shootingAreaOrCameraDirection: '' });
+    expect(noArea.status).toBe(400);
+    expect(noArea.body.error.details).toEqual([
+      expect.objectContaining({ path: 'shootingAreaOrCameraDirection' }),
+    ]);
+    const crossed = await createSummary('pipe', analysis.id);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error.details).toEqual([
+      expect.objectContaining({ path: 'motionMagnificationAnalysisId' }),
+    ]);
+    const listed = await t.call(
+      'GET',
+      `${summaryPath('storage-tank')}/by-analysis?analysisId=${analysis.id}`,
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+});
+
+describe('vibration screening (Wachel / SwRI piping severity lines)', () => {
+  it('grades each summary by its velocity, at and around every line, only between 10 and 300 Hz, in the API and in SQL alike', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const analysis = await createAnalysis('pipe', report.id);
+    const cases: [hz: string, velocity: string, grade: string | null][] = [
+      ['25', '0', 'acceptable'],
+      ['25', '12.7', 'acceptable'],
+      ['25', '12.71', 'aboveDesign'],
+      ['25', '25.4', 'aboveDesign'],
+      ['25', '25.41', 'marginal'],
+      ['25', '50.8', 'marginal'],
+      ['25', '50.81', 'correction'],
+      ['25', '101.6', 'correction'],
+      ['25', '101.61', 'danger'],
+      ['10', '120', 'danger'],
+      ['300', '120', 'danger'],
+      // Below 10 Hz displacement governs, above 300 Hz the lines are not drawn: nothing proposed.
+      ['9.99', '120', null],
+      ['300.01', '120', null],
+      ['', '120', null],
+      ['25', '', null],
+    ];
+    const ids: string[] = [];
+    for (const [hz, velocity, grade] of cases) {
+      const r = await createSummary('pipe', analysis.id, {
+        shootingAreaOrCameraDirection: `${hz} Hz, ${velocity} mm/s`,
+        dominantFrequencyHz: hz,
+        velAmplitude: velocity,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.data.vibrationScreening, `${hz} Hz, ${velocity} mm/s`).toBe(grade);
+      ids.push(r.body.data.id);
+    }
+    const listed = await t.call('GET', `${summaryPath('pipe')}/by-analysis?analysisId=${analysis.id}`);
+    const byId = new Map(
+      listed.body.data.map((r: { id: string; vibrationScreening: string | null }) => [
+        r.id,
+        r.vibrationScreening,
+      ]),
+    );
+    expect(ids.map((id) => byId.get(id))).toEqual(cases.map(([, , grade]) => grade));
+    const s = tableOf(motionMagnificationSummary);
+    const rows = await t.db
+      .select({ id: s.id, grade: derivedSql(motionMagnificationSummary, 'vibrationScreening', s) })
+      .from(s)
+      .where(eq(s.motionMagnificationAnalysisId, analysis.id));
+    expect(new Map(rows.map((r) => [r.id, r.grade]))).toEqual(byId);
+  });
+
+  it('makes the report submittable once a summary is recorded, its worst summary the report’s grade', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const analysis = await createAnalysis('pressure-vessel', report.id);
+    const before = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
+    expect(before.body.data.missing).toEqual([
+      expect.objectContaining({
+        requirement: 'rows',
+        technique: 'motionMagnification',
+        entity: 'motionMagnificationSummary',
+        found: 0,
+      }),
+    ]);
+    for (const velAmplitude of ['8', '60', '14'])
+      expect((await createSummary('pressure-vessel', analysis.id, { velAmplitude })).status).toBe(201);
+    const after = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
+    expect(after.body.data.missing).toEqual([]);
+    const techniques = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(techniques.body.data).toEqual([
+      expect.objectContaining({
+        technique: 'motionMagnification',
+        variant: 'pressure-vessel',
+        inspections: 1,
+        rows: 3,
+        worstFinding: 'correction',
+      }),
+    ]);
+  });
+});
