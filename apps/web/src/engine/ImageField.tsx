@@ -1,6 +1,5 @@
 import { imageMediaTypes } from '@inspectra/contract';
-import { Badge, Button, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { ButtonProps } from '@mantine/core';
+import { Badge, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -9,11 +8,9 @@ import {
   IconPhoto,
   IconReplace,
   IconTrash,
-  IconUpload,
   IconZoomIn,
 } from '@tabler/icons-react';
-import type { Icon } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../api/files.ts';
@@ -21,6 +18,7 @@ import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { EmptySlot, SlotFrame, useSlotButtons } from './FileSlot.tsx';
 
 const defaultMaxImageBytes = 20 * 1024 * 1024;
 // The same four types the server accepts, and the ones the messages name.
@@ -43,9 +41,6 @@ export type ImageFieldProps = {
   disabled?: boolean;
 };
 
-/** What a button does to the slot; `engine.image.<action>` is its word, `<action>For` its full name. */
-type SlotAction = 'view' | 'choose' | 'replace' | 'takePhoto' | 'remove' | 'undo';
-
 /**
  * One image slot: drop, choose or (on a tablet) photograph an image, see it before saving, replace,
  * remove or undo. Size and type are checked here, before anything is sent, so a 40 MB photo is
@@ -61,8 +56,6 @@ export function ImageField(p: ImageFieldProps) {
   const cameraInput = useRef<HTMLInputElement>(null);
   // Only touch devices have a camera worth offering; elsewhere "Take photo" just opens the picker again.
   const coarsePointer = useMediaQuery('(pointer: coarse)');
-  const labelId = useId();
-  const messageId = useId();
 
   const file = p.value instanceof File ? p.value : null;
   const fileUrl = useObjectUrl(file);
@@ -114,40 +107,11 @@ export function ImageField(p: ImageFieldProps) {
       : null;
   const message = refusal ?? p.error ?? null;
   const named = { label: p.label };
-
-  const slotButton = (
-    action: SlotAction,
-    SlotIcon: Icon,
-    onClick: () => void,
-    look?: Pick<ButtonProps, 'variant' | 'color'>,
-  ) => (
-    <Button
-      variant="default"
-      {...look}
-      size="xs"
-      leftSection={<SlotIcon size={16} aria-hidden />}
-      aria-label={t(`engine.image.${action}For`, named)}
-      onClick={onClick}
-      disabled={p.disabled}
-    >
-      {t(`engine.image.${action}`)}
-    </Button>
-  );
+  const slotButton = useSlotButtons(p.label, p.disabled);
   const choose = () => openPicker.current?.();
 
   return (
-    <Stack
-      id={p.id}
-      tabIndex={-1}
-      gap="xs"
-      role="group"
-      aria-labelledby={labelId}
-      aria-describedby={message ? messageId : undefined}
-      aria-invalid={message ? true : undefined}
-    >
-      <Text id={labelId} size="sm" fw={500}>
-        {p.label}
-      </Text>
+    <SlotFrame id={p.id} label={p.label} message={message}>
       <Dropzone
         onDrop={(files) => void take(files)}
         onReject={(rejections) => void take(rejections.map((r) => r.file))}
@@ -198,27 +162,12 @@ export function ImageField(p: ImageFieldProps) {
             </Stack>
           </Group>
         ) : (
-          <Group justify="center" gap="sm" mih={96} wrap="nowrap">
-            {removed ? (
-              <IconPhoto size={32} stroke={1.5} aria-hidden />
-            ) : (
-              <IconUpload size={32} stroke={1.5} aria-hidden />
-            )}
-            <Stack gap={2}>
-              {removed ? (
-                <Text size="sm" td="line-through" c="dimmed">
-                  {stored?.displayName}
-                </Text>
-              ) : (
-                <Text size="sm">{t('engine.image.dropHere')}</Text>
-              )}
-              <Text size="xs" c="dimmed">
-                {removed
-                  ? t('engine.image.willBeRemoved')
-                  : t('engine.image.rules', { max: formatBytes(maxBytes, i18n.language) })}
-              </Text>
-            </Stack>
-          </Group>
+          <EmptySlot
+            removedName={removed ? (stored?.displayName ?? '') : null}
+            KindIcon={IconPhoto}
+            dropHere={t('engine.image.dropHere')}
+            rules={t('engine.image.rules', { max: formatBytes(maxBytes, i18n.language) })}
+          />
         )}
       </Dropzone>
 
@@ -244,17 +193,12 @@ export function ImageField(p: ImageFieldProps) {
         tabIndex={-1}
         onChange={onCameraChange}
       />
-      {message && (
-        <Text id={messageId} size="sm" c="red" role="alert">
-          {message}
-        </Text>
-      )}
       <PhotoViewer
         photos={shown?.url ? [{ label: p.label, name: shown.name, src: shown.url }] : []}
         index={viewing}
         onIndexChange={setViewing}
       />
-    </Stack>
+    </SlotFrame>
   );
 }
 

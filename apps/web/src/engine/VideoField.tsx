@@ -1,11 +1,10 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { ButtonProps } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconArrowBackUp, IconMovie, IconReplace, IconTrash, IconUpload } from '@tabler/icons-react';
-import type { Icon } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { IconArrowBackUp, IconMovie, IconReplace, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, checkFile, maxVideoBytes } from './file-checks.ts';
+import { EmptySlot, SlotFrame, useSlotButtons } from './FileSlot.tsx';
 import { useObjectUrl } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
 import { formatBytes } from './locale.ts';
@@ -37,8 +36,6 @@ export function VideoField(p: VideoFieldProps) {
   const maxBytes = p.maxBytes ?? maxVideoBytes;
   const [refusal, setRefusal] = useState<string | null>(null);
   const openPicker = useRef<() => void>(null);
-  const labelId = useId();
-  const messageId = useId();
   const file = p.value instanceof File ? p.value : null;
   const fileUrl = useObjectUrl(file);
   const latestChoice = useRef<File | null>(null);
@@ -71,41 +68,13 @@ export function VideoField(p: VideoFieldProps) {
     : p.value === undefined && stored
       ? { name: stored.displayName, size: stored.size, url: stored.url }
       : null;
-  const message = refusal ?? p.error ?? null;
-  const named = { label: p.label };
-  const slotButton = (
-    action: 'choose' | 'replace' | 'remove' | 'undo',
-    SlotIcon: Icon,
-    onClick: () => void,
-    look?: Pick<ButtonProps, 'variant' | 'color'>,
-  ) => (
-    <Button
-      variant="default"
-      {...look}
-      size="xs"
-      leftSection={<SlotIcon size={16} aria-hidden />}
-      aria-label={t(action === 'choose' ? 'engine.video.chooseFor' : `engine.image.${action}For`, named)}
-      onClick={onClick}
-      disabled={p.disabled}
-    >
-      {t(action === 'choose' ? 'engine.video.choose' : `engine.image.${action}`)}
-    </Button>
+  const slotButton = useSlotButtons(p.label, p.disabled, (action) =>
+    action === 'choose' ? 'engine.video.choose' : `engine.image.${action}`,
   );
   const choose = () => openPicker.current?.();
 
   return (
-    <Stack
-      id={p.id}
-      tabIndex={-1}
-      gap="xs"
-      role="group"
-      aria-labelledby={labelId}
-      aria-describedby={message ? messageId : undefined}
-      aria-invalid={message ? true : undefined}
-    >
-      <Text id={labelId} size="sm" fw={500}>
-        {p.label}
-      </Text>
+    <SlotFrame id={p.id} label={p.label} message={refusal ?? p.error ?? null}>
       {shown?.url ? (
         <VideoCard
           key={shown.url}
@@ -135,27 +104,12 @@ export function VideoField(p: VideoFieldProps) {
         p="xs"
         hidden={Boolean(shown)}
       >
-        <Group justify="center" gap="sm" mih={96} wrap="nowrap">
-          {removed ? (
-            <IconMovie size={32} stroke={1.5} aria-hidden />
-          ) : (
-            <IconUpload size={32} stroke={1.5} aria-hidden />
-          )}
-          <Stack gap={2}>
-            {removed ? (
-              <Text size="sm" td="line-through" c="dimmed">
-                {stored?.displayName}
-              </Text>
-            ) : (
-              <Text size="sm">{t('engine.video.dropHere')}</Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {removed
-                ? t('engine.image.willBeRemoved')
-                : t('engine.video.rules', { max: formatBytes(maxBytes, i18n.language) })}
-            </Text>
-          </Stack>
-        </Group>
+        <EmptySlot
+          removedName={removed ? stored.displayName : null}
+          KindIcon={IconMovie}
+          dropHere={t('engine.video.dropHere')}
+          rules={t('engine.video.rules', { max: formatBytes(maxBytes, i18n.language) })}
+        />
       </Dropzone>
       <Group gap="xs">
         {shown ? slotButton('replace', IconReplace, choose) : slotButton('choose', IconMovie, choose)}
@@ -167,11 +121,6 @@ export function VideoField(p: VideoFieldProps) {
         {p.value !== undefined &&
           slotButton('undo', IconArrowBackUp, () => change(undefined), { variant: 'subtle' })}
       </Group>
-      {message && (
-        <Text id={messageId} size="sm" c="red" role="alert">
-          {message}
-        </Text>
-      )}
-    </Stack>
+    </SlotFrame>
   );
 }
