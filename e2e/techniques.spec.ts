@@ -443,6 +443,8 @@ test('an inspector examines the welds of a pressure vessel by UFD: three indicat
   // shows both results when there is room, and any "Reject" would be counted).
   await expect(page.getByRole('row').filter({ hasText: 'Reject' })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'Accept' })).toHaveCount(2);
+  // Counted by the server under the table: two accepted, one rejected.
+  await expect(page.getByLabel('3 entries, by grade:')).toHaveText(/Accept\s*2\s*Reject\s*1/);
 
   // The conclusions, in the Results section of the inspection's form under the findings.
   const results = page.getByRole('group', { name: 'Results', exact: true });
@@ -547,7 +549,8 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
   const profile = page.getByRole('figure', {
     name: /Potential \(ON\), Instant-OFF potential along the Kilometre post/,
   });
-  await expect(profile).toContainText('20 entries, by grade:');
+  // Under the table, the points per grade counted by the server; the worst named under the chart.
+  await expect(page.getByLabel('20 entries, by grade:')).toContainText(/Underprotected\s*2/);
   await expect(profile).toContainText('Worst: TP-07 (Underprotected)');
   await expect(profile.locator('.recharts-reference-line')).toHaveCount(2);
   await shot('sacp-profile');

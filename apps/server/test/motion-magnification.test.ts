@@ -316,6 +316,8 @@ describe('motion magnification summaries', () => {
     expect(all).toContain('Magnification video: PV-101 north.mp4');
     expect(all).toContain('video/mp4');
     expect(all).toContain('Acceptable');
+    // Under the analysis's summaries table, the summaries per screening level.
+    expect(all).toMatch(/1 entry, by grade: Acceptable 1 Worst: .+ \(Acceptable\)/);
 
     // Replaced by another recording; removed by an empty part.
     const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
@@ -482,8 +484,12 @@ describe('vibration screening (Wachel / SwRI piping severity lines)', () => {
         found: 0,
       }),
     ]);
-    for (const velAmplitude of ['8', '60', '14'])
-      expect((await createSummary('pressure-vessel', analysis.id, { velAmplitude })).status).toBe(201);
+    const grades: string[] = [];
+    for (const velAmplitude of ['8', '60', '14', '9']) {
+      const created = await createSummary('pressure-vessel', analysis.id, { velAmplitude });
+      expect(created.status).toBe(201);
+      grades.push(created.body.data.vibrationScreening);
+    }
     const after = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
     expect(after.body.data.missing).toEqual([]);
     const techniques = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
@@ -492,9 +498,18 @@ describe('vibration screening (Wachel / SwRI piping severity lines)', () => {
         technique: 'motionMagnification',
         variant: 'pressure-vessel',
         inspections: 1,
-        rows: 3,
+        rows: 4,
         worstFinding: 'correction',
       }),
     ]);
+    // Per analysis, the summaries per screening level, counted in SQL as the API graded each.
+    const [summary] = techniques.body.data;
+    const perLevel = [...new Set(grades)].map((level) => ({
+      level,
+      rows: grades.filter((g) => g === level).length,
+    }));
+    expect(summary.perInspection).toEqual([{ id: analysis.id, rows: 4, byGrade: expect.any(Array) }]);
+    expect(summary.perInspection[0].byGrade).toHaveLength(3);
+    expect(summary.perInspection[0].byGrade).toEqual(expect.arrayContaining(perLevel));
   });
 });

@@ -190,8 +190,9 @@ describe('the profile of the rows in the PDF', () => {
     // The electrode's criterion and overprotection limit, named by the grade beyond each.
     expect(profile).toContain('Underprotected > -850 mV');
     expect(profile).toContain('Overprotected < -1,200 mV');
-    // In words beside it, as on the screen.
-    expect(profile).toMatch(
+    // The rows per grade in words under the table, before the chart, as on the screen.
+    const counted = (await profileText(res, 'SACP measurement · 4 records', title))!;
+    expect(counted).toMatch(
       /4 entries, by grade: Protected 2 Overprotected 1 Underprotected 1 Worst: TP-02 \(Underprotected\)/,
     );
 
@@ -202,7 +203,8 @@ describe('the profile of the rows in the PDF', () => {
     ))!;
     expect(indonesian).toContain('Patok kilometer (km)');
     expect(indonesian).toContain('-1.200 mV');
-    expect(indonesian).toContain('4 entri, menurut tingkat:');
+    const { all: indonesianText } = await pdfText((await pdf(survey.id, { query: '?lang=id' })).rawPayload);
+    expect(indonesianText).toContain('4 entri, menurut tingkat:');
   });
 
   it('draws no limits when the rows were read against different electrodes, and says why', async () => {
@@ -220,9 +222,11 @@ describe('the profile of the rows in the PDF', () => {
 
   it('says there is nothing to draw when no row has a kilometre post', async () => {
     const survey = await sacpSurvey('pipeline', [{ testPoint: 'TP-01', potential: '-910' }]);
-    const profile = (await profileText(await pdf(survey.id), title, 'SACP measurement 1'))!;
+    const res = await pdf(survey.id);
+    const profile = (await profileText(res, title, 'SACP measurement 1'))!;
     expect(profile).toContain('Nothing to draw yet: no entry has a Kilometre post.');
-    expect(profile).toContain('1 entry, by grade: Protected 1 Worst: TP-01 (Protected)');
+    const { all } = await pdfText(res.rawPayload);
+    expect(all).toContain('1 entry, by grade: Protected 1 Worst: TP-01 (Protected)');
   });
 
   it('prints none for a technique that declares none, nor for a variant it is not declared for', async () => {
@@ -232,7 +236,9 @@ describe('the profile of the rows in the PDF', () => {
     for (const id of [report.id, structure.id]) {
       const { all } = await pdfText((await pdf(id)).rawPayload);
       expect(all).toMatch(/(Thermal|SACP) measurement · 1 record/);
-      expect(all).not.toMatch(/ along the |by grade:/);
+      expect(all).not.toContain(' along the ');
+      // Graded, so their rows are counted by grade under the table all the same.
+      expect(all).toContain('1 entry, by grade:');
     }
   });
 });

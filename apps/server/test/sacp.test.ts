@@ -224,6 +224,13 @@ describe('SACP measurements', () => {
         variant: 'pipeline',
         rows: cases.length,
         worstFinding: 'underprotected',
+        // The derived grade counted in SQL as the API gave it, per level; the ungraded point in none.
+        byGrade: [
+          { level: 'protected', rows: 4 },
+          { level: 'overprotected', rows: 2 },
+          { level: 'underprotected', rows: 3 },
+        ],
+        perInspection: [expect.objectContaining({ id: line.id, rows: cases.length })],
       }),
     ]);
     const readiness = await t.call('GET', `/api/report-headers/${report.id}/readiness`);

@@ -248,6 +248,20 @@ describe('UFD findings', () => {
         rows: 3,
         worstFinding: 'reject',
         files: 4,
+        byGrade: [
+          { level: 'accept', rows: 2 },
+          { level: 'reject', rows: 1 },
+        ],
+        perInspection: [
+          {
+            id: vessel.id,
+            rows: 3,
+            byGrade: [
+              { level: 'accept', rows: 2 },
+              { level: 'reject', rows: 1 },
+            ],
+          },
+        ],
       },
     ]);
   });

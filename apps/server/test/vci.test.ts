@@ -457,6 +457,7 @@ describe("the report page's figures", () => {
     const analysis = await analysisOf('pipe', report.id);
     await createSummary('pipe', analysis.id, { severity: 'low' });
     await createSummary('pipe', analysis.id, { severity: 'high' });
+    await createSummary('pipe', analysis.id, { severity: 'high' });
     const photographed = await t.call(
       'POST',
       '/api/vci-summary-pipe',
@@ -483,8 +484,23 @@ describe("the report page's figures", () => {
 
     const r = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // Rows per grade, counted by the server, least severe first: for the class and per inspection.
+    const byGrade = [
+      { level: 'low', rows: 1 },
+      { level: 'medium', rows: 1 },
+      { level: 'high', rows: 2 },
+    ];
     expect(r.body.data).toEqual([
-      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'high', files: 1 },
+      {
+        technique: 'vci',
+        variant: 'pipe',
+        inspections: 1,
+        rows: 4,
+        worstFinding: 'high',
+        files: 1,
+        byGrade,
+        perInspection: [{ id: analysis.id, rows: 4, byGrade }],
+      },
       {
         technique: 'walkthrough',
         variant: 'pipeline',
@@ -492,6 +508,8 @@ describe("the report page's figures", () => {
         rows: 0,
         worstFinding: null,
         files: 0,
+        byGrade: [],
+        perInspection: [{ id: walk.body.data.id, rows: 0, byGrade: [] }],
       },
     ]);
     // A role that may not view VCI is told nothing of it.

@@ -317,10 +317,18 @@ export const reportPdfQuery = z.object({
     .optional(),
 });
 
+/** How many rows take one level of a technique's finding grade. */
+export const gradeCountSchema = z
+  .object({ level: z.string(), rows: z.number().int() })
+  .meta({ id: 'gradeCount' });
+export type GradeCount = z.infer<typeof gradeCountSchema>;
+
 /**
  * What the report page shows of one technique on a report, per equipment class: how many
  * inspections and rows it holds, its worst graded finding and how many photos; one call for every
- * technique, so the page never reads the rows themselves to draw its cards.
+ * technique, so the page never reads the rows themselves to draw its cards. The rows per grade,
+ * counted by the server, are given for the class and for each inspection: the workspace states
+ * them under an inspection's rows ("3 findings: 2 Accept, 1 Reject").
  */
 export const reportTechniqueSummarySchema = z
   .object({
@@ -333,6 +341,12 @@ export const reportTechniqueSummarySchema = z
     worstFinding: z.string().nullable(),
     /** Photos and drawings on the inspections and their rows. */
     files: z.number().int(),
+    /** Rows per level of the finding grade, least severe first, levels no row takes left out. */
+    byGrade: z.array(gradeCountSchema),
+    /** Each inspection of the class, oldest first: its rows and its rows per level of the grade. */
+    perInspection: z.array(
+      z.object({ id: z.string(), rows: z.number().int(), byGrade: z.array(gradeCountSchema) }),
+    ),
   })
   .meta({ id: 'reportTechniqueSummary' });
 export type ReportTechniqueSummary = z.infer<typeof reportTechniqueSummarySchema>;

@@ -2,7 +2,7 @@ import { formatCoordinate, itemsKeyOf, listOfText, readingKeys } from '@inspectr
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
-import { gradeColour } from './report-pdf-grades.ts';
+import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
@@ -211,6 +211,8 @@ type OpenList = {
   columns?: [string, Field][];
   /** The rows' profile, when their technique declares one: printed after their table. */
   profile?: ProfileOfRows;
+  /** The rows per level, when their technique grades them: said under their table. */
+  byGrade?: RowsByGrade;
 };
 
 /**
@@ -254,6 +256,7 @@ export class ReportPdfLayout {
           return parent?.kind === 'ref' && parent.entity === entry.entity.name && e !== entry.entity;
         });
         const profile = profileOf(technique, entry.entity, entry.parent.variant);
+        const grade = technique.workspace?.rows === entry.entity ? technique.findingGrade : undefined;
         this.lists[entry.depth - 1] = {
           entity: entry.entity,
           technique,
@@ -264,6 +267,7 @@ export class ReportPdfLayout {
           profile:
             profile &&
             new ProfileOfRows(this.words, this.values, entry.entity, profile, technique.findingGrade),
+          byGrade: grade && new RowsByGrade(this.words, entry.entity, grade),
         };
         this.lists.length = entry.depth;
         return;
@@ -373,11 +377,12 @@ export class ReportPdfLayout {
         this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
       ),
     ]);
-    if (list.profile) {
+    list.profile?.add(record.values);
+    if (list.byGrade && grade) {
       // A row is named as its table names it (its first column), else by its number there.
       const [key, field] = list.columns[0]!;
       const name = this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]);
-      list.profile.add(record.values, name || `#${list.count}`, grade && valueOf(record, grade.field));
+      list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
     }
     list.details.push({
       stack: this.recordBlock(record, list, true),
@@ -411,7 +416,9 @@ export class ReportPdfLayout {
         layout: 'lightHorizontalLines',
         style: 'rowsTable',
       },
-      // The profile under the table, as the workspace draws it, before each row's blocks.
+      // The rows per grade and the profile under the table, as the workspace shows them, before
+      // each row's blocks.
+      ...(list.byGrade?.content() ?? []),
       ...(list.profile ? [list.profile.content()] : []),
       ...list.details,
     ];

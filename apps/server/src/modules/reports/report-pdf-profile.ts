@@ -8,8 +8,8 @@ import type { PdfWords } from './report-pdf-words.ts';
  * An inspection's rows drawn as its technique's profile declares (docs/architecture-engine.md "A
  * profile of the rows"), printed after their table as the workspace draws it under it: a line per
  * series along the x field, the evaluation's limits across when every drawn row shares the value
- * that chooses them, and in words the rows per grade and the worst row. No technique is named
- * here. The chart is a Vega specification, plain data: the print's worker draws it as SVG
+ * that chooses them (the rows per grade are said under the table, report-pdf-grades.ts). No
+ * technique is named here. The chart is a Vega specification, plain data: the print's worker draws it as SVG
  * (pdf-print-worker.mjs), so the charting library's work stays off the server's thread.
  */
 
@@ -61,11 +61,6 @@ export class ProfileOfRows {
   private readonly drawn: (number | null)[][] = [];
   /** The values, among the drawn rows, of the field that chooses the limits. */
   private readonly chosenBy = new Set<string>();
-  /** Rows per level of the grade. */
-  private readonly counts = new Map<string, number>();
-  /** The first row of the worst level met: its name and its level's place. */
-  private worst: { name: string; rank: number } | undefined;
-  private rows = 0;
 
   constructor(
     private readonly words: PdfWords,
@@ -75,22 +70,16 @@ export class ProfileOfRows {
     private readonly grade: { field: string; levels: readonly string[] } | undefined,
   ) {}
 
-  /** A row: its stored values, its name (its table's first column) and its grade. */
-  add(values: Record<string, unknown>, name: string, level: unknown) {
-    this.rows++;
+  /** A row: its stored values. */
+  add(values: Record<string, unknown>) {
     const { x, series, limits } = this.profile;
     const at = numberOf(values[x]);
-    if (at !== null) {
-      this.drawn.push([at, ...series.map((key) => numberOf(values[key]))]);
-      if (limits) this.chosenBy.add(String(values[limits.by]));
-    }
-    const rank = this.grade?.levels.indexOf(String(level)) ?? -1;
-    if (rank < 0) return;
-    this.counts.set(String(level), (this.counts.get(String(level)) ?? 0) + 1);
-    if (!this.worst || rank > this.worst.rank) this.worst = { name, rank };
+    if (at === null) return;
+    this.drawn.push([at, ...series.map((key) => numberOf(values[key]))]);
+    if (limits) this.chosenBy.add(String(values[limits.by]));
   }
 
-  /** Its title, the chart (or why there is none), then the rows in words: per grade, the worst. */
+  /** Its title, the chart (or why there is none), and why no limit is drawn when so. */
   content(): Content {
     const label = (key: string) => this.words.labels.field(this.entity, key);
     const { x, series, limits } = this.profile;
@@ -100,27 +89,8 @@ export class ProfileOfRows {
         ? { text: this.words.profile.empty(label(x)), style: 'note' }
         : { chart: this.chart(), width: chartSize.width, margin: [0, 2, 0, 4] },
     ];
-    const said: Content[] = [];
-    if (limits && this.chosenBy.size > 1) said.push(`${this.words.profile.mixed(label(limits.by))} `);
-    const grade = this.grade;
-    if (grade && this.counts.size > 0) {
-      said.push(`${this.words.profile.counts(this.rows)} `);
-      for (const level of grade.levels) {
-        const count = this.counts.get(level);
-        if (!count) continue;
-        const colour = gradeColour(grade.levels, level);
-        said.push(
-          { text: ` ${this.levelLabel(level)} `, background: colour?.fill, color: colour?.color, bold: true },
-          ` ${count.toLocaleString(this.words.locale)}   `,
-        );
-      }
-      if (this.worst)
-        said.push({
-          text: this.words.profile.worst(this.worst.name, this.levelLabel(grade.levels[this.worst.rank]!)),
-          color: '#555555',
-        });
-    }
-    if (said.length > 0) shown.push({ text: said, margin: [0, 2, 0, 0] });
+    if (limits && this.chosenBy.size > 1)
+      shown.push({ text: this.words.profile.mixed(label(limits.by)), margin: [0, 2, 0, 0] });
     // Title, chart and words on one page.
     return { stack: shown, unbreakable: true, margin: [0, 6, 0, 8] };
   }

@@ -48,6 +48,9 @@ export type PdfWords = {
     title: (series: string, x: string) => string;
     empty: (x: string) => string;
     mixed: (field: string) => string;
+  };
+  /** Under a graded rows table: the rows per level of the grade and the worst row. */
+  grades: {
     counts: (count: number) => string;
     worst: (name: string, grade: string) => string;
   };
@@ -126,6 +129,8 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       title: (series, x) => `${series} along the ${x}`,
       empty: (x) => `Nothing to draw yet: no entry has a ${x}.`,
       mixed: (field) => `The limits are not drawn: the entries were read with more than one ${field}.`,
+    },
+    grades: {
       counts: (count) =>
         count === 1 ? '1 entry, by grade:' : `${count.toLocaleString('en-GB')} entries, by grade:`,
       worst: (name, grade) => `Worst: ${name} (${grade})`,
@@ -205,6 +210,8 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       title: (series, x) => `${series} sepanjang ${x}`,
       empty: (x) => `Belum ada yang dapat digambar: tidak ada entri yang memiliki ${x}.`,
       mixed: (field) => `Batas tidak digambar: entri dibaca dengan lebih dari satu ${field}.`,
+    },
+    grades: {
       counts: (count) => `${count.toLocaleString('id-ID')} entri, menurut tingkat:`,
       worst: (name, grade) => `Terburuk: ${name} (${grade})`,
     },

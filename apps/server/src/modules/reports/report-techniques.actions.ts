@@ -1,5 +1,5 @@
 import { reportHeader, reportIdParams, techniques } from '@inspectra/contract';
-import type { ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
+import type { GradeCount, ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,14 +34,21 @@ async function summaryOf(
   const i = tableOf(entity) as unknown as Table;
   const variant = entity.variants ? sql`${i.variant!}` : sql`null::text`;
   const grade = technique.findingGrade;
-  let perInspection = sql`0::bigint as n, null::int as worst, 0::bigint as row_files`;
+  let perInspection = sql`0::bigint as n, null::int as worst, '[]'::json as grades, 0::bigint as row_files`;
   if (rowsEntity) {
     const r = tableOf(rowsEntity) as unknown as Table;
     const parent = r[rowsEntity.parent!]!;
     const graded = gradeSql(technique, r);
-    const worst = graded ? sql`max(${gradeRank(technique, graded)})` : sql`null::int`;
+    const rank = graded ? gradeRank(technique, graded) : undefined;
+    // Rows per level, by the level's place: one grouped count over the inspection's rows.
+    const grades = rank
+      ? sql`(select coalesce(json_agg(json_build_array(g, c)), '[]'::json)
+          from (select ${rank} as g, count(*) as c from ${r} where ${parent} = ${i.id!} and ${rank} is not null
+            group by 1) per_grade)`
+      : sql`'[]'::json`;
     perInspection = sql`(select count(*) from ${r} where ${parent} = ${i.id!}) as n,
-      (select ${worst} from ${r} where ${parent} = ${i.id!}) as worst,
+      (select ${rank ? sql`max(${rank})` : sql`null::int`} from ${r} where ${parent} = ${i.id!}) as worst,
+      ${grades} as grades,
       (select count(*) from ${attachments} join ${r} on ${attachments.ownerId} = ${r.id!}
         where ${attachments.ownerEntity} = ${rowsEntity.name} and ${parent} = ${i.id!}) as row_files`;
   }
@@ -51,21 +58,43 @@ async function summaryOf(
     rows: number | string;
     worst: number | null;
     files: number | string;
+    per_inspection: { id: string; rows: number | string; grades: [number, number | string][] }[];
   }>(sql`select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
-      coalesce(sum(own_files + row_files), 0) as files
-    from (select ${variant} as v, ${perInspection},
+      coalesce(sum(own_files + row_files), 0) as files,
+      json_agg(json_build_object('id', id, 'rows', n, 'grades', grades) order by created, id) as per_inspection
+    from (select ${variant} as v, ${i.id!}::text as id, ${i.createdAt!} as created, ${perInspection},
         (select count(*) from ${attachments} where ${attachments.ownerEntity} = ${entity.name}
           and ${attachments.ownerId} = ${i.id!}) as own_files
       from ${i} where ${i[entity.parent!]!} = ${reportId}) per_inspection
     group by v order by v`);
-  return found.rows.map((row) => ({
-    technique: technique.module,
-    variant: row.variant,
-    inspections: Number(row.inspections),
-    rows: Number(row.rows),
-    worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
-    files: Number(row.files),
-  }));
+  const levels = grade?.levels ?? [];
+  /** Counts by a level's place (1 = least severe) as levels, in the grade's order. */
+  const byGrade = (pairs: Iterable<[number, number]>): GradeCount[] => {
+    const counts = new Map<number, number>();
+    for (const [at, n] of pairs) counts.set(at, (counts.get(at) ?? 0) + n);
+    return levels.flatMap((level, i) => (counts.get(i + 1) ? [{ level, rows: counts.get(i + 1)! }] : []));
+  };
+  return found.rows.map((row) => {
+    const perInspection = row.per_inspection.map((one) => ({
+      id: one.id,
+      rows: Number(one.rows),
+      grades: one.grades.map(([at, n]) => [Number(at), Number(n)] as [number, number]),
+    }));
+    return {
+      technique: technique.module,
+      variant: row.variant,
+      inspections: Number(row.inspections),
+      rows: Number(row.rows),
+      worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
+      files: Number(row.files),
+      byGrade: byGrade(perInspection.flatMap((one) => one.grades)),
+      perInspection: perInspection.map((one) => ({
+        id: one.id,
+        rows: one.rows,
+        byGrade: byGrade(one.grades),
+      })),
+    };
+  });
 }
 
 /** What the report page's cards show, for the techniques the caller's role may view. */

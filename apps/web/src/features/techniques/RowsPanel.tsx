@@ -16,6 +16,7 @@ import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { extensionOf } from './extensions.ts';
 import { FindingBadge } from './FindingBadge.tsx';
+import { GradeCounts } from './GradeCounts.tsx';
 import { leadField, rowColumns } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
@@ -192,6 +193,7 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
         }
         emptyText={say('noRows')}
       />
+      <GradeCounts scope={scope} inspectionId={String(inspection.id)} />
       {profile && (!profile.variants || profile.variants.includes(scope.variant ?? '')) && (
         <Suspense fallback={<Loader size="sm" mt="md" />}>
           <Stack mt="md">

@@ -1,12 +1,11 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { RowsProfile as Profile } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
 import { formatNumber } from '../../engine/locale.ts';
-import { FindingBadge } from './FindingBadge.tsx';
 import { leadField } from './row-columns.ts';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -24,8 +23,8 @@ export function sharedLimits(profile: Profile, rows: readonly Record<string, unk
 
 /**
  * An inspection's rows as its technique's profile declares them (SACP: the potentials along the
- * line): a line per series over the x field, the evaluation's limits across, and in words beside it
- * what a reader needs without the picture: how many rows fall in each grade and the worst one.
+ * line): a line per series over the x field, the evaluation's limits across, and in words the worst
+ * row (how many rows take each grade is said under the table, GradeCounts).
  */
 export default function RowsProfile({
   scope,
@@ -51,11 +50,6 @@ export default function RowsProfile({
   const levelLabel = (level: string) => (grade ? enumLabel(t, rows.name, grade.field, level) : level);
   const lead = leadField(rows, scope.variant);
 
-  const counts = grade
-    ? grade.levels
-        .map((level) => ({ level, count: records.filter((r) => r[grade.field] === level).length }))
-        .filter((c) => c.count > 0)
-    : [];
   const worst = grade
     ? [...records]
         .filter((r) => typeof r[grade.field] === 'string')
@@ -104,27 +98,16 @@ export default function RowsProfile({
             }))}
           />
         )}
-        <Text component="figcaption" size="sm">
-          {mixed && `${t('workspace.profileMixed', { field: label(profile.limits!.by) })} `}
-          {counts.length > 0 && t('workspace.profileCounts', { count: records.length })}
-        </Text>
-        {counts.length > 0 && (
-          <Group gap="xs">
-            {counts.map((c) => (
-              <Group key={c.level} gap={4} wrap="nowrap">
-                <FindingBadge technique={technique} level={c.level} size="sm" />
-                <Text size="sm">{c.count}</Text>
-              </Group>
-            ))}
-            {worst && (
-              <Text size="sm" c="dimmed">
-                {t('workspace.profileWorst', {
-                  name: String(worst[lead] ?? ''),
-                  grade: levelLabel(String(worst[grade!.field])),
-                })}
-              </Text>
-            )}
-          </Group>
+        {/* The rows per grade are counted under the table; the worst row is named here. */}
+        {(mixed || worst) && (
+          <Text component="figcaption" size="sm" c={mixed ? undefined : 'dimmed'}>
+            {mixed && `${t('workspace.profileMixed', { field: label(profile.limits!.by) })} `}
+            {worst &&
+              t('workspace.profileWorst', {
+                name: String(worst[lead] ?? ''),
+                grade: levelLabel(String(worst[grade!.field])),
+              })}
+          </Text>
         )}
       </Stack>
     </Paper>

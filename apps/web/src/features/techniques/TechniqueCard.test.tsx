@@ -16,7 +16,8 @@ const vci = allTechniques.find((t) => t.module === 'vci')!;
 const reportId = '00000000-0000-4000-8000-0000000000a1';
 
 /** The report's summaries as the server answers them; counts the calls. */
-function serveSummaries(summaries: ReportTechniqueSummary[]) {
+function serveSummaries(figures: Omit<ReportTechniqueSummary, 'byGrade' | 'perInspection'>[]) {
+  const summaries = figures.map((f) => ({ ...f, byGrade: [], perInspection: [] }));
   const calls: string[] = [];
   setCookies(accessTokenFor('00000000-0000-4000-8000-0000000000b2'), 'refresh');
   server.use(

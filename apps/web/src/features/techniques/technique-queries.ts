@@ -56,6 +56,21 @@ async function readSingle(s: WorkspaceScope, signal?: AbortSignal): Promise<Tech
 }
 
 export const techniqueQueries = {
+  /**
+   * An inspection's rows per level of the finding grade, counted by the server (the report's
+   * technique figures), under the technique's key so that saving or removing a row recounts them.
+   */
+  gradeCounts: (s: WorkspaceScope, inspectionId: string) =>
+    queryOptions({
+      queryKey: [...techniqueKey(s.technique, s.reportId), 'figures'],
+      queryFn: async ({ signal }) =>
+        (await callApi('GET /report-headers/:id/techniques', { params: { id: s.reportId }, signal })).data,
+      select: (summaries) =>
+        summaries
+          .filter((summary) => summary.technique === s.technique.module)
+          .flatMap((summary) => summary.perInspection)
+          .find((one) => one.id === inspectionId),
+    }),
   /** The one inspection of the report (VCI: created on this first read), or null when none yet. */
   single: (s: WorkspaceScope) =>
     queryOptions({

@@ -23,8 +23,8 @@ export const workspace: Translation<typeof enWorkspace> = {
   profileTitle: '{{series}} sepanjang {{x}}',
   profileEmpty: 'Belum ada yang dapat digambar: tidak ada entri yang memiliki {{x}}.',
   profileMixed: 'Batas tidak digambar: entri dibaca dengan lebih dari satu {{field}}.',
-  profileCounts_one: '{{count}} entri, menurut tingkat:',
-  profileCounts_other: '{{count}} entri, menurut tingkat:',
+  gradeCounts_one: '{{count}} entri, menurut tingkat:',
+  gradeCounts_other: '{{count}} entri, menurut tingkat:',
   profileWorst: 'Terburuk: {{name}} ({{grade}})',
   inspectionCount_one: '{{count}} inspeksi pada laporan ini. Pilih di bawah untuk melihat temuannya.',
   inspectionCount_other:
