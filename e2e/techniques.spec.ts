@@ -815,3 +815,127 @@ test('an inspector records the motion of a pressure vessel: two camera positions
   await expect(page.getByRole('button', { name: /^Open Deflection direction full size/ })).toBeVisible();
   await shot('mm-whole-report');
 });
+
+test('an inspector scans a tank’s annular plate by SRUT: indications graded by the wall they leave, the located ones filtered, and a gallery of the work', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const { session, reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-SRUT',
+    title: 'SRUT of the annular plate of tank T-301',
+    equipmentCategory: 'storage-tank',
+    objectType: 'TK-FIXED',
+    inspectionMethod: 'srut',
+  });
+  await page.getByRole('link', { name: 'Open for a storage tank · SRUT' }).click();
+  await expect(page).toHaveURL(/variant=storage-tank/);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'SRUT summary', level: 2 })).toBeVisible();
+  await closeNotices(page);
+
+  // The thicknesses each indication is judged by: 12 mm as built, 6 mm required.
+  const thickness = page.getByRole('group', { name: 'Thickness', exact: true });
+  await thickness.getByRole('textbox', { name: /^Nominal thickness/ }).fill('12');
+  await thickness.getByRole('textbox', { name: /^Minimum required thickness/ }).fill('6');
+  await page.getByRole('button', { name: 'Save conclusions' }).click();
+  await expect(page.getByText('Conclusions saved').or(page.getByText(/saved/i)).first()).toBeVisible();
+  await closeNotices(page);
+
+  // Three scans: one shallow indication, one deep, one clean (no indication located).
+  const scans = [
+    { tag: 'A-01 0–30°', length: '1500', at: ['420', '35', '60', '12'], depth: '2.5', grade: 'Acceptable' },
+    {
+      tag: 'A-02 30–60°',
+      length: '1500',
+      at: ['910', '40', '85', '20'],
+      depth: '7.2',
+      grade: 'Below minimum',
+    },
+    { tag: 'A-03 60–90°', length: '1500', at: [], depth: '', grade: '' },
+  ];
+  const located = [
+    'Indication location L',
+    'Indication location H',
+    'Indication dimension DL',
+    'Indication dimension DH',
+  ];
+  for (const [n, scan] of scans.entries()) {
+    await page.getByRole('link', { name: 'Add SRUT summary' }).click();
+    await expect(page.getByRole('heading', { name: 'Add SRUT summary', level: 1 })).toBeVisible();
+    await page.getByRole('textbox', { name: /^Tag/ }).fill(scan.tag);
+    await page.getByRole('textbox', { name: /^Scan length/ }).fill(scan.length);
+    for (const [i, value] of scan.at.entries())
+      await page.getByRole('textbox', { name: new RegExp(`^${located[i]}`) }).fill(value);
+    if (scan.depth) await page.getByRole('textbox', { name: /^Estimated depth/ }).fill(scan.depth);
+    if (n === 1) {
+      await addPhotos(page, [photo('A-02 A-scan.png', palette[3]!)], [/^A-scan$/]);
+      await closeNotices(page);
+      await shot('srut-summary-new');
+    }
+    await page.getByRole('button', { name: 'Add SRUT summary' }).click();
+    await expect(page.getByRole('heading', { name: 'SRUT summary', level: 2 })).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(scan.tag) });
+    if (scan.grade) await expect(row).toContainText(scan.grade);
+    await closeNotices(page);
+  }
+  // 12 − 7.2 = 4.8 mm left, under the 6 mm required; counted by the server under the table.
+  await expect(page.getByRole('row', { name: /A-02/ })).toContainText('4.8');
+  await expect(page.getByLabel('3 entries, by grade:')).toHaveText(/Acceptable\s*1\s*Below minimum\s*1/);
+
+  // Only the indications located and sized: the clean scan leaves the list.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  // By keyboard: the page's sticky header lies over the switch once scrolled to it.
+  await page.getByRole('switch', { name: /^Only with Indication location L/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('row', { name: /A-03/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /A-0[12]/ })).toHaveCount(2);
+  await shot('srut-summaries-located');
+
+  // The general views: two in the browser, one more through the API; shown by category.
+  const views = [
+    { category: /^Overall view$/, caption: 'Tank T-301 from the north', rgb: palette[0]! },
+    { category: /^Scan area$/, caption: 'Annular plate at 0°, probe on the projection', rgb: palette[1]! },
+  ];
+  for (const view of views) {
+    await page.getByRole('link', { name: 'Add SRUT general view' }).click();
+    await expect(page.getByRole('heading', { name: 'Add SRUT general view', level: 1 })).toBeVisible();
+    await choose(page, 'Category', view.category);
+    await page.getByRole('textbox', { name: /^Caption/ }).fill(view.caption);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose image for Image' }).click();
+    await (await chooser).setFiles(photo(`${view.caption}.png`, view.rgb));
+    await page.getByRole('button', { name: 'Add SRUT general view' }).click();
+    await expect(page.getByRole('heading', { name: 'SRUT general view', level: 2 })).toBeVisible();
+    await closeNotices(page);
+  }
+  const inspection = await page.request.get('/api/srut-inspection-storage-tank/by-report', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { reportHeaderId: reportId },
+  });
+  const srutInspectionId = ((await inspection.json()).data as { id: string }).id;
+  const third = await page.request.post('/api/srut-general-view-storage-tank', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    multipart: {
+      srutInspectionId,
+      category: 'scanArea',
+      imageType: 'photo',
+      displayName: 'Annular plate at 30°',
+      imageFile: { name: 'at-30.png', mimeType: 'image/png', buffer: photo('at-30.png', palette[2]!).buffer },
+    },
+  });
+  expect(third.status(), await third.text()).toBe(201);
+  await page.reload();
+  const overall = page.getByRole('region', { name: 'Overall view' });
+  const scanArea = page.getByRole('region', { name: 'Scan area' });
+  await expect(overall).toContainText('Tank T-301 from the north');
+  await expect(scanArea).toContainText('(2)');
+  await scanArea.scrollIntoViewIfNeeded();
+  await shot('srut-gallery');
+  await scanArea.getByRole('button', { name: 'Open Annular plate at 30° full size' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // On the report, the card shows the worst: below minimum.
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByText('3 entries').locator('xpath=../..')).toContainText('Below minimum');
+});

@@ -10,6 +10,7 @@ import { ufd } from './entities/ufd.ts';
 import { sacp } from './entities/sacp.ts';
 import { paut } from './entities/paut.ts';
 import { motionMagnification } from './entities/motion-magnification.ts';
+import { srut } from './entities/srut.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -59,6 +60,7 @@ export const techniques = [
   sacp,
   paut,
   motionMagnification,
+  srut,
   supportingDocuments,
   ndt,
 ] as const;

@@ -33,9 +33,29 @@ export type TechniqueCompleteness = {
  */
 export type TechniqueWorkspace = {
   inspection: EntityDefinition;
+  /** The inspection's main rows: the ones graded (`findingGrade`), counted and required (`complete`). */
   rows?: EntityDefinition;
   /** The rows drawn as a profile under their table (SACP's potentials along the line). */
   profile?: RowsProfile;
+  /**
+   * Other kinds of row under the same inspection, each shown after the main rows in its own panel
+   * (SRUT's general views beside its indications), in this order.
+   */
+  lists?: readonly WorkspaceList[];
+};
+
+/** Another kind of row under an inspection: its entity, and how the workspace shows it. */
+export type WorkspaceList = {
+  /** An entity of the technique whose parent is the workspace's inspection. */
+  entity: EntityDefinition;
+  /** The variants whose inspections hold it (all when absent). */
+  variants?: readonly string[];
+  /**
+   * Shown as a gallery of its image (a slot of the entity), grouped under the values of an
+   * enumerated field (`groupBy`), each picture captioned by a text field (`caption`); a table
+   * when absent.
+   */
+  gallery?: { image: string; groupBy: string; caption: string };
 };
 
 /**
@@ -165,6 +185,29 @@ export function defineTechnique<const M extends string, const R extends readonly
     )
       throw new Error(
         `${config.module}: the profile draws number fields of its rows, its limits chosen by an enumerated field and naming finding grades`,
+      );
+  }
+  const inspection = config.workspace?.inspection;
+  for (const list of config.workspace?.lists ?? []) {
+    const { entity, gallery } = list;
+    const parent = entity.parent ? entity.fields[entity.parent] : undefined;
+    if (
+      !names.has(entity.name) ||
+      parent?.kind !== 'ref' ||
+      parent.entity !== inspection?.name ||
+      entity === rows
+    )
+      throw new Error(
+        `${config.module}: a workspace list is another entity of the technique under its inspection (${entity.name})`,
+      );
+    if (
+      gallery &&
+      (!entity.images[gallery.image] ||
+        entity.fields[gallery.groupBy]?.kind !== 'enum' ||
+        !entity.fields[gallery.caption])
+    )
+      throw new Error(
+        `${config.module}: ${entity.name}'s gallery shows an image slot, grouped by an enumerated field, captioned by a field`,
       );
   }
   // Every method technique decides what its reports need before approval: none forgets to.

@@ -1,5 +1,5 @@
 import { formatCoordinate, itemsKeyOf, listOfText, readingKeys } from '@inspectra/contract';
-import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
+import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceList } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
 import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
@@ -213,6 +213,11 @@ type OpenList = {
   profile?: ProfileOfRows;
   /** The rows per level, when their technique grades them: said under their table. */
   byGrade?: RowsByGrade;
+  /**
+   * Rows its technique shows as a gallery (`workspace.lists`): printed as their pictures under a
+   * heading per group, not as a table, each picture's cell by its group's value.
+   */
+  gallery?: { spec: NonNullable<WorkspaceList['gallery']>; cells: Map<string, Content[]> };
 };
 
 /**
@@ -257,6 +262,7 @@ export class ReportPdfLayout {
         });
         const profile = profileOf(technique, entry.entity, entry.parent.variant);
         const grade = technique.workspace?.rows === entry.entity ? technique.findingGrade : undefined;
+        const gallery = technique.workspace?.lists?.find((l) => l.entity === entry.entity)?.gallery;
         this.lists[entry.depth - 1] = {
           entity: entry.entity,
           technique,
@@ -268,6 +274,7 @@ export class ReportPdfLayout {
             profile &&
             new ProfileOfRows(this.words, this.values, entry.entity, profile, technique.findingGrade),
           byGrade: grade && new RowsByGrade(this.words, entry.entity, grade),
+          gallery: gallery && { spec: gallery, cells: new Map() },
         };
         this.lists.length = entry.depth;
         return;
@@ -278,6 +285,7 @@ export class ReportPdfLayout {
         for (const record of entry.records) {
           list.count++;
           if (list.nested) this.content.push(...this.recordBlock(record, list, true));
+          else if (list.gallery) this.addPicture(list.gallery, record);
           else this.addRow(list, record);
         }
         return;
@@ -285,7 +293,8 @@ export class ReportPdfLayout {
       case 'endList': {
         if (this.withheld) return;
         const list = this.lists[entry.depth - 1]!;
-        if (!list.nested && list.count > 0) this.content.push(...this.rowsTable(list));
+        if (!list.nested && list.count > 0)
+          this.content.push(...(list.gallery ? this.galleryOf(list) : this.rowsTable(list)));
         this.lists.length = entry.depth - 1;
         return;
       }
@@ -390,6 +399,55 @@ export class ReportPdfLayout {
     });
   }
 
+  /** A gallery's row: its picture, captioned, under its group's value. */
+  private addPicture(gallery: NonNullable<OpenList['gallery']>, record: TreeRecord) {
+    const { spec, cells } = gallery;
+    const group = String(valueOf(record, spec.groupBy) ?? '');
+    const picture = record.attachments.find((a) => a.slot === spec.image);
+    const captionField = record.entity.fields[spec.caption];
+    const caption = captionField
+      ? this.values.of(record.entity, spec.caption, captionField, valueOf(record, spec.caption))
+      : '';
+    // The row's other values (a picture's type) in words beside its caption.
+    const more = Object.entries(record.entity.fields)
+      .filter(([key, field]) => field.kind === 'enum' && key !== spec.groupBy)
+      .map(([key, field]) => this.values.of(record.entity, key, field, valueOf(record, key)))
+      .filter(Boolean)
+      .join(' · ');
+    const cell = picture
+      ? this.photoCell(record.entity, picture, { caption: caption || picture.displayName, more })
+      : { text: [caption, more].filter(Boolean).join(' · '), style: 'muted', margin: [0, 0, 6, 8] };
+    cells.set(group, [...(cells.get(group) ?? []), cell]);
+  }
+
+  /** A gallery: its title and count, then per group (in the field's declared order) its pictures two across. */
+  private galleryOf(list: OpenList): Content[] {
+    const { spec, cells } = list.gallery!;
+    const field = list.entity.fields[spec.groupBy];
+    const order = field?.kind === 'enum' ? [...field.values, ''] : [...cells.keys()];
+    const out: Content[] = [
+      {
+        text: `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`,
+        style: 'listTitle',
+      },
+    ];
+    for (const group of order) {
+      const shown = cells.get(group);
+      if (!shown) continue;
+      const heading = group
+        ? this.words.labels.value(list.entity, spec.groupBy, group)
+        : `${this.words.labels.field(list.entity, spec.groupBy)}: —`;
+      out.push({
+        text: `${heading} (${shown.length.toLocaleString(this.words.locale)})`,
+        style: 'groupTitle',
+      });
+      const body: Content[][] = [];
+      for (let i = 0; i < shown.length; i += 2) body.push([shown[i]!, shown[i + 1] ?? { text: '' }]);
+      out.push({ table: { widths: ['*', '*'], body, dontBreakRows: true }, layout: 'noBorders' });
+    }
+    return out;
+  }
+
   /** A list of rows: its title and count, the table of its columns, then each row's blocks. */
   private rowsTable(list: OpenList): Content[] {
     const columns = list.columns!;
@@ -466,20 +524,31 @@ export class ReportPdfLayout {
     return out;
   }
 
-  private photoCell(entity: EntityDefinition, photo: TreeAttachment): Content {
+  /** A photo and its caption: by default its slot and type, then its file's name. */
+  private photoCell(
+    entity: EntityDefinition,
+    photo: TreeAttachment,
+    words?: { caption: string; more: string },
+  ): Content {
     const labels = this.words.labels;
-    const caption = [
-      labels.image(entity, photo.slot),
-      photo.imageType ? labels.imageType(entity, photo.slot, photo.imageType) : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
+    const caption =
+      words?.caption ??
+      [
+        labels.image(entity, photo.slot),
+        photo.imageType ? labels.imageType(entity, photo.slot, photo.imageType) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ');
     const node: Record<string, unknown> = drawable.has(photo.mediaType)
       ? { text: this.words.imageMissing, style: 'placeholder' }
       : { text: this.words.imageUnprintable(photo.mediaType), style: 'placeholder' };
     if (drawable.has(photo.mediaType)) this.images.push({ attachment: photo, node });
     return {
-      stack: [node, { text: caption, style: 'caption' }, { text: photo.displayName, style: 'muted' }],
+      stack: [
+        node,
+        { text: caption, style: 'caption' },
+        { text: words ? words.more : photo.displayName, style: 'muted' },
+      ],
       margin: [0, 0, 6, 8],
     };
   }

@@ -178,6 +178,40 @@ const otherWork = (): DemoOrder[] => [
       method: 'srut',
       status: 'approved',
       objectType: 'TK-FLOAT',
+      inspection: {
+        variant: 'storage-tank',
+        values: {
+          measurementDate: daysAgo(33),
+          nominalThickness: 8,
+          // The t-min the tank's engineer set for this annular plate (API 653 4.4).
+          minimumThickness: 2.5,
+          finding:
+            'Annular plate scanned from the chime all round: two indications near the north-east drain, one leaving 2.1 mm.',
+          recommendation:
+            'Repair the A-07 indication at the next out-of-service inspection; scan A-03 again in one year.',
+        },
+        rows: [
+          { tag: 'A-01', scanLength: 4200 },
+          {
+            tag: 'A-03',
+            scanLength: 4200,
+            locationOfIndicationL: 1850,
+            locationOfIndicationH: 120,
+            dimentionOfIndicationDL: 60,
+            dimentionOfIndicationDH: 40,
+            estimationOfDepth: 2.4,
+          },
+          {
+            tag: 'A-07',
+            scanLength: 4200,
+            locationOfIndicationL: 610,
+            locationOfIndicationH: 90,
+            dimentionOfIndicationDL: 140,
+            dimentionOfIndicationDH: 70,
+            estimationOfDepth: 5.9,
+          },
+        ],
+      },
       documents: [
         {
           documentType: 'dataSheet',
@@ -481,7 +515,7 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
     });
   const thermalImage = await put('thermal-demo.png');
   const visualImage = await put('visual-demo.jpg');
-  // The stand-in results of the methods without an inspection form yet (SRUT, UFD).
+  // The results documents the demo's reports carry beside their inspections (SRUT, UFD).
   const resultsFile = await files.put(createReadStream(asset('results-demo.pdf')), {
     maxBytes: 1024 * 1024,
     allowedMediaTypes: documentMediaTypes,

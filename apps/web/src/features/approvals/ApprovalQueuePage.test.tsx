@@ -145,11 +145,13 @@ describe('the approvals queue page', () => {
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
     await user.click(
       await screen.findByRole('option', {
-        name: 'Repair immediately / Critical / Reject / Underprotected / Danger',
+        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum',
       }),
     );
     await waitFor(() =>
-      expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected,danger'),
+      expect(asked.at(-1)?.get('severity')).toBe(
+        'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
+      ),
     );
 
     await user.click(within(filters).getByRole('combobox', { name: 'Company' }));
@@ -162,7 +164,9 @@ describe('the approvals queue page', () => {
 
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
-    expect(asked.at(-1)?.get('severity')).toBe('repairImmediately,critical,reject,underprotected,danger');
+    expect(asked.at(-1)?.get('severity')).toBe(
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
+    );
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
     serveQueue([]);
@@ -209,7 +213,7 @@ describe('the approvals queue page', () => {
     // three its ends and the step below the worst; motion magnification's five the ends, the steps
     // between them, and marginal beside correction.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject,underprotected,danger',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
       'repairAsTimePermits,high,overprotected,marginal,correction',
       'investigate,medium,aboveDesign',
       'normal,low,accept,protected,acceptable',

@@ -16,7 +16,7 @@ import { InspectionForm } from './InspectionForm.tsx';
 import { shownFields } from './row-columns.ts';
 import { RowsPanel } from './RowsPanel.tsx';
 import { callTechnique } from './technique-client.ts';
-import { inspectionOf, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import { inspectionOf, rowKinds, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
 import { techniqueIcons } from './technique-icons.ts';
@@ -198,7 +198,9 @@ function InspectionContent(p: {
   return (
     <Stack gap="lg">
       {Overview && <Overview scope={scope} inspection={inspection} />}
-      {scope.technique.workspace?.rows && <RowsPanel scope={scope} inspection={inspection} />}
+      {rowKinds(scope.technique, scope.variant).map((kind) => (
+        <RowsPanel key={kind.entity.name} scope={scope} inspection={inspection} kind={kind} />
+      ))}
       {Panel && <Panel scope={scope} inspection={inspection} />}
       <InspectionForm scope={scope} inspection={inspection} />
       {p.onDeleted && <DeleteInspection scope={scope} inspection={inspection} onDeleted={p.onDeleted} />}

@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
+import type { EntityDefinition, PermissionModule, TechniqueDefinition } from '@inspectra/contract';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -21,7 +21,7 @@ import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { today } from './InspectionSection.tsx';
 import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
-import { loadInspection, loadRow, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
@@ -34,18 +34,22 @@ import { useWorkspaceWords } from './useWorkspaceWords.ts';
 export function RowFormPage() {
   const { t } = useTranslation();
   const params = useParams({ strict: false }) as { reportId: string; slug: string; rowId?: string };
+  const search = useSearch({ strict: false }) as { list?: string };
   const technique = techniqueBySlug(params.slug);
-  if (!technique?.workspace?.rows)
-    throw new ApiError(t('workspace.unknown'), { status: 404, code: 'NOT_FOUND' });
-  return <RowForm technique={technique} reportId={params.reportId} rowId={params.rowId} />;
+  // The kind of row named by the address (`?list=`), the technique's main rows when none.
+  const kind = technique && rowKind(technique, search.list);
+  if (!technique || !kind) throw new ApiError(t('workspace.unknown'), { status: 404, code: 'NOT_FOUND' });
+  return <RowForm technique={technique} rows={kind.entity} reportId={params.reportId} rowId={params.rowId} />;
 }
 
 function RowForm({
   technique,
+  rows,
   reportId,
   rowId,
 }: {
   technique: TechniqueDefinition;
+  rows: EntityDefinition;
   reportId: string;
   rowId?: string;
 }) {
@@ -56,14 +60,13 @@ function RowForm({
   const { variant } = useWorkspaceVariant(technique, report);
   const search = useSearch({ strict: false }) as { inspection?: string };
   const scope: WorkspaceScope = { technique, reportId, variant };
-  const rows = technique.workspace!.rows!;
   const inspection = useInspection(scope, search.inspection);
   const row = useQuery({
-    ...techniqueQueries.row(scope, inspection.id, rowId ?? ''),
+    ...techniqueQueries.row(scope, inspection.id, rowId ?? '', rows),
     enabled: Boolean(rowId),
   });
   const [progress, setProgress] = useState<number | null>(null);
-  const say = useWorkspaceWords(technique);
+  const say = useWorkspaceWords(technique, rows);
   const locked = useReportLocked();
   // What the server would refuse is not offered: a locked report, or a role that only reads, shows
   // the row as text with the reason, whichever way the page was reached (a link, a typed address).
@@ -162,7 +165,9 @@ function RowForm({
           parent={inspection}
           submitLabel={record ? t('common.save') : say('addRow')}
           uploadProgress={progress}
-          loadCurrent={async (r) => (await loadRow(scope, inspection.id, String(r.id))) ?? undefined}
+          loadCurrent={async (r) =>
+            (await loadRow(scope, inspection.id, String(r.id), undefined, rows)) ?? undefined
+          }
           onCancel={() => void backToWorkspace()}
           onSubmit={async ({ values, images, imageLists }) => {
             const onUploadProgress = (percent: number) => setProgress(percent);

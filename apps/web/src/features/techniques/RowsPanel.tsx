@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Attachment, EntityDefinition, PermissionModule } from '@inspectra/contract';
+import type { Attachment, EntityDefinition, PermissionModule, WorkspaceList } from '@inspectra/contract';
 import { IconMovie, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -19,7 +19,8 @@ import { FindingBadge } from './FindingBadge.tsx';
 import { GradeCounts } from './GradeCounts.tsx';
 import { leadField, rowColumns } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
-import { rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
+import { isMainRows, rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
+import { RowsGallery } from './RowsGallery.tsx';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
@@ -43,14 +44,25 @@ export function rowPhotos(entity: EntityDefinition, row: Row): Attachment[] {
  * coloured badge marked when saved over a warning; a row opens its form, or its details when the
  * technique's extension says so. The extension may choose the columns and draw some cells.
  */
-export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspection: TechniqueRecord }) {
+export function RowsPanel({
+  scope,
+  inspection,
+  kind = { entity: scope.technique.workspace!.rows! },
+}: {
+  scope: WorkspaceScope;
+  inspection: TechniqueRecord;
+  /** The kind of row shown: the main rows unless another of the workspace's lists is named. */
+  kind?: WorkspaceList;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { technique } = scope;
-  const say = useWorkspaceWords(technique);
-  const own = extensionOf(technique).rows ?? {};
-  const rows = technique.workspace!.rows!;
+  const rows = kind.entity;
+  const main = isMainRows(technique, rows);
+  const say = useWorkspaceWords(technique, rows);
+  // The technique's extension speaks of its main rows only.
+  const own = main ? (extensionOf(technique).rows ?? {}) : {};
   const module = technique.module as PermissionModule;
   const mayCreate =
     usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
@@ -62,9 +74,9 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
   const opensDetails = own.opensDetails || !mayUpdate;
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
-  const grade = technique.findingGrade?.field;
-  const profile = technique.workspace!.profile;
-  const search = { variant: scope.variant, inspection: inspection.id };
+  const grade = main ? technique.findingGrade?.field : undefined;
+  const profile = main ? technique.workspace!.profile : undefined;
+  const search = { variant: scope.variant, inspection: inspection.id, ...(main ? {} : { list: rows.name }) };
   const nameOf = (row: Row) =>
     formatFieldValue(rows.fields[lead]!, row[lead], t, i18n.language, { entityName: rows.name, key: lead });
 
@@ -93,6 +105,31 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
       search,
     });
 
+  const actionsOf =
+    !mayUpdate && !mayDelete
+      ? undefined
+      : (row: Row) => (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {mayUpdate && (
+              <RowAction
+                label={say('editRow', { name: nameOf(row) })}
+                tooltip={t('common.edit')}
+                icon={<IconPencil size={18} aria-hidden />}
+                onClick={() => edit(row)}
+              />
+            )}
+            {mayDelete && (
+              <RowAction
+                label={say('deleteRow', { name: nameOf(row) })}
+                tooltip={t('common.delete')}
+                color="red"
+                icon={<IconTrash size={18} aria-hidden />}
+                onClick={() => confirmDelete(row)}
+              />
+            )}
+          </Group>
+        );
+
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
@@ -110,90 +147,77 @@ export function RowsPanel({ scope, inspection }: { scope: WorkspaceScope; inspec
           </ButtonLink>
         )}
       </Group>
-      <EntityTable
-        entity={rows}
-        columns={own.columns ?? rowColumns(technique, scope.variant)}
-        queryKey={[...rowsKey(scope, inspection.id), 'page']}
-        fetchPage={rowPages(scope, inspection.id)}
-        renderCell={{
-          ...(withPhotoList
-            ? { [lead]: (row) => <RowLead entity={rows} row={row} name={nameOf(row)} /> }
-            : {}),
-          ...(grade
-            ? {
-                // A row saved over a warning (confirmed or not) is marked beside its grade.
-                [grade]: (row) => (
-                  <Group gap={6} wrap="nowrap">
-                    {typeof row[grade] === 'string' ? (
-                      <FindingBadge technique={technique} level={row[grade]} size="sm" />
-                    ) : (
-                      t('common.none')
-                    )}
-                    <WarningsMark entity={rows} record={row} />
-                  </Group>
-                ),
-              }
-            : {}),
-          ...own.cells,
-        }}
-        onRowClick={opensDetails ? undefined : edit}
-        details={
-          opensDetails
-            ? {
-                title: (row) => say('rowDetails', { name: nameOf(row) }),
-                actions: (row, close) => (
-                  <>
-                    {mayUpdate && (
-                      <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => edit(row)}>
-                        {t('common.edit')}
-                      </Button>
-                    )}
-                    {mayDelete && (
-                      <Button
-                        variant="default"
-                        color="red"
-                        leftSection={<IconTrash size={18} aria-hidden />}
-                        onClick={() => {
-                          close();
-                          confirmDelete(row);
-                        }}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    )}
-                  </>
-                ),
-              }
-            : undefined
-        }
-        rowActions={
-          !mayUpdate && !mayDelete
-            ? undefined
-            : (row) => (
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  {mayUpdate && (
-                    <RowAction
-                      label={say('editRow', { name: nameOf(row) })}
-                      tooltip={t('common.edit')}
-                      icon={<IconPencil size={18} aria-hidden />}
-                      onClick={() => edit(row)}
-                    />
-                  )}
-                  {mayDelete && (
-                    <RowAction
-                      label={say('deleteRow', { name: nameOf(row) })}
-                      tooltip={t('common.delete')}
-                      color="red"
-                      icon={<IconTrash size={18} aria-hidden />}
-                      onClick={() => confirmDelete(row)}
-                    />
-                  )}
-                </Group>
-              )
-        }
-        emptyText={say('noRows')}
-      />
-      <GradeCounts scope={scope} inspectionId={String(inspection.id)} />
+      {kind.gallery ? (
+        <RowsGallery
+          scope={scope}
+          inspection={inspection}
+          entity={rows}
+          gallery={kind.gallery}
+          actions={(row) => actionsOf?.(row)}
+          emptyText={say('noRows')}
+        />
+      ) : (
+        <EntityTable
+          entity={rows}
+          columns={own.columns ?? rowColumns(technique, scope.variant, rows)}
+          queryKey={[...rowsKey(scope, inspection.id, rows), 'page']}
+          fetchPage={rowPages(scope, inspection.id, rows)}
+          renderCell={{
+            ...(withPhotoList
+              ? { [lead]: (row) => <RowLead entity={rows} row={row} name={nameOf(row)} /> }
+              : {}),
+            ...(grade
+              ? {
+                  // A row saved over a warning (confirmed or not) is marked beside its grade.
+                  [grade]: (row) => (
+                    <Group gap={6} wrap="nowrap">
+                      {typeof row[grade] === 'string' ? (
+                        <FindingBadge technique={technique} level={row[grade]} size="sm" />
+                      ) : (
+                        t('common.none')
+                      )}
+                      <WarningsMark entity={rows} record={row} />
+                    </Group>
+                  ),
+                }
+              : {}),
+            ...own.cells,
+          }}
+          onRowClick={opensDetails ? undefined : edit}
+          details={
+            opensDetails
+              ? {
+                  title: (row) => say('rowDetails', { name: nameOf(row) }),
+                  actions: (row, close) => (
+                    <>
+                      {mayUpdate && (
+                        <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => edit(row)}>
+                          {t('common.edit')}
+                        </Button>
+                      )}
+                      {mayDelete && (
+                        <Button
+                          variant="default"
+                          color="red"
+                          leftSection={<IconTrash size={18} aria-hidden />}
+                          onClick={() => {
+                            close();
+                            confirmDelete(row);
+                          }}
+                        >
+                          {t('common.delete')}
+                        </Button>
+                      )}
+                    </>
+                  ),
+                }
+              : undefined
+          }
+          rowActions={actionsOf}
+          emptyText={say('noRows')}
+        />
+      )}
+      {main && <GradeCounts scope={scope} inspectionId={String(inspection.id)} />}
       {profile && (!profile.variants || profile.variants.includes(scope.variant ?? '')) && (
         <Suspense fallback={<Loader size="sm" mt="md" />}>
           <Stack mt="md">
@@ -218,7 +242,8 @@ function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; na
     ([slot, image]) => image.accepts === 'video' && row[slot],
   );
   return (
-    <Group gap="sm" wrap="nowrap">
+    // Wide enough for a short name and its photo count, else the table gives up other columns first.
+    <Group gap="sm" wrap="nowrap" miw={160}>
       <Paper
         withBorder
         w={44}

@@ -42,10 +42,15 @@ export function leadField(entity: EntityDefinition, variant: string | undefined)
  * technique's profile draws and those the worked-out values read stay longest, since they are what
  * a reader scans a list for.
  */
-export function rowColumns(technique: TechniqueDefinition, variant: string | undefined): EntityColumn[] {
-  const rows = technique.workspace!.rows!;
+export function rowColumns(
+  technique: TechniqueDefinition,
+  variant: string | undefined,
+  rows = technique.workspace!.rows!,
+): EntityColumn[] {
+  const main = rows === technique.workspace!.rows;
   const lead = leadField(rows, variant);
-  const grade = technique.findingGrade?.field;
+  // The grade and the profile are the main rows' (another list's rows have neither).
+  const grade = main ? technique.findingGrade?.field : undefined;
   // A list of items (spots) is read in a row's details, not in a column.
   const rest = readFields(rows, variant).filter(
     (k) => k !== lead && k !== grade && rows.fields[k]?.kind !== 'json',
@@ -53,7 +58,7 @@ export function rowColumns(technique: TechniqueDefinition, variant: string | und
   const mainText = rest.find((k) => rows.fields[k]?.kind === 'longText' && rows.fields[k]?.required);
   // What the technique's profile draws (SACP: the kilometre post and the potentials) is what a
   // reader scans the rows for, as much as a choice is.
-  const profile = technique.workspace!.profile;
+  const profile = main ? technique.workspace!.profile : undefined;
   const drawn = new Set(profile ? [profile.x, ...profile.series] : []);
   const inspection = technique.workspace!.inspection;
   // What the rows' values come to (the result the acceptance code gives, a joint's rejected

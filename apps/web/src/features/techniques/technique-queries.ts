@@ -1,9 +1,10 @@
-import type { EntityDefinition, PageMeta, TechniqueDefinition } from '@inspectra/contract';
+import type { EntityDefinition, PageMeta, TechniqueDefinition, WorkspaceList } from '@inspectra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
 import type { EntityPage, EntityPageFetcher, EntityPageRequest } from '../../engine/EntityTable.tsx';
 import { callTechnique } from './technique-client.ts';
 import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
+import type { RouteOf } from './technique-routes.ts';
 
 export type TechniqueRecord = Record<string, unknown> & { id: string; version: number };
 
@@ -21,6 +22,29 @@ export function inspectionOf(technique: TechniqueDefinition): EntityDefinition {
   if (!workspace) throw new Error(`${technique.module} has no workspace`);
   return workspace.inspection;
 }
+
+/**
+ * The kinds of row under an inspection of this variant, each shown in its own panel: the main rows
+ * (graded, counted) first, then the technique's other lists (`workspace.lists`) its variant holds.
+ */
+export function rowKinds(technique: TechniqueDefinition, variant: string | undefined): WorkspaceList[] {
+  const workspace = technique.workspace;
+  return [
+    ...(workspace?.rows ? [{ entity: workspace.rows }] : []),
+    ...(workspace?.lists ?? []).filter((l) => !l.variants || l.variants.includes(variant ?? '')),
+  ];
+}
+
+/** The kind of row an address names (`?list=`, an entity's name), the main rows when it names none. */
+export function rowKind(technique: TechniqueDefinition, name: string | undefined): WorkspaceList | undefined {
+  const workspace = technique.workspace;
+  if (!name || name === workspace?.rows?.name) return workspace?.rows && { entity: workspace.rows };
+  return workspace?.lists?.find((l) => l.entity.name === name);
+}
+
+/** Whether these rows are the technique's main rows: the ones graded, profiled and counted. */
+export const isMainRows = (technique: TechniqueDefinition, entity: EntityDefinition) =>
+  technique.workspace?.rows === entity;
 
 /** Every query of a technique on a report starts with this: one invalidation refreshes them all. */
 export const techniqueKey = (technique: TechniqueDefinition, reportId: string) =>
@@ -84,22 +108,29 @@ export const techniqueQueries = {
       queryFn: async ({ signal }) =>
         (await listAll(s, inspectionOf(s.technique), s.reportId, signal)).records,
     }),
-  /** Every row of an inspection (for the report card's figures and for finding one row). */
-  rows: (s: WorkspaceScope, inspectionId: string) =>
+  /** Every row of one kind under an inspection (the main rows unless named): a profile, a gallery. */
+  rows: (s: WorkspaceScope, inspectionId: string, entity: EntityDefinition = mainRows(s)) =>
     queryOptions({
-      queryKey: [...scopeKey(s), 'rows', inspectionId, 'all'],
-      queryFn: ({ signal }) => listAll(s, s.technique.workspace!.rows!, inspectionId, signal),
+      queryKey: [...rowsKey(s, inspectionId, entity), 'all'],
+      queryFn: ({ signal }) => listAll(s, entity, inspectionId, signal),
     }),
   /** One row, by the technique's own read call when it has one, else from its inspection's rows. */
-  row: (s: WorkspaceScope, inspectionId: string, rowId: string) =>
+  row: (s: WorkspaceScope, inspectionId: string, rowId: string, entity: EntityDefinition = mainRows(s)) =>
     queryOptions({
-      queryKey: [...scopeKey(s), 'rows', inspectionId, 'one', rowId],
-      queryFn: ({ signal }) => loadRow(s, inspectionId, rowId, signal),
+      queryKey: [...rowsKey(s, inspectionId, entity), 'one', rowId],
+      queryFn: ({ signal }) => loadRow(s, inspectionId, rowId, signal, entity),
     }),
 };
 
-/** Query-key prefix of an inspection's rows (table pages included). */
-export const rowsKey = (s: WorkspaceScope, inspectionId: string) => [...scopeKey(s), 'rows', inspectionId];
+const mainRows = (s: WorkspaceScope) => s.technique.workspace!.rows!;
+
+/** Query-key prefix of an inspection's rows of one kind (table pages included). */
+export const rowsKey = (s: WorkspaceScope, inspectionId: string, entity: EntityDefinition = mainRows(s)) => [
+  ...scopeKey(s),
+  'rows',
+  inspectionId,
+  entity.name,
+];
 
 /** A row as stored now, or undefined when it is gone. */
 export async function loadRow(
@@ -107,8 +138,8 @@ export async function loadRow(
   inspectionId: string,
   rowId: string,
   signal?: AbortSignal,
+  rows: EntityDefinition = mainRows(s),
 ): Promise<TechniqueRecord | null> {
-  const rows = s.technique.workspace!.rows!;
   const get = findRoute(s.technique, 'get', rows, s.variant);
   if (get) {
     const envelope = await callTechnique<TechniqueRecord>(s.technique, get, {
@@ -145,20 +176,21 @@ export async function loadInspection(s: WorkspaceScope, id: string): Promise<Tec
  * (and then sorts and filters as the table asks, as any list call does); otherwise the whole list (a
  * by-parent read) is paged here.
  */
-export function rowPages(s: WorkspaceScope, inspectionId: string): EntityPageFetcher {
-  const rows = s.technique.workspace!.rows!;
+export function rowPages(
+  s: WorkspaceScope,
+  inspectionId: string,
+  rows: EntityDefinition = mainRows(s),
+): EntityPageFetcher {
+  // A paged list call that narrows to one inspection (SRUT's summaries) serves the table best: the
+  // server pages, and its other filters ("only those located and sized") are offered.
+  const list = findRoute(s.technique, 'list', rows, s.variant);
+  const byParent = Object.entries(list?.operation.filters ?? {}).find(
+    ([, f]) => f.op === 'eq' && f.field === rows.parent,
+  );
+  if (list && byParent) return pagedFetcher(s, list, { [byParent[0]]: inspectionId });
   const route = requireRoute(s.technique, 'listByParent', rows, s.variant);
   const parent = { [route.operation.parentParam]: inspectionId };
-  if (route.operation.paged) {
-    const fetchPage = async ({ filters, ...request }: EntityPageRequest): Promise<EntityPage> => {
-      // The inspection named wins over the same parameter chosen in the table.
-      const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
-        query: { ...filters, ...parent, ...request },
-      });
-      return { records: envelope.data, meta: envelope.meta ?? onePage(envelope.data.length, request) };
-    };
-    return Object.assign(fetchPage, { route, fixedParams: Object.keys(parent) });
-  }
+  if (route.operation.paged) return pagedFetcher(s, route, parent);
   return async (request: EntityPageRequest): Promise<EntityPage> => {
     const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, { query: parent });
     const start = (request.pageNumber - 1) * request.pageSize;
@@ -167,6 +199,21 @@ export function rowPages(s: WorkspaceScope, inspectionId: string): EntityPageFet
       meta: onePage(envelope.data.length, request),
     };
   };
+}
+
+/** Pages read from the server, the inspection named by `parent` whatever the table's filters say. */
+function pagedFetcher(
+  s: WorkspaceScope,
+  route: RouteOf<'list'> | RouteOf<'listByParent'>,
+  parent: Record<string, string>,
+): EntityPageFetcher {
+  const fetchPage = async ({ filters, ...request }: EntityPageRequest): Promise<EntityPage> => {
+    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
+      query: { ...filters, ...parent, ...request },
+    });
+    return { records: envelope.data, meta: envelope.meta ?? onePage(envelope.data.length, request) };
+  };
+  return Object.assign(fetchPage, { route, fixedParams: Object.keys(parent) });
 }
 
 function onePage(total: number, request: EntityPageRequest): PageMeta {

@@ -1,0 +1,155 @@
+import { Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { Attachment, EntityDefinition, WorkspaceList } from '@inspectra/contract';
+import { IconPhoto } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthorizedObjectUrl } from '../../api/files.ts';
+import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
+import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
+import type { Photo } from '../../engine/PhotoViewer.tsx';
+import { techniqueQueries } from './technique-queries.ts';
+import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
+
+type Row = Record<string, unknown>;
+type Gallery = NonNullable<WorkspaceList['gallery']>;
+
+/** The stored picture of a row in the gallery's slot, if it has one. */
+const pictureOf = (row: Row, slot: string) => {
+  const value = row[slot] as Attachment | null | undefined;
+  return value && typeof value === 'object' && 'url' in value ? value : undefined;
+};
+
+/**
+ * An inspection's rows of a kind declared as a gallery (SRUT's general views): their pictures under
+ * a heading per value of the grouping field in its declared order (rows without one last), each
+ * captioned. A picture opens full size (zoom, the group's others beside it); the caption's actions
+ * (`actions`) edit or remove the row.
+ */
+export function RowsGallery({
+  scope,
+  inspection,
+  entity,
+  gallery,
+  actions,
+  emptyText,
+}: {
+  scope: WorkspaceScope;
+  inspection: TechniqueRecord;
+  entity: EntityDefinition;
+  gallery: Gallery;
+  actions: (row: Row, caption: string) => ReactNode;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  const { data, isPending } = useQuery(techniqueQueries.rows(scope, String(inspection.id), entity));
+  const [open, setOpen] = useState<{ group: string; index: number } | null>(null);
+  if (isPending) return <Loader size="sm" />;
+  const records = data?.records ?? [];
+  if (records.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  const field = entity.fields[gallery.groupBy];
+  const values = field?.kind === 'enum' ? [...field.values] : [];
+  const groups = [...values, ''].flatMap((value) => {
+    const rows = records.filter(
+      (r) => (values.includes(String(r[gallery.groupBy])) ? r[gallery.groupBy] : '') === value,
+    );
+    return rows.length > 0 ? [{ value, rows }] : [];
+  });
+  const captionOf = (row: Row) => String(row[gallery.caption] ?? '') || t('workspace.untitledPicture');
+  const groupLabel = (value: string) =>
+    value
+      ? enumLabel(t, entity.name, gallery.groupBy, value)
+      : t('workspace.noGroup', { field: fieldLabel(t, entity.name, gallery.groupBy, field!) });
+  const photosOf = (rows: Row[]): Photo[] =>
+    rows.flatMap((r) => {
+      const picture = pictureOf(r, gallery.image);
+      return picture
+        ? [{ label: captionOf(r), name: picture.displayName ?? undefined, url: picture.url }]
+        : [];
+    });
+
+  return (
+    <Stack gap="lg">
+      {groups.map(({ value, rows }) => {
+        const pictured = rows.filter((r) => pictureOf(r, gallery.image));
+        return (
+          <section key={value} aria-label={groupLabel(value)}>
+            <Title order={3} fz="md" mb="xs">
+              {groupLabel(value)}{' '}
+              <Text span c="dimmed" fz="sm">
+                ({rows.length})
+              </Text>
+            </Title>
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+              {rows.map((row) => (
+                <GalleryCard
+                  key={String(row.id)}
+                  picture={pictureOf(row, gallery.image)}
+                  caption={captionOf(row)}
+                  onOpen={() => setOpen({ group: value, index: pictured.indexOf(row) })}
+                  actions={actions(row, captionOf(row))}
+                />
+              ))}
+            </SimpleGrid>
+          </section>
+        );
+      })}
+      <PhotoViewer
+        photos={open ? photosOf(groups.find((g) => g.value === open.group)?.rows ?? []) : []}
+        index={open?.index ?? null}
+        onIndexChange={(index) => setOpen(index === null || !open ? null : { ...open, index })}
+      />
+    </Stack>
+  );
+}
+
+function GalleryCard({
+  picture,
+  caption,
+  onOpen,
+  actions,
+}: {
+  picture: Attachment | undefined;
+  caption: string;
+  onOpen: () => void;
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const src = useAuthorizedObjectUrl(picture?.url);
+  const frame = { display: 'block', width: '100%', aspectRatio: '4 / 3' } as const;
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      {picture ? (
+        <UnstyledButton
+          onClick={onOpen}
+          aria-label={t('workspace.openPicture', { name: caption })}
+          style={frame}
+        >
+          {src ? (
+            <img src={src} alt="" style={{ ...frame, objectFit: 'cover' }} />
+          ) : (
+            <Loader size="xs" m="md" />
+          )}
+        </UnstyledButton>
+      ) : (
+        <Stack align="center" justify="center" style={frame} bg="var(--mantine-color-default-hover)">
+          <IconPhoto size={28} stroke={1.4} aria-hidden color="var(--mantine-color-dimmed)" />
+        </Stack>
+      )}
+      <Group justify="space-between" gap={4} wrap="nowrap" px="xs" py={6}>
+        <Text size="sm" fw={500} lineClamp={2} style={{ minWidth: 0 }}>
+          {caption}
+        </Text>
+        <Group gap={2} wrap="nowrap">
+          {actions}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
