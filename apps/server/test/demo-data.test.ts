@@ -4,7 +4,7 @@
  * report that reached a reviewer must; the submitted VCI report shows its grade in the queue.
  */
 import { reportHeader } from '@inspectra/contract';
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/modules/seed/demo-data.ts';
@@ -38,6 +38,27 @@ describe('the demo data', () => {
         incomplete.push(`${String(report.reportNumber)}: ${JSON.stringify(r.body.data.missing)}`);
     }
     expect(incomplete).toEqual([]);
+  });
+
+  it('holds a motion magnification of a pipe span, its camera positions graded by the screening levels', async () => {
+    const reports = tableOf(reportHeader);
+    const [report] = await t.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.reportNumber, 'RPT-MM-2026-0004'));
+    const figures = await t.call('GET', `/api/report-headers/${report!.id}/techniques`);
+    expect(figures.body.data).toEqual([
+      expect.objectContaining({
+        technique: 'motionMagnification',
+        variant: 'pipe',
+        rows: 2,
+        // 31 mm/s at 24.7 Hz is past the design line (25.4), 9 mm/s under the first (12.7).
+        byGrade: [
+          { level: 'acceptable', rows: 1 },
+          { level: 'marginal', rows: 1 },
+        ],
+      }),
+    ]);
   });
 
   it("shows the submitted VCI report's worst finding in the first reviewer's queue", async () => {

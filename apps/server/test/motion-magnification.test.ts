@@ -1,4 +1,5 @@
 import { motionMagnificationSummary, motionMagnificationVariants } from '@inspectra/contract';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
@@ -10,7 +11,8 @@ import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A small video limit, so a recording past it is refused without sending gigabytes.
+  t = await startTestApp({ maxVideoBytes: 64 * 1024 });
 });
 afterAll(() => t.close());
 
@@ -338,6 +340,44 @@ describe('motion magnification summaries', () => {
     );
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.magnificationVideo).toBeNull();
+  });
+
+  it('refuses a video past its limit while it streams, and takes back one whose record is refused: no file kept', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'motionMagnification' });
+    const vessel = await createAnalysis('pressure-vessel', report.id);
+    const keyOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const long = Buffer.concat([mp4Head, Buffer.alloc(100 * 1024, 7)]);
+    const tooLong = await createSummary(
+      'pressure-vessel',
+      vessel.id,
+      {},
+      { magnificationVideo: { name: 'long.mp4', type: 'video/mp4', bytes: long } },
+    );
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: [
+        { path: 'magnificationVideo', message: expect.stringMatching(/larger than the limit of 64 KB/) },
+      ],
+    });
+    await expect(t.files.get(keyOf(long))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // Stored while the request streamed, then the record refused (a velocity that is no number).
+    const kept = Buffer.concat([video, Buffer.from('refused-record')]);
+    const refused = await createSummary(
+      'pressure-vessel',
+      vessel.id,
+      { velAmplitude: 'fast' },
+      { magnificationVideo: { name: 'kept.mp4', type: 'video/mp4', bytes: kept } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0].path).toBe('velAmplitude');
+    await expect(t.files.get(keyOf(kept))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const listed = await t.call(
+      'GET',
+      `${summaryPath('pressure-vessel')}/by-analysis?analysisId=${vessel.id}`,
+    );
+    expect(listed.body.data).toEqual([]);
   });
 
   it('refuses a file that is no video in the video slot, and a video on another class, storing nothing', async () => {

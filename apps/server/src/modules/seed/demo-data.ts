@@ -223,6 +223,56 @@ const otherWork = (): DemoOrder[] => [
   },
   {
     order: {
+      woNumber: 'WO-2026-0152',
+      title: 'Vibration of the preheat line at PS-12 after the P-101A restart',
+      workType: 'corrective',
+      equipmentCategory: 'pipe',
+      tagNumber: '10"-P-1006-A1A',
+      plannerGroup: 'PG-INSP',
+      location: 'CDU1-RACK',
+      priority: 'medium',
+      status: 'inProgress',
+      dateStart: daysAgo(3),
+      dateEnd: daysAgo(-4),
+    },
+    methods: ['motionMagnification'],
+    report: {
+      reportNumber: 'RPT-MM-2026-0004',
+      title: 'Motion magnification of 10"-P-1006-A1A between PS-11 and PS-13',
+      method: 'motionMagnification',
+      status: 'draft',
+      objectType: 'PIPE-PROC',
+      inspection: {
+        variant: 'pipe',
+        values: {
+          measurementDate: daysAgo(2),
+          finding: 'The span between PS-11 and PS-12 sways laterally at the pump’s running speed.',
+          diagnosis: 'Resonance of the span near 1× pump speed; the guide at PS-12 has lost its shim.',
+          recommendation: 'Re-shim the guide at PS-12 and film the span again with the pump on line.',
+        },
+        rows: [
+          {
+            measurementDate: daysAgo(2),
+            shootingAreaOrCameraDirection: 'Grade level, north of PS-12, facing the span',
+            finding: 'Lateral sway of the span, largest at mid-span',
+            dominantFrequencyHz: 24.7,
+            velAmplitude: 31,
+            dispAmplitude: 400,
+          },
+          {
+            measurementDate: daysAgo(2),
+            shootingAreaOrCameraDirection: 'Platform, east of PS-13, facing the elbow',
+            finding: 'Elbow follows the span, little motion of its own',
+            dominantFrequencyHz: 24.7,
+            velAmplitude: 9,
+            dispAmplitude: 116,
+          },
+        ],
+      },
+    },
+  },
+  {
+    order: {
       woNumber: 'WO-2026-0147',
       title: 'Hot spot on transformer TR-02 LV bushing',
       workType: 'corrective',
