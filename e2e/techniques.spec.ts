@@ -935,6 +935,14 @@ test('an inspector scans a tank’s annular plate by SRUT: indications graded by
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The whole report shows the general views as the same gallery, by category.
+  await page.goto(`/reports/${reportId}/whole`);
+  const wholeGallery = page.getByRole('region', { name: /^SRUT general view/ });
+  await expect(wholeGallery.getByRole('heading', { name: 'Scan area (2)' })).toBeVisible();
+  await wholeGallery.scrollIntoViewIfNeeded();
+  await expect(wholeGallery.getByText('Annular plate at 30°')).toBeVisible();
+  await shot('srut-whole-report');
+
   // On the report, the card shows the worst: below minimum.
   await page.goto(`/reports/${reportId}`);
   await expect(page.getByText('3 entries').locator('xpath=../..')).toContainText('Below minimum');

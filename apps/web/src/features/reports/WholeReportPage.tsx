@@ -7,6 +7,7 @@ import type {
   ReportTreeListJson,
   ReportTreeRecordJson,
   TechniqueDefinition,
+  WorkspaceList,
 } from '@inspectra/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import {
+  enumLabel,
   fieldLabel,
   fieldOf,
   groupTitle,
@@ -186,8 +188,19 @@ function TreeList({ list, context, level }: { list: ReportTreeListJson; context:
         })}
       </Stack>
     );
-  const columns = tableColumns(entity, list.records, context.technique);
   const caption = t('reports.record.whole.rows', { label, count: list.records.length });
+  // A list its technique shows as a gallery (SRUT's general views) reads as one here too.
+  const gallery = context.technique?.workspace?.lists?.find((l) => l.entity === entity)?.gallery;
+  if (gallery && list.records.length > 0)
+    return (
+      <Box component="section" aria-label={caption}>
+        <Title order={order} size="h4" mb="xs">
+          {caption}
+        </Title>
+        <TreeGallery entity={entity} records={list.records} gallery={gallery} level={below(level)} />
+      </Box>
+    );
+  const columns = tableColumns(entity, list.records, context.technique);
   return (
     <Box component="section" aria-label={caption}>
       <Title order={order} size="h4" mb="xs">
@@ -422,6 +435,68 @@ function TreeFiles({ entity, files }: { entity: EntityDefinition; files: TreeFil
       )}
       <PhotoViewer photos={photos} index={index} onIndexChange={setIndex} />
     </Box>
+  );
+}
+
+/**
+ * A gallery's records as their pictures under a heading per value of the grouping field, in its
+ * declared order (records without one last), each captioned; one viewer across them all.
+ */
+function TreeGallery({
+  entity,
+  records,
+  gallery,
+  level,
+}: {
+  entity: EntityDefinition;
+  records: ReportTreeRecordJson[];
+  gallery: NonNullable<WorkspaceList['gallery']>;
+  level: 2 | 3 | 4 | 5 | 6;
+}) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState<number | null>(null);
+  const field = entity.fields[gallery.groupBy];
+  const values = field?.kind === 'enum' ? [...field.values] : [];
+  const groupOf = (r: ReportTreeRecordJson) => {
+    const value = String(r.fields[gallery.groupBy] ?? '');
+    return values.includes(value) ? value : '';
+  };
+  const groups = [...values, ''].flatMap((value) => {
+    const shown = records.filter((r) => groupOf(r) === value);
+    return shown.length > 0 ? [{ value, shown }] : [];
+  });
+  const pictured = groups.flatMap(({ shown }) =>
+    shown.flatMap((r) => {
+      const file = ((r.attachments ?? []) as unknown as TreeFile[]).find((a) => a.slot === gallery.image);
+      const caption = String(r.fields[gallery.caption] ?? '') || (file?.displayName ?? '');
+      return file
+        ? [{ record: r, photo: { label: caption, name: file.displayName, url: `/api/files/${file.id}` } }]
+        : [];
+    }),
+  );
+  return (
+    <Stack gap="md">
+      {groups.map(({ value, shown }) => (
+        <Box key={value}>
+          <Title order={level} size="h5" mb="xs">
+            {value
+              ? enumLabel(t, entity.name, gallery.groupBy, value)
+              : t('workspace.noGroup', { field: fieldLabel(t, entity.name, gallery.groupBy, field!) })}{' '}
+            ({shown.length})
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+            {pictured
+              .filter((p) => shown.includes(p.record))
+              .map((p) => (
+                <WhenNear key={p.photo.url} height={180}>
+                  <PhotoThumbnail photo={p.photo} onOpen={() => setIndex(pictured.indexOf(p))} />
+                </WhenNear>
+              ))}
+          </SimpleGrid>
+        </Box>
+      ))}
+      <PhotoViewer photos={pictured.map((p) => p.photo)} index={index} onIndexChange={setIndex} />
+    </Stack>
   );
 }
 
