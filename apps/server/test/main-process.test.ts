@@ -75,7 +75,7 @@ describe('the server process', () => {
     const equipment = await (await fetch(`${url}/api/asset?pageSize=1`, { headers: auth })).json();
     expect(equipment.meta.totalCount).toBeGreaterThan(250);
     const all = await (await fetch(`${url}/api/report-headers`, { headers: auth })).json();
-    expect(all.meta.totalCount).toBe(4);
+    expect(all.meta.totalCount).toBe(5);
     const reports = await (
       await fetch(`${url}/api/report-headers?search=RPT-TH-2026-0001`, { headers: auth })
     ).json();
