@@ -947,3 +947,81 @@ test('an inspector scans a tank’s annular plate by SRUT: indications graded by
   await page.goto(`/reports/${reportId}`);
   await expect(page.getByText('3 entries').locator('xpath=../..')).toContainText('Below minimum');
 });
+
+test('an inspector measures the flow of a pump in three attempts and of a line at its valves, each report its own class', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const { session, reportId } = await openNewReport(page, info, {
+    prefix: 'RPT-FR',
+    title: 'Flow test of charge pump P-101A',
+    equipmentCategory: 'rotating-equipment',
+    objectType: 'RE-PUMP',
+    inspectionMethod: 'flowrate',
+  });
+  await page.getByRole('link', { name: 'Open for a rotating equipment · Flowrate' }).click();
+  await expect(page).toHaveURL(/variant=rotating-equipment/);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Flowrate measurement', level: 2 })).toBeVisible();
+  await closeNotices(page);
+
+  // Three attempts, the valve opened further each time: the flows agree in both units.
+  const attempts = [
+    { n: '1', bpd: '12000', gpm: '350', suction: '12', discharge: '180' },
+    { n: '2', bpd: '13700', gpm: '399.6', suction: '11', discharge: '172' },
+    { n: '3', bpd: '15100', gpm: '440.4', suction: '10', discharge: '161' },
+  ];
+  for (const a of attempts) {
+    await page.getByRole('link', { name: 'Add flowrate measurement' }).click();
+    await expect(page.getByRole('heading', { name: 'Add flowrate measurement', level: 1 })).toBeVisible();
+    await page.getByRole('textbox', { name: /^Attempt/ }).fill(a.n);
+    await page.getByRole('textbox', { name: /^Flowrate \(BPD\)/ }).fill(a.bpd);
+    await page.getByRole('textbox', { name: /^Flowrate \(GPM\)/ }).fill(a.gpm);
+    await page.getByRole('textbox', { name: /^Suction pressure/ }).fill(a.suction);
+    await page.getByRole('textbox', { name: /^Discharge pressure/ }).fill(a.discharge);
+    if (a.n === '3') await shot('flowrate-attempt-new');
+    await page.getByRole('button', { name: 'Add flowrate measurement' }).click();
+    await expect(page.getByRole('heading', { name: 'Flowrate measurement', level: 2 })).toBeVisible();
+    await closeNotices(page);
+  }
+  // Differential pressure per attempt (discharge less suction), and the flow along the attempts.
+  await expect(page.getByRole('row', { name: /^3\b/ }).first()).toContainText('151');
+  const chart = page.getByRole('figure', { name: /along the Attempt/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('.recharts-line')).toHaveCount(1);
+  await shot('flowrate-attempts');
+
+  // A line on another report: its inspection made through SPEC's pipe call, its flows at two valves.
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const line = await createReport(page, session, {
+    reportNumber: `RPT-FRP-${info.project.name}-${Date.now().toString(36)}`,
+    title: 'Flow along the preheat line',
+    equipmentCategory: 'pipe',
+    objectType: 'PIPE-PROC',
+    inspectionMethod: 'flowrate',
+  });
+  await page.goto(`/reports/${line}`);
+  await page.getByRole('link', { name: 'Open for a pipe · Flowrate' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Flowrate measurement pipe', level: 2 })).toBeVisible();
+  await closeNotices(page);
+  for (const [valve, flow] of [
+    ['XV-1006 inlet', '14800'],
+    ['XV-1012 outlet', '14650'],
+  ]) {
+    await page.getByRole('link', { name: 'Add flowrate measurement pipe' }).click();
+    await page.getByRole('textbox', { name: /^Line valve/ }).fill(valve!);
+    await page.getByRole('textbox', { name: /^Flow/ }).fill(flow!);
+    await page.getByRole('button', { name: 'Add flowrate measurement pipe' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(valve!) })).toBeVisible();
+    await closeNotices(page);
+  }
+  await shot('flowrate-pipe');
+  // SPEC's by-report call answers both classes of a report; this one holds the pipe's only.
+  const both = await page.request.get('/api/flowrate-inspection/by-report', {
+    headers,
+    params: { reportHeaderId: line },
+  });
+  expect(((await both.json()).data as { variant: string }[]).map((i) => i.variant)).toEqual(['pipe']);
+  expect(reportId).toBeTruthy();
+});

@@ -19,11 +19,18 @@ export const routeLabel = (r: RouteDefinition) => `${r.method} ${r.path}`;
 
 export const isEntityRoute = (r: RouteDefinition): r is EntityRoute => r.operation.kind !== 'action';
 
-/** Every route serving the entity under the variant (the variant-less routes when it has none). */
+/**
+ * Every route serving the entity under the variant (the variant-less routes when it has none), a
+ * call over every variant (`everyVariant`) among each variant's.
+ */
 export function entityRoutes(entity: EntityDefinition, variant: string | undefined): EntityRoute[] {
   return (routeTable as readonly RouteDefinition[])
     .filter(isEntityRoute)
-    .filter((r) => r.operation.entity.name === entity.name && r.operation.variant === variant);
+    .filter(
+      (r) =>
+        r.operation.entity.name === entity.name &&
+        (r.operation.variant === variant || (variant !== undefined && r.operation.everyVariant)),
+    );
 }
 
 /** The variants to walk: each declared one, or the entity itself once. */
@@ -265,9 +272,11 @@ export function routeUrl(
 export function idPlacement(route: EntityRoute, id: string) {
   const op = route.operation;
   const location = 'id' in op ? op.id : undefined;
+  // A get may name its record by a parameter of its own (`?flowrateInspectionPipeId=`).
+  const param = op.kind === 'get' && op.param ? op.param : 'id';
   return {
     params: location === 'path' ? { id } : undefined,
-    query: location === 'query' ? { id } : undefined,
+    query: location === 'query' ? { [param]: id } : undefined,
     body: location === 'body' ? { id } : {},
   };
 }

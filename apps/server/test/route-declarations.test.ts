@@ -3,19 +3,12 @@
  * message and status, and a parent named in its path. No row of the specification's table needs
  * them yet, so they are proven over a table of test-only rows, served by the engine beside the API.
  */
-import { entities, op, route, routeSchemas, vciAnalysis, walkthroughSummary } from '@inspectra/contract';
+import { op, route, routeSchemas, vciAnalysis, walkthroughSummary } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordScopes } from '../src/app.ts';
-import { entityTables } from '../src/db/schema/index.ts';
-import { entityScope } from '../src/engine/record-scope.ts';
-import { RecordRepository } from '../src/engine/records.ts';
-import { registerRoutes } from '../src/engine/register-routes.ts';
-import type { EngineDeps } from '../src/engine/engine-deps.ts';
-import { authorize } from '../src/modules/auth/authorize.ts';
-import { accessTokenKey } from '../src/modules/auth/tokens.ts';
-import { createReportHeader, jwtSecret, multipart, pngBytes, startTestApp } from './helpers.ts';
+import { createReportHeader, multipart, pngBytes } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { startWithTestRoutes } from './test-routes.ts';
 
 const tag = 'Test only';
 const pipe = { variant: 'pipe' };
@@ -57,35 +50,7 @@ const testRoutes: RouteDefinition[] = [
 
 let t: TestApp;
 beforeAll(async () => {
-  // Filled once the test app's database exists: handlers read their deps when called, not before.
-  const deps = {} as EngineDeps;
-  const key = accessTokenKey(jwtSecret);
-  t = await startTestApp({
-    routes: (app) =>
-      registerRoutes(
-        app,
-        testRoutes,
-        deps,
-        {},
-        {
-          authorize: (request, row) => authorize(deps.db, key, request, row.access),
-        },
-      ),
-  });
-  Object.assign(deps, {
-    db: t.db,
-    files: t.files,
-    maxUploadBytes: 1024 * 1024,
-    maxDocumentBytes: 1024 * 1024,
-    maxVideoBytes: 1024 * 1024,
-    repositories: new Map(
-      Object.values(entities).map((e) => [
-        e.name,
-        new RecordRepository(e, entityTables[e.name]!, { scope: entityScope(recordScopes, e) }),
-      ]),
-    ),
-    scopes: recordScopes,
-  } satisfies EngineDeps);
+  t = await startWithTestRoutes(testRoutes);
 });
 afterAll(() => t?.close());
 

@@ -11,6 +11,7 @@ import { sacp } from './entities/sacp.ts';
 import { paut } from './entities/paut.ts';
 import { motionMagnification } from './entities/motion-magnification.ts';
 import { srut } from './entities/srut.ts';
+import { flowrate } from './entities/flowrate.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -61,6 +62,7 @@ export const techniques = [
   paut,
   motionMagnification,
   srut,
+  flowrate,
   supportingDocuments,
   ndt,
 ] as const;

@@ -1,6 +1,7 @@
 import { techniqueOfMethod } from './catalogue.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
 import type { ReportMissing } from './entities/report-headers.ts';
+import { entities } from './catalogue.ts';
 import { reportSupportingDocument } from './entities/supporting-documents.ts';
 import type { TechniqueDefinition } from './technique.ts';
 
@@ -27,8 +28,16 @@ export function requirementsOfMethod(method: string): MethodRequirements {
 
 /** What a report holds of what its method may require. */
 export type ReportContent = {
-  /** Rows under the inspections of the method's technique (every equipment class). */
+  /**
+   * Rows under the inspections of the method's technique (every equipment class), each inspection's
+   * of the kind its variant holds (`rowEntitiesOf`).
+   */
   rows: number;
+  /**
+   * The entities those rows are of, by name, when the report's inspections name them (a flowrate
+   * pipe report: its pipe measurements); the technique's main rows when absent.
+   */
+  rowEntities?: readonly string[];
   /** Supporting documents attached to the report. */
   documents: number;
 };
@@ -42,15 +51,17 @@ export function missingForSubmission(method: string, content: ReportContent): Re
   const needs = requirementsOfMethod(method);
   const missing: ReportMissing[] = [];
   const { technique } = needs;
-  const rowsEntity = technique?.workspace?.rows;
-  if (needs.rows && rowsEntity && content.rows < needs.rows.min)
+  const named = content.rowEntities?.map((name) => entities[name]).filter((e) => e !== undefined);
+  const rowsEntities = named?.length ? named : technique?.workspace?.rows ? [technique.workspace.rows] : [];
+  const rowsEntity = rowsEntities[0];
+  if (technique && needs.rows && rowsEntity && content.rows < needs.rows.min)
     missing.push({
       requirement: 'rows',
       technique: technique.module,
       entity: rowsEntity.name,
       min: needs.rows.min,
       found: content.rows,
-      message: `${technique.label}: record at least ${needs.rows.min === 1 ? 'one' : needs.rows.min} ${rowsEntity.label.toLowerCase()}${needs.rows.min === 1 ? '' : ' rows'}`,
+      message: `${technique.label}: record at least ${needs.rows.min === 1 ? 'one' : needs.rows.min} ${rowsEntities.map((e) => e.label.toLowerCase()).join(' or ')}${needs.rows.min === 1 ? '' : ' rows'}`,
     });
   if (needs.documents && content.documents < needs.documents.min) {
     const name = catalogueMethod(method)?.name ?? method;

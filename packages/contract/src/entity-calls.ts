@@ -14,8 +14,11 @@ export type EntityCalls = {
    * for an entity with one record per parent (`uniquePerParent`), that record, or null.
    */
   byParent?: { suffix: string; param: string };
-  /** `GET {path}/{id}`, or with `id: 'query'` `GET {path}?id=`, under `{suffix}` when given: one record. */
-  get?: { id: 'query' | 'path'; suffix?: string };
+  /**
+   * `GET {path}/{id}`, or with `id: 'query'` `GET {path}?id=` (`?{param}=` when given), under
+   * `{suffix}` when given: one record.
+   */
+  get?: { id: 'query' | 'path'; suffix?: string; param?: string };
   /** `POST {path}` with this body. */
   create?: BodyKind;
   /** `PUT {path}?id=` (or where `id` says) with this body. */
@@ -87,13 +90,14 @@ export function entityCalls<const P extends string, E extends EntityDefinition>(
     );
   }
   if (calls.get) {
-    const { id, suffix } = calls.get;
+    const { id, suffix, param } = calls.get;
+    const named = id === 'query' && param ? `?${param}=` : idWords(id);
     routes.push(
       route(
         'GET',
         callPath(path, suffix, id),
-        op.get(entity, id, variant),
-        says('one by id', `${suffix ? `/${suffix}` : ''}${idWords(id)}`),
+        op.get(entity, id, { ...variant, param }),
+        says('one by id', `${suffix ? `/${suffix}` : ''}${named}`),
       ),
     );
   }

@@ -92,7 +92,18 @@ export type IntegerField = FieldCommon & {
   max?: number;
   /** How the number reads: `'year'` as written on a nameplate (1994), never grouped (1,994). */
   format?: 'year';
+  /**
+   * Also sent as a label (`"Attempt 3"`): the server stores the label's digits as the number, 0
+   * when it has none (`labelDigits`). SPEC's flowrate attempt is the measurement point's label.
+   */
+  fromLabel?: boolean;
 };
+
+/** The number a label names: its digits in order ("Attempt 3" → 3, "A1-2" → 12), 0 when it has none. */
+export function labelDigits(label: string): number {
+  const digits = label.replace(/\D/g, '');
+  return digits === '' ? 0 : Number(digits);
+}
 export type DateField = FieldCommon & { kind: 'date' };
 export type DateTimeField = FieldCommon & { kind: 'datetime' };
 export type BooleanField = FieldCommon & { kind: 'boolean' };

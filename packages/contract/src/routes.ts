@@ -56,8 +56,12 @@ export const listedAuthorShape = {
     .meta({ description: 'Full name of the user who added the record (null when that user is gone)' }),
 };
 
-/** What every entity operation has: its entity and, for an entity with variants, the variant it serves. */
-type EntityOperation = { entity: EntityDefinition; variant?: string };
+/**
+ * What every entity operation has: its entity and, for an entity with variants, the variant it
+ * serves, or `everyVariant` for a call over the records of all of them (a report's inspections of
+ * every class; an update that validates against the variant of the record it changes).
+ */
+type EntityOperation = { entity: EntityDefinition; variant?: string; everyVariant?: true };
 
 export type Operation =
   /** Paged list with `search`, an optional `id`, filters and a caller's sort. */
@@ -81,7 +85,8 @@ export type Operation =
    * `createIfMissing`, an empty one is created on the first read instead (no create call exists).
    */
   | ({ kind: 'getByParent'; parentParam: string; createIfMissing?: boolean } & EntityOperation)
-  | ({ kind: 'get'; id: 'path' | 'query' } & EntityOperation)
+  /** With `param`, the query parameter naming the record is that, not `id` (`?flowrateInspectionPipeId=`). */
+  | ({ kind: 'get'; id: 'path' | 'query'; param?: string } & EntityOperation)
   | ({ kind: 'create'; body: BodyKind } & EntityOperation)
   | ({ kind: 'update'; id: IdLocation; body: BodyKind } & EntityOperation)
   | ({ kind: 'delete'; id: 'path' | 'query' } & EntityOperation)
@@ -320,6 +325,28 @@ function sortShape(entity: EntityDefinition, variant?: string) {
   };
 }
 
+const everyVariantResponses = new WeakMap<EntityDefinition, z.ZodObject>();
+
+/**
+ * A record as a call over every variant answers it: every variant's keys, those limited to some
+ * variants optional (a record has only its own variant's), named apart in the OpenAPI document.
+ */
+function everyVariantResponse(entity: EntityDefinition): z.ZodObject {
+  let found = everyVariantResponses.get(entity);
+  if (found) return found;
+  const limited = [
+    ...Object.entries(entity.fields),
+    ...Object.entries(entity.images),
+    ...Object.entries(entity.imageLists),
+  ].flatMap(([key, declared]) => (declared.variants ? [key] : []));
+  const response = entity.schemasFor(undefined).response;
+  found = response
+    .partial(Object.fromEntries(limited.map((key) => [key, true])) as Record<string, true>)
+    .meta({ id: `${entity.name}_everyVariant` });
+  everyVariantResponses.set(entity, found);
+  return found;
+}
+
 export type RouteRequestSchemas = {
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -344,7 +371,8 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       response: op.response,
       paged: op.paged ?? false,
     };
-  const schemas = op.entity.schemasFor(op.variant);
+  const declared = op.entity.schemasFor(op.variant);
+  const schemas = op.everyVariant ? { ...declared, response: everyVariantResponse(op.entity) } : declared;
   switch (op.kind) {
     case 'list':
       return {
@@ -379,12 +407,14 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
         paged: false,
       };
     case 'get':
-    case 'delete':
+    case 'delete': {
+      const param = op.kind === 'get' && op.param && op.id === 'query' ? op.param : 'id';
       return {
-        ...(op.id === 'path' ? { params: idParams } : { query: idParams }),
+        ...(op.id === 'path' ? { params: idParams } : { query: z.object({ [param]: uuidParam(param) }) }),
         response: op.kind === 'get' ? schemas.response : z.object({ id: z.uuid() }),
         paged: false,
       };
+    }
     case 'create':
       return {
         params: parentParams,
@@ -449,6 +479,19 @@ export type ActionOperation<R extends z.ZodType = z.ZodType> = Extract<Operation
 };
 
 type OperationOptions = { filters?: Record<string, Filter>; variant?: string };
+/**
+ * A call over the records of every variant of an entity with variants, instead of one variant's:
+ * each record carries its `variant`, and a write is judged by the fields of the record's variant.
+ */
+type EveryVariantOption = { everyVariant?: boolean };
+
+/** `everyVariant`, kept only where asked for, refused with a variant or on an entity without variants. */
+function everyVariantOf(entity: EntityDefinition, o: VariantOption & EveryVariantOption) {
+  if (!o.everyVariant) return {};
+  if (!entity.variants || o.variant)
+    throw new Error(`${entity.name}: a call over every variant is for an entity with variants, naming none`);
+  return { everyVariant: true as const };
+}
 type ListOptions = OperationOptions & ListedAuthor & { tabs?: Readonly<Record<string, ListTab>> };
 type VariantOption = { variant?: string };
 
@@ -489,11 +532,12 @@ export const op = {
   listByParent: <E extends EntityDefinition>(
     entity: E,
     parentParam: string,
-    o: OperationOptions & ListedAuthor & { paged?: boolean } = {},
+    o: OperationOptions & ListedAuthor & EveryVariantOption & { paged?: boolean } = {},
   ): OperationOn<'listByParent', E> => ({
     kind: 'listByParent',
     entity,
     variant: o.variant,
+    ...everyVariantOf(entity, o),
     parentParam,
     paged: o.paged ?? false,
     filters: o.filters ?? {},
@@ -513,12 +557,13 @@ export const op = {
   get: <E extends EntityDefinition>(
     entity: E,
     id: 'path' | 'query',
-    o: VariantOption = {},
+    o: VariantOption & { param?: string } = {},
   ): OperationOn<'get', E> => ({
     kind: 'get',
     entity,
     variant: o.variant,
     id,
+    ...(o.param && o.param !== 'id' && id === 'query' ? { param: o.param } : {}),
   }),
   create: <E extends EntityDefinition>(
     entity: E,
@@ -534,8 +579,15 @@ export const op = {
     entity: E,
     id: IdLocation,
     body: BodyKind = 'json',
-    o: VariantOption = {},
-  ): OperationOn<'update', E> => ({ kind: 'update', entity, variant: o.variant, id, body }),
+    o: VariantOption & EveryVariantOption = {},
+  ): OperationOn<'update', E> => ({
+    kind: 'update',
+    entity,
+    variant: o.variant,
+    ...everyVariantOf(entity, o),
+    id,
+    body,
+  }),
   delete: <E extends EntityDefinition>(
     entity: E,
     id: 'path' | 'query',

@@ -35,6 +35,12 @@ export type TechniqueWorkspace = {
   inspection: EntityDefinition;
   /** The inspection's main rows: the ones graded (`findingGrade`), counted and required (`complete`). */
   rows?: EntityDefinition;
+  /**
+   * The variants whose inspections hold the main rows, all when absent (flowrate: the rotating
+   * equipment's attempts; a pipe's inspection holds its measurements in a list instead). An
+   * inspection of another variant is judged complete by the lists limited to its variant.
+   */
+  rowsVariants?: readonly string[];
   /** The rows drawn as a profile under their table (SACP's potentials along the line). */
   profile?: RowsProfile;
   /**
@@ -210,6 +216,10 @@ export function defineTechnique<const M extends string, const R extends readonly
         `${config.module}: ${entity.name}'s gallery shows an image slot, grouped by an enumerated field, captioned by a field`,
       );
   }
+  const variants: readonly string[] = inspection?.variants ?? [];
+  const rowsVariants = config.workspace?.rowsVariants;
+  if (rowsVariants && (!rows || rowsVariants.some((v) => !variants.includes(v))))
+    throw new Error(`${config.module}: rowsVariants names variants of its inspection, and needs rows`);
   // Every method technique decides what its reports need before approval: none forgets to.
   if (method && !config.complete)
     throw new Error(
@@ -223,7 +233,8 @@ export function defineTechnique<const M extends string, const R extends readonly
       throw new Error(`${config.module}: ${r.method} ${r.path} serves ${op.entity.name}, not declared here`);
     if (r.access !== 'public' && r.access !== 'authenticated' && r.access.module !== config.module)
       throw new Error(`${config.module}: ${r.method} ${r.path} is guarded by module ${r.access.module}`);
-    if (op.kind !== 'action' && op.entity.variants && !op.variant)
+    // A call over every variant says so (`everyVariant`); otherwise it serves one.
+    if (op.kind !== 'action' && op.entity.variants && !op.variant && !op.everyVariant)
       throw new Error(`${config.module}: ${r.method} ${r.path} must name a variant of ${op.entity.name}`);
   }
   return {
@@ -232,6 +243,24 @@ export function defineTechnique<const M extends string, const R extends readonly
     label: method?.name ?? config.label!,
     variants: config.workspace?.inspection.variants ?? [],
   };
+}
+
+/**
+ * The entities that hold the rows of an inspection of `variant` (what `complete.rows` counts under
+ * it): the main rows where that variant holds them (`rowsVariants`), else the workspace lists
+ * limited to that variant (a flowrate pipe's measurements). None for a variant with neither.
+ */
+export function rowEntitiesOf(
+  technique: Pick<TechniqueDefinition, 'workspace'>,
+  variant: string | undefined,
+): EntityDefinition[] {
+  const workspace = technique.workspace;
+  if (!workspace?.rows) return [];
+  const held = workspace.rowsVariants;
+  if (!held || variant === undefined || held.includes(variant)) return [workspace.rows];
+  return (workspace.lists ?? [])
+    .filter((list) => list.variants?.includes(variant))
+    .map((list) => list.entity);
 }
 
 /** The routes of every variant: `eachVariant(['pipe', 'pipeline'], (v) => [route(…`/x-${v}`…)])`. */

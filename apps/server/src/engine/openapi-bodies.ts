@@ -132,10 +132,22 @@ export function routeNotes(route: RouteDefinition): string | undefined {
     notes.push(
       'Body: application/json, or multipart/form-data when files are sent; each schema says its parts.',
     );
-  if (op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert')
+  if (op.kind !== 'action' && op.everyVariant)
+    notes.push(
+      op.kind === 'update'
+        ? `Changes a ${op.entity.label.toLowerCase()} of any class (${op.entity.variants!.join(', ')}): a field or file of another class than the record's is refused (400, naming it).`
+        : `Serves the records of every class (${op.entity.variants!.join(', ')}), each with its variant and that class's fields.`,
+    );
+  if (op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert') {
     notes.push(
       'A field the record does not have is refused (400, naming it); its read-only values sent back are ignored.',
     );
+    const labelled = Object.entries(op.entity.fields).filter(([, f]) => f.kind === 'integer' && f.fromLabel);
+    for (const [key] of labelled)
+      notes.push(
+        `${key} may also be sent as a label ("Attempt 3"): its digits are stored, 0 when it has none.`,
+      );
+  }
   if (op.kind === 'get' || op.kind === 'getByParent' || op.kind === 'create' || op.kind === 'update')
     notes.push("The answer's ETag header is the record's version.");
   if (op.kind === 'update')

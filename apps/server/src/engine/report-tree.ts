@@ -250,11 +250,14 @@ async function* walkList(
   const parentId = String(parent.values.id);
   const nested = hasChildren(technique, entity);
   const variants: (string | undefined)[] = entity.variants
-    ? // A child list holds its parent's variant only.
+    ? // A child list holds its parent's variant only (none, for a list of other classes).
       parent.variant && parent.entity.variants
-      ? [parent.variant]
+      ? entity.variants.includes(parent.variant)
+        ? [parent.variant]
+        : []
       : [...entity.variants]
     : [undefined];
+  if (variants.length === 0) return;
   yield { kind: 'list', entity, depth, parent };
   for (const variant of variants) {
     for await (const batch of await repo.every(deps.db, { scope, parentId, variant })) {

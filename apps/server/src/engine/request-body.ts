@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   describeIssue,
   enumValueLabel,
+  labelDigits,
   labelInSentence,
   documentMediaTypes,
   drawingMediaTypes,
@@ -181,7 +182,7 @@ export function bodyKeys(
  * own path: a field or file of other equipment classes says which ("magnificationVideo is only on
  * pressure vessel … records"), so the client knows it sent it to the wrong class, not misspelt it.
  */
-function unknownFields(entity: EntityDefinition, keys: string[]): AppError {
+export function unknownFields(entity: EntityDefinition, keys: string[]): AppError {
   const records = `${labelInSentence(entity.label)} records`;
   const why = (key: string) => {
     const variants = (entity.fields[key] ?? entity.images[key] ?? entity.imageLists[key])?.variants;
@@ -646,6 +647,11 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
       throw new AppError('VALIDATION_ERROR', message, [{ path: key, message }]);
     }
     raw[key] = value;
+  }
+  // A number that may come as a label ("Attempt 3") is stored as the label's digits.
+  for (const [key, field] of Object.entries(o.entity.fields)) {
+    if (field.kind === 'integer' && field.fromLabel && typeof raw[key] === 'string')
+      raw[key] = labelDigits(raw[key]);
   }
   const parsed = parsedInput(o.schema, raw, 'The request');
   if ('error' in parsed) throw parsed.error;

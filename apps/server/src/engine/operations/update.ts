@@ -5,6 +5,9 @@ import { auditable } from '../auditable.ts';
 import { checkIfMatch } from '../entity-tags.ts';
 import { saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
+import type { StoredRecord } from '../records.ts';
+import type { ParsedBody } from '../request-body.ts';
+import { unknownFields } from '../request-body.ts';
 import { judgeWrite } from '../rules.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
 import type { OperationHandler } from './entity-operation.ts';
@@ -38,10 +41,16 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
     ) as string;
     const { version, id: _bodyId, acknowledgedWarnings, ...changes } = body.values;
     const row = await writing(ctx, body, () => {
-      requireFiles(entity, variant, body, 'update');
+      if (!op.everyVariant) requireFiles(entity, variant, body, 'update');
       return deps.db.transaction(async (tx) => {
         // Locked: the rules below judge it merged with the changes, so no one may change it meanwhile.
         const before = await served.recordOf(deps, tx, id, served.scopeOf(ctx), { lock: true });
+        // A call over every variant reads the body with every variant's fields: the record's own
+        // variant decides which of them it has.
+        if (op.everyVariant) {
+          refuseOtherVariants(served, before, body, changes);
+          requireFiles(entity, String(before.variant), body, 'update');
+        }
         // An integrator's `If-Match` (the ETag of its read) must still name this version: 412 if not.
         checkIfMatch(ctx.request.headers['if-match'], entity, before);
         // A record stays under the parent it was created under: moving a measurement to another
@@ -85,3 +94,26 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
     return { data: await served.one(deps, row), message: `${entity.label} updated` };
   };
 };
+
+/**
+ * Refuses (400, naming each) what a body sent to an every-variant update names of another variant
+ * than the record's: a field, a file slot (sent or emptied) or an image list.
+ */
+function refuseOtherVariants(
+  served: ReturnType<typeof servedEntity>,
+  record: StoredRecord,
+  body: ParsedBody,
+  changes: Record<string, unknown>,
+) {
+  const { entity } = served;
+  const variant = String(record.variant);
+  const fields = entity.fieldsOf(variant);
+  const slots = entity.imagesOf(variant);
+  const lists = entity.imageListsOf(variant);
+  const foreign = [
+    ...Object.keys(changes).filter((key) => key in entity.fields && !(key in fields)),
+    ...[...body.images.map((i) => i.slot), ...body.clearedSlots].filter((slot) => !(slot in slots)),
+    ...Object.keys(body.lists).filter((key) => !(key in lists)),
+  ];
+  if (foreign.length > 0) throw unknownFields(entity, [...new Set(foreign)]);
+}

@@ -4,9 +4,15 @@ import {
   reportIdParams,
   reportSupportingDocument,
   requirementsOfMethod,
+  rowEntitiesOf,
 } from '@inspectra/contract';
-import type { ReportContent, ReportMissing } from '@inspectra/contract';
-import { count, eq } from 'drizzle-orm';
+import type {
+  EntityDefinition,
+  ReportContent,
+  ReportMissing,
+  TechniqueDefinition,
+} from '@inspectra/contract';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
@@ -21,23 +27,36 @@ const documents = tableOf(reportSupportingDocument) as unknown as Table;
 
 /**
  * What a report holds of what its method requires, counted only where it requires something: the
- * rows under its technique's inspections (every equipment class, by the parents' indexes) and its
- * supporting documents (by the documents' parent index). Bounded by the one report.
+ * rows under its technique's inspections (every equipment class, by the parents' indexes; each
+ * inspection's of the kind its variant holds, `rowEntitiesOf`) and its supporting documents (by
+ * the documents' parent index). Bounded by the one report.
  */
 async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportContent> {
   const needs = requirementsOfMethod(String(report.inspectionMethod));
   const content: ReportContent = { rows: 0, documents: 0 };
-  const inspection = needs.technique?.workspace?.inspection;
-  const rows = needs.technique?.workspace?.rows;
-  if (needs.rows && inspection && rows) {
+  const technique = needs.technique;
+  const inspection = technique?.workspace?.inspection;
+  if (needs.rows && technique && inspection?.parent) {
     const i = tableOf(inspection) as unknown as Table;
-    const r = tableOf(rows) as unknown as Table;
-    const [found] = await db
-      .select({ n: count() })
-      .from(r)
-      .innerJoin(i, eq(r[rows.parent!]!, i.id!))
-      .where(eq(i[inspection.parent!]!, report.id));
-    content.rows = found?.n ?? 0;
+    const ofReport = eq(i[inspection.parent]!, report.id);
+    const kinds = rowKinds(technique);
+    for (const [rows, variants] of kinds) {
+      const r = tableOf(rows) as unknown as Table;
+      const [found] = await db
+        .select({ n: count() })
+        .from(r)
+        .innerJoin(i, eq(r[rows.parent!]!, i.id!))
+        .where(variants ? and(ofReport, inArray(i.variant!, variants)) : ofReport);
+      content.rows += found?.n ?? 0;
+    }
+    // Where classes hold different rows, the report's own classes say which it lacks.
+    if (technique.workspace?.rowsVariants) {
+      const held = await db.selectDistinct({ variant: i.variant! }).from(i).where(ofReport);
+      const named = (held.length > 0 ? held.map((h) => String(h.variant)) : [...technique.variants]).flatMap(
+        (variant) => rowEntitiesOf(technique, variant).map((e) => e.name),
+      );
+      content.rowEntities = [...new Set(named)];
+    }
   }
   if (needs.documents) {
     const [found] = await db
@@ -47,6 +66,23 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
     content.documents = found?.n ?? 0;
   }
   return content;
+}
+
+/**
+ * The entities whose rows count toward `complete.rows`, each with the variants of the inspections
+ * it counts under (undefined: all of them, as when the main rows are every variant's).
+ */
+function rowKinds(technique: TechniqueDefinition): Map<EntityDefinition, string[] | undefined> {
+  const kinds = new Map<EntityDefinition, string[] | undefined>();
+  const rows = technique.workspace?.rows;
+  if (!technique.workspace?.rowsVariants) {
+    if (rows) kinds.set(rows, undefined);
+    return kinds;
+  }
+  for (const variant of technique.variants)
+    for (const entity of rowEntitiesOf(technique, variant))
+      kinds.set(entity, [...(kinds.get(entity) ?? []), variant]);
+  return kinds;
 }
 
 /** What the report still lacks before it may be submitted (the contract's rule over its content). */

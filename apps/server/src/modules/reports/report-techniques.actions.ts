@@ -1,6 +1,12 @@
-import { reportHeader, reportIdParams, techniques } from '@inspectra/contract';
-import type { GradeCount, ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
+import { reportHeader, reportIdParams, rowEntitiesOf, techniques } from '@inspectra/contract';
+import type {
+  EntityDefinition,
+  GradeCount,
+  ReportTechniqueSummary,
+  TechniqueDefinition,
+} from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
@@ -46,11 +52,28 @@ async function summaryOf(
           from (select ${rank} as g, count(*) as c from ${r} where ${parent} = ${i.id!} and ${rank} is not null
             group by 1) per_grade)`
       : sql`'[]'::json`;
-    perInspection = sql`(select count(*) from ${r} where ${parent} = ${i.id!}) as n,
-      (select ${rank ? sql`max(${rank})` : sql`null::int`} from ${r} where ${parent} = ${i.id!}) as worst,
+    // Where classes hold different rows (`rowsVariants`), each inspection's rows are of its class's
+    // kind; a kind is never under another class's inspection, so each is counted under every one.
+    const kinds = technique.workspace!.rowsVariants
+      ? [...new Set(technique.variants.flatMap((v) => rowEntitiesOf(technique, v)))]
+      : [rowsEntity];
+    const counted = (of: (kind: EntityDefinition, k: Table) => SQL) =>
+      sql.join(
+        kinds.map((kind) => of(kind, tableOf(kind) as unknown as Table)),
+        sql` + `,
+      );
+    const n = counted((kind, k) => sql`(select count(*) from ${k} where ${k[kind.parent!]!} = ${i.id!})`);
+    const rowFiles = counted(
+      (kind, k) => sql`(select count(*) from ${attachments} join ${k} on ${attachments.ownerId} = ${k.id!}
+        where ${attachments.ownerEntity} = ${kind.name} and ${k[kind.parent!]!} = ${i.id!})`,
+    );
+    perInspection = sql`(${n}) as n,
+      ${
+        // Without a grade there is no worst row (a bare `select null` would answer one per row).
+        rank ? sql`(select max(${rank}) from ${r} where ${parent} = ${i.id!})` : sql`null::int`
+      } as worst,
       ${grades} as grades,
-      (select count(*) from ${attachments} join ${r} on ${attachments.ownerId} = ${r.id!}
-        where ${attachments.ownerEntity} = ${rowsEntity.name} and ${parent} = ${i.id!}) as row_files`;
+      (${rowFiles}) as row_files`;
   }
   const found = await db.execute<{
     variant: string | null;

@@ -1,4 +1,6 @@
 import {
+  flowrate,
+  flowrateInspection,
   motionMagnification,
   sacp,
   ufd,
@@ -179,5 +181,26 @@ describe('callTechnique', () => {
       status: 404,
     });
     expect(browser.assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls over every variant', () => {
+  const technique = flowrate as unknown as TechniqueDefinition;
+
+  it('serve a class that has no call of its own, after the class’s own calls', () => {
+    // The pump's inspection is changed by SPEC's one JSON update; the line's by its own upload call.
+    expect(findRoute(technique, 'update', flowrateInspection, 'rotating-equipment')?.path).toBe(
+      '/flowrate-inspection',
+    );
+    expect(findRoute(technique, 'update', flowrateInspection, 'pipe')?.path).toBe(
+      '/flowrate-inspection-pipe/upload',
+    );
+    expect(findRoute(technique, 'listByParent', flowrateInspection, 'pipe')?.path).toBe(
+      '/flowrate-inspection/by-report',
+    );
+  });
+
+  it('open a pump report on its class, named as the asset master names the category', () => {
+    expect(variantOfCategory(technique, 'rotating-equipment')).toBe('rotating-equipment');
   });
 });

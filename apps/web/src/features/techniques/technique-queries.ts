@@ -29,8 +29,9 @@ export function inspectionOf(technique: TechniqueDefinition): EntityDefinition {
  */
 export function rowKinds(technique: TechniqueDefinition, variant: string | undefined): WorkspaceList[] {
   const workspace = technique.workspace;
+  const held = workspace?.rowsVariants;
   return [
-    ...(workspace?.rows ? [{ entity: workspace.rows }] : []),
+    ...(workspace?.rows && (!held || held.includes(variant ?? '')) ? [{ entity: workspace.rows }] : []),
     ...(workspace?.lists ?? []).filter((l) => !l.variants || l.variants.includes(variant ?? '')),
   ];
 }
@@ -67,11 +68,20 @@ async function listAll(
     query: { [route.operation.parentParam]: parentId, ...paging },
     signal,
   });
+  // A call over every variant answers them all: the scope's class only.
+  if (route.operation.everyVariant) {
+    const records = envelope.data.filter((r) => r.variant === s.variant);
+    return { records, totalCount: records.length };
+  }
   return { records: envelope.data, totalCount: envelope.meta?.totalCount ?? envelope.data.length };
 }
 
 async function readSingle(s: WorkspaceScope, signal?: AbortSignal): Promise<TechniqueRecord | null> {
-  const route = requireRoute(s.technique, 'getByParent', inspectionOf(s.technique), s.variant);
+  const entity = inspectionOf(s.technique);
+  // One per report and class read from a call listing every class (flowrate's by-report).
+  if (!findRoute(s.technique, 'getByParent', entity, s.variant))
+    return (await listAll(s, entity, s.reportId, signal)).records[0] ?? null;
+  const route = requireRoute(s.technique, 'getByParent', entity, s.variant);
   const envelope = await callTechnique<TechniqueRecord | null>(s.technique, route, {
     query: { [route.operation.parentParam]: s.reportId },
     signal,

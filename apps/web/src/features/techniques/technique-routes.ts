@@ -25,11 +25,14 @@ export function findRoute<K extends EntityOperationKind>(
   entity: EntityDefinition,
   variant: string | undefined,
 ): RouteOf<K> | undefined {
-  return technique.routes.find(
-    (r): r is RouteOf<K> =>
-      r.operation.kind === kind &&
-      r.operation.entity.name === entity.name &&
-      (r.operation.variant ?? undefined) === variant,
+  const calls = technique.routes.filter(
+    (r): r is RouteOf<K> => r.operation.kind === kind && r.operation.entity.name === entity.name,
+  );
+  const served = (r: RouteOf<K>) => r.operation as { variant?: string; everyVariant?: boolean };
+  // The variant's own call first; else one over every variant (flowrate's by-report and update).
+  return (
+    calls.find((r) => (served(r).variant ?? undefined) === variant) ??
+    (variant === undefined ? undefined : calls.find((r) => served(r).everyVariant))
   );
 }
 
@@ -71,8 +74,8 @@ export function idArguments(
 
 /**
  * The equipment class a report's equipment category names: the asset master's category codes are
- * the variants' names (`pipe`, `pipeline`, `storage-tank`, `pressure-vessel`, `structure`). Any
- * other category (or none) names no class, and the user chooses one.
+ * the variants' names (`pipe`, `pipeline`, `storage-tank`, `pressure-vessel`, `structure`,
+ * `rotating-equipment`). Any other category (or none) names no class, and the user chooses one.
  */
 export function variantOfCategory(
   technique: TechniqueDefinition,
