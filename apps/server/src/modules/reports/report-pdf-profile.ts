@@ -28,6 +28,13 @@ const font = 'Roboto';
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/** A domain around the one value all of `values` share, else nothing (the data decide). */
+function flatAround(values: number[]): { domainMin?: number; domainMax?: number } {
+  if (values.length === 0 || values.some((v) => v !== values[0])) return {};
+  const pad = Math.max(1, Math.abs(values[0]!) * 0.1);
+  return { domainMin: values[0]! - pad, domainMax: values[0]! + pad };
+}
+
 /** The profile its technique declares for these rows under an inspection of this variant, if any. */
 export function profileOf(
   technique: TechniqueDefinition,
@@ -183,6 +190,9 @@ export class ProfileOfRows {
           range: 'height',
           zero: false,
           nice: true,
+          // One value throughout (every attempt at the same flow): a band around it, not a zero-wide
+          // domain whose ticks print with six decimals.
+          ...flatAround([...points.map((p) => p.y), ...limits.map((l) => l.y)]),
         },
         { name: 'colour', type: 'ordinal', domain: names, range: seriesColours },
       ],
@@ -193,6 +203,8 @@ export class ProfileOfRows {
           title: titled(words.labels.field(entity, profile.x), unitOf(profile.x)),
           grid: true,
           aria: false,
+          // Counted along (an attempt's number): whole ticks only.
+          ...(entity.fields[profile.x]?.kind === 'integer' ? { tickMinStep: 1, format: 'd' } : {}),
         },
         { orient: 'left', scale: 'y', title: unitOf(first), grid: true, aria: false },
       ],

@@ -85,7 +85,12 @@ export default function RowsProfile({
             connectNulls
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
-            xAxisProps={{ type: 'number', domain: ['dataMin', 'dataMax'] }}
+            xAxisProps={{
+              type: 'number',
+              domain: ['dataMin', 'dataMax'],
+              // Counted along (an attempt's number): whole ticks only.
+              allowDecimals: rows.fields[profile.x]?.kind !== 'integer',
+            }}
             xAxisLabel={`${label(profile.x)}${unitOf(rows.fields[profile.x]!) ? ` (${unitOf(rows.fields[profile.x]!)})` : ''}`}
             yAxisLabel={unit}
             valueFormatter={(v) => formatNumber(v, i18n.language)}
