@@ -44,6 +44,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.getByRole('cell', { name: demo.woNumber }).click();
     await expect(page.getByRole('heading', { name: new RegExp(demo.woNumber), level: 1 })).toBeVisible();
+    // Found by its number: the journeys before this one add reports to the same work order.
+    await page.getByRole('textbox', { name: 'Search' }).fill(demo.reportNumber);
     await expect(page.getByRole('cell', { name: demo.reportNumber, exact: true })).toBeVisible();
     await check('work-order');
 
