@@ -61,8 +61,34 @@ export type WorkspaceList = {
    * enumerated field (`groupBy`), each picture captioned by a text field (`caption`); a table
    * when absent.
    */
-  gallery?: { image: string; groupBy: string; caption: string };
+  gallery?: WorkspaceGallery;
 };
+
+/** A list shown as its pictures: an image slot, grouped by an enumerated field, captioned by a field. */
+export type WorkspaceGallery = { image: string; groupBy: string; caption: string };
+
+/**
+ * A gallery's rows grouped as every screen and the PDF show them: under each value of the grouping
+ * field in its declared order, then those without one (or with an undeclared one) under ''; groups
+ * without rows left out.
+ */
+export function galleryGroups<R>(
+  entity: EntityDefinition,
+  gallery: WorkspaceGallery,
+  rows: readonly R[],
+  valueOf: (row: R, key: string) => unknown,
+): { value: string; rows: R[] }[] {
+  const field = entity.fields[gallery.groupBy];
+  const values: string[] = field?.kind === 'enum' ? [...field.values] : [];
+  const groupOf = (row: R) => {
+    const value = String(valueOf(row, gallery.groupBy) ?? '');
+    return values.includes(value) ? value : '';
+  };
+  return [...values, ''].flatMap((value) => {
+    const held = rows.filter((row) => groupOf(row) === value);
+    return held.length > 0 ? [{ value, rows: held }] : [];
+  });
+}
 
 /**
  * An inspection's rows as a chart: number fields (`series`) along another (`x`, a distance), with
@@ -261,6 +287,25 @@ export function rowEntitiesOf(
   return (workspace.lists ?? [])
     .filter((list) => list.variants?.includes(variant))
     .map((list) => list.entity);
+}
+
+/**
+ * Every entity whose rows count as an inspection's rows (`complete.rows`, the report's figures),
+ * each with the variants of the inspections it is counted under (undefined: all of them).
+ */
+export function countedRowKinds(
+  technique: Pick<TechniqueDefinition, 'workspace' | 'variants'>,
+): Map<EntityDefinition, string[] | undefined> {
+  const kinds = new Map<EntityDefinition, string[] | undefined>();
+  const rows = technique.workspace?.rows;
+  if (!technique.workspace?.rowsVariants) {
+    if (rows) kinds.set(rows, undefined);
+    return kinds;
+  }
+  for (const variant of technique.variants)
+    for (const entity of rowEntitiesOf(technique, variant))
+      kinds.set(entity, [...(kinds.get(entity) ?? []), variant]);
+  return kinds;
 }
 
 /** The routes of every variant: `eachVariant(['pipe', 'pipeline'], (v) => [route(…`/x-${v}`…)])`. */

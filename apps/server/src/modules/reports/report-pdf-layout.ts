@@ -1,5 +1,5 @@
-import { formatCoordinate, itemsKeyOf, listOfText, readingKeys } from '@inspectra/contract';
-import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceList } from '@inspectra/contract';
+import { formatCoordinate, galleryGroups, itemsKeyOf, listOfText, readingKeys } from '@inspectra/contract';
+import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceGallery } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
 import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
@@ -217,7 +217,7 @@ type OpenList = {
    * Rows its technique shows as a gallery (`workspace.lists`): printed as their pictures under a
    * heading per group, not as a table, each picture's cell by its group's value.
    */
-  gallery?: { spec: NonNullable<WorkspaceList['gallery']>; cells: Map<string, Content[]> };
+  gallery?: { spec: WorkspaceGallery; cells: { group: unknown; cell: Content }[] };
 };
 
 /**
@@ -274,7 +274,7 @@ export class ReportPdfLayout {
             profile &&
             new ProfileOfRows(this.words, this.values, entry.entity, profile, technique.findingGrade),
           byGrade: grade && new RowsByGrade(this.words, entry.entity, grade),
-          gallery: gallery && { spec: gallery, cells: new Map() },
+          gallery: gallery && { spec: gallery, cells: [] },
         };
         this.lists.length = entry.depth;
         return;
@@ -402,7 +402,6 @@ export class ReportPdfLayout {
   /** A gallery's row: its picture, captioned, under its group's value. */
   private addPicture(gallery: NonNullable<OpenList['gallery']>, record: TreeRecord) {
     const { spec, cells } = gallery;
-    const group = String(valueOf(record, spec.groupBy) ?? '');
     const picture = record.attachments.find((a) => a.slot === spec.image);
     const captionField = record.entity.fields[spec.caption];
     const caption = captionField
@@ -417,23 +416,20 @@ export class ReportPdfLayout {
     const cell = picture
       ? this.photoCell(record.entity, picture, { caption: caption || picture.displayName, more })
       : { text: [caption, more].filter(Boolean).join(' · '), style: 'muted', margin: [0, 0, 6, 8] };
-    cells.set(group, [...(cells.get(group) ?? []), cell]);
+    cells.push({ group: valueOf(record, spec.groupBy), cell });
   }
 
   /** A gallery: its title and count, then per group (in the field's declared order) its pictures two across. */
   private galleryOf(list: OpenList): Content[] {
     const { spec, cells } = list.gallery!;
-    const field = list.entity.fields[spec.groupBy];
-    const order = field?.kind === 'enum' ? [...field.values, ''] : [...cells.keys()];
     const out: Content[] = [
       {
         text: `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`,
         style: 'listTitle',
       },
     ];
-    for (const group of order) {
-      const shown = cells.get(group);
-      if (!shown) continue;
+    for (const { value: group, rows } of galleryGroups(list.entity, spec, cells, (c) => c.group)) {
+      const shown = rows.map((r) => r.cell);
       const heading = group
         ? this.words.labels.value(list.entity, spec.groupBy, group)
         : `${this.words.labels.field(list.entity, spec.groupBy)}: —`;

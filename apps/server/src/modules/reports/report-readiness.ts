@@ -4,14 +4,10 @@ import {
   reportIdParams,
   reportSupportingDocument,
   requirementsOfMethod,
+  countedRowKinds,
   rowEntitiesOf,
 } from '@inspectra/contract';
-import type {
-  EntityDefinition,
-  ReportContent,
-  ReportMissing,
-  TechniqueDefinition,
-} from '@inspectra/contract';
+import type { ReportContent, ReportMissing } from '@inspectra/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,7 +35,7 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
   if (needs.rows && technique && inspection?.parent) {
     const i = tableOf(inspection) as unknown as Table;
     const ofReport = eq(i[inspection.parent]!, report.id);
-    const kinds = rowKinds(technique);
+    const kinds = countedRowKinds(technique);
     for (const [rows, variants] of kinds) {
       const r = tableOf(rows) as unknown as Table;
       const [found] = await db
@@ -66,23 +62,6 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
     content.documents = found?.n ?? 0;
   }
   return content;
-}
-
-/**
- * The entities whose rows count toward `complete.rows`, each with the variants of the inspections
- * it counts under (undefined: all of them, as when the main rows are every variant's).
- */
-function rowKinds(technique: TechniqueDefinition): Map<EntityDefinition, string[] | undefined> {
-  const kinds = new Map<EntityDefinition, string[] | undefined>();
-  const rows = technique.workspace?.rows;
-  if (!technique.workspace?.rowsVariants) {
-    if (rows) kinds.set(rows, undefined);
-    return kinds;
-  }
-  for (const variant of technique.variants)
-    for (const entity of rowEntitiesOf(technique, variant))
-      kinds.set(entity, [...(kinds.get(entity) ?? []), variant]);
-  return kinds;
 }
 
 /** What the report still lacks before it may be submitted (the contract's rule over its content). */

@@ -1,4 +1,4 @@
-import { reportHeader, reportIdParams, rowEntitiesOf, techniques } from '@inspectra/contract';
+import { countedRowKinds, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
 import type {
   EntityDefinition,
   GradeCount,
@@ -54,9 +54,7 @@ async function summaryOf(
       : sql`'[]'::json`;
     // Where classes hold different rows (`rowsVariants`), each inspection's rows are of its class's
     // kind; a kind is never under another class's inspection, so each is counted under every one.
-    const kinds = technique.workspace!.rowsVariants
-      ? [...new Set(technique.variants.flatMap((v) => rowEntitiesOf(technique, v)))]
-      : [rowsEntity];
+    const kinds = [...countedRowKinds(technique).keys()];
     const counted = (of: (kind: EntityDefinition, k: Table) => SQL) =>
       sql.join(
         kinds.map((kind) => of(kind, tableOf(kind) as unknown as Table)),

@@ -1,5 +1,5 @@
 import { Box, Code, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { entities, reportHeader, techniques, itemsKeyOf } from '@inspectra/contract';
+import { entities, galleryGroups, reportHeader, techniques, itemsKeyOf } from '@inspectra/contract';
 import type {
   EntityDefinition,
   PermissionModule,
@@ -7,7 +7,7 @@ import type {
   ReportTreeListJson,
   ReportTreeRecordJson,
   TechniqueDefinition,
-  WorkspaceList,
+  WorkspaceGallery,
 } from '@inspectra/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -450,21 +450,15 @@ function TreeGallery({
 }: {
   entity: EntityDefinition;
   records: ReportTreeRecordJson[];
-  gallery: NonNullable<WorkspaceList['gallery']>;
+  gallery: WorkspaceGallery;
   level: 2 | 3 | 4 | 5 | 6;
 }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState<number | null>(null);
   const field = entity.fields[gallery.groupBy];
-  const values = field?.kind === 'enum' ? [...field.values] : [];
-  const groupOf = (r: ReportTreeRecordJson) => {
-    const value = String(r.fields[gallery.groupBy] ?? '');
-    return values.includes(value) ? value : '';
-  };
-  const groups = [...values, ''].flatMap((value) => {
-    const shown = records.filter((r) => groupOf(r) === value);
-    return shown.length > 0 ? [{ value, shown }] : [];
-  });
+  const groups = galleryGroups(entity, gallery, records, (r, key) => r.fields[key]).map(
+    ({ value, rows }) => ({ value, shown: rows }),
+  );
   const pictured = groups.flatMap(({ shown }) =>
     shown.flatMap((r) => {
       const file = ((r.attachments ?? []) as unknown as TreeFile[]).find((a) => a.slot === gallery.image);

@@ -1,5 +1,6 @@
 import { Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { Attachment, EntityDefinition, WorkspaceList } from '@inspectra/contract';
+import { galleryGroups } from '@inspectra/contract';
+import type { Attachment, EntityDefinition, WorkspaceGallery } from '@inspectra/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 
 type Row = Record<string, unknown>;
-type Gallery = NonNullable<WorkspaceList['gallery']>;
 
 /** The stored picture of a row in the gallery's slot, if it has one. */
 const pictureOf = (row: Row, slot: string) => {
@@ -38,7 +38,7 @@ export function RowsGallery({
   scope: WorkspaceScope;
   inspection: TechniqueRecord;
   entity: EntityDefinition;
-  gallery: Gallery;
+  gallery: WorkspaceGallery;
   actions: (row: Row, caption: string) => ReactNode;
   emptyText: string;
 }) {
@@ -54,13 +54,7 @@ export function RowsGallery({
       </Text>
     );
   const field = entity.fields[gallery.groupBy];
-  const values = field?.kind === 'enum' ? [...field.values] : [];
-  const groups = [...values, ''].flatMap((value) => {
-    const rows = records.filter(
-      (r) => (values.includes(String(r[gallery.groupBy])) ? r[gallery.groupBy] : '') === value,
-    );
-    return rows.length > 0 ? [{ value, rows }] : [];
-  });
+  const groups = galleryGroups(entity, gallery, records, (r, key) => r[key]);
   const captionOf = (row: Row) => String(row[gallery.caption] ?? '') || t('workspace.untitledPicture');
   const groupLabel = (value: string) =>
     value
