@@ -223,7 +223,7 @@ const tampered: ReportVerification = {
   intact: false,
   checkedAt: '2026-11-27T06:00:00.000Z',
   versions: [
-    check(1, sha1),
+    check(1, sha1, { signature: 'unsigned', signingKeyId: null }),
     check(2, sha2, {
       matches: false,
       liveSha256: 'c'.repeat(64),
@@ -271,11 +271,13 @@ describe('the approved versions', () => {
     const first = within(panel).getByRole('article', { name: 'Version 1 · Report RPT-0007' });
     expect(first).toHaveTextContent('The first approval of the report');
     expect(first).toHaveTextContent(/Approved .+ by Budi Reviewer/);
+    expect(first).toHaveTextContent('Approved before versions were signed: no signature');
     expect(within(first).getByText(shortFingerprint(sha1))).toBeVisible();
     const second = within(panel).getByRole('article', { name: 'Version 2 · Report RPT-0007-R1' });
     expect(second).toHaveTextContent('Revises version 1');
     expect(second).toHaveTextContent(/Revised .+ by Rina Inspector/);
     expect(second).toHaveTextContent('Reason: The reference temperature of TR-01 was mistyped');
+    expect(second).toHaveTextContent('Signed with key 0123456789abcdef');
     expect(second).toHaveTextContent(sha2);
     expect(shortFingerprint(sha2)).toBe(`${'b'.repeat(12)}…222222`);
     expect(within(second).getByRole('button', { name: 'Copy the fingerprint of version 2' })).toBeVisible();
@@ -317,7 +319,7 @@ describe('the approved versions', () => {
     );
     expect(verified).toHaveLength(1);
     const first = screen.getByRole('article', { name: 'Version 1 · Report RPT-0007' });
-    expect(first).toHaveTextContent('Matches what was approved');
+    expect(first).toHaveTextContent('Matches what was approved (not signed)');
     const second = screen.getByRole('article', { name: 'Version 2 · Report RPT-0007-R1' });
     expect(second).toHaveTextContent('Differs from what was approved:');
     // The record named as the approved version holds it, once its snapshot is read.
