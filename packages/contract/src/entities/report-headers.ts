@@ -315,7 +315,10 @@ export const reportVersionCheckSchema = z
 /** `GET /report-headers/{id}/verify` (our addition): every version of the chain checked against now. */
 export const reportVerificationSchema = z
   .object({
-    /** Every version matches, every snapshot holds its hash and every link holds. */
+    /**
+     * Every version matches, every snapshot holds its hash, every link holds and every signature
+     * holds (a version approved before signing began is unsigned, not broken).
+     */
     intact: z.boolean(),
     checkedAt: z.string(),
     versions: z.array(reportVersionCheckSchema),
@@ -529,7 +532,7 @@ export const reportHeaderRoutes = [
     op.action('reportHeader.verify', { params: reportIdParams, response: reportVerificationSchema }),
     {
       summary:
-        "Checks every version of the report's chain against the report as it is now and its stored files, naming what differs (our addition)",
+        "Checks every version of the report's chain against the report as it is now and its stored files, naming what differs, and each version's signature against the keys held outside the database (our addition)",
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'view' },
     },
