@@ -36,7 +36,9 @@ async function main() {
     key: config.reportSigningKey,
     trustedKeys: config.reportSigningTrustedKeys,
   });
-  keyring.unsignedBefore = await recordUnsignedVersions(database.db, config.dataDir);
+  keyring.unsignedBefore = await recordUnsignedVersions(database.db, config.dataDir, (line) =>
+    console.warn(line),
+  );
   configureReportSigning(keyring);
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   configureImportSlots({ maxConcurrent: config.maxConcurrentImports });

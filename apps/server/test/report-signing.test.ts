@@ -228,11 +228,9 @@ describe('the database owner rewriting a version is caught', () => {
 
   it('a version approved before signing began is reported unsigned, not broken, and its hash stays pinned', async () => {
     const { report } = await approvedReport();
+    // The table as an installation left it before signing: no version signed.
     await asOwner(async () => {
-      await t.db
-        .update(reportVersions)
-        .set({ signature: null, signingKeyId: null })
-        .where(eq(reportVersions.reportHeaderId, report.id));
+      await t.db.update(reportVersions).set({ signature: null, signingKeyId: null });
     });
     // A start with signing for the first time lists the versions it finds unsigned; it signs none.
     const dir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-signing-'));
@@ -253,6 +251,30 @@ describe('the database owner rewriting a version is caught', () => {
           .set({ sha256: 'f'.repeat(64) })
           .where(eq(reportVersions.reportHeaderId, report.id));
       });
+      const [check] = (await get(`${report.id}/verify`)).body.data.versions;
+      expect(check).toMatchObject({ matches: false, signature: 'missing' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a secrets directory lost after signing began lists no version as unsigned, and says so', async () => {
+    const { report } = await approvedReport();
+    await asOwner(async () => {
+      await t.db
+        .update(reportVersions)
+        .set({ signature: null, signingKeyId: null })
+        .where(eq(reportVersions.reportHeaderId, report.id));
+    });
+    await approvedReport(); // another version, signed
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-signing-'));
+    try {
+      const warned: string[] = [];
+      const ring = memoryKeyring(started.current.privateKey);
+      ring.unsignedBefore = await recordUnsignedVersions(t.db, dir, (line) => warned.push(line));
+      expect(ring.unsignedBefore.size).toBe(0);
+      expect(warned).toEqual([expect.stringMatching(/was missing while versions are already signed/)]);
+      configureReportSigning(ring);
       const [check] = (await get(`${report.id}/verify`)).body.data.versions;
       expect(check).toMatchObject({ matches: false, signature: 'missing' });
     } finally {

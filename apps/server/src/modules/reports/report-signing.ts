@@ -9,7 +9,7 @@ import {
 import type { KeyObject } from 'node:crypto';
 import { mkdir, open, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, isNull } from 'drizzle-orm';
+import { asc, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reportVersions } from '../../db/schema/index.ts';
 import { canonicalJson } from '../../engine/report-canonical.ts';
@@ -184,17 +184,35 @@ export async function loadKeyring(config: SigningConfig): Promise<ReportKeyring>
  * line) in the secrets directory, and returns them. They are not signed now: a signature made today
  * would vouch for whatever the table holds today, a rewrite made before included. They are reported
  * as approved before signing; the list pins their hashes from now on, and any other unsigned version
- * (a signature removed from the table) is not intact.
+ * (a signature removed from the table) is not intact. When the table already holds signed versions,
+ * signing began before this secrets directory (it was lost or replaced): the unsigned versions found
+ * now cannot be told from versions whose signature was removed, so none is listed and `warn` says so.
  */
-export async function recordUnsignedVersions(db: DbOrTx, dataDir: string): Promise<Map<string, string>> {
+export async function recordUnsignedVersions(
+  db: DbOrTx,
+  dataDir: string,
+  warn: (line: string) => void = () => {},
+): Promise<Map<string, string>> {
   const file = path.join(dataDir, signingDirName, 'unsigned-versions');
   let text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) {
-    const rows = await db
-      .select({ id: reportVersions.id, sha256: reportVersions.sha256 })
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const [signed] = await db
+      .select({ id: reportVersions.id })
       .from(reportVersions)
-      .where(isNull(reportVersions.signature))
-      .orderBy(asc(reportVersions.id));
+      .where(isNotNull(reportVersions.signature))
+      .limit(1);
+    const rows = signed
+      ? []
+      : await db
+          .select({ id: reportVersions.id, sha256: reportVersions.sha256 })
+          .from(reportVersions)
+          .where(isNull(reportVersions.signature))
+          .orderBy(asc(reportVersions.id));
+    if (signed)
+      warn(
+        `${file} was missing while versions are already signed: no unsigned version is taken as approved before signing (docs/report-signing.md)`,
+      );
     text = rows.map((r) => `${r.id} ${r.sha256}\n`).join('');
     await writeSecret(file, text);
   }
