@@ -54,6 +54,21 @@ const envSchema = z.object({
     .string()
     .refine((s) => Buffer.byteLength(s) >= 32, 'must be at least 32 bytes long')
     .optional(),
+  REPORT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  REPORT_SIGNING_KEY: z.string().min(1).optional(),
+  REPORT_TRUSTED_KEYS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32),
+      'must be Ed25519 public keys, 32 bytes each in base64, separated by commas',
+    )
+    .optional(),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,60}$/, 'must be 3–60 letters, digits, dots, dashes or underscores')
@@ -110,6 +125,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** The private key approved versions are signed with, from a file or the environment (docs/report-signing.md). */
+  reportSigningKeyFile: string | undefined;
+  reportSigningKey: string | undefined;
+  /** Older public keys still trusted, besides the keyring in DATA_DIR/report-signing/trusted. */
+  reportSigningTrustedKeys: string[];
   adminUsername: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -163,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    reportSigningKeyFile: e.REPORT_SIGNING_KEY_FILE ? path.resolve(e.REPORT_SIGNING_KEY_FILE) : undefined,
+    reportSigningKey: e.REPORT_SIGNING_KEY,
+    reportSigningTrustedKeys: e.REPORT_TRUSTED_KEYS ?? [],
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,

@@ -8,6 +8,11 @@ import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
 import { ensureCatalogueMethods } from './modules/inspection-methods/catalogue-methods.ts';
+import {
+  configureReportSigning,
+  loadKeyring,
+  recordUnsignedVersions,
+} from './modules/reports/report-signing.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
@@ -24,6 +29,17 @@ async function main() {
       : { pgliteDir: path.join(config.dataDir, 'db') }),
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
+  // Before anything is approved or seeded: versions are signed with a key the database does not hold.
+  const keyring = await loadKeyring({
+    dataDir: config.dataDir,
+    keyFile: config.reportSigningKeyFile,
+    key: config.reportSigningKey,
+    trustedKeys: config.reportSigningTrustedKeys,
+  });
+  keyring.unsignedBefore = await recordUnsignedVersions(database.db, config.dataDir, (line) =>
+    console.warn(line),
+  );
+  configureReportSigning(keyring);
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
   configurePdfPrints({ maxConcurrent: config.maxConcurrentPrints });

@@ -7,7 +7,7 @@ import { ConfigError } from '../src/config.ts';
 import { roles, users } from '../src/db/schema/index.ts';
 import { checkConfiguredPassword } from '../src/modules/users/password-policy.ts';
 import { seedDemoUsers } from '../src/modules/seed/demo-users.ts';
-import { nextIp, startTestApp } from './helpers.ts';
+import { multipart, nextIp, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -112,17 +112,17 @@ describe('setting a password', () => {
 describe('configured passwords', () => {
   it('ADMIN_PASSWORD and DEMO_PASSWORD are held to the same policy', async () => {
     await expect(
-      checkConfiguredPassword('ADMIN_PASSWORD', 'admin-password-2026', { username: 'admin' }),
+      checkConfiguredPassword(t.db, 'ADMIN_PASSWORD', 'admin-password-2026', { username: 'admin' }),
     ).rejects.toThrow(
       new ConfigError(
         `Invalid configuration: ADMIN_PASSWORD is too weak for user "admin": ${passwordWeaknessMessages.containsUsername}`,
       ),
     );
     await expect(
-      checkConfiguredPassword('ADMIN_PASSWORD', 'Password123!', { username: 'root' }),
+      checkConfiguredPassword(t.db, 'ADMIN_PASSWORD', 'Password123!', { username: 'root' }),
     ).rejects.toBeInstanceOf(ConfigError);
     await expect(
-      checkConfiguredPassword('ADMIN_PASSWORD', 'correct horse battery staple', { username: 'admin' }),
+      checkConfiguredPassword(t.db, 'ADMIN_PASSWORD', 'correct horse battery staple', { username: 'admin' }),
     ).resolves.toBeUndefined();
 
     // No demo user exists in this database yet: a weak DEMO_PASSWORD creates none of them.
@@ -130,5 +130,67 @@ describe('configured passwords', () => {
       /^Invalid configuration: DEMO_PASSWORD is too weak for user "planner": /,
     );
     expect(await t.db.select().from(users).where(eq(users.username, 'planner'))).toHaveLength(0);
+  });
+});
+
+describe('the words of the companies and places using Inspectra, and the corporate pattern', () => {
+  beforeAll(async () => {
+    // The demo's contractor company.
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: 'PT Inspeksi Nusantara' }),
+    );
+    expect(company.status, JSON.stringify(company.body)).toBe(201);
+  });
+
+  it.each([
+    ['Welcome@2026!', 'corporatePattern'],
+    ['Jakarta2026!!', 'place'],
+    ['Nusantara2026!', 'company'],
+    ['PT Inspeksi 2026', 'company'],
+  ] as const)(
+    'refuses %s, saying why (%s), when a user is created and when a password is set',
+    async (password, why) => {
+      expect(expectRefused(await create({ password }), 'password')).toBe(passwordWeaknessMessages[why]);
+      const created = await create({});
+      expect(created.status).toBe(201);
+      const set = await t.call('PUT', `/api/user-pdm/update-password/${created.body.data.id}`, {
+        newPassword: password,
+      });
+      expect(expectRefused(set, 'newPassword')).toBe(passwordWeaknessMessages[why]);
+    },
+  );
+
+  it('counts a company the day it is added', async () => {
+    expect((await create({ password: 'Petrokimia-Gresik#27' })).status).toBe(201);
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: 'CV Petrokimia Gresik' }),
+    );
+    expect(company.status).toBe(201);
+    expect(expectRefused(await create({ password: 'Petrokimia-Gresik#27' }), 'password')).toBe(
+      passwordWeaknessMessages.company,
+    );
+  });
+
+  it('still accepts strong passphrases, even with a company or place word or a year in them', async () => {
+    for (const password of [
+      'kebun teh di lereng gunung',
+      'violet-harbour-compass-42',
+      'nusantara violet harbour compass',
+      'jakarta copper kettle slate roof',
+      'e2e-copper-lantern-harbour-2026',
+      'e2e-demo-password-2026',
+    ]) {
+      const r = await create({ password });
+      expect(r.status, `${password}: ${JSON.stringify(r.body)}`).toBe(201);
+    }
+    await expect(
+      checkConfiguredPassword(t.db, 'DEMO_PASSWORD', 'Nusantara2026!', { username: 'planner' }),
+    ).rejects.toThrow(
+      `Invalid configuration: DEMO_PASSWORD is too weak for user "planner": ${passwordWeaknessMessages.company}`,
+    );
   });
 });

@@ -10,11 +10,13 @@ import { assetCode } from './assets.ts';
  * administrator's name, description, categories or deactivation stay. A technique names the code its
  * reports are made by (`defineTechnique({ method })`, type-checked against this list); methods no
  * technique serves yet are here too, as planned work (a report of one has no screens of its own).
- * `name` is the English name; a technique serving the method takes it as its label.
+ * `name` is the English name; a technique serving the method takes it as its label. `shortCode` is
+ * what a generated report number carries (`RPT-<work order>-MM-1`, not `…-MOTIONMAGNIFICATION-1`).
  */
 export const inspectionMethodCatalogue = [
   {
     code: 'thermal',
+    shortCode: 'TH',
     name: 'Thermal analysis',
     description:
       'Infrared thermography of electrical and mechanical equipment; severity by temperature rise (NETA MTS).',
@@ -22,6 +24,7 @@ export const inspectionMethodCatalogue = [
   },
   {
     code: 'vibration',
+    shortCode: 'VIB',
     name: 'Vibration',
     description:
       'Vibration analysis of rotating machines, with flow-rate performance and Bently Nevada style reports.',
@@ -29,72 +32,84 @@ export const inspectionMethodCatalogue = [
   },
   {
     code: 'ultrasound',
+    shortCode: 'UT',
     name: 'Ultrasound',
     description: 'Airborne ultrasound for bearings, leaks and electrical discharge.',
     equipmentCategories: ['rotating-equipment', 'electrical', 'pipe'],
   },
   {
     code: 'vci',
+    shortCode: 'VCI',
     name: 'Visual crack inspection',
     description: 'Visual inspection for cracks and defects along piping and pipelines.',
     equipmentCategories: ['pipe', 'pipeline'],
   },
   {
     code: 'flowrate',
+    shortCode: 'FR',
     name: 'Flowrate',
     description: 'Flowrate inspection of lines and pumps.',
     equipmentCategories: ['pipe', 'rotating-equipment'],
   },
   {
     code: 'motionMagnification',
+    shortCode: 'MM',
     name: 'Motion magnification',
     description: 'Video motion magnification of structural and piping deflection.',
     equipmentCategories: ['pipe', 'storage-tank', 'pressure-vessel'],
   },
   {
     code: 'srut',
+    shortCode: 'SRUT',
     name: 'SRUT',
     description: 'Short-range ultrasonic testing of tank and vessel shells and annular plates.',
     equipmentCategories: ['storage-tank', 'pressure-vessel'],
   },
   {
     code: 'walkthrough',
+    shortCode: 'WT',
     name: 'Walkthrough inspection',
     description: 'Walkthrough inspection of piping and pipelines with findings and photos.',
     equipmentCategories: ['pipe', 'pipeline'],
   },
   {
     code: 'ufd',
+    shortCode: 'UFD',
     name: 'Ultrasonic flaw detection (UFD)',
     description: 'Ultrasonic flaw detection of welds and base metal.',
     equipmentCategories: ['pipe', 'pipeline', 'pressure-vessel'],
   },
   {
     code: 'sacp',
+    shortCode: 'SACP',
     name: 'SACP (cathodic protection)',
     description: 'Cathodic protection potential surveys.',
     equipmentCategories: ['pipe', 'pipeline', 'structure'],
   },
   {
     code: 'paut',
+    shortCode: 'PAUT',
     name: 'PAUT',
     description: 'Phased-array ultrasonic testing of welds and corrosion.',
     equipmentCategories: ['pipe', 'pipeline'],
   },
   {
     code: 'mcsa',
+    shortCode: 'MCSA',
     name: 'MCSA',
     description: 'Motor current signature analysis of electric motors and their driven machines.',
     equipmentCategories: ['rotating-equipment', 'electrical'],
   },
   {
     code: 'lubeOil',
+    shortCode: 'LO',
     name: 'Lube oil',
     description: 'Lube oil condition analysis.',
     equipmentCategories: ['rotating-equipment'],
   },
 ] as const satisfies readonly {
   code: string;
+  shortCode: string;
   name: string;
   description: string;
   equipmentCategories: readonly string[];
@@ -107,6 +122,21 @@ export type CatalogueInspectionMethod = (typeof inspectionMethodCatalogue)[numbe
 /** The product's method with this code; undefined for a method an administrator added. */
 export function catalogueMethod(code: string): CatalogueInspectionMethod | undefined {
   return inspectionMethodCatalogue.find((m) => m.code === code);
+}
+
+/**
+ * The short code of a method in report numbers: the catalogue's, or for a method an administrator
+ * added, its code's letters and digits upper-cased, at most 8 (`acousticEmission` → `ACOUSTIC`).
+ */
+export function methodShortCode(code: string): string {
+  return (
+    catalogueMethod(code)?.shortCode ??
+    (code
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 8) ||
+      'RPT')
+  );
 }
 
 /**

@@ -214,6 +214,12 @@ export const reportVersionSchema = z
     approvedBy: z.string().nullable(),
     /** Size of its canonical JSON in bytes. */
     size: z.number().int(),
+    /**
+     * Ed25519 signature (base64) of the version's statement (docs/report-signing.md), made with a
+     * key the database does not hold, and that key's id; null when approved before signing began.
+     */
+    signature: z.string().nullable(),
+    signingKeyId: z.string().nullable(),
   })
   .meta({ id: 'reportVersion' });
 export type ReportVersion = z.infer<typeof reportVersionSchema>;
@@ -264,9 +270,10 @@ export const reportDifferenceSchema = z
     /**
      * `changed`: a field, derived value or file record; `added`/`removed`: a record; `file`: a stored
      * file's bytes no longer have the hash recorded (or the file is gone); `snapshot`: the stored
-     * snapshot no longer has its own hash; `chain`: the version does not name the one before it.
+     * snapshot no longer has its own hash; `chain`: the version does not name the one before it;
+     * `signature`: its signature does not hold (`path` says why: `invalid`, `unknownKey`, `missing`).
      */
-    kind: z.enum(['changed', 'added', 'removed', 'file', 'snapshot', 'chain']),
+    kind: z.enum(['changed', 'added', 'removed', 'file', 'snapshot', 'chain', 'signature']),
     entity: z.string().nullable(),
     recordId: z.string().nullable(),
     /** `fields.temperature`, `derived.severity`, `attachments.<id>`… */
@@ -279,6 +286,9 @@ export const reportDifferenceSchema = z
   .meta({ id: 'reportDifference' });
 export type ReportDifference = z.infer<typeof reportDifferenceSchema>;
 
+/** How a version's signature checks out (`reportVersionCheckSchema.signature`). */
+export const reportSignatureChecks = ['valid', 'unsigned', 'invalid', 'unknownKey', 'missing'] as const;
+
 export const reportVersionCheckSchema = z
   .object({
     number: z.number().int(),
@@ -289,6 +299,13 @@ export const reportVersionCheckSchema = z
     matches: z.boolean(),
     /** The fingerprint of the report as it is now. */
     liveSha256: z.string(),
+    /**
+     * Its signature checked against the keys the server holds outside the database
+     * (docs/report-signing.md): `valid`; `unsigned` (approved before signing began: not a
+     * difference); `invalid`, `unknownKey` or `missing` (each also a `signature` difference).
+     */
+    signature: z.enum(reportSignatureChecks),
+    signingKeyId: z.string().nullable(),
     /** What differs (at most 200 named; `moreDifferences` counts the rest). */
     differences: z.array(reportDifferenceSchema),
     moreDifferences: z.number().int(),
@@ -298,13 +315,34 @@ export const reportVersionCheckSchema = z
 /** `GET /report-headers/{id}/verify` (our addition): every version of the chain checked against now. */
 export const reportVerificationSchema = z
   .object({
-    /** Every version matches, every snapshot holds its hash and every link holds. */
+    /**
+     * Every version matches, every snapshot holds its hash, every link holds and every signature
+     * holds (a version approved before signing began is unsigned, not broken).
+     */
     intact: z.boolean(),
     checkedAt: z.string(),
     versions: z.array(reportVersionCheckSchema),
   })
   .meta({ id: 'reportVerification' });
 export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/**
+ * `GET /report-signing-keys` (our addition, docs/report-signing.md): the public keys versions are
+ * signed with, the current one and every older one still trusted, to check a printed report offline.
+ */
+export const reportSigningKeySchema = z
+  .object({
+    /** First 16 hex digits of the SHA-256 of the raw public key: what a version names. */
+    keyId: z.string(),
+    /** The raw 32-byte Ed25519 public key, base64. */
+    publicKey: z.string(),
+    /** The same key as PEM (SubjectPublicKeyInfo), for `openssl pkeyutl -verify`. */
+    pem: z.string(),
+    /** New versions are signed with it; the others only check older versions. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'reportSigningKey' });
+export type ReportSigningKey = z.infer<typeof reportSigningKeySchema>;
 
 /** The languages a report's PDF is printed in (our addition): English and Bahasa Indonesia. */
 export const reportPdfLanguages = ['en', 'id'] as const;
@@ -494,8 +532,21 @@ export const reportHeaderRoutes = [
     op.action('reportHeader.verify', { params: reportIdParams, response: reportVerificationSchema }),
     {
       summary:
-        "Checks every version of the report's chain against the report as it is now and its stored files, naming what differs (our addition)",
+        "Checks every version of the report's chain against the report as it is now and its stored files, naming what differs, and each version's signature against the keys held outside the database (our addition)",
       tag: 'Report headers',
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'GET',
+    '/report-signing-keys',
+    op.action('reportHeader.signingKeys', { response: z.array(reportSigningKeySchema) }),
+    {
+      summary:
+        'The public keys approved versions are signed with (our addition): the current one and every older one still trusted, to check a printed report offline',
+      tag: 'Report headers',
+      // Whoever may read reports and verify them; a checker trusts a key by comparing it with the one
+      // the plant publishes, not because this server answered it (docs/report-signing.md).
       access: { module: 'reportHeader', action: 'view' },
     },
   ),

@@ -40,6 +40,9 @@ export const passwordWeaknessMessages = {
   singleWord: `A single word is easy to guess. ${passwordAdvice}`,
   names: `Names are easy to guess. ${passwordAdvice}`,
   guessable: `This password is too easy to guess. ${passwordAdvice}`,
+  company: `The password contains the name of a company using Inspectra, which anyone here would try. ${passwordAdvice}`,
+  place: `The password contains the name of a place, like the plant's city or region, which anyone here would try. ${passwordAdvice}`,
+  corporatePattern: `A word with a year and a symbol, like "Welcome@2026!", is the first pattern guessed. ${passwordAdvice}`,
 } as const;
 export type PasswordWeakness = keyof typeof passwordWeaknessMessages;
 export const newPasswordSchema = z

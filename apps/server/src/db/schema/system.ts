@@ -253,6 +253,12 @@ export const reportVersions = pgTable(
     approvedAt: ts('approved_at').notNull().defaultNow(),
     approvedById: uuid('approved_by_id'),
     approvedBy: text('approved_by'),
+    /**
+     * Ed25519 signature (base64) of the version's statement (docs/report-signing.md) with a key the
+     * database does not hold, and that key's id; null for versions approved before signing began.
+     */
+    signature: text('signature'),
+    signingKeyId: text('signing_key_id'),
   },
   (t) => [
     uniqueIndex('report_version_chain_number_unique').on(t.chainId, t.number),

@@ -29,7 +29,7 @@ export async function bootstrapAdministrator(
   if ((existing?.n ?? 0) > 0) return;
   const fullName = 'Administrator';
   if (o.password)
-    await checkConfiguredPassword('ADMIN_PASSWORD', o.password, { username: o.username, fullName });
+    await checkConfiguredPassword(db, 'ADMIN_PASSWORD', o.password, { username: o.username, fullName });
   const [role] = await db.select().from(roles).where(eq(roles.name, administratorRoleName));
   const password = o.password ?? randomBytes(18).toString('base64url');
   await db.insert(users).values({

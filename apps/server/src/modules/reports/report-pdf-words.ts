@@ -86,6 +86,19 @@ export type PdfWords = {
      */
     page: string;
   };
+  /** The version's signature block (report-pdf-signature.ts, docs/report-signing.md). */
+  signing: {
+    title: string;
+    intro: string;
+    reportId: string;
+    version: string;
+    previous: string;
+    none: string;
+    keyId: string;
+    publicKey: string;
+    signature: string;
+    unsigned: string;
+  };
 };
 
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
@@ -168,6 +181,19 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       version: (number) => `Approved version ${number}`,
       page: 'Page {page} of {pages}',
     },
+    signing: {
+      title: 'Signature of this version',
+      intro:
+        'The fingerprint is signed with the plant’s Ed25519 key, which the database does not hold. Check it offline: rebuild the signed statement from the lines below and verify the signature with the public key (docs/report-signing.md).',
+      reportId: 'Report id',
+      version: 'Version',
+      previous: 'Previous fingerprint',
+      none: 'none (first version)',
+      keyId: 'Key id',
+      publicKey: 'Public key (Ed25519, base64)',
+      signature: 'Signature (base64)',
+      unsigned: 'This version was approved before versions were signed: it carries no signature.',
+    },
   },
   id: {
     locale: 'id-ID',
@@ -247,6 +273,19 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       notVersioned: (status) => `${status}, belum menjadi versi`,
       version: (number) => `Versi disetujui ${number}`,
       page: 'Halaman {page} dari {pages}',
+    },
+    signing: {
+      title: 'Tanda tangan versi ini',
+      intro:
+        'Sidik jari ditandatangani dengan kunci Ed25519 milik pabrik, yang tidak disimpan di basis data. Periksa secara luring: susun ulang pernyataan yang ditandatangani dari baris di bawah dan verifikasi tanda tangan dengan kunci publik (docs/report-signing.md).',
+      reportId: 'Id laporan',
+      version: 'Versi',
+      previous: 'Sidik jari sebelumnya',
+      none: 'tidak ada (versi pertama)',
+      keyId: 'Id kunci',
+      publicKey: 'Kunci publik (Ed25519, base64)',
+      signature: 'Tanda tangan (base64)',
+      unsigned: 'Versi ini disetujui sebelum versi ditandatangani: tidak ada tanda tangannya.',
     },
   },
 };

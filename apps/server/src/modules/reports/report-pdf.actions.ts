@@ -17,6 +17,8 @@ import { contentDisposition } from '../files/files.actions.ts';
 import { PdfRefused, takePdfPrinter } from './pdf-printer.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-cover.ts';
+import { printedSignature, signatureContent } from './report-pdf-signature.ts';
+import type { PrintedSignature } from './report-pdf-signature.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
@@ -84,7 +86,7 @@ async function readImage(files: FileStore, pending: PendingImage): Promise<Buffe
 
 /** Which version a print is: the version it is (or the report's, once approved) and the one it replaces. */
 export type PrintedVersion = {
-  version: { number: number; sha256: string } | null;
+  version: { number: number; sha256: string; signed?: PrintedSignature } | null;
   replaces: { number: number; sha256: string; reportNumber: string } | null;
 };
 
@@ -161,6 +163,7 @@ export async function printReport(
           ? layout.content
           : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),
         ...approval,
+        ...signatureContent(words, printed.version?.signed),
       ],
     };
     const pageFooter = footer(words, report, fingerprint, printed);
@@ -205,7 +208,7 @@ async function liveVersions(db: DbOrTx, header: TreeRecord): Promise<PrintedVers
   const revisionOf = header.values.revisionOf;
   const replaced = typeof revisionOf === 'string' ? await versionOfReport(db, revisionOf) : undefined;
   return {
-    version: own ? { number: own.number, sha256: own.sha256 } : null,
+    version: own ? { number: own.number, sha256: own.sha256, signed: printedSignature(own) } : null,
     replaces: replaced
       ? { number: replaced.number, sha256: replaced.sha256, reportNumber: replaced.reportNumber }
       : null,

@@ -14,6 +14,8 @@ import type { AuthenticatedUser } from '../../engine/access.ts';
 import { AppError } from '../../errors.ts';
 import { printReport } from './report-pdf.actions.ts';
 import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
+import { printedSignature } from './report-pdf-signature.ts';
+import { reportKeyring } from './report-signing.ts';
 import { chainOf, chainVersions, verifyChain, versionView } from './report-versions.ts';
 
 const repository = (deps: EngineDeps) => deps.repositories.get(reportHeader.name)!;
@@ -111,7 +113,7 @@ export const reportVersionActions: Record<string, ActionHandler> = {
         replayReport(deps, JSON.parse(row.content) as ReportTreeJson, callerScope(user!), workflow),
         () =>
           Promise.resolve({
-            version: { number: row.number, sha256: row.sha256 },
+            version: { number: row.number, sha256: row.sha256, signed: printedSignature(row) },
             replaces: replaced
               ? { number: replaced.number, sha256: replaced.sha256, reportNumber: replaced.reportNumber }
               : null,
@@ -120,6 +122,17 @@ export const reportVersionActions: Record<string, ActionHandler> = {
       );
     },
   ),
+
+  /** The public keys versions are signed with: the current one first, then the older ones still trusted. */
+  'reportHeader.signingKeys': typedAction({}, () => {
+    const keys = [...reportKeyring().trusted.entries()].map(([keyId, k]) => ({
+      keyId,
+      publicKey: k.publicKey,
+      pem: k.key.export({ format: 'pem', type: 'spki' }) as string,
+      current: k.current,
+    }));
+    return Promise.resolve({ data: keys.sort((a, b) => Number(b.current) - Number(a.current)) });
+  }),
 
   /** Every version of the chain checked against the rows and files as they are now. */
   'reportHeader.verify': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {

@@ -16,6 +16,8 @@ import { recordName, walkReport } from '../../engine/report-tree.ts';
 import type { ReportTreeDeps } from '../../engine/report-tree.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { checkSignature, signVersion } from './report-signing.ts';
+import type { SignatureCheck, SignedFacts } from './report-signing.ts';
 
 /**
  * A report's versions (docs/report-of-record.md "Versions"): written when a report or a revision of
@@ -117,17 +119,28 @@ export async function writeVersion(
     typeof report.revisionOf === 'string' && typeof report.createdBy === 'string'
       ? await fullNameOf(db, report.createdBy)
       : null;
+  const facts: SignedFacts = {
+    reportHeaderId: String(report.id),
+    reportNumber: String(report.reportNumber),
+    version: (last?.number ?? 0) + 1,
+    sha256,
+    previousSha256: last?.sha256 ?? null,
+  };
+  // Signed with a key the database does not hold (docs/report-signing.md).
+  const { signature, keyId } = signVersion(facts);
   const [row] = await db
     .insert(reportVersions)
     .values({
       chainId,
-      number: (last?.number ?? 0) + 1,
-      reportHeaderId: String(report.id),
-      reportNumber: String(report.reportNumber),
+      number: facts.version,
+      reportHeaderId: facts.reportHeaderId,
+      reportNumber: facts.reportNumber,
       revision: Number(report.revision ?? 0),
       content: json,
       sha256,
-      previousSha256: last?.sha256 ?? null,
+      previousSha256: facts.previousSha256,
+      signature,
+      signingKeyId: keyId,
       reason:
         typeof report.revisionOf === 'string' ? ((report.revisionReason as string | null) ?? null) : null,
       revisedBy,
@@ -165,8 +178,29 @@ export function versionView(row: VersionRow): ReportVersion {
     approvedAt: row.approvedAt.toISOString(),
     approvedBy: row.approvedBy,
     size: Buffer.byteLength(row.content, 'utf8'),
+    signature: row.signature,
+    signingKeyId: row.signingKeyId,
   };
 }
+
+/** What a version's signature binds, as its row holds it now. */
+export function signedFactsOf(row: VersionRow): SignedFacts {
+  return {
+    reportHeaderId: row.reportHeaderId,
+    reportNumber: row.reportNumber,
+    version: row.number,
+    sha256: row.sha256,
+    previousSha256: row.previousSha256,
+  };
+}
+
+const signatureWords: Record<Exclude<SignatureCheck, 'valid' | 'unsigned'>, (n: number) => string> = {
+  invalid: (n) =>
+    `The signature of version ${n} does not match its report, number, fingerprint or the fingerprint before it: the version was rewritten after it was signed`,
+  unknownKey: (n) => `Version ${n} is signed by a key this server does not trust`,
+  missing: (n) =>
+    `Version ${n} has no signature, and it is not one of the versions approved before signing began: its signature was removed`,
+};
 
 /** At most this many differences are named per version; the rest are counted. */
 const namedDifferences = 200;
@@ -334,6 +368,18 @@ export async function verifyChain(
         now: version.previousSha256,
         message: `Version ${version.number} does not name the fingerprint of version ${version.number - 1} before it`,
       });
+    // Against the keys held outside the database, never any key read from it.
+    const signature = checkSignature(version, signedFactsOf(version));
+    if (signature !== 'valid' && signature !== 'unsigned')
+      differences.push({
+        kind: 'signature',
+        entity: null,
+        recordId: null,
+        path: signature,
+        was: version.signingKeyId,
+        now: null,
+        message: signatureWords[signature](version.number),
+      });
     const live = await canonicalReport(walkReport(deps, version.reportHeaderId, wholeReport));
     const snapshot = JSON.parse(version.content) as ReportTreeJson;
     if (live.sha256 !== version.sha256)
@@ -360,6 +406,8 @@ export async function verifyChain(
       sha256: version.sha256,
       matches: differences.length === 0,
       liveSha256: live.sha256,
+      signature,
+      signingKeyId: version.signingKeyId,
       differences: differences.slice(0, namedDifferences),
       moreDifferences: Math.max(0, differences.length - namedDifferences),
     });

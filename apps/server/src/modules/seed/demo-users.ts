@@ -174,7 +174,7 @@ export async function seedDemoUsers(
       .where(sql`lower(${users.username}) = ${user.username}`);
     if (existing) continue;
     // A configured password is held to the policy a password set through the API is.
-    if (o.password) await checkConfiguredPassword('DEMO_PASSWORD', o.password, user);
+    if (o.password) await checkConfiguredPassword(db, 'DEMO_PASSWORD', o.password, user);
     const roleId = await standardRoleId(db, user.role);
     // A user's position is a key of the positions (a foreign key): made when the demo data was not
     // seeded (a database that already had work); one that exists is kept as it is.

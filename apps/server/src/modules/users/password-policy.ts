@@ -2,7 +2,10 @@ import { Worker } from 'node:worker_threads';
 import { passwordPolicyMessage, passwordWeaknessMessages } from '@inspectra/contract';
 import type { PasswordWeakness } from '@inspectra/contract';
 import { ConfigError } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { organisationWords } from './organisation-words.ts';
+import type { OrganisationWords } from './organisation-words.ts';
 
 /**
  * The least zxcvbn score a new password needs. 3 means about 10^8 guesses or more: safe against
@@ -125,15 +128,46 @@ function personalWords(owner: PasswordOwner): string[] {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The password with every word of `words` in it (any case) taken out; unchanged when none is in it. */
+function without(password: string, words: string[]): string {
+  const lower = password.toLowerCase();
+  const found = words.filter((w) => lower.includes(w));
+  if (found.length === 0) return password;
+  return password.replace(new RegExp(found.map(escapeRegExp).join('|'), 'giu'), ' ');
+}
+
+/** Whether a password's strength rests on `words`: without them, what is left is easy to guess. */
+async function restsOn(password: string, words: string[]): Promise<boolean> {
+  const rest = without(password, words);
+  return rest !== password && (await judgePassword(rest, [])).score < minimumPasswordScore;
+}
+
+/** A year from 1900 to 2099: the corporate pattern's part that changes each time it must. */
+const year = /(?:19|20)\d{2}/u;
+
+/**
+ * The corporate pattern: a common word with a year and a symbol ("Welcome@2026!", "Spring2026!!"),
+ * which zxcvbn scores well for its length and symbols. A password with a year and a symbol whose
+ * letters alone are easy to guess is refused.
+ */
+async function corporatePattern(password: string): Promise<boolean> {
+  if (!year.test(password) || !/[^\p{L}\p{N}\s]/u.test(password)) return false;
+  const letters = password.replace(/[^\p{L}]+/gu, ' ').trim();
+  return (await judgePassword(letters, [])).score < minimumPasswordScore;
+}
+
 /**
  * Why a new password would be refused, or undefined when it is acceptable (its length is the
  * contract's to check). It may not contain the username; zxcvbn must score it at least 3 with the
  * owner's own words counted as known; and it must still score that without those words, so a
- * password whose strength rests on its owner's name ("rinahartono2024") is weak.
+ * password whose strength rests on its owner's name ("rinahartono2024") is weak; the same holds
+ * for the names of the companies using Inspectra and of the plant's places (`organisation`,
+ * organisation-words.ts); and it may not be the corporate pattern of a word, a year and a symbol.
  */
 export async function passwordWeakness(
   password: string,
   owner: PasswordOwner,
+  organisation: OrganisationWords = { companies: [], places: [] },
 ): Promise<PasswordWeakness | undefined> {
   if (password.toLowerCase().includes(owner.username.toLowerCase())) return 'containsUsername';
   const words = personalWords(owner);
@@ -142,9 +176,10 @@ export async function passwordWeakness(
     return judged.personal
       ? 'personal'
       : (judged.warning && weaknessOfWarning[judged.warning]) || 'guessable';
-  const pattern = new RegExp(words.map(escapeRegExp).join('|'), 'giu');
-  const rest = password.replace(pattern, '');
-  if (rest !== password && (await judgePassword(rest, [])).score < minimumPasswordScore) return 'personal';
+  if (await restsOn(password, words)) return 'personal';
+  if (await restsOn(password, organisation.companies)) return 'company';
+  if (await restsOn(password, organisation.places)) return 'place';
+  if (await corporatePattern(password)) return 'corporatePattern';
   return undefined;
 }
 
@@ -153,11 +188,12 @@ export async function passwordWeakness(
  * in a sentence and, in the message, the policy as a whole so a form can show it).
  */
 export async function checkPasswordPolicy(
+  db: DbOrTx,
   password: string,
   owner: PasswordOwner,
   field = 'newPassword',
 ): Promise<void> {
-  const weakness = await passwordWeakness(password, owner);
+  const weakness = await passwordWeakness(password, owner, await organisationWords(db));
   if (!weakness) return;
   const reason = passwordWeaknessMessages[weakness];
   throw new AppError('VALIDATION_ERROR', `${reason} ${passwordPolicyMessage}.`, [
@@ -170,11 +206,12 @@ export async function checkPasswordPolicy(
  * would refuse through the API, naming the variable and the reason in one line.
  */
 export async function checkConfiguredPassword(
+  db: DbOrTx,
   variable: string,
   password: string,
   owner: PasswordOwner,
 ): Promise<void> {
-  const weakness = await passwordWeakness(password, owner);
+  const weakness = await passwordWeakness(password, owner, await organisationWords(db));
   if (weakness)
     throw new ConfigError(
       `Invalid configuration: ${variable} is too weak for user "${owner.username}": ${passwordWeaknessMessages[weakness]}`,

@@ -247,7 +247,7 @@ export const userActions: Record<string, ActionHandler> = {
   }),
 
   'user.create': typedAction({ body: userCreateBody }, async ({ body, deps, user: caller }) => {
-    await checkPasswordPolicy(body.password, body, 'password');
+    await checkPasswordPolicy(deps.db, body.password, body, 'password');
     const passwordHash = await hashPassword(body.password);
     const created = await deps.db.transaction(async (tx) => {
       await checkUsernameFree(tx, body.username);
@@ -338,7 +338,7 @@ export const userActions: Record<string, ActionHandler> = {
     async ({ params, body, deps, user: caller }) => {
       const target = await findUser(deps.db, params.id);
       if (!target) throw new AppError('NOT_FOUND', 'User not found');
-      await checkPasswordPolicy(body.newPassword, target);
+      await checkPasswordPolicy(deps.db, body.newPassword, target);
       const passwordHash = await hashPassword(body.newPassword);
       const after = await deps.db.transaction(async (tx) => {
         const before = await lockUser(tx, params.id);

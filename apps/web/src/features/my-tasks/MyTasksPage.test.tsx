@@ -293,7 +293,7 @@ describe('MyTaskPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'New report · WO-2026-0142 · Thermal analysis' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Report number/ })).toHaveValue('RPT-WO-2026-0142-THERMAL-2');
+    expect(screen.getByRole('textbox', { name: /Report number/ })).toHaveValue('RPT-WO-2026-0142-TH-2');
     const equipmentPicker = screen.getByRole('combobox', { name: /Equipment number/ });
     await user.click(equipmentPicker);
     await user.type(equipmentPicker, 'LP-3B');
@@ -306,7 +306,7 @@ describe('MyTaskPage', () => {
       inspectionMethod: 'thermal',
       equipmentCategory: 'electrical',
       equipmentNo: 'LP-3B',
-      reportNumber: 'RPT-WO-2026-0142-THERMAL-2',
+      reportNumber: 'RPT-WO-2026-0142-TH-2',
       title: 'Thermal analysis · Annual thermography survey, Substation 3',
     });
     expect(await screen.findByRole('heading', { name: 'Report page' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Alert, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { reportHeader } from '@inspectra/contract';
+import { methodShortCode, reportHeader } from '@inspectra/contract';
 import type { MyTask } from '@inspectra/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -24,10 +24,11 @@ const formFields = [
 
 /**
  * A report number to start from, which the inspector may change: the work order's number, the
- * method and the next sequence of this task's reports.
+ * method's short code (`methodShortCode`: MM, not MOTIONMAGNIFICATION) and the next sequence of
+ * this task's reports.
  */
 export function suggestedReportNumber(task: MyTask): string {
-  return `RPT-${task.woNumber}-${task.inspectionMethod.toUpperCase()}-${task.reports.length + 1}`.slice(
+  return `RPT-${task.woNumber}-${methodShortCode(task.inspectionMethod)}-${task.reports.length + 1}`.slice(
     0,
     60,
   );

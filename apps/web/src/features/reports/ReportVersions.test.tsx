@@ -44,6 +44,8 @@ const versions: ReportVersion[] = [
     approvedAt: '2026-11-20T08:00:00.000Z',
     approvedBy: 'Budi Reviewer',
     size: 4096,
+    signature: null,
+    signingKeyId: null,
   },
   {
     number: 2,
@@ -59,6 +61,8 @@ const versions: ReportVersion[] = [
     approvedAt: '2026-11-22T10:00:00.000Z',
     approvedBy: 'Sari Manager',
     size: 4100,
+    signature: 'c2lnbmVk',
+    signingKeyId: '0123456789abcdef',
   },
 ];
 
@@ -208,6 +212,8 @@ const check = (number: number, sha256: string, o: Partial<ReportVerification['ve
   sha256,
   matches: true,
   liveSha256: sha256,
+  signature: 'valid' as const,
+  signingKeyId: '0123456789abcdef',
   differences: [],
   moreDifferences: 0,
   ...o,
@@ -217,11 +223,21 @@ const tampered: ReportVerification = {
   intact: false,
   checkedAt: '2026-11-27T06:00:00.000Z',
   versions: [
-    check(1, sha1),
+    check(1, sha1, { signature: 'unsigned', signingKeyId: null }),
     check(2, sha2, {
       matches: false,
       liveSha256: 'c'.repeat(64),
+      signature: 'invalid',
       differences: [
+        {
+          kind: 'signature',
+          entity: null,
+          recordId: null,
+          path: 'invalid',
+          was: '0123456789abcdef',
+          now: null,
+          message: 'The signature of version 2 does not match',
+        },
         {
           kind: 'changed',
           entity: 'thermalMeasurement',
@@ -255,11 +271,13 @@ describe('the approved versions', () => {
     const first = within(panel).getByRole('article', { name: 'Version 1 · Report RPT-0007' });
     expect(first).toHaveTextContent('The first approval of the report');
     expect(first).toHaveTextContent(/Approved .+ by Budi Reviewer/);
+    expect(first).toHaveTextContent('Approved before versions were signed: no signature');
     expect(within(first).getByText(shortFingerprint(sha1))).toBeVisible();
     const second = within(panel).getByRole('article', { name: 'Version 2 · Report RPT-0007-R1' });
     expect(second).toHaveTextContent('Revises version 1');
     expect(second).toHaveTextContent(/Revised .+ by Rina Inspector/);
     expect(second).toHaveTextContent('Reason: The reference temperature of TR-01 was mistyped');
+    expect(second).toHaveTextContent('Signed with key 0123456789abcdef');
     expect(second).toHaveTextContent(sha2);
     expect(shortFingerprint(sha2)).toBe(`${'b'.repeat(12)}…222222`);
     expect(within(second).getByRole('button', { name: 'Copy the fingerprint of version 2' })).toBeVisible();
@@ -301,7 +319,7 @@ describe('the approved versions', () => {
     );
     expect(verified).toHaveLength(1);
     const first = screen.getByRole('article', { name: 'Version 1 · Report RPT-0007' });
-    expect(first).toHaveTextContent('Matches what was approved');
+    expect(first).toHaveTextContent('Matches what was approved (not signed)');
     const second = screen.getByRole('article', { name: 'Version 2 · Report RPT-0007-R1' });
     expect(second).toHaveTextContent('Differs from what was approved:');
     // The record named as the approved version holds it, once its snapshot is read.
@@ -312,6 +330,9 @@ describe('the approved versions', () => {
     );
     expect(second).toHaveTextContent(
       'Thermal measurement TR-01-L1: a stored file no longer has the content that was approved, or is missing',
+    );
+    expect(second).toHaveTextContent(
+      'This version was rewritten after it was signed: its signature no longer matches',
     );
     expect(second).toHaveTextContent('… and 3 more differences');
     expect(second).not.toHaveTextContent('maxTemperatureC');
@@ -327,6 +348,7 @@ describe('the approved versions', () => {
     const second = await screen.findByRole('article', { name: 'Versi 2 · Laporan RPT-0007-R1' });
     await waitFor(() => expect(second).toHaveTextContent('Berbeda dari yang disetujui:'));
     expect(second).toHaveTextContent(/tadinya 80 °C, sekarang 41 °C/);
+    expect(second).toHaveTextContent('Versi ini ditulis ulang setelah ditandatangani');
     expect(screen.getByRole('article', { name: 'Versi 1 · Laporan RPT-0007' })).toHaveTextContent(
       'Cocok dengan yang disetujui',
     );

@@ -203,6 +203,11 @@ function VersionItem({
           </Text>
         )}
         <Fingerprint version={version} />
+        <Text size="sm" c="dimmed">
+          {version.signingKeyId
+            ? t('reports.record.versions.signedWith', { keyId: version.signingKeyId })
+            : t('reports.record.versions.unsigned')}
+        </Text>
         {check && <VersionCheckResult check={check} t={t} language={i18n.language} recordOf={recordOf} />}
       </Stack>
     </Paper>
@@ -256,7 +261,11 @@ function VersionCheckResult({
   if (check.matches)
     return (
       <Badge color="green" variant="light" leftSection={<IconCheck size={14} aria-hidden />}>
-        {t('reports.record.verify.matches')}
+        {t(
+          check.signature === 'unsigned'
+            ? 'reports.record.verify.matchesUnsigned'
+            : 'reports.record.verify.matches',
+        )}
       </Badge>
     );
   return (

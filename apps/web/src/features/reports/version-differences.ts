@@ -35,6 +35,10 @@ export function differenceText(
     case 'snapshot':
     case 'chain':
       return words(difference.kind);
+    case 'signature': {
+      const why = difference.path ?? 'invalid';
+      return words(`signature${why.charAt(0).toUpperCase()}${why.slice(1)}`);
+    }
     case 'changed': {
       const [part, key] = splitPath(difference.path);
       if (part === 'attachments') return words('fileChanged');

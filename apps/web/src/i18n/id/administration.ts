@@ -67,6 +67,12 @@ export const users: Translation<typeof enUsers> = {
       'Nama mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
     guessable:
       'Kata sandi ini terlalu mudah ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    company:
+      'Kata sandi memuat nama perusahaan pengguna Inspectra, yang akan dicoba siapa pun di sini. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    place:
+      'Kata sandi memuat nama tempat, seperti kota atau wilayah pabrik, yang akan dicoba siapa pun di sini. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
+    corporatePattern:
+      'Sebuah kata dengan tahun dan simbol, seperti "Welcome@2026!", adalah pola yang pertama ditebak. Beberapa kata yang jarang dipakai, dirangkai, mudah diingat dan sulit ditebak.',
   },
   deactivate: 'Nonaktifkan',
   activate: 'Aktifkan',
