@@ -86,6 +86,8 @@ export type PdfWords = {
      */
     page: string;
   };
+  /** A report an approved revision replaced: on its cover and in every page's footer. */
+  supersededBy: (reportNumber: string) => string;
 };
 
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
@@ -168,6 +170,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       version: (number) => `Approved version ${number}`,
       page: 'Page {page} of {pages}',
     },
+    supersededBy: (reportNumber) => `Superseded by ${reportNumber}`,
   },
   id: {
     locale: 'id-ID',
@@ -248,6 +251,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       version: (number) => `Versi disetujui ${number}`,
       page: 'Halaman {page} dari {pages}',
     },
+    supersededBy: (reportNumber) => `Digantikan oleh ${reportNumber}`,
   },
 };
 

@@ -80,7 +80,7 @@ export async function missingOf(db: DbOrTx, report: StoredRecord): Promise<Repor
       min: 0,
       max: list.limit,
       found: list.found,
-      message: `${list.technique.label}: a list of ${list.entity.label.toLowerCase()} holds more than ${list.limit.toLocaleString('en')} rows, the most one report can be approved and printed with: split it into several reports`,
+      message: `${list.technique.label}: more than ${list.limit.toLocaleString('en')} rows of ${list.entity.label.toLowerCase()} in one list, the most a report can be approved and printed with: split it into several reports`,
     });
   return missing;
 }
