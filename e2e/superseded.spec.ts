@@ -32,9 +32,9 @@ test('a revision approved supersedes its original: banner, list and PDF say so',
     return ((await response.json()) as { data: { id: string } }).data;
   };
   const panel = await page.request.get('/api/asset', { headers: asAdmin, params: { search: 'LP-3A' } });
-  const equipmentNo = ((await panel.json()) as { data: { equipmentNo: string; tagNumber: string }[] }).data.find(
-    (e) => e.tagNumber === 'LP-3A',
-  )!.equipmentNo;
+  const equipmentNo = (
+    (await panel.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
+  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
   const workOrder = await made('/api/work-order-spks', {
     woNumber: `WO-SUP-${run}`,
     title: 'Thermography of LV panel LP-3A, revised',

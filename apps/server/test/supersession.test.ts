@@ -49,7 +49,9 @@ async function approve(id: string, by = approver.token) {
 }
 
 async function revise(id: string) {
-  const r = await t.call('POST', `/api/report-headers/${id}/revision`, { reason: 'Lens cleaned, re-measured' });
+  const r = await t.call('POST', `/api/report-headers/${id}/revision`, {
+    reason: 'Lens cleaned, re-measured',
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data as { id: string; reportNumber: string };
 }
@@ -96,12 +98,18 @@ describe('a revision approved supersedes the report it revises', () => {
     await approve(revision.id);
     const workOrder = report.workOrderSPKId as string;
     const numbers = async (query: string) =>
-      ((await get(`report-headers?workOrderSPKId=${workOrder}${query}`)).body.data as { reportNumber: string }[])
+      (
+        (await get(`report-headers?workOrderSPKId=${workOrder}${query}`)).body.data as {
+          reportNumber: string;
+        }[]
+      )
         .map((r) => r.reportNumber)
         .sort();
     expect(await numbers('')).toEqual([revision.reportNumber]);
     expect(await numbers('&includeSuperseded=false')).toEqual([revision.reportNumber]);
-    expect(await numbers('&includeSuperseded=true')).toEqual([report.reportNumber, revision.reportNumber].sort());
+    expect(await numbers('&includeSuperseded=true')).toEqual(
+      [report.reportNumber, revision.reportNumber].sort(),
+    );
     // The search finds the current one unless asked for the rest.
     const found = await get(`report-headers?search=${encodeURIComponent(report.reportNumber)}`);
     expect(found.body.data.map((r: { id: string }) => r.id)).toEqual([revision.id]);
@@ -136,7 +144,9 @@ describe('a revision approved supersedes the report it revises', () => {
     const indonesian = await pdfOf(`/api/report-headers/${report.id}/pdf?lang=id`);
     for (const page of indonesian.pages) expect(page).toContain(`Digantikan oleh ${revision.reportNumber}`);
     // The revision itself is current.
-    expect((await pdfOf(`/api/report-headers/${revision.id}/pdf?lang=en`)).all).not.toContain('Superseded by');
+    expect((await pdfOf(`/api/report-headers/${revision.id}/pdf?lang=en`)).all).not.toContain(
+      'Superseded by',
+    );
   });
 
   it("leaves superseded reports out of the NDT register's history", async () => {
@@ -282,7 +292,9 @@ describe('a report too large for the report of record', () => {
 
 describe("the approver's signature", () => {
   it('is not required by default; once required, approving without one is refused, returning is not', async () => {
-    expect((await get('inspection-method-approvals/options')).body.data).toEqual({ signatureRequired: false });
+    expect((await get('inspection-method-approvals/options')).body.data).toEqual({
+      signatureRequired: false,
+    });
     const inspector = await createUser(t, { role: 'Inspector' });
     const inspectorToken = (await t.login(inspector.username, inspector.password, nextIp())).json().data
       .accessToken as string;
@@ -295,7 +307,9 @@ describe("the approver's signature", () => {
       inspectorToken,
     );
     expect(denied.status).toBe(403);
-    const badBody = await t.call('PUT', '/api/inspection-method-approvals/options', { signatureRequired: 'yes' });
+    const badBody = await t.call('PUT', '/api/inspection-method-approvals/options', {
+      signatureRequired: 'yes',
+    });
     expect(badBody.status).toBe(400);
 
     const signer = await createApprover(t);

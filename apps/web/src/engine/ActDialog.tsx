@@ -129,12 +129,7 @@ export function ActDialog({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button
-            loading={busy}
-            color={act?.color}
-            disabled={act?.heldBack}
-            onClick={() => void confirm()}
-          >
+          <Button loading={busy} color={act?.color} disabled={act?.heldBack} onClick={() => void confirm()}>
             {act?.confirm}
           </Button>
         </Group>

@@ -43,7 +43,11 @@ export const approvalOptionsActions: Record<string, ActionHandler> = {
   'approval.updateOptions': typedAction({ body: approvalOptionsBody }, async ({ body, deps, user }) => {
     const data = await deps.db.transaction(async (tx) => {
       const before = await approvalOptionsOf(tx);
-      const values = { signatureRequired: body.signatureRequired, updatedAt: new Date(), updatedBy: user!.id };
+      const values = {
+        signatureRequired: body.signatureRequired,
+        updatedAt: new Date(),
+        updatedBy: user!.id,
+      };
       await tx
         .insert(approvalOptions)
         .values({ id: 1, ...values })

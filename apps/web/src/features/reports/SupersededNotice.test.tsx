@@ -50,7 +50,9 @@ describe('a superseded report', () => {
     ));
     const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(await within(banner).findByText('Superseded by RPT-0007-R1')).toBeVisible();
-    expect(within(banner).getByText(/no longer current: its revision RPT-0007-R1 was approved/)).toBeVisible();
+    expect(
+      within(banner).getByText(/no longer current: its revision RPT-0007-R1 was approved/),
+    ).toBeVisible();
     const link = within(banner).getByRole('link', { name: 'Open RPT-0007-R1' });
     expect(link).toHaveAttribute('href', `/reports/${revisionId}`);
     // Not "approved and locked", nor a green Approved badge as if it were current.

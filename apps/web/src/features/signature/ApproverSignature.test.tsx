@@ -58,9 +58,13 @@ async function openApprove(hasSignature: boolean, options: ApprovalOptions) {
 describe('the approve dialog and the approver’s signature', () => {
   it('holds the approval back until an unsigned approver draws one, when the options require it', async () => {
     const dialog = await openApprove(false, { signatureRequired: true });
-    expect(await within(dialog).findByText('Your approval needs your signature', {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      await within(dialog).findByText('Your approval needs your signature', {}, { timeout: 5000 }),
+    ).toBeVisible();
     // The pad to draw it on, right there.
-    expect(await within(dialog).findByRole('img', { name: 'Signature drawing area' }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await within(dialog).findByRole('img', { name: 'Signature drawing area' }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
 
