@@ -195,6 +195,17 @@ describe('four eyes across revisions', () => {
       );
     expect(await queued(editor.token)).not.toContain(revision.id);
     expect(await queued(approver.token)).toContain(revision.id);
+    // Having written some other report keeps nobody from this one.
+    const bystander = await createApprover(t);
+    const elsewhere = await createThermalMeasurement(t, (await createThermalAnalysis(t)).id);
+    const wrote = await t.call(
+      'PUT',
+      `/api/thermal-measurements?id=${elsewhere.id}`,
+      { maxTemperatureC: 61 },
+      bystander.token,
+    );
+    expect(wrote.status).toBe(200);
+    expect(await queued(bystander.token)).toContain(revision.id);
 
     const current = await get(`report-approval-paths/current?reportHeaderId=${revision.id}`, editor.token);
     expect(current.body.data).toMatchObject({ canAct: false, wroteContent: true });

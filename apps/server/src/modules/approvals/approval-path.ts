@@ -161,11 +161,12 @@ export async function isAssigned(
  * so whoever wrote any of them wrote some of what the revision asks to approve.
  */
 const lineOf = (reportId: AnyPgColumn | SQL | string) =>
+  // Aliased: the report named may be a column of an outer statement's own report_header (the queue).
   sql`with recursive line(id, revision_of, created_by, hops) as (
-      select ${reports.id}, ${reports.revisionOf}, ${reports.createdBy}, 0 from ${reports} where ${reports.id} = ${reportId}
+      select r.id, r.revision_of, r.created_by, 0 from ${reports} r where r.id = ${reportId}
       union all
-      select ${reports.id}, ${reports.revisionOf}, ${reports.createdBy}, line.hops + 1 from ${reports}
-        join line on ${reports.id} = line.revision_of where line.hops < 1000)`;
+      select r.id, r.revision_of, r.created_by, line.hops + 1 from ${reports} r
+        join line on r.id = line.revision_of where line.hops < 1000)`;
 
 /**
  * Whether the user wrote any of the report's content, as SQL (the queue's condition): an audit row
