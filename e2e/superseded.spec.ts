@@ -147,4 +147,12 @@ test('a revision approved supersedes its original: banner, list and PDF say so',
   await banner.getByRole('link', { name: `Open ${revisionNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(revisionNumber);
   await expect(page.getByText(`Revision 1 of report ${reportNumber}`)).toBeVisible();
+
+  // 8. The administrator finds the signature option with the approval settings (left as it is:
+  // the journeys share the server).
+  await signInByApi(page, '/admin/approval-settings');
+  const required = page.getByRole('switch', { name: 'Approving needs the approver’s signature' });
+  await expect(required).not.toBeChecked();
+  await expect(required).toBeEnabled();
+  await shot('approval-options');
 });

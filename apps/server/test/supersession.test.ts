@@ -149,7 +149,7 @@ describe('a revision approved supersedes the report it revises', () => {
     );
   });
 
-  it("leaves superseded reports out of the NDT register's history", async () => {
+  it("leaves superseded reports out of the NDT register's history and of a task's reports", async () => {
     const report = await createReportHeader(t);
     await approve(report.id);
     const revision = await revise(report.id);
@@ -167,6 +167,18 @@ describe('a revision approved supersedes the report it revises', () => {
         reportCount: 1,
       }),
     ]);
+    // The work order's task lists the revision alone among the reports made with it.
+    const task = await t.call('POST', '/api/wo-task-assignments', {
+      workOrderSPKId: report.workOrderSPKId,
+      inspectionMethod: 'thermal',
+      userPDMIds: [],
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(201);
+    const made = await get(
+      `wo-task-assignments/inspections?workOrderSPKId=${report.workOrderSPKId as string}`,
+    );
+    expect(made.status).toBe(200);
+    expect(made.body.data[0].reports.map((r: { id: string }) => r.id)).toEqual([revision.id]);
   });
 });
 
