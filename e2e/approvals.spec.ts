@@ -440,10 +440,10 @@ test('a thermal report goes through a two-level approval, returned once', async 
   expect(await readPdf(await first, `${info.project.name}-version-1`)).toContain('Approved version 1');
   await page.goto(reportUrl);
 
-  // The technique's screen is read-only now.
+  // The technique's screen is read-only now; the original, replaced by its approved revision, says so.
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-  await expect(page.getByText('This report is approved and locked')).toBeVisible();
+  await expect(page.getByText(`Superseded by ${reportNumber}-R1`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add measurement' })).toHaveCount(0);
   await shot('locked-technique');
 });

@@ -32,6 +32,7 @@ import { frameworkError, installErrorHandler, sendNotFound } from './error-handl
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
 import { approvalQueueActions } from './modules/approvals/approval-queue.actions.ts';
 import { approvalScopes, approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
+import { approvalOptionsActions } from './modules/approvals/approval-options.ts';
 import { reviewerAssignmentActions } from './modules/approvals/reviewer-assignment.actions.ts';
 import { assetActions, assetScopes } from './modules/assets/assets.actions.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
     ...assignmentImportActions,
     ...contractorCompanyActions,
     ...approvalSettingsActions,
+    ...approvalOptionsActions,
     ...reviewerAssignmentActions,
     ...approvalFlowActions,
     ...approvalQueueActions,

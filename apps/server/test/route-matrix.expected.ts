@@ -121,6 +121,8 @@ export const expectedAccess: Readonly<Record<string, string>> = {
   'GET /report-headers/:id/versions/:number/pdf': 'reportHeader.view',
   'GET /report-headers/:id/verify': 'reportHeader.view',
   'GET /report-signing-keys': 'reportHeader.view',
+  'GET /inspection-method-approvals/options': 'reportHeader.view',
+  'PUT /inspection-method-approvals/options': 'approval.update',
   'GET /inspection-method-approvals': 'approval.view',
   'POST /inspection-method-approvals/upsert-many': 'approval.update',
   'GET /inspection-method-approvals/get-settings': 'approval.view',

@@ -85,6 +85,12 @@ export const fieldMessages = {
   inspectorInactive: '{{name}} is inactive and cannot be newly named as an inspector',
   // Four eyes (docs/approvals.md): nobody approves or returns a report whose content they wrote.
   wroteReport: 'You wrote this report or part of it: someone else must approve or return it',
+  // Four eyes across revisions: a revision copies the reports it revises (docs/revisions-and-supersession.md).
+  wroteRevisedReport:
+    'You wrote part of {{report}}, which this revision copies: someone else must approve or return it',
+  // Approving needs a stored signature when the approval options say so (docs/revisions-and-supersession.md).
+  signatureRequired:
+    'Draw your signature before approving: the approval record carries it (My signature, in the user menu)',
   // An approval path is the approval settings' to change (docs/approvals.md).
   levelsNeedApprovalSettings:
     'Only a role that may change the approval settings can change the approval levels and positions',

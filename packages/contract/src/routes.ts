@@ -16,7 +16,13 @@ export type IdLocation = 'path' | 'query' | 'body';
  */
 export type Filter =
   | { field: string; op: 'eq' | 'gte' | 'lte' | 'in' }
-  | { op: 'hasValues'; fields: readonly string[]; match?: 'all' | 'any' };
+  | { op: 'hasValues'; fields: readonly string[]; match?: 'all' | 'any' }
+  /**
+   * Records with a value in `field` are left out unless asked for: without the parameter (or with
+   * `=false`) only records whose `field` is empty, with `=true` every record. A list asked for one
+   * record by `?id=` answers it either way. Reports superseded by a revision (`?includeSuperseded=`).
+   */
+  | { op: 'unlessIncluded'; field: string };
 
 /**
  * A tab's condition on one field: that value, any of these values, or none of them (nulls count as
@@ -219,8 +225,9 @@ function queryValueSchema(param: string, field: Field): z.ZodType {
 function filterShape(entity: EntityDefinition, filters: Record<string, Filter>) {
   const shape: Record<string, z.ZodType> = {};
   for (const [param, filter] of Object.entries(filters)) {
-    if (filter.op === 'hasValues') {
-      const unknown = filter.fields.filter((key) => !entity.fields[key]);
+    if (filter.op === 'hasValues' || filter.op === 'unlessIncluded') {
+      const keys = filter.op === 'hasValues' ? filter.fields : [filter.field];
+      const unknown = keys.filter((key) => !entity.fields[key]);
       if (unknown.length > 0)
         throw new Error(`${entity.name}: filter ${param} names unknown ${unknown.join(', ')}`);
       shape[param] = z.stringbool({ error: `${param} must be true or false` }).optional();

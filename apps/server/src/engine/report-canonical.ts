@@ -50,6 +50,8 @@ export const reportWorkflowFields: readonly string[] = [
   'version',
   'updatedAt',
   'updatedBy',
+  // Set when an approved revision replaces the report: where it stands, not what it says.
+  'supersededBy',
 ];
 
 /** A record's canonical object up to, and opening, its `lists`; the header without its workflow fields. */

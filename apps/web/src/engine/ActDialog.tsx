@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { errorText, serverFieldError } from '../app/error-text.ts';
@@ -20,6 +21,12 @@ export type Act = {
    * the request field it is sent as (`reason`), whose refusal by the server is said under it.
    */
   comment?: { label: string; requiredText?: string; field?: string };
+  /**
+   * What else the act needs first, shown between the text and the comment (the approver's signature),
+   * and whether it still holds the act back: the confirming button is disabled meanwhile.
+   */
+  before?: ReactNode;
+  heldBack?: boolean;
   /** The confirming button's words and colour. */
   confirm: string;
   color?: string;
@@ -95,6 +102,7 @@ export function ActDialog({
     >
       <Stack gap="md">
         {act?.text && <Text size="sm">{act.text}</Text>}
+        {act?.before}
         {act?.comment && (
           <Textarea
             label={act.comment.label}
@@ -121,7 +129,7 @@ export function ActDialog({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button loading={busy} color={act?.color} onClick={() => void confirm()}>
+          <Button loading={busy} color={act?.color} disabled={act?.heldBack} onClick={() => void confirm()}>
             {act?.confirm}
           </Button>
         </Group>

@@ -88,6 +88,8 @@ export type EntityTableProps = {
   /** The drawer a row opens when there is no `onRowClick`: its title and buttons. */
   details?: { title: (record: Row) => string; actions?: (record: Row, close: () => void) => ReactNode };
   emptyText?: string;
+  /** A filter named in the page's words (`?includeSuperseded=`: "Show superseded reports"), by parameter. */
+  filterLabels?: Record<string, string>;
   pageSizes?: number[];
 };
 
@@ -366,7 +368,13 @@ export function EntityTable(p: EntityTableProps) {
       {filters.length > 0 && (
         <Collapse expanded={filtersOpen} id={filtersPanelId}>
           <Paper withBorder p="sm" radius="md">
-            <TableFilters entity={p.entity} filters={filters} values={filterValues} onChange={setFilter} />
+            <TableFilters
+              entity={p.entity}
+              filters={filters}
+              values={filterValues}
+              onChange={setFilter}
+              labels={p.filterLabels}
+            />
           </Paper>
         </Collapse>
       )}

@@ -17,6 +17,8 @@ export type TableFiltersProps = {
   /** Current values by query parameter ('' or absent: not filtered). */
   values: Record<string, string>;
   onChange: (param: string, value: string) => void;
+  /** Labels a page gives its filters, by parameter; else the field's label. */
+  labels?: Record<string, string>;
 };
 
 /**
@@ -34,6 +36,7 @@ export function TableFilters(p: TableFiltersProps) {
           filter={f}
           value={p.values[f.param] ?? ''}
           onChange={(v) => p.onChange(f.param, v)}
+          label={p.labels?.[f.param]}
         />
       ))}
     </SimpleGrid>
@@ -45,11 +48,13 @@ function FilterInput({
   filter: { param, filter, field, fieldKey },
   value,
   onChange,
+  label: given,
 }: {
   entity: EntityDefinition;
   filter: TableFilter;
   value: string;
   onChange: (value: string) => void;
+  label?: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -62,6 +67,18 @@ function FilterInput({
     return (
       <Switch
         label={t('engine.table.onlyWithValues', { fields: names.join(', ') })}
+        checked={value === 'true'}
+        onChange={(e) => onChange(e.currentTarget.checked ? 'true' : '')}
+        mt="lg"
+      />
+    );
+  }
+  if (filter.op === 'unlessIncluded') {
+    // Records with a value in the field are left out unless this is on (superseded reports).
+    const f = entity.fields[filter.field];
+    return (
+      <Switch
+        label={given ?? (f ? fieldLabel(t, entity.name, filter.field, f) : filter.field)}
         checked={value === 'true'}
         onChange={(e) => onChange(e.currentTarget.checked ? 'true' : '')}
         mt="lg"

@@ -6,7 +6,7 @@ export type TableFilter = {
   /** The query parameter it is sent as. */
   param: string;
   filter: Filter;
-  /** The field it narrows; none for `hasValues`, which names several. */
+  /** The field it narrows; none for `hasValues`, which names several, nor `unlessIncluded`. */
   field?: Field;
   fieldKey?: string;
 };
@@ -44,7 +44,7 @@ export function tableFilters(
   return Object.entries(op.filters)
     .filter(([param]) => !fixed.includes(param))
     .map(([param, filter]) =>
-      filter.op === 'hasValues'
+      filter.op === 'hasValues' || filter.op === 'unlessIncluded'
         ? { param, filter }
         : { param, filter, field: entity.fields[filter.field], fieldKey: filter.field },
     );

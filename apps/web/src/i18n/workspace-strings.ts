@@ -17,6 +17,7 @@ import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
 import { signature as enSignature } from './en/signature.ts';
+import { supersession as enSupersession } from './en/supersession.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
 import { approvals as idApprovals } from './id/approvals.ts';
@@ -38,6 +39,7 @@ import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
 import { signature as idSignature } from './id/signature.ts';
+import { supersession as idSupersession } from './id/supersession.ts';
 import { thermal as idThermal } from './id/thermal.ts';
 import { workOrders as idWorkOrders } from './id/work-orders.ts';
 import { i18n } from './index.ts';
@@ -70,6 +72,7 @@ i18n.addResourceBundle(
     workspace: enWorkspace,
     imageList: enImageList,
     signature: enSignature,
+    supersession: enSupersession,
     // The report of record's words join the report's (`reports.record.*`), merged deep.
     reports: { record: enReportRecord },
   },
@@ -101,6 +104,7 @@ i18n.addResourceBundle(
     workspace: idWorkspace,
     imageList: idImageList,
     signature: idSignature,
+    supersession: idSupersession,
     // The report of record's words join the report's (`reports.record.*`), merged deep.
     reports: { record: idReportRecord },
   },

@@ -69,6 +69,7 @@ export function reportRecord(overrides: Partial<Report> = {}): Report {
     revision: 0,
     revisionOf: null,
     revisionReason: null,
+    supersededBy: null,
     approvalLevel: null,
     approvalPath: null,
     ...overrides,

@@ -324,12 +324,46 @@ export const approvalQueueSummarySchema = z
   .meta({ id: 'approvalQueueSummary' });
 export type ApprovalQueueSummary = z.infer<typeof approvalQueueSummarySchema>;
 
+/**
+ * Plant-wide approval options (our addition, docs/revisions-and-supersession.md), set beside the
+ * approval paths: `signatureRequired`, an approval is refused while the approver has no stored
+ * signature (the approve dialog asks them to draw one first). Off until an administrator turns it on.
+ */
+export const approvalOptionsSchema = z
+  .object({ signatureRequired: z.boolean() })
+  .meta({ id: 'approvalOptions' });
+export type ApprovalOptions = z.infer<typeof approvalOptionsSchema>;
+export const approvalOptionsBody = z.object({
+  signatureRequired: z.boolean({ error: 'signatureRequired must be true or false' }),
+});
+
 const settingsTag = 'Inspection method approvals';
 const reviewerTag = 'Reviewer assignment';
 const pathTag = 'Report approval paths';
 const approval = (action: 'view' | 'create' | 'update') => ({ module: 'approval', action }) as const;
 
 export const approvalRoutes = [
+  route(
+    'GET',
+    '/inspection-method-approvals/options',
+    op.action('approval.options', { response: approvalOptionsSchema }),
+    {
+      summary:
+        'Plant-wide approval options (our addition): whether approving needs a stored signature; read by whoever reads reports (the approve dialog)',
+      tag: settingsTag,
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'PUT',
+    '/inspection-method-approvals/options',
+    op.action('approval.updateOptions', { body: approvalOptionsBody, response: approvalOptionsSchema }),
+    {
+      summary: 'Change the plant-wide approval options (our addition): signatureRequired',
+      tag: settingsTag,
+      access: approval('update'),
+    },
+  ),
   route(
     'GET',
     '/inspection-method-approvals',

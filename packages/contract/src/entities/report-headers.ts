@@ -63,6 +63,11 @@ export function isReportLocked(status: string | null | undefined): boolean {
   return status != null && (lockedReportStatuses as readonly string[]).includes(status);
 }
 
+/** Whether a report has been replaced by an approved revision: shown as "Superseded", no longer current. */
+export function isReportSuperseded(report: { supersededBy?: unknown }): boolean {
+  return report.supersededBy != null;
+}
+
 /** Whether a report is final (approved): locked for good, changed only by a new revision. */
 export function isReportFinal(status: string | null | undefined): boolean {
   return status != null && (finalReportStatuses as readonly string[]).includes(status);
@@ -107,6 +112,10 @@ export const reportHeader = defineEntity('reportHeader', {
     revisionOf: f.ref('reportHeader', { label: 'Revision of', serverOwned: true }),
     // Why the approved report it revises is corrected, given when the revision is started.
     revisionReason: f.longText({ label: 'Reason for revision', maxLength: 2000, serverOwned: true }),
+    // The revision that replaced this report: set when that revision is approved at its last level,
+    // in the same transaction. The report stays approved (it was, and its version stands); it is no
+    // longer current (docs/revisions-and-supersession.md).
+    supersededBy: f.ref('reportHeader', { label: 'Superseded by', serverOwned: true }),
     // The approval level the report waits at (null when not in approval), and the path it follows,
     // copied at submission so a later change of the settings does not move reports in flight.
     approvalLevel: f.integer({ label: 'Approval level', min: 1, max: 10, serverOwned: true }),
@@ -390,12 +399,15 @@ export const reportTechniqueSummarySchema = z
 export type ReportTechniqueSummary = z.infer<typeof reportTechniqueSummarySchema>;
 
 /** What a report still lacks for its method before it may be submitted (docs/report-status.md "Completeness"). */
-export const reportRequirements = ['rows', 'documents'] as const;
+export const reportRequirements = ['rows', 'documents', 'rowsAtMost'] as const;
 export type ReportRequirement = (typeof reportRequirements)[number];
 
 export const reportMissingSchema = z
   .object({
-    /** `rows`: the technique's rows (measurements, findings); `documents`: supporting documents. */
+    /**
+     * `rows`: the technique's rows (measurements, findings); `documents`: supporting documents;
+     * `rowsAtMost`: one list holds more rows than the report of record writes and prints (`max`).
+     */
     requirement: z.enum(reportRequirements),
     /** The technique (its permission module) whose records are missing; null for documents. */
     technique: z.string().nullable(),
@@ -403,8 +415,10 @@ export const reportMissingSchema = z
     entity: z.string(),
     /** How many are needed at least. */
     min: z.number().int(),
-    /** How many the report holds. */
+    /** How many the report holds (for `rowsAtMost`, the longest list's, counted up to `max` + 1). */
     found: z.number().int(),
+    /** For `rowsAtMost`: the most rows one list may hold (docs/revisions-and-supersession.md). */
+    max: z.number().int().optional(),
     /** In English; the web words it from the fields above. */
     message: z.string(),
   })
@@ -575,6 +589,8 @@ function reportHeaderResourceRoutes() {
       ...equalityFilters('workOrderSPKId', 'objectType', 'inspectionMethod'),
       actualStartDate: { field: 'actualStartDate', op: 'gte' },
       actualCompletedDate: { field: 'actualCompletedDate', op: 'lte' },
+      // Our addition: current reports by default; `?includeSuperseded=true` shows the rest.
+      includeSuperseded: { op: 'unlessIncluded', field: 'supersededBy' },
     },
   });
 }

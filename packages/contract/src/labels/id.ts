@@ -173,6 +173,7 @@ const entities: EntityLabels = {
       revision: 'Revisi',
       revisionOf: 'Revisi dari',
       revisionReason: 'Alasan revisi',
+      supersededBy: 'Digantikan oleh',
       approvalLevel: 'Level persetujuan',
       approvalPath: 'Jalur persetujuan',
     },

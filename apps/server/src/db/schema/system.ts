@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -337,4 +339,20 @@ export const inspectorTasks = pgTable(
       t.longTitle,
     ),
   ],
+);
+
+/**
+ * Plant-wide approval options, set in administration → approval settings (our addition,
+ * docs/revisions-and-supersession.md): one row, absent until first saved (the defaults then hold).
+ * `signatureRequired`: an approval is refused while the approver has no stored signature.
+ */
+export const approvalOptions = pgTable(
+  'approval_option',
+  {
+    id: smallint('id').primaryKey().default(1),
+    signatureRequired: boolean('signature_required').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [check('approval_option_one_row', sql`${t.id} = 1`)],
 );

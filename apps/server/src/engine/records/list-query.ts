@@ -1,5 +1,5 @@
 import type { EntityDefinition, Filter, ListTab } from '@inspectra/contract';
-import { and, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tabConditions } from '../entity-table.ts';
@@ -124,6 +124,13 @@ export function listConditions(repo: RecordRepository, q: ListQuery) {
   }
   for (const [param, filter] of Object.entries(q.filters ?? {})) {
     const value = q.filterValues?.[param];
+    if (filter.op === 'unlessIncluded') {
+      // Left out unless asked for; a record asked for by id is answered whatever it holds.
+      if (value === true || (value === undefined && q.id)) continue;
+      shape.push(`without_${param}`);
+      conditions.push(isNull(repo.column(filter.field)));
+      continue;
+    }
     if (value === undefined) continue;
     if (filter.op === 'hasValues') {
       // Only `=true` narrows; `=false` is the whole list, as if the parameter were absent.

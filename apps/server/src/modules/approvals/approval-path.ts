@@ -156,23 +156,49 @@ export async function isAssigned(
 }
 
 /**
+ * The report and every report it revises, back along its line (`revisionOf`), as a recursive SQL
+ * relation `line(id, revision_of, created_by)`. A revision copies what the reports before it hold,
+ * so whoever wrote any of them wrote some of what the revision asks to approve.
+ */
+const lineOf = (reportId: AnyPgColumn | SQL | string) =>
+  // Aliased: the report named may be a column of an outer statement's own report_header (the queue).
+  sql`with recursive line(id, revision_of, created_by, hops) as (
+      select r.id, r.revision_of, r.created_by, 0 from ${reports} r where r.id = ${reportId}
+      union all
+      select r.id, r.revision_of, r.created_by, line.hops + 1 from ${reports} r
+        join line on r.id = line.revision_of where line.hops < 1000)`;
+
+/**
  * Whether the user wrote any of the report's content, as SQL (the queue's condition): an audit row
- * of theirs naming the report as the content it changed (its header, any technique's record or row,
- * a photo or document with them: `audit_log.content_of`, one probe of its index). Status moves
- * write no content. The report's `createdBy` is checked beside it (records seeded without audit).
+ * of theirs naming the report, or a report it revises, as the content it changed (its header, any
+ * technique's record or row, a photo or document with them: `audit_log.content_of`, one probe of its
+ * index per report of the line), or authorship of one of them (`createdBy`: records seeded without
+ * audit). Status moves write no content. Four eyes across revisions (docs/revisions-and-supersession.md).
  */
 export const wroteContentSql = (reportId: AnyPgColumn | SQL, userId: AnyPgColumn | SQL | string) =>
-  sql`exists (select 1 from ${auditLog} where ${auditLog.contentOf} = ${reportId} and ${auditLog.actorId} = ${userId})`;
+  sql`exists (${lineOf(reportId)} select 1 from line where line.created_by = ${userId}
+    or exists (select 1 from ${auditLog} where ${auditLog.contentOf} = line.id and ${auditLog.actorId} = ${userId}))`;
 
-/** Four eyes: whether `userId` wrote the report or any of its content (docs/approvals.md). */
-export async function wroteContent(db: DbOrTx, report: StoredRecord, userId: string): Promise<boolean> {
-  if (report.createdBy === userId) return true;
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(auditLog)
-    .where(and(eq(auditLog.contentOf, report.id), eq(auditLog.actorId, userId)))
-    .limit(1);
-  return Boolean(row);
+/**
+ * Four eyes (docs/approvals.md): whether `userId` wrote the report or any of its content (`own`), or
+ * only content of a report it revises (`revised`, naming the nearest such report's number); null
+ * when neither.
+ */
+export async function wroteContent(
+  db: DbOrTx,
+  report: StoredRecord,
+  userId: string,
+): Promise<{ own: true } | { own: false; revised: string } | null> {
+  const rows = await db.execute<{ hops: number; report_number: string }>(
+    sql`${lineOf(report.id)} select line.hops, ${reports.reportNumber} as report_number from line
+      join ${reports} on ${reports.id} = line.id
+      where line.created_by = ${userId}
+        or exists (select 1 from ${auditLog} where ${auditLog.contentOf} = line.id and ${auditLog.actorId} = ${userId})
+      order by line.hops limit 1`,
+  );
+  const found = rows.rows[0];
+  if (!found) return null;
+  return Number(found.hops) === 0 ? { own: true } : { own: false, revised: found.report_number };
 }
 
 /** A verdict on whether `user` may approve or return the report now, and if not, why (403 or 409). */
@@ -203,8 +229,12 @@ export async function judgeActor(
   const level = Number(report.approvalLevel ?? 1);
   const step = snapshotOf(report).find((s) => s.level === level);
   // Four eyes: whoever wrote any of what is judged does not judge it, at any level.
-  if (await wroteContent(db, report, user.id)) {
-    const refusal = fieldRefusal('id', 'wroteReport');
+  // A revision carries its line's authors: whoever wrote what it copies does not judge it either.
+  const wrote = await wroteContent(db, report, user.id);
+  if (wrote) {
+    const refusal = wrote.own
+      ? fieldRefusal('id', 'wroteReport')
+      : fieldRefusal('id', 'wroteRevisedReport', { report: wrote.revised });
     return { ok: false, code: 'FORBIDDEN', message: refusal.message, details: [refusal], wroteContent: true };
   }
   if (!step || step.position === null) return { ok: true };

@@ -223,6 +223,8 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
     from (select distinct * from unnest(${workOrderIds}::uuid[], ${methodCodes}::text[])) as task(work_order_spkid, inspection_method)
     join ${reports} on ${reports.workOrderSPKId} = task.work_order_spkid
       and ${reports.inspectionMethod} = task.inspection_method
+      -- Current reports only: a superseded one is listed as its approved revision.
+      and ${reports.supersededBy} is null
     order by ${reports.createdAt}, ${reports.id}`);
   for (const r of found.rows) {
     const key = `${r.work_order_spkid} ${r.inspection_method}`;

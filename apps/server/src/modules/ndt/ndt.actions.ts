@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import { worstFindingSql } from '../../engine/finding-grade.ts';
+import { currentReportSql } from '../reports/report-supersession.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { defineList, listPage, recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -67,7 +68,7 @@ const ndtRegister = defineList<NdtEquipmentListItem>(ndtEquipment, 'ndtRegister'
         ${reports.reportNumber} as report_number, ${reports.status} as status, ${done}::text as date,
         (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count
       from ${reports}
-      where ${and(eq(reports.equipmentNo, row.equipmentNo!), sql`${reports.inspectionMethod} is not null`, seen)}
+      where ${and(eq(reports.equipmentNo, row.equipmentNo!), sql`${reports.inspectionMethod} is not null`, currentReportSql, seen)}
       order by ${reports.inspectionMethod}, ${done} desc nulls last, ${reports.createdAt} desc`;
     return {
       isometricCount: sql`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${row.id!})`,

@@ -113,6 +113,8 @@ export function coverContent(
     [w.printedAt, values.moment(printedAt)],
   ];
   return [
+    // A report an approved revision replaced says so first, apart from its facts.
+    ...supersededNotice(words, header),
     {
       columns: [
         {
@@ -236,9 +238,11 @@ export function footer(
   fingerprint: string,
   printed: PrintedVersion,
 ): PdfFooter {
-  const version = printed.version
-    ? words.footer.version(printed.version.number)
-    : words.footer.notVersioned(statusWord(words, header.values.status));
+  const version = `${
+    printed.version
+      ? words.footer.version(printed.version.number)
+      : words.footer.notVersioned(statusWord(words, header.values.status))
+  }${supersededFooter(words, header)}`;
   return {
     margin: [40, 12, 40, 0],
     lines: [
@@ -247,6 +251,33 @@ export function footer(
     ],
     pageOf: { template: words.footer.page, style: 'footer' },
   };
+}
+
+/** "Superseded by RPT-7-R1": the revision that replaced the report, by its number (else its id). */
+function supersededText(words: PdfWords, header: TreeRecord): string | null {
+  const by = header.values.supersededBy;
+  if (by === null || by === undefined || by === '') return null;
+  const revision = header.named.supersededBy?.record;
+  return words.supersededBy(text(revision?.reportNumber ?? by));
+}
+
+/** The cover's line for a superseded report: a framed line of its own above the title. */
+function supersededNotice(words: PdfWords, header: TreeRecord): Content[] {
+  const said = supersededText(words, header);
+  return said
+    ? [
+        {
+          table: { widths: ['*'], body: [[{ text: said, bold: true, color: '#a61e4d', fontSize: 12 }]] },
+          margin: [0, 0, 0, 12],
+        },
+      ]
+    : [];
+}
+
+/** The footer's words for a superseded report, after its version: " · Superseded by RPT-7-R1". */
+function supersededFooter(words: PdfWords, header: TreeRecord): string {
+  const said = supersededText(words, header);
+  return said ? ` · ${said}` : '';
 }
 
 /** The document's styles: one place for the PDF's typography. */

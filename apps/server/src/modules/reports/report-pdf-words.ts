@@ -99,6 +99,8 @@ export type PdfWords = {
     signature: string;
     unsigned: string;
   };
+  /** A report an approved revision replaced: on its cover and in every page's footer. */
+  supersededBy: (reportNumber: string) => string;
 };
 
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
@@ -194,6 +196,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       signature: 'Signature (base64)',
       unsigned: 'This version was approved before versions were signed: it carries no signature.',
     },
+    supersededBy: (reportNumber) => `Superseded by ${reportNumber}`,
   },
   id: {
     locale: 'id-ID',
@@ -287,6 +290,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       signature: 'Tanda tangan (base64)',
       unsigned: 'Versi ini disetujui sebelum versi ditandatangani: tidak ada tanda tangannya.',
     },
+    supersededBy: (reportNumber) => `Digantikan oleh ${reportNumber}`,
   },
 };
 

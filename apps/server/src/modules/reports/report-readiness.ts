@@ -17,6 +17,7 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { oversizedLists } from '../../engine/report-bounds.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 const documents = tableOf(reportSupportingDocument) as unknown as Table;
@@ -64,9 +65,24 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
   return content;
 }
 
-/** What the report still lacks before it may be submitted (the contract's rule over its content). */
+/**
+ * What the report still lacks before it may be submitted (the contract's rule over its content),
+ * and each list too long for the report of record: a version and the PDF read a list whole, at most
+ * `unpagedLimit` rows, so a longer one is refused here rather than stuck at final approval.
+ */
 export async function missingOf(db: DbOrTx, report: StoredRecord): Promise<ReportMissing[]> {
-  return missingForSubmission(String(report.inspectionMethod), await contentOf(db, report));
+  const missing = missingForSubmission(String(report.inspectionMethod), await contentOf(db, report));
+  for (const list of await oversizedLists(db, report.id))
+    missing.push({
+      requirement: 'rowsAtMost',
+      technique: list.technique.module,
+      entity: list.entity.name,
+      min: 0,
+      max: list.limit,
+      found: list.found,
+      message: `${list.technique.label}: more than ${list.limit.toLocaleString('en')} rows of ${list.entity.label.toLowerCase()} in one list, the most a report can be approved and printed with: split it into several reports`,
+    });
+  return missing;
 }
 
 /**

@@ -34,6 +34,8 @@ import {
 import { assertComplete } from './report-readiness.ts';
 import { lastApproval, writeVersion } from './report-versions.ts';
 import { copyReportContent } from '../../engine/report-copy.ts';
+import { supersedeRevised } from './report-supersession.ts';
+import { assertMaySign } from '../approvals/approval-options.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
 const reports = tableOf(reportHeader);
@@ -98,6 +100,8 @@ export async function moveReportStatus(
       throw new AppError('CONFLICT', await movedOnMessage(tx, before));
     const verdict = await judgeActor(tx, before, user);
     if (!verdict.ok) throw new AppError(verdict.code, verdict.message, verdict.details);
+    // The approval record carries the approver's signature; the options may require one.
+    if (status === 'approved') await assertMaySign(tx, user);
     if (status === 'returned' && !comment)
       throw new AppError('VALIDATION_ERROR', 'Say why the report is returned: a comment is required', [
         { path: 'comment', message: 'A comment is required to return a report' },
@@ -130,6 +134,8 @@ export async function moveReportStatus(
   if (updated.status === 'approved') {
     // Approved for good: the report as approved becomes the next version of its chain.
     await writeVersion({ db: tx, repositories }, updated, { id: user.id, fullName: user.fullName });
+    // An approved revision supersedes the report it revises, in this same transaction.
+    await supersedeRevised(tx, updated, user);
     // The last report of a work order approved completes it, in this same transaction.
     await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
   }

@@ -32,6 +32,7 @@ import { checkApprovalLevels } from './assignment-levels.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { activeMethodCodes, methodNamed } from '../inspection-methods/method-lookup.ts';
 import { mayInspect, mayInspectAny } from './inspector-eligibility.ts';
+import { currentReportSql } from '../reports/report-supersession.ts';
 
 /**
  * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection
@@ -286,7 +287,14 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             inspectionMethod: reports.inspectionMethod,
           })
           .from(reports)
-          .where(and(eq(reports.workOrderSPKId, workOrder.id), inArray(reports.inspectionMethod, codes)))
+          // Current reports only: a superseded one is shown as its approved revision.
+          .where(
+            and(
+              eq(reports.workOrderSPKId, workOrder.id),
+              inArray(reports.inspectionMethod, codes),
+              currentReportSql,
+            ),
+          )
           .orderBy(desc(reports.updatedAt), asc(reports.id))
           .limit(maxInspectionReports),
         inspectorsOf(db, [...new Set(rows.flatMap((row) => (row.userPDMIds as string[] | null) ?? []))]),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ActDialog } from '../../engine/ActDialog.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
 import { approvalQueueKey } from './approval-queries.ts';
+import { ApproverSignature, useSignatureHeldBack } from '../signature/ApproverSignature.tsx';
 
 /** What a reviewer does at the level a report waits at. */
 export type ApprovalAct = 'approved' | 'returned';
@@ -103,6 +104,8 @@ export function ApprovalActDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const approving = act === 'approved';
+  // An approver without a stored signature is asked to draw one; the options may require it.
+  const heldBack = useSignatureHeldBack(approving);
   const asked: Act | null =
     act && level !== null
       ? {
@@ -113,6 +116,7 @@ export function ApprovalActDialog({
           comment: approving
             ? { label: t('approvals.panel.comment') }
             : { label: t('approvals.panel.reason'), requiredText: t('approvals.panel.reasonRequired') },
+          ...(approving ? { before: <ApproverSignature />, heldBack } : {}),
           confirm: t(approving ? 'approvals.panel.approve' : 'approvals.panel.return'),
           color: approving ? 'green' : 'orange',
           send: async (comment) => {

@@ -23,6 +23,7 @@ import { useCheckedForm } from '../../engine/useCheckedForm.ts';
 import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { approvalPositionsQuery, approvalSettingsQuery, approvalSummaryQuery } from './approval-queries.ts';
+import { ApprovalOptionsPanel } from './ApprovalOptionsPanel.tsx';
 
 /** Approval settings: per inspection method, its levels and the position approving at each. */
 export function ApprovalSettingsPage() {
@@ -31,6 +32,7 @@ export function ApprovalSettingsPage() {
   return (
     <>
       <PageHeader title={t('approvals.settings.title')} subtitle={t('approvals.settings.subtitle')} />
+      <ApprovalOptionsPanel />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {(settings.data ?? []).map((method) => (
           <MethodPathCard key={method.inspectionMethodId} method={method} />

@@ -94,7 +94,7 @@ export function DashboardPage() {
                       <Table.Td>{r.title}</Table.Td>
                       <Table.Td>{r.equipmentNo ?? '—'}</Table.Td>
                       <Table.Td>
-                        <ReportStatusBadge status={r.status} />
+                        <ReportStatusBadge status={r.status} supersededBy={r.supersededBy} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

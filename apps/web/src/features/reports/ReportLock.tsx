@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { isReportFinal, isReportLocked } from './report-status.ts';
+import { SupersededNotice } from './SupersededNotice.tsx';
 import { reportQuery } from './useReport.ts';
 import type { Report } from './useReport.ts';
 
@@ -40,6 +41,8 @@ export function useReportLocked(): boolean {
 export function ReportLockedNotice({ report, action }: { report: Report; action?: ReactNode }) {
   const { t } = useTranslation();
   if (!isReportLocked(report.status)) return null;
+  // A superseded report is not revised again (its revision is): its notice names what replaced it.
+  if (report.supersededBy) return <SupersededNotice report={report} />;
   const final = isReportFinal(report.status);
   return (
     <Alert

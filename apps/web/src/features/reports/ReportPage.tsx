@@ -104,7 +104,7 @@ export function ReportPage() {
     <>
       <PageHeader
         title={`${report.reportNumber} · ${report.title}`}
-        subtitle={<ReportStatusBadge status={report.status} />}
+        subtitle={<ReportStatusBadge status={report.status} supersededBy={report.supersededBy} />}
         crumbs={crumbs}
         actions={
           <Group gap="xs">

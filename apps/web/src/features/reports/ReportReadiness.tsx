@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { techniqueLabel } from '../../engine/entity-labels.ts';
+import { formatNumber } from '../../engine/locale.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { entityLabel, lowerFirst } from '../techniques/entity-words.ts';
 import type { Report } from './useReport.ts';
@@ -34,13 +35,19 @@ export function useReportReadiness(report: Report) {
 }
 
 /** One missing requirement in the user's words, built from its fields (never the server's English). */
-export function missingText(t: TFunction, missing: ReportMissing): string {
+export function missingText(t: TFunction, missing: ReportMissing, language = 'en'): string {
   if (missing.requirement === 'documents') return t('reports.missing.documents', { count: missing.min });
   const technique = (techniques as readonly TechniqueDefinition[]).find(
     (x) => x.module === missing.technique,
   );
   const entity = entities[missing.entity];
   if (!technique || !entity) return missing.message;
+  if (missing.requirement === 'rowsAtMost')
+    return t('supersession.tooManyRows', {
+      technique: techniqueLabel(t, technique),
+      label: lowerFirst(entityLabel(t, entity)),
+      max: formatNumber(missing.max ?? 0, language),
+    });
   return t('reports.missing.rows', {
     count: missing.min,
     technique: techniqueLabel(t, technique),
@@ -53,7 +60,7 @@ export function missingText(t: TFunction, missing: ReportMissing): string {
  * looks before pressing Submit (which stays disabled meanwhile). Nothing when it is complete.
  */
 export function ReportMissingNotice({ report }: { report: Report }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const readiness = useReportReadiness(report);
   if (!readiness.data || readiness.data.ready) return null;
   return (
@@ -65,7 +72,9 @@ export function ReportMissingNotice({ report }: { report: Report }) {
     >
       <List size="sm" id={missingListId}>
         {readiness.data.missing.map((missing) => (
-          <List.Item key={`${missing.requirement}:${missing.entity}`}>{missingText(t, missing)}</List.Item>
+          <List.Item key={`${missing.requirement}:${missing.entity}`}>
+            {missingText(t, missing, i18n.language)}
+          </List.Item>
         ))}
       </List>
     </Alert>

@@ -32,7 +32,9 @@ export function ReportStatusActions({ report }: { report: Report }) {
     report.status ?? 'draft',
     (action) => action !== 'approve' && can(profile, 'reportHeader', action),
   );
-  const mayRevise = isReportFinal(report.status) && can(profile, 'reportHeader', 'create');
+  // A superseded report is not revised again: its revision is the newest of its line.
+  const mayRevise =
+    isReportFinal(report.status) && !report.supersededBy && can(profile, 'reportHeader', 'create');
   const [asked, setAsked] = useState<Asked | null>(null);
   // Submitting a report that lacks what its method requires is refused: the button says so first.
   const readiness = useReportReadiness(report);

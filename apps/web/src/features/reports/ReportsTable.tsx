@@ -46,7 +46,16 @@ export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
         queryKey={['reports', filter]}
         fetchPage={pagedList('GET /report-headers', filter)}
         searchable
-        renderCell={{ status: (r) => <ReportStatusBadge status={r.status as Report['status']} /> }}
+        renderCell={{
+          status: (r) => (
+            <ReportStatusBadge
+              status={r.status as Report['status']}
+              supersededBy={r.supersededBy as string | null}
+            />
+          ),
+        }}
+        // Current reports unless asked: superseded ones are shown with the switch (`includeSuperseded`).
+        filterLabels={{ includeSuperseded: t('supersession.includeSuperseded') }}
         onRowClick={(r) => open(String(r.id))}
         emptyText={t('reports.empty')}
       />

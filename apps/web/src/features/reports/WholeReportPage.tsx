@@ -91,7 +91,7 @@ export function WholeReportPage() {
     <>
       <PageHeader
         title={t('reports.record.whole.title', { number: report.reportNumber })}
-        subtitle={<ReportStatusBadge status={report.status} />}
+        subtitle={<ReportStatusBadge status={report.status} supersededBy={report.supersededBy} />}
         crumbs={crumbs}
         actions={<DownloadReportPdf reportId={reportId} reportNumber={report.reportNumber} />}
       />

@@ -47,7 +47,7 @@ export function SignatureDialog({ opened, onClose, hasSignature }: SignatureDial
 /** A drawing the browser could not make small enough: refused here, before the server says so. */
 class DrawingTooLarge extends Error {}
 
-function SignatureEditor({ hasSignature }: { hasSignature: boolean | undefined }) {
+export function SignatureEditor({ hasSignature }: { hasSignature: boolean | undefined }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const pad = useRef<SignaturePadHandle>(null);

@@ -70,6 +70,10 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   inspectorInactive: '{{name}} tidak aktif dan tidak dapat ditunjuk lagi sebagai inspektur',
   wroteReport:
     'Anda menulis laporan ini atau sebagiannya: orang lain yang harus menyetujui atau mengembalikannya',
+  wroteRevisedReport:
+    'Anda menulis sebagian dari {{report}}, yang disalin revisi ini: orang lain yang harus menyetujui atau mengembalikannya',
+  signatureRequired:
+    'Buat tanda tangan Anda sebelum menyetujui: catatan persetujuan memuatnya (Tanda tangan saya, di menu pengguna)',
   levelsNeedApprovalSettings:
     'Hanya peran yang boleh mengubah pengaturan persetujuan yang dapat mengubah level dan jabatan persetujuan',
   namedTwice: '{{name}} disebut lebih dari sekali',
