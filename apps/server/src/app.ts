@@ -210,7 +210,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: {
       // Each slot's own limit (photos or documents) is enforced by the file store while streaming.
-      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0, deps.maxVideoBytes ?? 0),
+      // One byte over the largest is let through, so the store sees a file pass its limit and
+      // refuses it then (docs/bounded-clients.md): cut at the limit, the part would end only when
+      // the whole rest of the upload had arrived.
+      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0, deps.maxVideoBytes ?? 0) + 1,
       // An image list holds at most 20 photos (fields.ts); a few single slots besides.
       files: 30,
       fields: 200,

@@ -159,18 +159,24 @@ describe('a report PDF read slowly', () => {
       const pdfSize = (await warm.arrayBuffer()).byteLength;
       expect(pdfSize).toBeGreaterThan(20 * mib);
       const idle = serverMemory();
+      const idleRss = process.memoryUsage().rss;
 
       for (const token of tokens) clients.push(await connect(pdfRequest(large.id, token)));
       // One prints, stalled on its reader; 29 wait their turn; none is refused.
       await expect
         .poll(() => pdfPrints(), { timeout: 30_000, interval: 100 })
         .toMatchObject({ running: 1, waiting: 29, unread: 1 });
-      let peak = 0;
+      // Sampled a while: the heap and buffers of the server's thread, and the process's RSS
+      // (the print worker's heap with them).
+      let peak = Number.NEGATIVE_INFINITY;
+      let peakRss = Number.NEGATIVE_INFINITY;
       for (let i = 0; i < 10; i++) {
         peak = Math.max(peak, serverMemory() - idle);
+        peakRss = Math.max(peakRss, process.memoryUsage().rss - idleRss);
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(peak).toBeLessThan(100 * mib);
+      expect(peakRss).toBeLessThan(100 * mib);
       // Still stalled: the printing client has not been sent the whole PDF.
       expect(pdfPrints()).toMatchObject({ running: 1, waiting: 29 });
       const first = clients.reduce((n, c) => n + Buffer.concat(c.received).length, 0);
@@ -301,6 +307,34 @@ describe('uploads and stalled requests', () => {
       message: expect.stringContaining('Nothing of it was read'),
       error: { code: 'PAYLOAD_TOO_LARGE' },
     });
+  });
+
+  it('refuses a photo past its limit while it streams, without reading the rest of the form', async () => {
+    // The form fits its route (two photos of 2 MiB and the text) but its photo does not fit its slot.
+    const start = Buffer.from(
+      '--x\r\nContent-Disposition: form-data; name="thermalImage"; filename="ir.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+    );
+    const declared = 5 * mib;
+    const sent = Buffer.concat([start, photo(3 * mib)]);
+    const client = await connect(formHead(declared), { body: sent, read: true });
+    // Answered with the rest of the declared body never sent.
+    await client.ended;
+    const answer = answerOf(client);
+    expect(answer.status).toBe(413);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body).toMatchObject({ statusCode: 413, error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('refuses a JSON body declaring more than the body limit at once, and closes the connection', async () => {
+    const head =
+      `POST /api/report-headers HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tokens[0]}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${5 * 1024 * mib}\r\n\r\n`;
+    const client = await connect(head, { body: Buffer.from('{"title":'), read: true });
+    await client.ended;
+    const answer = answerOf(client);
+    expect(answer.status).toBe(413);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body).toMatchObject({ statusCode: 413, error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it('answers a body that stops arriving with 408 after the idle time, and closes the connection', async () => {
