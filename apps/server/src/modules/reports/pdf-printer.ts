@@ -204,7 +204,10 @@ class PrintWorker {
       if (current.stall === undefined) unread++;
       clearTimeout(current.stall);
       const pdf = current.pdf!;
-      current.stall = setTimeout(() => pdf.destroy(new SlowReader(reading.readTimeoutMs)), reading.readTimeoutMs);
+      current.stall = setTimeout(
+        () => pdf.destroy(new SlowReader(reading.readTimeoutMs)),
+        reading.readTimeoutMs,
+      );
       return;
     }
     this.current = undefined;
@@ -282,24 +285,20 @@ class PrintWorker {
 const pool = { keepWarmMs: 60_000, maxPrintsPerWorker: 50 };
 /** What a print refused for a full queue or a long wait is told to wait before trying again (seconds). */
 const printRetryAfterSeconds = 10;
+/** A print refused a place in the queue, in the catalogue's words (the web says them in its user's language). */
+function printRefusal(
+  code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS',
+  message: 'printQueueFull' | 'printAlreadyWaiting',
+) {
+  const refusal = fieldRefusal('id', message, { seconds: printRetryAfterSeconds });
+  return new AppError(code, refusal.message, [refusal], { retryAfterSeconds: printRetryAfterSeconds });
+}
 const printSlots = workSlots({
   maxConcurrent: 1,
   waitMs: 5 * 60_000,
   maxWaiting: 20,
-  refusal: () =>
-    new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Other reports are being printed: try again in ${printRetryAfterSeconds} seconds`,
-      undefined,
-      { retryAfterSeconds: printRetryAfterSeconds },
-    ),
-  ownerRefusal: () =>
-    new AppError(
-      'TOO_MANY_REQUESTS',
-      'A report you asked for is still waiting to be printed: this one can be asked for once that one has started',
-      undefined,
-      { retryAfterSeconds: printRetryAfterSeconds },
-    ),
+  refusal: () => printRefusal('SERVICE_UNAVAILABLE', 'printQueueFull'),
+  ownerRefusal: () => printRefusal('TOO_MANY_REQUESTS', 'printAlreadyWaiting'),
 });
 /** Workers done with their print, kept warm for the next, newest last. */
 const warm: { worker: PrintWorker; timer: NodeJS.Timeout }[] = [];
