@@ -40,7 +40,7 @@ let tokens: string[];
 function photo(bytes: number): Buffer {
   const app0 = 2 + jpegBytes.readUInt16BE(4);
   const segments: Buffer[] = [];
-  for (let left = bytes - jpegBytes.length; left > 4; ) {
+  for (let left = bytes - jpegBytes.length; left > 4;) {
     const size = Math.min(65_533, left - 4);
     const marker = Buffer.alloc(4);
     marker.writeUInt16BE(0xfffe, 0);

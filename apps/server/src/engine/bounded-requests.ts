@@ -17,7 +17,11 @@ import { importBounds } from './sheet-operations.ts';
 /** The server's timeouts, in milliseconds (config.ts: HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
 export type ServerTimeouts = { headersMs: number; idleMs: number; requestMs: number };
 
-export const defaultTimeouts: ServerTimeouts = { headersMs: 20_000, idleMs: 60_000, requestMs: 2 * 3_600_000 };
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 20_000,
+  idleMs: 60_000,
+  requestMs: 2 * 3_600_000,
+};
 
 /**
  * Fastify's options for the timeouts: Node checks the headers' and the whole request's deadlines

@@ -158,7 +158,7 @@ async function print({ document, footer, images }) {
   // pdfkit's document is written out once ended.
   stream.end();
   for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (stream)) {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       const taken = chunk.copy(block, filled, at);
       filled += taken;
       at += taken;

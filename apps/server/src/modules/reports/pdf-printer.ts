@@ -406,7 +406,15 @@ export type PdfPrinter = {
  * and the signal's reason when it is aborted (the client went away) while waiting.
  */
 export async function takePdfPrinter(o: TakeOptions = {}): Promise<PdfPrinter> {
-  const release = await printSlots.take(o);
+  const release = await printSlots.take(o).catch((error: unknown) => {
+    // Nobody is left to answer: said plainly in the log, as the database's queue says it.
+    if (o.signal?.aborted)
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The print was abandoned by its client while it waited for its turn',
+      );
+    throw error;
+  });
   let worker: PrintWorker | undefined;
   try {
     while (!worker || worker.failure) {
