@@ -144,6 +144,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // The fetch client's pool may hold connections it opened and never sent a request on: Node
+  // expires those by the headers timeout, which stops being checked once the server closes.
+  t?.app.server.closeAllConnections();
   await t?.close();
 });
 

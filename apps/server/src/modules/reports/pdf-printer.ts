@@ -223,7 +223,7 @@ class PrintWorker {
       return;
     }
     // Refused before any block (pdfmake refuses while laying out, before writing).
-    else if (!current.pdf) current.reject(new PdfRefused(message.error ?? 'no reason given'));
+    if (!current.pdf) current.reject(new PdfRefused(message.error ?? 'no reason given'));
     else current.pdf.destroy(new PdfRefused(message.error ?? 'no reason given'));
     this.finished();
   }
