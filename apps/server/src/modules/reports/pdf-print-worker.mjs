@@ -126,8 +126,8 @@ function askedFor() {
 /**
  * Prints a document and sends its PDF to the server's thread in blocks of bytes of their own (not
  * slices of a shared pool), transferred rather than copied, one each time the server asks for one:
- * `{ chunk, length }`, …, then `{ done: true }`. pdfkit writes into its stream as pdfmake lays
- * the document out; the stream is read only as fast as the blocks are asked for.
+ * `{ chunk, length }`, …, then `{ done: true }`. The worker holds the PDF's unsent blocks; the
+ * server's thread holds one at a time.
  * @param {PrintJob} job
  */
 async function print({ document, footer, images }) {
@@ -145,27 +145,39 @@ async function print({ document, footer, images }) {
   const stream = await pdfmake
     .createPdf({ ...document, images: named, footer: footerOf(footer) })
     .getStream();
+  // pdfkit writes the whole document into its stream as it is ended, whatever is read: its many
+  // small chunks are gathered at once into blocks of their own (large allocations, given back to
+  // the system when freed; pdfkit's small chunks held until read fragmented the worker's memory),
+  // and each block is sent when the server asks for it.
+  /** @type {{ buffer: ArrayBuffer; length: number }[]} */
+  const blocks = [];
   let block = Buffer.allocUnsafeSlow(blockBytes);
   let filled = 0;
-  const send = async () => {
-    if (filled === 0) return;
-    await askedFor();
-    asked--;
-    parent.postMessage({ chunk: block.buffer, length: filled }, [block.buffer]);
+  const full = () => {
+    blocks.push({ buffer: block.buffer, length: filled });
     block = Buffer.allocUnsafeSlow(blockBytes);
     filled = 0;
   };
-  // pdfkit's document is written out once ended.
-  stream.end();
-  for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (stream)) {
-    for (let at = 0; at < chunk.length;) {
-      const taken = chunk.copy(block, filled, at);
-      filled += taken;
-      at += taken;
-      if (filled === blockBytes) await send();
-    }
+  await new Promise((done, fail) => {
+    stream.on('data', (/** @type {Buffer} */ chunk) => {
+      for (let at = 0; at < chunk.length;) {
+        const taken = chunk.copy(block, filled, at);
+        filled += taken;
+        at += taken;
+        if (filled === blockBytes) full();
+      }
+    });
+    stream.on('end', done);
+    stream.on('error', fail);
+    // pdfkit's document is written out once ended.
+    stream.end();
+  });
+  if (filled > 0) full();
+  for (let next = blocks.shift(); next; next = blocks.shift()) {
+    await askedFor();
+    asked--;
+    parent.postMessage({ chunk: next.buffer, length: next.length }, [next.buffer]);
   }
-  await send();
   parent.postMessage({ done: true });
 }
 
