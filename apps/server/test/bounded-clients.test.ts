@@ -218,6 +218,26 @@ describe('a report PDF read slowly', () => {
   });
 });
 
+describe('a connection idle past the idle timeout', () => {
+  it('is closed when its answer waits for a client that reads nothing, and the print’s turn is freed', async () => {
+    const before = configurePdfPrints({ maxConcurrent: 1, readTimeoutMs: 120_000 });
+    const idle = t.app.server.timeout;
+    t.app.server.setTimeout(300);
+    try {
+      const stalled = await connect(pdfRequest(large.id, tokens[6]!));
+      await expect.poll(() => pdfPrints().running, { timeout: 30_000 }).toBe(1);
+      // Not the print's own timeout (two minutes here): the server's idle timeout closes it.
+      await expect.poll(() => pdfPrints(), { timeout: 30_000 }).toMatchObject({ running: 0, unread: 0 });
+      stalled.socket.resume();
+      await stalled.ended;
+      expect(Buffer.concat(stalled.received).includes(Buffer.from('%%EOF'))).toBe(false);
+    } finally {
+      t.app.server.setTimeout(idle);
+      configurePdfPrints(before);
+    }
+  });
+});
+
 describe('prints in a fair queue', () => {
   it('serves twenty prints asked for at once, all of them, in the order they arrived', async () => {
     const before = configurePdfPrints({ maxConcurrent: 1, maxWaiting: 20 });

@@ -97,7 +97,8 @@ const exchanges = new WeakMap<Socket, { req: IncomingMessage; res: ServerRespons
  * - its body stalled (the request not whole, and the server has taken what arrived): answered 408
  *   in the envelope, and closed;
  * - the request whole and no answer begun yet (a print waiting for its turn, a long import): kept;
- * - the answer begun and the client taking nothing: closed.
+ * - the answer begun and bytes waiting for a client that takes nothing: closed; with nothing
+ *   waiting (the server still making the rest), kept.
  */
 export function installIdleTimeout(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
@@ -137,6 +138,9 @@ export function installIdleTimeout(app: FastifyInstance) {
       return;
     }
     if (!res.headersSent) return;
+    // The answer begun: cut when bytes wait for the client to take them; kept when the server is
+    // the one yet to write (a long export still being made).
+    if (socket.writableLength === 0 && !res.writableNeedDrain) return;
     socket.destroy();
   });
 }
