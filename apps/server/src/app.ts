@@ -24,6 +24,8 @@ import { RecordRepository } from './engine/records.ts';
 import { entityScope } from './engine/record-scope.ts';
 import type { RecordScopes } from './engine/record-scope.ts';
 import { registerRoutes } from './engine/register-routes.ts';
+import { defaultTimeouts, installIdleTimeout, timeoutOptions } from './engine/bounded-requests.ts';
+import type { ServerTimeouts } from './engine/bounded-requests.ts';
 import type { ActionHandler } from './engine/action-handler.ts';
 import type { EngineDeps } from './engine/engine-deps.ts';
 import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
@@ -83,6 +85,8 @@ export type AppDeps = {
   webDir?: string;
   /** Reached over HTTPS (a TLS proxy in front): browsers may then be told to use HTTPS only. */
   servedOverHttps?: boolean;
+  /** The server's headers, idle and whole-request timeouts (config.ts); the defaults when absent. */
+  timeouts?: ServerTimeouts;
 };
 
 /** How long readiness waits for the database to answer a trivial statement. */
@@ -169,7 +173,10 @@ export async function buildApp(deps: AppDeps) {
     // Query strings of this API are flat; arrays and nested objects are not expected.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkError,
+    // Headers, idle-connection and whole-request timeouts (docs/bounded-clients.md, "Timeouts").
+    ...timeoutOptions(deps.timeouts ?? defaultTimeouts),
   });
+  installIdleTimeout(app);
 
   app.setValidatorCompiler(
     ({ schema: s, httpPart }) =>
@@ -204,7 +211,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: {
       // Each slot's own limit (photos or documents) is enforced by the file store while streaming.
-      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0, deps.maxVideoBytes ?? 0),
+      // One byte over the largest is let through, so the store sees a file pass its limit and
+      // refuses it then (docs/bounded-clients.md): cut at the limit, the part would end only when
+      // the whole rest of the upload had arrived.
+      fileSize: Math.max(deps.maxUploadBytes, deps.maxDocumentBytes ?? 0, deps.maxVideoBytes ?? 0) + 1,
       // An image list holds at most 20 photos (fields.ts); a few single slots besides.
       files: 30,
       fields: 200,

@@ -42,6 +42,15 @@ const trustProxySchema = z
     'must be false or the proxy addresses: IP addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
   );
 
+/** A duration in milliseconds between `min` and `max`. */
+const ms = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -114,6 +123,16 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(16, 'must be at most 16')
     .default(1),
+  PRINT_QUEUE_LENGTH: z.coerce
+    .number({ error: 'must be a number of prints' })
+    .int()
+    .min(0, 'must be at least 0')
+    .max(1000, 'must be at most 1000')
+    .default(20),
+  PRINT_READ_TIMEOUT_MS: ms(1000, 600_000, 30_000),
+  HEADERS_TIMEOUT_MS: ms(1000, 600_000, 20_000),
+  IDLE_TIMEOUT_MS: ms(1000, 3_600_000, 60_000),
+  REQUEST_TIMEOUT_MS: ms(60_000, 24 * 3_600_000, 2 * 3_600_000),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -155,6 +174,17 @@ export type Config = {
   maxConcurrentImports: number;
   /** Report PDFs printed at once (docs/report-of-record.md, "Memory and streaming"). */
   maxConcurrentPrints: number;
+  /** Prints that may wait for their turn (docs/bounded-clients.md); one more is refused with 503. */
+  printQueueLength: number;
+  /** How long a print's client may take nothing of the PDF before its connection is closed. */
+  printReadTimeoutMs: number;
+  /**
+   * The server's timeouts (docs/bounded-clients.md, "Timeouts"): a request's headers must arrive
+   * within `headersMs`; a connection that moves no byte for `idleMs` (a stalled upload, a client
+   * that stopped reading) is closed, while the server working on an answer is never cut; a whole
+   * request must arrive within `requestMs`, a ceiling far above a large upload on slow Wi-Fi.
+   */
+  timeouts: { headersMs: number; idleMs: number; requestMs: number };
   logLevel: string;
   /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
   webDir: string;
@@ -198,6 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     maxConcurrentImports: e.MAX_CONCURRENT_IMPORTS,
     maxConcurrentPrints: e.MAX_CONCURRENT_PRINTS,
+    printQueueLength: e.PRINT_QUEUE_LENGTH,
+    printReadTimeoutMs: e.PRINT_READ_TIMEOUT_MS,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     servedOverHttps: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).protocol === 'https:' : false,

@@ -2,6 +2,7 @@ import { errorStatus } from '@inspectra/contract';
 import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { bodyLeftUnread } from './engine/bounded-requests.ts';
 import { constraintMessages, fieldOfColumn } from './engine/constraint-messages.ts';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -150,6 +151,9 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: appError.cause, code: appError.code }, appError.message);
     if (appError.retryAfterSeconds !== undefined)
       reply.header('retry-after', String(appError.retryAfterSeconds));
+    // Answered before the body arrived whole (a form refused on its Content-Length or its first
+    // bad part): the connection is closed rather than the rest read and thrown away.
+    if (bodyLeftUnread(request)) reply.header('connection', 'close');
     return reply.code(appError.statusCode).send(envelope(appError.code, appError.message, appError.details));
   });
 }

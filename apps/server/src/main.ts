@@ -42,7 +42,11 @@ async function main() {
   configureReportSigning(keyring);
   const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
-  configurePdfPrints({ maxConcurrent: config.maxConcurrentPrints });
+  configurePdfPrints({
+    maxConcurrent: config.maxConcurrentPrints,
+    maxWaiting: config.printQueueLength,
+    readTimeoutMs: config.printReadTimeoutMs,
+  });
   const app = await buildApp({
     database,
     files,
@@ -54,6 +58,7 @@ async function main() {
     trustProxy: config.trustProxy,
     webDir: config.webDir,
     servedOverHttps: config.servedOverHttps,
+    timeouts: config.timeouts,
   });
   const log = (line: string) => app.log.info(line);
   const added = await ensureCatalogueMethods(database.db);

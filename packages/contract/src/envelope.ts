@@ -10,6 +10,8 @@ export const errorStatus = {
   CONFLICT: 409,
   /** An `If-Match` that no longer names the record's version: it changed since it was read. */
   PRECONDITION_FAILED: 412,
+  /** A request whose body stopped arriving for the server's idle time (docs/bounded-clients.md). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A `Range` of a file that starts past its end. */

@@ -98,6 +98,10 @@ export const fieldMessages = {
   // A report whose PDF needs more memory to lay out than one print may use (docs/report-of-record.md).
   reportTooLargeToPrint:
     'This report is too large to print as one PDF: laying it out needs more memory than a print may use. Its sections can still be read on its page.',
+  // The print queue (docs/bounded-clients.md): full, or the user's own print still waiting in it.
+  printQueueFull: 'Other reports are being printed: try again in {{seconds}} seconds',
+  printAlreadyWaiting:
+    'A report you asked for is still waiting to be printed: this one can be asked for once that one has started',
 } as const;
 
 export type FieldMessageCode = keyof typeof fieldMessages;

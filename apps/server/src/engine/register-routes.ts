@@ -6,6 +6,7 @@ import { dbWork } from '../db/scheduler.ts';
 import type { AuthenticatedUser } from './access.ts';
 import type { ActionHandler, ActionResult } from './action-handler.ts';
 import type { EngineDeps } from './engine-deps.ts';
+import { largestBody, refuseDeclaredTooLarge } from './bounded-requests.ts';
 import { recordTag } from './entity-tags.ts';
 import { entityOperation } from './operations/operation-handlers.ts';
 
@@ -90,6 +91,11 @@ export function registerRoutes(
     const bodyOptional = actionBody !== undefined && actionBody.safeParse(null).success;
     const lists =
       op.kind === 'list' || op.kind === 'listByParent' || (op.kind === 'action' && op.paged === true);
+    const largest = largestBody(route, {
+      image: deps.maxUploadBytes,
+      document: deps.maxDocumentBytes,
+      video: deps.maxVideoBytes,
+    });
     const parentFromPath =
       op.kind === 'listByParent' || op.kind === 'getByParent' ? parentPathParam(route) : undefined;
     app.route({
@@ -102,6 +108,8 @@ export function registerRoutes(
         ...(actionBody ? { body: actionBody } : {}),
       },
       onRequest: async (request) => {
+        // A form declaring more than the route reads is refused before anything else is done.
+        refuseDeclaredTooLarge(request, largest);
         request.user = await hooks.authorize(request, route);
       },
       preParsing: bodyOptional

@@ -11,7 +11,8 @@
  * Each message is a print: the document definition as plain data, its footer as data (the function
  * pdfmake wants is made here), and the images' bytes by name (transferred, not copied). A chart
  * (`{ chart: <Vega specification>, width }`, a profile of rows) is drawn here as SVG. Answers
- * the PDF in blocks of bytes (transferred) and `{ done: true }`, or `{ error }` when pdfmake or
+ * the PDF in blocks of bytes (transferred), one for each `{ more: 1 }` the server sends (it asks
+ * as its client reads), and `{ done: true }`, or `{ error }` when pdfmake or
  * pdfkit refused the document; a second print (the same document without images) may follow a
  * refusal.
  *
@@ -106,9 +107,27 @@ async function drawCharts(document) {
 const blockBytes = 256 * 1024;
 
 /**
- * Prints a document and sends its PDF to the server's thread as it is written, in blocks of bytes
- * of their own (not slices of a shared pool) transferred rather than copied, so the PDF is never
- * held twice: `{ chunk, length }`, …, then `{ done: true }`.
+ * Blocks the server's thread asked for and not yet sent (docs/bounded-clients.md, "The PDF
+ * streams with backpressure"): it asks for one each time its client has taken the last, so a
+ * client that reads nothing is sent nothing more, and the print waits here until it reads.
+ */
+let asked = 0;
+/** @type {(() => void) | undefined} */
+let whenAsked;
+
+/** Resolves once the server has asked for a block not yet sent. */
+function askedFor() {
+  if (asked > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    whenAsked = () => resolve(undefined);
+  });
+}
+
+/**
+ * Prints a document and sends its PDF to the server's thread in blocks of bytes of their own (not
+ * slices of a shared pool), transferred rather than copied, one each time the server asks for one:
+ * `{ chunk, length }`, …, then `{ done: true }`. The worker holds the PDF's unsent blocks; the
+ * server's thread holds one at a time.
  * @param {PrintJob} job
  */
 async function print({ document, footer, images }) {
@@ -126,11 +145,16 @@ async function print({ document, footer, images }) {
   const stream = await pdfmake
     .createPdf({ ...document, images: named, footer: footerOf(footer) })
     .getStream();
+  // pdfkit writes the whole document into its stream as it is ended, whatever is read: its many
+  // small chunks are gathered at once into blocks of their own (large allocations, given back to
+  // the system when freed; pdfkit's small chunks held until read fragmented the worker's memory),
+  // and each block is sent when the server asks for it.
+  /** @type {{ buffer: ArrayBuffer; length: number }[]} */
+  const blocks = [];
   let block = Buffer.allocUnsafeSlow(blockBytes);
   let filled = 0;
-  const send = () => {
-    if (filled === 0) return;
-    parent.postMessage({ chunk: block.buffer, length: filled }, [block.buffer]);
+  const full = () => {
+    blocks.push({ buffer: block.buffer, length: filled });
     block = Buffer.allocUnsafeSlow(blockBytes);
     filled = 0;
   };
@@ -140,7 +164,7 @@ async function print({ document, footer, images }) {
         const taken = chunk.copy(block, filled, at);
         filled += taken;
         at += taken;
-        if (filled === blockBytes) send();
+        if (filled === blockBytes) full();
       }
     });
     stream.on('end', done);
@@ -148,7 +172,12 @@ async function print({ document, footer, images }) {
     // pdfkit's document is written out once ended.
     stream.end();
   });
-  send();
+  if (filled > 0) full();
+  for (let next = blocks.shift(); next; next = blocks.shift()) {
+    await askedFor();
+    asked--;
+    parent.postMessage({ chunk: next.buffer, length: next.length }, [next.buffer]);
+  }
   parent.postMessage({ done: true });
 }
 
@@ -162,9 +191,18 @@ async function print({ document, footer, images }) {
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = /** @type {() => void} */ (runInNewContext('gc'));
 
-parent.on('message', async (/** @type {PrintJob} */ job) => {
+parent.on('message', async (/** @type {PrintJob | { more: number }} */ message) => {
+  if ('more' in message) {
+    asked += message.more;
+    const asking = whenAsked;
+    whenAsked = undefined;
+    asking?.();
+    return;
+  }
+  // A print starts with no block asked for: the server asks for its first with the job.
+  asked = 0;
   try {
-    await print(job);
+    await print(message);
   } catch (error) {
     parent.postMessage({ error: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { workSlots } from '../../engine/work-slots.ts';
+import type { TakeOptions } from '../../engine/work-slots.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 import type { PdfFooter } from './report-pdf-cover.ts';
 
@@ -105,7 +106,30 @@ function stopped(error: unknown): Error {
   return new AppError('INTERNAL', 'The PDF could not be printed: try again', undefined, { cause: error });
 }
 
-/** A print worker: prints one document at a time, as many as it is given, until it is ended. */
+/**
+ * How long a print waits for its client to take the next block of its PDF before it gives up
+ * (docs/bounded-clients.md, "Slow readers"): the connection is then closed and the print's turn
+ * freed. `PRINT_READ_TIMEOUT_MS` at start.
+ */
+const reading = { readTimeoutMs: 30_000 };
+
+/** The error a print's PDF stream ends with when its client stopped reading. */
+export class SlowReader extends Error {
+  constructor(ms: number) {
+    super(`The client read nothing of the PDF for ${ms} ms: the connection was closed`);
+    this.name = 'SlowReader';
+  }
+}
+
+/** Prints whose client has not taken the last block sent, now (tests watch for a stalled reader). */
+let unread = 0;
+
+/**
+ * A print worker: prints one document at a time, as many as it is given, until it is ended. The
+ * PDF comes back a block at a time, each asked for when the client has taken the one before
+ * (backpressure from the socket to the worker): the server's thread holds at most one block of
+ * a print beside what the socket holds.
+ */
 class PrintWorker {
   private readonly worker: Worker;
   /** Why the worker can print no more (it stopped, or ran out of memory). */
@@ -114,9 +138,18 @@ class PrintWorker {
   prints = 0;
   /** The print under way: its answer until the PDF's first block, then the stream of its blocks. */
   private current:
-    { resolve: (pdf: Readable) => void; reject: (error: Error) => void; pdf?: Readable } | undefined;
+    | {
+        resolve: (pdf: Readable) => void;
+        reject: (error: Error) => void;
+        pdf?: Readable;
+        /** Armed while a block waits for the client to take it. */
+        stall?: NodeJS.Timeout;
+      }
+    | undefined;
   /** Called once the print under way has written its PDF (or failed). */
   private written: (() => void) | undefined;
+  /** The PDF is written whole and its last blocks are on their way to the client. */
+  private draining = false;
 
   constructor() {
     this.worker = startPrintWorker(
@@ -132,32 +165,80 @@ class PrintWorker {
     this.worker.on('exit', (code) => this.fail(new Error(`The PDF printer stopped (exit code ${code})`)));
   }
 
+  /** The PDF's stream: each block asked for when the client has taken the one before. */
+  private stream(current: NonNullable<PrintWorker['current']>): Readable {
+    const settle = () => {
+      if (current.stall === undefined) return;
+      clearTimeout(current.stall);
+      current.stall = undefined;
+      unread--;
+    };
+    return new Readable({
+      // One block: the next is asked for once the client has taken this one.
+      highWaterMark: 1,
+      read: () => {
+        settle();
+        if (this.current === current) this.worker.postMessage({ more: 1 });
+      },
+      destroy: (error, done) => {
+        settle();
+        // The client went away, or stopped reading, before the PDF was whole: the worker is
+        // ended mid-print (and the turn given back), rather than kept waiting for a reader.
+        if (this.current === current) this.fail(error ?? new Error('The PDF was not read to its end'));
+        done(error);
+      },
+    });
+  }
+
   private received(message: PrintMessage) {
     const current = this.current;
     if (!current) return;
-    // The answer is the PDF's stream from its first block: the client takes the blocks as the
-    // worker writes them, and the PDF is never held whole on this thread unless the client is slow.
+    // The answer is the PDF's stream from its first block.
     if (!current.pdf && !message.error) {
-      current.pdf = new Readable({ read() {} });
+      current.pdf = this.stream(current);
       current.resolve(current.pdf);
     }
-    if (message.chunk) current.pdf!.push(Buffer.from(message.chunk, 0, message.length));
-    else if (message.done) current.pdf!.push(null);
+    if (message.chunk) {
+      current.pdf!.push(Buffer.from(message.chunk, 0, message.length));
+      // The client has a while to take it; past that the connection is closed.
+      if (current.stall === undefined) unread++;
+      clearTimeout(current.stall);
+      const pdf = current.pdf!;
+      current.stall = setTimeout(
+        () => pdf.destroy(new SlowReader(reading.readTimeoutMs)),
+        reading.readTimeoutMs,
+      );
+      return;
+    }
+    this.current = undefined;
+    if (message.done) {
+      // Written whole: the turn is given back once the client has taken the last block too (or
+      // stopped reading it, or gone).
+      this.draining = true;
+      current.pdf!.once('close', () => {
+        this.draining = false;
+        this.finished();
+      });
+      current.pdf!.push(null);
+      return;
+    }
     // Refused before any block (pdfmake refuses while laying out, before writing).
-    else if (!current.pdf) current.reject(new PdfRefused(message.error ?? 'no reason given'));
+    if (!current.pdf) current.reject(new PdfRefused(message.error ?? 'no reason given'));
     else current.pdf.destroy(new PdfRefused(message.error ?? 'no reason given'));
-    if (!message.chunk) this.finished();
+    this.finished();
   }
 
   private fail(error: Error) {
-    this.failure ??= stopped(error);
-    if (this.current?.pdf) this.current.pdf.destroy(this.failure);
-    else this.current?.reject(this.failure);
+    this.failure ??= error instanceof SlowReader ? error : stopped(error);
+    void this.worker.terminate();
+    const current = this.current;
+    this.current = undefined;
+    if (current?.pdf) current.pdf.destroy(this.failure);
+    else current?.reject(this.failure);
     this.finished();
   }
 
   private finished() {
-    this.current = undefined;
     const written = this.written;
     this.written = undefined;
     written?.();
@@ -173,12 +254,14 @@ class PrintWorker {
         { document, footer, images: moved },
         moved.map(([, bytes]) => bytes),
       );
+      // The first block, which answers the print.
+      this.worker.postMessage({ more: 1 });
     });
   }
 
-  /** Calls `then` once the print under way has written its PDF; now when none is. */
+  /** Calls `then` once the print under way has written its PDF and its client taken it; now when none is. */
   whenWritten(then: () => void) {
-    if (this.current) this.written = then;
+    if (this.current || this.draining) this.written = then;
     else then();
   }
 
@@ -189,57 +272,68 @@ class PrintWorker {
 }
 
 /**
- * How prints share the process (docs/report-of-record.md "Memory and streaming"): at most
+ * How prints share the process (docs/bounded-clients.md, "Prints wait in a fair queue"): at most
  * `maxConcurrent` at once (each worker's heap is its own, up to the limits above), the rest waiting
- * for their turn for at most `waitMs`, then refused with 503 and `Retry-After`. A worker done with
- * its print is kept `keepWarmMs` for the next (V8 has by then optimised pdfmake's code, which a new
- * worker lacks: a print on a new worker took about twice as long), then ended, and everything it
- * grew with it; one is ended after `maxPrintsPerWorker` prints, whatever its heap kept.
+ * for their turn first come first served, at most `maxWaiting` of them and one per user, each for
+ * at most `waitMs`; past the queue's length or that wait, refused with 503 and `Retry-After`. A
+ * print keeps its turn until its client has taken the whole PDF, or has taken nothing for
+ * `readTimeoutMs`. A worker done with its print is kept `keepWarmMs` for the next (V8 has by then
+ * optimised pdfmake's code, which a new worker lacks: a print on a new worker took about twice as
+ * long), then ended, and everything it grew with it; one is ended after `maxPrintsPerWorker`
+ * prints, whatever its heap kept.
  */
 const pool = { keepWarmMs: 60_000, maxPrintsPerWorker: 50 };
-/** What a print refused for waiting too long is told to wait before trying again (seconds). */
+/** What a print refused for a full queue or a long wait is told to wait before trying again (seconds). */
 const printRetryAfterSeconds = 10;
+/** A print refused a place in the queue, in the catalogue's words (the web says them in its user's language). */
+function printRefusal(
+  code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS',
+  message: 'printQueueFull' | 'printAlreadyWaiting',
+) {
+  const refusal = fieldRefusal('id', message, { seconds: printRetryAfterSeconds });
+  return new AppError(code, refusal.message, [refusal], { retryAfterSeconds: printRetryAfterSeconds });
+}
 const printSlots = workSlots({
   maxConcurrent: 1,
-  waitMs: 30_000,
-  refusal: () =>
-    new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Other reports are being printed: try again in ${printRetryAfterSeconds} seconds`,
-      undefined,
-      { retryAfterSeconds: printRetryAfterSeconds },
-    ),
+  waitMs: 5 * 60_000,
+  maxWaiting: 20,
+  refusal: () => printRefusal('SERVICE_UNAVAILABLE', 'printQueueFull'),
+  ownerRefusal: () => printRefusal('TOO_MANY_REQUESTS', 'printAlreadyWaiting'),
 });
 /** Workers done with their print, kept warm for the next, newest last. */
 const warm: { worker: PrintWorker; timer: NodeJS.Timeout }[] = [];
 /** Workers started since the process started. */
 let started = 0;
 
-type PrintSettings = Partial<typeof limits> & {
-  maxConcurrent?: number;
-  waitMs?: number;
-  keepWarmMs?: number;
-  maxPrintsPerWorker?: number;
-};
+type PrintSettings = Partial<typeof limits> &
+  Partial<typeof reading> & {
+    maxConcurrent?: number;
+    waitMs?: number;
+    maxWaiting?: number;
+    keepWarmMs?: number;
+    maxPrintsPerWorker?: number;
+  };
 
 /**
- * Changes how prints run: how many at once and how long one waits for its turn
- * (`MAX_CONCURRENT_PRINTS` at start), how long a worker is kept warm and after how many prints it is
- * ended, and the heap limits of workers started after (tests, the benchmark). Answers the settings
- * it replaced, to put them back.
+ * Changes how prints run: how many at once, how many may wait and how long, and how long a client
+ * may take nothing of its PDF (`MAX_CONCURRENT_PRINTS`, `PRINT_QUEUE_LENGTH`,
+ * `PRINT_READ_TIMEOUT_MS` at start), how long a worker is kept warm and after how many prints it
+ * is ended, and the heap limits of workers started after (tests, the benchmark). Answers the
+ * settings it replaced, to put them back.
  */
 export function configurePdfPrints(o: PrintSettings): Required<PrintSettings> {
-  const { maxConcurrent, waitMs } = printSlots.state();
-  const before = { ...limits, ...pool, maxConcurrent, waitMs };
+  const { maxConcurrent, waitMs, maxWaiting } = printSlots.state();
+  const before = { ...limits, ...pool, ...reading, maxConcurrent, waitMs, maxWaiting };
   printSlots.configure(o);
   for (const key of Object.keys(limits) as (keyof typeof limits)[]) limits[key] = o[key] ?? limits[key];
   for (const key of Object.keys(pool) as (keyof typeof pool)[]) pool[key] = o[key] ?? pool[key];
+  reading.readTimeoutMs = o.readTimeoutMs ?? reading.readTimeoutMs;
   return before;
 }
 
 /** Prints running and waiting, and workers kept warm, now. */
 export function pdfPrints() {
-  return { ...printSlots.state(), warm: warm.length, started };
+  return { ...printSlots.state(), warm: warm.length, started, unread };
 }
 
 /** Ends the workers kept warm (the server closing; a test that needs a fresh one). */
@@ -307,10 +401,20 @@ export type PdfPrinter = {
 /**
  * Takes a print's turn and its worker: one kept warm when there is one, else a new one, which loads
  * pdfmake meanwhile (0.5–1.1 s on the shared 2-core machine): take it as soon as a print is known
- * to be wanted, and close it whatever happens. Throws 503 when the turn did not come in time.
+ * to be wanted, and close it whatever happens. Waits in the queue for its turn; throws 503 when the
+ * queue is full or the turn did not come in time, 429 when `o.owner` has a print waiting already,
+ * and the signal's reason when it is aborted (the client went away) while waiting.
  */
-export async function takePdfPrinter(): Promise<PdfPrinter> {
-  const release = await printSlots.take();
+export async function takePdfPrinter(o: TakeOptions = {}): Promise<PdfPrinter> {
+  const release = await printSlots.take(o).catch((error: unknown) => {
+    // Nobody is left to answer: said plainly in the log, as the database's queue says it.
+    if (o.signal?.aborted)
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The print was abandoned by its client while it waited for its turn',
+      );
+    throw error;
+  });
   let worker: PrintWorker | undefined;
   try {
     while (!worker || worker.failure) {
@@ -335,7 +439,7 @@ export async function takePdfPrinter(): Promise<PdfPrinter> {
     close() {
       if (closed) return;
       closed = true;
-      // A print still writing its PDF keeps its turn until it is written.
+      // A print still writing its PDF keeps its turn until it is written and its client has taken it.
       taken.whenWritten(() => {
         release();
         keepWarm(taken);

@@ -2,6 +2,7 @@ import { contractorCompany, reportIdParams, reportPdfQuery } from '@inspectra/co
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { attachments, reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
+import { dbWork } from '../../db/scheduler.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { can } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
@@ -113,10 +114,11 @@ export async function printReport(
     for await (const entry of hashed.entries) {
       if (entry.kind === 'header') {
         header = entry.record;
-        // The report is found and the reader may see it: the print takes its turn and its worker
-        // meanwhile (a new worker loads pdfmake); a turn refused is thrown below, when awaited.
-        taking ??= takePdfPrinter();
-        taking.catch(() => {});
+        // The report is found and the reader may see it: the print waits for its turn here, in
+        // the queue, holding nothing of the report but its header (the walk goes on once the turn
+        // came, while a new worker loads pdfmake). A client gone while waiting leaves the queue.
+        taking ??= takePdfPrinter({ owner: user.id, signal: dbWork.getStore()?.signal });
+        await taking;
       }
       layout.add(entry);
     }

@@ -79,4 +79,7 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   namedTwice: '{{name}} disebut lebih dari sekali',
   reportTooLargeToPrint:
     'Laporan ini terlalu besar untuk dicetak sebagai satu PDF: penyusunannya memerlukan memori lebih dari yang boleh dipakai satu pencetakan. Bagian-bagiannya tetap dapat dibaca di halamannya.',
+  printQueueFull: 'Laporan lain sedang dicetak: coba lagi dalam {{seconds}} detik',
+  printAlreadyWaiting:
+    'Laporan yang Anda minta masih menunggu untuk dicetak: laporan ini dapat diminta setelah laporan itu mulai dicetak',
 };
