@@ -61,6 +61,7 @@ import {
   contractorCompanyDeleteChecks,
   contractorCompanyScopes,
 } from './modules/administration/contractor-companies.ts';
+import { plantOwnerActions, plantOwnerScopes, plantOwnerWriteChecks } from './modules/administration/plant-owner.ts';
 import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
@@ -98,6 +99,7 @@ export const recordScopes: RecordScopes = {
   ...approvalScopes,
   ...ndtScopes,
   ...contractorCompanyScopes,
+  ...plantOwnerScopes,
 };
 
 /** A repository over each declared entity's table, with the company scope that reaches it. */
@@ -245,7 +247,7 @@ export async function buildApp(deps: AppDeps) {
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     maxVideoBytes: deps.maxVideoBytes ?? deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
-    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
+    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks, ...plantOwnerWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
   };
@@ -269,6 +271,7 @@ export async function buildApp(deps: AppDeps) {
     ...reportStatusActions,
     ...reportTechniqueActions,
     ...reportPdfActions,
+    ...plantOwnerActions,
     ...reportVersionActions,
     ...reportReadinessActions,
     ...workOrderActions,
