@@ -87,10 +87,10 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
   // The PDF's rows table (docs/report-pdf.md).
   print: {
     columns: [
-      'date',
       'tagNumber',
       'equipmentName',
       'component',
+      'date',
       'maxTemperatureC',
       'referenceTemperatureC',
       'deltaTC',

@@ -42,7 +42,7 @@ export const vciSummary = defineEntity('vciSummary', {
   module: 'vci',
   // The PDF's rows table (docs/report-pdf.md).
   print: {
-    columns: ['measurementDate', 'location', 'segmentPipingNumber', 'vciSpotNumber', 'feature', 'severity'],
+    columns: ['location', 'segmentPipingNumber', 'vciSpotNumber', 'measurementDate', 'feature', 'severity'],
   },
   variants: pipeFamilies,
   fields: {

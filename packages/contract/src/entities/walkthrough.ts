@@ -31,7 +31,7 @@ export const walkthroughSummary = defineEntity('walkthroughSummary', {
   label: 'Walkthrough finding',
   module: 'walkthrough',
   // The PDF's rows table (docs/report-pdf.md).
-  print: { columns: ['inspectionDate', 'inspectionArea', 'condition', 'severity'] },
+  print: { columns: ['inspectionArea', 'inspectionDate', 'condition', 'severity'] },
   variants: pipeFamilies,
   fields: {
     walkthroughInspectionId: f.ref('walkthroughInspection', {

@@ -17,14 +17,19 @@ import { tableOf } from '../../db/schema/index.ts';
 
 /** The one plant owner's stored record, or undefined before it is set. */
 export async function storedPlantOwner(deps: Pick<EngineDeps, 'db' | 'repositories'>, db: DbOrTx = deps.db) {
-  return deps.repositories.get(plantOwner.name)!.first(db, {});
+  return deps.repositories.get(plantOwner.name)!.first(db, {
+    // Plant-wide (below): every company's users read the one record, so no company narrows it.
+    scope: { companyId: null },
+  });
 }
 
 /** A second plant owner is refused (409); two first saves at once are taken one after the other. */
 const refuseSecondOwner: WriteCheck = async ({ tx, before }) => {
   if (before) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plantOwner'))`);
-  const [found] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${tableOf(plantOwner)}`)).rows;
+  const [found] = (
+    await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${tableOf(plantOwner)}`)
+  ).rows;
   if (Number(found?.n ?? 0) > 0)
     throw new AppError('CONFLICT', 'The plant owner is already set: update it instead');
 };

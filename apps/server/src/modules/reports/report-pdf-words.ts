@@ -86,6 +86,20 @@ export type PdfWords = {
      */
     page: string;
   };
+  /** The words of a PDF as a plant files it (docs/report-pdf.md): the owner, the overall result. */
+  filed: {
+    plantOwner: string;
+    contractor: string;
+    overall: string;
+    technique: string;
+    entries: string;
+    byGrade: string;
+    worst: string;
+    overrides: string;
+    notGraded: string;
+    /** Under a record's values: how many of its fields were left empty and are not printed. */
+    emptyFields: (count: number) => string;
+  };
 };
 
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
@@ -168,6 +182,21 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       version: (number) => `Approved version ${number}`,
       page: 'Page {page} of {pages}',
     },
+    filed: {
+      plantOwner: 'Plant owner',
+      contractor: 'Contractor',
+      overall: 'Overall result',
+      technique: 'Inspection',
+      entries: 'Entries',
+      byGrade: 'By grade',
+      worst: 'Worst',
+      overrides: 'Overrides',
+      notGraded: 'Not graded',
+      emptyFields: (count) =>
+        count === 1
+          ? '1 field left empty is not printed.'
+          : `${count.toLocaleString('en-GB')} fields left empty are not printed.`,
+    },
   },
   id: {
     locale: 'id-ID',
@@ -247,6 +276,18 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       notVersioned: (status) => `${status}, belum menjadi versi`,
       version: (number) => `Versi disetujui ${number}`,
       page: 'Halaman {page} dari {pages}',
+    },
+    filed: {
+      plantOwner: 'Pemilik kilang',
+      contractor: 'Kontraktor',
+      overall: 'Hasil keseluruhan',
+      technique: 'Inspeksi',
+      entries: 'Entri',
+      byGrade: 'Menurut tingkat',
+      worst: 'Terburuk',
+      overrides: 'Penimpaan',
+      notGraded: 'Tidak dinilai',
+      emptyFields: (count) => `${count.toLocaleString('id-ID')} isian yang dibiarkan kosong tidak dicetak.`,
     },
   },
 };
