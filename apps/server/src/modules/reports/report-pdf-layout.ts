@@ -367,10 +367,16 @@ export class ReportPdfLayout {
     list: OpenList,
     titled: boolean,
     omit?: ReadonlySet<string>,
+    name?: string,
   ): Content[] {
     const parts = this.recordParts(record, list, omit);
     const blocks: Content[] = [];
-    const title = titled ? this.heading(list, record, list.count) : '';
+    // A row is titled by its number and name (its class is its inspection's); a record by its heading.
+    const title = !titled
+      ? ''
+      : name
+        ? `${this.words.recordOf(this.words.labels.entity(list.entity), list.count)} · ${name}`
+        : this.heading(list, record, list.count);
     // A technique's one inspection named as the technique itself is already titled by its section.
     if (title && title !== this.words.labels.technique(list.technique))
       blocks.push(heading({ text: title, style: 'recordTitle' }));
@@ -523,19 +529,18 @@ export class ReportPdfLayout {
       ),
     ]);
     list.profile?.add(record.values);
-    if (list.byGrade && grade) {
-      // A row is named as its table names it (its first column), else by its number there.
-      const [key, field] = list.columns[0]!;
-      const name = this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]);
-      list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
-    }
+    // A row is named as its table names it (its first column), else by its number there.
+    const [key, field] = list.columns[0] ?? [];
+    const name =
+      key && field ? this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]) : '';
+    if (list.byGrade && grade) list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
     // A row prints a block of its own only for what its table does not show: notes, a list inside
-    // it, files, a value outside the columns.
+    // it, files, a value outside the columns; titled with its number and name as in the table.
     const inTable = new Set(list.columns.map(([key]) => key));
     const parts = this.recordParts(record, list, inTable);
     if (parts.shown.length > 0 || record.attachments.length > 0)
       list.details.push({
-        stack: this.recordBlock(record, list, true, inTable),
+        stack: this.recordBlock(record, list, true, inTable, name),
         margin: [0, 6, 0, 0],
       });
   }
