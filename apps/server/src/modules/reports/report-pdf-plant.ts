@@ -97,7 +97,7 @@ export function letterhead(
         stack: owner
           ? [
               { text: w.plantOwner, style: 'kicker' },
-              ...(owner.logo ? [owner.logo.node] : []),
+              ...(owner.logo ? [{ stack: [owner.logo.node], margin: [0, 2, 0, 4] }] : []),
               { text: owner.ownerName, style: 'ownerName' },
               ...(owner.address ? [{ text: owner.address, style: 'coverSmall' }] : []),
               ...(place ? [{ text: place, style: 'coverSmall' }] : []),
@@ -109,7 +109,7 @@ export function letterhead(
         alignment: 'right',
         stack: [
           { text: w.contractor, style: 'kicker' },
-          ...(contractor?.logo ? [contractor.logo.node] : []),
+          ...(contractor?.logo ? [{ stack: [contractor.logo.node], margin: [0, 2, 0, 4] }] : []),
           { text: contractor?.name ?? words.cover.ownersStaff, style: 'ownerName' },
         ],
       },
