@@ -209,7 +209,7 @@ export function approvalContent(
         headerRows: 1,
         // Fixed widths: sized to their content, the step's words left the comment too narrow for
         // its own header.
-        widths: [82, 150, 70, 80, '*'],
+        widths: [64, 128, 66, 72, '*'],
         body: [
           [a.date, a.action, a.level, a.by, a.comment].map((t) => ({ text: t, style: 'tableHeader' })),
           ...steps.map((s) => [

@@ -109,7 +109,18 @@ export function letterhead(
         alignment: 'right',
         stack: [
           { text: w.contractor, style: 'kicker' },
-          ...(contractor?.logo ? [{ stack: [contractor.logo.node], margin: [0, 2, 0, 4] }] : []),
+          // Pushed to the right edge: an image takes no alignment from the column it is in.
+          ...(contractor?.logo
+            ? [
+                {
+                  columns: [
+                    { width: '*', text: '' },
+                    { width: 'auto', stack: [contractor.logo.node] },
+                  ],
+                  margin: [0, 2, 0, 4],
+                },
+              ]
+            : []),
           { text: contractor?.name ?? words.cover.ownersStaff, style: 'ownerName' },
         ],
       },
