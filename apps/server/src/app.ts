@@ -61,7 +61,11 @@ import {
   contractorCompanyDeleteChecks,
   contractorCompanyScopes,
 } from './modules/administration/contractor-companies.ts';
-import { plantOwnerActions, plantOwnerScopes, plantOwnerWriteChecks } from './modules/administration/plant-owner.ts';
+import {
+  plantOwnerActions,
+  plantOwnerScopes,
+  plantOwnerWriteChecks,
+} from './modules/administration/plant-owner.ts';
 import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
