@@ -440,7 +440,7 @@ export class ReportPdfLayout {
           shown.push(
             heading({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] }),
           );
-          shown.push(this.itemsTable(entity, key, field, valueOf(record, key)));
+          shown.push(this.itemsTable(entity, key, field, valueOf(record, key), grade?.levels));
           continue;
         }
         if (field.kind !== 'longText' && field.kind !== 'json') continue;
@@ -464,6 +464,7 @@ export class ReportPdfLayout {
     key: string,
     field: Field & { kind: 'json' },
     value: unknown,
+    levels?: readonly string[],
   ): Content {
     const items = field.items!;
     const listKey = itemsKeyOf(entity, key);
@@ -491,12 +492,18 @@ export class ReportPdfLayout {
             ...columns.map(([itemKey, item]) => {
               const v = row?.[itemKey];
               if (v === null || v === undefined || v === '') return { text: '' };
-              return {
-                text:
-                  item.kind === 'enum'
-                    ? this.words.labels.itemValue(entity, listKey, itemKey, String(v))
-                    : this.values.of(entity, itemKey, item, v),
-              };
+              const text =
+                item.kind === 'enum'
+                  ? this.words.labels.itemValue(entity, listKey, itemKey, String(v))
+                  : this.values.of(entity, itemKey, item, v);
+              // An item judged on the technique's own grade (an indication's result) in its colour.
+              const graded =
+                levels &&
+                item.kind === 'enum' &&
+                item.values.length === levels.length &&
+                item.values.every((l) => levels.includes(l));
+              const colour = graded ? gradeColour(levels, v) : undefined;
+              return colour ? { text, fillColor: colour.fill, color: colour.color, bold: true } : { text };
             }),
           ]),
         ],
