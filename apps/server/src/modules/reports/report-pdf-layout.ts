@@ -233,6 +233,35 @@ export type TechniqueResult = {
   overrides?: number;
 };
 
+/**
+ * The levels a value is coloured by: the technique's grade, and any choice over the same levels
+ * (UFD's result by the code beside the recorded result), so a difference shows in colour.
+ */
+function gradedBy(
+  key: string,
+  field: Field,
+  grade: { field: string; levels: readonly string[] } | undefined,
+) {
+  if (!grade) return undefined;
+  if (key === grade.field) return grade.levels;
+  const same =
+    field.kind === 'enum' &&
+    field.values.length === grade.levels.length &&
+    field.values.every((v) => grade.levels.includes(v));
+  return same ? grade.levels : undefined;
+}
+
+/**
+ * A rows table's column widths: words (a tag, a component) share the room left, numbers, dates and
+ * grades take their own width, so "8.5 °C" never breaks; the naming column takes the room when no
+ * column holds words.
+ */
+function rowColumnWidths(columns: [string, Field][]): string[] {
+  const words = columns.map(([, field]) => field.kind === 'text');
+  const any = words.some(Boolean);
+  return columns.map((_, i) => (words[i] || (!any && i === 0) ? '*' : 'auto'));
+}
+
 type OpenList = {
   entity: EntityDefinition;
   technique: TechniqueDefinition;
@@ -429,7 +458,7 @@ export class ReportPdfLayout {
             widths: [150, '*'],
             body: short.map(([key, field]) => [
               { text: this.words.labels.field(entity, key), style: 'label' },
-              this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
+              this.cell(record, key, field, gradedBy(key, field, grade)),
             ]),
           },
           layout: 'lightHorizontalLines',
@@ -531,9 +560,7 @@ export class ReportPdfLayout {
     list.columns ??= tableColumns(list.entity, record.variant, grade?.field);
     list.rows.push([
       { text: String(list.count), style: 'muted' },
-      ...list.columns.map(([key, field]) =>
-        this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
-      ),
+      ...list.columns.map(([key, field]) => this.cell(record, key, field, gradedBy(key, field, grade))),
     ]);
     list.profile?.add(record.values);
     // A row is named as its table names it (its first column), else by its number there.
@@ -612,7 +639,7 @@ export class ReportPdfLayout {
         table: {
           headerRows: 2,
           keepWithHeaderRows: 1,
-          widths: ['auto', ...columns.map((_, i) => (i === 0 ? '*' : 'auto'))],
+          widths: ['auto', ...rowColumnWidths(columns)],
           body: [
             [{ text: title, style: 'listTitle', colSpan: span }, ...columns.map(() => ({ text: '' }))],
             [
