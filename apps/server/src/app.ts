@@ -65,6 +65,11 @@ import {
   contractorCompanyScopes,
 } from './modules/administration/contractor-companies.ts';
 import {
+  plantOwnerActions,
+  plantOwnerScopes,
+  plantOwnerWriteChecks,
+} from './modules/administration/plant-owner.ts';
+import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
 } from './modules/task-assignments/task-assignments.actions.ts';
@@ -103,6 +108,7 @@ export const recordScopes: RecordScopes = {
   ...approvalScopes,
   ...ndtScopes,
   ...contractorCompanyScopes,
+  ...plantOwnerScopes,
 };
 
 /** A repository over each declared entity's table, with the company scope that reaches it. */
@@ -256,7 +262,7 @@ export async function buildApp(deps: AppDeps) {
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     maxVideoBytes: deps.maxVideoBytes ?? deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
-    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
+    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks, ...plantOwnerWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
   };
@@ -280,6 +286,7 @@ export async function buildApp(deps: AppDeps) {
     ...reportStatusActions,
     ...reportTechniqueActions,
     ...reportPdfActions,
+    ...plantOwnerActions,
     ...reportVersionActions,
     ...reportReadinessActions,
     ...workOrderActions,

@@ -27,6 +27,7 @@ const expectedPlantWide = [
   'ndtIsometric',
   'objectType',
   'plannerGroup',
+  'plantOwner',
   'reviewerAssignment',
   // Tables outside the catalogue, listed by the engine (modules/users/role-records.ts,
   // modules/users/user-accounts.ts).

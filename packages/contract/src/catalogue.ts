@@ -34,7 +34,13 @@ import {
   taskAssignmentRoutes,
   woTaskAssignment,
 } from './entities/task-assignments.ts';
-import { contractorCompany, contractorCompanyRoutes, reportAuthorRoutes } from './entities/administration.ts';
+import {
+  contractorCompany,
+  contractorCompanyRoutes,
+  plantOwner,
+  plantOwnerRoutes,
+  reportAuthorRoutes,
+} from './entities/administration.ts';
 
 import {
   approvalPosition,
@@ -132,6 +138,7 @@ export const techniquePermissionModules: readonly PermissionModule[] = [
 /** The work and administration entities: the asset master, methods, work orders, reports, tasks. */
 const workEntities = [
   contractorCompany,
+  plantOwner,
   equipmentCategory,
   objectType,
   plannerGroup,
@@ -187,6 +194,7 @@ export const routeTable = [
   ...myTaskRoutes,
   ...contractorCompanyRoutes,
   ...reportAuthorRoutes,
+  ...plantOwnerRoutes,
   ...approvalRoutes,
   ...userRoutes,
   ...roleRoutes,

@@ -113,6 +113,13 @@ export type EntityConfig<
    * updated or deleted. The server refuses such writes with 409 and `remedy` says what to do instead.
    */
   lock?: RecordLock<keyof F & string>;
+  /**
+   * How the report's PDF prints a list of these records (docs/report-pdf.md): `columns`, the fields
+   * or derived values of its rows table, in order (a survey of 40 test points prints as one table of
+   * them). A row also prints as a block of its own only when it holds more than its columns show:
+   * notes, a list inside it, files, or a value outside the columns.
+   */
+  print?: { columns: readonly string[] };
 };
 
 export type RecordLock<K extends string = string> = {
@@ -411,6 +418,11 @@ export function defineEntity<
     if (!found) byVariant.set(variant, (found = build(variant)));
     return found;
   };
+
+  // A printed column names a field or a derived value of the record, never a typo.
+  for (const column of config.print?.columns ?? [])
+    if (!(column in fields) && !(column in derived))
+      throw new Error(`${name}: print column ${column} is neither a field nor a derived value`);
 
   const definition: EntityDefinition = {
     ...(config as EntityConfig<Record<string, Field>>),

@@ -18,10 +18,17 @@ export const coreModuleLabels = {
   role: 'Roles and permissions',
   contractorCompany: 'Contractor companies',
   approval: 'Approval settings and reviewers',
+  plantOwner: 'Plant owner',
 } as const;
 export type CoreModule = keyof typeof coreModuleLabels;
 
 /** The administration modules: the permission matrix shows them apart from the daily work's. */
-export const administrationModules: readonly CoreModule[] = ['user', 'role', 'contractorCompany', 'approval'];
+export const administrationModules: readonly CoreModule[] = [
+  'user',
+  'role',
+  'contractorCompany',
+  'approval',
+  'plantOwner',
+];
 
 export type Permission = { module: string; action: PermissionAction };

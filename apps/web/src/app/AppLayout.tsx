@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
+  IconBuildingFactory,
   IconBuildingSkyscraper,
   IconCalendarUser,
   IconChecklist,
@@ -44,6 +45,7 @@ type NavItem = {
     | '/assets'
     | '/inspection-methods'
     | '/admin/companies'
+    | '/admin/plant-owner'
     | '/approvals'
     | '/admin/approval-settings'
     | '/admin/reviewers'
@@ -93,6 +95,13 @@ const navItems: NavItem[] = [
     label: 'nav.companies',
     icon: IconBuildingSkyscraper,
     module: 'contractorCompany',
+    group: 'administration',
+  },
+  {
+    to: '/admin/plant-owner',
+    label: 'administration.plantOwner.nav',
+    icon: IconBuildingFactory,
+    module: 'plantOwner',
     group: 'administration',
   },
   // The reviewer's queue: shown to those who may approve reports.

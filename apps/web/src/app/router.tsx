@@ -129,6 +129,10 @@ const screens = {
     () => import('../features/administration/ContractorCompaniesPage.tsx'),
     'ContractorCompaniesPage',
   ),
+  plantOwner: lazyRouteComponent(
+    () => import('../features/administration/PlantOwnerPage.tsx'),
+    'PlantOwnerPage',
+  ),
   myTasks: lazyRouteComponent(() => import('../features/my-tasks/MyTasksPage.tsx'), 'MyTasksPage'),
   teamPlan: lazyRouteComponent(() => import('../features/plan/TeamPlanPage.tsx'), 'TeamPlanPage'),
   approvalQueue: lazyRouteComponent(
@@ -230,6 +234,7 @@ const routeTree = rootRoute.addChildren([
     page('assets', screens.assets, { module: 'asset' }),
     page('inspection-methods', screens.inspectionMethods, { module: 'inspectionMethod' }),
     page('admin/companies', screens.contractorCompanies, { module: 'contractorCompany' }),
+    page('admin/plant-owner', screens.plantOwner, { module: 'plantOwner' }),
     page('approvals', screens.approvalQueue, { module: 'reportHeader', action: 'approve' }),
     page('admin/approval-settings', screens.approvalSettings, { module: 'approval' }),
     page('admin/reviewers', screens.reviewers, { module: 'approval' }),

@@ -69,3 +69,47 @@ export const reportAuthorRoutes = [
     },
   ),
 ];
+
+/**
+ * The organisation that owns the plant (docs/report-pdf.md): one record, kept in administration,
+ * named with its logo on the cover of every report's PDF. Its city and region are also words a
+ * password must not lean on.
+ */
+export const plantOwner = defineEntity('plantOwner', {
+  label: 'Plant owner',
+  module: 'plantOwner',
+  fields: {
+    ownerName: f.text({ label: 'Owner name', required: true, maxLength: 200 }),
+    address: f.longText({ maxLength: 1000 }),
+    city: f.text({ maxLength: 100 }),
+    region: f.text({ label: 'Region or province', maxLength: 100 }),
+  },
+  images: { ownerLogo: f.image({ label: 'Logo' }) },
+  represent: ['ownerName'],
+});
+
+/**
+ * Our addition: `GET /plant-owner` answers the one record (or null before it is set) to every
+ * signed-in user; the first save creates it (`POST`, multipart with `OwnerLogo`), later saves
+ * update it by id. A second record is refused (409): there is one plant owner.
+ */
+export const plantOwnerRoutes = [
+  route(
+    'GET',
+    '/plant-owner',
+    op.action('plantOwner.get', { response: plantOwner.schemas.response.nullable() }),
+    {
+      summary: 'The plant owner (name, address, city, region, logo), or null before it is set',
+      tag: 'Plant owner',
+      access: 'authenticated',
+    },
+  ),
+  route('POST', '/plant-owner', op.create(plantOwner, 'multipart'), {
+    summary: 'Set the plant owner (the first time)',
+    tag: 'Plant owner',
+  }),
+  route('PUT', '/plant-owner/:id', op.update(plantOwner, 'path', 'multipart'), {
+    summary: 'Update the plant owner',
+    tag: 'Plant owner',
+  }),
+];

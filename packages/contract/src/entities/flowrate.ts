@@ -170,6 +170,8 @@ export const flowrateInspection = defineEntity('flowrateInspection', {
 export const flowrateMeasurementPipe = defineEntity('flowrateMeasurementPipe', {
   label: 'Flowrate measurement pipe',
   module: 'flowrate',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: { columns: ['lineValve', 'bblD'] },
   // One class only: the engine then refuses a pump's inspection as its parent.
   variants: ['pipe'],
   fields: {
@@ -187,6 +189,20 @@ export const flowrateMeasurementPipe = defineEntity('flowrateMeasurementPipe', {
 export const flowrateMeasurement = defineEntity('flowrateMeasurement', {
   label: 'Flowrate measurement',
   module: 'flowrate',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'attemp',
+      'flowrateBPD',
+      'flowrateGPM',
+      'bpdAsGPM',
+      'flowUnitsAgreement',
+      'suctionPressurePsi',
+      'dischargePressurePsi',
+      'differentialPressurePsi',
+      'percentControlValveOpen',
+    ],
+  },
   // One class only: the engine then refuses a line's inspection as its parent.
   variants: ['rotating-equipment'],
   fields: {

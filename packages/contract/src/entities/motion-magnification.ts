@@ -76,6 +76,17 @@ export const motionMagnificationAnalysis = defineEntity('motionMagnificationAnal
 export const motionMagnificationSummary = defineEntity('motionMagnificationSummary', {
   label: 'Motion magnification summary',
   module: 'motionMagnification',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'shootingAreaOrCameraDirection',
+      'measurementDate',
+      'velAmplitude',
+      'dispAmplitude',
+      'dominantFrequencyHz',
+      'vibrationScreening',
+    ],
+  },
   variants: motionMagnificationVariants,
   fields: {
     motionMagnificationAnalysisId: f.ref('motionMagnificationAnalysis', {

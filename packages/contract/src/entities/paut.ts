@@ -177,6 +177,10 @@ export const pautSpot = {
 export const pautSummary = defineEntity('pautSummary', {
   label: 'PAUT joint',
   module: 'paut',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: ['jointNumber', 'measurementDate', 'pkm', 'rejectedSpots', 'result'],
+  },
   variants: pautVariants,
   idAlias: 'pautSummaryId',
   fields: {

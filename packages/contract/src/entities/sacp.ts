@@ -152,6 +152,18 @@ export const sacpInspection = defineEntity('sacpInspection', {
 export const sacpMeasurement = defineEntity('sacpMeasurement', {
   label: 'SACP measurement',
   module: 'sacp',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'testPoint',
+      'pkm',
+      'measurementDate',
+      'potential',
+      'potentialReading',
+      'referenceElectrode',
+      'protection',
+    ],
+  },
   variants: sacpVariants,
   fields: {
     sacpInspectionId: f.ref('sacpInspection', { label: 'SACP inspection', required: true }),

@@ -91,6 +91,20 @@ const remainingWall = d.round(d.sub(nominal, d.field('estimationOfDepth')), 2);
 export const srutSummary = defineEntity('srutSummary', {
   label: 'SRUT summary',
   module: 'srut',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'tag',
+      'scanLength',
+      'locationOfIndicationL',
+      'locationOfIndicationH',
+      'dimentionOfIndicationDL',
+      'dimentionOfIndicationDH',
+      'estimationOfDepth',
+      'remainingWall',
+      'wallCondition',
+    ],
+  },
   variants: srutVariants,
   fields: {
     srutInspectionId: f.ref('srutInspection', { label: 'SRUT inspection', required: true }),

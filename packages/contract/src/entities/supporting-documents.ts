@@ -20,6 +20,8 @@ export const supportingDocumentTypes = [
 export const reportSupportingDocument = defineEntity('reportSupportingDocument', {
   label: 'Supporting document',
   module: 'supportingDocument',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: { columns: ['documentType', 'description'] },
   fields: {
     reportHeaderId: f.ref('reportHeader', { label: 'Report', required: true }),
     documentType: f.enumOf(supportingDocumentTypes, { required: true }),

@@ -84,6 +84,19 @@ export const thermalAnalysis = defineEntity('thermalAnalysis', {
 export const thermalMeasurement = defineEntity('thermalMeasurement', {
   label: 'Thermal measurement',
   module: 'thermal',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'tagNumber',
+      'equipmentName',
+      'component',
+      'date',
+      'maxTemperatureC',
+      'referenceTemperatureC',
+      'deltaTC',
+      'severity',
+    ],
+  },
   fields: {
     thermalAnalysisId: f.ref('thermalAnalysis', { label: 'Thermal analysis', required: true }),
     date: f.date({ label: 'Measurement date', required: true }),

@@ -125,6 +125,18 @@ const codeApplies = d.or(
 export const ufdSummary = defineEntity('ufdSummary', {
   label: 'UFD finding',
   module: 'ufd',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: [
+      'partOfSubject',
+      'decibelsDefectType',
+      'decibelsDefectLength',
+      'decibelsDefectThickness',
+      'decibelsDefectHeightOfScreenPercentage',
+      'proposedResult',
+      'result',
+    ],
+  },
   variants: ufdVariants,
   // In the order a reader scans a list of findings: what and where, the result, the indication's
   // type and size (the first columns of the tables), then the signal it was judged by.

@@ -40,6 +40,10 @@ export const vciAnalysis = defineEntity('vciAnalysis', {
 export const vciSummary = defineEntity('vciSummary', {
   label: 'VCI summary',
   module: 'vci',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: {
+    columns: ['location', 'segmentPipingNumber', 'vciSpotNumber', 'measurementDate', 'feature', 'severity'],
+  },
   variants: pipeFamilies,
   fields: {
     vciAnalysisId: f.ref('vciAnalysis', { label: 'VCI analysis', required: true }),

@@ -30,6 +30,8 @@ export const walkthroughInspection = defineEntity('walkthroughInspection', {
 export const walkthroughSummary = defineEntity('walkthroughSummary', {
   label: 'Walkthrough finding',
   module: 'walkthrough',
+  // The PDF's rows table (docs/report-pdf.md).
+  print: { columns: ['inspectionArea', 'inspectionDate', 'condition', 'severity'] },
   variants: pipeFamilies,
   fields: {
     walkthroughInspectionId: f.ref('walkthroughInspection', {

@@ -980,6 +980,16 @@ const entities: EntityLabels = {
     },
     images: { companyLogo: 'Logo perusahaan' },
   },
+  plantOwner: {
+    label: 'Pemilik kilang',
+    fields: {
+      ownerName: 'Nama pemilik',
+      address: 'Alamat',
+      city: 'Kota',
+      region: 'Provinsi atau wilayah',
+    },
+    images: { ownerLogo: 'Logo' },
+  },
   approvalPosition: {
     label: 'Jabatan persetujuan',
     fields: {

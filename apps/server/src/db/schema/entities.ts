@@ -6,6 +6,7 @@ import { buildEntityTables } from '../../engine/entity-table.ts';
 /** Every declared entity's table, by entity name. */
 export const entityTables = buildEntityTables(entities);
 export const contractorCompanyTable = entityTables.contractorCompany!;
+export const plantOwnerTable = entityTables.plantOwner!;
 export const equipmentCategoryTable = entityTables.equipmentCategory!;
 export const objectTypeTable = entityTables.objectType!;
 export const plannerGroupTable = entityTables.plannerGroup!;

@@ -1,4 +1,4 @@
-import { contractorCompany, entities, imageMediaTypes } from '@inspectra/contract';
+import { contractorCompany, entities, imageMediaTypes, plantOwner } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -44,8 +44,9 @@ export const fileActions: Record<string, ActionHandler> = {
       .where(eq(attachments.id, params.id as string));
     const owner = attachment ? entities[attachment.ownerEntity] : undefined;
     if (!attachment || !owner) throw new AppError('NOT_FOUND', 'The file was not found');
-    // A company's logo is shown to everyone whose shell or report carries it, whatever their role.
-    const openToAll = owner.name === contractorCompany.name;
+    // A company's (or the plant owner's) logo is shown to everyone whose shell or report carries
+    // it, whatever their role.
+    const openToAll = owner.name === contractorCompany.name || owner.name === plantOwner.name;
     if (!openToAll && !can(user!, { module: owner.module, action: 'view' })) {
       throw new AppError('FORBIDDEN', `Your role does not allow this (${owner.module}: view)`);
     }

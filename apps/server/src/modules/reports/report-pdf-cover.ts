@@ -5,6 +5,8 @@ import type { Content, PendingImage } from './report-pdf-layout.ts';
 import { ValueWords } from './report-pdf-layout.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 import type { PrintedVersion } from './report-pdf.actions.ts';
+import { letterhead, overallResult } from './report-pdf-plant.ts';
+import type { FiledCover } from './report-pdf-plant.ts';
 
 /**
  * The approver's signature beside an approval, as it was when given (an image read with the
@@ -73,6 +75,7 @@ export function coverContent(
   authorship: ReportAuthorship,
   printedAt: Date,
   printed: PrintedVersion,
+  filed?: FiledCover,
 ): Content[] {
   const values = new ValueWords(words);
   const v = header.values;
@@ -85,7 +88,8 @@ export function coverContent(
     [w.workOrder, text(named(header, 'workOrderSPKId'))],
     [w.equipmentTag, text(equipment?.tagNumber ?? v.equipmentNo)],
     [w.equipmentDescription, text(equipment?.description)],
-    [w.location, text(v.location ?? equipment?.locationCode)],
+    // The location by its name (docs/report-pdf.md), its code only where the master has none.
+    [w.location, text(filed?.locationName ?? v.location ?? equipment?.locationCode)],
     [w.inspectionMethod, text(named(header, 'inspectionMethod'))],
     [w.inspector, text(authorship.authorName)],
     [w.contractor, authorship.company?.name ?? w.ownersStaff],
@@ -113,7 +117,9 @@ export function coverContent(
     [w.printedAt, values.moment(printedAt)],
   ];
   return [
-    // A report an approved revision replaced says so first, apart from its facts.
+    // The plant owner's and the contractor's names and logos at the top (report-pdf-plant.ts).
+    ...(filed ? [letterhead(words, filed, authorship.company)] : []),
+    // A report an approved revision replaced says so under the letterhead, apart from its facts.
     ...supersededNotice(words, header),
     {
       columns: [
@@ -125,7 +131,7 @@ export function coverContent(
             { text: text(v.title), style: 'subtitle' },
           ],
         },
-        { width: 140, stack: authorship.company?.logo ? [authorship.company.logo.node] : [] },
+        { width: 140, stack: authorship.company?.logo && !filed ? [authorship.company.logo.node] : [] },
       ],
       margin: [0, 0, 0, 16],
     },
@@ -138,6 +144,7 @@ export function coverContent(
       },
       layout: 'lightHorizontalLines',
     },
+    ...(filed ? overallResult(words, filed.results) : []),
   ];
 }
 
@@ -202,7 +209,9 @@ export function approvalContent(
     out.push({
       table: {
         headerRows: 1,
-        widths: ['auto', 'auto', 'auto', 'auto', '*'],
+        // Fixed widths: sized to their content, the step's words left the comment too narrow for
+        // its own header.
+        widths: [64, 128, 66, 72, '*'],
         body: [
           [a.date, a.action, a.level, a.by, a.comment].map((t) => ({ text: t, style: 'tableHeader' })),
           ...steps.map((s) => [
@@ -300,4 +309,7 @@ export const pdfStyles = {
   hash: { fontSize: 6 },
   footer: { fontSize: 7, color: '#555555' },
   footerHash: { fontSize: 6, color: '#555555' },
+  emptyNote: { fontSize: 7.5, italics: true, color: '#666666', margin: [0, 1, 0, 4] },
+  ownerName: { fontSize: 11, bold: true },
+  coverSmall: { fontSize: 8, color: '#444444' },
 };

@@ -21,6 +21,16 @@ export function gradeColour(levels: readonly string[], level: unknown) {
   return gradeColours[at]!;
 }
 
+/** An inspection's graded rows as counted under their table (`RowsByGrade.summary`). */
+export type GradeSummary = {
+  entity: EntityDefinition;
+  field: string;
+  levels: readonly string[];
+  rows: number;
+  byGrade: { level: string; rows: number }[];
+  worst: { name: string; level: string } | undefined;
+};
+
 /**
  * An inspection's graded rows counted as the layout lays them out (`add`), said after their table
  * (`content`) as the workspace says them under it: how many rows take each level, in the level's
@@ -44,6 +54,25 @@ export class RowsByGrade {
     if (rank < 0) return;
     this.counts.set(String(level), (this.counts.get(String(level)) ?? 0) + 1);
     if (!this.worst || rank > this.worst.rank) this.worst = { name, rank };
+  }
+
+  /**
+   * What the line says, as data for the cover's overall result (report-pdf-cover.ts): the rows
+   * counted, the rows per level met (least severe first) and the first row of the worst level.
+   */
+  summary(): GradeSummary {
+    const { levels } = this.grade;
+    return {
+      entity: this.entity,
+      field: this.grade.field,
+      levels,
+      rows: this.rows,
+      byGrade: levels.flatMap((level) => {
+        const rows = this.counts.get(level);
+        return rows ? [{ level, rows }] : [];
+      }),
+      worst: this.worst && { name: this.worst.name, level: levels[this.worst.rank]! },
+    };
   }
 
   /** The line of counts, or nothing when no row is graded. */

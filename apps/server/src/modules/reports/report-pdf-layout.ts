@@ -1,8 +1,17 @@
-import { formatCoordinate, galleryGroups, itemsKeyOf, listOfText, readingKeys } from '@inspectra/contract';
+import {
+  countedRowKinds,
+  formatCoordinate,
+  galleryGroups,
+  itemsKeyOf,
+  listOfText,
+  readingKeys,
+} from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceGallery } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
 import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
+import type { GradeSummary } from './report-pdf-grades.ts';
+import { keepHeadingsWithNext, heading } from './report-pdf-keep.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
@@ -179,6 +188,14 @@ function tableColumns(
   grade: string | undefined,
 ): [string, Field][] {
   const shown = shownKeys(entity, variant);
+  // The columns the entity declares for print, those its variant has, in their order.
+  if (entity.print) {
+    const byKey = new Map(shown);
+    return entity.print.columns.flatMap((key) => {
+      const field = byKey.get(key);
+      return field ? [[key, field] as [string, Field]] : [];
+    });
+  }
   const lead = leadKey(shown);
   const rank = ([key, field]: [string, Field]) =>
     key === lead
@@ -198,6 +215,51 @@ function tableColumns(
     .sort((a, b) => rank(a.entry) - rank(b.entry) || a.i - b.i)
     .slice(0, maxColumns)
     .map(({ entry }) => entry);
+}
+
+/**
+ * A technique's overall result as its section counted it, for the cover (report-pdf-cover.ts): its
+ * entries (the rows its figures count) and each graded list's rows per level, as the rows-per-grade
+ * line under each table says them, so a change to how grades count reaches the cover too.
+ */
+export type TechniqueResult = {
+  technique: TechniqueDefinition;
+  entries: number;
+  grades: GradeSummary[];
+  /**
+   * Rows whose recorded verdict overrides the one worked out from the standard: undefined while
+   * nothing counts them; a count is printed in the cover's "Overrides" column once set.
+   */
+  overrides?: number;
+};
+
+/**
+ * The levels a value is coloured by: the technique's grade, and any choice over the same levels
+ * (UFD's result by the code beside the recorded result), so a difference shows in colour.
+ */
+function gradedBy(
+  key: string,
+  field: Field,
+  grade: { field: string; levels: readonly string[] } | undefined,
+) {
+  if (!grade) return undefined;
+  if (key === grade.field) return grade.levels;
+  const same =
+    field.kind === 'enum' &&
+    field.values.length === grade.levels.length &&
+    field.values.every((v) => grade.levels.includes(v));
+  return same ? grade.levels : undefined;
+}
+
+/**
+ * A rows table's column widths: words (a tag, a component) share the room left, numbers, dates and
+ * grades take their own width, so "8.5 °C" never breaks; the naming column takes the room when no
+ * column holds words.
+ */
+function rowColumnWidths(columns: [string, Field][]): string[] {
+  const words = columns.map(([, field]) => field.kind === 'text');
+  const any = words.some(Boolean);
+  return columns.map((_, i) => (words[i] || (!any && i === 0) ? '*' : 'auto'));
 }
 
 type OpenList = {
@@ -232,6 +294,8 @@ export class ReportPdfLayout {
   private technique: TechniqueDefinition | undefined;
   private withheld = false;
   private sections = 0;
+  /** Per technique laid out (not withheld), its overall result, in section order. */
+  readonly results: TechniqueResult[] = [];
 
   constructor(
     private readonly words: PdfWords,
@@ -251,6 +315,7 @@ export class ReportPdfLayout {
         const label = this.words.labels.technique(entry.technique);
         this.content.push({ text: label, style: 'section', pageBreak: 'before' });
         if (this.withheld) this.content.push({ text: this.words.withheld(label), style: 'note' });
+        else this.results.push({ technique: entry.technique, entries: 0, grades: [] });
         return;
       }
       case 'list': {
@@ -295,6 +360,9 @@ export class ReportPdfLayout {
         const list = this.lists[entry.depth - 1]!;
         if (!list.nested && list.count > 0)
           this.content.push(...(list.gallery ? this.galleryOf(list) : this.rowsTable(list)));
+        const result = this.results.at(-1);
+        if (result && countedRowKinds(list.technique).has(list.entity)) result.entries += list.count;
+        if (result && list.byGrade) result.grades.push(list.byGrade.summary());
         this.lists.length = entry.depth - 1;
         return;
       }
@@ -318,50 +386,160 @@ export class ReportPdfLayout {
     return record.variant ? `${label} · ${labels.variant(list.entity, record.variant)}` : label;
   }
 
-  /** A record as titled blocks: its ungrouped fields, then each declared group, then its files. */
-  private recordBlock(record: TreeRecord, list: OpenList, titled: boolean): Content[] {
-    const entity = record.entity;
-    const grade = this.gradeOf(list);
+  /**
+   * A record as titled blocks: its ungrouped fields, then each declared group, then its files.
+   * Fields left empty are not printed; a line says how many. A row's block leaves out what its
+   * table shows (`omit`).
+   */
+  private recordBlock(
+    record: TreeRecord,
+    list: OpenList,
+    titled: boolean,
+    omit?: ReadonlySet<string>,
+    name?: string,
+  ): Content[] {
+    const parts = this.recordParts(record, list, omit);
     const blocks: Content[] = [];
-    const title = titled ? this.heading(list, record, list.count) : '';
+    // A row is titled by its number and name (its class is its inspection's); a record by its heading.
+    const title = !titled
+      ? ''
+      : name
+        ? `${this.words.recordOf(this.words.labels.entity(list.entity), list.count)} · ${name}`
+        : this.heading(list, record, list.count);
     // A technique's one inspection named as the technique itself is already titled by its section.
     if (title && title !== this.words.labels.technique(list.technique))
-      blocks.push({ text: title, style: 'recordTitle' });
+      blocks.push(heading({ text: title, style: 'recordTitle' }));
+    blocks.push(...parts.shown);
+    if (parts.empty > 0) blocks.push({ text: this.words.filed.emptyFields(parts.empty), style: 'emptyNote' });
+    blocks.push(...this.files(record));
+    return keepHeadingsWithNext(blocks);
+  }
+
+  /**
+   * What a record prints of its values, by group: the filled ones (short values as a label/value
+   * table, long texts as paragraphs, lists inside it as tables), and how many fields were left empty.
+   */
+  private recordParts(
+    record: TreeRecord,
+    list: OpenList,
+    omit?: ReadonlySet<string>,
+  ): { shown: Content[]; empty: number } {
+    const entity = record.entity;
+    const grade = this.gradeOf(list);
+    const shown: Content[] = [];
+    let empty = 0;
     const byGroup = new Map<string, [string, Field][]>();
     for (const entry of shownKeys(entity, record.variant)) {
+      if (omit?.has(entry[0])) continue;
       const group = entry[1].group ?? '';
       byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
     }
     const grouped = byGroup.size > 1 || !byGroup.has('');
     for (const [group, entries] of byGroup) {
+      const filled = entries.filter(([key, field]) => {
+        const value = valueOf(record, key);
+        const has =
+          field.kind === 'json'
+            ? listOfText(value).length > 0
+            : value !== null && value !== undefined && value !== '';
+        // A field left empty is counted, not printed; a derived value without a value is simply not shown.
+        if (!has && key in entity.fields) empty++;
+        return has;
+      });
+      if (filled.length === 0) continue;
       const title = group ? this.words.labels.group(entity, group) : grouped ? this.words.general : undefined;
-      if (title) blocks.push({ text: title, style: 'groupTitle' });
-      const short = entries.filter(([, f]) => f.kind !== 'longText' && f.kind !== 'json');
-      const long = entries.filter(([, f]) => f.kind === 'longText' || f.kind === 'json');
+      if (title) shown.push(heading({ text: title, style: 'groupTitle' }));
+      const short = filled.filter(([, f]) => f.kind !== 'longText' && f.kind !== 'json');
       if (short.length > 0)
-        blocks.push({
+        shown.push({
           table: {
             // No header row: lightHorizontalLines would draw a heavy rule under the first fact.
             headerRows: 0,
             widths: [150, '*'],
             body: short.map(([key, field]) => [
               { text: this.words.labels.field(entity, key), style: 'label' },
-              this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
+              this.cell(record, key, field, gradedBy(key, field, grade)),
             ]),
           },
           layout: 'lightHorizontalLines',
           margin: [0, 0, 0, 4],
         });
-      // Long texts are paragraphs, so a 20,000-character remark breaks across pages.
-      for (const [key, field] of long) {
+      for (const [key, field] of filled) {
+        if (field.kind === 'json' && field.items) {
+          shown.push(
+            heading({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] }),
+          );
+          shown.push(this.itemsTable(entity, key, field, valueOf(record, key), grade?.levels));
+          continue;
+        }
+        if (field.kind !== 'longText' && field.kind !== 'json') continue;
+        // Long texts are paragraphs, so a 20,000-character remark breaks across pages.
         const text = this.values.of(entity, key, field, valueOf(record, key));
-        if (!text) continue;
-        blocks.push({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] });
-        blocks.push({ text, style: 'longText' });
+        shown.push(
+          heading({ text: this.words.labels.field(entity, key), style: 'label', margin: [0, 4, 0, 1] }),
+        );
+        shown.push({ text, style: 'longText' });
       }
     }
-    blocks.push(...this.files(record));
-    return blocks;
+    return { shown, empty };
+  }
+
+  /**
+   * A list inside a record (a scan's indications) as a table: a column per item field any item
+   * fills, in declared order, a row per item, numbered.
+   */
+  private itemsTable(
+    entity: EntityDefinition,
+    key: string,
+    field: Field & { kind: 'json' },
+    value: unknown,
+    levels?: readonly string[],
+  ): Content {
+    const items = field.items!;
+    const listKey = itemsKeyOf(entity, key);
+    const rows = listOfText(value) as (Record<string, unknown> | null)[];
+    const filled = (itemKey: string) =>
+      rows.some((row) => {
+        const v = row?.[itemKey];
+        return v !== null && v !== undefined && v !== '';
+      });
+    const columns = Object.entries(items).filter(([itemKey]) => filled(itemKey));
+    return {
+      table: {
+        headerRows: 1,
+        widths: ['auto', ...columns.map(() => '*')],
+        body: [
+          [
+            { text: '#', style: 'tableHeader' },
+            ...columns.map(([itemKey]) => ({
+              text: this.words.labels.itemField(entity, listKey, itemKey),
+              style: 'tableHeader',
+            })),
+          ],
+          ...rows.map((row, i) => [
+            { text: String(i + 1), style: 'muted' },
+            ...columns.map(([itemKey, item]) => {
+              const v = row?.[itemKey];
+              if (v === null || v === undefined || v === '') return { text: '' };
+              const text =
+                item.kind === 'enum'
+                  ? this.words.labels.itemValue(entity, listKey, itemKey, String(v))
+                  : this.values.of(entity, itemKey, item, v);
+              // An item judged on the technique's own grade (an indication's result) in its colour.
+              const graded =
+                levels &&
+                item.kind === 'enum' &&
+                item.values.length === levels.length &&
+                item.values.every((l) => levels.includes(l));
+              const colour = graded ? gradeColour(levels, v) : undefined;
+              return colour ? { text, fillColor: colour.fill, color: colour.color, bold: true } : { text };
+            }),
+          ]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+      style: 'rowsTable',
+    };
   }
 
   /** One value's cell; a graded value is filled with its level's colour. */
@@ -382,21 +560,23 @@ export class ReportPdfLayout {
     list.columns ??= tableColumns(list.entity, record.variant, grade?.field);
     list.rows.push([
       { text: String(list.count), style: 'muted' },
-      ...list.columns.map(([key, field]) =>
-        this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
-      ),
+      ...list.columns.map(([key, field]) => this.cell(record, key, field, gradedBy(key, field, grade))),
     ]);
     list.profile?.add(record.values);
-    if (list.byGrade && grade) {
-      // A row is named as its table names it (its first column), else by its number there.
-      const [key, field] = list.columns[0]!;
-      const name = this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]);
-      list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
-    }
-    list.details.push({
-      stack: this.recordBlock(record, list, true),
-      margin: [0, 6, 0, 0],
-    });
+    // A row is named as its table names it (its first column), else by its number there.
+    const [key, field] = list.columns[0] ?? [];
+    const name =
+      key && field ? this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]) : '';
+    if (list.byGrade && grade) list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
+    // A row prints a block of its own only for what its table does not show: notes, a list inside
+    // it, files, a value outside the columns; titled with its number and name as in the table.
+    const inTable = new Set(list.columns.map(([key]) => key));
+    const parts = this.recordParts(record, list, inTable);
+    if (parts.shown.length > 0 || record.attachments.length > 0)
+      list.details.push({
+        stack: this.recordBlock(record, list, true, inTable, name),
+        margin: [0, 6, 0, 0],
+      });
   }
 
   /** A gallery's row: its picture, captioned, under its group's value. */
@@ -423,40 +603,45 @@ export class ReportPdfLayout {
   private galleryOf(list: OpenList): Content[] {
     const { spec, cells } = list.gallery!;
     const out: Content[] = [
-      {
+      heading({
         text: `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`,
         style: 'listTitle',
-      },
+      }),
     ];
     for (const { value: group, rows } of galleryGroups(list.entity, spec, cells, (c) => c.group)) {
       const shown = rows.map((r) => r.cell);
-      const heading = group
+      const title = group
         ? this.words.labels.value(list.entity, spec.groupBy, group)
         : `${this.words.labels.field(list.entity, spec.groupBy)}: —`;
-      out.push({
-        text: `${heading} (${shown.length.toLocaleString(this.words.locale)})`,
-        style: 'groupTitle',
-      });
+      out.push(
+        heading({
+          text: `${title} (${shown.length.toLocaleString(this.words.locale)})`,
+          style: 'groupTitle',
+        }),
+      );
       const body: Content[][] = [];
       for (let i = 0; i < shown.length; i += 2) body.push([shown[i]!, shown[i + 1] ?? { text: '' }]);
       out.push({ table: { widths: ['*', '*'], body, dontBreakRows: true }, layout: 'noBorders' });
     }
-    return out;
+    return keepHeadingsWithNext(out);
   }
 
-  /** A list of rows: its title and count, the table of its columns, then each row's blocks. */
+  /**
+   * A list of rows: one table of its columns under its title and count (both repeated at the top of
+   * every page the table runs onto, and kept with its first rows), then each row's block.
+   */
   private rowsTable(list: OpenList): Content[] {
     const columns = list.columns!;
+    const span = columns.length + 1;
+    const title = `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`;
     return [
       {
-        text: `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`,
-        style: 'listTitle',
-      },
-      {
         table: {
-          headerRows: 1,
-          widths: ['auto', ...columns.map((_, i) => (i === 0 ? '*' : 'auto'))],
+          headerRows: 2,
+          keepWithHeaderRows: 1,
+          widths: ['auto', ...rowColumnWidths(columns)],
           body: [
+            [{ text: title, style: 'listTitle', colSpan: span }, ...columns.map(() => ({ text: '' }))],
             [
               { text: '#', style: 'tableHeader' },
               ...columns.map(([key]) => ({
@@ -486,7 +671,7 @@ export class ReportPdfLayout {
     const others = record.attachments.filter((a) => !photos.includes(a));
     const out: Content[] = [];
     if (photos.length > 0) {
-      out.push({ text: this.words.photos, style: 'groupTitle' });
+      out.push(heading({ text: this.words.photos, style: 'groupTitle' }));
       const cells = photos.map((photo) => this.photoCell(entity, photo));
       const body: Content[][] = [];
       for (let i = 0; i < cells.length; i += 2) body.push([cells[i]!, cells[i + 1] ?? { text: '' }]);
@@ -494,7 +679,7 @@ export class ReportPdfLayout {
     }
     if (others.length > 0) {
       const w = this.words.fileColumns;
-      out.push({ text: this.words.files, style: 'groupTitle' });
+      out.push(heading({ text: this.words.files, style: 'groupTitle' }));
       out.push({
         table: {
           headerRows: 1,

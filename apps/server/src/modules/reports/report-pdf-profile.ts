@@ -147,7 +147,8 @@ export class ProfileOfRows {
             ...place,
             stroke: { scale: 'colour', field: 'series' },
             strokeWidth: { value: 1.5 },
-            interpolate: { value: 'monotone' },
+            // Straight segments between the readings: a curve would imply values nobody read.
+            interpolate: { value: 'linear' },
           },
         },
       },

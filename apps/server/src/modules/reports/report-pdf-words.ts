@@ -101,6 +101,20 @@ export type PdfWords = {
   };
   /** A report an approved revision replaced: on its cover and in every page's footer. */
   supersededBy: (reportNumber: string) => string;
+  /** The words of a PDF as a plant files it (docs/report-pdf.md): the owner, the overall result. */
+  filed: {
+    plantOwner: string;
+    contractor: string;
+    overall: string;
+    technique: string;
+    entries: string;
+    byGrade: string;
+    worst: string;
+    overrides: string;
+    notGraded: string;
+    /** Under a record's values: how many of its fields were left empty and are not printed. */
+    emptyFields: (count: number) => string;
+  };
 };
 
 export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
@@ -197,6 +211,21 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       unsigned: 'This version was approved before versions were signed: it carries no signature.',
     },
     supersededBy: (reportNumber) => `Superseded by ${reportNumber}`,
+    filed: {
+      plantOwner: 'Plant owner',
+      contractor: 'Contractor',
+      overall: 'Overall result',
+      technique: 'Inspection',
+      entries: 'Entries',
+      byGrade: 'By grade',
+      worst: 'Worst',
+      overrides: 'Overrides',
+      notGraded: 'Not graded',
+      emptyFields: (count) =>
+        count === 1
+          ? '1 field left empty is not printed.'
+          : `${count.toLocaleString('en-GB')} fields left empty are not printed.`,
+    },
   },
   id: {
     locale: 'id-ID',
@@ -291,6 +320,18 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       unsigned: 'Versi ini disetujui sebelum versi ditandatangani: tidak ada tanda tangannya.',
     },
     supersededBy: (reportNumber) => `Digantikan oleh ${reportNumber}`,
+    filed: {
+      plantOwner: 'Pemilik kilang',
+      contractor: 'Kontraktor',
+      overall: 'Hasil keseluruhan',
+      technique: 'Inspeksi',
+      entries: 'Entri',
+      byGrade: 'Menurut tingkat',
+      worst: 'Terburuk',
+      overrides: 'Penimpaan',
+      notGraded: 'Tidak dinilai',
+      emptyFields: (count) => `${count.toLocaleString('id-ID')} isian yang dibiarkan kosong tidak dicetak.`,
+    },
   },
 };
 

@@ -23,6 +23,7 @@ import type { PrintedSignature } from './report-pdf-signature.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
+import { filedCover } from './report-pdf-plant.ts';
 import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 import { versionOfReport } from './report-versions.ts';
@@ -126,6 +127,7 @@ export async function printReport(
     const report = header!;
     const printed = await which(report);
     const authorship = await authorshipOf(deps.db, report);
+    const filed = await filedCover(deps, report, layout.results);
     const steps = await deps.db
       .select()
       .from(reportApprovalSteps)
@@ -136,6 +138,7 @@ export async function printReport(
     const approval = approvalContent(words, report, steps, signatures);
     const pending = [
       ...(authorship.company?.logo ? [authorship.company.logo] : []),
+      ...(filed.owner?.logo ? [filed.owner.logo] : []),
       ...layout.images,
       ...signatures,
     ];
@@ -160,7 +163,7 @@ export async function printReport(
       defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
       styles: pdfStyles,
       content: [
-        ...coverContent(words, report, authorship, new Date(), printed),
+        ...coverContent(words, report, authorship, new Date(), printed, filed),
         ...(layout.hasSections
           ? layout.content
           : [{ text: words.noTechniques, style: 'note', margin: [0, 16, 0, 0] }]),

@@ -9,6 +9,7 @@ import {
   imageMediaTypes,
   inspectionPoint,
   plannerGroup,
+  plantOwner,
   reportHeader,
   reportSupportingDocument,
   techniqueOfMethod,
@@ -512,6 +513,42 @@ async function seedReportContent(
   }
 }
 
+/** The demo's plant owner: the organisation every report is filed under, with its logo. */
+export const demoPlantOwner = {
+  ownerName: 'PT Kilang Nusantara Energi',
+  address: 'Jl. Jenderal Gatot Subroto Kav. 42, Kuningan Barat, Mampang Prapatan',
+  city: 'Jakarta',
+  region: 'DKI Jakarta',
+};
+
+/** The plant owner and its logo, set once: an administrator's own values are never replaced. */
+async function seedPlantOwner(db: Db, files: FileStore, by: By) {
+  const owners = tableOf(plantOwner);
+  const [existing] = await db.select({ id: owners.id }).from(owners).limit(1);
+  if (existing) return;
+  const logo = await files.put(createReadStream(asset('plant-owner-logo.png')), {
+    maxBytes: 1024 * 1024,
+    allowedMediaTypes: imageMediaTypes,
+  });
+  await db.transaction(async (tx) => {
+    const [made] = (await tx
+      .insert(owners)
+      .values({ ...demoPlantOwner, ...by } as never)
+      .returning({ id: owners.id })) as { id: string }[];
+    await tx.insert(attachments).values({
+      ownerEntity: plantOwner.name,
+      ownerId: made!.id,
+      slot: 'ownerLogo',
+      displayName: 'plant-owner-logo.png',
+      mediaType: logo.mediaType,
+      size: logo.size,
+      sha256: logo.sha256,
+      storageKey: logo.key,
+      createdBy: by.createdBy,
+    });
+  });
+}
+
 /** The demo's approval positions: who approves at the first level, and who signs off thermal. */
 export const demoApprovalPositions = [
   { name: 'Area inspection engineer', description: 'Checks the findings of the area', levelApproval: 1 },
@@ -553,7 +590,9 @@ export async function seedDemoData(db: Db, files: FileStore): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(workOrderSpkTable);
   const [admin] = await db.select({ id: users.id }).from(users).limit(1);
   const by = { createdBy: admin?.id ?? null, updatedBy: admin?.id ?? null };
-  // The NDT register came later than the rest: an installation seeded before it gets it too.
+  // The plant owner and the NDT register came later than the rest: an installation seeded before
+  // them gets them too.
+  await seedPlantOwner(db, files, by);
   if (n > 0) {
     await seedDemoNdt(db, by);
     return false;

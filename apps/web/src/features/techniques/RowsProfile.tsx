@@ -22,6 +22,27 @@ export function sharedLimits(profile: Profile, rows: readonly Record<string, unk
 }
 
 /**
+ * How the profile's chart draws what was measured: straight segments between the readings (a curve
+ * would imply values nobody read), and every number on the axes and in the tooltip as the reader's
+ * language writes it (0,5 in Bahasa Indonesia, beside a table reading 0,5). Whole ticks along a
+ * counted axis (a pump's attempts).
+ */
+export function profileChartProps(language: string, countedAlong: boolean) {
+  const format = (v: number) => formatNumber(v, language);
+  return {
+    curveType: 'linear' as const,
+    valueFormatter: format,
+    xAxisProps: {
+      type: 'number' as const,
+      domain: ['dataMin', 'dataMax'] as [string, string],
+      allowDecimals: !countedAlong,
+      tickFormatter: format,
+    },
+    yAxisProps: { tickFormatter: format },
+  };
+}
+
+/**
  * An inspection's rows as its technique's profile declares them (SACP: the potentials along the
  * line): a line per series over the x field, the evaluation's limits across, and in words the worst
  * row (how many rows take each grade is said under the table, GradeCounts).
@@ -85,15 +106,9 @@ export default function RowsProfile({
             connectNulls
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
-            xAxisProps={{
-              type: 'number',
-              domain: ['dataMin', 'dataMax'],
-              // Counted along (an attempt's number): whole ticks only.
-              allowDecimals: rows.fields[profile.x]?.kind !== 'integer',
-            }}
+            {...profileChartProps(i18n.language, rows.fields[profile.x]?.kind === 'integer')}
             xAxisLabel={`${label(profile.x)}${unitOf(rows.fields[profile.x]!) ? ` (${unitOf(rows.fields[profile.x]!)})` : ''}`}
             yAxisLabel={unit}
-            valueFormatter={(v) => formatNumber(v, i18n.language)}
             referenceLines={limits.map((l) => ({
               y: l.value,
               label: `${levelLabel(l.level)} ${l.beyond === 'above' ? '>' : '<'} ${formatNumber(l.value, i18n.language)}${unit ? ` ${unit}` : ''}`,

@@ -112,4 +112,13 @@ export const administration = {
     empty: 'No contractor companies yet.',
   },
   reportAuthor: 'Prepared by {{name}}',
+  plantOwner: {
+    nav: 'Plant owner',
+    title: 'Plant owner',
+    subtitle:
+      'The organisation that owns the plant: its name, address and logo head the cover of every report’s PDF.',
+    notSet: 'Not set yet',
+    notSetText: 'Until the plant owner is set, report covers name only the contractor.',
+    saved: 'Plant owner saved',
+  },
 };

@@ -122,6 +122,7 @@ export const roles: Translation<typeof enRoles> = {
     role: 'Peran dan hak akses',
     contractorCompany: 'Perusahaan kontraktor',
     approval: 'Pengaturan persetujuan dan peninjau',
+    plantOwner: 'Pemilik kilang',
   },
   methods: {
     thermal: 'Analisis termal',
@@ -159,4 +160,13 @@ export const administration: Translation<typeof enAdministration> = {
     empty: 'Belum ada perusahaan kontraktor.',
   },
   reportAuthor: 'Disusun oleh {{name}}',
+  plantOwner: {
+    nav: 'Pemilik kilang',
+    title: 'Pemilik kilang',
+    subtitle:
+      'Organisasi pemilik kilang: nama, alamat, dan logonya menjadi kepala sampul PDF setiap laporan.',
+    notSet: 'Belum diatur',
+    notSetText: 'Selama pemilik kilang belum diatur, sampul laporan hanya menyebut kontraktor.',
+    saved: 'Pemilik kilang disimpan',
+  },
 };
