@@ -175,6 +175,23 @@ describe('the words of the companies and places using Inspectra, and the corpora
     );
   });
 
+  it("counts the plant owner's name, city and region once they are recorded", async () => {
+    for (const password of ['Kilang-Sentosa#2027', 'Prabumulih-Lematang#27'])
+      expect((await create({ password })).status).toBe(201);
+    const owner = await t.call(
+      'POST',
+      '/api/plant-owner',
+      multipart({ ownerName: 'PT Kilang Sentosa', city: 'Prabumulih', region: 'Lematang' }),
+    );
+    expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+    expect(expectRefused(await create({ password: 'Kilang-Sentosa#2027' }), 'password')).toBe(
+      passwordWeaknessMessages.company,
+    );
+    expect(expectRefused(await create({ password: 'Prabumulih-Lematang#27' }), 'password')).toBe(
+      passwordWeaknessMessages.place,
+    );
+  });
+
   it('still accepts strong passphrases, even with a company or place word or a year in them', async () => {
     for (const password of [
       'kebun teh di lereng gunung',

@@ -1,4 +1,4 @@
-import { contractorCompany } from '@inspectra/contract';
+import { contractorCompany, plantOwner } from '@inspectra/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 
@@ -11,6 +11,7 @@ import { tableOf } from '../../db/schema/index.ts';
 export type OrganisationWords = { companies: string[]; places: string[] };
 
 const companies = tableOf(contractorCompany);
+const owners = tableOf(plantOwner);
 
 /** Legal forms and fillers of company names: too common to count as the company's own words. */
 const legalForms = new Set([
@@ -102,12 +103,18 @@ function wordsOf(name: string): string[] {
   return whole.length >= 4 ? [whole, ...parts] : parts;
 }
 
-/**
- * The plant owner's name, city and region (administration's organisation settings). They are not
- * recorded yet: this is where they join the words once they are.
- */
-async function plantOwnerWords(_db: DbOrTx): Promise<OrganisationWords> {
-  return { companies: [], places: [] };
+/** The plant owner's name, city and region (administration → plant owner), when recorded. */
+async function plantOwnerWords(db: DbOrTx): Promise<OrganisationWords> {
+  const rows = await db
+    .select({ name: owners.ownerName, city: owners.city, region: owners.region })
+    .from(owners)
+    .limit(1);
+  const owner = rows[0];
+  if (!owner) return { companies: [], places: [] };
+  return {
+    companies: wordsOf(String(owner.name ?? '')),
+    places: [owner.city, owner.region].filter((p): p is string => typeof p === 'string' && p !== ''),
+  };
 }
 
 /** Every company's and place's words, read now (a company added today counts today). */
