@@ -85,6 +85,10 @@ export const fieldMessages = {
   inspectorInactive: '{{name}} is inactive and cannot be newly named as an inspector',
   // Four eyes (docs/approvals.md): nobody approves or returns a report whose content they wrote.
   wroteReport: 'You wrote this report or part of it: someone else must approve or return it',
+  // A recorded verdict that differs from the standard's (docs/verdict-pairs.md).
+  verdictOverride:
+    'The standard gives {{standard}} where {{recorded}} is recorded: confirm the override with a reason',
+  notAnOverride: 'This row is not an override: its verdict agrees with the standard',
   // An approval path is the approval settings' to change (docs/approvals.md).
   levelsNeedApprovalSettings:
     'Only a role that may change the approval settings can change the approval levels and positions',
