@@ -301,7 +301,8 @@ describe('the result the acceptance code gives', () => {
     const ids: string[] = [];
     for (const [part, fields, proposed] of cases) {
       // An inspector's result the code rejects is kept with a reason (docs/verdict-pairs.md).
-      const reason = proposed === 'reject' ? { verdictOverrideReason: 'Re-examined by hand' } : {};
+      const reason: Record<string, string> =
+        proposed === 'reject' ? { verdictOverrideReason: 'Re-examined by hand' } : {};
       const r = await createFinding('pressure-vessel', vessel.id, {
         partOfSubject: part,
         ...fields,

@@ -8,6 +8,7 @@ import { techniques } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprover, createReportHeader, multipart, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 
 let t: TestApp;
 let approver: { id: string; token: string };
@@ -18,6 +19,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const overridesOf = '/api/report-approval-paths/verdict-overrides';
+
+/** The report's PDF as text, in English or Indonesian. */
+async function printed(reportId: string, language = 'en') {
+  const r = await t.inject({
+    method: 'GET',
+    url: `/api/report-headers/${reportId}/pdf?lang=${language}`,
+    headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+  });
+  expect(r.statusCode).toBe(200);
+  return (await pdfText(r.rawPayload)).all;
+}
 const accept = '/api/report-approval-paths/verdict-acceptances';
 
 describe('the declaration', () => {
@@ -76,7 +88,7 @@ describe('saving a row with a verdict pair', () => {
 
   it('refuses different verdicts without a reason, or with a blank one, naming the warning', async () => {
     const { inspection } = await examination();
-    for (const fields of [{}, { verdictOverrideReason: '   ' }]) {
+    for (const fields of [{}, { verdictOverrideReason: '   ' }] as Record<string, string>[]) {
       const r = await finding(inspection.id, { result: 'accept', ...fields });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.error.details).toEqual([
@@ -189,6 +201,17 @@ describe('an override counted, shown and accepted', () => {
       },
     ]);
 
+    // The PDF prints both verdicts, the reason, and counts the stricter.
+    const before = await printed(report.id);
+    expect(before).toContain('Accept (standard: Reject) — override');
+    expect(before).toContain(
+      'Override: Accept recorded where the standard gives Reject. Reason: Geometry echo',
+    );
+    expect(before).toMatch(/2 entries, by grade: Accept 1 Reject 1 .*1 override, not yet accepted/);
+    const indonesian = await printed(report.id, 'id');
+    expect(indonesian).toContain('Diterima (standar: Ditolak) — penyimpangan');
+    expect(indonesian).toContain('1 penyimpangan, belum diterima');
+
     // Not in approval: nobody accepts.
     const early = await t.call('POST', accept, { reportHeaderId: report.id, rowId }, approver.token);
     expect(early.status).toBe(409);
@@ -237,6 +260,10 @@ describe('an override counted, shown and accepted', () => {
     const lenient = [{ level: 'accept', rows: 2 }];
     expect(await figures()).toEqual({ worst: 'accept', byGrade: lenient, perInspection: lenient });
     expect(await queue()).toEqual({ worstFinding: 'accept', overrides: { total: 1, accepted: 1 } });
+
+    const after = await printed(report.id);
+    expect(after).toMatch(/2 entries, by grade: Accept 2 .*1 override, accepted by Test /);
+    expect(after).toContain('Verdict accepted');
 
     const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${report.id}`);
     const steps = history.body.data.filter((s: { action: string }) => s.action === 'verdictAccepted');

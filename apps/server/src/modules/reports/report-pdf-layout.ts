@@ -2,7 +2,8 @@ import { formatCoordinate, galleryGroups, itemsKeyOf, listOfText, readingKeys } 
 import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceGallery } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
-import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
+import { gradeColour, overrideCell, overrideNote, printedVerdict, RowsByGrade } from './report-pdf-grades.ts';
+import type { Acceptances } from './report-pdf-grades.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
@@ -232,6 +233,8 @@ export class ReportPdfLayout {
   private technique: TechniqueDefinition | undefined;
   private withheld = false;
   private sections = 0;
+  /** Reviewers' acceptances of the report's overrides (report-pdf-grades.ts), read with its header. */
+  acceptances: Acceptances = new Map();
 
   constructor(
     private readonly words: PdfWords,
@@ -380,10 +383,15 @@ export class ReportPdfLayout {
   private addRow(list: OpenList, record: TreeRecord) {
     const grade = this.gradeOf(list);
     list.columns ??= tableColumns(list.entity, record.variant, grade?.field);
+    // With a verdict pair, an override prints both verdicts and counts the stricter (verdict-pairs.md).
+    const verdict =
+      grade && list.entity.verdict ? printedVerdict(list.entity, record, this.acceptances) : undefined;
     list.rows.push([
       { text: String(list.count), style: 'muted' },
       ...list.columns.map(([key, field]) =>
-        this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
+        key === grade?.field && verdict?.override
+          ? overrideCell(this.words, list.entity, grade, verdict)
+          : this.cell(record, key, field, key === grade?.field ? grade.levels : undefined),
       ),
     ]);
     list.profile?.add(record.values);
@@ -391,10 +399,14 @@ export class ReportPdfLayout {
       // A row is named as its table names it (its first column), else by its number there.
       const [key, field] = list.columns[0]!;
       const name = this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]);
-      list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
+      list.byGrade.add(
+        name || `#${list.count}`,
+        verdict ? verdict.counted : valueOf(record, grade.field),
+        verdict,
+      );
     }
     list.details.push({
-      stack: this.recordBlock(record, list, true),
+      stack: [...this.recordBlock(record, list, true), ...overrideNote(this.words, list.entity, verdict)],
       margin: [0, 6, 0, 0],
     });
   }

@@ -54,6 +54,15 @@ export type PdfWords = {
     counts: (count: number) => string;
     worst: (name: string, grade: string) => string;
   };
+  /** A recorded verdict that differs from the standard's (docs/verdict-pairs.md). */
+  verdicts: {
+    cell: (recorded: string, standard: string) => string;
+    block: (recorded: string, standard: string, reason: string | null) => string;
+    /** After the rows by grade: "1 override", then who accepted them or that nobody has yet. */
+    overrides: (count: number) => string;
+    acceptedBy: (names: string) => string;
+    notAccepted: string;
+  };
   approval: {
     title: string;
     path: string;
@@ -135,6 +144,14 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
         count === 1 ? '1 entry, by grade:' : `${count.toLocaleString('en-GB')} entries, by grade:`,
       worst: (name, grade) => `Worst: ${name} (${grade})`,
     },
+    verdicts: {
+      cell: (recorded, standard) => `${recorded} (standard: ${standard}) — override`,
+      block: (recorded, standard, reason) =>
+        `Override: ${recorded} recorded where the standard gives ${standard}. Reason: ${reason ?? 'none given'}`,
+      overrides: (count) => (count === 1 ? '1 override' : `${count.toLocaleString('en-GB')} overrides`),
+      acceptedBy: (names) => `accepted by ${names}`,
+      notAccepted: 'not yet accepted',
+    },
     approval: {
       title: 'Approval record',
       path: 'Approval path',
@@ -215,6 +232,14 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     grades: {
       counts: (count) => `${count.toLocaleString('id-ID')} entri, menurut tingkat:`,
       worst: (name, grade) => `Terburuk: ${name} (${grade})`,
+    },
+    verdicts: {
+      cell: (recorded, standard) => `${recorded} (standar: ${standard}) — penyimpangan`,
+      block: (recorded, standard, reason) =>
+        `Penyimpangan: dicatat ${recorded} sedangkan standar memberi ${standard}. Alasan: ${reason ?? 'tidak ada'}`,
+      overrides: (count) => `${count.toLocaleString('id-ID')} penyimpangan`,
+      acceptedBy: (names) => `diterima oleh ${names}`,
+      notAccepted: 'belum diterima',
     },
     approval: {
       title: 'Catatan persetujuan',

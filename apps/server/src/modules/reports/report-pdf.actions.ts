@@ -18,6 +18,7 @@ import { PdfRefused, takePdfPrinter } from './pdf-printer.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-cover.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
+import { acceptancesOf } from './report-pdf-grades.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
 import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
@@ -115,6 +116,8 @@ export async function printReport(
         // meanwhile (a new worker loads pdfmake); a turn refused is thrown below, when awaited.
         taking ??= takePdfPrinter();
         taking.catch(() => {});
+        // Which overrides a reviewer accepted: their rows count the recorded verdict.
+        layout.acceptances = await acceptancesOf(deps.db, String(entry.record.values.id));
       }
       layout.add(entry);
     }
