@@ -273,7 +273,7 @@ describe('an override counted, shown and accepted', () => {
         level: 1,
         fromStatus: 'submitted',
         toStatus: 'submitted',
-        comment: "Circ seam C2 at 1200 mm: accept accepted over the standard's reject (Geometry echo)",
+        comment: "Circ seam C2 at 1200 mm: Accept accepted over the standard's Reject (Geometry echo)",
       },
     ]);
 

@@ -1,4 +1,6 @@
 import {
+  entities,
+  enumValueLabel,
   reportHeader,
   techniques,
   verdictAcceptanceBody,
@@ -89,6 +91,16 @@ export async function verdictOverridesOf(
   return found;
 }
 
+/** The history's words for an acceptance: "Weld root: Accept accepted over the standard's Reject (why)". */
+function acceptanceComment(o: VerdictOverrideRow): string {
+  const pair = entities[o.entity]!.verdict!;
+  const field = entities[o.entity]!.fields[pair.recorded];
+  const word = (level: string) =>
+    (field?.kind === 'enum' ? field.valueLabels?.[level] : undefined) ?? enumValueLabel(level);
+  const reason = o.reason ? ` (${o.reason})` : '';
+  return `${o.title ?? o.rowId}: ${word(o.recorded)} accepted over the standard's ${word(o.standard)}${reason}`;
+}
+
 const inApproval: ReportStatus[] = ['submitted', 'inReview'];
 const reports = (deps: Parameters<ActionHandler>[0]['deps']) => deps.repositories.get(reportHeader.name)!;
 
@@ -140,7 +152,7 @@ export const verdictAcceptanceActions: Record<string, ActionHandler> = {
         position: snapshotOf(report).find((s) => s.level === level)?.position ?? null,
         actor: user!,
         action: 'verdictAccepted',
-        comment: `${override.title ?? override.rowId}: ${override.recorded} accepted over the standard's ${override.standard}${override.reason ? ` (${override.reason})` : ''}`,
+        comment: acceptanceComment(override),
         fromStatus: status,
         toStatus: status,
       });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   entities,
   techniqueOfMethod,
+  techniques,
   verdictOverrideOf,
   verdictOverrideReasonKey,
 } from '@inspectra/contract';
@@ -14,6 +15,10 @@ import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../app/error-text.ts';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime } from '../../engine/locale.ts';
+import { techniqueKey } from '../techniques/technique-queries.ts';
+
+/** The techniques whose rows carry a verdict pair. */
+const paired = techniques.filter((t) => t.workspace?.rows?.verdict);
 
 /** A verdict of the pair in the user's words (the recorded field's level labels). */
 export function verdictWord(t: TFunction, entity: EntityDefinition, level: string): string {
@@ -119,7 +124,12 @@ export function VerdictOverridesPanel({
       }),
     onSuccess: async () => {
       notifications.show({ color: 'teal', message: t('engine.verdict.accepted') });
-      await queryClient.invalidateQueries({ queryKey: ['reports', reportId] });
+      // What counts changed: the approval's history, the report's figures and its workspace's.
+      await Promise.all(
+        [['reports', reportId], ['report', reportId], ...paired.map((t) => techniqueKey(t, reportId))].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
