@@ -4,9 +4,14 @@
  * with a reason, counted at the stricter until the reviewer whose turn it is accepts it, and the
  * acceptance is kept beside the frozen report and written into its history.
  */
-import { techniques } from '@inspectra/contract';
+import { Readable } from 'node:stream';
+import { techniques, ufdSummary } from '@inspectra/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApprover, createReportHeader, multipart, startTestApp } from './helpers.ts';
+import { recordScopes, repositories } from '../src/app.ts';
+import { importSheet } from '../src/engine/sheet-operations.ts';
+import { loadUser } from '../src/modules/auth/sessions.ts';
+import { createApprover, createReportHeader, createUser, multipart, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -153,6 +158,48 @@ describe('saving a row with a verdict pair', () => {
     const r = await finding(inspection.id, { result: 'accept', decibelsDefectHeightOfScreenPercentage: '' });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.data).toMatchObject({ proposedResult: null, verdictOverrideReason: null });
+  });
+});
+
+describe('a sheet of rows with a verdict pair', () => {
+  /** Imports rows (UFD findings) through the engine's import, as a sheet route would. */
+  async function imported(rows: (string | number)[][]) {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Sheet');
+    sheet.addRow([
+      'UFD inspection',
+      'Examination date',
+      'Part examined',
+      'Result',
+      'Indication type',
+      'Length',
+      'Echo height',
+    ]);
+    for (const row of rows) sheet.addRow(row);
+    const file = Readable.from(Buffer.from(await book.xlsx.writeBuffer()));
+    const admin = await createUser(t);
+    const user = (await loadUser(t.db as never, admin.id))!;
+    const repos = repositories(recordScopes);
+    return importSheet(t.db as never, repos, repos.get(ufdSummary.name)!, { file, variant: 'pipe', user });
+  }
+
+  it('imports rows agreeing with the standard, and refuses an override, which a sheet gives no reason for', async () => {
+    const { inspection } = await examination();
+    const agreeing = await imported([
+      [inspection.id, '2026-11-12', 'Long seam L1', 'accept', 'slagInclusion', 4, 110],
+    ]);
+    expect(agreeing).toMatchObject({ created: 1 });
+    await expect(
+      imported([[inspection.id, '2026-11-12', 'Circ seam C2', 'accept', 'slagInclusion', 10, 110]]),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      details: [
+        expect.objectContaining({
+          path: 'rows.2.verdictOverrideReason',
+          message: expect.stringContaining('reject'),
+        }),
+      ],
+    });
   });
 });
 
