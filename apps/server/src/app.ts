@@ -32,6 +32,7 @@ import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from '.
 import { parsedInput } from './engine/request-body.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';
+import { verdictAcceptanceActions } from './modules/approvals/verdict-acceptance.actions.ts';
 import { approvalQueueActions } from './modules/approvals/approval-queue.actions.ts';
 import { approvalScopes, approvalSettingsActions } from './modules/approvals/approval-settings.actions.ts';
 import { approvalOptionsActions } from './modules/approvals/approval-options.ts';
@@ -297,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
     ...approvalOptionsActions,
     ...reviewerAssignmentActions,
     ...approvalFlowActions,
+    ...verdictAcceptanceActions,
     ...approvalQueueActions,
     ...userActions,
     ...roleActions,

@@ -143,6 +143,8 @@ export const expectedAccess: Readonly<Record<string, string>> = {
   'GET /report-approval-paths/current': 'reportHeader.view',
   'GET /report-approval-paths/queue': 'reportHeader.approve',
   'GET /report-approval-paths/queue/summary': 'reportHeader.approve',
+  'GET /report-approval-paths/verdict-overrides': 'reportHeader.view',
+  'POST /report-approval-paths/verdict-acceptances': 'reportHeader.approve',
   'GET /user-pdm/summary': 'user.view',
   'GET /user-pdm/get-by-approval-position/by-company': 'user.view',
   'GET /user-pdm/get-planner-group': 'user.view',

@@ -235,8 +235,13 @@ describe('UFD findings', () => {
     expect(before.body.data.missing).toEqual([
       expect.objectContaining({ requirement: 'rows', technique: 'ufd', entity: 'ufdSummary', found: 0 }),
     ]);
+    // Accepted where the code accepts too (porosity below the reference level): no override.
+    const below = { decibelsDefectType: 'porosity', decibelsDefectHeightOfScreenPercentage: '60' };
     for (const result of ['accept', 'reject', 'accept'])
-      expect((await createFinding('pressure-vessel', vessel.id, { result })).status).toBe(201);
+      expect(
+        (await createFinding('pressure-vessel', vessel.id, { result, ...(result === 'accept' ? below : {}) }))
+          .status,
+      ).toBe(201);
     const after = await t.call('GET', `/api/report-headers/${report.id}/readiness`);
     expect(after.body.data.missing).toEqual([]);
     const techniques = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
@@ -295,7 +300,14 @@ describe('the result the acceptance code gives', () => {
     ];
     const ids: string[] = [];
     for (const [part, fields, proposed] of cases) {
-      const r = await createFinding('pressure-vessel', vessel.id, { partOfSubject: part, ...fields });
+      // An inspector's result the code rejects is kept with a reason (docs/verdict-pairs.md).
+      const reason: Record<string, string> =
+        proposed === 'reject' ? { verdictOverrideReason: 'Re-examined by hand' } : {};
+      const r = await createFinding('pressure-vessel', vessel.id, {
+        partOfSubject: part,
+        ...fields,
+        ...reason,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.data.proposedResult, part).toBe(proposed);
       // The inspector's result is the record, whatever the code proposes.
@@ -353,7 +365,10 @@ describe('the result the acceptance code gives', () => {
       acceptanceCode: 'ASME B31.3',
       matThickness: '12.7',
     });
-    expect((await createFinding('pipe', pipe.id, indication('porosity', 90, 7))).status).toBe(201);
+    const reason = { verdictOverrideReason: 'Re-examined by hand' };
+    expect(
+      (await createFinding('pipe', pipe.id, { ...indication('porosity', 90, 7), ...reason })).status,
+    ).toBe(201);
     const tree = await t.call('GET', `/api/report-headers/${report.id}/content`);
     expect(tree.status, JSON.stringify(tree.body)).toBe(200);
     expect(JSON.stringify(tree.body.data)).toContain('"proposedResult":"reject"');

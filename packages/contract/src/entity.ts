@@ -7,6 +7,8 @@ import { f, fieldValueSchema, labelFromKey } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
+import { verdictOverrideReasonKey, verdictOverrideReasonSchema } from './verdicts.ts';
+import type { VerdictPair } from './verdicts.ts';
 
 /**
  * A value computed from a stored record (ΔT, severity): shown like a field, never written. Declared
@@ -193,6 +195,11 @@ export type EntityDefinition<
   imagesOf: (variant: string | undefined) => Record<string, ImageSlot>;
   /** The image lists a variant has (every list when the variant is not named). */
   imageListsOf: (variant: string | undefined) => Record<string, ImageList>;
+  /**
+   * The verdict pair its technique names (`findingGrade.standard`, docs/verdict-pairs.md): the row
+   * then has the engine-owned `verdictOverrideReason`. Set by `defineTechnique` only.
+   */
+  verdict?: VerdictPair;
 };
 
 export const attachmentSchema = z.object({
@@ -399,6 +406,11 @@ export function defineEntity<
       update[key] = entries.optional();
     }
     if (config.idAlias) response[config.idAlias] = z.uuid();
+    if (definition.verdict) {
+      response[verdictOverrideReasonKey] = z.string().nullable();
+      create[verdictOverrideReasonKey] = verdictOverrideReasonSchema;
+      update[verdictOverrideReasonKey] = verdictOverrideReasonSchema;
+    }
     if (warningIds.length > 0) {
       const acknowledged = acknowledgedWarningsSchema(warningIds as [string, ...string[]]);
       create.acknowledgedWarnings = acknowledged;
@@ -444,7 +456,20 @@ export function defineEntity<
     imagesOf,
     imageListsOf,
   };
+  Object.defineProperty(definition, 'schemasBuilt', { value: () => byVariant.size > 0, enumerable: false });
   return definition as EntityDefinition<F, I, L, D, R>;
+}
+
+/**
+ * Gives an entity the verdict pair its technique names (`defineTechnique`), before anything has
+ * read its schemas: they then carry `verdictOverrideReason`.
+ */
+export function declareVerdictPair(entity: EntityDefinition, pair: VerdictPair) {
+  if (entity.verdict) throw new Error(`${entity.name}: its verdict pair is named once`);
+  // Built schemas would lack the reason: the technique is declared beside its entities.
+  const built = (entity as unknown as { schemasBuilt?: () => boolean }).schemasBuilt?.();
+  if (built) throw new Error(`${entity.name}: its schemas were read before its technique named the pair`);
+  entity.verdict = pair;
 }
 
 /**

@@ -3,6 +3,7 @@ export * from './coordinates.ts';
 export * from './entity.ts';
 export * from './derive.ts';
 export * from './rules.ts';
+export * from './verdicts.ts';
 export * from './messages.ts';
 export * from './envelope.ts';
 export * from './media-types.ts';

@@ -91,6 +91,10 @@ export const fieldMessages = {
   // Approving needs a stored signature when the approval options say so (docs/revisions-and-supersession.md).
   signatureRequired:
     'Draw your signature before approving: the approval record carries it (My signature, in the user menu)',
+  // A recorded verdict that differs from the standard's (docs/verdict-pairs.md).
+  verdictOverride:
+    'The standard gives {{standard}} where {{recorded}} is recorded: confirm the override with a reason',
+  notAnOverride: 'This row is not an override: its verdict agrees with the standard',
   // An approval path is the approval settings' to change (docs/approvals.md).
   levelsNeedApprovalSettings:
     'Only a role that may change the approval settings can change the approval levels and positions',

@@ -1,3 +1,4 @@
+import { declareVerdictPair } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
 import type { InspectionMethodCode } from './entities/inspection-methods.ts';
@@ -135,7 +136,17 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
    * severity, from ΔT), and its levels, least severe first. The worst finding of a report (NDT
    * history, report card) is read from it.
    */
-  findingGrade?: { field: string; levels: readonly string[] };
+  findingGrade?: {
+    field: string;
+    levels: readonly string[];
+    /**
+     * The verdict a standard gives over the same levels, beside the recorded one (`field`): a
+     * derived value (or field) of the rows (UFD's result by the code). Naming it makes a difference
+     * between the two an override: saved with a reason, counted at the stricter until a reviewer
+     * accepts it (STYLE 17, docs/verdict-pairs.md).
+     */
+    standard?: string;
+  };
   /** What a report of its method must hold to be submitted; required of a technique serving a method. */
   complete?: TechniqueCompleteness;
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
@@ -202,6 +213,28 @@ export function defineTechnique<const M extends string, const R extends readonly
     throw new Error(
       `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its rows`,
     );
+  const standard = config.findingGrade?.standard;
+  if (standard !== undefined && rows && graded !== undefined) {
+    // Both verdicts take the grade's levels; the recorded one is stored, so the inspector sets it.
+    const levels = config.findingGrade!.levels;
+    const given = rows.fields[standard] ?? rows.derived[standard]?.field;
+    const recorded = rows.fields[graded];
+    const sameLevels = (values: readonly string[] | undefined) =>
+      values !== undefined && values.length === levels.length && values.every((v) => levels.includes(v));
+    if (
+      standard === graded ||
+      recorded?.kind !== 'enum' ||
+      given?.kind !== 'enum' ||
+      !sameLevels(recorded.values) ||
+      !sameLevels(given.values) ||
+      (!rows.fields[standard] && !rows.derived[standard]?.expr)
+    )
+      throw new Error(
+        `${config.module}: findingGrade.standard names a choice of the grade's levels beside the recorded ${graded}, a stored choice`,
+      );
+    declareVerdictPair(rows, { recorded: graded, standard, levels });
+  } else if (standard !== undefined)
+    throw new Error(`${config.module}: findingGrade.standard needs rows and a graded field`);
   const profile = config.workspace?.profile;
   if (profile) {
     const numbers = [profile.x, ...profile.series].filter((k) => {

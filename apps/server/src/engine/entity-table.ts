@@ -1,4 +1,10 @@
-import { columnName, keyFields, referenceTarget, routeTable } from '@inspectra/contract';
+import {
+  columnName,
+  keyFields,
+  referenceTarget,
+  routeTable,
+  verdictOverrideReasonKey,
+} from '@inspectra/contract';
 import type { EntityDefinition, Field, ListTab, RecordedWarning, RouteDefinition } from '@inspectra/contract';
 import { and, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -184,6 +190,9 @@ export function entityTable<F extends Record<string, Field>>(
   }
   // Variants of one technique share a table (docs/architecture-engine.md, "Variants").
   if (entity.variants) columns.variant = text('variant').notNull();
+  // Why the recorded verdict differs from the standard's (docs/verdict-pairs.md): the engine's.
+  if ((entity as EntityDefinition).verdict)
+    columns[verdictOverrideReasonKey] = text('verdict_override_reason');
   const access = listAccess(entity as EntityDefinition);
   // Field columns are typed loosely (as text): modules address them by name in SQL, and the
   // engine's validation, not the column type, guards values.

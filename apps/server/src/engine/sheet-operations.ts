@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ALabel, entities, labelInSentence, referenceTarget } from '@inspectra/contract';
+import {
+  ALabel,
+  entities,
+  labelInSentence,
+  referenceTarget,
+  verdictOverrideReasonKey,
+} from '@inspectra/contract';
 import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -17,6 +23,7 @@ import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet
 import type { SheetRow, WriteSheetOptions } from './spreadsheet.ts';
 import { withImportSlot } from './import-slots.ts';
 import { judgeWrite } from './rules.ts';
+import { judgeVerdict, verdictInputs, verdictPatch } from './verdicts.ts';
 import type { RecordedWarning } from '@inspectra/contract';
 
 /** Most rows one export holds (a planner's sheet, not a backup); a larger list is refused, narrowed. */
@@ -180,6 +187,16 @@ export async function upsertRecord(
       now,
     }),
   };
+  // A verdict that differs from the standard's needs its reason (docs/verdict-pairs.md).
+  const [through] = await verdictInputs(tx, entity, [o.values]);
+  const sent = verdictOverrideReasonKey in o.values;
+  Object.assign(
+    newRecord,
+    verdictPatch(
+      judgeVerdict({ entity, values: o.values, through: through!, sent, user: o.user, now }),
+      newRecord.warnings,
+    ),
+  );
   const inserted = await repo.insertIfAbsent(tx, newRecord, o.user);
   const before = inserted ? undefined : await findByNaturalKey(tx, repo, o.values, o.variant);
   if (!before) {
@@ -209,7 +226,19 @@ export async function upsertRecord(
     user: o.user,
     now,
   });
-  const row = await repo.update(tx, before.id, { ...o.values, warnings }, undefined, o.user);
+  const verdict = verdictPatch(
+    judgeVerdict({
+      entity,
+      values: { ...before, ...o.values },
+      through: through!,
+      sent,
+      before,
+      user: o.user,
+      now,
+    }),
+    warnings,
+  );
+  const row = await repo.update(tx, before.id, { ...o.values, warnings, ...verdict }, undefined, o.user);
   await writeAudit(tx, {
     entity: entity.name,
     entityId: row.id,
@@ -464,8 +493,16 @@ async function writeRows(
     o.variant,
   );
   const now = new Date();
-  const planned = batch.map(({ rowNumber, values }) => {
-    const before = entity.naturalKey ? existing.get(naturalKeyOf(entity, values)) : undefined;
+  const storedOf = (values: Record<string, unknown>) =>
+    entity.naturalKey ? existing.get(naturalKeyOf(entity, values)) : undefined;
+  // What each row's standard verdict reads through its references (docs/verdict-pairs.md).
+  const throughs = await verdictInputs(
+    tx,
+    entity,
+    batch.map(({ values }) => ({ ...storedOf(values), ...values })),
+  );
+  const planned = batch.map(({ rowNumber, values }, index) => {
+    const before = storedOf(values);
     try {
       if (
         before &&
@@ -484,13 +521,28 @@ async function writeRows(
         user: o.user,
         now,
       });
+      // A sheet carries no reason: a row differing from the standard is refused unless it stays
+      // the override its stored reason was given for.
+      const verdict = verdictPatch(
+        judgeVerdict({
+          entity,
+          values: before ? { ...before, ...values } : values,
+          through: throughs[index]!,
+          sent: false,
+          before,
+          user: o.user,
+          now,
+        }),
+        warnings,
+      );
       const record = before
-        ? { ...before, ...values, warnings, updatedBy: o.user.id }
+        ? { ...before, ...values, warnings, ...verdict, updatedBy: o.user.id }
         : {
             ...values,
             id: randomUUID(),
             ...(o.variant ? { variant: o.variant } : {}),
             warnings,
+            ...verdict,
             createdBy: o.user.id,
             updatedBy: o.user.id,
           };
@@ -516,6 +568,7 @@ async function writeRows(
     ...(o.variant ? ['variant'] : []),
     ...Object.keys(entity.fields),
     'warnings',
+    ...(entity.verdict ? [verdictOverrideReasonKey] : []),
     'createdBy',
     'updatedBy',
   ];

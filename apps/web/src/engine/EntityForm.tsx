@@ -45,6 +45,7 @@ import { UnsavedChangesModal } from './UnsavedChangesModal.tsx';
 import { useFormDraft } from './useFormDraft.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWarningConfirmation } from './useWarningConfirmation.tsx';
+import { useOverrideReason } from './useOverrideReason.tsx';
 import { groupFields } from './field-groups.ts';
 import { checkValues, isPicker } from './validation.ts';
 
@@ -157,6 +158,7 @@ export function EntityForm(p: EntityFormProps) {
   };
 
   const confirmWarnings = useWarningConfirmation(entity, (key) => inputId(formId, key));
+  const askOverrideReason = useOverrideReason(entity);
   const check = (inputs: Record<string, unknown>) =>
     checkValues({
       entity,
@@ -340,9 +342,20 @@ export function EntityForm(p: EntityFormProps) {
       try {
         result = await p.onSubmit({ values, images, imageLists });
       } catch (error) {
-        showFailure(error);
-        setSubmitting(false);
-        return;
+        // A verdict that differs from the standard's is saved with a reason, asked for here.
+        const reason = await askOverrideReason(error);
+        try {
+          if (!reason) {
+            if (reason === undefined) showFailure(error);
+            setSubmitting(false);
+            return;
+          }
+          result = await p.onSubmit({ values: { ...values, ...reason }, images, imageLists });
+        } catch (again) {
+          showFailure(again);
+          setSubmitting(false);
+          return;
+        }
       }
       // Saved: the draft goes, and leaving no longer asks (before `dirty` has caught up).
       leaving.current?.allow();

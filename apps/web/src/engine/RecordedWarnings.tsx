@@ -1,5 +1,6 @@
 import { Alert, Box, List, Stack, Text, Tooltip } from '@mantine/core';
 import type { MantineSpacing } from '@mantine/core';
+import { verdictOverrideReasonKey, verdictOverrideRule } from '@inspectra/contract';
 import type { EntityDefinition, RecordedWarning } from '@inspectra/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -35,8 +36,14 @@ export function WarningsMark({
   const { t, i18n } = useTranslation();
   const warnings = recordedWarnings(record);
   if (warnings.length === 0) return null;
+  const reason = record[verdictOverrideReasonKey];
   const lines = warnings.map(
-    (w) => `${ruleMessage(t, entity.name, w)} (${confirmation(t, i18n.language, w)})`,
+    (w) =>
+      `${ruleMessage(t, entity.name, w)} (${confirmation(t, i18n.language, w)})${
+        w.rule === verdictOverrideRule && typeof reason === 'string'
+          ? `. ${t('engine.verdict.reasonShown', { reason })}`
+          : ''
+      }`,
   );
   const title = t('engine.warnings.savedWith', { count: warnings.length });
   return (
@@ -100,6 +107,11 @@ export function RecordedWarningsNotice({
             <Text span size="sm" c="dimmed">
               {confirmation(t, i18n.language, w)}
             </Text>
+            {w.rule === verdictOverrideRule && typeof record?.[verdictOverrideReasonKey] === 'string' && (
+              <Text size="sm">
+                {t('engine.verdict.reasonShown', { reason: record[verdictOverrideReasonKey] })}
+              </Text>
+            )}
           </List.Item>
         ))}
       </List>

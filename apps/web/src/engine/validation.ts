@@ -1,9 +1,9 @@
-import { describeIssue, judgeRules } from '@inspectra/contract';
+import { describeIssue, entities, judgeRules, verdictOverrideRule } from '@inspectra/contract';
 import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { fieldMessageText } from '../app/error-text.ts';
-import { fieldLabel, itemFieldLabel, unitOf } from './entity-labels.ts';
+import { enumLabel, fieldLabel, itemFieldLabel, unitOf } from './entity-labels.ts';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
 import { formatQuantity } from './locale.ts';
 
@@ -44,8 +44,15 @@ export type CheckedValues = {
 export function ruleMessage(
   t: TFunction,
   entityName: string,
-  violation: Pick<RuleViolation, 'rule' | 'message'>,
+  violation: Pick<RuleViolation, 'rule' | 'message'> & { values?: Record<string, unknown> },
 ) {
+  // A verdict saved over the standard's names both, in the user's words (docs/verdict-pairs.md).
+  const pair = entities[entityName]?.verdict;
+  const values = violation.values ?? {};
+  if (violation.rule === verdictOverrideRule && pair) {
+    const word = (key: string) => enumLabel(t, entityName, pair.recorded, String(values[key] ?? ''));
+    return t('engine.verdict.cell', { recorded: word(pair.recorded), standard: word(pair.standard) });
+  }
   return t(`entities.${entityName}.rules.${violation.rule}`, { defaultValue: violation.message });
 }
 

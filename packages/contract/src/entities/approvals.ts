@@ -4,6 +4,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
 import { reportStatuses } from './report-headers.ts';
+import { verdictOverrideSchema } from '../verdicts.ts';
 
 /** Approval levels run 1..maxApprovalLevel (docs/approvals.md). */
 export const maxApprovalLevel = 10;
@@ -172,7 +173,15 @@ export const assignReviewersBody = z.object({
 const idParams = z.object({ id: uuid('id') });
 
 /** `revised`: a new revision of the approved report was started (on both reports' histories, with the reason). */
-export const approvalActions = ['submitted', 'approved', 'returned', 'withdrawn', 'revised'] as const;
+/** `verdictAccepted`: a reviewer accepted an inspector's verdict over the standard's (docs/verdict-pairs.md). */
+export const approvalActions = [
+  'submitted',
+  'approved',
+  'returned',
+  'withdrawn',
+  'revised',
+  'verdictAccepted',
+] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 /** One step of a report's approval history. */
@@ -193,6 +202,15 @@ export const approvalStepSchema = z
   })
   .meta({ id: 'approvalStep' });
 export type ApprovalStep = z.infer<typeof approvalStepSchema>;
+
+/** A report's overrides (docs/verdict-pairs.md). */
+export const verdictOverridesQuery = z.object({ reportHeaderId: uuid('reportHeaderId') });
+
+/** A reviewer's acceptance of one override's recorded verdict, by its row. */
+export const verdictAcceptanceBody = z.object({
+  reportHeaderId: uuid('reportHeaderId'),
+  rowId: uuid('rowId'),
+});
 
 export const approvalHistoryQuery = z.object({
   reportHeaderId: uuid('reportHeaderId'),
@@ -300,6 +318,12 @@ export const approvalQueueItemSchema = z
     contractorName: z.string().nullable(),
     /** The report's worst finding, a level of its technique's `findingGrade`; null when none. */
     worstFinding: z.string().nullable(),
+    /**
+     * Rows whose recorded verdict differs from the standard's (our addition, docs/verdict-pairs.md),
+     * and how many of them a reviewer has accepted; the worst finding counts the others at the
+     * stricter verdict.
+     */
+    overrides: z.object({ total: z.number().int(), accepted: z.number().int() }),
   })
   .meta({ id: 'approvalQueueItem' });
 export type ApprovalQueueItem = z.infer<typeof approvalQueueItemSchema>;
@@ -495,6 +519,33 @@ export const approvalRoutes = [
       summary: "Every step of a report's approval, oldest first (?username narrows to one actor)",
       tag: pathTag,
       access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  // Our addition (docs/verdict-pairs.md): verdicts recorded against the standard's, and a
+  // reviewer's acceptance of one at approval.
+  route(
+    'GET',
+    '/report-approval-paths/verdict-overrides',
+    op.action('approval.verdictOverrides', {
+      query: verdictOverridesQuery,
+      response: z.array(verdictOverrideSchema),
+    }),
+    {
+      summary:
+        "A report's rows whose recorded verdict differs from the standard's (our addition): both verdicts, the one counted, the reason and who accepted it",
+      tag: pathTag,
+      access: { module: 'reportHeader', action: 'view' },
+    },
+  ),
+  route(
+    'POST',
+    '/report-approval-paths/verdict-acceptances',
+    op.action('approval.acceptVerdict', { body: verdictAcceptanceBody, response: verdictOverrideSchema }),
+    {
+      summary:
+        "Accept an inspector's verdict over the standard's, as the reviewer whose turn it is (our addition): recorded in the history; the recorded verdict then counts",
+      tag: pathTag,
+      access: { module: 'reportHeader', action: 'approve' },
     },
   ),
   route(

@@ -292,7 +292,8 @@ export const ufd = defineTechnique({
   entities: [ufdInspection, ufdSummary],
   routes: ufdRoutes,
   workspace: { inspection: ufdInspection, rows: ufdSummary },
-  findingGrade: { field: 'result', levels: ufdResults },
+  // The code's verdict beside the inspector's: a difference is an override (docs/verdict-pairs.md).
+  findingGrade: { field: 'result', levels: ufdResults, standard: 'proposedResult' },
   // An examination reports what it found: at least one indication, accepted or not.
   complete: { rows: { min: 1 } },
 });

@@ -232,6 +232,36 @@ export const reportApprovalSteps = pgTable(
  * 0034 refuses both). The versions of an original report and its revisions are one chain (`chainId`,
  * the original's id), numbered from 1, each naming the hash of the one before it.
  */
+/**
+ * A reviewer's acceptance of an inspector's verdict that differs from the standard's
+ * (docs/verdict-pairs.md): kept apart from the row, so a report frozen in review keeps the
+ * fingerprint it was submitted with. It holds for the two verdicts it was given over; once it does,
+ * the recorded verdict counts.
+ */
+export const verdictAcceptances = pgTable(
+  'verdict_acceptance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportHeaderId: uuid('report_header_id')
+      .notNull()
+      .references(() => entityTables.reportHeader!.id, { onDelete: 'cascade' }),
+    /** The row's entity and id: rows of every technique with a verdict pair. */
+    entity: text('entity').notNull(),
+    rowId: uuid('row_id').notNull(),
+    recorded: text('recorded').notNull(),
+    standard: text('standard').notNull(),
+    /** The approval level the reviewer accepted it at. */
+    level: integer('level'),
+    acceptedBy: uuid('accepted_by').notNull(),
+    acceptedByName: text('accepted_by_name').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('verdict_acceptance_row_idx').on(t.rowId, t.recorded, t.standard),
+    index('verdict_acceptance_report_idx').on(t.reportHeaderId),
+  ],
+);
+
 export const reportVersions = pgTable(
   'report_version',
   {

@@ -1,8 +1,10 @@
+import { verdictOverrideReasonKey } from '@inspectra/contract';
 import { auditable } from '../auditable.ts';
 import { saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
 import { prefillValues } from '../reference-fields.ts';
 import { judgeWrite } from '../rules.ts';
+import { verdictOfWrite } from '../verdicts.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
@@ -35,9 +37,18 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
       });
       return deps.db.transaction(async (tx) => {
         await deps.writeChecks?.[entity.name]?.({ tx, values, before: undefined, user: ctx.user! });
+        // A verdict that differs from the standard's is saved with a reason (docs/verdict-pairs.md).
+        const verdict = await verdictOfWrite(tx, {
+          entity,
+          values,
+          sent: verdictOverrideReasonKey in values,
+          user: ctx.user!,
+          now: new Date(),
+          warnings,
+        });
         const created = await repo(deps).insert(
           tx,
-          { ...values, ...(variant ? { variant } : {}), warnings },
+          { ...values, ...(variant ? { variant } : {}), warnings, ...verdict },
           ctx.user!,
         );
         await saveImageSlots(tx, entity, created.id, body.images, [], actor(ctx));

@@ -1,4 +1,4 @@
-import { ALabel, labelInSentence } from '@inspectra/contract';
+import { ALabel, labelInSentence, verdictOverrideReasonKey } from '@inspectra/contract';
 import type { RecordedWarning } from '@inspectra/contract';
 import { AppError } from '../../errors.ts';
 import { auditable } from '../auditable.ts';
@@ -9,6 +9,7 @@ import type { StoredRecord } from '../records.ts';
 import type { ParsedBody } from '../request-body.ts';
 import { unknownFields } from '../request-body.ts';
 import { judgeWrite } from '../rules.ts';
+import { verdictOfWrite } from '../verdicts.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
@@ -77,6 +78,19 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
           user: ctx.user!,
           now: new Date(),
         });
+        // A verdict that differs from the standard's is saved with a reason (docs/verdict-pairs.md).
+        Object.assign(
+          changes,
+          await verdictOfWrite(tx, {
+            entity,
+            values: { ...before, ...changes },
+            sent: verdictOverrideReasonKey in changes,
+            before,
+            user: ctx.user!,
+            now: new Date(),
+            warnings: changes.warnings as RecordedWarning[],
+          }),
+        );
         const updated = await repo(deps).update(tx, id, changes, version as number | undefined, ctx.user!);
         await saveImageSlots(tx, entity, id, body.images, body.clearedSlots, actor(ctx));
         await saveImageLists(tx, entity, id, body.lists, actor(ctx));

@@ -17,7 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { worstFindingSql } from '../../engine/finding-grade.ts';
+import { overrideCountSql, worstFindingSql } from '../../engine/finding-grade.ts';
 import { countListBy, defineList, listPage } from '../../engine/records.ts';
 import type { RowContext } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
@@ -121,6 +121,7 @@ const approvalQueue = defineList<ApprovalQueueItem>(reportHeader, 'approvalQueue
     contractorCompanyId: authorCompany(row),
     contractorName: sql`(select ${companies.contractorName} from ${companies} where ${companies.id} = ${authorCompany(row)})`,
     worstFinding: sql`(${worstFinding(row)})::text`,
+    overrides: overrideCountSql(sql`${row.id!}`, sql`${row.inspectionMethod!}`),
   }),
   view: (row, added) => ({
     id: row.id,
@@ -139,8 +140,15 @@ const approvalQueue = defineList<ApprovalQueueItem>(reportHeader, 'approvalQueue
     contractorCompanyId: added.contractorCompanyId as string | null,
     contractorName: added.contractorName as string | null,
     worstFinding: added.worstFinding as string | null,
+    overrides: overridesOf(added.overrides),
   }),
 });
+
+/** The overrides' counts as the statement gives them (`[total, accepted]`, null without a pair). */
+function overridesOf(value: unknown): { total: number; accepted: number } {
+  const pair = (typeof value === 'string' ? JSON.parse(value) : value) as [number, number] | null;
+  return { total: Number(pair?.[0] ?? 0), accepted: Number(pair?.[1] ?? 0) };
+}
 
 /** The queue's filters as its list reads them: `none` is the owner's staff, severity checked. */
 function queueQuery<Q extends { contractorCompanyId?: string; severity?: string[] }>(query: Q) {

@@ -216,7 +216,10 @@ export function approvalContent(
           [a.date, a.action, a.level, a.by, a.comment].map((t) => ({ text: t, style: 'tableHeader' })),
           ...steps.map((s) => [
             values.moment(s.at),
-            `${a.actions[s.action] ?? s.action} (${a.moved(statusWord(words, s.fromStatus), statusWord(words, s.toStatus))})`,
+            // A step that moves nothing (a verdict accepted) is named alone.
+            s.fromStatus === s.toStatus
+              ? (a.actions[s.action] ?? s.action)
+              : `${a.actions[s.action] ?? s.action} (${a.moved(statusWord(words, s.fromStatus), statusWord(words, s.toStatus))})`,
             s.level === null ? '' : `${s.level}${s.position ? ` · ${s.position}` : ''}`,
             s.actorFullName,
             text(s.comment),

@@ -9,8 +9,8 @@ import {
 import type { EntityDefinition, Field, TechniqueDefinition, WorkspaceGallery } from '@inspectra/contract';
 import type { ReportTreeEntry, TreeAttachment, TreeRecord } from '../../engine/report-tree.ts';
 import { leadField } from '../../engine/report-tree.ts';
-import { gradeColour, RowsByGrade } from './report-pdf-grades.ts';
-import type { GradeSummary } from './report-pdf-grades.ts';
+import { gradeColour, overrideCell, overrideNote, printedVerdict, RowsByGrade } from './report-pdf-grades.ts';
+import type { Acceptances, GradeSummary } from './report-pdf-grades.ts';
 import { keepHeadingsWithNext, heading } from './report-pdf-keep.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
@@ -230,7 +230,7 @@ export type TechniqueResult = {
    * Rows whose recorded verdict overrides the one worked out from the standard: undefined while
    * nothing counts them; a count is printed in the cover's "Overrides" column once set.
    */
-  overrides?: number;
+  overrides?: { rows: number; accepted: number };
 };
 
 /**
@@ -296,6 +296,8 @@ export class ReportPdfLayout {
   private sections = 0;
   /** Per technique laid out (not withheld), its overall result, in section order. */
   readonly results: TechniqueResult[] = [];
+  /** Reviewers' acceptances of the report's overrides (report-pdf-grades.ts), read with its header. */
+  acceptances: Acceptances = new Map();
 
   constructor(
     private readonly words: PdfWords,
@@ -362,7 +364,18 @@ export class ReportPdfLayout {
           this.content.push(...(list.gallery ? this.galleryOf(list) : this.rowsTable(list)));
         const result = this.results.at(-1);
         if (result && countedRowKinds(list.technique).has(list.entity)) result.entries += list.count;
-        if (result && list.byGrade) result.grades.push(list.byGrade.summary());
+        if (result && list.byGrade) {
+          const summary = list.byGrade.summary();
+          result.grades.push(summary);
+          // A technique with a verdict pair counts its overrides on the cover, none included.
+          if (list.entity.verdict) {
+            const counted = result.overrides ?? { rows: 0, accepted: 0 };
+            result.overrides = {
+              rows: counted.rows + summary.overrides.rows,
+              accepted: counted.accepted + summary.overrides.accepted,
+            };
+          }
+        }
         this.lists.length = entry.depth - 1;
         return;
       }
@@ -558,23 +571,33 @@ export class ReportPdfLayout {
   private addRow(list: OpenList, record: TreeRecord) {
     const grade = this.gradeOf(list);
     list.columns ??= tableColumns(list.entity, record.variant, grade?.field);
+    // With a verdict pair, an override prints both verdicts and counts the stricter (verdict-pairs.md).
+    const verdict =
+      grade && list.entity.verdict ? printedVerdict(list.entity, record, this.acceptances) : undefined;
     list.rows.push([
       { text: String(list.count), style: 'muted' },
-      ...list.columns.map(([key, field]) => this.cell(record, key, field, gradedBy(key, field, grade))),
+      ...list.columns.map(([key, field]) =>
+        key === grade?.field && verdict?.override
+          ? overrideCell(this.words, list.entity, grade, verdict)
+          : this.cell(record, key, field, gradedBy(key, field, grade)),
+      ),
     ]);
     list.profile?.add(record.values);
     // A row is named as its table names it (its first column), else by its number there.
     const [key, field] = list.columns[0] ?? [];
     const name =
       key && field ? this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]) : '';
-    if (list.byGrade && grade) list.byGrade.add(name || `#${list.count}`, valueOf(record, grade.field));
+    if (list.byGrade && grade)
+      list.byGrade.add(name || `#${list.count}`, verdict ? verdict.counted : valueOf(record, grade.field), verdict);
     // A row prints a block of its own only for what its table does not show: notes, a list inside
-    // it, files, a value outside the columns; titled with its number and name as in the table.
+    // it, files, a value outside the columns, an override's reason; titled with its number and name
+    // as in the table.
     const inTable = new Set(list.columns.map(([key]) => key));
     const parts = this.recordParts(record, list, inTable);
-    if (parts.shown.length > 0 || record.attachments.length > 0)
+    const note = overrideNote(this.words, list.entity, verdict);
+    if (parts.shown.length > 0 || record.attachments.length > 0 || note.length > 0)
       list.details.push({
-        stack: this.recordBlock(record, list, true, inTable, name),
+        stack: [...this.recordBlock(record, list, true, inTable, name), ...note],
         margin: [0, 6, 0, 0],
       });
   }

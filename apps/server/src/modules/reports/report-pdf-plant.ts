@@ -144,6 +144,18 @@ function merged(grades: GradeSummary[]) {
   return { first, counts, worst };
 }
 
+/** A technique's overrides on the cover: none, or how many and how many a reviewer accepted, in colour while any is not. */
+function overridesCell(words: PdfWords, overrides: TechniqueResult['overrides']): Content {
+  if (overrides === undefined) return '';
+  const count = overrides.rows.toLocaleString(words.locale);
+  if (overrides.rows === 0) return count;
+  const open = overrides.rows - overrides.accepted;
+  return {
+    text: `${count} (${words.filed.overridesAccepted(overrides.accepted)})`,
+    ...(open > 0 ? { color: '#d9480f', bold: true } : {}),
+  };
+}
+
 /**
  * The overall result: per technique present, its entries, their grades in the grades' colours, the
  * worst, and (once counted) the overrides.
@@ -187,7 +199,7 @@ export function overallResult(words: PdfWords, results: TechniqueResult[]): Cont
       number(result.entries),
       byGrade,
       worst,
-      ...(withOverrides ? [result.overrides === undefined ? '' : number(result.overrides)] : []),
+      ...(withOverrides ? [overridesCell(words, result.overrides)] : []),
     ]);
   }
   return [

@@ -54,6 +54,15 @@ export type PdfWords = {
     counts: (count: number) => string;
     worst: (name: string, grade: string) => string;
   };
+  /** A recorded verdict that differs from the standard's (docs/verdict-pairs.md). */
+  verdicts: {
+    cell: (recorded: string, standard: string) => string;
+    block: (recorded: string, standard: string, reason: string | null) => string;
+    /** After the rows by grade: "1 override", then who accepted them or that nobody has yet. */
+    overrides: (count: number) => string;
+    acceptedBy: (names: string) => string;
+    notAccepted: string;
+  };
   approval: {
     title: string;
     path: string;
@@ -111,6 +120,8 @@ export type PdfWords = {
     byGrade: string;
     worst: string;
     overrides: string;
+    /** Of a technique's overrides on the cover, how many a reviewer accepted. */
+    overridesAccepted: (count: number) => string;
     notGraded: string;
     /** Under a record's values: how many of its fields were left empty and are not printed. */
     emptyFields: (count: number) => string;
@@ -164,6 +175,14 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
         count === 1 ? '1 entry, by grade:' : `${count.toLocaleString('en-GB')} entries, by grade:`,
       worst: (name, grade) => `Worst: ${name} (${grade})`,
     },
+    verdicts: {
+      cell: (recorded, standard) => `${recorded} (standard: ${standard}) — override`,
+      block: (recorded, standard, reason) =>
+        `Override: ${recorded} recorded where the standard gives ${standard}. Reason: ${reason ?? 'none given'}`,
+      overrides: (count) => (count === 1 ? '1 override' : `${count.toLocaleString('en-GB')} overrides`),
+      acceptedBy: (names) => `accepted by ${names}`,
+      notAccepted: 'not yet accepted',
+    },
     approval: {
       title: 'Approval record',
       path: 'Approval path',
@@ -186,6 +205,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
         returned: 'Returned',
         withdrawn: 'Withdrawn',
         revised: 'Revised',
+        verdictAccepted: 'Verdict accepted',
       },
       moved: (from, to) => `from ${from} to ${to}`,
     },
@@ -220,6 +240,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       byGrade: 'By grade',
       worst: 'Worst',
       overrides: 'Overrides',
+      overridesAccepted: (count) => `${count.toLocaleString('en-GB')} accepted`,
       notGraded: 'Not graded',
       emptyFields: (count) =>
         count === 1
@@ -273,6 +294,14 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       counts: (count) => `${count.toLocaleString('id-ID')} entri, menurut tingkat:`,
       worst: (name, grade) => `Terburuk: ${name} (${grade})`,
     },
+    verdicts: {
+      cell: (recorded, standard) => `${recorded} (standar: ${standard}) — penyimpangan`,
+      block: (recorded, standard, reason) =>
+        `Penyimpangan: dicatat ${recorded} sedangkan standar memberi ${standard}. Alasan: ${reason ?? 'tidak ada'}`,
+      overrides: (count) => `${count.toLocaleString('id-ID')} penyimpangan`,
+      acceptedBy: (names) => `diterima oleh ${names}`,
+      notAccepted: 'belum diterima',
+    },
     approval: {
       title: 'Catatan persetujuan',
       path: 'Jalur persetujuan',
@@ -295,6 +324,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
         returned: 'Dikembalikan',
         withdrawn: 'Ditarik',
         revised: 'Direvisi',
+        verdictAccepted: 'Putusan diterima',
       },
       moved: (from, to) => `dari ${from} ke ${to}`,
     },
@@ -328,7 +358,8 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       entries: 'Entri',
       byGrade: 'Menurut tingkat',
       worst: 'Terburuk',
-      overrides: 'Penimpaan',
+      overrides: 'Penyimpangan',
+      overridesAccepted: (count) => `${count.toLocaleString('id-ID')} diterima`,
       notGraded: 'Tidak dinilai',
       emptyFields: (count) => `${count.toLocaleString('id-ID')} isian yang dibiarkan kosong tidak dicetak.`,
     },

@@ -21,6 +21,7 @@ import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-c
 import { printedSignature, signatureContent } from './report-pdf-signature.ts';
 import type { PrintedSignature } from './report-pdf-signature.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
+import { acceptancesOf } from './report-pdf-grades.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
 import { filedCover } from './report-pdf-plant.ts';
@@ -120,6 +121,8 @@ export async function printReport(
         // came, while a new worker loads pdfmake). A client gone while waiting leaves the queue.
         taking ??= takePdfPrinter({ owner: user.id, signal: dbWork.getStore()?.signal });
         await taking;
+        // Which overrides a reviewer accepted: their rows count the recorded verdict.
+        layout.acceptances = await acceptancesOf(deps.db, String(entry.record.values.id));
       }
       layout.add(entry);
     }

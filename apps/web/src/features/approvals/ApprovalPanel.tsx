@@ -7,6 +7,7 @@ import { formatDateTime } from '../../engine/locale.ts';
 import type { Report } from '../reports/useReport.ts';
 import { ApprovalActDialog, ApprovalActs } from './ApprovalActDialog.tsx';
 import type { ApprovalAct } from './ApprovalActDialog.tsx';
+import { hasVerdictPair, VerdictOverridesPanel } from '../verdicts/VerdictOverrides.tsx';
 import { approvalCurrentQuery, approvalQueryKey } from './approval-queries.ts';
 
 /** What the badge says when the report waits at no level, and its colour (by the report's status). */
@@ -79,6 +80,13 @@ export function ApprovalPanel({ report }: { report: Report }) {
             />
           ))}
         </Stepper>
+        {hasVerdictPair(report.inspectionMethod) && (
+          <VerdictOverridesPanel
+            reportId={report.id}
+            status={report.status}
+            canAct={state.canAct && level !== null}
+          />
+        )}
         {(state.canAct || level !== null) && <ApprovalActs current={state} onAsk={setAsked} />}
         <div>
           <Title order={3} size="h5" mb="xs">

@@ -33,6 +33,7 @@ const item = (o: Partial<ApprovalQueueItem> & Pick<ApprovalQueueItem, 'id' | 're
     contractorCompanyId: null,
     contractorName: null,
     worstFinding: null,
+    overrides: { total: 0, accepted: 0 },
     ...o,
   }) satisfies ApprovalQueueItem;
 

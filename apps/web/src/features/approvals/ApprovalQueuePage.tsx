@@ -16,6 +16,7 @@ import { StackedTable } from '../../engine/StackedTable.tsx';
 import type { RowProps, StackedColumn } from '../../engine/StackedTable.tsx';
 import { DownloadReportPdf } from '../reports/DownloadReportPdf.tsx';
 import { FindingBadge, gradeStep, worstGradeStep } from '../techniques/FindingBadge.tsx';
+import { OverrideCount } from '../verdicts/VerdictOverrides.tsx';
 import { approvalQueueKey, approvalQueueSummaryQuery } from './approval-queries.ts';
 import type { ApprovalQueueFilters } from './approval-queries.ts';
 
@@ -205,7 +206,10 @@ function queueColumns(t: TFunction, language: string, now: number): StackedColum
       cell: (row) => {
         const technique = techniqueOfMethod(row.inspectionMethod);
         return technique && row.worstFinding ? (
-          <FindingBadge technique={technique} level={row.worstFinding} size="sm" />
+          <Stack gap={2} align="flex-start">
+            <FindingBadge technique={technique} level={row.worstFinding} size="sm" />
+            <OverrideCount overrides={row.overrides} />
+          </Stack>
         ) : (
           <Text size="sm" c="dimmed">
             {t('approvals.queue.noFinding')}

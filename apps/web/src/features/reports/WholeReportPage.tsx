@@ -37,6 +37,7 @@ import { StoredVideo } from '../../engine/VideoPlayer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { FindingBadge } from '../techniques/FindingBadge.tsx';
+import { OverrideMark } from '../verdicts/VerdictOverrides.tsx';
 import { entityLabel } from '../techniques/entity-words.ts';
 import { DownloadReportPdf } from './DownloadReportPdf.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
@@ -350,7 +351,12 @@ function TreeValue({
   if (name) return name;
   const technique = context.technique;
   if (technique?.findingGrade?.field === fieldKey && typeof value === 'string' && value)
-    return <FindingBadge technique={technique} level={value} size="sm" />;
+    return (
+      <>
+        <FindingBadge technique={technique} level={value} size="sm" />
+        <OverrideMark entity={entity} row={{ ...record.fields, ...record.derived }} withReason />
+      </>
+    );
   if (!field) return value === null || value === undefined ? t('common.none') : String(value);
   const text = formatFieldValue(field, value, t, i18n.language, {
     entityName: entity.name,

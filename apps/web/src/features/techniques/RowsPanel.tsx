@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { errorText } from '../../app/error-text.ts';
+import { OverrideMark } from '../verdicts/VerdictOverrides.tsx';
 import { ButtonLink } from '../../app/links.tsx';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { formatFieldValue } from '../../engine/FieldDisplay.tsx';
@@ -177,6 +178,7 @@ export function RowsPanel({
                         t('common.none')
                       )}
                       <WarningsMark entity={rows} record={row} />
+                      <OverrideMark entity={rows} row={row} />
                     </Group>
                   ),
                 }

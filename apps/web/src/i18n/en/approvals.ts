@@ -33,6 +33,7 @@ export const approvals = {
     returned: 'Returned',
     withdrawn: 'Withdrawn',
     revised: 'Revised',
+    verdictAccepted: 'Verdict accepted',
   },
   queue: {
     title: 'Approvals',

@@ -34,6 +34,7 @@ export const approvals: Translation<typeof en> = {
     returned: 'Dikembalikan',
     withdrawn: 'Ditarik',
     revised: 'Direvisi',
+    verdictAccepted: 'Putusan diterima',
   },
   queue: {
     title: 'Persetujuan',

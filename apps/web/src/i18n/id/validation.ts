@@ -68,6 +68,9 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   inspectorNotEligible:
     '{{name}} ({{role}}) tidak dapat ditunjuk sebagai inspektur {{method}}: pilih orang yang perannya menulis laporan {{method}}',
   inspectorInactive: '{{name}} tidak aktif dan tidak dapat ditunjuk lagi sebagai inspektur',
+  verdictOverride:
+    'Standar memberi {{standard}} sedangkan yang dicatat {{recorded}}: konfirmasikan penyimpangan ini dengan alasan',
+  notAnOverride: 'Baris ini bukan penyimpangan: putusannya sesuai dengan standar',
   wroteReport:
     'Anda menulis laporan ini atau sebagiannya: orang lain yang harus menyetujui atau mengembalikannya',
   wroteRevisedReport:

@@ -1,0 +1,138 @@
+import {
+  deriveValue,
+  entities,
+  overrideReason,
+  renderFieldMessage,
+  verdictOverrideOf,
+  verdictOverrideReasonKey,
+  verdictOverrideRule,
+} from '@inspectra/contract';
+import type { EntityDefinition, RecordedWarning, VerdictOverride } from '@inspectra/contract';
+import { getTableColumns, inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import { tableOf } from '../db/schema/index.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
+import type { AuthenticatedUser } from './access.ts';
+
+type Values = Record<string, unknown>;
+
+/**
+ * What the standard's verdicts of `rows` read through their references (a finding's inspection's
+ * acceptance code and thickness), keyed as they read them, one object per row; one query per
+ * reference. Empty objects for an entity without a verdict pair or reading nothing through one.
+ */
+export async function verdictInputs(db: DbOrTx, entity: EntityDefinition, rows: Values[]): Promise<Values[]> {
+  const found = rows.map((): Values => ({}));
+  if (!entity.verdict) return found;
+  const refs = [...new Set(entity.readsThrough.map((r) => r.ref))];
+  for (const ref of refs) {
+    const field = entity.fields[ref];
+    const target = field?.kind === 'ref' ? entities[field.entity] : undefined;
+    if (!target) continue;
+    const ids = [...new Set(rows.map((r) => r[ref]).filter((id): id is string => typeof id === 'string'))];
+    if (ids.length === 0) continue;
+    const table = tableOf(target) as unknown as PgTable & Record<string, AnyPgColumn>;
+    const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+    const reads = entity.readsThrough.filter((r) => r.ref === ref);
+    const selected = await db
+      .select({ id: table.id!, ...Object.fromEntries(reads.map((r) => [r.key, columns[r.field]!])) })
+      .from(table)
+      .where(inArray(table.id!, ids));
+    const byId = new Map(selected.map((s) => [s.id as string, s as Values]));
+    rows.forEach((row, i) => {
+      const parent = byId.get(row[ref] as string);
+      for (const r of reads) found[i]![r.key] = parent?.[r.key] ?? null;
+    });
+  }
+  return found;
+}
+
+/** The row's override (its two verdicts, when set and different), the standard's worked out. */
+export function overrideOfValues(
+  entity: EntityDefinition,
+  values: Values,
+  through: Values,
+): VerdictOverride | null {
+  const pair = entity.verdict;
+  if (!pair) return null;
+  const derived = entity.derived[pair.standard];
+  const standard = derived ? deriveValue(derived, { ...values, ...through }) : values[pair.standard];
+  return verdictOverrideOf(pair, { ...values, [pair.standard]: standard ?? null });
+}
+
+/**
+ * Judges a write of a row with a verdict pair (docs/verdict-pairs.md): what it adds to the write
+ * (the reason kept, the override's warning beside the rules' ones), or a 400 when the verdicts
+ * differ without a reason. The reason is the one sent (blank is none); a save that sends none keeps
+ * the stored one while the override stays the same one it was given for; a row agreeing with the
+ * standard keeps none. Nothing for an entity without a pair.
+ */
+export function judgeVerdict(o: {
+  entity: EntityDefinition;
+  /** The row as the write leaves it (a stored record merged with the changes). */
+  values: Values;
+  through: Values;
+  /** Whether the body named the reason (then it is the answer, even blank). */
+  sent: boolean;
+  before?: Values;
+  user: AuthenticatedUser;
+  now: Date;
+}): { reason: string | null; warning: RecordedWarning | null } | undefined {
+  const pair = o.entity.verdict;
+  if (!pair) return undefined;
+  const override = overrideOfValues(o.entity, o.values, o.through);
+  if (!override) return { reason: null, warning: null };
+  const seen = { [pair.recorded]: override.recorded, [pair.standard]: override.standard };
+  const earlier = ((o.before?.warnings ?? []) as RecordedWarning[]).find(
+    (w) =>
+      w.rule === verdictOverrideRule &&
+      w.values[pair.recorded] === override.recorded &&
+      w.values[pair.standard] === override.standard,
+  );
+  const stored = overrideReason(o.before?.[verdictOverrideReasonKey]);
+  const sentReason = o.sent ? overrideReason(o.values[verdictOverrideReasonKey]) : null;
+  const reason = sentReason ?? (!o.sent && earlier && stored ? stored : null);
+  const params = { recorded: override.recorded, standard: override.standard };
+  if (!reason)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `The request needs a reason: ${verdictOverrideReasonKey} — ${renderFieldMessage('verdictOverride', params)}`,
+      [fieldRefusal(verdictOverrideReasonKey, 'verdictOverride', params)],
+    );
+  const confirmedNow = sentReason !== null;
+  return {
+    reason,
+    warning: {
+      rule: verdictOverrideRule,
+      message: renderFieldMessage('verdictOverride', params),
+      fields: [pair.recorded],
+      values: seen,
+      acknowledgedBy: confirmedNow ? o.user.id : (earlier?.acknowledgedBy ?? null),
+      acknowledgedByName: confirmedNow ? o.user.fullName : (earlier?.acknowledgedByName ?? null),
+      acknowledgedAt: confirmedNow ? o.now.toISOString() : (earlier?.acknowledgedAt ?? null),
+    },
+  };
+}
+
+/** What a judged verdict adds to a write: the reason, and the warnings with the override's. */
+export function verdictPatch(judged: ReturnType<typeof judgeVerdict>, warnings: RecordedWarning[]): Values {
+  if (!judged) return {};
+  return {
+    [verdictOverrideReasonKey]: judged.reason,
+    warnings: judged.warning ? [...warnings, judged.warning] : warnings,
+  };
+}
+
+/**
+ * `judgeVerdict` for one write, reading what the standard needs: returns what to write with the
+ * row (the reason, and the warnings with the override's), nothing for an entity without a pair.
+ */
+export async function verdictOfWrite(
+  db: DbOrTx,
+  o: Omit<Parameters<typeof judgeVerdict>[0], 'through'> & { warnings: RecordedWarning[] },
+): Promise<Values> {
+  if (!o.entity.verdict) return {};
+  const [through] = await verdictInputs(db, o.entity, [o.values]);
+  return verdictPatch(judgeVerdict({ ...o, through: through! }), o.warnings);
+}
