@@ -255,6 +255,8 @@ describe('an override counted, shown and accepted', () => {
       'Override: Accept recorded where the standard gives Reject. Reason: Geometry echo',
     );
     expect(before).toMatch(/2 entries, by grade: Accept 1 Reject 1 .*1 override, not yet accepted/);
+    // The cover's overall result counts it too, in the technique's row.
+    expect(before).toMatch(/Overall result[\s\S]*Overrides[\s\S]*1 \(0 accepted\)/);
     const indonesian = await printed(report.id, 'id');
     expect(indonesian).toContain('Diterima (standar: Ditolak) — penyimpangan');
     expect(indonesian).toContain('1 penyimpangan, belum diterima');
@@ -311,6 +313,7 @@ describe('an override counted, shown and accepted', () => {
     const after = await printed(report.id);
     expect(after).toMatch(/2 entries, by grade: Accept 2 .*1 override, accepted by Test /);
     expect(after).toContain('Verdict accepted');
+    expect(after).toMatch(/Overall result[\s\S]*1 \(1 accepted\)/);
 
     const history = await t.call('GET', `/api/report-approval-paths/history?reportHeaderId=${report.id}`);
     const steps = history.body.data.filter((s: { action: string }) => s.action === 'verdictAccepted');
