@@ -588,7 +588,11 @@ export class ReportPdfLayout {
     const name =
       key && field ? this.values.of(record.entity, key, field, valueOf(record, key), record.named[key]) : '';
     if (list.byGrade && grade)
-      list.byGrade.add(name || `#${list.count}`, verdict ? verdict.counted : valueOf(record, grade.field), verdict);
+      list.byGrade.add(
+        name || `#${list.count}`,
+        verdict ? verdict.counted : valueOf(record, grade.field),
+        verdict,
+      );
     // A row prints a block of its own only for what its table does not show: notes, a list inside
     // it, files, a value outside the columns, an override's reason; titled with its number and name
     // as in the table.
