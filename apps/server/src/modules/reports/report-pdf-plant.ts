@@ -1,6 +1,7 @@
 import { functionalLocation, plantOwner } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { attachments, tableOf } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import type { TreeRecord } from '../../engine/report-tree.ts';
 import { storedPlantOwner } from '../administration/plant-owner.ts';
@@ -29,7 +30,37 @@ export type FiledCover = {
 
 /** Where a logo is printed on the cover. */
 const logoBox: [number, number] = [140, 56];
-const drawable = (mediaType: string) => mediaType === 'image/png' || mediaType === 'image/jpeg';
+
+/**
+ * A record's logo (the file in its image slot) as an image to read with the others, when it is one
+ * the PDF can draw (PNG or JPEG); null otherwise.
+ */
+export async function printableLogo(
+  db: DbOrTx,
+  ownerEntity: string,
+  ownerId: string,
+  slot: string,
+  box: [number, number],
+): Promise<PendingImage | null> {
+  const [logo] = await db
+    .select({
+      id: attachments.id,
+      mediaType: attachments.mediaType,
+      storageKey: attachments.storageKey,
+      size: attachments.size,
+    })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.ownerEntity, ownerEntity),
+        eq(attachments.ownerId, ownerId),
+        eq(attachments.slot, slot),
+      ),
+    )
+    .limit(1);
+  const drawable = logo?.mediaType === 'image/png' || logo?.mediaType === 'image/jpeg';
+  return logo && drawable ? { attachment: logo, node: {}, box } : null;
+}
 
 /** The plant owner and its logo (an image to read with the others), and the report's location by name. */
 export async function filedCover(
@@ -40,29 +71,14 @@ export async function filedCover(
   const row = await storedPlantOwner(deps);
   let owner: FiledCover['owner'] = null;
   if (row) {
-    const [logo] = await deps.db
-      .select({
-        id: attachments.id,
-        mediaType: attachments.mediaType,
-        storageKey: attachments.storageKey,
-        size: attachments.size,
-      })
-      .from(attachments)
-      .where(
-        and(
-          eq(attachments.ownerEntity, plantOwner.name),
-          eq(attachments.ownerId, String(row.id)),
-          eq(attachments.slot, 'ownerLogo'),
-        ),
-      )
-      .limit(1);
+    const logo = await printableLogo(deps.db, plantOwner.name, String(row.id), 'ownerLogo', logoBox);
     const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
     owner = {
       ownerName: String(row.ownerName),
       address: text(row.address),
       city: text(row.city),
       region: text(row.region),
-      logo: logo && drawable(logo.mediaType) ? { attachment: logo, node: {}, box: logoBox } : null,
+      logo,
     };
   }
   // The report names its location by code (as its work order did), else its equipment's.

@@ -1,7 +1,7 @@
 import { contractorCompany, reportIdParams, reportPdfQuery } from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
-import { and, asc, eq } from 'drizzle-orm';
-import { attachments, reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
 import { dbWork } from '../../db/scheduler.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { can } from '../../engine/access.ts';
@@ -24,7 +24,7 @@ import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { acceptancesOf } from './report-pdf-grades.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
 import type { PendingImage } from './report-pdf-layout.ts';
-import { filedCover } from './report-pdf-plant.ts';
+import { filedCover, printableLogo } from './report-pdf-plant.ts';
 import { pdfLanguage, pdfWords } from './report-pdf-words.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 import { versionOfReport } from './report-versions.ts';
@@ -49,26 +49,13 @@ async function authorshipOf(db: DbOrTx, header: TreeRecord): Promise<ReportAutho
     .from(companies)
     .where(eq(companies.id, author.companyId))
     .limit(1);
-  const [logo] = await db
-    .select({
-      id: attachments.id,
-      mediaType: attachments.mediaType,
-      storageKey: attachments.storageKey,
-      size: attachments.size,
-    })
-    .from(attachments)
-    .where(
-      and(
-        eq(attachments.ownerEntity, contractorCompany.name),
-        eq(attachments.ownerId, author.companyId),
-        eq(attachments.slot, 'companyLogo'),
-      ),
-    )
-    .limit(1);
-  const logoImage: PendingImage | null =
-    logo && (logo.mediaType === 'image/png' || logo.mediaType === 'image/jpeg')
-      ? { attachment: logo, node: {}, box: [140, 60] }
-      : null;
+  const logoImage = await printableLogo(
+    db,
+    contractorCompany.name,
+    author.companyId,
+    'companyLogo',
+    [140, 60],
+  );
   return {
     authorName: author.fullName,
     company: company ? { name: String(company.name), logo: logoImage } : null,
