@@ -91,11 +91,16 @@ export function registerRoutes(
     const bodyOptional = actionBody !== undefined && actionBody.safeParse(null).success;
     const lists =
       op.kind === 'list' || op.kind === 'listByParent' || (op.kind === 'action' && op.paged === true);
-    const largest = largestBody(route, {
-      image: deps.maxUploadBytes,
-      document: deps.maxDocumentBytes,
-      video: deps.maxVideoBytes,
-    });
+    // Worked out at the first request, as handlers read their deps when called, not before.
+    let largest: { bytes: number | undefined } | undefined;
+    const largestOf = () =>
+      (largest ??= {
+        bytes: largestBody(route, {
+          image: deps.maxUploadBytes,
+          document: deps.maxDocumentBytes,
+          video: deps.maxVideoBytes,
+        }),
+      }).bytes;
     const parentFromPath =
       op.kind === 'listByParent' || op.kind === 'getByParent' ? parentPathParam(route) : undefined;
     app.route({
@@ -109,7 +114,7 @@ export function registerRoutes(
       },
       onRequest: async (request) => {
         // A form declaring more than the route reads is refused before anything else is done.
-        refuseDeclaredTooLarge(request, largest);
+        refuseDeclaredTooLarge(request, largestOf());
         request.user = await hooks.authorize(request, route);
       },
       preParsing: bodyOptional
