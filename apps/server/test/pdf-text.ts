@@ -1,7 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect } from 'vitest';
 
-/** Every page's text, white space as single spaces. */
+/**
+ * Every page's text, white space as single spaces. With PDF_DUMP_DIR set, each PDF read is also
+ * written there, named by the test that printed it, so its pages can be turned into pictures and
+ * looked at (`pdftoppm -png`).
+ */
 export async function pdfText(bytes: Buffer): Promise<{ pages: string[]; all: string }> {
+  const dump = process.env.PDF_DUMP_DIR;
+  if (dump) {
+    const name = (expect.getState().currentTestName ?? 'pdf').replace(/[^\w-]+/g, '-').slice(0, 80);
+    mkdirSync(dump, { recursive: true });
+    writeFileSync(path.join(dump, `${name}-${randomUUID().slice(0, 6)}.pdf`), bytes);
+  }
   const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= document.numPages; n++) {
