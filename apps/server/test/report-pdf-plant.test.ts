@@ -146,6 +146,9 @@ describe('the PDF as a plant files it', () => {
       expect(cover).toContain(words);
     expect(cover).toContain('Location Crude jetty pipeline');
     expect(cover).not.toContain(survey.locationCode);
+    // The dates the report leaves empty are not printed; a line says so.
+    expect(cover).not.toContain('Actual start');
+    expect(cover).toMatch(/\d+ fields? left empty (is|are) not printed/);
     // The overall result per technique: its entries by grade and the worst, as under its table.
     expect(cover).toMatch(
       /Overall result Inspection Entries By grade Worst SACP .*40 Protected 38 Underprotected 2 Underprotected · TP-08/,

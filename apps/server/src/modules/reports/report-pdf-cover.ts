@@ -116,6 +116,8 @@ export function coverContent(
       : []),
     [w.printedAt, values.moment(printedAt)],
   ];
+  const shown = facts.filter(([, value]) => value.trim() !== '');
+  const empty = facts.length - shown.length;
   return [
     // The plant owner's and the contractor's names and logos at the top (report-pdf-plant.ts).
     ...(filed ? [letterhead(words, filed, authorship.company)] : []),
@@ -140,10 +142,12 @@ export function coverContent(
         // No header row: lightHorizontalLines would draw a heavy rule under the first fact.
         headerRows: 0,
         widths: [150, '*'],
-        body: facts.map(([label, value]) => [{ text: label, style: 'label' }, { text: value }]),
+        body: shown.map(([label, value]) => [{ text: label, style: 'label' }, { text: value }]),
       },
       layout: 'lightHorizontalLines',
     },
+    // As in every block of the report, a fact left empty is not printed and a line says so.
+    ...(empty > 0 ? [{ text: words.filed.emptyFields(empty), style: 'emptyNote' }] : []),
     ...(filed ? overallResult(words, filed.results) : []),
   ];
 }
