@@ -52,13 +52,6 @@ afterEach(() => configureImportSlots({ maxConcurrent: 2, waitMs: defaultImportWa
 const ofRequest = (reqId: unknown) => entries.filter((e) => e.reqId === reqId);
 const errorLines = (lines: Entry[]) => lines.filter((e) => e.level >= 50);
 
-async function until(condition: () => boolean) {
-  for (let i = 0; !condition(); i++) {
-    if (i > 250) throw new Error('waited 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the server log', () => {
   it('says a request its client abandoned in one info line, without SQL or stack', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
