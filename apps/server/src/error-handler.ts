@@ -116,7 +116,8 @@ function envelope(code: ErrorCode, message: string, details?: AppError['details'
 
 /** Errors Fastify raises before routing (a malformed percent-escape in the path). */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  request.log.info({ code: error.code }, 'malformed request');
+  // The request's own line (logging.ts) says the 400; the framework's code is for debugging.
+  request.log.debug({ code: error.code }, 'malformed request');
   reply
     .code(400)
     .send(envelope('BAD_REQUEST', 'The address of this request is not valid (malformed %-escape)'));

@@ -32,7 +32,10 @@ function plainValue(value: unknown): string {
 
 /** One JSON log entry as a line a person reads: time, level, request id, message, other fields, stack. */
 export function prettyLine(entry: Record<string, unknown>, colours = false): string {
-  const time = new Date(typeof entry.time === 'number' ? entry.time : Date.now()).toISOString().slice(11, 23);
+  const at = new Date(typeof entry.time === 'number' ? entry.time : Date.now());
+  const two = (n: number) => String(n).padStart(2, '0');
+  // The machine's local time: what the person at the terminal reads on the clock.
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}.${String(at.getMilliseconds()).padStart(3, '0')}`;
   const level = typeof entry.level === 'number' ? entry.level : 30;
   const name = (levelNames[level] ?? String(level)).padEnd(5);
   const coloured = colours && levelColours[level] ? `${levelColours[level]}${name}\x1b[0m` : name;
@@ -92,11 +95,15 @@ function pathOf(request: FastifyRequest) {
  * (`disableRequestLogging` in app.ts).
  */
 export function installRequestLog(app: FastifyInstance) {
+  // Read once: with the log off or above info (the benchmarks, the journeys) a request costs no line.
+  const logged =
+    (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.once('close', () => {
       // Ended is enough: an injected request (tests) closes before it says it has finished.
       if (reply.raw.writableEnded) return;
       abandoned.add(request);
+      if (!logged) return;
       const ms = Math.round(reply.elapsedTime);
       request.log.info(
         { request: { method: request.method, url: pathOf(request), ms, abandoned: true } },
@@ -105,6 +112,7 @@ export function installRequestLog(app: FastifyInstance) {
     });
     done();
   });
+  if (!logged) return;
   app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
     request.log.info(
