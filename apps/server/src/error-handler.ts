@@ -146,7 +146,8 @@ export function installErrorHandler(app: FastifyInstance) {
     // statement) is nobody's error; the request's own line says it was abandoned (logging.ts).
     const gone = clientWentAway(request, reply);
     if (!appError) {
-      if (gone) request.log.info({ code: 'INTERNAL' }, `after its client went away: ${error.message}`);
+      // (A query's error message carries its SQL: kept for LOG_LEVEL=debug.)
+      if (gone) request.log.debug({ err: error }, 'failed after its client went away');
       // The one line with the stack, under the request's id; the request's line follows at info.
       else request.log.error({ err: error }, 'request failed');
       return reply

@@ -108,6 +108,27 @@ describe('the server log', () => {
     expect(ofRequest(line!.reqId)).toHaveLength(1);
   });
 
+  it('says the cause under a 4xx in one warning line, without its stack', async () => {
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const bytes = Buffer.from('PK\x03\x04 this is not a workbook');
+    const refused = await t.call(
+      'POST',
+      '/api/ndt-equipment-list/import',
+      new MultipartForm({}, { file: { name: 'broken.xlsx', type, bytes } }),
+    );
+    expect(refused.status).toBe(400);
+    const line = entries.find((e) => e.msg?.startsWith('POST /api/ndt-equipment-list/import 400'));
+    const lines = ofRequest(line!.reqId);
+    expect(lines.map((e) => e.level)).toEqual([40, 30]);
+    expect(lines[0]).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'The file could not be read as an .xlsx workbook',
+      cause: expect.any(String),
+    });
+    expect(JSON.stringify(lines)).not.toContain('"stack"');
+    expect(errorLines(entries)).toEqual([]);
+  });
+
   it("keeps a 5xx's stack once, under the request's id", async () => {
     const failed = await t.inject({ method: 'GET', url: '/test/broken' });
     expect(failed.statusCode).toBe(500);
