@@ -136,6 +136,7 @@ const envSchema = z.object({
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
 });
 
 export type Config = {
@@ -186,6 +187,8 @@ export type Config = {
    */
   timeouts: { headersMs: number; idleMs: number; requestMs: number };
   logLevel: string;
+  /** Readable lines or JSON lines; unset: readable on a terminal, JSON otherwise (logging.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
   /** The built web app (apps/web/dist unless WEB_DIR says otherwise). */
   webDir: string;
   /**
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     printReadTimeoutMs: e.PRINT_READ_TIMEOUT_MS,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     servedOverHttps: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).protocol === 'https:' : false,
   };

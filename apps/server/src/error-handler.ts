@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from './errors.ts';
 import { bodyLeftUnread } from './engine/bounded-requests.ts';
 import { constraintMessages, fieldOfColumn } from './engine/constraint-messages.ts';
+import { clientWentAway } from './logging.ts';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -115,10 +116,18 @@ function envelope(code: ErrorCode, message: string, details?: AppError['details'
 
 /** Errors Fastify raises before routing (a malformed percent-escape in the path). */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  request.log.info({ code: error.code }, 'malformed request');
+  // The request's own line (logging.ts) says the 400; the framework's code is for debugging.
+  request.log.debug({ code: error.code }, 'malformed request');
   reply
     .code(400)
     .send(envelope('BAD_REQUEST', 'The address of this request is not valid (malformed %-escape)'));
+}
+
+/** A cause as one short line: its message, never its stack or the statement it ran. */
+function causeText(cause: unknown): string {
+  const text = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  const firstLine = text.split('\n')[0]!;
+  return firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine;
 }
 
 /** One place maps every error to the envelope; stack traces, SQL and paths stay in the log. */
@@ -133,8 +142,14 @@ export function installErrorHandler(app: FastifyInstance) {
       const code = codeByStatus[error.statusCode] ?? 'BAD_REQUEST';
       appError = new AppError(code, frameworkMessages[error.code] ?? 'The request could not be read');
     }
+    // The client hung up: whatever failed after (the database's "abandoned", a cancelled
+    // statement) is nobody's error; the request's own line says it was abandoned (logging.ts).
+    const gone = clientWentAway(request, reply);
     if (!appError) {
-      request.log.error({ err: error }, 'request failed');
+      // (A query's error message carries its SQL: kept for LOG_LEVEL=debug.)
+      if (gone) request.log.debug({ err: error }, 'failed after its client went away');
+      // The one line with the stack, under the request's id; the request's line follows at info.
+      else request.log.error({ err: error }, 'request failed');
       return reply
         .code(500)
         .send(
@@ -144,11 +159,17 @@ export function installErrorHandler(app: FastifyInstance) {
           ),
         );
     }
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (gone) {
+      // Said once by the request's line; nothing of the SQL or stack underneath.
+    } else if (appError.code === 'SERVICE_UNAVAILABLE')
+      // A busy server said so on purpose (a print or import slot, the database's queue or its
+      // statement timeout): an operator's warning, in its own words, without SQL or stack.
+      request.log.warn({ code: appError.code }, appError.message);
+    else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A refusal that hides a cause (a library's error under "the file could not be read"): the
-    // caller's message stays plain, the log keeps what happened.
+    // caller's message stays plain, the log keeps what happened in one line, without its stack.
     else if (appError.cause !== undefined)
-      request.log.warn({ err: appError.cause, code: appError.code }, appError.message);
+      request.log.warn({ code: appError.code, cause: causeText(appError.cause) }, appError.message);
     if (appError.retryAfterSeconds !== undefined)
       reply.header('retry-after', String(appError.retryAfterSeconds));
     // Answered before the body arrived whole (a form refused on its Content-Length or its first

@@ -1,7 +1,9 @@
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
+import { logFormatFor, loggerOptions } from './logging.ts';
 import { openDatabase } from './db/client.ts';
 import { configureImportSlots } from './engine/import-slots.ts';
 import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
@@ -15,6 +17,7 @@ import {
 } from './modules/reports/report-signing.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
+import { lanAddresses, startBanner } from './start-banner.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
 /** How long a stop waits for requests in flight before cutting their connections. */
@@ -22,6 +25,7 @@ const shutdownGraceSeconds = 10;
 
 async function main() {
   const config = loadConfig(process.env);
+  const logFormat = logFormatFor(config.logFormat, process.stdout.isTTY === true);
   const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
   const database = await openDatabase({
     ...(config.databaseUrl
@@ -54,7 +58,7 @@ async function main() {
     maxUploadBytes: config.maxUploadBytes,
     maxDocumentBytes: config.maxDocumentBytes,
     maxVideoBytes: config.maxVideoBytes,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, format: logFormat }),
     trustProxy: config.trustProxy,
     webDir: config.webDir,
     servedOverHttps: config.servedOverHttps,
@@ -106,6 +110,23 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const passwordFile = path.join(config.dataDir, 'initial-admin-password');
+  const banner = startBanner({
+    host: config.host,
+    port: typeof address === 'object' && address ? address.port : config.port,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    adminPasswordFile: await access(passwordFile).then(
+      () => passwordFile,
+      () => undefined,
+    ),
+    adminPasswordConfigured: config.adminPassword !== undefined,
+    lanAddresses: lanAddresses(),
+  });
+  // Readable on a terminal; one entry with the same facts where the log is JSON for a collector.
+  if (logFormat === 'pretty') console.log(`\n${banner.lines.join('\n')}\n`);
+  else app.log.info(banner.fields, banner.lines[0]);
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inspectorGrantsOf, methodModules, taskStateOf } from '@inspectra/contract';
 import type { ReportStatus } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -79,6 +79,8 @@ export async function startTestApp(
     statementTimeoutMs?: number;
     /** Extra routes a test needs beside the API's, added before the app is ready. */
     routes?: (app: FastifyInstance) => void;
+    /** The server's logger, for a test that reads the log (a pino destination stream). */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ) {
   const database = await freshDatabase(o.statementTimeoutMs);
@@ -94,7 +96,7 @@ export async function startTestApp(
     maxDocumentBytes: o.maxDocumentBytes,
     maxVideoBytes: o.maxVideoBytes,
     // TEST_LOG=1 shows what the server logs (500s above all) while debugging a test.
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: o.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     webDir: o.webDir,
   });
   o.routes?.(app);

@@ -98,6 +98,29 @@ describe('the server process', () => {
     expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
+  it('says where it listens, its data, its database and the password file once, in JSON when not on a terminal', async () => {
+    await fetch(`${url}/api/health`);
+    await new Promise((r) => setTimeout(r, 200));
+    const entries = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const banner = entries.filter((e) => String(e.msg).startsWith('Inspectra is listening on'));
+    expect(banner).toEqual([
+      expect.objectContaining({
+        level: 30,
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        dataDir,
+        database: `embedded (PGlite) in ${path.join(dataDir, 'db')}`,
+        adminPasswordFile: path.join(dataDir, 'initial-admin-password'),
+      }),
+    ]);
+    // One line a request: the health check's, and no separate "incoming request".
+    expect(entries.filter((e) => String(e.msg).startsWith('GET /api/health 200'))).toHaveLength(1);
+    expect(entries.some((e) => e.msg === 'incoming request' || e.msg === 'request completed')).toBe(false);
+  });
+
   it('refuses a second process on the same DATA_DIR with a message naming it', async () => {
     const second = run({ DATA_DIR: dataDir, PORT: '0' });
     expect(await second.exited).toBe(1);
