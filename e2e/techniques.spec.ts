@@ -751,6 +751,35 @@ test('an inspector records the motion of a pressure vessel: two camera positions
       await page.getByRole('button', { name: 'Choose video for Magnification video' }).click();
       await (await chooser).setFiles(video);
       await expect(page.getByRole('group', { name: 'Magnification video' })).toContainText(video.name);
+      // Before saving, the chosen file plays from a blob: URL (the page's policy allows its own blob: media).
+      const preview = page.getByRole('group', { name: 'Magnification video' }).locator('video');
+      await expect(preview).toHaveAttribute('src', /^blob:/);
+      const previewed = await preview.evaluate(async (element: HTMLVideoElement) => {
+        const failed = () => new Error(`the preview did not play: MEDIA_ERR ${element.error?.code}`);
+        if (element.readyState < 1)
+          await new Promise((resolve, reject) => {
+            element.addEventListener('loadedmetadata', resolve, { once: true });
+            element.addEventListener('error', () => reject(failed()), { once: true });
+          });
+        element.muted = true;
+        const advanced = new Promise<void>((resolve, reject) => {
+          const check = () => element.currentTime > 0 && resolve();
+          element.addEventListener('timeupdate', check);
+          element.addEventListener('error', () => reject(failed()), { once: true });
+        });
+        await element.play();
+        await advanced;
+        element.pause();
+        return {
+          readyState: element.readyState,
+          at: element.currentTime,
+          error: element.error?.code ?? null,
+        };
+      });
+      expect(previewed.error).toBeNull();
+      expect(previewed.readyState).toBeGreaterThan(0);
+      expect(previewed.at).toBeGreaterThan(0);
+      await shot('mm-summary-preview');
       for (const [slot, rgb] of [
         ['Deflection direction', palette[1]!],
         ['Motion intensity spectrum', palette[2]!],

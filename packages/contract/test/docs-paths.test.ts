@@ -11,7 +11,8 @@ const docsDir = join(root, 'docs');
  * (`bench/results/engine-<db>-<time>.json`) stops before an extension, and a folder's version
  * (`bench/.data/pglite-v2-scale-0.02/`) is not an extension: neither is a file's name.
  */
-const sourcePath = /(?<![\w./-])(?:apps|packages|e2e|bench|scripts)\/[\w./@+-]*\.[A-Za-z][A-Za-z0-9]*(?![\w/-]|\.\w)/g;
+const sourcePath =
+  /(?<![\w./-])(?:apps|packages|e2e|bench|scripts)\/[\w./@+-]*\.[A-Za-z][A-Za-z0-9]*(?![\w/-]|\.\w)/g;
 
 function markdownUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
