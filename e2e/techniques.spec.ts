@@ -756,20 +756,22 @@ test('an inspector records the motion of a pressure vessel: two camera positions
       await expect(preview).toHaveAttribute('src', /^blob:/);
       const previewed = await preview.evaluate(async (element: HTMLVideoElement) => {
         const failed = () => new Error(`the preview did not play: MEDIA_ERR ${element.error?.code}`);
-        if (element.readyState < 1)
-          await new Promise((resolve, reject) => {
-            element.addEventListener('loadedmetadata', resolve, { once: true });
-            element.addEventListener('error', () => reject(failed()), { once: true });
-          });
-        element.muted = true;
-        const advanced = new Promise<void>((resolve, reject) => {
-          const check = () => element.currentTime > 0 && resolve();
-          element.addEventListener('timeupdate', check);
+        // A refused source has failed already, before this runs; one still loading says so with `error`.
+        if (element.error) throw failed();
+        let timer = 0;
+        const played = new Promise<void>((resolve, reject) => {
+          timer = window.setTimeout(() => reject(failed()), 15_000);
           element.addEventListener('error', () => reject(failed()), { once: true });
+          element.addEventListener('timeupdate', () => element.currentTime > 0 && resolve());
+          element.muted = true;
+          element.play().catch(reject);
         });
-        await element.play();
-        await advanced;
-        element.pause();
+        try {
+          await played;
+        } finally {
+          window.clearTimeout(timer);
+          element.pause();
+        }
         return {
           readyState: element.readyState,
           at: element.currentTime,
