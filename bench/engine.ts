@@ -117,7 +117,7 @@ type ScenarioResult = {
   connections: number;
   seconds: number;
   budgetMs?: number;
-  /** The handler answers 404 "… is not built yet" (apps/server/src/modules/pending.actions.ts). */
+  /** The handler answers 404 "… is not built yet" (a list declared before its handler; none is today). */
   pending?: string;
   /** Query parameters the route does not declare (yet): sent, and ignored by the server. */
   undeclared?: string[];

@@ -751,6 +751,37 @@ test('an inspector records the motion of a pressure vessel: two camera positions
       await page.getByRole('button', { name: 'Choose video for Magnification video' }).click();
       await (await chooser).setFiles(video);
       await expect(page.getByRole('group', { name: 'Magnification video' })).toContainText(video.name);
+      // Before saving, the chosen file plays from a blob: URL (the page's policy allows its own blob: media).
+      const preview = page.getByRole('group', { name: 'Magnification video' }).locator('video');
+      await expect(preview).toHaveAttribute('src', /^blob:/);
+      const previewed = await preview.evaluate(async (element: HTMLVideoElement) => {
+        const failed = () => new Error(`the preview did not play: MEDIA_ERR ${element.error?.code}`);
+        // A refused source has failed already, before this runs; one still loading says so with `error`.
+        if (element.error) throw failed();
+        let timer = 0;
+        const played = new Promise<void>((resolve, reject) => {
+          timer = window.setTimeout(() => reject(failed()), 15_000);
+          element.addEventListener('error', () => reject(failed()), { once: true });
+          element.addEventListener('timeupdate', () => element.currentTime > 0 && resolve());
+          element.muted = true;
+          element.play().catch(reject);
+        });
+        try {
+          await played;
+        } finally {
+          window.clearTimeout(timer);
+          element.pause();
+        }
+        return {
+          readyState: element.readyState,
+          at: element.currentTime,
+          error: element.error?.code ?? null,
+        };
+      });
+      expect(previewed.error).toBeNull();
+      expect(previewed.readyState).toBeGreaterThan(0);
+      expect(previewed.at).toBeGreaterThan(0);
+      await shot('mm-summary-preview');
       for (const [slot, rgb] of [
         ['Deflection direction', palette[1]!],
         ['Motion intensity spectrum', palette[2]!],

@@ -31,7 +31,8 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   throw new Error(`DATA_DIR ${dataDir} could not be locked`);
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs (on this machine); one we may not signal still runs. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

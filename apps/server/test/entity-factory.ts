@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
-import type { EntityDefinition, Field, Operation, RouteDefinition } from '@inspectra/contract';
+import type { EntityDefinition, Field, Operation, RouteDefinition, TextFormat } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { entityTables } from '../src/db/schema/index.ts';
 import { mp4Head, pdfBytes } from './document-bytes.ts';
@@ -76,9 +76,22 @@ let sequence = 0;
 const nextTag = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
 
 /** A value the field accepts; text carries `tag` so records can be told apart. */
+/** A value a text of this format takes, different for each `seed`. */
+export function formatExample(format: TextFormat, seed: string): string {
+  const digits = [...seed].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 10_000_000, 7);
+  const word = seed
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 30);
+  if (format === 'email') return `${word}@example.com`;
+  if (format === 'phone') return `+62 21 ${String(digits).padStart(7, '0')}`;
+  return `https://example.com/${word}`;
+}
+
 export function validValue(key: string, field: Field, tag: string): unknown {
   switch (field.kind) {
     case 'text':
+      if (field.format) return formatExample(field.format, `${key}-${tag}`);
       // Letters, digits and `-` only, starting with a letter: fits every declared pattern (safe names).
       return `${key}-${tag}`.slice(0, field.maxLength);
     case 'longText':
@@ -129,6 +142,8 @@ function shapedJson(schema: { safeParse(v: unknown): { success: boolean } }, nth
 export function otherValue(key: string, field: Field, tag: string): unknown {
   switch (field.kind) {
     case 'text':
+      if (field.format) return formatExample(field.format, `${key}-${tag}-other`);
+      return `${String(validValue(key, field, tag)).slice(0, field.maxLength - 1)}x`;
     case 'longText':
       return `${String(validValue(key, field, tag)).slice(0, field.maxLength - 1)}x`;
     case 'number':

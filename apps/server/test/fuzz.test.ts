@@ -24,6 +24,7 @@ import {
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { formatExample } from './entity-factory.ts';
 
 const maxUploadBytes = 64 * 1024;
 // A budget of requests for the whole route table, shared out evenly, rather than a number of runs
@@ -394,6 +395,10 @@ type Body =
 
 /** A value the field accepts, so that bodies built from them pass validation and reach the database. */
 function validFieldArb(field: Field, unique: boolean): fc.Arbitrary<unknown> {
+  if (field.kind === 'text' && field.format) {
+    const format = field.format;
+    return fc.uuid().map((u) => formatExample(format, u));
+  }
   switch (field.kind) {
     case 'text':
     case 'longText':

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -296,6 +296,17 @@ describe('createLocalFileStore', () => {
   it('refuses an Office file as a drawing', async () => {
     const error = await refusal(store.put(source(docxBytes), drawings));
     expect(error.message).toBe('Only PDF, PNG, JPEG, TIFF and DWG files are accepted');
+  });
+
+  it("removes at start the temp files of uploads a crash cut short, keeping a running writer's", async () => {
+    // No process has an id above the largest pid_max (2^22), so this writer has surely ended.
+    const ended = `${2 ** 22 + 1}-${'a'.repeat(8)}`;
+    const running = `${process.ppid}-${'b'.repeat(8)}`;
+    for (const name of ['upload-before-pids', ended, `${process.pid}-${'c'.repeat(8)}`, running]) {
+      await writeFile(join(root, 'tmp', name), png);
+    }
+    await createLocalFileStore(root);
+    expect(await tmpFiles()).toEqual([join(root, 'tmp', running)]);
   });
 
   it('leaves nothing in tmp when the source fails part-way', async () => {

@@ -95,6 +95,17 @@ describe('the web app beside the API', () => {
     expect(csp).toContain('img-src');
     expect(csp).toMatch(/img-src[^;]*blob:/);
   });
+
+  it('lets the page play its own blob: media (a video chosen, not yet saved) and nothing wider', async () => {
+    for (const url of ['/', '/reports/1', '/api/health']) {
+      const res = await t.inject({ method: 'GET', url });
+      const csp = res.headers['content-security-policy'] as string;
+      expect(
+        csp.split(';').map((directive) => directive.trim()),
+        url,
+      ).toContain("media-src 'self' blob:");
+    }
+  });
 });
 
 describe('served over plain HTTP (the default: a tablet opening http://server:3000)', () => {

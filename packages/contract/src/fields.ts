@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coordinateFields } from './coordinates.ts';
 import type { Axis, CoordinatePart } from './coordinates.ts';
 import { fieldMessage } from './messages.ts';
+import type { FieldMessageCode } from './messages.ts';
 
 /**
  * Field kinds: the vocabulary every entity is declared in. A field says what a value is in the
@@ -47,6 +48,12 @@ export type TextField = FieldCommon & {
   /** A shape the whole value must have (a safe file name), with the message when it does not. */
   pattern?: { regex: RegExp; message: string };
   /**
+   * What the text is, checked as one wherever it is declared (`f.email`, `f.phone`, `f.url`): the
+   * API refuses another value with a 400 naming the field, the form says so before sending, and
+   * the input is of that type.
+   */
+  format?: TextFormat;
+  /**
    * The value is another record's key, as people write it (an equipment number, a category code):
    * `'equipment'` names that entity's one-field natural key, `'equipment.tagNumber'` one of its
    * unique fields. The database keeps it true (a foreign key; renaming the key follows, deleting a
@@ -76,6 +83,21 @@ export type TextField = FieldCommon & {
    */
   referenceMatches?: Readonly<Record<string, string>>;
 };
+/** A text checked as an e-mail address, a telephone number or a web address (`textFormats`). */
+export type TextFormat = 'email' | 'phone' | 'url';
+
+/**
+ * The one check of each text format, and the catalogue message a value failing it reads. An empty
+ * text passes (a field left blank is the field's `required` to judge). A telephone number is digits
+ * with the separators people write (`+62 21 555-0134`, `(021) 5550134`, `0812.3456.7890`), 4 to 20
+ * digits; a web address is `http://` or `https://` and a host, nothing else (no `javascript:`).
+ */
+export const textFormats = {
+  email: { regex: new RegExp(`^(?:${z.regexes.email.source.slice(1, -1)})?$`), message: 'email' },
+  phone: { regex: /^(?:(?=(?:\D*\d){4,20}\D*$)\+?[\d ()./-]+)?$/, message: 'phone' },
+  url: { regex: /^(?:https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?)?$/i, message: 'url' },
+} as const satisfies Record<TextFormat, { regex: RegExp; message: FieldMessageCode }>;
+
 export type LongTextField = FieldCommon & { kind: 'longText'; maxLength: number };
 export type NumberField = FieldCommon & {
   kind: 'number';
@@ -213,6 +235,15 @@ type Loose<T extends Field, K extends keyof T> = Omit<Options<T>, K> & Partial<P
 export const f = {
   text: <const O extends Loose<TextField, 'maxLength'>>(o: O = {} as O) =>
     ({ kind: 'text', maxLength: 500, ...o }) as TextField & O,
+  /** An e-mail address, checked as one (`textFormats.email`). */
+  email: <const O extends Loose<Omit<TextField, 'format'>, 'maxLength'>>(o: O = {} as O) =>
+    ({ kind: 'text', maxLength: 200, format: 'email', ...o }) as TextField & { format: 'email' } & O,
+  /** A telephone number, checked as one (`textFormats.phone`). */
+  phone: <const O extends Loose<Omit<TextField, 'format'>, 'maxLength'>>(o: O = {} as O) =>
+    ({ kind: 'text', maxLength: 40, format: 'phone', ...o }) as TextField & { format: 'phone' } & O,
+  /** A web address, checked as one (`textFormats.url`). */
+  url: <const O extends Loose<Omit<TextField, 'format'>, 'maxLength'>>(o: O = {} as O) =>
+    ({ kind: 'text', maxLength: 500, format: 'url', ...o }) as TextField & { format: 'url' } & O,
   longText: <const O extends Loose<LongTextField, 'maxLength'>>(o: O = {} as O) =>
     ({ kind: 'longText', maxLength: 20_000, ...o }) as LongTextField & O,
   number: <const O extends Options<NumberField>>(o: O = {} as O) =>
@@ -305,11 +336,18 @@ export const plainText = z
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use a date and time in ISO 8601 form' });
 
+/** A text schema with a format's check (`textFormats`); the users' own schemas use it too. */
+export function formattedText<T extends z.ZodString>(text: T, format: TextFormat): T {
+  const check = textFormats[format];
+  return text.regex(check.regex, fieldMessage(check.message)) as T;
+}
+
 /** The zod schema of one field's value (never null or undefined; optionality is added by the entity). */
 export function fieldValueSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'text': {
-      const text = plainText.max(field.maxLength, `At most ${field.maxLength} characters`);
+      let text = plainText.max(field.maxLength, `At most ${field.maxLength} characters`);
+      if (field.format) text = formattedText(text, field.format);
       return field.pattern ? text.regex(field.pattern.regex, field.pattern.message) : text;
     }
     case 'longText':

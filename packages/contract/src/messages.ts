@@ -29,6 +29,8 @@ export const fieldMessages = {
   option: 'Choose one of the options',
   identifier: 'Choose from the list',
   email: 'Enter an e-mail address',
+  phone: 'Enter a telephone number: digits, spaces and + ( ) - . only',
+  url: 'Enter a web address starting with http:// or https://',
   json: 'Enter valid JSON',
   noNul: 'Text may not contain a NUL character',
   text: 'Enter text',

@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { sniffLength, sniffMediaType } from '@inspectra/contract';
+import { isRunning } from '../data-dir.ts';
 import { AppError } from '../errors.ts';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
 import { describeMediaTypes } from './media-type.ts';
@@ -12,8 +13,8 @@ import { describeMediaTypes } from './media-type.ts';
 const keyPattern = /^[0-9a-f]{64}$/;
 const shardPattern = /^[0-9a-f]{2}$/;
 
-/** Temp files older than this at start-up were left by a crash mid-upload; younger ones may belong to a sibling process. */
-const staleTempMs = 60 * 60 * 1000;
+/** A temp file's name starts with the id of the process writing it: `<pid>-<uuid>`. */
+const tempPidPattern = /^(\d+)-/;
 
 const notFound = () => new AppError('NOT_FOUND', 'The file was not found');
 
@@ -65,14 +66,14 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
   const blobsDir = join(base, 'blobs');
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   await mkdir(blobsDir, { recursive: true, mode: 0o700 });
-  await removeStaleTemps(tmpDir);
+  await removeLeftTemps(tmpDir);
 
   const blobDir = (key: string) => join(blobsDir, key.slice(0, 2), key.slice(2, 4));
   const blobPath = (key: string) => join(blobDir(key), key);
 
   async function put(source: Readable, options: PutOptions): Promise<StoredFile> {
     const { maxBytes, allowedMediaTypes } = options;
-    const tmpPath = join(tmpDir, randomUUID());
+    const tmpPath = join(tmpDir, `${process.pid}-${randomUUID()}`);
     const hash = createHash('sha256');
     let handle: FileHandle | undefined;
     let kept = false;
@@ -205,13 +206,21 @@ async function readNames(dir: string): Promise<string[]> {
   }
 }
 
-async function removeStaleTemps(tmpDir: string): Promise<void> {
-  const cutoff = Date.now() - staleTempMs;
+/**
+ * Removes the temp files of uploads cut short by a crash. At start this process has written none, so
+ * every temp file is left over, except one whose writer still runs: with PostgreSQL the data directory
+ * is not locked, and the old process of a restart may still be finishing an upload. A name without a
+ * pid (written before names carried one), this process's own pid (a restart that was given the crashed
+ * process's pid, as in a container) and a pid no longer running are all removed.
+ */
+async function removeLeftTemps(tmpDir: string): Promise<void> {
   for (const name of await readNames(tmpDir)) {
+    const pid = Number(tempPidPattern.exec(name)?.[1] ?? 0);
+    if (pid && pid !== process.pid && isRunning(pid)) continue;
     const path = join(tmpDir, name);
     try {
       const info = await stat(path);
-      if (info.isFile() && info.mtimeMs < cutoff) await rm(path, { force: true });
+      if (info.isFile()) await rm(path, { force: true });
     } catch (error) {
       if (!isErrno(error, 'ENOENT')) throw error;
     }

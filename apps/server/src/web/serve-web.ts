@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Security headers for the app and the API. The content security policy lets scripts come only from
  * the app's own bundle (it runs without eval); Mantine writes inline styles (CSS variables on
  * elements), so styles allow 'unsafe-inline'; images may be blob: URLs, which is how authorised images
- * are shown. Framing is refused twice over, by `frame-ancestors` and by X-Frame-Options for browsers
+ * are shown, and so may audio and video, which is how a chosen video plays before it is saved. Framing is refused twice over, by `frame-ancestors` and by X-Frame-Options for browsers
  * that predate it.
  *
  * `upgrade-insecure-requests` and HSTS are sent only when the site is served over HTTPS: over plain
@@ -25,6 +25,8 @@ export function securityHeaders(o: { servedOverHttps: boolean }) {
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A chosen video plays from a blob: URL before it is saved; saved ones come from /api/files.
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

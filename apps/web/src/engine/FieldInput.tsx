@@ -1,6 +1,6 @@
 import { Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
-import type { EntityDefinition, Field, RouteDefinition } from '@inspectra/contract';
+import type { EntityDefinition, Field, RouteDefinition, TextFormat } from '@inspectra/contract';
 import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -238,10 +238,21 @@ export function FieldInput(p: FieldInputProps) {
           />
         );
       }
-      return <TextInput {...common} value={text} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+      // An e-mail address, telephone number or web address gets the keyboard made for it.
+      const inputType = field.format ? inputTypes[field.format] : undefined;
+      return (
+        <TextInput
+          {...common}
+          {...(inputType ? { type: inputType } : {})}
+          value={text}
+          onChange={(e) => p.onChange(e.currentTarget.value)}
+        />
+      );
     }
   }
 }
+
+const inputTypes: Record<TextFormat, 'email' | 'tel' | 'url'> = { email: 'email', phone: 'tel', url: 'url' };
 
 /**
  * What a `references` field's `referenceMatches` asks of the record picked, given the form's values:

@@ -15,8 +15,8 @@ export const contractorCompany = defineEntity('contractorCompany', {
   fields: {
     contractorName: f.text({ label: 'Company name', required: true, maxLength: 150 }),
     contactPerson: f.text({ maxLength: 150 }),
-    contactEmail: f.text({ maxLength: 200 }),
-    phoneNumber: f.text({ maxLength: 40 }),
+    contactEmail: f.email({ maxLength: 200 }),
+    phoneNumber: f.phone({ maxLength: 40 }),
     address: f.longText({ maxLength: 1000 }),
     isActive: f.boolean({ label: 'Active', default: true }),
   },

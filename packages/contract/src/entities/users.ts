@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { plainText } from '../fields.ts';
+import { formattedText, plainText } from '../fields.ts';
+import type { TextFormat } from '../fields.ts';
 import { fieldMessage } from '../messages.ts';
 import { permissionActions } from '../permissions.ts';
 import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
@@ -13,6 +14,11 @@ const uuid = (name: string) => z.uuid({ error: `${name} must be an identifier (U
 const text = (name: string, max: number) => plainText.max(max, `${name} is at most ${max} characters`);
 const optionalText = (name: string, max: number) =>
   text(name, max)
+    .nullish()
+    .transform((s) => (s ? s : null));
+/** An e-mail address or telephone number, checked as the entities' declared ones are (`textFormats`). */
+const optionalFormatted = (name: string, max: number, format: TextFormat) =>
+  formattedText(text(name, max), format)
     .nullish()
     .transform((s) => (s ? s : null));
 
@@ -102,14 +108,9 @@ export const userListQuery = z.object({
 /** What a user's profile holds besides sign-in: the same on create and update. */
 const userProfileShape = {
   fullName: text('fullName', 150).min(1, fieldMessage('enterFullName')),
-  email: z
-    .email({ error: 'email must be an e-mail address' })
-    .max(200, 'email is at most 200 characters')
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((s) => s ?? null),
+  email: optionalFormatted('email', 200, 'email'),
   employeeNumber: optionalText('employeeNumber', 40),
-  phoneNumber: optionalText('phoneNumber', 40),
+  phoneNumber: optionalFormatted('phoneNumber', 40, 'phone'),
   roleId: uuid('roleId'),
   contractorCompanyId: uuid('contractorCompanyId')
     .nullish()

@@ -16,9 +16,9 @@ export const userAccount = defineEntity('userAccount', {
   fields: {
     username: f.text({ required: true }),
     fullName: f.text({ required: true }),
-    email: f.text(),
+    email: f.email(),
     employeeNumber: f.text(),
-    phoneNumber: f.text(),
+    phoneNumber: f.phone(),
     roleId: f.text({ required: true }),
     contractorCompanyId: f.ref('contractorCompany'),
     approvalPosition: f.text(),

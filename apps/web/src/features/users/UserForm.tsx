@@ -125,6 +125,7 @@ export function UserForm(p: {
           />
           <TextInput
             label={t('users.phoneNumber')}
+            type="tel"
             value={values.phoneNumber ?? ''}
             onChange={(e) => set('phoneNumber', e.currentTarget.value)}
             error={fieldError('phoneNumber')}

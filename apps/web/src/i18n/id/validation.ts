@@ -21,6 +21,8 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   option: 'Pilih salah satu opsi',
   identifier: 'Pilih dari daftar',
   email: 'Masukkan alamat e-mail',
+  phone: 'Masukkan nomor telepon: hanya angka, spasi, dan + ( ) - .',
+  url: 'Masukkan alamat web yang diawali http:// atau https://',
   json: 'Masukkan JSON yang valid',
   noNul: 'Teks tidak boleh berisi karakter NUL',
   text: 'Masukkan teks',
