@@ -775,7 +775,7 @@ test('an inspector records the motion of a pressure vessel: two camera positions
         return {
           readyState: element.readyState,
           at: element.currentTime,
-          error: element.error?.code ?? null,
+          error: (element.error as MediaError | null)?.code ?? null,
         };
       });
       expect(previewed.error).toBeNull();
