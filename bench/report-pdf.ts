@@ -21,7 +21,7 @@
  *
  * The figures are written to bench/results/report-pdf-<db>-<time>.json.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -70,7 +70,10 @@ const cleanUp: (() => void | Promise<void>)[] = [];
 async function cameraPhotos(count: number): Promise<Buffer[]> {
   const scenes = 6;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The browser, else its headless shell (what CI installs), as the journeys choose.
+    executablePath:
+      process.env.CHROMIUM_PATH ??
+      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell'),
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
