@@ -22,9 +22,12 @@ function markdownUnder(dir: string): string[] {
   });
 }
 
-/** The source paths a document's text names that `exists` does not find. */
+/** A build's output (`apps/server/dist/main.js`): made by a build, absent from a fresh clone. */
+const builtPath = /(?:^|\/)dist(?:-[\w-]+)?\//;
+
+/** The source paths a document's text names that `exists` does not find (a build's output is none). */
 export function missingSourcePaths(text: string, exists: (path: string) => boolean): string[] {
-  return [...new Set(text.match(sourcePath) ?? [])].filter((path) => !exists(path));
+  return [...new Set(text.match(sourcePath) ?? [])].filter((path) => !builtPath.test(path) && !exists(path));
 }
 
 describe('source files the docs name', () => {
@@ -32,7 +35,7 @@ describe('source files the docs name', () => {
     const text =
       'See `apps/server/src/app.ts`, bench/engine.ts. The folder apps/web/src/i18n/ and ' +
       '`bench/results/engine-<db>-<time>.json` and bench/.data/pglite-v2-scale-0.02/ are not files; ' +
-      '`apps/server/src/modules/gone.actions.ts` is.';
+      '`apps/server/src/modules/gone.actions.ts` is; apps/server/dist/main.js is built, not a source.';
     const named: string[] = [];
     missingSourcePaths(text, (path) => (named.push(path), false));
     expect(named).toEqual([
