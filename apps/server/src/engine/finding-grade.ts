@@ -15,17 +15,13 @@ export function gradeSql(technique: TechniqueDefinition, rowsTable: object): SQL
   const grade = technique.findingGrade;
   const rows = technique.workspace?.rows;
   if (!grade || !rows) return undefined;
-  const recorded = valueSql(rows, grade.field, rowsTable);
-  const pair = rows.verdict;
-  if (!pair) return recorded;
+  const override = overrideSql(technique, rowsTable);
+  if (!override) return valueSql(rows, grade.field, rowsTable);
   // With a verdict pair, the grade counted (docs/verdict-pairs.md): the standard's where it is
   // stricter than the recorded one, until a reviewer has accepted the recorded one over it.
-  const standard = valueSql(rows, pair.standard, rowsTable);
-  const id = (rowsTable as Record<string, AnyPgColumn>).id!;
+  const { recorded, standard, accepted } = override;
   return sql`(case when ${gradeRank(technique, standard)} > ${gradeRank(technique, recorded)}
-    and not exists (select 1 from ${verdictAcceptances} where ${verdictAcceptances.rowId} = ${id}
-      and ${verdictAcceptances.recorded} = (${recorded})::text and ${verdictAcceptances.standard} = (${standard})::text)
-    then (${standard})::text else (${recorded})::text end)`;
+    and not ${accepted} then (${standard})::text else (${recorded})::text end)`;
 }
 
 /** A field of the rows, stored or derived, as SQL over their table. */
