@@ -66,11 +66,7 @@ import {
   contractorCompanyDeleteChecks,
   contractorCompanyScopes,
 } from './modules/administration/contractor-companies.ts';
-import {
-  plantOwnerActions,
-  plantOwnerScopes,
-  plantOwnerWriteChecks,
-} from './modules/administration/plant-owner.ts';
+import { plantOwnerActions, plantOwnerScopes } from './modules/administration/plant-owner.ts';
 import {
   taskAssignmentActions,
   taskAssignmentWriteChecks,
@@ -267,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     maxVideoBytes: deps.maxVideoBytes ?? deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
-    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks, ...plantOwnerWriteChecks },
+    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
   };

@@ -143,12 +143,6 @@ async function readThrough(route: EntityRoute, record: Record<string, any>, enti
 
 const groups = entityGroups();
 
-/**
- * Entities the plant holds one record of: their module refuses a second create (409), proven in
- * their own tests (report-pdf-plant.test.ts); here each test starts with none.
- */
-const oneRecordEntities = new Set(['plantOwner']);
-
 describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity, variant, routes }) => {
   const of = (kind: EntityRoute['operation']['kind']) => routes.filter((r) => r.operation.kind === kind);
   const reads = routes.filter(isRead);
@@ -157,11 +151,11 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
     (r) => r.operation.kind === 'getByParent' && r.operation.createIfMissing,
   );
   /**
-   * Clears the entity's table when the plant holds one record of it (the plant owner): a second
-   * create is refused by its module, so each test that makes one starts without it.
+   * Clears the entity's table when the plant holds one record of it (`single`: the plant owner): a
+   * second create is refused, so each test that makes one starts without it.
    */
   const makeRoom = async () => {
-    if (oneRecordEntities.has(entity.name)) await t.db.delete(entityTables[entity.name]!);
+    if (entity.single) await t.db.delete(entityTables[entity.name]!);
   };
   /** A fresh record of this entity and variant (parents created as needed). */
   const fresh = async (overrides: Record<string, unknown> = {}) => {

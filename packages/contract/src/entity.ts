@@ -58,6 +58,11 @@ export type EntityConfig<
   parent?: keyof F & string;
   /** At most one record per parent (a report has one thermal analysis). */
   uniquePerParent?: boolean;
+  /**
+   * The plant holds one record of it (the plant owner): the engine refuses a second create with 409,
+   * "update it instead"; two first creates at once are taken one after the other.
+   */
+  single?: boolean;
   /** Extra name the id is also returned under (`thermalAnalysisId`), as the specification reads it. */
   idAlias?: string;
   /** Named image slots, each holding zero or one image. */

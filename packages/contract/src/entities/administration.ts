@@ -78,6 +78,7 @@ export const reportAuthorRoutes = [
 export const plantOwner = defineEntity('plantOwner', {
   label: 'Plant owner',
   module: 'plantOwner',
+  single: true,
   fields: {
     ownerName: f.text({ label: 'Owner name', required: true, maxLength: 200 }),
     address: f.longText({ maxLength: 1000 }),

@@ -1,4 +1,9 @@
 import { verdictOverrideReasonKey } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { auditable } from '../auditable.ts';
 import { saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
@@ -36,6 +41,7 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
         now: new Date(),
       });
       return deps.db.transaction(async (tx) => {
+        if (entity.single) await refuseSecondRecord(tx, entity);
         await deps.writeChecks?.[entity.name]?.({ tx, values, before: undefined, user: ctx.user! });
         // A verdict that differs from the standard's is saved with a reason (docs/verdict-pairs.md).
         const verdict = await verdictOfWrite(tx, {
@@ -66,3 +72,19 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
     return { data: await served.one(deps, row), statusCode: 201, message: `${entity.label} created` };
   };
 };
+
+/**
+ * A `single` entity (the plant owner) holds one record: a second create is refused with 409. The
+ * lock takes two first creates at once one after the other, so the second sees the first.
+ */
+async function refuseSecondRecord(tx: DbOrTx, entity: EntityDefinition) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${entity.name}))`);
+  const held = await tx.execute(sql`select 1 from ${tableOf(entity)} limit 1`);
+  if (held.rows.length > 0) {
+    const label = entity.label ?? entity.name;
+    throw new AppError(
+      'CONFLICT',
+      `The ${label.charAt(0).toLowerCase()}${label.slice(1)} is already set: update it instead`,
+    );
+  }
+}
