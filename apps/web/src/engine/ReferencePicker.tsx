@@ -95,14 +95,16 @@ function inputProps(p: Omit<ReferencePickerProps, 'value' | 'onChange' | 'target
 }
 
 /**
- * A record as the picker lists it: by its `represent` fields, led by the kept key when those do not
- * show it (an equipment kept by number but represented by tag).
+ * A record as the picker lists it: by its `represent` fields as a person names it ("T-311 · Crude
+ * oil tank"), the kept key after it in brackets when those do not show it ("(10001158)"), never
+ * leading; no key when it only repeats the name in other letters (a method "paut" named "PAUT").
  */
 function optionLabel(target: EntityDefinition, record: Row, valueField: string): string {
   const name = recordName(target, record);
   const key = record[valueField];
   if (valueField === 'id' || (target.represent ?? []).includes(valueField) || key == null) return name;
-  return `${String(key)} · ${name}`;
+  const code = String(key);
+  return code.toLowerCase() === name.toLowerCase() ? name : `${name} (${code})`;
 }
 
 /**

@@ -113,7 +113,8 @@ export function referenceParts(
   if (!record) return { name: key };
   const name = recordName(reference.target, record);
   const shown = (reference.target.represent ?? []).includes(reference.valueField);
-  return shown || name === key ? { name } : { name, code: key };
+  // A key that only repeats the name in other letters (a method "paut" named "PAUT") is not shown.
+  return shown || name.toLowerCase() === key.toLowerCase() ? { name } : { name, code: key };
 }
 
 /** Whether the entity's translations name this code themselves (a technique's name in the language). */

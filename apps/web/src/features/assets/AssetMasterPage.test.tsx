@@ -153,7 +153,7 @@ describe('AssetMasterPage', () => {
     await user.click(screen.getByRole('button', { name: /Filters/ }));
     const category = await screen.findByRole('combobox', { name: 'Category' });
     await user.click(category);
-    await user.click(await screen.findByRole('option', { name: 'rotating-equipment · Rotating equipment' }));
+    await user.click(await screen.findByRole('option', { name: 'Rotating equipment (rotating-equipment)' }));
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ category: 'rotating-equipment' }));
 
     await user.click(within(row).getAllByRole('cell')[0]!);

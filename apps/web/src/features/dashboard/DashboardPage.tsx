@@ -8,6 +8,7 @@ import { AnchorLink, CardLink } from '../../app/links.tsx';
 import { pagedList } from '../../app/paged.ts';
 import { StatFigure } from '../../app/StatFigure.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
+import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { formatCount } from '../../engine/locale.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
@@ -92,7 +93,10 @@ export function DashboardPage() {
                         </AnchorLink>
                       </Table.Td>
                       <Table.Td>{r.title}</Table.Td>
-                      <Table.Td>{r.equipmentNo ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {/* The equipment by its tag and description, as the plant names it. */}
+                        <ReferenceValue field={reportHeader.fields.equipmentNo} value={r.equipmentNo} />
+                      </Table.Td>
                       <Table.Td>
                         <ReportStatusBadge status={r.status} supersededBy={r.supersededBy} />
                       </Table.Td>

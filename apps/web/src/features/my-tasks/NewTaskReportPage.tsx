@@ -1,6 +1,6 @@
 import { Alert, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { methodShortCode, reportHeader } from '@inspectra/contract';
+import { reportHeader } from '@inspectra/contract';
 import type { MyTask } from '@inspectra/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -9,6 +9,10 @@ import { callApi } from '../../api/calls.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { usePrefill } from '../../engine/usePrefill.ts';
+import {
+  newReportDefaults,
+  suggestedReportNumber as suggestedNumber,
+} from '../reports/new-report-defaults.ts';
 import { myTasksKey, taskName, taskQuery } from './my-task-queries.ts';
 
 /** What the inspector fills in: the equipment first (what was inspected), then the report's own. */
@@ -22,16 +26,9 @@ const formFields = [
   'actualStartDate',
 ];
 
-/**
- * A report number to start from, which the inspector may change: the work order's number, the
- * method's short code (`methodShortCode`: MM, not MOTIONMAGNIFICATION) and the next sequence of
- * this task's reports.
- */
+/** The report number a task's new report starts with (`suggestedReportNumber`). */
 export function suggestedReportNumber(task: MyTask): string {
-  return `RPT-${task.woNumber}-${methodShortCode(task.inspectionMethod)}-${task.reports.length + 1}`.slice(
-    0,
-    60,
-  );
+  return suggestedNumber({ ...task, made: task.reports.length });
 }
 
 /**
@@ -72,8 +69,13 @@ export function NewTaskReportPage() {
             parentId={task.id}
             defaults={{
               ...prefill.values,
-              reportNumber: suggestedReportNumber(task),
-              title: `${task.inspectionMethodName} · ${task.woTitle}`.slice(0, 200),
+              ...newReportDefaults({
+                woNumber: task.woNumber,
+                woTitle: task.woTitle,
+                inspectionMethod: task.inspectionMethod,
+                methodName: task.inspectionMethodName,
+                made: task.reports.length,
+              }),
               ...(task.location ? { location: task.location } : {}),
             }}
             submitLabel={t('myTasks.createReport')}

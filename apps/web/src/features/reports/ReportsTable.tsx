@@ -8,6 +8,7 @@ import { pagedList } from '../../app/paged.ts';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
+import type { WorkOrderStart } from './ReportFormModal.tsx';
 import { ReportStatusBadge } from './ReportStatusBadge.tsx';
 import type { Report } from './useReport.ts';
 
@@ -15,7 +16,14 @@ import type { Report } from './useReport.ts';
  * Reports, all of them or those of one work order, with the list call's filters (work order, object
  * type, method, dates) and search; a row opens the report, and a user who may create one adds it here.
  */
-export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
+export function ReportsTable({
+  workOrderId,
+  workOrder,
+}: {
+  workOrderId?: string;
+  /** The work order's number, title and assigned methods, that a new report starts from. */
+  workOrder?: WorkOrderStart;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mayCreate = usePermission('reportHeader', 'create');
@@ -63,6 +71,7 @@ export function ReportsTable({ workOrderId }: { workOrderId?: string }) {
         opened={creating}
         onClose={() => setCreating(false)}
         workOrderId={workOrderId}
+        workOrder={workOrder}
         onCreated={(report) => open(report.id)}
       />
     </Stack>

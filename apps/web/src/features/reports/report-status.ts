@@ -1,5 +1,6 @@
 import { reportStatusTransitions } from '@inspectra/contract';
 import type { PermissionAction, ReportStatus } from '@inspectra/contract';
+import type { TFunction } from 'i18next';
 
 /** Badge colour of each status: grey while written, blue and violet on its way, orange sent back, green done. */
 export const reportStatusColors: Record<ReportStatus, string> = {
@@ -9,6 +10,28 @@ export const reportStatusColors: Record<ReportStatus, string> = {
   returned: 'orange',
   approved: 'green',
 };
+
+/** How a report's state reads: its words and colour, and whether it is drawn as current (light) or not. */
+export type ReportStatusLook = { words: string; color: string; variant: 'light' | 'outline' };
+
+/**
+ * The one place a report's status becomes words and a colour (every badge, card and dialog that
+ * says a report's state reads it here): a report an approved revision replaced (`supersededBy`)
+ * reads "Superseded" in an outlined dark badge, never a green "Approved" as if it were current.
+ */
+export function reportStatusLook(
+  t: TFunction,
+  status: ReportStatus,
+  supersededBy?: string | null,
+): ReportStatusLook {
+  return supersededBy
+    ? { words: t('supersession.status'), color: 'dark', variant: 'outline' }
+    : {
+        words: t(`entities.reportHeader.values.status.${status}`),
+        color: reportStatusColors[status],
+        variant: 'light',
+      };
+}
 
 /**
  * Whether a report in this status, and every record under it, cannot change (in approval: frozen as

@@ -58,6 +58,16 @@ const thermal = {
     },
   ],
 };
+/** The asset master's record of the reports' equipment: its tag is what a person reads. */
+const equipment = [
+  {
+    id: 'e0000000-0000-4000-8000-000000000001',
+    equipmentNo: 'EQ-1001',
+    tagNumber: 'LP-3A',
+    description: 'LV panel',
+    categoryCode: 'electrical',
+  },
+];
 const methods = [
   {
     ...record,
@@ -114,6 +124,11 @@ function serveAssignments(
     { ...thermal, reports: thermal.reports.map((r) => ({ ...r, status: o.reportStatus ?? r.status })) },
   ];
   server.use(
+    // The equipment's tag and description, read by number for the reports' equipment column.
+    http.get(api('/asset/equipment-numbers'), ({ request }) => {
+      const keys = (new URL(request.url).searchParams.get('equipmentNo') ?? '').split(',');
+      return HttpResponse.json(envelope(equipment.filter((e) => keys.includes(e.equipmentNo))));
+    }),
     http.get(api('/report-approval-paths/current'), () => HttpResponse.json(envelope(o.current))),
     http.get(api('/wo-task-assignments/inspections'), ({ request }) => {
       sent.inspections.push(new URL(request.url).searchParams);
@@ -183,10 +198,13 @@ describe('AssignmentsPanel', () => {
     expect(card).toHaveTextContent('Rina Wulandari (rina), Budi Santoso (budi) (inactive)');
     expect(card).toHaveTextContent('Approval levels: 1, 2');
     expect(card).toHaveTextContent('Supervisor, Superintendent');
-    expect(card).toHaveTextContent('Not approved yet');
+    // The card says where its report stands, in the report page's words.
+    expect(within(card).getByRole('group', { name: 'State of its reports' })).toHaveTextContent(/^Draft$/);
     expect(card).toHaveTextContent('Last comment: Check phase T again');
     const row = within(card).getByRole('row', { name: /RPT-0042/ });
     expect(row).toHaveTextContent('Panel LP-3A');
+    // The equipment by its tag and description, its number after it.
+    expect(await within(row).findByText(/LP-3A · LV panel/)).toBeVisible();
     expect(row).toHaveTextContent('EQ-1001');
     expect(row).toHaveTextContent('Draft');
     expect(within(row).getByRole('link', { name: 'RPT-0042' })).toHaveAttribute(
@@ -207,7 +225,69 @@ describe('AssignmentsPanel', () => {
 
     const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
     expect(card).toHaveTextContent('No report yet');
-    expect(card).not.toHaveTextContent('Not approved yet');
+    expect(card).not.toHaveTextContent('Draft');
+  });
+
+  it.each([
+    ['draft', 'Draft'],
+    ['submitted', 'Submitted'],
+    ['inReview', 'In review'],
+    ['returned', 'Returned'],
+    ['approved', 'Approved'],
+  ])('says a card whose report is %s as the report page does: "%s"', async (status, words) => {
+    // The stored approvalStatus is not what the card reads: an approved report reads approved.
+    serveAssignments(full, { reportStatus: status });
+    renderPanel();
+
+    const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
+    const states = within(card).getByRole('group', { name: 'State of its reports' });
+    expect(states).toHaveTextContent(new RegExp(`^${words}$`));
+    expect(card).not.toHaveTextContent(/not approved/i);
+  });
+
+  it('counts the reports in each state when a method has several', async () => {
+    serveAssignments();
+    const report = thermal.reports[0]!;
+    server.use(
+      http.get(api('/wo-task-assignments/inspections'), () =>
+        HttpResponse.json(
+          envelope([
+            {
+              ...thermal,
+              reports: [
+                { ...report, status: 'approved' },
+                {
+                  ...report,
+                  id: 'b0000000-0000-4000-8000-000000000002',
+                  reportNumber: 'RPT-0043',
+                  status: 'approved',
+                },
+                { ...report, id: 'b0000000-0000-4000-8000-000000000003', reportNumber: 'RPT-0044' },
+              ],
+            },
+          ]),
+        ),
+      ),
+    );
+    renderPanel();
+
+    const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
+    const badges = within(within(card).getByRole('group', { name: 'State of its reports' })).getAllByText(
+      /:/,
+    );
+    expect(badges.map((b) => b.textContent)).toEqual(['Draft: 1', 'Approved: 2']);
+  });
+
+  it("reads the words of a report's state in Indonesian too", async () => {
+    serveAssignments(full, { reportStatus: 'approved' });
+    await i18n.changeLanguage('id');
+    try {
+      renderPanel();
+      const card = await screen.findByRole('article', { name: 'Thermal analysis' }, { timeout: 5000 });
+      expect(within(card).getByRole('group', { name: 'Status laporannya' })).toHaveTextContent('Disetujui');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('assigns a method to inspectors found by name, with levels', async () => {

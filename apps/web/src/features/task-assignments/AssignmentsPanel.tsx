@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { woTaskAssignment } from '@inspectra/contract';
-import { IconArrowsExchange, IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { reportHeader, reportStatuses, woTaskAssignment } from '@inspectra/contract';
+import type { ReportStatus } from '@inspectra/contract';
+import { IconArrowsExchange, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { errorText } from '../../app/error-text.ts';
 import { AnchorLink } from '../../app/links.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime } from '../../engine/locale.ts';
+import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
@@ -127,7 +129,43 @@ export function AssignmentsPanel({ workOrderId }: { workOrderId: string }) {
   );
 }
 
-/** One assignment: method, who, how it is approved, and its reports. */
+/**
+ * Where an assignment's reports stand, in the words and colours the report page and my tasks use
+ * (`ReportStatusBadge`): one badge per state its current reports are in, with how many when there
+ * are several ("Approved", or "Draft: 1 · Approved: 2"); "No report yet" when none is made. Read
+ * from the reports themselves, never from the assignment's stored `approvalStatus`, which only the
+ * assignment's own status call keeps (docs/work-management.md, "One state, said once").
+ */
+export function ReportStates({ reports }: { reports: Pick<AssignedReport, 'status'>[] }) {
+  const { t } = useTranslation();
+  if (reports.length === 0)
+    return (
+      <Badge color="gray" variant="outline" styles={{ label: { textTransform: 'none' } }}>
+        {t('taskAssignments.noReportYet')}
+      </Badge>
+    );
+  const counts = new Map<ReportStatus, number>();
+  for (const r of reports) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  // In the declared order: a draft first, approved last.
+  const states = reportStatuses.filter((s) => counts.has(s));
+  return (
+    <Group gap={6} role="group" aria-label={t('taskAssignments.statesLabel')}>
+      {states.map((status) => (
+        <ReportStatusBadge
+          key={status}
+          status={status}
+          phrase={
+            reports.length > 1
+              ? (words) => t('taskAssignments.statusCount', { status: words, count: counts.get(status) })
+              : undefined
+          }
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** One assignment: method, who, the state of its reports, and the reports. */
 function AssignmentCard({
   assignment: a,
   onEdit,
@@ -150,16 +188,7 @@ function AssignmentCard({
             <Title order={3} fz="md">
               {a.inspectionMethodName}
             </Title>
-            {a.approvalStatus ? (
-              <Badge color="green" variant="light" leftSection={<IconCheck size={14} aria-hidden />}>
-                {t('taskAssignments.approved')}
-              </Badge>
-            ) : (
-              // Unapproved is only true of reports that exist: without one, say that.
-              <Badge color="gray" variant="light">
-                {t(a.reports.length === 0 ? 'taskAssignments.noReportYet' : 'taskAssignments.notApproved')}
-              </Badge>
-            )}
+            <ReportStates reports={a.reports} />
           </Group>
           <Group gap={4} wrap="nowrap">
             {onEdit && (
@@ -240,7 +269,9 @@ function AssignmentCard({
                         {r.title}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{r.equipmentNo}</Table.Td>
+                    <Table.Td>
+                      <ReferenceValue field={reportHeader.fields.equipmentNo} value={r.equipmentNo} />
+                    </Table.Td>
                     <Table.Td>
                       <ReportStatusBadge status={r.status} />
                     </Table.Td>

@@ -14,6 +14,7 @@ import { approvalCurrentQuery } from '../approvals/approval-queries.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { refreshAssignments } from './assignment-queries.ts';
 import type { AssignedReport, AssignmentInspection } from './assignment-queries.ts';
+import { reportStatusLook } from '../reports/report-status.ts';
 
 const maxComment = 2000;
 
@@ -38,11 +39,11 @@ export function ReportMoveDialog({
   const { t } = useTranslation();
   const profile = useProfile();
   const queryClient = useQueryClient();
-  const statusLabel = (s: string) => t(`entities.reportHeader.values.status.${s}`);
+  const statusLabel = (s: ReportStatus) => reportStatusLook(t, s).words;
   const transitions = Object.entries(reportStatusTransitions[report.status]);
   const moves = transitions
     .filter(([, needed]) => needed !== 'approve' && can(profile, 'reportHeader', needed))
-    .map(([status]) => ({ value: status, label: statusLabel(status) }));
+    .map(([status]) => ({ value: status, label: statusLabel(status as ReportStatus) }));
   const inApproval = transitions.some(([, needed]) => needed === 'approve');
   const approval = useQuery({ ...approvalCurrentQuery(report.id, report.status), enabled: inApproval });
   const level = approval.data?.approvalLevel ?? null;

@@ -1,14 +1,16 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { workOrderSpk } from '@inspectra/contract';
 import { IconPencil } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/links.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
+import type { WorkOrderStart } from '../reports/ReportFormModal.tsx';
 import { ReportsTable } from '../reports/ReportsTable.tsx';
+import { inspectionsQuery } from '../task-assignments/assignment-queries.ts';
 import { AssignmentsPanel } from '../task-assignments/AssignmentsPanel.tsx';
 import { workOrderFormFields } from './WorkOrderEditPage.tsx';
 import { workOrderQuery } from './work-order-queries.ts';
@@ -19,6 +21,21 @@ export function WorkOrderPage() {
   const { workOrderId } = useParams({ from: '/app/work-orders/$workOrderId' });
   const { data: workOrder } = useSuspenseQuery(workOrderQuery(workOrderId));
   const mayEdit = usePermission('workOrder', 'update');
+  const mayViewAssignments = usePermission('taskAssignment', 'view');
+  // The assigned methods a new report starts from: the panel's own read, shared through the cache.
+  const assignments = useQuery({
+    ...inspectionsQuery(workOrderId),
+    enabled: mayViewAssignments,
+  });
+  const start: WorkOrderStart = {
+    woNumber: workOrder.woNumber,
+    title: workOrder.title,
+    methods: (assignments.data ?? []).map((a) => ({
+      code: a.inspectionMethod,
+      name: a.inspectionMethodName,
+      made: a.reports.length,
+    })),
+  };
   return (
     <>
       <PageHeader
@@ -49,7 +66,7 @@ export function WorkOrderPage() {
           <Title order={2} fz="lg" mb="sm">
             {t('nav.reports')}
           </Title>
-          <ReportsTable workOrderId={workOrderId} />
+          <ReportsTable workOrderId={workOrderId} workOrder={start} />
         </Paper>
         <AssignmentsPanel workOrderId={workOrderId} />
       </Stack>

@@ -129,4 +129,5 @@ export const reports = {
   revised: 'Revision {{number}} created',
   revisionOf: 'Revision {{revision}} of an earlier report',
   openOriginal: 'Open the revised report',
+  assignedMethodHelp: 'A method assigned on this work order: the report starts with its number and title.',
 };

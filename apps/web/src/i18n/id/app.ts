@@ -131,4 +131,6 @@ export const reports: Translation<typeof en.reports> = {
   revised: 'Revisi {{number}} dibuat',
   revisionOf: 'Revisi {{revision}} dari laporan sebelumnya',
   openOriginal: 'Buka laporan yang direvisi',
+  assignedMethodHelp:
+    'Metode yang ditugaskan pada perintah kerja ini: nomor dan judul laporan dimulai darinya.',
 };
