@@ -541,6 +541,34 @@ describe("moving an assignment's report", () => {
     expect(now.body.data[0]).toMatchObject({ approvalStatus: false, approvalComment: null });
   });
 
+  it('follows its reports wherever they move, and a written value is read again from them', async () => {
+    const wo = await createWorkOrder(t);
+    const a = await assignment(wo.id);
+    const report = await createReportHeader(t, { workOrderSPKId: wo.id });
+    // Moved on the report's own call, not the assignment's: the assignment says so all the same.
+    await completeForSubmission(t, report.id);
+    const byReport = (status: string, token?: string) =>
+      t.call(
+        'PUT',
+        `/api/report-headers/update-report-status/${report.id}?status=${status}`,
+        undefined,
+        token,
+      );
+    expect((await byReport('submitted')).status).toBe(200);
+    expect((await byReport('approved', await approverToken(t))).status).toBe(200);
+    const read = async () =>
+      (await t.call('GET', `/api/wo-task-assignments/by-work-order?workOrderSPKId=${wo.id}`)).body.data[0];
+    expect(await read()).toMatchObject({ id: a.id, approvalStatus: true, state: 'done' });
+
+    // A client cannot say otherwise: the value sent is read again from the reports.
+    const written = await t.call('PUT', `/api/wo-task-assignments/${a.id}`, { approvalStatus: false });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    expect(written.body.data.approvalStatus).toBe(true);
+    // A new report under the task makes it unapproved again, as its state says.
+    await createReportHeader(t, { workOrderSPKId: wo.id });
+    expect(await read()).toMatchObject({ approvalStatus: false, state: 'inProgress' });
+  });
+
   it("refuses a report that is not the assignment's, unknown records, bad input and missing permission", async () => {
     const wo = await createWorkOrder(t);
     const a = await assignment(wo.id, 'thermal');

@@ -13,7 +13,7 @@ import {
   workOrderSpk,
 } from '@inspectra/contract';
 import type { FieldError } from '@inspectra/contract';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -351,21 +351,12 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             level: query.level,
           },
         );
-        // Approved once every report of the assignment is (an approved report moves no further).
-        const [pending] = await tx
-          .select({ n: count() })
-          .from(reports)
-          .where(
-            and(
-              eq(reports.workOrderSPKId, report.workOrderSPKId as string),
-              eq(reports.inspectionMethod, report.inspectionMethod as string),
-              ne(reports.status, 'approved'),
-            ),
-          );
+        // approvalStatus follows the reports, kept by the database as the move changed them
+        // (migration 0046): the call keeps the comment.
         const updated: StoredRecord = await assignmentRepo.update(
           tx,
           params.id,
-          { approvalComment: query.comment || null, approvalStatus: (pending?.n ?? 0) === 0 },
+          { approvalComment: query.comment || null },
           undefined,
           user!,
         );
