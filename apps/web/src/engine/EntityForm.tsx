@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/records.ts';
 import { currentUserId } from '../api/session.ts';
-import { detailText, errorText } from '../app/error-text.ts';
+import { detailText, errorText } from '../ui/error-text.ts';
 import { useSignInAgain } from '../features/auth/SignInAgainDialog.tsx';
 import { draftKey } from './drafts.ts';
 import type { FormDraft } from './drafts.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { signIn, signOut } from '../../api/http-client.ts';
 import { offerSessionRenewal } from '../../api/session-renewal.ts';
 import { currentUserId } from '../../api/session.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 import { profileQuery } from './useProfile.ts';
 

@@ -2,7 +2,7 @@ import { Badge, Card, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Tit
 import type { VciFeatureGroup } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/links.tsx';
+import { AnchorLink } from '../../ui/links.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { FindingBadge } from './FindingBadge.tsx';
 import { callTechnique } from './technique-client.ts';
