@@ -5,6 +5,8 @@ import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import '../i18n/workspace-strings.ts';
+import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
+import { SignInAgain } from '../features/auth/SignInAgainDialog.tsx';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { Notices } from './Notices.tsx';
@@ -12,17 +14,19 @@ import { queryClient } from './query-client.ts';
 
 /**
  * The signed-in part of the app: its layout, the query cache, the confirmations and notices only its
- * screens use, and the styles of the tables, date pickers and drop zones. Loaded with the first
- * signed-in screen, so the sign-in page downloads none of it.
+ * screens use, the forms' way of signing in again, and the styles of the tables, date pickers and
+ * drop zones. Loaded with the first signed-in screen, so the sign-in page downloads none of it.
  */
 export function SignedInShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
         <Notices />
-        <ReportLockScope>
-          <AppLayout />
-        </ReportLockScope>
+        <SignInAgainSlot.Provider value={SignInAgain}>
+          <ReportLockScope>
+            <AppLayout />
+          </ReportLockScope>
+        </SignInAgainSlot.Provider>
       </ModalsProvider>
     </QueryClientProvider>
   );

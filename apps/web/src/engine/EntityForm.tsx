@@ -22,7 +22,7 @@ import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/records.ts';
 import { currentUserId } from '../api/session.ts';
 import { detailText, errorText } from '../ui/error-text.ts';
-import { useSignInAgain } from '../features/auth/SignInAgainDialog.tsx';
+import { useSignInAgain } from './useSignInAgain.tsx';
 import { draftKey } from './drafts.ts';
 import type { FormDraft } from './drafts.ts';
 import { EditConflictPanel } from './EditConflictPanel.tsx';
