@@ -15,7 +15,8 @@ import { formatDateTime, formatElapsed, formatNumber } from '../../engine/locale
 import { StackedTable } from '../../engine/StackedTable.tsx';
 import type { RowProps, StackedColumn } from '../../engine/StackedTable.tsx';
 import { DownloadReportPdf } from '../reports/DownloadReportPdf.tsx';
-import { FindingBadge, gradeStep, worstGradeStep } from '../techniques/FindingBadge.tsx';
+import { FindingBadge } from '../techniques/FindingBadge.tsx';
+import { gradeStep, worstGradeStep } from '../techniques/LevelBadge.tsx';
 import { OverrideCount } from '../verdicts/VerdictOverrides.tsx';
 import { approvalQueueKey, approvalQueueSummaryQuery } from './approval-queries.ts';
 import type { ApprovalQueueFilters } from './approval-queries.ts';
