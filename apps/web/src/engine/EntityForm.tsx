@@ -19,7 +19,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
-import { loadCurrentRecord } from '../api/records.ts';
+import { loadCurrentRecord } from '../api/current-record.ts';
 import { currentUserId } from '../api/session.ts';
 import { detailText, errorText } from '../ui/error-text.ts';
 import { useSignInAgain } from './useSignInAgain.tsx';
