@@ -4,13 +4,30 @@ import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import '../i18n/workspace-strings.ts';
 import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
-import { SignInAgain } from '../features/auth/SignInAgainDialog.tsx';
+import type { SignInAgainProps } from '../engine/useSignInAgain.tsx';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { Notices } from './Notices.tsx';
 import { queryClient } from './query-client.ts';
+
+const SignInAgainDialog = lazy(async () => ({
+  default: (await import('../features/auth/SignInAgainDialog.tsx')).SignInAgain,
+}));
+
+/**
+ * The forms' way of signing in again, loaded with the first form rather than with the shell (the
+ * dialog, its error text and the field messages behind it): long before its input could need it.
+ */
+function SignInAgain(p: SignInAgainProps) {
+  return (
+    <Suspense fallback={null}>
+      <SignInAgainDialog {...p} />
+    </Suspense>
+  );
+}
 
 /**
  * The signed-in part of the app: its layout, the query cache, the confirmations and notices only its
