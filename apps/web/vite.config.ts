@@ -31,12 +31,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The zod setting (src/app/no-eval.ts) shares a chunk with zod's core, which every zod
+              // The zod setting (src/api/no-eval.ts) shares a chunk with zod's core, which every zod
               // schema imports: whichever chunk builds a schema first loads this one, and so runs the
               // setting, before its own code. Placed by import order alone it would not: a chunk's
               // imports run before the entry that imported the setting first.
               name: 'zod-config',
-              test: /src[\\/]app[\\/]no-eval\.ts$|node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
+              test: /src[\\/]api[\\/]no-eval\.ts$|node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
               priority: 10,
             },
             {

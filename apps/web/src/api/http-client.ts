@@ -1,6 +1,6 @@
-// First: zod parses without eval under the CSP (see app/no-eval.ts); every screen that checks
+// First: zod parses without eval under the CSP (see no-eval.ts); every screen that checks
 // answers loads this client, and the sign-in page loads it only on the first attempt.
-import '../app/no-eval.ts';
+import './no-eval.ts';
 import { errorEnvelopeSchema } from '@inspectra/contract';
 import type { Envelope, TokenPair } from '@inspectra/contract';
 import axios from 'axios';

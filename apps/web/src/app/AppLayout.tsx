@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { NavLinkLink } from './links.tsx';
+import { NavLinkLink } from '../ui/links.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useProfile } from '../features/auth/useProfile.ts';
@@ -28,8 +28,8 @@ import { approvalQueueCountQuery } from '../features/approvals/approval-queries.
 import { landingPath } from '../features/my-tasks/landing.ts';
 import { formatNumber } from '../engine/locale.ts';
 import { restoreLanguage } from '../i18n/language.ts';
-import { BrandMark } from './BrandMark.tsx';
-import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
+import { BrandMark } from '../ui/BrandMark.tsx';
+import { ColorSchemeToggle } from '../ui/ColorSchemeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { CompanyBadge } from '../features/administration/CompanyBadge.tsx';

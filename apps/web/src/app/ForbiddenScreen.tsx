@@ -5,7 +5,7 @@ import { profileQuery } from '../features/auth/useProfile.ts';
 import { permissionLabel } from '../features/roles/module-label.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import type { ScreenNeed } from './forbidden.ts';
-import { ButtonLink } from './links.tsx';
+import { ButtonLink } from '../ui/links.tsx';
 import { queryClient } from './query-client.ts';
 
 /**

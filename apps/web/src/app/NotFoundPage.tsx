@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from './links.tsx';
+import { ButtonLink } from '../ui/links.tsx';
 
 /** An address the app does not know; shown outside the shell, so it is its own main landmark. */
 export function NotFoundPage() {

@@ -4,10 +4,10 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
-import { errorText } from './error-text.ts';
+import { errorText } from '../ui/error-text.ts';
 import { ForbiddenError } from './forbidden.ts';
 import { ForbiddenScreen } from './ForbiddenScreen.tsx';
-import { ButtonLink } from './links.tsx';
+import { ButtonLink } from '../ui/links.tsx';
 
 /**
  * A screen whose data could not be loaded: what went wrong in words, and a way on. A record that does

@@ -4,25 +4,46 @@ import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import '../i18n/workspace-strings.ts';
+import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
+import type { SignInAgainProps } from '../engine/useSignInAgain.tsx';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { Notices } from './Notices.tsx';
 import { queryClient } from './query-client.ts';
 
+const SignInAgainDialog = lazy(async () => ({
+  default: (await import('../features/auth/SignInAgainDialog.tsx')).SignInAgain,
+}));
+
+/**
+ * The forms' way of signing in again, loaded with the first form rather than with the shell (the
+ * dialog, its error text and the field messages behind it): long before its input could need it.
+ */
+function SignInAgain(p: SignInAgainProps) {
+  return (
+    <Suspense fallback={null}>
+      <SignInAgainDialog {...p} />
+    </Suspense>
+  );
+}
+
 /**
  * The signed-in part of the app: its layout, the query cache, the confirmations and notices only its
- * screens use, and the styles of the tables, date pickers and drop zones. Loaded with the first
- * signed-in screen, so the sign-in page downloads none of it.
+ * screens use, the forms' way of signing in again, and the styles of the tables, date pickers and
+ * drop zones. Loaded with the first signed-in screen, so the sign-in page downloads none of it.
  */
 export function SignedInShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
         <Notices />
-        <ReportLockScope>
-          <AppLayout />
-        </ReportLockScope>
+        <SignInAgainSlot.Provider value={SignInAgain}>
+          <ReportLockScope>
+            <AppLayout />
+          </ReportLockScope>
+        </SignInAgainSlot.Provider>
       </ModalsProvider>
     </QueryClientProvider>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
-import { errorText, serverFieldError } from '../app/error-text.ts';
+import { errorText, serverFieldError } from '../ui/error-text.ts';
 
 /** Longest comment an act takes (the contract's limit on a status comment). */
 const maxComment = 2000;

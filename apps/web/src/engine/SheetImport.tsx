@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/http-client.ts';
 import { ApiError } from '../api/errors.ts';
-import { errorText } from '../app/error-text.ts';
+import { errorText } from '../ui/error-text.ts';
 import { saveDownload } from '../api/save-file.ts';
 import { fieldLabel } from './entity-labels.ts';
 import { formatNumber } from './locale.ts';

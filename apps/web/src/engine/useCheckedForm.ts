@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
-import { detailText } from '../app/error-text.ts';
+import { detailText } from '../ui/error-text.ts';
 import { useSubmission } from './useSubmission.tsx';
 import { bodyErrors } from './validation.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../app/error-text.ts';
+import { errorText } from '../ui/error-text.ts';
 
 /**
  * A form's send: whether it is under way and how it last failed. The server judges every

@@ -2,7 +2,7 @@ import { describeIssue, entities, judgeRules, verdictOverrideRule } from '@inspe
 import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { fieldMessageText } from '../app/error-text.ts';
+import { fieldMessageText } from '../ui/error-text.ts';
 import { enumLabel, fieldLabel, itemFieldLabel, unitOf } from './entity-labels.ts';
 import { empty, fromInputValue, invalidJson } from './form-values.ts';
 import { formatQuantity } from './locale.ts';

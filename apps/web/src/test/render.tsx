@@ -14,8 +14,13 @@ import { render } from '@testing-library/react';
 import { Suspense } from 'react';
 import type { ComponentType, ReactElement } from 'react';
 import { theme } from '../app/theme.ts';
+import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
+import { SignInAgain } from '../features/auth/SignInAgainDialog.tsx';
 
-/** Renders a component inside the providers the app gives it (Mantine in test mode, a fresh query cache). */
+/**
+ * Renders a component inside the providers the app gives it (Mantine in test mode, a fresh query
+ * cache, the forms' way of signing in again).
+ */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -25,7 +30,9 @@ export function renderWithProviders(ui: ReactElement) {
     ...render(
       <MantineProvider theme={theme} env="test">
         <Notifications />
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <SignInAgainSlot.Provider value={SignInAgain}>{ui}</SignInAgainSlot.Provider>
+        </QueryClientProvider>
       </MantineProvider>,
     ),
   };

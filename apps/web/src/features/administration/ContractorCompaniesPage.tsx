@@ -1,6 +1,6 @@
 import { contractorCompany } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { MasterListPanel } from '../assets/MasterListPanel.tsx';
 import { CompanyBadge } from './CompanyBadge.tsx';
 

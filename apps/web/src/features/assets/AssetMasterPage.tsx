@@ -9,7 +9,7 @@ import {
 } from '@inspectra/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { recordName } from '../../engine/entity-labels.ts';
 import { MasterListPanel } from './MasterListPanel.tsx';
 

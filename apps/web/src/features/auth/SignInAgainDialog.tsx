@@ -8,19 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { signIn, signOut } from '../../api/http-client.ts';
 import { offerSessionRenewal } from '../../api/session-renewal.ts';
 import { currentUserId } from '../../api/session.ts';
-import { errorText } from '../../app/error-text.ts';
+import type { SignInAgainProps } from '../../engine/useSignInAgain.tsx';
+import { errorText } from '../../ui/error-text.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 import { profileQuery } from './useProfile.ts';
 
 /**
  * While `active` (a form holds unsaved input), a session that can no longer be refreshed opens a
  * sign-in dialog on the page instead of leaving it; the waiting calls (the save) go through once the
- * user has signed in. Render the returned element.
+ * user has signed in. What the shell puts in the engine's slot (`SignInAgainSlot`).
  *
  * Only the user the input belongs to may continue it: signing in as someone else is refused, since
  * the save would be recorded under their name.
  */
-export function useSignInAgain(active: boolean, userId: string | undefined) {
+export function SignInAgain({ active, userId }: SignInAgainProps) {
   const [pending, setPending] = useState<((renewed: boolean) => void) | null>(null);
   const answer = useRef<((renewed: boolean) => void) | null>(null);
 

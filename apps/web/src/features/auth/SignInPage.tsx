@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { takeReturnTo } from '../../api/session.ts';
-import { BrandMark } from '../../app/BrandMark.tsx';
-import { ColorSchemeToggle } from '../../app/ColorSchemeToggle.tsx';
-import { LanguageSelect } from '../../app/LanguageSelect.tsx';
+import { BrandMark } from '../../ui/BrandMark.tsx';
+import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle.tsx';
+import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { restoreLanguage } from '../../i18n/language.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 
@@ -39,7 +39,7 @@ export function SignInPage() {
     } catch (e) {
       // How a failure reads (the contract's field messages) loads with the failure, not the page.
       setError(
-        await import('../../app/error-text.ts').then(
+        await import('../../ui/error-text.ts').then(
           ({ errorText }) => errorText(e, t),
           () => t('errors.default'),
         ),

@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { documentsKey, documentTypeLabel } from './document-queries.ts';

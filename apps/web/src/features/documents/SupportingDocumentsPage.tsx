@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useReport } from '../reports/useReport.ts';
 import { ReportLockedNotice } from '../reports/ReportLock.tsx';
 import { ReviseOrAsk } from '../reports/ReviseReport.tsx';

@@ -4,7 +4,7 @@ import type { InspectionMethodSummary } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { formatNumber } from '../../engine/locale.ts';
 import { MasterListPanel } from '../assets/MasterListPanel.tsx';

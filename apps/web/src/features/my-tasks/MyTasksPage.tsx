@@ -26,8 +26,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
-import { StatFigure } from '../../app/StatFigure.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StatFigure } from '../../ui/StatFigure.tsx';
 import { dateDisplayFormat, dayjsLocale, formatNumber, parseTypedDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import {

@@ -6,7 +6,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { usePrefill } from '../../engine/usePrefill.ts';
 import {

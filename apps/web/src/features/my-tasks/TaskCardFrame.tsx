@@ -4,7 +4,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { LinkOptions, RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardLink } from '../../app/links.tsx';
+import { CardLink } from '../../ui/links.tsx';
 import { OverdueBadge, TaskStateBadge } from './TaskStateBadge.tsx';
 
 /** What every task card shows of its task, an inspector's or the team's. */

@@ -7,7 +7,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { fieldLabel, imageLabel } from '../../engine/entity-labels.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { acceptFor, checkFile, maxDocumentBytes } from '../../engine/file-checks.ts';

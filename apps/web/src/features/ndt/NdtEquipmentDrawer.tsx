@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';

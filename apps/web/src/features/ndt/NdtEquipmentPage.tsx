@@ -12,7 +12,7 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import {

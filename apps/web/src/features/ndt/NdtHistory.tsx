@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { NdtHistoryEntry } from '@inspectra/contract';
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/links.tsx';
+import { AnchorLink } from '../../ui/links.tsx';
 import { formatDate } from '../../engine/locale.ts';
 import { findingLabel, inspectionMethodLabel } from './ndt-queries.ts';
 

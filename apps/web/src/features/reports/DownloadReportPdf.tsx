@@ -4,7 +4,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/save-file.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 
 /** The PDF's languages; any other language of the page asks for English. */
 const printedIn = (language: string) => (language.startsWith('id') ? 'id' : 'en');

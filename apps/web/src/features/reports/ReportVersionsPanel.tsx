@@ -21,7 +21,7 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { formatDateTime } from '../../engine/locale.ts';
 import { DownloadReportPdf } from './DownloadReportPdf.tsx';
 import { isReportFinal } from './report-status.ts';

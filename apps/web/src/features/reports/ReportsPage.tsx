@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ReportsTable } from './ReportsTable.tsx';
 
 export function ReportsPage() {

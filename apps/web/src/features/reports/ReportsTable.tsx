@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pagedList } from '../../app/paged.ts';
+import { pagedList } from '../../engine/paged.ts';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';

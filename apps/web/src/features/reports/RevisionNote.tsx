@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/links.tsx';
+import { AnchorLink } from '../../ui/links.tsx';
 import { reportQuery } from './useReport.ts';
 import type { Report } from './useReport.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Crumb } from '../../app/PageHeader.tsx';
+import type { Crumb } from '../../ui/PageHeader.tsx';
 import { workOrderQuery } from '../work-orders/work-order-queries.ts';
 import type { Report } from './useReport.ts';
 

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { profileQuery } from '../auth/useProfile.ts';
 import { removeSignature, saveSignature, signatureQuery } from './signature-calls.ts';

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
-import { detailText, errorText } from '../../app/error-text.ts';
+import { detailText, errorText } from '../../ui/error-text.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
 import { usePermission } from '../auth/useProfile.ts';

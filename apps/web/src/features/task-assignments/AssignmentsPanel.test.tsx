@@ -14,7 +14,7 @@ import {
   serveMockApi,
   signedInAs,
 } from '../../api/test-server.ts';
-import { detailText } from '../../app/error-text.ts';
+import { detailText } from '../../ui/error-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithRouter } from '../../test/render.tsx';

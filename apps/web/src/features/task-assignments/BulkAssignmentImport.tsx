@@ -4,7 +4,7 @@ import { IconDownload, IconFileSpreadsheet, IconTableExport, IconUpload } from '
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { formatBytes, formatNumber } from '../../engine/locale.ts';
 import { assignmentCalls } from './assignment-calls.ts';
 import type { ImportFailure, ImportReport, RowResult } from './bulk-assignment.ts';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { BulkAssignmentImport } from './BulkAssignmentImport.tsx';
 
 /** The planner's page for assigning inspection methods to work orders from a spreadsheet. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { formatBytes } from '../../engine/locale.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { ImportFailure, ImportReport, Reason, RowResult } from './bulk-assignment.ts';

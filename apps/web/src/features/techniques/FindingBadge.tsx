@@ -1,68 +1,16 @@
-import { Badge } from '@mantine/core';
-import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
-import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { enumLabel } from '../../engine/entity-labels.ts';
+import type { TechniqueDefinition } from '@inspectra/contract';
 import { extensionOf } from './extensions.ts';
-
-/** From the least to the most severe: colour and icon together, so colour is never the only sign. */
-const scale = [
-  { color: 'green', icon: IconCircleCheck },
-  { color: 'yellow', icon: IconEye },
-  { color: 'orange', icon: IconAlertTriangle },
-  { color: 'red', icon: IconAlertOctagon },
-] as const;
+import { LevelBadge } from './LevelBadge.tsx';
+import type { LevelBadgeProps } from './LevelBadge.tsx';
 
 /**
- * Where a level sits on the four-step scale (0 least severe, 3 most), whatever number of levels the
- * technique declares: what lets levels of different techniques be compared (the approvals queue).
+ * How serious a finding is, as the technique grades it (`findingGrade`): the technique's own badge
+ * when its extension draws one, else the level on the four-step scale (LevelBadge).
  */
-export function gradeStep(index: number, levels: number): number {
-  if (levels <= 1) return 0;
-  return Math.round((index * (scale.length - 1)) / (levels - 1));
-}
-/** The most severe step of the scale. */
-export const worstGradeStep = scale.length - 1;
-
-const stepOf = (index: number, levels: number) => scale[gradeStep(index, levels)]!;
-
-/**
- * How serious a finding is, as the technique grades it (`findingGrade`): the level's label from the
- * rows' enum field, coloured from the least to the most severe of the declared levels; or the
- * technique's own badge when its extension draws one.
- */
-export function FindingBadge({
-  technique,
-  level,
-  size = 'md',
-}: {
-  technique: TechniqueDefinition;
-  level: string;
-  size?: 'sm' | 'md' | 'lg';
-}) {
-  const { t } = useTranslation();
+export function FindingBadge({ technique, level, size = 'md' }: LevelBadgeProps) {
   const Own = extensionOf(technique).GradeBadge;
-  const grade = technique.findingGrade;
   if (Own) return <Own level={level} size={size} />;
-  const rows = technique.workspace?.rows as EntityDefinition | undefined;
-  if (!grade || !rows) return null;
-  const index = grade.levels.indexOf(level);
-  const { color, icon: Icon } = stepOf(Math.max(index, 0), grade.levels.length);
-  return (
-    <Badge
-      color={color}
-      variant={index <= 0 ? 'light' : 'filled'}
-      size={size}
-      leftSection={<Icon size={14} aria-hidden />}
-      styles={{
-        root: { flexShrink: 0, maxWidth: 'none' },
-        label: { textTransform: 'none', overflow: 'visible' },
-      }}
-      autoContrast
-    >
-      {enumLabel(t, rows.name, grade.field, level)}
-    </Badge>
-  );
+  return <LevelBadge technique={technique} level={level} size={size} />;
 }
 
 /** The worst of some levels by the technique's grade, or null when none is graded. */

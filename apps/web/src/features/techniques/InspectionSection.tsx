@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/error-text.ts';
+import { errorText } from '../../ui/error-text.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { formatDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';

@@ -7,7 +7,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { techniqueLabel } from '../../engine/entity-labels.ts';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';

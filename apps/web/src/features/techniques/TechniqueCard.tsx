@@ -3,7 +3,7 @@ import { techniqueOfMethod } from '@inspectra/contract';
 import type { ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/links.tsx';
+import { ButtonLink } from '../../ui/links.tsx';
 import { techniqueDescription, techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import type { Report } from '../reports/useReport.ts';
 import { extensionOf } from './extensions.ts';

@@ -5,7 +5,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { useReport } from '../reports/useReport.ts';

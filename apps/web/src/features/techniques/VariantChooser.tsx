@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/links.tsx';
+import { ButtonLink } from '../../ui/links.tsx';
 import { techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 
 /** When the report's equipment category names no equipment class of the technique, the user picks one. */

@@ -2,9 +2,9 @@ import { Badge, Card, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Tit
 import type { VciFeatureGroup } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/links.tsx';
+import { AnchorLink } from '../../ui/links.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
-import { FindingBadge } from './FindingBadge.tsx';
+import { LevelBadge } from './LevelBadge.tsx';
 import { callTechnique } from './technique-client.ts';
 import { rowsKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -15,6 +15,7 @@ type Spot = { id: string; location: string; vciSpotNumber: string | null; severi
 /**
  * VCI's own view of its summaries: per feature found (crack, corrosion, dent…), how many spots, the
  * worst severity, and the spots themselves, worst first — what an integrity engineer reads first.
+ * VCI draws no grade badge of its own, so its panel draws its levels on the common scale.
  */
 export function VciFeatureGroups({
   scope,
@@ -63,7 +64,7 @@ export function VciFeatureGroups({
                 <Title order={3} fz="md">
                   {enumLabel(t, rows.name, 'feature', group.feature)}
                 </Title>
-                <FindingBadge technique={technique} level={group.worstSeverity} size="sm" />
+                <LevelBadge technique={technique} level={group.worstSeverity} size="sm" />
               </Group>
               <Badge variant="default" mb="xs" styles={{ label: { textTransform: 'none' } }}>
                 {t('workspace.vci.spotCount', { count: group.count })}
@@ -85,7 +86,7 @@ export function VciFeatureGroups({
                             : spot.location}
                         </AnchorLink>
                       </Stack>
-                      <FindingBadge technique={technique} level={spot.severity} size="sm" />
+                      <LevelBadge technique={technique} level={spot.severity} size="sm" />
                     </Group>
                   </List.Item>
                 ))}

@@ -2,7 +2,7 @@ import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract'
 import { useTranslation } from 'react-i18next';
 import { entityLabel, lowerFirst } from './entity-words.ts';
 import { extensionOf } from './extensions.ts';
-import type { WorkspaceWord } from './extensions.ts';
+import type { WorkspaceWord } from './technique-extension.ts';
 
 /**
  * The sentences of a technique's generated screens: its own words where its extension gives them,

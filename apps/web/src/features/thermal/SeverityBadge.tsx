@@ -4,7 +4,7 @@ import type { ThermalSeverity } from '@inspectra/contract';
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
-import type { GradeBadgeProps } from '../techniques/extensions.ts';
+import type { GradeBadgeProps } from '../techniques/technique-extension.ts';
 
 /** Colour, icon and words together: colour is never the only sign of how severe a finding is. */
 const look: Record<ThermalSeverity, { color: string; icon: typeof IconEye }> = {

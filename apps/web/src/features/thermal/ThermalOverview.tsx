@@ -6,7 +6,7 @@ import { formatDate, formatNumber, formatQuantity } from '../../engine/locale.ts
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { thermalQueries } from './thermal-queries.ts';
 import type { ThermalMeasurement } from './thermal-queries.ts';
-import type { InspectionPartProps } from '../techniques/extensions.ts';
+import type { InspectionPartProps } from '../techniques/technique-extension.ts';
 
 /** The verdict first (worst severity and what it means), then the figures behind it. */
 export function ThermalOverview({ scope, inspection }: InspectionPartProps) {

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { thermalMeasurement } from '@inspectra/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TechniqueExtension } from '../techniques/extensions.ts';
+import type { TechniqueExtension } from '../techniques/technique-extension.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { ThermalOverview } from './ThermalOverview.tsx';
 

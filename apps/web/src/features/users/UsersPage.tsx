@@ -24,9 +24,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
-import { errorText } from '../../app/error-text.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
-import { StatFigure } from '../../app/StatFigure.tsx';
+import { errorText } from '../../ui/error-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StatFigure } from '../../ui/StatFigure.tsx';
 import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { PasswordDialog } from './PasswordDialog.tsx';

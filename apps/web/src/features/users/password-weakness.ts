@@ -2,7 +2,7 @@ import { passwordWeaknessMessages } from '@inspectra/contract';
 import type { PasswordWeakness } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/errors.ts';
-import { serverFieldError } from '../../app/error-text.ts';
+import { serverFieldError } from '../../ui/error-text.ts';
 
 const weaknessByMessage = new Map<string, PasswordWeakness>(
   Object.entries(passwordWeaknessMessages).map(([key, message]) => [message, key as PasswordWeakness]),

@@ -1,7 +1,7 @@
 import { defineEntity, f, thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loadCurrentRecord } from './records.ts';
+import { loadCurrentRecord } from './current-record.ts';
 import { api, envelope, server, serveMockApi, setCookies } from './test-server.ts';
 
 serveMockApi();

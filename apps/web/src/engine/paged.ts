@@ -1,7 +1,7 @@
 import type { PageMeta, RouteDefinition } from '@inspectra/contract';
 import { callApi, routeOf } from '../api/calls.ts';
 import type { RouteKeyWithoutParams } from '../api/calls.ts';
-import type { EntityPageRequest } from '../engine/EntityTable.tsx';
+import type { EntityPageRequest } from './EntityTable.tsx';
 
 /** What a table asks of a list: its page, search, the caller's order and filter values. */
 export type PageRequest = EntityPageRequest;
