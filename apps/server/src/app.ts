@@ -29,7 +29,7 @@ import type { ServerTimeouts } from './engine/bounded-requests.ts';
 import type { ActionHandler } from './engine/action-handler.ts';
 import type { EngineDeps } from './engine/engine-deps.ts';
 import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
-import { parsedInput } from './engine/request-body.ts';
+import { parsedInput } from './engine/request-body/refusals.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { installRequestLog } from './logging.ts';
 import { approvalFlowActions } from './modules/approvals/approval-flow.actions.ts';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeDisplayName } from '../src/engine/request-body.ts';
+import { safeDisplayName } from '../src/engine/request-body/display-name.ts';
 import { installErrorHandler } from '../src/error-handler.ts';
 import {
   createReportHeader,

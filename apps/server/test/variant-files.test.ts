@@ -2,7 +2,7 @@ import { defineEntity, f, op, route } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
 import { multipartFormSchema } from '../src/engine/openapi-bodies.ts';
 import { recordView } from '../src/engine/records/views.ts';
-import type { StoredRecord } from '../src/engine/records/repository.ts';
+import type { StoredRecord } from '../src/engine/records/read-shapes.ts';
 
 /**
  * Files some equipment classes have and others not (contract `imagesOf`), as the server reads and

@@ -7,17 +7,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { TableUpkeep } from './upkeep.ts';
 import { dbWork, ScheduledPool } from './scheduler.ts';
 import type { SchedulerOptions } from './scheduler.ts';
+import type { Db } from './handle.ts';
 import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: ScheduledPool };
-/** A transaction or the database itself: repositories accept either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+// The handle's types stand below this file, where upkeep reads them too; the server imports them from here.
+export type { Db, DbOrTx } from './handle.ts';
 
 export type Database = {
   db: Db;

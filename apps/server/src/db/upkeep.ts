@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './handle.ts';
 import { dbWork } from './scheduler.ts';
 
 /** Rows changed, beyond this share of a table's rows, trigger its upkeep (autovacuum's own defaults). */

@@ -4,8 +4,8 @@ import { errorStatus, routeBodyKind } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { acceptedFiles } from './request-body.ts';
-import type { UploadLimits } from './request-body.ts';
+import { acceptedFiles } from './request-body/accepted-files.ts';
+import type { UploadLimits } from './request-body/accepted-files.ts';
 import { importBounds } from './sheet-operations.ts';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * What the OpenAPI document says about create and update bodies beyond their JSON schemas: the
- * multipart form a route reads (request-body.ts is what it describes) and the `If-Match` header.
+ * multipart form a route reads (request-body/multipart.ts is what it describes) and the `If-Match` header.
  * Generated clients type their calls from these, so they must say exactly what the server accepts.
  */
 
@@ -78,7 +78,7 @@ export const formDescription = [
 export function multipartFormSchema(route: RouteDefinition): z.ZodObject | undefined {
   const op = route.operation;
   const kind = routeBodyKind(route);
-  // A sheet upload (request-body.ts `sheetUpload`) reads one part: the workbook.
+  // A sheet upload (request-body/uploads.ts `sheetUpload`) reads one part: the workbook.
   if (op.kind === 'importSheet' || (op.kind === 'action' && op.upload))
     return z
       .object({ file: filePart('The .xlsx workbook, as the first and only part of the form') })

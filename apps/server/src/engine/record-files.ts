@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { attachments, reportApprovalSteps } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
-import { printableDisplayName } from './request-body.ts';
-import type { ImageListEdit, ImageListEntry, ReceivedImage } from './request-body.ts';
+import { printableDisplayName } from './request-body/display-name.ts';
+import type { ImageListEdit, ImageListEntry, ReceivedImage } from './request-body/parsed-body.ts';
 
 /** Attaches received images to a record, replacing what each slot held; emptied slots lose theirs. */
 export async function saveImageSlots(

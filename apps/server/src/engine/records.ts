@@ -4,12 +4,11 @@
  * the engine's own files import each other directly.
  */
 export { RecordRepository } from './records/repository.ts';
-export type { StoredRecord } from './records/repository.ts';
 export { likePattern } from './records/list-query.ts';
-export type { ListQuery, RowCondition, RowContext } from './records/list-query.ts';
+export type { ListQuery, RowCondition, RowContext, StoredRecord } from './records/read-shapes.ts';
 export { countAhead, countedPage } from './records/bounded-count.ts';
 export { pageWindow, walkAhead } from './records/paging.ts';
-export type { Page, PageWindow } from './records/paging.ts';
+export type { Page, PageWindow } from './records/page.ts';
 export { minIndexedSearch, searchDepth, shortSearchWalk } from './records/short-search.ts';
 export { denseValues } from './records/range-density.ts';
 export { unpagedBatch, unpagedLimit } from './records/unpaged.ts';

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { format as formatNumber } from 'numfmt';
 import type { CellValue, Worksheet } from 'exceljs';
 import { AppError } from '../errors.ts';
-import { fieldErrors } from './request-body.ts';
+import { fieldErrors } from './request-body/refusals.ts';
 
 /**
  * Spreadsheet export and import of a declared entity (docs/spreadsheets.md). One header row of field

@@ -3,8 +3,9 @@ import type { BodyKind, EntityDefinition, RouteDefinition } from '@inspectra/con
 import { AppError } from '../../errors.ts';
 import type { ActionContext } from '../action-handler.ts';
 import { discardUnreferenced } from '../record-files.ts';
-import { readEntityBody, receivedFiles } from '../request-body.ts';
-import type { ParsedBody } from '../request-body.ts';
+import { readEntityBody } from '../request-body/index.ts';
+import { receivedFiles } from '../request-body/parsed-body.ts';
+import type { ParsedBody } from '../request-body/parsed-body.ts';
 import type { ServedEntity } from './served-entity.ts';
 
 /** Reads a write's body as the route declares it; files of a refused body are taken back. */

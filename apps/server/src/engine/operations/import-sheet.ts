@@ -1,5 +1,5 @@
 import { importBounds, importSheet } from '../sheet-operations.ts';
-import { sheetUpload } from '../request-body.ts';
+import { sheetUpload } from '../request-body/uploads.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
 

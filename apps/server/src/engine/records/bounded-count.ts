@@ -1,6 +1,6 @@
 import type { PageMeta } from '@inspectra/contract';
 import { pageMeta } from '../page-meta.ts';
-import type { PageWindow } from './paging.ts';
+import type { PageWindow } from './page.ts';
 
 /**
  * How far past the start of a page a list counts: an exact total up to this many more rows, a lower

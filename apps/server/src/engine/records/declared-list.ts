@@ -9,9 +9,9 @@ import type { RecordScopes } from '../record-scope.ts';
 import { readAdditions } from './enrichment.ts';
 import type { PageEnrichment } from './enrichment.ts';
 import { listConditions } from './list-query.ts';
-import type { DeclaredConditions } from './list-query.ts';
+import type { DeclaredConditions, StoredRecord } from './read-shapes.ts';
 import type { ListedAttachment } from './listed-images.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { RecordRepository } from './repository.ts';
 import type { UnpagedLimit } from './unpaged.ts';
 import { recordView } from './views.ts';
 

@@ -2,8 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visibleTo } from './list-query.ts';
-import type { ListQuery, RowContext } from './list-query.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { ListQuery, RowContext, StoredRecord } from './read-shapes.ts';
+import type { RecordRepository } from './repository.ts';
 
 /**
  * What a page of a list adds to each of its rows (an NDT register row's last report per method, a

@@ -1,15 +1,15 @@
 import { asc, desc } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { listOrder } from '../entity-table.ts';
-import type { ListQuery } from './list-query.ts';
-import type { RecordRepository } from './repository.ts';
+import type { ListQuery } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 
 /**
  * The keys a list is read in: the list order (entity-table.ts `listOrder`), which an index of every
  * declared list follows, or the caller's field, then the same ties as the declared order, so pages
  * stay stable.
  */
-export function orderKeys(repo: RecordRepository, sort?: ListQuery['sort']) {
+export function orderKeys(repo: RecordTable, sort?: ListQuery['sort']) {
   return sort
     ? [
         { key: sort.field, direction: sort.direction },
@@ -24,7 +24,7 @@ export function orderKeys(repo: RecordRepository, sort?: ListQuery['sort']) {
  * The list's ORDER BY terms (`orderKeys`), each field as the table sorts it (`sortedAs`); or a
  * declared list's own terms (`own`, list-query.ts `order`), the id breaking their ties.
  */
-export function orderBy(repo: RecordRepository, sort?: ListQuery['sort'], own?: readonly SQL[]) {
+export function orderBy(repo: RecordTable, sort?: ListQuery['sort'], own?: readonly SQL[]) {
   if (own) return [...own, asc(repo.column('id'))];
   return orderKeys(repo, sort).map(({ key, direction }) =>
     direction === 'asc' ? asc(repo.sortedAs(key)) : desc(repo.sortedAs(key)),

@@ -1,82 +1,10 @@
-import type { EntityDefinition, Filter, ListTab } from '@inspectra/contract';
 import { and, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tabConditions } from '../entity-table.ts';
 import { scopedCondition } from '../record-scope.ts';
 import { referencedSearch } from '../reference-fields.ts';
-import type { ReadScope, RecordScopes } from '../record-scope.ts';
-import type { RecordRepository } from './repository.ts';
-
-export type ListQuery = {
-  search?: string;
-  id?: string;
-  /** Equality on the parent field. */
-  parentId?: string;
-  /** The variant a route serves: its lists hold only that variant's records. */
-  variant?: string;
-  /** The caller's order (`sortBy`, `sortDirection`) instead of the declared one. */
-  sort?: { field: string; direction: 'asc' | 'desc' };
-  /** Declared filters with the values the caller gave (undefined ones are ignored). */
-  filters?: Record<string, Filter>;
-  filterValues?: Record<string, unknown>;
-  /** The list's declared tabs and the one asked for (`?tab=`); none asked, every record. */
-  tabs?: Readonly<Record<string, ListTab>>;
-  tab?: string;
-  /**
-   * Whose records (record-scope.ts): the caller's, which for a contractor company's user is a
-   * condition and for the owner's staff none (they pay nothing for it), or every company's, with
-   * the reason written at the call.
-   */
-  scope: ReadScope;
-  /** A module's declared list (declared-list.ts): its own conditions, by query parameter. */
-  declared?: DeclaredConditions;
-  /**
-   * Every entity's company scope: what a declared condition over another entity's rows sees of
-   * them for the caller (`RowContext.visible`).
-   */
-  scopes?: RecordScopes;
-  /** Who asks (the signed-in user): what a declared list's conditions read as `caller(key)`. */
-  caller?: Readonly<Record<string, unknown>>;
-};
-
-/**
- * What a declared condition or addition is written against: the list's row (its table's columns
- * by field key) and the caller's view of other entities' rows.
- */
-export type RowContext = {
-  row: Record<string, AnyPgColumn>;
-  /**
-   * The caller's company scope over another entity's rows, as SQL over that entity's table, or
-   * undefined when the caller sees them all: a plant-wide register shows only the caller's reports.
-   */
-  visible: (entity: EntityDefinition) => SQL | undefined;
-  /**
-   * A value of who asks (`caller('id')`, `caller('approvalPosition')`), null when they have none:
-   * bound as a placeholder, so one prepared statement serves every caller (a reviewer's queue).
-   */
-  caller: (key: string) => SQL;
-};
-
-/** A condition on the list's rows; `value()` is the placeholder of the caller's value. */
-export type RowCondition = (o: RowContext & { value: () => Placeholder }) => SQL;
-
-/** The conditions a module's list declares beyond the entity's filters (declared-list.ts). */
-export type DeclaredConditions = {
-  /** The list's name: its statements are prepared apart from other lists of the entity. */
-  name: string;
-  /** Conditions by query parameter, applied when the caller gives a value (`filterValues`). */
-  conditions?: Readonly<Record<string, RowCondition>>;
-  /** A condition every page of the list applies. */
-  where?: (o: RowContext) => SQL;
-  /** What a search matches besides the entity's search fields; `value()` is the search's pattern. */
-  searchAlso?: RowCondition;
-  /**
-   * The list's own order instead of the entity's: terms over the row (`asc(waitingSince)`), the id
-   * breaking ties. No index follows a computed term: the list's other conditions must bound it.
-   */
-  order?: (o: RowContext) => readonly SQL[];
-};
+import type { ListQuery, RowContext } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
 export function likePattern(search: string): string {
@@ -90,7 +18,7 @@ export type BoundConditions = ReturnType<typeof listConditions>;
  * The conditions of a list with placeholders for its values, the values, and the statement's shape
  * (which conditions there are): one prepared statement serves every request of the same shape.
  */
-export function listConditions(repo: RecordRepository, q: ListQuery) {
+export function listConditions(repo: RecordTable, q: ListQuery) {
   const { entity } = repo;
   const conditions: SQL[] = [];
   const values: Record<string, unknown> = {};
@@ -195,7 +123,7 @@ export function listConditions(repo: RecordRepository, q: ListQuery) {
  * the company bound as a placeholder like the list's own scope.
  */
 function declaredContext(
-  repo: RecordRepository,
+  repo: RecordTable,
   q: ListQuery,
   bind: (name: string, value: unknown) => Placeholder,
 ): RowContext {
@@ -211,7 +139,7 @@ function declaredContext(
  * as SQL by `company`. Fails closed: a contractor's view of another entity needs the scopes.
  */
 export function visibleTo(
-  repo: RecordRepository,
+  repo: RecordTable,
   q: Pick<ListQuery, 'scope' | 'scopes'>,
   company: (id: string) => SQL,
 ): RowContext['visible'] {

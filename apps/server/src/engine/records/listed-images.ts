@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readsThroughJson } from '../derived-sql.ts';
-import type { StoredRecord } from './repository.ts';
+import type { StoredRecord } from './read-shapes.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 /**

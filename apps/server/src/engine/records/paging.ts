@@ -4,12 +4,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { countAhead, countOf } from './bounded-count.ts';
 import { listConditions } from './list-query.ts';
-import type { ListQuery } from './list-query.ts';
 import { orderBy, orderKeys } from './list-order.ts';
 import { withImages, rowsWithImages } from './listed-images.ts';
 import { recordForView } from './views.ts';
 import type { ListedAttachment } from './listed-images.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { Page, PageWindow } from './page.ts';
+import type { ListQuery, StoredRecord } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.ts';
 
 /**
@@ -20,14 +21,6 @@ import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.t
 export const walkAhead = 2000;
 
 type PageForm = 'top' | 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
-
-/**
- * Where a page starts (`offset`, from `pageNumber` and `pageSize`) and how far its list counts
- * (`countLimit`: `countAhead` past the page's start, less far for a search). Every paged list
- * reads its page by this, the engine's and a module's own read model alike (my tasks, the lookups),
- * and answers its count with `countedPage` (bounded-count.ts).
- */
-export type PageWindow = { pageNumber: number; pageSize: number; offset: number; countLimit: number };
 
 export function pageWindow(q: { pageNumber: number; pageSize: number; search?: string }): PageWindow {
   const offset = (q.pageNumber - 1) * q.pageSize;
@@ -50,16 +43,6 @@ export type PageOptions = {
 /** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
 const topShapes = new Set(['', 'id', 'parentId', 'variant']);
 
-export type Page = {
-  rows: StoredRecord[];
-  attachments: ListedAttachment[];
-  totalCount: number;
-  /** False when more rows matched than were counted: `totalCount` is then a lower bound. */
-  exact: boolean;
-  /** A short search looked through only this many newest records, of a list holding more. */
-  searchLimitedTo?: number;
-};
-
 /**
  * One page of records, with their images, and how many matched, in one statement. The page is read
  * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
@@ -77,7 +60,7 @@ export type Page = {
  * a cost that grows with the matches, not the table (docs/engine-performance.md).
  */
 export async function readPage(
-  repo: RecordRepository,
+  repo: RecordTable,
   db: DbOrTx,
   q: ListQuery & { pageNumber: number; pageSize: number },
   o: PageOptions = {},
@@ -164,7 +147,7 @@ export async function readPage(
  * inner rows take the table's name, so the conditions and the order apply to them as written.
  */
 function pageIdsOf(
-  repo: RecordRepository,
+  repo: RecordTable,
   form: PageForm,
   where: SQL | undefined,
   { sort, own }: { sort: ListQuery['sort']; own: readonly SQL[] | undefined },

@@ -2,7 +2,7 @@ import type { EntityDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { declaredInListOrder } from '../entity-table.ts';
-import type { ListQuery } from './list-query.ts';
+import type { ListQuery } from './read-shapes.ts';
 
 /**
  * Rows per distinct value of a ranged field above which a range's page is merged from each value's

@@ -1,80 +1,26 @@
-import type { EntityDefinition } from '@inspectra/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { EntityTable } from '../entity-table.ts';
 import { assertKnownItems } from '../item-references.ts';
 import { assertReferencesMatch } from '../reference-fields.ts';
 import { assertUnlocked } from '../record-lock.ts';
 import { unscoped } from '../record-scope.ts';
-import type { Actor, EntityScope, ReadScope } from '../record-scope.ts';
-import type { ListQuery } from './list-query.ts';
+import type { Actor, ReadScope } from '../record-scope.ts';
 import { readPage } from './paging.ts';
-import type { Page, PageOptions } from './paging.ts';
-import { RangeDensity } from './range-density.ts';
-import { PreparedStatements } from './statements.ts';
+import type { PageOptions } from './paging.ts';
+import type { Page } from './page.ts';
+import type { ListQuery, StoredRecord } from './read-shapes.ts';
+import { RecordTable } from './record-table.ts';
 import { everyRecord, firstRecord } from './unpaged.ts';
 import type { RecordBatch, UnpagedLimit } from './unpaged.ts';
 
-export type StoredRecord = Record<string, unknown> & { id: string; version: number };
-
 /**
- * Data access for one declared entity: the only place its SQL is written. Its lists are read by
- * the files beside it, one idea each: conditions (list-query.ts), order (list-order.ts), pages
- * (paging.ts, short-search.ts, range-density.ts), unpaged reads (unpaged.ts).
+ * Data access for one declared entity: the only place its SQL is written. Its table (columns,
+ * scope, statements: record-table.ts) is what the files beside it read, one idea each: conditions
+ * (list-query.ts), order (list-order.ts), pages (paging.ts, short-search.ts, range-density.ts),
+ * unpaged reads (unpaged.ts). The repository composes them and adds reads by id and the writes.
  */
-export class RecordRepository {
-  readonly entity: EntityDefinition;
-  readonly table: EntityTable;
-  /** The table's columns by field key. */
-  readonly columns: Record<string, AnyPgColumn>;
-  /** How its records are scoped: by a condition, or plant-wide (record-scope.ts). */
-  readonly scope: EntityScope;
-  /** Its reads' prepared statements, by database and shape. */
-  readonly statements: PreparedStatements;
-  /** The planner's statistics of its ranged fields, as a date range's page uses them. */
-  readonly density: RangeDensity;
-  private readonly sortAs: Readonly<Record<string, SQL>>;
-
-  constructor(
-    entity: EntityDefinition,
-    table: EntityTable,
-    o: {
-      scope: EntityScope;
-      /**
-       * How a field sorts when not by its column: a hand-written table's index over an expression
-       * (user names, case aside: `lower(username)`). The list order's keys stay the fields.
-       */
-      sortAs?: Readonly<Record<string, SQL>>;
-    },
-  ) {
-    this.entity = entity;
-    this.table = table;
-    this.columns = table as unknown as Record<string, AnyPgColumn>;
-    this.scope = o.scope;
-    this.sortAs = o.sortAs ?? {};
-    this.statements = new PreparedStatements(entity.table);
-    this.density = new RangeDensity(entity, (field) => this.column(field).name);
-  }
-
-  /** Whether a contractor company's user sees only some of its records. */
-  get companyScoped(): boolean {
-    return 'condition' in this.scope;
-  }
-
-  /** The company whose scope applies to a read, or undefined when the read sees every record. */
-  scopedCompany(scope: ReadScope): string | undefined {
-    return 'companyId' in scope && scope.companyId && 'condition' in this.scope ? scope.companyId : undefined;
-  }
-
-  /** The scope's condition for a read, or undefined when the read sees every record. */
-  scopeWhere(scope: ReadScope): SQL | undefined {
-    const company = this.scopedCompany(scope);
-    return company && 'condition' in this.scope ? this.scope.condition(sql`${company}::uuid`) : undefined;
-  }
-
+export class RecordRepository extends RecordTable {
   /**
    * Plant-wide records are written by the plant owner's staff only: a contractor company's user
    * reads them and is refused any write, whatever the role grants (docs/company-scoping.md).
@@ -103,17 +49,6 @@ export class RecordRepository {
       .where(and(eq(this.column('id'), id), this.scope.condition(sql`${actor.companyId}::uuid`)))
       .limit(1);
     if (!inScope) throw new AppError('FORBIDDEN', refusal);
-  }
-
-  column(key: string): AnyPgColumn {
-    const column = this.columns[key];
-    if (!column) throw new Error(`${this.entity.name} has no column ${key}`);
-    return column;
-  }
-
-  /** What a list sorts a field by: its column, or the expression the table sorts it as (`sortAs`). */
-  sortedAs(key: string): AnyPgColumn | SQL {
-    return this.sortAs[key] ?? this.column(key);
   }
 
   /** One page of records, with their images, and how many matched (paging.ts `readPage`). */

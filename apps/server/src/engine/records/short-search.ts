@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { BoundConditions, ListQuery } from './list-query.ts';
+import type { BoundConditions } from './list-query.ts';
 import { orderBy } from './list-order.ts';
 import { rowsWithImages, withImages } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import { countOf } from './bounded-count.ts';
-import type { Page } from './paging.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { Page } from './page.ts';
+import type { ListQuery, StoredRecord } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 import { recordForView } from './views.ts';
 
 /**
@@ -29,7 +30,7 @@ export const searchDepth = 10_000;
  * when the list holds more, the page says how far it looked (`searchLimitedTo`).
  */
 export async function shortSearchPage(
-  repo: RecordRepository,
+  repo: RecordTable,
   db: DbOrTx,
   bound: BoundConditions,
   o: {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { listConditions } from './list-query.ts';
-import type { ListQuery } from './list-query.ts';
 import { orderBy } from './list-order.ts';
 import { rowsWithImages, withImages } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { ListQuery, StoredRecord } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 
 /**
  * The most records a list without paging answers (`everyRecord`); a longer one is refused with 400
@@ -36,7 +36,7 @@ type RowWithImages = { record: StoredRecord; images?: ListedAttachment[] };
  * silence. Rows deleted meanwhile are left out; a row added meanwhile comes after the first batch.
  */
 export async function everyRecord(
-  repo: RecordRepository,
+  repo: RecordTable,
   db: DbOrTx,
   q: ListQuery,
   o: UnpagedLimit = {},
@@ -95,7 +95,7 @@ export async function everyRecord(
   })();
 }
 
-async function* batches(repo: RecordRepository, db: DbOrTx, ids: string[]): AsyncGenerator<RecordBatch> {
+async function* batches(repo: RecordTable, db: DbOrTx, ids: string[]): AsyncGenerator<RecordBatch> {
   for (let start = 0; start < ids.length; start += unpagedBatch) {
     const wanted = ids.slice(start, start + unpagedBatch);
     const found = await repo.statements.run<RowWithImages[]>(
@@ -115,7 +115,7 @@ async function* batches(repo: RecordRepository, db: DbOrTx, ids: string[]): Asyn
 
 /** The first record that matches in list order (the one record of a parent), or undefined. */
 export async function firstRecord(
-  repo: RecordRepository,
+  repo: RecordTable,
   db: DbOrTx,
   q: ListQuery,
 ): Promise<StoredRecord | undefined> {

@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { attachmentsOf, isoTimestamp, readsThroughOf, readThroughFor } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
-import type { RecordRepository, StoredRecord } from './repository.ts';
+import type { StoredRecord } from './read-shapes.ts';
+import type { RecordTable } from './record-table.ts';
 
 export function attachmentView(row: ListedAttachment): Attachment {
   return {
@@ -25,14 +26,14 @@ export function attachmentView(row: ListedAttachment): Attachment {
   };
 }
 
-const viewColumns = new WeakMap<RecordRepository, Record<string, AnyPgColumn | SQL>>();
+const viewColumns = new WeakMap<RecordTable, Record<string, AnyPgColumn | SQL>>();
 
 /**
  * A record's columns as a page read for views selects them (`readPage`'s `forView`): in the table's
  * order, each time (`timestamptz`) as ISO text (`isoTimestamp`), so it is neither parsed into a Date
  * by Drizzle nor written back to text by `recordView`.
  */
-export function recordForView(repo: RecordRepository): Record<string, AnyPgColumn | SQL> {
+export function recordForView(repo: RecordTable): Record<string, AnyPgColumn | SQL> {
   let columns = viewColumns.get(repo);
   if (!columns) {
     columns = Object.fromEntries(

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { discardUnreferenced } from '../../engine/record-files.ts';
-import { fileUpload } from '../../engine/request-body.ts';
+import { fileUpload } from '../../engine/request-body/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
 

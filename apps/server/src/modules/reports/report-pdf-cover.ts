@@ -1,12 +1,13 @@
 import { reportHeader } from '@inspectra/contract';
 import type { reportApprovalSteps } from '../../db/schema/index.ts';
 import type { TreeRecord } from '../../engine/report-tree.ts';
-import type { Content, PendingImage } from './report-pdf-layout.ts';
+import type { PendingImage } from './report-pdf-layout.ts';
 import { ValueWords } from './report-pdf-layout.ts';
+import type { Content } from './report-pdf-types.ts';
 import type { PdfWords } from './report-pdf-words.ts';
-import type { PrintedVersion } from './report-pdf.actions.ts';
 import { letterhead, overallResult } from './report-pdf-plant.ts';
 import type { FiledCover } from './report-pdf-plant.ts';
+import type { PrintedVersion } from './report-pdf-signature.ts';
 
 /**
  * The approver's signature beside an approval, as it was when given (an image read with the

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { verdictAcceptances } from '../../db/schema/index.ts';
 import type { TreeRecord } from '../../engine/report-tree.ts';
-import type { Content } from './report-pdf-layout.ts';
+import type { Content } from './report-pdf-types.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Content } from './report-pdf-layout.ts';
+import type { Content } from './report-pdf-types.ts';
 
 /**
  * Headings kept with what follows them (docs/report-pdf.md "Headings stay with what follows"): a

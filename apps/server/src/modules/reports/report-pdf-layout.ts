@@ -12,6 +12,7 @@ import { leadField } from '../../engine/report-tree.ts';
 import { gradeColour, overrideCell, overrideNote, printedVerdict, RowsByGrade } from './report-pdf-grades.ts';
 import type { Acceptances, GradeSummary } from './report-pdf-grades.ts';
 import { keepHeadingsWithNext, heading } from './report-pdf-keep.ts';
+import type { Content } from './report-pdf-types.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
@@ -24,9 +25,6 @@ import type { PdfWords } from './report-pdf-words.ts';
  * (technique, entity, field, group, value, image, variant) is read in the PDF's language through
  * one lookup (`words.labels`), the declaration's English where it has none.
  */
-
-/** pdfmake content: text, or a node (`{ text }`, `{ table }`, `{ stack }`, `{ image }`…). */
-export type Content = string | Record<string, unknown> | Content[];
 
 /** Photos are drawn when pdfkit can embed them; other images are named and described. */
 const drawable = new Set(['image/jpeg', 'image/png']);

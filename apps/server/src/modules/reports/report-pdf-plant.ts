@@ -7,7 +7,8 @@ import type { TreeRecord } from '../../engine/report-tree.ts';
 import { storedPlantOwner } from '../administration/plant-owner.ts';
 import { gradeColour } from './report-pdf-grades.ts';
 import type { GradeSummary } from './report-pdf-grades.ts';
-import type { Content, PendingImage, TechniqueResult } from './report-pdf-layout.ts';
+import type { Content } from './report-pdf-types.ts';
+import type { PendingImage, TechniqueResult } from './report-pdf-layout.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityDefinition, Field, RowsProfile, TechniqueDefinition } from '@inspectra/contract';
 import type { Mark, NumberLocale, Spec } from 'vega';
 import { gradeColour } from './report-pdf-grades.ts';
-import type { Content, ValueWords } from './report-pdf-layout.ts';
+import type { Content, ValueText } from './report-pdf-types.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**
@@ -71,7 +71,7 @@ export class ProfileOfRows {
 
   constructor(
     private readonly words: PdfWords,
-    private readonly values: ValueWords,
+    private readonly values: ValueText,
     private readonly entity: EntityDefinition,
     private readonly profile: RowsProfile,
     private readonly grade: { field: string; levels: readonly string[] } | undefined,

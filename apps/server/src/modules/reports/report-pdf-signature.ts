@@ -1,5 +1,5 @@
 import type { reportVersions } from '../../db/schema/index.ts';
-import type { Content } from './report-pdf-layout.ts';
+import type { Content } from './report-pdf-types.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 import { reportKeyring } from './report-signing.ts';
 
@@ -18,6 +18,12 @@ export type PrintedSignature = {
   signature: string | null;
   /** From the keys the server holds outside the database; null for a key it does not hold. */
   publicKey: string | null;
+};
+
+/** Which version a print is: the version it is (or the report's, once approved) and the one it replaces. */
+export type PrintedVersion = {
+  version: { number: number; sha256: string; signed?: PrintedSignature } | null;
+  replaces: { number: number; sha256: string; reportNumber: string } | null;
 };
 
 export function printedSignature(row: typeof reportVersions.$inferSelect): PrintedSignature {

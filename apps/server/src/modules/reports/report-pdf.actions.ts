@@ -19,7 +19,7 @@ import { PdfRefused, takePdfPrinter } from './pdf-printer.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import { approvalContent, coverContent, footer, pdfStyles } from './report-pdf-cover.ts';
 import { printedSignature, signatureContent } from './report-pdf-signature.ts';
-import type { PrintedSignature } from './report-pdf-signature.ts';
+import type { PrintedVersion } from './report-pdf-signature.ts';
 import type { ReportAuthorship } from './report-pdf-cover.ts';
 import { acceptancesOf } from './report-pdf-grades.ts';
 import { placeImage, ReportPdfLayout } from './report-pdf-layout.ts';
@@ -73,12 +73,6 @@ async function readImage(files: FileStore, pending: PendingImage): Promise<Buffe
     return undefined;
   }
 }
-
-/** Which version a print is: the version it is (or the report's, once approved) and the one it replaces. */
-export type PrintedVersion = {
-  version: { number: number; sha256: string; signed?: PrintedSignature } | null;
-  replaces: { number: number; sha256: string; reportNumber: string } | null;
-};
 
 /**
  * Lays out and prints a report's tree (a live walk or a version's replay) in the reader's language:

@@ -3,7 +3,7 @@ import { assignmentImportBounds as bounds, resultsSheetBody } from '@inspectra/c
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { withImportSlot } from '../../engine/import-slots.ts';
-import { sheetUpload } from '../../engine/request-body.ts';
+import { sheetUpload } from '../../engine/request-body/uploads.ts';
 import { receivedUpload } from '../../engine/sheet-operations.ts';
 import { readSheetText, writeTextSheet } from '../../engine/spreadsheet.ts';
 
