@@ -132,6 +132,16 @@ export function EntityForm(p: EntityFormProps) {
     return (p.imageLists ?? Object.keys(declared)).filter((l) => l in declared);
   }, [p.imageLists, p.variant, entity]);
 
+  // Each position (a latitude and its longitude, in parts or decimal) is one input, where it starts.
+  const positions = useMemo(() => positionsOf(entity.fields), [entity]);
+  /** The input a field's error takes focus to: a coordinate's part is typed in the coordinate's box. */
+  const focusId = (key: string) => {
+    const coordinate = positions
+      .flatMap((position) => [position.latitude, position.longitude])
+      .find((c) => c?.keys.includes(key));
+    return inputId(formId, coordinate?.anchor ?? key);
+  };
+
   // The record the user started from: its version goes back with the update, so a change made
   // meanwhile by someone else is refused (409) instead of silently overwritten.
   const [base, setBase] = useState(p.record ?? null);
@@ -371,7 +381,7 @@ export function EntityForm(p: EntityFormProps) {
     },
     (errors) => {
       const first = keys.find((k) => errors[k]);
-      setFocusTarget(first ? inputId(formId, first) : null);
+      setFocusTarget(first ? focusId(first) : null);
     },
   );
 
@@ -421,7 +431,7 @@ export function EntityForm(p: EntityFormProps) {
     const firstList = lists.find((l) => onImages.some((d) => imagePath(d.path) === l));
     setFocusTarget(
       firstField
-        ? inputId(formId, firstField)
+        ? focusId(firstField)
         : firstSlot
           ? slotId(formId, firstSlot)
           : firstList
@@ -433,8 +443,6 @@ export function EntityForm(p: EntityFormProps) {
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
-  // Each position (a latitude and its longitude, in parts or decimal) is one input, where it starts.
-  const positions = positionsOf(entity.fields);
   const positionAt = (key: string) =>
     positions.find((position) => (position.latitude ?? position.longitude)!.anchor === key);
   const inPosition = (key: string) =>

@@ -2,6 +2,7 @@ import { pautSummary, sacpMeasurement } from '@inspectra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/errors.ts';
 import { i18n } from '../i18n/index.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
@@ -110,6 +111,24 @@ describe('a position typed in the form', () => {
     await waitFor(() => expect(axis('Latitude')).toHaveAccessibleDescription('Latitude is N or S'));
     expect(axis('Latitude')).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a stored part under the position's box, and focuses it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: EntitySubmission) => {
+      throw new ApiError('Validation failed', {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'longitudeSeconds', message: 'Checked against the survey: not this point' }],
+      });
+    });
+    renderWithProviders(<EntityForm entity={sacpMeasurement} fields={sacpFields} onSubmit={onSubmit} />);
+
+    await user.type(axis('Longitude'), '106 50 44.2 E');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(axis('Longitude')).toHaveFocus());
+    expect(axis('Longitude')).toHaveAccessibleDescription(/not this point/);
   });
 
   it('reads the hemisphere in Indonesian, and takes its letters', async () => {
