@@ -250,16 +250,30 @@ export function storedDecimal(coordinate: StoredCoordinate, values: Record<strin
 
 /**
  * A coordinate as its input shows what is stored, in the notation it is stored in: `6° 12′ 30.5″ S`
- * for parts (from the parts themselves, so nothing is rounded through decimals), `-6.208472` for a
- * decimal; empty when nothing is. It reads back to the same stored values (`readCoordinate`).
+ * for parts (from the parts themselves, so nothing is rounded through decimals; the parts there are
+ * when a client sent only some, `6° S`), `-6.208472` for a decimal; empty when nothing is. It reads
+ * back to the same point (`readCoordinate`).
  */
 export function coordinateText(coordinate: StoredCoordinate, values: Record<string, unknown>): string {
   const decimal = storedDecimal(coordinate, values);
-  if (decimal === null) return '';
-  if (coordinate.notation === 'decimal') return String(decimal);
+  if (coordinate.notation === 'decimal') return decimal === null ? '' : String(decimal);
   const keys = coordinateKeys(coordinate.name);
-  const part = (key: string) => Math.abs(Number(values[key] ?? 0));
+  const part = (key: string) => {
+    const v = values[key];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    return Number.isFinite(n) ? n : null;
+  };
+  const degree = part(keys.degree);
+  if (degree === null) return '';
   const [positive, negative] = hemispheresOf(coordinate.axis);
-  const side = decimal < 0 ? negative : positive;
-  return `${part(keys.degree)}° ${part(keys.minutes)}′ ${part(keys.seconds)}″ ${side}`;
+  const named = values[keys.hemisphere];
+  const side = named === positive || named === negative ? named : degree < 0 ? negative : positive;
+  const minutes = part(keys.minutes);
+  const seconds = part(keys.seconds);
+  return [
+    `${Math.abs(degree)}°`,
+    ...(minutes !== null || seconds !== null ? [`${minutes ?? 0}′`] : []),
+    ...(seconds !== null ? [`${seconds}″`] : []),
+    side,
+  ].join(' ');
 }

@@ -173,6 +173,10 @@ describe('positions an entity declares, stored in its notation', () => {
     const signed = { latitudeDegree: -6, latitudeMinutes: 12, latitudeSeconds: 30.5 };
     expect(coordinateText(parts!.latitude!, signed)).toBe('6° 12′ 30.5″ S');
     expect(storedDecimal(parts!.latitude!, { ...signed, latitudeSeconds: '' })).toBeNull();
+    // Parts a client sent only some of show as they are.
+    expect(coordinateText(parts!.latitude!, { latitudeDegree: 6, latitudeHemisphere: 'S' })).toBe('6° S');
+    expect(coordinateText(parts!.latitude!, { latitudeDegree: -6, latitudeMinutes: 12 })).toBe('6° 12′ S');
+    expect(coordinateText(parts!.latitude!, {})).toBe('');
     // What the input shows reads back to the same parts.
     const back = readCoordinate(coordinateText(parts!.latitude!, signed), 'latitude');
     expect(back.ok && back.reading).toMatchObject({ degree: 6, minutes: 12, seconds: 30.5, hemisphere: 'S' });
