@@ -635,6 +635,16 @@ test('an inspector records PAUT joints with their indications in a table, and co
   // A joint and its indications, typed into the table; a depth below zero is refused in its cell.
   await page.getByRole('link', { name: 'Add PAUT joint' }).click();
   await page.getByRole('textbox', { name: 'Joint number' }).fill('J-12');
+  // Its GPS position as a phone copies it, typed as one into the latitude: both boxes are filled,
+  // kept in decimal degrees as PAUT's SPEC keys have it, and read back in both notations.
+  const gps = page.getByRole('group', { name: 'Position' });
+  await gps.getByRole('textbox', { name: 'Latitude' }).pressSequentially('-1.2345, 116.8');
+  await gps.getByRole('textbox', { name: 'Latitude' }).blur();
+  await expect(gps.getByRole('textbox', { name: 'Latitude' })).toHaveValue('-1.2345');
+  await expect(gps.getByRole('textbox', { name: 'Longitude' })).toHaveValue('116.8');
+  await expect(gps.getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription(
+    '1° 14′ 4.2″ S · -1.234500°',
+  );
   const spots = page.getByRole('table', { name: 'Indications' });
   const add = page.getByRole('button', { name: 'Add indication' });
   const rows = [
@@ -668,6 +678,17 @@ test('an inspector records PAUT joints with their indications in a table, and co
     params: { reportHeaderId: reportId },
   });
   const pautInspectionId = ((await listed.json()).data as { id: string }[])[0]!.id;
+  const joints = await page.request.get('/api/paut-summary-pipeline/by-inspection', {
+    headers,
+    params: { inspectionId: pautInspectionId },
+  });
+  expect((await joints.json()).data).toEqual([
+    expect.objectContaining({
+      jointNumber: 'J-12',
+      gpsCoordinateLatitude: -1.2345,
+      gpsCoordinateLongitude: 116.8,
+    }),
+  ]);
   const second = await page.request.post('/api/paut-summary-pipeline', {
     headers,
     data: {
