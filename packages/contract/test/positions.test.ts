@@ -3,6 +3,7 @@ import {
   coordinateFromDecimal,
   coordinateText,
   defineEntity,
+  entities,
   f,
   positionsOf,
   readCoordinate,
@@ -180,5 +181,18 @@ describe('positions an entity declares, stored in its notation', () => {
     // What the input shows reads back to the same parts.
     const back = readCoordinate(coordinateText(parts!.latitude!, signed), 'latitude');
     expect(back.ok && back.reading).toMatchObject({ degree: 6, minutes: 12, seconds: 30.5, hemisphere: 'S' });
+  });
+});
+
+describe('every declared coordinate', () => {
+  it('is half of a position: each latitude has its longitude, in every entity of the catalogue', () => {
+    const lone = Object.values(entities).flatMap((entity) =>
+      positionsOf(entity.fields)
+        .filter((position) => !position.latitude || !position.longitude)
+        .map((position) => `${entity.name}.${(position.latitude ?? position.longitude)!.name}`),
+    );
+    expect(lone).toEqual([]);
+    const withPositions = Object.values(entities).filter((e) => positionsOf(e.fields).length > 0);
+    expect(withPositions.map((e) => e.name).sort()).toEqual(['pautSummary', 'sacpMeasurement']);
   });
 });

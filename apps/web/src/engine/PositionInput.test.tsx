@@ -196,4 +196,16 @@ describe("the device's position", () => {
     expect(axis('Latitude')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /device’s position/ })).not.toBeInTheDocument();
   });
+
+  it('is not offered on a page that is no secure context (plain HTTP on a plant network)', () => {
+    deviceAnswers({ code: 1 });
+    vi.stubGlobal('isSecureContext', false);
+    try {
+      renderForm(sacpMeasurement, sacpFields);
+      expect(axis('Latitude')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /device’s position/ })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
