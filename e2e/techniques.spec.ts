@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
   apiLogin,
   closeNotices,
@@ -498,30 +498,40 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
   await page.getByRole('button', { name: 'Create inspection' }).click();
   await expect(page.getByRole('heading', { name: 'SACP measurement', level: 2 })).toBeVisible();
 
-  // The first test point through the form: its position typed as the GPS unit shows it.
-  await page.getByRole('link', { name: 'Add SACP measurement' }).click();
-  await page.getByRole('textbox', { name: 'Test point' }).fill('TP-00');
-  await page.getByRole('textbox', { name: /^Kilometre post/ }).fill('0');
-  const latitude = page.getByRole('group', { name: 'Latitude' });
-  await latitude.getByRole('textbox', { name: 'Degrees' }).fill('1');
-  await latitude.getByRole('textbox', { name: 'Minutes' }).fill('36');
-  await latitude.getByRole('textbox', { name: 'Seconds' }).fill('12.5');
-  await latitude.getByRole('combobox', { name: 'Hemisphere' }).click();
-  await page.getByRole('option', { name: 'N', exact: true }).click();
-  await expect(latitude).toContainText('1° 36′ 12.5″ N · 1.603472°');
-  const longitude = page.getByRole('group', { name: 'Longitude' });
-  await longitude.getByRole('textbox', { name: 'Degrees' }).fill('101');
-  await longitude.getByRole('textbox', { name: 'Minutes' }).fill('26');
-  await longitude.getByRole('textbox', { name: 'Seconds' }).fill('61');
-  await page.getByRole('textbox', { name: /^Potential \(ON\)/ }).fill('-1010');
-  await page.getByRole('textbox', { name: /^Instant-OFF potential/ }).fill('-905');
-  await page.getByRole('button', { name: 'Add SACP measurement' }).click();
-  // Seconds past 59.999 are refused where they were typed, and nothing is saved.
-  await expect(longitude.getByText('At most 59.999')).toBeVisible();
-  await shot('sacp-point-refused');
-  await longitude.getByRole('textbox', { name: 'Seconds' }).fill('6');
-  await page.getByRole('button', { name: 'Add SACP measurement' }).click();
+  // The first test point through the form, where it stands: the tablet gives its own position, and
+  // every tap (a click, or focusing a box to type in it) is counted; typing into a box is not.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 1.6034722, longitude: 101.435, accuracy: 8 });
+  await page.evaluate(() => {
+    const counted = window as typeof window & { taps?: number };
+    counted.taps = 0;
+    window.addEventListener('pointerdown', () => (counted.taps = (counted.taps ?? 0) + 1), true);
+  });
+  const touch = info.project.use.hasTouch === true;
+  const tap = (target: Locator) => (touch ? target.tap() : target.click());
+  const typeInto = async (target: Locator, text: string) => {
+    await tap(target);
+    await page.keyboard.type(text);
+  };
+  await tap(page.getByRole('link', { name: 'Add SACP measurement' }));
+  await typeInto(page.getByRole('textbox', { name: 'Test point' }), 'TP-00');
+  await typeInto(page.getByRole('textbox', { name: /^Kilometre post/ }), '0');
+  const position = page.getByRole('group', { name: 'Position' });
+  await tap(position.getByRole('button', { name: 'Use this device’s position' }));
+  await expect(position.getByRole('textbox', { name: 'Latitude' })).toHaveValue('1° 36′ 12.5″ N');
+  await expect(position.getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription(
+    '1° 36′ 12.5″ N · 1.603472°',
+  );
+  await expect(position.getByRole('textbox', { name: 'Longitude' })).toHaveValue('101° 26′ 6″ E');
+  await expect(position).toContainText('From this device, ± 8 m');
+  await typeInto(page.getByRole('textbox', { name: /^Potential \(ON\)/ }), '-1010');
+  await typeInto(page.getByRole('textbox', { name: /^Instant-OFF potential/ }), '-905');
+  await shot('sacp-point-form');
+  await tap(page.getByRole('button', { name: 'Add SACP measurement' }));
   await expect(page.getByRole('row', { name: /TP-00/ })).toContainText(/protected/i);
+  const taps = await page.evaluate(() => (window as typeof window & { taps?: number }).taps);
+  info.annotations.push({ type: 'taps to record a test point', description: String(taps) });
+  expect(taps, 'taps to record a test point').toBeLessThanOrEqual(8);
 
   // The other 19 points arrive from the survey sheet, as the field tablet's client sends them.
   const headers = { authorization: `Bearer ${session.accessToken}` };
@@ -530,6 +540,26 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
     params: { reportHeaderId: reportId },
   });
   const inspectionId = ((await listed.json()).data as { id: string }[])[0]!.id;
+  // The server holds the device's position in SPEC's keys, and reads it as one decimal value.
+  const points = await page.request.get('/api/sacp-measurement-pipeline/by-inspection', {
+    headers,
+    params: { inspectionId },
+  });
+  expect((await points.json()).data).toEqual([
+    expect.objectContaining({
+      testPoint: 'TP-00',
+      latitudeDegree: 1,
+      latitudeMinutes: 36,
+      latitudeSeconds: 12.5,
+      latitudeHemisphere: 'N',
+      longitudeDegree: 101,
+      longitudeMinutes: 26,
+      longitudeSeconds: 6,
+      longitudeHemisphere: 'E',
+      latitude: 1.603472,
+      longitude: 101.435,
+    }),
+  ]);
   for (let km = 1; km < 20; km++) {
     const low = km === 7 || km === 8;
     const response = await page.request.post('/api/sacp-measurement-pipeline', {
@@ -605,6 +635,16 @@ test('an inspector records PAUT joints with their indications in a table, and co
   // A joint and its indications, typed into the table; a depth below zero is refused in its cell.
   await page.getByRole('link', { name: 'Add PAUT joint' }).click();
   await page.getByRole('textbox', { name: 'Joint number' }).fill('J-12');
+  // Its GPS position as a phone copies it, typed as one into the latitude: both boxes are filled,
+  // kept in decimal degrees as PAUT's SPEC keys have it, and read back in both notations.
+  const gps = page.getByRole('group', { name: 'Position' });
+  await gps.getByRole('textbox', { name: 'Latitude' }).pressSequentially('-1.2345, 116.8');
+  await gps.getByRole('textbox', { name: 'Latitude' }).blur();
+  await expect(gps.getByRole('textbox', { name: 'Latitude' })).toHaveValue('-1.2345');
+  await expect(gps.getByRole('textbox', { name: 'Longitude' })).toHaveValue('116.8');
+  await expect(gps.getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription(
+    '1° 14′ 4.2″ S · -1.234500°',
+  );
   const spots = page.getByRole('table', { name: 'Indications' });
   const add = page.getByRole('button', { name: 'Add indication' });
   const rows = [
@@ -638,6 +678,17 @@ test('an inspector records PAUT joints with their indications in a table, and co
     params: { reportHeaderId: reportId },
   });
   const pautInspectionId = ((await listed.json()).data as { id: string }[])[0]!.id;
+  const joints = await page.request.get('/api/paut-summary-pipeline/by-inspection', {
+    headers,
+    params: { inspectionId: pautInspectionId },
+  });
+  expect((await joints.json()).data).toEqual([
+    expect.objectContaining({
+      jointNumber: 'J-12',
+      gpsCoordinateLatitude: -1.2345,
+      gpsCoordinateLongitude: 116.8,
+    }),
+  ]);
   const second = await page.request.post('/api/paut-summary-pipeline', {
     headers,
     data: {

@@ -72,7 +72,7 @@ import {
   taskAssignmentWriteChecks,
 } from './modules/task-assignments/task-assignments.actions.ts';
 import type { FileStore } from './storage/file-store.ts';
-import { securityHeaders, serveWeb } from './web/serve-web.ts';
+import { permissionsPolicy, securityHeaders, serveWeb } from './web/serve-web.ts';
 
 export type AppDeps = {
   database: Database;
@@ -208,9 +208,10 @@ export async function buildApp(deps: AppDeps) {
     dbWork.run(work, done);
   });
 
-  const security = await fixedSecurityHeaders(
-    securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }),
-  );
+  const security = [
+    ...(await fixedSecurityHeaders(securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }))),
+    ['permissions-policy', permissionsPolicy] as const,
+  ];
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of security) reply.raw.setHeader(name, value);
     done();

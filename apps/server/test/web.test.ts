@@ -96,6 +96,13 @@ describe('the web app beside the API', () => {
     expect(csp).toMatch(/img-src[^;]*blob:/);
   });
 
+  it("lets the page ask for the device's position for its own origin only", async () => {
+    for (const url of ['/', '/reports/1', '/api/health']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBe('geolocation=(self)');
+    }
+  });
+
   it('lets the page play its own blob: media (a video chosen, not yet saved) and nothing wider', async () => {
     for (const url of ['/', '/reports/1', '/api/health']) {
       const res = await t.inject({ method: 'GET', url });

@@ -39,24 +39,68 @@ type CoordinateOptions = {
   group?: string;
   variants?: readonly string[];
   description?: string;
+  /**
+   * How it is stored: `'dms'` (the default) as four parts, `'decimal'` as one number in decimal
+   * degrees under the coordinate's name (PAUT's `gpsCoordinateLatitude`). Entered, read and found
+   * by the device alike either way (positions.ts).
+   */
+  notation?: 'dms' | 'decimal';
 };
 
-/** The part fields of a coordinate, to spread into an entity's fields. */
-export function coordinateFields<const N extends string, const O extends CoordinateOptions>(
+/** The fields of a coordinate stored as its parts (`latitudeDegree`…). */
+type DmsFields<N extends string> = {
+  [K in `${N}Degree`]: IntegerField & { coordinate: { of: N; part: 'degree' } };
+} & { [K in `${N}Minutes`]: IntegerField } & { [K in `${N}Seconds`]: NumberField } & {
+  [K in `${N}Hemisphere`]: EnumField & { values: readonly ['N', 'S'] | readonly ['E', 'W'] };
+};
+
+/** The one field of a coordinate stored in decimal degrees. */
+type DecimalField<N extends string> = { [K in N]: NumberField & { format: Axis } };
+
+/**
+ * A coordinate's fields, to spread into an entity's: its parts, or with `notation: 'decimal'` the
+ * one number.
+ */
+export function coordinateFields<const N extends string>(
   name: N,
   axis: Axis,
-  o: O = {} as O,
-) {
+  o: CoordinateOptions & { notation: 'decimal' },
+): DecimalField<N>;
+export function coordinateFields<const N extends string>(
+  name: N,
+  axis: Axis,
+  o?: CoordinateOptions & { notation?: 'dms' },
+): DmsFields<N>;
+export function coordinateFields(
+  name: string,
+  axis: Axis,
+  o: CoordinateOptions = {},
+): Record<string, IntegerField | NumberField | EnumField> {
+  const max = limits[axis].degrees;
+  const label = o.label ?? (axis === 'latitude' ? 'Latitude' : 'Longitude');
+  if (o.notation === 'decimal')
+    return {
+      [name]: {
+        kind: 'number',
+        label,
+        unit: '°',
+        min: -max,
+        max,
+        format: axis,
+        ...(o.description ? { description: o.description } : {}),
+        ...(o.group ? { group: o.group } : {}),
+        ...(o.variants ? { variants: o.variants } : {}),
+      } satisfies NumberField,
+    };
   const keys = coordinateKeys(name);
   const common = { group: o.group, variants: o.variants } as const;
   const part = (p: CoordinatePartName): { coordinate: CoordinatePart } => ({
     coordinate: { of: name, axis, part: p },
   });
-  const max = limits[axis].degrees;
   return {
     [keys.degree]: {
       kind: 'integer',
-      label: `${o.label ?? (axis === 'latitude' ? 'Latitude' : 'Longitude')}`,
+      label,
       ...(o.description ? { description: o.description } : {}),
       min: -max,
       max,
@@ -87,10 +131,6 @@ export function coordinateFields<const N extends string, const O extends Coordin
       ...common,
       ...part('hemisphere'),
     } satisfies EnumField,
-  } as {
-    [K in (typeof keys)['degree']]: IntegerField & { coordinate: { of: N; part: 'degree' } };
-  } & { [K in (typeof keys)['minutes']]: IntegerField } & { [K in (typeof keys)['seconds']]: NumberField } & {
-    [K in (typeof keys)['hemisphere']]: EnumField & { values: readonly ['N', 'S'] | readonly ['E', 'W'] };
   };
 }
 

@@ -276,8 +276,9 @@ export const f = {
     o: O = {} as O,
   ) => ({ kind: 'json', items, maxItems: 200, ...o }) as JsonField & { items: I } & O,
   /**
-   * A latitude or longitude in degrees, minutes and seconds, spread into the fields:
-   * `...f.coordinate('latitude', 'latitude', { group: 'location' })` (coordinates.ts).
+   * A latitude or longitude, spread into the fields: in degrees, minutes and seconds
+   * (`...f.coordinate('latitude', 'latitude', { group: 'location' })`), or in decimal degrees
+   * (`...f.coordinate('gpsLatitude', 'latitude', { notation: 'decimal' })`) (coordinates.ts).
    */
   coordinate: coordinateFields,
   image: (o: Omit<ImageSlot, 'kind'> = {}): ImageSlot => ({ kind: 'image', ...o }),

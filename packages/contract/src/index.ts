@@ -1,5 +1,6 @@
 export * from './fields.ts';
 export * from './coordinates.ts';
+export * from './positions.ts';
 export * from './entity.ts';
 export * from './derive.ts';
 export * from './rules.ts';

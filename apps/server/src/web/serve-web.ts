@@ -43,6 +43,12 @@ export function securityHeaders(o: { servedOverHttps: boolean }) {
   };
 }
 
+/**
+ * What the page may ask the browser for, said outright rather than left to defaults: a position
+ * ("Use this device's position") for the page's own origin only, never for a frame of another.
+ */
+export const permissionsPolicy = 'geolocation=(self)';
+
 /** Where the built web app is by default: apps/web/dist beside this package. */
 export const defaultWebDir = path.resolve(import.meta.dirname, '../../../web/dist');
 

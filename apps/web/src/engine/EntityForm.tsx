@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { positionsOf } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -29,9 +30,8 @@ import { EditConflictPanel } from './EditConflictPanel.tsx';
 import { mergeInputs } from './edit-conflict.ts';
 import type { FieldConflict } from './edit-conflict.ts';
 import { fieldLabel, groupTitle, imageLabel } from './entity-labels.ts';
-import { CoordinateInput } from './CoordinateInput.tsx';
 import { ListInput } from './ListInput.tsx';
-import type { PartInput } from './CoordinateInput.tsx';
+import { PositionInput } from './PositionInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { VideoField } from './VideoField.tsx';
@@ -131,6 +131,16 @@ export function EntityForm(p: EntityFormProps) {
     const declared = entity.imageListsOf(p.variant);
     return (p.imageLists ?? Object.keys(declared)).filter((l) => l in declared);
   }, [p.imageLists, p.variant, entity]);
+
+  // Each position (a latitude and its longitude, in parts or decimal) is one input, where it starts.
+  const positions = useMemo(() => positionsOf(entity.fields), [entity]);
+  /** The input a field's error takes focus to: a coordinate's part is typed in the coordinate's box. */
+  const focusId = (key: string) => {
+    const coordinate = positions
+      .flatMap((position) => [position.latitude, position.longitude])
+      .find((c) => c?.keys.includes(key));
+    return inputId(formId, coordinate?.anchor ?? key);
+  };
 
   // The record the user started from: its version goes back with the update, so a change made
   // meanwhile by someone else is refused (409) instead of silently overwritten.
@@ -371,7 +381,7 @@ export function EntityForm(p: EntityFormProps) {
     },
     (errors) => {
       const first = keys.find((k) => errors[k]);
-      setFocusTarget(first ? inputId(formId, first) : null);
+      setFocusTarget(first ? focusId(first) : null);
     },
   );
 
@@ -421,7 +431,7 @@ export function EntityForm(p: EntityFormProps) {
     const firstList = lists.find((l) => onImages.some((d) => imagePath(d.path) === l));
     setFocusTarget(
       firstField
-        ? inputId(formId, firstField)
+        ? focusId(firstField)
         : firstSlot
           ? slotId(formId, firstSlot)
           : firstList
@@ -433,6 +443,10 @@ export function EntityForm(p: EntityFormProps) {
   }
 
   const sections = groupFields(keys, (k) => entity.fields[k]?.group);
+  const positionAt = (key: string) =>
+    positions.find((position) => (position.latitude ?? position.longitude)!.anchor === key);
+  const inPosition = (key: string) =>
+    positions.some((position) => [position.latitude, position.longitude].some((c) => c?.keys.includes(key)));
   const workedOut = workedOutKeys(entity);
 
   return (
@@ -507,21 +521,21 @@ export function EntityForm(p: EntityFormProps) {
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                     {fields.map((key) => {
                       const field = entity.fields[key]!;
-                      // A coordinate's parts are one input, where its degrees are.
-                      if (field.coordinate) {
-                        if (field.coordinate.part !== 'degree') return null;
-                        return (
+                      if (inPosition(key)) {
+                        const position = positionAt(key);
+                        return position ? (
                           <Box key={key} style={{ gridColumn: '1 / -1' }}>
-                            <CoordinateInput
+                            <PositionInput
                               entity={entity}
-                              name={field.coordinate.of}
-                              axis={field.coordinate.axis}
+                              position={position}
                               values={form.values}
-                              inputOf={(part) => form.getInputProps(part) as PartInput}
+                              setValues={(values) => form.setValues(values)}
+                              errorOf={(part) => form.errors[part] as string | undefined}
+                              onBlur={(part) => form.validateField(part)}
                               idOf={(part) => inputId(formId, part)}
                             />
                           </Box>
-                        );
+                        ) : null;
                       }
                       const input = form.getInputProps(key);
                       const wide = field.kind === 'longText' || field.kind === 'json';

@@ -41,8 +41,6 @@ export type FieldInputProps = {
   error?: ReactNode;
   id?: string;
   disabled?: boolean;
-  /** A shorter label than the field's, where a group names what the input is part of (Degrees). */
-  shortLabel?: string;
 };
 
 /**
@@ -54,7 +52,7 @@ export function FieldInput(p: FieldInputProps) {
   const { t, i18n } = useTranslation();
   const { field } = p;
   const language = i18n.language;
-  const label = p.shortLabel ?? fieldLabel(t, p.entity.name, p.fieldKey, field);
+  const label = fieldLabel(t, p.entity.name, p.fieldKey, field);
   const unit = unitOf(field);
   const common = {
     id: p.id,
@@ -67,7 +65,7 @@ export function FieldInput(p: FieldInputProps) {
     ) : (
       label
     ),
-    description: p.shortLabel ? undefined : fieldDescription(t, p.entity.name, p.fieldKey, field),
+    description: fieldDescription(t, p.entity.name, p.fieldKey, field),
     required: field.required === true,
     error: p.error,
     onBlur: () => p.onBlur?.(),

@@ -188,14 +188,8 @@ export const pautSummary = defineEntity('pautSummary', {
     measurementDate: f.date({ label: 'Scan date', required: true }),
     jointNumber: f.text({ maxLength: 100 }),
     pkm: f.number({ label: 'Kilometre post', unit: 'km', min: 0, max: 10_000 }),
-    gpsCoordinateLatitude: f.number({ label: 'Latitude', unit: '°', min: -90, max: 90, format: 'latitude' }),
-    gpsCoordinateLongitude: f.number({
-      label: 'Longitude',
-      unit: '°',
-      min: -180,
-      max: 180,
-      format: 'longitude',
-    }),
+    ...f.coordinate('gpsCoordinateLatitude', 'latitude', { notation: 'decimal' }),
+    ...f.coordinate('gpsCoordinateLongitude', 'longitude', { notation: 'decimal' }),
     spotsJson: f.list(pautSpot, {
       label: 'Indications',
       itemLabel: 'Indication',

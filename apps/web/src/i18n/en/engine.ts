@@ -2,13 +2,26 @@
 export const engine = {
   input: {
     listItem: '{{item}} {{n}}',
-    coordinateParts: {
-      degree: 'Degrees',
-      minutes: 'Minutes',
-      seconds: 'Seconds',
-      hemisphere: 'Hemisphere',
+    position: {
+      title: 'Position',
+      help: 'e.g. 6°12′30.5″ S or −6.208472; a pair pasted as one fills both',
+      useDevice: 'Use this device’s position',
+      locating: 'Finding this device’s position…',
+      accuracy: 'From this device, ± {{metres}} m',
+      denied:
+        'This device’s position was not shared: allow location for this site in the browser, or type the position.',
+      unavailable: 'This device cannot tell its position now: try again outdoors, or type the position.',
+      timeout: 'This device took too long to find its position: try again, or type the position.',
+      hemispheres: { N: 'N', S: 'S', E: 'E', W: 'W' },
+      problems: {
+        unreadable: 'Write it as 6°12′30.5″ {{negative}}, 6 12 30.5 {{negative}} or −6.208472',
+        range: '{{label}} is at most {{max}}°',
+        minutes: 'Minutes are below 60',
+        seconds: 'Seconds are below 60',
+        hemisphere: '{{label}} is {{positive}} or {{negative}}',
+        signAndHemisphere: 'Give either a minus sign or the hemisphere, not both',
+      },
     },
-    coordinateHelp: 'Hemisphere or a minus sign for south and west',
     listAdd: 'Add {{item}}',
     listRemove: 'Remove {{item}} {{n}}',
     listEmpty: 'None yet.',

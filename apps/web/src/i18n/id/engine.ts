@@ -4,13 +4,27 @@ import type { engine as en } from '../en/engine.ts';
 export const engine: Translation<typeof en> = {
   input: {
     listItem: '{{item}} {{n}}',
-    coordinateParts: {
-      degree: 'Derajat',
-      minutes: 'Menit',
-      seconds: 'Detik',
-      hemisphere: 'Belahan',
+    position: {
+      title: 'Posisi',
+      help: 'mis. 6°12′30,5″ LS atau −6,208472; sepasang yang ditempel sekaligus mengisi keduanya',
+      useDevice: 'Pakai posisi perangkat ini',
+      locating: 'Mencari posisi perangkat ini…',
+      accuracy: 'Dari perangkat ini, ± {{metres}} m',
+      denied:
+        'Posisi perangkat ini tidak dibagikan: izinkan lokasi untuk situs ini di peramban, atau ketik posisinya.',
+      unavailable:
+        'Perangkat ini belum dapat mengetahui posisinya: coba lagi di luar ruangan, atau ketik posisinya.',
+      timeout: 'Perangkat ini terlalu lama mencari posisinya: coba lagi, atau ketik posisinya.',
+      hemispheres: { N: 'LU', S: 'LS', E: 'BT', W: 'BB' },
+      problems: {
+        unreadable: 'Tulis seperti 6°12′30,5″ {{negative}}, 6 12 30,5 {{negative}} atau −6,208472',
+        range: '{{label}} paling besar {{max}}°',
+        minutes: 'Menit harus di bawah 60',
+        seconds: 'Detik harus di bawah 60',
+        hemisphere: '{{label}} ditulis {{positive}} atau {{negative}}',
+        signAndHemisphere: 'Pakai tanda minus atau belahannya, jangan keduanya',
+      },
     },
-    coordinateHelp: 'Belahan, atau tanda minus untuk selatan dan barat',
     listAdd: 'Tambah {{item}}',
     listRemove: 'Hapus {{item}} {{n}}',
     listEmpty: 'Belum ada.',
