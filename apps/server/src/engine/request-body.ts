@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   describeIssue,
   enumValueLabel,
-  labelDigits,
+  numberFromLabel,
   labelInSentence,
   documentMediaTypes,
   drawingMediaTypes,
@@ -650,8 +650,8 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   }
   // A number that may come as a label ("Attempt 3") is stored as the label's digits.
   for (const [key, field] of Object.entries(o.entity.fields)) {
-    if (field.kind === 'integer' && field.fromLabel && typeof raw[key] === 'string')
-      raw[key] = labelDigits(raw[key]);
+    const value = raw[key];
+    if (typeof value === 'string') raw[key] = numberFromLabel(field, value) ?? value;
   }
   const parsed = parsedInput(o.schema, raw, 'The request');
   if ('error' in parsed) throw parsed.error;

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { labelInSentence } from '@inspectra/contract';
 import type { RowsProfile as Profile } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -62,8 +63,9 @@ export default function RowsProfile({
   const grade = technique.findingGrade;
   const { data } = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
   const records = data?.records ?? [];
+  // A row is drawn where it has an x and a value of a series: a missing value is left out, never 0.
   const drawn = records
-    .filter((r) => num(r[profile.x]) !== null)
+    .filter((r) => num(r[profile.x]) !== null && profile.series.some((s) => num(r[s]) !== null))
     .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
   const label = (key: string) => fieldLabel(t, rows.name, key, rows.fields[key]!);
   const unit = unitOf(rows.fields[profile.series[0]]!);
@@ -92,7 +94,7 @@ export default function RowsProfile({
         </Title>
         {drawn.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('workspace.profileEmpty', { x: label(profile.x) })}
+            {t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) })}
           </Text>
         ) : (
           <LineChart
