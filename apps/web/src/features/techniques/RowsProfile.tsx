@@ -23,6 +23,16 @@ export function sharedLimits(profile: Profile, rows: readonly Record<string, unk
 }
 
 /**
+ * The rows the chart draws, along the x: those with an x and a value of a series. A missing value
+ * is left out (its line joins the readings either side), never drawn at 0: blanks stay blank.
+ */
+export function drawnRows(profile: Profile, records: readonly Record<string, unknown>[]) {
+  return records
+    .filter((r) => num(r[profile.x]) !== null && profile.series.some((s) => num(r[s]) !== null))
+    .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
+}
+
+/**
  * How the profile's chart draws what was measured: straight segments between the readings (a curve
  * would imply values nobody read), and every number on the axes and in the tooltip as the reader's
  * language writes it (0,5 in Bahasa Indonesia, beside a table reading 0,5). Whole ticks along a
@@ -63,10 +73,7 @@ export default function RowsProfile({
   const grade = technique.findingGrade;
   const { data } = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
   const records = data?.records ?? [];
-  // A row is drawn where it has an x and a value of a series: a missing value is left out, never 0.
-  const drawn = records
-    .filter((r) => num(r[profile.x]) !== null && profile.series.some((s) => num(r[s]) !== null))
-    .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
+  const drawn = drawnRows(profile, records);
   const label = (key: string) => fieldLabel(t, rows.name, key, rows.fields[key]!);
   const unit = unitOf(rows.fields[profile.series[0]]!);
   const { limits, mixed } = sharedLimits(profile, drawn);
