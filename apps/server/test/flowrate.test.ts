@@ -521,6 +521,19 @@ describe('the flowrate evaluation', () => {
       { agreement: null, deviation: null, asGpm: null },
       { agreement: null, deviation: null, asGpm: null },
     ]);
+
+    // The PDF: the verdict's place says no flow was measured, the chart has nothing drawn at 0.
+    const printed = await t.inject({
+      method: 'GET',
+      url: `${api}/report-headers/${report.id}/pdf`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
+    expect(printed.statusCode).toBe(200);
+    const { all } = await pdfText(printed.rawPayload);
+    expect(all).toContain('No flow measured');
+    expect(all).toContain('No attempt has a value yet.');
+    // (The SPEC client's attempt prints the 0s it sent; nothing is judged of them.)
+    expect(all).not.toMatch(/\bAgree\b/);
   });
 
   it('compares the inspection’s actual flow with its rated flow and its two units, in SQL alike', async () => {
