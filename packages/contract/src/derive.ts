@@ -165,8 +165,7 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     case 'byValue': {
       const value = record[expr.key];
       if (typeof value !== 'string') return null;
-      const chosen =
-        Object.hasOwn(expr.cases, value) ? expr.cases[value] : undefined;
+      const chosen = Object.hasOwn(expr.cases, value) ? expr.cases[value] : undefined;
       const branch = chosen ?? expr.otherwise;
       return branch ? evaluate(branch, record) : null;
     }
