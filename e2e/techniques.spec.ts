@@ -1111,3 +1111,44 @@ test('an inspector measures the flow of a pump in three attempts and of a line a
     expect(((await listed.json()).data as { variant: string }[]).map((i) => i.variant)).toEqual([variant]);
   }
 });
+
+test('an inspector starts a pump’s flowrate inspection and leaves it blank: blanks read blank, nothing is judged @tablet', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  await openNewReport(page, info, {
+    prefix: 'RPT-FRB',
+    title: 'Flow test of booster pump P-305B, not yet run',
+    equipmentCategory: 'rotating-equipment',
+    objectType: 'RE-PUMP',
+    inspectionMethod: 'flowrate',
+  });
+  await page.getByRole('link', { name: 'Open for a rotating equipment · Flowrate' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Flowrate measurement', level: 2 })).toBeVisible();
+  await closeNotices(page);
+  // Nothing measured: no verdict, no 0 worked out of nothing, and the empty chart says so.
+  const main = page.getByRole('main');
+  await expect(main.getByText('No flow measured').first()).toBeVisible();
+  await expect(main).not.toContainText(/\bAgree\b|0 gpm/);
+  await expect(main.getByText('No attempt has a value yet.')).toBeVisible();
+
+  // An attempt named by its label, as the hint promises, with nothing else entered.
+  await page.getByRole('link', { name: 'Add flowrate measurement' }).click();
+  await expect(page.getByRole('heading', { name: 'Add flowrate measurement', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Flowrate \(GPM\)/ })).toHaveValue('');
+  await page.getByRole('textbox', { name: /^Attempt/ }).fill('Attempt 1');
+  const workedOut = page.getByText('Worked out from what you entered').locator('..');
+  await expect(workedOut).toContainText('No flow measured');
+  await expect(workedOut).not.toContainText(/0 gpm|0 psi|Agree/);
+  await shot('flowrate-blank-attempt');
+  await page.getByRole('button', { name: 'Add flowrate measurement' }).click();
+  await expect(page.getByRole('heading', { name: 'Flowrate measurement', level: 2 })).toBeVisible();
+  await closeNotices(page);
+  const row = page.getByRole('row', { name: /^1\b/ }).first();
+  await expect(row).toContainText('No flow measured');
+  await expect(row).not.toContainText(/0 gpm|Agree/);
+  // The attempt without a flow is not drawn at 0: the chart still has nothing to draw.
+  await expect(main.getByText('No attempt has a value yet.')).toBeVisible();
+  await shot('flowrate-blank');
+});

@@ -364,9 +364,10 @@ describe('the flowrate evaluation', () => {
         [10000, 291.67, 20, 20.5],
         [291.67, 'agree', 0.5],
       ],
+      // SPEC's clients send 0 for a flow left out: no flow measured is no verdict.
       [
         [0, 0, 0, 0],
-        [0, 'agree', 0],
+        [0, null, 0],
       ],
       [
         [0, 5, 0, 0],
@@ -420,6 +421,119 @@ describe('the flowrate evaluation', () => {
     expect(new Map(rows.map((r) => [r.id, [Number(r.asGpm), r.agreement, Number(r.differential)]]))).toEqual(
       api_,
     );
+  });
+
+  it('keeps a blank inspection and attempt blank: no worked-out value, no verdict, in the API and in SQL', async () => {
+    const report = await flowrateReport();
+    // As our form sends a blank: every number null; the pipe's on a form, where null travels as ''.
+    const numbers = Object.entries(flowrateInspection.fields)
+      .filter(([, f]) => f.kind === 'number')
+      .map(([key]) => key);
+    const pipe = await createPipeInspection(report.id, Object.fromEntries(numbers.map((k) => [k, ''])));
+    const rotating = await createRotatingInspection(report.id, {
+      ...Object.fromEntries(numbers.filter((k) => k !== 'percentControlValpeOpen').map((k) => [k, null])),
+    });
+    for (const inspection of [pipe, rotating]) {
+      expect(inspection).toMatchObject({
+        flowrateBPD: null,
+        flowrateGPM: null,
+        dischargePressurePsi: null,
+        bpdAsGPM: null,
+        flowUnitsAgreement: null,
+        flowDeviationPercent: null,
+        warnings: [],
+      });
+    }
+    // An attempt sent blank, its number as its label; and one from a SPEC client that left its
+    // numbers out (0 by SPEC): neither reads a verdict.
+    const blank = await t.call('POST', `${api}/flowrate-measurement`, {
+      flowrateInspectionId: rotating.id,
+      attemp: 'Attempt 1',
+      flowrateBPD: null,
+      flowrateGPM: null,
+      suctionPressurePsi: null,
+      dischargePressurePsi: null,
+      percentControlValveOpen: null,
+    });
+    expect(blank.status, JSON.stringify(blank.body)).toBe(201);
+    expect(blank.body.data).toMatchObject({
+      attemp: 1,
+      flowrateBPD: null,
+      bpdAsGPM: null,
+      flowUnitsAgreement: null,
+      differentialPressurePsi: null,
+    });
+    const zeros = await t.call('POST', `${api}/flowrate-measurement`, {
+      flowrateInspectionId: rotating.id,
+      attemp: 'Attempt 2',
+    });
+    expect(zeros.status, JSON.stringify(zeros.body)).toBe(201);
+    expect(zeros.body.data).toMatchObject({
+      attemp: 2,
+      flowrateBPD: 0,
+      flowrateGPM: 0,
+      flowUnitsAgreement: null,
+    });
+    // An update may empty a measured number too; the attempt's number never.
+    const emptied = await t.call('PUT', `${api}/flowrate-measurement?id=${zeros.body.data.id}`, {
+      version: zeros.body.data.version,
+      flowrateGPM: null,
+    });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
+    expect(emptied.body.data.flowrateGPM).toBeNull();
+    const unnumbered = await t.call('PUT', `${api}/flowrate-measurement?id=${zeros.body.data.id}`, {
+      attemp: null,
+    });
+    expect(unnumbered.status).toBe(400);
+    expect(unnumbered.body.error.details[0].path).toBe('attemp');
+
+    // SQL reads the same blanks: nothing counted as agreeing, nothing worked out.
+    const m = tableOf(flowrateMeasurement);
+    const rows = await t.db
+      .select({
+        asGpm: derivedSql(flowrateMeasurement, 'bpdAsGPM', m),
+        agreement: derivedSql(flowrateMeasurement, 'flowUnitsAgreement', m),
+        differential: derivedSql(flowrateMeasurement, 'differentialPressurePsi', m),
+      })
+      .from(m)
+      .where(eq(m.flowrateInspectionId, rotating.id))
+      .orderBy(m.attemp);
+    expect(
+      rows.map((r) => [
+        r.asGpm === null ? null : Number(r.asGpm),
+        r.agreement,
+        r.differential === null ? null : Number(r.differential),
+      ]),
+    ).toEqual([
+      [null, null, null],
+      [0, null, 0],
+    ]);
+    const i = tableOf(flowrateInspection);
+    const inspections = await t.db
+      .select({
+        agreement: derivedSql(flowrateInspection, 'flowUnitsAgreement', i),
+        deviation: derivedSql(flowrateInspection, 'flowDeviationPercent', i),
+        asGpm: derivedSql(flowrateInspection, 'bpdAsGPM', i),
+      })
+      .from(i)
+      .where(eq(i.reportHeaderId, report.id));
+    expect(inspections).toEqual([
+      { agreement: null, deviation: null, asGpm: null },
+      { agreement: null, deviation: null, asGpm: null },
+    ]);
+
+    // The PDF: the verdict's place says no flow was measured, the chart has nothing drawn at 0.
+    const printed = await t.inject({
+      method: 'GET',
+      url: `${api}/report-headers/${report.id}/pdf`,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
+    expect(printed.statusCode).toBe(200);
+    const { all } = await pdfText(printed.rawPayload);
+    expect(all).toContain('No flow measured');
+    expect(all).toContain('No attempt has a value yet.');
+    // (The SPEC client's attempt prints the 0s it sent; nothing is judged of them.)
+    expect(all).not.toMatch(/\bAgree\b/);
   });
 
   it('compares the inspection’s actual flow with its rated flow and its two units, in SQL alike', async () => {

@@ -224,7 +224,7 @@ describe('the profile of the rows in the PDF', () => {
     const survey = await sacpSurvey('pipeline', [{ testPoint: 'TP-01', potential: '-910' }]);
     const res = await pdf(survey.id);
     const profile = (await profileText(res, title, 'SACP measurement 1'))!;
-    expect(profile).toContain('Nothing to draw yet: no entry has a Kilometre post.');
+    expect(profile).toContain('No kilometre post has a value yet.');
     const { all } = await pdfText(res.rawPayload);
     expect(all).toContain('1 entry, by grade: Protected 1 Worst: TP-01 (Protected)');
   });

@@ -3,9 +3,14 @@
  * view of it) and SQL (counts by severity, the worst reading, ordering by ΔT): the server compiles
  * the same expression to SQL, and the two cannot disagree on a band's edge (docs/architecture-engine.md).
  *
+ * Blanks stay blank: a value whose inputs are all missing is missing, never 0 and never a verdict
+ * (docs/blanks.md; the conformance walk proves it of every declared derived value, in JS and SQL).
  * Empty values follow SQL: arithmetic over an empty value is empty, a comparison with one is
- * unknown, and a choice (`if`) whose condition is unknown takes its `else`. Dividing by zero is
- * empty, never infinite.
+ * unknown, and a choice (`if`) whose condition is unknown takes its `else` (a coordinate without a
+ * hemisphere reads its degrees' sign), so a verdict that needs a value puts its words in `then`
+ * branches only. `bands` over an empty value is empty, as is `byValue` over an empty word.
+ * Dividing by zero is empty, never infinite. The one value never empty is `countItems`: a missing
+ * list has no items, and 0 items is a true count.
  */
 export type Expr =
   /**
@@ -28,8 +33,8 @@ export type Expr =
   | { op: 'if'; when: Condition; then: Expr; else?: Expr }
   /**
    * By the value of a text or enumerated field: a limit that depends on the reference electrode,
-   * a rule that depends on the acceptance code. `otherwise` (empty when absent) for any other value
-   * and for an empty one.
+   * a rule that depends on the acceptance code. `otherwise` (empty when absent) for any other value;
+   * empty for an empty one.
    */
   | { op: 'byValue'; key: string; cases: Readonly<Record<string, Expr>>; otherwise?: Expr }
   /**
@@ -159,8 +164,8 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     }
     case 'byValue': {
       const value = record[expr.key];
-      const chosen =
-        typeof value === 'string' && Object.hasOwn(expr.cases, value) ? expr.cases[value] : undefined;
+      if (typeof value !== 'string') return null;
+      const chosen = Object.hasOwn(expr.cases, value) ? expr.cases[value] : undefined;
       const branch = chosen ?? expr.otherwise;
       return branch ? evaluate(branch, record) : null;
     }

@@ -3,7 +3,7 @@ import { coordinateKeys, coordinateRules, coordinatesOf, decimalDegrees } from '
 import type { CoordinateNames } from './coordinates.ts';
 import { evaluate, fieldsRead, listOfText, readThrough, valueKind } from './derive.ts';
 import type { Expr } from './derive.ts';
-import { f, fieldValueSchema, labelFromKey } from './fields.ts';
+import { f, fieldValueSchema, labelFromKey, mayBeEmpty } from './fields.ts';
 import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
@@ -390,15 +390,16 @@ export function defineEntity<
         update[key] = refused;
         continue;
       }
+      // A measured number may be blank even with a default: the default is for a key left out.
+      const blankable = mayBeEmpty(field);
       create[key] =
         field.default !== undefined
-          ? value.default(field.default as never)
+          ? (blankable ? value.nullable() : value).default(field.default as never)
           : field.required
             ? value
             : value.nullable().optional();
-      // A field with a default is never empty: an update may leave it out, not set it to null.
-      update[key] =
-        field.required || field.default !== undefined ? value.optional() : value.nullable().optional();
+      // Another field with a default is never empty: an update may leave it out, not set it to null.
+      update[key] = blankable ? value.nullable().optional() : value.optional();
     }
     for (const [key, d] of Object.entries(derived)) response[key] = fieldValueSchema(d.field).nullable();
     for (const key of Object.keys(imagesOf(variant))) response[key] = attachmentSchema.nullable();

@@ -16,8 +16,17 @@ type FieldCommon = {
   description?: string;
   /** Form section the field belongs to. */
   group?: string;
-  /** Value given on create when the client sends none. */
+  /**
+   * Value given on create when the client leaves the key out. A measured number (`f.number`) sent
+   * as null stays empty: blanks stay blank (docs/blanks.md).
+   */
   default?: string | number | boolean;
+  /**
+   * What an empty value reads where the value would be shown, for a derived value whose emptiness
+   * says something ("No flow measured" where the flows' verdict would be); '—' when absent. In
+   * Bahasa Indonesia under `fields.<key>Blank`.
+   */
+  blank?: string;
   /**
    * Set by the server only (a report's status, who approved): returned, never accepted in a create
    * or update body; a client that sends it is refused with a 400 naming the field.
@@ -125,6 +134,24 @@ export type IntegerField = FieldCommon & {
 export function labelDigits(label: string): number {
   const digits = label.replace(/\D/g, '');
   return digits === '' ? 0 : Number(digits);
+}
+
+/**
+ * Whether a field's value may be empty (null, a nullable column): a field neither required nor with
+ * a default, and a measured number (`f.number`) even with one, whose default fills a key left out
+ * while a null sent stays blank. A count or an ordinal with a default (`f.integer`) is never empty.
+ */
+export function mayBeEmpty(field: Field): boolean {
+  return !field.required && (field.default === undefined || field.kind === 'number');
+}
+
+/**
+ * A field's number from text a client sent, where the field takes a label (`fromLabel`): the
+ * label's digits; undefined for any other field, whose text is judged as a number. The one coercion
+ * the API's bodies and the form's input both apply, so the form accepts what the API accepts.
+ */
+export function numberFromLabel(field: Field, text: string): number | undefined {
+  return field.kind === 'integer' && field.fromLabel ? labelDigits(text) : undefined;
 }
 export type DateField = FieldCommon & { kind: 'date' };
 export type DateTimeField = FieldCommon & { kind: 'datetime' };

@@ -54,8 +54,14 @@ describe('flowrate, declared', () => {
     expect(judged(1440, 43)).toBe('disagree');
     expect(judged(1440, 41.2)).toBe('agree');
     expect(judged(1440, 41)).toBe('disagree');
-    expect(judged(0, 0)).toBe('agree');
+    // SPEC's clients send 0 for a flow left out: two zeros are no flow measured, not an agreement.
+    expect(judged(0, 0)).toBeNull();
+    expect(judged(0, null)).toBeNull();
+    expect(judged(null, null)).toBeNull();
+    expect(judged(0, 5)).toBe('disagree');
+    expect(judged(1440, 0)).toBe('disagree');
     expect(judged(null, 42)).toBeNull();
+    expect(flowrateMeasurement.derived.flowUnitsAgreement!.field.blank).toBe('No flow measured');
     expect(
       evaluate(flowrateInspection.derived.flowDeviationPercent!.expr!, {
         actualFlowrateGPM: 90,

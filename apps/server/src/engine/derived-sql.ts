@@ -135,7 +135,8 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
         ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${sqlOf(branch, columns)}`,
       );
       const otherwise = expr.otherwise ? sqlOf(expr.otherwise, columns) : sql`null`;
-      return sql`(case ${sql.join(cases, sql` `)} else ${otherwise} end)`;
+      // An empty word is empty, as the API's: `otherwise` is for another value.
+      return sql`(case when ${key} is null then null ${sql.join(cases, sql` `)} else ${otherwise} end)`;
     }
   }
 }

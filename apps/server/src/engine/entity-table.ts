@@ -1,6 +1,7 @@
 import {
   columnName,
   keyFields,
+  mayBeEmpty,
   referenceTarget,
   routeTable,
   verdictOverrideReasonKey,
@@ -173,7 +174,7 @@ export function entityTable<F extends Record<string, Field>>(
   const columns: Record<string, PgColumnBuilderBase> = recordColumns();
   for (const [key, field] of Object.entries(entity.fields)) {
     let column = columnFor(key, field) as ReturnType<typeof text>;
-    if (field.required || field.default !== undefined) column = column.notNull() as typeof column;
+    if (!mayBeEmpty(field)) column = column.notNull() as typeof column;
     if (field.default !== undefined) column = column.default(field.default as string) as typeof column;
     if (key === entity.parent && parentTable) {
       column = (column as unknown as ReturnType<typeof uuid>).references(() => parentTable.id, {

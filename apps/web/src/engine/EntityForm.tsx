@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
-import { positionsOf } from '@inspectra/contract';
+import { mayBeEmpty, positionsOf } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -150,7 +150,9 @@ export function EntityForm(p: EntityFormProps) {
     Object.fromEntries(
       keys.map((k) => {
         const field = entity.fields[k]!;
-        const value = record ? record[k] : (p.defaults?.[k] ?? field.default);
+        // A number that may be blank starts blank: its default is for clients that leave it out.
+        const declared = mayBeEmpty(field) ? undefined : field.default;
+        const value = record ? record[k] : (p.defaults?.[k] ?? declared);
         return [k, toInputValue(field, value)];
       }),
     );

@@ -21,7 +21,10 @@ export function formatFieldValue(
   language: string,
   context?: { entityName: string; key: string; itemsKey?: string },
 ): string {
-  if (value === null || value === undefined || value === '') return t('common.none');
+  if (value === null || value === undefined || value === '')
+    return context && field.blank
+      ? t(`entities.${context.entityName}.fields.${context.key}Blank`, { defaultValue: field.blank })
+      : t('common.none');
   switch (field.kind) {
     case 'integer':
       // A year reads as written on a nameplate: 1994, never 1,994 or 1.994.

@@ -1,5 +1,6 @@
 import { Select, Switch, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
+import { numberFromLabel } from '@inspectra/contract';
 import type { EntityDefinition, Field, RouteDefinition, TextFormat } from '@inspectra/contract';
 import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -83,6 +84,7 @@ export function FieldInput(p: FieldInputProps) {
           value={p.value}
           onChange={p.onChange}
           language={language}
+          fromLabel={(typed) => numberFromLabel(field, typed)}
           rightSection={
             unit ? (
               <Text size="sm" c="dimmed" aria-hidden>
@@ -298,11 +300,14 @@ export function NumberText({
   value,
   onChange,
   language,
+  fromLabel,
   ...props
 }: Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & {
   value: unknown;
   onChange: (value: unknown) => void;
   language: string;
+  /** The number text names when it is not a number: a label's digits ("Attempt 3" → 3), as the API reads it. */
+  fromLabel?: (text: string) => number | undefined;
 }) {
   const shown = (v: unknown) =>
     typeof v === 'number' && !Number.isNaN(v) ? formatEditableNumber(v, language) : '';
@@ -326,7 +331,8 @@ export function NumberText({
       onChange={(e) => {
         const next = e.currentTarget.value;
         setText(next);
-        const number = next.trim() === '' ? '' : (parseLocaleNumber(next, language) ?? NaN);
+        const number =
+          next.trim() === '' ? '' : (parseLocaleNumber(next, language) ?? fromLabel?.(next) ?? NaN);
         setLast({ value: number, language });
         onChange(number);
       }}

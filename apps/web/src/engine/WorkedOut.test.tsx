@@ -1,4 +1,4 @@
-import { ufdSummary } from '@inspectra/contract';
+import { flowrateMeasurement, ufdSummary } from '@inspectra/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,5 +60,41 @@ describe('values worked out in the form', () => {
     await user.click(screen.getByRole('combobox', { name: /^Indication type/ }));
     await user.click(await screen.findByRole('option', { name: 'Crack' }));
     expect(within(workedOut()).queryByText('Reject')).not.toBeInTheDocument();
+  });
+});
+
+describe('a blank form', () => {
+  it('works out nothing from nothing: no 0 gpm, no verdict, and says no flow is measured', () => {
+    renderWithProviders(
+      <EntityForm entity={flowrateMeasurement} variant="rotating-equipment" onSubmit={async () => {}} />,
+    );
+    // The numbers start blank, not at SPEC's 0.
+    expect(screen.getByRole('textbox', { name: /^Flowrate \(GPM\)/ })).toHaveValue('');
+    const box = workedOut();
+    expect(within(box).getByText('BPD as GPM').closest('div')).toHaveTextContent('—');
+    expect(within(box).getByText('Differential pressure').closest('div')).toHaveTextContent('—');
+    expect(within(box).getByText('No flow measured')).toBeInTheDocument();
+    expect(box).not.toHaveTextContent(/0 gpm|Agree|0 psi/);
+  });
+
+  it('takes an attempt’s label as the API does, and sends the numbers left empty as empty', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(
+      <EntityForm
+        entity={flowrateMeasurement}
+        variant="rotating-equipment"
+        fields={['attemp', 'flowrateBPD', 'flowrateGPM']}
+        onSubmit={onSubmit}
+      />,
+    );
+    const attempt = screen.getByRole('textbox', { name: /^Attempt/ });
+    await user.clear(attempt);
+    await user.type(attempt, 'Attempt 1');
+    expect(screen.queryByText(/Enter a (whole )?number/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalled();
+    const { values } = (onSubmit.mock.calls[0] as unknown as [{ values: Record<string, unknown> }])[0];
+    expect(values).toMatchObject({ attemp: 1, flowrateBPD: null, flowrateGPM: null });
   });
 });

@@ -1,5 +1,5 @@
-import { listOfText } from '@inspectra/contract';
-import type { Field } from '@inspectra/contract';
+import { listOfText, mayBeEmpty } from '@inspectra/contract';
+import type { EntityDefinition, Field } from '@inspectra/contract';
 import dayjs from 'dayjs';
 
 /*
@@ -90,4 +90,16 @@ export function fromInputValue(field: Field, input: unknown): unknown {
     default:
       return typeof input === 'string' && input.trim() === '' ? empty : input;
   }
+}
+
+/**
+ * A new record's numbers nobody entered, as our client sends them: null, so the server keeps them
+ * blank rather than filling SPEC's default (0) for a key left out (docs/blanks.md).
+ */
+export function blankNumbers(entity: EntityDefinition, variant: string | undefined): Record<string, null> {
+  return Object.fromEntries(
+    Object.entries(entity.fieldsOf(variant))
+      .filter(([, field]) => field.default !== undefined && mayBeEmpty(field) && !field.serverOwned)
+      .map(([key]) => [key, null]),
+  );
 }

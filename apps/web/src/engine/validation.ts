@@ -1,4 +1,4 @@
-import { describeIssue, entities, judgeRules, verdictOverrideRule } from '@inspectra/contract';
+import { describeIssue, entities, judgeRules, mayBeEmpty, verdictOverrideRule } from '@inspectra/contract';
 import type { EntityDefinition, Field, RuleViolation } from '@inspectra/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -81,7 +81,8 @@ function judgeForm(
  * Converts what the inputs hold to API values and judges them by the contract's own schema (the
  * create schema, or the update schema when editing), narrowed to the fields shown, so the form
  * refuses exactly what the server would. Emptied optional fields become null; on create a field
- * with a default is left out instead so the server applies it.
+ * with a default is left out instead so the server applies it, but a measured number, which stays
+ * blank (null: never the SPEC clients' 0).
  */
 export function checkValues(o: {
   entity: EntityDefinition;
@@ -113,7 +114,8 @@ export function checkValues(o: {
           { code: 'required' },
           { label: fieldLabel(o.t, o.entity.name, key, field), picker: isPicker(field) },
         );
-      else if (editing || field.default === undefined) body[key] = null;
+      // A number that may be blank is sent blank (null), never left for the server's default.
+      else if (editing || mayBeEmpty(field)) body[key] = null;
     } else {
       body[key] = value;
     }

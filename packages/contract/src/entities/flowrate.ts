@@ -29,11 +29,13 @@ const gpm = d.field('flowrateGPM');
 /** |GPM − BPD as GPM| against the tolerance of the larger of the two. */
 const difference = d.max(d.sub(gpm, unrounded), d.sub(unrounded, gpm));
 const allowed = d.mul(d.number(flowrateAgreement.tolerance), d.max(gpm, unrounded));
-/** Empty while either flow is missing: nothing is judged on a guess. */
+/**
+ * Empty while either flow is missing, and while both are 0 (SPEC's clients send 0 for a flow left
+ * out): nothing is judged on a guess, and no flow measured is no agreement ("No flow measured").
+ */
 const agreement: Expr = d.if(
-  d.lte(difference, allowed),
-  d.text('agree'),
-  d.if(d.gt(difference, allowed), d.text('disagree')),
+  d.or(d.gt(d.field('flowrateBPD'), d.number(0)), d.gt(gpm, d.number(0))),
+  d.if(d.lte(difference, allowed), d.text('agree'), d.if(d.gt(difference, allowed), d.text('disagree'))),
 );
 
 /** The derived values and rule every record holding both flows has: the one home of the check. */
@@ -53,6 +55,7 @@ const flowChecks = {
         description:
           'Whether the flow in barrels a day and in gallons a minute are one flow: within 2 % of the larger, 1 bbl = 42 US gal, 1 day = 1,440 min',
         valueLabels: { agree: 'Agree', disagree: 'Disagree' },
+        blank: 'No flow measured',
       }),
       expr: agreement,
     },

@@ -52,6 +52,14 @@ export class DeclaredWords {
     return this.strings(entity)?.fields?.[key] ?? field?.label ?? labelFromKey(key);
   }
 
+  /** What a field's empty value reads (`blank`: "No flow measured"); undefined when it declares none. */
+  blank(entity: EntityDefinition, key: string): string | undefined {
+    const field = entity.fields[key] ?? entity.derived[key]?.field;
+    return field?.blank === undefined
+      ? undefined
+      : (this.strings(entity)?.fields?.[`${key}Blank`] ?? field.blank);
+  }
+
   /** A field group's title ("Camera and conditions"). */
   group(entity: EntityDefinition, group: string): string {
     const declared = (entity.groups as Record<string, string | undefined>)[group];

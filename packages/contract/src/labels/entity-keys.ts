@@ -47,6 +47,11 @@ type DescribedKey<F extends Record<string, Field>> = {
   [K in keyof F & string]: F[K] extends { description: string } ? K : never;
 }[keyof F & string];
 
+/** Fields whose empty value reads as a word (`blank`): "No flow measured". */
+type BlankKey<F extends Record<string, Field>> = {
+  [K in keyof F & string]: F[K] extends { blank: string } ? K : never;
+}[keyof F & string];
+
 type TypedLists<L extends Record<string, ImageList>> = {
   [K in keyof L as L[K] extends { types: readonly string[] } ? K : never]?: L[K] extends {
     types: readonly (infer T extends string)[];
@@ -69,6 +74,7 @@ export type EntityStrings<E extends DeclaredEntity> = {
   label?: string;
   fields?: Labels<keyof FieldsOf<E> & string> &
     Labels<`${DescribedKey<FieldsOf<E>>}Description`> &
+    Labels<`${BlankKey<FieldsOf<E>>}Blank`> &
     Labels<`${ItemListKey<E['fields']>}Item`>;
   values?: {
     [K in keyof FieldsOf<E> as FieldsOf<E>[K] extends { kind: 'enum' } ? K : never]?: EnumValuesOf<

@@ -98,6 +98,7 @@ const flowChecks = {
   bpdAsGPM: 'BPD sebagai GPM',
   bpdAsGPMDescription: 'Laju alir dalam barel per hari diubah ke galon AS per menit (× 42 / 1440)',
   flowUnitsAgreement: 'BPD dan GPM',
+  flowUnitsAgreementBlank: 'Tidak ada aliran terukur',
   flowUnitsAgreementDescription:
     'Apakah laju alir dalam barel per hari dan galon per menit adalah satu aliran: selisih paling banyak 2 % dari yang lebih besar, 1 bbl = 42 galon AS, 1 hari = 1.440 menit',
 };

@@ -1,4 +1,4 @@
-import { labelDigits } from '@inspectra/contract';
+import { numberFromLabel } from '@inspectra/contract';
 import type { BodyKind, EntityDefinition } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -100,8 +100,8 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   }
   // A number that may come as a label ("Attempt 3") is stored as the label's digits.
   for (const [key, field] of Object.entries(o.entity.fields)) {
-    if (field.kind === 'integer' && field.fromLabel && typeof raw[key] === 'string')
-      raw[key] = labelDigits(raw[key]);
+    const value = raw[key];
+    if (typeof value === 'string') raw[key] = numberFromLabel(field, value) ?? value;
   }
   const parsed = parsedInput(o.schema, raw, 'The request');
   if ('error' in parsed) throw parsed.error;

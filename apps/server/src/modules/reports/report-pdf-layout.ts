@@ -96,7 +96,8 @@ export class ValueWords {
     value: unknown,
     named?: { name: string } | null,
   ): string {
-    if (value === null || value === undefined || value === '') return '';
+    if (value === null || value === undefined || value === '')
+      return this.words.labels.blank(entity, key) ?? '';
     switch (field.kind) {
       case 'number':
       case 'integer': {
@@ -453,9 +454,10 @@ export class ReportPdfLayout {
           field.kind === 'json'
             ? listOfText(value).length > 0
             : value !== null && value !== undefined && value !== '';
-        // A field left empty is counted, not printed; a derived value without a value is simply not shown.
+        // A field left empty is counted, not printed; a derived value without a value is simply not
+        // shown, unless its emptiness reads as a word ("No flow measured").
         if (!has && key in entity.fields) empty++;
-        return has;
+        return has || (!(key in entity.fields) && field.blank !== undefined);
       });
       if (filled.length === 0) continue;
       const title = group ? this.words.labels.group(entity, group) : grouped ? this.words.general : undefined;

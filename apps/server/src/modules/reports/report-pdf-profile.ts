@@ -64,7 +64,7 @@ function numberLocale(locale: string): NumberLocale {
  * after their table (`content`). Holds the drawn values only (numbers), never the rows.
  */
 export class ProfileOfRows {
-  /** Each drawn row (one with an x): its x, then each series' value, null where not read. */
+  /** Each drawn row (one with an x and a value): its x, then each series' value, null where not read. */
   private readonly drawn: (number | null)[][] = [];
   /** The values, among the drawn rows, of the field that chooses the limits. */
   private readonly chosenBy = new Set<string>();
@@ -81,8 +81,10 @@ export class ProfileOfRows {
   add(values: Record<string, unknown>) {
     const { x, series, limits } = this.profile;
     const at = numberOf(values[x]);
-    if (at === null) return;
-    this.drawn.push([at, ...series.map((key) => numberOf(values[key]))]);
+    const read = series.map((key) => numberOf(values[key]));
+    // A row without a value of any series is not drawn (never at 0): blanks stay blank.
+    if (at === null || read.every((y) => y === null)) return;
+    this.drawn.push([at, ...read]);
     if (limits) this.chosenBy.add(String(values[limits.by]));
   }
 

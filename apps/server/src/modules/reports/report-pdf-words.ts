@@ -1,4 +1,4 @@
-import { declaredWords } from '@inspectra/contract';
+import { declaredWords, labelInSentence } from '@inspectra/contract';
 import type { DeclaredWords, ReportPdfLanguage } from '@inspectra/contract';
 
 /**
@@ -167,7 +167,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     imageUnprintable: (type) => `Image in a format the PDF cannot show (${type})`,
     profile: {
       title: (series, x) => `${series} along the ${x}`,
-      empty: (x) => `Nothing to draw yet: no entry has a ${x}.`,
+      empty: (x) => `No ${labelInSentence(x)} has a value yet.`,
       mixed: (field) => `The limits are not drawn: the entries were read with more than one ${field}.`,
     },
     grades: {
@@ -287,7 +287,7 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
     imageUnprintable: (type) => `Gambar dalam format yang tidak dapat ditampilkan PDF (${type})`,
     profile: {
       title: (series, x) => `${series} sepanjang ${x}`,
-      empty: (x) => `Belum ada yang dapat digambar: tidak ada entri yang memiliki ${x}.`,
+      empty: (x) => `Belum ada ${labelInSentence(x)} yang memiliki nilai.`,
       mixed: (field) => `Batas tidak digambar: entri dibaca dengan lebih dari satu ${field}.`,
     },
     grades: {

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../ui/error-text.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
+import { blankNumbers } from '../../engine/form-values.ts';
 import { formatDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { extensionOf } from './extensions.ts';
@@ -47,7 +48,8 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
   const start = useMutation({
     mutationFn: () =>
       callTechnique(scope.technique, create!, {
-        body: { values: { [entity.parent!]: scope.reportId } },
+        // Nothing entered yet: its numbers blank, never SPEC's 0.
+        body: { values: { ...blankNumbers(entity, scope.variant), [entity.parent!]: scope.reportId } },
       }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) }),

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { labelInSentence } from '@inspectra/contract';
 import type { RowsProfile as Profile } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,16 @@ export function sharedLimits(profile: Profile, rows: readonly Record<string, unk
   const values = new Set(rows.map((r) => r[profile.limits!.by]));
   if (values.size !== 1) return { limits: [], mixed: values.size > 1 };
   return { limits: profile.limits.cases[String([...values][0])] ?? [], mixed: false };
+}
+
+/**
+ * The rows the chart draws, along the x: those with an x and a value of a series. A missing value
+ * is left out (its line joins the readings either side), never drawn at 0: blanks stay blank.
+ */
+export function drawnRows(profile: Profile, records: readonly Record<string, unknown>[]) {
+  return records
+    .filter((r) => num(r[profile.x]) !== null && profile.series.some((s) => num(r[s]) !== null))
+    .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
 }
 
 /**
@@ -62,9 +73,7 @@ export default function RowsProfile({
   const grade = technique.findingGrade;
   const { data } = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
   const records = data?.records ?? [];
-  const drawn = records
-    .filter((r) => num(r[profile.x]) !== null)
-    .sort((a, b) => num(a[profile.x])! - num(b[profile.x])!);
+  const drawn = drawnRows(profile, records);
   const label = (key: string) => fieldLabel(t, rows.name, key, rows.fields[key]!);
   const unit = unitOf(rows.fields[profile.series[0]]!);
   const { limits, mixed } = sharedLimits(profile, drawn);
@@ -92,7 +101,7 @@ export default function RowsProfile({
         </Title>
         {drawn.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('workspace.profileEmpty', { x: label(profile.x) })}
+            {t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) })}
           </Text>
         ) : (
           <LineChart

@@ -31,6 +31,7 @@ export function entityStrings(
   for (const [key, field] of described) {
     fields[key] = field.label ?? labelFromKey(key);
     if (field.description) fields[`${key}Description`] = field.description;
+    if (field.blank) fields[`${key}Blank`] = field.blank;
     if (field.kind === 'enum')
       values[key] = Object.fromEntries(
         field.values.map((v) => [v, field.valueLabels?.[v] ?? enumValueLabel(v)]),

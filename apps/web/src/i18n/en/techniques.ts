@@ -21,7 +21,7 @@ export const workspace = {
   noGroup: 'No {{field}}',
   openPicture: 'Open {{name}} full size',
   profileTitle: '{{series}} along the {{x}}',
-  profileEmpty: 'Nothing to draw yet: no entry has a {{x}}.',
+  profileEmpty: 'No {{x}} has a value yet.',
   profileMixed: 'The limits are not drawn: the entries were read with more than one {{field}}.',
   gradeCounts_one: '{{count}} entry, by grade:',
   gradeCounts_other: '{{count}} entries, by grade:',

@@ -24,7 +24,7 @@ export const workspace: Translation<typeof enWorkspace> = {
   noGroup: 'Tanpa {{field}}',
   openPicture: 'Buka {{name}} ukuran penuh',
   profileTitle: '{{series}} sepanjang {{x}}',
-  profileEmpty: 'Belum ada yang dapat digambar: tidak ada entri yang memiliki {{x}}.',
+  profileEmpty: 'Belum ada {{x}} yang memiliki nilai.',
   profileMixed: 'Batas tidak digambar: entri dibaca dengan lebih dari satu {{field}}.',
   gradeCounts_one: '{{count}} entri, menurut tingkat:',
   gradeCounts_other: '{{count}} entri, menurut tingkat:',
