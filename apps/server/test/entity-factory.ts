@@ -182,12 +182,15 @@ export function changeableField(entity: EntityDefinition, variant: string | unde
       field.kind !== 'ref' &&
       !(field.kind === 'text' && field.references) &&
       !entity.unique.includes(key) &&
-      !(entity.naturalKey ?? []).includes(key),
+      !(entity.naturalKey ?? []).includes(key) &&
+      !field.keptByServer,
   );
   // JSON last: its items may name records a module checks (a task assignment's inspectors).
   const found =
     candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ??
     candidates.find(([, f]) => f.kind !== 'json') ??
+    // A list naming no records (a task's approval levels, not its inspectors' ids).
+    candidates.find(([key, f]) => !f.itemsReference && !key.endsWith('Ids')) ??
     candidates[0];
   if (!found) throw new Error(`${entity.name} has no field an update could change`);
   return found;

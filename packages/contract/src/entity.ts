@@ -379,7 +379,9 @@ export function defineEntity<
     const response: Record<string, z.ZodType> = { ...auditFields };
     if (config.variants) response.variant = z.enum(config.variants);
     for (const [key, field] of Object.entries(fieldsOf(variant))) {
-      const value = fieldValueSchema(field);
+      const value = field.keptByServer
+        ? fieldValueSchema(field).describe(field.keptByServer)
+        : fieldValueSchema(field);
       // A list that travels as text is returned as text: the JSON of the list, `[]` when empty.
       response[key] =
         field.kind === 'json' && field.text ? z.string() : field.required ? value : value.nullable();

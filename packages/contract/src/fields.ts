@@ -32,6 +32,12 @@ type FieldCommon = {
    * or update body; a client that sends it is refused with a 400 naming the field.
    */
   serverOwned?: boolean;
+  /**
+   * Kept by the server from other records (a task's approval from its reports), though a client may
+   * send it, as SPEC's clients do: the value sent is accepted and read again, so what is stored and
+   * answered is the server's. The sentence says what keeps it; the API document carries it.
+   */
+  keptByServer?: string;
   /** The equipment-class variants that have this field (all of them when absent). */
   variants?: readonly string[];
   /**

@@ -45,7 +45,12 @@ export const woTaskAssignment = defineEntity('woTaskAssignment', {
       itemsReference: 'approvalPosition',
       schema: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 positions'),
     }),
-    approvalStatus: f.boolean({ label: 'Approved', default: false }),
+    approvalStatus: f.boolean({
+      label: 'Approved',
+      default: false,
+      keptByServer:
+        "Kept by the database from the task's reports: true once every report under the work order with the method is approved (migration 0046)",
+    }),
     approvalComment: f.longText({ maxLength: 2000, serverOwned: true }),
     // Kept by the database as the reports under the work order with this method change (migration
     // 0020, `task_state_of`), so my tasks can filter and count by it without reading every report.
