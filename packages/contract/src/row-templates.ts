@@ -71,7 +71,11 @@ export function checkRowTemplate(template: RowTemplate): RowTemplate {
   for (const variant of variants) {
     const rowsVariant = rows.variants ? variant : undefined;
     const create = rows.schemasFor(rowsVariant).create;
+    const fields = rows.fieldsOf(rowsVariant);
     template.items.forEach((item, n) => {
+      const foreign = Object.keys(item).filter((key) => !fields[key] || key === rows.parent);
+      if (foreign.length > 0)
+        throw new Error(`${where}: item ${n} names ${foreign.join(', ')}, not a field of ${rows.name}`);
       const parsed = create.safeParse({ ...item, [rows.parent!]: someParentId });
       if (!parsed.success)
         throw new Error(
