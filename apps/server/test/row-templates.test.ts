@@ -8,6 +8,7 @@ import { checkRowTemplate, d, flowrateInspection, flowrateMeasurement, op, route
 import type { RouteDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeNotes } from '../src/engine/openapi-bodies.ts';
 import { AppError } from '../src/errors.ts';
 import { createReportHeader } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -193,5 +194,20 @@ describe('template rows afterwards', () => {
     const rows = await attemptsOf(inspectionId);
     expect(rows.map((a) => a.attemp)).toEqual([1, 3]);
     expect(rows[0]).toMatchObject({ flowrateBPD: 12000, version: 2 });
+  });
+});
+
+describe('the API document', () => {
+  it('says which rows a create starts with, on the calls that create the parent', () => {
+    const [pumpCreate, pipeCreate, pumpRead] = testRoutes;
+    const notes = routeNotes(pumpCreate!, templates) ?? '';
+    expect(notes).toContain(
+      'A new flowrate inspection starts with 3 flowrate measurement rows, written with it',
+    );
+    expect(notes).toContain(
+      'starts with 1 flowrate measurement row when its values meet the template’s condition',
+    );
+    expect(routeNotes(pumpRead!, templates)).toContain('starts with 3 flowrate measurement rows');
+    expect(routeNotes(pipeCreate!, templates) ?? '').not.toContain('starts with');
   });
 });
