@@ -68,8 +68,18 @@ export function checkRowTemplate(template: RowTemplate): RowTemplate {
   for (const key of Object.keys(template.fromParent ?? {}))
     if (!rows.fields[key] || key === rows.parent)
       throw new Error(`${where}: fromParent fills ${key}, not a field of ${rows.name}`);
+  // One record per parent holds one row; a photo is taken, never templated.
+  if (rows.uniquePerParent && template.items.length > 1)
+    throw new Error(
+      `${where}: ${rows.name} holds one record per ${parent.name}, not ${template.items.length}`,
+    );
   for (const variant of variants) {
     const rowsVariant = rows.variants ? variant : undefined;
+    const photos = Object.entries(rows.imagesOf(rowsVariant)).filter(([, slot]) => slot.required);
+    if (photos.length > 0)
+      throw new Error(
+        `${where}: ${rows.name} needs a file (${photos.map(([key]) => key).join(', ')}) a template cannot give`,
+      );
     const create = rows.schemasFor(rowsVariant).create;
     const fields = rows.fieldsOf(rowsVariant);
     template.items.forEach((item, n) => {

@@ -7,9 +7,13 @@ import {
   flowrateInspection,
   flowrateMeasurement,
   flowrateMeasurementPipe,
+  reportHeader,
   rowTemplates,
+  srutGeneralView,
+  srutInspection,
   templateRowValues,
   templatesFor,
+  thermalAnalysis,
   vciSummary,
 } from '../src/index.ts';
 import type { RowTemplate } from '../src/index.ts';
@@ -37,6 +41,13 @@ describe('a row template, declared', () => {
     expect(() => checkRowTemplate({ ...attempts, items: [{ attemp: 1 }, { lineValve: 'V-1' }] })).toThrow(
       /item 1/,
     );
+    // Rows a template cannot make: a second record of one per parent, a record needing a photo.
+    expect(() => checkRowTemplate({ parent: reportHeader, rows: thermalAnalysis, items: [{}, {}] })).toThrow(
+      /holds one record per reportHeader/,
+    );
+    expect(() =>
+      checkRowTemplate({ parent: srutInspection, rows: srutGeneralView, items: [{ imageType: 'north' }] }),
+    ).toThrow(/needs a file \(imageFile\)/);
     // The condition and the copied fields read the parent's fields, into the rows' fields.
     expect(() => checkRowTemplate({ ...attempts, when: d.oneOf('machineGroup', ['group1']) })).toThrow(
       /has no machineGroup/,
