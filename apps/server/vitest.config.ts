@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that never open a database of their own (no `startTestApp(`, no `openDatabase(`): the
+ * Test files that never open a database of their own (no `startTestApp(`, `startWithTestRoutes(` or
+ * `openDatabase(`): the
  * spreadsheet writer and reader, the file store, the server process (it runs on its embedded
  * database whatever the pass), the declared indexes. CI runs the suite twice, on PGlite and on
  * PostgreSQL (TEST_DATABASE_URL); these answer the same in both, so the PostgreSQL pass leaves them
@@ -12,7 +13,8 @@ const databaseFree = readdirSync(new URL('./test', import.meta.url))
   .filter((name) => name.endsWith('.test.ts'))
   .filter((name) => {
     const source = readFileSync(new URL(`./test/${name}`, import.meta.url), 'utf8');
-    return !/\b(startTestApp|openDatabase)\(/.test(source);
+    // A test app serving test-only routes opens one too (test/test-routes.ts).
+    return !/\b(startTestApp|startWithTestRoutes|openDatabase)\(/.test(source);
   })
   .map((name) => `test/${name}`);
 

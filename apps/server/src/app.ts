@@ -7,8 +7,11 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   routeBodyKind,
+  routeOutcomes,
   routeSchemas,
+  routeSuccess,
   routeTable,
+  rowTemplates,
 } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import Fastify, { LogController } from 'fastify';
@@ -158,14 +161,29 @@ function documentedSchema(route: RouteDefinition, base: Record<string, unknown>)
     tags: [route.tag],
     ...(notes ? { description: notes } : {}),
     ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-    response: {
-      [route.status ?? (route.operation.kind === 'create' ? 201 : 200)]: envelopeSchema(
-        schemas.response,
-        schemas.paged,
-      ),
-      '4XX': errorEnvelopeSchema,
-    },
+    response: { ...successResponses(route, schemas), '4XX': errorEnvelopeSchema },
   };
+}
+
+/**
+ * A route's successful answers by status, each saying its status and message exactly where the
+ * route fixes them (`routeSuccess`: an entity's writes; an upsert's two outcomes). An action's
+ * handler may say its own, so only its envelope's shape is documented.
+ */
+function successResponses(route: RouteDefinition, schemas: ReturnType<typeof routeSchemas>) {
+  if (route.operation.kind === 'action')
+    return { [route.status ?? 200]: envelopeSchema(schemas.response, schemas.paged) };
+  const byStatus = new Map<number, string[]>();
+  for (const outcome of routeOutcomes(route)) {
+    const { status, message } = routeSuccess(route, outcome);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), ...(message !== undefined ? [message] : [])]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, messages]) => [
+      status,
+      envelopeSchema(schemas.response, schemas.paged, { status, messages: [...new Set(messages)] }),
+    ]),
+  );
 }
 
 /** Builds the HTTP application over a database and file store; `main.ts` adds listening and lifecycle. */
@@ -267,6 +285,7 @@ export async function buildApp(deps: AppDeps) {
     writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
+    rowTemplates,
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {

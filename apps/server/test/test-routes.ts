@@ -14,9 +14,13 @@ import type { TestApp } from './helpers.ts';
 /**
  * A test app that also serves `routes`, declarations of the test's own (an engine word proven
  * apart from any technique), through the engine as the product's routes are: authorised, scoped,
- * every entity's repository at hand.
+ * every entity's repository at hand. `extra` gives those routes declarations of the test's own
+ * beside them (row templates, write checks), which the product's routes do not see.
  */
-export async function startWithTestRoutes(routes: RouteDefinition[]): Promise<TestApp> {
+export async function startWithTestRoutes(
+  routes: RouteDefinition[],
+  extra: Pick<EngineDeps, 'rowTemplates' | 'writeChecks'> = {},
+): Promise<TestApp> {
   // Filled once the test app's database exists: handlers read their deps when called, not before.
   const deps = {} as EngineDeps;
   const key = accessTokenKey(jwtSecret);
@@ -45,6 +49,7 @@ export async function startWithTestRoutes(routes: RouteDefinition[]): Promise<Te
       ]),
     ),
     scopes: recordScopes,
+    ...extra,
   } satisfies EngineDeps);
   return t;
 }

@@ -54,6 +54,7 @@ import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
 import { orderByReferences } from './technique.ts';
 import type { TechniqueDefinition } from './technique.ts';
+import type { RowTemplate } from './row-templates.ts';
 
 /**
  * Every technique, by its declaration: the one list a new technique joins. Its entities, routes,
@@ -178,6 +179,11 @@ export function checkReadsThrough(all: Record<string, EntityDefinition>) {
     }
 }
 checkReadsThrough(entities);
+
+/** Every technique's row templates: the rows a new record starts with (row-templates.ts). */
+export const rowTemplates: readonly RowTemplate[] = (techniques as readonly TechniqueDefinition[]).flatMap(
+  (t) => t.templates ?? [],
+);
 
 type TechniqueRoute = (typeof techniques)[number]['routes'][number];
 

@@ -51,13 +51,21 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-/** `{ data, meta?, statusCode, message }` around any payload schema. */
-export function envelopeSchema<T extends z.ZodType>(data: T, paged = false) {
+/**
+ * `{ data, meta?, statusCode, message }` around any payload schema; with `success`, the status and
+ * the messages a call's success answers exactly (`routeSuccess`), as its OpenAPI document says them.
+ */
+export function envelopeSchema<T extends z.ZodType>(
+  data: T,
+  paged = false,
+  success?: { status: number; messages: readonly string[] },
+) {
+  const [first, ...more] = success?.messages ?? [];
   return z.object({
     data,
     ...(paged ? { meta: pageMetaSchema } : {}),
-    statusCode: z.number().int(),
-    message: z.string(),
+    statusCode: success ? z.literal(success.status) : z.number().int(),
+    message: first !== undefined ? z.enum([first, ...more]) : z.string(),
   });
 }
 

@@ -11,6 +11,7 @@ export * from './media-types.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './entity-calls.ts';
+export * from './row-templates.ts';
 export * from './entities/auth.ts';
 export * from './entities/system.ts';
 export * from './entities/administration.ts';
@@ -41,6 +42,7 @@ export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabel
 export { methodModules, plannedMethodModules, techniquePermissionModules } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';
 export { checkReadsThrough, entities, routeTable } from './catalogue.ts';
+export { rowTemplates } from './catalogue.ts';
 export * from './labels/entity-keys.ts';
 export * from './labels/id.ts';
 export * from './labels/declared-words.ts';

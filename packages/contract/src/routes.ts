@@ -727,3 +727,39 @@ export function resourceRoutes<E extends EntityDefinition, const P extends strin
     route('DELETE', `${path}/:id`, op.delete(entity, 'path'), { summary: `Delete a ${one}`, tag: o.tag }),
   ];
 }
+
+/** What a successful call answers: its HTTP status and, where it is fixed, its envelope's message. */
+export type RouteSuccess = { status: number; message?: string };
+
+/** The engine's own words for a write of an entity, where the route declares none. */
+const engineMessages: Partial<Record<Operation['kind'], (label: string) => SuccessMessage>> = {
+  create: (label) => `${label} created`,
+  update: (label) => `${label} updated`,
+  delete: (label) => `${label} deleted`,
+  upsert: (label) => ({ created: `${label} created`, updated: `${label} updated` }),
+};
+
+/**
+ * What a successful call of `route` answers, the one home of success messages and statuses: the
+ * row's declaration (`message`, `status`; SPEC 8's "Ultrasound inspection created successfully"),
+ * else the engine's for its operation ("Thermal measurement created" with 201, "… updated",
+ * "… deleted"; an upsert one per `outcome`, 201 when it created). The server answers it and the
+ * OpenAPI document says it. No message for a read (the server says "OK", or that there is nothing
+ * yet), a sheet import (it counts its rows) or an action whose row declares none (its handler's).
+ */
+export function routeSuccess(
+  route: RouteDefinition,
+  outcome: 'created' | 'updated' = 'created',
+): RouteSuccess {
+  const op = route.operation;
+  const engine = op.kind === 'action' ? undefined : engineMessages[op.kind]?.(op.entity.label);
+  const said = route.message ?? engine;
+  const message = typeof said === 'object' ? said[outcome] : said;
+  const created = op.kind === 'create' || (op.kind === 'upsert' && outcome === 'created');
+  return { status: route.status ?? (created ? 201 : 200), ...(message !== undefined ? { message } : {}) };
+}
+
+/** The outcomes a route's success may take: an upsert creates or updates; any other call does one thing. */
+export function routeOutcomes(route: RouteDefinition): ('created' | 'updated')[] {
+  return route.operation.kind === 'upsert' ? ['created', 'updated'] : ['created'];
+}

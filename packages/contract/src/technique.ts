@@ -3,6 +3,8 @@ import type { EntityDefinition } from './entity.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
 import type { InspectionMethodCode } from './entities/inspection-methods.ts';
 import type { RouteDefinition } from './routes.ts';
+import { checkRowTemplate } from './row-templates.ts';
+import type { RowTemplate } from './row-templates.ts';
 
 /** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
 export const techniqueIcons = [
@@ -151,6 +153,11 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
   complete?: TechniqueCompleteness;
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
   transport?: 'fetch';
+  /**
+   * The rows a new record of one of its entities starts with (a pump's operating parameters, an
+   * oil sample's components), created in the record's create transaction (row-templates.ts).
+   */
+  templates?: readonly RowTemplate[];
 };
 
 /**
@@ -286,6 +293,13 @@ export function defineTechnique<const M extends string, const R extends readonly
     );
   if (config.complete?.rows && !rows)
     throw new Error(`${config.module}: complete.rows needs rows in its workspace`);
+  for (const template of config.templates ?? []) {
+    if (!names.has(template.parent.name) || !names.has(template.rows.name))
+      throw new Error(
+        `${config.module}: a row template is of entities declared here (${template.rows.name})`,
+      );
+    checkRowTemplate(template);
+  }
   for (const r of config.routes) {
     const op = r.operation;
     if (op.kind !== 'action' && !names.has(op.entity.name))

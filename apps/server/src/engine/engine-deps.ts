@@ -1,3 +1,4 @@
+import type { RowTemplate } from '@inspectra/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AuthenticatedUser } from './access.ts';
@@ -30,6 +31,11 @@ export type EngineDeps = {
    * sees only the records in scope, and their children through the parent chain; the rest is 404.
    */
   scopes?: RecordScopes;
+  /**
+   * The rows a new record starts with (the catalogue's `rowTemplates`): written in its create's
+   * transaction (row-templates.ts).
+   */
+  rowTemplates?: readonly RowTemplate[];
 };
 
 /** One entity's check before a delete: `before` is the stored record, locked. */

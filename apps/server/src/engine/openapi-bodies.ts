@@ -1,5 +1,5 @@
-import { listedDocuments, routeBodyKind, routeSchemas } from '@inspectra/contract';
-import type { FileKind, ImageList, RouteDefinition } from '@inspectra/contract';
+import { listedDocuments, routeBodyKind, routeSchemas, rowTemplates } from '@inspectra/contract';
+import type { FileKind, ImageList, RouteDefinition, RowTemplate } from '@inspectra/contract';
 import { z } from 'zod';
 
 /**
@@ -122,11 +122,25 @@ export const ifMatchHeaders = z.object({
   }),
 });
 
-/** What a route's description adds to its summary: how its body travels, unknown fields, ETags. */
-export function routeNotes(route: RouteDefinition): string | undefined {
+/**
+ * What a route's description adds to its summary: how its body travels, unknown fields, ETags, the
+ * rows a record it creates starts with (`templates`, the catalogue's row templates).
+ */
+export function routeNotes(
+  route: RouteDefinition,
+  templates: readonly RowTemplate[] = rowTemplates,
+): string | undefined {
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
   const notes: string[] = [];
+  const creates = op.kind === 'create' || (op.kind === 'getByParent' && op.createIfMissing);
+  for (const t of creates ? templates : []) {
+    if (op.kind === 'action' || t.parent !== op.entity) continue;
+    if (t.variants && op.variant && !t.variants.includes(op.variant)) continue;
+    notes.push(
+      `A new ${op.entity.label.toLowerCase()} starts with ${t.items.length} ${t.rows.label.toLowerCase()} ${t.items.length === 1 ? 'row' : 'rows'}${t.when ? ' when its values meet the template’s condition' : ''}, written with it (nothing of either when one is refused); they are then edited and deleted by their own calls.`,
+    );
+  }
   if (bodyKind === 'multipart') notes.push('Body: multipart/form-data; its schema says each part.');
   if (bodyKind === 'json-or-multipart')
     notes.push(

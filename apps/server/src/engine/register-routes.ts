@@ -1,4 +1,4 @@
-import { parentPathParam, routeSchemas } from '@inspectra/contract';
+import { parentPathParam, routeSchemas, routeSuccess } from '@inspectra/contract';
 import type { Envelope, Operation, RouteDefinition } from '@inspectra/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,9 +20,10 @@ const oneRecordKinds: ReadonlySet<Operation['kind']> = new Set([
 ]);
 
 /**
- * The envelope of a result. A route's declared message and status (SPEC 8 names some) replace an
- * entity operation's own ("Thermal measurement created", 201), but not a read's "nothing yet"; an
- * action's handler says its own message, and the route's stands in when it says none.
+ * The envelope of a result. What a write of an entity answers is its route's (`routeSuccess`: the
+ * row's declared message and status, SPEC 8's, else the engine's "Thermal measurement created",
+ * 201), an upsert's by its outcome; a read's "nothing yet" stays the read's. An action's handler
+ * says its own message and status, the row's standing in where it says none.
  */
 function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition) {
   if ('raw' in result)
@@ -32,17 +33,15 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
       .send(result.raw.body);
   if (result.headers) reply.headers(result.headers);
   const op = route.operation;
-  const declared =
-    typeof route.message === 'object'
-      ? route.message[result.statusCode === 201 ? 'created' : 'updated']
-      : route.message;
+  // An upsert's handler says which it did by its status: 201 when it created.
+  const said = routeSuccess(route, result.statusCode === 201 ? 'created' : 'updated');
   const message =
     op.kind === 'action'
-      ? (result.message ?? declared)
+      ? (result.message ?? said.message)
       : result.data === null
         ? result.message
-        : (declared ?? result.message);
-  const statusCode = route.status ?? result.statusCode ?? 200;
+        : (said.message ?? result.message);
+  const statusCode = op.kind === 'action' ? (route.status ?? result.statusCode ?? 200) : said.status;
   const tag = oneRecordKinds.has(op.kind) ? recordTag(result.data) : undefined;
   if (tag) reply.header('etag', tag);
   const envelope: Envelope<unknown> = {

@@ -1,5 +1,5 @@
-import { listOfText, mayBeEmpty } from '@inspectra/contract';
-import type { EntityDefinition, Field } from '@inspectra/contract';
+import { listOfText } from '@inspectra/contract';
+import type { Field } from '@inspectra/contract';
 import dayjs from 'dayjs';
 
 /*
@@ -94,12 +94,6 @@ export function fromInputValue(field: Field, input: unknown): unknown {
 
 /**
  * A new record's numbers nobody entered, as our client sends them: null, so the server keeps them
- * blank rather than filling SPEC's default (0) for a key left out (docs/blanks.md).
+ * blank (docs/blanks.md). The contract's, which the server's row templates start their rows with.
  */
-export function blankNumbers(entity: EntityDefinition, variant: string | undefined): Record<string, null> {
-  return Object.fromEntries(
-    Object.entries(entity.fieldsOf(variant))
-      .filter(([, field]) => field.default !== undefined && mayBeEmpty(field) && !field.serverOwned)
-      .map(([key]) => [key, null]),
-  );
-}
+export { blankNumbers } from '@inspectra/contract';

@@ -8,6 +8,7 @@ import { auditable } from '../auditable.ts';
 import { saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
 import { prefillValues } from '../reference-fields.ts';
+import { startTemplateRows } from '../row-templates.ts';
 import { judgeWrite } from '../rules.ts';
 import { verdictOfWrite } from '../verdicts.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
@@ -66,10 +67,13 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
           actorId: actor(ctx),
           after: auditable(created),
         });
+        // The rows a new record starts with, declared (row templates): in this transaction.
+        await startTemplateRows(tx, deps, { entity, record: created, user: ctx.user!, actorId: actor(ctx) });
         return created;
       });
     });
-    return { data: await served.one(deps, row), statusCode: 201, message: `${entity.label} created` };
+    // Its status and message are the route's (`routeSuccess`): 201 and the declared words.
+    return { data: await served.one(deps, row) };
   };
 };
 

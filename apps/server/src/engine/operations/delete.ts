@@ -28,6 +28,6 @@ export const deleteOperation: OperationHandler<'delete'> = (op) => {
         before: auditable(removed),
       });
     });
-    return { data: { id }, message: `${entity.label} deleted` };
+    return { data: { id } };
   };
 };

@@ -2,6 +2,7 @@ import { auditable } from '../auditable.ts';
 import { can } from '../access.ts';
 import { lockStateOf } from '../record-lock.ts';
 import { writeAudit } from '../records.ts';
+import { startTemplateRows } from '../row-templates.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
 
@@ -37,7 +38,7 @@ export const getByParentOperation: OperationHandler<'getByParent'> = (op) => {
         { [entity.parent!]: parentId, ...(variant ? { variant } : {}), warnings: [] },
         ctx.user!,
       );
-      if (inserted)
+      if (inserted) {
         await writeAudit(tx, {
           entity: entity.name,
           entityId: inserted.id,
@@ -45,6 +46,13 @@ export const getByParentOperation: OperationHandler<'getByParent'> = (op) => {
           actorId: served.actor(ctx),
           after: auditable(inserted),
         });
+        await startTemplateRows(tx, deps, {
+          entity,
+          record: inserted,
+          user: ctx.user!,
+          actorId: served.actor(ctx),
+        });
+      }
       return inserted;
     });
     const found = created ?? (await repo(deps).first(deps.db, { parentId, variant, scope }));

@@ -105,7 +105,7 @@ export const updateOperation: OperationHandler<'update'> = (op, route) => {
         return updated;
       });
     });
-    return { data: await served.one(deps, row), message: `${entity.label} updated` };
+    return { data: await served.one(deps, row) };
   };
 };
 
