@@ -36,8 +36,11 @@ export function WorkedOut(p: {
     const value = fromInputValue(field, p.values[key]);
     record[key] = value === empty ? null : value;
   }
+  // The form has the record it is under, not the records further along a path (the report's
+  // equipment): a value reading those is worked out by the server when the record is saved.
   for (const read of p.entity.readsThrough)
-    if (read.ref === p.entity.parent && p.parent) record[read.key] = p.parent[read.field] ?? null;
+    if (read.ref === p.entity.parent && read.hops.length === 1 && p.parent)
+      record[read.key] = p.parent[read.field] ?? null;
   const shown = Object.fromEntries(
     p.keys.map((key) => [key, deriveValue(p.entity.derived[key]!, record) ?? null]),
   );
