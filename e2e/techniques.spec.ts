@@ -704,12 +704,16 @@ test('an inspector records PAUT joints with their indications in a table, and co
   expect(second.status(), await second.text()).toBe(201);
   await page.reload();
   await expect(page.getByRole('row', { name: /J-13/ })).toContainText(/accept/i);
+  // Scanned today with a calibration due last month: each joint says its scan was out of date.
+  await expect(page.getByRole('row', { name: /J-13/ })).toContainText('Overdue');
   await shot('paut-joints');
 
   // Reopened, the joint's indications are rows again, as saved.
   await page.getByRole('row', { name: /J-12/ }).click();
   await expect(spots.getByRole('textbox', { name: 'Depth, indication 1' })).toHaveValue('8.2');
   await expect(spots.getByRole('row')).toHaveCount(4);
+  // Worked out in the form from the inspection's due date and the joint's scan date.
+  await expect(page.getByText('Calibration at scan')).toBeVisible();
   await shot('paut-joint-edit');
 });
 

@@ -205,7 +205,7 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
       const own = (k: string) => !k.includes('.');
       const inputs = (x: (typeof derived)[number][1]) => {
         const read = fieldsRead(x.expr!);
-        return { keys: [...read.numbers, ...read.words], lists: read.lists.length > 0 };
+        return { keys: [...read.numbers, ...read.words, ...read.dates], lists: read.lists.length > 0 };
       };
       const emptiable = new Set(
         derived.flatMap(([, x]) =>

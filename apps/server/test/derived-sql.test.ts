@@ -155,8 +155,8 @@ describe('every operation of the expression language', () => {
     expect(() => declare(d.byValue('reading', { cse: d.number(1) }))).toThrow(/not: reading/);
     expect(() => declare(d.field('missing'))).toThrow(/not: missing/);
     expect(() => declare(d.text('protected'))).toThrow(/must give a number/);
-    // Through a reference: only a ref field's, one step; what it reads there is checked with the
-    // catalogue, where the other entity is known.
+    // Through a reference: starting at a reference of the record; the hops after it and what it
+    // reads there are checked with the catalogue, where the other entities are known.
     const throughRef = (expr: Expr) =>
       defineEntity('derivedChild', {
         label: 'Derived child',
@@ -165,10 +165,15 @@ describe('every operation of the expression language', () => {
         derived: { probe: { field: f.number(), expr } },
       });
     expect(throughRef(d.sub(d.field('parentId.reading'), d.field('reading'))).readsThrough).toEqual([
-      { key: 'parentId.reading', ref: 'parentId', field: 'reading', as: 'number' },
+      { key: 'parentId.reading', ref: 'parentId', hops: ['parentId'], field: 'reading', as: 'number' },
     ]);
     expect(() => throughRef(d.field('reading.value'))).toThrow(/not: reading.value/);
-    expect(() => throughRef(d.field('parentId.parentId.reading'))).toThrow(/not: parentId.parentId.reading/);
+    expect(() =>
+      checkReadsThrough({
+        derivedChild: throughRef(d.field('parentId.parentId.reading')),
+        derivedProbe: declare(d.number(1)),
+      }),
+    ).toThrow(/reads parentId.parentId.reading, not a number field of a declared entity/);
     expect(() =>
       checkReadsThrough({
         derivedChild: throughRef(d.field('parentId.note')),

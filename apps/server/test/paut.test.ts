@@ -241,6 +241,48 @@ describe('PAUT joints', () => {
     },
   );
 
+  it('judges each joint’s scan date against its instrument’s calibration due date, read through the inspection', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
+    const inspection = (
+      await createInspection('pipe', report.id, { testingEquipmentCalDueDate: '2028-02-29' })
+    ).body.data;
+    const scanned = async (measurementDate: string, jointNumber: string) =>
+      (
+        await t.call('POST', '/api/paut-summary-pipe', {
+          pautInspectionId: inspection.id,
+          measurementDate,
+          jointNumber,
+        })
+      ).body.data;
+    // Due on the leap day: a scan that day is in date, the next day's is not.
+    expect(await scanned('2028-02-29', 'J-1')).toMatchObject({ calibrationAtScan: 'inDate' });
+    expect(await scanned('2028-03-01', 'J-2')).toMatchObject({ calibrationAtScan: 'overdue' });
+    expect(await scanned('2027-01-05', 'J-3')).toMatchObject({ calibrationAtScan: 'inDate' });
+    const listed = async () =>
+      (
+        await t.call('GET', `/api/paut-summary-pipe/by-inspection?inspectionId=${inspection.id}`)
+      ).body.data.map((r: { jointNumber: string; calibrationAtScan: string | null }) => [
+        r.jointNumber,
+        r.calibrationAtScan,
+      ]);
+    expect(await listed()).toEqual([
+      ['J-1', 'inDate'],
+      ['J-2', 'overdue'],
+      ['J-3', 'inDate'],
+    ]);
+    // The due date taken off the inspection: no date, no verdict (never "in date" by default).
+    const cleared = await t.call('PUT', `/api/paut-inspection-pipe?id=${inspection.id}`, {
+      testingEquipmentCalDueDate: null,
+      version: inspection.version,
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(await listed()).toEqual([
+      ['J-1', null],
+      ['J-2', null],
+      ['J-3', null],
+    ]);
+  });
+
   it('refuses spots that are not JSON, or a spot without its verdict, naming where; nothing stored', async () => {
     const report = await createReportHeader(t, { inspectionMethod: 'paut' });
     const inspection = (await createInspection('pipeline', report.id)).body.data;

@@ -49,6 +49,7 @@ import {
   reviewerAssignment,
 } from './entities/approvals.ts';
 import { roleRoutes, userRoutes } from './entities/users.ts';
+import { referencePath } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
 import type { CoreModule } from './permissions.ts';
@@ -161,20 +162,21 @@ export const entities: Record<string, EntityDefinition> = Object.fromEntries(
 );
 
 /**
- * A derived value reading another record's field (`ufdInspectionId.matThickness`) names a field of
- * the entity its reference points at, of the kind it reads: checked once every entity is known.
+ * A derived value reading another record's field (`ufdInspectionId.matThickness`, or through more
+ * references: `thermalAnalysisId.reportHeaderId.equipmentNo.yearInstalled`) follows a reference at
+ * every hop and names, at the end, a field of the kind it reads: checked once every entity is known.
  */
 export function checkReadsThrough(all: Record<string, EntityDefinition>) {
+  const kinds = { number: ['number', 'integer'], word: ['text', 'enum'], date: ['date', 'datetime'] };
+  const what = { number: 'number', word: 'text or choice', date: 'date' };
   for (const entity of Object.values(all))
     for (const read of entity.readsThrough) {
-      const ref = entity.fields[read.ref];
-      const target = ref?.kind === 'ref' ? all[ref.entity] : undefined;
+      const path = referencePath(entity, read.hops, (name) => all[name]);
+      const target = path?.at(-1)?.entity;
       const kind = target?.fields[read.field]?.kind;
-      const fits =
-        read.as === 'number' ? kind === 'number' || kind === 'integer' : kind === 'text' || kind === 'enum';
-      if (!fits)
+      if (!kind || !kinds[read.as].includes(kind))
         throw new Error(
-          `${entity.name}: a derived value reads ${read.key}, not a ${read.as === 'number' ? 'number' : 'text or choice'} field of ${target?.name ?? 'a declared entity'}`,
+          `${entity.name}: a derived value reads ${read.key}, not a ${what[read.as]} field of ${target?.name ?? 'a declared entity (every step before the last must be a reference)'}`,
         );
     }
 }

@@ -15,7 +15,7 @@
 export type Expr =
   /**
    * A number field of the record (empty when it is empty or not a number). A key may read through
-   * the record's parent (`ufdInspectionId.matThickness`): see `parentReads`.
+   * the record's references (`ufdInspectionId.matThickness`, or further): see `readThrough`.
    */
   | { op: 'field'; key: string }
   | { op: 'number'; value: number }
@@ -41,7 +41,21 @@ export type Expr =
    * How many items of a list field (`f.list`) have `field` among `values`: a summary's rejected
    * spots. 0 for an empty list.
    */
-  | { op: 'countItems'; key: string; field: string; values: readonly [string, ...string[]] };
+  | { op: 'countItems'; key: string; field: string; values: readonly [string, ...string[]] }
+  /**
+   * A date or date-and-time field as a calendar date (`YYYY-MM-DD`; a date and time is read as its
+   * date in UTC, as the API writes it), empty when it is empty. May read through references.
+   */
+  | { op: 'date'; key: string }
+  /** Years from date `a` to date `b`: their days apart / 365.25 (API 570's rates), negative when b is before a. */
+  | { op: 'yearsBetween'; a: Expr; b: Expr }
+  /**
+   * Date `a` plus `years` (a fraction and negative too): the whole months of years × 12 on the
+   * calendar (the 29th of February plus a year is the 28th, the 31st plus a month the month's last
+   * day), then what is left of a month as days of 365.25 / 12, rounded down. Empty beyond the years
+   * 1–9999, or when either is empty.
+   */
+  | { op: 'addYears'; a: Expr; years: Expr };
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
 
@@ -92,6 +106,9 @@ export const d = {
     field,
     values,
   }),
+  date: (key: string): Expr => ({ op: 'date', key }),
+  yearsBetween: (a: Expr, b: Expr): Expr => ({ op: 'yearsBetween', a, b }),
+  addYears: (a: Expr, years: Expr): Expr => ({ op: 'addYears', a, years }),
   lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
   lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
   gt: (a: Expr, b: Expr): Condition => ({ op: 'gt', a, b }),
@@ -136,6 +153,9 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     case 'max': {
       const a = evaluate(expr.a, record);
       const b = evaluate(expr.b, record);
+      // The earlier or later of two dates (`YYYY-MM-DD` orders as text), as SQL's least and greatest.
+      if ((expr.op === 'min' || expr.op === 'max') && typeof a === 'string' && typeof b === 'string')
+        return (expr.op === 'min' ? a <= b : a >= b) ? a : b;
       if (typeof a !== 'number' || typeof b !== 'number') return null;
       return arithmetic[expr.op](a, b);
     }
@@ -169,7 +189,71 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       const branch = chosen ?? expr.otherwise;
       return branch ? evaluate(branch, record) : null;
     }
+    case 'date':
+      return calendarDate(record[expr.key]);
+    case 'yearsBetween': {
+      const a = evaluate(expr.a, record);
+      const b = evaluate(expr.b, record);
+      if (typeof a !== 'string' || typeof b !== 'string') return null;
+      return (dayNumber(b) - dayNumber(a)) / 365.25;
+    }
+    case 'addYears': {
+      const a = evaluate(expr.a, record);
+      const years = evaluate(expr.years, record);
+      if (typeof a !== 'string' || typeof years !== 'number') return null;
+      return addYears(a, years);
+    }
   }
+}
+
+/** The longest span `addYears` takes: no date of the years 1–9999 is further from another. */
+export const maxYearsAdded = 10_000;
+const daysPerMonth = 365.25 / 12;
+const msPerDay = 86_400_000;
+
+/**
+ * A field's value as a calendar date, `YYYY-MM-DD`: a date as it is, a date and time (ISO text or a
+ * Date) as its date in UTC; null for anything else.
+ */
+export function calendarDate(value: unknown): string | null {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const time = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? formatDay(Math.floor(time.getTime() / msPerDay)) : null;
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian, as PostgreSQL counts). */
+function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return daysFromCivil(y, m, d);
+}
+
+function daysFromCivil(y: number, m: number, d: number): number {
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d);
+  return Math.round(at.getTime() / msPerDay);
+}
+
+function formatDay(days: number): string {
+  const at = new Date(days * msPerDay);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1, 2)}-${pad(at.getUTCDate(), 2)}`;
+}
+
+/** `addYears` of one date (see the expression); SQL computes the same in the same order. */
+function addYears(date: string, years: number): string | null {
+  if (Math.abs(years) > maxYearsAdded) return null;
+  const months = Math.trunc(years * 12);
+  const days = Math.floor((years * 12 - months) * daysPerMonth);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const month = y * 12 + (m - 1) + months;
+  const year = Math.floor(month / 12);
+  const monthOfYear = month - year * 12;
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, monthOfYear + 1, 0);
+  const result = daysFromCivil(year, monthOfYear + 1, Math.min(d, lastDay.getUTCDate())) + days;
+  const formatted = formatDay(result);
+  return formatted >= '0001-01-01' && formatted <= '9999-12-31' && formatted.length === 10 ? formatted : null;
 }
 
 /**
@@ -195,6 +279,14 @@ const comparisons = {
   eq: (a: number, b: number) => a === b,
 };
 
+const dateComparisons = {
+  lt: (a: string, b: string) => a < b,
+  lte: (a: string, b: string) => a <= b,
+  gt: (a: string, b: string) => a > b,
+  gte: (a: string, b: string) => a >= b,
+  eq: (a: string, b: string) => a === b,
+};
+
 /** Whether a condition holds over a record: true, false, or null when unknown (SQL's three values). */
 export function holds(c: Condition, record: Record<string, unknown>): boolean | null {
   switch (c.op) {
@@ -203,9 +295,11 @@ export function holds(c: Condition, record: Record<string, unknown>): boolean | 
     case 'gt':
     case 'gte':
     case 'eq': {
-      // Numbers only: words are compared by `oneOf`, which needs no collation to agree with SQL.
+      // Numbers, or dates (`YYYY-MM-DD` orders as text): words are compared by `oneOf`, which needs
+      // no collation to agree with SQL (`valueKind` refuses a comparison of words).
       const a = evaluate(c.a, record);
       const b = evaluate(c.b, record);
+      if (typeof a === 'string' && typeof b === 'string') return dateComparisons[c.op](a, b);
       if (typeof a !== 'number' || typeof b !== 'number') return null;
       return comparisons[c.op](a, b);
     }
@@ -237,13 +331,17 @@ export function holds(c: Condition, record: Record<string, unknown>): boolean | 
 }
 
 /**
- * A key an expression reads through the record's reference to another (`ufdInspectionId.matThickness`:
- * the thickness of the inspection a finding is under), or undefined for a field of the record itself.
- * One step only: the referenced record's own field.
+ * A key an expression reads through the record's references (`ufdInspectionId.matThickness`: the
+ * thickness of the inspection a finding is under; `thermalAnalysisId.reportHeaderId.equipmentNo.yearInstalled`:
+ * the year its equipment was installed, through the report), or undefined for a field of the record
+ * itself. `hops` are the reference fields followed in turn (`ref` the first), `field` the one read
+ * at the end; each hop is checked with the catalogue (`checkReadsThrough`).
  */
-export function readThrough(key: string): { ref: string; field: string } | undefined {
-  const dot = key.indexOf('.');
-  return dot < 0 ? undefined : { ref: key.slice(0, dot), field: key.slice(dot + 1) };
+export function readThrough(key: string): { ref: string; hops: string[]; field: string } | undefined {
+  const steps = key.split('.');
+  if (steps.length < 2) return undefined;
+  const field = steps.pop()!;
+  return { ref: steps[0]!, hops: steps, field };
 }
 
 /** A–Z as a–z, nothing else: what SQL's `translate` does alike under any collation. */
@@ -260,7 +358,10 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'oneOf':
     case 'mentions':
     case 'countItems':
+    case 'date':
       return [];
+    case 'addYears':
+      return [e.a, e.years];
     case 'byValue':
       return [...Object.values(e.cases), ...(e.otherwise ? [e.otherwise] : [])];
     case 'round':
@@ -288,7 +389,10 @@ export function fieldsRead(expr: Expr | Condition): {
   words: string[];
   /** Lists whose items are counted, each with the item field counted by. */
   lists: { key: string; field: string }[];
+  /** Date or date-and-time fields read as dates (`date`). */
+  dates: string[];
 } {
+  const dates = new Set<string>();
   const numbers = new Set<string>();
   const words = new Set<string>();
   const lists: { key: string; field: string }[] = [];
@@ -296,24 +400,35 @@ export function fieldsRead(expr: Expr | Condition): {
     if (e.op === 'field') numbers.add(e.key);
     if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions') words.add(e.key);
     if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
+    if (e.op === 'date') dates.add(e.key);
     partsOf(e).forEach(walk);
   };
   walk(expr);
-  return { numbers: [...numbers], words: [...words], lists };
+  return { numbers: [...numbers], words: [...words], lists, dates: [...dates] };
 }
 
 /**
- * Whether an expression gives a number or a word. A declaration that mixes them (branches of
- * both, arithmetic or a comparison over words) is refused: words are compared only by `oneOf`,
- * which needs no collation to agree with SQL.
+ * Whether an expression gives a number, a word or a date. A declaration that mixes them (branches
+ * of both, arithmetic or a comparison over words, a date compared with a number) is refused: words
+ * are compared only by `oneOf`, which needs no collation to agree with SQL.
  */
-export function valueKind(expr: Expr): 'number' | 'text' {
+export function valueKind(expr: Expr): 'number' | 'text' | 'date' {
   const numbers = (e: Expr, what: string) => {
     if (valueKind(e) !== 'number') throw new Error(`${what} needs numbers, not words`);
   };
+  const dates = (e: Expr, what: string) => {
+    if (valueKind(e) !== 'date') throw new Error(`${what} needs dates`);
+  };
+  /** Two sides of one kind, numbers or dates: a comparison, the earlier or larger of two. */
+  const alike = (a: Expr, b: Expr, what: string): 'number' | 'date' => {
+    const kinds = [valueKind(a), valueKind(b)];
+    if (kinds.includes('text')) throw new Error(`${what} needs numbers, not words`);
+    if (kinds[0] !== kinds[1]) throw new Error(`${what} compares a date with a number`);
+    return kinds[0] as 'number' | 'date';
+  };
   const check = (c: Condition): void => {
     if (c.op === 'isSet') valueKind(c.a);
-    else if ('a' in c) [c.a, c.b].forEach((e) => numbers(e, c.op));
+    else if ('a' in c) alike(c.a, c.b, c.op);
     else partsOf(c).forEach((x) => check(x as Condition));
   };
   switch (expr.op) {
@@ -331,6 +446,19 @@ export function valueKind(expr: Expr): 'number' | 'text' {
         throw new Error(`An ${expr.op} gives numbers in some branches and words in others`);
       return [...kinds][0]!;
     }
+    case 'date':
+      return 'date';
+    case 'yearsBetween':
+      dates(expr.a, expr.op);
+      dates(expr.b, expr.op);
+      return 'number';
+    case 'addYears':
+      dates(expr.a, expr.op);
+      numbers(expr.years, expr.op);
+      return 'date';
+    case 'min':
+    case 'max':
+      return alike(expr.a, expr.b, expr.op);
     default:
       for (const part of partsOf(expr)) numbers(part as Expr, expr.op);
       return 'number';

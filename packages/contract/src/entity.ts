@@ -20,10 +20,18 @@ export type DerivedField<R = Record<string, unknown>> = { field: Field } & (
 );
 
 /**
- * A field of another record read through a reference (`key` = `ref.field`), as a number or as a
- * word (`oneOf`, `byValue`, `mentions`).
+ * A field of another record read through references (`key` = `ref.field`, or `ref.hop….field`), as
+ * a number, as a word (`oneOf`, `byValue`, `mentions`) or as a date (`date`). `hops` are the
+ * reference fields followed in turn, `ref` (the record's own) first: each a `ref` or a `references`
+ * text field of the record reached so far.
  */
-export type ReadThrough = { key: string; ref: string; field: string; as: 'number' | 'word' };
+export type ReadThrough = {
+  key: string;
+  ref: string;
+  hops: readonly string[];
+  field: string;
+  as: 'number' | 'word' | 'date';
+};
 
 /** A derived value of a record, by its expression or its function. */
 export function deriveValue(derived: DerivedField, record: Record<string, unknown>): unknown {
@@ -291,28 +299,34 @@ export function defineEntity<
     // Checked here, where a mistake is a declaration's, rather than when SQL is first compiled: the
     // value's kind, and what it reads (numbers from number fields, words from text or choices).
     const kind = valueKind(d.expr);
-    const expected = d.field.kind === 'number' || d.field.kind === 'integer' ? 'number' : 'text';
+    const expected =
+      d.field.kind === 'number' || d.field.kind === 'integer'
+        ? 'number'
+        : d.field.kind === 'date'
+          ? 'date'
+          : 'text';
     const read = fieldsRead(d.expr);
-    // A key read through a reference names that reference here; the field it reads in the other
-    // entity is checked with the catalogue, where every entity is known (`checkReadsThrough`).
-    const through = (as: 'number' | 'word') => (k: string) => {
+    // A key read through references starts at a reference of this entity; the hops after it and the
+    // field read at the end are checked with the catalogue, where every entity is known
+    // (`checkReadsThrough`).
+    const own = (as: ReadThrough['as']) => (k: string) => {
       const path = readThrough(k);
       if (!path) return true;
-      if (fields[path.ref]?.kind !== 'ref' || path.field.includes('.')) return false;
-      if (!parentReads.some((r) => r.key === k)) parentReads.push({ key: k, ...path, as });
-      return false;
+      const first = fields[path.ref];
+      const reference = first?.kind === 'ref' || (first?.kind === 'text' && first.references);
+      if (reference && !parentReads.some((r) => r.key === k)) parentReads.push({ key: k, ...path, as });
+      return !reference;
     };
     const wrong = [
       ...read.numbers
-        .filter(through('number'))
+        .filter(own('number'))
         .filter((k) => fields[k]?.kind !== 'number' && fields[k]?.kind !== 'integer'),
       ...read.words
-        .filter(through('word'))
+        .filter(own('word'))
         .filter((k) => fields[k]?.kind !== 'enum' && fields[k]?.kind !== 'text'),
-      ...[...read.numbers, ...read.words].filter((k) => {
-        const path = readThrough(k);
-        return path && (fields[path.ref]?.kind !== 'ref' || path.field.includes('.'));
-      }),
+      ...read.dates
+        .filter(own('date'))
+        .filter((k) => fields[k]?.kind !== 'date' && fields[k]?.kind !== 'datetime'),
       ...read.lists
         .filter(({ key, field }) => {
           const list = fields[key];
@@ -322,7 +336,7 @@ export function defineEntity<
     ];
     if (kind !== expected || wrong.length > 0)
       throw new Error(
-        `${name}.${key}: its expression must give a ${expected}, reading numbers from number fields and words from text or choice fields (not: ${wrong.join(', ')})`,
+        `${name}.${key}: its expression must give a ${expected}, reading numbers from number fields, words from text or choice fields and dates from date fields (not: ${wrong.join(', ')})`,
       );
   }
   const imageLists = (config.imageLists ?? {}) as Record<string, ImageList>;
@@ -521,6 +535,46 @@ export function itemsKeyOf(entity: EntityDefinition, key: string): string {
 
 /** Column name of a field key: `thermalAnalysisId` → `thermal_analysis_id`. */
 export const columnName = snakeCase;
+
+/**
+ * Where a reference field of an entity leads, as a hop of a path read through references: a `ref`
+ * to the other record's id, a `references` text field to the named record's key. Undefined for any
+ * other field, or a reference to an entity `lookup` does not know.
+ */
+export function referenceHop(
+  entity: EntityDefinition,
+  key: string,
+  lookup: (name: string) => EntityDefinition | undefined,
+): { entity: EntityDefinition; key: string } | undefined {
+  const field = entity.fields[key];
+  if (field?.kind === 'ref') {
+    const target = lookup(field.entity);
+    return target && { entity: target, key: 'id' };
+  }
+  if (field?.kind !== 'text' || !field.references) return undefined;
+  const { entity: target, field: named } = referenceTarget(field.references, lookup);
+  return { entity: target, key: named };
+}
+
+/**
+ * The entities a path read through references reaches, hop by hop (`hops[i]` leads from `reached[i]`
+ * to `reached[i + 1]`), the first being `entity`; undefined where a hop is not a reference.
+ */
+export function referencePath(
+  entity: EntityDefinition,
+  hops: readonly string[],
+  lookup: (name: string) => EntityDefinition | undefined,
+): { entity: EntityDefinition; key: string }[] | undefined {
+  const reached: { entity: EntityDefinition; key: string }[] = [];
+  let at = entity;
+  for (const hop of hops) {
+    const next = referenceHop(at, hop, lookup);
+    if (!next) return undefined;
+    reached.push(next);
+    at = next.entity;
+  }
+  return reached;
+}
 
 /**
  * The record a `references` text field names and the field it matches: the entity's one-field

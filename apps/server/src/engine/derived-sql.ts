@@ -1,4 +1,4 @@
-import { entities, foldAsciiCase, valueKind } from '@inspectra/contract';
+import { entities, foldAsciiCase, maxYearsAdded, referencePath, valueKind } from '@inspectra/contract';
 import type { Condition, EntityDefinition, Expr, ReadThrough } from '@inspectra/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -32,31 +32,57 @@ function withReadsThrough(entity: EntityDefinition, table: Columns): Columns {
 }
 
 /**
- * One field read through a reference, as a subselect on the referenced table's primary key, given
- * the SQL of the reference (`ref`). The referenced table is named apart (`ufdInspectionId_read`)
- * and written out in full: a grade over findings may join their inspections, and a query over one
- * table writes its own columns unqualified.
+ * One field read through references, as a subselect given the SQL of the record's own reference
+ * (`ref`): the first referenced table by its primary key (or the key a `references` field names),
+ * joined hop by hop on each next key, every hop a unique index's lookup, so grades and counts over
+ * many findings need no join of their own. Each table is named apart (`ufdInspectionId_read`,
+ * `thermalAnalysisId.reportHeaderId_read`…) and written out in full: a grade over findings may join
+ * their inspections, and a query over one table writes its own columns unqualified. A date and time
+ * read as a date is its date in UTC; a reference that points nowhere reads empty.
  */
 export function readThroughSql(entity: EntityDefinition, read: ReadThrough, ref: SQLWrapper): SQL {
-  const field = entity.fields[read.ref];
-  const target = field?.kind === 'ref' ? entities[field.entity] : undefined;
-  if (!target) throw new Error(`${entity.name}: ${read.ref} references no declared entity`);
-  const columns = getTableColumns(tableOf(target)) as Record<string, AnyPgColumn>;
-  const named = sql.identifier(`${read.ref}_read`);
-  return sql`(select ${named}.${sql.identifier(columns[read.field]!.name)} from ${sql.identifier(target.table)} as ${named} where ${named}.id = ${ref})`;
+  const path = referencePath(entity, read.hops, (name) => entities[name]);
+  if (!path)
+    throw new Error(`${entity.name}: ${read.key} follows a field that references no declared entity`);
+  const named = path.map((_, i) => sql.identifier(`${read.hops.slice(0, i + 1).join('.')}_read`));
+  const columnOf = (i: number, key: string) => {
+    const columns = getTableColumns(tableOf(path[i]!.entity)) as Record<string, AnyPgColumn>;
+    const found = columns[key];
+    if (!found)
+      throw new Error(`${entity.name}: ${read.key} reads no column ${key} of ${path[i]!.entity.name}`);
+    return sql`${named[i]!}.${sql.identifier(found.name)}`;
+  };
+  const from = path.map((hop, i) => {
+    const table = sql`${sql.identifier(hop.entity.table)} as ${named[i]!}`;
+    return i === 0
+      ? table
+      : sql`join ${table} on ${columnOf(i, hop.key)} = ${columnOf(i - 1, read.hops[i]!)}`;
+  });
+  const last = path.length - 1;
+  const field = path[last]!.entity.fields[read.field];
+  const value =
+    read.as === 'date' && field?.kind === 'datetime'
+      ? sql`(${columnOf(last, read.field)} at time zone 'UTC')::date`
+      : columnOf(last, read.field);
+  return sql`(select ${value} from ${sql.join(from, sql` `)} where ${columnOf(0, path[0]!.key)} = ${ref})`;
 }
 
 /**
  * What a record's derived values read through its references, as one JSON object keyed as they
- * read it (`{"ufdInspectionId.matThickness": 25}`), selected beside the record in a list's
- * statement; undefined when they read nothing through one.
+ * read it (`{"ufdInspectionId.matThickness": 25}`, a date as `YYYY-MM-DD`), selected beside the
+ * record in a list's statement; undefined when they read nothing through one. `refOf` gives the
+ * SQL of each reference (the entity's own column by default) and `reads` limits what is read.
  */
-export function readsThroughJson(entity: EntityDefinition): SQL<Record<string, unknown>> | undefined {
-  if (entity.readsThrough.length === 0) return undefined;
-  const own = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
-  const pairs = entity.readsThrough.map(
+export function readsThroughJson(
+  entity: EntityDefinition,
+  refOf?: (ref: string) => SQLWrapper,
+  reads: readonly ReadThrough[] = entity.readsThrough,
+): SQL<Record<string, unknown>> | undefined {
+  if (reads.length === 0) return undefined;
+  const own = () => getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+  const pairs = reads.map(
     (read) =>
-      sql`${text(read.key)}::text, ${readThroughSql(entity, read, sql`${sql.identifier(entity.table)}.${sql.identifier(own[read.ref]!.name)}`)}`,
+      sql`${text(read.key)}::text, ${readThroughSql(entity, read, refOf?.(read.ref) ?? sql`${sql.identifier(entity.table)}.${sql.identifier(own()[read.ref]!.name)}`)}`,
   );
   return sql<Record<string, unknown>>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
@@ -137,6 +163,31 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
       const otherwise = expr.otherwise ? sqlOf(expr.otherwise, columns) : sql`null`;
       // An empty word is empty, as the API's: `otherwise` is for another value.
       return sql`(case when ${key} is null then null ${sql.join(cases, sql` `)} else ${otherwise} end)`;
+    }
+    case 'date': {
+      // A date and time is its date in UTC, as the API's `calendarDate`, whatever the session's zone.
+      const found = column(columns, expr.key);
+      const stamped =
+        'getSQLType' in found && String((found as AnyPgColumn).getSQLType()).startsWith('timestamp');
+      return stamped ? sql`(${found} at time zone 'UTC')::date` : sql`${found}::date`;
+    }
+    case 'yearsBetween':
+      // date − date is whole days; over 365.25 in double precision, as the API's.
+      return sql`((${sqlOf(expr.b, columns)} - ${sqlOf(expr.a, columns)})::float8 / 365.25)`;
+    case 'addYears': {
+      // As the API's `addYears`, in the same order: whole months on the calendar (PostgreSQL's
+      // interval clamps to the month's last day, as the API does), then the rest of a month as
+      // days of 365.25 / 12, rounded down; empty beyond the years 1–9999. The month reached is
+      // judged before any date is made (a timestamp ends at 4713 BC, and an int at 2³¹), in nested
+      // cases since SQL's `and` keeps no order; the months are clamped inside too, so no plan that
+      // folds constants leaves an int's range.
+      const date = sqlOf(expr.a, columns);
+      const years = sqlOf(expr.years, columns);
+      const months = sql`trunc(${years} * 12)`;
+      const reached = sql`((extract(year from ${date}) * 12 + extract(month from ${date}) - 1)::float8 + ${months})`;
+      const clamped = sql`least(greatest(${months}, ${literal(-12 * maxYearsAdded)}), ${literal(12 * maxYearsAdded)})::int`;
+      const moved = sql`((${date} + make_interval(months => ${clamped}))::date + floor((${years} * 12 - ${months}) * ${literal(365.25 / 12)})::int)`;
+      return sql`(case when ${reached} between 12 and ${literal(9999 * 12 + 11)} then (case when ${moved} between '0001-01-01'::date and '9999-12-31'::date then ${moved} end) end)`;
     }
   }
 }

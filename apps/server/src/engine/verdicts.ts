@@ -1,6 +1,7 @@
 import {
   deriveValue,
   entities,
+  referenceHop,
   overrideReason,
   renderFieldMessage,
   verdictOverrideOf,
@@ -8,10 +9,11 @@ import {
   verdictOverrideRule,
 } from '@inspectra/contract';
 import type { EntityDefinition, RecordedWarning, VerdictOverride } from '@inspectra/contract';
-import { getTableColumns, inArray } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
+import { readsThroughJson } from './derived-sql.ts';
 import { AppError, fieldRefusal } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
 
@@ -20,29 +22,28 @@ type Values = Record<string, unknown>;
 /**
  * What the standard's verdicts of `rows` read through their references (a finding's inspection's
  * acceptance code and thickness), keyed as they read them, one object per row; one query per
- * reference. Empty objects for an entity without a verdict pair or reading nothing through one.
+ * reference of the row, through as many hops as the reads follow. Empty objects for an entity
+ * without a verdict pair or reading nothing through one.
  */
 export async function verdictInputs(db: DbOrTx, entity: EntityDefinition, rows: Values[]): Promise<Values[]> {
   const found = rows.map((): Values => ({}));
   if (!entity.verdict) return found;
   const refs = [...new Set(entity.readsThrough.map((r) => r.ref))];
   for (const ref of refs) {
-    const field = entity.fields[ref];
-    const target = field?.kind === 'ref' ? entities[field.entity] : undefined;
-    if (!target) continue;
-    const ids = [...new Set(rows.map((r) => r[ref]).filter((id): id is string => typeof id === 'string'))];
-    if (ids.length === 0) continue;
-    const table = tableOf(target) as unknown as PgTable & Record<string, AnyPgColumn>;
-    const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+    const hop = referenceHop(entity, ref, (name) => entities[name]);
+    if (!hop) continue;
+    const keys = [...new Set(rows.map((r) => r[ref]).filter((id): id is string => typeof id === 'string'))];
+    if (keys.length === 0) continue;
     const reads = entity.readsThrough.filter((r) => r.ref === ref);
-    const selected = await db
-      .select({ id: table.id!, ...Object.fromEntries(reads.map((r) => [r.key, columns[r.field]!])) })
-      .from(table)
-      .where(inArray(table.id!, ids));
-    const byId = new Map(selected.map((s) => [s.id as string, s as Values]));
+    const type = (getTableColumns(tableOf(hop.entity)) as Record<string, AnyPgColumn>)[hop.key]!.getSQLType();
+    const through = readsThroughJson(entity, () => sql`given.key`, reads)!;
+    const selected = await db.execute<{ key: string; through: Values }>(
+      sql`select given.key::text as key, ${through} as through from unnest(${sql.param(keys)}::${sql.raw(type)}[]) as given(key)`,
+    );
+    const byKey = new Map(selected.rows.map((s) => [s.key, s.through]));
     rows.forEach((row, i) => {
-      const parent = byId.get(row[ref] as string);
-      for (const r of reads) found[i]![r.key] = parent?.[r.key] ?? null;
+      const values = byKey.get(row[ref] as string);
+      for (const r of reads) found[i]![r.key] = values?.[r.key] ?? null;
     });
   }
   return found;

@@ -35,7 +35,7 @@ import { PositionInput } from './PositionInput.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { toInputValue } from './form-values.ts';
 import { VideoField } from './VideoField.tsx';
-import { WorkedOut, workedOutKeys } from './WorkedOut.tsx';
+import { formWorkedOutKeys, WorkedOut } from './WorkedOut.tsx';
 import { ImageField } from './ImageField.tsx';
 import type { StoredImage } from './ImageField.tsx';
 import { ImageListField, missingImageTypes, storedList } from './ImageListField.tsx';
@@ -449,7 +449,7 @@ export function EntityForm(p: EntityFormProps) {
     positions.find((position) => (position.latitude ?? position.longitude)!.anchor === key);
   const inPosition = (key: string) =>
     positions.some((position) => [position.latitude, position.longitude].some((c) => c?.keys.includes(key)));
-  const workedOut = workedOutKeys(entity);
+  const workedOut = formWorkedOutKeys(entity);
 
   return (
     <>

@@ -1,9 +1,10 @@
-import { flowrateMeasurement, ufdSummary } from '@inspectra/contract';
+import { d, defineEntity, f, flowrateMeasurement, pautSummary, ufdSummary } from '@inspectra/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { EntityForm } from './EntityForm.tsx';
+import { formWorkedOutKeys } from './WorkedOut.tsx';
 
 vi.mock('../api/files.ts', () => ({
   useAuthorizedObjectUrl: (url: string | null | undefined) => (url ? `blob:stored-${url}` : undefined),
@@ -96,5 +97,23 @@ describe('a blank form', () => {
     expect(onSubmit).toHaveBeenCalled();
     const { values } = (onSubmit.mock.calls[0] as unknown as [{ values: Record<string, unknown> }])[0];
     expect(values).toMatchObject({ attemp: 1, flowrateBPD: null, flowrateGPM: null });
+  });
+
+  it('shows what it can work out from the record and the one it is under, not from records further along', () => {
+    expect(formWorkedOutKeys(pautSummary)).toContain('calibrationAtScan');
+    const probe = defineEntity('formProbe', {
+      label: 'Form probe',
+      module: 'thermal',
+      fields: { thermalAnalysisId: f.ref('thermalAnalysis'), reading: f.number() },
+      parent: 'thermalAnalysisId',
+      derived: {
+        doubled: { field: f.number(), expr: d.mul(d.field('reading'), d.number(2)) },
+        installed: {
+          field: f.number(),
+          expr: d.field('thermalAnalysisId.reportHeaderId.equipmentNo.yearInstalled'),
+        },
+      },
+    });
+    expect(formWorkedOutKeys(probe)).toEqual(['doubled']);
   });
 });

@@ -1,5 +1,5 @@
 import { Paper, Text } from '@mantine/core';
-import { coordinatesOf, deriveValue } from '@inspectra/contract';
+import { coordinatesOf, deriveValue, fieldsRead } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
 import { empty, fromInputValue } from './form-values.ts';
@@ -15,6 +15,21 @@ export function workedOutKeys(entity: EntityDefinition): string[] {
   return Object.entries(entity.derived)
     .filter(([key, d]) => d.expr && d.field.kind !== 'json' && !coordinates.has(key))
     .map(([key]) => key);
+}
+
+/**
+ * The worked-out values a form can show: those reading the record's own fields and the record it is
+ * under (`parent`), no further. A value read through more references (the report's equipment) is
+ * worked out by the server when the record is saved, rather than shown empty while typing.
+ */
+export function formWorkedOutKeys(entity: EntityDefinition): string[] {
+  const further = new Set(
+    entity.readsThrough.filter((r) => r.ref !== entity.parent || r.hops.length > 1).map((r) => r.key),
+  );
+  return workedOutKeys(entity).filter((key) => {
+    const read = fieldsRead(entity.derived[key]!.expr!);
+    return ![...read.numbers, ...read.words, ...read.dates].some((k) => further.has(k));
+  });
 }
 
 /**
@@ -36,8 +51,11 @@ export function WorkedOut(p: {
     const value = fromInputValue(field, p.values[key]);
     record[key] = value === empty ? null : value;
   }
+  // The form has the record it is under, not the records further along a path (the report's
+  // equipment): a value reading those is not shown here (`formWorkedOutKeys`).
   for (const read of p.entity.readsThrough)
-    if (read.ref === p.entity.parent && p.parent) record[read.key] = p.parent[read.field] ?? null;
+    if (read.ref === p.entity.parent && read.hops.length === 1 && p.parent)
+      record[read.key] = p.parent[read.field] ?? null;
   const shown = Object.fromEntries(
     p.keys.map((key) => [key, deriveValue(p.entity.derived[key]!, record) ?? null]),
   );

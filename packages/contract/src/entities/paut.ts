@@ -160,6 +160,11 @@ export const pautInspection = defineEntity('pautInspection', {
   }),
 });
 
+/** Whether an instrument's calibration was in date when a joint was scanned. */
+export const calibrationStates = ['inDate', 'overdue'] as const;
+/** The calibration due date of the instrument, read from the joint's inspection. */
+const calibrationDue = d.date('pautInspectionId.testingEquipmentCalDueDate');
+
 /** One indication on a PAUT scan: where along the weld, its size, its type and the verdict. */
 export const pautSpot = {
   position: f.number({ label: 'Position', unit: 'mm', min: 0, max: 100_000, required: true }),
@@ -211,6 +216,21 @@ export const pautSummary = defineEntity('pautSummary', {
         d.countItems('spotsJson', 'result', ['reject']),
         [{ when: 'gt', limit: 0, value: 'reject' }],
         'accept',
+      ),
+    },
+    // Each joint against its own scan date (a campaign spans days, a calibration may run out in
+    // between): empty until the inspection names the calibration's due date.
+    calibrationAtScan: {
+      field: f.enumOf(calibrationStates, {
+        label: 'Calibration at scan',
+        description:
+          'Whether the instrument’s calibration was still in date on the scan date (due on or after it)',
+        valueLabels: { inDate: 'In date', overdue: 'Overdue' },
+      }),
+      expr: d.if(
+        d.lt(calibrationDue, d.date('measurementDate')),
+        d.text('overdue'),
+        d.if(d.gte(calibrationDue, d.date('measurementDate')), d.text('inDate')),
       ),
     },
   },

@@ -612,8 +612,14 @@ const entities: EntityLabels = {
       spots: 'Indikasi',
       rejectedSpots: 'Indikasi ditolak',
       result: 'Hasil',
+      calibrationAtScan: 'Kalibrasi saat pemindaian',
+      calibrationAtScanDescription:
+        'Apakah kalibrasi alat masih berlaku pada tanggal pemindaian (jatuh tempo pada tanggal itu atau sesudahnya)',
     },
-    values: { result: { accept: 'Diterima', reject: 'Ditolak' } },
+    values: {
+      result: { accept: 'Diterima', reject: 'Ditolak' },
+      calibrationAtScan: { inDate: 'Berlaku', overdue: 'Lewat jatuh tempo' },
+    },
     items: {
       spotsJson: {
         position: 'Posisi',

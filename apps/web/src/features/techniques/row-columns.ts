@@ -69,8 +69,8 @@ export function rowColumns(
   const gradeExpr = grade ? rows.derived[grade]?.expr : undefined;
   const read = new Set(
     [...workedOut, ...(gradeExpr ? [grade!] : [])].flatMap((k) => {
-      const { numbers, words } = fieldsRead(rows.derived[k]!.expr!);
-      return [...numbers, ...words];
+      const { numbers, words, dates } = fieldsRead(rows.derived[k]!.expr!);
+      return [...numbers, ...words, ...dates];
     }),
   );
   const priority = (key: string) => {
