@@ -87,11 +87,14 @@ export async function removeBulk(pool: pg.Pool): Promise<number> {
     `delete from audit_log where entity_id in (${readings}) or entity_id in (${surveys}) or entity_id in (${reports})`,
     [`${bulkPrefix}%`],
   );
-  const { rowCount } = await pool.query(`delete from sacp_measurement where sacp_inspection_id in (${surveys})`, [
-    `${bulkPrefix}%`,
-  ]);
+  const { rowCount } = await pool.query(
+    `delete from sacp_measurement where sacp_inspection_id in (${surveys})`,
+    [`${bulkPrefix}%`],
+  );
   await pool.query(`delete from sacp_inspection where report_header_id in (${reports})`, [`${bulkPrefix}%`]);
   // A report may have gathered rows of its own (its status history): it then stays, a row each run.
-  await pool.query(`delete from report_header where report_number like $1`, [`${bulkPrefix}%`]).catch(() => {});
+  await pool
+    .query(`delete from report_header where report_number like $1`, [`${bulkPrefix}%`])
+    .catch(() => {});
   return rowCount ?? 0;
 }

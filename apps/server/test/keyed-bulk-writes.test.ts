@@ -79,10 +79,16 @@ describe('a keyed bulk write', () => {
     const ids = first.body.data.rows.map((r: { record: { id: string } }) => r.record.id);
 
     // The first thirty read again, 100 mV less negative: under the −850 mV criterion from TP-001 to TP-006.
-    const again = await t.call('POST', upsert, readings(line.id, 30, (i) => -800 - i));
+    const again = await t.call(
+      'POST',
+      upsert,
+      readings(line.id, 30, (i) => -800 - i),
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.data).toMatchObject({ created: 0, updated: 30 });
-    expect(again.body.data.rows.map((r: { record: { id: string } }) => r.record.id)).toEqual(ids.slice(0, 30));
+    expect(again.body.data.rows.map((r: { record: { id: string } }) => r.record.id)).toEqual(
+      ids.slice(0, 30),
+    );
     expect(again.body.data.rows[0].record).toMatchObject({
       potential: -800,
       protection: 'underprotected',
@@ -95,10 +101,7 @@ describe('a keyed bulk write', () => {
     expect(byPoint.get('TP-030')).toMatchObject({ potential: -829, version: 2 });
     expect(byPoint.get('TP-031')).toMatchObject({ potential: -930, version: 1 });
     // Each write audited as a single write's: 60 creates, then 30 updates with the record before.
-    const [audited] = await t.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(eq(auditLog.entityId, ids[0]));
+    const [audited] = await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, ids[0]));
     expect(audited!.n).toBe(2);
   });
 
@@ -152,7 +155,10 @@ describe('a keyed bulk write', () => {
     const r = await t.call('POST', upsert, twice);
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual([
-      expect.objectContaining({ path: 'rows.2.sacpInspectionId', message: expect.stringMatching(/^Row 0 has the same/) }),
+      expect.objectContaining({
+        path: 'rows.2.sacpInspectionId',
+        message: expect.stringMatching(/^Row 0 has the same/),
+      }),
     ]);
     expect(await pointsOf(line.id)).toEqual([]);
   });

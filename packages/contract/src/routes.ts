@@ -306,12 +306,8 @@ export function upsertManyResultSchema(record: z.ZodType) {
   return z.object({
     created: z.number().int(),
     updated: z.number().int(),
-    rows: z.array(
-      z.object({ row: z.number().int(), status: z.enum(['created', 'updated']), record }),
-    ),
-    unconfirmedWarnings: z.array(
-      z.object({ path: z.string(), rule: z.string(), message: z.string() }),
-    ),
+    rows: z.array(z.object({ row: z.number().int(), status: z.enum(['created', 'updated']), record })),
+    unconfirmedWarnings: z.array(z.object({ path: z.string(), rule: z.string(), message: z.string() })),
   });
 }
 export type UpsertManyResult<R = Record<string, unknown>> = {
@@ -662,7 +658,9 @@ export const op = {
     if (!entity.naturalKey) throw new Error(`${entity.name}: an upsert needs a declared naturalKey`);
     if (o.many !== undefined) {
       if (!entity.parent || !entity.naturalKey.includes(entity.parent))
-        throw new Error(`${entity.name}: a bulk upsert is keyed within its parent: put the parent in naturalKey`);
+        throw new Error(
+          `${entity.name}: a bulk upsert is keyed within its parent: put the parent in naturalKey`,
+        );
       if (!Number.isInteger(o.many) || o.many < 2 || o.many > maxRowsPerUpsert)
         throw new Error(`${entity.name}: many is a whole number from 2 to ${maxRowsPerUpsert}`);
     }

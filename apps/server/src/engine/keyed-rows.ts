@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ALabel, entities, labelInSentence, referenceTarget, verdictOverrideReasonKey } from '@inspectra/contract';
+import {
+  ALabel,
+  entities,
+  labelInSentence,
+  referenceTarget,
+  verdictOverrideReasonKey,
+} from '@inspectra/contract';
 import type { EntityDefinition, FieldError, RecordedWarning } from '@inspectra/contract';
 import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -295,7 +301,11 @@ export async function judgeKeyedRows(
 }
 
 /** The records a write left, by id, as stored (one statement). */
-export async function storedRecords(db: DbOrTx, repo: RecordRepository, ids: string[]): Promise<StoredRecord[]> {
+export async function storedRecords(
+  db: DbOrTx,
+  repo: RecordRepository,
+  ids: string[],
+): Promise<StoredRecord[]> {
   if (ids.length === 0) return [];
   const found = (await db
     .select()
@@ -467,4 +477,3 @@ async function writeRows(
   }
   return fresh.filter((p) => !inserted.has(p.record.id as string));
 }
-

@@ -1,32 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  ALabel,
-  entities,
-  labelInSentence,
-  referenceTarget,
-  verdictOverrideReasonKey,
-} from '@inspectra/contract';
-import type { EntityDefinition, FieldError, ImportResult, Operation } from '@inspectra/contract';
-import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { ALabel, entities, referenceTarget, verdictOverrideReasonKey } from '@inspectra/contract';
+import type { EntityDefinition, ImportResult, Operation, RecordedWarning } from '@inspectra/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
+import type { WriteCheck } from './engine-deps.ts';
+import { withImportSlot } from './import-slots.ts';
+import { judgeKeyedRows, repeatWatch, rowError, writeKeyedRows } from './keyed-rows.ts';
 import { writeAudit } from './records.ts';
-import { itemReferenceFields, knownCodes, listedCodes, unknownItemsError } from './item-references.ts';
-import { hasReferenceMatches, referenceMismatches } from './reference-fields.ts';
-import { auditLog } from '../db/schema/index.ts';
 import type { ListQuery, RecordRepository, StoredRecord } from './records.ts';
+import { judgeWrite } from './rules.ts';
 import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
 import type { SheetRow, WriteSheetOptions } from './spreadsheet.ts';
-import { withImportSlot } from './import-slots.ts';
-import { judgeKeyedRows, rowError, repeatWatch, writeKeyedRows } from './keyed-rows.ts';
-import type { WriteCheck } from './engine-deps.ts';
-import { judgeWrite } from './rules.ts';
 import { judgeVerdict, verdictInputs, verdictPatch } from './verdicts.ts';
-import type { RecordedWarning } from '@inspectra/contract';
 
 /** Most rows one export holds (a planner's sheet, not a backup); a larger list is refused, narrowed. */
 export const maxExportRows = 100_000;
@@ -313,7 +300,10 @@ async function importRows(
           refused ||= batch.some((r) => !r.values);
           if (refused) return;
           const valid = batch.map((r) => ({ rowNumber: r.rowNumber, values: r.values! }));
-          for (const row of await writeKeyedRows(tx, repo, valid, { ...o, nothing: 'nothing was imported' })) {
+          for (const row of await writeKeyedRows(tx, repo, valid, {
+            ...o,
+            nothing: 'nothing was imported',
+          })) {
             result[row.status]++;
             result.rows.push(row);
           }

@@ -310,7 +310,6 @@ export const sacpRoutes = eachVariant(sacpVariants, (variant) => [
   ),
 ]);
 
-
 /**
  * Cathodic-protection potential surveys: an inspection per survey, and each test point's
  * potentials judged against the electrode's criteria (protected, under- or overprotected).

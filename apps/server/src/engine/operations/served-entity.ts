@@ -83,7 +83,9 @@ export function servedEntity(op: EntityOperation) {
     // Plant-wide data is the owner's staff's to write: refused before the body is read.
     repo(ctx.deps).assertMayWrite(ctx.user!);
     const keyedInParent =
-      ctx.route.operation.kind === 'upsert' && !!entity.parent && !!entity.naturalKey?.includes(entity.parent);
+      ctx.route.operation.kind === 'upsert' &&
+      !!entity.parent &&
+      !!entity.naturalKey?.includes(entity.parent);
     if (ctx.user?.companyId && repo(ctx.deps).companyScoped && !keyedInParent)
       throw new AppError(
         'FORBIDDEN',

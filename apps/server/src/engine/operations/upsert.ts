@@ -133,7 +133,8 @@ async function upsertMany(ctx: ActionContext, served: ServedEntity, body: unknow
 }
 
 /** The errors of rows judged, each named by its row. */
-const rowErrors = (rows: SheetRow[]) => rows.flatMap((r) => (r.errors ?? []).map((e) => rowError(r.rowNumber, e)));
+const rowErrors = (rows: SheetRow[]) =>
+  rows.flatMap((r) => (r.errors ?? []).map((e) => rowError(r.rowNumber, e)));
 
 /** The rows' refusals as one 400 naming each (`rows.<n>.<field>`) in row order, when there are any. */
 function refuseRows(label: string, sent: number, found: FieldError[]) {
