@@ -33,9 +33,10 @@ export function bulkReadings(sacpInspectionId: string, count: number, date: stri
 
 /**
  * The floor: the same readings written by one statement, `insert … select from unnest(…) on
- * conflict (variant, survey, test point, date) do update`, in a transaction through the app's
- * pool, then rolled back; run `runs` times (the first writes them, as the API's first call does;
- * each later one updates). Milliseconds each.
+ * conflict (variant, survey, test point, date) do update`, prepared, each run its own committed
+ * transaction through the app's pool, as the API's writes are (the first run creates the rows, as
+ * the API's first call does; each later one updates them). Milliseconds each; the clean-up removes
+ * the rows.
  */
 export async function bulkUpsertFloor(
   pool: pg.Pool,
@@ -62,14 +63,12 @@ export async function bulkUpsertFloor(
   const client = await pool.connect();
   const times: number[] = [];
   try {
-    await client.query('begin');
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
       await client.query({ name: 'bench_leanest_bulk_upsert', text, values });
       times.push(performance.now() - started);
     }
   } finally {
-    await client.query('rollback').catch(() => {});
     client.release();
   }
   return times;
