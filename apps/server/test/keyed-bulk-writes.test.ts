@@ -114,6 +114,16 @@ describe('a keyed bulk write', () => {
     const updated = await t.call('POST', upsert, { ...reading, potential: -1000 });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id: created.body.data.id, potential: -1000, version: 2 });
+    // Its warning confirmed as a single write's is.
+    const confirmed = await t.call('POST', upsert, {
+      ...reading,
+      potentialReading: -1100,
+      acknowledgedWarnings: ['offBelowOn'],
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.warnings).toEqual([
+      expect.objectContaining({ rule: 'offBelowOn', acknowledgedByName: expect.any(String) }),
+    ]);
   });
 
   it('refuses a row of fifty with one bad value, naming the row, and stores nothing', async () => {

@@ -158,7 +158,14 @@ export async function findByNaturalKey(
 export async function upsertRecord(
   tx: DbOrTx,
   repo: RecordRepository,
-  o: { values: Record<string, unknown>; variant: string | undefined; user: AuthenticatedUser },
+  o: {
+    values: Record<string, unknown>;
+    variant: string | undefined;
+    user: AuthenticatedUser;
+    /** The warnings the caller saw and confirmed (`acknowledgedWarnings`). */
+    acknowledged?: readonly string[];
+    writeCheck?: WriteCheck;
+  },
 ): Promise<{ row: StoredRecord; created: boolean }> {
   const entity = repo.entity;
   const now = new Date();
@@ -170,7 +177,7 @@ export async function upsertRecord(
     warnings: judgeWrite({
       entity,
       values: o.values,
-      acknowledged: undefined,
+      acknowledged: o.acknowledged,
       previous: undefined,
       user: o.user,
       now,
@@ -186,6 +193,8 @@ export async function upsertRecord(
       newRecord.warnings,
     ),
   );
+  // The module's check judges the values sent; it runs again on the merged record if they update.
+  await o.writeCheck?.({ tx, values: o.values, before: undefined, user: o.user });
   const inserted = await repo.insertIfAbsent(tx, newRecord, o.user);
   const before = inserted ? undefined : await findByNaturalKey(tx, repo, o.values, o.variant);
   if (!before) {
@@ -207,10 +216,11 @@ export async function upsertRecord(
       { path: entity.parent, message },
     ]);
   }
+  await o.writeCheck?.({ tx, values: o.values, before, user: o.user });
   const warnings = judgeWrite({
     entity,
     values: { ...before, ...o.values },
-    acknowledged: undefined,
+    acknowledged: o.acknowledged,
     previous: before.warnings as RecordedWarning[] | undefined,
     user: o.user,
     now,

@@ -26,10 +26,16 @@ export const upsertOperation: OperationHandler<'upsert'> = (op, route) => {
     if (op.many !== undefined && Array.isArray(ctx.request.body))
       return upsertMany(ctx, served, ctx.request.body, op.many);
     const body = await readBody(ctx, 'json');
-    const { acknowledgedWarnings: _ack, ...values } = body.values;
+    const { acknowledgedWarnings, ...values } = body.values;
     await served.parentOfNew(ctx.deps, values, served.scopeOf(ctx));
     const { row, created } = await ctx.deps.db.transaction((tx) =>
-      upsertRecord(tx, repo(ctx.deps), { values, variant, user: ctx.user! }),
+      upsertRecord(tx, repo(ctx.deps), {
+        values,
+        variant,
+        user: ctx.user!,
+        acknowledged: acknowledgedWarnings as string[] | undefined,
+        writeCheck: ctx.deps.writeChecks?.[entity.name],
+      }),
     );
     return created
       ? { data: await served.one(ctx.deps, row), statusCode: 201, message: `${entity.label} created` }
