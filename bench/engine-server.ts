@@ -16,6 +16,8 @@
  *   GET  /bench/memory/peak    …and read it: { rss, peak }
  *   POST /bench/import/clean   delete the work orders an import measurement created
  *   POST /bench/import/floor   { rows }: insert that many import rows in one statement, rolled back
+ *   POST /bench/bulk/clean     delete the surveys a bulk upsert measurement made
+ *   POST /bench/bulk/floor     { sacpInspectionId, runs }: its readings by one INSERT … ON CONFLICT, rolled back
  *
  * Prints `BENCH-READY {"port":…}` once it listens. Stops on SIGTERM, SIGINT or when its standard input
  * closes (the benchmark has gone).
@@ -43,6 +45,7 @@ import {
 } from './engine-seed.ts';
 import { peakRss, resetPeakRss } from './process-memory.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
+import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -278,6 +281,17 @@ async function main() {
       [benchAdmin.username],
     );
     return { ms: await importFloor(pool, importRows(rows, facts.work), found[0]!.id) };
+  });
+
+  app.post('/bench/bulk/clean', async () => ({ removed: await removeBulk(pool) }));
+  app.post('/bench/bulk/floor', async (request) => {
+    const { sacpInspectionId, runs } = request.body as { sacpInspectionId: string; runs: number };
+    const { rows: found } = await pool.query<{ id: string }>(
+      `select id from user_account where lower(username) = $1`,
+      [benchAdmin.username],
+    );
+    const readings = bulkReadings(sacpInspectionId, bulkRows, '2027-01-04');
+    return { times: await bulkUpsertFloor(pool, readings, found[0]!.id, runs) };
   });
 
   let stopping = false;

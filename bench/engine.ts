@@ -23,6 +23,7 @@
  *   npm run bench:engine -- --work-duration 3   seconds per load of the work-management lists (default 3)
  *   npm run bench:engine -- --work-connections 2  their concurrent connections (default 2)
  *   npm run bench:engine -- --skip-import       leave out the work-order import and template measurement
+ *   npm run bench:engine -- --skip-bulk         leave out the keyed bulk write (60 readings) measurement
  *
  * The work-management lists are judged against issue 10's budget, p50 ≤ 15 ms on PostgreSQL; a list
  * whose handler is not built yet (404 "… is not built yet") is reported as pending.
@@ -48,6 +49,7 @@ import type { SeedFacts } from './engine-seed.ts';
 import { count, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
 import type { Plan, PlanReport } from './engine-plans.ts';
 import { fillTemplate, importRows } from './work-import.ts';
+import { bulkPrefix, bulkReadings, bulkRows } from './bulk-upsert.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -61,6 +63,7 @@ const { values: options } = parseArgs({
     'work-duration': { type: 'string', default: '3' },
     'work-connections': { type: 'string', default: '2' },
     'skip-import': { type: 'boolean', default: false },
+    'skip-bulk': { type: 'boolean', default: false },
   },
 });
 const duration = Number(options.duration);
@@ -792,6 +795,107 @@ function describeImport(m: ImportMeasurement, db: Kind): string[] {
   return lines;
 }
 
+/** Issue 38: a bulk upsert of 60 readings within 150 ms p50 on PostgreSQL. */
+const bulkBudgetMs = 150;
+
+type BulkMeasurement = {
+  rows: number;
+  /** New readings (a new date each call) and the same readings written again, ms each. */
+  creates: { calls: number; p50: number; max: number };
+  updates: { calls: number; p50: number; max: number };
+  /** The same 60 rows by one hand-written INSERT … ON CONFLICT through the pool (ms p50). */
+  floorP50: number;
+  failure?: string;
+};
+
+/**
+ * `POST /api/sacp-measurement-pipeline/upsert` with 60 readings of one survey: ten calls of new
+ * readings (created) and twenty of the same readings again (updated), one at a time, after two
+ * unmeasured calls; then the floor, and the surveys made are removed.
+ */
+async function bulkMeasurement(server: Server, facts: Facts): Promise<BulkMeasurement> {
+  const headers = { authorization: `Bearer ${await signIn(server)}` };
+  const failed = (failure: string): BulkMeasurement => ({
+    rows: bulkRows,
+    creates: { calls: 0, p50: 0, max: 0 },
+    updates: { calls: 0, p50: 0, max: 0 },
+    floorP50: 0,
+    failure,
+  });
+  await call(server, 'POST', '/bench/bulk/clean');
+  const report = await fetch(`${server.origin}/api/report-headers`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      workOrderSPKId: facts.work.workOrderId,
+      reportNumber: `${bulkPrefix}${Date.now()}`,
+      title: 'Cathodic-protection survey, bulk write',
+      equipmentNo: facts.work.equipmentNo,
+      inspectionMethod: 'sacp',
+    }),
+  });
+  if (!report.ok) return failed(`the report: ${report.status} ${oneLine(await report.text(), 200)}`);
+  const reportHeaderId = ((await report.json()) as { data: { id: string } }).data.id;
+  const form = new FormData();
+  form.set('reportHeaderId', reportHeaderId);
+  form.set('measurementDate', '2027-01-04');
+  const survey = await fetch(`${server.origin}/api/sacp-inspection-pipeline`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  if (!survey.ok) return failed(`the survey: ${survey.status} ${oneLine(await survey.text(), 200)}`);
+  const sacpInspectionId = ((await survey.json()) as { data: { id: string } }).data.id;
+  const send = async (date: string, shift: number) => {
+    const started = performance.now();
+    const res = await fetch(`${server.origin}/api/sacp-measurement-pipeline/upsert`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(bulkReadings(sacpInspectionId, bulkRows, date, shift)),
+    });
+    const text = await res.text();
+    const took = performance.now() - started;
+    if (!res.ok) throw new Error(`${res.status} ${oneLine(text, 200)}`);
+    return took;
+  };
+  const creates: number[] = [];
+  const updates: number[] = [];
+  try {
+    await send('2026-12-01', 0);
+    await send('2026-12-01', 5);
+    await quiet(server);
+    for (let i = 0; i < 10; i++) creates.push(await send(`2027-02-${String(i + 1).padStart(2, '0')}`, 0));
+    for (let i = 0; i < 20; i++) updates.push(await send('2027-02-01', (i % 2) * 5 + 1));
+  } catch (error) {
+    await call(server, 'POST', '/bench/bulk/clean');
+    return failed(`the bulk upsert answered ${(error as Error).message}`);
+  }
+  const floor = await call<{ times: number[] }>(server, 'POST', '/bench/bulk/floor', {
+    sacpInspectionId,
+    runs: 20,
+  });
+  await call(server, 'POST', '/bench/bulk/clean');
+  const of = (times: number[]) => ({ calls: times.length, ...percentiles(times) });
+  return {
+    rows: bulkRows,
+    creates: { calls: creates.length, p50: of(creates).p50, max: of(creates).max },
+    updates: { calls: updates.length, p50: of(updates).p50, max: of(updates).max },
+    floorP50: percentiles(floor.times).p50,
+  };
+}
+
+function describeBulk(m: BulkMeasurement, db: Kind): string {
+  if (m.failure) return `Bulk upsert: FAILED (${m.failure})`;
+  const judged = (p50: number) =>
+    db === 'postgres' ? (p50 <= bulkBudgetMs ? 'met' : 'MISSED') : 'PGlite, not judged';
+  return (
+    `Bulk upsert: POST /sacp-measurement-pipeline/upsert, ${m.rows} readings a call: ` +
+    `created p50 ${ms(m.creates.p50)} ms (max ${ms(m.creates.max)}, ${m.creates.calls} calls; budget ${bulkBudgetMs} ms: ${judged(m.creates.p50)}), ` +
+    `updated p50 ${ms(m.updates.p50)} ms (max ${ms(m.updates.max)}, ${m.updates.calls} calls; ${judged(m.updates.p50)}); ` +
+    `floor (one INSERT … ON CONFLICT of the same rows) p50 ${ms(m.floorP50)} ms`
+  );
+}
+
 async function benchDatabase(db: Kind) {
   const startedAt = new Date();
   console.log(
@@ -821,6 +925,7 @@ async function benchDatabase(db: Kind) {
     const routes = await checkRoutes(server, facts);
     const uploaded = await uploadMemory(server, facts);
     const imported = options['skip-import'] ? undefined : await importMeasurement(server, facts);
+    const bulk = options['skip-bulk'] ? undefined : await bulkMeasurement(server, facts);
 
     console.log(
       `\n### ${db}: ${duration} s per load, ${connections} connections (work-management lists: ` +
@@ -856,6 +961,7 @@ async function benchDatabase(db: Kind) {
       ...routes.filter((c) => c.failure).map((c) => `${c.route}: ${c.failure}`),
       ...(imported?.template.failure ? [`work-order template: ${imported.template.failure}`] : []),
       ...(imported?.import?.failure ? [`work-order import: ${imported.import.failure}`] : []),
+      ...(bulk?.failure ? [`bulk upsert: ${bulk.failure}`] : []),
     ];
     const pending = results.filter((s) => s.pending);
     const overBudget = results.filter((s) => budgetVerdict(s, db)?.startsWith('OVER'));
@@ -865,6 +971,7 @@ async function benchDatabase(db: Kind) {
         `${uploaded.aboveIdleMiB <= upload.boundMiB ? 'met' : 'MISSED'})`,
     );
     if (imported) for (const line of describeImport(imported, db)) console.log(line);
+    if (bulk) console.log(describeBulk(bulk, db));
     if (pending.length > 0)
       console.log(
         `PENDING (handler not built yet, not measured): ${pending.length}: ${pending.map((s) => s.name).join('; ')}`,
@@ -919,6 +1026,7 @@ async function benchDatabase(db: Kind) {
       planCheck: { routes, failed: failedPlans },
       upload: uploaded,
       workImport: imported ?? null,
+      bulkUpsert: bulk ?? null,
       pending: pending.map((s) => s.name),
       overBudget: overBudget.map((s) => s.name),
       failedRequests,

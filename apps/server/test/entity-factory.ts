@@ -190,7 +190,7 @@ export function changeableField(entity: EntityDefinition, variant: string | unde
     candidates.find(([, f]) => f.kind === 'text' || f.kind === 'longText') ??
     candidates.find(([, f]) => f.kind !== 'json') ??
     // A list naming no records (a task's approval levels, not its inspectors' ids).
-    candidates.find(([key, f]) => !f.itemsReference && !key.endsWith('Ids')) ??
+    candidates.find(([key, f]) => !(f.kind === 'json' && f.itemsReference) && !key.endsWith('Ids')) ??
     candidates[0];
   if (!found) throw new Error(`${entity.name} has no field an update could change`);
   return found;

@@ -211,8 +211,9 @@ describe('SACP measurements', () => {
       [{ potential: '240', referenceElectrode: 'zinc' }, 'protected'],
       [{ potential: '' }, null],
     ];
-    for (const [fields, expected] of cases) {
-      const r = await measurement('pipeline', line.id, fields);
+    for (const [i, [fields, expected]] of cases.entries()) {
+      // One reading per test point and date in a survey (its natural key).
+      const r = await measurement('pipeline', line.id, { testPoint: `TP-${i}`, ...fields });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.data.protection, JSON.stringify(fields)).toBe(expected);
     }

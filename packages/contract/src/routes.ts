@@ -98,8 +98,13 @@ export type Operation =
   | ({ kind: 'delete'; id: 'path' | 'query' } & EntityOperation)
   /** The values an enum field takes, with their English labels (a drop-down's choices). */
   | ({ kind: 'enumValues'; field: string } & EntityOperation)
-  /** Create, or update the record with the same natural key (`naturalKey`), in one call. */
-  | ({ kind: 'upsert' } & EntityOperation)
+  /**
+   * Create, or update the record with the same natural key (`naturalKey`), in one call. With
+   * `many` (the most rows one call takes), the body may also be an array of rows, written all or
+   * none in one transaction, every row under one parent (docs/architecture-engine.md, "Keyed bulk
+   * writes").
+   */
+  | ({ kind: 'upsert'; many?: number } & EntityOperation)
   /** The list as an .xlsx (streamed; filters as the list's), or an empty template to fill in. */
   | ({ kind: 'exportSheet'; template: boolean; filters: Record<string, Filter> } & EntityOperation)
   /**
@@ -293,6 +298,25 @@ export const importResultSchema = z
   .meta({ id: 'importResult' });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/**
+ * What a keyed bulk write did: per row (its index in the array sent), created or updated and the
+ * record as stored; and every warning a row leaves unconfirmed, named `rows.<n>.<field>`.
+ */
+export function upsertManyResultSchema(record: z.ZodType) {
+  return z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    rows: z.array(z.object({ row: z.number().int(), status: z.enum(['created', 'updated']), record })),
+    unconfirmedWarnings: z.array(z.object({ path: z.string(), rule: z.string(), message: z.string() })),
+  });
+}
+export type UpsertManyResult<R = Record<string, unknown>> = {
+  created: number;
+  updated: number;
+  rows: { row: number; status: 'created' | 'updated'; record: R }[];
+  unconfirmedWarnings: { path: string; rule: string; message: string }[];
+};
+
 /** One choice of an enum field, as `enumValues` calls list them. */
 export const enumValueSchema = z.object({ value: z.string(), label: z.string() }).meta({ id: 'enumValue' });
 
@@ -435,7 +459,13 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
     case 'enumValues':
       return { response: z.array(enumValueSchema), paged: false };
     case 'upsert':
-      return { body: schemas.create, response: schemas.response, paged: false };
+      if (!op.many) return { body: schemas.create, response: schemas.response, paged: false };
+      // One row (answered as the record) or an array of rows (answered per row).
+      return {
+        body: z.union([schemas.create, z.array(schemas.create).min(1).max(op.many)]),
+        response: z.union([schemas.response, upsertManyResultSchema(schemas.response)]),
+        paged: false,
+      };
     case 'exportSheet':
       return {
         query: op.template
@@ -521,6 +551,12 @@ export function keyFields(entity: EntityDefinition): string[] {
 export function keyFilters(entity: EntityDefinition): Record<string, Filter> {
   return Object.fromEntries(keyFields(entity).map((field) => [field, { field, op: 'in' } as Filter]));
 }
+
+/**
+ * The most rows any bulk upsert may declare: one transaction answered in one response (a grid of
+ * points by directions is tens of rows; a survey a few hundred).
+ */
+export const maxRowsPerUpsert = 1000;
 
 /** Operation builders: how a route table row says what the call does. */
 export const op = {
@@ -610,9 +646,25 @@ export const op = {
       throw new Error(`${entity.name}.${field} is not an enum field`);
     return { kind: 'enumValues', entity, field };
   },
-  upsert: <E extends EntityDefinition>(entity: E, o: VariantOption = {}): OperationOn<'upsert', E> => {
+  /**
+   * `many`: the call also takes an array of at most that many rows, keyed within one parent: the
+   * natural key must hold the parent field, so a row can only reach records under the parent the
+   * caller may write in.
+   */
+  upsert: <E extends EntityDefinition>(
+    entity: E,
+    o: VariantOption & { many?: number } = {},
+  ): OperationOn<'upsert', E> => {
     if (!entity.naturalKey) throw new Error(`${entity.name}: an upsert needs a declared naturalKey`);
-    return { kind: 'upsert', entity, variant: o.variant };
+    if (o.many !== undefined) {
+      if (!entity.parent || !entity.naturalKey.includes(entity.parent))
+        throw new Error(
+          `${entity.name}: a bulk upsert is keyed within its parent: put the parent in naturalKey`,
+        );
+      if (!Number.isInteger(o.many) || o.many < 2 || o.many > maxRowsPerUpsert)
+        throw new Error(`${entity.name}: many is a whole number from 2 to ${maxRowsPerUpsert}`);
+    }
+    return { kind: 'upsert', entity, variant: o.variant, ...(o.many ? { many: o.many } : {}) };
   },
   exportSheet: <E extends EntityDefinition>(
     entity: E,

@@ -162,6 +162,10 @@ export function routeNotes(
         `${key} may also be sent as a label ("Attempt 3"): its digits are stored, 0 when it has none.`,
       );
   }
+  if (op.kind === 'upsert' && op.many)
+    notes.push(
+      `Takes one row (answered as the record) or an array of at most ${op.many} rows under one parent, written all or none in one transaction: a refusal names its row (rows.<index>.<field>, from 0); each row may confirm its own warnings (acknowledgedWarnings), and the answer lists those left unconfirmed by row.`,
+    );
   if (op.kind === 'get' || op.kind === 'getByParent' || op.kind === 'create' || op.kind === 'update')
     notes.push("The answer's ETag header is the record's version.");
   if (op.kind === 'update')

@@ -3,6 +3,7 @@ import type { Expr } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
+import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 
@@ -245,11 +246,24 @@ export const sacpMeasurement = defineEntity('sacpMeasurement', {
   },
   groups: { location: 'Location', potential: 'Potential', site: 'Site' },
   parent: 'sacpInspectionId',
+  // A survey reads each test point once a day: what a data logger's readings are written by, all
+  // at once (`POST /sacp-measurement-{variant}/upsert`, docs/architecture-engine.md "Keyed bulk writes").
+  naturalKey: ['sacpInspectionId', 'testPoint', 'measurementDate'],
+  duplicateMessage: 'This survey already has a reading of this test point on this date',
   sort: { field: 'pkm', direction: 'asc', then: [{ field: 'testPoint', direction: 'asc' }] },
   search: ['testPoint', 'jointNumber', 'pileNumber'],
   derived: {
     protection: { field: f.enumOf(protectionLevels, { label: 'Protection' }), expr: protection() },
   },
+  rules: (rule) => ({
+    // Interrupting the current removes the IR drop, so the instant-OFF potential is the less
+    // negative of the two; more negative usually means the two columns were swapped.
+    offBelowOn: rule.warning(
+      ['potential', 'potentialReading'],
+      (m) => m.potentialReading < m.potential,
+      'The instant-OFF potential is more negative than the ON potential, which the IR drop makes unlikely. Check that the two are not swapped.',
+    ),
+  }),
   imageLists: {
     summaryImages: f.imageList({
       label: 'Photos',
@@ -257,6 +271,9 @@ export const sacpMeasurement = defineEntity('sacpMeasurement', {
     }),
   },
 });
+
+/** Most readings one bulk write of a survey takes: a long line's test points, a kilometre apart. */
+export const sacpReadingsPerCall = 500;
 
 /** SPEC 7's SACP calls per structure. */
 export const sacpRoutes = eachVariant(sacpVariants, (variant) => [
@@ -280,6 +297,16 @@ export const sacpRoutes = eachVariant(sacpVariants, (variant) => [
       delete: 'query',
     },
     { tag: 'SACP', variant },
+  ),
+  // Our addition: a data logger's survey written at once, by test point and date.
+  route(
+    'POST',
+    `/sacp-measurement-${variant}/upsert`,
+    op.upsert(sacpMeasurement, { variant, many: sacpReadingsPerCall }),
+    {
+      summary: `Write one test point's reading or a survey's (at most ${sacpReadingsPerCall}), by test point and date, all or none`,
+      tag: 'SACP',
+    },
   ),
 ]);
 

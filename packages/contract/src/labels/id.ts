@@ -494,6 +494,8 @@ const entities: EntityLabels = {
       },
     },
     rules: {
+      offBelowOn:
+        'Potensial instant-OFF lebih negatif daripada potensial ON, hal yang tidak lazim karena IR drop. Periksa apakah keduanya tertukar.',
       latitudeRange: 'Lintang paling besar 90°',
       latitudeSign: 'Tulis derajat lintang tanpa tanda bila belahannya disebut',
       latitudeMinutesAlone: 'Isi juga derajat lintang bersama menitnya',

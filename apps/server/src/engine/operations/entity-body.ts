@@ -10,7 +10,11 @@ import type { ServedEntity } from './served-entity.ts';
 
 /** Reads a write's body as the route declares it; files of a refused body are taken back. */
 export function bodyReader(served: ServedEntity, route: RouteDefinition) {
-  const schema = routeSchemas(route).body!;
+  // An upsert that also takes many rows reads one row here: a record's create body.
+  const schema =
+    route.operation.kind === 'upsert'
+      ? served.entity.schemasFor(served.variant).create
+      : routeSchemas(route).body!;
   const parentInPath = parentPathParam(route);
   return (ctx: ActionContext, kind: BodyKind) =>
     readEntityBody(ctx.request, {

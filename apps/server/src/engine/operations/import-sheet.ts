@@ -13,6 +13,7 @@ export const importSheetOperation: OperationHandler<'importSheet'> = (op) => {
       file,
       variant: served.variant,
       user: ctx.user!,
+      writeCheck: ctx.deps.writeChecks?.[served.entity.name],
     });
     return {
       data: result,

@@ -75,12 +75,18 @@ export function servedEntity(op: EntityOperation) {
   const scopeOf = (ctx: { user: AuthenticatedUser | undefined }) => callerScope(ctx.user!);
   /**
    * Writes by natural key (upsert, sheet import) could reach a record the caller cannot see: for an
-   * entity under a company scope, they are the owner's staff's alone.
+   * entity under a company scope, they are the owner's staff's alone, unless the key holds the
+   * parent (keyed within it): the record a key finds is then under the parent the write names,
+   * which is checked in the caller's scope like a create's.
    */
   const refuseKeyedWriteInScope = (ctx: ActionContext) => {
     // Plant-wide data is the owner's staff's to write: refused before the body is read.
     repo(ctx.deps).assertMayWrite(ctx.user!);
-    if (ctx.user?.companyId && repo(ctx.deps).companyScoped)
+    const keyedInParent =
+      ctx.route.operation.kind === 'upsert' &&
+      !!entity.parent &&
+      !!entity.naturalKey?.includes(entity.parent);
+    if (ctx.user?.companyId && repo(ctx.deps).companyScoped && !keyedInParent)
       throw new AppError(
         'FORBIDDEN',
         `${entity.label} records are written by natural key only by the plant owner's staff: a contractor company's users create and change them one at a time`,

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sacp_measurement_natural_key" ON "sacp_measurement" USING btree ("variant","sacp_inspection_id","test_point","measurement_date");
