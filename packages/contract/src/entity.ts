@@ -8,6 +8,8 @@ import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
 import { verdictOverrideReasonKey, verdictOverrideReasonSchema } from './verdicts.ts';
+import { checkSeries } from './series.ts';
+import type { EntitySeries } from './series.ts';
 import type { VerdictPair } from './verdicts.ts';
 
 /**
@@ -127,6 +129,11 @@ export type EntityConfig<
    * notes, a list inside it, files, or a value outside the columns.
    */
   print?: { columns: readonly string[] };
+  /**
+   * The readings of one point of the report's equipment over time (`series.ts`, docs/series.md):
+   * the engine derives their index, the trend read and `d.previous` / `d.first`.
+   */
+  series?: EntitySeries<keyof F & string>;
 };
 
 export type RecordLock<K extends string = string> = {
@@ -436,6 +443,15 @@ export function defineEntity<
     if (!found) byVariant.set(variant, (found = build(variant)));
     return found;
   };
+
+  if (config.series)
+    checkSeries(
+      name,
+      config.series as EntitySeries,
+      fields,
+      (key) => derived[key]?.field.kind === 'number' || derived[key]?.field.kind === 'integer',
+      config.parent,
+    );
 
   // A printed column names a field or a derived value of the record, never a typo.
   for (const column of config.print?.columns ?? [])
