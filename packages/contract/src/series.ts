@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Field } from './fields.ts';
 
 /**
@@ -92,4 +93,113 @@ export function seriesChain(
     at = lookup(ref.entity);
   }
   throw new Error(`${entity.name}: series needs a parent chain up to its report, through its technique`);
+}
+
+type SeriesEntity = {
+  name: string;
+  label: string;
+  fields: Record<string, Field>;
+  derived: Record<string, { field: Field }>;
+  series?: EntitySeries;
+};
+
+/** The series an entity declares, or a load-time refusal naming the entity that has none. */
+export function seriesOf(entity: Pick<SeriesEntity, 'name' | 'series'>): EntitySeries {
+  if (!entity.series) throw new Error(`${entity.name}: a trend needs a declared series`);
+  return entity.series;
+}
+
+/**
+ * A trend call's query: the equipment (`equipmentNo`), or a report whose equipment and readings the
+ * trend runs up to (`reportHeaderId`: its own readings, and the others' up to its latest time);
+ * optionally a point (the key fields), an end date (`until`) and fewer readings per point (`limit`).
+ */
+export function trendQuerySchema(entity: SeriesEntity) {
+  const series = seriesOf(entity);
+  const limit = series.limit ?? defaultSeriesLimit;
+  const keys: Record<string, z.ZodType> = {};
+  for (const key of series.key) {
+    const field = entity.fields[key]!;
+    keys[key] =
+      field.kind === 'integer'
+        ? z.coerce
+            .number({ error: `${key} must be a whole number` })
+            .int(`${key} must be a whole number`)
+            .optional()
+        : z
+            .string()
+            .trim()
+            .min(1, `${key} needs a value`)
+            .max(200, `${key}: at most 200 characters`)
+            .optional();
+  }
+  return z
+    .object({
+      equipmentNo: z
+        .string()
+        .trim()
+        .min(1, 'equipmentNo needs a value')
+        .max(60, 'equipmentNo: at most 60 characters')
+        .optional(),
+      reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }).optional(),
+      until: z.iso.date({ error: 'until must be a date (YYYY-MM-DD)' }).optional(),
+      limit: z.coerce
+        .number({ error: 'limit must be a whole number' })
+        .int('limit must be a whole number')
+        .min(1, 'limit is at least 1')
+        .max(limit, `limit is at most ${limit}`)
+        .optional(),
+      ...keys,
+    })
+    .refine((q) => (q.equipmentNo === undefined) !== (q.reportHeaderId === undefined), {
+      error: 'Name the equipment (equipmentNo) or a report (reportHeaderId), one of them',
+      path: ['equipmentNo'],
+    });
+}
+
+/** The numbers of a trend's values, by value key. */
+const numbersOf = (values: readonly string[]) =>
+  z.object(Object.fromEntries(values.map((v) => [v, z.number().nullable()])));
+
+/**
+ * A trend's answer: per point, its readings in time (oldest first, the latest `limit` of them), each
+ * with the previous reading's values and the change from them, and its latest; `bounded` says the
+ * limit and whether any point, or the equipment's points, went past it.
+ */
+export function trendResponseSchema(entity: SeriesEntity) {
+  const series = seriesOf(entity);
+  const numbers = numbersOf(series.values);
+  const reading = z.object({
+    id: z.uuid(),
+    reportHeaderId: z.uuid(),
+    reportNumber: z.string(),
+    time: z.string(),
+    values: numbers,
+    /** The point's reading before this one (null for its first), as far back as its history goes. */
+    previous: numbers.nullable(),
+    /** This reading's values less the previous one's (null where either is empty). */
+    change: numbers,
+  });
+  const key = z.object(
+    Object.fromEntries(series.key.map((k) => [k, z.union([z.string(), z.number()]).nullable()])),
+  );
+  return z
+    .object({
+      series: z.array(
+        z.object({
+          key,
+          readings: z.array(reading),
+          latest: reading,
+          /** The point has readings before the first answered. */
+          more: z.boolean(),
+        }),
+      ),
+      bounded: z.object({
+        limit: z.number().int(),
+        more: z.boolean(),
+        points: z.number().int(),
+        morePoints: z.boolean(),
+      }),
+    })
+    .meta({ id: `${entity.name}Trend` });
 }

@@ -262,6 +262,11 @@ export const thermalRoutes = [
     }),
     { summary: 'Measurements of one analysis entered for a date', tag },
   ),
+  route('GET', '/thermal-measurements/trend', op.trend(thermalMeasurement), {
+    summary:
+      "Temperatures of the equipment's points over its reports: per tag and component, each reading with the previous and the change (bounded; docs/series.md)",
+    tag,
+  }),
   route('GET', '/thermal-measurements/:id', op.get(thermalMeasurement, 'path'), {
     summary: 'Get a thermal measurement',
     tag,
