@@ -5,10 +5,11 @@
  * left out, the bound said, company scope, and bad parameters refused.
  */
 import { randomUUID } from 'node:crypto';
-import { entities } from '@inspectra/contract';
+import { d, defineEntity, deriveValue, entities, f } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { sacpInspectionTable, sacpMeasurementTable, users } from '../src/db/schema/index.ts';
+import { derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
 import { trendStatement } from '../src/engine/series.ts';
 import {
   createEquipment,
@@ -241,5 +242,123 @@ describe('the trend statement', () => {
     expect(plan).not.toMatch(/Seq Scan on thermal_measurement/);
     const answered = (await t.db.execute(statement)).rows;
     expect(answered).toHaveLength(60);
+  });
+});
+
+/**
+ * Probes over SACP's readings table (a test point's potential over surveys), its yes/no column
+ * standing for a baseline mark: `d.previous` and `d.first` compiled to SQL and worked out in JS from
+ * the values read beside the record, which must agree.
+ */
+function potentialProbe(baseline: boolean) {
+  return defineEntity('sacpMeasurement', {
+    label: 'Potential probe',
+    module: 'sacp',
+    fields: {
+      sacpInspectionId: f.ref('sacpInspection', { required: true }),
+      measurementDate: f.date({ required: true }),
+      testPoint: f.text(),
+      potential: f.number({}),
+      connectedYesNo: f.boolean(),
+    },
+    parent: 'sacpInspectionId',
+    series: {
+      key: ['testPoint'],
+      time: 'measurementDate',
+      values: ['potential'],
+      ...(baseline ? { baseline: 'connectedYesNo' as const } : {}),
+    },
+    derived: {
+      change: { field: f.number({}), expr: d.sub(d.field('potential'), d.previous('potential')) },
+      shift: { field: f.number({}), expr: d.sub(d.field('potential'), d.first('potential')) },
+    },
+  });
+}
+
+describe('series expressions', () => {
+  /** The probe's values per reading of the test point, in time: SQL's, checked against JS's. */
+  async function worked(probe: ReturnType<typeof potentialProbe>, testPoint: string) {
+    const table = sacpMeasurementTable;
+    const through = readsThroughJson(probe)!;
+    const rows = (
+      await t.db.execute<Record<string, unknown>>(
+        sql`select id, potential, measurement_date::text as date, ${through} as through,
+        ${derivedSql(probe, 'change', table)} as change, ${derivedSql(probe, 'shift', table)} as shift
+        from sacp_measurement where test_point = ${testPoint} order by measurement_date`,
+      )
+    ).rows;
+    for (const row of rows) {
+      const input = { potential: row.potential, ...(row.through as object) };
+      expect(deriveValue(probe.derived.change!, input)).toBe(row.change);
+      expect(deriveValue(probe.derived.shift!, input)).toBe(row.shift);
+    }
+    return rows.map((r) => ({ date: r.date, change: r.change, shift: r.shift }));
+  }
+
+  let testPoint: string;
+  beforeAll(async () => {
+    testPoint = `TP-${randomUUID().slice(0, 8)}`;
+    const equipmentNo = (await createEquipment(t)).equipmentNo;
+    const readings: [string, number | null, boolean][] = [
+      ['2026-01-05', -0.9, false],
+      ['2026-02-05', -0.95, false],
+      ['2026-03-05', null, false],
+      ['2026-04-05', -1.1, true],
+      ['2026-05-05', -1.0, false],
+    ];
+    for (const [date, potential, marked] of readings) {
+      const report = await createReportHeader(t, { equipmentNo });
+      const [inspection] = await t.db
+        .insert(sacpInspectionTable)
+        .values({ reportHeaderId: report.id, measurementDate: date, variant: 'pipe' } as never)
+        .returning();
+      await t.db.insert(sacpMeasurementTable).values({
+        sacpInspectionId: (inspection as { id: string }).id,
+        measurementDate: date,
+        variant: 'pipe',
+        testPoint,
+        potential,
+        connectedYesNo: marked,
+      } as never);
+    }
+  });
+
+  it('reads the previous reading of the point: none for the first, empty over an empty one', async () => {
+    const rows = await worked(potentialProbe(false), testPoint);
+    expect(rows.map((r) => r.change)).toEqual([
+      null,
+      expect.closeTo(-0.05, 9),
+      null,
+      null,
+      expect.closeTo(0.1, 9),
+    ]);
+  });
+
+  it("reads the point's first reading, itself for the first", async () => {
+    const rows = await worked(potentialProbe(false), testPoint);
+    expect(rows.map((r) => r.shift)).toEqual([
+      0,
+      expect.closeTo(-0.05, 9),
+      null,
+      expect.closeTo(-0.2, 9),
+      expect.closeTo(-0.1, 9),
+    ]);
+  });
+
+  it('reads the latest reading marked baseline at or before the row, else the first', async () => {
+    const rows = await worked(potentialProbe(true), testPoint);
+    expect(rows.map((r) => r.shift)).toEqual([0, expect.closeTo(-0.05, 9), null, 0, expect.closeTo(0.1, 9)]);
+  });
+
+  it('is refused at load without a series, or over a field that is not a number', () => {
+    expect(() =>
+      defineEntity('probeRow', {
+        label: 'Probe',
+        module: 'probe',
+        fields: { probeId: f.ref('reportHeader', { required: true }), value: f.number({}) },
+        parent: 'probeId',
+        derived: { rise: { field: f.number({}), expr: d.sub(d.field('value'), d.first('value')) } },
+      }),
+    ).toThrow(/d\.first\(value\) reads a number field of the same series/);
   });
 });

@@ -41,7 +41,14 @@ export type Expr =
    * How many items of a list field (`f.list`) have `field` among `values`: a summary's rejected
    * spots. 0 for an empty list.
    */
-  | { op: 'countItems'; key: string; field: string; values: readonly [string, ...string[]] };
+  | { op: 'countItems'; key: string; field: string; values: readonly [string, ...string[]] }
+  /**
+   * A number field of the same series' reading before this one (`previous`), or of its baseline
+   * (`first`: the latest reading marked baseline at or before this one, else the point's first,
+   * which may be this one), readings of superseded reports left out (docs/series.md). Read beside
+   * the record, as a field read through a reference is (`seriesReadKey`); empty where there is none.
+   */
+  | { op: 'series'; of: 'previous' | 'first'; key: string };
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
 
@@ -92,6 +99,8 @@ export const d = {
     field,
     values,
   }),
+  previous: (key: string): Expr => ({ op: 'series', of: 'previous', key }),
+  first: (key: string): Expr => ({ op: 'series', of: 'first', key }),
   lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
   lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
   gt: (a: Expr, b: Expr): Condition => ({ op: 'gt', a, b }),
@@ -162,6 +171,10 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
         return typeof value === 'string' && expr.values.includes(value);
       }).length;
     }
+    case 'series': {
+      const value = record[seriesReadKey(expr.of, expr.key)];
+      return typeof value === 'number' ? value : null;
+    }
     case 'byValue': {
       const value = record[expr.key];
       if (typeof value !== 'string') return null;
@@ -170,6 +183,11 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
       return branch ? evaluate(branch, record) : null;
     }
   }
+}
+
+/** The key a series read is kept under beside the record: `previous(ultrasoundValueDb)`. */
+export function seriesReadKey(of: 'previous' | 'first', key: string): string {
+  return `${of}(${key})`;
 }
 
 /**
@@ -260,6 +278,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'oneOf':
     case 'mentions':
     case 'countItems':
+    case 'series':
       return [];
     case 'byValue':
       return [...Object.values(e.cases), ...(e.otherwise ? [e.otherwise] : [])];
@@ -288,18 +307,23 @@ export function fieldsRead(expr: Expr | Condition): {
   words: string[];
   /** Lists whose items are counted, each with the item field counted by. */
   lists: { key: string; field: string }[];
+  /** Number fields read from the same series' other readings (`d.previous`, `d.first`). */
+  series: { of: 'previous' | 'first'; key: string }[];
 } {
   const numbers = new Set<string>();
   const words = new Set<string>();
   const lists: { key: string; field: string }[] = [];
+  const series: { of: 'previous' | 'first'; key: string }[] = [];
   const walk = (e: Expr | Condition): void => {
     if (e.op === 'field') numbers.add(e.key);
     if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions') words.add(e.key);
     if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
+    if (e.op === 'series' && !series.some((r) => r.of === e.of && r.key === e.key))
+      series.push({ of: e.of, key: e.key });
     partsOf(e).forEach(walk);
   };
   walk(expr);
-  return { numbers: [...numbers], words: [...words], lists };
+  return { numbers: [...numbers], words: [...words], lists, series };
 }
 
 /**

@@ -195,6 +195,11 @@ export type EntityDefinition<
    * `ufdInspectionId.matThickness`): loaded beside the record wherever its derived values are computed.
    */
   readsThrough: readonly ReadThrough[];
+  /**
+   * The number fields its derived values read from other readings of the same series (`d.previous`,
+   * `d.first`, docs/series.md): loaded beside the record as `readsThrough` are, by `seriesReadKey`.
+   */
+  readsSeries: readonly { of: 'previous' | 'first'; key: string }[];
   rules: Record<R, EntityRule>;
   groups: Partial<Record<GroupOf<F>, string>>;
   /** The schemas over every field (of every variant). */
@@ -270,6 +275,7 @@ export function defineEntity<
 
   const derived = { ...config.derived } as EntityDefinition['derived'];
   const parentReads: ReadThrough[] = [];
+  const seriesReads: { of: 'previous' | 'first'; key: string }[] = [];
   // A list sent as JSON text is also read as the list itself (`spotsJson` → `spots`).
   for (const [key, field] of Object.entries(fields)) {
     if (field.kind !== 'json' || !field.text) continue;
@@ -327,6 +333,14 @@ export function defineEntity<
         })
         .map(({ key, field }) => `${key}.${field}`),
     ];
+    for (const other of read.series) {
+      const number = fields[other.key]?.kind === 'number' || fields[other.key]?.kind === 'integer';
+      if (!config.series || !number)
+        throw new Error(
+          `${name}.${key}: d.${other.of}(${other.key}) reads a number field of the same series: declare the entity's series and name one of its number fields`,
+        );
+      if (!seriesReads.some((r) => r.of === other.of && r.key === other.key)) seriesReads.push(other);
+    }
     if (kind !== expected || wrong.length > 0)
       throw new Error(
         `${name}.${key}: its expression must give a ${expected}, reading numbers from number fields and words from text or choice fields (not: ${wrong.join(', ')})`,
@@ -468,6 +482,7 @@ export function defineEntity<
     unique: config.unique ?? [],
     derived,
     readsThrough: parentReads,
+    readsSeries: seriesReads,
     rules,
     groups: config.groups ?? {},
     get schemas() {

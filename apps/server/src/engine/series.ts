@@ -216,3 +216,37 @@ export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: n
 
 /** The readings per point a trend answers when the call does not ask for fewer. */
 export const seriesLimit = (entity: EntityDefinition) => seriesOf(entity).limit ?? defaultSeriesLimit;
+
+/**
+ * A number field of the same series' other reading, for a row whose columns `row` gives (by field
+ * key, `createdAt` and `id` too): its previous reading, or its baseline (the latest reading marked
+ * baseline at or before it, else the point's first, which may be the row itself). A correlated
+ * subquery: the row's equipment through its own chain, then that equipment's reports (not
+ * superseded) down to their readings of the same point, read off the series index.
+ */
+export function seriesReadSql(
+  entity: EntityDefinition,
+  read: { of: 'previous' | 'first'; key: string },
+  row: (key: string) => SQLWrapper,
+): SQL {
+  const series = seriesOf(entity);
+  const own = columnsOf(entity);
+  const p = (key: string) => at('p0', own[key]!);
+  const mine = chainJoins(entity, 'q', sql`"series_report".id`);
+  const equipment = sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q0".id = ${row('id')})`;
+  const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
+  const samePoint = series.key.map((k) => sql`${p(k)} is not distinct from ${row(k)}`);
+  const walk = [p(series.time), p('createdAt'), p('id')];
+  const here = sql`(${sql.join(walk, sql`, `)}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(series.time)}, ${row('createdAt')}, ${row('id')})`;
+  const baseline = series.baseline ? p(series.baseline) : undefined;
+  const order =
+    read.of === 'previous'
+      ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
+      : baseline
+        ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
+        : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
+  return sql`(select ${p(read.key)}::float8 from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
+    where "series_reports".equipment_no = ${equipment} and "series_reports".superseded_by is null
+      and ${sql.join(samePoint, sql` and `)} and ${here}
+    order by ${order} limit 1)`;
+}
