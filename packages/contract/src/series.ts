@@ -203,3 +203,27 @@ export function trendResponseSchema(entity: SeriesEntity) {
     })
     .meta({ id: `${entity.name}Trend` });
 }
+
+/** A grade's limit on a series value, from the grade's declaration (`d.bands`): drawn across its trend. */
+export type SeriesBand = { limit: number; when: 'gt' | 'gte'; level: string };
+
+/**
+ * The limits the grade `gradeKey` (a derived `d.bands`) sets on the series value `value`: those of
+ * the bands over the very expression the value is (thermal's severity over ΔT), so a trend draws the
+ * zones from the one declaration that grades the rows. None when the grade judges something else.
+ */
+export function seriesBands(
+  entity: { fields: Record<string, Field>; derived: Record<string, { expr?: unknown }> },
+  gradeKey: string | undefined,
+  value: string,
+): SeriesBand[] {
+  const grade = gradeKey ? entity.derived[gradeKey]?.expr : undefined;
+  if (!grade || typeof grade !== 'object' || (grade as { op?: string }).op !== 'bands') return [];
+  const bands = grade as {
+    a: unknown;
+    bands: readonly { when: 'gt' | 'gte'; limit: number; value: string }[];
+  };
+  const drawn = entity.fields[value] ? { op: 'field', key: value } : entity.derived[value]?.expr;
+  if (drawn === undefined || JSON.stringify(drawn) !== JSON.stringify(bands.a)) return [];
+  return bands.bands.map((b) => ({ limit: b.limit, when: b.when, level: b.value }));
+}

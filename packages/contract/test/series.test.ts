@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, defineEntity, defineTechnique, entities, f } from '../src/index.ts';
+import { d, defineEntity, defineTechnique, entities, f, seriesBands } from '../src/index.ts';
 import type { EntitySeries } from '../src/index.ts';
 
 /** A probe's readings under an inspection under a report, with a series declared afresh each time. */
@@ -71,5 +71,19 @@ describe('a series declaration', () => {
   it('needs a parent, and a parent chain up to the report through its technique', () => {
     expect(() => probe(good, { parent: false })).toThrow(/series needs a parent/);
     expect(() => probe(good, { between: false })).toThrow(/parent chain up to its report/);
+  });
+});
+
+describe("a series value's bands", () => {
+  it("are the grade's bands over the very expression the value is", () => {
+    const rows = entities.thermalMeasurement!;
+    expect(seriesBands(rows, 'severity', 'deltaTC')).toEqual([
+      { limit: 15, when: 'gt', level: 'repairImmediately' },
+      { limit: 3, when: 'gt', level: 'repairAsTimePermits' },
+      { limit: 1, when: 'gte', level: 'investigate' },
+    ]);
+    // The grade judges ΔT, not the temperature itself.
+    expect(seriesBands(rows, 'severity', 'maxTemperatureC')).toEqual([]);
+    expect(seriesBands(rows, undefined, 'deltaTC')).toEqual([]);
   });
 });
