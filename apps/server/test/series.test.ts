@@ -241,6 +241,38 @@ describe('the trend statement', () => {
     expect(plan).not.toMatch(/Seq Scan on thermal_measurement/);
     const answered = (await t.db.execute(statement)).rows;
     expect(answered).toHaveLength(60);
+
+    // A previous reading read beside one record: by the row's own chain and the equipment's reports.
+    const probe = defineEntity('thermalMeasurement', {
+      label: 'Temperature probe',
+      module: 'thermal',
+      fields: {
+        thermalAnalysisId: f.ref('thermalAnalysis', { required: true }),
+        date: f.date({ required: true }),
+        tagNumber: f.text(),
+        component: f.text(),
+        maxTemperatureC: f.number({}),
+      },
+      parent: 'thermalAnalysisId',
+      series: { key: ['tagNumber', 'component'], time: 'date', values: ['maxTemperatureC'] },
+      derived: {
+        rise: { field: f.number({}), expr: d.sub(d.field('maxTemperatureC'), d.previous('maxTemperatureC')) },
+      },
+    });
+    const [row] = (
+      await t.db.execute<{ id: string }>(
+        sql`select m.id from thermal_measurement m join thermal_analysis a on a.id = m.thermal_analysis_id
+          join report_header h on h.id = a.report_header_id where h.report_number = 'BULK-R-7-3' and m.component = 'C-5'`,
+      )
+    ).rows;
+    const beside = sql`select ${readsThroughJson(probe)} from thermal_measurement where id = ${row!.id}`;
+    const besidePlan = (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${beside}`)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(besidePlan).toMatch(/Index Scan (using|on) report_header_equipment_no_key_idx/);
+    expect(besidePlan).not.toMatch(/Seq Scan on thermal_measurement/);
+    const [read] = (await t.db.execute<{ json_build_object: Record<string, number> }>(beside)).rows;
+    expect(Object.values(read!)[0]).toEqual({ 'previous(maxTemperatureC)': 45 });
   });
 });
 
