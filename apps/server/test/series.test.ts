@@ -243,6 +243,7 @@ describe('the trend statement', () => {
     expect(answered).toHaveLength(60);
 
     // A previous reading read beside one record: by the row's own chain and the equipment's reports.
+    // The three reports' readings were written at one instant: the last by id has the others before it.
     const probe = defineEntity('thermalMeasurement', {
       label: 'Temperature probe',
       module: 'thermal',
@@ -262,7 +263,7 @@ describe('the trend statement', () => {
     const [row] = (
       await t.db.execute<{ id: string }>(
         sql`select m.id from thermal_measurement m join thermal_analysis a on a.id = m.thermal_analysis_id
-          join report_header h on h.id = a.report_header_id where h.report_number = 'BULK-R-7-3' and m.component = 'C-5'`,
+          join report_header h on h.id = a.report_header_id where h.equipment_no = 'BULK-7' and m.component = 'C-5' order by m.id desc limit 1`,
       )
     ).rows;
     const beside = sql`select ${readsThroughJson(probe)} from thermal_measurement where id = ${row!.id}`;
