@@ -168,6 +168,7 @@ export const expectedAccess: Readonly<Record<string, string>> = {
   'GET /thermal-measurements': 'thermal.view',
   'GET /thermal-measurements/by-thermal-analysis': 'thermal.view',
   'GET /thermal-measurements/measurement-data-input': 'thermal.view',
+  'GET /thermal-measurements/trend': 'thermal.view',
   'GET /thermal-measurements/:id': 'thermal.view',
   'POST /thermal-measurements': 'thermal.create',
   'PUT /thermal-measurements': 'thermal.update',

@@ -55,7 +55,14 @@ export type Expr =
    * day), then what is left of a month as days of 365.25 / 12, rounded down. Empty beyond the years
    * 1–9999, or when either is empty.
    */
-  | { op: 'addYears'; a: Expr; years: Expr };
+  | { op: 'addYears'; a: Expr; years: Expr }
+  /**
+   * A number field of the same series' reading before this one (`previous`), or of its baseline
+   * (`first`: the latest reading marked baseline at or before this one, else the point's first,
+   * which may be this one), readings of superseded reports left out (docs/series.md). Read beside
+   * the record, as a field read through a reference is (`seriesReadKey`); empty where there is none.
+   */
+  | { op: 'series'; of: 'previous' | 'first'; key: string };
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
 
@@ -109,6 +116,8 @@ export const d = {
   date: (key: string): Expr => ({ op: 'date', key }),
   yearsBetween: (a: Expr, b: Expr): Expr => ({ op: 'yearsBetween', a, b }),
   addYears: (a: Expr, years: Expr): Expr => ({ op: 'addYears', a, years }),
+  previous: (key: string): Expr => ({ op: 'series', of: 'previous', key }),
+  first: (key: string): Expr => ({ op: 'series', of: 'first', key }),
   lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
   lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
   gt: (a: Expr, b: Expr): Condition => ({ op: 'gt', a, b }),
@@ -182,6 +191,10 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
         return typeof value === 'string' && expr.values.includes(value);
       }).length;
     }
+    case 'series': {
+      const value = record[seriesReadKey(expr.of, expr.key)];
+      return typeof value === 'number' ? value : null;
+    }
     case 'byValue': {
       const value = record[expr.key];
       if (typeof value !== 'string') return null;
@@ -254,6 +267,11 @@ function addYears(date: string, years: number): string | null {
   const result = daysFromCivil(year, monthOfYear + 1, Math.min(d, lastDay.getUTCDate())) + days;
   const formatted = formatDay(result);
   return formatted >= '0001-01-01' && formatted <= '9999-12-31' && formatted.length === 10 ? formatted : null;
+}
+
+/** The key a series read is kept under beside the record: `previous(ultrasoundValueDb)`. */
+export function seriesReadKey(of: 'previous' | 'first', key: string): string {
+  return `${of}(${key})`;
 }
 
 /**
@@ -359,6 +377,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'mentions':
     case 'countItems':
     case 'date':
+    case 'series':
       return [];
     case 'addYears':
       return [e.a, e.years];
@@ -391,20 +410,25 @@ export function fieldsRead(expr: Expr | Condition): {
   lists: { key: string; field: string }[];
   /** Date or date-and-time fields read as dates (`date`). */
   dates: string[];
+  /** Number fields read from the same series' other readings (`d.previous`, `d.first`). */
+  series: { of: 'previous' | 'first'; key: string }[];
 } {
   const dates = new Set<string>();
   const numbers = new Set<string>();
   const words = new Set<string>();
   const lists: { key: string; field: string }[] = [];
+  const series: { of: 'previous' | 'first'; key: string }[] = [];
   const walk = (e: Expr | Condition): void => {
     if (e.op === 'field') numbers.add(e.key);
     if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions') words.add(e.key);
     if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
     if (e.op === 'date') dates.add(e.key);
+    if (e.op === 'series' && !series.some((r) => r.of === e.of && r.key === e.key))
+      series.push({ of: e.of, key: e.key });
     partsOf(e).forEach(walk);
   };
   walk(expr);
-  return { numbers: [...numbers], words: [...words], lists, dates: [...dates] };
+  return { numbers: [...numbers], words: [...words], lists, dates: [...dates], series };
 }
 
 /**

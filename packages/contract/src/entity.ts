@@ -8,6 +8,8 @@ import type { Field, FieldValues, ImageList, ImageSlot } from './fields.ts';
 import { acknowledgedWarningsSchema, recordedWarningSchema, ruleBuilder } from './rules.ts';
 import type { EntityRule, RuleBuilder } from './rules.ts';
 import { verdictOverrideReasonKey, verdictOverrideReasonSchema } from './verdicts.ts';
+import { checkSeries } from './series.ts';
+import type { EntitySeries } from './series.ts';
 import type { VerdictPair } from './verdicts.ts';
 
 /**
@@ -135,6 +137,11 @@ export type EntityConfig<
    * notes, a list inside it, files, or a value outside the columns.
    */
   print?: { columns: readonly string[] };
+  /**
+   * The readings of one point of the report's equipment over time (`series.ts`, docs/series.md):
+   * the engine derives their index, the trend read and `d.previous` / `d.first`.
+   */
+  series?: EntitySeries<keyof F & string>;
 };
 
 export type RecordLock<K extends string = string> = {
@@ -196,6 +203,11 @@ export type EntityDefinition<
    * `ufdInspectionId.matThickness`): loaded beside the record wherever its derived values are computed.
    */
   readsThrough: readonly ReadThrough[];
+  /**
+   * The number fields its derived values read from other readings of the same series (`d.previous`,
+   * `d.first`, docs/series.md): loaded beside the record as `readsThrough` are, by `seriesReadKey`.
+   */
+  readsSeries: readonly { of: 'previous' | 'first'; key: string }[];
   rules: Record<R, EntityRule>;
   groups: Partial<Record<GroupOf<F>, string>>;
   /** The schemas over every field (of every variant). */
@@ -271,6 +283,7 @@ export function defineEntity<
 
   const derived = { ...config.derived } as EntityDefinition['derived'];
   const parentReads: ReadThrough[] = [];
+  const seriesReads: { of: 'previous' | 'first'; key: string }[] = [];
   // A list sent as JSON text is also read as the list itself (`spotsJson` → `spots`).
   for (const [key, field] of Object.entries(fields)) {
     if (field.kind !== 'json' || !field.text) continue;
@@ -334,6 +347,14 @@ export function defineEntity<
         })
         .map(({ key, field }) => `${key}.${field}`),
     ];
+    for (const other of read.series) {
+      const number = fields[other.key]?.kind === 'number' || fields[other.key]?.kind === 'integer';
+      if (!config.series || !number)
+        throw new Error(
+          `${name}.${key}: d.${other.of}(${other.key}) reads a number field of the same series: declare the entity's series and name one of its number fields`,
+        );
+      if (!seriesReads.some((r) => r.of === other.of && r.key === other.key)) seriesReads.push(other);
+    }
     if (kind !== expected || wrong.length > 0)
       throw new Error(
         `${name}.${key}: its expression must give a ${expected}, reading numbers from number fields, words from text or choice fields and dates from date fields (not: ${wrong.join(', ')})`,
@@ -453,6 +474,15 @@ export function defineEntity<
     return found;
   };
 
+  if (config.series)
+    checkSeries(
+      name,
+      config.series as EntitySeries,
+      fields,
+      (key) => derived[key]?.field.kind === 'number' || derived[key]?.field.kind === 'integer',
+      config.parent,
+    );
+
   // A printed column names a field or a derived value of the record, never a typo.
   for (const column of config.print?.columns ?? [])
     if (!(column in fields) && !(column in derived))
@@ -468,6 +498,7 @@ export function defineEntity<
     unique: config.unique ?? [],
     derived,
     readsThrough: parentReads,
+    readsSeries: seriesReads,
     rules,
     groups: config.groups ?? {},
     get schemas() {

@@ -3,6 +3,7 @@ export * from './coordinates.ts';
 export * from './positions.ts';
 export * from './entity.ts';
 export * from './derive.ts';
+export * from './series.ts';
 export * from './rules.ts';
 export * from './verdicts.ts';
 export * from './messages.ts';

@@ -3,6 +3,7 @@ import { fieldValueSchema, plainText } from './fields.ts';
 import type { Field } from './fields.ts';
 import type { EntityDefinition } from './entity.ts';
 import type { Permission, PermissionAction } from './permissions.ts';
+import { seriesOf, trendQuerySchema, trendResponseSchema } from './series.ts';
 
 /** How a call carries its body. Multipart whenever files are sent (SPEC 5). */
 export type BodyKind = 'json' | 'multipart' | 'json-or-multipart';
@@ -112,6 +113,8 @@ export type Operation =
    * by natural key) in one transaction; any row invalid, nothing is, and each row's errors return.
    */
   | ({ kind: 'importSheet' } & EntityOperation)
+  /** The bounded trend of the entity's series (`series.ts`, docs/series.md): per point, its readings in time. */
+  | ({ kind: 'trend' } & EntityOperation)
   /** Behaviour of a module (summary, sign-in): the server registers a handler under `name`. */
   | {
       kind: 'action';
@@ -480,6 +483,8 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       };
     case 'importSheet':
       return { response: importResultSchema, paged: false };
+    case 'trend':
+      return { query: trendQuerySchema(op.entity), response: trendResponseSchema(op.entity), paged: false };
     case 'update': {
       const body = op.id === 'body' ? schemas.update.extend({ id: uuidParam('id') }) : schemas.update;
       return {
@@ -684,6 +689,10 @@ export const op = {
     entity,
     variant: o.variant,
   }),
+  trend: <E extends EntityDefinition>(entity: E): OperationOn<'trend', E> => {
+    seriesOf(entity);
+    return { kind: 'trend', entity };
+  },
   action: <const R extends z.ZodType>(
     name: string,
     o: Omit<Extract<Operation, { kind: 'action' }>, 'kind' | 'name' | 'response'> & { response: R },
@@ -702,6 +711,7 @@ const defaultAction: Record<Operation['kind'], PermissionAction> = {
   upsert: 'update',
   exportSheet: 'view',
   importSheet: 'create',
+  trend: 'view',
   action: 'view',
 };
 

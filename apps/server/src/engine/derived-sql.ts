@@ -1,9 +1,17 @@
-import { entities, foldAsciiCase, maxYearsAdded, referencePath, valueKind } from '@inspectra/contract';
+import {
+  entities,
+  foldAsciiCase,
+  maxYearsAdded,
+  referencePath,
+  seriesReadKey,
+  valueKind,
+} from '@inspectra/contract';
 import type { Condition, EntityDefinition, Expr, ReadThrough } from '@inspectra/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tableOf } from '../db/schema/index.ts';
+import { seriesReadSql } from './series.ts';
 
 /**
  * A declared derived value as SQL over the entity's table: the same expression the API computes
@@ -22,10 +30,15 @@ export function derivedSql(entity: EntityDefinition, key: string, table: object)
  * table's primary key, so counts and grades over many records need no join.
  */
 function withReadsThrough(entity: EntityDefinition, table: Columns): Columns {
-  if (entity.readsThrough.length === 0) return table;
-  const through: Columns = Object.fromEntries(
-    entity.readsThrough.map((read) => [read.key, readThroughSql(entity, read, column(table, read.ref))]),
-  );
+  if (entity.readsThrough.length === 0 && entity.readsSeries.length === 0) return table;
+  const through: Columns = Object.fromEntries([
+    ...entity.readsThrough.map((read) => [read.key, readThroughSql(entity, read, column(table, read.ref))]),
+    // The same series' other readings, by a correlated subquery on its index (series.ts).
+    ...entity.readsSeries.map((read) => [
+      seriesReadKey(read.of, read.key),
+      seriesReadSql(entity, read, (key) => column(table, key)),
+    ]),
+  ]);
   return new Proxy(table, {
     get: (own, key) => (typeof key === 'string' && key in through ? through[key] : Reflect.get(own, key)),
   });
@@ -78,12 +91,22 @@ export function readsThroughJson(
   refOf?: (ref: string) => SQLWrapper,
   reads: readonly ReadThrough[] = entity.readsThrough,
 ): SQL<Record<string, unknown>> | undefined {
-  if (reads.length === 0) return undefined;
+  // A series read is the record's own history (read beside it in views); a verdict's inputs, read
+  // through a given reference (`refOf`), take none.
+  const series = refOf ? [] : entity.readsSeries;
+  if (reads.length === 0 && series.length === 0) return undefined;
   const own = () => getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
-  const pairs = reads.map(
-    (read) =>
-      sql`${text(read.key)}::text, ${readThroughSql(entity, read, refOf?.(read.ref) ?? sql`${sql.identifier(entity.table)}.${sql.identifier(own()[read.ref]!.name)}`)}`,
-  );
+  const ownColumn = (key: string) => sql`${sql.identifier(entity.table)}.${sql.identifier(own()[key]!.name)}`;
+  const pairs = [
+    ...reads.map(
+      (read) =>
+        sql`${text(read.key)}::text, ${readThroughSql(entity, read, refOf?.(read.ref) ?? ownColumn(read.ref))}`,
+    ),
+    ...series.map(
+      (read) =>
+        sql`${text(seriesReadKey(read.of, read.key))}::text, ${seriesReadSql(entity, read, ownColumn)}`,
+    ),
+  ];
   return sql<Record<string, unknown>>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
@@ -155,6 +178,9 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
       const values = sql.join(expr.values.map(text), sql`, `);
       return sql`(case when jsonb_typeof(${list}) = 'array' then (select count(*) from jsonb_array_elements(${list}) as item where item->>${text(expr.field)} in (${values})) else 0 end)::float8`;
     }
+    case 'series':
+      // Read beside the record (`withReadsThrough`): the series' other reading, by its index.
+      return sql`${column(columns, seriesReadKey(expr.of, expr.key))}::float8`;
     case 'byValue': {
       const key = column(columns, expr.key);
       const cases = Object.entries(expr.cases).map(

@@ -247,6 +247,12 @@ export function entityTable<F extends Record<string, Field>>(
           .where(and(...tabConditions(tab, (key) => c[key]!))!),
       );
     }
+    // A series' readings of one report's point, in time (docs/series.md): the trend read reaches the
+    // equipment's reports by `report_header (equipment_no)` and walks down the parent chain to them.
+    if (entity.series && entity.parent) {
+      const keys = [entity.parent, ...entity.series.key, entity.series.time].map((k) => c[k]!);
+      indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+    }
     // What upserts and imports match by: unique together (per variant, for variants).
     if (entity.naturalKey?.length) {
       const key = [...(entity.variants ? [c.variant!] : []), ...entity.naturalKey.map((k) => c[k]!)];

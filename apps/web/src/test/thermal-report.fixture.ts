@@ -52,6 +52,12 @@ export function thermalReportHandlers(report: Report, measurement: ThermalMeasur
     http.get(api('/thermal-measurements/by-thermal-analysis'), () =>
       HttpResponse.json(onePage([measurement])),
     ),
+    // The equipment's trend (docs/series.md): before the by-id handler, which would take `trend` as an id.
+    http.get(api('/thermal-measurements/trend'), () =>
+      HttpResponse.json(
+        envelope({ series: [], bounded: { limit: 60, more: false, points: 100, morePoints: false } }),
+      ),
+    ),
     http.get(api(`/thermal-measurements/${measurement.id}`), () => HttpResponse.json(envelope(measurement))),
   ];
 }

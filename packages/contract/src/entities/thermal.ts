@@ -147,6 +147,9 @@ export const thermalMeasurement = defineEntity('thermalMeasurement', {
   images: { thermalImage: f.image(), visualImage: f.image() },
   search: ['tagNumber', 'equipmentName', 'component', 'location'],
   sort: { field: 'date', direction: 'desc' },
+  // A hot spot is judged against its own history: one series per tag and component of the report's
+  // equipment, over the measurement dates of its reports (docs/series.md).
+  series: { key: ['tagNumber', 'component'], time: 'date', values: ['maxTemperatureC', 'deltaTC'] },
   derived: {
     deltaTC: { field: f.number({ label: 'ΔT', unit: '°C' }), expr: thermalDeltaTExpr },
     severity: { field: f.enumOf(thermalSeverityLevels), expr: thermalSeverityExpr },
@@ -259,6 +262,11 @@ export const thermalRoutes = [
     }),
     { summary: 'Measurements of one analysis entered for a date', tag },
   ),
+  route('GET', '/thermal-measurements/trend', op.trend(thermalMeasurement), {
+    summary:
+      "Temperatures of the equipment's points over its reports: per tag and component, each reading with the previous and the change (bounded; docs/series.md)",
+    tag,
+  }),
   route('GET', '/thermal-measurements/:id', op.get(thermalMeasurement, 'path'), {
     summary: 'Get a thermal measurement',
     tag,

@@ -10,6 +10,7 @@ import { getByParentOperation } from './get-by-parent.ts';
 import { importSheetOperation } from './import-sheet.ts';
 import { listOperation } from './list.ts';
 import { listByParentOperation } from './list-by-parent.ts';
+import { trendOperation } from './trend.ts';
 import { updateOperation } from './update.ts';
 import { upsertOperation } from './upsert.ts';
 
@@ -29,6 +30,7 @@ const operationHandlers: { [K in EntityOperation['kind']]: OperationHandler<K> }
   exportSheet: exportSheetOperation,
   importSheet: importSheetOperation,
   enumValues: enumValuesOperation,
+  trend: trendOperation,
 };
 
 /**

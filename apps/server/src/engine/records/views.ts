@@ -141,7 +141,7 @@ export function recordView(
   // Derived values may read the record's parent (a finding judged against its inspection's
   // thickness): the row was read with those values, which the view does not show.
   const through = readsThroughOf(row);
-  if (entity.readsThrough.length > 0 && !through)
+  if ((entity.readsThrough.length > 0 || entity.readsSeries.length > 0) && !through)
     throw new Error(
       `${entity.name}: a view of a record needs what its derived values read through references`,
     );
@@ -172,6 +172,7 @@ export async function recordViews(db: DbOrTx, entity: EntityDefinition, rows: St
     entity,
     rows.map((r) => r.id),
   );
-  if (entity.readsThrough.length > 0) await readThroughFor(db, entity, tableOf(entity), rows);
+  if (entity.readsThrough.length > 0 || entity.readsSeries.length > 0)
+    await readThroughFor(db, entity, tableOf(entity), rows);
   return rows.map((row) => recordView(entity, row, found));
 }

@@ -31,6 +31,8 @@ type Row = Record<string, unknown>;
 
 /** The charting library loads with the first profile drawn, never with the rest of the workspace. */
 const RowsProfile = lazy(() => import('./RowsProfile.tsx'));
+/** The trend of the rows' series (docs/series.md), with the same library, loaded when drawn. */
+const RowsTrend = lazy(() => import('./RowsTrend.tsx'));
 
 /** The photos of a row, from its first image list, in their order. */
 export function rowPhotos(entity: EntityDefinition, row: Row): Attachment[] {
@@ -77,6 +79,8 @@ export function RowsPanel({
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = main ? technique.findingGrade?.field : undefined;
   const profile = main ? technique.workspace!.profile : undefined;
+  // The equipment's readings over its reports, where the rows declare a series and a trend call.
+  const trend = main ? findRoute(technique, 'trend', rows, scope.variant) : undefined;
   const search = { variant: scope.variant, inspection: inspection.id, ...(main ? {} : { list: rows.name }) };
   const nameOf = (row: Row) =>
     formatFieldValue(rows.fields[lead]!, row[lead], t, i18n.language, { entityName: rows.name, key: lead });
@@ -224,6 +228,13 @@ export function RowsPanel({
         <Suspense fallback={<Loader size="sm" mt="md" />}>
           <Stack mt="md">
             <RowsProfile scope={scope} inspection={inspection} profile={profile} />
+          </Stack>
+        </Suspense>
+      )}
+      {trend && (
+        <Suspense fallback={<Loader size="sm" mt="md" />}>
+          <Stack mt="md">
+            <RowsTrend scope={scope} route={trend} />
           </Stack>
         </Suspense>
       )}

@@ -29,6 +29,16 @@ export const workspace: Translation<typeof enWorkspace> = {
   gradeCounts_one: '{{count}} entri, menurut tingkat:',
   gradeCounts_other: '{{count}} entri, menurut tingkat:',
   profileWorst: 'Terburuk: {{name}} ({{grade}})',
+  trendTitle: '{{value}} peralatan ini dari laporan ke laporan',
+  trendEmpty: 'Belum ada pembacaan peralatan ini yang memiliki nilai.',
+  trendUnnamedPoint: 'Titik tanpa nama',
+  trendBounded_one:
+    'Setiap titik hanya menampilkan pembacaan terakhirnya; pembacaan sebelumnya tidak ditampilkan.',
+  trendBounded_other:
+    'Setiap titik hanya menampilkan {{count}} pembacaan terakhirnya; pembacaan sebelumnya tidak ditampilkan.',
+  trendMorePoints_one: 'Hanya titik pertama yang digambar; peralatan ini memiliki lebih banyak titik.',
+  trendMorePoints_other:
+    'Hanya {{count}} titik pertama yang digambar; peralatan ini memiliki lebih banyak titik.',
   inspectionCount_one: '{{count}} inspeksi pada laporan ini. Pilih di bawah untuk melihat temuannya.',
   inspectionCount_other:
     '{{count}} inspeksi pada laporan ini. Pilih salah satu di bawah untuk melihat temuannya.',

@@ -1,0 +1,1 @@
+CREATE INDEX "thermal_measurement_series_idx" ON "thermal_measurement" USING btree ("thermal_analysis_id","tag_number","component","date");

@@ -1,0 +1,252 @@
+import { defaultSeriesLimit, entities, maxSeriesKeys, seriesChain, seriesOf } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tableOf } from '../db/schema/index.ts';
+import { derivedSql } from './derived-sql.ts';
+
+/**
+ * A series' SQL (docs/series.md): its readings reached from the report's equipment down the parent
+ * chain (`report_header (equipment_no)` → each table by its parent → the readings by the derived
+ * `(parent, key…, time)` index), readings of superseded reports left out.
+ */
+
+const columnsOf = (entity: EntityDefinition) =>
+  getTableColumns(tableOf(entity)) as unknown as Record<string, AnyPgColumn>;
+
+/** A column of a table read under an alias: `"s0"."component"`. */
+const at = (alias: string, column: AnyPgColumn) =>
+  sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+
+/**
+ * The tables from the report down to the readings, joined under aliases `${prefix}0` (the readings)
+ * … `${prefix}n`, and the condition tying the last to the report row `report` (an SQL reference to
+ * its id).
+ */
+function chainJoins(
+  entity: EntityDefinition,
+  prefix: string,
+  report: SQLWrapper,
+): { from: SQL; toReport: SQL } {
+  const chain = seriesChain(entity, (name) => entities[name]);
+  const top = chain.length - 1;
+  const named = (i: number) => `${prefix}${i}`;
+  const table = (i: number) =>
+    sql`${sql.identifier(entities[chain[i]!.entity]!.table)} as ${sql.identifier(named(i))}`;
+  const parentOf = (i: number) => at(named(i), columnsOf(entities[chain[i]!.entity]!)[chain[i]!.parent]!);
+  const joins = [table(top)];
+  for (let i = top - 1; i >= 0; i--)
+    joins.push(sql`join ${table(i)} on ${parentOf(i)} = ${sql.identifier(named(i + 1))}.id`);
+  return { from: sql.join(joins, sql` `), toReport: sql`${parentOf(top)} = ${report}` };
+}
+
+/** The row's own columns under an alias, by field key, as derived values compile against them. */
+function aliased(entity: EntityDefinition, alias: string): Record<string, SQL> {
+  return Object.fromEntries(
+    Object.entries(columnsOf(entity)).map(([key, column]) => [key, at(alias, column)]),
+  );
+}
+
+/** A series value as SQL over the row under `alias`: its field, or its derived number. */
+function valueSql(entity: EntityDefinition, key: string, alias: string): SQL {
+  const own = columnsOf(entity)[key];
+  if (own && entity.fields[key]) return sql`${at(alias, own)}::float8`;
+  return sql`(${derivedSql(entity, key, aliased(entity, alias))})::float8`;
+}
+
+/** A series' time as the API writes it: a date as `YYYY-MM-DD`, a datetime as ISO in UTC. */
+function timeText(entity: EntityDefinition, time: SQL): SQL {
+  const kind = entity.fields[seriesOf(entity).time]!.kind;
+  return kind === 'date'
+    ? sql`to_char(${time}, 'YYYY-MM-DD')`
+    : sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+export type TrendQuery = {
+  equipmentNo: string;
+  /** The report the trend runs up to: its readings, and the others' up to its latest time. */
+  reportHeaderId?: string;
+  /** Readings on or before this date. */
+  until?: string;
+  /** One point: values of (some of) the key fields. */
+  point: Record<string, string | number>;
+  limit: number;
+  /** The caller's company scope over `report_header`, when it has one. */
+  scope?: SQL;
+};
+
+/** One reading of a trend as the statement answers it. */
+export type TrendRow = {
+  id: string;
+  report_id: string;
+  report_number: string;
+  time: string;
+  back: number;
+  point: number;
+  has_previous: boolean;
+} & Record<`k${number}` | `v${number}` | `p${number}`, unknown>;
+
+/**
+ * The trend of one equipment in one statement: every reading of its points (readings of superseded
+ * reports left out, but the report the trend runs up to), each with the point's previous reading
+ * (`lag`, over the whole history even where the answer stops short), the latest `limit + 1` of each
+ * point (one more than answered: it says there are more) and the first `maxSeriesKeys + 1` points.
+ */
+export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
+  const series = seriesOf(entity);
+  const own = columnsOf(entity);
+  const { from, toReport } = chainJoins(entity, 's', sql`"report_header".id`);
+  const time = at('s0', own[series.time]!);
+  const keys = series.key.map((k) => at('s0', own[k]!));
+  const conditions: SQL[] = [
+    sql`"report_header".equipment_no = ${q.equipmentNo}`,
+    q.reportHeaderId
+      ? sql`("report_header".superseded_by is null or "report_header".id = ${q.reportHeaderId}::uuid)`
+      : sql`"report_header".superseded_by is null`,
+  ];
+  if (q.scope) conditions.push(q.scope);
+  for (const [i, k] of series.key.entries())
+    if (q.point[k] !== undefined) conditions.push(sql`${keys[i]!} = ${q.point[k]}`);
+  if (q.until)
+    conditions.push(
+      entity.fields[series.time]!.kind === 'date'
+        ? sql`${time} <= ${q.until}::date`
+        : sql`${time} < (${q.until}::date + 1)::timestamptz`,
+    );
+  if (q.reportHeaderId) {
+    // The report's own latest reading: the others' count up to it (all of them while it has none).
+    const horizon = chainJoins(entity, 'h', sql`${q.reportHeaderId}::uuid`);
+    const latest = at('h0', own[series.time]!);
+    conditions.push(
+      sql`${time} <= coalesce((select max(${latest}) from ${horizon.from} where ${horizon.toReport}), ${time})`,
+    );
+  }
+  const k = (i: number) => sql.identifier(`k${i}`);
+  const pointCols = sql.join(
+    series.key.map((_, i) => k(i)),
+    sql`, `,
+  );
+  const values = series.values.map((v, i) => sql`${valueSql(entity, v, 's0')} as ${sql.identifier(`v${i}`)}`);
+  const lags = series.values.map(
+    (_, i) => sql`lag(${sql.identifier(`v${i}`)}) over walk as ${sql.identifier(`p${i}`)}`,
+  );
+  return sql`with readings as (
+      select s0.id, "report_header".id as report_id, "report_header".report_number,
+        ${time} as t, s0.created_at as c, ${sql.join(
+          keys.map((key, i) => sql`${key} as ${k(i)}`),
+          sql`, `,
+        )}, ${sql.join(values, sql`, `)}
+      from "report_header" join ${from} on ${toReport}
+      where ${sql.join(conditions, sql` and `)}
+    ), walked as (
+      select readings.*, ${sql.join(lags, sql`, `)}, (lag(id) over walk) is not null as has_previous,
+        (row_number() over (partition by ${pointCols} order by t desc, c desc, id desc))::int as back,
+        (dense_rank() over (order by ${pointCols}))::int as point
+      from readings
+      window walk as (partition by ${pointCols} order by t, c, id)
+    )
+    select walked.*, ${timeText(entity, sql`t`)} as time from walked
+    where back <= ${q.limit + 1} and point <= ${maxSeriesKeys + 1}
+    order by point, t, c, id`;
+}
+
+type Numbers = Record<string, number | null>;
+type Reading = {
+  id: string;
+  reportHeaderId: string;
+  reportNumber: string;
+  time: string;
+  values: Numbers;
+  previous: Numbers | null;
+  change: Numbers;
+};
+
+/** The statement's rows as the trend call answers them (contract `trendResponseSchema`). */
+export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: number) {
+  const series = seriesOf(entity);
+  const number = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+  const byPoint = new Map<number, { key: Record<string, unknown>; readings: Reading[]; more: boolean }>();
+  for (const row of rows) {
+    if (row.point > maxSeriesKeys) continue;
+    let found = byPoint.get(row.point);
+    if (!found) {
+      const key = Object.fromEntries(series.key.map((k, i) => [k, row[`k${i}`] ?? null]));
+      byPoint.set(row.point, (found = { key, readings: [], more: false }));
+    }
+    // The one reading past the limit says the point has more, and is not answered.
+    if (row.back > limit) {
+      found.more = true;
+      continue;
+    }
+    const values = Object.fromEntries(series.values.map((v, i) => [v, number(row[`v${i}`])]));
+    const previous = Object.fromEntries(series.values.map((v, i) => [v, number(row[`p${i}`])]));
+    found.readings.push({
+      id: row.id,
+      reportHeaderId: row.report_id,
+      reportNumber: row.report_number,
+      time: row.time,
+      values,
+      previous: row.has_previous ? previous : null,
+      change: Object.fromEntries(
+        series.values.map((v) => {
+          const now = values[v];
+          const before = previous[v];
+          return [
+            v,
+            now === null || before === null || now === undefined || before === undefined
+              ? null
+              : now - before,
+          ];
+        }),
+      ),
+    });
+  }
+  const answered = [...byPoint.values()].map((p) => ({ ...p, latest: p.readings.at(-1)! }));
+  return {
+    series: answered,
+    bounded: {
+      limit,
+      more: answered.some((p) => p.more),
+      points: maxSeriesKeys,
+      morePoints: rows.some((r) => r.point > maxSeriesKeys),
+    },
+  };
+}
+
+/** The readings per point a trend answers when the call does not ask for fewer. */
+export const seriesLimit = (entity: EntityDefinition) => seriesOf(entity).limit ?? defaultSeriesLimit;
+
+/**
+ * A number field of the same series' other reading, for a row whose columns `row` gives (by field
+ * key, `createdAt` and `id` too): its previous reading, or its baseline (the latest reading marked
+ * baseline at or before it, else the point's first, which may be the row itself). A correlated
+ * subquery: the row's equipment through its own chain, then that equipment's reports (not
+ * superseded) down to their readings of the same point, read off the series index.
+ */
+export function seriesReadSql(
+  entity: EntityDefinition,
+  read: { of: 'previous' | 'first'; key: string },
+  row: (key: string) => SQLWrapper,
+): SQL {
+  const series = seriesOf(entity);
+  const own = columnsOf(entity);
+  const p = (key: string) => at('p0', own[key]!);
+  const mine = chainJoins(entity, 'q', sql`"series_report".id`);
+  const equipment = sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q0".id = ${row('id')})`;
+  const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
+  const samePoint = series.key.map((k) => sql`${p(k)} is not distinct from ${row(k)}`);
+  const walk = [p(series.time), p('createdAt'), p('id')];
+  const here = sql`(${sql.join(walk, sql`, `)}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(series.time)}, ${row('createdAt')}, ${row('id')})`;
+  const baseline = series.baseline ? p(series.baseline) : undefined;
+  const order =
+    read.of === 'previous'
+      ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
+      : baseline
+        ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
+        : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
+  return sql`(select ${p(read.key)}::float8 from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
+    where "series_reports".equipment_no = ${equipment} and "series_reports".superseded_by is null
+      and ${sql.join(samePoint, sql` and `)} and ${here}
+    order by ${order} limit 1)`;
+}

@@ -1,0 +1,396 @@
+/**
+ * Series (docs/series.md): a reading entity's points over the reports of one equipment. Proven on
+ * thermal measurements, whose series is per tag and component over their dates: the trend read
+ * (`GET /thermal-measurements/trend`) in order with previous, change and latest, superseded reports
+ * left out, the bound said, company scope, and bad parameters refused.
+ */
+import { randomUUID } from 'node:crypto';
+import { d, defineEntity, deriveValue, entities, f } from '@inspectra/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sacpInspectionTable, sacpMeasurementTable, users } from '../src/db/schema/index.ts';
+import { derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
+import { trendStatement } from '../src/engine/series.ts';
+import {
+  createEquipment,
+  createReportHeader,
+  createInspector,
+  createThermalAnalysis,
+  createThermalMeasurement,
+  createWorkOrder,
+  multipart,
+  startTestApp,
+} from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const trend = (query: string, token?: string) =>
+  t.call('GET', `/api/thermal-measurements/trend?${query}`, undefined, token);
+
+/** A report on the equipment with its analysis, and readings `[date, component, max, reference]`. */
+async function surveyed(
+  equipmentNo: string,
+  readings: [string, string, number, number][],
+  overrides: Record<string, unknown> = {},
+) {
+  const report = await createReportHeader(t, { equipmentNo, ...overrides });
+  const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id });
+  const made = [];
+  for (const [date, component, maxTemperatureC, referenceTemperatureC] of readings)
+    made.push(
+      await createThermalMeasurement(t, analysis.id, {
+        date,
+        component,
+        tagNumber: 'LP-3A',
+        maxTemperatureC,
+        referenceTemperatureC,
+      }),
+    );
+  return { report, analysis, made };
+}
+
+describe('the trend of an equipment', () => {
+  let equipmentNo: string;
+  let reports: Awaited<ReturnType<typeof surveyed>>[];
+  beforeAll(async () => {
+    equipmentNo = (await createEquipment(t)).equipmentNo;
+    // Four monthly surveys of two lugs; entered out of order, read in time.
+    reports = [
+      await surveyed(equipmentNo, [['2026-03-10', 'Phase R lug', 52, 40]]),
+      await surveyed(equipmentNo, [
+        ['2026-01-10', 'Phase R lug', 45, 40],
+        ['2026-01-10', 'Phase S lug', 41, 40],
+      ]),
+      await surveyed(equipmentNo, [
+        ['2026-02-10', 'Phase R lug', 48.5, 40],
+        ['2026-02-10', 'Phase S lug', 41, 40],
+      ]),
+      await surveyed(equipmentNo, [['2026-04-10', 'Phase R lug', 61, 40]]),
+    ];
+  });
+
+  it('answers per point the readings in time, each with the previous, the change, and the latest', async () => {
+    const r = await trend(`equipmentNo=${equipmentNo}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [phaseR, phaseS] = r.body.data.series;
+    expect(r.body.data.series).toHaveLength(2);
+    expect(phaseR.key).toEqual({ tagNumber: 'LP-3A', component: 'Phase R lug' });
+    expect(phaseR.readings.map((x: { time: string }) => x.time)).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+      '2026-03-10',
+      '2026-04-10',
+    ]);
+    expect(
+      phaseR.readings.map((x: { values: { maxTemperatureC: number } }) => x.values.maxTemperatureC),
+    ).toEqual([45, 48.5, 52, 61]);
+    // The first reading has no previous; the others the one before, the change and ΔT's change.
+    expect(phaseR.readings[0]).toMatchObject({
+      previous: null,
+      change: { maxTemperatureC: null, deltaTC: null },
+      values: { maxTemperatureC: 45, deltaTC: 5 },
+    });
+    expect(phaseR.readings[1]).toMatchObject({
+      previous: { maxTemperatureC: 45, deltaTC: 5 },
+      change: { maxTemperatureC: 3.5, deltaTC: 3.5 },
+      reportHeaderId: reports[2]!.report.id,
+      reportNumber: reports[2]!.report.reportNumber,
+    });
+    expect(phaseR.latest).toMatchObject({
+      time: '2026-04-10',
+      values: { maxTemperatureC: 61 },
+      change: { maxTemperatureC: 9 },
+    });
+    expect(phaseR.more).toBe(false);
+    expect(phaseS.key.component).toBe('Phase S lug');
+    expect(phaseS.latest.change).toEqual({ maxTemperatureC: 0, deltaTC: 0 });
+    expect(r.body.data.bounded).toEqual({ limit: 60, more: false, points: 100, morePoints: false });
+  });
+
+  it('runs up to a report: its readings and the others up to its latest, for one point', async () => {
+    const r = await trend(
+      `reportHeaderId=${reports[0]!.report.id}&component=${encodeURIComponent('Phase R lug')}`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.series).toHaveLength(1);
+    expect(r.body.data.series[0].readings.map((x: { time: string }) => x.time)).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+      '2026-03-10',
+    ]);
+    const until = await trend(`equipmentNo=${equipmentNo}&until=2026-02-10`);
+    expect(until.body.data.series[0].latest.time).toBe('2026-02-10');
+  });
+
+  it('says where it stopped short, the previous of its first reading read from before the bound', async () => {
+    const r = await trend(`equipmentNo=${equipmentNo}&limit=2`);
+    expect(r.status).toBe(200);
+    const [phaseR, phaseS] = r.body.data.series;
+    expect(phaseR.readings.map((x: { time: string }) => x.time)).toEqual(['2026-03-10', '2026-04-10']);
+    expect(phaseR.readings[0].previous).toEqual({ maxTemperatureC: 48.5, deltaTC: 8.5 });
+    expect(phaseR.more).toBe(true);
+    expect(phaseS.more).toBe(false);
+    expect(r.body.data.bounded).toMatchObject({ limit: 2, more: true });
+  });
+
+  it('leaves out the readings of a superseded report, but not of the report it runs up to', async () => {
+    const replaced = await surveyed(equipmentNo, [['2026-05-10', 'Phase R lug', 99, 40]]);
+    await t.db.execute(
+      sql`update report_header set superseded_by = ${reports[3]!.report.id} where id = ${replaced.report.id}`,
+    );
+    const r = await trend(`equipmentNo=${equipmentNo}`);
+    expect(r.body.data.series[0].latest.time).toBe('2026-04-10');
+    const own = await trend(`reportHeaderId=${replaced.report.id}`);
+    expect(own.body.data.series[0].latest).toMatchObject({
+      time: '2026-05-10',
+      values: { maxTemperatureC: 99 },
+    });
+  });
+
+  it('answers no points for an equipment without readings, and 404 for an unknown report', async () => {
+    const none = await trend('equipmentNo=NOWHERE-1');
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual({
+      series: [],
+      bounded: { limit: 60, more: false, points: 100, morePoints: false },
+    });
+    const unknown = await trend(`reportHeaderId=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it.each([
+    ['', /Name the equipment \(equipmentNo\) or a report/],
+    [`equipmentNo=X&reportHeaderId=${randomUUID()}`, /one of them/],
+    ['reportHeaderId=nope', /reportHeaderId must be an identifier/],
+    ['equipmentNo=X&until=2026-13-01', /until must be a date/],
+    ['equipmentNo=X&limit=0', /limit is at least 1/],
+    ['equipmentNo=X&limit=61', /limit is at most 60/],
+    ['equipmentNo=X&limit=two', /limit must be a whole number/],
+  ])('refuses %s with 400, saying why', async (query, message) => {
+    const r = await trend(query);
+    expect(r.status).toBe(400);
+    expect(r.body.data).toBeNull();
+    expect(JSON.stringify(r.body)).toMatch(message);
+  });
+});
+
+describe('the trend under company scope', () => {
+  it("shows a contractor company's user only the readings of its reports", async () => {
+    const user = await createInspector(t);
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: 'Trend Co' }),
+    );
+    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const ours = await createWorkOrder(t);
+    const assigned = await t.call('POST', '/api/wo-task-assignments', {
+      workOrderSPKId: ours.id,
+      inspectionMethod: 'thermal',
+      userPDMIds: [user.id],
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+    const equipmentNo = (await createEquipment(t)).equipmentNo;
+    await surveyed(equipmentNo, [['2026-01-10', 'Phase R lug', 45, 40]], { workOrderSPKId: ours.id });
+    const theirs = await surveyed(equipmentNo, [['2026-02-10', 'Phase R lug', 70, 40]]);
+
+    const seen = await trend(`equipmentNo=${equipmentNo}`, token);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.data.series[0].readings.map((x: { time: string }) => x.time)).toEqual(['2026-01-10']);
+    expect((await trend(`reportHeaderId=${theirs.report.id}`, token)).status).toBe(404);
+    // The owner's staff see both.
+    expect((await trend(`equipmentNo=${equipmentNo}`)).body.data.series[0].readings).toHaveLength(2);
+  });
+});
+
+describe('the trend statement', () => {
+  it('reads one equipment off the indexes, never the whole readings table', async () => {
+    // 200 pieces of equipment, 3 reports each, 20 readings per report: 12,000 readings.
+    await t.db
+      .execute(sql`insert into equipment (equipment_no, tag_number, description, category_code, object_type_code)
+      select 'BULK-' || g, 'T-' || g, 'Panel', 'electrical', 'EL-PANEL' from generate_series(1, 200) g`);
+    const wo = await createWorkOrder(t);
+    await t.db
+      .execute(sql`insert into report_header (work_order_spkid, report_number, title, equipment_no, inspection_method)
+      select ${wo.id}::uuid, 'BULK-R-' || e || '-' || r, 'Bulk', 'BULK-' || e, 'thermal'
+      from generate_series(1, 200) e, generate_series(1, 3) r`);
+    await t.db.execute(sql`insert into thermal_analysis (report_header_id)
+      select id from report_header where report_number like 'BULK-R-%'`);
+    await t.db
+      .execute(sql`insert into thermal_measurement (thermal_analysis_id, date, tag_number, component, max_temperature_c, reference_temperature_c)
+      select a.id, date '2025-01-01' + (c * 7), 'T', 'C-' || c, 40 + c, 40
+      from thermal_analysis a join report_header h on h.id = a.report_header_id and h.report_number like 'BULK-R-%',
+      generate_series(1, 20) c`);
+    await t.db.execute(sql`analyze`);
+    const statement = trendStatement(entities.thermalMeasurement!, {
+      equipmentNo: 'BULK-7',
+      point: {},
+      limit: 60,
+    });
+    const plan = (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(/Index Scan (using|on) report_header_equipment_no_key_idx/);
+    expect(plan).toMatch(/Index (Only )?Scan using thermal_measurement_(series|parent_list)_idx/);
+    expect(plan).not.toMatch(/Seq Scan on thermal_measurement/);
+    const answered = (await t.db.execute(statement)).rows;
+    expect(answered).toHaveLength(60);
+
+    // A previous reading read beside one record: by the row's own chain and the equipment's reports.
+    // The three reports' readings were written at one instant: the last by id has the others before it.
+    const probe = defineEntity('thermalMeasurement', {
+      label: 'Temperature probe',
+      module: 'thermal',
+      fields: {
+        thermalAnalysisId: f.ref('thermalAnalysis', { required: true }),
+        date: f.date({ required: true }),
+        tagNumber: f.text(),
+        component: f.text(),
+        maxTemperatureC: f.number({}),
+      },
+      parent: 'thermalAnalysisId',
+      series: { key: ['tagNumber', 'component'], time: 'date', values: ['maxTemperatureC'] },
+      derived: {
+        rise: { field: f.number({}), expr: d.sub(d.field('maxTemperatureC'), d.previous('maxTemperatureC')) },
+      },
+    });
+    const [row] = (
+      await t.db.execute<{ id: string }>(
+        sql`select m.id from thermal_measurement m join thermal_analysis a on a.id = m.thermal_analysis_id
+          join report_header h on h.id = a.report_header_id where h.equipment_no = 'BULK-7' and m.component = 'C-5' order by m.id desc limit 1`,
+      )
+    ).rows;
+    const beside = sql`select ${readsThroughJson(probe)} from thermal_measurement where id = ${row!.id}`;
+    const besidePlan = (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${beside}`)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(besidePlan).toMatch(/Index Scan (using|on) report_header_equipment_no_key_idx/);
+    expect(besidePlan).not.toMatch(/Seq Scan on thermal_measurement/);
+    const [read] = (await t.db.execute<{ json_build_object: Record<string, number> }>(beside)).rows;
+    expect(Object.values(read!)[0]).toEqual({ 'previous(maxTemperatureC)': 45 });
+  });
+});
+
+/**
+ * Probes over SACP's readings table (a test point's potential over surveys), its yes/no column
+ * standing for a baseline mark: `d.previous` and `d.first` compiled to SQL and worked out in JS from
+ * the values read beside the record, which must agree.
+ */
+function potentialProbe(baseline: boolean) {
+  return defineEntity('sacpMeasurement', {
+    label: 'Potential probe',
+    module: 'sacp',
+    fields: {
+      sacpInspectionId: f.ref('sacpInspection', { required: true }),
+      measurementDate: f.date({ required: true }),
+      testPoint: f.text(),
+      potential: f.number({}),
+      connectedYesNo: f.boolean(),
+    },
+    parent: 'sacpInspectionId',
+    series: {
+      key: ['testPoint'],
+      time: 'measurementDate',
+      values: ['potential'],
+      ...(baseline ? { baseline: 'connectedYesNo' as const } : {}),
+    },
+    derived: {
+      change: { field: f.number({}), expr: d.sub(d.field('potential'), d.previous('potential')) },
+      shift: { field: f.number({}), expr: d.sub(d.field('potential'), d.first('potential')) },
+    },
+  });
+}
+
+describe('series expressions', () => {
+  /** The probe's values per reading of the test point, in time: SQL's, checked against JS's. */
+  async function worked(probe: ReturnType<typeof potentialProbe>, testPoint: string) {
+    const table = sacpMeasurementTable;
+    const through = readsThroughJson(probe)!;
+    const rows = (
+      await t.db.execute<Record<string, unknown>>(
+        sql`select id, potential, measurement_date::text as date, ${through} as through,
+        ${derivedSql(probe, 'change', table)} as change, ${derivedSql(probe, 'shift', table)} as shift
+        from sacp_measurement where test_point = ${testPoint} order by measurement_date`,
+      )
+    ).rows;
+    for (const row of rows) {
+      const input = { potential: row.potential, ...(row.through as object) };
+      expect(deriveValue(probe.derived.change!, input)).toBe(row.change);
+      expect(deriveValue(probe.derived.shift!, input)).toBe(row.shift);
+    }
+    return rows.map((r) => ({ date: r.date, change: r.change, shift: r.shift }));
+  }
+
+  let testPoint: string;
+  beforeAll(async () => {
+    testPoint = `TP-${randomUUID().slice(0, 8)}`;
+    const equipmentNo = (await createEquipment(t)).equipmentNo;
+    const readings: [string, number | null, boolean][] = [
+      ['2026-01-05', -0.9, false],
+      ['2026-02-05', -0.95, false],
+      ['2026-03-05', null, false],
+      ['2026-04-05', -1.1, true],
+      ['2026-05-05', -1.0, false],
+    ];
+    for (const [date, potential, marked] of readings) {
+      const report = await createReportHeader(t, { equipmentNo });
+      const [inspection] = await t.db
+        .insert(sacpInspectionTable)
+        .values({ reportHeaderId: report.id, measurementDate: date, variant: 'pipe' } as never)
+        .returning();
+      await t.db.insert(sacpMeasurementTable).values({
+        sacpInspectionId: (inspection as { id: string }).id,
+        measurementDate: date,
+        variant: 'pipe',
+        testPoint,
+        potential,
+        connectedYesNo: marked,
+      } as never);
+    }
+  });
+
+  it('reads the previous reading of the point: none for the first, empty over an empty one', async () => {
+    const rows = await worked(potentialProbe(false), testPoint);
+    expect(rows.map((r) => r.change)).toEqual([
+      null,
+      expect.closeTo(-0.05, 9),
+      null,
+      null,
+      expect.closeTo(0.1, 9),
+    ]);
+  });
+
+  it("reads the point's first reading, itself for the first", async () => {
+    const rows = await worked(potentialProbe(false), testPoint);
+    expect(rows.map((r) => r.shift)).toEqual([
+      0,
+      expect.closeTo(-0.05, 9),
+      null,
+      expect.closeTo(-0.2, 9),
+      expect.closeTo(-0.1, 9),
+    ]);
+  });
+
+  it('reads the latest reading marked baseline at or before the row, else the first', async () => {
+    const rows = await worked(potentialProbe(true), testPoint);
+    expect(rows.map((r) => r.shift)).toEqual([0, expect.closeTo(-0.05, 9), null, 0, expect.closeTo(0.1, 9)]);
+  });
+
+  it('is refused at load without a series, or over a field that is not a number', () => {
+    expect(() =>
+      defineEntity('probeRow', {
+        label: 'Probe',
+        module: 'probe',
+        fields: { probeId: f.ref('reportHeader', { required: true }), value: f.number({}) },
+        parent: 'probeId',
+        derived: { rise: { field: f.number({}), expr: d.sub(d.field('value'), d.first('value')) } },
+      }),
+    ).toThrow(/d\.first\(value\) reads a number field of the same series/);
+  });
+});

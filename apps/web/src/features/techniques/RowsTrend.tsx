@@ -1,0 +1,155 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { seriesBands, seriesOf } from '@inspectra/contract';
+import type { EntityDefinition, SeriesBand } from '@inspectra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
+import { formatDate, formatNumber } from '../../engine/locale.ts';
+import { callTechnique } from './technique-client.ts';
+import { techniqueKey } from './technique-queries.ts';
+import type { WorkspaceScope } from './technique-queries.ts';
+import type { RouteOf } from './technique-routes.ts';
+
+/** A trend as the server answers it (contract `trendResponseSchema`). */
+export type Trend = {
+  series: {
+    key: Record<string, string | number | null>;
+    readings: { time: string; values: Record<string, number | null> }[];
+    more: boolean;
+  }[];
+  bounded: { limit: number; more: boolean; points: number; morePoints: boolean };
+};
+
+const lineColors = ['indigo.6', 'cyan.6', 'grape.6', 'teal.6', 'pink.6', 'lime.7'];
+
+/** A calendar day as milliseconds in UTC: where a date sits on the time axis. */
+const dayOf = (time: string) => Date.parse(time.length === 10 ? `${time}T00:00:00Z` : time);
+
+/**
+ * The value a trend draws: the first of the series' values the grade sets limits on (thermal: ΔT,
+ * graded by severity), with those limits; else the first value, without limits.
+ */
+export function drawnValue(entity: EntityDefinition, grade: string | undefined) {
+  const values = seriesOf(entity).values;
+  const banded = values.find((v) => seriesBands(entity, grade, v).length > 0);
+  const value = banded ?? values[0];
+  return { value, bands: seriesBands(entity, grade, value) };
+}
+
+/**
+ * The chart's rows: one per reading time, a column per point (`p0`, `p1`…); a point without a
+ * reading at that time, or with an empty value, has none there (its line joins the readings either
+ * side, never drawn at 0: blanks stay blank).
+ */
+export function trendChartData(trend: Trend, value: string) {
+  const byTime = new Map<number, Record<string, number>>();
+  trend.series.forEach((point, i) => {
+    for (const reading of point.readings) {
+      const v = reading.values[value];
+      if (typeof v !== 'number') continue;
+      const at = dayOf(reading.time);
+      const row = byTime.get(at) ?? { at };
+      row[`p${i}`] = v;
+      byTime.set(at, row);
+    }
+  });
+  return [...byTime.values()].sort((a, b) => a.at! - b.at!);
+}
+
+/**
+ * The readings of the report's equipment over its reports, per point, on a date axis with the
+ * grade's limits across (docs/series.md): read whole from the trend call, and where the call stopped
+ * short, said under the chart.
+ */
+export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; route: RouteOf<'trend'> }) {
+  const { t, i18n } = useTranslation();
+  const entity = route.operation.entity;
+  const grade = scope.technique.findingGrade;
+  const { value, bands } = drawnValue(entity, grade?.field);
+  const { data } = useQuery({
+    queryKey: [...techniqueKey(scope.technique, scope.reportId), 'trend', entity.name],
+    queryFn: async ({ signal }) =>
+      (
+        await callTechnique<Trend>(scope.technique, route, {
+          query: { reportHeaderId: scope.reportId },
+          signal,
+        })
+      ).data,
+  });
+  const series = seriesOf(entity);
+  const label = (key: string) =>
+    fieldLabel(t, entity.name, key, entity.fields[key] ?? entity.derived[key]!.field);
+  const field = entity.fields[value] ?? entity.derived[value]!.field;
+  const unit = unitOf(field);
+  const pointName = (key: Record<string, unknown>) =>
+    series.key
+      .map((k) => key[k])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .join(' · ') || t('workspace.trendUnnamedPoint');
+  const format = (v: number) => formatNumber(v, i18n.language);
+  const levelLabel = (band: SeriesBand) =>
+    grade ? enumLabel(t, entity.name, grade.field, band.level) : band.level;
+  const title = t('workspace.trendTitle', { value: label(value) });
+  const rows = data ? trendChartData(data, value) : [];
+
+  return (
+    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {data && rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('workspace.trendEmpty')}
+          </Text>
+        ) : (
+          <LineChart
+            h={300}
+            data={rows}
+            dataKey="at"
+            series={(data?.series ?? []).map((point, i) => ({
+              name: `p${i}`,
+              label: pointName(point.key),
+              color: lineColors[i % lineColors.length]!,
+            }))}
+            curveType="linear"
+            connectNulls
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            valueFormatter={format}
+            xAxisProps={{
+              type: 'number',
+              scale: 'time',
+              domain: ['dataMin', 'dataMax'],
+              tickFormatter: (at: number) =>
+                formatDate(new Date(at).toISOString().slice(0, 10), i18n.language),
+            }}
+            yAxisProps={{ tickFormatter: format }}
+            yAxisLabel={unit}
+            tooltipProps={{
+              labelFormatter: (at: unknown) =>
+                typeof at === 'number'
+                  ? formatDate(new Date(at).toISOString().slice(0, 10), i18n.language)
+                  : '',
+            }}
+            referenceLines={bands.map((band, i) => ({
+              y: band.limit,
+              label: `${levelLabel(band)} ${band.when === 'gt' ? '>' : '≥'} ${format(band.limit)}${unit ? ` ${unit}` : ''}`,
+              color: i === 0 ? 'red.7' : 'orange.7',
+              ifOverflow: 'extendDomain' as const,
+            }))}
+          />
+        )}
+        {data && (data.bounded.more || data.bounded.morePoints) && (
+          <Text component="figcaption" size="sm">
+            {data.bounded.more && t('workspace.trendBounded', { count: data.bounded.limit })}
+            {data.bounded.more && data.bounded.morePoints && ' '}
+            {data.bounded.morePoints && t('workspace.trendMorePoints', { count: data.bounded.points })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { d, defineEntity, defineTechnique, entities, f, seriesBands } from '../src/index.ts';
+import type { EntitySeries } from '../src/index.ts';
+
+/** A probe's readings under an inspection under a report, with a series declared afresh each time. */
+function probe(series: EntitySeries, o: { parent?: boolean; between?: boolean } = {}) {
+  const inspection = defineEntity('probeInspection', {
+    label: 'Probe inspection',
+    module: 'probe',
+    fields: { reportHeaderId: f.ref('reportHeader', { required: true }) },
+    parent: 'reportHeaderId',
+  });
+  const reading = defineEntity('probeReading', {
+    label: 'Probe reading',
+    module: 'probe',
+    fields: {
+      probeInspectionId: f.ref('probeInspection', { required: true }),
+      point: f.text({ required: true }),
+      direction: f.enumOf(['horizontal', 'vertical', 'axial'] as const),
+      readAt: f.date({ required: true }),
+      takenOn: f.date(),
+      velocity: f.number({ min: 0 }),
+      notes: f.longText(),
+      baselineReading: f.boolean(),
+    },
+    derived: { doubled: { field: f.number({}), expr: d.mul(d.field('velocity'), d.number(2)) } },
+    ...(o.parent === false ? {} : { parent: 'probeInspectionId' as const }),
+    series: series as never,
+  });
+  return defineTechnique({
+    module: 'probe',
+    label: 'Probe',
+    reportCard: false,
+    description: 'A probe.',
+    slug: 'probe',
+    icon: 'ultrasound',
+    color: 'gray',
+    entities: o.between === false ? [reading] : [inspection, reading],
+    routes: [],
+    workspace: { inspection, rows: reading },
+  });
+}
+
+const good: EntitySeries = {
+  key: ['point', 'direction'],
+  time: 'readAt',
+  values: ['velocity', 'doubled'],
+  baseline: 'baselineReading',
+};
+
+describe('a series declaration', () => {
+  it('is taken when its fields are of the right kinds and its chain reaches the report', () => {
+    expect(() => probe(good)).not.toThrow();
+    expect(entities.thermalMeasurement!.series?.key).toEqual(['tagNumber', 'component']);
+  });
+
+  it.each([
+    [{ ...good, key: ['nowhere'] }, /series key nowhere must be a text, choice or whole-number field/],
+    [{ ...good, key: ['velocity'] }, /series key velocity must be a text, choice/],
+    [{ ...good, key: ['point', 'point'] }, /series key names a field twice/],
+    [{ ...good, time: 'point' }, /series time point must be a required date or datetime field/],
+    [{ ...good, time: 'takenOn' }, /series time takenOn must be a required date/],
+    [{ ...good, values: ['notes'] }, /series value notes must be a number field or a derived number/],
+    [{ ...good, baseline: 'point' }, /series baseline point must be a yes\/no field/],
+    [{ ...good, limit: 0 }, /series limit must be a whole number from 1 to 240/],
+    [{ ...good, limit: 1000 }, /series limit must be a whole number from 1 to 240/],
+  ] as [EntitySeries, RegExp][])('refuses %j at load', (series, message) => {
+    expect(() => probe(series)).toThrow(message);
+  });
+
+  it('needs a parent, and a parent chain up to the report through its technique', () => {
+    expect(() => probe(good, { parent: false })).toThrow(/series needs a parent/);
+    expect(() => probe(good, { between: false })).toThrow(/parent chain up to its report/);
+  });
+});
+
+describe("a series value's bands", () => {
+  it("are the grade's bands over the very expression the value is", () => {
+    const rows = entities.thermalMeasurement!;
+    expect(seriesBands(rows, 'severity', 'deltaTC')).toEqual([
+      { limit: 15, when: 'gt', level: 'repairImmediately' },
+      { limit: 3, when: 'gt', level: 'repairAsTimePermits' },
+      { limit: 1, when: 'gte', level: 'investigate' },
+    ]);
+    // The grade judges ΔT, not the temperature itself.
+    expect(seriesBands(rows, 'severity', 'maxTemperatureC')).toEqual([]);
+    expect(seriesBands(rows, undefined, 'deltaTC')).toEqual([]);
+  });
+});
