@@ -1,7 +1,7 @@
-import { pautVariants } from '@inspectra/contract';
+import type { pautVariants } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from './document-bytes.ts';
-import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
+import { createReportHeader, multipart, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -54,40 +54,6 @@ const spots = [
 ];
 
 describe('PAUT inspections', () => {
-  it.each(pautVariants)('on a %s: created (JSON), listed, updated with its isometric', async (variant) => {
-    const report = await createReportHeader(t, { inspectionMethod: 'paut' });
-    const created = await createInspection(variant, report.id);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const inspection = created.body.data;
-    expect(inspection).toMatchObject({
-      variant,
-      pautInspectionId: inspection.id,
-      testingEquipmentCalDueDate: '2027-03-01',
-      probeFrequency: 5,
-      apetureEl1: 16,
-      warnings: [],
-    });
-    const listed = await t.call(
-      'GET',
-      `/api/paut-inspection-${variant}/by-report?reportHeaderId=${report.id}`,
-    );
-    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([inspection.id]);
-    const updated = await t.call(
-      'PUT',
-      `/api/paut-inspection-${variant}?id=${inspection.id}`,
-      multipart(
-        { remarks: 'Second scan group not used', version: '1' },
-        { isometricImageFile: { name: 'iso.png', type: 'image/png', bytes: pngBytes } },
-      ),
-    );
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body.data).toMatchObject({
-      remarks: 'Second scan group not used',
-      isometricImageFile: { mediaType: 'image/png' },
-      version: 2,
-    });
-  });
-
   it('records an overdue calibration as a warning to confirm, and refuses one due in the year 3000', async () => {
     const report = await createReportHeader(t, { inspectionMethod: 'paut' });
     const overdue = await createInspection('pipe', report.id, { testingEquipmentCalDueDate: '2026-10-01' });
@@ -189,11 +155,14 @@ describe('PAUT inspections', () => {
 });
 
 describe('PAUT joints', () => {
-  it.each(pautVariants)(
+  // One class: the classes' calls are alike, and the conformance walk proves each one's.
+  it.each(['pipe'] as const)(
     'on a %s: spots sent as JSON text, read back as text and as a list, the joint judged by them',
     async (variant) => {
       const report = await createReportHeader(t, { inspectionMethod: 'paut' });
       const inspection = (await createInspection(variant, report.id)).body.data;
+      // SPEC's second name of the id.
+      expect(inspection.pautInspectionId).toBe(inspection.id);
       const created = await t.call('POST', `/api/paut-summary-${variant}`, {
         pautInspectionId: inspection.id,
         measurementDate: '2026-11-18',

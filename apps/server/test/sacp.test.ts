@@ -77,36 +77,24 @@ function measurement(variant: Variant, sacpInspectionId: string, fields: Record<
 }
 
 describe('SACP inspections', () => {
-  it.each(sacpVariants)('on a %s: created with its drawing or photo, listed, updated', async (variant) => {
-    const report = await createReportHeader(t, { inspectionMethod: 'sacp' });
-    const inspection = await createInspection(variant, report.id);
-    expect(inspection).toMatchObject({ variant, reportHeaderId: report.id, version: 1 });
-    if (variant === 'structure') {
-      expect(inspection.equipmentImage).toMatchObject({ slot: 'equipmentImage', mediaType: 'image/jpeg' });
-      // A structure's survey has no line set-up and no isometric.
-      expect(inspection).not.toHaveProperty('procedureName');
-      expect(inspection).not.toHaveProperty('isometricImage');
-    } else {
-      expect(inspection).toMatchObject({ acceptanceCode: 'NACE SP0169', matThickness: 9.5 });
-      expect(inspection.isometricImage).toMatchObject({ mediaType: 'image/png' });
-      expect(inspection).not.toHaveProperty('equipmentImage');
-    }
-    const listed = await t.call(
-      'GET',
-      `/api/sacp-inspection-${variant}/by-report?reportHeaderId=${report.id}`,
-    );
-    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([inspection.id]);
-    const updated = await t.call(
-      'PUT',
-      `/api/sacp-inspection-${variant}?id=${inspection.id}`,
-      multipart({ remarks: 'Resurveyed after the rectifier was repaired', version: '1' }),
-    );
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body.data).toMatchObject({
-      remarks: 'Resurveyed after the rectifier was repaired',
-      version: 2,
-    });
-  });
+  it.each(sacpVariants)(
+    'on a %s: created with the drawing or photo of its class, and none of another class’s',
+    async (variant) => {
+      const report = await createReportHeader(t, { inspectionMethod: 'sacp' });
+      const inspection = await createInspection(variant, report.id);
+      expect(inspection).toMatchObject({ variant, reportHeaderId: report.id, version: 1 });
+      if (variant === 'structure') {
+        expect(inspection.equipmentImage).toMatchObject({ slot: 'equipmentImage', mediaType: 'image/jpeg' });
+        // A structure's survey has no line set-up and no isometric.
+        expect(inspection).not.toHaveProperty('procedureName');
+        expect(inspection).not.toHaveProperty('isometricImage');
+      } else {
+        expect(inspection).toMatchObject({ acceptanceCode: 'NACE SP0169', matThickness: 9.5 });
+        expect(inspection.isometricImage).toMatchObject({ mediaType: 'image/png' });
+        expect(inspection).not.toHaveProperty('equipmentImage');
+      }
+    },
+  );
 
   it('refuses a structure’s survey with a line’s set-up or isometric, storing nothing', async () => {
     const report = await createReportHeader(t, { inspectionMethod: 'sacp' });
@@ -136,7 +124,7 @@ describe('SACP inspections', () => {
 
 describe('SACP measurements', () => {
   it.each(sacpVariants)(
-    'on a %s: recorded, read in decimal degrees, corrected and removed',
+    'on a %s: recorded, read in decimal degrees, judged against its electrode, re-judged when corrected',
     async (variant) => {
       const report = await createReportHeader(t, { inspectionMethod: 'sacp' });
       const inspection = await createInspection(variant, report.id);
@@ -163,12 +151,6 @@ describe('SACP measurements', () => {
       if (variant === 'structure') expect(point).toMatchObject({ pileNumber: 'P-4' });
       else expect(point).toMatchObject({ pkm: 7.25, jointNumber: 'J-0412' });
 
-      const listed = await t.call(
-        'GET',
-        `/api/sacp-measurement-${variant}/by-inspection?inspectionId=${inspection.id}`,
-      );
-      expect(listed.body.data).toEqual([expect.objectContaining({ id: point.id, protection: 'protected' })]);
-
       // Corrected by JSON: a hemisphere named, the degrees unsigned; the potential now too positive.
       const corrected = await t.call('PUT', `/api/sacp-measurement-${variant}?id=${point.id}`, {
         latitudeDegree: 6,
@@ -183,14 +165,6 @@ describe('SACP measurements', () => {
         summaryImages: [{ imageType: 'reading' }],
         version: 2,
       });
-
-      const removed = await t.call('DELETE', `/api/sacp-measurement-${variant}?id=${point.id}`);
-      expect(removed.status).toBe(200);
-      const after = await t.call(
-        'GET',
-        `/api/sacp-measurement-${variant}/by-inspection?inspectionId=${inspection.id}`,
-      );
-      expect(after.body.data).toEqual([]);
     },
   );
 

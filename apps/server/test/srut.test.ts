@@ -105,78 +105,11 @@ function createGeneralView(
 }
 
 describe('SRUT inspections', () => {
-  it.each(srutVariants)(
-    'on a %s: created with its photo and drawings, read by report and details, updated by JSON and multipart, deleted',
-    async (variant) => {
-      const report = await createReportHeader(t, { inspectionMethod: 'srut' });
-      const none = await t.call('GET', `${inspectionPath(variant)}/by-report?reportHeaderId=${report.id}`);
-      expect(none.status).toBe(200);
-      expect(none.body.data).toBeNull();
-
-      const inspection = await createInspection(variant, report.id);
-      expect(inspection).toMatchObject({
-        variant,
-        srutInspectionId: inspection.id,
-        reportHeaderId: report.id,
-        measurementDate: '2026-11-20',
-        nominalThickness: 12.7,
-        minimumThickness: 9.5,
-        warnings: [],
-        equipmentPhoto: { slot: 'equipmentPhoto', mediaType: 'image/jpeg', displayName: 'tank.jpg' },
-        topViewSketchDrawing: { mediaType: 'image/png', displayName: 'top view.png' },
-        fdOrPidDrawing: { mediaType: 'image/png', displayName: 'P&ID 101.png' },
-      });
-      const byReport = await t.call(
-        'GET',
-        `${inspectionPath(variant)}/by-report?reportHeaderId=${report.id}`,
-      );
-      expect(byReport.body.data.id).toBe(inspection.id);
-      const details = await t.call('GET', `${inspectionPath(variant)}/details?id=${inspection.id}`);
-      expect(details.status).toBe(200);
-      expect(details.body.data).toMatchObject({ id: inspection.id, version: 1 });
-
-      // JSON keeps the files; multipart replaces one.
-      const byJson = await t.call('PUT', `${inspectionPath(variant)}?id=${inspection.id}`, {
-        recommendation: 'Scan A-07 again after the repair',
-        version: 1,
-      });
-      expect(byJson.status, JSON.stringify(byJson.body)).toBe(200);
-      expect(byJson.body.data).toMatchObject({
-        recommendation: 'Scan A-07 again after the repair',
-        equipmentPhoto: { displayName: 'tank.jpg' },
-        version: 2,
-      });
-      const byForm = await t.call(
-        'PUT',
-        `${inspectionPath(variant)}?id=${inspection.id}`,
-        multipart({ nominalThickness: '10', version: '2' }, { fdOrPidDrawing: jpeg('P&ID rev 2.jpg') }),
-      );
-      expect(byForm.status, JSON.stringify(byForm.body)).toBe(200);
-      expect(byForm.body.data).toMatchObject({
-        nominalThickness: 10,
-        fdOrPidDrawing: { mediaType: 'image/jpeg', displayName: 'P&ID rev 2.jpg' },
-        topViewSketchDrawing: { displayName: 'top view.png' },
-        version: 3,
-      });
-
-      // One per report and class.
-      const again = await t.call('POST', inspectionPath(variant), multipart({ reportHeaderId: report.id }));
-      expect(again.status).toBe(409);
-      expect(again.body.error.details).toEqual([expect.objectContaining({ path: 'reportHeaderId' })]);
-
-      const removed = await t.call('DELETE', `${inspectionPath(variant)}?id=${inspection.id}`);
-      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-      expect((await t.call('GET', `${inspectionPath(variant)}/details?id=${inspection.id}`)).status).toBe(
-        404,
-      );
-      const gone = await t.call('GET', `${inspectionPath(variant)}/by-report?reportHeaderId=${report.id}`);
-      expect(gone.body.data).toBeNull();
-    },
-  );
-
   it('keeps the classes apart, and refuses to delete an inspection that still has summaries', async () => {
     const report = await createReportHeader(t, { inspectionMethod: 'srut' });
     const tank = await createInspection('storage-tank', report.id);
+    // SPEC's second name of the id.
+    expect(tank.srutInspectionId).toBe(tank.id);
     expect((await t.call('GET', `${inspectionPath('pressure-vessel')}/details?id=${tank.id}`)).status).toBe(
       404,
     );
@@ -216,94 +149,8 @@ describe('SRUT inspections', () => {
 });
 
 describe('SRUT summaries', () => {
-  it.each(srutVariants)(
-    'on a %s: recorded with typed pictures, read by inspection, corrected by JSON and multipart, removed',
-    async (variant) => {
-      const report = await createReportHeader(t, { inspectionMethod: 'srut' });
-      const inspection = await createInspection(variant, report.id);
-      const created = await createSummary(
-        variant,
-        inspection.id,
-        {
-          summaryImages: JSON.stringify([
-            { file: 0, imageType: 'aScan' },
-            { file: 1, imageType: 'overview', displayName: 'Chime at A-03' },
-          ]),
-        },
-        { summaryImages: [png('a-scan.png'), jpeg('chime.jpg')] },
-      );
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const summary = created.body.data;
-      expect(summary).toMatchObject({
-        variant,
-        srutInspectionId: inspection.id,
-        tag: 'A-03',
-        scanLength: 4200,
-        locationOfIndicationL: 1850,
-        locationOfIndicationH: 120,
-        dimentionOfIndicationDL: 60,
-        dimentionOfIndicationDH: 40,
-        estimationOfDepth: 2.4,
-        remainingWall: 10.3,
-        wallCondition: 'acceptable',
-        summaryImages: [
-          { imageType: 'aScan', displayName: 'a-scan.png', position: 0 },
-          { imageType: 'overview', displayName: 'Chime at A-03', position: 1 },
-        ],
-      });
-
-      const listed = await t.call(
-        'GET',
-        `${summaryPath(variant)}/by-inspection?inspectionId=${inspection.id}`,
-      );
-      expect(listed.status).toBe(200);
-      expect(ids(listed.body.data)).toEqual([summary.id]);
-
-      const byJson = await t.call('PUT', `${summaryPath(variant)}?id=${summary.id}`, {
-        estimationOfDepth: 3.5,
-        remarks: 'Re-read from the other side',
-        version: 1,
-      });
-      expect(byJson.status, JSON.stringify(byJson.body)).toBe(200);
-      expect(byJson.body.data).toMatchObject({
-        estimationOfDepth: 3.5,
-        remainingWall: 9.2,
-        wallCondition: 'belowMinimum',
-        summaryImages: [{ imageType: 'aScan' }, { imageType: 'overview' }],
-        version: 2,
-      });
-
-      const byForm = await t.call(
-        'PUT',
-        `${summaryPath(variant)}?id=${summary.id}`,
-        multipart(
-          {
-            summaryImages: JSON.stringify([
-              { id: summary.summaryImages[0].id },
-              { file: 0, imageType: 'bScan' },
-            ]),
-            version: '2',
-          },
-          { summaryImages: png('b-scan.png') },
-        ),
-      );
-      expect(byForm.status, JSON.stringify(byForm.body)).toBe(200);
-      expect(byForm.body.data.summaryImages.map((i: { imageType: string }) => i.imageType)).toEqual([
-        'aScan',
-        'bScan',
-      ]);
-
-      const removed = await t.call('DELETE', `${summaryPath(variant)}?id=${summary.id}`);
-      expect(removed.status).toBe(200);
-      const after = await t.call(
-        'GET',
-        `${summaryPath(variant)}/by-inspection?inspectionId=${inspection.id}`,
-      );
-      expect(after.body.data).toEqual([]);
-    },
-  );
-
-  it.each(srutVariants)(
+  // One class: the classes' calls are alike, and the conformance walk proves each one's.
+  it.each(['storage-tank'] as const)(
     'on a %s: the list with SPEC’s flag holds only the indications located and sized, of one inspection when asked',
     async (variant) => {
       const report = await createReportHeader(t, { inspectionMethod: 'srut' });
@@ -396,7 +243,8 @@ describe('SRUT summaries', () => {
 });
 
 describe('SRUT general views', () => {
-  it.each(srutVariants)(
+  // One class: the classes' calls are alike, and the conformance walk proves each one's.
+  it.each(['storage-tank'] as const)(
     'on a %s: created with a picture and a category, read by inspection, details and a searched list, updated and deleted',
     async (variant) => {
       const report = await createReportHeader(t, { inspectionMethod: 'srut' });

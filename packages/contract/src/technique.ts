@@ -159,6 +159,14 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
    * oil sample's components), created in the record's create transaction (row-templates.ts).
    */
   templates?: readonly RowTemplate[];
+  /**
+   * Its words in Bahasa Indonesia, kept beside the declaration (`entities/<technique>.id.ts`, typed
+   * there as `TechniqueWords`): its name and card sentence, and its entities' strings. The
+   * language's table (labels/id.ts) gathers them from the catalogue, so a technique added touches
+   * its own files only. Unknown here: its type reads every declaration's, this one's too, so its
+   * keys are checked where the words are written and labels/id.ts reads it as `TechniqueWords`.
+   */
+  labelsId?: unknown;
 };
 
 /**

@@ -5,6 +5,7 @@ import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
+import { flowrateId } from './flowrate.id.ts';
 
 /** The equipment flowrate is measured on (SPEC 3): a line, or a pump ("rotating equipment for flowrate"). */
 export const flowrateVariants = ['pipe', 'rotating-equipment'] as const;
@@ -328,6 +329,7 @@ export const flowrateRoutes = [
  */
 export const flowrate = defineTechnique({
   module: 'flowrate',
+  labelsId: flowrateId,
   method: 'flowrate',
   description: 'Flow of lines and pumps in barrels a day and gallons a minute, checked against each other.',
   slug: 'flowrate',

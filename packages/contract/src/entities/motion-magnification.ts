@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
+import { motionMagnificationId } from './motion-magnification.id.ts';
 
 /** The equipment classes motion magnification is reported for (SPEC 3). */
 export const motionMagnificationVariants = ['pipe', 'storage-tank', 'pressure-vessel'] as const;
@@ -202,6 +203,7 @@ export const motionMagnificationRoutes = eachVariant(motionMagnificationVariants
  */
 export const motionMagnification = defineTechnique({
   module: 'motionMagnification',
+  labelsId: motionMagnificationId,
   method: 'motionMagnification',
   description: 'Magnified video of equipment in operation: how it moves, and how severe the vibration is.',
   slug: 'motion-magnification',

@@ -12,6 +12,7 @@ import {
   searchSchema,
 } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
+import { ndtId } from './ndt.id.ts';
 
 /**
  * A stored drawing's name: letters, digits, spaces and `._()+-`, starting with a letter or digit,
@@ -220,6 +221,7 @@ export const ndtRoutes = [
 /** The NDT equipment register and its drawings: a list of its own, not a card on a report. */
 export const ndt = defineTechnique({
   module: 'ndt',
+  labelsId: ndtId,
   label: 'NDT equipment',
   description: 'Equipment inspected by NDT, its last inspection per method and its isometric drawings.',
   slug: 'ndt',

@@ -6,6 +6,7 @@ import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 import { ufdDefectTypes, ufdResults } from './ufd.ts';
+import { pautId } from './paut.id.ts';
 
 /** The equipment classes phased-array UT is reported for (SPEC 3). */
 export const pautVariants = pipeFamilies;
@@ -268,6 +269,7 @@ export const pautRoutes = eachVariant(pautVariants, (variant) => [
  */
 export const paut = defineTechnique({
   module: 'paut',
+  labelsId: pautId,
   method: 'paut',
   description: 'Phased-array examination of welds: the set-up, and each joint’s indications judged.',
   slug: 'paut',

@@ -6,6 +6,7 @@ import { entityCalls } from '../entity-calls.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
+import { sacpId } from './sacp.id.ts';
 
 /** The structures a cathodic-protection survey is reported for (SPEC 3). */
 export const sacpVariants = [...pipeFamilies, 'structure'] as const;
@@ -316,6 +317,7 @@ export const sacpRoutes = eachVariant(sacpVariants, (variant) => [
  */
 export const sacp = defineTechnique({
   module: 'sacp',
+  labelsId: sacpId,
   method: 'sacp',
   description: 'Cathodic-protection potential surveys: each test point judged against the criteria.',
   slug: 'sacp',

@@ -4,6 +4,7 @@ import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
+import { srutId } from './srut.id.ts';
 
 /** The equipment classes SRUT is reported for (SPEC 3). */
 export const srutVariants = ['storage-tank', 'pressure-vessel'] as const;
@@ -306,6 +307,7 @@ export const srutRoutes = eachVariant(srutVariants, (variant) => {
  */
 export const srut = defineTechnique({
   module: 'srut',
+  labelsId: srutId,
   method: 'srut',
   description:
     'Short-range ultrasonic scans: each indication’s depth, and the wall it leaves against the minimum.',

@@ -2,6 +2,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
+import { supportingDocumentsId } from './supporting-documents.id.ts';
 
 /** Kinds of document attached to a report (the `dropdown-category` call lists them). */
 export const supportingDocumentTypes = [
@@ -70,6 +71,7 @@ export const supportingDocumentRoutes = [
 /** Report-wide documents: a panel on the report page, not an inspection technique's card. */
 export const supportingDocuments = defineTechnique({
   module: 'supportingDocument',
+  labelsId: supportingDocumentsId,
   label: 'Supporting documents',
   description: 'Procedures, certificates, drawings and spreadsheets attached to the report.',
   slug: 'documents',

@@ -5,6 +5,8 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
+import { thermalId } from './thermal.id.ts';
+import { thermalPlausibility } from './thermal-plausibility.ts';
 
 /**
  * Severity of a thermal anomaly from ΔT between the component and a similar component under similar
@@ -60,13 +62,7 @@ export function thermalSeverity(deltaTC: number): ThermalSeverity {
   return evaluate(d.bands(d.number(deltaTC), thermalBands, 'normal'), {}) as ThermalSeverity;
 }
 
-/**
- * Where a reading stops being plausible for electrical equipment (docs/thermal.md): above 200 °C a
- * connection is usually already failing visibly, so the figure is more often a typing slip, a
- * reflection or a wrong camera range; below 0.5 emissivity (bare or shiny metal) the camera's
- * temperature is unreliable.
- */
-export const thermalPlausibility = { hottestExpectedC: 200, lowestReliableEmissivity: 0.5 } as const;
+export { thermalPlausibility } from './thermal-plausibility.ts';
 
 export const thermalAnalysis = defineEntity('thermalAnalysis', {
   label: 'Thermal analysis',
@@ -291,6 +287,7 @@ export const thermalRoutes = [
  */
 export const thermal = defineTechnique({
   module: 'thermal',
+  labelsId: thermalId,
   method: 'thermal',
   description: 'Infrared survey: hot spots, ΔT and severity.',
   slug: 'thermal',

@@ -4,6 +4,7 @@ import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
+import { ufdId } from './ufd.id.ts';
 
 /** The equipment classes ultrasonic flaw detection is reported for (SPEC 3). */
 export const ufdVariants = [...pipeFamilies, 'pressure-vessel'] as const;
@@ -284,6 +285,7 @@ export const ufdRoutes = eachVariant(ufdVariants, (variant) => [
  */
 export const ufd = defineTechnique({
   module: 'ufd',
+  labelsId: ufdId,
   method: 'ufd',
   description: 'Ultrasonic examination of welds: the set-up, and each indication accepted or rejected.',
   slug: 'ufd',

@@ -4,6 +4,7 @@ import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { findingSeverityLevels, pipeFamilies } from './findings.ts';
+import { vciId } from './vci.id.ts';
 
 /** What a visual crack inspection finds on a pipe's surface. */
 export const vciFeatures = [
@@ -137,6 +138,7 @@ export const vciRoutes = eachVariant(pipeFamilies, (v) => {
 
 export const vci = defineTechnique({
   module: 'vci',
+  labelsId: vciId,
   method: 'vci',
   description: 'Cracks, corrosion and damage found on the surface, spot by spot, with photos.',
   slug: 'vci',

@@ -3,6 +3,7 @@ import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { findingSeverityLevels, pipeFamilies } from './findings.ts';
+import { walkthroughId } from './walkthrough.id.ts';
 
 /** The state an area is found in on a walk along the line. */
 export const walkthroughConditions = ['good', 'fair', 'poor', 'bad'] as const;
@@ -127,6 +128,7 @@ export const walkthroughRoutes = eachVariant(pipeFamilies, (v) => {
 
 export const walkthrough = defineTechnique({
   module: 'walkthrough',
+  labelsId: walkthroughId,
   method: 'walkthrough',
   description: 'A walk along the line: areas, their condition and severity, with photos.',
   slug: 'walkthrough',

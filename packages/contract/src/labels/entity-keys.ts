@@ -108,3 +108,9 @@ export type TechniqueLabels = { [M in TechniqueModule]?: { label?: string; descr
 
 /** A language's words for the declarations: the entities' and the techniques'. */
 export type DeclaredLabels = { entities: EntityLabels; techniques: TechniqueLabels };
+
+/** One domain's words in a language, kept beside its declaration (`entities/<domain>.id.ts`). */
+export type DomainWords = { entities: EntityLabels };
+
+/** A technique's words: its name and card sentence, and its entities' (`defineTechnique`'s `labelsId`). */
+export type TechniqueWords = DomainWords & { technique: { label: string; description: string } };

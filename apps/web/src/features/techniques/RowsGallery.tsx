@@ -10,6 +10,7 @@ import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
+import { PartOfList } from './PartOfList.tsx';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 
@@ -70,6 +71,7 @@ export function RowsGallery({
 
   return (
     <Stack gap="lg">
+      <PartOfList list={data} besideTable={false} />
       {groups.map(({ value, rows }) => {
         const pictured = rows.filter((r) => pictureOf(r, gallery.image));
         return (

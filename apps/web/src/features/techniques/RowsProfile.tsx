@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
 import { formatNumber } from '../../engine/locale.ts';
+import { PartOfList } from './PartOfList.tsx';
 import { leadField } from './row-columns.ts';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -127,6 +128,7 @@ export default function RowsProfile({
             }))}
           />
         )}
+        <PartOfList list={data} besideTable />
         {/* The rows per grade are counted under the table; the worst row is named here. */}
         {(mixed || worst) && (
           <Text component="figcaption" size="sm" c={mixed ? undefined : 'dimmed'}>

@@ -1,3 +1,4 @@
+import { maxPageSize } from '@inspectra/contract';
 import type { EntityDefinition, PageMeta, TechniqueDefinition, WorkspaceList } from '@inspectra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
@@ -53,28 +54,70 @@ export const techniqueKey = (technique: TechniqueDefinition, reportId: string) =
 
 const scopeKey = (s: WorkspaceScope) => [...techniqueKey(s.technique, s.reportId), s.variant ?? ''] as const;
 
-/** Most records one whole-list read asks for: a paged by-parent call is read as one large page. */
-const wholeListSize = 200;
+/** Records a whole-list read asks for per call: the most a paged call gives (`maxPageSize`). */
+const wholeListPage = maxPageSize;
 
+/**
+ * Most records a whole-list read gathers, page by page (so at most ten calls): a profile or a
+ * gallery of more says how many it shows of how many (`WholeList.complete`), never drops the rest
+ * in silence; the table beside it pages through every one.
+ */
+export const wholeListBound = 2_000;
+
+/**
+ * Every row of a list, or the first `wholeListBound` of them: `totalCount` is how many the list
+ * holds (a lower bound when `totalCountExact` is false), `complete` whether `records` are all of them.
+ */
+export type WholeList = {
+  records: TechniqueRecord[];
+  totalCount: number;
+  totalCountExact: boolean;
+  complete: boolean;
+};
+
+/**
+ * Reads a by-parent list whole. A paged call is read page after page until the list ends or the
+ * bound is reached; an unpaged call answers whole (or refuses, past the server's own limit).
+ */
 async function listAll(
   s: WorkspaceScope,
   entity: EntityDefinition,
   parentId: string,
   signal?: AbortSignal,
-): Promise<{ records: TechniqueRecord[]; totalCount: number }> {
+): Promise<WholeList> {
   const route = requireRoute(s.technique, 'listByParent', entity, s.variant);
-  const paging = route.operation.paged ? { pageNumber: 1, pageSize: wholeListSize } : {};
-  const envelope = await callTechnique<TechniqueRecord[]>(s.technique, route, {
-    query: { [route.operation.parentParam]: parentId, ...paging },
-    signal,
-  });
+  const read = (paging: { pageNumber: number; pageSize: number } | object) =>
+    callTechnique<TechniqueRecord[]>(s.technique, route, {
+      query: { [route.operation.parentParam]: parentId, ...paging },
+      signal,
+    });
   // A call over every variant answers them all: the scope's class only.
-  if (route.operation.everyVariant) {
-    const records = envelope.data.filter((r) => r.variant === s.variant);
-    return { records, totalCount: records.length };
+  const ofScope = (records: TechniqueRecord[]) =>
+    route.operation.everyVariant ? records.filter((r) => r.variant === s.variant) : records;
+  if (!route.operation.paged) return whole(ofScope((await read({})).data));
+  const records: TechniqueRecord[] = [];
+  let meta: PageMeta | undefined;
+  for (let pageNumber = 1; records.length < wholeListBound; pageNumber++) {
+    const envelope = await read({ pageNumber, pageSize: wholeListPage });
+    records.push(...envelope.data);
+    meta = envelope.meta;
+    // A short page is the list's last; so is the page the count says is last.
+    if (envelope.data.length < wholeListPage || (meta?.totalCountExact && records.length >= meta.totalCount))
+      break;
   }
-  return { records: envelope.data, totalCount: envelope.meta?.totalCount ?? envelope.data.length };
+  const totalCountExact = meta?.totalCountExact ?? true;
+  const totalCount = Math.max(meta?.totalCount ?? records.length, records.length);
+  const complete = totalCountExact ? records.length >= totalCount : records.length < wholeListBound;
+  if (complete) return whole(ofScope(records));
+  return { records: ofScope(records), totalCount, totalCountExact, complete };
 }
+
+const whole = (records: TechniqueRecord[]): WholeList => ({
+  records,
+  totalCount: records.length,
+  totalCountExact: true,
+  complete: true,
+});
 
 async function readSingle(s: WorkspaceScope, signal?: AbortSignal): Promise<TechniqueRecord | null> {
   const entity = inspectionOf(s.technique);

@@ -25,6 +25,8 @@ export const workspace = {
   profileMixed: 'The limits are not drawn: the entries were read with more than one {{field}}.',
   gradeCounts_one: '{{count}} entry, by grade:',
   gradeCounts_other: '{{count}} entries, by grade:',
+  partOfList: 'Showing the first {{shown}} of {{total}} entries; the rest are not shown here.',
+  partOfListTable: 'Drawn from the first {{shown}} of {{total}} entries; the table above lists every one.',
   profileWorst: 'Worst: {{name}} ({{grade}})',
   trendTitle: '{{value}} of this equipment over its reports',
   trendEmpty: 'No reading of this equipment has a value yet.',

@@ -28,6 +28,8 @@ export const workspace: Translation<typeof enWorkspace> = {
   profileMixed: 'Batas tidak digambar: entri dibaca dengan lebih dari satu {{field}}.',
   gradeCounts_one: '{{count}} entri, menurut tingkat:',
   gradeCounts_other: '{{count}} entri, menurut tingkat:',
+  partOfList: 'Menampilkan {{shown}} entri pertama dari {{total}}; sisanya tidak ditampilkan di sini.',
+  partOfListTable: 'Digambar dari {{shown}} entri pertama dari {{total}}; tabel di atas memuat semuanya.',
   profileWorst: 'Terburuk: {{name}} ({{grade}})',
   trendTitle: '{{value}} peralatan ini dari laporan ke laporan',
   trendEmpty: 'Belum ada pembacaan peralatan ini yang memiliki nilai.',
