@@ -22,7 +22,8 @@ const oneRecordKinds: ReadonlySet<Operation['kind']> = new Set([
 /**
  * The envelope of a result. What a write of an entity answers is its route's (`routeSuccess`: the
  * row's declared message and status, SPEC 8's, else the engine's "Thermal measurement created",
- * 201), an upsert's by its outcome; a read's "nothing yet" stays the read's. An action's handler
+ * 201), an upsert's by its outcome, a bulk write's its count of rows when the route declares no
+ * words; a read's "nothing yet" stays the read's. An action's handler
  * says its own message and status, the row's standing in where it says none.
  */
 function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition) {
@@ -40,7 +41,11 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
       ? (result.message ?? said.message)
       : result.data === null
         ? result.message
-        : (said.message ?? result.message);
+        : // A message the route declares is said as declared; else the handler's own (a bulk
+          // write's count of rows), else the engine's.
+          route.message !== undefined
+          ? said.message
+          : (result.message ?? said.message);
   const statusCode = op.kind === 'action' ? (route.status ?? result.statusCode ?? 200) : said.status;
   const tag = oneRecordKinds.has(op.kind) ? recordTag(result.data) : undefined;
   if (tag) reply.header('etag', tag);
