@@ -489,7 +489,11 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
     inspectionMethod: 'sacp',
   });
   await page.getByRole('link', { name: 'Open for a pipeline · SACP (cathodic protection)' }).click();
-  await expect(page.getByRole('heading', { name: 'SACP (cathodic protection)', level: 1 })).toBeVisible();
+  // On the technique's page (the report's own heading names the method too).
+  await expect(page).toHaveURL(/variant=pipeline/);
+  await expect(
+    page.getByRole('heading', { name: 'SACP (cathodic protection)', level: 1, exact: true }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'New inspection' }).click();
   await page.getByLabel('Criteria').fill('NACE SP0169');
@@ -598,7 +602,9 @@ test('an inspector records PAUT joints with their indications in a table, and co
     inspectionMethod: 'paut',
   });
   await page.getByRole('link', { name: 'Open for a pipeline · PAUT' }).click();
-  await expect(page.getByRole('heading', { name: 'PAUT', level: 1 })).toBeVisible();
+  // On the technique's page (the report's own heading names the method too).
+  await expect(page).toHaveURL(/variant=pipeline/);
+  await expect(page.getByRole('heading', { name: 'PAUT', level: 1, exact: true })).toBeVisible();
 
   // The instrument's calibration ran out last month: the inspector is asked before it is saved.
   await page.getByRole('button', { name: 'New inspection' }).click();
