@@ -16,6 +16,7 @@ import {
   routeTable,
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/index.ts';
@@ -470,6 +471,18 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
       const r = await send(creates[0]!, { values, files: requiredFiles(entity) });
       expectError(r, 409, 'second record under one parent');
     });
+
+  for (const trend of of('trend')) {
+    // What a series read answers of any declaration (series.test.ts proves the readings themselves).
+    it(`${routeLabel(trend)} answers no points for an unknown equipment, 404 for an unknown report, 400 naming neither`, async () => {
+      const none = await send(trend, { query: { equipmentNo: `NOWHERE-${randomUUID()}` } });
+      expect(none.status, JSON.stringify(none.body)).toBe(200);
+      expectDeclaredShape(trend, none.body.data);
+      expect(none.body.data.series).toEqual([]);
+      expectError(await send(trend, { query: { reportHeaderId: randomUUID() } }), 404, 'an unknown report');
+      expectError(await send(trend), 400, 'neither equipment nor report');
+    });
+  }
 
   for (const upsert of of('upsert')) {
     it(`${routeLabel(upsert)} creates, then changes the record with the same natural key`, async () => {
