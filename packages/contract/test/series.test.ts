@@ -87,3 +87,53 @@ describe("a series value's bands", () => {
     expect(seriesBands(rows, undefined, 'deltaTC')).toEqual([]);
   });
 });
+
+describe('a verdict pair over a series', () => {
+  it('is refused where the standard reads previous or first, which a write does not check', () => {
+    const inspection = defineEntity('probeInspection', {
+      label: 'Probe inspection',
+      module: 'probe',
+      fields: { reportHeaderId: f.ref('reportHeader', { required: true }) },
+      parent: 'reportHeaderId',
+    });
+    const levels = ['accept', 'reject'] as const;
+    const reading = defineEntity('probeReading', {
+      label: 'Probe reading',
+      module: 'probe',
+      fields: {
+        probeInspectionId: f.ref('probeInspection', { required: true }),
+        point: f.text({ required: true }),
+        readAt: f.date({ required: true }),
+        velocity: f.number({ min: 0 }),
+        result: f.enumOf(levels),
+      },
+      derived: {
+        byRise: {
+          field: f.enumOf(levels),
+          expr: d.bands(
+            d.sub(d.field('velocity'), d.first('velocity')),
+            [{ when: 'gt', limit: 2, value: 'reject' }],
+            'accept',
+          ),
+        },
+      },
+      parent: 'probeInspectionId',
+      series: { key: ['point'], time: 'readAt', values: ['velocity'] } as never,
+    });
+    const declare = () =>
+      defineTechnique({
+        module: 'probe',
+        label: 'Probe',
+        reportCard: false,
+        description: 'A probe.',
+        slug: 'probe',
+        icon: 'ultrasound',
+        color: 'gray',
+        entities: [inspection, reading],
+        routes: [],
+        workspace: { inspection, rows: reading },
+        findingGrade: { field: 'result', levels, standard: 'byRise' },
+      });
+    expect(declare).toThrow(/findingGrade.standard byRise reads the series/);
+  });
+});
