@@ -18,6 +18,9 @@ export const techniqueIcons = [
   'ultrasound',
   'potential',
   'motion',
+  'vibration',
+  'motor',
+  'oil',
 ] as const;
 export type TechniqueIcon = (typeof techniqueIcons)[number];
 

@@ -1,6 +1,9 @@
 import type { TechniqueIcon } from '@inspectra/contract';
 import {
+  IconActivity,
   IconBolt,
+  IconDroplet,
+  IconEngine,
   IconFileText,
   IconMovie,
   IconTemperature,
@@ -21,4 +24,7 @@ export const techniqueIcons: Record<TechniqueIcon, Icon> = {
   ultrasound: IconWaveSine,
   potential: IconBolt,
   motion: IconMovie,
+  vibration: IconActivity,
+  motor: IconEngine,
+  oil: IconDroplet,
 };
