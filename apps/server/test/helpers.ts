@@ -163,7 +163,8 @@ function parse(res: LightMyRequestResponse): any {
 }
 
 let sequence = 0;
-const unique = () => `${Date.now().toString(36)}-${++sequence}`;
+/** A value no other call of the run has made: names, numbers and codes that must not repeat. */
+export const unique = () => `${Date.now().toString(36)}-${++sequence}`;
 
 let ipSequence = 0;
 /** A distinct client address per call, so the sign-in throttling of one test never touches another's. */

@@ -4,13 +4,23 @@
  * flowrate inspection, whose test is run as numbered attempts: the template is declared in this
  * test's app only (beside test-only create routes), so the product's own calls are unchanged.
  */
-import { checkRowTemplate, d, flowrateInspection, flowrateMeasurement, op, route } from '@inspectra/contract';
+import {
+  checkRowTemplate,
+  d,
+  equipment,
+  flowrateInspection,
+  flowrateMeasurement,
+  inspectionPoint,
+  op,
+  route,
+} from '@inspectra/contract';
+import ExcelJS from 'exceljs';
 import type { RouteDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeNotes } from '../src/engine/openapi-bodies.ts';
 import { AppError } from '../src/errors.ts';
-import { createReportHeader } from './helpers.ts';
+import { MultipartForm, createReportHeader, unique } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { startWithTestRoutes } from './test-routes.ts';
 
@@ -31,6 +41,14 @@ const testRoutes: RouteDefinition[] = [
     op.getByParent(flowrateInspection, 'reportHeaderId', { ...pump, createIfMissing: true }),
     { summary: 'A pump’s flowrate inspection, made on the first read', tag },
   ),
+  route('POST', '/test-only/equipment/upsert', op.upsert(equipment), {
+    summary: 'An item of equipment by its number, starting with its bearing points',
+    tag,
+  }),
+  route('POST', '/test-only/equipment/import', op.importSheet(equipment), {
+    summary: 'Items of equipment from a sheet, each new one starting with its bearing points',
+    tag,
+  }),
 ];
 
 /** Three attempts at every pump; a fourth at the rated flow when one is given; a refused ninth. */
@@ -55,6 +73,15 @@ const templates = [
     variants: ['rotating-equipment'],
     when: d.mentions('equipmentName', ['REFUSED']),
     items: [{ attemp: 9 }],
+  }),
+  // Keyed writes create too: a new item of equipment starts with its bearing points.
+  checkRowTemplate({
+    parent: equipment,
+    rows: inspectionPoint,
+    items: [
+      { pointCode: 'DE', description: 'Drive end bearing' },
+      { pointCode: 'NDE', description: 'Non-drive end bearing' },
+    ],
   }),
 ];
 
@@ -197,6 +224,65 @@ describe('template rows afterwards', () => {
   });
 });
 
+describe('keyed writes start the rows of the records they create', () => {
+  const item = (equipmentNo: string) => ({
+    equipmentNo,
+    tagNumber: `TG-${equipmentNo}`,
+    description: 'Cooling water pump',
+    categoryCode: 'electrical',
+    objectTypeCode: 'EL-PANEL',
+  });
+  const pointsOf = async (equipmentNo: string) =>
+    (
+      await t.db.execute(
+        sql`select p.point_code from inspection_point p join equipment e on e.id = p.equipment_id
+            where e.equipment_no = ${equipmentNo} order by p.point_code`,
+      )
+    ).rows.map((r) => r.point_code);
+
+  it('an upsert that creates starts them; one that updates starts none', async () => {
+    const no = `PU-${unique()}`;
+    const created = await t.call('POST', '/api/test-only/equipment/upsert', item(no));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await pointsOf(no)).toEqual(['DE', 'NDE']);
+    const updated = await t.call('POST', '/api/test-only/equipment/upsert', {
+      ...item(no),
+      description: 'Cooling water pump, standby',
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(await pointsOf(no)).toEqual(['DE', 'NDE']);
+  });
+
+  it('a sheet import starts them for its new records only, in its transaction', async () => {
+    const [stored, fresh] = [`PI-${unique()}`, `PI-${unique()}`];
+    expect((await t.call('POST', '/api/test-only/equipment/upsert', item(stored))).status).toBe(201);
+    const sheet = async (rows: string[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Equipment');
+      ws.addRow(['equipmentNo', 'tagNumber', 'description', 'categoryCode', 'objectTypeCode']);
+      for (const row of rows) ws.addRow(row);
+      const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+      const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      return new MultipartForm({}, { file: { name: 'equipment.xlsx', type, bytes } });
+    };
+    const row = (no: string) => Object.values(item(no));
+    const r = await t.call('POST', '/api/test-only/equipment/import', await sheet([row(stored), row(fresh)]));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ created: 1, updated: 1 });
+    expect(await pointsOf(fresh)).toEqual(['DE', 'NDE']);
+    expect(await pointsOf(stored)).toEqual(['DE', 'NDE']);
+    // A refused sheet keeps nothing: no item, no points.
+    const refused = `PI-${unique()}`;
+    const bad = await t.call(
+      'POST',
+      '/api/test-only/equipment/import',
+      await sheet([row(refused), [...row(`PI-${unique()}`).slice(0, 3), 'no-such-category', 'EL-PANEL']]),
+    );
+    expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+    expect(await pointsOf(refused)).toEqual([]);
+  });
+});
+
 describe('the API document', () => {
   it('says which rows a create starts with, on the calls that create the parent', () => {
     const [pumpCreate, pipeCreate, pumpRead] = testRoutes;
@@ -209,5 +295,7 @@ describe('the API document', () => {
     );
     expect(routeNotes(pumpRead!, templates)).toContain('starts with 3 flowrate measurement rows');
     expect(routeNotes(pipeCreate!, templates) ?? '').not.toContain('starts with');
+    for (const keyed of testRoutes.slice(3))
+      expect(routeNotes(keyed, templates)).toContain('A new equipment starts with 2 inspection point rows');
   });
 });

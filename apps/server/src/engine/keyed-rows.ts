@@ -18,6 +18,7 @@ import type { WriteCheck } from './engine-deps.ts';
 import { itemReferenceFields, knownCodes, listedCodes, unknownItemsError } from './item-references.ts';
 import { assertUnlocked } from './record-lock.ts';
 import type { RecordRepository, StoredRecord } from './records.ts';
+import type { StartRows } from './row-templates.ts';
 import { hasReferenceMatches, referenceMismatches } from './reference-fields.ts';
 import { judgeWrite } from './rules.ts';
 import type { SheetRow } from './spreadsheet.ts';
@@ -47,6 +48,8 @@ export type KeyedWrite = {
   writeCheck?: WriteCheck;
   /** What a refusal of the whole call says was kept: "nothing was imported". */
   nothing: string;
+  /** Starts the template rows of the records the batch created (row-templates.ts), in its transaction. */
+  startRows?: StartRows;
 };
 
 /** What became of each row: created or updated, and its record's id. */
@@ -288,7 +291,12 @@ export async function writeKeyedRows(
       );
     pending = await writeRows(tx, repo, pending, o, outcome);
   }
-  return batch.map(({ rowNumber }) => ({ rowNumber, ...outcome.get(rowNumber)! }));
+  const written = batch.map(({ rowNumber }) => ({ rowNumber, ...outcome.get(rowNumber)! }));
+  if (o.startRows) {
+    const created = written.filter((w) => w.status === 'created').map((w) => w.id);
+    await o.startRows(tx, await storedRecords(tx, repo, created));
+  }
+  return written;
 }
 
 /**

@@ -133,7 +133,11 @@ export function routeNotes(
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
   const notes: string[] = [];
-  const creates = op.kind === 'create' || (op.kind === 'getByParent' && op.createIfMissing);
+  const creates =
+    op.kind === 'create' ||
+    op.kind === 'upsert' ||
+    op.kind === 'importSheet' ||
+    (op.kind === 'getByParent' && op.createIfMissing);
   for (const t of creates ? templates : []) {
     if (op.kind === 'action' || t.parent !== op.entity) continue;
     if (t.variants && op.variant && !t.variants.includes(op.variant)) continue;

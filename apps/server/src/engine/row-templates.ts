@@ -62,3 +62,24 @@ export async function startTemplateRows(
     }
   }
 }
+
+/** What starts the template rows of records a write created, in its transaction. */
+export type StartRows = (tx: DbOrTx, created: readonly StoredRecord[]) => Promise<void>;
+
+/**
+ * The start of template rows for the records of `entity` that an upsert or a sheet import creates,
+ * as a create starts them (`startTemplateRows`); undefined when no template starts under `entity`,
+ * so a write of an entity without templates reads nothing back. A record the write updates starts
+ * none: it has had its rows since it was created.
+ */
+export function templateRowsStarter(
+  deps: EngineDeps,
+  entity: EntityDefinition,
+  user: AuthenticatedUser,
+): StartRows | undefined {
+  if (!(deps.rowTemplates ?? []).some((t) => t.parent === entity)) return undefined;
+  return async (tx, created) => {
+    for (const record of created)
+      await startTemplateRows(tx, deps, { entity, record, user, actorId: user.id });
+  };
+}

@@ -10,6 +10,7 @@ import { withImportSlot } from './import-slots.ts';
 import { judgeKeyedRows, repeatWatch, rowError, writeKeyedRows } from './keyed-rows.ts';
 import { writeAudit } from './records.ts';
 import type { ListQuery, RecordRepository, StoredRecord } from './records.ts';
+import type { StartRows } from './row-templates.ts';
 import { judgeWrite } from './rules.ts';
 import { maxListEntries, readEntitySheet, writeEntitySheet } from './spreadsheet.ts';
 import type { SheetRow, WriteSheetOptions } from './spreadsheet.ts';
@@ -165,6 +166,8 @@ export async function upsertRecord(
     /** The warnings the caller saw and confirmed (`acknowledgedWarnings`). */
     acknowledged?: readonly string[];
     writeCheck?: WriteCheck;
+    /** Starts the rows a created record begins with (row-templates.ts), in this transaction. */
+    startRows?: StartRows;
   },
 ): Promise<{ row: StoredRecord; created: boolean }> {
   const entity = repo.entity;
@@ -208,6 +211,7 @@ export async function upsertRecord(
       actorId: o.user.id,
       after: row,
     });
+    await o.startRows?.(tx, [row]);
     return { row, created: true };
   }
   if (entity.parent && entity.parent in o.values && o.values[entity.parent] !== before[entity.parent]) {
@@ -272,6 +276,8 @@ export async function importSheet(
     variant: string | undefined;
     user: AuthenticatedUser;
     writeCheck?: WriteCheck;
+    /** Starts the rows each created record begins with (row-templates.ts). */
+    startRows?: StartRows;
   },
 ): Promise<ImportResult> {
   const entity = repo.entity;
@@ -286,7 +292,7 @@ async function importRows(
   repo: RecordRepository,
   file: Buffer,
   fields: string[],
-  o: { variant: string | undefined; user: AuthenticatedUser; writeCheck?: WriteCheck },
+  o: { variant: string | undefined; user: AuthenticatedUser; writeCheck?: WriteCheck; startRows?: StartRows },
 ): Promise<ImportResult> {
   const entity = repo.entity;
   return db.transaction(async (tx) => {

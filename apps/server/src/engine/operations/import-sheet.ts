@@ -1,5 +1,6 @@
 import { importBounds, importSheet } from '../sheet-operations.ts';
 import { sheetUpload } from '../request-body/uploads.ts';
+import { templateRowsStarter } from '../row-templates.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
 
@@ -14,6 +15,7 @@ export const importSheetOperation: OperationHandler<'importSheet'> = (op) => {
       variant: served.variant,
       user: ctx.user!,
       writeCheck: ctx.deps.writeChecks?.[served.entity.name],
+      startRows: templateRowsStarter(ctx.deps, served.entity, ctx.user!),
     });
     return {
       data: result,

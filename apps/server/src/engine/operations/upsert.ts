@@ -5,6 +5,7 @@ import type { ActionContext } from '../action-handler.ts';
 import { judgeKeyedRows, repeatWatch, rowError, storedRecords, writeKeyedRows } from '../keyed-rows.ts';
 import { recordViews } from '../records.ts';
 import { readEntityRows } from '../request-body/rows.ts';
+import { templateRowsStarter } from '../row-templates.ts';
 import { sheetFields, upsertRecord } from '../sheet-operations.ts';
 import type { SheetRow } from '../spreadsheet.ts';
 import { bodyReader } from './entity-body.ts';
@@ -35,6 +36,7 @@ export const upsertOperation: OperationHandler<'upsert'> = (op, route) => {
         user: ctx.user!,
         acknowledged: acknowledgedWarnings as string[] | undefined,
         writeCheck: ctx.deps.writeChecks?.[entity.name],
+        startRows: templateRowsStarter(ctx.deps, entity, ctx.user!),
       }),
     );
     return created
@@ -104,6 +106,7 @@ async function upsertMany(ctx: ActionContext, served: ServedEntity, body: unknow
         user: ctx.user!,
         writeCheck: deps.writeChecks?.[entity.name],
         nothing: 'nothing was written',
+        startRows: templateRowsStarter(deps, entity, ctx.user!),
       },
     );
   });
