@@ -37,6 +37,7 @@ import type { Load, Seeding, Statement } from './engine-scenarios.ts';
 import {
   emptyTables,
   ensurePhotoRows,
+  ensureTrendSeries,
   isSeeded,
   seed,
   seedFacts,
@@ -203,6 +204,7 @@ async function main() {
   const pool: pg.Pool = database.db.$client;
   const seeding = await ensureSeeded(database);
   await ensurePhotoRows(database.db);
+  await ensureTrendSeries(database.db);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
