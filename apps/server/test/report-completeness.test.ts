@@ -330,9 +330,9 @@ describe('recorded rows', () => {
       version: first!.version,
     });
     expect(remarked.status, JSON.stringify(remarked.body)).toBe(200);
-    expect(
-      (await app.call('GET', `/api/test-only/report-headers/${r.id}/readiness`)).body.data.ready,
-    ).toBe(false);
+    expect((await app.call('GET', `/api/test-only/report-headers/${r.id}/readiness`)).body.data.ready).toBe(
+      false,
+    );
     const read = await app.call('PUT', `/api/flowrate-measurement?id=${first!.id}`, {
       dischargePressurePsi: 120,
       version: remarked.body.data.version,

@@ -29,15 +29,9 @@ export async function startWithTestRoutes(
   const key = accessTokenKey(jwtSecret);
   const t = await startTestApp({
     routes: (app) =>
-      registerRoutes(
-        app,
-        routes,
-        deps,
-        actions,
-        {
-          authorize: (request, row) => authorize(deps.db, key, request, row.access),
-        },
-      ),
+      registerRoutes(app, routes, deps, actions, {
+        authorize: (request, row) => authorize(deps.db, key, request, row.access),
+      }),
   });
   Object.assign(deps, {
     db: t.db,

@@ -133,11 +133,7 @@ export class TrendOfRows {
   }
 
   /** The drawing as a Vega specification: a line per point on a date axis, the bands, the legend. */
-  private chart(
-    shown: ReturnType<typeof trendAnswer>['series'],
-    reportId: string,
-    field: Field,
-  ): Spec {
+  private chart(shown: ReturnType<typeof trendAnswer>['series'], reportId: string, field: Field): Spec {
     const { entity, words, values } = this;
     const { value, bands } = this.drawn;
     const names = shown.map((p) => this.pointName(p.key));

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { drawnValue, seriesOf } from '@inspectra/contract';
-import type { EntityDefinition, SeriesBand } from '@inspectra/contract';
+import type { SeriesBand } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
