@@ -347,7 +347,8 @@ function dbFloor(server: Server, statements: Statement[], conns: number, seconds
 /** EXPLAIN ANALYZE of the captured SELECTs that read `table`. */
 async function explain(server: Server, statements: Statement[], table: string): Promise<PlanReport[]> {
   const reads = new RegExp(`\\b(from|join)\\s+"?${table}"?(\\s|$)`, 'i');
-  const chosen = statements.filter((s) => /^\s*select\b/i.test(s.text) && reads.test(s.text));
+  // A read: a SELECT, or one opened by its CTEs (a trend).
+  const chosen = statements.filter((s) => /^\s*(select|with)\b/i.test(s.text) && reads.test(s.text));
   const { plans } = await call<{ plans: Plan[] }>(server, 'POST', '/bench/explain', { statements: chosen });
   return chosen.map((s, i) => readPlan(s, plans[i]!));
 }
