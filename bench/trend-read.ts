@@ -17,6 +17,8 @@ export const trendFloorRatio = 0.75;
 /** Five years of monthly reports, each reading every point once. */
 export const trendSeries = {
   reports: 60,
+  /** Their report numbers start with it. */
+  prefix: 'TH-TREND/',
   firstDay: '2021-01-04',
   components: ['HV bushing Phase R', 'HV bushing Phase S', 'HV bushing Phase T', 'Neutral link'],
   /** The point read: its readings are the report count, the trend's declared limit. */
