@@ -7,7 +7,7 @@
  *   POST /bench/capture/start  record every statement sent through node-postgres…
  *   POST /bench/capture/stop   …until now, and return them
  *   POST /bench/db-floor       { statements, connections, durationMs }: run them through the app's pool
- *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT
+ *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT (or WITH … SELECT)
  *   POST /bench/answer         { statements }: run them once in sequence; the last one's ids and count
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
@@ -250,7 +250,7 @@ async function main() {
     const { statements } = request.body as { statements: Statement[] };
     const plans: unknown[] = [];
     for (const s of statements) {
-      if (!/^\s*select\b/i.test(s.text)) {
+      if (!/^\s*(select|with)\b/i.test(s.text)) {
         plans.push(null);
         continue;
       }
