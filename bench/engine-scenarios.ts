@@ -5,6 +5,7 @@
  */
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { SeedFacts } from './engine-seed.ts';
+import { trendScenario } from './trend-read.ts';
 import { workScenarios } from './work-scenarios.ts';
 
 export type RequestSpec = {
@@ -30,6 +31,11 @@ export type Scenario = RequestSpec & {
   group?: 'work';
   /** The p50 the list must stay within on PostgreSQL (ms); a p50 above it is flagged. */
   budgetMs?: number;
+  /**
+   * The least share of its combined leanest floor the API must reach, in requests per second
+   * (`leanest`; judged on PostgreSQL): a ratio below it is flagged.
+   */
+  floorRatio?: number;
   /**
    * The leanest floor: the statement(s) a skilled engineer would write by hand for the same answer
    * (the same rows and columns, the images embedded, the same bounded count), run prepared through
@@ -141,6 +147,7 @@ export const scenarios: Scenario[] = [
     connections: 1,
     alongside: { route: measurements, query: broadSearch, search: true },
   },
+  trendScenario,
   ...workScenarios,
 ];
 

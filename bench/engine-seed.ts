@@ -13,7 +13,8 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstrap.ts';
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
-import { hash, idOf, literal, pick } from './seed-sql.ts';
+import { adminCte, hash, idOf, literal, pick } from './seed-sql.ts';
+import { trendSeries } from './trend-read.ts';
 import { seedAssets, seedWork, workFacts, workSizesAt } from './work-seed.ts';
 import type { WorkFacts, WorkSizes } from './work-seed.ts';
 
@@ -274,11 +275,14 @@ const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
 /** Whether this database holds the whole data set of this seed version and scale. */
 export async function isSeeded(db: Db, z: Sizes): Promise<boolean> {
+  // The trend read's reports and readings (ensureTrendSeries) are added after the seed: not counted.
   const { rows } = await pool(db).query<{ marked: boolean; measurements: number; reports: number }>(
     `select exists (select 1 from work_order_spk where contract_no = $1) as marked,
-       (select count(*) from thermal_measurement)::int as measurements,
-       (select count(*) from report_header)::int as reports`,
-    [markerOf(z)],
+       (select count(*) from thermal_measurement)::int - (select count(*) from thermal_measurement m
+         join thermal_analysis a on a.id = m.thermal_analysis_id
+         join report_header h on h.id = a.report_header_id where h.report_number like $2)::int as measurements,
+       (select count(*) from report_header where report_number not like $2)::int as reports`,
+    [markerOf(z), `${trendSeries.prefix}%`],
   );
   const [found] = rows;
   return (
@@ -402,6 +406,69 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
   }
 }
 
+/**
+ * The trend read's equipment (bench/trend-read.ts): the asset master's last electrical equipment,
+ * with its work-management reports, and 60 monthly thermography reports (five years) of
+ * `trendSeries.components` each on its tag. Added to an already seeded database when missing (it is
+ * small), so the large seed need not be redone.
+ */
+export async function ensureTrendSeries(db: Db): Promise<void> {
+  const report = (i: string) => idOf(`'bench-trend-report-' || ${i}`);
+  const readings = trendSeries.reports * trendSeries.components.length;
+  const { rows } = await pool(db).query<{ n: number }>(
+    `select count(*)::int as n from thermal_measurement m join thermal_analysis a on a.id = m.thermal_analysis_id
+     where a.report_header_id in (select ${report('i')} from generate_series(1, ${trendSeries.reports}) i)`,
+  );
+  if (rows[0]!.n === readings) return;
+  // One connection for the transaction (see ensurePhotoRows).
+  const client = await (pool(db) as pg.Pool).connect();
+  await client.query('begin');
+  try {
+    const reports = `select ${report('i')} from generate_series(1, ${trendSeries.reports}) i`;
+    await client.query(`delete from thermal_measurement where thermal_analysis_id in
+      (select id from thermal_analysis where report_header_id in (${reports}))`);
+    await client.query(`delete from thermal_analysis where report_header_id in (${reports})`);
+    await client.query(`delete from report_header where id in (${reports})`);
+    await client.query(`with ${adminCte}, eq as (
+        select equipment_no, object_type_code from equipment where category_code = 'electrical'
+        order by equipment_no desc limit 1
+      )
+      insert into report_header (id, created_at, updated_at, created_by, updated_by, work_order_spkid,
+        report_number, title, equipment_no, equipment_category, object_type, inspection_method, location,
+        actual_start_date, actual_completed_date, status)
+      select ${report('i')}, started, started, admin.id, admin.id, ${idOf(`'bench-work-order'`)},
+        ${literal(trendSeries.prefix)} || lpad(i::text, 2, '0'), 'Monthly thermography of the main transformer',
+        eq.equipment_no, 'electrical', eq.object_type_code, 'thermal', 'Main substation', day, day, 'approved'
+      from (select i, day, (day + time '08:00') at time zone 'UTC' as started
+        from generate_series(1, ${trendSeries.reports}) i,
+          lateral (select (date ${literal(trendSeries.firstDay)} + (i - 1) * interval '1 month')::date as day) d) r,
+        eq, admin`);
+    await client.query(`with ${adminCte}
+      insert into thermal_analysis (id, created_at, updated_at, created_by, updated_by, report_header_id, summary)
+      select ${idOf(`'bench-trend-analysis-' || i`)}, h.created_at, h.created_at, admin.id, admin.id, h.id,
+        'Monthly infrared survey of the main transformer under load.'
+      from generate_series(1, ${trendSeries.reports}) i join report_header h on h.id = ${report('i')}, admin`);
+    // ΔT drifting up over the years with a month's scatter, one reading of each point per report.
+    await client.query(`with ${adminCte}
+      insert into thermal_measurement (id, created_at, updated_at, created_by, updated_by, thermal_analysis_id,
+        date, tag_number, equipment_name, component, max_temperature_c, reference_temperature_c)
+      select ${idOf(`'bench-trend-measurement-' || i || '-' || p`)}, h.created_at + p * interval '1 minute',
+        h.created_at + p * interval '1 minute', admin.id, admin.id, ${idOf(`'bench-trend-analysis-' || i`)},
+        h.actual_start_date, e.tag_number, e.description, (array[${trendSeries.components.map(literal).join(', ')}])[p],
+        (41 + i * 0.15 + ${hash('i * 8 + p', 1)} % 30 / 10.0)::float8, 40::float8
+      from generate_series(1, ${trendSeries.reports}) i
+        join report_header h on h.id = ${report('i')}
+        join equipment e on e.equipment_no = h.equipment_no,
+        generate_series(1, ${trendSeries.components.length}) p, admin`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** What the benchmark needs to know of the seeded data to build its requests. */
 export type SeedFacts = {
   /** Rows of each entity's table. */
@@ -420,9 +487,24 @@ export type SeedFacts = {
   sizes: Sizes;
   /** Values the work-management scenarios filter by. */
   work: WorkFacts;
+  /** The trend read's point (bench/trend-read.ts) and its readings. */
+  trend: { equipmentNo: string; tagNumber: string; component: string; readings: number };
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The trend read's point: the equipment and tag of its reports, and its readings. */
+async function trendFacts(client: pg.Pool): Promise<SeedFacts['trend']> {
+  const { rows } = await client.query<SeedFacts['trend']>(
+    `select h.equipment_no as "equipmentNo", m.tag_number as "tagNumber", m.component, count(*)::int as readings
+     from report_header h join thermal_analysis a on a.report_header_id = h.id
+       join thermal_measurement m on m.thermal_analysis_id = a.id
+     where h.report_number like $2 and m.component = $1
+     group by 1, 2, 3`,
+    [trendSeries.component, `${trendSeries.prefix}%`],
+  );
+  return rows[0]!;
+}
 
 export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const client = pool(db);
@@ -482,5 +564,6 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
     photos: { vciAnalysisId: photo!.id, ...photoRows },
     sizes: z,
     work: await workFacts(client),
+    trend: await trendFacts(client),
   };
 }

@@ -7,8 +7,20 @@
  *   revision reopens it;
  * - an actual start date in the future is refused, for reports and work orders alike.
  */
-import { isFutureDate } from '@inspectra/contract';
+import {
+  checkRowTemplate,
+  flowrate,
+  flowrateInspection,
+  flowrateMeasurement,
+  isFutureDate,
+  op,
+  recordedFields,
+  route,
+  routeTable,
+} from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportReadinessActions } from '../src/modules/reports/report-readiness.ts';
+import { reportStatusActions } from '../src/modules/reports/report-status.actions.ts';
 import {
   approverToken,
   completeForSubmission,
@@ -19,6 +31,9 @@ import {
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { startWithTestRoutes } from './test-routes.ts';
+
+const pump = { variant: 'rotating-equipment' };
 
 let t: TestApp;
 let approver: string;
@@ -243,5 +258,105 @@ describe('actual dates', () => {
     expect(isFutureDate('2026-11-27', at)).toBe(false);
     expect(isFutureDate('2026-11-28', at)).toBe(true);
     expect(isFutureDate('2026-11-26', Date.parse('2026-11-26T00:00:00Z'))).toBe(false);
+  });
+});
+
+/**
+ * Recorded rows (docs/report-status.md "Recorded rows"): the rows a template starts a record with
+ * are blank, so they make no report complete until a measured value the template left blank is
+ * filled. Proven on a pump's flowrate attempts started by a test-only template, the readiness and
+ * status calls served beside it with the template in their deps.
+ */
+describe('recorded rows', () => {
+  const attempts = checkRowTemplate({
+    parent: flowrateInspection,
+    rows: flowrateMeasurement,
+    variants: ['rotating-equipment'],
+    fromParent: { flowrateGPM: 'ratedFlowGPM' },
+    items: [{ attemp: 1 }, { attemp: 2 }, { attemp: 3, remarks: 'Valve fully open' }],
+  });
+  const productRoute = (path: string) => {
+    const found = routeTable.find((r) => r.path === path)!;
+    return { ...found, path: `/test-only${found.path}` };
+  };
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startWithTestRoutes(
+      [
+        route('POST', '/test-only/pump-flowrate', op.create(flowrateInspection, 'json', pump), {
+          summary: 'A pump’s flowrate inspection, starting with its attempts',
+          tag: 'Test only',
+        }),
+        productRoute('/report-headers/:id/readiness'),
+        productRoute('/report-headers/update-report-status/:id'),
+      ],
+      { rowTemplates: [attempts] },
+      { ...reportReadinessActions, ...reportStatusActions },
+    );
+  });
+  afterAll(() => app?.close());
+
+  it('counts a template row once a measured value is filled, not by existing', async () => {
+    const r = await createReportHeader(app, { inspectionMethod: 'flowrate' });
+    // The rated flow is copied into every attempt: a value the template gives, not a reading.
+    const made = await app.call('POST', '/api/test-only/pump-flowrate', {
+      reportHeaderId: r.id,
+      equipmentName: 'P-201A',
+      ratedFlowGPM: 350,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const listed = await app.call(
+      'GET',
+      `/api/flowrate-measurement/by-inspection?inspectionId=${made.body.data.id}`,
+    );
+    const [first] = listed.body.data as { id: string; version: number }[];
+    expect(listed.body.data).toHaveLength(3);
+
+    const before = await app.call('GET', `/api/test-only/report-headers/${r.id}/readiness`);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.data.ready).toBe(false);
+    expect(before.body.data.missing).toMatchObject([
+      { requirement: 'rows', entity: 'flowrateMeasurement', min: 1, found: 0 },
+    ]);
+    const submit = () =>
+      app.call('PUT', `/api/test-only/report-headers/update-report-status/${r.id}?status=submitted`);
+    const refused = await submit();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/record at least one flowrate measurement/);
+
+    // A remark is not a reading either; the discharge pressure is.
+    const remarked = await app.call('PUT', `/api/flowrate-measurement?id=${first!.id}`, {
+      remarks: 'Started late',
+      version: first!.version,
+    });
+    expect(remarked.status, JSON.stringify(remarked.body)).toBe(200);
+    expect((await app.call('GET', `/api/test-only/report-headers/${r.id}/readiness`)).body.data.ready).toBe(
+      false,
+    );
+    const read = await app.call('PUT', `/api/flowrate-measurement?id=${first!.id}`, {
+      dischargePressurePsi: 120,
+      version: remarked.body.data.version,
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect((await app.call('GET', `/api/test-only/report-headers/${r.id}/readiness`)).body.data).toEqual({
+      ready: true,
+      missing: [],
+    });
+    expect((await submit()).status).toBe(200);
+  });
+
+  it('reads the fields a technique declares, else the measured values a template leaves blank', () => {
+    const measured = recordedFields(flowrate, flowrateMeasurement, [attempts]);
+    // Measured numbers, less the ones the template fills (the attempt, the flow copied from the parent).
+    expect(measured).toEqual(
+      expect.arrayContaining(['flowrateBPD', 'suctionPressurePsi', 'dischargePressurePsi']),
+    );
+    expect(measured).not.toContain('attemp');
+    expect(measured).not.toContain('flowrateGPM');
+    expect(measured).not.toContain('remarks');
+    // Rows no template starts count by existing; a declaration names its own fields.
+    expect(recordedFields(flowrate, flowrateMeasurement, [])).toBeUndefined();
+    const declared = { complete: { rows: { min: 1, recordedBy: ['flowrateBPD'] } } };
+    expect(recordedFields(declared, flowrateMeasurement, [attempts])).toEqual(['flowrateBPD']);
   });
 });

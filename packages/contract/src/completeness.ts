@@ -1,4 +1,7 @@
-import { techniqueOfMethod } from './catalogue.ts';
+import { rowTemplates, techniqueOfMethod } from './catalogue.ts';
+import type { EntityDefinition } from './entity.ts';
+import { blankNumbers } from './row-templates.ts';
+import type { RowTemplate } from './row-templates.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
 import type { ReportMissing } from './entities/report-headers.ts';
 import { entities } from './catalogue.ts';
@@ -26,11 +29,36 @@ export function requirementsOfMethod(method: string): MethodRequirements {
   return { technique, ...technique.complete };
 }
 
+/**
+ * The fields whose value makes a row of `rows` *recorded*, counted toward `complete.rows.min`
+ * (docs/report-status.md "Recorded rows"): those the technique declares (`complete.rows.recordedBy`);
+ * else, for rows a template starts (`templates` of these rows), the measured values a template leaves
+ * blank (`blankNumbers`, less the fields any template fills), so a lube-oil sample's components
+ * started blank do not make a report complete by existing. Undefined where every row counts (rows
+ * only a user creates, with their required values).
+ */
+export function recordedFields(
+  technique: Pick<TechniqueDefinition, 'complete'>,
+  rows: EntityDefinition,
+  templates: readonly RowTemplate[] = rowTemplates,
+): readonly string[] | undefined {
+  const declared = technique.complete?.rows?.recordedBy?.filter((key) => rows.fields[key]);
+  if (declared?.length) return declared;
+  const starting = templates.filter((t) => t.rows === rows);
+  if (starting.length === 0) return undefined;
+  const given = new Set(
+    starting.flatMap((t) => [...Object.keys(t.fromParent ?? {}), ...t.items.flatMap((i) => Object.keys(i))]),
+  );
+  const measured = Object.keys(blankNumbers(rows, undefined)).filter((key) => !given.has(key));
+  // A template that fills every measured value starts rows as recorded as a user's.
+  return measured.length > 0 ? measured : undefined;
+}
+
 /** What a report holds of what its method may require. */
 export type ReportContent = {
   /**
-   * Rows under the inspections of the method's technique (every equipment class), each inspection's
-   * of the kind its variant holds (`rowEntitiesOf`).
+   * Recorded rows (`recordedFields`) under the inspections of the method's technique (every
+   * equipment class), each inspection's of the kind its variant holds (`rowEntitiesOf`).
    */
   rows: number;
   /**

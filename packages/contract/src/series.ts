@@ -227,3 +227,18 @@ export function seriesBands(
   if (drawn === undefined || JSON.stringify(drawn) !== JSON.stringify(bands.a)) return [];
   return bands.bands.map((b) => ({ limit: b.limit, when: b.when, level: b.value }));
 }
+
+/**
+ * The value a trend draws, on the screen and in the PDF: the first of the series' values the grade
+ * sets limits on (thermal: ΔT, graded by severity), with those limits; else the first value, without
+ * limits.
+ */
+export function drawnValue(
+  entity: Pick<SeriesEntity, 'name' | 'series'> & Parameters<typeof seriesBands>[0],
+  grade: string | undefined,
+): { value: string; bands: SeriesBand[] } {
+  const values = seriesOf(entity).values;
+  const banded = values.find((v) => seriesBands(entity, grade, v).length > 0);
+  const value = banded ?? values[0]!;
+  return { value, bands: seriesBands(entity, grade, value) };
+}

@@ -31,8 +31,13 @@ export type TechniqueIcon = (typeof techniqueIcons)[number];
  * serves yet needs what `undeclaredMethodCompleteness` says.
  */
 export type TechniqueCompleteness = {
-  /** At least this many rows under the technique's inspections on the report (a measurement, a finding). */
-  rows?: { min: number };
+  /**
+   * At least this many *recorded* rows under the technique's inspections on the report (a
+   * measurement, a finding). A row is recorded when it holds a value in one of `recordedBy` (fields
+   * of the rows); without it, a row a template starts counts once a measured value the template left
+   * blank is filled, and any other row counts by existing (completeness.ts `recordedFields`).
+   */
+  rows?: { min: number; recordedBy?: readonly string[] };
 };
 
 /**
@@ -315,6 +320,13 @@ export function defineTechnique<const M extends string, const R extends readonly
     );
   if (config.complete?.rows && !rows)
     throw new Error(`${config.module}: complete.rows needs rows in its workspace`);
+  const unknownRecorded = (config.complete?.rows?.recordedBy ?? []).filter(
+    (key) => !rows?.fields[key] || key === rows.parent,
+  );
+  if (unknownRecorded.length > 0)
+    throw new Error(
+      `${config.module}: complete.rows.recordedBy names ${unknownRecorded.join(', ')}, not a field of its rows`,
+    );
   for (const template of config.templates ?? []) {
     if (!names.has(template.parent.name) || !names.has(template.rows.name))
       throw new Error(

@@ -64,6 +64,15 @@ describe('the inspection methods of the catalogue', () => {
     );
     expect(defineTechnique({ ...base, label: 'Probe list', reportCard: false }).method).toBeUndefined();
   });
+
+  it('refuses fields that record a row (complete.rows.recordedBy) that are not its rows’ fields', () => {
+    const recordedBy = (fields: string[]) => () =>
+      defineTechnique({ ...thermal, complete: { rows: { min: 1, recordedBy: fields } } } as never);
+    expect(recordedBy(['nope', 'thermalAnalysisId'])).toThrow(
+      'thermal: complete.rows.recordedBy names nope, thermalAnalysisId, not a field of its rows',
+    );
+    expect(recordedBy(['maxTemperatureC'])()).toBeDefined();
+  });
 });
 
 describe('the permission modules of the methods', () => {

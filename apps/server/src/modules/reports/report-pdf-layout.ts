@@ -14,6 +14,7 @@ import type { Acceptances, GradeSummary } from './report-pdf-grades.ts';
 import { keepHeadingsWithNext, heading } from './report-pdf-keep.ts';
 import type { Content } from './report-pdf-types.ts';
 import { ProfileOfRows, profileOf } from './report-pdf-profile.ts';
+import { TrendOfRows } from './report-pdf-trend.ts';
 import type { PdfWords } from './report-pdf-words.ts';
 
 /**
@@ -272,6 +273,8 @@ type OpenList = {
   columns?: [string, Field][];
   /** The rows' profile, when their technique declares one: printed after their table. */
   profile?: ProfileOfRows;
+  /** The rows' trend over the equipment's reports, when they declare a series: after the profile. */
+  trend?: TrendOfRows;
   /** The rows per level, when their technique grades them: said under their table. */
   byGrade?: RowsByGrade;
   /**
@@ -288,6 +291,8 @@ type OpenList = {
 export class ReportPdfLayout {
   readonly content: Content[] = [];
   readonly images: PendingImage[] = [];
+  /** The trends placed after their rows tables, to read once the walk is over (report-pdf-trend.ts). */
+  readonly trends: TrendOfRows[] = [];
   private readonly values: ValueWords;
   private readonly lists: OpenList[] = [];
   private technique: TechniqueDefinition | undefined;
@@ -341,6 +346,10 @@ export class ReportPdfLayout {
             new ProfileOfRows(this.words, this.values, entry.entity, profile, technique.findingGrade),
           byGrade: grade && new RowsByGrade(this.words, entry.entity, grade),
           gallery: gallery && { spec: gallery, cells: [] },
+          trend:
+            entry.entity.series && !nested && !gallery
+              ? new TrendOfRows(this.words, this.values, entry.entity, technique.findingGrade)
+              : undefined,
         };
         this.lists.length = entry.depth;
         return;
@@ -583,6 +592,7 @@ export class ReportPdfLayout {
       ),
     ]);
     list.profile?.add(record.values);
+    list.trend?.add(record.values);
     // A row is named as its table names it (its first column), else by its number there.
     const [key, field] = list.columns[0] ?? [];
     const name =
@@ -659,6 +669,7 @@ export class ReportPdfLayout {
    */
   private rowsTable(list: OpenList): Content[] {
     const columns = list.columns!;
+    if (list.trend) this.trends.push(list.trend);
     const span = columns.length + 1;
     const title = `${this.words.labels.entity(list.entity)} · ${this.words.records(list.count)}`;
     return [
@@ -686,6 +697,7 @@ export class ReportPdfLayout {
       // each row's blocks.
       ...(list.byGrade?.content() ?? []),
       ...(list.profile ? [list.profile.content()] : []),
+      ...(list.trend ? [list.trend.node] : []),
       ...list.details,
     ];
   }

@@ -1,5 +1,5 @@
 import type { EntityDefinition, Field, RowsProfile, TechniqueDefinition } from '@inspectra/contract';
-import type { Mark, NumberLocale, Spec } from 'vega';
+import type { Mark, NumberLocale, Spec, TimeLocale } from 'vega';
 import { gradeColour } from './report-pdf-grades.ts';
 import type { Content, ValueText } from './report-pdf-types.ts';
 import type { PdfWords } from './report-pdf-words.ts';
@@ -14,9 +14,12 @@ import type { PdfWords } from './report-pdf-words.ts';
  */
 
 /** The chart's size in points: an A4 page's text width, low enough to share a page with its words. */
-const chartSize = { width: 515, height: 220 };
-/** The series' colours as the workspace draws them (indigo, cyan and grape, Mantine's shade 6). */
-const seriesColours = ['#4c6ef5', '#15aabf', '#be4bdb'];
+export const chartSize = { width: 515, height: 220 };
+/**
+ * The series' colours as the workspace draws them (indigo, cyan, grape, teal, pink, Mantine's shade
+ * 6, and lime's 7).
+ */
+export const seriesColours = ['#4c6ef5', '#15aabf', '#be4bdb', '#12b886', '#e64980', '#74b816'];
 /**
  * Each reading is marked with a dot, as on the screen, up to this many rows drawn. Past it the dots
  * are under two points apart and merge into a thicker line, and each is a drawing of its own that
@@ -24,7 +27,7 @@ const seriesColours = ['#4c6ef5', '#15aabf', '#be4bdb'];
  */
 const dottedUpTo = 200;
 /** The PDF's typeface: pdfmake sets an SVG's text in the font of the family it names. */
-const font = 'Roboto';
+export const font = 'Roboto';
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -47,7 +50,7 @@ export function profileOf(
 }
 
 /** Numbers on the axes as the PDF's language writes them ("-1,200"; "-1.200"), from its own format. */
-function numberLocale(locale: string): NumberLocale {
+export function numberLocale(locale: string): NumberLocale {
   const parts = new Intl.NumberFormat(locale).formatToParts(-12345.6);
   const part = (type: string, otherwise: string) => parts.find((p) => p.type === type)?.value ?? otherwise;
   return {
@@ -56,6 +59,100 @@ function numberLocale(locale: string): NumberLocale {
     grouping: [3],
     currency: ['', ''],
     minus: part('minusSign', '-'),
+  };
+}
+
+/** A chart's size, padding and words (axes and legend in the PDF's font, numbers in its language). */
+export function chartFrame(locale: string, time?: TimeLocale) {
+  const text = { labelFont: font, titleFont: font, labelFontSize: 8, titleFontSize: 8 };
+  return {
+    ...chartSize,
+    autosize: { type: 'fit', contains: 'padding' },
+    padding: { left: 0, right: 4, top: 6, bottom: 0 },
+    config: {
+      locale: { number: numberLocale(locale), ...(time ? { time } : {}) },
+      axis: { ...text, labelColor: '#333333', titleColor: '#333333', gridColor: '#e9ecef' },
+      legend: { ...text, labelColor: '#333333' },
+      text: { font },
+    },
+  } satisfies Partial<Spec>;
+}
+
+/**
+ * Limits drawn across a chart from the data `data` (`{ y, text, colour }`): a dashed line each, its
+ * label over it at the right.
+ */
+export function limitMarks(data: string): Mark[] {
+  return [
+    {
+      type: 'rule',
+      from: { data },
+      aria: false,
+      encode: {
+        enter: {
+          x: { value: 0 },
+          x2: { signal: 'width' },
+          y: { scale: 'y', field: 'y' },
+          stroke: { field: 'colour' },
+          strokeDash: { value: [4, 3] },
+        },
+      },
+    },
+    // Each limit's label over its line, on a white halo so a line through it leaves it legible.
+    ...[{ stroke: { value: 'white' }, strokeWidth: { value: 3 } }, {}].map((halo): Mark => ({
+      type: 'text',
+      from: { data },
+      aria: false,
+      encode: {
+        enter: {
+          x: { signal: 'width' },
+          y: { scale: 'y', field: 'y' },
+          dy: { value: -3 },
+          align: { value: 'right' },
+          text: { field: 'text' },
+          fill: { field: 'colour' },
+          fontSize: { value: 8 },
+          ...halo,
+        },
+      },
+    })),
+  ];
+}
+
+/**
+ * A line per series through the data `points` (`{ x, y, series }`), coloured by the scale `colour`,
+ * each reading dotted when `dotted`.
+ */
+export function lineMarks(dotted: boolean): Mark {
+  const place = { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' } };
+  const lines: Mark[] = [
+    {
+      type: 'line',
+      from: { data: 'series' },
+      aria: false,
+      encode: {
+        enter: {
+          ...place,
+          stroke: { scale: 'colour', field: 'series' },
+          strokeWidth: { value: 1.5 },
+          // Straight segments between the readings: a curve would imply values nobody read.
+          interpolate: { value: 'linear' },
+        },
+      },
+    },
+  ];
+  if (dotted)
+    lines.push({
+      type: 'symbol',
+      from: { data: 'series' },
+      aria: false,
+      encode: { enter: { ...place, fill: { scale: 'colour', field: 'series' }, size: { value: 10 } } },
+    });
+  return {
+    type: 'group',
+    aria: false,
+    from: { facet: { name: 'series', data: 'points', groupby: 'series' } },
+    marks: lines,
   };
 }
 
@@ -138,41 +235,8 @@ export class ProfileOfRows {
       ].join(' '),
       colour: gradeColour(levels, limit.level)?.color ?? '#c92a2a',
     }));
-    const place = { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' } };
-    const lines: Mark[] = [
-      {
-        type: 'line',
-        from: { data: 'series' },
-        aria: false,
-        encode: {
-          enter: {
-            ...place,
-            stroke: { scale: 'colour', field: 'series' },
-            strokeWidth: { value: 1.5 },
-            // Straight segments between the readings: a curve would imply values nobody read.
-            interpolate: { value: 'linear' },
-          },
-        },
-      },
-    ];
-    if (rows.length <= dottedUpTo)
-      lines.push({
-        type: 'symbol',
-        from: { data: 'series' },
-        aria: false,
-        encode: { enter: { ...place, fill: { scale: 'colour', field: 'series' }, size: { value: 10 } } },
-      });
-    const text = { labelFont: font, titleFont: font, labelFontSize: 8, titleFontSize: 8 };
     return {
-      ...chartSize,
-      autosize: { type: 'fit', contains: 'padding' },
-      padding: { left: 0, right: 4, top: 6, bottom: 0 },
-      config: {
-        locale: { number: numberLocale(words.locale) },
-        axis: { ...text, labelColor: '#333333', titleColor: '#333333', gridColor: '#e9ecef' },
-        legend: { ...text, labelColor: '#333333' },
-        text: { font },
-      },
+      ...chartFrame(words.locale),
       data: [
         { name: 'points', values: points },
         { name: 'limits', values: limits },
@@ -222,46 +286,7 @@ export class ProfileOfRows {
           aria: false,
         },
       ],
-      marks: [
-        {
-          type: 'group',
-          aria: false,
-          from: { facet: { name: 'series', data: 'points', groupby: 'series' } },
-          marks: lines,
-        },
-        {
-          type: 'rule',
-          from: { data: 'limits' },
-          aria: false,
-          encode: {
-            enter: {
-              x: { value: 0 },
-              x2: { signal: 'width' },
-              y: { scale: 'y', field: 'y' },
-              stroke: { field: 'colour' },
-              strokeDash: { value: [4, 3] },
-            },
-          },
-        },
-        // Each limit's label over its line, on a white halo so a line through it leaves it legible.
-        ...[{ stroke: { value: 'white' }, strokeWidth: { value: 3 } }, {}].map((halo): Mark => ({
-          type: 'text',
-          from: { data: 'limits' },
-          aria: false,
-          encode: {
-            enter: {
-              x: { signal: 'width' },
-              y: { scale: 'y', field: 'y' },
-              dy: { value: -3 },
-              align: { value: 'right' },
-              text: { field: 'text' },
-              fill: { field: 'colour' },
-              fontSize: { value: 8 },
-              ...halo,
-            },
-          },
-        })),
-      ],
+      marks: [lineMarks(rows.length <= dottedUpTo), ...limitMarks('limits')],
     };
   }
 }

@@ -49,6 +49,17 @@ export type PdfWords = {
     empty: (x: string) => string;
     mixed: (field: string) => string;
   };
+  /** A series' readings over the equipment's reports, after its rows (report-pdf-trend.ts). */
+  trend: {
+    title: (value: string) => string;
+    /** The bound in words: points of the report shown, readings of each. */
+    bound: (points: number, readings: number) => string;
+    /** The report has more points than are drawn. */
+    morePoints: (shown: number, total: number) => string;
+    single: string;
+    thisReport: string;
+    unnamedPoint: string;
+  };
   /** Under a graded rows table: the rows per level of the grade and the worst row. */
   grades: {
     counts: (count: number) => string;
@@ -170,6 +181,15 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       empty: (x) => `No ${labelInSentence(x)} has a value yet.`,
       mixed: (field) => `The limits are not drawn: the entries were read with more than one ${field}.`,
     },
+    trend: {
+      title: (value) => `Trend of ${value} over the equipment's reports`,
+      bound: (points, readings) =>
+        `Up to ${points} of this report's points, the latest ${readings} readings of each up to this report's latest; readings of superseded reports are left out.`,
+      morePoints: (shown, total) => `The first ${shown} of its ${total} points are drawn.`,
+      single: 'Each point has a single reading so far: there is no trend to draw yet.',
+      thisReport: "This report's readings",
+      unnamedPoint: 'Unnamed point',
+    },
     grades: {
       counts: (count) =>
         count === 1 ? '1 entry, by grade:' : `${count.toLocaleString('en-GB')} entries, by grade:`,
@@ -289,6 +309,15 @@ export const pdfWords: Record<ReportPdfLanguage, PdfWords> = {
       title: (series, x) => `${series} sepanjang ${x}`,
       empty: (x) => `Belum ada ${labelInSentence(x)} yang memiliki nilai.`,
       mixed: (field) => `Batas tidak digambar: entri dibaca dengan lebih dari satu ${field}.`,
+    },
+    trend: {
+      title: (value) => `Tren ${value} pada laporan-laporan peralatan`,
+      bound: (points, readings) =>
+        `Paling banyak ${points} titik laporan ini, ${readings} pembacaan terakhir dari tiap titik hingga pembacaan terakhir laporan ini; pembacaan dari laporan yang telah digantikan tidak disertakan.`,
+      morePoints: (shown, total) => `${shown} titik pertama dari ${total} titiknya digambar.`,
+      single: 'Setiap titik baru memiliki satu pembacaan: belum ada tren untuk digambar.',
+      thisReport: 'Pembacaan laporan ini',
+      unnamedPoint: 'Titik tanpa nama',
     },
     grades: {
       counts: (count) => `${count.toLocaleString('id-ID')} entri, menurut tingkat:`,

@@ -1,4 +1,4 @@
-import { contractorCompany, reportIdParams, reportPdfQuery } from '@inspectra/contract';
+import { contractorCompany, reportHeader, reportIdParams, reportPdfQuery } from '@inspectra/contract';
 import type { TechniqueDefinition } from '@inspectra/contract';
 import { asc, eq } from 'drizzle-orm';
 import { reportApprovalSteps, tableOf, users } from '../../db/schema/index.ts';
@@ -117,6 +117,15 @@ export async function printReport(
       .from(reportApprovalSteps)
       .where(eq(reportApprovalSteps.reportHeaderId, String(report.values.id)))
       .orderBy(asc(reportApprovalSteps.at), asc(reportApprovalSteps.id));
+
+    // Each rows list's trend over the equipment's reports, read by the report under the reader's scope.
+    const reports = deps.repositories.get(reportHeader.name)!;
+    for (const trend of layout.trends)
+      await trend.fill(
+        deps.db,
+        { id: String(report.values.id), equipmentNo: String(report.values.equipmentNo) },
+        reports.scopeWhere(callerScope(user)),
+      );
 
     const signatures: PendingImage[] = [];
     const approval = approvalContent(words, report, steps, signatures);

@@ -5,10 +5,12 @@ import {
   reportSupportingDocument,
   requirementsOfMethod,
   countedRowKinds,
+  recordedFields,
   rowEntitiesOf,
+  rowTemplates,
 } from '@inspectra/contract';
-import type { ReportContent, ReportMissing } from '@inspectra/contract';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import type { ReportContent, ReportMissing, RowTemplate } from '@inspectra/contract';
+import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
@@ -24,11 +26,16 @@ const documents = tableOf(reportSupportingDocument) as unknown as Table;
 
 /**
  * What a report holds of what its method requires, counted only where it requires something: the
- * rows under its technique's inspections (every equipment class, by the parents' indexes; each
- * inspection's of the kind its variant holds, `rowEntitiesOf`) and its supporting documents (by
- * the documents' parent index). Bounded by the one report.
+ * recorded rows under its technique's inspections (every equipment class, by the parents' indexes;
+ * each inspection's of the kind its variant holds, `rowEntitiesOf`; a row with a value in one of
+ * its `recordedFields`, where they are declared or a template starts the rows) and its supporting
+ * documents (by the documents' parent index). Bounded by the one report.
  */
-async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportContent> {
+async function contentOf(
+  db: DbOrTx,
+  report: StoredRecord,
+  templates: readonly RowTemplate[],
+): Promise<ReportContent> {
   const needs = requirementsOfMethod(String(report.inspectionMethod));
   const content: ReportContent = { rows: 0, documents: 0 };
   const technique = needs.technique;
@@ -39,11 +46,18 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
     const kinds = countedRowKinds(technique);
     for (const [rows, variants] of kinds) {
       const r = tableOf(rows) as unknown as Table;
+      const recorded = recordedFields(technique, rows, templates);
       const [found] = await db
         .select({ n: count() })
         .from(r)
         .innerJoin(i, eq(r[rows.parent!]!, i.id!))
-        .where(variants ? and(ofReport, inArray(i.variant!, variants)) : ofReport);
+        .where(
+          and(
+            ofReport,
+            variants ? inArray(i.variant!, variants) : undefined,
+            recorded ? or(...recorded.map((key) => isNotNull(r[key]!))) : undefined,
+          ),
+        );
       content.rows += found?.n ?? 0;
     }
     // Where classes hold different rows, the report's own classes say which it lacks.
@@ -70,8 +84,15 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
  * and each list too long for the report of record: a version and the PDF read a list whole, at most
  * `unpagedLimit` rows, so a longer one is refused here rather than stuck at final approval.
  */
-export async function missingOf(db: DbOrTx, report: StoredRecord): Promise<ReportMissing[]> {
-  const missing = missingForSubmission(String(report.inspectionMethod), await contentOf(db, report));
+export async function missingOf(
+  db: DbOrTx,
+  report: StoredRecord,
+  templates: readonly RowTemplate[] = rowTemplates,
+): Promise<ReportMissing[]> {
+  const missing = missingForSubmission(
+    String(report.inspectionMethod),
+    await contentOf(db, report, templates),
+  );
   for (const list of await oversizedLists(db, report.id))
     missing.push({
       requirement: 'rowsAtMost',
@@ -90,8 +111,12 @@ export async function missingOf(db: DbOrTx, report: StoredRecord): Promise<Repor
  * judged in the submitting transaction, with the report row held, so a row deleted meanwhile
  * cannot slip through.
  */
-export async function assertComplete(tx: DbOrTx, report: StoredRecord): Promise<void> {
-  const missing = await missingOf(tx, report);
+export async function assertComplete(
+  tx: DbOrTx,
+  report: StoredRecord,
+  templates?: readonly RowTemplate[],
+): Promise<void> {
+  const missing = await missingOf(tx, report, templates);
   if (missing.length === 0) return;
   throw new AppError(
     'CONFLICT',
@@ -107,7 +132,7 @@ export const reportReadinessActions: Record<string, ActionHandler> = {
     const report = await deps.repositories
       .get(reportHeader.name)!
       .get(deps.db, params.id, callerScope(user!));
-    const missing = await missingOf(deps.db, report);
+    const missing = await missingOf(deps.db, report, deps.rowTemplates);
     return { data: { ready: missing.length === 0, missing } };
   }),
 };

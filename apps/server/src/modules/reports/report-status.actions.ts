@@ -9,7 +9,7 @@ import {
   reportStatusQuery,
   reportStatusTransitions,
 } from '@inspectra/contract';
-import type { ApprovalAction, ReportStatus } from '@inspectra/contract';
+import type { ApprovalAction, ReportStatus, RowTemplate } from '@inspectra/contract';
 import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -81,7 +81,12 @@ export async function moveReportStatus(
   user: AuthenticatedUser,
   id: string,
   status: ReportStatus,
-  o: { comment?: string; level?: number } = {},
+  o: {
+    comment?: string;
+    level?: number;
+    /** The rows new records start with (the app's): a template's blank rows are not recorded rows. */
+    rowTemplates?: readonly RowTemplate[];
+  } = {},
 ): Promise<{ before: StoredRecord; updated: StoredRecord }> {
   const repo = repositories.get(reportHeader.name)!;
   const before = await repo.get(tx, id, callerScope(user), { lock: true });
@@ -119,7 +124,7 @@ export async function moveReportStatus(
       changes.actualCompletedDate = laterDate(isoToday(), before.actualStartDate as string | null);
   } else if (status === 'submitted') {
     // A report lacking what its method requires never reaches a reviewer (docs/report-status.md).
-    await assertComplete(tx, before);
+    await assertComplete(tx, before, o.rowTemplates);
     const resolved = (await pathFor(tx, before)).path;
     step = { level: 1, position: resolved[0]?.position ?? null };
     changes = { status, approvalLevel: 1, approvalPath: resolved };
@@ -173,6 +178,7 @@ export const reportStatusActions: Record<string, ActionHandler> = {
             await moveReportStatus(tx, deps.repositories, user!, params.id, query.status, {
               comment: query.comment,
               level: query.level,
+              rowTemplates: deps.rowTemplates,
             })
           ).updated,
       );

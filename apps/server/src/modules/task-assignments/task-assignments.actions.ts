@@ -349,6 +349,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
           {
             comment: query.comment,
             level: query.level,
+            rowTemplates: deps.rowTemplates,
           },
         );
         // approvalStatus follows the reports, kept by the database as the move changed them

@@ -1,7 +1,7 @@
-import { entities } from '@inspectra/contract';
+import { drawnValue, entities } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { drawnValue, trendChartData } from './RowsTrend.tsx';
+import { trendChartData } from './RowsTrend.tsx';
 import type { Trend } from './RowsTrend.tsx';
 
 const reading = (time: string, deltaTC: number | null) => ({

@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { seriesBands, seriesOf } from '@inspectra/contract';
-import type { EntityDefinition, SeriesBand } from '@inspectra/contract';
+import { drawnValue, seriesOf } from '@inspectra/contract';
+import type { SeriesBand } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
@@ -26,17 +26,6 @@ const lineColors = ['indigo.6', 'cyan.6', 'grape.6', 'teal.6', 'pink.6', 'lime.7
 
 /** A calendar day as milliseconds in UTC: where a date sits on the time axis. */
 const dayOf = (time: string) => Date.parse(time.length === 10 ? `${time}T00:00:00Z` : time);
-
-/**
- * The value a trend draws: the first of the series' values the grade sets limits on (thermal: ΔT,
- * graded by severity), with those limits; else the first value, without limits.
- */
-export function drawnValue(entity: EntityDefinition, grade: string | undefined) {
-  const values = seriesOf(entity).values;
-  const banded = values.find((v) => seriesBands(entity, grade, v).length > 0);
-  const value = banded ?? values[0];
-  return { value, bands: seriesBands(entity, grade, value) };
-}
 
 /**
  * The chart's rows: one per reading time, a column per point (`p0`, `p1`…); a point without a
