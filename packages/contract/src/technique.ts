@@ -1,4 +1,3 @@
-import { fieldsRead } from './derive.ts';
 import { declareVerdictPair } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
@@ -253,13 +252,6 @@ export function defineTechnique<const M extends string, const R extends readonly
     )
       throw new Error(
         `${config.module}: findingGrade.standard names a choice of the grade's levels beside the recorded ${graded}, a stored choice`,
-      );
-    // A write's override check reads the row and its references, not its series' other readings: a
-    // standard over previous or first would be judged against nothing and pass an override in silence.
-    const standardExpr = rows.derived[standard]?.expr;
-    if (standardExpr && fieldsRead(standardExpr).series.length > 0)
-      throw new Error(
-        `${config.module}: findingGrade.standard ${standard} reads the series (previous, first), which a write's override check does not read: grade it by the reading, and show the change beside it`,
       );
     declareVerdictPair(rows, { recorded: graded, standard, levels });
   } else if (standard !== undefined)
