@@ -32,7 +32,7 @@ async function analysed(equipmentNo?: string) {
     reportHeaderId: report.id,
     finding: 'DE bearing loud',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { report, analysis: r.body.data };
 }
 
@@ -56,7 +56,7 @@ async function measured(ultrasoundAnalysisId: string, fields: Record<string, str
 }
 
 describe('the ultrasound analysis', () => {
-  it('is made by its first write, never by a read, and answered as SPEC 8 says', async () => {
+  it('is made by its first write (201), never by a read, and answered as SPEC 8 says', async () => {
     const report = await createReportHeader(t, { inspectionMethod: 'ultrasound' });
     const before = await t.call('GET', `/api/ultrasound-analysis/by-report?reportHeaderId=${report.id}`);
     expect(before.status).toBe(200);
@@ -69,7 +69,7 @@ describe('the ultrasound analysis', () => {
       reportHeaderId: report.id,
       finding: 'First',
     });
-    expect(made.status).toBe(200);
+    expect(made.status).toBe(201);
     expect(made.body.message).toBe('Ultrasound analysis updated successfully');
     expect(made.body.data).toMatchObject({
       reportHeaderId: report.id,

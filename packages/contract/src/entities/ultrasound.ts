@@ -175,14 +175,15 @@ export const ultrasoundRoutes = [
   route('PUT', '/ultrasound-analysis', op.upsert(ultrasoundAnalysis), {
     summary: "Write a report's ultrasound analysis (reportHeaderId in the body; made by its first write)",
     tag,
-    // SPEC 8: one message, status 200, whether the write made the analysis or changed it.
+    // SPEC 8: one message whether the write made the analysis or changed it; 201 when it made it.
     message: 'Ultrasound analysis updated successfully',
-    status: 200,
   }),
   ...entityCalls(
     ultrasoundInspection,
     '/ultrasound-inspection',
     {
+      // Our addition: the workspace lists an analysis's surveys (SPEC reads them one by one).
+      byParent: { suffix: 'by-analysis', param: 'ultrasoundAnalysisId' },
       get: { id: 'path' },
       create: { body: 'json', message: 'Ultrasound inspection created successfully' },
       update: { body: 'json', id: 'path', message: 'Ultrasound inspection updated successfully' },
