@@ -142,7 +142,10 @@ export const mcsaTest = defineEntity('mcsaTest', {
   derived: {
     loadPercent: { field: f.number({ label: 'Load', unit: '% of rated' }), expr: mcsaLoadPercentExpr },
     rotorCondition: {
-      field: f.enumOf(mcsaRotorConditionLevels, { label: 'Rotor condition' }),
+      field: f.enumOf(mcsaRotorConditionLevels, {
+        label: 'Rotor condition',
+        valueLabels: Object.fromEntries(mcsaRotorConditions.map((c) => [c.level, c.label])),
+      }),
       expr: mcsaRotorConditionExpr,
     },
     recommendedAction: {
