@@ -166,6 +166,7 @@ test('an analyst trends a pump bearing by ultrasound over four monthly reports @
   const row = page.getByRole('row', { name: /Pump DE bearing/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText('19');
+  // Nothing recorded by the analyst: the rise's condition counts, and says so.
   await expect(row).toContainText('Damage developing');
   await closeNotices(page);
 

@@ -97,6 +97,10 @@ export function mcsaRotorCondition(sidebandDbDown: number): McsaRotorCondition {
 export const mcsaTest = defineEntity('mcsaTest', {
   label: 'MCSA test',
   module: 'mcsa',
+  // The PDF's table of a report's tests (docs/report-pdf.md): the motor, its load and the verdict.
+  print: {
+    columns: ['motorTag', 'testDate', 'loadPercent', 'sidebandDbDown', 'rotorCondition', 'recommendedAction'],
+  },
   fields: {
     reportHeaderId: f.ref('reportHeader', { label: 'Report', required: true }),
     testDate: f.date({ label: 'Test date', required: true }),
