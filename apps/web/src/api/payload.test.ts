@@ -273,7 +273,7 @@ describe('routeBody: a keyed write of one record', () => {
 
   it('builds one record as a create is built: empty optional text left out', () => {
     expect(
-      routeBody(upsert, { values: { equipmentNo: ' 10001001 ', description: '', tagNumber: 'P-1' } }),
+      routeBody(upsert, { values: { equipmentNo: ' 10001001 ', manufacturer: '', tagNumber: 'P-1' } }),
     ).toEqual({
       equipmentNo: '10001001',
       tagNumber: 'P-1',
