@@ -465,7 +465,7 @@ describe('a verdict pair over a series, judged at a write', () => {
       inspections.push((inspection as { id: string }).id);
     }
     secondInspection = inspections[1]!;
-    [stored] = (await t.db
+    const [first] = (await t.db
       .insert(sacpMeasurementTable)
       .values({
         sacpInspectionId: inspections[0]!,
@@ -475,6 +475,7 @@ describe('a verdict pair over a series, judged at a write', () => {
         potential: -1000,
       } as never)
       .returning()) as Record<string, unknown>[];
+    stored = first!;
   });
 
   const later = (o: Record<string, unknown>) => ({
