@@ -175,3 +175,22 @@ describe('a test as it is written', () => {
     expect(byReport.body.data).toHaveLength(1);
   });
 });
+
+describe('a report of the method', () => {
+  it('asks for a test before it may be submitted: the test is the record, with no rows under it', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'mcsa' });
+    const readiness = () => t.call('GET', `/api/report-headers/${report.id}/readiness`);
+    expect((await readiness()).body.data.missing).toEqual([
+      expect.objectContaining({
+        requirement: 'inspections',
+        technique: 'mcsa',
+        entity: 'mcsaTest',
+        min: 1,
+        found: 0,
+        message: 'MCSA: record at least one MCSA test',
+      }),
+    ]);
+    await tested(report.id, { sidebandDbDown: 58 });
+    expect((await readiness()).body.data.missing).toEqual([]);
+  });
+});

@@ -32,6 +32,11 @@ export type TechniqueIcon = (typeof techniqueIcons)[number];
 export type TechniqueCompleteness = {
   /** At least this many rows under the technique's inspections on the report (a measurement, a finding). */
   rows?: { min: number };
+  /**
+   * At least this many of the technique's inspections on the report: for a technique whose
+   * inspections hold no rows (an MCSA test is the record itself).
+   */
+  inspections?: { min: number };
 };
 
 /**
@@ -307,6 +312,8 @@ export function defineTechnique<const M extends string, const R extends readonly
     );
   if (config.complete?.rows && !rows)
     throw new Error(`${config.module}: complete.rows needs rows in its workspace`);
+  if (config.complete?.inspections && !inspection?.parent)
+    throw new Error(`${config.module}: complete.inspections needs an inspection under the report`);
   for (const template of config.templates ?? []) {
     if (!names.has(template.parent.name) || !names.has(template.rows.name))
       throw new Error(

@@ -216,6 +216,7 @@ export const mcsa = defineTechnique({
   color: 'indigo',
   entities: [mcsaTest],
   workspace: { inspection: mcsaTest },
-  complete: {},
+  // A report of the method holds a test: the test is the record, with no rows under it.
+  complete: { inspections: { min: 1 } },
   routes: mcsaRoutes,
 });

@@ -23,8 +23,8 @@ type Table = PgTable & Record<string, AnyPgColumn>;
 const documents = tableOf(reportSupportingDocument) as unknown as Table;
 
 /**
- * What a report holds of what its method requires, counted only where it requires something: the
- * rows under its technique's inspections (every equipment class, by the parents' indexes; each
+ * What a report holds of what its method requires, counted only where it requires something: its
+ * technique's inspections (by their parent index), the rows under them (every equipment class, by the parents' indexes; each
  * inspection's of the kind its variant holds, `rowEntitiesOf`) and its supporting documents (by
  * the documents' parent index). Bounded by the one report.
  */
@@ -54,6 +54,11 @@ async function contentOf(db: DbOrTx, report: StoredRecord): Promise<ReportConten
       );
       content.rowEntities = [...new Set(named)];
     }
+  }
+  if (needs.inspections && inspection?.parent) {
+    const i = tableOf(inspection) as unknown as Table;
+    const [found] = await db.select({ n: count() }).from(i).where(eq(i[inspection.parent]!, report.id));
+    content.inspections = found?.n ?? 0;
   }
   if (needs.documents) {
     const [found] = await db
