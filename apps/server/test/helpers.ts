@@ -366,7 +366,8 @@ export type FilePart = { name: string; type: string; bytes: Buffer };
 /**
  * Gives a report what its method requires before it may be submitted (docs/report-status.md
  * "Completeness"), as the server's readiness answer lists it: a thermal measurement (under the
- * report's analysis, made when missing) or a supporting document. Nothing when it is complete, so it
+ * report's analysis, made when missing), a VCI spot, an ultrasound reading, an MCSA test, or a
+ * supporting document. Nothing when it is complete, so it
  * may be called before every submission. Tests of other things submit through it.
  */
 export async function completeForSubmission(t: TestApp, reportHeaderId: string) {
@@ -403,6 +404,25 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
         summaryImages: [],
       });
       if (r.status !== 201) throw new Error(`vci summary: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'ultrasound') {
+      // The analysis is made (or kept) by its keyed write, then a reading under it.
+      const analysis = await t.call('PUT', '/api/ultrasound-analysis', { reportHeaderId });
+      const r = await t.call(
+        'POST',
+        '/api/ultrasound-measurement',
+        multipart(
+          {
+            ultrasoundAnalysisId: analysis.body.data.id,
+            dateTime: '2026-11-20',
+            measurementPointName: 'DE bearing',
+          },
+          {},
+        ),
+      );
+      if (r.status !== 201) throw new Error(`ultrasound measurement: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'mcsa') {
+      const r = await t.call('POST', '/api/MCSA', { reportHeaderId, testDate: '2026-11-20' });
+      if (r.status !== 201) throw new Error(`MCSA test: ${r.status} ${JSON.stringify(r.body)}`);
     } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
   }
 }

@@ -5,12 +5,14 @@
  * left out, the bound said, company scope, and bad parameters refused.
  */
 import { randomUUID } from 'node:crypto';
-import { d, defineEntity, deriveValue, entities, f } from '@inspectra/contract';
+import { d, declareVerdictPair, defineEntity, deriveValue, entities, f } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sacpInspectionTable, sacpMeasurementTable, users } from '../src/db/schema/index.ts';
 import { derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
 import { trendStatement } from '../src/engine/series.ts';
+import { verdictOfWrite } from '../src/engine/verdicts.ts';
+import type { AuthenticatedUser } from '../src/engine/access.ts';
 import {
   createEquipment,
   createReportHeader,
@@ -392,5 +394,134 @@ describe('series expressions', () => {
         derived: { rise: { field: f.number({}), expr: d.sub(d.field('value'), d.first('value')) } },
       }),
     ).toThrow(/d\.first\(value\) reads a number field of the same series/);
+  });
+});
+
+/**
+ * A verdict pair whose standard reads the series (the rise of a test point's potential over its
+ * first or baseline reading), over SACP's readings table, its electrode column standing for the
+ * recorded verdict: a write reads the point's history to judge the override, as the row leaves
+ * the write (docs/verdict-pairs.md, docs/series.md).
+ */
+describe('a verdict pair over a series, judged at a write', () => {
+  const levels = ['cse', 'agAgCl', 'zinc'] as const;
+  const probe = defineEntity('sacpMeasurement', {
+    label: 'Drift probe',
+    module: 'sacp',
+    fields: {
+      sacpInspectionId: f.ref('sacpInspection', { required: true }),
+      measurementDate: f.date({ required: true }),
+      testPoint: f.text(),
+      potential: f.number({}),
+      connectedYesNo: f.boolean(),
+      referenceElectrode: f.enumOf(levels),
+    },
+    parent: 'sacpInspectionId',
+    series: {
+      key: ['testPoint'],
+      time: 'measurementDate',
+      values: ['potential'],
+      baseline: 'connectedYesNo',
+    },
+    derived: {
+      drift: {
+        field: f.enumOf(levels),
+        expr: d.bands(
+          d.sub(d.field('potential'), d.first('potential')),
+          [
+            { when: 'gte', limit: 100, value: 'zinc' },
+            { when: 'gte', limit: 50, value: 'agAgCl' },
+          ],
+          'cse',
+        ),
+      },
+    },
+  });
+  declareVerdictPair(probe, { recorded: 'referenceElectrode', standard: 'drift', levels });
+  const user = { id: randomUUID(), fullName: 'Dewi Lestari' } as AuthenticatedUser;
+  const judged = (values: Record<string, unknown>) =>
+    verdictOfWrite(t.db, {
+      entity: probe,
+      values,
+      sent: 'verdictOverrideReason' in values,
+      user,
+      now: new Date(),
+      warnings: [],
+    });
+
+  let testPoint: string;
+  let secondInspection: string;
+  let stored: Record<string, unknown>;
+  beforeAll(async () => {
+    testPoint = `TP-${randomUUID().slice(0, 8)}`;
+    const equipmentNo = (await createEquipment(t)).equipmentNo;
+    const inspections: string[] = [];
+    for (const date of ['2026-01-05', '2026-02-05']) {
+      const report = await createReportHeader(t, { equipmentNo });
+      const [inspection] = await t.db
+        .insert(sacpInspectionTable)
+        .values({ reportHeaderId: report.id, measurementDate: date, variant: 'pipe' } as never)
+        .returning();
+      inspections.push((inspection as { id: string }).id);
+    }
+    secondInspection = inspections[1]!;
+    const [first] = (await t.db
+      .insert(sacpMeasurementTable)
+      .values({
+        sacpInspectionId: inspections[0]!,
+        measurementDate: '2026-01-05',
+        variant: 'pipe',
+        testPoint,
+        potential: -1000,
+      } as never)
+      .returning()) as Record<string, unknown>[];
+    stored = first!;
+  });
+
+  const later = (o: Record<string, unknown>) => ({
+    sacpInspectionId: secondInspection,
+    measurementDate: '2026-02-05',
+    testPoint,
+    ...o,
+  });
+
+  it('refuses a new reading whose recorded verdict differs from the rise over the first, without a reason', async () => {
+    // -880 is 120 over the first reading's -1000: the standard gives zinc.
+    const refused = judged(later({ potential: -880, referenceElectrode: 'cse' }));
+    await expect(refused).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'verdictOverrideReason', params: { recorded: 'cse', standard: 'zinc' } }],
+    });
+  });
+
+  it('keeps the override with its reason, and needs none where the verdicts agree', async () => {
+    const kept = await judged(
+      later({ potential: -880, referenceElectrode: 'cse', verdictOverrideReason: ' Re-zeroed ' }),
+    );
+    expect(kept.verdictOverrideReason).toBe('Re-zeroed');
+    const agreeing = await judged(later({ potential: -930, referenceElectrode: 'agAgCl' }));
+    expect(agreeing.verdictOverrideReason).toBeNull();
+  });
+
+  it('reads a reading marked baseline, or the first of its point, as its own baseline', async () => {
+    expect(
+      (await judged(later({ potential: -880, referenceElectrode: 'cse', connectedYesNo: true })))
+        .verdictOverrideReason,
+    ).toBeNull();
+    expect(
+      (await judged(later({ testPoint: `${testPoint}-new`, potential: -200, referenceElectrode: 'cse' })))
+        .verdictOverrideReason,
+    ).toBeNull();
+  });
+
+  it('judges a stored reading as the write leaves it, never by its stored values', async () => {
+    // The first reading rewritten is still its own baseline: no rise, whatever its new value.
+    expect(
+      (await judged({ ...stored, potential: -500, referenceElectrode: 'cse' })).verdictOverrideReason,
+    ).toBeNull();
+    // And its recorded verdict is judged against that rise (none): another one needs a reason.
+    await expect(judged({ ...stored, potential: -1000, referenceElectrode: 'zinc' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

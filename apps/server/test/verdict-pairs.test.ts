@@ -38,10 +38,18 @@ async function printed(reportId: string, language = 'en') {
 const accept = '/api/report-approval-paths/verdict-acceptances';
 
 describe('the declaration', () => {
-  it('names UFD’s pair, and gives its rows the reason', () => {
+  it('names UFD’s pair (and ultrasound’s), and gives its rows the reason', () => {
     const paired = techniques.filter((x) => x.workspace?.rows?.verdict);
     expect(paired.map((x) => [x.module, x.workspace!.rows!.verdict])).toEqual([
       ['ufd', { recorded: 'result', standard: 'proposedResult', levels: ['accept', 'reject'] }],
+      [
+        'ultrasound',
+        {
+          recorded: 'condition',
+          standard: 'conditionByRise',
+          levels: ['normal', 'lubricate', 'damageDeveloping', 'severe'],
+        },
+      ],
     ]);
     const ufdRows = paired[0]!.workspace!.rows!;
     expect(Object.keys(ufdRows.schemas.response.shape)).toContain('verdictOverrideReason');

@@ -12,6 +12,8 @@ import { paut } from './entities/paut.ts';
 import { motionMagnification } from './entities/motion-magnification.ts';
 import { srut } from './entities/srut.ts';
 import { flowrate } from './entities/flowrate.ts';
+import { ultrasound } from './entities/ultrasound.ts';
+import { mcsa } from './entities/mcsa.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -71,6 +73,8 @@ export const techniques = [
   motionMagnification,
   srut,
   flowrate,
+  ultrasound,
+  mcsa,
   supportingDocuments,
   ndt,
 ] as const;

@@ -2,6 +2,7 @@ import { rowTemplates, techniqueOfMethod } from './catalogue.ts';
 import type { EntityDefinition } from './entity.ts';
 import { blankNumbers } from './row-templates.ts';
 import type { RowTemplate } from './row-templates.ts';
+import { labelInSentence } from './messages.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
 import type { ReportMissing } from './entities/report-headers.ts';
 import { entities } from './catalogue.ts';
@@ -19,6 +20,7 @@ export const undeclaredMethodCompleteness = { documents: { min: 1 } } as const;
 export type MethodRequirements = {
   technique: TechniqueDefinition | undefined;
   rows?: { min: number };
+  inspections?: { min: number };
   documents?: { min: number };
 };
 
@@ -66,6 +68,8 @@ export type ReportContent = {
    * pipe report: its pipe measurements); the technique's main rows when absent.
    */
   rowEntities?: readonly string[];
+  /** The technique's inspections on the report, counted where the method asks for some. */
+  inspections?: number;
   /** Supporting documents attached to the report. */
   documents: number;
 };
@@ -90,6 +94,16 @@ export function missingForSubmission(method: string, content: ReportContent): Re
       min: needs.rows.min,
       found: content.rows,
       message: `${technique.label}: record at least ${needs.rows.min === 1 ? 'one' : needs.rows.min} ${rowsEntities.map((e) => e.label.toLowerCase()).join(' or ')}${needs.rows.min === 1 ? '' : ' rows'}`,
+    });
+  const inspection = technique?.workspace?.inspection;
+  if (technique && needs.inspections && inspection && (content.inspections ?? 0) < needs.inspections.min)
+    missing.push({
+      requirement: 'inspections',
+      technique: technique.module,
+      entity: inspection.name,
+      min: needs.inspections.min,
+      found: content.inspections ?? 0,
+      message: `${technique.label}: record at least ${needs.inspections.min === 1 ? 'one' : needs.inspections.min} ${labelInSentence(inspection.label)}${needs.inspections.min === 1 ? '' : ' records'}`,
     });
   if (needs.documents && content.documents < needs.documents.min) {
     const name = catalogueMethod(method)?.name ?? method;

@@ -1,4 +1,3 @@
-import { fieldsRead } from './derive.ts';
 import { declareVerdictPair } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { catalogueMethod } from './entities/inspection-methods.ts';
@@ -38,6 +37,11 @@ export type TechniqueCompleteness = {
    * blank is filled, and any other row counts by existing (completeness.ts `recordedFields`).
    */
   rows?: { min: number; recordedBy?: readonly string[] };
+  /**
+   * At least this many of the technique's inspections on the report: for a technique whose
+   * inspections hold no rows (an MCSA test is the record itself).
+   */
+  inspections?: { min: number };
 };
 
 /**
@@ -259,13 +263,6 @@ export function defineTechnique<const M extends string, const R extends readonly
       throw new Error(
         `${config.module}: findingGrade.standard names a choice of the grade's levels beside the recorded ${graded}, a stored choice`,
       );
-    // A write's override check reads the row and its references, not its series' other readings: a
-    // standard over previous or first would be judged against nothing and pass an override in silence.
-    const standardExpr = rows.derived[standard]?.expr;
-    if (standardExpr && fieldsRead(standardExpr).series.length > 0)
-      throw new Error(
-        `${config.module}: findingGrade.standard ${standard} reads the series (previous, first), which a write's override check does not read: grade it by the reading, and show the change beside it`,
-      );
     declareVerdictPair(rows, { recorded: graded, standard, levels });
   } else if (standard !== undefined)
     throw new Error(`${config.module}: findingGrade.standard needs rows and a graded field`);
@@ -327,6 +324,8 @@ export function defineTechnique<const M extends string, const R extends readonly
     throw new Error(
       `${config.module}: complete.rows.recordedBy names ${unknownRecorded.join(', ')}, not a field of its rows`,
     );
+  if (config.complete?.inspections && !inspection?.parent)
+    throw new Error(`${config.module}: complete.inspections needs an inspection under the report`);
   for (const template of config.templates ?? []) {
     if (!names.has(template.parent.name) || !names.has(template.rows.name))
       throw new Error(

@@ -89,7 +89,7 @@ describe("a series value's bands", () => {
 });
 
 describe('a verdict pair over a series', () => {
-  it('is refused where the standard reads previous or first, which a write does not check', () => {
+  it('is declared where the standard reads previous or first: a write reads them to judge it', () => {
     const inspection = defineEntity('probeInspection', {
       label: 'Probe inspection',
       module: 'probe',
@@ -134,6 +134,6 @@ describe('a verdict pair over a series', () => {
         workspace: { inspection, rows: reading },
         findingGrade: { field: 'result', levels, standard: 'byRise' },
       });
-    expect(declare).toThrow(/findingGrade.standard byRise reads the series/);
+    expect(declare().workspace?.rows?.verdict).toEqual({ recorded: 'result', standard: 'byRise', levels });
   });
 });

@@ -18,9 +18,11 @@ export function gradeSql(technique: TechniqueDefinition, rowsTable: object): SQL
   const override = overrideSql(technique, rowsTable);
   if (!override) return valueSql(rows, grade.field, rowsTable);
   // With a verdict pair, the grade counted (docs/verdict-pairs.md): the standard's where it is
-  // stricter than the recorded one, until a reviewer has accepted the recorded one over it.
+  // stricter than the recorded one, until a reviewer has accepted the recorded one over it; the
+  // standard's too where nobody recorded one (a reading graded by its rise alone).
   const { recorded, standard, accepted } = override;
-  return sql`(case when ${gradeRank(technique, standard)} > ${gradeRank(technique, recorded)}
+  return sql`(case when (${recorded}) is null then (${standard})::text
+    when ${gradeRank(technique, standard)} > ${gradeRank(technique, recorded)}
     and not ${accepted} then (${standard})::text else (${recorded})::text end)`;
 }
 

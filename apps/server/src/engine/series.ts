@@ -1,4 +1,11 @@
-import { defaultSeriesLimit, entities, maxSeriesKeys, seriesChain, seriesOf } from '@inspectra/contract';
+import {
+  defaultSeriesLimit,
+  entities,
+  maxSeriesKeys,
+  seriesChain,
+  seriesOf,
+  seriesReadKey,
+} from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -22,12 +29,13 @@ const at = (alias: string, column: AnyPgColumn) =>
 /**
  * The tables from the report down to the readings, joined under aliases `${prefix}0` (the readings)
  * … `${prefix}n`, and the condition tying the last to the report row `report` (an SQL reference to
- * its id).
+ * its id); from `${prefix}${start}` up when `start` is given (the readings' parents only).
  */
 function chainJoins(
   entity: EntityDefinition,
   prefix: string,
   report: SQLWrapper,
+  start = 0,
 ): { from: SQL; toReport: SQL } {
   const chain = seriesChain(entity, (name) => entities[name]);
   const top = chain.length - 1;
@@ -36,7 +44,7 @@ function chainJoins(
     sql`${sql.identifier(entities[chain[i]!.entity]!.table)} as ${sql.identifier(named(i))}`;
   const parentOf = (i: number) => at(named(i), columnsOf(entities[chain[i]!.entity]!)[chain[i]!.parent]!);
   const joins = [table(top)];
-  for (let i = top - 1; i >= 0; i--)
+  for (let i = top - 1; i >= start; i--)
     joins.push(sql`join ${table(i)} on ${parentOf(i)} = ${sql.identifier(named(i + 1))}.id`);
   return { from: sql.join(joins, sql` `), toReport: sql`${parentOf(top)} = ${report}` };
 }
@@ -229,24 +237,106 @@ export function seriesReadSql(
   read: { of: 'previous' | 'first'; key: string },
   row: (key: string) => SQLWrapper,
 ): SQL {
-  const series = seriesOf(entity);
   const own = columnsOf(entity);
   const p = (key: string) => at('p0', own[key]!);
   const mine = chainJoins(entity, 'q', sql`"series_report".id`);
   const equipment = sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q0".id = ${row('id')})`;
   const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
-  const samePoint = series.key.map((k) => sql`${p(k)} is not distinct from ${row(k)}`);
-  const walk = [p(series.time), p('createdAt'), p('id')];
-  const here = sql`(${sql.join(walk, sql`, `)}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(series.time)}, ${row('createdAt')}, ${row('id')})`;
-  const baseline = series.baseline ? p(series.baseline) : undefined;
-  const order =
-    read.of === 'previous'
-      ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
-      : baseline
-        ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
-        : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
   return sql`(select ${p(read.key)}::float8 from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
-    where "series_reports".equipment_no = ${equipment} and "series_reports".superseded_by is null
-      and ${sql.join(samePoint, sql` and `)} and ${here}
-    order by ${order} limit 1)`;
+    where ${samePointOf(entity, equipment, p, row)} and ${walkedTo(entity, read, p, row)}
+    order by ${seriesOrder(entity, read, p)} limit 1)`;
+}
+
+type Walked = (key: string) => SQLWrapper;
+
+/** The readings of the point `row` names on the equipment `equipment`, reports not superseded. */
+function samePointOf(entity: EntityDefinition, equipment: SQL, p: Walked, row: Walked): SQL {
+  const samePoint = seriesOf(entity).key.map((k) => sql`${p(k)} is not distinct from ${row(k)}`);
+  return sql`"series_reports".equipment_no = ${equipment} and "series_reports".superseded_by is null
+      and ${sql.join(samePoint, sql` and `)}`;
+}
+
+/** The readings up to `row` in the point's walk (time, then creation, then id): before it, or up to it for `first`. */
+function walkedTo(entity: EntityDefinition, read: { of: 'previous' | 'first' }, p: Walked, row: Walked): SQL {
+  const time = seriesOf(entity).time;
+  return sql`(${p(time)}, ${p('createdAt')}, ${p('id')}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(time)}, ${row('createdAt')}, ${row('id')})`;
+}
+
+/** The order whose first reading is the one read: the latest before, or the baseline (else the first). */
+function seriesOrder(entity: EntityDefinition, read: { of: 'previous' | 'first' }, p: Walked): SQL {
+  const series = seriesOf(entity);
+  const baseline = series.baseline ? p(series.baseline) : undefined;
+  return read.of === 'previous'
+    ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
+    : baseline
+      ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
+      : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
+}
+
+/** A value of a write as a statement's parameter: a date as ISO text, nothing as null. */
+const param = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : ((value as string | number | boolean | undefined) ?? null);
+
+/** The id a row not yet stored walks by: after every stored reading of its time and creation. */
+const lastId = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * The series reads of a row as a write leaves it, stored or not yet (`seriesReadSql` reads a
+ * stored row's): its equipment found through its parent, the stored row's own values replaced by
+ * the write's, and for `first` the row itself among the readings (a point's first reading is
+ * itself). A row not yet stored walks after every stored reading of its time. One statement
+ * answering a JSON object keyed as derived values read them (`first(ultrasoundValueDb)`); what a
+ * verdict pair's standard reads when a write is judged (verdicts.ts).
+ */
+export function seriesReadsOfRowSql(entity: EntityDefinition, values: Record<string, unknown>): SQL {
+  const series = seriesOf(entity);
+  const own = columnsOf(entity);
+  const chain = seriesChain(entity, (name) => entities[name]);
+  const parent = sql`${(values[entity.parent!] as string | undefined) ?? null}::uuid`;
+  const equipment =
+    chain.length === 1
+      ? sql`(select "series_report".equipment_no from "report_header" as "series_report" where "series_report".id = ${parent})`
+      : (() => {
+          const mine = chainJoins(entity, 'q', sql`"series_report".id`, 1);
+          return sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q1".id = ${parent})`;
+        })();
+  const stored = typeof values.id === 'string';
+  const createdAt = values.createdAt ? new Date(values.createdAt as string | Date).toISOString() : null;
+  const timeType = entity.fields[series.time]!.kind === 'date' ? 'date' : 'timestamptz';
+  // The row's walk position and point, as parameters typed like the columns they are compared with.
+  const given: Record<string, SQL> = {
+    id: sql`${stored ? (values.id as string) : lastId}::uuid`,
+    createdAt: createdAt ? sql`${createdAt}::timestamptz` : sql`now()`,
+    [series.time]: sql`${param(values[series.time])}::${sql.raw(timeType)}`,
+  };
+  const row = (key: string) => given[key] ?? sql`${param(values[key])}::${sql.raw(own[key]!.getSQLType())}`;
+  const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
+  // The candidates: the point's stored readings (the row's stored self left out) and the row as written.
+  const candidate = (key: string) => sql.identifier(`c_${key}`);
+  const carried = [
+    ...new Set([
+      series.time,
+      'createdAt',
+      'id',
+      ...(series.baseline ? [series.baseline] : []),
+      ...entity.readsSeries.map((r) => r.key),
+    ]),
+  ];
+  const storedReadings = sql`select ${sql.join(
+    carried.map((key) => sql`${at('p0', own[key]!)} as ${candidate(key)}`),
+    sql`, `,
+  )} from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
+    where ${samePointOf(entity, equipment, (k) => at('p0', own[k]!), row)} and "p0".id <> ${given.id!}`;
+  const itself = sql`select ${sql.join(
+    carried.map((key) => sql`${row(key)} as ${candidate(key)}`),
+    sql`, `,
+  )}`;
+  const reads = entity.readsSeries.map((read) => {
+    const from =
+      read.of === 'first' ? sql`(${storedReadings} union all ${itself})` : sql`(${storedReadings})`;
+    const c = (key: string) => sql`"c".${candidate(key)}`;
+    return sql`${sql.raw(`'${seriesReadKey(read.of, read.key)}'`)}::text, (select ${c(read.key)}::float8 from ${from} as "c"
+      where ${walkedTo(entity, read, c, row)} order by ${seriesOrder(entity, read, c)} limit 1)`;
+  });
+  return sql`select json_build_object(${sql.join(reads, sql`, `)}) as through`;
 }

@@ -14,6 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
 import { readsThroughJson } from './derived-sql.ts';
+import { seriesReadsOfRowSql } from './series.ts';
 import { AppError, fieldRefusal } from '../errors.ts';
 import type { AuthenticatedUser } from './access.ts';
 
@@ -21,9 +22,10 @@ type Values = Record<string, unknown>;
 
 /**
  * What the standard's verdicts of `rows` read through their references (a finding's inspection's
- * acceptance code and thickness), keyed as they read them, one object per row; one query per
- * reference of the row, through as many hops as the reads follow. Empty objects for an entity
- * without a verdict pair or reading nothing through one.
+ * acceptance code and thickness) and from their series (the point's baseline or previous reading,
+ * as the write leaves the row), keyed as they read them, one object per row; one query per
+ * reference of the row, through as many hops as the reads follow, and one per row reading its
+ * series. Empty objects for an entity without a verdict pair or reading nothing.
  */
 export async function verdictInputs(db: DbOrTx, entity: EntityDefinition, rows: Values[]): Promise<Values[]> {
   const found = rows.map((): Values => ({}));
@@ -46,6 +48,12 @@ export async function verdictInputs(db: DbOrTx, entity: EntityDefinition, rows: 
       for (const r of reads) found[i]![r.key] = values?.[r.key] ?? null;
     });
   }
+  // The same point's other readings (`first`, `previous`), as the write leaves the row: one statement a row.
+  if (entity.readsSeries.length > 0)
+    for (const [i, row] of rows.entries()) {
+      const selected = await db.execute<{ through: Values }>(seriesReadsOfRowSql(entity, row));
+      Object.assign(found[i]!, selected.rows[0]?.through ?? {});
+    }
   return found;
 }
 

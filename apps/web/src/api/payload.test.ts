@@ -1,7 +1,14 @@
-import { thermalMeasurement, walkthroughSummary, workOrderSpk } from '@inspectra/contract';
+import {
+  equipment,
+  op,
+  route,
+  thermalMeasurement,
+  walkthroughSummary,
+  workOrderSpk,
+} from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
-import { buildPayload, queryEntries } from './payload.ts';
+import { buildPayload, queryEntries, routeBody } from './payload.ts';
 
 const measurement = thermalMeasurement as unknown as EntityDefinition;
 const workOrder = workOrderSpk as unknown as EntityDefinition;
@@ -257,5 +264,24 @@ describe('queryEntries', () => {
       ['ids', 'b'],
       ['at', '2025-01-02T03:04:05.000Z'],
     ]);
+  });
+});
+
+describe('routeBody: a keyed write of one record', () => {
+  // A record made by its first write (ultrasound's analysis) is sent by its upsert, built as a create.
+  const upsert = route('PUT', '/keyed', op.upsert(equipment), { summary: 'Keyed write', tag: 'Test' });
+
+  it('builds one record as a create is built: empty optional text left out', () => {
+    expect(
+      routeBody(upsert, { values: { equipmentNo: ' 10001001 ', manufacturer: '', tagNumber: 'P-1' } }),
+    ).toEqual({
+      equipmentNo: '10001001',
+      tagNumber: 'P-1',
+    });
+  });
+
+  it('sends a bulk write (an array of rows) as given', () => {
+    const rows = [{ equipmentNo: 'A' }, { equipmentNo: 'B' }];
+    expect(routeBody(upsert, rows as never)).toBe(rows);
   });
 });

@@ -172,8 +172,8 @@ function isPayloadInput(body: unknown): body is PayloadInput {
 }
 
 /**
- * What a route sends: a create or update body built from the route's entity and body kind (JSON, or
- * multipart with the files), any other body as given. Both clients (main and plain fetch) use it.
+ * What a route sends: a create, update or one-record upsert body built from the route's entity and
+ * body kind (JSON, or multipart with the files), any other body as given. Both clients (main and plain fetch) use it.
  */
 export function routeBody(
   route: RouteDefinition,
@@ -181,6 +181,10 @@ export function routeBody(
 ): unknown {
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
+  // A keyed write of one record (an analysis made by its first write) is built as a create is;
+  // a bulk one (an array of rows) goes as given.
+  if (op.kind === 'upsert' && body !== undefined && isPayloadInput(body))
+    return buildPayload(op.entity, body, 'json');
   if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
   const input = isPayloadInput(body) ? body : { values: body };
   return buildPayload(op.entity, op.kind === 'update' ? withVersion(route, input) : input, bodyKind);

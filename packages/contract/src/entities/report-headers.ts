@@ -399,7 +399,7 @@ export const reportTechniqueSummarySchema = z
 export type ReportTechniqueSummary = z.infer<typeof reportTechniqueSummarySchema>;
 
 /** What a report still lacks for its method before it may be submitted (docs/report-status.md "Completeness"). */
-export const reportRequirements = ['rows', 'documents', 'rowsAtMost'] as const;
+export const reportRequirements = ['rows', 'documents', 'rowsAtMost', 'inspections'] as const;
 export type ReportRequirement = (typeof reportRequirements)[number];
 
 export const reportMissingSchema = z

@@ -25,11 +25,11 @@ type Table = PgTable & Record<string, AnyPgColumn>;
 const documents = tableOf(reportSupportingDocument) as unknown as Table;
 
 /**
- * What a report holds of what its method requires, counted only where it requires something: the
- * recorded rows under its technique's inspections (every equipment class, by the parents' indexes;
- * each inspection's of the kind its variant holds, `rowEntitiesOf`; a row with a value in one of
- * its `recordedFields`, where they are declared or a template starts the rows) and its supporting
- * documents (by the documents' parent index). Bounded by the one report.
+ * What a report holds of what its method requires, counted only where it requires something: its
+ * technique's inspections (by their parent index), the recorded rows under them (every equipment
+ * class, by the parents' indexes; each inspection's of the kind its variant holds, `rowEntitiesOf`;
+ * a row with a value in one of its `recordedFields`, where they are declared or a template starts
+ * the rows) and its supporting documents (by the documents' parent index). Bounded by the one report.
  */
 async function contentOf(
   db: DbOrTx,
@@ -68,6 +68,11 @@ async function contentOf(
       );
       content.rowEntities = [...new Set(named)];
     }
+  }
+  if (needs.inspections && inspection?.parent) {
+    const i = tableOf(inspection) as unknown as Table;
+    const [found] = await db.select({ n: count() }).from(i).where(eq(i[inspection.parent]!, report.id));
+    content.inspections = found?.n ?? 0;
   }
   if (needs.documents) {
     const [found] = await db

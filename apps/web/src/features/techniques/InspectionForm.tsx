@@ -11,6 +11,7 @@ import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, idArguments } from './technique-routes.ts';
+import type { RouteOf } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -28,7 +29,10 @@ export function InspectionForm({
   const { technique } = scope;
   const say = useWorkspaceWords(technique);
   const entity = inspectionOf(technique);
-  const update = findRoute(technique, 'update', entity, scope.variant);
+  // Saved by its update call, or by the keyed write that made it (one per report: the report names it).
+  const update =
+    findRoute(technique, 'update', entity, scope.variant) ??
+    findRoute(technique, 'upsert', entity, scope.variant);
   const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
   const [progress, setProgress] = useState<number | null>(null);
   const fields = shownFields(entity, scope.variant);
@@ -50,10 +54,16 @@ export function InspectionForm({
           onSubmit={async ({ values, images, imageLists }) => {
             try {
               const id = inspection.id;
+              const op = update!.operation;
               await callTechnique(technique, update!, {
-                ...idArguments(update!, id),
+                ...(op.kind === 'update' ? idArguments(update as RouteOf<'update'>, id) : {}),
                 body: {
-                  values: update!.operation.id === 'body' ? { ...values, id } : values,
+                  values:
+                    op.kind === 'upsert'
+                      ? { ...values, [entity.parent!]: scope.reportId }
+                      : op.id === 'body'
+                        ? { ...values, id }
+                        : values,
                   images,
                   imageLists,
                   previous: inspection,

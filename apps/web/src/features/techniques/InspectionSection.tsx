@@ -43,8 +43,15 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
   const Icon = techniqueIcons[scope.technique.icon];
   const queryClient = useQueryClient();
   const entity = inspectionOf(scope.technique);
-  const create = findRoute(scope.technique, 'create', entity, scope.variant);
-  const mayCreate = usePermission(scope.technique.module as PermissionModule, 'create');
+  // Started by its create call, or, for an inspection made by its first write (ultrasound's
+  // analysis), by that keyed write with the report alone.
+  const create =
+    findRoute(scope.technique, 'create', entity, scope.variant) ??
+    findRoute(scope.technique, 'upsert', entity, scope.variant);
+  const mayCreate = usePermission(
+    scope.technique.module as PermissionModule,
+    create?.operation.kind === 'upsert' ? 'update' : 'create',
+  );
   const start = useMutation({
     mutationFn: () =>
       callTechnique(scope.technique, create!, {

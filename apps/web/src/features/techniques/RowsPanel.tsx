@@ -78,6 +78,7 @@ export function RowsPanel({
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = main ? technique.findingGrade?.field : undefined;
+  const pair = main ? rows.verdict : undefined;
   const profile = main ? technique.workspace!.profile : undefined;
   // The equipment's readings over its reports, where the rows declare a series and a trend call.
   const trend = main ? findRoute(technique, 'trend', rows, scope.variant) : undefined;
@@ -178,6 +179,14 @@ export function RowsPanel({
                     <Group gap={6} wrap="nowrap">
                       {typeof row[grade] === 'string' ? (
                         <FindingBadge technique={technique} level={row[grade]} size="sm" />
+                      ) : pair && typeof row[pair.standard] === 'string' ? (
+                        // Nothing recorded: the standard's verdict is the one counted, and says so.
+                        <>
+                          <FindingBadge technique={technique} level={String(row[pair.standard])} size="sm" />
+                          <Text size="xs" c="dimmed">
+                            {t('engine.verdict.byStandard')}
+                          </Text>
+                        </>
                       ) : (
                         t('common.none')
                       )}

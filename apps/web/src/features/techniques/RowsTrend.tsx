@@ -56,7 +56,8 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
   const { t, i18n } = useTranslation();
   const entity = route.operation.entity;
   const grade = scope.technique.findingGrade;
-  const { value, bands } = drawnValue(entity, grade?.field);
+  // A verdict pair's bands are the standard's: the recorded verdict is a choice, not a limit.
+  const { value, bands } = drawnValue(entity, grade?.standard ?? grade?.field);
   const { data } = useQuery({
     queryKey: [...techniqueKey(scope.technique, scope.reportId), 'trend', entity.name],
     queryFn: async ({ signal }) =>

@@ -201,6 +201,15 @@ export async function loadRow(
     });
     return envelope.data;
   }
+  // A paged list taking `?id=` (ultrasound's measurements): that row, if it is this inspection's.
+  const list = findRoute(s.technique, 'list', rows, s.variant);
+  if (list) {
+    const envelope = await callTechnique<TechniqueRecord[]>(s.technique, list, {
+      query: { id: rowId, pageNumber: 1, pageSize: 1 },
+      signal,
+    });
+    return envelope.data.find((r) => r.id === rowId && r[rows.parent!] === inspectionId) ?? null;
+  }
   const all = await listAll(s, rows, inspectionId, signal);
   return all.records.find((r) => r.id === rowId) ?? null;
 }
