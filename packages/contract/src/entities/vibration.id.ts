@@ -140,6 +140,7 @@ export const vibrationId: TechniqueWords = {
       fields: {
         ...byAnalysis,
         parameter: 'Parameter',
+        position: 'Urutan',
         unit: 'Satuan',
         value: 'Nilai',
         remarks: 'Keterangan',
