@@ -181,7 +181,9 @@ export function routeBody(
 ): unknown {
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
-  if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
+  const written = op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert';
+  // A keyed write of many rows (an array) is sent as given.
+  if (!written || body === undefined || !bodyKind || Array.isArray(body)) return body;
   const input = isPayloadInput(body) ? body : { values: body };
   return buildPayload(op.entity, op.kind === 'update' ? withVersion(route, input) : input, bodyKind);
 }

@@ -10,7 +10,7 @@ import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { findWrite, writeArguments } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -28,7 +28,7 @@ export function InspectionForm({
   const { technique } = scope;
   const say = useWorkspaceWords(technique);
   const entity = inspectionOf(technique);
-  const update = findRoute(technique, 'update', entity, scope.variant);
+  const update = findWrite(technique, 'update', entity, scope.variant);
   const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
   const [progress, setProgress] = useState<number | null>(null);
   const fields = shownFields(entity, scope.variant);
@@ -49,15 +49,15 @@ export function InspectionForm({
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
           onSubmit={async ({ values, images, imageLists }) => {
             try {
-              const id = inspection.id;
               await callTechnique(technique, update!, {
-                ...idArguments(update!, id),
-                body: {
-                  values: update!.operation.id === 'body' ? { ...values, id } : values,
+                ...writeArguments(update!, {
+                  id: inspection.id,
+                  parent: { key: entity.parent!, id: scope.reportId },
+                  values,
                   images,
                   imageLists,
                   previous: inspection,
-                },
+                }),
                 onUploadProgress: setProgress,
               });
             } finally {

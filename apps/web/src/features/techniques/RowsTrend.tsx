@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { seriesBands, seriesOf } from '@inspectra/contract';
+import { seriesBandCases, seriesBands, seriesOf } from '@inspectra/contract';
 import type { EntityDefinition, SeriesBand } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,8 @@ export type Trend = {
     readings: { time: string; values: Record<string, number | null> }[];
     more: boolean;
   }[];
+  /** The grade's limits on each banded value, in the case of the report's records (an analysis's group). */
+  bands?: Record<string, SeriesBand[]>;
   bounded: { limit: number; more: boolean; points: number; morePoints: boolean };
 };
 
@@ -29,13 +31,15 @@ const dayOf = (time: string) => Date.parse(time.length === 10 ? `${time}T00:00:0
 
 /**
  * The value a trend draws: the first of the series' values the grade sets limits on (thermal: ΔT,
- * graded by severity), with those limits; else the first value, without limits.
+ * graded by severity; vibration: the velocity, zoned by the analysis's group and foundation), with
+ * the limits the trend answered for the report's case, else those the grade always sets; else the
+ * first value, without limits.
  */
-export function drawnValue(entity: EntityDefinition, grade: string | undefined) {
+export function drawnValue(entity: EntityDefinition, grade: string | undefined, trend?: Trend) {
   const values = seriesOf(entity).values;
-  const banded = values.find((v) => seriesBands(entity, grade, v).length > 0);
+  const banded = values.find((v) => seriesBandCases(entity, grade, v).length > 0);
   const value = banded ?? values[0];
-  return { value, bands: seriesBands(entity, grade, value) };
+  return { value, bands: trend?.bands?.[value] ?? seriesBands(entity, grade, value) };
 }
 
 /**
@@ -67,7 +71,6 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
   const { t, i18n } = useTranslation();
   const entity = route.operation.entity;
   const grade = scope.technique.findingGrade;
-  const { value, bands } = drawnValue(entity, grade?.field);
   const { data } = useQuery({
     queryKey: [...techniqueKey(scope.technique, scope.reportId), 'trend', entity.name],
     queryFn: async ({ signal }) =>
@@ -78,6 +81,7 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
         })
       ).data,
   });
+  const { value, bands } = drawnValue(entity, grade?.field, data);
   const series = seriesOf(entity);
   const label = (key: string) =>
     fieldLabel(t, entity.name, key, entity.fields[key] ?? entity.derived[key]!.field);
