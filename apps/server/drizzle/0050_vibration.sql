@@ -92,7 +92,6 @@ CREATE TABLE "vibration_operating_parameter" (
 	"warnings" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"vibration_analysis_id" uuid NOT NULL,
 	"parameter" text NOT NULL,
-	"position" integer DEFAULT 100 NOT NULL,
 	"unit" text,
 	"value" double precision,
 	"remarks" text
@@ -114,5 +113,5 @@ CREATE INDEX "vibration_measurement_parent_list_idx" ON "vibration_measurement" 
 CREATE INDEX "vibration_measurement_series_idx" ON "vibration_measurement" USING btree ("vibration_analysis_id","measurement_point","direction","measurement_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "vibration_measurement_natural_key" ON "vibration_measurement" USING btree ("vibration_analysis_id","measurement_point","direction","measurement_date");--> statement-breakpoint
 CREATE INDEX "vibration_measurement_measurement_point_trgm" ON "vibration_measurement" USING gin ("measurement_point" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "vibration_operating_parameter_parent_list_idx" ON "vibration_operating_parameter" USING btree ("vibration_analysis_id","position","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "vibration_operating_parameter_parent_list_idx" ON "vibration_operating_parameter" USING btree ("vibration_analysis_id","parameter","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE UNIQUE INDEX "vibration_operating_parameter_natural_key" ON "vibration_operating_parameter" USING btree ("vibration_analysis_id","parameter");

@@ -88,16 +88,17 @@ describe('the analysis of a report', () => {
       `/api/vibration-operating-parameter/operational-value?vibrationAnalysisId=${analysis.id}`,
     );
     const rows = list.body.data as { id: string; parameter: string; unit: string; value: number | null }[];
+    // Listed by name; the template's nine, blank.
     expect(rows.map((p) => `${p.parameter} (${p.unit})`)).toEqual([
-      'Suction pressure (bar)',
+      'Bearing temperature (°C)',
       'Discharge pressure (bar)',
       'Flow (m³/h)',
-      'Motor current (A)',
-      'Voltage (V)',
       'Load (%)',
-      'Speed (rpm)',
-      'Bearing temperature (°C)',
+      'Motor current (A)',
       'Oil temperature (°C)',
+      'Speed (rpm)',
+      'Suction pressure (bar)',
+      'Voltage (V)',
     ]);
     expect(rows.every((p) => p.value === null)).toBe(true);
 

@@ -83,7 +83,7 @@ export const vibrationId: TechniqueWords = {
       },
     },
     vibrationBentlyNevada: {
-      label: 'Pembacaan Bently Nevada',
+      label: 'Pembacaan probe proksimitas (Bently Nevada)',
       fields: {
         ...byAnalysis,
         probeLocation: 'Lokasi probe',
@@ -140,7 +140,6 @@ export const vibrationId: TechniqueWords = {
       fields: {
         ...byAnalysis,
         parameter: 'Parameter',
-        position: 'Urutan',
         unit: 'Satuan',
         value: 'Nilai',
         remarks: 'Keterangan',

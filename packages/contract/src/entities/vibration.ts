@@ -218,7 +218,7 @@ const shaftBands: Band[] = [
  * 1X amplitude and phase, gap voltage, at the machine's speed then; zoned by ISO 7919-3.
  */
 export const vibrationBentlyNevada = defineEntity('vibrationBentlyNevada', {
-  label: 'Bently Nevada reading',
+  label: 'Proximity probe reading (Bently Nevada)',
   module: 'vibration',
   print: {
     columns: [
@@ -369,15 +369,13 @@ export const vibrationOperatingParameter = defineEntity('vibrationOperatingParam
   fields: {
     vibrationAnalysisId: f.ref('vibrationAnalysis', { label: 'Vibration analysis', required: true }),
     parameter: f.text({ maxLength: 100, required: true }),
-    // Where the parameter stands in the list: the template's order, then a new one's at the end.
-    position: f.integer({ min: 0, max: 1000, default: 100 }),
     unit: f.text({ maxLength: 30 }),
     value: f.number({ min: -1_000_000, max: 1_000_000 }),
     remarks: f.longText({ maxLength: 2000 }),
   },
   parent: 'vibrationAnalysisId',
   naturalKey: ['vibrationAnalysisId', 'parameter'],
-  sort: { field: 'position', direction: 'asc' },
+  sort: { field: 'parameter', direction: 'asc' },
 });
 
 /** The operating values every new analysis starts with, blank: a pump and its motor. */
@@ -385,15 +383,15 @@ export const vibrationOperatingTemplate = checkRowTemplate({
   parent: vibrationAnalysis,
   rows: vibrationOperatingParameter,
   items: [
-    { position: 1, parameter: 'Suction pressure', unit: 'bar' },
-    { position: 2, parameter: 'Discharge pressure', unit: 'bar' },
-    { position: 3, parameter: 'Flow', unit: 'm³/h' },
-    { position: 4, parameter: 'Motor current', unit: 'A' },
-    { position: 5, parameter: 'Voltage', unit: 'V' },
-    { position: 6, parameter: 'Load', unit: '%' },
-    { position: 7, parameter: 'Speed', unit: 'rpm' },
-    { position: 8, parameter: 'Bearing temperature', unit: '°C' },
-    { position: 9, parameter: 'Oil temperature', unit: '°C' },
+    { parameter: 'Suction pressure', unit: 'bar' },
+    { parameter: 'Discharge pressure', unit: 'bar' },
+    { parameter: 'Flow', unit: 'm³/h' },
+    { parameter: 'Motor current', unit: 'A' },
+    { parameter: 'Voltage', unit: 'V' },
+    { parameter: 'Load', unit: '%' },
+    { parameter: 'Speed', unit: 'rpm' },
+    { parameter: 'Bearing temperature', unit: '°C' },
+    { parameter: 'Oil temperature', unit: '°C' },
   ],
 });
 

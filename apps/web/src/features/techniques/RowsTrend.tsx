@@ -87,10 +87,11 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
     fieldLabel(t, entity.name, key, entity.fields[key] ?? entity.derived[key]!.field);
   const field = entity.fields[value] ?? entity.derived[value]!.field;
   const unit = unitOf(field);
+  // A choice in the key reads as its label ("Horizontal"), as the rows table shows it.
   const pointName = (key: Record<string, unknown>) =>
     series.key
-      .map((k) => key[k])
-      .filter((v) => v !== null && v !== undefined && v !== '')
+      .filter((k) => key[k] !== null && key[k] !== undefined && key[k] !== '')
+      .map((k) => (entity.fields[k]?.kind === 'enum' ? enumLabel(t, entity.name, k, String(key[k])) : key[k]))
       .join(' · ') || t('workspace.trendUnnamedPoint');
   const format = (v: number) => formatNumber(v, i18n.language);
   const levelLabel = (band: SeriesBand) =>
