@@ -403,6 +403,16 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
         summaryImages: [],
       });
       if (r.status !== 201) throw new Error(`vci summary: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'vibration') {
+      const made = await t.call('PUT', '/api/vibration-analysis', { reportHeaderId });
+      const r = await t.call('POST', '/api/vibration-measurement', {
+        vibrationAnalysisId: made.body.data.id,
+        measurementPoint: 'DE',
+        direction: 'horizontal',
+        measurementDate: '2026-11-20',
+        velocityRmsMmPerS: 1.2,
+      });
+      if (r.status !== 201) throw new Error(`vibration measurement: ${r.status} ${JSON.stringify(r.body)}`);
     } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
   }
 }
