@@ -423,6 +423,16 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
     } else if (missing.technique === 'mcsa') {
       const r = await t.call('POST', '/api/MCSA', { reportHeaderId, testDate: '2026-11-20' });
       if (r.status !== 201) throw new Error(`MCSA test: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'vibration') {
+      const made = await t.call('PUT', '/api/vibration-analysis', { reportHeaderId });
+      const r = await t.call('POST', '/api/vibration-measurement', {
+        vibrationAnalysisId: made.body.data.id,
+        measurementPoint: 'DE',
+        direction: 'horizontal',
+        measurementDate: '2026-11-20',
+        velocityRmsMmPerS: 1.2,
+      });
+      if (r.status !== 201) throw new Error(`vibration measurement: ${r.status} ${JSON.stringify(r.body)}`);
     } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
   }
 }

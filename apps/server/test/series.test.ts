@@ -5,7 +5,17 @@
  * left out, the bound said, company scope, and bad parameters refused.
  */
 import { randomUUID } from 'node:crypto';
-import { d, declareVerdictPair, defineEntity, deriveValue, entities, f } from '@inspectra/contract';
+import {
+  d,
+  declareVerdictPair,
+  defineEntity,
+  deriveValue,
+  entities,
+  f,
+  op,
+  route,
+  thermalMeasurement,
+} from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sacpInspectionTable, sacpMeasurementTable, users } from '../src/db/schema/index.ts';
@@ -21,13 +31,19 @@ import {
   createThermalMeasurement,
   createWorkOrder,
   multipart,
-  startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { startWithTestRoutes } from './test-routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A trend that may name its report by a record of the series' chain: the measurement's analysis.
+  t = await startWithTestRoutes([
+    route('GET', '/test-only/thermal-trend', op.trend(thermalMeasurement, { by: 'thermalAnalysisId' }), {
+      summary: 'Thermal trend, by the analysis',
+      tag: 'Test only',
+    }),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -159,6 +175,14 @@ describe('the trend of an equipment', () => {
     expect(none.status).toBe(200);
     expect(none.body.data).toEqual({
       series: [],
+      // The grade's limits on ΔT, from its declaration: drawn across the trend.
+      bands: {
+        deltaTC: [
+          { limit: 15, when: 'gt', level: 'repairImmediately' },
+          { limit: 3, when: 'gt', level: 'repairAsTimePermits' },
+          { limit: 1, when: 'gte', level: 'investigate' },
+        ],
+      },
       bounded: { limit: 60, more: false, points: 100, morePoints: false },
     });
     const unknown = await trend(`reportHeaderId=${randomUUID()}`);
@@ -177,6 +201,35 @@ describe('the trend of an equipment', () => {
     const r = await trend(query);
     expect(r.status).toBe(400);
     expect(r.body.data).toBeNull();
+    expect(JSON.stringify(r.body)).toMatch(message);
+  });
+});
+
+describe('a trend named by a record of its chain', () => {
+  const byAnalysis = (query: string, token?: string) =>
+    t.call('GET', `/api/test-only/thermal-trend?${query}`, undefined, token);
+
+  it("answers that record's report's trend, as the report's own id does", async () => {
+    const equipmentNo = (await createEquipment(t)).equipmentNo;
+    await surveyed(equipmentNo, [['2026-01-10', 'Phase R lug', 45, 40]]);
+    const second = await surveyed(equipmentNo, [['2026-02-10', 'Phase R lug', 50, 40]]);
+    await surveyed(equipmentNo, [['2026-03-10', 'Phase R lug', 55, 40]]);
+    const named = await byAnalysis(`thermalAnalysisId=${second.analysis.id}`);
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.data.series[0].readings.map((x: { time: string }) => x.time)).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+    ]);
+    expect(named.body.data).toEqual((await byAnalysis(`reportHeaderId=${second.report.id}`)).body.data);
+  });
+
+  it.each([
+    [`thermalAnalysisId=${randomUUID()}`, 404, /Thermal analysis .* was not found/],
+    ['thermalAnalysisId=nope', 400, /thermalAnalysisId must be an identifier/],
+    [`thermalAnalysisId=${randomUUID()}&equipmentNo=X`, 400, /or its thermalAnalysisId, one of them/],
+  ])('answers %s with %i, saying why', async (query, status, message) => {
+    const r = await byAnalysis(query);
+    expect(r.status).toBe(status);
     expect(JSON.stringify(r.body)).toMatch(message);
   });
 });
@@ -206,6 +259,8 @@ describe('the trend under company scope', () => {
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
     expect(seen.body.data.series[0].readings.map((x: { time: string }) => x.time)).toEqual(['2026-01-10']);
     expect((await trend(`reportHeaderId=${theirs.report.id}`, token)).status).toBe(404);
+    const byTheirAnalysis = `/api/test-only/thermal-trend?thermalAnalysisId=${theirs.analysis.id}`;
+    expect((await t.call('GET', byTheirAnalysis, undefined, token)).status).toBe(404);
     // The owner's staff see both.
     expect((await trend(`equipmentNo=${equipmentNo}`)).body.data.series[0].readings).toHaveLength(2);
   });

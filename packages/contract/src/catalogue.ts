@@ -12,6 +12,7 @@ import { paut } from './entities/paut.ts';
 import { motionMagnification } from './entities/motion-magnification.ts';
 import { srut } from './entities/srut.ts';
 import { flowrate } from './entities/flowrate.ts';
+import { vibration } from './entities/vibration.ts';
 import { ultrasound } from './entities/ultrasound.ts';
 import { mcsa } from './entities/mcsa.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
@@ -73,6 +74,7 @@ export const techniques = [
   motionMagnification,
   srut,
   flowrate,
+  vibration,
   ultrasound,
   mcsa,
   supportingDocuments,

@@ -114,7 +114,7 @@ export type Operation =
    */
   | ({ kind: 'importSheet' } & EntityOperation)
   /** The bounded trend of the entity's series (`series.ts`, docs/series.md): per point, its readings in time. */
-  | ({ kind: 'trend' } & EntityOperation)
+  | ({ kind: 'trend'; by?: string } & EntityOperation)
   /** Behaviour of a module (summary, sign-in): the server registers a handler under `name`. */
   | {
       kind: 'action';
@@ -484,7 +484,11 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
     case 'importSheet':
       return { response: importResultSchema, paged: false };
     case 'trend':
-      return { query: trendQuerySchema(op.entity), response: trendResponseSchema(op.entity), paged: false };
+      return {
+        query: trendQuerySchema(op.entity, op.by),
+        response: trendResponseSchema(op.entity),
+        paged: false,
+      };
     case 'update': {
       const body = op.id === 'body' ? schemas.update.extend({ id: uuidParam('id') }) : schemas.update;
       return {
@@ -689,9 +693,13 @@ export const op = {
     entity,
     variant: o.variant,
   }),
-  trend: <E extends EntityDefinition>(entity: E): OperationOn<'trend', E> => {
+  /**
+   * `by`: the trend may also name its report by a record of the series' parent chain (a reference
+   * field of the chain, `?vibrationAnalysisId=`): that record's report, as `reportHeaderId` does.
+   */
+  trend: <E extends EntityDefinition>(entity: E, o: { by?: string } = {}): OperationOn<'trend', E> => {
     seriesOf(entity);
-    return { kind: 'trend', entity };
+    return { kind: 'trend', entity, ...(o.by ? { by: o.by } : {}) };
   },
   action: <const R extends z.ZodType>(
     name: string,

@@ -114,7 +114,7 @@ export function seriesOf(entity: Pick<SeriesEntity, 'name' | 'series'>): EntityS
  * trend runs up to (`reportHeaderId`: its own readings, and the others' up to its latest time);
  * optionally a point (the key fields), an end date (`until`) and fewer readings per point (`limit`).
  */
-export function trendQuerySchema(entity: SeriesEntity) {
+export function trendQuerySchema(entity: SeriesEntity, by?: string) {
   const series = seriesOf(entity);
   const limit = series.limit ?? defaultSeriesLimit;
   const keys: Record<string, z.ZodType> = {};
@@ -142,6 +142,7 @@ export function trendQuerySchema(entity: SeriesEntity) {
         .max(60, 'equipmentNo: at most 60 characters')
         .optional(),
       reportHeaderId: z.uuid({ error: 'reportHeaderId must be an identifier (UUID)' }).optional(),
+      ...(by ? { [by]: z.uuid({ error: `${by} must be an identifier (UUID)` }).optional() } : {}),
       until: z.iso.date({ error: 'until must be a date (YYYY-MM-DD)' }).optional(),
       limit: z.coerce
         .number({ error: 'limit must be a whole number' })
@@ -151,10 +152,18 @@ export function trendQuerySchema(entity: SeriesEntity) {
         .optional(),
       ...keys,
     })
-    .refine((q) => (q.equipmentNo === undefined) !== (q.reportHeaderId === undefined), {
-      error: 'Name the equipment (equipmentNo) or a report (reportHeaderId), one of them',
-      path: ['equipmentNo'],
-    });
+    .refine(
+      (q) =>
+        [q.equipmentNo, q.reportHeaderId, by ? (q as Record<string, unknown>)[by] : undefined].filter(
+          (v) => v !== undefined,
+        ).length === 1,
+      {
+        error: by
+          ? `Name the equipment (equipmentNo), a report (reportHeaderId) or its ${by}, one of them`
+          : 'Name the equipment (equipmentNo) or a report (reportHeaderId), one of them',
+        path: [by ?? 'equipmentNo'],
+      },
+    );
 }
 
 /** The numbers of a trend's values, by value key. */
@@ -194,6 +203,11 @@ export function trendResponseSchema(entity: SeriesEntity) {
           more: z.boolean(),
         }),
       ),
+      /**
+       * The grade's limits on each banded value (`seriesBands`), in the case of the records the
+       * call named (an analysis's machine group and foundation): drawn across the trend.
+       */
+      bands: z.record(z.string(), z.array(seriesBandSchema)),
       bounded: z.object({
         limit: z.number().int(),
         more: z.boolean(),
@@ -206,39 +220,89 @@ export function trendResponseSchema(entity: SeriesEntity) {
 
 /** A grade's limit on a series value, from the grade's declaration (`d.bands`): drawn across its trend. */
 export type SeriesBand = { limit: number; when: 'gt' | 'gte'; level: string };
+const seriesBandSchema = z.object({ limit: z.number(), when: z.enum(['gt', 'gte']), level: z.string() });
 
 /**
- * The limits the grade `gradeKey` (a derived `d.bands`) sets on the series value `value`: those of
- * the bands over the very expression the value is (thermal's severity over ΔT), so a trend draws the
- * zones from the one declaration that grades the rows. None when the grade judges something else.
+ * The limits of one case of a grade: the grade chooses its bands by the values of words
+ * (`d.byValue`: ISO 20816-3's zones by machine group and foundation), `when` names them by key
+ * (`vibrationAnalysisId.machineGroup`, as the expression reads it); `{}` for bands that hold always.
+ */
+export type SeriesBandCase = { when: Readonly<Record<string, string>>; bands: SeriesBand[] };
+
+/**
+ * Every case of limits the grade `gradeKey` (a derived `d.bands`, or `d.byValue` choosing among
+ * them) sets on the series value `value`: those of the bands over the very expression the value is
+ * (thermal's severity over ΔT), so a trend draws the zones from the one declaration that grades the
+ * rows. None when the grade judges something else.
+ */
+export function seriesBandCases(
+  entity: { fields: Record<string, Field>; derived: Record<string, { expr?: unknown }> },
+  gradeKey: string | undefined,
+  value: string,
+): SeriesBandCase[] {
+  const grade = gradeKey ? entity.derived[gradeKey]?.expr : undefined;
+  const drawn = entity.fields[value] ? { op: 'field', key: value } : entity.derived[value]?.expr;
+  if (!grade || drawn === undefined) return [];
+  const walk = (expr: unknown, when: Record<string, string>): SeriesBandCase[] => {
+    const e = expr as {
+      op?: string;
+      a?: unknown;
+      bands?: readonly { when: 'gt' | 'gte'; limit: number; value: string }[];
+      key?: string;
+      cases?: Record<string, unknown>;
+    };
+    if (e?.op === 'bands')
+      return JSON.stringify(drawn) === JSON.stringify(e.a)
+        ? [{ when, bands: e.bands!.map((b) => ({ limit: b.limit, when: b.when, level: b.value })) }]
+        : [];
+    if (e?.op === 'byValue')
+      return Object.entries(e.cases!).flatMap(([word, branch]) => walk(branch, { ...when, [e.key!]: word }));
+    return [];
+  };
+  return walk(grade, {});
+}
+
+/**
+ * The limits the grade `gradeKey` sets on the series value `value` (`seriesBandCases`), in the case
+ * the words `known` name (`{ 'vibrationAnalysisId.machineGroup': 'group2', … }`): the bands whose
+ * case every known word matches; none when no case or more than one does.
  */
 export function seriesBands(
   entity: { fields: Record<string, Field>; derived: Record<string, { expr?: unknown }> },
   gradeKey: string | undefined,
   value: string,
+  known: Readonly<Record<string, unknown>> = {},
 ): SeriesBand[] {
-  const grade = gradeKey ? entity.derived[gradeKey]?.expr : undefined;
-  if (!grade || typeof grade !== 'object' || (grade as { op?: string }).op !== 'bands') return [];
-  const bands = grade as {
-    a: unknown;
-    bands: readonly { when: 'gt' | 'gte'; limit: number; value: string }[];
-  };
-  const drawn = entity.fields[value] ? { op: 'field', key: value } : entity.derived[value]?.expr;
-  if (drawn === undefined || JSON.stringify(drawn) !== JSON.stringify(bands.a)) return [];
-  return bands.bands.map((b) => ({ limit: b.limit, when: b.when, level: b.value }));
+  const cases = seriesBandCases(entity, gradeKey, value).filter((c) =>
+    Object.entries(c.when).every(([key, word]) => known[key] === word),
+  );
+  return cases.length === 1 ? cases[0]!.bands : [];
+}
+
+/** The words (`d.byValue` keys) the grade's cases of limits on a series' values are chosen by. */
+export function seriesBandKeys(
+  entity: SeriesEntity & { derived: Record<string, { field: Field; expr?: unknown }> },
+  gradeKey: string | undefined,
+): string[] {
+  const keys = seriesOf(entity).values.flatMap((v) =>
+    seriesBandCases(entity, gradeKey, v).flatMap((c) => Object.keys(c.when)),
+  );
+  return [...new Set(keys)];
 }
 
 /**
  * The value a trend draws, on the screen and in the PDF: the first of the series' values the grade
- * sets limits on (thermal: ΔT, graded by severity), with those limits; else the first value, without
- * limits.
+ * sets limits on (thermal: ΔT, graded by severity; vibration: the velocity, zoned by the analysis's
+ * group and foundation), with the limits a trend answered for its case (`answered`, by value), else
+ * those the grade always sets; else the first value, without limits.
  */
 export function drawnValue(
   entity: Pick<SeriesEntity, 'name' | 'series'> & Parameters<typeof seriesBands>[0],
   grade: string | undefined,
+  answered?: Readonly<Record<string, SeriesBand[]>>,
 ): { value: string; bands: SeriesBand[] } {
   const values = seriesOf(entity).values;
-  const banded = values.find((v) => seriesBands(entity, grade, v).length > 0);
+  const banded = values.find((v) => seriesBandCases(entity, grade, v).length > 0);
   const value = banded ?? values[0]!;
-  return { value, bands: seriesBands(entity, grade, value) };
+  return { value, bands: answered?.[value] ?? seriesBands(entity, grade, value) };
 }

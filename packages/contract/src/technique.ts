@@ -237,6 +237,16 @@ export function defineTechnique<const M extends string, const R extends readonly
     // A series reaches its equipment up the parent chain, through the technique's own entities.
     if (entity.series) seriesChain(entity, (name) => config.entities.find((e) => e.name === name));
   }
+  // A trend naming its report by a record of the chain names one of the chain's references.
+  for (const r of config.routes) {
+    const o = r.operation;
+    if (o.kind !== 'trend' || o.by === undefined) continue;
+    const chain = seriesChain(o.entity, (name) => config.entities.find((e) => e.name === name));
+    if (!chain.slice(0, -1).some((hop) => hop.parent === o.by))
+      throw new Error(
+        `${config.module}: ${r.method} ${r.path} names its report by ${o.by}, not a reference of ${o.entity.name}'s chain below the report`,
+      );
+  }
   const rows = config.workspace?.rows;
   const graded = config.findingGrade?.field;
   // A derived grade must be an expression, so the server can grade in SQL what the API shows.

@@ -9,6 +9,7 @@ import {
   flowrateMeasurementPipe,
   reportHeader,
   rowTemplates,
+  vibrationOperatingTemplate,
   srutGeneralView,
   srutInspection,
   templateRowValues,
@@ -86,8 +87,8 @@ describe('a row template, declared', () => {
         templates: [attempts],
       }),
     ).toThrow(/row template is of entities declared here/);
-    // No technique of the catalogue declares one yet: the four techniques of condition monitoring will.
-    expect(rowTemplates).toEqual([]);
+    // The catalogue's are its techniques' own: vibration's operating parameters.
+    expect(rowTemplates).toEqual([vibrationOperatingTemplate]);
   });
 });
 

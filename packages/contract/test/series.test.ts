@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, defineEntity, defineTechnique, entities, f, seriesBands } from '../src/index.ts';
+import { d, defineEntity, defineTechnique, entities, f, seriesBandCases, seriesBands } from '../src/index.ts';
 import type { EntitySeries } from '../src/index.ts';
 
 /** A probe's readings under an inspection under a report, with a series declared afresh each time. */
@@ -85,6 +85,37 @@ describe("a series value's bands", () => {
     // The grade judges ΔT, not the temperature itself.
     expect(seriesBands(rows, 'severity', 'maxTemperatureC')).toEqual([]);
     expect(seriesBands(rows, undefined, 'deltaTC')).toEqual([]);
+  });
+
+  it('are chosen by the words a grade reads through its record (`d.byValue`), one case at a time', () => {
+    const rows = defineEntity('probeLevel', {
+      label: 'Probe level',
+      module: 'probe',
+      fields: {
+        probeSurveyId: f.ref('probeSurvey', { required: true }),
+        level: f.number(),
+      },
+      parent: 'probeSurveyId',
+      derived: {
+        grade: {
+          field: f.enumOf(['low', 'high']),
+          expr: d.byValue('probeSurveyId.kind', {
+            tank: d.bands(d.field('level'), [{ when: 'gt', limit: 10, value: 'high' }], 'low'),
+            drum: d.bands(d.field('level'), [{ when: 'gte', limit: 4, value: 'high' }], 'low'),
+          }),
+        },
+      },
+    });
+    expect(seriesBandCases(rows, 'grade', 'level')).toEqual([
+      { when: { 'probeSurveyId.kind': 'tank' }, bands: [{ limit: 10, when: 'gt', level: 'high' }] },
+      { when: { 'probeSurveyId.kind': 'drum' }, bands: [{ limit: 4, when: 'gte', level: 'high' }] },
+    ]);
+    expect(seriesBands(rows, 'grade', 'level', { 'probeSurveyId.kind': 'drum' })).toEqual([
+      { limit: 4, when: 'gte', level: 'high' },
+    ]);
+    // No case known, or an unknown word: no limits drawn rather than another case's.
+    expect(seriesBands(rows, 'grade', 'level')).toEqual([]);
+    expect(seriesBands(rows, 'grade', 'level', { 'probeSurveyId.kind': 'silo' })).toEqual([]);
   });
 });
 

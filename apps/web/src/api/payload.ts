@@ -181,11 +181,9 @@ export function routeBody(
 ): unknown {
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
-  // A keyed write of one record (an analysis made by its first write) is built as a create is;
-  // a bulk one (an array of rows) goes as given.
-  if (op.kind === 'upsert' && body !== undefined && isPayloadInput(body))
-    return buildPayload(op.entity, body, 'json');
-  if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
+  const written = op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert';
+  // A keyed write of many rows (an array) is sent as given.
+  if (!written || body === undefined || !bodyKind || Array.isArray(body)) return body;
   const input = isPayloadInput(body) ? body : { values: body };
   return buildPayload(op.entity, op.kind === 'update' ? withVersion(route, input) : input, bodyKind);
 }

@@ -34,7 +34,7 @@ describe('formatFieldValue', () => {
     const method = f.text();
     const context = { entityName: 'reportHeader', key: 'inspectionMethod' };
     expect(formatFieldValue(method, 'thermal', t, 'en', context)).toBe('Thermal analysis');
-    expect(formatFieldValue(method, 'vibration', t, 'en', context)).toBe('vibration');
+    expect(formatFieldValue(method, 'acousticEmission', t, 'en', context)).toBe('acousticEmission');
     expect(formatFieldValue(method, 'Phase R cable lug.', t, 'en', context)).toBe('Phase R cable lug.');
     expect(formatFieldValue(method, 'thermal', t, 'en')).toBe('thermal');
     await i18n.changeLanguage('id');

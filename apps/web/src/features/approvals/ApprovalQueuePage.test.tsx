@@ -146,12 +146,12 @@ describe('the approvals queue page', () => {
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
     await user.click(
       await screen.findByRole('option', {
-        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum',
+        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum / D',
       }),
     );
     await waitFor(() =>
       expect(asked.at(-1)?.get('severity')).toBe(
-        'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
+        'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
       ),
     );
 
@@ -166,7 +166,7 @@ describe('the approvals queue page', () => {
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
     expect(asked.at(-1)?.get('severity')).toBe(
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
     );
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
@@ -212,12 +212,12 @@ describe('the approvals queue page', () => {
     const choices = severityChoices(i18n.t);
     // A two-level grade (UFD's and PAUT's accept or reject) takes the ends of the scale; SACP's
     // three its ends and the step below the worst; motion magnification's five the ends, the steps
-    // between them, and marginal beside correction.
+    // between them, and marginal beside correction; vibration's ISO 20816-3 zones A to D one a step.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum',
-      'repairAsTimePermits,high,overprotected,marginal,correction',
-      'investigate,medium,aboveDesign',
-      'normal,low,accept,protected,acceptable',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
+      'repairAsTimePermits,high,overprotected,marginal,correction,C',
+      'investigate,medium,aboveDesign,B',
+      'normal,low,accept,protected,acceptable,A',
       'none',
     ]);
     expect(isSevere({ inspectionMethod: 'ufd', worstFinding: 'reject' })).toBe(true);

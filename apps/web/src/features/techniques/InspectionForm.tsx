@@ -10,8 +10,7 @@ import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
-import type { RouteOf } from './technique-routes.ts';
+import { findWrite, writeArguments } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -29,10 +28,7 @@ export function InspectionForm({
   const { technique } = scope;
   const say = useWorkspaceWords(technique);
   const entity = inspectionOf(technique);
-  // Saved by its update call, or by the keyed write that made it (one per report: the report names it).
-  const update =
-    findRoute(technique, 'update', entity, scope.variant) ??
-    findRoute(technique, 'upsert', entity, scope.variant);
+  const update = findWrite(technique, 'update', entity, scope.variant);
   const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
   const [progress, setProgress] = useState<number | null>(null);
   const fields = shownFields(entity, scope.variant);
@@ -53,21 +49,15 @@ export function InspectionForm({
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
           onSubmit={async ({ values, images, imageLists }) => {
             try {
-              const id = inspection.id;
-              const op = update!.operation;
               await callTechnique(technique, update!, {
-                ...(op.kind === 'update' ? idArguments(update as RouteOf<'update'>, id) : {}),
-                body: {
-                  values:
-                    op.kind === 'upsert'
-                      ? { ...values, [entity.parent!]: scope.reportId }
-                      : op.id === 'body'
-                        ? { ...values, id }
-                        : values,
+                ...writeArguments(update!, {
+                  id: inspection.id,
+                  parent: { key: entity.parent!, id: scope.reportId },
+                  values,
                   images,
                   imageLists,
                   previous: inspection,
-                },
+                }),
                 onUploadProgress: setProgress,
               });
             } finally {

@@ -19,7 +19,7 @@ import { RowsPanel } from './RowsPanel.tsx';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, rowKinds, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { findRoute, findWrite, idArguments, writeArguments } from './technique-routes.ts';
 import { techniqueIcons } from './technique-icons.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
@@ -43,21 +43,24 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
   const Icon = techniqueIcons[scope.technique.icon];
   const queryClient = useQueryClient();
   const entity = inspectionOf(scope.technique);
-  // Started by its create call, or, for an inspection made by its first write (ultrasound's
-  // analysis), by that keyed write with the report alone.
-  const create =
-    findRoute(scope.technique, 'create', entity, scope.variant) ??
-    findRoute(scope.technique, 'upsert', entity, scope.variant);
+  // Made by its create, or by its first keyed write where reading never makes one (vibration).
+  const create = findWrite(scope.technique, 'create', entity, scope.variant);
   const mayCreate = usePermission(
     scope.technique.module as PermissionModule,
+    // A keyed write is an update in the permission matrix, whether it creates or changes.
     create?.operation.kind === 'upsert' ? 'update' : 'create',
   );
   const start = useMutation({
     mutationFn: () =>
-      callTechnique(scope.technique, create!, {
-        // Nothing entered yet: its numbers blank, never SPEC's 0.
-        body: { values: { ...blankNumbers(entity, scope.variant), [entity.parent!]: scope.reportId } },
-      }),
+      callTechnique(
+        scope.technique,
+        create!,
+        writeArguments(create!, {
+          parent: { key: entity.parent!, id: scope.reportId },
+          // Nothing entered yet: its numbers blank, never SPEC's 0.
+          values: blankNumbers(entity, scope.variant),
+        }),
+      ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) }),
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),

@@ -23,7 +23,7 @@ import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
+import { findWrite, techniqueBySlug, writeArguments } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
@@ -73,7 +73,7 @@ function RowForm({
   const module = technique.module as PermissionModule;
   const mayWrite =
     usePermission(module, rowId ? 'update' : 'create') &&
-    Boolean(findRoute(technique, rowId ? 'update' : 'create', rows, variant));
+    Boolean(findWrite(technique, rowId ? 'update' : 'create', rows, variant));
   const title = mayWrite ? say(rowId ? 'editRowTitle' : 'addRow') : say('rows');
   const back = { variant, inspection: inspection.id };
   const crumbs = useReportCrumbs(
@@ -172,25 +172,18 @@ function RowForm({
           onSubmit={async ({ values, images, imageLists }) => {
             const onUploadProgress = (percent: number) => setProgress(percent);
             try {
-              if (record) {
-                const update = requireRoute(technique, 'update', rows, variant);
-                await callTechnique(technique, update, {
-                  ...idArguments(update, record.id),
-                  body: {
-                    values: update.operation.id === 'body' ? { ...values, id: record.id } : values,
-                    images,
-                    imageLists,
-                    previous: record,
-                  },
-                  onUploadProgress,
-                });
-              } else {
-                const create = requireRoute(technique, 'create', rows, variant);
-                await callTechnique(technique, create, {
-                  body: { values: { ...values, [rows.parent!]: inspection.id }, images, imageLists },
-                  onUploadProgress,
-                });
-              }
+              const write = findWrite(technique, record ? 'update' : 'create', rows, variant)!;
+              await callTechnique(technique, write, {
+                ...writeArguments(write, {
+                  id: record?.id,
+                  parent: { key: rows.parent!, id: inspection.id },
+                  values,
+                  images,
+                  imageLists,
+                  previous: record,
+                }),
+                onUploadProgress,
+              });
             } finally {
               setProgress(null);
             }

@@ -23,7 +23,7 @@ import { callTechnique } from './technique-client.ts';
 import { isMainRows, rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
 import { RowsGallery } from './RowsGallery.tsx';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { findRoute, findWrite, idArguments } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
@@ -68,12 +68,12 @@ export function RowsPanel({
   const own = main ? (extensionOf(technique).rows ?? {}) : {};
   const module = technique.module as PermissionModule;
   const mayCreate =
-    usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
+    usePermission(module, 'create') && Boolean(findWrite(technique, 'create', rows, scope.variant));
   const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
   const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
   // A row that may not change (a locked report, a role that only reads) opens its details, never a form.
   const mayUpdate =
-    usePermission(module, 'update') && Boolean(findRoute(technique, 'update', rows, scope.variant));
+    usePermission(module, 'update') && Boolean(findWrite(technique, 'update', rows, scope.variant));
   const opensDetails = own.opensDetails || !mayUpdate;
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;

@@ -21,6 +21,28 @@ describe('the trend chart of a series', () => {
     ]);
   });
 
+  it("draws the limits the trend answers for the report's case: an analysis's group and foundation", () => {
+    const rows = entities.vibrationMeasurement!;
+    // Before the answer, no case is known: no other case's limits are drawn.
+    expect(drawnValue(rows, 'zone')).toEqual({ value: 'velocityRmsMmPerS', bands: [] });
+    const answered: Trend = {
+      series: [],
+      bands: {
+        velocityRmsMmPerS: [
+          { limit: 4.5, when: 'gt', level: 'D' },
+          { limit: 2.8, when: 'gt', level: 'C' },
+          { limit: 1.4, when: 'gt', level: 'B' },
+        ],
+      },
+      bounded,
+    };
+    expect(drawnValue(rows, 'zone', answered.bands).bands.map((b) => [b.level, b.limit])).toEqual([
+      ['D', 4.5],
+      ['C', 2.8],
+      ['B', 1.4],
+    ]);
+  });
+
   it('puts each point on a date axis, a line per point, leaving out empty values', () => {
     const trend: Trend = {
       series: [

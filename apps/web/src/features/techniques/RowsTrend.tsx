@@ -19,6 +19,8 @@ export type Trend = {
     readings: { time: string; values: Record<string, number | null> }[];
     more: boolean;
   }[];
+  /** The grade's limits on each banded value, in the case of the report's records (an analysis's group). */
+  bands?: Record<string, SeriesBand[]>;
   bounded: { limit: number; more: boolean; points: number; morePoints: boolean };
 };
 
@@ -56,8 +58,6 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
   const { t, i18n } = useTranslation();
   const entity = route.operation.entity;
   const grade = scope.technique.findingGrade;
-  // A verdict pair's bands are the standard's: the recorded verdict is a choice, not a limit.
-  const { value, bands } = drawnValue(entity, grade?.standard ?? grade?.field);
   const { data } = useQuery({
     queryKey: [...techniqueKey(scope.technique, scope.reportId), 'trend', entity.name],
     queryFn: async ({ signal }) =>
@@ -68,15 +68,19 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
         })
       ).data,
   });
+  // A verdict pair's bands are the standard's: the recorded verdict is a choice, not a limit. The
+  // limits are those the trend answered for the report's case, else those the grade always sets.
+  const { value, bands } = drawnValue(entity, grade?.standard ?? grade?.field, data?.bands);
   const series = seriesOf(entity);
   const label = (key: string) =>
     fieldLabel(t, entity.name, key, entity.fields[key] ?? entity.derived[key]!.field);
   const field = entity.fields[value] ?? entity.derived[value]!.field;
   const unit = unitOf(field);
+  // A choice in the key reads as its label ("Horizontal"), as the rows table shows it.
   const pointName = (key: Record<string, unknown>) =>
     series.key
-      .map((k) => key[k])
-      .filter((v) => v !== null && v !== undefined && v !== '')
+      .filter((k) => key[k] !== null && key[k] !== undefined && key[k] !== '')
+      .map((k) => (entity.fields[k]?.kind === 'enum' ? enumLabel(t, entity.name, k, String(key[k])) : key[k]))
       .join(' · ') || t('workspace.trendUnnamedPoint');
   const format = (v: number) => formatNumber(v, i18n.language);
   const levelLabel = (band: SeriesBand) =>

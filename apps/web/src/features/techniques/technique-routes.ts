@@ -1,5 +1,6 @@
 import { techniques } from '@inspectra/contract';
 import type { EntityDefinition, Operation, RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
+import type { PayloadInput } from '../../api/payload.ts';
 
 export type EntityOperationKind = Exclude<Operation['kind'], 'action'>;
 type OperationOf<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
@@ -49,6 +50,48 @@ export function requireRoute<K extends EntityOperationKind>(
       `${technique.module}: no ${kind} call for ${entity.name}${variant ? ` (${variant})` : ''}`,
     );
   return found;
+}
+
+/**
+ * The call that writes a record of `entity` for `variant`: its create (or update), else its keyed
+ * upsert, which creates or updates the record its natural key names (vibration's analysis is made by
+ * its first write, `PUT /vibration-analysis`). Undefined when the technique declares neither.
+ */
+export function findWrite(
+  technique: TechniqueDefinition,
+  kind: 'create' | 'update',
+  entity: EntityDefinition,
+  variant: string | undefined,
+): RouteOf<'create' | 'update' | 'upsert'> | undefined {
+  return findRoute(technique, kind, entity, variant) ?? findRoute(technique, 'upsert', entity, variant);
+}
+
+/**
+ * How a write names its record (`writeArguments`): an update by its id (path, query or body), an
+ * upsert by its natural key, which the values hold with the parent's id added.
+ */
+export function writeArguments(
+  route: RouteOf<'create' | 'update' | 'upsert'>,
+  o: {
+    id?: string;
+    parent: { key: string; id: string };
+    values: Record<string, unknown>;
+    images?: Record<string, File | null | undefined>;
+    imageLists?: PayloadInput['imageLists'];
+    previous?: Record<string, unknown> | null;
+  },
+): { params?: Record<string, string>; query?: Record<string, string>; body: PayloadInput } {
+  const files = { images: o.images, imageLists: o.imageLists };
+  const op = route.operation;
+  if (op.kind === 'update') {
+    const id = o.id!;
+    const values = op.id === 'body' ? { ...o.values, id } : o.values;
+    return {
+      ...idArguments(route as RouteOf<'update'>, id),
+      body: { values, ...files, previous: o.previous },
+    };
+  }
+  return { body: { values: { ...o.values, [o.parent.key]: o.parent.id }, ...files, previous: o.previous } };
 }
 
 /** A module's own call (`vci.groupedByFeature`) for a variant. */
