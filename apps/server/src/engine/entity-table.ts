@@ -1,4 +1,5 @@
 import {
+  ownSeriesTime,
   columnName,
   keyFields,
   mayBeEmpty,
@@ -250,7 +251,10 @@ export function entityTable<F extends Record<string, Field>>(
     // A series' readings of one report's point, in time (docs/series.md): the trend read reaches the
     // equipment's reports by `report_header (equipment_no)` and walks down the parent chain to them.
     if (entity.series && entity.parent) {
-      const keys = [entity.parent, ...entity.series.key, entity.series.time].map((k) => c[k]!);
+      // A time read from the parent is not a column of the row: the index stops at the point, and
+      // a sample's readings of one point are one or a few, sorted by the parent's date in the plan.
+      const time = ownSeriesTime(entity.series);
+      const keys = [entity.parent, ...entity.series.key, ...(time ? [time] : [])].map((k) => c[k]!);
       indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
     }
     // What upserts and imports match by: unique together (per variant, for variants).

@@ -1,4 +1,11 @@
-import { defaultSeriesLimit, entities, maxSeriesKeys, seriesChain, seriesOf } from '@inspectra/contract';
+import {
+  defaultSeriesLimit,
+  entities,
+  maxSeriesKeys,
+  seriesChain,
+  seriesOf,
+  seriesTimeField,
+} from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -55,9 +62,28 @@ function valueSql(entity: EntityDefinition, key: string, alias: string): SQL {
   return sql`(${derivedSql(entity, key, aliased(entity, alias))})::float8`;
 }
 
+/**
+ * Where a series' time is: a column of the readings, or of the record they are under (the chain's
+ * next table, `${prefix}1`, joined already). `column(alias)` reads it in a chain joined under that
+ * prefix; `ofRow(row)` reads it for one row whose columns `row` gives, through its parent's id.
+ */
+function seriesTime(entity: EntityDefinition) {
+  const found = seriesTimeField(entity, (name) => entities[name]);
+  const holder = entities[found.entity]!;
+  const column = columnsOf(holder)[found.key]!;
+  return {
+    kind: found.field.kind,
+    column: (prefix: string) => at(`${prefix}${found.fromParent ? 1 : 0}`, column),
+    ofRow: (row: (key: string) => SQLWrapper): SQL =>
+      found.fromParent
+        ? sql`(select ${sql.identifier(column.name)} from ${sql.identifier(holder.table)} where id = ${row(found.fromParent)})`
+        : sql`${row(found.key)}`,
+  };
+}
+
 /** A series' time as the API writes it: a date as `YYYY-MM-DD`, a datetime as ISO in UTC. */
 function timeText(entity: EntityDefinition, time: SQL): SQL {
-  const kind = entity.fields[seriesOf(entity).time]!.kind;
+  const kind = seriesTime(entity).kind;
   return kind === 'date'
     ? sql`to_char(${time}, 'YYYY-MM-DD')`
     : sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -97,7 +123,8 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
   const series = seriesOf(entity);
   const own = columnsOf(entity);
   const { from, toReport } = chainJoins(entity, 's', sql`"report_header".id`);
-  const time = at('s0', own[series.time]!);
+  const when = seriesTime(entity);
+  const time = when.column('s');
   const keys = series.key.map((k) => at('s0', own[k]!));
   const conditions: SQL[] = [
     sql`"report_header".equipment_no = ${q.equipmentNo}`,
@@ -110,14 +137,14 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
     if (q.point[k] !== undefined) conditions.push(sql`${keys[i]!} = ${q.point[k]}`);
   if (q.until)
     conditions.push(
-      entity.fields[series.time]!.kind === 'date'
+      when.kind === 'date'
         ? sql`${time} <= ${q.until}::date`
         : sql`${time} < (${q.until}::date + 1)::timestamptz`,
     );
   if (q.reportHeaderId) {
     // The report's own latest reading: the others' count up to it (all of them while it has none).
     const horizon = chainJoins(entity, 'h', sql`${q.reportHeaderId}::uuid`);
-    const latest = at('h0', own[series.time]!);
+    const latest = when.column('h');
     conditions.push(
       sql`${time} <= coalesce((select max(${latest}) from ${horizon.from} where ${horizon.toReport}), ${time})`,
     );
@@ -236,15 +263,17 @@ export function seriesReadSql(
   const equipment = sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q0".id = ${row('id')})`;
   const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
   const samePoint = series.key.map((k) => sql`${p(k)} is not distinct from ${row(k)}`);
-  const walk = [p(series.time), p('createdAt'), p('id')];
-  const here = sql`(${sql.join(walk, sql`, `)}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(series.time)}, ${row('createdAt')}, ${row('id')})`;
+  const when = seriesTime(entity);
+  const time = when.column('p');
+  const walk = [time, p('createdAt'), p('id')];
+  const here = sql`(${sql.join(walk, sql`, `)}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${when.ofRow(row)}, ${row('createdAt')}, ${row('id')})`;
   const baseline = series.baseline ? p(series.baseline) : undefined;
   const order =
     read.of === 'previous'
-      ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
+      ? sql`${time} desc, ${p('createdAt')} desc, ${p('id')} desc`
       : baseline
-        ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
-        : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
+        ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${time} end) desc, ${time}, ${p('createdAt')}, ${p('id')}`
+        : sql`${time}, ${p('createdAt')}, ${p('id')}`;
   return sql`(select ${p(read.key)}::float8 from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
     where "series_reports".equipment_no = ${equipment} and "series_reports".superseded_by is null
       and ${sql.join(samePoint, sql` and `)} and ${here}
