@@ -12,6 +12,7 @@ import { paut } from './entities/paut.ts';
 import { motionMagnification } from './entities/motion-magnification.ts';
 import { srut } from './entities/srut.ts';
 import { flowrate } from './entities/flowrate.ts';
+import { lubeOil } from './entities/lube-oil.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -71,6 +72,7 @@ export const techniques = [
   motionMagnification,
   srut,
   flowrate,
+  lubeOil,
   supportingDocuments,
   ndt,
 ] as const;

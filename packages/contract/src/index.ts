@@ -33,6 +33,7 @@ export * from './entities/paut.ts';
 export * from './entities/motion-magnification.ts';
 export * from './entities/srut.ts';
 export * from './entities/flowrate.ts';
+export * from './entities/lube-oil.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

@@ -7,6 +7,7 @@ import {
   flowrateInspection,
   flowrateMeasurement,
   flowrateMeasurementPipe,
+  lubeOilTemplate,
   reportHeader,
   rowTemplates,
   srutGeneralView,
@@ -86,8 +87,8 @@ describe('a row template, declared', () => {
         templates: [attempts],
       }),
     ).toThrow(/row template is of entities declared here/);
-    // No technique of the catalogue declares one yet: the four techniques of condition monitoring will.
-    expect(rowTemplates).toEqual([]);
+    // The catalogue gathers its techniques' templates: a lube-oil sample starts with its components.
+    expect(rowTemplates).toContain(lubeOilTemplate);
   });
 });
 

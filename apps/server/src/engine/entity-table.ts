@@ -254,11 +254,19 @@ export function entityTable<F extends Record<string, Field>>(
       // A time read from the parent is not a column of the row: the index stops at the point, and
       // a sample's readings of one point are one or a few, sorted by the parent's date in the plan.
       const time = ownSeriesTime(entity.series);
-      const keys = [entity.parent, ...entity.series.key, ...(time ? [time] : [])].map((k) => c[k]!);
-      indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+      const named = [entity.parent, ...entity.series.key, ...(time ? [time] : [])];
+      // A natural key of the very same columns is that index already, unique (an oil sample's
+      // components by analysis and component).
+      if (entity.variants || entity.naturalKey?.join() !== named.join()) {
+        const keys = named.map((k) => c[k]!);
+        indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+      }
     }
-    // What upserts and imports match by: unique together (per variant, for variants).
-    if (entity.naturalKey?.length) {
+    // What upserts and imports match by: unique together (per variant, for variants). A record
+    // keyed by its parent alone, one per parent, has that unique index already (`_parent_unique`).
+    const keyedByParentAlone =
+      entity.uniquePerParent && !entity.variants && entity.naturalKey?.join() === entity.parent;
+    if (entity.naturalKey?.length && !keyedByParentAlone) {
       const key = [...(entity.variants ? [c.variant!] : []), ...entity.naturalKey.map((k) => c[k]!)];
       indexes.push(uniqueIndex(`${entity.table}_natural_key`).on(...(key as [ExtraConfigColumn])));
     }

@@ -18,9 +18,10 @@ export function gradeSql(technique: TechniqueDefinition, rowsTable: object): SQL
   const override = overrideSql(technique, rowsTable);
   if (!override) return valueSql(rows, grade.field, rowsTable);
   // With a verdict pair, the grade counted (docs/verdict-pairs.md): the standard's where it is
-  // stricter than the recorded one, until a reviewer has accepted the recorded one over it.
+  // stricter than the recorded one, until a reviewer has accepted the recorded one over it; the
+  // standard's too where none is recorded (an analyst's own status is optional: lube oil).
   const { recorded, standard, accepted } = override;
-  return sql`(case when ${gradeRank(technique, standard)} > ${gradeRank(technique, recorded)}
+  return sql`(case when ${gradeRank(technique, standard)} > coalesce(${gradeRank(technique, recorded)}, 0)
     and not ${accepted} then (${standard})::text else (${recorded})::text end)`;
 }
 

@@ -160,7 +160,12 @@ export function printedVerdict(
   const pair = entity.verdict;
   const override = pair ? verdictOverrideOf(pair, values) : null;
   if (!pair || !override)
-    return { counted: pair ? values[pair.recorded] : undefined, override: null, acceptedBy: null };
+    // None recorded: the standard's counts, as the server's grade (finding-grade.ts).
+    return {
+      counted: pair ? (values[pair.recorded] ?? values[pair.standard]) : undefined,
+      override: null,
+      acceptedBy: null,
+    };
   const accepted = acceptances.get(String(record.values.id));
   const acceptedBy =
     accepted && accepted.recorded === override.recorded && accepted.standard === override.standard
