@@ -1,5 +1,5 @@
 import { d } from '../derive.ts';
-import type { Band, Condition, Expr } from '../derive.ts';
+import type { Condition, Expr } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { f } from '../fields.ts';
@@ -78,59 +78,55 @@ const viscosityChangeExpr = d.round(
   d.mul(d.div(d.sub(d.field('viscosity40Cst'), newOilViscosity), newOilViscosity), d.number(100)),
   1,
 );
-const viscosityDeviation = d.max(viscosityChangeExpr, d.sub(d.number(0), viscosityChangeExpr));
 const tanIncreaseExpr = d.round(d.sub(d.field('tanMgKohG'), d.field(analysisField('newOilTanMgKohG'))), 2);
-/** The most any size of the code is above the target's same size. */
-const codesAboveTargetExpr = codeParts
-  .map((part) => d.sub(d.codePart('isoCode', part), d.codePart(analysisField('targetIsoCode'), part)))
-  .reduce((a, b) => d.max(a, b));
+/** How many scale numbers one size of the code is above the target's same size. */
+const codeAboveTarget = (part: number) =>
+  d.sub(d.codePart('isoCode', part), d.codePart(analysisField('targetIsoCode'), part));
 
 type Limits = { caution: number; critical: number };
-const bandsOf = (limits: Limits, when: Band['when'] = 'gt'): Band[] => [
-  { when, limit: limits.critical, value: 'critical' },
-  { when, limit: limits.caution, value: 'caution' },
-];
-const graded = (value: Expr, limits: Limits, when: Band['when'] = 'gt') =>
-  d.bands(value, bandsOf(limits, when), 'normal');
+/**
+ * One criterion: what it reads (empty: not judged), and when a reading is beyond a limit. Written
+ * as conditions, not as a worst of ranks, so the SQL grows with the criteria, never doubles.
+ */
+type Criterion = { read: Expr; limits: Limits; beyond: (limit: number) => Condition };
+const above = (value: Expr, limits: Limits): Criterion => ({
+  read: value,
+  limits,
+  beyond: (limit) => d.gt(value, d.number(limit)),
+});
+const anyOf = (all: Condition[]) => d.or(...(all as [Condition, ...Condition[]]));
 
-/** One criterion's grade as 0, 1 or 2 (0 where its reading is empty): what the worst is taken over. */
-const rank = (value: Expr, limits: Limits, when: Band['when'] = 'gt'): Expr => {
-  const beyond = (limit: number) =>
-    when === 'gt' ? d.gt(value, d.number(limit)) : d.gte(value, d.number(limit));
-  return d.if(beyond(limits.critical), d.number(2), d.if(beyond(limits.caution), d.number(1), d.number(0)));
+const viscosity: Criterion = {
+  read: viscosityChangeExpr,
+  limits: lubeOilLimits.viscosityChangePercent,
+  beyond: (limit) =>
+    d.or(d.gt(viscosityChangeExpr, d.number(limit)), d.lt(viscosityChangeExpr, d.number(-limit))),
 };
-const worstOf = (ranks: Expr[]) => ranks.reduce((a, b) => d.max(a, b));
-const rankBands: Band[] = [
-  { when: 'gte', limit: 2, value: 'critical' },
-  { when: 'gte', limit: 1, value: 'caution' },
-];
-/** The worst of some criteria as a grade, empty while none of the readings `read` is entered. */
-const worstGrade = (ranks: Expr[], read: Expr[]) =>
+const water = above(d.field('waterPpm'), lubeOilLimits.waterPpm);
+const acidity = above(tanIncreaseExpr, lubeOilLimits.tanIncrease);
+const cleanliness: Criterion = {
+  read: codeAboveTarget(1),
+  limits: lubeOilLimits.codesAboveTarget,
+  beyond: (limit) => anyOf(codeParts.map((part) => d.gte(codeAboveTarget(part), d.number(limit)))),
+};
+const metals = (Object.entries(lubeOilLimits.wearMetalsPpm) as [string, Limits][]).map(([key, limits]) =>
+  above(d.field(key), limits),
+);
+
+/** The worst grade of some criteria: critical, else caution, else normal; empty while none is read. */
+const worstGrade = (criteria: Criterion[]) =>
   d.if(
-    d.or(...(read.map((r) => d.isSet(r)) as [Condition, ...Condition[]])),
-    d.bands(worstOf(ranks), rankBands, 'normal'),
+    anyOf(criteria.map((c) => c.beyond(c.limits.critical))),
+    d.text('critical'),
+    d.if(
+      anyOf(criteria.map((c) => c.beyond(c.limits.caution))),
+      d.text('caution'),
+      d.if(anyOf(criteria.map((c) => d.isSet(c.read))), d.text('normal')),
+    ),
   );
 
-const metals = Object.entries(lubeOilLimits.wearMetalsPpm) as [string, Limits][];
-const metalRanks = metals.map(([key, limits]) => rank(d.field(key), limits));
-const metalReads = metals.map(([key]) => d.field(key));
 /** The component's grade: the worst of its criteria; empty while nothing it is graded by is read. */
-export const lubeOilGradeExpr = worstGrade(
-  [
-    rank(viscosityDeviation, lubeOilLimits.viscosityChangePercent),
-    rank(d.field('waterPpm'), lubeOilLimits.waterPpm),
-    rank(tanIncreaseExpr, lubeOilLimits.tanIncrease),
-    rank(codesAboveTargetExpr, lubeOilLimits.codesAboveTarget, 'gte'),
-    ...metalRanks,
-  ],
-  [
-    d.field('viscosity40Cst'),
-    d.field('waterPpm'),
-    d.field('tanMgKohG'),
-    d.codePart('isoCode', 1),
-    ...metalReads,
-  ],
-);
+export const lubeOilGradeExpr = worstGrade([viscosity, water, acidity, cleanliness, ...metals]);
 
 const gradeField = (label: string, description: string) =>
   f.enumOf(lubeOilGrades, { label, description, valueLabels: gradeLabels });
@@ -280,11 +276,11 @@ export const lubeOilComponent = defineEntity('lubeOilComponent', {
     },
     viscosityGrade: {
       field: gradeField('Viscosity', 'Change from the new oil: above ±10 % caution, above ±20 % critical'),
-      expr: graded(viscosityDeviation, lubeOilLimits.viscosityChangePercent),
+      expr: worstGrade([viscosity]),
     },
     waterGrade: {
       field: gradeField('Water', 'Above 500 ppm caution, above 1,000 ppm critical'),
-      expr: graded(d.field('waterPpm'), lubeOilLimits.waterPpm),
+      expr: worstGrade([water]),
     },
     tanIncrease: {
       field: f.number({ label: 'TAN increase', unit: 'mg KOH/g', description: 'Over the new oil’s TAN' }),
@@ -292,15 +288,15 @@ export const lubeOilComponent = defineEntity('lubeOilComponent', {
     },
     tanGrade: {
       field: gradeField('TAN', 'Rise over the new oil: above 0.2 mg KOH/g caution, above 0.4 critical'),
-      expr: graded(tanIncreaseExpr, lubeOilLimits.tanIncrease),
+      expr: worstGrade([acidity]),
     },
     cleanlinessGrade: {
       field: gradeField('Cleanliness', 'One ISO 4406 scale number above the target caution, two critical'),
-      expr: graded(codesAboveTargetExpr, lubeOilLimits.codesAboveTarget, 'gte'),
+      expr: worstGrade([cleanliness]),
     },
     wearGrade: {
       field: gradeField('Wear metals', 'The worst of Fe, Cu, Al, Cr, Pb and Si against their general limits'),
-      expr: worstGrade(metalRanks, metalReads),
+      expr: worstGrade(metals),
     },
     grade: {
       field: gradeField('Grade by the limits', 'The worst of the component’s criteria'),
