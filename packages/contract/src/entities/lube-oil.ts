@@ -56,7 +56,8 @@ export const iso4406Pattern = new RegExp(`^${scale}/${scale}/${scale}$`);
 const iso4406 = {
   regex: iso4406Pattern,
   message: 'Write the ISO 4406 code as three scale numbers from 0 to 28 with slashes, e.g. 18/16/13',
-};
+  examples: ['18/16/13', '17/15/12'],
+} as const;
 
 /** The three sizes of an ISO 4406 code, as read by `d.codePart`. */
 const codeParts = [1, 2, 3] as const;

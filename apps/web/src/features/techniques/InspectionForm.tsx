@@ -10,7 +10,7 @@ import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { writeArguments, writeRoute } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -28,7 +28,8 @@ export function InspectionForm({
   const { technique } = scope;
   const say = useWorkspaceWords(technique);
   const entity = inspectionOf(technique);
-  const update = findRoute(technique, 'update', entity, scope.variant);
+  // Its update call, or its keyed write (a lube-oil analysis written by its report).
+  const update = writeRoute(technique, 'update', entity, scope.variant);
   const mayUpdate = usePermission(technique.module as PermissionModule, 'update') && Boolean(update);
   const [progress, setProgress] = useState<number | null>(null);
   const fields = shownFields(entity, scope.variant);
@@ -49,15 +50,10 @@ export function InspectionForm({
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
           onSubmit={async ({ values, images, imageLists }) => {
             try {
-              const id = inspection.id;
+              const { values: sent, ...ids } = writeArguments(update!, entity, values, inspection);
               await callTechnique(technique, update!, {
-                ...idArguments(update!, id),
-                body: {
-                  values: update!.operation.id === 'body' ? { ...values, id } : values,
-                  images,
-                  imageLists,
-                  previous: inspection,
-                },
+                ...ids,
+                body: { values: sent, images, imageLists, previous: inspection },
                 onUploadProgress: setProgress,
               });
             } finally {

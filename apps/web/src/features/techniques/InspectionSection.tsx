@@ -19,7 +19,7 @@ import { RowsPanel } from './RowsPanel.tsx';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, rowKinds, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { findRoute, idArguments, writeRoute } from './technique-routes.ts';
 import { techniqueIcons } from './technique-icons.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
@@ -43,18 +43,53 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
   const Icon = techniqueIcons[scope.technique.icon];
   const queryClient = useQueryClient();
   const entity = inspectionOf(scope.technique);
-  const create = findRoute(scope.technique, 'create', entity, scope.variant);
-  const mayCreate = usePermission(scope.technique.module as PermissionModule, 'create');
+  // Its create call, or its keyed write: a lube-oil analysis is made by its first write.
+  const create = writeRoute(scope.technique, 'create', entity, scope.variant);
+  const mayCreate = usePermission(
+    scope.technique.module as PermissionModule,
+    create?.operation.kind === 'upsert' ? 'update' : 'create',
+  );
+  // An inspection that needs values to exist (a sample's date) starts from its form, not empty.
+  const needsValues = Object.entries(entity.fieldsOf(scope.variant)).some(
+    ([key, field]) => field.required && key !== entity.parent && !field.serverOwned,
+  );
+  const [filling, setFilling] = useState(false);
+  const started = () =>
+    queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) });
   const start = useMutation({
     mutationFn: () =>
       callTechnique(scope.technique, create!, {
         // Nothing entered yet: its numbers blank, never SPEC's 0.
         body: { values: { ...blankNumbers(entity, scope.variant), [entity.parent!]: scope.reportId } },
       }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) }),
+    onSuccess: started,
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
+  if (filling && create)
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="lg" mb="sm">
+          {say('details')}
+        </Title>
+        <EntityForm
+          entity={entity}
+          variant={scope.variant}
+          fields={shownFields(entity, scope.variant)}
+          defaults={datesToday(entity)}
+          parentId={scope.reportId}
+          submitLabel={say('start')}
+          onCancel={() => setFilling(false)}
+          onSubmit={async ({ values, images, imageLists }) =>
+            (
+              await callTechnique<TechniqueRecord>(scope.technique, create, {
+                body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
+              })
+            ).data
+          }
+          onSaved={started}
+        />
+      </Paper>
+    );
   return (
     <Paper withBorder radius="md" p="xl" ta="center">
       <Stack align="center" gap="sm">
@@ -66,7 +101,7 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
           {say('notStartedHelp')}
         </Text>
         {create && mayCreate && (
-          <Button onClick={() => start.mutate()} loading={start.isPending}>
+          <Button onClick={() => (needsValues ? setFilling(true) : start.mutate())} loading={start.isPending}>
             {say('start')}
           </Button>
         )}
@@ -74,6 +109,12 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
     </Paper>
   );
 }
+
+/** A new inspection's required dates start at today (the device's calendar). */
+const datesToday = (entity: ReturnType<typeof inspectionOf>) => {
+  const dates = Object.entries(entity.fields).filter(([, f]) => f.kind === 'date' && f.required);
+  return dates.length > 0 ? Object.fromEntries(dates.map(([key]) => [key, today()])) : undefined;
+};
 
 /**
  * A technique with several inspections per report (walkthrough): one tab each, the open one kept in

@@ -23,7 +23,7 @@ import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments, requireRoute, techniqueBySlug } from './technique-routes.ts';
+import { techniqueBySlug, writeArguments, writeRoute } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
@@ -71,9 +71,9 @@ function RowForm({
   // What the server would refuse is not offered: a locked report, or a role that only reads, shows
   // the row as text with the reason, whichever way the page was reached (a link, a typed address).
   const module = technique.module as PermissionModule;
+  const write = writeRoute(technique, rowId ? 'update' : 'create', rows, variant);
   const mayWrite =
-    usePermission(module, rowId ? 'update' : 'create') &&
-    Boolean(findRoute(technique, rowId ? 'update' : 'create', rows, variant));
+    usePermission(module, write?.operation.kind === 'create' ? 'create' : 'update') && Boolean(write);
   const title = mayWrite ? say(rowId ? 'editRowTitle' : 'addRow') : say('rows');
   const back = { variant, inspection: inspection.id };
   const crumbs = useReportCrumbs(
@@ -172,25 +172,18 @@ function RowForm({
           onSubmit={async ({ values, images, imageLists }) => {
             const onUploadProgress = (percent: number) => setProgress(percent);
             try {
-              if (record) {
-                const update = requireRoute(technique, 'update', rows, variant);
-                await callTechnique(technique, update, {
-                  ...idArguments(update, record.id),
-                  body: {
-                    values: update.operation.id === 'body' ? { ...values, id: record.id } : values,
-                    images,
-                    imageLists,
-                    previous: record,
-                  },
-                  onUploadProgress,
-                });
-              } else {
-                const create = requireRoute(technique, 'create', rows, variant);
-                await callTechnique(technique, create, {
-                  body: { values: { ...values, [rows.parent!]: inspection.id }, images, imageLists },
-                  onUploadProgress,
-                });
-              }
+              const write = writeRoute(technique, record ? 'update' : 'create', rows, variant)!;
+              const { values: sent, ...ids } = writeArguments(
+                write,
+                rows,
+                record ? values : { ...values, [rows.parent!]: inspection.id },
+                record ?? undefined,
+              );
+              await callTechnique(technique, write, {
+                ...ids,
+                body: { values: sent, images, imageLists, ...(record ? { previous: record } : {}) },
+                onUploadProgress,
+              });
             } finally {
               setProgress(null);
             }

@@ -51,6 +51,45 @@ export function requireRoute<K extends EntityOperationKind>(
   return found;
 }
 
+/** A call that writes one record: its create or update, or its keyed write (`upsert`). */
+export type WriteRoute = RouteOf<'create' | 'update' | 'upsert'>;
+
+/**
+ * The call that creates (`kind: 'create'`) or changes (`'update'`) a record of `entity`: its own,
+ * else its keyed write, which creates or updates by the natural key (a lube-oil analysis by its
+ * report, a component by its analysis and name). The permission asked is the route's own.
+ */
+export function writeRoute(
+  technique: TechniqueDefinition,
+  kind: 'create' | 'update',
+  entity: EntityDefinition,
+  variant: string | undefined,
+): WriteRoute | undefined {
+  return findRoute(technique, kind, entity, variant) ?? findRoute(technique, 'upsert', entity, variant);
+}
+
+/**
+ * A write's id arguments and values: an update names its record where its route says; a keyed
+ * write names it by its natural key, taken from the values, else from the record as stored.
+ */
+export function writeArguments(
+  route: WriteRoute,
+  entity: EntityDefinition,
+  values: Record<string, unknown>,
+  record?: Record<string, unknown> & { id: string },
+): { params?: Record<string, string>; query?: Record<string, string>; values: Record<string, unknown> } {
+  const op = route.operation;
+  if (op.kind === 'upsert') {
+    const key = Object.fromEntries((entity.naturalKey ?? []).map((k) => [k, values[k] ?? record?.[k]]));
+    return { values: { ...values, ...key } };
+  }
+  if (op.kind === 'create' || !record) return { values };
+  return {
+    ...idArguments(route as RouteOf<'update'>, record.id),
+    values: op.id === 'body' ? { ...values, id: record.id } : values,
+  };
+}
+
 /** A module's own call (`vci.groupedByFeature`) for a variant. */
 export function findAction(
   technique: TechniqueDefinition,
