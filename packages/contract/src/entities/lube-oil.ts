@@ -3,6 +3,7 @@ import type { Condition, Expr } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { f } from '../fields.ts';
+import { fieldMessage } from '../messages.ts';
 import type { RowTemplate } from '../row-templates.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
@@ -55,7 +56,7 @@ const scale = '(?:[0-9]|1[0-9]|2[0-8])';
 export const iso4406Pattern = new RegExp(`^${scale}/${scale}/${scale}$`);
 const iso4406 = {
   regex: iso4406Pattern,
-  message: 'Write the ISO 4406 code as three scale numbers from 0 to 28 with slashes, e.g. 18/16/13',
+  message: fieldMessage('iso4406Code'),
   examples: ['18/16/13', '17/15/12'],
 } as const;
 
