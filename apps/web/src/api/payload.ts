@@ -181,7 +181,9 @@ export function routeBody(
 ): unknown {
   const op = route.operation;
   const bodyKind = routeBodyKind(route);
-  if ((op.kind !== 'create' && op.kind !== 'update') || body === undefined || !bodyKind) return body;
+  // A keyed write (`upsert`) sends a record's fields as a create does, JSON, with no version.
+  const writes = op.kind === 'create' || op.kind === 'update' || op.kind === 'upsert';
+  if (!writes || body === undefined || !bodyKind) return body;
   const input = isPayloadInput(body) ? body : { values: body };
   return buildPayload(op.entity, op.kind === 'update' ? withVersion(route, input) : input, bodyKind);
 }
