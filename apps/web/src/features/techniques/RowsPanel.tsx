@@ -23,7 +23,7 @@ import { callTechnique } from './technique-client.ts';
 import { isMainRows, rowPages, rowsKey, techniqueKey } from './technique-queries.ts';
 import { RowsGallery } from './RowsGallery.tsx';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
-import { findRoute, idArguments } from './technique-routes.ts';
+import { findRoute, idArguments, writeRoute } from './technique-routes.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
@@ -67,17 +67,23 @@ export function RowsPanel({
   // The technique's extension speaks of its main rows only.
   const own = main ? (extensionOf(technique).rows ?? {}) : {};
   const module = technique.module as PermissionModule;
+  // A row's create or update, or its keyed write (a lube-oil component by its analysis and name).
+  const createRoute = writeRoute(technique, 'create', rows, scope.variant);
   const mayCreate =
-    usePermission(module, 'create') && Boolean(findRoute(technique, 'create', rows, scope.variant));
+    usePermission(module, createRoute?.operation.kind === 'create' ? 'create' : 'update') &&
+    Boolean(createRoute);
   const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
   const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
   // A row that may not change (a locked report, a role that only reads) opens its details, never a form.
   const mayUpdate =
-    usePermission(module, 'update') && Boolean(findRoute(technique, 'update', rows, scope.variant));
+    usePermission(module, 'update') && Boolean(writeRoute(technique, 'update', rows, scope.variant));
   const opensDetails = own.opensDetails || !mayUpdate;
   const lead = leadField(rows, scope.variant);
   const withPhotoList = Object.keys(rows.imageLists).length > 0;
   const grade = main ? technique.findingGrade?.field : undefined;
+  // With a verdict pair and none recorded, the standard's verdict counts (as the server counts it).
+  const counted = (row: Record<string, unknown>) =>
+    grade === undefined ? undefined : (row[grade] ?? (rows.verdict ? row[rows.verdict.standard] : undefined));
   const profile = main ? technique.workspace!.profile : undefined;
   // The equipment's readings over its reports, where the rows declare a series and a trend call.
   const trend = main ? findRoute(technique, 'trend', rows, scope.variant) : undefined;
@@ -176,8 +182,8 @@ export function RowsPanel({
                   // A row saved over a warning (confirmed or not) is marked beside its grade.
                   [grade]: (row) => (
                     <Group gap={6} wrap="nowrap">
-                      {typeof row[grade] === 'string' ? (
-                        <FindingBadge technique={technique} level={row[grade]} size="sm" />
+                      {typeof counted(row) === 'string' ? (
+                        <FindingBadge technique={technique} level={counted(row) as string} size="sm" />
                       ) : (
                         t('common.none')
                       )}
