@@ -42,6 +42,7 @@ describe('the declaration', () => {
     const paired = techniques.filter((x) => x.workspace?.rows?.verdict);
     expect(paired.map((x) => [x.module, x.workspace!.rows!.verdict])).toEqual([
       ['ufd', { recorded: 'result', standard: 'proposedResult', levels: ['accept', 'reject'] }],
+      ['lubeOil', { recorded: 'status', standard: 'grade', levels: ['normal', 'caution', 'critical'] }],
     ]);
     const ufdRows = paired[0]!.workspace!.rows!;
     expect(Object.keys(ufdRows.schemas.response.shape)).toContain('verdictOverrideReason');
