@@ -58,6 +58,7 @@ import { reportTechniqueActions } from './modules/reports/report-techniques.acti
 import { reportPdfActions } from './modules/reports/report-pdf.actions.ts';
 import { reportVersionActions } from './modules/reports/report-versions.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
+import { lubeOilActions } from './modules/lube-oil/lube-oil.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps) {
     ...authActions(key, { servedOverHttps: deps.servedOverHttps }),
     ...fileActions,
     ...thermalActions,
+    ...lubeOilActions,
     ...vciActions,
     ...ndtActions,
     ...assetActions,

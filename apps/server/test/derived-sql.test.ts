@@ -57,14 +57,14 @@ describe('a derived value declared once', () => {
 describe('every operation of the expression language', () => {
   /** Records over two numbers and a word, empty values, zero divisors and equal values among them. */
   const records = [
-    { a: 1, b: 2, kind: 'cse', note: 'ASME B31.3-2022' },
-    { a: 2, b: 2, kind: 'agAgCl', note: 'asme viii div. 1, appendix 12' },
-    { a: -850, b: 0, kind: 'zinc', note: 'API 1104' },
-    { a: -849.99, b: -850, kind: 'other', note: '' },
-    { a: 0.1 + 0.2, b: 0.3, kind: 'cse', note: 'ASME VIII DIV. 2' },
-    { a: null, b: 3, kind: 'cse', note: null },
-    { a: 4, b: null, kind: null, note: 'İSTANBUL b31.3 ÉTÉ' },
-    { a: null, b: null, kind: 'agAgCl', note: 'B31' },
+    { a: 1, b: 2, kind: 'cse', note: 'ASME B31.3-2022', code: '18/16/13' },
+    { a: 2, b: 2, kind: 'agAgCl', note: 'asme viii div. 1, appendix 12', code: '-/16/13' },
+    { a: -850, b: 0, kind: 'zinc', note: 'API 1104', code: '99/2/x' },
+    { a: -849.99, b: -850, kind: 'other', note: '', code: '1/2' },
+    { a: 0.1 + 0.2, b: 0.3, kind: 'cse', note: 'ASME VIII DIV. 2', code: '1234567890/1/7' },
+    { a: null, b: 3, kind: 'cse', note: null, code: null },
+    { a: 4, b: null, kind: null, note: 'İSTANBUL b31.3 ÉTÉ', code: '' },
+    { a: null, b: null, kind: 'agAgCl', note: 'B31', code: '007/15/12' },
   ];
   const a = d.field('a');
   const b = d.field('b');
@@ -105,6 +105,10 @@ describe('every operation of the expression language', () => {
       d.text('div. 2 or unknown'),
     ),
     ifWithoutElse: d.if(d.gt(a, d.number(1)), d.text('above one')),
+    // An ISO 4406 code's scale numbers: a part that is not a short whole number is empty.
+    codePart1: d.codePart('code', 1),
+    codePart3: d.codePart('code', 3),
+    codePartSum: d.add(d.codePart('code', 2), d.codePart('code', 3)),
     nested: d.if(
       d.lte(a, d.byValue('kind', { cse: d.number(-850), zinc: d.number(-850) }, d.number(-800))),
       d.text('protected'),
@@ -118,20 +122,43 @@ describe('every operation of the expression language', () => {
       b: sql.raw('v.b'),
       kind: sql.raw('v.kind'),
       note: sql.raw('v.note'),
+      code: sql.raw('v.code'),
     };
     const values = sql.join(
       records.map(
-        (r, i) => sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text, ${r.note}::text)`,
+        (r, i) =>
+          sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text, ${r.note}::text, ${r.code}::text)`,
       ),
       sql`, `,
     );
     for (const [name, expr] of Object.entries(expressions)) {
       const result = await t.db.execute<{ i: number; value: number | string | null }>(
-        sql`select v.i, ${compile(expr, columns)} as value from (values ${values}) as v(i, a, b, kind, note) order by v.i`,
+        sql`select v.i, ${compile(expr, columns)} as value from (values ${values}) as v(i, a, b, kind, note, code) order by v.i`,
       );
       const inSql = result.rows.map((r) => r.value);
       expect(inSql, name).toEqual(records.map((r) => evaluate(expr, r)));
     }
+    // A code's parts as numbers: a dash, letters or ten digits are no number; a missing part is empty.
+    expect(records.map((r) => evaluate(expressions.codePart1!, r))).toEqual([
+      18,
+      null,
+      99,
+      1,
+      null,
+      null,
+      null,
+      7,
+    ]);
+    expect(records.map((r) => evaluate(expressions.codePart3!, r))).toEqual([
+      13,
+      13,
+      null,
+      null,
+      7,
+      null,
+      null,
+      12,
+    ]);
   });
 
   it('refuses a declaration that mixes numbers and words, compares words, or reads a field as what it is not', () => {

@@ -92,6 +92,7 @@ export function validValue(key: string, field: Field, tag: string): unknown {
   switch (field.kind) {
     case 'text':
       if (field.format) return formatExample(field.format, `${key}-${tag}`);
+      if (field.pattern?.examples) return field.pattern.examples[0];
       // Letters, digits and `-` only, starting with a letter: fits every declared pattern (safe names).
       return `${key}-${tag}`.slice(0, field.maxLength);
     case 'longText':
@@ -143,6 +144,7 @@ export function otherValue(key: string, field: Field, tag: string): unknown {
   switch (field.kind) {
     case 'text':
       if (field.format) return formatExample(field.format, `${key}-${tag}-other`);
+      if (field.pattern?.examples) return field.pattern.examples[1];
       return `${String(validValue(key, field, tag)).slice(0, field.maxLength - 1)}x`;
     case 'longText':
       return `${String(validValue(key, field, tag)).slice(0, field.maxLength - 1)}x`;

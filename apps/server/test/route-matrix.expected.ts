@@ -128,6 +128,7 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /thermal-analysis/result': 'thermal.view',
   'GET /vci-summary-pipe/grouped-by-feature': 'vci.view',
   'GET /vci-summary-pipeline/grouped-by-feature': 'vci.view',
+  'GET /lube-oil/components/:reportHeaderId': 'lubeOil.view',
   'GET /ndt-equipment-list': 'ndt.view',
   'GET /ndt-equipment-list/isometrics/:equipmentNo': 'ndt.view',
   'GET /ndt-equipment-list/isometrics/download/:fileName': 'ndt.view',

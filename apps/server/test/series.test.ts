@@ -580,3 +580,150 @@ describe('a verdict pair over a series, judged at a write', () => {
     });
   });
 });
+
+/**
+ * A time read from the record the row is under (docs/series.md, "The time"): SACP's readings probed
+ * as if their date were the survey's only, each row's own date written out of order so that only the
+ * survey's date can put them in time.
+ */
+function surveyDateProbe() {
+  return defineEntity('sacpMeasurement', {
+    label: 'Potential probe',
+    module: 'sacp',
+    fields: {
+      sacpInspectionId: f.ref('sacpInspection', { required: true }),
+      testPoint: f.text(),
+      potential: f.number({}),
+    },
+    parent: 'sacpInspectionId',
+    series: {
+      key: ['testPoint'],
+      time: { from: 'sacpInspectionId', field: 'measurementDate' },
+      values: ['potential'],
+    },
+    derived: {
+      change: { field: f.number({}), expr: d.sub(d.field('potential'), d.previous('potential')) },
+      shift: { field: f.number({}), expr: d.sub(d.field('potential'), d.first('potential')) },
+    },
+  });
+}
+
+describe('a series whose time is read from the parent', () => {
+  const probe = surveyDateProbe();
+  let equipmentNo: string;
+  let testPoint: string;
+  beforeAll(async () => {
+    testPoint = `TP-${randomUUID().slice(0, 8)}`;
+    equipmentNo = (await createEquipment(t)).equipmentNo;
+    // [survey date, the row's own date (misleading on purpose), potential], entered out of order.
+    const readings: [string, string, number][] = [
+      ['2026-03-05', '2026-01-01', -1.0],
+      ['2026-01-05', '2026-03-01', -0.9],
+      ['2026-02-05', '2026-02-01', -0.95],
+    ];
+    for (const [surveyed, own, potential] of readings) {
+      const report = await createReportHeader(t, { equipmentNo });
+      const [inspection] = await t.db
+        .insert(sacpInspectionTable)
+        .values({ reportHeaderId: report.id, measurementDate: surveyed, variant: 'pipe' } as never)
+        .returning();
+      await t.db.insert(sacpMeasurementTable).values({
+        sacpInspectionId: (inspection as { id: string }).id,
+        measurementDate: own,
+        variant: 'pipe',
+        testPoint,
+        potential,
+      } as never);
+    }
+  });
+
+  it("walks the trend by the parent's date, and answers it as the reading's time", async () => {
+    const statement = trendStatement(probe, { equipmentNo, point: { testPoint }, limit: 60 });
+    const rows = (await t.db.execute<Record<string, unknown>>(statement)).rows;
+    expect(rows.map((r) => [r.time, r.v0, r.p0])).toEqual([
+      ['2026-01-05', -0.9, null],
+      ['2026-02-05', -0.95, -0.9],
+      ['2026-03-05', -1, -0.95],
+    ]);
+    // Run up to the February report: its survey's date is the horizon, not its rows' own.
+    const [february] = (
+      await t.db.execute<{ id: string }>(
+        sql`select report_header_id as id from sacp_inspection where measurement_date = '2026-02-05'
+          and report_header_id in (select id from report_header where equipment_no = ${equipmentNo})`,
+      )
+    ).rows;
+    const upTo = trendStatement(probe, {
+      equipmentNo,
+      reportHeaderId: february!.id,
+      point: { testPoint },
+      limit: 60,
+    });
+    expect((await t.db.execute<{ time: string }>(upTo)).rows.map((r) => r.time)).toEqual([
+      '2026-01-05',
+      '2026-02-05',
+    ]);
+  });
+
+  it('reads previous and first by the parent’s date, in SQL and in JS alike', async () => {
+    const through = readsThroughJson(probe)!;
+    const table = sacpMeasurementTable;
+    const rows = (
+      await t.db.execute<Record<string, unknown>>(
+        sql`select sacp_measurement.potential, ${through} as through, ${derivedSql(probe, 'change', table)} as change,
+          ${derivedSql(probe, 'shift', table)} as shift
+        from sacp_measurement join sacp_inspection i on i.id = sacp_measurement.sacp_inspection_id
+        where test_point = ${testPoint} order by i.measurement_date`,
+      )
+    ).rows;
+    for (const row of rows) {
+      const input = { potential: row.potential, ...(row.through as object) };
+      expect(deriveValue(probe.derived.change!, input)).toBe(row.change);
+      expect(deriveValue(probe.derived.shift!, input)).toBe(row.shift);
+    }
+    expect(rows.map((r) => [r.change, r.shift])).toEqual([
+      [null, 0],
+      [expect.closeTo(-0.05, 9), expect.closeTo(-0.05, 9)],
+      [expect.closeTo(-0.05, 9), expect.closeTo(-0.1, 9)],
+    ]);
+  });
+
+  it('reads one equipment off the indexes: the parent by its report, the readings by parent and point', async () => {
+    await t.db
+      .execute(sql`insert into equipment (equipment_no, tag_number, description, category_code, object_type_code)
+      select 'SURVEY-' || g, 'S-' || g, 'Line', 'electrical', 'EL-PANEL' from generate_series(1, 200) g`);
+    const wo = await createWorkOrder(t);
+    await t.db
+      .execute(sql`insert into report_header (work_order_spkid, report_number, title, equipment_no, inspection_method)
+      select ${wo.id}::uuid, 'SURVEY-R-' || e || '-' || r, 'Bulk', 'SURVEY-' || e, 'sacp'
+      from generate_series(1, 200) e, generate_series(1, 3) r`);
+    await t.db.execute(sql`insert into sacp_inspection (report_header_id, variant, measurement_date)
+      select id, 'pipe', date '2025-01-01' + (random() * 300)::int from report_header where report_number like 'SURVEY-R-%'`);
+    await t.db
+      .execute(sql`insert into sacp_measurement (sacp_inspection_id, variant, measurement_date, test_point, potential)
+      select i.id, 'pipe', i.measurement_date, 'TP-' || c, -0.9
+      from sacp_inspection i join report_header h on h.id = i.report_header_id and h.report_number like 'SURVEY-R-%',
+      generate_series(1, 20) c`);
+    await t.db.execute(sql`analyze`);
+    const explain = async (statement: ReturnType<typeof sql>) =>
+      (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const plan = await explain(trendStatement(probe, { equipmentNo: 'SURVEY-7', point: {}, limit: 60 }));
+    expect(plan).toMatch(/Index Scan (using|on) report_header_equipment_no_key_idx/);
+    expect(plan).toMatch(/Index (Only )?Scan using sacp_measurement_\w+_idx/);
+    expect(plan).not.toMatch(/Seq Scan on sacp_measurement/);
+    expect(plan).not.toMatch(/Seq Scan on sacp_inspection/);
+    const [row] = (
+      await t.db.execute<{ id: string }>(
+        sql`select m.id from sacp_measurement m join sacp_inspection i on i.id = m.sacp_inspection_id
+          join report_header h on h.id = i.report_header_id where h.equipment_no = 'SURVEY-7' and m.test_point = 'TP-5' limit 1`,
+      )
+    ).rows;
+    const besidePlan = await explain(
+      sql`select ${readsThroughJson(probe)} from sacp_measurement where id = ${row!.id}`,
+    );
+    expect(besidePlan).toMatch(/Index Scan (using|on) report_header_equipment_no_key_idx/);
+    expect(besidePlan).not.toMatch(/Seq Scan on sacp_measurement/);
+    expect(besidePlan).not.toMatch(/Seq Scan on sacp_inspection/);
+  });
+});

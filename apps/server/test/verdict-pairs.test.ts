@@ -50,6 +50,7 @@ describe('the declaration', () => {
           levels: ['normal', 'lubricate', 'damageDeveloping', 'severe'],
         },
       ],
+      ['lubeOil', { recorded: 'status', standard: 'grade', levels: ['normal', 'caution', 'critical'] }],
     ]);
     const ufdRows = paired[0]!.workspace!.rows!;
     expect(Object.keys(ufdRows.schemas.response.shape)).toContain('verdictOverrideReason');

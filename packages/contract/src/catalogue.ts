@@ -15,6 +15,7 @@ import { flowrate } from './entities/flowrate.ts';
 import { vibration } from './entities/vibration.ts';
 import { ultrasound } from './entities/ultrasound.ts';
 import { mcsa } from './entities/mcsa.ts';
+import { lubeOil } from './entities/lube-oil.ts';
 import { workOrderRoutes, workOrderSpk } from './entities/work-orders.ts';
 import {
   assetRoutes,
@@ -77,6 +78,7 @@ export const techniques = [
   vibration,
   ultrasound,
   mcsa,
+  lubeOil,
   supportingDocuments,
   ndt,
 ] as const;

@@ -62,7 +62,16 @@ export type Expr =
    * which may be this one), readings of superseded reports left out (docs/series.md). Read beside
    * the record, as a field read through a reference is (`seriesReadKey`); empty where there is none.
    */
-  | { op: 'series'; of: 'previous' | 'first'; key: string };
+  | { op: 'series'; of: 'previous' | 'first'; key: string }
+  /**
+   * The `part`-th (from 1) whole number of a text field written as numbers with slashes: an
+   * ISO 4406 cleanliness code `18/16/13` read as its three scale numbers. Empty when the field is
+   * empty or that part is not a whole number (`-/16/13`). May read through references.
+   */
+  | { op: 'codePart'; key: string; part: number };
+
+/** The most digits a part of a code read by `codePart` has: longer is not a number read (SQL and JS alike). */
+const codePartDigits = 9;
 
 export type Band = { when: 'gt' | 'gte'; limit: number; value: string };
 
@@ -118,6 +127,7 @@ export const d = {
   addYears: (a: Expr, years: Expr): Expr => ({ op: 'addYears', a, years }),
   previous: (key: string): Expr => ({ op: 'series', of: 'previous', key }),
   first: (key: string): Expr => ({ op: 'series', of: 'first', key }),
+  codePart: (key: string, part: number): Expr => ({ op: 'codePart', key, part }),
   lt: (a: Expr, b: Expr): Condition => ({ op: 'lt', a, b }),
   lte: (a: Expr, b: Expr): Condition => ({ op: 'lte', a, b }),
   gt: (a: Expr, b: Expr): Condition => ({ op: 'gt', a, b }),
@@ -204,6 +214,11 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     }
     case 'date':
       return calendarDate(record[expr.key]);
+    case 'codePart': {
+      const value = record[expr.key];
+      const part = typeof value === 'string' ? value.split('/')[expr.part - 1] : undefined;
+      return part !== undefined && codePartPattern.test(part) ? Number(part) : null;
+    }
     case 'yearsBetween': {
       const a = evaluate(expr.a, record);
       const b = evaluate(expr.b, record);
@@ -218,6 +233,9 @@ export function evaluate(expr: Expr, record: Record<string, unknown>): number | 
     }
   }
 }
+
+/** A part of a code `codePart` reads as a number (the server's SQL checks the same pattern). */
+export const codePartPattern = new RegExp(`^[0-9]{1,${codePartDigits}}$`);
 
 /** The longest span `addYears` takes: no date of the years 1–9999 is further from another. */
 export const maxYearsAdded = 10_000;
@@ -378,6 +396,7 @@ function partsOf(e: Expr | Condition): (Expr | Condition)[] {
     case 'countItems':
     case 'date':
     case 'series':
+    case 'codePart':
       return [];
     case 'addYears':
       return [e.a, e.years];
@@ -420,7 +439,8 @@ export function fieldsRead(expr: Expr | Condition): {
   const series: { of: 'previous' | 'first'; key: string }[] = [];
   const walk = (e: Expr | Condition): void => {
     if (e.op === 'field') numbers.add(e.key);
-    if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions') words.add(e.key);
+    if (e.op === 'oneOf' || e.op === 'byValue' || e.op === 'mentions' || e.op === 'codePart')
+      words.add(e.key);
     if (e.op === 'countItems') lists.push({ key: e.key, field: e.field });
     if (e.op === 'date') dates.add(e.key);
     if (e.op === 'series' && !series.some((r) => r.of === e.of && r.key === e.key))

@@ -61,7 +61,15 @@ export type TextField = FieldCommon & {
   kind: 'text';
   maxLength: number;
   /** A shape the whole value must have (a safe file name), with the message when it does not. */
-  pattern?: { regex: RegExp; message: string };
+  pattern?: {
+    regex: RegExp;
+    message: string;
+    /**
+     * Two values the pattern takes (an ISO 4406 code: `18/16/13`), for a pattern the walk's
+     * generated names (letters, digits, `-`) do not fit: the conformance walk writes and changes them.
+     */
+    examples?: readonly [string, string];
+  };
   /**
    * What the text is, checked as one wherever it is declared (`f.email`, `f.phone`, `f.url`): the
    * API refuses another value with a 400 naming the field, the form says so before sending, and

@@ -36,6 +36,7 @@ export * from './entities/flowrate.ts';
 export * from './entities/vibration.ts';
 export * from './entities/ultrasound.ts';
 export * from './entities/mcsa.ts';
+export * from './entities/lube-oil.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 

@@ -45,6 +45,7 @@ export const fieldMessages = {
   tagCharacters: 'Use letters, digits, spaces and . _ / ( ) + - " only, starting with a letter or digit',
   fileNameCharacters:
     'Use letters, digits, spaces and . _ ( ) + - only, starting with a letter or digit, without ..',
+  iso4406Code: 'Write the ISO 4406 code as three scale numbers from 0 to 28 with slashes, e.g. 18/16/13',
   usernameCharacters: 'The username takes letters, digits and . _ @ - only',
   usernameLength: 'The username needs at least {{min}} characters',
   passwordLength: 'The password needs at least {{min}} characters',

@@ -12,8 +12,13 @@ import type { Field } from './fields.ts';
 export type EntitySeries<K extends string = string> = {
   /** The fields naming the point measured (text, choice or whole number), in index order. */
   key: readonly [K, ...K[]];
-  /** When the reading was taken: a required date or datetime field of the row. */
-  time: K;
+  /**
+   * When the reading was taken: a required date or datetime field of the row, or of the record the
+   * row is under (`{ from: 'lubeOilAnalysisId', field: 'sampleDate' }`: an oil sample's components
+   * carry no date, the sample does). `from` is the row's parent field; the parent's field is checked
+   * where the technique's entities are known (`seriesTimeField`).
+   */
+  time: K | SeriesTimeFromParent<K>;
   /** The numbers a trend answers per reading (number fields or derived numbers), each with its change. */
   values: readonly [string, ...string[]];
   /**
@@ -24,6 +29,42 @@ export type EntitySeries<K extends string = string> = {
   /** Most readings per point a trend answers (the latest ones); 60 (five years monthly) when absent. */
   limit?: number;
 };
+
+/** A series' time read from the record the row is under: its parent field, and the parent's date. */
+export type SeriesTimeFromParent<K extends string = string> = { from: K; field: string };
+
+/** The row's own time field, or undefined when the time is read from its parent. */
+export const ownSeriesTime = (series: EntitySeries): string | undefined =>
+  typeof series.time === 'string' ? series.time : undefined;
+
+/** How a series' time reads in a message: `date`, or `lubeOilAnalysisId.sampleDate`. */
+export const seriesTimeName = (series: EntitySeries): string =>
+  typeof series.time === 'string' ? series.time : `${series.time.from}.${series.time.field}`;
+
+/**
+ * The field a series' time is (a required date or datetime), on the row or on its parent, with the
+ * entity holding it; refused, naming the mistake, when the parent has no such field.
+ */
+export function seriesTimeField(
+  entity: { name: string; fields: Record<string, Field>; series?: EntitySeries },
+  lookup: (name: string) => { name: string; fields: Record<string, Field> } | undefined,
+): { entity: string; key: string; field: Field; fromParent?: string } {
+  const series = seriesOf(entity);
+  if (typeof series.time === 'string')
+    return { entity: entity.name, key: series.time, field: entity.fields[series.time]! };
+  const ref = entity.fields[series.time.from];
+  const parent = ref?.kind === 'ref' ? lookup(ref.entity) : undefined;
+  if (!parent)
+    throw new Error(
+      `${entity.name}: series time reads ${seriesTimeName(series)}, but its parent is not known here`,
+    );
+  const field = parent.fields[series.time.field];
+  if ((field?.kind !== 'date' && field?.kind !== 'datetime') || !field.required)
+    throw new Error(
+      `${entity.name}: series time ${seriesTimeName(series)} must be a required date or datetime field of ${parent.name}`,
+    );
+  return { entity: parent.name, key: series.time.field, field, fromParent: series.time.from };
+}
 
 /** Readings per point a trend answers when the series does not say. */
 export const defaultSeriesLimit = 60;
@@ -57,10 +98,21 @@ export function checkSeries(
       refuse(`key ${key} must be a text, choice or whole-number field of ${name}`);
   }
   if (new Set(series.key).size !== series.key.length) refuse('key names a field twice');
-  const time = fields[series.time];
-  if ((time?.kind !== 'date' && time?.kind !== 'datetime') || !time.required)
-    refuse(`time ${series.time} must be a required date or datetime field of ${name}`);
-  if (series.key.includes(series.time)) refuse(`time ${series.time} is also in its key`);
+  if (typeof series.time === 'string') {
+    const time = fields[series.time];
+    if ((time?.kind !== 'date' && time?.kind !== 'datetime') || !time.required)
+      refuse(`time ${series.time} must be a required date or datetime field of ${name}`);
+    if (series.key.includes(series.time)) refuse(`time ${series.time} is also in its key`);
+  } else {
+    // Read from the record the row is under: through the row's parent field, whose date is
+    // checked by `defineTechnique` (`seriesTimeField`), where the parent entity is known.
+    const { from, field } = series.time;
+    if (from !== parent || fields[from]?.kind !== 'ref')
+      refuse(
+        `time ${from}.${field} must be read through ${name}'s parent field${parent ? ` (${parent})` : ''}`,
+      );
+    if (typeof field !== 'string' || field.length === 0) refuse(`time ${from}: name the parent's date field`);
+  }
   if (series.values.length === 0) refuse('values names at least one number');
   for (const value of series.values) {
     const kind = fields[value]?.kind;

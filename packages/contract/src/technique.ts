@@ -5,7 +5,7 @@ import type { InspectionMethodCode } from './entities/inspection-methods.ts';
 import type { RouteDefinition } from './routes.ts';
 import { checkRowTemplate } from './row-templates.ts';
 import type { RowTemplate } from './row-templates.ts';
-import { seriesChain } from './series.ts';
+import { seriesChain, seriesTimeField } from './series.ts';
 
 /** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
 export const techniqueIcons = [
@@ -235,7 +235,12 @@ export function defineTechnique<const M extends string, const R extends readonly
     if (entity.module !== config.module)
       throw new Error(`${config.module}: entity ${entity.name} is under module ${entity.module}`);
     // A series reaches its equipment up the parent chain, through the technique's own entities.
-    if (entity.series) seriesChain(entity, (name) => config.entities.find((e) => e.name === name));
+    // Its time is the row's date or its parent's, a required date of one of them.
+    if (entity.series) {
+      const own = (name: string) => config.entities.find((e) => e.name === name);
+      seriesChain(entity, own);
+      seriesTimeField(entity, own);
+    }
   }
   // A trend naming its report by a record of the chain names one of the chain's references.
   for (const r of config.routes) {

@@ -7,6 +7,7 @@ import {
   flowrateInspection,
   flowrateMeasurement,
   flowrateMeasurementPipe,
+  lubeOilTemplate,
   reportHeader,
   rowTemplates,
   vibrationOperatingTemplate,
@@ -87,8 +88,8 @@ describe('a row template, declared', () => {
         templates: [attempts],
       }),
     ).toThrow(/row template is of entities declared here/);
-    // The catalogue's are its techniques' own: vibration's operating parameters.
-    expect(rowTemplates).toEqual([vibrationOperatingTemplate]);
+    // The catalogue gathers its techniques' own: vibration's operating parameters, a lube-oil sample's components.
+    expect(rowTemplates).toEqual([vibrationOperatingTemplate, lubeOilTemplate]);
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { d, defineEntity, defineTechnique, entities, f, seriesBandCases, seriesBands } from '../src/index.ts';
+import {
+  d,
+  defineEntity,
+  defineTechnique,
+  entities,
+  f,
+  seriesBandCases,
+  seriesBands,
+  seriesTimeField,
+} from '../src/index.ts';
 import type { EntitySeries } from '../src/index.ts';
 
 /** A probe's readings under an inspection under a report, with a series declared afresh each time. */
@@ -7,7 +16,11 @@ function probe(series: EntitySeries, o: { parent?: boolean; between?: boolean } 
   const inspection = defineEntity('probeInspection', {
     label: 'Probe inspection',
     module: 'probe',
-    fields: { reportHeaderId: f.ref('reportHeader', { required: true }) },
+    fields: {
+      reportHeaderId: f.ref('reportHeader', { required: true }),
+      inspectedOn: f.date({ required: true }),
+      plannedOn: f.date(),
+    },
     parent: 'reportHeaderId',
   });
   const reading = defineEntity('probeReading', {
@@ -60,12 +73,34 @@ describe('a series declaration', () => {
     [{ ...good, key: ['point', 'point'] }, /series key names a field twice/],
     [{ ...good, time: 'point' }, /series time point must be a required date or datetime field/],
     [{ ...good, time: 'takenOn' }, /series time takenOn must be a required date/],
+    [
+      { ...good, time: { from: 'point', field: 'inspectedOn' } },
+      /series time point.inspectedOn must be read through probeReading's parent field \(probeInspectionId\)/,
+    ],
+    [
+      { ...good, time: { from: 'probeInspectionId', field: 'plannedOn' } },
+      /series time probeInspectionId.plannedOn must be a required date or datetime field of probeInspection/,
+    ],
+    [
+      { ...good, time: { from: 'probeInspectionId', field: 'nowhere' } },
+      /series time probeInspectionId.nowhere must be a required date/,
+    ],
     [{ ...good, values: ['notes'] }, /series value notes must be a number field or a derived number/],
     [{ ...good, baseline: 'point' }, /series baseline point must be a yes\/no field/],
     [{ ...good, limit: 0 }, /series limit must be a whole number from 1 to 240/],
     [{ ...good, limit: 1000 }, /series limit must be a whole number from 1 to 240/],
   ] as [EntitySeries, RegExp][])('refuses %j at load', (series, message) => {
     expect(() => probe(series)).toThrow(message);
+  });
+
+  it("takes a time read from the record the row is under: the parent's required date", () => {
+    const technique = probe({ ...good, time: { from: 'probeInspectionId', field: 'inspectedOn' } });
+    const rows = technique.entities.find((e) => e.name === 'probeReading')!;
+    expect(seriesTimeField(rows, (n) => technique.entities.find((e) => e.name === n))).toMatchObject({
+      entity: 'probeInspection',
+      key: 'inspectedOn',
+      fromParent: 'probeInspectionId',
+    });
   });
 
   it('needs a parent, and a parent chain up to the report through its technique', () => {

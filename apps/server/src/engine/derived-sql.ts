@@ -1,5 +1,6 @@
 import {
   entities,
+  codePartPattern,
   foldAsciiCase,
   maxYearsAdded,
   referencePath,
@@ -196,6 +197,11 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
       const stamped =
         'getSQLType' in found && String((found as AnyPgColumn).getSQLType()).startsWith('timestamp');
       return stamped ? sql`(${found} at time zone 'UTC')::date` : sql`${found}::date`;
+    }
+    case 'codePart': {
+      // split_part is '' past the last slash; a part that is not a short whole number is empty, as the API's.
+      const part = sql`split_part(${column(columns, expr.key)}::text, '/', ${literal(expr.part)}::int)`;
+      return sql`(case when ${part} ~ ${text(codePartPattern.source)} then ${part}::float8 end)`;
     }
     case 'yearsBetween':
       // date − date is whole days; over 365.25 in double precision, as the API's.

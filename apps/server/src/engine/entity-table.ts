@@ -1,4 +1,5 @@
 import {
+  ownSeriesTime,
   columnName,
   keyFields,
   mayBeEmpty,
@@ -250,11 +251,22 @@ export function entityTable<F extends Record<string, Field>>(
     // A series' readings of one report's point, in time (docs/series.md): the trend read reaches the
     // equipment's reports by `report_header (equipment_no)` and walks down the parent chain to them.
     if (entity.series && entity.parent) {
-      const keys = [entity.parent, ...entity.series.key, entity.series.time].map((k) => c[k]!);
-      indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+      // A time read from the parent is not a column of the row: the index stops at the point, and
+      // a sample's readings of one point are one or a few, sorted by the parent's date in the plan.
+      const time = ownSeriesTime(entity.series);
+      const named = [entity.parent, ...entity.series.key, ...(time ? [time] : [])];
+      // A natural key of the very same columns is that index already, unique (an oil sample's
+      // components by analysis and component).
+      if (entity.variants || entity.naturalKey?.join() !== named.join()) {
+        const keys = named.map((k) => c[k]!);
+        indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+      }
     }
-    // What upserts and imports match by: unique together (per variant, for variants).
-    if (entity.naturalKey?.length) {
+    // What upserts and imports match by: unique together (per variant, for variants). A record
+    // keyed by its parent alone, one per parent, has that unique index already (`_parent_unique`).
+    const keyedByParentAlone =
+      entity.uniquePerParent && !entity.variants && entity.naturalKey?.join() === entity.parent;
+    if (entity.naturalKey?.length && !keyedByParentAlone) {
       const key = [...(entity.variants ? [c.variant!] : []), ...entity.naturalKey.map((k) => c[k]!)];
       indexes.push(uniqueIndex(`${entity.table}_natural_key`).on(...(key as [ExtraConfigColumn])));
     }

@@ -4,7 +4,9 @@ import {
   maxSeriesKeys,
   seriesChain,
   seriesOf,
+  ownSeriesTime,
   seriesReadKey,
+  seriesTimeField,
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -63,9 +65,28 @@ function valueSql(entity: EntityDefinition, key: string, alias: string): SQL {
   return sql`(${derivedSql(entity, key, aliased(entity, alias))})::float8`;
 }
 
+/**
+ * Where a series' time is: a column of the readings, or of the record they are under (the chain's
+ * next table, `${prefix}1`, joined already). `column(alias)` reads it in a chain joined under that
+ * prefix; `ofRow(row)` reads it for one row whose columns `row` gives, through its parent's id.
+ */
+function seriesTime(entity: EntityDefinition) {
+  const found = seriesTimeField(entity, (name) => entities[name]);
+  const holder = entities[found.entity]!;
+  const column = columnsOf(holder)[found.key]!;
+  return {
+    kind: found.field.kind,
+    column: (prefix: string) => at(`${prefix}${found.fromParent ? 1 : 0}`, column),
+    ofRow: (row: (key: string) => SQLWrapper): SQL =>
+      found.fromParent
+        ? sql`(select ${sql.identifier(column.name)} from ${sql.identifier(holder.table)} where id = ${row(found.fromParent)})`
+        : sql`${row(found.key)}`,
+  };
+}
+
 /** A series' time as the API writes it: a date as `YYYY-MM-DD`, a datetime as ISO in UTC. */
 function timeText(entity: EntityDefinition, time: SQL): SQL {
-  const kind = entity.fields[seriesOf(entity).time]!.kind;
+  const kind = seriesTime(entity).kind;
   return kind === 'date'
     ? sql`to_char(${time}, 'YYYY-MM-DD')`
     : sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -105,7 +126,8 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
   const series = seriesOf(entity);
   const own = columnsOf(entity);
   const { from, toReport } = chainJoins(entity, 's', sql`"report_header".id`);
-  const time = at('s0', own[series.time]!);
+  const when = seriesTime(entity);
+  const time = when.column('s');
   const keys = series.key.map((k) => at('s0', own[k]!));
   const conditions: SQL[] = [
     sql`"report_header".equipment_no = ${q.equipmentNo}`,
@@ -118,14 +140,14 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
     if (q.point[k] !== undefined) conditions.push(sql`${keys[i]!} = ${q.point[k]}`);
   if (q.until)
     conditions.push(
-      entity.fields[series.time]!.kind === 'date'
+      when.kind === 'date'
         ? sql`${time} <= ${q.until}::date`
         : sql`${time} < (${q.until}::date + 1)::timestamptz`,
     );
   if (q.reportHeaderId) {
     // The report's own latest reading: the others' count up to it (all of them while it has none).
     const horizon = chainJoins(entity, 'h', sql`${q.reportHeaderId}::uuid`);
-    const latest = at('h0', own[series.time]!);
+    const latest = when.column('h');
     conditions.push(
       sql`${time} <= coalesce((select max(${latest}) from ${horizon.from} where ${horizon.toReport}), ${time})`,
     );
@@ -242,12 +264,17 @@ export function seriesReadSql(
   const mine = chainJoins(entity, 'q', sql`"series_report".id`);
   const equipment = sql`(select "series_report".equipment_no from "report_header" as "series_report" join ${mine.from} on ${mine.toReport} where "q0".id = ${row('id')})`;
   const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
+  const when = seriesTime(entity);
+  const walk = { time: when.column('p'), p };
+  const here = { time: when.ofRow(row), p: row };
   return sql`(select ${p(read.key)}::float8 from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
-    where ${samePointOf(entity, equipment, p, row)} and ${walkedTo(entity, read, p, row)}
-    order by ${seriesOrder(entity, read, p)} limit 1)`;
+    where ${samePointOf(entity, equipment, p, row)} and ${walkedTo(read, walk, here)}
+    order by ${seriesOrder(entity, read, walk)} limit 1)`;
 }
 
 type Walked = (key: string) => SQLWrapper;
+/** A reading in a point's walk: its time (on it or on its parent) and its other columns. */
+type WalkedReading = { time: SQLWrapper; p: Walked };
 
 /** The readings of the point `row` names on the equipment `equipment`, reports not superseded. */
 function samePointOf(entity: EntityDefinition, equipment: SQL, p: Walked, row: Walked): SQL {
@@ -257,20 +284,20 @@ function samePointOf(entity: EntityDefinition, equipment: SQL, p: Walked, row: W
 }
 
 /** The readings up to `row` in the point's walk (time, then creation, then id): before it, or up to it for `first`. */
-function walkedTo(entity: EntityDefinition, read: { of: 'previous' | 'first' }, p: Walked, row: Walked): SQL {
-  const time = seriesOf(entity).time;
-  return sql`(${p(time)}, ${p('createdAt')}, ${p('id')}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row(time)}, ${row('createdAt')}, ${row('id')})`;
+function walkedTo(read: { of: 'previous' | 'first' }, c: WalkedReading, row: WalkedReading): SQL {
+  return sql`(${c.time}, ${c.p('createdAt')}, ${c.p('id')}) ${sql.raw(read.of === 'previous' ? '<' : '<=')} (${row.time}, ${row.p('createdAt')}, ${row.p('id')})`;
 }
 
 /** The order whose first reading is the one read: the latest before, or the baseline (else the first). */
-function seriesOrder(entity: EntityDefinition, read: { of: 'previous' | 'first' }, p: Walked): SQL {
+function seriesOrder(entity: EntityDefinition, read: { of: 'previous' | 'first' }, c: WalkedReading): SQL {
   const series = seriesOf(entity);
+  const { time, p } = c;
   const baseline = series.baseline ? p(series.baseline) : undefined;
   return read.of === 'previous'
-    ? sql`${p(series.time)} desc, ${p('createdAt')} desc, ${p('id')} desc`
+    ? sql`${time} desc, ${p('createdAt')} desc, ${p('id')} desc`
     : baseline
-      ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${p(series.time)} end) desc, ${p(series.time)}, ${p('createdAt')}, ${p('id')}`
-      : sql`${p(series.time)}, ${p('createdAt')}, ${p('id')}`;
+      ? sql`(${baseline} is true) desc, (case when ${baseline} is true then ${time} end) desc, ${time}, ${p('createdAt')}, ${p('id')}`
+      : sql`${time}, ${p('createdAt')}, ${p('id')}`;
 }
 
 /** A value of a write as a statement's parameter: a date as ISO text, nothing as null. */
@@ -302,41 +329,45 @@ export function seriesReadsOfRowSql(entity: EntityDefinition, values: Record<str
         })();
   const stored = typeof values.id === 'string';
   const createdAt = values.createdAt ? new Date(values.createdAt as string | Date).toISOString() : null;
-  const timeType = entity.fields[series.time]!.kind === 'date' ? 'date' : 'timestamptz';
+  const when = seriesTime(entity);
+  const timeType = when.kind === 'date' ? 'date' : 'timestamptz';
+  const ownTime = ownSeriesTime(series);
   // The row's walk position and point, as parameters typed like the columns they are compared with.
   const given: Record<string, SQL> = {
     id: sql`${stored ? (values.id as string) : lastId}::uuid`,
     createdAt: createdAt ? sql`${createdAt}::timestamptz` : sql`now()`,
-    [series.time]: sql`${param(values[series.time])}::${sql.raw(timeType)}`,
+    ...(ownTime ? { [ownTime]: sql`${param(values[ownTime])}::${sql.raw(timeType)}` } : {}),
   };
   const row = (key: string) => given[key] ?? sql`${param(values[key])}::${sql.raw(own[key]!.getSQLType())}`;
+  // The row's time: its own field as written, or its parent's date (the parent is stored first).
+  const rowTime = ownTime ? row(ownTime) : when.ofRow(row);
   const theirs = chainJoins(entity, 'p', sql`"series_reports".id`);
   // The candidates: the point's stored readings (the row's stored self left out) and the row as written.
   const candidate = (key: string) => sql.identifier(`c_${key}`);
   const carried = [
     ...new Set([
-      series.time,
       'createdAt',
       'id',
       ...(series.baseline ? [series.baseline] : []),
       ...entity.readsSeries.map((r) => r.key),
     ]),
   ];
-  const storedReadings = sql`select ${sql.join(
+  const time = sql.identifier('c_series_time');
+  const storedReadings = sql`select ${when.column('p')} as ${time}, ${sql.join(
     carried.map((key) => sql`${at('p0', own[key]!)} as ${candidate(key)}`),
     sql`, `,
   )} from "report_header" as "series_reports" join ${theirs.from} on ${theirs.toReport}
     where ${samePointOf(entity, equipment, (k) => at('p0', own[k]!), row)} and "p0".id <> ${given.id!}`;
-  const itself = sql`select ${sql.join(
+  const itself = sql`select ${rowTime} as ${time}, ${sql.join(
     carried.map((key) => sql`${row(key)} as ${candidate(key)}`),
     sql`, `,
   )}`;
   const reads = entity.readsSeries.map((read) => {
     const from =
       read.of === 'first' ? sql`(${storedReadings} union all ${itself})` : sql`(${storedReadings})`;
-    const c = (key: string) => sql`"c".${candidate(key)}`;
-    return sql`${sql.raw(`'${seriesReadKey(read.of, read.key)}'`)}::text, (select ${c(read.key)}::float8 from ${from} as "c"
-      where ${walkedTo(entity, read, c, row)} order by ${seriesOrder(entity, read, c)} limit 1)`;
+    const c = { time: sql`"c".${time}`, p: (key: string) => sql`"c".${candidate(key)}` };
+    return sql`${sql.raw(`'${seriesReadKey(read.of, read.key)}'`)}::text, (select ${c.p(read.key)}::float8 from ${from} as "c"
+      where ${walkedTo(read, c, { time: rowTime, p: row })} order by ${seriesOrder(entity, read, c)} limit 1)`;
   });
   return sql`select json_build_object(${sql.join(reads, sql`, `)}) as through`;
 }

@@ -50,6 +50,13 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
     // A keyed write is an update in the permission matrix, whether it creates or changes.
     create?.operation.kind === 'upsert' ? 'update' : 'create',
   );
+  // An inspection that needs values to exist (a sample's date) starts from its form, not empty.
+  const needsValues = Object.entries(entity.fieldsOf(scope.variant)).some(
+    ([key, field]) => field.required && key !== entity.parent && !field.serverOwned,
+  );
+  const [filling, setFilling] = useState(false);
+  const started = () =>
+    queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) });
   const start = useMutation({
     mutationFn: () =>
       callTechnique(
@@ -61,10 +68,66 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
           values: blankNumbers(entity, scope.variant),
         }),
       ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) }),
+    onSuccess: started,
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
+  if (filling && create)
+    if (filling && create)
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="lg" mb="sm">
+          {say('details')}
+        </Title>
+        <EntityForm
+          entity={entity}
+          variant={scope.variant}
+          fields={shownFields(entity, scope.variant)}
+          defaults={datesToday(entity)}
+          parentId={scope.reportId}
+          submitLabel={say('start')}
+          onCancel={() => setFilling(false)}
+          onSubmit={async ({ values, images, imageLists }) =>
+            (
+              await callTechnique<TechniqueRecord>(
+                scope.technique,
+                create,
+                writeArguments(create, {
+                  parent: { key: entity.parent!, id: scope.reportId },
+                  values,
+                  images,
+                  imageLists,
+                }),
+              )
+            ).data
+          }
+          onSaved={started}
+        />
+      </Paper>
+    );
+  return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="lg" mb="sm">
+          {say('details')}
+        </Title>
+        <EntityForm
+          entity={entity}
+          variant={scope.variant}
+          fields={shownFields(entity, scope.variant)}
+          defaults={datesToday(entity)}
+          parentId={scope.reportId}
+          submitLabel={say('start')}
+          onCancel={() => setFilling(false)}
+          onSubmit={async ({ values, images, imageLists }) =>
+            (
+              await callTechnique<TechniqueRecord>(scope.technique, create, {
+                body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
+              })
+            ).data
+          }
+          onSaved={started}
+        />
+      </Paper>
+    );
   return (
     <Paper withBorder radius="md" p="xl" ta="center">
       <Stack align="center" gap="sm">
@@ -76,7 +139,7 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
           {say('notStartedHelp')}
         </Text>
         {create && mayCreate && (
-          <Button onClick={() => start.mutate()} loading={start.isPending}>
+          <Button onClick={() => (needsValues ? setFilling(true) : start.mutate())} loading={start.isPending}>
             {say('start')}
           </Button>
         )}
@@ -84,6 +147,12 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
     </Paper>
   );
 }
+
+/** A new inspection's required dates start at today (the device's calendar). */
+const datesToday = (entity: ReturnType<typeof inspectionOf>) => {
+  const dates = Object.entries(entity.fields).filter(([, f]) => f.kind === 'date' && f.required);
+  return dates.length > 0 ? Object.fromEntries(dates.map(([key]) => [key, today()])) : undefined;
+};
 
 /**
  * A technique with several inspections per report (walkthrough): one tab each, the open one kept in

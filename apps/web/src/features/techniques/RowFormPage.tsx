@@ -71,9 +71,11 @@ function RowForm({
   // What the server would refuse is not offered: a locked report, or a role that only reads, shows
   // the row as text with the reason, whichever way the page was reached (a link, a typed address).
   const module = technique.module as PermissionModule;
+  const write = findWrite(technique, rowId ? 'update' : 'create', rows, variant);
+  // A keyed write is an update in the permission matrix, whether it creates or changes.
   const mayWrite =
-    usePermission(module, rowId ? 'update' : 'create') &&
-    Boolean(findWrite(technique, rowId ? 'update' : 'create', rows, variant));
+    usePermission(module, !rowId && write?.operation.kind === 'create' ? 'create' : 'update') &&
+    Boolean(write);
   const title = mayWrite ? say(rowId ? 'editRowTitle' : 'addRow') : say('rows');
   const back = { variant, inspection: inspection.id };
   const crumbs = useReportCrumbs(

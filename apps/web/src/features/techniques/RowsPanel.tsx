@@ -67,8 +67,11 @@ export function RowsPanel({
   // The technique's extension speaks of its main rows only.
   const own = main ? (extensionOf(technique).rows ?? {}) : {};
   const module = technique.module as PermissionModule;
+  // A row's create or update, or its keyed write (a lube-oil component by its analysis and name).
+  const createRoute = findWrite(technique, 'create', rows, scope.variant);
   const mayCreate =
-    usePermission(module, 'create') && Boolean(findWrite(technique, 'create', rows, scope.variant));
+    usePermission(module, createRoute?.operation.kind === 'upsert' ? 'update' : 'create') &&
+    Boolean(createRoute);
   const deleteRoute = findRoute(technique, 'delete', rows, scope.variant);
   const mayDelete = usePermission(module, 'delete') && Boolean(deleteRoute);
   // A row that may not change (a locked report, a role that only reads) opens its details, never a form.

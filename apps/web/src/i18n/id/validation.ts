@@ -32,6 +32,7 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   invalid: 'Nilai ini tidak valid',
   codeCharacters: 'Gunakan huruf, angka, spasi dan . _ / ( ) + - saja, diawali huruf atau angka',
   tagCharacters: 'Gunakan huruf, angka, spasi dan . _ / ( ) + - " saja, diawali huruf atau angka',
+  iso4406Code: 'Tulis kode ISO 4406 sebagai tiga angka skala 0 sampai 28 dengan garis miring, mis. 18/16/13',
   fileNameCharacters: 'Gunakan huruf, angka, spasi dan . _ ( ) + - saja, diawali huruf atau angka, tanpa ..',
   usernameCharacters: 'Nama pengguna hanya berisi huruf, angka dan . _ @ -',
   usernameLength: 'Nama pengguna minimal {{min}} karakter',
