@@ -10,7 +10,7 @@ import { reportSupportingDocument } from './entities/supporting-documents.ts';
 import type { TechniqueDefinition } from './technique.ts';
 
 /**
- * What a report of a method no technique serves yet (MCSA, lube oil, an administrator's own method)
+ * What a report of a method no technique serves (an administrator's own method, or one planned)
  * must hold before it is submitted: at least one supporting document. Such a report has no
  * inspection form, so its findings can only be in a document; an empty one never reaches a reviewer.
  */

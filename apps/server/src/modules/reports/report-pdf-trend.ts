@@ -1,4 +1,4 @@
-import { drawnValue, seriesOf } from '@inspectra/contract';
+import { drawnValue, entities, seriesOf, seriesTimeField } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Spec, TimeLocale } from 'vega';
@@ -79,7 +79,8 @@ export class TrendOfRows {
     private readonly entity: EntityDefinition,
     private readonly grade: TechniqueDefinition['findingGrade'],
   ) {
-    this.drawn = drawnValue(entity, grade?.field);
+    // A verdict pair's limits are the standard's: the recorded verdict is a choice, not a limit.
+    this.drawn = drawnValue(entity, grade?.standard ?? grade?.field);
   }
 
   /** A row of the report: its point. */
@@ -195,7 +196,7 @@ export class TrendOfRows {
         {
           orient: 'bottom',
           scale: 'x',
-          title: words.labels.field(entity, seriesOf(entity).time),
+          title: timeTitle(entity, words),
           grid: true,
           aria: false,
           ...dateTicks(points.map((p) => p.x)),
@@ -229,4 +230,10 @@ export class TrendOfRows {
       ],
     } as Spec;
   }
+}
+
+/** The time axis's title: the label of the series' time, on the row or on the record it is under. */
+function timeTitle(entity: EntityDefinition, words: PdfWords): string {
+  const time = seriesTimeField(entity, (name) => entities[name]);
+  return words.labels.field(entities[time.entity] ?? entity, time.key);
 }

@@ -56,13 +56,13 @@ const mild = item({
 const plain = item({
   id: 'a0000000-0000-4000-8000-000000000003',
   reportNumber: 'RPT-103',
-  inspectionMethod: 'mcsa',
-  inspectionMethodName: 'Motor current signature analysis',
+  inspectionMethod: 'acousticEmission',
+  inspectionMethodName: 'Acoustic emission testing',
 });
 const summary: ApprovalQueueSummary = {
   total: 3,
   byMethod: [
-    { inspectionMethod: 'mcsa', name: 'Motor current signature analysis', count: 1 },
+    { inspectionMethod: 'acousticEmission', name: 'Acoustic emission testing', count: 1 },
     { inspectionMethod: 'thermal', name: 'Thermal analysis', count: 2 },
   ],
   byCompany: [
@@ -132,7 +132,7 @@ describe('the approvals queue page', () => {
 
     const third = within(rows[2]!);
     expect(third.getByText('No graded finding')).toBeVisible();
-    expect(third.getByText('Motor current signature analysis')).toBeVisible();
+    expect(third.getByText('Acoustic emission testing')).toBeVisible();
   });
 
   it('sends the chosen method, severity, company and search, and says when nothing matches', async () => {
@@ -146,12 +146,12 @@ describe('the approvals queue page', () => {
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
     await user.click(
       await screen.findByRole('option', {
-        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum / D',
+        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum / D / Severe',
       }),
     );
     await waitFor(() =>
       expect(asked.at(-1)?.get('severity')).toBe(
-        'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
+        'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
       ),
     );
 
@@ -166,7 +166,7 @@ describe('the approvals queue page', () => {
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
     expect(asked.at(-1)?.get('severity')).toBe(
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
     );
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
@@ -212,11 +212,12 @@ describe('the approvals queue page', () => {
     const choices = severityChoices(i18n.t);
     // A two-level grade (UFD's and PAUT's accept or reject) takes the ends of the scale; SACP's
     // three its ends and the step below the worst; motion magnification's five the ends, the steps
-    // between them, and marginal beside correction; vibration's ISO 20816-3 zones A to D one a step.
+    // between them, and marginal beside correction; vibration's ISO 20816-3 zones A to D one a step;
+    // ultrasound's rise bands and lube oil's three grades alike.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D',
-      'repairAsTimePermits,high,overprotected,marginal,correction,C',
-      'investigate,medium,aboveDesign,B',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
+      'repairAsTimePermits,high,overprotected,marginal,correction,C,damageDeveloping,caution',
+      'investigate,medium,aboveDesign,B,lubricate',
       'normal,low,accept,protected,acceptable,A',
       'none',
     ]);

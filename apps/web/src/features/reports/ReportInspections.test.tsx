@@ -62,8 +62,8 @@ describe("the report page's inspection cards", () => {
   });
 
   it('shows every card alike when the method has no technique in the product', () => {
-    expect(methodFirst(cards, reportOf('lubeOil')).own).toBeUndefined();
-    renderWithProviders(<ReportInspections report={reportOf('lubeOil')} shown={cards} />);
+    expect(methodFirst(cards, reportOf('acousticEmission')).own).toBeUndefined();
+    renderWithProviders(<ReportInspections report={reportOf('acousticEmission')} shown={cards} />);
     expect(screen.getAllByRole('article')).toHaveLength(cards.length);
     expect(screen.queryByRole('button', { name: /Other inspection types/ })).not.toBeInTheDocument();
   });

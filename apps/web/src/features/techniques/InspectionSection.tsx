@@ -72,39 +72,7 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
   if (filling && create)
-    if (filling && create)
     return (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Title order={2} fz="lg" mb="sm">
-          {say('details')}
-        </Title>
-        <EntityForm
-          entity={entity}
-          variant={scope.variant}
-          fields={shownFields(entity, scope.variant)}
-          defaults={datesToday(entity)}
-          parentId={scope.reportId}
-          submitLabel={say('start')}
-          onCancel={() => setFilling(false)}
-          onSubmit={async ({ values, images, imageLists }) =>
-            (
-              await callTechnique<TechniqueRecord>(
-                scope.technique,
-                create,
-                writeArguments(create, {
-                  parent: { key: entity.parent!, id: scope.reportId },
-                  values,
-                  images,
-                  imageLists,
-                }),
-              )
-            ).data
-          }
-          onSaved={started}
-        />
-      </Paper>
-    );
-  return (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Title order={2} fz="lg" mb="sm">
           {say('details')}
