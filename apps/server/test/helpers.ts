@@ -433,6 +433,18 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
         velocityRmsMmPerS: 1.2,
       });
       if (r.status !== 201) throw new Error(`vibration measurement: ${r.status} ${JSON.stringify(r.body)}`);
+    } else if (missing.technique === 'lubeOil') {
+      // The sample is made (or kept) by its keyed write; a component's reading records a row.
+      const made = await t.call('PUT', '/api/lube-oil/general-summary', {
+        reportHeaderId,
+        sampleDate: '2026-11-20',
+      });
+      const r = await t.call('PUT', '/api/lube-oil/measurements', {
+        lubeOilAnalysisId: made.body.data.id,
+        component: 'Gearbox',
+        waterPpm: 120,
+      });
+      if (r.status >= 300) throw new Error(`lube-oil component: ${r.status} ${JSON.stringify(r.body)}`);
     } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
   }
 }

@@ -171,7 +171,7 @@ describe('the lock of a report in approval or approved', () => {
         const values = await validValues(t, entity, variant, { [entity.parent!]: parentId });
         const op = keyed.operation;
         for (const body of op.kind === 'upsert' && op.many ? [values, [values]] : [values]) {
-          const refused = await t.call('POST', routeUrl(keyed), body);
+          const refused = await t.call(keyed.method, routeUrl(keyed), body);
           expect(refused.status, `${routeLabel(keyed)}: ${JSON.stringify(refused.body)}`).toBe(409);
           expect(refused.body.message).toMatch(/records under it cannot be created, changed or deleted/);
         }

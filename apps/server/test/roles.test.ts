@@ -91,7 +91,7 @@ describe('reading roles', () => {
     ]);
   });
 
-  it('lists every inspection method of the product under techniques, those not built yet marked, and grants them', async () => {
+  it('lists every inspection method of the product under techniques, each built, and grants them', async () => {
     const data = (await t.call('GET', '/api/roles/role-management')).body.data;
     type Row = { module: string; label: string; group: string; planned: boolean };
     const techniqueRows = (data.modules as Row[]).filter((m) => m.group === 'techniques');
@@ -102,10 +102,12 @@ describe('reading roles', () => {
     const row = (module: string) => techniqueRows.find((m) => m.module === module)!;
     expect(row('thermal')).toMatchObject({ label: 'Thermal analysis', planned: false });
     expect(row('vibration')).toMatchObject({ label: 'Vibration', planned: false });
-    expect(row('lubeOil')).toMatchObject({ label: 'Lube oil', planned: true });
+    expect(row('lubeOil')).toMatchObject({ label: 'Lube oil', planned: false });
+    // Every method of the catalogue has its technique (issue 38): none is marked planned.
+    expect(techniqueRows.filter((m) => m.planned)).toEqual([]);
     expect(row('ndt').planned).toBe(false);
 
-    // A planned method is granted like any module, so the role holds it the day its screens arrive.
+    // A technique's module is granted like any other.
     const name = `Lube oil analyst ${randomUUID().slice(0, 6)}`;
     const created = await save({ name, modules: [{ module: 'lubeOil', actions: ['view', 'create'] }] });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

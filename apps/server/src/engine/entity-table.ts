@@ -109,7 +109,14 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
       ]),
     ]
       // A key's filter matches as many records as it is given keys: the key's unique index serves it.
-      .filter((field) => field !== entity.parent && !keyFields(entity).includes(field)),
+      // A filter on the field the list is ordered by first (a day's measurements, newest first) is a
+      // range of the list's own index (without a variant to lead it).
+      .filter(
+        (field) =>
+          field !== entity.parent &&
+          !keyFields(entity).includes(field) &&
+          (entity.variants !== undefined || listOrder(entity)[0]?.key !== field),
+      ),
     /** The tabs of more than one condition or of a `not in`: each read off a partial index of its own. */
     partialTabs: [...tabs].filter(([, tab]) => !sliceField(tab)),
   };

@@ -1,0 +1,1 @@
+DROP INDEX "ultrasound_measurement_date_time_list_idx";
