@@ -144,3 +144,39 @@ describe('the trend of a series in the PDF', () => {
     expect(trend).not.toContain('LP-3A · Feeder 8');
   });
 });
+
+describe('the bands of the rows’ own case in the PDF', () => {
+  it('draws a vibration trend with the zones of its analysis’s group and foundation (ISO 20816-3)', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    let last = '';
+    for (const [date, velocityRmsMmPerS] of [
+      ['2026-09-02', 1.2],
+      ['2026-10-02', 2.6],
+    ] as const) {
+      const report = await createReportHeader(t, { equipmentNo, inspectionMethod: 'vibration' });
+      const analysis = await t.call('PUT', '/api/vibration-analysis', {
+        reportHeaderId: report.id,
+        machineGroup: 'group2',
+        foundation: 'rigid',
+      });
+      expect(analysis.status, JSON.stringify(analysis.body)).toBe(201);
+      const r = await t.call('POST', '/api/vibration-measurement', {
+        vibrationAnalysisId: analysis.body.data.id,
+        measurementPoint: 'DE',
+        direction: 'horizontal',
+        measurementDate: date,
+        velocityRmsMmPerS,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      last = report.id;
+    }
+    const res = await pdf(last);
+    expect(res.statusCode).toBe(200);
+    const trend = (await trendText(
+      res.rawPayload,
+      "Trend of Velocity (r.m.s.) over the equipment's reports",
+    ))!;
+    // Group 2 on a rigid foundation: B above 1.4, C above 2.8, D above 4.5 mm/s.
+    for (const band of ['B > 1.4 mm/s', 'C > 2.8 mm/s', 'D > 4.5 mm/s']) expect(trend).toContain(band);
+  });
+});

@@ -348,7 +348,13 @@ export class ReportPdfLayout {
           gallery: gallery && { spec: gallery, cells: [] },
           trend:
             entry.entity.series && !nested && !gallery
-              ? new TrendOfRows(this.words, this.values, entry.entity, technique.findingGrade)
+              ? new TrendOfRows(
+                  this.words,
+                  this.values,
+                  entry.entity,
+                  technique.findingGrade,
+                  entry.parent.values,
+                )
               : undefined,
         };
         this.lists.length = entry.depth;

@@ -1,4 +1,11 @@
-import { drawnValue, entities, seriesOf, seriesTimeField } from '@inspectra/contract';
+import {
+  drawnValue,
+  entities,
+  seriesBandKeys,
+  seriesBands,
+  seriesOf,
+  seriesTimeField,
+} from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Spec, TimeLocale } from 'vega';
@@ -78,9 +85,26 @@ export class TrendOfRows {
     private readonly values: ValueText,
     private readonly entity: EntityDefinition,
     private readonly grade: TechniqueDefinition['findingGrade'],
+    /** The record the rows are under (an analysis): the words the grade's case of limits reads. */
+    parent?: Record<string, unknown>,
   ) {
     // A verdict pair's limits are the standard's: the recorded verdict is a choice, not a limit.
-    this.drawn = drawnValue(entity, grade?.standard ?? grade?.field);
+    const gradeKey = grade?.standard ?? grade?.field;
+    // The limits of the rows' own case (a vibration analysis's machine group and foundation), as
+    // the trend call answers them for the record it is named by.
+    const known = Object.fromEntries(
+      seriesBandKeys(entity, gradeKey).map((key) => {
+        const [ref, field] = key.split('.');
+        return [key, ref === entity.parent ? parent?.[field!] : undefined];
+      }),
+    );
+    const answered = Object.fromEntries(
+      seriesOf(entity).values.flatMap((value) => {
+        const limits = seriesBands(entity, gradeKey, value, known);
+        return limits.length > 0 ? [[value, limits]] : [];
+      }),
+    );
+    this.drawn = drawnValue(entity, gradeKey, answered);
   }
 
   /** A row of the report: its point. */

@@ -18,6 +18,11 @@ export function useWorkspaceWords(
   const { t } = useTranslation();
   const own = rows === technique.workspace?.rows ? (extensionOf(technique).words ?? {}) : {};
   const Label = rows ? entityLabel(t, rows) : '';
+  // A row without photos is not asked for its photos.
+  const photos = rows
+    ? Object.keys(rows.imagesOf(undefined)).length + Object.keys(rows.imageListsOf(undefined)).length > 0
+    : false;
+  const key = (word: WorkspaceWord) => (word === 'noRows' && !photos ? 'noRowsNoPhotos' : word);
   return (word: Exclude<WorkspaceWord, 'open'>, values: { name?: string; count?: number } = {}): string =>
-    t(own[word] ?? `workspace.${word}`, { Label, label: lowerFirst(Label), ...values });
+    t(own[word] ?? `workspace.${key(word)}`, { Label, label: lowerFirst(Label), ...values });
 }

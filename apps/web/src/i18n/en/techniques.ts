@@ -68,6 +68,7 @@ export const workspace = {
   rowSaved: '{{Label}} saved',
   rowDeleted: '{{Label}} deleted',
   noRows: 'No {{label}} yet. Add the first one with its photos.',
+  noRowsNoPhotos: 'No {{label}} yet. Add the first one.',
   photoCount_one: '{{count}} photo',
   photoCount_other: '{{count}} photos',
   video: 'Video',

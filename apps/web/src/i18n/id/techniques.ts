@@ -76,6 +76,7 @@ export const workspace: Translation<typeof enWorkspace> = {
   rowSaved: '{{Label}} disimpan',
   rowDeleted: '{{Label}} dihapus',
   noRows: 'Belum ada {{label}}. Tambahkan yang pertama beserta fotonya.',
+  noRowsNoPhotos: 'Belum ada {{label}}. Tambahkan yang pertama.',
   photoCount_one: '{{count}} foto',
   photoCount_other: '{{count}} foto',
   video: 'Video',
