@@ -364,6 +364,30 @@ function potentialProbe(baseline: boolean) {
   });
 }
 
+/**
+ * A survey of the equipment on `surveyed` (a report, its SACP inspection of that date) holding one
+ * reading of `reading` (its own date `surveyed` unless given); answers the inspection's id and the row.
+ */
+async function survey(equipmentNo: string, surveyed: string, reading?: Record<string, unknown>) {
+  const report = await createReportHeader(t, { equipmentNo });
+  const [inspection] = (await t.db
+    .insert(sacpInspectionTable)
+    .values({ reportHeaderId: report.id, measurementDate: surveyed, variant: 'pipe' } as never)
+    .returning()) as { id: string }[];
+  const [row] = reading
+    ? ((await t.db
+        .insert(sacpMeasurementTable)
+        .values({
+          sacpInspectionId: inspection!.id,
+          measurementDate: surveyed,
+          variant: 'pipe',
+          ...reading,
+        } as never)
+        .returning()) as Record<string, unknown>[])
+    : [];
+  return { inspectionId: inspection!.id, row };
+}
+
 describe('series expressions', () => {
   /** The probe's values per reading of the test point, in time: SQL's, checked against JS's. */
   async function worked(probe: ReturnType<typeof potentialProbe>, testPoint: string) {
@@ -395,21 +419,8 @@ describe('series expressions', () => {
       ['2026-04-05', -1.1, true],
       ['2026-05-05', -1.0, false],
     ];
-    for (const [date, potential, marked] of readings) {
-      const report = await createReportHeader(t, { equipmentNo });
-      const [inspection] = await t.db
-        .insert(sacpInspectionTable)
-        .values({ reportHeaderId: report.id, measurementDate: date, variant: 'pipe' } as never)
-        .returning();
-      await t.db.insert(sacpMeasurementTable).values({
-        sacpInspectionId: (inspection as { id: string }).id,
-        measurementDate: date,
-        variant: 'pipe',
-        testPoint,
-        potential,
-        connectedYesNo: marked,
-      } as never);
-    }
+    for (const [date, potential, marked] of readings)
+      await survey(equipmentNo, date, { testPoint, potential, connectedYesNo: marked });
   });
 
   it('reads the previous reading of the point: none for the first, empty over an empty one', async () => {
@@ -510,27 +521,8 @@ describe('a verdict pair over a series, judged at a write', () => {
   beforeAll(async () => {
     testPoint = `TP-${randomUUID().slice(0, 8)}`;
     const equipmentNo = (await createEquipment(t)).equipmentNo;
-    const inspections: string[] = [];
-    for (const date of ['2026-01-05', '2026-02-05']) {
-      const report = await createReportHeader(t, { equipmentNo });
-      const [inspection] = await t.db
-        .insert(sacpInspectionTable)
-        .values({ reportHeaderId: report.id, measurementDate: date, variant: 'pipe' } as never)
-        .returning();
-      inspections.push((inspection as { id: string }).id);
-    }
-    secondInspection = inspections[1]!;
-    const [first] = (await t.db
-      .insert(sacpMeasurementTable)
-      .values({
-        sacpInspectionId: inspections[0]!,
-        measurementDate: '2026-01-05',
-        variant: 'pipe',
-        testPoint,
-        potential: -1000,
-      } as never)
-      .returning()) as Record<string, unknown>[];
-    stored = first!;
+    stored = (await survey(equipmentNo, '2026-01-05', { testPoint, potential: -1000 })).row!;
+    secondInspection = (await survey(equipmentNo, '2026-02-05')).inspectionId;
   });
 
   const later = (o: Record<string, unknown>) => ({
@@ -621,20 +613,8 @@ describe('a series whose time is read from the parent', () => {
       ['2026-01-05', '2026-03-01', -0.9],
       ['2026-02-05', '2026-02-01', -0.95],
     ];
-    for (const [surveyed, own, potential] of readings) {
-      const report = await createReportHeader(t, { equipmentNo });
-      const [inspection] = await t.db
-        .insert(sacpInspectionTable)
-        .values({ reportHeaderId: report.id, measurementDate: surveyed, variant: 'pipe' } as never)
-        .returning();
-      await t.db.insert(sacpMeasurementTable).values({
-        sacpInspectionId: (inspection as { id: string }).id,
-        measurementDate: own,
-        variant: 'pipe',
-        testPoint,
-        potential,
-      } as never);
-    }
+    for (const [surveyed, own, potential] of readings)
+      await survey(equipmentNo, surveyed, { measurementDate: own, testPoint, potential });
   });
 
   it("walks the trend by the parent's date, and answers it as the reading's time", async () => {
