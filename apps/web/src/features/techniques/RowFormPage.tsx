@@ -174,9 +174,9 @@ function RowForm({
           onSubmit={async ({ values, images, imageLists }) => {
             const onUploadProgress = (percent: number) => setProgress(percent);
             try {
-              const write = findWrite(technique, record ? 'update' : 'create', rows, variant)!;
-              await callTechnique(technique, write, {
-                ...writeArguments(write, {
+              // The call found above: the row's update (or keyed write) when it has an id, else its create.
+              await callTechnique(technique, write!, {
+                ...writeArguments(write!, {
                   id: record?.id,
                   parent: { key: rows.parent!, id: inspection.id },
                   values,
