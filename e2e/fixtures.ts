@@ -327,3 +327,12 @@ export async function readPdf(download: Download, name: string): Promise<string>
   execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(dir, name)]);
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
+
+/**
+ * A mark no other journey of the run makes (its time, its project's initial and a random part):
+ * the tags and numbers a journey creates, unique even when journeys start in the same millisecond.
+ */
+export function runMark(info: { project: { name: string } }): string {
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${Date.now().toString(36)}${info.project.name.slice(0, 1)}${random}`.toUpperCase();
+}

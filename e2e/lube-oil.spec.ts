@@ -8,6 +8,7 @@ import {
   expectTouchTargets,
   openSignedIn,
   readPdf,
+  runMark,
   snap,
 } from './fixtures.ts';
 
@@ -79,7 +80,7 @@ test('a lube-oil sample of a pump’s gearbox is flagged for water, with its vis
   page,
 }, info) => {
   const shot = shooter(page, info);
-  const run = `${Date.now().toString(36)}${info.project.name.slice(0, 1)}`.toUpperCase();
+  const run = runMark(info);
   const admin = await apiLogin(page);
   const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
   const made = async (path: string, data: Record<string, unknown>) => {

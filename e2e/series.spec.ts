@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, openSignedIn, snap } from './fixtures.ts';
+import { apiLogin, openSignedIn, runMark, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -13,7 +13,7 @@ test('a report shows its equipment’s readings over the reports before it, with
   page,
 }, info) => {
   test.setTimeout(120_000);
-  const run = `${Date.now().toString(36)}${info.project.name.slice(0, 1)}`.toUpperCase();
+  const run = runMark(info);
   const admin = await apiLogin(page);
   const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
   const made = async (path: string, data: Record<string, unknown>) => {

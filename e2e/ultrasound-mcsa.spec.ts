@@ -1,7 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { apiLogin, closeNotices, expectAccessible, openSignedIn, readPdf, snap } from './fixtures.ts';
+import {
+  apiLogin,
+  closeNotices,
+  expectAccessible,
+  openSignedIn,
+  readPdf,
+  runMark,
+  snap,
+} from './fixtures.ts';
 import type { Session } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
@@ -94,7 +102,7 @@ test('an analyst trends a pump bearing by ultrasound over four monthly reports @
   page,
 }, info) => {
   test.setTimeout(180_000);
-  const run = `${Date.now().toString(36)}${info.project.name.slice(0, 1)}`.toUpperCase();
+  const run = runMark(info);
   const session = await apiLogin(page);
   const call = api(page, session);
   const { equipmentNo, workOrderSPKId } = await pumpAndOrder(call, run, 'US');
@@ -193,7 +201,7 @@ test('an analyst tests the pump motor by MCSA and reads its rotor verdict @table
   page,
 }, info) => {
   test.setTimeout(180_000);
-  const run = `${Date.now().toString(36)}${info.project.name.slice(0, 1)}`.toUpperCase();
+  const run = runMark(info);
   const session = await apiLogin(page);
   const call = api(page, session);
   const { equipmentNo, workOrderSPKId } = await pumpAndOrder(call, run, 'MC');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { apiLogin, expectAccessible, openSignedIn, readPdf, snap } from './fixtures.ts';
+import { apiLogin, expectAccessible, openSignedIn, readPdf, runMark, snap } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -21,7 +21,7 @@ test('a pump’s vibration walks from zone A to zone C over four monthly reports
   page,
 }, info) => {
   test.setTimeout(180_000);
-  const run = `${Date.now().toString(36)}${info.project.name.slice(0, 1)}`.toUpperCase();
+  const run = runMark(info);
   const admin = await apiLogin(page);
   const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
   const call = async (method: 'POST' | 'PUT', path: string, data: unknown) => {
