@@ -9,9 +9,13 @@ import {
   seriesTimeField,
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
 import { derivedSql } from './derived-sql.ts';
 import { isoTimestamp } from './records/listed-images.ts';
@@ -138,6 +142,23 @@ export type TrendRow = {
  * is not selected; times are turned into text in JS (`trendAnswer`).
  */
 export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
+  return trendSql(entity, { ...q, kept: q.limit + 1 });
+}
+
+/** A value of a trend's statement: given, or a placeholder filled when a prepared statement runs. */
+type Given<T> = T | SQLWrapper;
+
+/** `trendStatement`'s, with each value given or a placeholder: how many readings a point keeps (`limit + 1`). */
+type TrendValues = {
+  equipmentNo: Given<string>;
+  reportHeaderId?: Given<string>;
+  until?: Given<string>;
+  point: Record<string, Given<string | number>>;
+  kept: Given<number>;
+  scope?: SQL;
+};
+
+function trendSql(entity: EntityDefinition, q: TrendValues): SQL {
   const series = seriesOf(entity);
   const own = columnsOf(entity);
   const { from, toReport } = chainJoins(entity, 's', sql`"report_header".id`);
@@ -200,8 +221,63 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
       ) readings
       window walk as (${byPoint} order by walk_time, c, id)
     ) walked
-    where total - n < ${q.limit + 1}${onePoint ? sql`` : sql` and point <= ${maxSeriesKeys + 1}`}
+    where total - n < ${q.kept}${onePoint ? sql`` : sql` and point <= ${maxSeriesKeys + 1}`}
     order by ${onePoint ? sql`` : sql`${pointCols}, `}walk_time, c, id`;
+}
+
+/**
+ * The trend statements a database has prepared, by their text: each built once per shape (the
+ * entity, the key fields named, `until`, a report, the caller's company scope), its values left as
+ * placeholders. Built per call, a trend's statement cost more in the server than in the database
+ * (docs/engine-performance.md); named, PostgreSQL parses it once per connection.
+ */
+const preparedTrends = new Map<string, { name: string; text: string; params: unknown[] }>();
+/** Shapes are few (entities × key fields named × companies); the cache starts again past this. */
+const preparedTrendsBound = 1000;
+const dialect = new PgDialect();
+
+/** The trend of `trendStatement`, run as a statement prepared for the call's shape (`preparedTrends`). */
+export async function readTrend(db: Db, entity: EntityDefinition, q: TrendQuery): Promise<TrendRow[]> {
+  const series = seriesOf(entity);
+  const named = series.key.filter((k) => q.point[k] !== undefined);
+  const scope = q.scope ? dialect.sqlToQuery(q.scope) : undefined;
+  const shape = [
+    entity.name,
+    named.join(','),
+    q.until !== undefined,
+    q.reportHeaderId !== undefined,
+    scope ? `${scope.sql} ${JSON.stringify(scope.params)}` : '',
+  ].join('|');
+  let statement = preparedTrends.get(shape);
+  if (!statement) {
+    const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
+    const built = dialect.sqlToQuery(
+      trendSql(entity, {
+        equipmentNo: sql.placeholder('equipmentNo'),
+        reportHeaderId: slot('reportHeaderId', q.reportHeaderId),
+        until: slot('until', q.until),
+        point: Object.fromEntries(named.map((k) => [k, sql.placeholder(`point.${k}`)])),
+        kept: sql.placeholder('kept'),
+        scope: q.scope,
+      }),
+    );
+    const name = `trend_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    if (preparedTrends.size >= preparedTrendsBound) preparedTrends.clear();
+    preparedTrends.set(shape, (statement = { name, text: built.sql, params: built.params }));
+  }
+  const values = fillPlaceholders(statement.params, {
+    equipmentNo: q.equipmentNo,
+    reportHeaderId: q.reportHeaderId,
+    until: q.until,
+    kept: q.limit + 1,
+    ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
+  });
+  const answered: pg.QueryResult<TrendRow> = await db.$client.query({
+    name: statement.name,
+    text: statement.text,
+    values,
+  });
+  return answered.rows;
 }
 
 type Numbers = Record<string, number | null>;
@@ -220,6 +296,9 @@ export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: n
   const series = seriesOf(entity);
   const timeText = trendTimeText(entity);
   const number = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+  const names = series.values;
+  const valueColumns = names.map((_, i) => `v${i}` as const);
+  const previousColumns = names.map((_, i) => `p${i}` as const);
   const byPoint = new Map<number, { key: Record<string, unknown>; readings: Reading[]; more: boolean }>();
   for (const row of rows) {
     if (row.point > maxSeriesKeys) continue;
@@ -233,8 +312,18 @@ export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: n
       found.more = true;
       continue;
     }
-    const values = Object.fromEntries(series.values.map((v, i) => [v, number(row[`v${i}`])]));
-    const previous = Object.fromEntries(series.values.map((v, i) => [v, number(row[`p${i}`])]));
+    // Three objects a reading, filled in one pass over the values (no arrays of entries per row).
+    const values: Numbers = {};
+    const previous: Numbers = {};
+    const change: Numbers = {};
+    for (let i = 0; i < names.length; i++) {
+      const v = names[i]!;
+      const now = number(row[valueColumns[i]!]);
+      const before = number(row[previousColumns[i]!]);
+      values[v] = now;
+      previous[v] = before;
+      change[v] = now === null || before === null ? null : now - before;
+    }
     found.readings.push({
       id: row.id,
       reportHeaderId: row.report_id,
@@ -242,18 +331,7 @@ export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: n
       time: timeText(row.t),
       values,
       previous: row.has_previous ? previous : null,
-      change: Object.fromEntries(
-        series.values.map((v) => {
-          const now = values[v];
-          const before = previous[v];
-          return [
-            v,
-            now === null || before === null || now === undefined || before === undefined
-              ? null
-              : now - before,
-          ];
-        }),
-      ),
+      change,
     });
   }
   const answered = [...byPoint.values()].map((p) => ({ ...p, latest: p.readings.at(-1)! }));
