@@ -12,15 +12,12 @@
  *   BENCH_DATABASE_URL=… npm run bench:request-cost -- --db postgres
  *   npm run bench:request-cost -- --cpu-prof /tmp/prof              also write the server's CPU profile
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
-import { buildServer, serverNodeEnv, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
 import { signIn } from './built-server.ts';
+import { startEngineServer } from './engine-server-start.ts';
 import { benchAdmin, scenarios, userCheck } from './engine-scenarios.ts';
 import type { Load, Scenario, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
@@ -37,43 +34,20 @@ const { values: options } = parseArgs({
 });
 const seconds = Number(options.duration);
 const connections = Number(options.connections);
-if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db must be pglite or postgres');
+const db = options.db;
+if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
 if (!(seconds > 0) || !(connections >= 1)) throw new Error('--duration and --connections must be above 0');
 
-const repo = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(repo, 'bench/.data/build');
-await buildServer({
-  entryPoints: { 'engine-server': path.join(repo, 'bench/engine-server.ts') },
-  outdir,
-  packageDirs: [path.join(repo, 'apps/server')],
+const server = await startEngineServer({
+  db,
+  scale: Number(options.scale),
+  nodeFlags: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
 });
-const profile = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [];
-const child = spawn(
-  process.execPath,
-  [
-    ...serverNodeFlags(),
-    ...profile,
-    path.join(outdir, 'engine-server.js'),
-    '--db',
-    options.db,
-    '--scale',
-    options.scale,
-  ],
-  { cwd: repo, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...serverNodeEnv() } },
-);
-const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-const port = await new Promise<number>((resolve, reject) => {
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line.startsWith('BENCH-READY ')) resolve((JSON.parse(line.slice(12)) as { port: number }).port);
-    else console.log(`  [server] ${line}`);
-  });
-  void exited.then(() => reject(new Error(`The bench server stopped (code ${child.exitCode})`)));
-});
-const origin = `http://127.0.0.1:${port}`;
+const { origin } = server;
 
 /** The server process's CPU time so far, in ms (user + system; the kernel counts 100 ticks a second). */
 function cpuMs(): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -131,6 +105,5 @@ try {
   console.log('| load | req/s | server CPU per request |\n| --- | ---: | ---: |');
   console.log(rows.join('\n'));
 } finally {
-  child.kill('SIGTERM');
-  await exited;
+  await server.stop();
 }
