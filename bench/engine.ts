@@ -34,15 +34,13 @@
  * Each database's figures are written to bench/results/engine-<db>-<time>.json. Exit code 1 when a
  * plan check or a request failed, after everything is printed.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
-import { buildServer, serverNodeEnv, serverNodeFlags } from '../apps/server/scripts/build-server.ts';
+import { startEngineServer } from './engine-server-start.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import { unpagedLimit } from '../apps/server/src/engine/records/unpaged.ts';
 import { signIn as signInAs } from './built-server.ts';
@@ -147,50 +145,14 @@ const combined = (http: Load, db: Load) =>
 const latency = (load: Load, p: 'p50' | 'p99') => (load.requests > 0 ? ms(load[p]) : '—');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-/**
- * Builds bench/engine-server.ts as the server is built and starts it as `npm start` starts the server
- * (plain JavaScript, the same Node flags), so the memory it reports is the product's; waits for it to
- * listen (seeding happens before that).
- */
-async function startServer(db: Kind): Promise<Server> {
-  const outdir = path.join(repo, 'bench/.data/build');
-  await buildServer({
-    entryPoints: { 'engine-server': path.join(repo, 'bench/engine-server.ts') },
-    outdir,
-    packageDirs: [path.join(repo, 'apps/server')],
-  });
-  const args = [
-    ...serverNodeFlags(),
-    '--expose-gc',
-    path.join(outdir, 'engine-server.js'),
-    '--db',
+/** The bench server on `db` (bench/engine-server-start.ts), GC exposed for its memory figures. */
+const startServer = (db: Kind): Promise<Server> =>
+  startEngineServer({
     db,
-    '--scale',
-    String(scale),
-    ...(options.reseed ? ['--reseed'] : []),
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: repo,
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...serverNodeEnv() },
+    scale,
+    nodeFlags: ['--expose-gc'],
+    args: options.reseed ? ['--reseed'] : [],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.startsWith('BENCH-READY ')) resolve((JSON.parse(line.slice(12)) as { port: number }).port);
-      else console.log(`  [server] ${line}`);
-    });
-    void exited.then(() => reject(new Error(`The bench server stopped (code ${child.exitCode})`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 60_000).unref())]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
 async function call<T>(server: Server, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.origin}${url}`, {

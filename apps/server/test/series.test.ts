@@ -20,7 +20,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sacpInspectionTable, sacpMeasurementTable, users } from '../src/db/schema/index.ts';
 import { derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
-import { trendStatement } from '../src/engine/series.ts';
+import { trendAnswer, trendStatement } from '../src/engine/series.ts';
+import type { TrendRow } from '../src/engine/series.ts';
 import { verdictOfWrite } from '../src/engine/verdicts.ts';
 import type { AuthenticatedUser } from '../src/engine/access.ts';
 import {
@@ -154,6 +155,28 @@ describe('the trend of an equipment', () => {
     expect(phaseR.more).toBe(true);
     expect(phaseS.more).toBe(false);
     expect(r.body.data.bounded).toMatchObject({ limit: 2, more: true });
+  });
+
+  it('says the bound of one point named whole, the previous of its first reading read from before it', async () => {
+    const point = `tagNumber=LP-3A&component=${encodeURIComponent('Phase R lug')}`;
+    const short = await trend(`equipmentNo=${equipmentNo}&${point}&limit=3`);
+    expect(short.status, JSON.stringify(short.body)).toBe(200);
+    expect(short.body.data.series).toHaveLength(1);
+    const [phaseR] = short.body.data.series;
+    expect(phaseR.readings.map((x: { time: string }) => x.time)).toEqual([
+      '2026-02-10',
+      '2026-03-10',
+      '2026-04-10',
+    ]);
+    expect(phaseR.readings[0].previous).toEqual({ maxTemperatureC: 45, deltaTC: 5 });
+    expect(phaseR.more).toBe(true);
+    expect(short.body.data.bounded).toEqual({ limit: 3, more: true, points: 100, morePoints: false });
+    // At exactly its readings nothing is left: the first has no previous, and there is no more.
+    const whole = await trend(`equipmentNo=${equipmentNo}&${point}&limit=4`);
+    expect(whole.body.data.series[0].readings).toHaveLength(4);
+    expect(whole.body.data.series[0].readings[0].previous).toBeNull();
+    expect(whole.body.data.series[0].more).toBe(false);
+    expect(whole.body.data.bounded.more).toBe(false);
   });
 
   it('leaves out the readings of a superseded report, but not of the report it runs up to', async () => {
@@ -618,9 +641,11 @@ describe('a series whose time is read from the parent', () => {
   });
 
   it("walks the trend by the parent's date, and answers it as the reading's time", async () => {
-    const statement = trendStatement(probe, { equipmentNo, point: { testPoint }, limit: 60 });
-    const rows = (await t.db.execute<Record<string, unknown>>(statement)).rows;
-    expect(rows.map((r) => [r.time, r.v0, r.p0])).toEqual([
+    const read = async (q: Parameters<typeof trendStatement>[1]) =>
+      trendAnswer(probe, (await t.db.execute<TrendRow>(trendStatement(probe, q))).rows, q.limit).series[0]!
+        .readings;
+    const readings = await read({ equipmentNo, point: { testPoint }, limit: 60 });
+    expect(readings.map((r) => [r.time, r.values.potential, r.previous?.potential ?? null])).toEqual([
       ['2026-01-05', -0.9, null],
       ['2026-02-05', -0.95, -0.9],
       ['2026-03-05', -1, -0.95],
@@ -632,16 +657,8 @@ describe('a series whose time is read from the parent', () => {
           and report_header_id in (select id from report_header where equipment_no = ${equipmentNo})`,
       )
     ).rows;
-    const upTo = trendStatement(probe, {
-      equipmentNo,
-      reportHeaderId: february!.id,
-      point: { testPoint },
-      limit: 60,
-    });
-    expect((await t.db.execute<{ time: string }>(upTo)).rows.map((r) => r.time)).toEqual([
-      '2026-01-05',
-      '2026-02-05',
-    ]);
+    const upTo = await read({ equipmentNo, reportHeaderId: february!.id, point: { testPoint }, limit: 60 });
+    expect(upTo.map((r) => r.time)).toEqual(['2026-01-05', '2026-02-05']);
   });
 
   it('reads previous and first by the parent’s date, in SQL and in JS alike', async () => {

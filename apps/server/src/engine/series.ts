@@ -9,11 +9,16 @@ import {
   seriesTimeField,
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
 import { derivedSql } from './derived-sql.ts';
+import { isoTimestamp } from './records/listed-images.ts';
 
 /**
  * A series' SQL (docs/series.md): its readings reached from the report's equipment down the parent
@@ -84,12 +89,20 @@ function seriesTime(entity: EntityDefinition) {
   };
 }
 
+/**
+ * A series' time as the statement answers it, cheap to turn into the API's text in JS
+ * (`trendTimeText`): a date as its day number since 1970-01-01 (whatever the session's DateStyle),
+ * a datetime as PostgreSQL's text, which `isoTimestamp` slices.
+ */
+function timeAnswered(entity: EntityDefinition, time: SQL): SQL {
+  return seriesTime(entity).kind === 'date' ? sql`${time} - date '1970-01-01'` : sql`${time}::text`;
+}
+
 /** A series' time as the API writes it: a date as `YYYY-MM-DD`, a datetime as ISO in UTC. */
-function timeText(entity: EntityDefinition, time: SQL): SQL {
-  const kind = seriesTime(entity).kind;
-  return kind === 'date'
-    ? sql`to_char(${time}, 'YYYY-MM-DD')`
-    : sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+function trendTimeText(entity: EntityDefinition): (answered: unknown) => string {
+  return seriesTime(entity).kind === 'date'
+    ? (day) => new Date(Number(day) * 86_400_000).toISOString().slice(0, 10)
+    : (text) => isoTimestamp(String(text));
 }
 
 export type TrendQuery = {
@@ -105,24 +118,47 @@ export type TrendQuery = {
   scope?: SQL;
 };
 
-/** One reading of a trend as the statement answers it. */
+/** One reading of a trend as the statement answers it (`trendAnswer` makes it the API's). */
 export type TrendRow = {
   id: string;
   report_id: string;
   report_number: string;
-  time: string;
+  /** The time, as `timeAnswered` selects it. */
+  t: unknown;
+  /** Its place from the point's latest reading: 1 for the latest. */
   back: number;
+  /** The point's place among the equipment's points, in key order: 1 for the first. */
   point: number;
   has_previous: boolean;
 } & Record<`k${number}` | `v${number}` | `p${number}`, unknown>;
 
 /**
- * The trend of one equipment in one statement: every reading of its points (readings of superseded
- * reports left out, but the report the trend runs up to), each with the point's previous reading
- * (`lag`, over the whole history even where the answer stops short), the latest `limit + 1` of each
- * point (one more than answered: it says there are more) and the first `maxSeriesKeys + 1` points.
+ * The trend of one equipment in one statement and one window pass, over one sort of its readings by
+ * point and time: every reading of its points (readings of superseded reports left out, but the
+ * report the trend runs up to), each with the point's previous reading (`lag`, over the whole
+ * history even where the answer stops short), the latest `limit + 1` of each point (one more than
+ * answered: it says there are more) and the first `maxSeriesKeys + 1` points. A call naming its one
+ * point has no points to rank. What the answer does not carry (creation times, the previous's id)
+ * is not selected; times are turned into text in JS (`trendAnswer`).
  */
 export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
+  return trendSql(entity, { ...q, kept: q.limit + 1 });
+}
+
+/** A value of a trend's statement: given, or a placeholder filled when a prepared statement runs. */
+type Given<T> = T | SQLWrapper;
+
+/** `trendStatement`'s, with each value given or a placeholder: how many readings a point keeps (`limit + 1`). */
+type TrendValues = {
+  equipmentNo: Given<string>;
+  reportHeaderId?: Given<string>;
+  until?: Given<string>;
+  point: Record<string, Given<string | number>>;
+  kept: Given<number>;
+  scope?: SQL;
+};
+
+function trendSql(entity: EntityDefinition, q: TrendValues): SQL {
   const series = seriesOf(entity);
   const own = columnsOf(entity);
   const { from, toReport } = chainJoins(entity, 's', sql`"report_header".id`);
@@ -152,33 +188,96 @@ export function trendStatement(entity: EntityDefinition, q: TrendQuery): SQL {
       sql`${time} <= coalesce((select max(${latest}) from ${horizon.from} where ${horizon.toReport}), ${time})`,
     );
   }
+  // Every key field named by an equality: one point (a reading with an empty key is none of it).
+  const onePoint = series.key.every((k) => q.point[k] !== undefined);
   const k = (i: number) => sql.identifier(`k${i}`);
   const pointCols = sql.join(
     series.key.map((_, i) => k(i)),
     sql`, `,
   );
+  const byPoint = onePoint ? sql`` : sql`partition by ${pointCols}`;
   const values = series.values.map((v, i) => sql`${valueSql(entity, v, 's0')} as ${sql.identifier(`v${i}`)}`);
   const lags = series.values.map(
     (_, i) => sql`lag(${sql.identifier(`v${i}`)}) over walk as ${sql.identifier(`p${i}`)}`,
   );
-  return sql`with readings as (
-      select s0.id, "report_header".id as report_id, "report_header".report_number,
-        ${time} as t, s0.created_at as c, ${sql.join(
-          keys.map((key, i) => sql`${key} as ${k(i)}`),
-          sql`, `,
-        )}, ${sql.join(values, sql`, `)}
-      from "report_header" join ${from} on ${toReport}
-      where ${sql.join(conditions, sql` and `)}
-    ), walked as (
-      select readings.*, ${sql.join(lags, sql`, `)}, (lag(id) over walk) is not null as has_previous,
-        (row_number() over (partition by ${pointCols} order by t desc, c desc, id desc))::int as back,
-        (dense_rank() over (order by ${pointCols}))::int as point
-      from readings
-      window walk as (partition by ${pointCols} order by t, c, id)
-    )
-    select walked.*, ${timeText(entity, sql`t`)} as time from walked
-    where back <= ${q.limit + 1} and point <= ${maxSeriesKeys + 1}
-    order by point, t, c, id`;
+  // One sort by (point, time, creation, id): the walk's; the point's count and the points' rank
+  // are over its prefixes, so they need no sort of their own, nor does the answer's order.
+  const rank = onePoint ? sql`1` : sql`dense_rank() over (order by ${pointCols})`;
+  return sql`select id, report_id, report_number, t, ${pointCols}, ${sql.join(
+    series.values.map((_, i) => sql`${sql.identifier(`v${i}`)}, ${sql.identifier(`p${i}`)}`),
+    sql`, `,
+  )}, n > 1 as has_previous, (total - n + 1)::int as back, point
+    from (
+      select readings.*, ${sql.join(lags, sql`, `)}, row_number() over walk as n,
+        count(*) over (${byPoint}) as total, (${rank})::int as point
+      from (
+        select s0.id, "report_header".id as report_id, "report_header".report_number,
+          ${timeAnswered(entity, time)} as t, ${time} as walk_time, s0.created_at as c, ${sql.join(
+            keys.map((key, i) => sql`${key} as ${k(i)}`),
+            sql`, `,
+          )}, ${sql.join(values, sql`, `)}
+        from "report_header" join ${from} on ${toReport}
+        where ${sql.join(conditions, sql` and `)}
+      ) readings
+      window walk as (${byPoint} order by walk_time, c, id)
+    ) walked
+    where total - n < ${q.kept}${onePoint ? sql`` : sql` and point <= ${maxSeriesKeys + 1}`}
+    order by ${onePoint ? sql`` : sql`${pointCols}, `}walk_time, c, id`;
+}
+
+/**
+ * The trend statements a database has prepared, by their text: each built once per shape (the
+ * entity, the key fields named, `until`, a report, the caller's company scope), its values left as
+ * placeholders. Built per call, a trend's statement cost more in the server than in the database
+ * (docs/engine-performance.md); named, PostgreSQL parses it once per connection.
+ */
+const preparedTrends = new Map<string, { name: string; text: string; params: unknown[] }>();
+/** Shapes are few (entities × key fields named × companies); the cache starts again past this. */
+const preparedTrendsBound = 1000;
+const dialect = new PgDialect();
+
+/** The trend of `trendStatement`, run as a statement prepared for the call's shape (`preparedTrends`). */
+export async function readTrend(db: Db, entity: EntityDefinition, q: TrendQuery): Promise<TrendRow[]> {
+  const series = seriesOf(entity);
+  const named = series.key.filter((k) => q.point[k] !== undefined);
+  const scope = q.scope ? dialect.sqlToQuery(q.scope) : undefined;
+  const shape = [
+    entity.name,
+    named.join(','),
+    q.until !== undefined,
+    q.reportHeaderId !== undefined,
+    scope ? `${scope.sql} ${JSON.stringify(scope.params)}` : '',
+  ].join('|');
+  let statement = preparedTrends.get(shape);
+  if (!statement) {
+    const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
+    const built = dialect.sqlToQuery(
+      trendSql(entity, {
+        equipmentNo: sql.placeholder('equipmentNo'),
+        reportHeaderId: slot('reportHeaderId', q.reportHeaderId),
+        until: slot('until', q.until),
+        point: Object.fromEntries(named.map((k) => [k, sql.placeholder(`point.${k}`)])),
+        kept: sql.placeholder('kept'),
+        scope: q.scope,
+      }),
+    );
+    const name = `trend_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    if (preparedTrends.size >= preparedTrendsBound) preparedTrends.clear();
+    preparedTrends.set(shape, (statement = { name, text: built.sql, params: built.params }));
+  }
+  const values = fillPlaceholders(statement.params, {
+    equipmentNo: q.equipmentNo,
+    reportHeaderId: q.reportHeaderId,
+    until: q.until,
+    kept: q.limit + 1,
+    ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
+  });
+  const answered: pg.QueryResult<TrendRow> = await db.$client.query({
+    name: statement.name,
+    text: statement.text,
+    values,
+  });
+  return answered.rows;
 }
 
 type Numbers = Record<string, number | null>;
@@ -195,7 +294,11 @@ type Reading = {
 /** The statement's rows as the trend call answers them (contract `trendResponseSchema`). */
 export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: number) {
   const series = seriesOf(entity);
+  const timeText = trendTimeText(entity);
   const number = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+  const names = series.values;
+  const valueColumns = names.map((_, i) => `v${i}` as const);
+  const previousColumns = names.map((_, i) => `p${i}` as const);
   const byPoint = new Map<number, { key: Record<string, unknown>; readings: Reading[]; more: boolean }>();
   for (const row of rows) {
     if (row.point > maxSeriesKeys) continue;
@@ -209,27 +312,26 @@ export function trendAnswer(entity: EntityDefinition, rows: TrendRow[], limit: n
       found.more = true;
       continue;
     }
-    const values = Object.fromEntries(series.values.map((v, i) => [v, number(row[`v${i}`])]));
-    const previous = Object.fromEntries(series.values.map((v, i) => [v, number(row[`p${i}`])]));
+    // Three objects a reading, filled in one pass over the values (no arrays of entries per row).
+    const values: Numbers = {};
+    const previous: Numbers = {};
+    const change: Numbers = {};
+    for (let i = 0; i < names.length; i++) {
+      const v = names[i]!;
+      const now = number(row[valueColumns[i]!]);
+      const before = number(row[previousColumns[i]!]);
+      values[v] = now;
+      previous[v] = before;
+      change[v] = now === null || before === null ? null : now - before;
+    }
     found.readings.push({
       id: row.id,
       reportHeaderId: row.report_id,
       reportNumber: row.report_number,
-      time: row.time,
+      time: timeText(row.t),
       values,
       previous: row.has_previous ? previous : null,
-      change: Object.fromEntries(
-        series.values.map((v) => {
-          const now = values[v];
-          const before = previous[v];
-          return [
-            v,
-            now === null || before === null || now === undefined || before === undefined
-              ? null
-              : now - before,
-          ];
-        }),
-      ),
+      change,
     });
   }
   const answered = [...byPoint.values()].map((p) => ({ ...p, latest: p.readings.at(-1)! }));

@@ -9,8 +9,7 @@ import {
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EngineDeps } from '../engine-deps.ts';
 import type { ReadScope } from '../record-scope.ts';
-import { trendAnswer, trendStatement, seriesLimit } from '../series.ts';
-import type { TrendRow } from '../series.ts';
+import { readTrend, seriesLimit, trendAnswer } from '../series.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
 
@@ -29,6 +28,22 @@ export const trendOperation: OperationHandler<'trend'> = (op) => {
   const chain = seriesChain(op.entity, (name) => entities[name]);
   const grade = gradeOf(op.entity);
   const caseKeys = seriesBandKeys(op.entity, grade);
+  // The bands of each case the records name (none for a grade without cases): worked out once.
+  const bandsByCase = new Map<string, Record<string, unknown>>();
+  const bandsOf = (known: Record<string, unknown>) => {
+    const key = JSON.stringify(caseKeys.map((k) => known[k] ?? null));
+    let bands = bandsByCase.get(key);
+    if (!bands) {
+      bands = Object.fromEntries(
+        series.values.flatMap((value) => {
+          const limits = seriesBands(op.entity, grade, value, known);
+          return limits.length > 0 ? [[value, limits]] : [];
+        }),
+      );
+      if (bandsByCase.size < 100) bandsByCase.set(key, bands);
+    }
+    return bands;
+  };
   return async ({ query, deps, user }) => {
     const scope = served.scopeOf({ user });
     const reportRepo = deps.repositories.get(reports.name)!;
@@ -44,7 +59,7 @@ export const trendOperation: OperationHandler<'trend'> = (op) => {
     const point = Object.fromEntries(
       series.key.flatMap((k) => (query[k] === undefined ? [] : [[k, query[k] as string | number]])),
     );
-    const statement = trendStatement(op.entity, {
+    const rows = await readTrend(deps.db, op.entity, {
       equipmentNo,
       reportHeaderId,
       until: query.until as string | undefined,
@@ -52,17 +67,10 @@ export const trendOperation: OperationHandler<'trend'> = (op) => {
       limit,
       scope: reportRepo.scopeWhere(scope),
     });
-    const { rows } = await deps.db.execute<TrendRow>(statement);
     if (reportHeaderId && !named && caseKeys.length > 0)
       Object.assign(records, await chainDown(deps, scope, chain, reportHeaderId));
     const known = Object.fromEntries(caseKeys.map((key) => [key, wordOf(records, chain, key)]));
-    const bands = Object.fromEntries(
-      series.values.flatMap((value) => {
-        const limits = seriesBands(op.entity, grade, value, known);
-        return limits.length > 0 ? [[value, limits]] : [];
-      }),
-    );
-    return { data: { ...trendAnswer(op.entity, rows, limit), bands } };
+    return { data: { ...trendAnswer(op.entity, rows, limit), bands: bandsOf(known) } };
   };
 };
 

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:request-cost`: the server's own CPU per request (user + system time of its process,
+ * from /proc, over a load ÷ the requests answered) for the HTTP floor, page 1 of a 1,000-row
+ * analysis by parent and a point's five-year trend, each beside its leanest floor (the user check
+ * and the hand-written statement through the app's pool, in process, no HTTP). Unlike requests per
+ * second, CPU per request barely moves when other work shares the machine: it says what the server
+ * spends outside the database (docs/engine-performance.md, "Per-request cost"). Linux only; runs on
+ * the database `npm run bench:engine` seeded (run that first).
+ *
+ *   npm run bench:request-cost                                      PGlite, scale 1
+ *   npm run bench:request-cost -- --db pglite --scale 0.1           the quick embedded copy
+ *   BENCH_DATABASE_URL=… npm run bench:request-cost -- --db postgres
+ *   npm run bench:request-cost -- --cpu-prof /tmp/prof              also write the server's CPU profile
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { Result } from 'autocannon';
+import { signIn } from './built-server.ts';
+import { startEngineServer } from './engine-server-start.ts';
+import { benchAdmin, scenarios, userCheck } from './engine-scenarios.ts';
+import type { Load, Scenario, Statement } from './engine-scenarios.ts';
+import type { SeedFacts } from './engine-seed.ts';
+import { trendScenario } from './trend-read.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    scale: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '4' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const seconds = Number(options.duration);
+const connections = Number(options.connections);
+const db = options.db;
+if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
+if (!(seconds > 0) || !(connections >= 1)) throw new Error('--duration and --connections must be above 0');
+
+const server = await startEngineServer({
+  db,
+  scale: Number(options.scale),
+  nodeFlags: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
+});
+const { origin } = server;
+
+/** The server process's CPU time so far, in ms (user + system; the kernel counts 100 ticks a second). */
+function cpuMs(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const perRequest = (used: number, requests: number) =>
+  requests > 0 ? `${(used / requests).toFixed(2)} ms` : '—';
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const before = cpuMs();
+  const r = await new Promise<Result>((resolve, reject) =>
+    autocannon({ url: origin + url, connections, duration: seconds, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+  const answered = r['2xx'];
+  const failed = r.non2xx + r.errors + r.timeouts;
+  return { perSecond: answered / r.duration, failed, cpu: perRequest(cpuMs() - before, answered) };
+}
+
+async function floor(statements: Statement[]) {
+  const before = cpuMs();
+  const res = await fetch(`${origin}/bench/db-floor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ statements, connections, durationMs: seconds * 1000 }),
+  });
+  const r = (await res.json()) as Load;
+  return { perSecond: r.perSecond, failed: r.failed, cpu: perRequest(cpuMs() - before, r.requests) };
+}
+
+try {
+  const facts = (await (await fetch(`${origin}/bench/facts`)).json()) as SeedFacts;
+  const { accessToken } = await signIn(origin, benchAdmin);
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    fid: string;
+  };
+  const check = userCheck({ userId: claims.sub, familyId: claims.fid });
+  const rows: string[] = [];
+  const row = (name: string, r: { perSecond: number; cpu: string }) =>
+    rows.push(`| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} |`);
+  row('HTTP floor', await load('/bench/http-floor'));
+  const measured: Scenario[] = [scenarios.find((s) => s.name.includes('1,000-row'))!, trendScenario];
+  for (const s of measured) {
+    const query = new URLSearchParams(
+      Object.entries(s.query?.(facts) ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
+    const route = s.route.split(' ')[1]!.replace(/\{(\w+)\}/g, (_, key: string) => query.get(key) ?? '');
+    const api = await load(`/api${route}?${query}`, { authorization: `Bearer ${accessToken}` });
+    if (api.failed > 0) throw new Error(`${s.name}: ${api.failed} requests failed`);
+    row(s.name, api);
+    const leanest = s.leanest?.(facts) ?? [];
+    row(`${s.name}: leanest floor`, await floor([check, ...leanest]));
+  }
+  console.log(`\n${options.db}, scale ${options.scale}, ${connections} connections, ${seconds} s each\n`);
+  console.log('| load | req/s | server CPU per request |\n| --- | ---: | ---: |');
+  console.log(rows.join('\n'));
+} finally {
+  await server.stop();
+}
