@@ -17,21 +17,25 @@ afterAll(async () => {
   await s3?.close();
 });
 
+/** A thermal measurement saved through the API with a thermal image. */
+const measurementWithImage = async (name: string, bytes: Buffer) =>
+  t.call(
+    'POST',
+    '/api/thermal-measurements',
+    multipart(
+      {
+        thermalAnalysisId: (await createThermalAnalysis(t)).id,
+        date: '2026-11-20',
+        maxTemperatureC: '50',
+        referenceTemperatureC: '40',
+      },
+      { thermalImage: { name, type: 'image/png', bytes } },
+    ),
+  );
+
 describe('the app on object storage', () => {
   it('keeps an uploaded photo in the bucket and serves it whole and in part', async () => {
-    const created = await t.call(
-      'POST',
-      '/api/thermal-measurements',
-      multipart(
-        {
-          thermalAnalysisId: (await createThermalAnalysis(t)).id,
-          date: '2026-11-20',
-          maxTemperatureC: '50',
-          referenceTemperatureC: '40',
-        },
-        { thermalImage: { name: 'IR 0001.png', type: 'image/png', bytes: pngBytes } },
-      ),
-    );
+    const created = await measurementWithImage('IR 0001.png', pngBytes);
     expect(created.status).toBe(201);
     const { url } = created.body.data.thermalImage as { url: string };
     const authorization = `Bearer ${t.adminTokens.accessToken}`;
@@ -54,21 +58,7 @@ describe('the app on object storage', () => {
   it('refuses an upload of the wrong type with 415 and keeps nothing in the bucket', async () => {
     const before: string[] = [];
     for await (const { key } of t.files.list()) before.push(key);
-    const refused = await t.call(
-      'POST',
-      '/api/thermal-measurements',
-      multipart(
-        {
-          thermalAnalysisId: (await createThermalAnalysis(t)).id,
-          date: '2026-11-20',
-          maxTemperatureC: '50',
-          referenceTemperatureC: '40',
-        },
-        {
-          thermalImage: { name: 'notes.png', type: 'image/png', bytes: Buffer.from('not a picture at all') },
-        },
-      ),
-    );
+    const refused = await measurementWithImage('notes.png', Buffer.from('not a picture at all'));
     expect(refused.status).toBe(415);
     expect(refused.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const after: string[] = [];
