@@ -135,6 +135,16 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: ms(60_000, 24 * 3_600_000, 2 * 3_600_000),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3–63 lower-case letters, digits, dots and dashes',
+    )
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
 });
@@ -186,6 +196,13 @@ export type Config = {
    * request must arrive within `requestMs`, a ceiling far above a large upload on slow Wi-Fi.
    */
   timeouts: { headersMs: number; idleMs: number; requestMs: number };
+  /**
+   * Where uploaded files are kept: S3-compatible object storage when S3_BUCKET is set (several
+   * processes share it; credentials come from the AWS SDK's usual chain, AWS_ACCESS_KEY_ID and
+   * AWS_SECRET_ACCESS_KEY first), else `DATA_DIR/files` (docs/files.md).
+   */
+  objectStorage:
+    { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean } | undefined;
   logLevel: string;
   /** Readable lines or JSON lines; unset: readable on a terminal, JSON otherwise (logging.ts). */
   logFormat: 'pretty' | 'json' | undefined;
@@ -210,6 +227,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
+  // An endpoint without a bucket would silently keep files on the local disk of each process.
+  const s3Setting = (['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const).find(
+    (name) => name in present,
+  );
+  if (s3Setting && !e.S3_BUCKET) {
+    throw new ConfigError(`Invalid configuration: S3_BUCKET must be set when ${s3Setting} is`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -234,6 +258,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     printQueueLength: e.PRINT_QUEUE_LENGTH,
     printReadTimeoutMs: e.PRINT_READ_TIMEOUT_MS,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+    objectStorage: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,

@@ -18,7 +18,7 @@ import {
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
 import { lanAddresses, startBanner } from './start-banner.ts';
-import { createLocalFileStore } from './storage/local-file-store.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 /** How long a stop waits for requests in flight before cutting their connections. */
 const shutdownGraceSeconds = 10;
@@ -27,6 +27,8 @@ async function main() {
   const config = loadConfig(process.env);
   const logFormat = logFormatFor(config.logFormat, process.stdout.isTTY === true);
   const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  // First, as it is the quickest to fail: a bucket that cannot be reached stops the start here.
+  const files = await openFileStore(config);
   const database = await openDatabase({
     ...(config.databaseUrl
       ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
@@ -44,7 +46,6 @@ async function main() {
     console.warn(line),
   );
   configureReportSigning(keyring);
-  const files = await createLocalFileStore(path.join(config.dataDir, 'files'));
   configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
   configurePdfPrints({
     maxConcurrent: config.maxConcurrentPrints,

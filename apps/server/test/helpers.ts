@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import type { FileStore } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { adminPassword, onServer, prepare, withDatabase } from './template-database.ts';
@@ -81,11 +82,13 @@ export async function startTestApp(
     routes?: (app: FastifyInstance) => void;
     /** The server's logger, for a test that reads the log (a pino destination stream). */
     logger?: FastifyServerOptions['logger'];
+    /** Another store than a fresh local directory (object storage). */
+    files?: FileStore;
   } = {},
 ) {
   const database = await freshDatabase(o.statementTimeoutMs);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
-  const files = await createLocalFileStore(filesDir);
+  const files = o.files ?? (await createLocalFileStore(filesDir));
   // As the server does at start (main.ts): the template has done it, so this finds it done.
   await prepare(database);
   const app = await buildApp({

@@ -43,8 +43,9 @@ export type DatabaseOptions = (
   | /** A PostgreSQL server. */
     { url: string; poolSize?: number }
     /**
-     * Embedded PGlite in a directory, or in memory when `dir` is undefined (tests); in memory it
-     * may start as a copy of a database's `dump()` (tests start each file from one migrated copy).
+     * Embedded PGlite in a directory, or in memory when `dir` is undefined (tests). Either may start
+     * as a copy of a database's `dump()`: tests start each file from one migrated copy in memory; a
+     * restore unpacks a backup's into an empty directory.
      * The bytes may be a view of a SharedArrayBuffer, which the database's thread then reads in
      * place instead of receiving a copy.
      */
@@ -216,8 +217,9 @@ async function openPglite(
   timeoutMs: number,
   copyOf: Uint8Array<ArrayBufferLike> | undefined,
 ): Promise<Database> {
-  if (dir !== undefined && copyOf !== undefined) throw new Error('copyOf opens an in-memory database only');
-  if (dir !== undefined) await createPgliteDirectory(dir);
+  // A directory opened with `copyOf` is a restore (backup.ts): PGlite unpacks the archive into it,
+  // and refuses when it already holds a database.
+  if (dir !== undefined && copyOf === undefined) await createPgliteDirectory(dir);
   // A Unix socket path is limited to ~100 bytes, so it lives in a short private temp directory.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-db-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {

@@ -1,48 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { sniffLength, sniffMediaType } from '@inspectra/contract';
 import { isRunning } from '../data-dir.ts';
-import { AppError } from '../errors.ts';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
-import { describeMediaTypes } from './media-type.ts';
+import { checkUpload, keyPattern, notFound } from './checked-upload.ts';
 
-/** Keys are sha256 hex digests; checking the shape is what keeps a key like `../etc/passwd` out of paths. */
-const keyPattern = /^[0-9a-f]{64}$/;
 const shardPattern = /^[0-9a-f]{2}$/;
 
 /** A temp file's name starts with the id of the process writing it: `<pid>-<uuid>`. */
 const tempPidPattern = /^(\d+)-/;
 
-const notFound = () => new AppError('NOT_FOUND', 'The file was not found');
-
 const isErrno = (error: unknown, code: string): boolean =>
   error instanceof Error && (error as NodeJS.ErrnoException).code === code;
-
-/** "10 MB" rather than "10485760 bytes" in the message a user reads. */
-function humanSize(bytes: number): string {
-  const units = ['KB', 'MB', 'GB'];
-  if (bytes < 1024) return `${bytes} bytes`;
-  let value = bytes;
-  let unit = 'bytes';
-  for (const next of units) {
-    if (value < 1024) break;
-    value /= 1024;
-    unit = next;
-  }
-  return `${Number(value.toFixed(1))} ${unit}`;
-}
-
-const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${humanSize(maxBytes)}`);
-
-const unsupported = (allowed: readonly string[]) =>
-  new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    allowed.length === 0 ? 'No files are accepted' : `Only ${describeMediaTypes(allowed)} are accepted`,
-  );
 
 /** fsync on a directory makes a rename into it durable; Windows cannot open directories, so it is skipped there. */
 async function syncDirectory(path: string): Promise<void> {
@@ -72,47 +43,28 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
   const blobPath = (key: string) => join(blobDir(key), key);
 
   async function put(source: Readable, options: PutOptions): Promise<StoredFile> {
-    const { maxBytes, allowedMediaTypes } = options;
     const tmpPath = join(tmpDir, `${process.pid}-${randomUUID()}`);
-    const hash = createHash('sha256');
     let handle: FileHandle | undefined;
     let kept = false;
     try {
       handle = await open(tmpPath, 'wx', 0o600);
-      let size = 0;
-      let head = Buffer.alloc(0);
-      let sniffed: string | undefined;
-      // Leaving this loop early (throw) destroys the source, so an oversize or forbidden upload stops being read.
-      for await (const chunk of source) {
-        const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-        size += bytes.length;
-        if (size > maxBytes) throw tooLarge(maxBytes);
-        if (head.length < sniffLength) {
-          head = Buffer.concat([head, bytes.subarray(0, sniffLength - head.length)]);
-          if (head.length >= sniffLength) sniffed = checkMediaType(head, allowedMediaTypes);
-        }
-        hash.update(bytes);
-        await writeAll(handle, bytes);
-      }
-      // @fastify/multipart ends the stream quietly at its own limit and only flags it, so the bytes seen are short.
-      if ((source as { truncated?: boolean }).truncated === true) throw tooLarge(maxBytes);
-      if (size === 0) throw new AppError('BAD_REQUEST', 'The file is empty');
-      const mediaType = sniffed ?? checkMediaType(head, allowedMediaTypes);
+      const upload = checkUpload(source, options);
+      for await (const bytes of upload.chunks) await writeAll(handle, bytes);
+      const stored = upload.stored();
 
       await handle.sync();
       await handle.close();
       handle = undefined;
 
-      const sha256 = hash.digest('hex');
-      const dir = blobDir(sha256);
-      const destination = blobPath(sha256);
+      const dir = blobDir(stored.key);
+      const destination = blobPath(stored.key);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       if (!(await touch(destination))) {
         await rename(tmpPath, destination);
         kept = true;
         await syncDirectory(dir);
       }
-      return { key: sha256, sha256, size, mediaType };
+      return stored;
     } finally {
       if (handle) await handle.close().catch(() => undefined);
       if (!kept) await rm(tmpPath, { force: true });
@@ -162,13 +114,6 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
   }
 
   return { put, get, delete: remove, list };
-}
-
-/** The sniffed type if it is allowed; otherwise the refusal, so the caller stops reading at once. */
-function checkMediaType(head: Uint8Array, allowed: readonly string[]): string {
-  const mediaType = sniffMediaType(head);
-  if (mediaType === undefined || !allowed.includes(mediaType)) throw unsupported(allowed);
-  return mediaType;
 }
 
 /**
