@@ -17,6 +17,7 @@ import {
 } from './modules/reports/report-signing.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
+import { releasePasswordJudge } from './modules/users/password-policy.ts';
 import { lanAddresses, startBanner } from './start-banner.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
@@ -78,6 +79,8 @@ async function main() {
     // After the demo data: the inspector is given tasks on its work orders.
     await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
   }
+  // The configured passwords are judged; an administrator's next new password starts the judge again.
+  releasePasswordJudge();
 
   const sweep = () =>
     sweepOrphanFiles(database.db, files)
