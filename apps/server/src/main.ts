@@ -51,6 +51,7 @@ async function main() {
     maxConcurrent: config.maxConcurrentPrints,
     maxWaiting: config.printQueueLength,
     readTimeoutMs: config.printReadTimeoutMs,
+    warmAhead: true,
   });
   const app = await buildApp({
     database,
