@@ -17,6 +17,7 @@ import {
 } from './modules/reports/report-signing.ts';
 import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
+import { releasePasswordJudge } from './modules/users/password-policy.ts';
 import { lanAddresses, startBanner } from './start-banner.ts';
 import { openFileStore } from './storage/open-file-store.ts';
 
@@ -51,6 +52,7 @@ async function main() {
     maxConcurrent: config.maxConcurrentPrints,
     maxWaiting: config.printQueueLength,
     readTimeoutMs: config.printReadTimeoutMs,
+    warmAhead: true,
   });
   const app = await buildApp({
     database,
@@ -79,6 +81,8 @@ async function main() {
     // After the demo data: the inspector is given tasks on its work orders.
     await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
   }
+  // The configured passwords are judged; an administrator's next new password starts the judge again.
+  releasePasswordJudge();
 
   const sweep = () =>
     sweepOrphanFiles(database.db, files)

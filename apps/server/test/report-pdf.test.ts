@@ -411,6 +411,28 @@ describe('GET /report-headers/{id}/pdf', () => {
     }
   });
 
+  it('warms a worker at sign-in, ahead of the first print, which prints on it; an idle server keeps none', async () => {
+    endWarmPdfPrinters();
+    const before = configurePdfPrints({ warmAhead: true });
+    try {
+      const started = pdfPrints().started;
+      expect((await t.login()).statusCode).toBe(200);
+      expect(pdfPrints()).toMatchObject({ running: 0, warm: 1, started: started + 1 });
+      // A second sign-in while one is warm starts no other.
+      expect((await t.login()).statusCode).toBe(200);
+      expect(pdfPrints()).toMatchObject({ warm: 1, started: started + 1 });
+      const printed = await pdf(report.id);
+      expect(printed.statusCode).toBe(200);
+      expect(printed.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfPrints()).toMatchObject({ running: 0, warm: 1, started: started + 1 });
+      configurePdfPrints({ keepWarmMs: 50 });
+      expect((await pdf(report.id)).statusCode).toBe(200);
+      await expect.poll(() => pdfPrints().warm, { timeout: 2_000 }).toBe(0);
+    } finally {
+      configurePdfPrints(before);
+    }
+  });
+
   it('refuses a print with 503 and Retry-After when its turn does not come in time, and prints the next', async () => {
     const before = configurePdfPrints({ maxConcurrent: 1, waitMs: 0 });
     let answers;

@@ -175,7 +175,7 @@ describe('a parent named in the path', () => {
     const first = await t.call('GET', `/api/test-only/reports/${report.id}/vci-analysis`);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.reportHeaderId).toBe(report.id);
-    expect(first.res.headers.etag).toBe(`"${first.body.data.id}:1"`);
+    expect(first.res.headers.etag).toMatch(new RegExp(`^"${first.body.data.id}:1:[\\w-]{16}"$`));
     const again = await t.call('GET', `/api/vci-analysis-pipe/by-report?reportHeaderId=${report.id}`);
     expect(again.body.data.id).toBe(first.body.data.id);
   });

@@ -1,14 +1,22 @@
+import { hash } from 'node:crypto';
 import type { EntityDefinition } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
 
+/** The part of a tag that names the record and its version: `"<id>:<version>` (open, see below). */
+const versionPart = (r: { id: string; version: unknown }) => `"${r.id}:${String(r.version)}`;
+
 /**
- * A record's entity tag (`ETag`): its id and version. Every write of a record raises its version,
- * and the answer for one version is computed from that version's row alone, so the tag is strong:
- * an integrator may send it back in `If-Match`, which compares tags strongly (RFC 9110 13.1.1).
+ * A record's entity tag (`ETag`) as one answer gives it: its id, its version and a digest of the
+ * answer's record as sent (`"<id>:<version>:<digest>"`). The version alone does not make the answer:
+ * a caller's role may see other fields, an image's attachment, an author's name or a value derived
+ * through a reference may change while the record stays at its version. The digest of the bytes
+ * sent covers all of them, so two answers share a tag only when they are the same bytes, and the tag
+ * is strong (RFC 9110 8.8.3). `json` is the record as serialised for the answer.
  */
-export function recordTag(record: unknown): string | undefined {
+export function recordTag(record: unknown, json: string): string | undefined {
   const r = record as { id?: unknown; version?: unknown } | null | undefined;
-  return typeof r?.id === 'string' && typeof r.version === 'number' ? `"${r.id}:${r.version}"` : undefined;
+  if (typeof r?.id !== 'string' || typeof r.version !== 'number') return undefined;
+  return `${versionPart({ id: r.id, version: r.version })}:${hash('sha256', json, 'base64url').slice(0, 16)}"`;
 }
 
 /** The entity tags an `If-Match` lists, `*` for "any version", or undefined when it names none. */
@@ -36,10 +44,25 @@ export function checkIfMatch(
       'If-Match must list entity tags as a read of the record gave them in ETag ("…"), or be *',
     );
   if ('any' in listed) return;
-  const current = recordTag(stored);
-  if (listed.tags.some((t) => !t.weak && t.tag === current)) return;
+  // Any answer of the stored version names it, whatever the caller's view (the digest differs by
+  // view, the version does not); `"<id>:<version>"`, as tags were before the digest, still does.
+  const current = versionPart(stored);
+  if (listed.tags.some((t) => !t.weak && (t.tag === `${current}"` || t.tag.startsWith(`${current}:`))))
+    return;
   throw new AppError(
     'PRECONDITION_FAILED',
-    `${entity.label} was changed since it was read (now version ${String(stored.version)}): nothing was written. Read it again (its ETag is ${current}) and apply your change again.`,
+    `${entity.label} was changed since it was read (now version ${String(stored.version)}): nothing was written. Read it again (its ETag names version ${String(stored.version)}) and apply your change again.`,
   );
+}
+
+/**
+ * Whether a read's `If-None-Match` names the answer's tag (RFC 9110 13.1.2: weak comparison, so
+ * `W/"…"` matches its strong twin; `*` matches any answer), in which case the read answers 304
+ * without a body. A header that lists no tag matches nothing: the read answers in full.
+ */
+export function ifNoneMatchHolds(header: string | string[] | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const listed = listedTags(Array.isArray(header) ? header.join(',') : header);
+  if (!listed) return false;
+  return 'any' in listed || listed.tags.some((t) => t.tag === tag);
 }

@@ -171,7 +171,9 @@ export function routeNotes(
       `Takes one row (answered as the record) or an array of at most ${op.many} rows under one parent, written all or none in one transaction: a refusal names its row (rows.<index>.<field>, from 0); each row may confirm its own warnings (acknowledgedWarnings), and the answer lists those left unconfirmed by row.`,
     );
   if (op.kind === 'get' || op.kind === 'getByParent' || op.kind === 'create' || op.kind === 'update')
-    notes.push("The answer's ETag header is the record's version.");
+    notes.push("The answer's ETag header names the record's version and the answer's bytes.");
+  if (op.kind === 'get' || op.kind === 'getByParent')
+    notes.push('With If-None-Match (that ETag), a read whose answer is unchanged is 304 with no body.');
   if (op.kind === 'update')
     notes.push(
       'With If-Match (that ETag), an update of a record changed since it was read is refused with 412.',

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from './access.ts';
 import type { ActionHandler, ActionResult } from './action-handler.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { largestBody, refuseDeclaredTooLarge } from './bounded-requests.ts';
-import { recordTag } from './entity-tags.ts';
+import { ifNoneMatchHolds, recordTag } from './entity-tags.ts';
 import { entityOperation } from './operations/operation-handlers.ts';
 
 /** Entity operations that answer one record: the answer carries its entity tag (`ETag`). */
@@ -47,15 +47,41 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
           ? said.message
           : (result.message ?? said.message);
   const statusCode = op.kind === 'action' ? (route.status ?? result.statusCode ?? 200) : said.status;
-  const tag = oneRecordKinds.has(op.kind) ? recordTag(result.data) : undefined;
-  if (tag) reply.header('etag', tag);
   const envelope: Envelope<unknown> = {
     data: result.data,
     ...(result.meta ? { meta: result.meta } : {}),
     statusCode,
     message: message ?? 'OK',
   };
+  if (oneRecordKinds.has(op.kind) && result.data !== null) return sendTagged(reply, envelope, op.kind);
   return reply.code(statusCode).send(envelope);
+}
+
+/** Reads whose `If-None-Match` may be answered 304. */
+const conditionalReadKinds: ReadonlySet<Operation['kind']> = new Set(['get', 'getByParent']);
+
+/**
+ * An answer of one record with its entity tag (entity-tags.ts), serialised here once for both the
+ * digest and the body. A read whose `If-None-Match` names the tag is answered 304 with no body: the
+ * client's copy is these very bytes (a tablet on the plant network is spared the record). Every
+ * such answer says `private, no-cache`: a browser keeps it and asks again each time with its tag,
+ * never answering from its copy unasked; no shared cache keeps it.
+ */
+function sendTagged(reply: FastifyReply, envelope: Envelope<unknown>, kind: Operation['kind']) {
+  const data = JSON.stringify(envelope.data);
+  const tag = recordTag(envelope.data, data);
+  if (!tag) return reply.code(envelope.statusCode).send(envelope);
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  if (
+    conditionalReadKinds.has(kind) &&
+    (reply.request.method === 'GET' || reply.request.method === 'HEAD') &&
+    ifNoneMatchHolds(reply.request.headers['if-none-match'], tag)
+  )
+    return reply.code(304).send();
+  const { data: _data, ...rest } = envelope;
+  // The envelope's fields in their usual order, the record as already serialised.
+  const body = `{"data":${data},${JSON.stringify(rest).slice(1)}`;
+  return reply.code(envelope.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -5,6 +5,7 @@ import { deviceCookieKey, deviceCookieNonce, newDeviceCookie } from './device-co
 import { login, logout, logoutEverywhere, refresh } from './sessions.ts';
 import { signatureActions, signatureOf } from './signatures.ts';
 import type { AccessTokenKey } from './tokens.ts';
+import { warmPdfPrinter } from '../reports/pdf-printer.ts';
 
 /**
  * Handlers of the authentication calls (SPEC 7: login, refresh, profile; and sign-out).
@@ -21,6 +22,8 @@ export function authActions(
       const username = body.username as string;
       const device = deviceCookieNonce(cookieKey, request.headers.cookie, username);
       const tokens = await login(deps.db, key, username, body.password as string, request.ip, device);
+      // A user now at work may print a report next: its first print need not load the printer.
+      warmPdfPrinter();
       const secure = (o.servedOverHttps ?? false) || request.protocol === 'https';
       return {
         data: tokens,

@@ -265,6 +265,11 @@ class PrintWorker {
     else then();
   }
 
+  /** Lays a small document out to nowhere, loading and compiling what a print runs (the worker's `warmUp`). */
+  warmUp() {
+    this.worker.postMessage({ warmUp: true });
+  }
+
   end() {
     this.failure ??= new Error('The PDF printer was ended');
     void this.worker.terminate();
@@ -280,9 +285,11 @@ class PrintWorker {
  * `readTimeoutMs`. A worker done with its print is kept `keepWarmMs` for the next (V8 has by then
  * optimised pdfmake's code, which a new worker lacks: a print on a new worker took about twice as
  * long), then ended, and everything it grew with it; one is ended after `maxPrintsPerWorker`
- * prints, whatever its heap kept.
+ * prints, whatever its heap kept. `warmAhead`: a worker is also started and warmed when a print is
+ * likely to come (`warmPdfPrinter`, at sign-in): on for the server (main.ts), off in tests, where
+ * every test file signs in and would load the printer for nothing.
  */
-const pool = { keepWarmMs: 60_000, maxPrintsPerWorker: 50 };
+const pool = { keepWarmMs: 60_000, maxPrintsPerWorker: 50, warmAhead: false };
 /** What a print refused for a full queue or a long wait is told to wait before trying again (seconds). */
 const printRetryAfterSeconds = 10;
 /** A print refused a place in the queue, in the catalogue's words (the web says them in its user's language). */
@@ -312,6 +319,7 @@ type PrintSettings = Partial<typeof limits> &
     maxWaiting?: number;
     keepWarmMs?: number;
     maxPrintsPerWorker?: number;
+    warmAhead?: boolean;
   };
 
 /**
@@ -326,7 +334,11 @@ export function configurePdfPrints(o: PrintSettings): Required<PrintSettings> {
   const before = { ...limits, ...pool, ...reading, maxConcurrent, waitMs, maxWaiting };
   printSlots.configure(o);
   for (const key of Object.keys(limits) as (keyof typeof limits)[]) limits[key] = o[key] ?? limits[key];
-  for (const key of Object.keys(pool) as (keyof typeof pool)[]) pool[key] = o[key] ?? pool[key];
+  Object.assign(pool, {
+    keepWarmMs: o.keepWarmMs ?? pool.keepWarmMs,
+    maxPrintsPerWorker: o.maxPrintsPerWorker ?? pool.maxPrintsPerWorker,
+    warmAhead: o.warmAhead ?? pool.warmAhead,
+  });
   reading.readTimeoutMs = o.readTimeoutMs ?? reading.readTimeoutMs;
   return before;
 }
@@ -380,6 +392,19 @@ function keepWarm(worker: PrintWorker) {
   };
   entry.timer.unref();
   warm.push(entry);
+}
+
+/**
+ * Starts a worker and warms it (`PrintWorker.warmUp`) ahead of a print that is likely to come, unless
+ * one is warm or printing already; it is kept warm as a worker after a print is (`keepWarmMs`), then
+ * ended, so an idle server holds no print worker.
+ */
+export function warmPdfPrinter(): void {
+  if (!pool.warmAhead || warm.length > 0 || printSlots.state().running > 0 || pool.keepWarmMs <= 0) return;
+  const worker = new PrintWorker();
+  started++;
+  worker.warmUp();
+  keepWarm(worker);
 }
 
 /** A print's worker, taken for one report (which may be printed twice: without its images). */

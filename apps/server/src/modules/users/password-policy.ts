@@ -98,6 +98,20 @@ function idle(j: Judge) {
   j.idleTimer.unref();
 }
 
+/**
+ * Stops the judge now if it has nothing to judge, rather than after its idle while: for the server's
+ * start, whose checks of the configured passwords (ADMIN_PASSWORD, DEMO_PASSWORD) are the last
+ * judgments for a long time. Its dictionaries held about 50 MB of an idle server's memory
+ * (docs/embedded-database.md "Memory").
+ */
+export function releasePasswordJudge(): void {
+  const j = judge;
+  if (!j || j.waiting.size > 0) return;
+  clearTimeout(j.idleTimer);
+  judge = undefined;
+  void j.worker.terminate();
+}
+
 /** zxcvbn's score (0–4) and main warning for a password; `userInputs` are words it treats as known. */
 function judgePassword(password: string, userInputs: string[]): Promise<Judgement> {
   const j = (judge ??= startJudge());
