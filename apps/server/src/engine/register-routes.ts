@@ -1,5 +1,5 @@
 import { parentPathParam, routeSchemas, routeSuccess } from '@inspectra/contract';
-import type { Envelope, Operation, RouteDefinition } from '@inspectra/contract';
+import type { CappedMeta, Envelope, Operation, PageMeta, RouteDefinition } from '@inspectra/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dbWork } from '../db/scheduler.ts';
@@ -49,7 +49,7 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
   const statusCode = op.kind === 'action' ? (route.status ?? result.statusCode ?? 200) : said.status;
   const tag = oneRecordKinds.has(op.kind) ? recordTag(result.data) : undefined;
   if (tag) reply.header('etag', tag);
-  const envelope: Envelope<unknown> = {
+  const envelope: Envelope<unknown, PageMeta | CappedMeta> = {
     data: result.data,
     ...(result.meta ? { meta: result.meta } : {}),
     statusCode,
