@@ -11,6 +11,13 @@ const sortFactor = 10;
  * return 2 of it costs nothing, and no index would be used for it.
  */
 const filterSlack = 100;
+/**
+ * A scenario's statements may read this many times the buffers its leanest floor reads before the
+ * check fails: a list whose condition its index does not carry (a variant its parent already fixes)
+ * reads the table for its count and skipped rows, 1,256 buffers against the floor's 438, with no row
+ * removed by any filter.
+ */
+const bufferFactor = 1.5;
 
 export type PlanNode = {
   'Node Type': string;
@@ -23,6 +30,8 @@ export type PlanNode = {
   'Sort Key'?: string[];
   'Rows Removed by Filter'?: number;
   'Rows Removed by Join Filter'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 };
 export type Plan = { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number };
@@ -30,6 +39,8 @@ export type PlanReport = {
   sql: string;
   executionMs: number;
   returned: number;
+  /** Shared buffers the statement read, from cache or disk. */
+  buffers: number;
   lines: string[];
   problems: string[];
 };
@@ -97,14 +108,40 @@ export function readPlan(statement: Statement, plan: Plan): PlanReport {
     for (const child of node.Plans ?? []) walk(child, depth + 1);
   };
   walk(plan.Plan, 0);
-  return { sql: shortSql(statement.text), executionMs: plan['Execution Time'], returned, lines, problems };
+  const buffers = (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
+  return {
+    sql: shortSql(statement.text),
+    executionMs: plan['Execution Time'],
+    returned,
+    buffers,
+    lines,
+    problems,
+  };
+}
+
+/**
+ * Holds a scenario's statements to its leanest floor's reading (`bufferFactor`): the one of them
+ * reading the most buffers gets a problem when it reads too many more than the floor's statement.
+ */
+export function judgeBuffers(plans: PlanReport[], floor: PlanReport): string | undefined {
+  const costliest = plans.reduce<PlanReport | undefined>(
+    (a, b) => (a && a.buffers >= b.buffers ? a : b),
+    undefined,
+  );
+  if (!costliest) return undefined;
+  const line = `buffers ${count(costliest.buffers)}, its leanest floor ${count(floor.buffers)}`;
+  if (costliest.buffers > bufferFactor * Math.max(floor.buffers, 1))
+    costliest.problems.push(`reads ${line} (more than ${bufferFactor}×)`);
+  return line;
 }
 
 /** `why`: what a plan that is not judged is, in the note beside its problems. */
 export function printPlans(plans: PlanReport[], judged: boolean, why = 'search') {
   for (const plan of plans) {
     console.log(`    ${plan.sql}`);
-    console.log(`      execution ${ms(plan.executionMs)} ms, returns ${count(plan.returned)} rows`);
+    console.log(
+      `      execution ${ms(plan.executionMs)} ms, returns ${count(plan.returned)} rows, ${count(plan.buffers)} buffers`,
+    );
     for (const line of plan.lines) console.log(`        ${line}`);
     for (const problem of plan.problems)
       console.log(judged ? `      PLAN CHECK FAILED: ${problem}` : `      (${why}, not judged: ${problem})`);

@@ -3,6 +3,12 @@
  * module adds its lists by adding rows: `route` names a row of the contract's route table, `query`
  * builds the query string from the seeded data (bench/engine-seed.ts).
  */
+import { techniques, thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { tableOf } from '../apps/server/src/db/schema/index.ts';
+import { gradeRank, gradeSql } from '../apps/server/src/engine/finding-grade.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { SeedFacts } from './engine-seed.ts';
 import { trendScenario } from './trend-read.ts';
@@ -11,7 +17,14 @@ import { workScenarios } from './work-scenarios.ts';
 export type RequestSpec = {
   /** `METHOD /path` of a GET row of the route table (paths are under `/api`). */
   route: string;
+  /** The path's parameters (`:id`), from the seeded data. */
+  params?: (facts: SeedFacts) => Record<string, string>;
   query?: (facts: SeedFacts) => Record<string, string | number>;
+  /**
+   * What of an answer that is no list of records a floor must answer too, as the floor's last
+   * statement's `id` column reads it (default: the records' ids).
+   */
+  answer?: (data: unknown) => unknown[];
   /** Free-text search filters rows by nature: its plan is shown, not judged. */
   search?: boolean;
   /**
@@ -65,25 +78,90 @@ export const userCheck = ({ userId, familyId }: SignedIn): Statement => ({
   values: [userId, familyId],
 });
 
+/** A list by parent as the leanest SQL reads it: its table, parent column, list order and files' owner. */
+type ByParent = { table: string; parent: string; order: string; owner: string };
+const thermalByAnalysis: ByParent = {
+  table: 'thermal_measurement',
+  parent: 'thermal_analysis_id',
+  order: 'date desc, created_at desc, id',
+  owner: 'thermalMeasurement',
+};
+const vciByAnalysis: ByParent = {
+  table: 'vci_summary',
+  parent: 'vci_analysis_id',
+  order: 'measurement_date desc, created_at desc, id',
+  owner: 'vciSummary',
+};
+
 /**
- * Page 1 of a thermal analysis's measurements by hand: the 20 rows in list order off the
- * (analysis, date, created, id) index, every column, the images as JSON, and the engine's bounded
- * count (`countAhead.list` past the page's start, one more to tell "more than that").
+ * A page of a list by parent by hand: the rows in list order off the (parent, order…) index, every
+ * column, the images as JSON, and the engine's bounded count (`countAhead.list` past the page's
+ * start, one more to tell "more than that"). Page 1 reads its rows straight off the index; a later
+ * page picks its ids off the index alone and joins the rows back by key, so skipped rows are never
+ * read from the table. Nothing else: a parent fixes everything about its rows (a variant too).
  */
-const measurementsPage = (analysisId: string, pageSize: number): Statement => ({
-  name: `bench_leanest_measurements_page_${pageSize}`,
-  text: `select m.*,
-      (select count(*) from (select 1 from thermal_measurement c where c.thermal_analysis_id = $1 limit $2) c) as counted,
+const byParentPage = (list: ByParent, parentId: string, pageNumber: number, pageSize: number): Statement => {
+  const offset = (pageNumber - 1) * pageSize;
+  const rows =
+    pageNumber === 1
+      ? `${list.table} r where r.${list.parent} = $1 order by r.${list.order.replaceAll(', ', ', r.')} limit ${pageSize}`
+      : `(select id from ${list.table} where ${list.parent} = $1 order by ${list.order} limit ${pageSize} offset ${offset}) p
+        join ${list.table} r on r.id = p.id order by r.${list.order.replaceAll(', ', ', r.')}`;
+  return {
+    name: `bench_leanest_${list.table}_page_${pageNumber}_${pageSize}`,
+    text: `select r.*,
+      (select count(*) from (select 1 from ${list.table} c where c.${list.parent} = $1 limit $2) c) as counted,
       coalesce((select json_agg(json_build_object('id', a.id, 'ownerId', a.owner_id, 'slot', a.slot,
           'imageType', a.image_type, 'category', a.category, 'position', a.position,
           'displayName', a.display_name, 'mediaType', a.media_type, 'size', a.size, 'createdAt', a.created_at))
-        from attachment a where a.owner_entity = 'thermalMeasurement' and a.owner_id = m.id), '[]'::json) as images
-    from thermal_measurement m
-    where m.thermal_analysis_id = $1
-    order by m.date desc, m.created_at desc, m.id
-    limit ${pageSize}`,
-  values: [analysisId, countAhead.list + 1],
-});
+        from attachment a where a.owner_entity = '${list.owner}' and a.owner_id = r.id), '[]'::json) as images
+    from ${rows}`,
+    values: [parentId, offset + countAhead.list + 1],
+  };
+};
+
+/** Page 500 of 20, or the same place in the list at a smaller `--scale`. */
+const page500 = (f: SeedFacts) => Math.max(1, Math.round(500 * f.sizes.scale));
+
+/** What the report's figures answer, to check a floor against: per technique and class, its rows by grade. */
+const reportFigures = (data: unknown) =>
+  (
+    data as {
+      technique: string;
+      variant: string | null;
+      rows: number;
+      byGrade: { level: string; rows: number }[];
+    }[]
+  ).map(
+    (t) =>
+      `${t.technique}/${t.variant ?? ''}: ${t.rows} (${t.byGrade.map((g) => `${g.level} ${g.rows}`).join(', ')})`,
+  );
+
+/**
+ * The thermal rows of a report counted by severity in one grouped statement: the report's analyses,
+ * their rows off the (analysis, …) index, graded by the contract's declared severity (the SQL the
+ * engine compiles from it, finding-grade.ts: a hand-written CASE would be the same bands). What a
+ * report's figures cannot do with less; it answers as `reportFigures` reads the API's answer.
+ */
+const groupedCount = (reportId: string): Statement => {
+  const thermal = techniques.find((t) => t.module === 'thermal')!;
+  const r = tableOf(thermalMeasurement) as unknown as Record<string, AnyPgColumn> & PgTable;
+  const i = tableOf(thermalAnalysis) as unknown as Record<string, AnyPgColumn> & PgTable;
+  const levels = thermal.findingGrade!.levels;
+  const query = new PgDialect().sqlToQuery(sql`select 'thermal/: ' || sum(c) || ' (' || coalesce(string_agg(
+        (array[${sql.join(
+          levels.map((l) => sql.raw(`'${l}'`)),
+          sql`, `,
+        )}])[g] || ' ' || c, ', ' order by g) filter (where g is not null), '') || ')' as id
+    from (select ${gradeRank(thermal, gradeSql(thermal, r)!)} as g, count(*) as c from ${r}
+      where ${r.thermalAnalysisId!} in (select ${i.id!} from ${i} where ${i.reportHeaderId!} = ${sql.placeholder('report')})
+      group by 1) per_grade`);
+  return {
+    name: 'bench_leanest_report_grouped_count',
+    text: query.sql,
+    values: fillPlaceholders(query.params, { report: reportId }),
+  };
+};
 
 const byAnalysis = 'GET /thermal-measurements/by-thermal-analysis';
 const measurements = 'GET /thermal-measurements';
@@ -94,18 +172,40 @@ export const scenarios: Scenario[] = [
     name: 'measurements of a 1,000-row analysis, page 1',
     route: byAnalysis,
     query: (f) => ({ thermalAnalysisId: f.analyses.thousand, pageNumber: 1, pageSize: 20 }),
-    leanest: (f) => [measurementsPage(f.analyses.thousand, 20)],
+    leanest: (f) => [byParentPage(thermalByAnalysis, f.analyses.thousand, 1, 20)],
   },
   {
     name: 'measurements of the 100,000-row analysis, page 500',
     route: byAnalysis,
-    query: (f) => ({
-      thermalAnalysisId: f.analyses.hundredThousand,
-      // The same place in the list at a smaller `--scale`.
-      pageNumber: Math.max(1, Math.round(500 * f.sizes.scale)),
-      pageSize: 20,
-    }),
+    query: (f) => ({ thermalAnalysisId: f.analyses.hundredThousand, pageNumber: page500(f), pageSize: 20 }),
+    leanest: (f) => [byParentPage(thermalByAnalysis, f.analyses.hundredThousand, page500(f), 20)],
   },
+  // A technique with variants (issue 39 item 2): its lists by parent read what the thermal ones do.
+  {
+    name: 'VCI summaries (variant) of a 1,000-row analysis, page 1',
+    route: 'GET /vci-summary-pipeline/by-reporting',
+    query: (f) => ({ vciAnalysisId: f.variantAnalyses.regular, pageNumber: 1, pageSize: 20 }),
+    leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.regular, 1, 20)],
+    floorRatio: 0.75,
+  },
+  {
+    name: 'VCI summaries (variant) of the 100,000-row analysis, page 500',
+    route: 'GET /vci-summary-pipe/by-analysis',
+    query: (f) => ({ vciAnalysisId: f.variantAnalyses.large, pageNumber: page500(f), pageSize: 20 }),
+    leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.large, page500(f), 20)],
+    floorRatio: 0.75,
+  },
+  // The report page's figures per technique (issue 39 item 3): one grouped pass over the rows.
+  ...(['thousand', 'hundredThousand'] as const).map((size): Scenario => ({
+    name: `report figures per technique, a report of ${size === 'thousand' ? '1,000' : '100,000'} rows`,
+    route: 'GET /report-headers/:id/techniques',
+    params: (f) => ({ id: f.reports[size] }),
+    answer: reportFigures,
+    leanest: (f) => [groupedCount(f.reports[size])],
+    budgetMs: size === 'thousand' ? undefined : 50,
+    connections: 2,
+    floorRatio: 1 / 1.2,
+  })),
   { name: 'search matching ~191,000 rows, page 1', route: measurements, query: broadSearch, search: true },
   {
     name: 'search matching ~37 rows, page 1',

@@ -407,6 +407,55 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
 }
 
 /**
+ * A technique with variants listed by parent (issue 39 item 2): a pipe VCI analysis with as many
+ * summaries as the large thermal analysis (100,000 at scale 1) on bench report 3, and a pipeline
+ * one with as many as a regular analysis (1,000) on bench report 4, so a list by parent of a
+ * variant technique is measured, and its plan checked, at both sizes. Added to an already seeded
+ * database when missing, so the large seed need not be redone; then the table is vacuumed, as
+ * autovacuum would have done, so its pages are read off the index alone.
+ */
+export async function ensureVariantRows(db: Db, z: Sizes): Promise<void> {
+  const analyses = [
+    { key: 'bench-vci-large-analysis', report: 'bench-report-3', variant: 'pipe', rows: z.largeAnalysis },
+    { key: 'bench-vci-regular-analysis', report: 'bench-report-4', variant: 'pipeline', rows: z.perAnalysis },
+  ];
+  const { rows: found } = await pool(db).query<{ n: number }>(
+    `select count(*)::int as n from vci_summary where vci_analysis_id in (${analyses.map((a) => idOf(literal(a.key))).join(', ')})`,
+  );
+  if (found[0]!.n === analyses.reduce((sum, a) => sum + a.rows, 0)) return;
+  // One connection for the transaction (see ensurePhotoRows).
+  const client = await (pool(db) as pg.Pool).connect();
+  await client.query('begin');
+  try {
+    for (const a of analyses) {
+      const analysis = idOf(literal(a.key));
+      const summary = (i: string) => idOf(`${literal(`${a.key}-summary-`)} || ${i}`);
+      await client.query(`delete from vci_summary where vci_analysis_id = ${analysis}`);
+      await client.query(`delete from vci_analysis where id = ${analysis}`);
+      await client.query(`insert into vci_analysis (id, variant, report_header_id, finding)
+        values (${analysis}, ${literal(a.variant)}, ${idOf(literal(a.report))}, 'Bench: corrosion under insulation survey')`);
+      // Spots found over about five years, a few a day, entered in the order found.
+      await client.query(`insert into vci_summary (id, variant, vci_analysis_id, measurement_date, location,
+          segment_piping_number, feature, severity, vci_spot_number, created_at)
+        select ${summary('i')}, ${literal(a.variant)}, ${analysis}, date '2021-01-01' + i * 1800 / ${a.rows},
+          'Rack ' || (1 + ${hash('i', 4)} % 40) || ', span ' || (1 + ${hash('i', 5)} % 120),
+          'L-' || (100 + ${hash('i', 6)} % 900) || '-' || (1 + ${hash('i', 7)} % 12),
+          ${pick(['crack', 'corrosion', 'pitting', 'dent', 'coatingDamage'], hash('i', 1))},
+          ${pick(['low', 'medium', 'high', 'critical'], hash('i', 2))}, 'S-' || i,
+          timestamptz '2021-01-01 08:00:00+00' + (i * 1800 / ${a.rows}) * interval '1 day' + (i % 50) * interval '1 minute'
+        from generate_series(1, ${a.rows}) i`);
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool(db).query('vacuum (analyze) vci_summary');
+}
+
+/**
  * The trend read's equipment (bench/trend-read.ts): the asset master's last electrical equipment,
  * with its work-management reports, and 60 monthly thermography reports (five years) of
  * `trendSeries.components` each on its tag. Added to an already seeded database when missing (it is
@@ -483,6 +532,10 @@ export type SeedFacts = {
   parents: Record<string, { id: string; children: number; variant?: string }[]>;
   /** The VCI analysis with 200 summaries of 6 photos each. */
   photos: { vciAnalysisId: string; rows: number; imagesPerRow: number };
+  /** The variant technique's analyses by parent (`ensureVariantRows`): VCI, pipe and pipeline. */
+  variantAnalyses: { large: string; regular: string };
+  /** Reports holding only the thermal analysis of 1,000 measurements, and the one of 100,000. */
+  reports: { thousand: string; hundredThousand: string };
   /** The seeded sizes (`--scale`). */
   sizes: Sizes;
   /** Values the work-management scenarios filter by. */
@@ -549,6 +602,14 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const {
     rows: [photo],
   } = await client.query<{ id: string }>(`select ${idOf(`'bench-vci-analysis'`)}::text as id`);
+  // Report 1 holds the photo scenario's VCI analysis, reports 3 and 4 the variant ones.
+  const {
+    rows: [named],
+  } = await client.query<{ large: string; regular: string; report: string; largeReport: string }>(
+    `select ${idOf(`'bench-vci-large-analysis'`)}::text as large,
+       ${idOf(`'bench-vci-regular-analysis'`)}::text as regular,
+       ${idOf(`'bench-report-2'`)}::text as report, ${idOf(`'bench-report-${analyses}'`)}::text as "largeReport"`,
+  );
   // The upload scenario writes under this analysis: its report must be open, whatever status the
   // work-management seed gave it (an approved report locks everything under it).
   await client.query(
@@ -559,6 +620,8 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   return {
     rows,
     analyses: ids!,
+    variantAnalyses: { large: named!.large, regular: named!.regular },
+    reports: { thousand: named!.report, hundredThousand: named!.largeReport },
     search,
     parents,
     photos: { vciAnalysisId: photo!.id, ...photoRows },

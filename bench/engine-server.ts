@@ -38,6 +38,7 @@ import {
   emptyTables,
   ensurePhotoRows,
   ensureTrendSeries,
+  ensureVariantRows,
   isSeeded,
   seed,
   seedFacts,
@@ -224,6 +225,7 @@ async function main() {
   const seeding = await ensureSeeded(database);
   await ensurePhotoRows(database.db);
   await ensureTrendSeries(database.db);
+  await ensureVariantRows(database.db, sizes);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));

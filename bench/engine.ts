@@ -16,7 +16,7 @@
  *   npm run bench:engine -- --duration 5        seconds per load (default 10)
  *   npm run bench:engine -- --connections 10    concurrent connections per load (default 10)
  *   npm run bench:engine -- --db postgres       pglite, postgres or both
- *   npm run bench:engine -- --only search       the scenarios whose name contains this
+ *   npm run bench:engine -- --only search       the scenarios whose name contains this (or any of a|b)
  *   npm run bench:engine -- --reseed            seed again (PGlite: bench/.data/pglite-v<N>/)
  *   npm run bench:engine -- --json out.json     also write the whole run to this file
  *   npm run bench:engine -- --scale 0.02        seed that share of the rows (a quick check; own PGlite copy)
@@ -47,7 +47,7 @@ import { signIn as signInAs } from './built-server.ts';
 import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, SignedIn, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
-import { count, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
+import { count, judgeBuffers, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
 import type { Plan, PlanReport } from './engine-plans.ts';
 import { fillTemplate, importRows } from './work-import.ts';
 import { bulkPrefix, bulkReadings, bulkRows } from './bulk-upsert.ts';
@@ -88,7 +88,9 @@ for (const db of databases) {
       'PostgreSQL needs BENCH_DATABASE_URL=postgres://user@host:port/database (its own database)',
     );
 }
-const selected = scenarios.filter((s) => s.name.toLowerCase().includes((options.only ?? '').toLowerCase()));
+// `--only "page 1|figures"`: the scenarios whose name contains any of the words.
+const onlyWords = (options.only ?? '').toLowerCase().split('|');
+const selected = scenarios.filter((s) => onlyWords.some((w) => s.name.toLowerCase().includes(w)));
 
 /** Generous: on the engine as it was first measured a search could take seconds under load. */
 const requestTimeoutSeconds = 120;
@@ -194,8 +196,13 @@ function resolve(
   const query = new URLSearchParams(
     Object.entries(values).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
+  const params = spec.params?.(facts) ?? {};
+  const filled = routePath!.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${spec.route}: no value for :${name}`);
+    return encodeURIComponent(params[name]);
+  });
   return {
-    url: `/api${routePath}${query ? `?${query}` : ''}`,
+    url: `/api${filled}${query ? `?${query}` : ''}`,
     route,
     undeclared: Object.keys(values).filter((k) => !declared.includes(k)),
   };
@@ -206,7 +213,7 @@ const isTrend = (data: unknown): data is { series: { readings: { id: unknown }[]
   typeof data === 'object' && data !== null && Array.isArray((data as { series?: unknown }).series);
 
 /** Sends one request with nothing else running and returns the statements it made, and its answer. */
-async function capture(server: Server, token: string, url: string) {
+async function capture(server: Server, token: string, url: string, answerOf?: RequestSpec['answer']) {
   await call(server, 'POST', '/bench/capture/start');
   const started = performance.now();
   const res = await fetch(`${server.origin}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -218,7 +225,10 @@ async function capture(server: Server, token: string, url: string) {
   let totalCount: number | undefined;
   try {
     const body = JSON.parse(text) as { data?: unknown; meta?: { totalCount?: number }; message?: string };
-    if (Array.isArray(body.data)) {
+    if (answerOf && res.ok) {
+      ids = answerOf(body.data);
+      answer += `: ${oneLine(ids.join('; '), 200)}`;
+    } else if (Array.isArray(body.data)) {
       answer += `, ${body.data.length} rows`;
       ids = (body.data as { id?: unknown }[]).map((row) => row.id);
     } else if (isTrend(body.data)) {
@@ -252,13 +262,17 @@ async function checkLeanest(
   server: Server,
   statements: Statement[],
   api: { ids?: unknown[]; totalCount?: number },
+  url: string,
 ): Promise<string | undefined> {
   const got = await call<{ ids: unknown[]; counted: number | null }>(server, 'POST', '/bench/answer', {
     statements,
   });
   if (JSON.stringify(got.ids) !== JSON.stringify(api.ids ?? []))
     return `rows differ: ${got.ids.length} rows, the API answered ${api.ids?.length ?? 0}`;
-  const bounded = got.counted === null ? undefined : Math.min(got.counted, countAhead.list);
+  // The page's own bound: `countAhead.list` past the start of the page the API was asked for.
+  const asked = new URL(url, 'http://bench').searchParams;
+  const offset = (Number(asked.get('pageNumber') ?? 1) - 1) * Number(asked.get('pageSize') ?? 0);
+  const bounded = got.counted === null ? undefined : Math.min(got.counted, offset + countAhead.list);
   if (api.totalCount !== undefined && bounded !== api.totalCount)
     return `count differs: ${bounded ?? 'none'}, the API counted ${api.totalCount}`;
   return undefined;
@@ -344,7 +358,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     );
 
   const token = await signIn(server);
-  const captured = await capture(server, token, main.url);
+  const captured = await capture(server, token, main.url, scenario.answer);
   const sideCaptured = side ? await capture(server, token, side.url) : undefined;
   console.log(`  one request alone: ${captured.answer}, ${captured.statements.length} statements`);
   if (captured.status === 404 && captured.answer.includes('is not built yet')) {
@@ -373,7 +387,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   let leanest: Leanest | undefined;
   if (scenario.leanest) {
     const statements = [userCheck(signedInOf(token)), ...scenario.leanest(facts)];
-    const mismatch = await checkLeanest(server, statements, captured);
+    const mismatch = await checkLeanest(server, statements, captured, main.url);
     const leanLoad = await dbFloor(server, statements, mainConnections, seconds);
     await quiet(server);
     leanest = { load: leanLoad, statements, sameAnswer: !mismatch, ...(mismatch ? { mismatch } : {}) };
@@ -408,6 +422,10 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   const table = tableOf(main.route);
   if (table) {
     result.plans = await explain(server, captured.statements, table);
+    // Against its leanest floor's statement: as many rows read, through as few pages.
+    const [floorPlan] = leanest ? await explain(server, leanest.statements.slice(-1), table) : [];
+    const buffers = floorPlan && result.judged ? judgeBuffers(result.plans, floorPlan) : undefined;
+    if (buffers) console.log(`  ${buffers}`);
     if (result.judged && !plansJudged) printPlans(result.plans, false, 'below scale 1');
     else printPlans(result.plans, result.judged, scenario.dateRange ? 'date range' : 'search');
   }

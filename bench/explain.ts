@@ -57,7 +57,11 @@ try {
     const query = new URLSearchParams(
       Object.entries(s.query?.(facts) ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
-    const path = `/api${s.route.split(' ')[1]}${query ? `?${query}` : ''}`;
+    const params = s.params?.(facts) ?? {};
+    const routePath = s.route
+      .split(' ')[1]!
+      .replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
+    const path = `/api${routePath}${query ? `?${query}` : ''}`;
     await fetch(origin + path, { headers }); // warm: prepared statements, caches
     await post('/bench/capture/start');
     const res = await fetch(origin + path, { headers });
@@ -72,7 +76,7 @@ try {
       }
       times.sort((a, b) => a - b);
       console.log(`-- ${times[7]!.toFixed(2)} ms: ${st.text.replace(/\s+/g, ' ').slice(0, 300)}`);
-      if (options.plans && /^\s*select\b/i.test(st.text)) {
+      if (options.plans && /^\s*(select|with)\b/i.test(st.text)) {
         const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
           `explain (analyze, buffers) ${st.text}`,
           st.values,

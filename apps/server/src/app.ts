@@ -173,7 +173,14 @@ function documentedSchema(route: RouteDefinition, base: Record<string, unknown>)
  */
 function successResponses(route: RouteDefinition, schemas: ReturnType<typeof routeSchemas>) {
   if (route.operation.kind === 'action')
-    return { [route.status ?? 200]: envelopeSchema(schemas.response, schemas.paged) };
+    return {
+      [route.status ?? 200]: envelopeSchema(
+        schemas.response,
+        schemas.paged,
+        undefined,
+        Object.keys(route.operation.capped ?? {}),
+      ),
+    };
   const byStatus = new Map<number, string[]>();
   for (const outcome of routeOutcomes(route)) {
     const { status, message } = routeSuccess(route, outcome);

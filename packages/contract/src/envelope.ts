@@ -52,6 +52,17 @@ export const pageMetaSchema = z.object({
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 /**
+ * What an answer's capped lists left out (docs/api-conventions.md, "Capped lists"): for each list
+ * the route declares with a cap (`capped`), by its key in `data` (`data` when the answer is the
+ * list itself), how many more matched than it shows; 0 when it shows them all.
+ */
+export const notShownSchema = (lists: readonly string[]) =>
+  z.object(Object.fromEntries(lists.map((key) => [key, z.number().int().min(0)])));
+export type NotShown = Record<string, number>;
+/** The meta of an answer with capped lists: `{ notShown: { actionRequired: 4900 } }`. */
+export type CappedMeta = { notShown: NotShown };
+
+/**
  * `{ data, meta?, statusCode, message }` around any payload schema; with `success`, the status and
  * the messages a call's success answers exactly (`routeSuccess`), as its OpenAPI document says them.
  */
@@ -59,11 +70,14 @@ export function envelopeSchema<T extends z.ZodType>(
   data: T,
   paged = false,
   success?: { status: number; messages: readonly string[] },
+  /** The keys of the answer's capped lists (`capped` of an action): its meta says what they left out. */
+  capped?: readonly string[],
 ) {
   const [first, ...more] = success?.messages ?? [];
   return z.object({
     data,
     ...(paged ? { meta: pageMetaSchema } : {}),
+    ...(capped?.length ? { meta: z.object({ notShown: notShownSchema(capped) }) } : {}),
     statusCode: success ? z.literal(success.status) : z.number().int(),
     message: first !== undefined ? z.enum([first, ...more]) : z.string(),
   });
@@ -76,4 +90,5 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({ code: z.string(), details: z.array(fieldErrorSchema).optional() }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-export type Envelope<T> = { data: T; meta?: PageMeta; statusCode: number; message: string };
+/** A paged list's meta by default; `CappedMeta` for a route with capped lists. */
+export type Envelope<T, M = PageMeta> = { data: T; meta?: M; statusCode: number; message: string };

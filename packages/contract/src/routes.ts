@@ -129,6 +129,11 @@ export type Operation =
       variant?: string;
       /** The call takes a multipart upload its handler reads itself (a sheet to read). */
       upload?: boolean;
+      /**
+       * The lists the answer cuts at a cap, by their key in `data` (`data`: the answer is the list),
+       * and each one's cap: its `meta.notShown` says how many more matched (docs/api-conventions.md).
+       */
+      capped?: Readonly<Record<string, number>>;
     };
 
 /** Who may call a route: anyone, any signed-in user, or holders of a module permission. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PageMeta, RouteDefinition } from '@inspectra/contract';
+import type { CappedMeta, PageMeta, RouteDefinition } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from './access.ts';
@@ -19,7 +19,7 @@ export type ActionContext = {
 export type ActionResult =
   | {
       data: unknown;
-      meta?: PageMeta;
+      meta?: PageMeta | CappedMeta;
       message?: string;
       statusCode?: number;
       /** Headers sent beside the envelope (a cookie the call sets). */

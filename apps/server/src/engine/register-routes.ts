@@ -1,5 +1,5 @@
 import { parentPathParam, routeSchemas, routeSuccess } from '@inspectra/contract';
-import type { Envelope, Operation, RouteDefinition } from '@inspectra/contract';
+import type { CappedMeta, Envelope, Operation, PageMeta, RouteDefinition } from '@inspectra/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dbWork } from '../db/scheduler.ts';
@@ -47,7 +47,7 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
           ? said.message
           : (result.message ?? said.message);
   const statusCode = op.kind === 'action' ? (route.status ?? result.statusCode ?? 200) : said.status;
-  const envelope: Envelope<unknown> = {
+  const envelope: Envelope<unknown, PageMeta | CappedMeta> = {
     data: result.data,
     ...(result.meta ? { meta: result.meta } : {}),
     statusCode,
@@ -67,7 +67,11 @@ const conditionalReadKinds: ReadonlySet<Operation['kind']> = new Set(['get', 'ge
  * such answer says `private, no-cache`: a browser keeps it and asks again each time with its tag,
  * never answering from its copy unasked; no shared cache keeps it.
  */
-function sendTagged(reply: FastifyReply, envelope: Envelope<unknown>, kind: Operation['kind']) {
+function sendTagged(
+  reply: FastifyReply,
+  envelope: Envelope<unknown, PageMeta | CappedMeta>,
+  kind: Operation['kind'],
+) {
   const data = JSON.stringify(envelope.data);
   const tag = recordTag(envelope.data, data);
   if (!tag) return reply.code(envelope.statusCode).send(envelope);

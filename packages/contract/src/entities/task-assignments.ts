@@ -248,6 +248,8 @@ export const teamPlannerQuery = plannerQuery.extend({
 
 /** Most overdue tasks the team statistics list (the count says how many there are in all). */
 export const maxTeamOverdueTasks = 50;
+/** The most tasks a planner (an inspector's or the team's) returns for one period; `meta.notShown` says the rest. */
+export const plannerMaxTasks = 2000;
 
 const teamCount = z.number().int();
 export const teamStatisticsSchema = z
@@ -372,7 +374,11 @@ export const myTaskRoutes = [
   route(
     'GET',
     '/my-tasks/inspection-planner',
-    op.action('myTask.planner', { query: plannerQuery, response: z.array(myTaskSchema) }),
+    op.action('myTask.planner', {
+      query: plannerQuery,
+      response: z.array(myTaskSchema),
+      capped: { data: plannerMaxTasks },
+    }),
     {
       summary:
         "The signed-in user's tasks planned between two dates (at most 400 days), or in the current month without them",
@@ -413,7 +419,11 @@ export const myTaskRoutes = [
   route(
     'GET',
     '/team-plan/inspection-planner',
-    op.action('teamPlan.planner', { query: teamPlannerQuery, response: z.array(teamTaskSchema) }),
+    op.action('teamPlan.planner', {
+      query: teamPlannerQuery,
+      response: z.array(teamTaskSchema),
+      capped: { data: plannerMaxTasks },
+    }),
     {
       summary:
         "The tasks of the planner's team planned between two dates (at most 400 days), or in the current month without them",
@@ -424,7 +434,10 @@ export const myTaskRoutes = [
   route(
     'GET',
     '/team-plan/statistics',
-    op.action('teamPlan.statistics', { response: teamStatisticsSchema }),
+    op.action('teamPlan.statistics', {
+      response: teamStatisticsSchema,
+      capped: { overdueTasks: maxTeamOverdueTasks },
+    }),
     {
       summary:
         "The planner's team: live tasks by state, workload per inspector (open, overdue, this week) and the overdue tasks",

@@ -191,6 +191,9 @@ export const thermalSummarySchema = z
   .meta({ id: 'thermalSummary' });
 export type ThermalSummary = z.infer<typeof thermalSummarySchema>;
 
+/** Most measurements a result lists as needing action, worst first; `meta.notShown` says the rest. */
+export const thermalActionListCap = 200;
+
 /** The verdict: the worst severity found and the measurements that need action, worst first. */
 export const thermalResultSchema = z
   .object({
@@ -233,7 +236,11 @@ export const thermalRoutes = [
   route(
     'GET',
     '/thermal-analysis/result',
-    op.action('thermal.result', { query: thermalAnalysisQuery, response: thermalResultSchema }),
+    op.action('thermal.result', {
+      query: thermalAnalysisQuery,
+      response: thermalResultSchema,
+      capped: { actionRequired: thermalActionListCap },
+    }),
     {
       summary: 'Overall severity and the measurements needing action',
       tag,

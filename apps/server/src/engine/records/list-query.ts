@@ -1,3 +1,5 @@
+import { entities } from '@inspectra/contract';
+import type { EntityDefinition } from '@inspectra/contract';
 import { and, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { tabConditions } from '../entity-table.ts';
@@ -35,7 +37,11 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
     conditions.push(repo.scope.condition(sql`${bind('scopeCompany', company)}::uuid`));
   if (q.parentId && entity.parent)
     conditions.push(eq(repo.column(entity.parent), bind('parentId', q.parentId)));
-  if (q.variant) conditions.push(eq(repo.column('variant'), bind('variant', q.variant)));
+  // Under a parent of variants the parent fixes the variant (a child is created only under a parent of
+  // its own variant): the condition would only make the list read the table where its index serves.
+  // The rows found are checked instead (`ofOtherVariant`).
+  const checkVariant = !!q.variant && !!q.parentId && parentFixesVariant(entity);
+  if (q.variant && !checkVariant) conditions.push(eq(repo.column('variant'), bind('variant', q.variant)));
   const context = declaredContext(repo, q, bind);
   let search: SQL | undefined;
   if (q.search && (entity.search.length > 0 || q.declared?.searchAlso)) {
@@ -115,7 +121,30 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
     values,
     shape: shape.join(','),
     rangedFields: [...rangedFields],
+    /**
+     * Whether rows found are of another variant than the one asked for, left out of the conditions
+     * because the parent fixes it: such rows mean a parent of another variant, whose list under this
+     * variant is empty. Every row under one parent is of its variant, so the first row tells.
+     */
+    ofOtherVariant: (rows: readonly Readonly<Record<string, unknown>>[]) =>
+      checkVariant && rows.length > 0 && rows[0]!.variant !== q.variant,
   };
+}
+
+const fixedByParent = new Map<string, boolean>();
+
+/**
+ * Whether an entity's parent fixes its records' variant: both have variants, and a record is made
+ * only under a parent of its own variant (served-entity.ts `parentOfNew`).
+ */
+export function parentFixesVariant(entity: EntityDefinition): boolean {
+  let fixed = fixedByParent.get(entity.name);
+  if (fixed === undefined) {
+    const parent = entity.parent ? entity.fields[entity.parent] : undefined;
+    fixed = !!entity.variants && parent?.kind === 'ref' && !!entities[parent.entity]?.variants;
+    fixedByParent.set(entity.name, fixed);
+  }
+  return fixed;
 }
 
 /**

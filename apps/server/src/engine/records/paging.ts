@@ -40,6 +40,9 @@ export type PageOptions = {
   forView?: boolean;
 };
 
+/** A page of a list that holds nothing. */
+const noRows: Page = { rows: [], attachments: [], totalCount: 0, exact: true };
+
 /** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
 const topShapes = new Set(['', 'id', 'parentId', 'variant']);
 
@@ -74,14 +77,16 @@ export async function readPage(
       `A search pages through its first ${searchDepth.toLocaleString('en')} matches: narrow it (more of the words, a filter) to reach the rest`,
       [{ path: 'pageNumber', message: `At most page ${Math.floor(searchDepth / q.pageSize)} of a search` }],
     );
-  if (bound.search && q.search!.trim().length < minIndexedSearch)
-    return shortSearchPage(repo, db, bound, {
+  if (bound.search && q.search!.trim().length < minIndexedSearch) {
+    const page = await shortSearchPage(repo, db, bound, {
       offset,
       pageSize: q.pageSize,
       countLimit,
       sort: q.sort,
       forView: o.forView,
     });
+    return bound.ofOtherVariant(page.rows) ? noRows : page;
+  }
   const bounded = () =>
     db
       .select({ one: sql`1` })
@@ -128,9 +133,10 @@ export async function readPage(
         (await repo.density.isDense(db, rangedFields, q.sort)) ? 'perValue' : 'matchesFirst',
       );
   }
+  if (bound.ofOtherVariant(found.map((f) => f.record))) return noRows;
   if (found.length > 0) return { ...rowsWithImages(found), ...countOf(found[0]!.counted, countLimit) };
   // Nothing on this page: past the end of the list, or nothing matched at all.
-  if (offset === 0) return { rows: [], attachments: [], totalCount: 0, exact: true };
+  if (offset === 0) return noRows;
   const [counted] = await repo.statements.run<{ n: number }[]>(
     db,
     `count:${shape}`,

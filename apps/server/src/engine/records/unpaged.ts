@@ -51,7 +51,7 @@ export async function everyRecord(
       )
     );
   };
-  const { where, values, shape, order } = listConditions(repo, q);
+  const { where, values, shape, order, ofOtherVariant } = listConditions(repo, q);
   const head = await repo.statements.run<RowWithImages[]>(
     db,
     `every:head:${shape}`,
@@ -64,6 +64,10 @@ export async function everyRecord(
         .limit(sql.placeholder('limit') as unknown as number),
     { ...values, limit: unpagedBatch + 1 },
   );
+  if (ofOtherVariant(head.map((h) => h.record)))
+    return (async function* () {
+      yield { rows: [], attachments: [] };
+    })();
   const first = rowsWithImages(head.slice(0, unpagedBatch));
   if (head.length > limit) refuse();
   if (head.length <= unpagedBatch)
@@ -119,7 +123,7 @@ export async function firstRecord(
   db: DbOrTx,
   q: ListQuery,
 ): Promise<StoredRecord | undefined> {
-  const { where, values, shape, order } = listConditions(repo, q);
+  const { where, values, shape, order, ofOtherVariant } = listConditions(repo, q);
   const [row] = await repo.statements.run<StoredRecord[]>(
     db,
     `first:${shape}`,
@@ -132,5 +136,5 @@ export async function firstRecord(
         .limit(1),
     values,
   );
-  return row;
+  return row && !ofOtherVariant([row]) ? row : undefined;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { countedPage, likePattern, pageWindow } from '../../engine/records.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { notShownMeta } from '../../engine/page-meta.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -99,7 +100,11 @@ export const myTaskActions: Record<string, ActionHandler> = {
       order: 'planned',
     });
     const message = plannerNote(period, { thisMonth, shown: tasks.length, total });
-    return { data: tasks satisfies MyTask[], ...(message ? { message } : {}) };
+    return {
+      data: tasks satisfies MyTask[],
+      meta: notShownMeta({ data: [tasks.length, total] }),
+      ...(message ? { message } : {}),
+    };
   }),
 
   'myTask.workOrderNumbers': typedAction({ query: lookupQuery }, async ({ query, user, deps }) => {

@@ -3,8 +3,8 @@ import type { Period } from './my-tasks.sql.ts';
 
 /** The longest period the inspection planner reads at once (a year and a bit, for a year view). */
 export const plannerMaxDays = 400;
-/** The most tasks the planner returns for one period; a period holding more says so in its message. */
-export const plannerMaxTasks = 2000;
+/** The most tasks the planner returns for one period (the contract's, where its routes declare it). */
+export { plannerMaxTasks } from '@inspectra/contract';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import { maxTeamOverdueTasks, taskStates, teamPlannerQuery, woTaskAssignment } f
 import type { TaskState, TeamStatistics, TeamTask } from '@inspectra/contract';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { notShownMeta } from '../../engine/page-meta.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
@@ -40,7 +41,11 @@ export const teamPlanActions: Record<string, ActionHandler> = {
       limit: plannerMaxTasks,
     });
     const message = plannerNote(period, { thisMonth, shown: tasks.length, total });
-    return { data: tasks satisfies TeamTask[], ...(message ? { message } : {}) };
+    return {
+      data: tasks satisfies TeamTask[],
+      meta: notShownMeta({ data: [tasks.length, total] }),
+      ...(message ? { message } : {}),
+    };
   }),
 
   'teamPlan.statistics': typedAction({}, async ({ user, deps }) => {
@@ -77,7 +82,7 @@ export const teamPlanActions: Record<string, ActionHandler> = {
     const byInspector = [...inspectors.values()].sort(
       (a, b) => b.open - a.open || b.overdue - a.overdue || a.fullName.localeCompare(b.fullName),
     );
-    const { tasks: overdueTasks } = await readTeamTasks(deps.db, team, {
+    const { tasks: overdueTasks, total: overdueTotal } = await readTeamTasks(deps.db, team, {
       where: overdueOn(team.today),
       order: 'overdue',
       limit: maxTeamOverdueTasks,
@@ -93,6 +98,6 @@ export const teamPlanActions: Record<string, ActionHandler> = {
       byInspector,
       overdueTasks,
     };
-    return { data };
+    return { data, meta: notShownMeta({ overdueTasks: [overdueTasks.length, overdueTotal] }) };
   }),
 };

@@ -6,7 +6,6 @@ import type {
   TechniqueDefinition,
 } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
@@ -27,8 +26,11 @@ const summarised = techniques.filter((technique) => {
 
 /**
  * One technique's figures on a report, per equipment class, in one statement: its inspections by
- * the parent index, their rows counted and graded by the rows' parent index, and the files of both
- * by the attachment owner index. Bounded by what the one report holds, never by the table.
+ * the parent index; each kind of row read once, off the rows' parent index, and counted grouped by
+ * inspection and grade (the rows, the worst grade and the rows per grade all follow from those
+ * counts); the files of the inspections and of their rows by the attachment owner index. Bounded by
+ * what the one report holds, never by the table. Counting, grading and ranking the rows in separate
+ * subqueries per inspection read them three times (docs/engine-performance.md).
  */
 async function summaryOf(
   db: DbOrTx,
@@ -40,39 +42,32 @@ async function summaryOf(
   const i = tableOf(entity) as unknown as Table;
   const variant = entity.variants ? sql`${i.variant!}` : sql`null::text`;
   const grade = technique.findingGrade;
-  let perInspection = sql`0::bigint as n, null::int as worst, '[]'::json as grades, 0::bigint as row_files`;
-  if (rowsEntity) {
-    const r = tableOf(rowsEntity) as unknown as Table;
-    const parent = r[rowsEntity.parent!]!;
-    const graded = gradeSql(technique, r);
-    const rank = graded ? gradeRank(technique, graded) : undefined;
-    // Rows per level, by the level's place: one grouped count over the inspection's rows.
-    const grades = rank
-      ? sql`(select coalesce(json_agg(json_build_array(g, c)), '[]'::json)
-          from (select ${rank} as g, count(*) as c from ${r} where ${parent} = ${i.id!} and ${rank} is not null
-            group by 1) per_grade)`
-      : sql`'[]'::json`;
-    // Where classes hold different rows (`rowsVariants`), each inspection's rows are of its class's
-    // kind; a kind is never under another class's inspection, so each is counted under every one.
-    const kinds = [...countedRowKinds(technique).keys()];
-    const counted = (of: (kind: EntityDefinition, k: Table) => SQL) =>
-      sql.join(
-        kinds.map((kind) => of(kind, tableOf(kind) as unknown as Table)),
-        sql` + `,
-      );
-    const n = counted((kind, k) => sql`(select count(*) from ${k} where ${k[kind.parent!]!} = ${i.id!})`);
-    const rowFiles = counted(
-      (kind, k) => sql`(select count(*) from ${attachments} join ${k} on ${attachments.ownerId} = ${k.id!}
-        where ${attachments.ownerEntity} = ${kind.name} and ${k[kind.parent!]!} = ${i.id!})`,
-    );
-    perInspection = sql`(${n}) as n,
-      ${
-        // Without a grade there is no worst row (a bare `select null` would answer one per row).
-        rank ? sql`(select max(${rank}) from ${r} where ${parent} = ${i.id!})` : sql`null::int`
-      } as worst,
-      ${grades} as grades,
-      (${rowFiles}) as row_files`;
-  }
+  // Where classes hold different rows (`rowsVariants`), each inspection's rows are of its class's
+  // kind; a kind is never under another class's inspection, so each is counted under every one.
+  const kinds = rowsEntity ? [...countedRowKinds(technique).keys()] : [];
+  const r = rowsEntity ? (tableOf(rowsEntity) as unknown as Table) : undefined;
+  const graded = r ? gradeSql(technique, r) : undefined;
+  const rank = graded ? gradeRank(technique, graded) : undefined;
+  // One grouped pass over each kind of row (and over the graded rows, should they not be counted):
+  // per inspection and level (null: ungraded), the rows counted (`n`) and the rows of the level (`c`).
+  const read = [...new Set([...kinds, ...(rank ? [rowsEntity!] : [])])];
+  const underReport = (k: Table, kind: EntityDefinition) =>
+    sql`${k[kind.parent!]!} in (select id from inspection)`;
+  const passes = read.map((kind) => {
+    const k = tableOf(kind) as unknown as Table;
+    const level = kind === rowsEntity && rank ? rank : sql`null::int`;
+    const counted = kinds.includes(kind) ? sql`count(*)` : sql`0::bigint`;
+    return sql`select ${k[kind.parent!]!} as inspection, ${level} as g, ${counted} as n, count(*) as c
+      from ${k} where ${underReport(k, kind)} group by 1, 2`;
+  });
+  const rowFiles = kinds.map((kind) => {
+    const k = tableOf(kind) as unknown as Table;
+    return sql`select ${k[kind.parent!]!} as inspection, count(*) as files
+      from ${attachments} join ${k} on ${attachments.ownerId} = ${k.id!}
+      where ${attachments.ownerEntity} = ${kind.name} and ${underReport(k, kind)} group by 1`;
+  });
+  const none = sql`select null::uuid as inspection, null::int as g, 0::bigint as n, 0::bigint as c where false`;
+  const noFiles = sql`select null::uuid as inspection, 0::bigint as files where false`;
   const found = await db.execute<{
     variant: string | null;
     inspections: number | string;
@@ -80,14 +75,25 @@ async function summaryOf(
     worst: number | null;
     files: number | string;
     per_inspection: { id: string; rows: number | string; grades: [number, number | string][] }[];
-  }>(sql`select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
-      coalesce(sum(own_files + row_files), 0) as files,
-      json_agg(json_build_object('id', id, 'rows', n, 'grades', grades) order by created, id) as per_inspection
-    from (select ${variant} as v, ${i.id!}::text as id, ${i.createdAt!} as created, ${perInspection},
+  }>(sql`with inspection as (
+      select ${i.id!} as id, ${variant} as v, ${i.createdAt!} as created,
         (select count(*) from ${attachments} where ${attachments.ownerEntity} = ${entity.name}
           and ${attachments.ownerId} = ${i.id!}) as own_files
-      from ${i} where ${i[entity.parent!]!} = ${reportId}) per_inspection
-    group by v order by v`);
+      from ${i} where ${i[entity.parent!]!} = ${reportId}),
+    row_counts as (${passes.length > 0 ? sql.join(passes, sql` union all `) : none}),
+    row_files as (select inspection, sum(files) as files
+      from (${rowFiles.length > 0 ? sql.join(rowFiles, sql` union all `) : noFiles}) f group by 1),
+    per_inspection as (
+      select x.v, x.id, x.created, x.own_files + coalesce(max(f.files), 0) as files,
+        coalesce(sum(rc.n), 0) as n, max(rc.g) as worst,
+        coalesce(json_agg(json_build_array(rc.g, rc.c)) filter (where rc.g is not null), '[]'::json) as grades
+      from inspection x left join row_counts rc on rc.inspection = x.id
+        left join row_files f on f.inspection = x.id
+      group by x.v, x.id, x.created, x.own_files)
+    select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
+      coalesce(sum(files), 0) as files,
+      json_agg(json_build_object('id', id::text, 'rows', n, 'grades', grades) order by created, id::text) as per_inspection
+    from per_inspection group by v order by v`);
   const levels = grade?.levels ?? [];
   /** Counts by a level's place (1 = least severe) as levels, in the grade's order. */
   const byGrade = (pairs: Iterable<[number, number]>): GradeCount[] => {
@@ -118,6 +124,31 @@ async function summaryOf(
   });
 }
 
+/**
+ * The techniques with an inspection on the report, in one statement of one index probe each: a
+ * report holds one or two techniques, and planning a technique's figures costs up to 40 ms where
+ * its grade reads a series (ultrasound, lube oil), with nothing to count.
+ */
+async function presentOn(
+  db: DbOrTx,
+  candidates: readonly TechniqueDefinition[],
+  reportId: string,
+): Promise<TechniqueDefinition[]> {
+  if (candidates.length === 0) return [];
+  const found = await db.execute<Record<string, boolean>>(
+    sql`select ${sql.join(
+      candidates.map((technique, n) => {
+        const entity = technique.workspace!.inspection;
+        const i = tableOf(entity) as unknown as Table;
+        return sql`exists (select 1 from ${i} where ${i[entity.parent!]!} = ${reportId}) as ${sql.identifier(`t${n}`)}`;
+      }),
+      sql`, `,
+    )}`,
+  );
+  const [row] = found.rows;
+  return candidates.filter((_, n) => row?.[`t${n}`] === true);
+}
+
 /** What the report page's cards show, for the techniques the caller's role may view. */
 export const reportTechniqueActions: Record<string, ActionHandler> = {
   'reportHeader.techniques': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
@@ -127,7 +158,8 @@ export const reportTechniqueActions: Record<string, ActionHandler> = {
       .get(deps.db, params.id, callerScope(user!));
     const visible = summarised.filter((t) => can(user!, { module: t.module, action: 'view' }));
     const data: ReportTechniqueSummary[] = [];
-    for (const technique of visible) data.push(...(await summaryOf(deps.db, technique, report.id)));
+    for (const technique of await presentOn(deps.db, visible, report.id))
+      data.push(...(await summaryOf(deps.db, technique, report.id)));
     return { data };
   }),
 };

@@ -3,6 +3,7 @@ import {
   thermalMeasurement,
   thermalSeverities,
   thermalAnalysisQuery,
+  thermalActionListCap,
 } from '@inspectra/contract';
 import type { ThermalResult, ThermalSeverity, ThermalSummary } from '@inspectra/contract';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import { derivedSql } from '../../engine/derived-sql.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { notShownMeta } from '../../engine/page-meta.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { recordViews } from '../../engine/records.ts';
@@ -22,9 +24,6 @@ const m = tableOf(thermalMeasurement);
 // The contract's declared expressions, compiled: SQL and the API agree on every band's edge.
 const deltaT = derivedSql(thermalMeasurement, 'deltaTC', m) as SQL<number>;
 const severity = derivedSql(thermalMeasurement, 'severity', m) as SQL<ThermalSeverity>;
-
-/** Most measurements listed as needing action in a result; the counts always cover all of them. */
-const actionListCap = 200;
 
 /** The analysis, or not found when it is out of the caller's company scope. */
 async function analysisOf(deps: EngineDeps, id: string, user: AuthenticatedUser | undefined) {
@@ -91,7 +90,7 @@ export const thermalActions: Record<string, ActionHandler> = {
       .from(m)
       .where(sql`${m.thermalAnalysisId} = ${analysis.id} and ${severity} <> 'normal'`)
       .orderBy(desc(deltaT), desc(m.date))
-      .limit(actionListCap);
+      .limit(thermalActionListCap);
     const result: ThermalResult = {
       thermalAnalysisId: analysis.id,
       result: (analysis.result as string | null) ?? null,
@@ -103,6 +102,8 @@ export const thermalActions: Record<string, ActionHandler> = {
         needingAction as StoredRecord[],
       )) as ThermalResult['actionRequired'],
     };
-    return { data: result };
+    // Every severity but normal needs action: the counts say how many the list leaves out.
+    const needing = thermalSeverities.reduce((n, s) => (s.level === 'normal' ? n : n + counts[s.level]), 0);
+    return { data: result, meta: notShownMeta({ actionRequired: [needingAction.length, needing] }) };
   }),
 };

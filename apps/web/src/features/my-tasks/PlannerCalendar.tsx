@@ -20,7 +20,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayjsLocale, formatDate } from '../../engine/locale.ts';
+import { dayjsLocale, formatDate, formatNumber } from '../../engine/locale.ts';
 import { taskName } from './my-task-queries.ts';
 import { taskStateLooks } from './TaskStateBadge.tsx';
 
@@ -49,8 +49,8 @@ export type CalendarTask = Pick<
   'id' | 'woNumber' | 'inspectionMethodName' | 'dateStart' | 'dateEnd' | 'state' | 'overdue'
 >;
 
-/** A period's tasks as a planner call answers them, with the server's note (not "OK" when cut). */
-export type CalendarPeriod<T extends CalendarTask> = { tasks: T[]; message: string };
+/** A period's tasks as a planner call answers them, and how many more the period holds (`meta.notShown`). */
+export type CalendarPeriod<T extends CalendarTask> = { tasks: T[]; notShown: number };
 
 export type PlannerCalendarProps<T extends CalendarTask, K extends QueryKey> = {
   /** The tasks planned from the first to the last day shown (ISO), one read per month shown. */
@@ -126,8 +126,14 @@ export function PlannerCalendar<T extends CalendarTask, K extends QueryKey>({
           </ActionIcon>
         </Group>
       </Group>
-      {planner.data && planner.data.message !== 'OK' && (
-        <Alert color="yellow">{t('myTasks.plannerTruncated', { count: tasks.length })}</Alert>
+      {planner.data && planner.data.notShown > 0 && (
+        <Alert color="yellow">
+          {t('myTasks.plannerTruncated', { count: tasks.length })}{' '}
+          {t('common.moreNotShown', {
+            count: planner.data.notShown,
+            formatted: formatNumber(planner.data.notShown, i18n.language),
+          })}
+        </Alert>
       )}
       {planner.isError && (
         <Alert color="red" role="alert">

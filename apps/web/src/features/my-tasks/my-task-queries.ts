@@ -1,6 +1,7 @@
 import type { MyTask, TaskState } from '@inspectra/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
+import { notShownOf } from '../../api/capped.ts';
 
 /** What the list is narrowed by: a state (the tab) and the filters, as `GET /my-tasks` takes them. */
 export type TaskFilters = {
@@ -55,7 +56,7 @@ export function plannerQuery(dateStart: string, dateEnd: string) {
         query: { dateStart, dateEnd },
         signal,
       });
-      return { tasks: envelope.data, message: envelope.message };
+      return { tasks: envelope.data, notShown: notShownOf(envelope, 'data') };
     },
     placeholderData: keepPreviousData,
   });

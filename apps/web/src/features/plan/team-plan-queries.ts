@@ -1,6 +1,7 @@
 import type { TeamTask } from '@inspectra/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
+import { notShownOf } from '../../api/capped.ts';
 import { myTasksKey } from '../my-tasks/my-task-queries.ts';
 
 /**
@@ -23,7 +24,7 @@ export function teamPlannerQuery(dateStart: string, dateEnd: string, inspectorId
         query: { dateStart, dateEnd, ...(inspectorId ? { inspectorId } : {}) },
         signal,
       });
-      return { tasks: envelope.data satisfies TeamTask[], message: envelope.message };
+      return { tasks: envelope.data satisfies TeamTask[], notShown: notShownOf(envelope, 'data') };
     },
     placeholderData: keepPreviousData,
   });

@@ -40,7 +40,7 @@ export function ThermalOverview({ scope, inspection }: InspectionPartProps) {
           </div>
           {r.actionRequired.length > 0 && (
             <Text size="sm" fw={600} c="red">
-              {t('thermal.actionRequired', { count: r.actionRequired.length })}
+              {t('thermal.actionRequired', { count: r.actionRequired.length + r.actionNotShown })}
             </Text>
           )}
         </Group>

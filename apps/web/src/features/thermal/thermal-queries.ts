@@ -1,6 +1,7 @@
 import { thermal } from '@inspectra/contract';
 import type { thermalMeasurement } from '@inspectra/contract';
 import { callApi } from '../../api/calls.ts';
+import { notShownOf } from '../../api/capped.ts';
 import type { RecordOf } from '../../api/records.ts';
 import { techniqueKey } from '../techniques/technique-queries.ts';
 
@@ -18,7 +19,10 @@ export const thermalQueries = {
   }),
   result: (reportId: string, thermalAnalysisId: string) => ({
     queryKey: [...techniqueKey(thermal, reportId), 'result', thermalAnalysisId],
-    queryFn: async () =>
-      (await callApi('GET /thermal-analysis/result', { query: { thermalAnalysisId } })).data,
+    queryFn: async () => {
+      const envelope = await callApi('GET /thermal-analysis/result', { query: { thermalAnalysisId } });
+      // At most `thermalActionListCap` measurements are listed; the meta says how many more need action.
+      return { ...envelope.data, actionNotShown: notShownOf(envelope, 'actionRequired') };
+    },
   }),
 };

@@ -13,6 +13,8 @@ export const common = {
   yes: 'Yes',
   no: 'No',
   none: '—',
+  moreNotShown_one: '{{formatted}} more not shown',
+  moreNotShown_other: '{{formatted}} more not shown',
   required: 'Required',
   saved: 'Saved',
   deleted: 'Deleted',

@@ -16,6 +16,8 @@ export const common: Translation<typeof en> = {
   yes: 'Ya',
   no: 'Tidak',
   none: '—',
+  moreNotShown_one: '{{formatted}} lainnya tidak ditampilkan',
+  moreNotShown_other: '{{formatted}} lainnya tidak ditampilkan',
   required: 'Wajib diisi',
   saved: 'Tersimpan',
   deleted: 'Terhapus',

@@ -1,0 +1,10 @@
+import type { CappedMeta, Envelope } from '@inspectra/contract';
+
+/**
+ * How many more rows than it shows a capped list of an answer matched (`meta.notShown`,
+ * docs/api-conventions.md "Capped lists"), by the list's key in `data` (`data`: the answer is the
+ * list); 0 when the answer shows them all.
+ */
+export function notShownOf(envelope: Envelope<unknown, unknown>, list: string): number {
+  return (envelope.meta as CappedMeta | undefined)?.notShown[list] ?? 0;
+}
