@@ -1,4 +1,4 @@
-import { countedRowKinds, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
+import { countedRowKinds, gradedEntity, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
 import type {
   EntityDefinition,
   GradeCount,
@@ -27,10 +27,11 @@ const summarised = techniques.filter((technique) => {
 
 /**
  * One technique's figures on a report, per equipment class, in one statement: its inspections by
- * the parent index, their rows counted and graded by the rows' parent index, and the files of both
- * by the attachment owner index. Bounded by what the one report holds, never by the table.
+ * the parent index, their rows counted and graded by the rows' parent index (or, for an inspection
+ * graded as its own record, each inspection counted at its level), and the files of both by the
+ * attachment owner index. Bounded by what the one report holds, never by the table.
  */
-async function summaryOf(
+export async function summaryOf(
   db: DbOrTx,
   technique: TechniqueDefinition,
   reportId: string,
@@ -72,6 +73,12 @@ async function summaryOf(
       } as worst,
       ${grades} as grades,
       (${rowFiles}) as row_files`;
+  } else if (grade && gradedEntity(technique) === entity) {
+    // An inspection graded as its own record (an MCSA test): it counts once, at its own level.
+    const rank = gradeRank(technique, gradeSql(technique, i)!);
+    perInspection = sql`0::bigint as n, ${rank} as worst,
+      (case when ${rank} is null then '[]'::json else json_build_array(json_build_array(${rank}, 1)) end) as grades,
+      0::bigint as row_files`;
   }
   const found = await db.execute<{
     variant: string | null;
