@@ -164,6 +164,13 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
      */
     standard?: string;
   };
+  /**
+   * What its users call one of its inspections, and several, in English, where that is not
+   * "inspection" (an MCSA test): the workspace's sentences about its inspections ("New test",
+   * "2 tests on this report") and the report card's count take it. Its Indonesian is beside its
+   * other words (`labelsId`: `technique.inspectionWord`).
+   */
+  inspectionWord?: { one: string; other: string };
   /** What a report of its method must hold to be submitted; required of a technique serving a method. */
   complete?: TechniqueCompleteness;
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
