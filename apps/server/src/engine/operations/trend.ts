@@ -69,10 +69,13 @@ export const trendOperation: OperationHandler<'trend'> = (op) => {
 
 type Chain = ReturnType<typeof seriesChain>;
 
-/** The grade a technique gives the entity's records (`findingGrade`), whose limits a trend draws. */
+/**
+ * The grade a technique gives the entity's records (`findingGrade`), whose limits a trend draws:
+ * with a verdict pair, the standard's (the recorded verdict is a choice, not a limit).
+ */
 function gradeOf(entity: EntityDefinition): string | undefined {
   const technique = (techniques as readonly TechniqueDefinition[]).find((t) => gradedEntity(t) === entity);
-  return technique?.findingGrade?.field;
+  return technique?.findingGrade?.standard ?? technique?.findingGrade?.field;
 }
 
 /**
