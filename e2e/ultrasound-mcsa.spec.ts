@@ -217,7 +217,7 @@ test('an analyst tests the pump motor by MCSA and reads its rotor verdict @table
 
   await openSignedIn(page, session, `/reports/${reportId}/mcsa`);
   await expect(page.getByRole('heading', { name: 'MCSA', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'New inspection' }).click();
+  await page.getByRole('button', { name: 'New test' }).click();
   const motor = page.getByRole('group', { name: 'Motor nameplate', exact: true });
   await motor.getByLabel('Manufacturer').fill('WEG');
   await motor.getByLabel('Model', { exact: true }).fill('W22 315S/M');
@@ -242,7 +242,7 @@ test('an analyst tests the pump motor by MCSA and reads its rotor verdict @table
     .fill('Pole-pass sidebands 44.5 dB down at 89 % load.');
   await expectAccessible(page, info, 'mcsa-test-form');
   await snap(page, `${info.project.name}-mcsa-test-form`);
-  await page.getByRole('button', { name: 'Create inspection' }).click();
+  await page.getByRole('button', { name: 'Create test' }).click();
 
   // The test's evaluation beside its inputs: a rotor bar crack may be developing; shorten the interval.
   await expect(page.getByRole('tab', { name: /^No\. 1 · / })).toHaveAttribute('aria-selected', 'true');
@@ -253,6 +253,9 @@ test('an analyst tests the pump motor by MCSA and reads its rotor verdict @table
   await snap(page, `${info.project.name}-mcsa-workspace`);
 
   await page.goto(`/reports/${reportId}`);
+  // The report card counts the tests and names the worst rotor condition among them.
+  await expect(page.getByText('1 test', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rotor bar crack developing').first()).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF', exact: true }).click();
   const pdf = await readPdf(await download, `${info.project.name}-mcsa-report`);

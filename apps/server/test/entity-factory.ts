@@ -199,22 +199,31 @@ export function changeableField(entity: EntityDefinition, variant: string | unde
 }
 
 /**
- * A valid create body for the entity under the variant: every writable field with a value, and each
- * reference naming a record created for it (of the same variant when the referenced entity has
- * variants). `overrides` replaces values, references included (no parent is then created).
+ * How much of a record the factory fills: every writable field (the default, what conformance
+ * walks), or only what the declaration requires (`required`: a record as bare as a client may send,
+ * holding no value a test did not ask for, a grade among them).
+ */
+export type RecordFill = 'every' | 'required';
+
+/**
+ * A valid create body for the entity under the variant: every writable field with a value (only
+ * the required ones with `fill: 'required'`), and each reference naming a record created for it (of
+ * the same variant when the referenced entity has variants). `overrides` replaces values,
+ * references included (no parent is then created).
  */
 export async function validValues(
   t: TestApp,
   entity: EntityDefinition,
   variant: string | undefined,
   overrides: Record<string, unknown> = {},
+  fill: RecordFill = 'every',
 ): Promise<Record<string, unknown>> {
   const tag = nextTag();
   const values: Record<string, unknown> = {};
   // Fields a named record must agree with (`referenceMatches`), set from it once all are chosen.
   const agreed: Record<string, unknown> = {};
   for (const [key, field] of writableFields(entity, variant)) {
-    if (key in overrides) continue;
+    if (key in overrides || (fill === 'required' && !field.required)) continue;
     if (field.kind === 'ref') {
       const target = entities[field.entity];
       if (!target) throw new Error(`${entity.name}.${key} names undeclared ${field.entity}`);
@@ -328,12 +337,13 @@ export async function createRecord(
   entity: EntityDefinition,
   variant: string | undefined,
   overrides: Record<string, unknown> = {},
+  fill: RecordFill = 'every',
 ): Promise<Record<string, any>> {
   const routes = entityRoutes(entity, variant);
   const create =
     routes.find((r) => r.operation.kind === 'create') ?? routes.find((r) => r.operation.kind === 'upsert');
   if (create) {
-    const values = await validValues(t, entity, variant, overrides);
+    const values = await validValues(t, entity, variant, overrides, fill);
     const r = await sendEntityBody(t, create, routeUrl(create), values, requiredFiles(entity));
     if (r.status !== 201)
       throw new Error(`${routeLabel(create)}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);

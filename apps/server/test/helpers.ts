@@ -3,19 +3,29 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inspectorGrantsOf, methodModules, taskStateOf } from '@inspectra/contract';
-import type { ReportStatus } from '@inspectra/contract';
+import {
+  entities,
+  inspectorGrantsOf,
+  methodModules,
+  recordedFields,
+  reportHeader,
+  rowEntitiesOf,
+  taskStateOf,
+  techniques,
+} from '@inspectra/contract';
+import type { EntityDefinition, ReportMissing, ReportStatus } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
-import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { rolePermissions, roles, tableOf, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import type { FileStore } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { pdfBytes } from './document-bytes.ts';
 import { adminPassword, onServer, prepare, withDatabase } from './template-database.ts';
+import { createRecord, validValue } from './entity-factory.ts';
 
 export { adminPassword };
 export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256!';
@@ -368,88 +378,71 @@ export type FilePart = { name: string; type: string; bytes: Buffer };
 
 /**
  * Gives a report what its method requires before it may be submitted (docs/report-status.md
- * "Completeness"), as the server's readiness answer lists it: a thermal measurement (under the
- * report's analysis, made when missing), a VCI spot, an ultrasound reading, an MCSA test, or a
- * supporting document. Nothing when it is complete, so it
- * may be called before every submission. Tests of other things submit through it.
+ * "Completeness"), as the server's readiness answer lists it, from the declarations alone: each
+ * missing record is made by the entity factory with only its required values (the report's
+ * inspection, made when it has none, a row under it holding a value that records it, a supporting
+ * document), so a new technique needs nothing here. Nothing when it is complete, so it may be
+ * called before every submission. Tests of other things submit through it.
  */
 export async function completeForSubmission(t: TestApp, reportHeaderId: string) {
   const readiness = await t.call('GET', `/api/report-headers/${reportHeaderId}/readiness`);
   // A report the caller cannot read (an unknown id, a malformed one): the submission answers for itself.
   if (readiness.status !== 200) return;
-  for (const missing of readiness.body.data.missing as { requirement: string; technique: string | null }[]) {
-    if (missing.requirement === 'documents') {
-      const r = await t.call(
-        'POST',
-        '/api/report-supporting-document',
-        multipart(
-          { reportHeaderId, documentType: 'procedure' },
-          { file: { name: 'findings.pdf', type: 'application/pdf', bytes: pdfBytes } },
-        ),
-      );
-      if (r.status !== 201) throw new Error(`supporting document: ${r.status} ${JSON.stringify(r.body)}`);
-    } else if (missing.technique === 'thermal') {
-      const found = await t.call('GET', `/api/thermal-analysis/by-report?reportHeaderId=${reportHeaderId}`);
-      const analysis = found.body.data ?? (await createThermalAnalysis(t, { reportHeaderId }));
-      await createThermalMeasurement(t, String(analysis.id));
-    } else if (missing.technique === 'vci') {
-      const analysis = await t.call(
-        'GET',
-        `/api/vci-analysis-pipe/by-report?reportHeaderId=${reportHeaderId}`,
-      );
-      const r = await t.call('POST', '/api/vci-summary-pipe', {
-        vciAnalysisId: analysis.body.data.id,
-        measurementDate: '2026-11-20',
-        location: 'Rack 3, north side',
-        feature: 'crack',
-        severity: 'low',
-        vciSpotNumber: `S-${unique()}`,
-        summaryImages: [],
-      });
-      if (r.status !== 201) throw new Error(`vci summary: ${r.status} ${JSON.stringify(r.body)}`);
-    } else if (missing.technique === 'ultrasound') {
-      // The analysis is made (or kept) by its keyed write, then a reading under it.
-      const analysis = await t.call('PUT', '/api/ultrasound-analysis', { reportHeaderId });
-      const r = await t.call(
-        'POST',
-        '/api/ultrasound-measurement',
-        multipart(
-          {
-            ultrasoundAnalysisId: analysis.body.data.id,
-            dateTime: '2026-11-20',
-            measurementPointName: 'DE bearing',
-          },
-          {},
-        ),
-      );
-      if (r.status !== 201) throw new Error(`ultrasound measurement: ${r.status} ${JSON.stringify(r.body)}`);
-    } else if (missing.technique === 'mcsa') {
-      const r = await t.call('POST', '/api/MCSA', { reportHeaderId, testDate: '2026-11-20' });
-      if (r.status !== 201) throw new Error(`MCSA test: ${r.status} ${JSON.stringify(r.body)}`);
-    } else if (missing.technique === 'vibration') {
-      const made = await t.call('PUT', '/api/vibration-analysis', { reportHeaderId });
-      const r = await t.call('POST', '/api/vibration-measurement', {
-        vibrationAnalysisId: made.body.data.id,
-        measurementPoint: 'DE',
-        direction: 'horizontal',
-        measurementDate: '2026-11-20',
-        velocityRmsMmPerS: 1.2,
-      });
-      if (r.status !== 201) throw new Error(`vibration measurement: ${r.status} ${JSON.stringify(r.body)}`);
-    } else if (missing.technique === 'lubeOil') {
-      // The sample is made (or kept) by its keyed write; a component's reading records a row.
-      const made = await t.call('PUT', '/api/lube-oil/general-summary', {
-        reportHeaderId,
-        sampleDate: '2026-11-20',
-      });
-      const r = await t.call('PUT', '/api/lube-oil/measurements', {
-        lubeOilAnalysisId: made.body.data.id,
-        component: 'Gearbox',
-        waterPpm: 120,
-      });
-      if (r.status >= 300) throw new Error(`lube-oil component: ${r.status} ${JSON.stringify(r.body)}`);
-    } else throw new Error(`completeForSubmission: cannot yet add ${JSON.stringify(missing)}`);
+  for (const missing of readiness.body.data.missing as ReportMissing[]) {
+    const entity = entities[missing.entity];
+    if (!entity?.parent) throw new Error(`completeForSubmission: cannot add ${JSON.stringify(missing)}`);
+    for (let n = missing.found; n < missing.min; n++) {
+      const parent = entity.fields[entity.parent];
+      // An inspection (an MCSA test) or a document hangs off the report; rows under an inspection.
+      if (parent?.kind === 'ref' && parent.entity === reportHeader.name)
+        await createRecord(t, entity, entity.variants?.[0], { [entity.parent]: reportHeaderId }, 'required');
+      else await createRecordedRow(t, reportHeaderId, missing, entity);
+    }
   }
+}
+
+/**
+ * A row of `rows` under the report's inspection of its technique (made when the report has none, of
+ * a class holding such rows), with a value in the first field that records it (`recordedFields`):
+ * a row a template starts blank does not count until one is filled.
+ */
+async function createRecordedRow(
+  t: TestApp,
+  reportHeaderId: string,
+  missing: ReportMissing,
+  rows: EntityDefinition,
+) {
+  const technique = techniques.find((x) => x.module === missing.technique);
+  const inspection = technique?.workspace?.inspection;
+  if (!technique || !inspection?.parent)
+    throw new Error(`completeForSubmission: no inspection for ${rows.name}`);
+  const holding = (variant: string) => rowEntitiesOf(technique, variant).includes(rows);
+  const table = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
+  const [found] = (await t.db.select().from(table).where(eq(table[inspection.parent]!, reportHeaderId))) as {
+    id: string;
+    variant?: string;
+  }[];
+  const made =
+    found && (!found.variant || holding(found.variant))
+      ? found
+      : await createRecord(
+          t,
+          inspection,
+          inspection.variants?.find(holding),
+          { [inspection.parent]: reportHeaderId },
+          'required',
+        );
+  const recorded = recordedFields(technique, rows)?.[0];
+  await createRecord(
+    t,
+    rows,
+    made.variant ?? undefined,
+    {
+      [rows.parent!]: made.id,
+      ...(recorded ? { [recorded]: validValue(recorded, rows.fields[recorded]!, 'recorded') } : {}),
+    },
+    'required',
+  );
 }
 
 /**

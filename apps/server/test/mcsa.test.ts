@@ -9,6 +9,7 @@ import { mcsaRotorCondition } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportHeader, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { reportPdfText } from './pdf-text.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,5 +193,23 @@ describe('a report of the method', () => {
     ]);
     await tested(report.id, { sidebandDbDown: 58 });
     expect((await readiness()).body.data.missing).toEqual([]);
+  });
+
+  it('is graded by its tests’ rotor condition: the report card and the PDF name the worst', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'mcsa' });
+    await tested(report.id, { motorTag: 'PM-7A', sidebandDbDown: 58 });
+    await tested(report.id, { motorTag: 'PM-7B', sidebandDbDown: 40 });
+    const figures = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(figures.body.data.find((s: { technique: string }) => s.technique === 'mcsa')).toMatchObject({
+      inspections: 2,
+      worstFinding: 'barsBroken',
+      byGrade: [
+        { level: 'good', rows: 1 },
+        { level: 'barsBroken', rows: 1 },
+      ],
+    });
+    const { all } = await reportPdfText(t, report.id);
+    expect(all).toMatch(/2 entries, by grade:/);
+    expect(all).toMatch(/Worst: PM-7B/);
   });
 });

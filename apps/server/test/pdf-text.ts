@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect } from 'vitest';
+import type { TestApp } from './helpers.ts';
 
 /**
  * Every page's text, white space as single spaces. With PDF_DUMP_DIR set, each PDF read is also
@@ -29,4 +30,19 @@ export async function pdfText(bytes: Buffer): Promise<{ pages: string[]; all: st
   }
   await document.destroy();
   return { pages, all: pages.join('\n') };
+}
+
+/** A report's PDF as the administrator prints it, as text (`pdfText`), in the language given. */
+export async function reportPdfText(
+  t: Pick<TestApp, 'inject' | 'adminTokens'>,
+  reportId: string,
+  language = 'en',
+): Promise<{ pages: string[]; all: string }> {
+  const printed = await t.inject({
+    method: 'GET',
+    url: `/api/report-headers/${reportId}/pdf?lang=${language}`,
+    headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+  });
+  expect(printed.statusCode).toBe(200);
+  return pdfText(printed.rawPayload);
 }

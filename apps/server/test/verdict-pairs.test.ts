@@ -38,10 +38,11 @@ async function printed(reportId: string, language = 'en') {
 const accept = '/api/report-approval-paths/verdict-acceptances';
 
 describe('the declaration', () => {
-  it('names UFD’s pair (and ultrasound’s), and gives its rows the reason', () => {
+  it('names UFD’s pair (and vibration’s, ultrasound’s, lube oil’s), and gives its rows the reason', () => {
     const paired = techniques.filter((x) => x.workspace?.rows?.verdict);
     expect(paired.map((x) => [x.module, x.workspace!.rows!.verdict])).toEqual([
       ['ufd', { recorded: 'result', standard: 'proposedResult', levels: ['accept', 'reject'] }],
+      ['vibration', { recorded: 'analystZone', standard: 'zone', levels: ['A', 'B', 'C', 'D'] }],
       [
         'ultrasound',
         {

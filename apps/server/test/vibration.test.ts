@@ -190,6 +190,49 @@ describe('the zone of a measurement (ISO 20816-3, Annex A)', () => {
   });
 });
 
+describe('the analyst’s zone beside the standard’s (a verdict pair)', () => {
+  it('needs a reason where it differs, and counts the stricter on the report card', async () => {
+    const { analysis, report } = await analysed();
+    // 3.0 mm/s on a group 2, rigid machine: zone C by ISO 20816-3.
+    const reading = {
+      vibrationAnalysisId: analysis.id,
+      measurementPoint: 'DE',
+      direction: 'horizontal',
+      measurementDate: '2026-11-02',
+      velocityRmsMmPerS: 3,
+    };
+    const refused = await t.call('POST', '/api/vibration-measurement', { ...reading, analystZone: 'B' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'verdictOverrideReason',
+        code: 'verdictOverride',
+        params: { recorded: 'B', standard: 'C' },
+      }),
+    ]);
+    expect(await measurementsOf(analysis.id)).toEqual([]);
+    const agreed = await t.call('POST', '/api/vibration-measurement', {
+      ...reading,
+      measurementPoint: 'NDE',
+      analystZone: 'C',
+    });
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(201);
+    expect(agreed.body.data).toMatchObject({ zone: 'C', analystZone: 'C', verdictOverrideReason: null });
+    const overridden = await t.call('POST', '/api/vibration-measurement', {
+      ...reading,
+      analystZone: 'B',
+      verdictOverrideReason: 'Spectrum shows pump recirculation at low flow, not a fault',
+      acknowledgedWarnings: ['verdictOverride'],
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(overridden.body.data).toMatchObject({ zone: 'C', analystZone: 'B' });
+    // The standard's C counts until a reviewer accepts the analyst's B.
+    const figures = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    const vibration = figures.body.data.find((s: { technique: string }) => s.technique === 'vibration');
+    expect(vibration).toMatchObject({ worstFinding: 'C', byGrade: [{ level: 'C', rows: 2 }] });
+  });
+});
+
 describe('the grid of points × directions', () => {
   it('writes 60 rows in one call, then updates them by point, direction and date', async () => {
     const { analysis } = await analysed();

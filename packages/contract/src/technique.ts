@@ -148,21 +148,29 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
   /** Shown on the report page as a card (inspection techniques); false for report-wide lists. */
   reportCard?: boolean;
   /**
-   * How the technique grades its findings: a field of its rows, stored or derived (thermal's
+   * How the technique grades its findings: a field of its graded records (`gradedEntity`: its rows,
+   * or its inspection when that holds no rows, an MCSA test), stored or derived (thermal's
    * severity, from ΔT), and its levels, least severe first. The worst finding of a report (NDT
-   * history, report card) is read from it.
+   * history, report card, approvals queue, PDF) is read from it.
    */
   findingGrade?: {
     field: string;
     levels: readonly string[];
     /**
      * The verdict a standard gives over the same levels, beside the recorded one (`field`): a
-     * derived value (or field) of the rows (UFD's result by the code). Naming it makes a difference
+     * derived value (or field) of the graded records (UFD's result by the code). Naming it makes a difference
      * between the two an override: saved with a reason, counted at the stricter until a reviewer
      * accepts it (STYLE 17, docs/verdict-pairs.md).
      */
     standard?: string;
   };
+  /**
+   * What its users call one of its inspections, and several, in English, where that is not
+   * "inspection" (an MCSA test): the workspace's sentences about its inspections ("New test",
+   * "2 tests on this report") and the report card's count take it. Its Indonesian is beside its
+   * other words (`labelsId`: `technique.inspectionWord`).
+   */
+  inspectionWord?: { one: string; other: string };
   /** What a report of its method must hold to be submitted; required of a technique serving a method. */
   complete?: TechniqueCompleteness;
   /** The web reaches this technique by plain fetch (SPEC 4: walkthrough), not the main client. */
@@ -253,18 +261,23 @@ export function defineTechnique<const M extends string, const R extends readonly
       );
   }
   const rows = config.workspace?.rows;
+  const gradedRecords = gradedEntity(config);
   const graded = config.findingGrade?.field;
   // A derived grade must be an expression, so the server can grade in SQL what the API shows.
-  if (graded !== undefined && !rows?.fields[graded] && !rows?.derived[graded]?.expr)
+  if (graded !== undefined && !gradedRecords?.fields[graded] && !gradedRecords?.derived[graded]?.expr)
     throw new Error(
-      `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its rows`,
+      `${config.module}: findingGrade names ${graded}, neither a field nor a derived expression of its ${rows ? 'rows' : 'inspection'}`,
     );
+  // Graded records hang off the report, directly or through their inspection: the worst finding
+  // of a report is read down that chain.
+  if (gradedRecords && !rows && !config.workspace?.inspection.parent)
+    throw new Error(`${config.module}: an inspection graded as its own record hangs off the report`);
   const standard = config.findingGrade?.standard;
-  if (standard !== undefined && rows && graded !== undefined) {
+  if (standard !== undefined && gradedRecords && graded !== undefined) {
     // Both verdicts take the grade's levels; the recorded one is stored, so the inspector sets it.
     const levels = config.findingGrade!.levels;
-    const given = rows.fields[standard] ?? rows.derived[standard]?.field;
-    const recorded = rows.fields[graded];
+    const given = gradedRecords.fields[standard] ?? gradedRecords.derived[standard]?.field;
+    const recorded = gradedRecords.fields[graded];
     const sameLevels = (values: readonly string[] | undefined) =>
       values !== undefined && values.length === levels.length && values.every((v) => levels.includes(v));
     if (
@@ -273,14 +286,14 @@ export function defineTechnique<const M extends string, const R extends readonly
       given?.kind !== 'enum' ||
       !sameLevels(recorded.values) ||
       !sameLevels(given.values) ||
-      (!rows.fields[standard] && !rows.derived[standard]?.expr)
+      (!gradedRecords.fields[standard] && !gradedRecords.derived[standard]?.expr)
     )
       throw new Error(
         `${config.module}: findingGrade.standard names a choice of the grade's levels beside the recorded ${graded}, a stored choice`,
       );
-    declareVerdictPair(rows, { recorded: graded, standard, levels });
+    declareVerdictPair(gradedRecords, { recorded: graded, standard, levels });
   } else if (standard !== undefined)
-    throw new Error(`${config.module}: findingGrade.standard needs rows and a graded field`);
+    throw new Error(`${config.module}: findingGrade.standard needs a workspace and a graded field`);
   const profile = config.workspace?.profile;
   if (profile) {
     const numbers = [profile.x, ...profile.series].filter((k) => {
@@ -364,6 +377,19 @@ export function defineTechnique<const M extends string, const R extends readonly
     label: method?.name ?? config.label!,
     variants: config.workspace?.inspection.variants ?? [],
   };
+}
+
+/**
+ * The entity whose records the technique grades (`findingGrade`): its inspection's main rows, or,
+ * for a technique whose inspections hold no rows, the inspection itself (an MCSA test is the record
+ * and carries the verdict). Undefined when the technique grades nothing. Every reader of grades
+ * (report card, NDT history, approvals queue, PDF, overrides) finds the graded records here.
+ */
+export function gradedEntity(
+  technique: Pick<TechniqueDefinition, 'workspace' | 'findingGrade'>,
+): EntityDefinition | undefined {
+  if (!technique.findingGrade) return undefined;
+  return technique.workspace?.rows ?? technique.workspace?.inspection;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { techniques } from '@inspectra/contract';
+import { gradedEntity, techniques } from '@inspectra/contract';
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -6,17 +6,44 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tableOf, verdictAcceptances } from '../db/schema/index.ts';
 import { derivedSql } from './derived-sql.ts';
 
+type Table = PgTable & Record<string, AnyPgColumn>;
+
 /**
- * A technique's finding grade (`findingGrade`) as SQL over its rows' table: the stored column, or
- * the derived value's expression (derived-sql.ts), the same the API computes for each row. Undefined
- * when the technique grades nothing.
+ * Where a technique's graded records (`gradedEntity`) sit under a report, as SQL: `from`, their
+ * table (joined to their inspection when they are its rows) and `report`, the column naming their
+ * report, so `select … from ${from} where ${report} = $id` reads one report's graded records by the
+ * parents' indexes. Undefined when the technique grades nothing under a report.
  */
-export function gradeSql(technique: TechniqueDefinition, rowsTable: object): SQL | undefined {
+export function gradedUnderReport(
+  technique: TechniqueDefinition,
+): { entity: EntityDefinition; table: Table; from: SQL; report: AnyPgColumn } | undefined {
+  const entity = gradedEntity(technique);
+  const inspection = technique.workspace?.inspection;
+  if (!entity || !inspection?.parent || !entity.parent) return undefined;
+  const i = tableOf(inspection) as unknown as Table;
+  // The inspection is the graded record itself (an MCSA test): it names its report.
+  if (entity === inspection) return { entity, table: i, from: sql`${i}`, report: i[inspection.parent]! };
+  const r = tableOf(entity) as unknown as Table;
+  return {
+    entity,
+    table: r,
+    from: sql`${r} join ${i} on ${r[entity.parent]!} = ${i.id!}`,
+    report: i[inspection.parent]!,
+  };
+}
+
+/**
+ * A technique's finding grade (`findingGrade`) as SQL over its graded records' table (its rows', or
+ * its inspection's when that is the graded record): the stored column, or the derived value's
+ * expression (derived-sql.ts), the same the API computes for each record. Undefined when the
+ * technique grades nothing.
+ */
+export function gradeSql(technique: TechniqueDefinition, gradedTable: object): SQL | undefined {
   const grade = technique.findingGrade;
-  const rows = technique.workspace?.rows;
-  if (!grade || !rows) return undefined;
-  const override = overrideSql(technique, rowsTable);
-  if (!override) return valueSql(rows, grade.field, rowsTable);
+  const graded = gradedEntity(technique);
+  if (!grade || !graded) return undefined;
+  const override = overrideSql(technique, gradedTable);
+  if (!override) return valueSql(graded, grade.field, gradedTable);
   // With a verdict pair, the grade counted (docs/verdict-pairs.md): the standard's where it is
   // stricter than the recorded one, until a reviewer has accepted the recorded one over it; the
   // standard's too where nobody recorded one (a reading graded by its rise alone).
@@ -26,27 +53,27 @@ export function gradeSql(technique: TechniqueDefinition, rowsTable: object): SQL
     and not ${accepted} then (${standard})::text else (${recorded})::text end)`;
 }
 
-/** A field of the rows, stored or derived, as SQL over their table. */
-function valueSql(rows: EntityDefinition, key: string, rowsTable: object): SQL {
-  if (rows.fields[key]) return sql`${(rowsTable as Record<string, AnyPgColumn>)[key]!}`;
-  return derivedSql(rows, key, rowsTable);
+/** A field of the graded records, stored or derived, as SQL over their table. */
+function valueSql(graded: EntityDefinition, key: string, gradedTable: object): SQL {
+  if (graded.fields[key]) return sql`${(gradedTable as Record<string, AnyPgColumn>)[key]!}`;
+  return derivedSql(graded, key, gradedTable);
 }
 
 /**
- * The overrides among a technique's rows (docs/verdict-pairs.md), as SQL conditions over their
- * table: `any`, the two verdicts set and different; `accepted`, one a reviewer accepted. Undefined
- * when the technique names no verdict pair.
+ * The overrides among a technique's graded records (docs/verdict-pairs.md), as SQL conditions over
+ * their table: `any`, the two verdicts set and different; `accepted`, one a reviewer accepted.
+ * Undefined when the technique names no verdict pair.
  */
 export function overrideSql(
   technique: TechniqueDefinition,
-  rowsTable: object,
+  gradedTable: object,
 ): { any: SQL; accepted: SQL; recorded: SQL; standard: SQL } | undefined {
-  const rows = technique.workspace?.rows;
-  const pair = rows?.verdict;
-  if (!rows || !pair) return undefined;
-  const recorded = valueSql(rows, pair.recorded, rowsTable);
-  const standard = valueSql(rows, pair.standard, rowsTable);
-  const id = (rowsTable as Record<string, AnyPgColumn>).id!;
+  const graded = gradedEntity(technique);
+  const pair = graded?.verdict;
+  if (!graded || !pair) return undefined;
+  const recorded = valueSql(graded, pair.recorded, gradedTable);
+  const standard = valueSql(graded, pair.standard, gradedTable);
+  const id = (gradedTable as Record<string, AnyPgColumn>).id!;
   return {
     recorded,
     standard,
@@ -63,16 +90,13 @@ export function overrideSql(
  */
 export function overrideCountSql(report: SQL, method: SQL): SQL {
   const counted = techniques.flatMap((technique) => {
-    const inspection = technique.workspace?.inspection;
-    const rows = technique.workspace?.rows;
-    if (!technique.method || !inspection?.parent || !rows?.parent) return [];
-    const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const override = overrideSql(technique, r);
+    const under = gradedUnderReport(technique);
+    if (!technique.method || !under) return [];
+    const override = overrideSql(technique, under.table);
     if (!override) return [];
     return [
       sql`when ${technique.method} then (select json_build_array(count(*), count(*) filter (where ${override.accepted}))
-        from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!} where ${i[inspection.parent]!} = ${report} and ${override.any})`,
+        from ${under.from} where ${under.report} = ${report} and ${override.any})`,
     ];
   });
   return counted.length > 0 ? sql`(case ${method} ${sql.join(counted, sql` `)} end)` : sql`null`;
@@ -89,25 +113,29 @@ export function gradeRank(technique: TechniqueDefinition, grade: SQL): SQL {
 
 /**
  * The worst graded finding of the report `report` (an id) made by `method` (its code), as SQL: from
- * the technique serving that method when it grades findings, over rows under its inspection under
- * the report, levels in the technique's declared order. Another technique's rows hung under the
- * same report never count: their levels may mean something else. Null when nothing is graded.
+ * the technique serving that method when it grades findings, over its graded records under the
+ * report (rows under its inspections, or the inspections themselves), levels in the technique's
+ * declared order. Another technique's records hung under the same report never count: their
+ * levels may mean something else. Null when nothing is graded.
  * The NDT register's history and the approvals queue read it.
  */
 export function worstFindingSql(report: SQL, method: SQL): SQL {
   const graded = techniques.flatMap((technique) => {
-    const inspection = technique.workspace?.inspection;
-    const rows = technique.workspace?.rows;
-    if (!technique.method || !inspection?.parent || !rows?.parent) return [];
-    const i = tableOf(inspection) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const r = tableOf(rows) as unknown as Record<string, AnyPgColumn> & PgTable;
-    const grade = gradeSql(technique, r);
-    if (!grade) return [];
-    const rank = gradeRank(technique, grade);
-    return [
-      sql`when ${technique.method} then (select ${grade} from ${r} join ${i} on ${r[rows.parent]!} = ${i.id!}
-        where ${i[inspection.parent]!} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`,
-    ];
+    const worst = technique.method ? worstGradeSql(technique, report) : undefined;
+    return worst ? [sql`when ${technique.method} then ${worst}`] : [];
   });
   return graded.length > 0 ? sql`(case ${method} ${sql.join(graded, sql` `)} end)` : sql`null`;
+}
+
+/**
+ * The worst level among one technique's graded records under the report `report` (an id), as SQL
+ * (a scalar subquery), null when none is graded; undefined when the technique grades nothing.
+ */
+export function worstGradeSql(technique: TechniqueDefinition, report: SQL): SQL | undefined {
+  const under = gradedUnderReport(technique);
+  const grade = under ? gradeSql(technique, under.table) : undefined;
+  if (!under || !grade) return undefined;
+  const rank = gradeRank(technique, grade);
+  return sql`(select ${grade} from ${under.from}
+    where ${under.report} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`;
 }

@@ -9,6 +9,7 @@ export const mcsaId: TechniqueWords = {
   technique: {
     label: 'MCSA',
     description: 'Analisis arus motor: batang rotor dinilai dari level sideband, dengan tindakannya.',
+    inspectionWord: { one: 'uji', other: 'uji' },
   },
   entities: {
     mcsaTest: {

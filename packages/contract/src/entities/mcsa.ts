@@ -216,6 +216,11 @@ export const mcsa = defineTechnique({
   color: 'indigo',
   entities: [mcsaTest],
   workspace: { inspection: mcsaTest },
+  // Its users run tests of motors, not inspections: "New test", "2 tests on this report".
+  inspectionWord: { one: 'test', other: 'tests' },
+  // The test is the graded record (it holds no rows): the report's worst finding is its worst
+  // rotor condition, on the report card, the NDT history, the approvals queue and the PDF.
+  findingGrade: { field: 'rotorCondition', levels: mcsaRotorConditionLevels },
   // A report of the method holds a test: the test is the record, with no rows under it.
   complete: { inspections: { min: 1 } },
   routes: mcsaRoutes,

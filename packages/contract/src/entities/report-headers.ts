@@ -364,7 +364,10 @@ export const reportPdfQuery = z.object({
     .optional(),
 });
 
-/** How many rows take one level of a technique's finding grade. */
+/**
+ * How many graded records take one level of a technique's finding grade: rows, or inspections
+ * where the inspection is the graded record (an MCSA test, `gradedEntity`).
+ */
 export const gradeCountSchema = z
   .object({ level: z.string(), rows: z.number().int() })
   .meta({ id: 'gradeCount' });
@@ -384,11 +387,11 @@ export const reportTechniqueSummarySchema = z
     variant: z.string().nullable(),
     inspections: z.number().int(),
     rows: z.number().int(),
-    /** The worst level of the technique's finding grade among the rows; null when none is graded. */
+    /** The worst level of the technique's finding grade among its graded records; null when none is graded. */
     worstFinding: z.string().nullable(),
     /** Photos and drawings on the inspections and their rows. */
     files: z.number().int(),
-    /** Rows per level of the finding grade, least severe first, levels no row takes left out. */
+    /** Graded records per level of the finding grade, least severe first, levels none takes left out. */
     byGrade: z.array(gradeCountSchema),
     /** Each inspection of the class, oldest first: its rows and its rows per level of the grade. */
     perInspection: z.array(

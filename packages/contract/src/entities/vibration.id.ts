@@ -75,11 +75,15 @@ export const vibrationId: TechniqueWords = {
         zoneDescription:
           'Zona evaluasi ISO 20816-3 dari kecepatan, menurut kelompok mesin dan fondasi analisis: A mesin baru, B operasi jangka panjang tanpa batasan, C operasi terbatas, D kerusakan',
         zoneBlank: 'Kelompok atau fondasi belum dicatat',
+        analystZone: 'Zona menurut analis',
+        analystZoneDescription:
+          'Zona yang Anda nilai untuk titik ini bila berbeda dari zona ISO 20816-3 (spektrum, tren, riwayat mesin); perbedaan memerlukan alasan',
       },
       groups: { readings: 'Pembacaan' },
       values: {
         direction: { horizontal: 'Horizontal', vertical: 'Vertikal', axial: 'Aksial' },
         zone: zones,
+        analystZone: zones,
       },
     },
     vibrationBentlyNevada: {

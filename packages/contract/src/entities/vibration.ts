@@ -151,6 +151,7 @@ export const vibrationMeasurement = defineEntity('vibrationMeasurement', {
       'measurementDate',
       'velocityRmsMmPerS',
       'zone',
+      'analystZone',
       'accelerationG',
       'displacementUmPkPk',
       'bearingTemperatureC',
@@ -174,6 +175,14 @@ export const vibrationMeasurement = defineEntity('vibrationMeasurement', {
       unit: '°C',
       min: -50,
       max: 300,
+      group: 'readings',
+    }),
+    // The analyst's own zone, beside the standard's (`zone`): a difference is an override with a
+    // reason (docs/verdict-pairs.md); empty, the standard's counts.
+    analystZone: f.enumOf(vibrationZones, {
+      label: 'Analyst’s zone',
+      description:
+        'The zone you judge the point to be in, where it differs from the ISO 20816-3 zone (spectrum, trend, machine history); a difference needs a reason',
       group: 'readings',
     }),
     remarks: f.longText({ maxLength: 5000 }),
@@ -522,7 +531,8 @@ export const vibration = defineTechnique({
       { entity: vibrationOperatingParameter },
     ],
   },
-  findingGrade: { field: 'zone', levels: vibrationZones },
+  // The analyst's zone paired with the standard's: an override needs a reason, counts the stricter.
+  findingGrade: { field: 'analystZone', levels: vibrationZones, standard: 'zone' },
   complete: { rows: { min: 1 } },
   templates: [vibrationOperatingTemplate],
 });

@@ -103,8 +103,13 @@ export type EntityLabels = { [K in keyof DeclaredEntities]?: EntityStrings<Decla
   reportHeader?: { values?: { inspectionMethod?: Labels<TechniqueModule> } };
 };
 
-/** `techniques.<module>.label|description`. */
-export type TechniqueLabels = { [M in TechniqueModule]?: { label?: string; description?: string } };
+/** `techniques.<module>.label|description|inspectionWord.one|other`. */
+export type TechniqueLabels = {
+  [M in TechniqueModule]?: { label?: string; description?: string; inspectionWord?: InspectionWord };
+};
+
+/** A technique's word for one of its inspections and for several (`defineTechnique`'s `inspectionWord`). */
+export type InspectionWord = { one: string; other: string };
 
 /** A language's words for the declarations: the entities' and the techniques'. */
 export type DeclaredLabels = { entities: EntityLabels; techniques: TechniqueLabels };
@@ -113,4 +118,6 @@ export type DeclaredLabels = { entities: EntityLabels; techniques: TechniqueLabe
 export type DomainWords = { entities: EntityLabels };
 
 /** A technique's words: its name and card sentence, and its entities' (`defineTechnique`'s `labelsId`). */
-export type TechniqueWords = DomainWords & { technique: { label: string; description: string } };
+export type TechniqueWords = DomainWords & {
+  technique: { label: string; description: string; inspectionWord?: InspectionWord };
+};

@@ -1,5 +1,6 @@
 import {
   entities,
+  gradedEntity,
   seriesBandKeys,
   seriesBands,
   seriesChain,
@@ -76,10 +77,13 @@ export const trendOperation: OperationHandler<'trend'> = (op) => {
 
 type Chain = ReturnType<typeof seriesChain>;
 
-/** The grade a technique gives the entity's rows (`findingGrade`), whose limits a trend draws. */
+/**
+ * The grade a technique gives the entity's records (`findingGrade`), whose limits a trend draws:
+ * with a verdict pair, the standard's (the recorded verdict is a choice, not a limit).
+ */
 function gradeOf(entity: EntityDefinition): string | undefined {
-  const technique = (techniques as readonly TechniqueDefinition[]).find((t) => t.workspace?.rows === entity);
-  return technique?.findingGrade?.field;
+  const technique = (techniques as readonly TechniqueDefinition[]).find((t) => gradedEntity(t) === entity);
+  return technique?.findingGrade?.standard ?? technique?.findingGrade?.field;
 }
 
 /**

@@ -1,35 +1,30 @@
 import {
   entities,
   enumValueLabel,
+  gradedEntity,
   reportHeader,
   techniques,
   verdictAcceptanceBody,
   verdictOverrideReasonKey,
   verdictOverridesQuery,
 } from '@inspectra/contract';
-import type { ReportStatus, TechniqueDefinition, VerdictOverrideRow } from '@inspectra/contract';
+import type { ReportStatus, VerdictOverrideRow } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { tableOf, verdictAcceptances } from '../../db/schema/index.ts';
+import { verdictAcceptances } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { callerScope } from '../../engine/record-scope.ts';
-import { overrideSql } from '../../engine/finding-grade.ts';
+import { gradedUnderReport, overrideSql } from '../../engine/finding-grade.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 import { judgeActor, recordStep, snapshotOf } from './approval-path.ts';
 
-type Table = PgTable & Record<string, AnyPgColumn>;
-
-/** Techniques whose rows carry a verdict pair, their inspections under a report. */
+/** Techniques whose graded records carry a verdict pair, their inspections under a report. */
 const paired = techniques.filter((t) => {
   const inspection = t.workspace?.inspection;
   const parent = inspection?.parent ? inspection.fields[inspection.parent] : undefined;
-  return t.workspace?.rows?.verdict && parent?.kind === 'ref' && parent.entity === reportHeader.name;
+  return gradedEntity(t)?.verdict && parent?.kind === 'ref' && parent.entity === reportHeader.name;
 });
-
-/** A row's title as a reader finds it: its entity's first searched text. */
-const titleKey = (t: TechniqueDefinition) => t.workspace!.rows!.search[0];
 
 /**
  * The overrides on a report (docs/verdict-pairs.md), in the order the rows were made, optionally
@@ -42,13 +37,11 @@ export async function verdictOverridesOf(
 ): Promise<VerdictOverrideRow[]> {
   const found: VerdictOverrideRow[] = [];
   for (const technique of paired) {
-    const inspection = technique.workspace!.inspection;
-    const rows = technique.workspace!.rows!;
+    const { entity: rows, table: r, from, report } = gradedUnderReport(technique)!;
     const pair = rows.verdict!;
-    const i = tableOf(inspection) as unknown as Table;
-    const r = tableOf(rows) as unknown as Table;
     const override = overrideSql(technique, r)!;
-    const title = titleKey(technique);
+    // A row's title as a reader finds it: its entity's first searched text.
+    const title = rows.search[0];
     const result = await db.execute<{
       id: string;
       title: string | null;
@@ -62,13 +55,13 @@ export async function verdictOverridesOf(
         (${override.recorded})::text as recorded, (${override.standard})::text as standard,
         ${r[verdictOverrideReasonKey]!} as reason,
         a.accepted_by, a.accepted_by_name, to_char(a.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as accepted_at
-      from ${r} join ${i} on ${r[rows.parent!]!} = ${i.id!}
+      from ${from}
       left join lateral (select ${verdictAcceptances.acceptedBy} as accepted_by,
           ${verdictAcceptances.acceptedByName} as accepted_by_name, ${verdictAcceptances.acceptedAt} as accepted_at
         from ${verdictAcceptances} where ${verdictAcceptances.rowId} = ${r.id!}
           and ${verdictAcceptances.recorded} = (${override.recorded})::text
           and ${verdictAcceptances.standard} = (${override.standard})::text limit 1) a on true
-      where ${i[inspection.parent!]!} = ${reportId} and ${override.any}
+      where ${report} = ${reportId} and ${override.any}
         ${rowId ? sql`and ${r.id!} = ${rowId}` : sql``}
       order by ${r.createdAt!}, ${r.id!}`);
     for (const row of result.rows) {

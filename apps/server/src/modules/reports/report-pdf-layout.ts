@@ -2,6 +2,7 @@ import {
   countedRowKinds,
   formatCoordinate,
   galleryGroups,
+  gradedEntity,
   itemsKeyOf,
   listOfText,
   readingKeys,
@@ -332,7 +333,7 @@ export class ReportPdfLayout {
           return parent?.kind === 'ref' && parent.entity === entry.entity.name && e !== entry.entity;
         });
         const profile = profileOf(technique, entry.entity, entry.parent.variant);
-        const grade = technique.workspace?.rows === entry.entity ? technique.findingGrade : undefined;
+        const grade = gradedEntity(technique) === entry.entity ? technique.findingGrade : undefined;
         const gallery = technique.workspace?.lists?.find((l) => l.entity === entry.entity)?.gallery;
         this.lists[entry.depth - 1] = {
           entity: entry.entity,
@@ -377,7 +378,10 @@ export class ReportPdfLayout {
         if (!list.nested && list.count > 0)
           this.content.push(...(list.gallery ? this.galleryOf(list) : this.rowsTable(list)));
         const result = this.results.at(-1);
-        if (result && countedRowKinds(list.technique).has(list.entity)) result.entries += list.count;
+        // The entries are the rows counted, or the inspections where they are the graded records.
+        const counted =
+          countedRowKinds(list.technique).has(list.entity) || gradedEntity(list.technique) === list.entity;
+        if (result && counted) result.entries += list.count;
         if (result && list.byGrade) {
           const summary = list.byGrade.summary();
           result.grades.push(summary);
@@ -580,7 +584,7 @@ export class ReportPdfLayout {
 
   private gradeOf(list: OpenList) {
     const grade = list.technique.findingGrade;
-    return grade && list.technique.workspace?.rows === list.entity ? grade : undefined;
+    return grade && gradedEntity(list.technique) === list.entity ? grade : undefined;
   }
 
   private addRow(list: OpenList, record: TreeRecord) {

@@ -1,4 +1,4 @@
-import { countedRowKinds, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
+import { countedRowKinds, gradedEntity, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
 import type {
   EntityDefinition,
   GradeCount,
@@ -31,8 +31,9 @@ const summarised = techniques.filter((technique) => {
  * counts); the files of the inspections and of their rows by the attachment owner index. Bounded by
  * what the one report holds, never by the table. Counting, grading and ranking the rows in separate
  * subqueries per inspection read them three times (docs/engine-performance.md).
+ * An inspection graded as its own record (an MCSA test) counts once, at its own level.
  */
-async function summaryOf(
+export async function summaryOf(
   db: DbOrTx,
   technique: TechniqueDefinition,
   reportId: string,
@@ -68,6 +69,12 @@ async function summaryOf(
   });
   const none = sql`select null::uuid as inspection, null::int as g, 0::bigint as n, 0::bigint as c where false`;
   const noFiles = sql`select null::uuid as inspection, 0::bigint as files where false`;
+  // An inspection graded as its own record (an MCSA test): it counts once, at its own level.
+  if (!rowsEntity && grade && gradedEntity(technique) === entity) {
+    const own = gradeRank(technique, gradeSql(technique, i)!);
+    passes.push(sql`select ${i.id!} as inspection, ${own} as g, 0::bigint as n, 1::bigint as c
+      from ${i} where ${i[entity.parent!]!} = ${reportId} and ${own} is not null`);
+  }
   const found = await db.execute<{
     variant: string | null;
     inspections: number | string;

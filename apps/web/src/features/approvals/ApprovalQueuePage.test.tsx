@@ -146,12 +146,12 @@ describe('the approvals queue page', () => {
     await user.click(within(filters).getByRole('combobox', { name: 'Severity' }));
     await user.click(
       await screen.findByRole('option', {
-        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum / D / Severe',
+        name: 'Repair immediately / Critical / Reject / Underprotected / Danger / Below minimum / D / Severe / Several bars broken',
       }),
     );
     await waitFor(() =>
       expect(asked.at(-1)?.get('severity')).toBe(
-        'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
+        'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe,multipleBarsBroken',
       ),
     );
 
@@ -213,12 +213,13 @@ describe('the approvals queue page', () => {
     // A two-level grade (UFD's and PAUT's accept or reject) takes the ends of the scale; SACP's
     // three its ends and the step below the worst; motion magnification's five the ends, the steps
     // between them, and marginal beside correction; vibration's ISO 20816-3 zones A to D one a step;
-    // ultrasound's rise bands and lube oil's three grades alike.
+    // ultrasound's rise bands and lube oil's three grades alike; MCSA's seven rotor conditions
+    // (graded on its tests) spread over the four steps, its severe beside ultrasound's.
     expect(choices.map((c) => c.value)).toEqual([
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
-      'repairAsTimePermits,high,overprotected,marginal,correction,C,damageDeveloping,caution',
-      'investigate,medium,aboveDesign,B,lubricate',
-      'normal,low,accept,protected,acceptable,A',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe,multipleBarsBroken',
+      'repairAsTimePermits,high,overprotected,marginal,correction,C,damageDeveloping,crackDeveloping,barsBroken,caution',
+      'investigate,medium,aboveDesign,B,lubricate,good,moderate',
+      'normal,low,accept,protected,acceptable,A,excellent',
       'none',
     ]);
     expect(isSevere({ inspectionMethod: 'ufd', worstFinding: 'reject' })).toBe(true);

@@ -1,6 +1,6 @@
 import { Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { techniqueOfMethod, techniques } from '@inspectra/contract';
+import { gradedEntity, techniqueOfMethod, techniques } from '@inspectra/contract';
 import type { ApprovalQueueItem, PageMeta } from '@inspectra/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -38,13 +38,13 @@ export function severityChoices(t: TFunction): { value: string; label: string }[
   }));
   for (const technique of techniques) {
     const grade = technique.findingGrade;
-    const rows = technique.workspace?.rows;
-    if (!technique.method || !grade || !rows) continue;
+    const graded = gradedEntity(technique);
+    if (!technique.method || !grade || !graded) continue;
     grade.levels.forEach((level, i) => {
       const step = steps[gradeStep(i, grade.levels.length)]!;
       if (step.levels.includes(level)) return;
       step.levels.push(level);
-      const label = enumLabel(t, rows.name, grade.field, level);
+      const label = enumLabel(t, graded.name, grade.field, level);
       if (!step.labels.includes(label)) step.labels.push(label);
     });
   }

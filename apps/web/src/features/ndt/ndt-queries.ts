@@ -1,4 +1,4 @@
-import { findingSeverities, techniqueOfMethod, techniques } from '@inspectra/contract';
+import { findingSeverities, gradedEntity, techniqueOfMethod, techniques } from '@inspectra/contract';
 import type {
   Attachment,
   ndtEquipment,
@@ -71,9 +71,9 @@ export function inspectionMethodLabel(t: TFunction, method: string): string {
  */
 export function findingLabel(t: TFunction, method: string, level: string): string {
   const technique = techniqueOfMethod(method);
-  const rows = technique?.workspace?.rows;
+  const graded = technique && gradedEntity(technique);
   const grade = technique?.findingGrade;
-  const translated = rows && grade ? enumLabel(t, rows.name, grade.field, level) : level;
+  const translated = graded && grade ? enumLabel(t, graded.name, grade.field, level) : level;
   if (translated !== level) return translated;
   return findingSeverities.find((s) => s.level === level)?.label ?? level;
 }

@@ -21,6 +21,7 @@ import { inspectionOf, rowKinds, techniqueKey, techniqueQueries } from './techni
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, findWrite, idArguments, writeArguments } from './technique-routes.ts';
 import { techniqueIcons } from './technique-icons.ts';
+import { inspectionWords } from './entity-words.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
 
@@ -128,6 +129,8 @@ const datesToday = (entity: ReturnType<typeof inspectionOf>) => {
  */
 export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope; selected?: string }) {
   const { t, i18n } = useTranslation();
+  // "New test" where the technique calls its inspections tests (MCSA).
+  const words = inspectionWords(t, scope.technique);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: inspections } = useSuspenseQuery(techniqueQueries.several(scope));
@@ -152,7 +155,7 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
     const n = inspections.length - index;
     return typeof date === 'string'
       ? t('workspace.inspectionOn', { date: formatDate(date, i18n.language), n })
-      : t('workspace.inspectionN', { n });
+      : t('workspace.inspectionN', { n, ...words });
   };
 
   return (
@@ -160,11 +163,11 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="sm">
           <Title order={2} fz="lg">
-            {t('workspace.inspections')}
+            {t('workspace.inspections', words)}
           </Title>
           {mayCreate && !creating && (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-              {t('workspace.newInspection')}
+              {t('workspace.newInspection', words)}
             </Button>
           )}
         </Group>
@@ -175,7 +178,7 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
             fields={shownFields(entity, scope.variant)}
             defaults={dateKey ? { [dateKey]: today() } : undefined}
             parentId={scope.reportId}
-            submitLabel={t('workspace.createInspection')}
+            submitLabel={t('workspace.createInspection', words)}
             onCancel={() => setCreating(false)}
             onSubmit={async ({ values, images, imageLists }) =>
               (
@@ -185,7 +188,7 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
               ).data
             }
             onSaved={async (created) => {
-              notifications.show({ color: 'teal', message: t('workspace.inspectionCreated') });
+              notifications.show({ color: 'teal', message: t('workspace.inspectionCreated', words) });
               setCreating(false);
               await queryClient.invalidateQueries({
                 queryKey: techniqueKey(scope.technique, scope.reportId),
@@ -194,10 +197,10 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
             }}
           />
         ) : inspections.length === 0 ? (
-          <Text c="dimmed">{t('workspace.noInspections')}</Text>
+          <Text c="dimmed">{t('workspace.noInspections', words)}</Text>
         ) : (
           <Text size="sm" c="dimmed">
-            {t('workspace.inspectionCount', { count: inspections.length })}
+            {t('workspace.inspectionCount', { count: inspections.length, ...words })}
           </Text>
         )}
       </Paper>
@@ -209,7 +212,7 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
           keepMounted={false}
           styles={{ tab: { minHeight: 44 } }}
         >
-          <Tabs.List aria-label={t('workspace.inspections')}>
+          <Tabs.List aria-label={t('workspace.inspections', words)}>
             {inspections.map((inspection, index) => (
               <Tabs.Tab key={inspection.id} value={inspection.id}>
                 {name(inspection, index)}
@@ -261,12 +264,13 @@ function DeleteInspection(p: { scope: WorkspaceScope; inspection: TechniqueRecor
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { technique } = p.scope;
+  const words = inspectionWords(t, technique);
   const route = findRoute(technique, 'delete', inspectionOf(technique), p.scope.variant);
   const mayDelete = usePermission(technique.module as PermissionModule, 'delete');
   const remove = useMutation({
     mutationFn: () => callTechnique(technique, route!, idArguments(route!, p.inspection.id)),
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: t('workspace.inspectionDeleted') });
+      notifications.show({ color: 'teal', message: t('workspace.inspectionDeleted', words) });
       p.onDeleted();
       await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, p.scope.reportId) });
     },
@@ -283,13 +287,13 @@ function DeleteInspection(p: { scope: WorkspaceScope; inspection: TechniqueRecor
         loading={remove.isPending}
         onClick={() =>
           openDeleteConfirm(t, {
-            title: t('workspace.deleteInspectionTitle'),
-            text: t('workspace.deleteInspectionText'),
+            title: t('workspace.deleteInspectionTitle', words),
+            text: t('workspace.deleteInspectionText', words),
             onConfirm: () => remove.mutate(),
           })
         }
       >
-        {t('workspace.deleteInspection')}
+        {t('workspace.deleteInspection', words)}
       </Button>
     </Group>
   );

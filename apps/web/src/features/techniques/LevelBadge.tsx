@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
+import { gradedEntity } from '@inspectra/contract';
+import type { TechniqueDefinition } from '@inspectra/contract';
 import { IconAlertOctagon, IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../engine/entity-labels.ts';
@@ -31,14 +32,14 @@ export type LevelBadgeProps = GradeBadgeProps & { technique: TechniqueDefinition
 
 /**
  * A level of the technique's grade (`findingGrade`) on the four-step scale: the level's label from
- * the rows' enum field, coloured from the least to the most severe of the declared levels. What
+ * the graded records' enum field (`gradedEntity`), coloured from the least to the most severe of the declared levels. What
  * FindingBadge draws for a technique whose extension draws no badge of its own.
  */
 export function LevelBadge({ technique, level, size = 'md' }: LevelBadgeProps) {
   const { t } = useTranslation();
   const grade = technique.findingGrade;
-  const rows = technique.workspace?.rows as EntityDefinition | undefined;
-  if (!grade || !rows) return null;
+  const graded = gradedEntity(technique);
+  if (!grade || !graded) return null;
   const index = grade.levels.indexOf(level);
   const { color, icon: Icon } = stepOf(Math.max(index, 0), grade.levels.length);
   return (
@@ -53,7 +54,7 @@ export function LevelBadge({ technique, level, size = 'md' }: LevelBadgeProps) {
       }}
       autoContrast
     >
-      {enumLabel(t, rows.name, grade.field, level)}
+      {enumLabel(t, graded.name, grade.field, level)}
     </Badge>
   );
 }

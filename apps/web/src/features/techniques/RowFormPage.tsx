@@ -25,6 +25,7 @@ import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findWrite, techniqueBySlug, writeArguments } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
+import { inspectionWords } from './entity-words.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -211,6 +212,10 @@ function useInspection(scope: WorkspaceScope, id: string | undefined): Technique
     queryKey: [...techniqueKey(scope.technique, scope.reportId), scope.variant ?? '', 'inspection', id ?? ''],
     queryFn: async () => (await loadInspection(scope, id ?? '')) ?? null,
   });
-  if (!data) throw new ApiError(t('workspace.noInspection'), { status: 404, code: 'NOT_FOUND' });
+  if (!data)
+    throw new ApiError(t('workspace.noInspection', inspectionWords(t, scope.technique)), {
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   return data;
 }

@@ -29,10 +29,10 @@ function serveSummaries(figures: Omit<ReportTechniqueSummary, 'byGrade' | 'perIn
   return calls;
 }
 
-const renderCard = (report: Partial<Report>) =>
+const renderCard = (report: Partial<Report>, technique = vci) =>
   renderWithRouter(
     {
-      '/': () => <TechniqueCard technique={vci} report={{ id: reportId, ...report } as Report} />,
+      '/': () => <TechniqueCard technique={technique} report={{ id: reportId, ...report } as Report} />,
       '/reports/$reportId/$slug': () => null,
     },
     '/',
@@ -72,5 +72,21 @@ describe("a technique's card on the report page", () => {
     expect(await screen.findByRole('link', { name: /Jalur pipa/ }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('link', { name: /^Pipa/ })).toBeVisible();
     expect(screen.queryByText(/Pipeline/)).toBeNull();
+  });
+
+  it('counts the tests of a technique whose inspection is the graded record, in its own word', async () => {
+    const mcsa = allTechniques.find((t) => t.module === 'mcsa')!;
+    const figures = { technique: 'mcsa', variant: null, inspections: 2, rows: 0, files: 0 };
+    serveSummaries([{ ...figures, worstFinding: 'barsBroken' }]);
+    const { unmount } = renderCard({ inspectionMethod: 'mcsa' }, mcsa);
+    expect(await screen.findByText('2 tests', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Two bars cracked or broken')).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('id');
+    serveSummaries([{ ...figures, worstFinding: 'barsBroken' }]);
+    renderCard({ inspectionMethod: 'mcsa' }, mcsa);
+    expect(await screen.findByText('2 uji', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Dua batang retak atau patah')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/links.tsx';
 import { techniqueDescription, techniqueLabel, variantLabel } from '../../engine/entity-labels.ts';
 import type { Report } from '../reports/useReport.ts';
+import { inspectionWords } from './entity-words.ts';
 import { extensionOf } from './extensions.ts';
 import { FindingBadge, worstLevel } from './FindingBadge.tsx';
 import { techniqueIcons } from './technique-icons.ts';
@@ -60,7 +61,13 @@ export function TechniqueCard({ technique, report }: { technique: TechniqueDefin
         ) : figures.data && figures.data.inspections > 0 ? (
           <Group gap="xs" mb="md">
             <Badge variant="default" styles={{ label: { textTransform: 'none' } }}>
-              {words('rowCount', { count: figures.data.rows })}
+              {technique.workspace?.rows
+                ? words('rowCount', { count: figures.data.rows })
+                : // Inspections holding no rows are the records: "2 tests".
+                  t('workspace.inspectionTotal', {
+                    count: figures.data.inspections,
+                    ...inspectionWords(t, technique),
+                  })}
             </Badge>
             {worst && <FindingBadge technique={technique} level={worst} />}
           </Group>

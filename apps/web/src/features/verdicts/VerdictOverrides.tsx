@@ -2,6 +2,7 @@ import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import {
   entities,
+  gradedEntity,
   techniqueOfMethod,
   techniques,
   verdictOverrideOf,
@@ -17,8 +18,8 @@ import { enumLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime } from '../../engine/locale.ts';
 import { techniqueKey } from '../techniques/technique-queries.ts';
 
-/** The techniques whose rows carry a verdict pair. */
-const paired = techniques.filter((t) => t.workspace?.rows?.verdict);
+/** The techniques whose graded records carry a verdict pair. */
+const paired = techniques.filter((t) => gradedEntity(t)?.verdict);
 
 /** A verdict of the pair in the user's words (the recorded field's level labels). */
 export function verdictWord(t: TFunction, entity: EntityDefinition, level: string): string {
@@ -185,5 +186,6 @@ export function VerdictOverridesPanel({
 
 /** Whether a report's method grades by a technique with a verdict pair (its overrides are worth asking). */
 export function hasVerdictPair(method: string | null | undefined): boolean {
-  return Boolean(method && techniqueOfMethod(method)?.workspace?.rows?.verdict);
+  const technique = method ? techniqueOfMethod(method) : undefined;
+  return Boolean(technique && gradedEntity(technique)?.verdict);
 }

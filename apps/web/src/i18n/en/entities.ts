@@ -106,7 +106,14 @@ function tabStrings(entity: EntityDefinition): Section {
 
 /** Every technique's name and card sentence (`techniques.<module>.label`). */
 export const techniqueLabels: TechniqueLabels = Object.fromEntries(
-  declaredTechniques.map((t) => [t.module, { label: t.label, description: t.description }]),
+  declaredTechniques.map((t) => [
+    t.module,
+    {
+      label: t.label,
+      description: t.description,
+      ...(t.inspectionWord ? { inspectionWord: t.inspectionWord } : {}),
+    },
+  ]),
 );
 
 const derived = Object.fromEntries(
