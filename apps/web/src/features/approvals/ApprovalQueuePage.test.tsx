@@ -166,7 +166,7 @@ describe('the approvals queue page', () => {
     await user.type(within(filters).getByRole('textbox', { name: 'Search' }), 'P-101A');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('P-101A'));
     expect(asked.at(-1)?.get('severity')).toBe(
-      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe',
+      'repairImmediately,critical,reject,underprotected,danger,belowMinimum,D,severe,multipleBarsBroken',
     );
     expect(asked.at(-1)?.get('pageNumber')).toBe('1');
 
