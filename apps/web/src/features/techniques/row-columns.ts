@@ -65,6 +65,9 @@ export function rowColumns(
   // indications) is read beside the grade, as a choice is; and what it is worked out from (a
   // finding's echo height and length) stays as long, since a reader checks the one against the other.
   const workedOut = workedOutKeys(rows).filter((k) => k !== grade);
+  // The standard's verdict beside a recorded grade (a verdict pair) gives way before the values it is
+  // judged from: the grade's cell already says it where none is recorded or where they differ.
+  const standard = grade ? rows.verdict?.standard : undefined;
   // So does what a derived grade is worked out from (a summary's velocity beside its screening).
   const gradeExpr = grade ? rows.derived[grade]?.expr : undefined;
   const read = new Set(
@@ -83,7 +86,7 @@ export function rowColumns(
   return [
     { key: lead, priority: 1 },
     ...(grade ? [{ key: grade, priority: 1 }] : []),
-    ...workedOut.map((key) => ({ key, priority: 2 })),
+    ...workedOut.map((key) => ({ key, priority: key === standard ? 3 : 2 })),
     ...rest.map((key) => ({ key, priority: priority(key) })),
   ];
 }

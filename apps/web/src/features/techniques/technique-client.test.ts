@@ -89,12 +89,13 @@ describe('a technique’s calls, found by what they do', () => {
     expect(sacpColumns).toContainEqual({ key: 'jointNumber', priority: 4 });
     // A reading's date starts as its survey's: it gives way before the readings' own values.
     expect(sacpColumns).toContainEqual({ key: 'measurementDate', priority: 5 });
-    // The result the code gives sits beside the inspector's, and what it is judged from stays as long.
+    // The result the code gives sits beside the inspector's; what it is judged from stays longer (the
+    // grade's cell says the code's result where the inspector's differs or is not recorded).
     const ufdColumns = rowColumns(ufd as unknown as TechniqueDefinition, 'pipe');
     expect(ufdColumns.slice(0, 3)).toEqual([
       { key: 'partOfSubject', priority: 1 },
       { key: 'result', priority: 1 },
-      { key: 'proposedResult', priority: 2 },
+      { key: 'proposedResult', priority: 3 },
     ]);
     for (const key of [
       'decibelsDefectType',

@@ -195,7 +195,7 @@ export const engine = {
   // A recorded verdict that differs from the standard's (docs/verdict-pairs.md).
   verdict: {
     badge: 'Override (standard: {{standard}})',
-    byStandard: 'by the standard: none recorded',
+    byStandard: 'by the standard',
     allAccepted: 'accepted',
     someAccepted: '{{count}} accepted',
     title: 'The standard gives another verdict',

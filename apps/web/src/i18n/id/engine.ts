@@ -201,7 +201,7 @@ export const engine: Translation<typeof en> = {
     help: 'Tombol plus dan minus memperbesar dan memperkecil, 0 kembali ke ukuran normal, tombol panah berpindah antarfoto. Seret untuk menggeser foto yang diperbesar.',
   },
   verdict: {
-    byStandard: 'menurut standar: tidak ada yang dicatat',
+    byStandard: 'menurut standar',
     badge: 'Penyimpangan (standar: {{standard}})',
     allAccepted: 'diterima',
     someAccepted: '{{count}} diterima',
