@@ -176,7 +176,8 @@ describe.skipIf(!postgresUrl)(
           return runServer({ ...shared, DATA_DIR: dataDir });
         }),
       );
-      direct = await Promise.all(servers.map(listeningUrl));
+      // A start migrates an empty database, which on a busy machine takes a while.
+      direct = await Promise.all(servers.map((s) => listeningUrl(s, 150_000)));
       console.log(`both processes listening ${Date.now() - starting} ms after they were started together`);
 
       const port = await freePort();
@@ -199,7 +200,7 @@ describe.skipIf(!postgresUrl)(
       }
       database = await openDatabase({ url: databaseUrl, poolSize: 2 });
       token = (await signIn(site, 'admin', adminPassword, '10.1.0.1')).accessToken;
-    }, 120_000);
+    }, 240_000);
 
     afterAll(async () => {
       nginx?.kill('SIGTERM');

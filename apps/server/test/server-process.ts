@@ -26,9 +26,9 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-/** The address a server started with `PORT=0` says it listens at, once it does (within a minute). */
-export async function listeningUrl(s: ServerProcess): Promise<string> {
-  for (let i = 0; i < 600; i++) {
+/** The address a server started with `PORT=0` says it listens at, once it does (within `withinMs`). */
+export async function listeningUrl(s: ServerProcess, withinMs = 60_000): Promise<string> {
+  for (let i = 0; i < withinMs / 100; i++) {
     const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(s.output());
     if (match) return match[1]!;
     if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
