@@ -10,11 +10,13 @@
 import { runBeside } from './beside.ts';
 import type { Pass } from './beside.ts';
 
-const postgresUrl = process.env.TEST_POSTGRES_URL;
+const { TEST_POSTGRES_URL: postgresUrl, ...withoutPostgres } = process.env;
 const pglite: Pass = {
   name: 'server integration tests on PGlite',
   args: ['run', 'test', '-w', '@inspectra/server'],
-  env: process.env,
+  // Without the PostgreSQL server: the tests that need one (two processes behind nginx,
+  // test/scale-out.test.ts) run once, in the PostgreSQL pass.
+  env: withoutPostgres,
 };
 const postgres: Pass[] = postgresUrl
   ? [

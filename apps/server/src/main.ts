@@ -68,25 +68,31 @@ async function main() {
     timeouts: config.timeouts,
   });
   const log = (line: string) => app.log.info(line);
-  const added = await ensureCatalogueMethods(database.db);
-  if (added.length > 0) log(`Inspection methods added from the catalogue: ${added.join(', ')}`);
-  await bootstrapAdministrator(database.db, {
-    username: config.adminUsername,
-    password: config.adminPassword,
-    dataDir: config.dataDir,
-    log: (line) => console.log(line),
+  // One process at a time: of processes started together on an empty database, one creates the
+  // administrator and the demo, and the others, let in after, find them made.
+  await database.exclusively('start', async () => {
+    const added = await ensureCatalogueMethods(database.db);
+    if (added.length > 0) log(`Inspection methods added from the catalogue: ${added.join(', ')}`);
+    await bootstrapAdministrator(database.db, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+      log: (line) => console.log(line),
+    });
+    if (config.seedDemo) {
+      if (await seedDemoData(database.db, files)) log('Demo data seeded');
+      // After the demo data: the inspector is given tasks on its work orders.
+      await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
+    }
   });
-  if (config.seedDemo) {
-    if (await seedDemoData(database.db, files)) log('Demo data seeded');
-    // After the demo data: the inspector is given tasks on its work orders.
-    await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
-  }
   // The configured passwords are judged; an administrator's next new password starts the judge again.
   releasePasswordJudge();
 
+  // One sweep at a time across the processes: one that finds another sweeping leaves it to it.
   const sweep = () =>
-    sweepOrphanFiles(database.db, files)
-      .then((n) => n > 0 && log(`Removed ${n} unreferenced files`))
+    database
+      .exclusively('file-sweep', () => sweepOrphanFiles(database.db, files), { wait: false })
+      .then((n) => n !== undefined && n > 0 && log(`Removed ${n} unreferenced files`))
       .catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, 60 * 60 * 1000);

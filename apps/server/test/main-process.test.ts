@@ -1,47 +1,18 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3rverCredentials, startLocalS3 } from './s3-server.ts';
 import type { LocalS3 } from './s3-server.ts';
-import { buildServerIfStale, serverMain, serverNodeEnv, serverNodeFlags } from '../scripts/build-server.ts';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+import { buildServerIfStale } from '../scripts/build-server.ts';
+import { listeningUrl, runServer as run } from './server-process.ts';
+import type { ServerProcess as Started } from './server-process.ts';
 
 // The server as `npm start` runs it: built (when a source is newer than the build), then run by
 // Node with the start script's flags, without a TypeScript loader.
 beforeAll(() => buildServerIfStale(), 120_000);
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** Runs the real entry point (`dist/main.js`) as `npm start` does, with the given environment. */
-function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', ...serverNodeEnv(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function listeningUrl(s: Started): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(s.output());
-    if (match) return match[1]!;
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${s.output()}`);
-}
 
 describe('the server process', () => {
   let dataDir: string;

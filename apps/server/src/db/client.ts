@@ -28,10 +28,52 @@ export type Database = {
    * time (PGlite has no autovacuum); call after a bulk write. PostgreSQL does this itself.
    */
   maintain(): Promise<void>;
+  /**
+   * Runs `work` holding the lock named `name`, which every process on this database shares (a
+   * PostgreSQL advisory lock, on a connection of its own for as long as `work` runs, so a process
+   * killed meanwhile releases it). `wait: false`: when another process holds it, answers
+   * `undefined` at once without running `work`. On PGlite, one process owns the database (the data
+   * directory's lock) and `work` simply runs.
+   */
+  exclusively<T>(name: ProcessLock, work: () => Promise<T>, o?: { wait?: boolean }): Promise<T | undefined>;
   /** PGlite only: the whole database as an archive, which `copyOf` opens again as a copy. */
   dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
+
+/**
+ * The work that one process at a time does for all that share a database: the schema's migrations
+ * and the start's setup (the first administrator, the catalogue's methods, the demo), which must
+ * run once when several processes start together; the orphan-file sweep, which is safe twice but
+ * needs doing once.
+ */
+export type ProcessLock = 'start' | 'file-sweep';
+/** The first key of the process locks (advisory locks; any constant no other lock uses). */
+const processLockSpace = 7_202;
+const processLockKeys: Record<ProcessLock, number> = { start: 1, 'file-sweep': 2 };
+
+/** `Database.exclusively` on a PostgreSQL server at `url`. */
+function advisoryLock(url: string): Database['exclusively'] {
+  return async (name, work, o = {}) => {
+    const holder = new pg.Client({ connectionString: url });
+    holder.on('error', () => {}); // a connection dropped while `work` runs fails its unlock, below
+    await holder.connect();
+    try {
+      const key = [processLockSpace, processLockKeys[name]];
+      if (o.wait === false) {
+        const taken = await holder.query<{ taken: boolean }>(
+          'select pg_try_advisory_lock($1, $2) as taken',
+          key,
+        );
+        if (!taken.rows[0]!.taken) return undefined;
+      } else await holder.query('select pg_advisory_lock($1, $2)', key);
+      // Ending the connection releases the lock.
+      return await work();
+    } finally {
+      await holder.end().catch(() => {});
+    }
+  };
+}
 
 /**
  * How long one request may use the database: the longest wait for a connection, and on PostgreSQL
@@ -69,8 +111,9 @@ function database(
   pool: ScheduledPool,
   kind: Database['kind'],
   close: () => Promise<void>,
-  maintain: () => Promise<void> = async () => {},
+  o: { maintain?: () => Promise<void>; exclusively?: Database['exclusively'] } = {},
 ): Database {
+  const { maintain = async () => {}, exclusively = (_name, work) => work() } = o;
   const db = drizzle(pool, { schema }) as Db;
   const ping = async (timeoutMs: number) => {
     const controller = new AbortController();
@@ -84,18 +127,25 @@ function database(
       clearTimeout(timer);
     }
   };
-  return { db, kind, ping, maintain, close };
+  return { db, kind, ping, maintain, exclusively, close };
 }
 
 async function openPostgres(url: string, poolSize: number, timeoutMs: number): Promise<Database> {
   // Migrations run on their own connection without a statement timeout: building an index on a
-  // large table may take longer than any request should.
-  const migrator = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
-  } finally {
-    await migrator.end();
-  }
+  // large table may take longer than any request should. One process at a time: of processes
+  // started together on an empty database, the first migrates it and the others, let in after,
+  // find nothing left to apply (drizzle's own bookkeeping would race: both would create its table
+  // and apply the first migration).
+  const exclusively = advisoryLock(url);
+  await exclusively('start', async () => {
+    const migrator = new pg.Client({ connectionString: url });
+    await migrator.connect();
+    try {
+      await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+  });
   const upkeep = new TableUpkeep();
   const scheduling: SchedulerOptions = {
     slots: poolSize,
@@ -121,12 +171,10 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   await pool.query('select 1');
   // Autovacuum keeps up on its own; `maintain()` is for right after a bulk write.
-  const opened: Database = database(
-    pool,
-    'postgres',
-    () => pool.end(),
-    () => upkeep.run(opened.db),
-  );
+  const opened: Database = database(pool, 'postgres', () => pool.end(), {
+    maintain: () => upkeep.run(opened.db),
+    exclusively,
+  });
   return opened;
 }
 
@@ -261,7 +309,7 @@ async function openPglite(
     await worker.terminate();
     await rm(socketDir, { recursive: true, force: true });
   };
-  const opened = database(pool, 'pglite', close, () => upkeep.run(opened.db));
+  const opened = database(pool, 'pglite', close, { maintain: () => upkeep.run(opened.db) });
   opened.dump = async () => {
     const dumped = new Promise<{ archive: Uint8Array }>((resolve) => worker.once('message', resolve));
     worker.postMessage('dump');
