@@ -39,7 +39,7 @@ describe('inspection methods', () => {
   it('lists all thirteen seeded techniques, unpaged, in code order', async () => {
     const r = await t.call('GET', '/api/master-inspection-method/all');
     expect(r.status).toBe(200);
-    expect(r.body.meta).toBeUndefined();
+    expect(r.body.meta).toEqual({ notShown: { data: 0 } });
     expect(codes(r.body.data)).toEqual([
       'flowrate',
       'lubeOil',

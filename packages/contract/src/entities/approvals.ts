@@ -120,6 +120,9 @@ export const approvalSummarySchema = z
   .meta({ id: 'approvalSummary' });
 export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
 
+/** Most approval levels one settings call lists (a method has at most ten); `meta.notShown` says the rest. */
+export const methodApprovalsCap = 1000;
+
 export const methodApprovalsQuery = z.object({
   inspectionMethodId: uuid('inspectionMethodId').optional(),
   levelApproval: levelSchema('levelApproval').optional(),
@@ -394,6 +397,7 @@ export const approvalRoutes = [
     op.action('approval.methodApprovals', {
       query: methodApprovalsQuery,
       response: z.array(inspectionMethodApproval.schemas.response),
+      capped: { data: methodApprovalsCap },
     }),
     {
       summary: 'Approval levels, of one method (?inspectionMethodId, its uuid) and/or one level',

@@ -177,6 +177,14 @@ export const equipmentNumberSchema = z
   })
   .meta({ id: 'equipmentNumber' });
 
+/**
+ * Most rows a vocabulary call lists (categories, object types): the plant's own short lists (7 and
+ * 24 seeded), never paged; past it, `meta.notShown` says how many more (docs/api-conventions.md).
+ */
+export const vocabularyCap = 1000;
+/** Most inspection points one filter call lists (a drop-down's worth); `meta.notShown` says the rest. */
+export const inspectionPointCap = 200;
+
 export const categoryObjectTypesSchema = z
   .object({
     code: z.string(),
@@ -235,13 +243,19 @@ export const assetRoutes = [
   route(
     'GET',
     '/equipment-categories',
-    op.action('asset.equipmentCategories', { response: z.array(equipmentCategory.schemas.response) }),
+    op.action('asset.equipmentCategories', {
+      response: z.array(equipmentCategory.schemas.response),
+      capped: { data: vocabularyCap },
+    }),
     { summary: 'Every equipment category (for choosing one)', tag: 'Asset master', access: assetAccess },
   ),
   route(
     'GET',
     '/category-object-type',
-    op.action('asset.categoryObjectTypes', { response: z.array(categoryObjectTypesSchema) }),
+    op.action('asset.categoryObjectTypes', {
+      response: z.array(categoryObjectTypesSchema),
+      capped: { data: vocabularyCap, objectTypes: vocabularyCap },
+    }),
     { summary: 'Each category with its object types', tag: 'Asset master', access: assetAccess },
   ),
   route(
@@ -250,6 +264,7 @@ export const assetRoutes = [
     op.action('asset.objectTypesOfCategory', {
       params: categoryParams,
       response: z.array(objectType.schemas.response),
+      capped: { data: vocabularyCap },
     }),
     { summary: 'The object types of one category (by its code)', tag: 'Asset master', access: assetAccess },
   ),
@@ -259,9 +274,10 @@ export const assetRoutes = [
     op.action('asset.inspectionPointsForFilter', {
       query: inspectionPointFilterQuery,
       response: z.array(inspectionPointOptionSchema),
+      capped: { data: inspectionPointCap },
     }),
     {
-      summary: 'Inspection points to filter by (?sapNumber, ?objectType; at most 200)',
+      summary: `Inspection points to filter by (?sapNumber, ?objectType; at most ${inspectionPointCap})`,
       tag: 'Asset master',
       access: assetAccess,
     },

@@ -169,6 +169,12 @@ export const inspectionMethod = defineEntity('inspectionMethod', {
   sort: { field: 'code', direction: 'asc' },
 });
 
+/**
+ * Most methods one list of methods holds: the product has 13 techniques; a plant adds a few of its
+ * own. Past it, `meta.notShown` says how many more (docs/api-conventions.md "Capped lists").
+ */
+export const methodListCap = 500;
+
 export const inspectionMethodSummarySchema = z
   .object({
     code: z.string(),
@@ -196,6 +202,7 @@ export const inspectionMethodRoutes = [
     op.action('inspectionMethod.summary', {
       query: inspectionMethodSummaryQuery,
       response: z.array(inspectionMethodSummarySchema),
+      capped: { data: methodListCap },
     }),
     { summary: 'Per method: open assignments and reports by status', tag, access },
   ),
@@ -205,14 +212,18 @@ export const inspectionMethodRoutes = [
     op.action('inspectionMethod.byObjectType', {
       query: byObjectTypeQuery,
       response: z.array(inspectionMethod.schemas.response),
+      capped: { data: methodListCap },
     }),
     { summary: "The active methods that apply to an object type's category", tag, access },
   ),
   route(
     'GET',
     '/master-inspection-method/all',
-    op.action('inspectionMethod.all', { response: z.array(inspectionMethod.schemas.response) }),
-    { summary: 'Every inspection method, unpaged (for choosing one)', tag, access },
+    op.action('inspectionMethod.all', {
+      response: z.array(inspectionMethod.schemas.response),
+      capped: { data: methodListCap },
+    }),
+    { summary: `Every inspection method, unpaged, at most ${methodListCap} (for choosing one)`, tag, access },
   ),
   ...resourceRoutes(inspectionMethod, '/master-inspection-method', { tag }),
 ];

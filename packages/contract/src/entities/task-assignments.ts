@@ -100,8 +100,14 @@ export const assignableUserSchema = z
   .meta({ id: 'assignableUser' });
 export type AssignableUser = z.infer<typeof assignableUserSchema>;
 
-/** Most users one assignable-users answer lists: a picker narrows by typing, it does not page. */
+/** Most users one assignable-users answer lists (a picker narrows by typing); `meta.notShown` says the rest. */
 export const maxAssignableUsers = 50;
+
+/**
+ * Most reports one inspections answer lists, newest first, across its assignments (a work order is a
+ * campaign, not a plant); `meta.notShown.reports` says how many more.
+ */
+export const maxInspectionReports = 1000;
 
 export const assignableUsersQuery = z.object({
   search: searchSchema,
@@ -293,6 +299,7 @@ export const taskAssignmentRoutes = [
     op.action('taskAssignment.assignableUsers', {
       query: assignableUsersQuery,
       response: z.array(assignableUserSchema),
+      capped: { data: maxAssignableUsers },
     }),
     {
       summary: `Active users who may be named as inspectors of a method (?inspectionMethod, our addition: their role writes its reports; search by name; at most ${maxAssignableUsers})`,
@@ -310,6 +317,7 @@ export const taskAssignmentRoutes = [
     op.action('taskAssignment.inspections', {
       query: assignmentInspectionsQuery,
       response: z.array(assignmentInspectionSchema),
+      capped: { reports: maxInspectionReports },
     }),
     {
       summary: "A work order's assignments with their reports (?reportHeaderId narrows to that report's)",

@@ -214,6 +214,9 @@ export const approvalPositionHoldersSchema = z
 
 export const plannerGroupUsageQuery = z.object({ search: searchSchema });
 /** The planner groups a user may be put in, with how many active users each has. */
+/** Most planner groups one usage call lists (by code); `meta.notShown` says the rest. */
+export const plannerGroupsCap = 500;
+
 export const plannerGroupUsageSchema = z
   .array(z.object({ code: z.string(), name: z.string(), userCount: countSchema }))
   .meta({ id: 'plannerGroupUsage' });
@@ -245,7 +248,11 @@ export const userRoutes = [
   route(
     'GET',
     '/user-pdm/get-planner-group',
-    op.action('user.plannerGroups', { query: plannerGroupUsageQuery, response: plannerGroupUsageSchema }),
+    op.action('user.plannerGroups', {
+      query: plannerGroupUsageQuery,
+      response: plannerGroupUsageSchema,
+      capped: { data: plannerGroupsCap },
+    }),
     {
       summary: 'Planner groups a user may be put in, with their active user counts',
       tag: userTag,

@@ -1,4 +1,5 @@
 import {
+  methodApprovalsCap,
   approvalPathBody,
   inspectionMethod,
   inspectionMethodApproval,
@@ -6,13 +7,14 @@ import {
   methodApprovalsQuery,
 } from '@inspectra/contract';
 import type { ApprovalSummary, MethodApprovalPath } from '@inspectra/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
+import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { recordViews, writeAudit } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { methodLevelTable, reviewerIsUser, reviewerTable } from './approval-path.ts';
@@ -63,8 +65,8 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
     const code = query.inspectionMethodId
       ? (await methodById(deps.db, query.inspectionMethodId)).code
       : undefined;
-    const rows = await deps.db
-      .select()
+    const [rows, matched] = await deps.db
+      .select({ ...getTableColumns(methodLevelTable), matched: matchedRows() })
       .from(methodLevelTable)
       .where(
         and(
@@ -73,8 +75,12 @@ export const approvalSettingsActions: Record<string, ActionHandler> = {
         ),
       )
       .orderBy(asc(methodLevelTable.inspectionMethod), asc(methodLevelTable.levelApproval))
-      .limit(1000);
-    return { data: await recordViews(deps.db, inspectionMethodApproval, rows as never) };
+      .limit(methodApprovalsCap)
+      .then(cappedRows);
+    return {
+      data: await recordViews(deps.db, inspectionMethodApproval, rows as never),
+      meta: notShownMeta({ data: [rows.length, matched] }),
+    };
   }),
 
   /**

@@ -4,15 +4,17 @@ import {
   objectType,
   reportHeader,
   inspectionMethodSummaryQuery,
+  methodListCap,
   reportStatuses,
   woTaskAssignment,
   workOrderSpk,
 } from '@inspectra/contract';
 import type { InspectionMethodSummary, workOrderStatuses } from '@inspectra/contract';
-import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { openAssignmentCounts, reportStatusCounts, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
+import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { likePattern, recordView } from '../../engine/records.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -26,9 +28,6 @@ const assignments = tableOf(woTaskAssignment);
 const workOrders = tableOf(workOrderSpk);
 const reports = tableOf(reportHeader);
 
-/** Most methods one call returns: the product has 13 techniques; a plant adds a few of its own. */
-export const methodBound = 500;
-
 /** Work orders whose assignments are no longer open work. */
 const closedWorkOrderStatuses: (typeof workOrderStatuses)[number][] = ['completed', 'cancelled'];
 
@@ -37,8 +36,13 @@ const views = (rows: unknown[]) => rows.map((row) => recordView(inspectionMethod
 /** Inspection methods: every one, those that apply to an object type, and the open work per method. */
 export const inspectionMethodActions: Record<string, ActionHandler> = {
   'inspectionMethod.all': async ({ deps }) => {
-    const rows = await deps.db.select().from(methods).orderBy(asc(methods.code)).limit(methodBound);
-    return { data: views(rows) };
+    const [rows, matched] = await deps.db
+      .select({ ...getTableColumns(methods), matched: matchedRows() })
+      .from(methods)
+      .orderBy(asc(methods.code))
+      .limit(methodListCap)
+      .then(cappedRows);
+    return { data: views(rows), meta: notShownMeta({ data: [rows.length, matched] }) };
   },
 
   /**
@@ -52,8 +56,8 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
       .where(eq(objectTypes.code, query.objectType))
       .limit(1);
     if (!type) throw new AppError('NOT_FOUND', `No object type has the code ${query.objectType}`);
-    const rows = await deps.db
-      .select()
+    const [rows, matched] = await deps.db
+      .select({ ...getTableColumns(methods), matched: matchedRows() })
       .from(methods)
       .where(
         and(
@@ -62,8 +66,9 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
         ),
       )
       .orderBy(asc(methods.code))
-      .limit(methodBound);
-    return { data: views(rows) };
+      .limit(methodListCap)
+      .then(cappedRows);
+    return { data: views(rows), meta: notShownMeta({ data: [rows.length, matched] }) };
   }),
 
   /**
@@ -75,8 +80,12 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
     { query: inspectionMethodSummaryQuery },
     async ({ query, deps, user }) => {
       const search = query.search;
-      const found = await deps.db
-        .select({ code: sql<string>`${methods.code}`, name: sql<string>`${methods.name}` })
+      const [found, matched] = await deps.db
+        .select({
+          code: sql<string>`${methods.code}`,
+          name: sql<string>`${methods.name}`,
+          matched: matchedRows(),
+        })
         .from(methods)
         .where(
           search
@@ -84,9 +93,11 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
             : undefined,
         )
         .orderBy(asc(methods.code))
-        .limit(methodBound);
+        .limit(methodListCap)
+        .then(cappedRows);
+      const meta = notShownMeta({ data: [found.length, matched] });
       const codes = found.map((m) => m.code);
-      if (codes.length === 0) return { data: [] };
+      if (codes.length === 0) return { data: [], meta };
       // A contractor sees only its company's assignments (docs/company-scoping.md).
       const scoped = scopeFor(deps.scopes, woTaskAssignment, user);
       // Owner staff see every record: the counts the database keeps (migration 0020). A contractor's
@@ -135,7 +146,7 @@ export const inspectionMethodActions: Record<string, ActionHandler> = {
           reportsByStatus,
         };
       });
-      return { data };
+      return { data, meta };
     },
   ),
 };

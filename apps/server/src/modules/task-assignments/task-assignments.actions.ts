@@ -8,6 +8,7 @@ import {
   inspectionMethod,
   maxAssignableUsers,
   maxAssignmentSheetRows,
+  maxInspectionReports,
   reportHeader,
   woTaskAssignment,
   workOrderSpk,
@@ -22,6 +23,7 @@ import { roles, tableOf, users } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps, WriteCheck } from '../../engine/engine-deps.ts';
+import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, likePattern, listEvery, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { sheetDownload } from '../../engine/sheet-operations.ts';
@@ -63,8 +65,6 @@ const workOrders = tableOf(workOrderSpk);
 const reports = tableOf(reportHeader);
 const methods = tableOf(inspectionMethod);
 
-/** Most reports one inspections answer lists (newest first): a work order is a campaign, not a plant. */
-export const maxInspectionReports = 1000;
 /** Most method codes a sheet's drop-down offers. */
 const maxMethodCodes = 500;
 
@@ -233,8 +233,8 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
         eligible = mayInspect(method.code);
       } else eligible = mayInspectAny(await activeMethodCodes(deps.db));
       const pattern = query.search ? likePattern(query.search) : undefined;
-      const rows = await deps.db
-        .select({ id: users.id, username: users.username, fullName: users.fullName })
+      const [rows, matched] = await deps.db
+        .select({ id: users.id, username: users.username, fullName: users.fullName, matched: matchedRows() })
         .from(users)
         .where(
           and(
@@ -246,8 +246,9 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
           ),
         )
         .orderBy(asc(users.fullName), asc(users.username))
-        .limit(maxAssignableUsers);
-      return { data: rows };
+        .limit(maxAssignableUsers)
+        .then(cappedRows);
+      return { data: rows, meta: notShownMeta({ data: [rows.length, matched] }) };
     },
   ),
 
@@ -270,8 +271,8 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
         await repositoryOf(deps, woTaskAssignment.name).all(db, { parentId: workOrder.id, scope })
       ).filter((row) => method === undefined || row.inspectionMethod === method);
       const codes = rows.map((row) => row.inspectionMethod as string);
-      if (codes.length === 0) return { data: [] };
-      const [names, made, inspectors] = await Promise.all([
+      if (codes.length === 0) return { data: [], meta: notShownMeta({ reports: [0, 0] }) };
+      const [names, [made, reportsMatched], inspectors] = await Promise.all([
         db
           .select({ code: methods.code, name: methods.name })
           .from(methods)
@@ -285,6 +286,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             status: reports.status,
             updatedAt: reports.updatedAt,
             inspectionMethod: reports.inspectionMethod,
+            matched: matchedRows(),
           })
           .from(reports)
           // Current reports only: a superseded one is shown as its approved revision.
@@ -296,7 +298,8 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
             ),
           )
           .orderBy(desc(reports.updatedAt), asc(reports.id))
-          .limit(maxInspectionReports),
+          .limit(maxInspectionReports)
+          .then(cappedRows),
         inspectorsOf(db, [...new Set(rows.flatMap((row) => (row.userPDMIds as string[] | null) ?? []))]),
       ]);
       const nameOf = new Map(names.map((m) => [m.code, m.name]));
@@ -319,6 +322,8 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
               })),
           };
         }),
+        // Each report is under the one assignment of its method: all those read are shown.
+        meta: notShownMeta({ reports: [made.length, reportsMatched] }),
       };
     },
   ),

@@ -1,4 +1,5 @@
 import {
+  plannerGroupsCap,
   approvalPosition,
   equalityFilters,
   approvalPositionQuery,
@@ -22,6 +23,7 @@ import { auditLog, roles, tableOf, users } from '../../db/schema/index.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
+import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, likePattern, listPage, writeAudit } from '../../engine/records.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
@@ -493,6 +495,7 @@ export const userActions: Record<string, ActionHandler> = {
         code: sql<string>`${plannerGroups.code}`,
         name: sql<string>`${plannerGroups.name}`,
         userCount: count(users.id),
+        matched: matchedRows(),
       })
       .from(plannerGroups)
       .leftJoin(
@@ -505,7 +508,8 @@ export const userActions: Record<string, ActionHandler> = {
       .where(pattern ? or(ilike(plannerGroups.code, pattern), ilike(plannerGroups.name, pattern)) : undefined)
       .groupBy(plannerGroups.code, plannerGroups.name)
       .orderBy(asc(plannerGroups.code))
-      .limit(500);
-    return { data: rows };
+      .limit(plannerGroupsCap);
+    const [data, matched] = cappedRows(rows);
+    return { data, meta: notShownMeta({ data: [data.length, matched] }) };
   }),
 };

@@ -4,6 +4,8 @@ import type { InspectionMethodSummary } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
+import { cappedOf } from '../../api/capped.ts';
+import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { formatNumber } from '../../engine/locale.ts';
@@ -18,7 +20,7 @@ export function InspectionMethodsPage() {
   const summary = useQuery({
     queryKey: ['master', inspectionMethod.name, 'summary'],
     queryFn: async () =>
-      (await callApi<InspectionMethodSummary[]>('GET /master-inspection-method/summary')).data,
+      cappedOf(await callApi<InspectionMethodSummary[]>('GET /master-inspection-method/summary')),
   });
   const number = (n: number) => formatNumber(n, i18n.language);
 
@@ -31,7 +33,7 @@ export function InspectionMethodsPage() {
             {t('inspectionMethods.summary')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {(summary.data ?? []).map((m) => (
+            {(summary.data?.rows ?? []).map((m) => (
               <Paper key={m.code} withBorder radius="md" p="sm" aria-label={m.name}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={600}>{m.name}</Text>
@@ -53,6 +55,7 @@ export function InspectionMethodsPage() {
               </Paper>
             ))}
           </SimpleGrid>
+          <MoreNotShown count={summary.data?.notShown} />
         </section>
         <MasterListPanel
           entity={inspectionMethod}

@@ -26,6 +26,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatFigure } from '../../ui/StatFigure.tsx';
 import { dateDisplayFormat, dayjsLocale, formatNumber, parseTypedDate } from '../../engine/locale.ts';
@@ -314,7 +315,11 @@ function Filters({ search, choose }: { search: MyTasksSearch; choose: (c: Partia
           <Select
             label={t('myTasks.equipmentCategory')}
             placeholder={t('myTasks.anyCategory')}
-            data={(categories.data ?? []).map((c) => ({ value: String(c.code), label: String(c.name) }))}
+            data={(categories.data?.rows ?? []).map((c) => ({
+              value: String(c.code),
+              label: String(c.name),
+            }))}
+            description={<MoreNotShown count={categories.data?.notShown} />}
             value={search.equipmentCategory ?? null}
             onChange={(v) => choose({ equipmentCategory: v === null ? undefined : String(v) })}
             searchable

@@ -1,7 +1,7 @@
 import type { MyTask, TaskState } from '@inspectra/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
-import { notShownOf } from '../../api/capped.ts';
+import { cappedOf, notShownOf } from '../../api/capped.ts';
 
 /** What the list is narrowed by: a state (the tab) and the filters, as `GET /my-tasks` takes them. */
 export type TaskFilters = {
@@ -78,7 +78,7 @@ export function workOrderNumbersQuery(search: string) {
 
 export const equipmentCategoriesQuery = queryOptions({
   queryKey: ['equipment-categories'],
-  queryFn: async ({ signal }) => (await callApi('GET /equipment-categories', { signal })).data,
+  queryFn: async ({ signal }) => cappedOf(await callApi('GET /equipment-categories', { signal })),
   staleTime: 10 * 60_000,
 });
 

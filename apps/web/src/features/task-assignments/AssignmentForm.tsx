@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { detailText, errorText } from '../../ui/error-text.ts';
+import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { approvalPositionsQuery } from '../approvals/approval-queries.ts';
 import { usePermission } from '../auth/useProfile.ts';
@@ -86,12 +87,12 @@ export function AssignmentForm({
     },
   });
 
-  const methodOptions = (methods.data ?? []).map((m) => ({
+  const methodOptions = (methods.data?.rows ?? []).map((m) => ({
     value: m.code,
     label: assignedMethods.includes(m.code) ? `${m.name} (${t('taskAssignments.alreadyAssigned')})` : m.name,
     disabled: assignedMethods.includes(m.code) && m.code !== assignment?.inspectionMethod,
   }));
-  const found = users.data ?? [];
+  const found = users.data?.rows ?? [];
   // The server's refusal of inspectors (one who may not be named, named by name) shown on the input.
   const inspectorErrors =
     save.error instanceof ApiError
@@ -141,6 +142,7 @@ export function AssignmentForm({
           label={label('inspectionMethod')}
           placeholder={t('taskAssignments.methodPlaceholder')}
           data={methodOptions}
+          description={<MoreNotShown count={methods.data?.notShown} />}
           value={method}
           onChange={setMethod}
           searchable
@@ -150,9 +152,12 @@ export function AssignmentForm({
         />
         <MultiSelect
           label={label('userPDMIds')}
-          description={t(
-            method ? 'taskAssignments.inspectorsHelp' : 'taskAssignments.inspectorsChooseMethod',
-          )}
+          description={
+            <>
+              {t(method ? 'taskAssignments.inspectorsHelp' : 'taskAssignments.inspectorsChooseMethod')}
+              <MoreNotShown count={users.data?.notShown} />
+            </>
+          }
           placeholder={t('taskAssignments.inspectorsPlaceholder')}
           data={userOptions}
           value={inspectors}

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../ui/error-text.ts';
+import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { AnchorLink } from '../../ui/links.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatDateTime } from '../../engine/locale.ts';
@@ -55,7 +56,7 @@ export function AssignmentsPanel({ workOrderId }: { workOrderId: string }) {
   });
 
   if (!mayView) return null;
-  const list = assignments.data ?? [];
+  const list = assignments.data?.rows ?? [];
   const assignedMethods = list.map((a) => a.inspectionMethod);
 
   function confirmRemove(a: AssignmentInspection) {
@@ -116,6 +117,7 @@ export function AssignmentsPanel({ workOrderId }: { workOrderId: string }) {
             />
           ),
         )}
+        <MoreNotShown count={assignments.data?.reportsNotShown} />
       </Stack>
       {moving && (
         <ReportMoveDialog

@@ -7,6 +7,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../api/calls.ts';
+import { cappedOf, notShownOf } from '../../api/capped.ts';
 import type { RecordOf } from '../../api/records.ts';
 
 type JsonOf<K extends 'userPDMIds' | 'levelApprovals' | 'positionLevels'> = z.output<
@@ -30,21 +31,25 @@ export type AssignedReport = z.output<typeof assignedReportSchema>;
 /** Every query of a work order's assignments starts with this, so a change refreshes them all. */
 export const assignmentsKey = (workOrderId: string) => ['taskAssignments', workOrderId] as const;
 
+/**
+ * A work order's assignments with their reports, and how many of its reports are more than the
+ * answer lists (`meta.notShown.reports`).
+ */
 export const inspectionsQuery = (workOrderId: string) => ({
   queryKey: [...assignmentsKey(workOrderId), 'inspections'],
-  queryFn: async () =>
-    (
-      await callApi<AssignmentInspection[]>('GET /wo-task-assignments/inspections', {
-        query: { workOrderSPKId: workOrderId },
-      })
-    ).data,
+  queryFn: async () => {
+    const envelope = await callApi<AssignmentInspection[]>('GET /wo-task-assignments/inspections', {
+      query: { workOrderSPKId: workOrderId },
+    });
+    return { rows: envelope.data, reportsNotShown: notShownOf(envelope, 'reports') };
+  },
 });
 
 /** Every inspection method, to choose one (a short list that rarely changes). */
 export const methodsQuery = {
   queryKey: ['inspectionMethods', 'all'],
   queryFn: async () =>
-    (await callApi<RecordOf<typeof inspectionMethod>[]>('GET /master-inspection-method/all')).data,
+    cappedOf(await callApi<RecordOf<typeof inspectionMethod>[]>('GET /master-inspection-method/all')),
   staleTime: 5 * 60_000,
 };
 
@@ -55,11 +60,11 @@ export const methodsQuery = {
 export const assignableUsersQuery = (search: string, inspectionMethod: string | null) => ({
   queryKey: ['taskAssignments', 'assignableUsers', inspectionMethod, search],
   queryFn: async () =>
-    (
+    cappedOf(
       await callApi('GET /wo-task-assignments/assignable-users', {
         query: { ...(search ? { search } : {}), ...(inspectionMethod ? { inspectionMethod } : {}) },
-      })
-    ).data,
+      }),
+    ),
   enabled: Boolean(inspectionMethod),
   staleTime: 60_000,
 });

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckedForm } from '../../engine/useCheckedForm.ts';
 import { SubmissionFailure } from '../../engine/useSubmission.tsx';
+import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { passwordFieldError } from './password-weakness.ts';
 import type { CompanyOption } from './user-queries.ts';
 
@@ -38,6 +39,8 @@ export function UserForm(p: {
   roles: Option[];
   companies: CompanyOption[];
   plannerGroups: Option[];
+  /** How many more planner groups there are than `plannerGroups` offers (a capped list). */
+  plannerGroupsNotShown?: number;
   /** Names of the approval positions to choose from (the positions list); empty when not readable. */
   positions: string[];
   onSubmit: (values: UserFormValues) => Promise<unknown>;
@@ -182,6 +185,7 @@ export function UserForm(p: {
         <MultiSelect
           label={t('users.plannerGroups')}
           data={p.plannerGroups}
+          description={<MoreNotShown count={p.plannerGroupsNotShown} />}
           value={values.plannerGroups ?? []}
           onChange={(v) => set('plannerGroups', v)}
           searchable

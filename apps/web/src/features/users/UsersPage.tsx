@@ -73,7 +73,7 @@ export function UsersPage() {
 
   const roleOptions = (rolesData.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
   const companyOptions = companies.data ?? [];
-  const groupOptions = (plannerGroups.data ?? []).map((g) => ({
+  const groupOptions = (plannerGroups.data?.rows ?? []).map((g) => ({
     value: g.code,
     label: `${g.code} · ${g.name}`,
   }));
@@ -337,6 +337,7 @@ export function UsersPage() {
               roles={roleOptions}
               companies={companyOptions}
               plannerGroups={groupOptions}
+              plannerGroupsNotShown={plannerGroups.data?.notShown}
               positions={(positions.data ?? []).map((position) => String(position.name))}
               onSubmit={save}
               onCancel={() => setEditing(undefined)}

@@ -2,6 +2,7 @@ import type { RoleManagement, UserPdm } from '@inspectra/contract';
 import { maxPageSize } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
+import { cappedOf } from '../../api/capped.ts';
 
 /** Every query of the administration screens starts with one of these, so a change refreshes them. */
 export const usersKey = ['users'] as const;
@@ -38,7 +39,7 @@ export const roleManagementQuery = {
 
 export const plannerGroupsQuery = {
   queryKey: [...usersKey, 'plannerGroups'],
-  queryFn: async () => (await callApi('GET /user-pdm/get-planner-group')).data,
+  queryFn: async () => cappedOf(await callApi('GET /user-pdm/get-planner-group')),
   staleTime: 5 * 60_000,
 };
 

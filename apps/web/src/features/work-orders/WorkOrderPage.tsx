@@ -30,7 +30,7 @@ export function WorkOrderPage() {
   const start: WorkOrderStart = {
     woNumber: workOrder.woNumber,
     title: workOrder.title,
-    methods: (assignments.data ?? []).map((a) => ({
+    methods: (assignments.data?.rows ?? []).map((a) => ({
       code: a.inspectionMethod,
       name: a.inspectionMethodName,
       made: a.reports.length,
