@@ -11,6 +11,7 @@
  *   npm run bench:request-cost -- --db pglite --scale 0.1           the quick embedded copy
  *   BENCH_DATABASE_URL=… npm run bench:request-cost -- --db postgres
  *   npm run bench:request-cost -- --cpu-prof /tmp/prof              also write the server's CPU profile
+ *   npm run bench:request-cost -- --node-flag=--max-semi-space-size=8   a Node flag after `npm start`'s
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -30,6 +31,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '4' },
     'cpu-prof': { type: 'string' },
+    'node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 const seconds = Number(options.duration);
@@ -41,7 +43,10 @@ if (!(seconds > 0) || !(connections >= 1)) throw new Error('--duration and --con
 const server = await startEngineServer({
   db,
   scale: Number(options.scale),
-  nodeFlags: options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : [],
+  nodeFlags: [
+    ...options['node-flag'],
+    ...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : []),
+  ],
 });
 const { origin } = server;
 

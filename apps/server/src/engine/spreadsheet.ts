@@ -3,9 +3,9 @@ import { PassThrough, Transform } from 'node:stream';
 import type { Readable, Writable } from 'node:stream';
 import { entities, judgeRules, referenceTarget } from '@inspectra/contract';
 import type { EntityDefinition, Field, FieldError } from '@inspectra/contract';
-import ExcelJS from 'exceljs';
-import { format as formatNumber } from 'numfmt';
+import type ExcelJS from 'exceljs';
 import type { CellValue, Worksheet } from 'exceljs';
+import type { format as formatNumber } from 'numfmt';
 import { AppError } from '../errors.ts';
 import { fieldErrors } from './request-body/refusals.ts';
 
@@ -14,6 +14,32 @@ import { fieldErrors } from './request-body/refusals.ts';
  * labels, each header carrying the column's rule as a note; typed cells (dates, numbers, booleans);
  * list validations for enums. Both directions stream, so memory stays bounded by a row, not a file.
  */
+
+/**
+ * exceljs and numfmt, loaded with the first sheet read or written, not at start: 10–11 MB of
+ * resident memory (8 MB of heap) an idle server need not hold (docs/embedded-database.md).
+ */
+type SheetLibraries = {
+  Workbooks: typeof ExcelJS.stream.xlsx;
+  formatNumber: typeof formatNumber;
+};
+let loading: Promise<SheetLibraries> | undefined;
+const sheetLibraries = () =>
+  (loading ??= Promise.all([import('exceljs'), import('numfmt')]).then(([excel, numfmt]) => ({
+    Workbooks: excel.default.stream.xlsx,
+    formatNumber: numfmt.format,
+  })));
+
+/** A sheet written into `out` once the libraries are loaded; a failure ends `out` with it. */
+function writtenLazily(write: (libraries: SheetLibraries, out: PassThrough) => void): Readable {
+  const out = new PassThrough();
+  sheetLibraries()
+    .then((libraries) => {
+      if (!out.destroyed) write(libraries, out);
+    })
+    .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
 
 export type SheetRow = {
   /** The row's number in the sheet as the planner sees it (the header is row 1). */
@@ -298,8 +324,18 @@ export function writeEntitySheet(
   o: WriteSheetOptions = {},
 ): Readable {
   const keys = columnKeys(entity, o.fields);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  return writtenLazily((libraries, out) => writeEntitySheetInto(libraries, out, entity, keys, rows, o));
+}
+
+function writeEntitySheetInto(
+  { Workbooks }: SheetLibraries,
+  out: PassThrough,
+  entity: EntityDefinition,
+  keys: string[],
+  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  o: WriteSheetOptions,
+) {
+  const workbook = new Workbooks.WorkbookWriter({
     stream: out,
     useStyles: true,
     // Inline strings: shared strings would hold every distinct text in memory until the end.
@@ -369,7 +405,6 @@ export function writeEntitySheet(
     await workbook.commit();
   };
   write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -658,7 +693,8 @@ export async function readEntitySheet(
       )
     : entity.schemas.create;
   let refusal: AppError | undefined;
-  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
+  const libraries = await sheetLibraries();
+  const { reader, partsSeen, run } = boundedReading(libraries, source, o, (error) => (refusal = error));
 
   const read = async (): Promise<SheetRow[]> => {
     const rows: SheetRow[] = [];
@@ -772,7 +808,11 @@ const generalFormat = 'General';
  * formula by its saved result (empty when saved without one), rich text joined, hyperlinks by
  * their text, TRUE/FALSE, errors as Excel writes them (`#N/A`). Trimmed.
  */
-export function cellText(value: CellValue, numFmt: string | undefined): string {
+export function cellText(
+  value: CellValue,
+  numFmt: string | undefined,
+  formatNumber: SheetLibraries['formatNumber'],
+): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
@@ -786,13 +826,14 @@ export function cellText(value: CellValue, numFmt: string | undefined): string {
     }
   }
   if ('formula' in value || 'sharedFormula' in value)
-    return cellText((value as { result?: CellValue }).result ?? null, numFmt);
+    return cellText((value as { result?: CellValue }).result ?? null, numFmt, formatNumber);
   if ('richText' in value)
     return value.richText
       .map((run) => run.text)
       .join('')
       .trim();
-  if ('hyperlink' in value) return cellText((value as { text?: CellValue }).text ?? null, numFmt);
+  if ('hyperlink' in value)
+    return cellText((value as { text?: CellValue }).text ?? null, numFmt, formatNumber);
   if ('error' in value) return String(value.error);
   return String(value).trim();
 }
@@ -803,6 +844,7 @@ export function cellText(value: CellValue, numFmt: string | undefined): string {
  * the upload drained when read, destroyed when refused or unreadable.
  */
 function boundedReading(
+  { Workbooks }: SheetLibraries,
   source: Readable,
   o: Pick<ReadSheetOptions, 'maxBytes' | 'maxEntries' | 'maxUncompressedBytes'>,
   onRefusal: (error: AppError) => void,
@@ -843,7 +885,7 @@ function boundedReading(
       });
     }
   };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new Workbooks.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles say which numbers are dates.
@@ -865,7 +907,8 @@ function boundedReading(
  */
 export async function readSheetText(source: Readable, o: ReadTextOptions): Promise<{ rows: TextRow[] }> {
   let refusal: AppError | undefined;
-  const { reader, partsSeen, run } = boundedReading(source, o, (error) => (refusal = error));
+  const libraries = await sheetLibraries();
+  const { reader, partsSeen, run } = boundedReading(libraries, source, o, (error) => (refusal = error));
 
   const read = async (): Promise<TextRow[]> => {
     const rows: TextRow[] = [];
@@ -878,7 +921,10 @@ export async function readSheetText(source: Readable, o: ReadTextOptions): Promi
         const cells: string[] = [];
         row.eachCell({ includeEmpty: false }, (cell, column) => {
           if (column > o.maxColumns) return;
-          cells[column - 1] = cellText(cell.value, cell.numFmt).slice(0, o.maxCellLength);
+          cells[column - 1] = cellText(cell.value, cell.numFmt, libraries.formatNumber).slice(
+            0,
+            o.maxCellLength,
+          );
         });
         const texts = Array.from(cells, (text) => text ?? '');
         while (texts.length > 0 && texts.at(-1) === '') texts.pop();
@@ -913,29 +959,29 @@ export type TextSheet = {
  * results of an import). Text cells are written as text, so a WO number stays as it was typed.
  */
 export function writeTextSheet(o: TextSheet): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  return writtenLazily(({ Workbooks }, out) => {
+    const workbook = new Workbooks.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheetName = o.sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = o.columns.map(({ header, width }) => ({ header, width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    const gone = new AbortController();
+    out.once('close', () => gone.abort());
+    const write = async () => {
+      let written = 0;
+      for (const values of o.rows) {
+        if (gone.signal.aborted) return;
+        sheet.addRow(values).commit();
+        if (++written % rowsPerBatch === 0) await keepPace(sheet, out, gone.signal);
+      }
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   });
-  const sheetName = o.sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = o.columns.map(({ header, width }) => ({ header, width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const gone = new AbortController();
-  out.once('close', () => gone.abort());
-  const write = async () => {
-    let written = 0;
-    for (const values of o.rows) {
-      if (gone.signal.aborted) return;
-      sheet.addRow(values).commit();
-      if (++written % rowsPerBatch === 0) await keepPace(sheet, out, gone.signal);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
 }
