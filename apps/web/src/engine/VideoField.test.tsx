@@ -49,7 +49,11 @@ describe('VideoField', () => {
     expect(screen.getByText('MP4 or WebM, at most 512 MB')).toBeInTheDocument();
     await user.upload(picker(container), mp4('V-205 deflection.mp4'));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.any(File)));
-    expect(player()).toHaveAttribute('src', 'blob:V-205 deflection.mp4');
+    // The player comes with the file's object URL, a render after the change.
+    expect(await screen.findByLabelText('Video: Magnification video')).toHaveAttribute(
+      'src',
+      'blob:V-205 deflection.mp4',
+    );
     expect(player()).toHaveAttribute('controls');
     expect(screen.getByText('New, not saved yet')).toBeInTheDocument();
   });
