@@ -16,6 +16,14 @@ export type ActionContext = {
   body: Record<string, unknown>;
   deps: EngineDeps;
 };
+/**
+ * Answer data already serialised as JSON (a page whose views the database built): written into the
+ * envelope as it is, never parsed and stringified again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export type ActionResult =
   | {
       data: unknown;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dbWork } from '../db/scheduler.ts';
 import type { AuthenticatedUser } from './access.ts';
+import { JsonText } from './action-handler.ts';
 import type { ActionHandler, ActionResult } from './action-handler.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { largestBody, refuseDeclaredTooLarge } from './bounded-requests.ts';
@@ -53,8 +54,22 @@ function send(reply: FastifyReply, result: ActionResult, route: RouteDefinition)
     statusCode,
     message: message ?? 'OK',
   };
+  if (result.data instanceof JsonText) return sendJsonText(reply, envelope, result.data);
   if (oneRecordKinds.has(op.kind) && result.data !== null) return sendTagged(reply, envelope, op.kind);
   return reply.code(statusCode).send(envelope);
+}
+
+/** An envelope around data the database serialised (`JsonText`), written as text. */
+function sendJsonText(
+  reply: FastifyReply,
+  envelope: Envelope<unknown, PageMeta | CappedMeta>,
+  data: JsonText,
+) {
+  const rest = JSON.stringify({ ...envelope, data: undefined }).slice(1);
+  return reply
+    .code(envelope.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(`{"data":${data.text},${rest}`);
 }
 
 /** Reads whose `If-None-Match` may be answered 304. */

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import type { EntityDefinition } from '@inspectra/contract';
+import { JsonText } from '../action-handler.ts';
 import type { ActionResult } from '../action-handler.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { pageMeta } from '../page-meta.ts';
 import { listedAuthors, readAdditions, recordView } from '../records.ts';
+import { viewJsonSql } from '../records/view-json.ts';
 import type { ListQuery, RecordBatch, StoredRecord } from '../records.ts';
 import type { ServedEntity } from './served-entity.ts';
 
@@ -44,22 +46,25 @@ export async function pagedViews(
 ) {
   const pageNumber = query.pageNumber as number;
   const pageSize = query.pageSize as number;
-  const page = await served
-    .repo(deps)
-    .page(
-      deps.db,
-      { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize },
-      { forView: true },
-    );
+  const repo = served.repo(deps);
+  // The views built by the database where it can build them and the list adds nothing of its own.
+  const view = withAuthor ? undefined : viewJsonSql(repo, served.variant);
+  const page = await repo.page(
+    deps.db,
+    { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize },
+    { forView: true, ...(view ? { asJson: { name: served.variant ?? '', view } } : {}) },
+  );
   // Rows under a parent prove it exists (foreign key); an empty page must look for it, or an
   // unknown parent would read as one without records.
   if (page.rows.length === 0 && q.parentId) await served.parentOf(deps, deps.db, q.parentId, q.scope);
   const added = await listedAdditions(served, deps, page.rows, q, withAuthor);
   return {
-    data: page.rows.map((row) => ({
-      ...recordView(served.entity, row, page.attachments),
-      ...added.get(row.id),
-    })),
+    data: page.json
+      ? new JsonText(`[${page.json.join(',')}]`)
+      : page.rows.map((row) => ({
+          ...recordView(served.entity, row, page.attachments),
+          ...added.get(row.id),
+        })),
     meta: {
       ...pageMeta(pageNumber, pageSize, page.totalCount, page.exact),
       ...(page.searchLimitedTo ? { searchLimitedTo: page.searchLimitedTo } : {}),

@@ -19,4 +19,6 @@ export type Page = {
   exact: boolean;
   /** A short search looked through only this many newest records, of a list holding more. */
   searchLimitedTo?: number;
+  /** Each row's view as JSON text, in page order, when the database built them (`PageOptions.asJson`). */
+  json?: string[];
 };

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { countAhead, countOf } from './bounded-count.ts';
@@ -38,6 +39,12 @@ export type PageOptions = {
    * Callers that work on the values (an export, a module's own view) leave it out.
    */
   forView?: boolean;
+  /**
+   * The page's records as the database builds their views (view-json.ts `viewJsonSql`), named by
+   * what they were built for (`name`: the variant): `Page.json` holds one JSON text per row, and its
+   * rows only their id and variant.
+   */
+  asJson?: { name: string; view: SQL };
 };
 
 /** A page of a list that holds nothing. */
@@ -95,15 +102,27 @@ export async function readPage(
       .limit(sql.placeholder('countLimit') as unknown as number)
       .as('bounded');
   const read = (form: PageForm) =>
-    repo.statements.run<{ record: StoredRecord; counted: number; images?: ListedAttachment[] }[]>(
+    repo.statements.run<
+      { record: StoredRecord; counted: number; images?: ListedAttachment[]; json?: string }[]
+    >(
       db,
-      `page:${form}:${o.forView ? 'view:' : ''}${shape}`,
+      `page:${form}:${o.asJson ? `json:${o.asJson.name}:` : o.forView ? 'view:' : ''}${shape}`,
       () => {
-        const selected = {
-          record: o.forView ? recordForView(repo) : repo.table,
-          counted: sql<number>`(select count(*) from ${bounded()})`.mapWith(Number),
-          ...withImages(repo.entity),
-        };
+        const counted = sql<number>`(select count(*) from ${bounded()})`.mapWith(Number);
+        const selected: SelectedFields = o.asJson
+          ? {
+              record: {
+                id: repo.column('id'),
+                ...(repo.entity.variants ? { variant: repo.column('variant') } : {}),
+              },
+              counted,
+              json: o.asJson.view,
+            }
+          : {
+              record: o.forView ? recordForView(repo) : repo.table,
+              counted,
+              ...withImages(repo.entity),
+            };
         if (form === 'top')
           return db
             .select(selected)
@@ -134,7 +153,12 @@ export async function readPage(
       );
   }
   if (bound.ofOtherVariant(found.map((f) => f.record))) return noRows;
-  if (found.length > 0) return { ...rowsWithImages(found), ...countOf(found[0]!.counted, countLimit) };
+  if (found.length > 0)
+    return {
+      ...rowsWithImages(found),
+      ...countOf(found[0]!.counted, countLimit),
+      ...(o.asJson ? { json: found.map((f) => f.json!) } : {}),
+    };
   // Nothing on this page: past the end of the list, or nothing matched at all.
   if (offset === 0) return noRows;
   const [counted] = await repo.statements.run<{ n: number }[]>(

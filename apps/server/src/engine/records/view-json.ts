@@ -1,0 +1,92 @@
+import type { EntityDefinition } from '@inspectra/contract';
+import { getTableColumns, is, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import { attachments } from '../../db/schema/index.ts';
+import { derivedSql } from '../derived-sql.ts';
+import type { RecordTable } from './record-table.ts';
+
+/**
+ * A time as the API answers it (`Date.toISOString()`'s form, milliseconds cut as parsing cuts them):
+ * `2026-11-26T21:07:00.825Z`.
+ */
+const isoText = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One attachment as `attachmentView` answers it (views.ts), over `attachment` rows named `a`. */
+const attachmentJson = sql`(select row_to_json(x) from (select ${sql.join(
+  [
+    sql`a.id as "id"`,
+    sql`a.slot as "slot"`,
+    sql`a.image_type as "imageType"`,
+    sql`a.category as "category"`,
+    sql`a.position as "position"`,
+    sql`a.display_name as "displayName"`,
+    sql`a.media_type as "mediaType"`,
+    sql`a.size as "size"`,
+    sql`'/api/files/' || a.id as "url"`,
+    sql`${isoText(sql`a.created_at`)} as "createdAt"`,
+  ],
+  sql`, `,
+)}) x)`;
+
+const cache = new WeakMap<RecordTable, Map<string, SQL | null>>();
+
+/**
+ * A record's view (`recordView`, views.ts) built by the database, as JSON text: its columns (a
+ * variant's own only), times as ISO text, derived values by their compiled SQL (derived-sql.ts, the
+ * same the API computes per record, checked equal by the conformance walk), images by slot and
+ * list, the id alias. A page read this way is neither parsed into objects nor stringified by the
+ * server (docs/engine-performance.md, "The page built by the database"). Undefined where the view
+ * needs JavaScript: a derived value computed by a function, a list of text carried as JSON text, a
+ * read over every variant of an entity (each row shows its own variant's fields).
+ */
+export function viewJsonSql(repo: RecordTable, variant: string | undefined): SQL | undefined {
+  let byVariant = cache.get(repo);
+  if (!byVariant) cache.set(repo, (byVariant = new Map()));
+  const key = variant ?? '';
+  let built = byVariant.get(key);
+  if (built === undefined) {
+    built = buildViewJson(repo, variant) ?? null;
+    byVariant.set(key, built);
+  }
+  return built ?? undefined;
+}
+
+function buildViewJson(repo: RecordTable, variant: string | undefined): SQL | undefined {
+  const entity: EntityDefinition = repo.entity;
+  if (entity.variants && !variant) return undefined;
+  if (Object.values(entity.derived).some((d) => !d.expr)) return undefined;
+  if (Object.values(entity.fields).some((f) => f.kind === 'json' && f.text)) return undefined;
+  const shown = entity.fieldsOf(variant);
+  const hidden = new Set(Object.keys(entity.fields).filter((k) => !(k in shown)));
+  const named = (value: SQL, key: string) => sql`${value} as ${sql.identifier(key)}`;
+  const values: SQL[] = [];
+  for (const [key, column] of Object.entries(getTableColumns(repo.table))) {
+    if (hidden.has(key)) continue;
+    const timed = is(column, PgTimestamp) && column.withTimezone;
+    values.push(named(timed ? isoText(sql`${column}`) : sql`${column}`, key));
+  }
+  for (const key of Object.keys(entity.derived)) values.push(named(derivedSql(entity, key, repo.table), key));
+  const slots = Object.keys(entity.imagesOf(variant));
+  const lists = Object.keys(entity.imageListsOf(variant));
+  if (entity.idAlias) values.push(named(sql`${repo.column('id')}`, entity.idAlias));
+  const record = sql`select ${sql.join(values, sql`, `)}`;
+  if (slots.length === 0 && lists.length === 0) return sql`(select row_to_json(v)::text from (${record}) v)`;
+  // Each row's attachments read once (the owner index), then picked by slot; their object's keys
+  // spliced into the record's (both objects have keys, so the texts join at one comma).
+  const order = sql`order by a.position, a.created_at`;
+  const picked = [
+    ...slots.map((slot) =>
+      named(sql`(array_agg(${attachmentJson} ${order}) filter (where a.slot = ${slot}))[1]`, slot),
+    ),
+    ...lists.map((list) =>
+      named(
+        sql`coalesce(json_agg(${attachmentJson} ${order}) filter (where a.slot = ${list}), '[]'::json)`,
+        list,
+      ),
+    ),
+  ];
+  return sql`(select left(row_to_json(v)::text, -1) || ',' || substr(row_to_json(f)::text, 2)
+    from (${record}) v, (select ${sql.join(picked, sql`, `)} from ${attachments} a
+      where a.owner_entity = ${entity.name} and a.owner_id = ${sql.identifier(entity.table)}.id) f)`;
+}
