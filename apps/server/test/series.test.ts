@@ -131,6 +131,38 @@ describe('the trend of an equipment', () => {
     expect(r.body.data.bounded).toEqual({ limit: 60, more: false, points: 100, morePoints: false });
   });
 
+  it('answers what the readings make in JavaScript, though the database builds the answer', async () => {
+    // The call's answer is JSON the database writes (series.ts `trendJsonSql`); the PDF's trend
+    // makes the same answer from the statement's rows (`trendAnswer`). They must agree, bounds,
+    // previous, change and times included, for every shape of the call.
+    const shapes: [string, Parameters<typeof trendStatement>[1]][] = [
+      [`equipmentNo=${equipmentNo}`, { equipmentNo, point: {}, limit: 60 }],
+      [`equipmentNo=${equipmentNo}&limit=2`, { equipmentNo, point: {}, limit: 2 }],
+      [
+        `equipmentNo=${equipmentNo}&until=2026-02-10`,
+        { equipmentNo, point: {}, limit: 60, until: '2026-02-10' },
+      ],
+      [
+        `reportHeaderId=${reports[2]!.report.id}&component=${encodeURIComponent('Phase R lug')}&tagNumber=LP-3A&limit=1`,
+        {
+          equipmentNo,
+          reportHeaderId: reports[2]!.report.id,
+          point: { component: 'Phase R lug', tagNumber: 'LP-3A' },
+          limit: 1,
+        },
+      ],
+      ['equipmentNo=NO-SUCH-EQUIPMENT', { equipmentNo: 'NO-SUCH-EQUIPMENT', point: {}, limit: 60 }],
+    ];
+    for (const [query, q] of shapes) {
+      const r = await trend(query);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const rows = (await t.db.execute<TrendRow>(trendStatement(thermalMeasurement, q))).rows;
+      const { bands, ...answered } = r.body.data;
+      expect(answered, query).toEqual(trendAnswer(thermalMeasurement, rows, q.limit));
+      expect(bands, query).toBeDefined();
+    }
+  });
+
   it('runs up to a report: its readings and the others up to its latest, for one point', async () => {
     const r = await trend(
       `reportHeaderId=${reports[0]!.report.id}&component=${encodeURIComponent('Phase R lug')}`,

@@ -241,6 +241,83 @@ function trendSql(entity: EntityDefinition, q: TrendValues): SQL {
 }
 
 /**
+ * The trend's readings with each answered reading's JSON built by the database (`trendAnswer`'s
+ * reading: values, previous and change as numbers, `float8`, so a change is the same subtraction
+ * JavaScript makes; the time as the API writes it), in the walk's order; `trendAnswerText` groups
+ * them by point as text. The server neither parses the readings' values nor stringifies them
+ * (docs/engine-performance.md, "The page built by the database").
+ */
+function trendJsonSql(entity: EntityDefinition, q: TrendValues): SQL {
+  const series = seriesOf(entity);
+  const column = (name: string) => sql`w.${sql.identifier(name)}`;
+  // Each object a row of named columns, made JSON by `row_to_json` (compact, as JSON.stringify writes).
+  const named = (pairs: [string, SQL][]) =>
+    sql.join(
+      pairs.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+      sql`, `,
+    );
+  const numbers = (of: (i: number) => SQL) => named(series.values.map((v, i) => [v, of(i)]));
+  const value = (i: number) => sql`${column(`v${i}`)}::float8`;
+  const before = (i: number) => sql`${column(`p${i}`)}::float8`;
+  const time =
+    seriesTime(entity).kind === 'date'
+      ? sql`to_char(date '1970-01-01' + w.t, 'YYYY-MM-DD')`
+      : sql`to_char(w.t::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const reading = named([
+    ['id', column('id')],
+    ['reportHeaderId', column('report_id')],
+    ['reportNumber', column('report_number')],
+    ['time', time],
+    ['values', sql`now_`],
+    ['previous', sql`case when w.has_previous then before_ end`],
+    ['change', sql`change_`],
+  ]);
+  return sql`select w.point, w.back, ${sql.join(
+    series.key.map((_, i) => column(`k${i}`)),
+    sql`, `,
+  )}, case when w.back < ${q.kept} then row_to_json(reading_)::text end as reading
+    from (${trendSql(entity, q)}) w
+      cross join lateral (select ${numbers(value)}) now_
+      cross join lateral (select ${numbers(before)}) before_
+      cross join lateral (select ${numbers((i) => sql`${value(i)} - ${before(i)}`)}) change_
+      cross join lateral (select ${reading}) reading_`;
+}
+
+/** A reading of `trendJsonSql`: its point, its place from the latest, its key's values and its JSON. */
+type TrendJsonRow = { point: number; back: number; reading: string | null } & Record<`k${number}`, unknown>;
+
+/** `trendAnswer`'s answer as JSON text, from readings whose JSON the database built (`trendJsonSql`). */
+function trendAnswerText(entity: EntityDefinition, rows: TrendJsonRow[], limit: number): string {
+  const series = seriesOf(entity);
+  const points: string[] = [];
+  let more = false;
+  let morePoints = false;
+  let i = 0;
+  while (i < rows.length) {
+    const first = rows[i]!;
+    if (first.point > maxSeriesKeys) {
+      morePoints = true;
+      break;
+    }
+    const key = Object.fromEntries(series.key.map((k, j) => [k, first[`k${j}`] ?? null]));
+    const readings: string[] = [];
+    let pointMore = false;
+    for (; i < rows.length && rows[i]!.point === first.point; i++) {
+      const row = rows[i]!;
+      // The one reading past the limit says the point has more, and is not answered.
+      if (row.back > limit) pointMore = true;
+      else readings.push(row.reading!);
+    }
+    more ||= pointMore;
+    points.push(
+      `{"key":${JSON.stringify(key)},"readings":[${readings.join(',')}],"more":${pointMore},"latest":${readings.at(-1)}}`,
+    );
+  }
+  const bounded = { limit, more, points: maxSeriesKeys, morePoints };
+  return `{"series":[${points.join(',')}],"bounded":${JSON.stringify(bounded)}}`;
+}
+
+/**
  * The trend statements a database has prepared, by their text: each built once per shape (the
  * entity, the key fields named, `until`, a report, the caller's company scope), its values left as
  * placeholders. Built per call, a trend's statement cost more in the server than in the database
@@ -251,8 +328,8 @@ const preparedTrends = new Map<string, { name: string; text: string; params: unk
 const preparedTrendsBound = 1000;
 const dialect = new PgDialect();
 
-/** The trend of `trendStatement`, run as a statement prepared for the call's shape (`preparedTrends`). */
-export async function readTrend(db: Db, entity: EntityDefinition, q: TrendQuery): Promise<TrendRow[]> {
+/** The trend call's answer as JSON text (`trendJsonSql`, bands aside), run as a statement prepared for the call's shape (`preparedTrends`). */
+export async function readTrendJson(db: Db, entity: EntityDefinition, q: TrendQuery): Promise<string> {
   const series = seriesOf(entity);
   const named = series.key.filter((k) => q.point[k] !== undefined);
   const scope = q.scope ? dialect.sqlToQuery(q.scope) : undefined;
@@ -267,7 +344,7 @@ export async function readTrend(db: Db, entity: EntityDefinition, q: TrendQuery)
   if (!statement) {
     const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
     const built = dialect.sqlToQuery(
-      trendSql(entity, {
+      trendJsonSql(entity, {
         equipmentNo: sql.placeholder('equipmentNo'),
         reportHeaderId: slot('reportHeaderId', q.reportHeaderId),
         until: slot('until', q.until),
@@ -287,12 +364,12 @@ export async function readTrend(db: Db, entity: EntityDefinition, q: TrendQuery)
     kept: q.limit + 1,
     ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
   });
-  const answered: pg.QueryResult<TrendRow> = await db.$client.query({
+  const answered: pg.QueryResult<TrendJsonRow> = await db.$client.query({
     name: statement.name,
     text: statement.text,
     values,
   });
-  return answered.rows;
+  return trendAnswerText(entity, answered.rows, q.limit);
 }
 
 type Numbers = Record<string, number | null>;
