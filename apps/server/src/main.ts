@@ -128,6 +128,7 @@ async function main() {
     port: typeof address === 'object' && address ? address.port : config.port,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    objectStorage: config.objectStorage,
     adminPasswordFile: await access(passwordFile).then(
       () => passwordFile,
       () => undefined,

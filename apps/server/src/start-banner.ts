@@ -13,6 +13,8 @@ export type BannerFacts = {
   dataDir: string;
   /** DATABASE_URL; the embedded database in DATA_DIR/db when absent. */
   databaseUrl: string | undefined;
+  /** S3-compatible object storage (S3_BUCKET, S3_ENDPOINT); DATA_DIR/files when absent. */
+  objectStorage?: { bucket: string; endpoint: string | undefined } | undefined;
   /** The file holding a generated first administrator's password, when there is one. */
   adminPasswordFile: string | undefined;
   /** ADMIN_PASSWORD is set: the first administrator was given that password. */
@@ -48,12 +50,27 @@ export function databaseInWords(databaseUrl: string | undefined, dataDir: string
   }
 }
 
+/** Where uploaded files are kept, in words, without credentials: the bucket and its endpoint, or the folder. */
+export function fileStoreInWords(objectStorage: BannerFacts['objectStorage'], dataDir: string): string {
+  if (!objectStorage) return `in ${path.join(dataDir, 'files')}`;
+  let endpoint = 'AWS S3';
+  if (objectStorage.endpoint)
+    try {
+      const url = new URL(objectStorage.endpoint);
+      endpoint = `${url.protocol}//${url.host}`;
+    } catch {
+      endpoint = 'S3_ENDPOINT';
+    }
+  return `bucket ${objectStorage.bucket} at ${endpoint}`;
+}
+
 /** The banner's lines and the same facts as fields (the JSON log's one entry). */
 export function startBanner(facts: BannerFacts) {
   const listensEverywhere = everyAddress.has(facts.host);
   const url = urlOf(listensEverywhere ? '127.0.0.1' : facts.host, facts.port);
   const network = listensEverywhere ? facts.lanAddresses.map((a) => urlOf(a, facts.port)) : [];
   const database = databaseInWords(facts.databaseUrl, facts.dataDir);
+  const files = fileStoreInWords(facts.objectStorage, facts.dataDir);
   const adminPassword = facts.adminPasswordFile
     ? `in ${facts.adminPasswordFile} (change it after signing in, then delete the file)`
     : facts.adminPasswordConfigured
@@ -64,6 +81,7 @@ export function startBanner(facts: BannerFacts) {
     ...(network.length > 0 ? [`  on the network: ${network.join('  ')}`] : []),
     `  data directory: ${facts.dataDir}`,
     `  database:       ${database}`,
+    `  files:          ${files}`,
     ...(adminPassword ? [`  first administrator's password: ${adminPassword}`] : []),
   ];
   const fields = {
@@ -71,6 +89,7 @@ export function startBanner(facts: BannerFacts) {
     ...(network.length > 0 ? { networkUrls: network } : {}),
     dataDir: facts.dataDir,
     database,
+    files,
     ...(facts.adminPasswordFile ? { adminPasswordFile: facts.adminPasswordFile } : {}),
   };
   return { lines, fields };

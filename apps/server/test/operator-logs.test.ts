@@ -166,6 +166,7 @@ describe('the start banner', () => {
       'Inspectra is listening on http://127.0.0.1:3000',
       '  data directory: /srv/inspectra/data',
       '  database:       embedded (PGlite) in /srv/inspectra/data/db',
+      '  files:          in /srv/inspectra/data/files',
       "  first administrator's password: in /srv/inspectra/data/initial-admin-password (change it after signing in, then delete the file)",
     ]);
   });
@@ -175,6 +176,10 @@ describe('the start banner', () => {
       ...facts,
       host: '0.0.0.0',
       databaseUrl: 'postgres://inspectra:s3cret-pass@db.plant.local:5432/inspectra',
+      objectStorage: {
+        bucket: 'inspectra-files',
+        endpoint: 'https://key:s3cret-pass@minio.plant.local:9000/x',
+      },
       adminPasswordFile: undefined,
       adminPasswordConfigured: true,
     });
@@ -183,6 +188,7 @@ describe('the start banner', () => {
       '  on the network: http://192.168.10.20:3000',
       '  data directory: /srv/inspectra/data',
       '  database:       PostgreSQL db.plant.local:5432/inspectra as inspectra',
+      '  files:          bucket inspectra-files at https://minio.plant.local:9000',
       "  first administrator's password: the one set in ADMIN_PASSWORD",
     ]);
     expect(fields).toMatchObject({ networkUrls: ['http://192.168.10.20:3000'] });
