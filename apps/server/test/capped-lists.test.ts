@@ -28,19 +28,27 @@ const period = { dateStart: '2025-03-01', dateEnd: '2025-03-31' };
 
 /**
  * Work orders planned in `period`, one task each naming the administrator: a planner's period, the
- * team's and its overdue tasks all hold `count` of them.
+ * team's and its overdue tasks all hold `count` of them. The planners' lists ask for 2,003 and 1,999
+ * in turn, and a task's insert runs its triggers row by row (its state, its work order's copy): the
+ * tasks already there are kept, those numbered past `count` taken away and the missing ones added.
  */
 async function plannedTasks(count: number) {
   const profile = await t.call('GET', '/api/auth/profile');
   const adminId = profile.body.data.id as string;
-  await t.db.execute(sql`delete from wo_task_assignment`);
-  await t.db.execute(sql`delete from work_order_spk where wo_number like 'WO-CAP-%'`);
+  const planned = sql`select 'WO-PLAN-' || n from generate_series(1, ${count}) n`;
+  await t.db.execute(sql`delete from wo_task_assignment where work_order_spkid not in
+    (select id from work_order_spk where wo_number in (${planned}))`);
+  await t.db.execute(
+    sql`delete from work_order_spk where wo_number like 'WO-PLAN-%' and wo_number not in (${planned})`,
+  );
   await t.db.execute(sql`insert into work_order_spk (wo_number, title, date_start, date_end)
-    select 'WO-CAP-' || n || '-' || ${count}, 'Capped', ${period.dateStart}::date + n % 28, ${period.dateStart}::date + n % 28
-    from generate_series(1, ${count}) n`);
+    select 'WO-PLAN-' || n, 'Capped', ${period.dateStart}::date + n % 28, ${period.dateStart}::date + n % 28
+    from generate_series(1, ${count}) n
+    on conflict (wo_number) do nothing`);
   await t.db.execute(sql`insert into wo_task_assignment (work_order_spkid, inspection_method, user_pdmids)
-    select id, 'thermal', jsonb_build_array(${adminId}::text) from work_order_spk
-    where wo_number like ${`WO-CAP-%-${count}`}`);
+    select w.id, 'thermal', jsonb_build_array(${adminId}::text) from work_order_spk w
+    where w.wo_number like 'WO-PLAN-%'
+      and not exists (select from wo_task_assignment a where a.work_order_spkid = w.id)`);
 }
 
 /** Thermal measurements of one analysis, `count` of them needing action and two that do not. */
