@@ -38,7 +38,9 @@ async function plannedTasks(count: number) {
   const planned = sql`select 'WO-PLAN-' || n from generate_series(1, ${count}) n`;
   await t.db.execute(sql`delete from wo_task_assignment where work_order_spkid not in
     (select id from work_order_spk where wo_number in (${planned}))`);
-  await t.db.execute(sql`delete from work_order_spk where wo_number like 'WO-PLAN-%' and wo_number not in (${planned})`);
+  await t.db.execute(
+    sql`delete from work_order_spk where wo_number like 'WO-PLAN-%' and wo_number not in (${planned})`,
+  );
   await t.db.execute(sql`insert into work_order_spk (wo_number, title, date_start, date_end)
     select 'WO-PLAN-' || n, 'Capped', ${period.dateStart}::date + n % 28, ${period.dateStart}::date + n % 28
     from generate_series(1, ${count}) n

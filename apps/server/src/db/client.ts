@@ -57,8 +57,9 @@ function advisoryLock(url: string): Database['exclusively'] {
   return async (name, work, o = {}) => {
     const holder = new pg.Client({ connectionString: url });
     holder.on('error', () => {}); // a connection dropped while `work` runs fails its unlock, below
-    await holder.connect();
     try {
+      // Inside the `try`: a server that refuses the connection may leave its socket open.
+      await holder.connect();
       const key = [processLockSpace, processLockKeys[name]];
       if (o.wait === false) {
         const taken = await holder.query<{ taken: boolean }>(
