@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, expectAccessible, openSignedIn, runMark, snap } from './fixtures.ts';
 
-test.use({ actionTimeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
 
 /**
  * The equipment health card (docs/equipment-health.md): a pump inspected by thermal, vibration and
