@@ -199,7 +199,8 @@ beforeAll(async () => {
   t = await startTestApp();
   approver = await createApprover(t);
   s = await seed();
-}, 120_000);
+  // Nine reports approved through the API: room for a busy machine.
+}, 300_000);
 afterAll(() => t?.close());
 
 const methodOf = (health: EquipmentHealth, method: string) =>
