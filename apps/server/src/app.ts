@@ -42,6 +42,7 @@ import { approvalScopes, approvalSettingsActions } from './modules/approvals/app
 import { approvalOptionsActions } from './modules/approvals/approval-options.ts';
 import { reviewerAssignmentActions } from './modules/approvals/reviewer-assignment.actions.ts';
 import { assetActions, assetScopes } from './modules/assets/assets.actions.ts';
+import { equipmentHealthActions } from './modules/equipment-health/equipment-health.actions.ts';
 import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
@@ -311,6 +312,7 @@ export async function buildApp(deps: AppDeps) {
     ...vciActions,
     ...ndtActions,
     ...assetActions,
+    ...equipmentHealthActions,
     ...inspectionMethodActions,
     ...myTaskActions,
     ...reportStatusActions,

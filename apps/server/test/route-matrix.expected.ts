@@ -133,6 +133,7 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /ndt-equipment-list/isometrics/:equipmentNo': 'ndt.view',
   'GET /ndt-equipment-list/isometrics/download/:fileName': 'ndt.view',
   'GET /equipment-isometric': 'ndt.view',
+  'GET /equipment-health/:equipmentNo': 'asset.view',
 };
 
 /** Every route's expected access: its row by hand where it has one, else the rule's. */

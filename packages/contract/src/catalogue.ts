@@ -26,6 +26,7 @@ import {
   objectType,
   plannerGroup,
 } from './entities/assets.ts';
+import { equipmentHealthRoutes } from './entities/equipment-health.ts';
 import {
   inspectionMethod,
   inspectionMethodCatalogue,
@@ -202,6 +203,7 @@ export const routeTable = [
   ...systemRoutes,
   ...authRoutes,
   ...assetRoutes,
+  ...equipmentHealthRoutes,
   ...inspectionMethodRoutes,
   ...workOrderRoutes,
   ...reportHeaderRoutes,

@@ -19,6 +19,7 @@ export * from './entities/administration.ts';
 export * from './entities/approvals.ts';
 export * from './entities/users.ts';
 export * from './entities/assets.ts';
+export * from './entities/equipment-health.ts';
 export * from './entities/inspection-methods.ts';
 export * from './entities/work-orders.ts';
 export * from './entities/task-assignments.ts';

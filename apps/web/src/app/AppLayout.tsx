@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory2,
+  IconHeartbeat,
   IconBuildingFactory,
   IconBuildingSkyscraper,
   IconCalendarUser,
@@ -43,6 +44,7 @@ type NavItem = {
     | '/reports'
     | '/ndt'
     | '/assets'
+    | '/equipment'
     | '/inspection-methods'
     | '/admin/companies'
     | '/admin/plant-owner'
@@ -81,6 +83,7 @@ const navItems: NavItem[] = [
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
+  { to: '/equipment', label: 'equipmentHealth.nav', icon: IconHeartbeat, module: 'asset' },
   { to: '/assets', label: 'assets.title', icon: IconBuildingFactory2, module: 'asset' },
   {
     to: '/inspection-methods',

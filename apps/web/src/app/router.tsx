@@ -112,6 +112,10 @@ const screens = {
   ),
   ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
   assets: lazyRouteComponent(() => import('../features/assets/AssetMasterPage.tsx'), 'AssetMasterPage'),
+  equipmentHealth: lazyRouteComponent(
+    () => import('../features/equipment-health/EquipmentHealthPage.tsx'),
+    'EquipmentHealthPage',
+  ),
   assignmentImport: lazyRouteComponent(
     () => import('../features/task-assignments/TaskAssignmentImportPage.tsx'),
     'TaskAssignmentImportPage',
@@ -232,6 +236,9 @@ const routeTree = rootRoute.addChildren([
     page('reports/$reportId/documents', screens.documents, { module: 'supportingDocument' }),
     page('ndt', screens.ndt, { module: 'ndt' }),
     page('assets', screens.assets, { module: 'asset' }),
+    // The health card: found by a search, or opened from the asset master, a report or a link.
+    page('equipment', screens.equipmentHealth, { module: 'asset' }),
+    page('equipment/$equipmentNo', screens.equipmentHealth, { module: 'asset' }),
     page('inspection-methods', screens.inspectionMethods, { module: 'inspectionMethod' }),
     page('admin/companies', screens.contractorCompanies, { module: 'contractorCompany' }),
     page('admin/plant-owner', screens.plantOwner, { module: 'plantOwner' }),

@@ -184,3 +184,19 @@ export function formatElapsed(since: string, now: number, language: string): str
     value,
   );
 }
+
+/**
+ * An age in whole days in the largest sensible whole unit and the language's words: days below two
+ * months, months below two years, then years ("12 days", "5 months", "3 years"; "3 tahun").
+ */
+export function formatAge(days: number, language: string): string {
+  const [value, unit] =
+    days < 60
+      ? [days, 'day']
+      : days < 730
+        ? [Math.floor(days / 30.44), 'month']
+        : [Math.floor(days / 365.25), 'year'];
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
+}

@@ -16,8 +16,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
-import { worstFindingSql } from '../../engine/finding-grade.ts';
-import { currentReportSql } from '../reports/report-supersession.ts';
+import { equipmentHistorySql } from '../../engine/equipment-history.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { defineList, listPage, recordViews } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
@@ -59,25 +58,14 @@ const ndtRegister = defineList<NdtEquipmentListItem>(ndtEquipment, 'ndtRegister'
       )!;
     },
   },
-  adds: ({ row, visible }) => {
-    const seen = visible(reportHeader);
-    const done = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
-    // Each method's last report (latest done, then newest), with the method's count beside it.
-    const last = sql`select distinct on (${reports.inspectionMethod})
-        ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
-        ${reports.reportNumber} as report_number, ${reports.status} as status, ${done}::text as date,
-        (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count
-      from ${reports}
-      where ${and(eq(reports.equipmentNo, row.equipmentNo!), sql`${reports.inspectionMethod} is not null`, currentReportSql, seen)}
-      order by ${reports.inspectionMethod}, ${done} desc nulls last, ${reports.createdAt} desc`;
-    return {
-      isometricCount: sql`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${row.id!})`,
-      history: sql`coalesce((select json_agg(json_build_object('inspectionMethod', h.inspection_method,
-          'reportHeaderId', h.id, 'reportNumber', h.report_number, 'status', h.status, 'date', h.date,
-          'reportCount', h.report_count, 'worstFinding', ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)})
-          order by h.inspection_method) from (${last}) h), '[]'::json)`,
-    };
-  },
+  adds: ({ row, visible }) => ({
+    isometricCount: sql`(select count(*)::int from ${isometrics} where ${isometrics.ndtEquipmentId} = ${row.id!})`,
+    // Each method's last report (the engine's equipment history, one per method) and its count.
+    history: sql`coalesce((select json_agg(json_build_object('inspectionMethod', h.inspection_method,
+        'reportHeaderId', h.id, 'reportNumber', h.report_number, 'status', h.status, 'date', h.date,
+        'reportCount', h.report_count, 'worstFinding', h.worst_finding)
+        order by h.inspection_method) from (${equipmentHistorySql(row.equipmentNo!, visible(reportHeader), 1)}) h), '[]'::json)`,
+  }),
 });
 
 /** Drawings with the equipment number they belong to, by file name (SPEC 7 Asset). */

@@ -43,9 +43,3 @@ export async function supersedeRevised(tx: DbOrTx, revision: StoredRecord, user:
     contentOf: null,
   });
 }
-
-/**
- * "Current reports only" as SQL over the reports table: a report no approved revision has
- * superseded. What histories and worst-finding reads count (the NDT register, my tasks).
- */
-export const currentReportSql = sql`${reports.supersededBy} is null`;

@@ -34,7 +34,7 @@ import { checkApprovalLevels } from './assignment-levels.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { activeMethodCodes, methodNamed } from '../inspection-methods/method-lookup.ts';
 import { mayInspect, mayInspectAny } from './inspector-eligibility.ts';
-import { currentReportSql } from '../reports/report-supersession.ts';
+import { currentReportSql } from '../../engine/equipment-history.ts';
 
 /**
  * The bulk-assignment sheet (SPEC 5): column 1 a work order's number, column 2 an inspection

@@ -9,6 +9,8 @@ import {
 } from '@inspectra/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconHeartbeat } from '@tabler/icons-react';
+import { ButtonLink } from '../../ui/links.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { recordName } from '../../engine/entity-labels.ts';
 import { MasterListPanel } from './MasterListPanel.tsx';
@@ -60,9 +62,20 @@ export function AssetMasterPage() {
               { key: 'plannerGroupCode', priority: 4 },
             ]}
             extraActions={(record) => (
-              <Button variant="default" onClick={() => setPointsOf(record)}>
-                {t('assets.inspectionPoints')}
-              </Button>
+              <>
+                <ButtonLink
+                  variant="default"
+                  to="/equipment/$equipmentNo"
+                  params={{ equipmentNo: String(record.equipmentNo) }}
+                  leftSection={<IconHeartbeat size={18} aria-hidden />}
+                  aria-label={t('equipmentHealth.openOf', { name: recordName(equipment, record) })}
+                >
+                  {t('equipmentHealth.open')}
+                </ButtonLink>
+                <Button variant="default" onClick={() => setPointsOf(record)}>
+                  {t('assets.inspectionPoints')}
+                </Button>
+              </>
             )}
             addLabel={t('assets.add.equipment')}
             emptyText={t('assets.empty')}

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconMessage, IconPencil } from '@tabler/icons-react';
+import { IconFileText, IconHeartbeat, IconMessage, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportHeader, techniqueOfMethod } from '@inspectra/contract';
 import type { PermissionModule, TechniqueDefinition } from '@inspectra/contract';
@@ -118,6 +118,16 @@ export function ReportPage() {
               {t('reports.record.whole.open')}
             </ButtonLink>
             <DownloadReportPdf reportId={reportId} reportNumber={report.reportNumber} />
+            {report.equipmentNo && can(profile, 'asset', 'view') && (
+              <ButtonLink
+                to="/equipment/$equipmentNo"
+                params={{ equipmentNo: report.equipmentNo }}
+                variant="default"
+                leftSection={<IconHeartbeat size={18} aria-hidden />}
+              >
+                {t('equipmentHealth.open')}
+              </ButtonLink>
+            )}
             {mayEdit && (
               <Button
                 variant="default"

@@ -1,0 +1,63 @@
+import { reportHeader } from '@inspectra/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tableOf } from '../db/schema/index.ts';
+import { worstFindingSql } from './finding-grade.ts';
+
+const reports = tableOf(reportHeader);
+
+/**
+ * "Current reports only" as SQL over the reports table: a report no approved revision has
+ * superseded (docs/revisions-and-supersession.md). What histories and worst-finding reads count
+ * (the equipment history, the NDT register, my tasks).
+ */
+export const currentReportSql = sql`${reports.supersededBy} is null`;
+
+/** When a report's inspection was done: completed, else started, else the day it was written. */
+const doneSql = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
+
+/** One report of an equipment's history, as `equipmentHistorySql` selects it (snake_case columns). */
+export type EquipmentHistoryRow = {
+  inspection_method: string;
+  id: string;
+  report_number: string;
+  status: string;
+  /** When the inspection was done (YYYY-MM-DD). */
+  date: string | null;
+  /** How many current reports the method has on the equipment, also those past `latest`. */
+  report_count: number;
+  /** 1 for the method's last report, 2 for the one before… */
+  recency: number;
+  worst_finding: string | null;
+};
+
+/**
+ * One equipment's history across every technique (docs/equipment-health.md), as a subquery: its
+ * current reports (`currentReportSql`) made by an inspection method, of those the caller may see
+ * (`visible`: their company's scope over `report_header`, undefined for the owner's staff), the
+ * last `latest` of each method (latest done, then newest), each with its date, status, the method's
+ * report count and the report's worst finding (`worstFindingSql`: the technique's declared grade
+ * over its graded records, the stricter verdict of a verdict pair). No technique is named: a new
+ * one's reports join by its declaration.
+ *
+ * Planned on indexes: `report_header (equipment_no)` for the equipment's reports, then each kept
+ * report's graded records by their parents' indexes; one window sort of the equipment's reports.
+ * `equipmentNo` is a value or the column of an outer row (the NDT register's equipment).
+ */
+export function equipmentHistorySql(
+  equipmentNo: SQL | AnyPgColumn,
+  visible: SQL | undefined,
+  latest: number,
+): SQL {
+  const byRecency = sql`partition by ${reports.inspectionMethod} order by ${doneSql} desc nulls last, ${reports.createdAt} desc, ${reports.id} desc`;
+  const ofEquipment = sql`select ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
+      ${reports.reportNumber} as report_number, ${reports.status} as status, ${doneSql}::text as date,
+      (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count,
+      (row_number() over (${byRecency}))::int as recency
+    from ${reports}
+    where ${and(eq(reports.equipmentNo, equipmentNo as AnyPgColumn), sql`${reports.inspectionMethod} is not null`, currentReportSql, visible)}`;
+  return sql`select h.inspection_method, h.id, h.report_number, h.status, h.date, h.report_count, h.recency,
+      ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)} as worst_finding
+    from (${ofEquipment}) h where h.recency <= ${latest}`;
+}
