@@ -2,20 +2,21 @@ import { AppShell, Badge, Burger, Group, ScrollArea, Text, VisuallyHidden } from
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
-  IconBuildingFactory2,
   IconBuildingFactory,
+  IconBuildingFactory2,
   IconBuildingSkyscraper,
   IconCalendarUser,
+  IconChartLine,
   IconChecklist,
   IconClipboardList,
   IconFileDescription,
   IconLayoutDashboard,
   IconListCheck,
-  IconRuler2,
   IconRosetteDiscountCheck,
+  IconRuler2,
+  IconShieldLock,
   IconSitemap,
   IconUserCheck,
-  IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -42,6 +43,7 @@ type NavItem = {
     | '/work-orders'
     | '/reports'
     | '/ndt'
+    | '/thickness'
     | '/assets'
     | '/inspection-methods'
     | '/admin/companies'
@@ -81,6 +83,7 @@ const navItems: NavItem[] = [
   { to: '/work-orders', label: 'nav.workOrders', icon: IconClipboardList, module: 'workOrder' },
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
+  { to: '/thickness', label: 'thickness.title', icon: IconChartLine, module: 'thickness' },
   { to: '/assets', label: 'assets.title', icon: IconBuildingFactory2, module: 'asset' },
   {
     to: '/inspection-methods',

@@ -9,8 +9,10 @@ import {
 } from '@inspectra/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../ui/links.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { recordName } from '../../engine/entity-labels.ts';
+import { usePermission } from '../auth/useProfile.ts';
 import { MasterListPanel } from './MasterListPanel.tsx';
 
 type Row = Record<string, unknown>;
@@ -34,6 +36,7 @@ export function AssetMasterPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('equipment');
   const [pointsOf, setPointsOf] = useState<Row | null>(null);
+  const mayViewThickness = usePermission('thickness', 'view');
 
   return (
     <>
@@ -60,9 +63,20 @@ export function AssetMasterPage() {
               { key: 'plannerGroupCode', priority: 4 },
             ]}
             extraActions={(record) => (
-              <Button variant="default" onClick={() => setPointsOf(record)}>
-                {t('assets.inspectionPoints')}
-              </Button>
+              <>
+                <Button variant="default" onClick={() => setPointsOf(record)}>
+                  {t('assets.inspectionPoints')}
+                </Button>
+                {mayViewThickness && (
+                  <ButtonLink
+                    variant="default"
+                    to="/thickness"
+                    search={{ equipmentNo: String(record.equipmentNo) }}
+                  >
+                    {t('thickness.openThickness', { number: String(record.equipmentNo) })}
+                  </ButtonLink>
+                )}
+              </>
             )}
             addLabel={t('assets.add.equipment')}
             emptyText={t('assets.empty')}

@@ -10,6 +10,7 @@ import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
 import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
+import { thickness } from './thickness.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
 import { taskAssignmentImport } from './task-assignment-import.ts';
@@ -32,6 +33,7 @@ export const en = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  thickness,
   taskAssignments,
   assets,
   inspectionMethods,

@@ -12,6 +12,7 @@ import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
 import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
+import { thickness } from './thickness.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
 import { taskAssignmentImport } from './task-assignment-import.ts';
@@ -35,6 +36,7 @@ export const id: Translation<typeof en> = {
   techniques: techniqueLabels,
   documents,
   ndt,
+  thickness,
   taskAssignments,
   assets,
   inspectionMethods,
