@@ -13,6 +13,7 @@ import { entities as enEntities, techniqueLabels as enTechniques } from './en/en
 import { myTasks as enMyTasks } from './en/my-tasks.ts';
 import { teamPlan as enTeamPlan } from './en/team-plan.ts';
 import { ndt as enNdt } from './en/ndt.ts';
+import { thickness as enThickness } from './en/thickness.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
@@ -35,6 +36,7 @@ import { entities as idEntities, techniqueLabels as idTechniques } from './id/en
 import { myTasks as idMyTasks } from './id/my-tasks.ts';
 import { teamPlan as idTeamPlan } from './id/team-plan.ts';
 import { ndt as idNdt } from './id/ndt.ts';
+import { thickness as idThickness } from './id/thickness.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
@@ -58,6 +60,7 @@ i18n.addResourceBundle(
     techniques: enTechniques,
     documents: enDocuments,
     ndt: enNdt,
+    thickness: enThickness,
     taskAssignments: enTaskAssignments,
     workOrders: enWorkOrders,
     assets: enAssets,
@@ -90,6 +93,7 @@ i18n.addResourceBundle(
     techniques: idTechniques,
     documents: idDocuments,
     ndt: idNdt,
+    thickness: idThickness,
     taskAssignments: idTaskAssignments,
     workOrders: idWorkOrders,
     assets: idAssets,
