@@ -79,7 +79,7 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   const form = page.getByRole('dialog', { name: 'Add location' });
   await form.getByRole('textbox', { name: /^Location/ }).fill('CML-01 elbow');
   await form.getByRole('textbox', { name: /^Component/ }).fill('90° elbow downstream of the pump');
-  await form.getByRole('textbox', { name: /^Code/ }).click();
+  await form.getByRole('combobox', { name: 'Code' }).click();
   await page.getByRole('option', { name: 'API 570 (piping)' }).click();
   await form.getByRole('textbox', { name: /^Inspection class/ }).fill('1');
   await form.getByRole('textbox', { name: /^Nominal thickness/ }).fill('10');

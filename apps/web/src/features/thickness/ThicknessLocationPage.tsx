@@ -96,7 +96,7 @@ export function ThicknessLocationPage() {
           .join(' · ')}
         actions={
           <Group gap="sm">
-            <AnchorLink to="/thickness" search={{ equipmentNo: l.equipmentNo }}>
+            <AnchorLink to="/thickness" search={{ equipmentNo: l.equipmentNo }} className="touch-target">
               {t('thickness.back')}
             </AnchorLink>
             {mayUpdate && (
