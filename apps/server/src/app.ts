@@ -60,6 +60,11 @@ import { reportPdfActions } from './modules/reports/report-pdf.actions.ts';
 import { reportVersionActions } from './modules/reports/report-versions.actions.ts';
 import { assignmentImportActions } from './modules/task-assignments/assignment-import.actions.ts';
 import { lubeOilActions } from './modules/lube-oil/lube-oil.actions.ts';
+import {
+  thicknessActions,
+  thicknessScopes,
+  thicknessWriteChecks,
+} from './modules/thickness/thickness.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -112,6 +117,7 @@ export const recordScopes: RecordScopes = {
   ...ndtScopes,
   ...contractorCompanyScopes,
   ...plantOwnerScopes,
+  ...thicknessScopes,
 };
 
 /** A repository over each declared entity's table, with the company scope that reaches it. */
@@ -291,7 +297,7 @@ export async function buildApp(deps: AppDeps) {
     maxDocumentBytes: deps.maxDocumentBytes ?? deps.maxUploadBytes,
     maxVideoBytes: deps.maxVideoBytes ?? deps.maxDocumentBytes ?? deps.maxUploadBytes,
     repositories: repositories(recordScopes),
-    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks },
+    writeChecks: { ...taskAssignmentWriteChecks, ...reportWriteChecks, ...thicknessWriteChecks },
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
     rowTemplates,
@@ -309,6 +315,7 @@ export async function buildApp(deps: AppDeps) {
     ...fileActions,
     ...thermalActions,
     ...lubeOilActions,
+    ...thicknessActions,
     ...vciActions,
     ...ndtActions,
     ...assetActions,

@@ -134,6 +134,8 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /ndt-equipment-list/isometrics/download/:fileName': 'ndt.view',
   'GET /equipment-isometric': 'ndt.view',
   'GET /equipment-health/:equipmentNo': 'asset.view',
+  'GET /thickness-locations': 'thickness.view',
+  'GET /thickness-locations/:id': 'thickness.view',
 };
 
 /** Every route's expected access: its row by hand where it has one, else the rule's. */

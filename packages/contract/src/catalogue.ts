@@ -54,6 +54,7 @@ import {
   reviewerAssignment,
 } from './entities/approvals.ts';
 import { roleRoutes, userRoutes } from './entities/users.ts';
+import { thicknessLocation, thicknessReading, thicknessRoutes } from './entities/thickness.ts';
 import { referencePath } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
@@ -163,6 +164,8 @@ const workEntities = [
   approvalPosition,
   inspectionMethodApproval,
   reviewerAssignment,
+  thicknessLocation,
+  thicknessReading,
 ];
 
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
@@ -216,5 +219,6 @@ export const routeTable = [
   ...approvalRoutes,
   ...userRoutes,
   ...roleRoutes,
+  ...thicknessRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

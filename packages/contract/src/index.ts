@@ -40,6 +40,7 @@ export * from './entities/mcsa.ts';
 export * from './entities/lube-oil.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
+export * from './entities/thickness.ts';
 
 export * from './technique.ts';
 export * from './completeness.ts';

@@ -67,6 +67,7 @@ export const fieldMessages = {
   unknownCompany: 'This contractor company no longer exists; choose another',
   unknownPosition: 'No approval position has this name',
   unknownPlannerGroups: 'No planner group has the code {{codes}}',
+  thickerThanNominal: 'Thicker than the nominal {{nominal}} mm of its location: check the reading',
   changedSinceRead: 'Someone else changed this since you opened it: reload and try again',
   ownAccount: 'You cannot change this on your own account',
   notYourself: 'You cannot do this to your own account',

@@ -19,6 +19,7 @@ export const coreModuleLabels = {
   contractorCompany: 'Contractor companies',
   approval: 'Approval settings and reviewers',
   plantOwner: 'Plant owner',
+  thickness: 'Thickness monitoring',
 } as const;
 export type CoreModule = keyof typeof coreModuleLabels;
 

@@ -2,21 +2,22 @@ import { AppShell, Badge, Burger, Group, ScrollArea, Text, VisuallyHidden } from
 import { useDisclosure } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
+  IconBuildingFactory,
   IconBuildingFactory2,
   IconHeartbeat,
-  IconBuildingFactory,
   IconBuildingSkyscraper,
   IconCalendarUser,
+  IconChartLine,
   IconChecklist,
   IconClipboardList,
   IconFileDescription,
   IconLayoutDashboard,
   IconListCheck,
-  IconRuler2,
   IconRosetteDiscountCheck,
+  IconRuler2,
+  IconShieldLock,
   IconSitemap,
   IconUserCheck,
-  IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -43,6 +44,7 @@ type NavItem = {
     | '/work-orders'
     | '/reports'
     | '/ndt'
+    | '/thickness'
     | '/assets'
     | '/equipment'
     | '/inspection-methods'
@@ -84,6 +86,7 @@ const navItems: NavItem[] = [
   { to: '/reports', label: 'nav.reports', icon: IconFileDescription, module: 'reportHeader' },
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
   { to: '/equipment', label: 'equipmentHealth.nav', icon: IconHeartbeat, module: 'asset' },
+  { to: '/thickness', label: 'thickness.title', icon: IconChartLine, module: 'thickness' },
   { to: '/assets', label: 'assets.title', icon: IconBuildingFactory2, module: 'asset' },
   {
     to: '/inspection-methods',

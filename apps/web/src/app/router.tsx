@@ -111,6 +111,14 @@ const screens = {
     'SupportingDocumentsPage',
   ),
   ndt: lazyRouteComponent(() => import('../features/ndt/NdtEquipmentPage.tsx'), 'NdtEquipmentPage'),
+  thickness: lazyRouteComponent(
+    () => import('../features/thickness/ThicknessLocationsPage.tsx'),
+    'ThicknessLocationsPage',
+  ),
+  thicknessLocation: lazyRouteComponent(
+    () => import('../features/thickness/ThicknessLocationPage.tsx'),
+    'ThicknessLocationPage',
+  ),
   assets: lazyRouteComponent(() => import('../features/assets/AssetMasterPage.tsx'), 'AssetMasterPage'),
   equipmentHealth: lazyRouteComponent(
     () => import('../features/equipment-health/EquipmentHealthPage.tsx'),
@@ -198,6 +206,19 @@ const thermalMeasurementRoute = <P extends string>(
     },
   });
 
+/** The thickness locations: the asset master opens them for one equipment (`?equipmentNo=`). */
+const thicknessRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'thickness',
+  component: screens.thickness,
+  errorComponent: RouteError,
+  validateSearch: (raw: Record<string, unknown>): { equipmentNo?: string } =>
+    typeof raw.equipmentNo === 'string' && raw.equipmentNo.trim() !== ''
+      ? { equipmentNo: raw.equipmentNo.slice(0, 60) }
+      : {},
+  beforeLoad: ({ params }) => guardScreen({ module: 'thickness' }, params),
+});
+
 /** My tasks: the tab, filters, page and view are kept in the address (`my-tasks-search.ts`). */
 const myTasksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -235,6 +256,8 @@ const routeTree = rootRoute.addChildren([
     ),
     page('reports/$reportId/documents', screens.documents, { module: 'supportingDocument' }),
     page('ndt', screens.ndt, { module: 'ndt' }),
+    thicknessRoute,
+    page('thickness/$locationId', screens.thicknessLocation, { module: 'thickness' }),
     page('assets', screens.assets, { module: 'asset' }),
     // The health card: found by a search, or opened from the asset master, a report or a link.
     page('equipment', screens.equipmentHealth, { module: 'asset' }),

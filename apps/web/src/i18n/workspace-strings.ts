@@ -14,6 +14,7 @@ import { myTasks as enMyTasks } from './en/my-tasks.ts';
 import { teamPlan as enTeamPlan } from './en/team-plan.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { equipmentHealth as enEquipmentHealth } from './en/equipment-health.ts';
+import { thickness as enThickness } from './en/thickness.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
@@ -37,6 +38,7 @@ import { myTasks as idMyTasks } from './id/my-tasks.ts';
 import { teamPlan as idTeamPlan } from './id/team-plan.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { equipmentHealth as idEquipmentHealth } from './id/equipment-health.ts';
+import { thickness as idThickness } from './id/thickness.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
@@ -61,6 +63,7 @@ i18n.addResourceBundle(
     documents: enDocuments,
     ndt: enNdt,
     equipmentHealth: enEquipmentHealth,
+    thickness: enThickness,
     taskAssignments: enTaskAssignments,
     workOrders: enWorkOrders,
     assets: enAssets,
@@ -94,6 +97,7 @@ i18n.addResourceBundle(
     documents: idDocuments,
     ndt: idNdt,
     equipmentHealth: idEquipmentHealth,
+    thickness: idThickness,
     taskAssignments: idTaskAssignments,
     workOrders: idWorkOrders,
     assets: idAssets,

@@ -5,6 +5,7 @@ import { assetsId } from '../entities/assets.id.ts';
 import { inspectionMethodsId } from '../entities/inspection-methods.id.ts';
 import { reportHeadersId } from '../entities/report-headers.id.ts';
 import { taskAssignmentsId } from '../entities/task-assignments.id.ts';
+import { thicknessId } from '../entities/thickness.id.ts';
 import { workOrdersId } from '../entities/work-orders.id.ts';
 import type { TechniqueDefinition } from '../technique.ts';
 import type {
@@ -33,6 +34,7 @@ const domains: readonly DomainWords[] = [
   inspectionMethodsId,
   administrationId,
   approvalsId,
+  thicknessId,
 ];
 
 /** The techniques' own words (`labelsId`, typed where they are written). */

@@ -29,6 +29,9 @@ const inspectorGrants: StandardRole['grants'] = {
   reportHeader: ['view', 'create', 'update'],
   asset: view,
   inspectionMethod: view,
+  // Inspectors keep the thickness locations and enter their readings; a contractor company's are
+  // refused the writes all the same, the locations being the plant's own (plant-wide) records.
+  thickness: all,
   ...techniqueGrants(all),
 };
 
@@ -54,6 +57,7 @@ export const standardRoles: readonly StandardRole[] = [
       asset: ['view', 'create', 'update'],
       inspectionMethod: view,
       myTask: view,
+      thickness: view,
     },
   },
   {
@@ -77,6 +81,7 @@ export const standardRoles: readonly StandardRole[] = [
       asset: view,
       inspectionMethod: view,
       approval: view,
+      thickness: view,
       ...techniqueGrants(view),
     },
   },

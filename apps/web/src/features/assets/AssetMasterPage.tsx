@@ -13,6 +13,7 @@ import { IconHeartbeat } from '@tabler/icons-react';
 import { ButtonLink } from '../../ui/links.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { recordName } from '../../engine/entity-labels.ts';
+import { usePermission } from '../auth/useProfile.ts';
 import { MasterListPanel } from './MasterListPanel.tsx';
 
 type Row = Record<string, unknown>;
@@ -36,6 +37,7 @@ export function AssetMasterPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('equipment');
   const [pointsOf, setPointsOf] = useState<Row | null>(null);
+  const mayViewThickness = usePermission('thickness', 'view');
 
   return (
     <>
@@ -75,6 +77,15 @@ export function AssetMasterPage() {
                 <Button variant="default" onClick={() => setPointsOf(record)}>
                   {t('assets.inspectionPoints')}
                 </Button>
+                {mayViewThickness && (
+                  <ButtonLink
+                    variant="default"
+                    to="/thickness"
+                    search={{ equipmentNo: String(record.equipmentNo) }}
+                  >
+                    {t('thickness.openThickness', { number: String(record.equipmentNo) })}
+                  </ButtonLink>
+                )}
               </>
             )}
             addLabel={t('assets.add.equipment')}

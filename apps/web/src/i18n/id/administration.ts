@@ -123,6 +123,7 @@ export const roles: Translation<typeof enRoles> = {
     contractorCompany: 'Perusahaan kontraktor',
     approval: 'Pengaturan persetujuan dan peninjau',
     plantOwner: 'Pemilik kilang',
+    thickness: 'Pemantauan ketebalan',
   },
   methods: {
     thermal: 'Analisis termal',

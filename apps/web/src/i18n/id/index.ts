@@ -13,6 +13,7 @@ import { myTasks } from './my-tasks.ts';
 import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { equipmentHealth } from './equipment-health.ts';
+import { thickness } from './thickness.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
 import { taskAssignmentImport } from './task-assignment-import.ts';
@@ -37,6 +38,7 @@ export const id: Translation<typeof en> = {
   documents,
   ndt,
   equipmentHealth,
+  thickness,
   taskAssignments,
   assets,
   inspectionMethods,

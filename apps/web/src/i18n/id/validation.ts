@@ -52,6 +52,7 @@ export const validation: Record<keyof typeof fieldMessages, string> = {
   unknownCompany: 'Perusahaan kontraktor ini sudah tidak ada; pilih yang lain',
   unknownPosition: 'Tidak ada jabatan persetujuan dengan nama ini',
   unknownPlannerGroups: 'Tidak ada planner group dengan kode {{codes}}',
+  thickerThanNominal: 'Lebih tebal dari tebal nominal {{nominal}} mm lokasinya: periksa pembacaan',
   changedSinceRead: 'Orang lain telah mengubah data ini sejak Anda membukanya: muat ulang lalu coba lagi',
   ownAccount: 'Anda tidak dapat mengubah ini pada akun Anda sendiri',
   notYourself: 'Anda tidak dapat melakukan ini pada akun Anda sendiri',
