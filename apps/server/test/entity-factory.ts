@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
-import type { EntityDefinition, Field, Operation, RouteDefinition, TextFormat } from '@inspectra/contract';
+import type {
+  EntityDefinition,
+  EntityRule,
+  Field,
+  Operation,
+  RouteDefinition,
+  TextFormat,
+} from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
 import { entityTables } from '../src/db/schema/index.ts';
 import { mp4Head, pdfBytes } from './document-bytes.ts';
@@ -251,7 +258,34 @@ export async function validValues(
       values[key] = validValue(key, field, tag);
     }
   }
-  return { ...values, ...agreed, ...overrides };
+  return keepRules(entity, variant, { ...values, ...agreed, ...overrides }, overrides, tag);
+}
+
+/**
+ * Values the entity's error rules accept (`rule.error`: a required thickness below the nominal
+ * one): where the generic values break a rule, the rule's fields the caller did not give take their
+ * other value in turn (last first), until none is broken. Fails, naming the rule, where that is not
+ * enough: the caller then gives the values.
+ */
+function keepRules(
+  entity: EntityDefinition,
+  variant: string | undefined,
+  values: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+  tag: string,
+): Record<string, unknown> {
+  const fields = entity.fieldsOf(variant);
+  const broken = (rule: EntityRule) => rule.level === 'error' && rule.when(values as never);
+  for (const [name, rule] of Object.entries(entity.rules)) {
+    for (const key of [...rule.fields].reverse()) {
+      if (!broken(rule)) break;
+      const field = fields[key];
+      if (!field || key in overrides || field.kind === 'ref') continue;
+      values[key] = otherValue(key, field, tag);
+    }
+    if (broken(rule)) throw new Error(`${entity.name}: the generic values break its rule ${name}; give them`);
+  }
+  return values;
 }
 
 /** A file of the kind a slot accepts: a PNG photo or drawing, a PDF document, an MP4 video. */
