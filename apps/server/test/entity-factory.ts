@@ -4,7 +4,7 @@
  * test that needs "some valid record" use it, so a new entity needs no factory of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { entities, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
+import { entities, judgeRules, referenceTarget, routeBodyKind, routeTable } from '@inspectra/contract';
 import type {
   EntityDefinition,
   EntityRule,
@@ -275,7 +275,8 @@ function keepRules(
   tag: string,
 ): Record<string, unknown> {
   const fields = entity.fieldsOf(variant);
-  const broken = (rule: EntityRule) => rule.level === 'error' && rule.when(values as never);
+  // Judged as the server judges (`judgeRules`): a rule whose fields are not all filled says nothing.
+  const broken = (rule: EntityRule) => rule.level === 'error' && judgeRules({ rule }, values).length > 0;
   for (const [name, rule] of Object.entries(entity.rules)) {
     for (const key of [...rule.fields].reverse()) {
       if (!broken(rule)) break;

@@ -29,9 +29,12 @@ const expectedPlantWide = [
   'plannerGroup',
   'plantOwner',
   'reviewerAssignment',
-  // Tables outside the catalogue, listed by the engine (modules/users/role-records.ts,
-  // modules/users/user-accounts.ts).
+  // A table outside the catalogue, listed by the engine (modules/users/role-records.ts).
   'role',
+  // Thickness monitoring hangs on the asset master (docs/thickness-monitoring.md).
+  'thicknessLocation',
+  'thicknessReading',
+  // Another (modules/users/user-accounts.ts).
   'userAccount',
 ];
 
