@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -33,11 +33,12 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePagination } from './PagedTable.tsx';
 import { describeColumns, fitColumns } from './column-fit.ts';
 import type { EntityColumn } from './column-fit.ts';
 import { fieldLabel, fieldOf, imageLabel, imageListLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
-import { formatCount, formatNumber } from './locale.ts';
+import { formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 import { TableFilters } from './TableFilters.tsx';
@@ -143,8 +144,6 @@ export function EntityTable(p: EntityTableProps) {
 
   const { ref: sizeRef, width } = useElementSize();
   const [detailsOf, setDetailsOf] = useState<Row | null>(null);
-  // Page buttons a gloved finger can hit on a touch screen.
-  const touch = useMediaQuery('(pointer: coarse)');
   const onRowClick = p.onRowClick ?? (p.details ? setDetailsOf : undefined);
 
   const query = useQuery({
@@ -152,6 +151,9 @@ export function EntityTable(p: EntityTableProps) {
     queryFn: () => p.fetchPage(request),
     placeholderData: keepPreviousData,
   });
+  // Page buttons a gloved finger can hit on a touch screen, and rows tall enough for it.
+  const pagination = usePagination(query.data?.meta.totalCountExact);
+  const { touch } = pagination;
   const records = query.data?.records ?? [];
   const totalPages = query.data?.meta.totalPages;
 
@@ -289,13 +291,6 @@ export function EntityTable(p: EntityTableProps) {
       return <ReferenceValue field={field} value={value} context={{ entityName: p.entity.name, key }} />;
     return formatFieldValue(field, value, t, language, { entityName: p.entity.name, key });
   }
-
-  const pageControlLabels: Record<string, string> = {
-    first: t('engine.table.firstPage'),
-    previous: t('engine.table.previousPage'),
-    next: t('engine.table.nextPage'),
-    last: t('engine.table.lastPage'),
-  };
 
   return (
     <Stack gap="sm" ref={sizeRef}>
@@ -436,9 +431,6 @@ export function EntityTable(p: EntityTableProps) {
               : undefined
           }
           page={page}
-          paginationSize={touch ? 'xl' : 'sm'}
-          // Rows open something: 48 px tall on a touch screen.
-          verticalSpacing={touch ? 'md' : 'xs'}
           onPageChange={setPage}
           totalRecords={query.data?.meta.totalCount ?? 0}
           recordsPerPage={pageSize}
@@ -464,18 +456,7 @@ export function EntityTable(p: EntityTableProps) {
               <Controls.Pagination />
             </>
           )}
-          paginationText={({ from, to, totalRecords }) =>
-            t('engine.table.pagination', {
-              from: formatNumber(from, language),
-              to: formatNumber(to, language),
-              total: formatCount(
-                { totalCount: totalRecords, totalCountExact: query.data?.meta.totalCountExact ?? true },
-                language,
-              ),
-            })
-          }
-          getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
-          getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
+          {...pagination.props}
         />
       )}
       {query.data?.meta.searchLimitedTo && (

@@ -1,27 +1,20 @@
 import { Badge, Button, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ndtEquipment } from '@inspectra/contract';
 import type { Field } from '@inspectra/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../engine/PagedTable.tsx';
 import { callApi } from '../../api/calls.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
-import {
-  dateDisplayFormat,
-  dayjsLocale,
-  formatCount,
-  formatNumber,
-  parseTypedDate,
-} from '../../engine/locale.ts';
+import { dateDisplayFormat, dayjsLocale, parseTypedDate } from '../../engine/locale.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { NdtEquipmentDrawer } from './NdtEquipmentDrawer.tsx';
 import { NdtHistory } from './NdtHistory.tsx';
@@ -30,13 +23,6 @@ import type { NdtEquipmentListItem, NdtListFilters } from './ndt-queries.ts';
 
 const pageSize = 25;
 const typingDelayMs = 300;
-const pageControlLabels = {
-  first: 'engine.table.firstPage',
-  previous: 'engine.table.previousPage',
-  next: 'engine.table.nextPage',
-  last: 'engine.table.lastPage',
-} as const;
-
 /**
  * The NDT equipment list: find a piece of equipment by number, tag, type or how it was inspected,
  * see its last inspection per method and its drawings, and open it to download an isometric
@@ -47,7 +33,6 @@ export function NdtEquipmentPage() {
   const language = i18n.language;
   const queryClient = useQueryClient();
   const mayCreate = usePermission('ndt', 'create');
-  const touch = useMediaQuery('(pointer: coarse)');
   const label = (key: string) =>
     fieldLabel(t, ndtEquipment.name, key, (ndtEquipment.fields as Record<string, Field>)[key]!);
 
@@ -175,57 +160,18 @@ export function NdtEquipmentPage() {
               placeholder={t('engine.input.datePlaceholder')}
             />
           </SimpleGrid>
-          {list.isError && (
-            <Text c="red" role="alert">
-              {list.error.message}
-            </Text>
-          )}
-          <DataTable<NdtEquipmentListItem>
+          <PagedTable<NdtEquipmentListItem>
             records={records}
             columns={columns}
-            idAccessor="id"
             fetching={list.isFetching}
-            minHeight={records.length === 0 ? 200 : undefined}
-            loadingText={t('common.loading')}
-            emptyState={
-              records.length === 0 && !list.isFetching ? (
-                <Text size="sm" c="dimmed">
-                  {t('ndt.empty')}
-                </Text>
-              ) : (
-                <></>
-              )
-            }
-            highlightOnHover
-            onRowClick={({ record }) => open(record)}
-            // A row opens from the keyboard too: Tab to it, then Enter.
-            customRowAttributes={(record) => ({
-              tabIndex: 0,
-              'aria-label': t('ndt.openEquipment', { number: record.equipmentNo }),
-              onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) open(record);
-              },
-            })}
-            verticalSpacing={touch ? 'md' : 'xs'}
+            error={list.error}
+            emptyText={t('ndt.empty')}
+            open={open}
+            openLabel={(record) => t('ndt.openEquipment', { number: record.equipmentNo })}
             page={pageNumber}
             onPageChange={(n) => setPage({ number: n, filterKey })}
-            totalRecords={list.data?.meta?.totalCount ?? 0}
-            recordsPerPage={pageSize}
-            paginationSize={touch ? 'xl' : 'sm'}
-            paginationText={({ from, to, totalRecords }) =>
-              t('engine.table.pagination', {
-                from: formatNumber(from, language),
-                to: formatNumber(to, language),
-                total: formatCount(
-                  { totalCount: totalRecords, totalCountExact: list.data?.meta?.totalCountExact ?? true },
-                  language,
-                ),
-              })
-            }
-            getPaginationControlProps={(control) => ({
-              'aria-label': t(pageControlLabels[control as keyof typeof pageControlLabels]),
-            })}
-            getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
+            pageSize={pageSize}
+            meta={list.data?.meta}
           />
         </Stack>
       </Paper>

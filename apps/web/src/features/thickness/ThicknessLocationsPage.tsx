@@ -1,20 +1,19 @@
 import { Button, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { thicknessLocation } from '@inspectra/contract';
 import type { Field, ThicknessLocationView, ThicknessStatus } from '@inspectra/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../engine/PagedTable.tsx';
 import { callApi } from '../../api/calls.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
-import { formatCount, formatDate, formatNumber } from '../../engine/locale.ts';
+import { formatDate, formatNumber } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ThicknessStatusBadge } from './ThicknessStatusBadge.tsx';
@@ -41,7 +40,6 @@ export function ThicknessLocationsPage() {
   const language = i18n.language;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const touch = useMediaQuery('(pointer: coarse)');
   const mayCreate = usePermission('thickness', 'create');
   const search = useSearch({ from: '/app/thickness' });
   const label = (key: string) =>
@@ -159,53 +157,18 @@ export function ThicknessLocationsPage() {
               clearable
             />
           </SimpleGrid>
-          {list.isError && (
-            <Text c="red" role="alert">
-              {list.error.message}
-            </Text>
-          )}
-          <DataTable<ThicknessLocationView>
+          <PagedTable<ThicknessLocationView>
             records={records}
             columns={columns}
-            idAccessor="id"
             fetching={list.isFetching}
-            minHeight={records.length === 0 ? 200 : undefined}
-            loadingText={t('common.loading')}
-            emptyState={
-              records.length === 0 && !list.isFetching ? (
-                <Text size="sm" c="dimmed">
-                  {t('thickness.empty')}
-                </Text>
-              ) : (
-                <></>
-              )
-            }
-            highlightOnHover
-            onRowClick={({ record }) => open(record)}
-            customRowAttributes={(record) => ({
-              tabIndex: 0,
-              'aria-label': t('thickness.openLocation', { name: record.name }),
-              onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) open(record);
-              },
-            })}
-            verticalSpacing={touch ? 'md' : 'xs'}
+            error={list.error}
+            emptyText={t('thickness.empty')}
+            open={open}
+            openLabel={(record) => t('thickness.openLocation', { name: record.name })}
             page={pageNumber}
             onPageChange={(n) => setPage({ number: n, filterKey })}
-            totalRecords={list.data?.meta?.totalCount ?? 0}
-            recordsPerPage={pageSize}
-            paginationSize={touch ? 'xl' : 'sm'}
-            paginationText={({ from, to, totalRecords }) =>
-              t('engine.table.pagination', {
-                from: formatNumber(from, language),
-                to: formatNumber(to, language),
-                total: formatCount(
-                  { totalCount: totalRecords, totalCountExact: list.data?.meta?.totalCountExact ?? true },
-                  language,
-                ),
-              })
-            }
-            getPaginationItemProps={(n) => ({ 'aria-label': t('engine.table.page', { page: n }) })}
+            pageSize={pageSize}
+            meta={list.data?.meta}
           />
         </Stack>
       </Paper>
