@@ -1,18 +1,11 @@
-import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { EquipmentHealthMethod } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../engine/locale.ts';
+import { ChartFigure, chartLineColor, timeAxis } from '../../engine/ChartFigure.tsx';
 import { inspectionMethodLabel } from '../ndt/ndt-queries.ts';
 import { worstGradeStep } from '../techniques/LevelBadge.tsx';
 import { timelineRows } from './health-queries.ts';
-
-/** One colour per method, in the card's order. */
-const lineColors = ['indigo.6', 'cyan.6', 'grape.6', 'teal.6', 'pink.6', 'lime.7', 'orange.6', 'blue.8'];
-
-const dayText = (at: number, language: string) =>
-  formatDate(new Date(at).toISOString().slice(0, 10), language);
 
 /**
  * ONE timeline of the equipment's findings across its techniques: per method a line through the
@@ -26,53 +19,39 @@ export function HealthTimeline({ methods }: { methods: EquipmentHealthMethod[] }
   const stepWord = (step: number) => t(`equipmentHealth.steps.${step}`);
   const title = t('equipmentHealth.timeline');
   return (
-    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('equipmentHealth.timelineEmpty')}
-          </Text>
-        ) : (
-          <LineChart
-            h={320}
-            data={rows}
-            dataKey="at"
-            series={methods.map((method, i) => ({
-              name: `m${i}`,
-              label: inspectionMethodLabel(t, method.inspectionMethod),
-              color: lineColors[i % lineColors.length]!,
-            }))}
-            curveType="linear"
-            connectNulls
-            withLegend
-            withDots
-            legendProps={{ verticalAlign: 'bottom' }}
-            valueFormatter={stepWord}
-            xAxisProps={{
-              type: 'number',
-              scale: 'time',
-              domain: ['dataMin', 'dataMax'],
-              padding: { left: 24, right: 24 },
-              tickFormatter: (at: number) => dayText(at, i18n.language),
-            }}
-            yAxisProps={{
-              domain: [0, worstGradeStep],
-              ticks: Array.from({ length: worstGradeStep + 1 }, (_, step) => step),
-              tickFormatter: stepWord,
-              width: 110,
-            }}
-            tooltipProps={{
-              labelFormatter: (at: unknown) => (typeof at === 'number' ? dayText(at, i18n.language) : ''),
-            }}
-          />
-        )}
+    <ChartFigure
+      title={title}
+      order={2}
+      empty={rows.length === 0 ? t('equipmentHealth.timelineEmpty') : undefined}
+      caption={
         <Text component="figcaption" size="sm" c="dimmed">
           {t('equipmentHealth.timelineCaption')}
         </Text>
-      </Stack>
-    </Paper>
+      }
+    >
+      <LineChart
+        h={320}
+        data={rows}
+        dataKey="at"
+        series={methods.map((method, i) => ({
+          name: `m${i}`,
+          label: inspectionMethodLabel(t, method.inspectionMethod),
+          color: chartLineColor(i),
+        }))}
+        curveType="linear"
+        connectNulls
+        withLegend
+        withDots
+        legendProps={{ verticalAlign: 'bottom' }}
+        valueFormatter={stepWord}
+        {...timeAxis(i18n.language, { left: 24, right: 24 })}
+        yAxisProps={{
+          domain: [0, worstGradeStep],
+          ticks: Array.from({ length: worstGradeStep + 1 }, (_, step) => step),
+          tickFormatter: stepWord,
+          width: 110,
+        }}
+      />
+    </ChartFigure>
   );
 }

@@ -1,18 +1,17 @@
-import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { labelInSentence } from '@inspectra/contract';
 import type { RowsProfile as Profile } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
 import { formatNumber } from '../../engine/locale.ts';
+import { ChartFigure, chartLineColor } from '../../engine/ChartFigure.tsx';
 import { PartOfList } from './PartOfList.tsx';
 import { leadField } from './row-columns.ts';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 
-const lineColors = ['indigo.6', 'cyan.6', 'grape.6'];
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The limits to draw: those of the value every drawn row shares, none when they differ. */
@@ -95,52 +94,50 @@ export default function RowsProfile({
   });
 
   return (
-    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {drawn.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) })}
-          </Text>
-        ) : (
-          <LineChart
-            h={280}
-            data={drawn.map((r) => ({
-              x: num(r[profile.x]),
-              ...Object.fromEntries(profile.series.map((s) => [s, num(r[s])])),
-            }))}
-            dataKey="x"
-            series={profile.series.map((s, i) => ({ name: s, label: label(s), color: lineColors[i % 3]! }))}
-            connectNulls
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            {...profileChartProps(i18n.language, rows.fields[profile.x]?.kind === 'integer')}
-            xAxisLabel={`${label(profile.x)}${unitOf(rows.fields[profile.x]!) ? ` (${unitOf(rows.fields[profile.x]!)})` : ''}`}
-            yAxisLabel={unit}
-            referenceLines={limits.map((l) => ({
-              y: l.value,
-              label: `${levelLabel(l.level)} ${l.beyond === 'above' ? '>' : '<'} ${formatNumber(l.value, i18n.language)}${unit ? ` ${unit}` : ''}`,
-              color: l.level === grade?.levels.at(-1) ? 'red.7' : 'orange.7',
-              // Both limits drawn, even where every reading lies between them.
-              ifOverflow: 'extendDomain' as const,
-            }))}
-          />
-        )}
-        <PartOfList list={data} besideTable />
-        {/* The rows per grade are counted under the table; the worst row is named here. */}
-        {(mixed || worst) && (
-          <Text component="figcaption" size="sm" c={mixed ? undefined : 'dimmed'}>
-            {mixed && `${t('workspace.profileMixed', { field: label(profile.limits!.by) })} `}
-            {worst &&
-              t('workspace.profileWorst', {
-                name: String(worst[lead] ?? ''),
-                grade: levelLabel(String(worst[grade!.field])),
-              })}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <ChartFigure
+      title={title}
+      empty={
+        drawn.length === 0 ? t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) }) : undefined
+      }
+      caption={
+        <>
+          <PartOfList list={data} besideTable />
+          {/* The rows per grade are counted under the table; the worst row is named here. */}
+          {(mixed || worst) && (
+            <Text component="figcaption" size="sm" c={mixed ? undefined : 'dimmed'}>
+              {mixed && `${t('workspace.profileMixed', { field: label(profile.limits!.by) })} `}
+              {worst &&
+                t('workspace.profileWorst', {
+                  name: String(worst[lead] ?? ''),
+                  grade: levelLabel(String(worst[grade!.field])),
+                })}
+            </Text>
+          )}
+        </>
+      }
+    >
+      <LineChart
+        h={280}
+        data={drawn.map((r) => ({
+          x: num(r[profile.x]),
+          ...Object.fromEntries(profile.series.map((s) => [s, num(r[s])])),
+        }))}
+        dataKey="x"
+        series={profile.series.map((s, i) => ({ name: s, label: label(s), color: chartLineColor(i) }))}
+        connectNulls
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        {...profileChartProps(i18n.language, rows.fields[profile.x]?.kind === 'integer')}
+        xAxisLabel={`${label(profile.x)}${unitOf(rows.fields[profile.x]!) ? ` (${unitOf(rows.fields[profile.x]!)})` : ''}`}
+        yAxisLabel={unit}
+        referenceLines={limits.map((l) => ({
+          y: l.value,
+          label: `${levelLabel(l.level)} ${l.beyond === 'above' ? '>' : '<'} ${formatNumber(l.value, i18n.language)}${unit ? ` ${unit}` : ''}`,
+          color: l.level === grade?.levels.at(-1) ? 'red.7' : 'orange.7',
+          // Both limits drawn, even where every reading lies between them.
+          ifOverflow: 'extendDomain' as const,
+        }))}
+      />
+    </ChartFigure>
   );
 }

@@ -1,12 +1,12 @@
-import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { drawnValue, seriesOf } from '@inspectra/contract';
 import type { SeriesBand } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel, unitOf } from '../../engine/entity-labels.ts';
-import { formatDate, formatNumber } from '../../engine/locale.ts';
+import { formatNumber } from '../../engine/locale.ts';
+import { ChartFigure, chartLineColor, timeAxis } from '../../engine/ChartFigure.tsx';
 import { callTechnique } from './technique-client.ts';
 import { techniqueKey } from './technique-queries.ts';
 import type { WorkspaceScope } from './technique-queries.ts';
@@ -23,8 +23,6 @@ export type Trend = {
   bands?: Record<string, SeriesBand[]>;
   bounded: { limit: number; more: boolean; points: number; morePoints: boolean };
 };
-
-const lineColors = ['indigo.6', 'cyan.6', 'grape.6', 'teal.6', 'pink.6', 'lime.7'];
 
 /** A calendar day as milliseconds in UTC: where a date sits on the time axis. */
 const dayOf = (time: string) => Date.parse(time.length === 10 ? `${time}T00:00:00Z` : time);
@@ -89,61 +87,44 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
   const rows = data ? trendChartData(data, value) : [];
 
   return (
-    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {data && rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('workspace.trendEmpty')}
-          </Text>
-        ) : (
-          <LineChart
-            h={300}
-            data={rows}
-            dataKey="at"
-            series={(data?.series ?? []).map((point, i) => ({
-              name: `p${i}`,
-              label: pointName(point.key),
-              color: lineColors[i % lineColors.length]!,
-            }))}
-            curveType="linear"
-            connectNulls
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            valueFormatter={format}
-            xAxisProps={{
-              type: 'number',
-              scale: 'time',
-              domain: ['dataMin', 'dataMax'],
-              tickFormatter: (at: number) =>
-                formatDate(new Date(at).toISOString().slice(0, 10), i18n.language),
-            }}
-            yAxisProps={{ tickFormatter: format }}
-            yAxisLabel={unit}
-            tooltipProps={{
-              labelFormatter: (at: unknown) =>
-                typeof at === 'number'
-                  ? formatDate(new Date(at).toISOString().slice(0, 10), i18n.language)
-                  : '',
-            }}
-            referenceLines={bands.map((band, i) => ({
-              y: band.limit,
-              label: `${levelLabel(band)} ${band.when === 'gt' ? '>' : '≥'} ${format(band.limit)}${unit ? ` ${unit}` : ''}`,
-              color: i === 0 ? 'red.7' : 'orange.7',
-              ifOverflow: 'extendDomain' as const,
-            }))}
-          />
-        )}
-        {data && (data.bounded.more || data.bounded.morePoints) && (
+    <ChartFigure
+      title={title}
+      empty={data && rows.length === 0 ? t('workspace.trendEmpty') : undefined}
+      caption={
+        data &&
+        (data.bounded.more || data.bounded.morePoints) && (
           <Text component="figcaption" size="sm">
             {data.bounded.more && t('workspace.trendBounded', { count: data.bounded.limit })}
             {data.bounded.more && data.bounded.morePoints && ' '}
             {data.bounded.morePoints && t('workspace.trendMorePoints', { count: data.bounded.points })}
           </Text>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+    >
+      <LineChart
+        h={300}
+        data={rows}
+        dataKey="at"
+        series={(data?.series ?? []).map((point, i) => ({
+          name: `p${i}`,
+          label: pointName(point.key),
+          color: chartLineColor(i),
+        }))}
+        curveType="linear"
+        connectNulls
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        valueFormatter={format}
+        {...timeAxis(i18n.language)}
+        yAxisProps={{ tickFormatter: format }}
+        yAxisLabel={unit}
+        referenceLines={bands.map((band, i) => ({
+          y: band.limit,
+          label: `${levelLabel(band)} ${band.when === 'gt' ? '>' : '≥'} ${format(band.limit)}${unit ? ` ${unit}` : ''}`,
+          color: i === 0 ? 'red.7' : 'orange.7',
+          ifOverflow: 'extendDomain' as const,
+        }))}
+      />
+    </ChartFigure>
   );
 }

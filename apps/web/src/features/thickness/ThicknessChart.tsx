@@ -1,9 +1,9 @@
-import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ThicknessLocationView } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../engine/locale.ts';
+import { ChartFigure, timeAxis } from '../../engine/ChartFigure.tsx';
 import type { ThicknessReadingRecord } from './thickness-queries.ts';
 
 /** A calendar day as milliseconds in UTC: where a date sits on the time axis. */
@@ -41,58 +41,50 @@ export function ThicknessChart({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const format = (v: number) => formatNumber(v, language);
-  const day = (at: number) => formatDate(new Date(at).toISOString().slice(0, 10), language);
   const rows = thicknessChartData(readings, location);
   const title = t('thickness.chartTitle');
   return (
-    <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('thickness.noReadings')}
-          </Text>
-        ) : (
-          <LineChart
-            h={300}
-            data={rows}
-            dataKey="at"
-            series={[
-              { name: 'thickness', label: t('thickness.chartThickness'), color: 'indigo.6' },
-              {
-                name: 'projection',
-                label: t('thickness.chartProjection'),
-                color: 'red.6',
-                strokeDasharray: '6 4',
-              },
-            ]}
-            curveType="linear"
-            connectNulls
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            valueFormatter={format}
-            xAxisProps={{ type: 'number', scale: 'time', domain: ['dataMin', 'dataMax'], tickFormatter: day }}
-            yAxisProps={{ tickFormatter: format, domain: [0, 'auto'] }}
-            yAxisLabel="mm"
-            tooltipProps={{ labelFormatter: (at: unknown) => (typeof at === 'number' ? day(at) : '') }}
-            referenceLines={[
-              {
-                y: location.requiredThicknessMm,
-                label: t('thickness.requiredLine', { value: format(location.requiredThicknessMm) }),
-                color: 'red.7',
-                ifOverflow: 'extendDomain' as const,
-              },
-            ]}
-          />
-        )}
-        {location.projectedRequiredDate && (
+    <ChartFigure
+      title={title}
+      empty={rows.length === 0 ? t('thickness.noReadings') : undefined}
+      caption={
+        location.projectedRequiredDate && (
           <Text component="figcaption" size="sm">
             {t('thickness.projectedDate', { date: formatDate(location.projectedRequiredDate, language) })}
           </Text>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+    >
+      <LineChart
+        h={300}
+        data={rows}
+        dataKey="at"
+        series={[
+          { name: 'thickness', label: t('thickness.chartThickness'), color: 'indigo.6' },
+          {
+            name: 'projection',
+            label: t('thickness.chartProjection'),
+            color: 'red.6',
+            strokeDasharray: '6 4',
+          },
+        ]}
+        curveType="linear"
+        connectNulls
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        valueFormatter={format}
+        {...timeAxis(language)}
+        yAxisProps={{ tickFormatter: format, domain: [0, 'auto'] }}
+        yAxisLabel="mm"
+        referenceLines={[
+          {
+            y: location.requiredThicknessMm,
+            label: t('thickness.requiredLine', { value: format(location.requiredThicknessMm) }),
+            color: 'red.7',
+            ifOverflow: 'extendDomain' as const,
+          },
+        ]}
+      />
+    </ChartFigure>
   );
 }
