@@ -1,5 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
+import { healthReportsPerMethod } from '@inspectra/contract';
 import type { EquipmentHealthMethod } from '@inspectra/contract';
 import { useTranslation } from 'react-i18next';
 import { ChartFigure, chartLineColor, timeAxis } from '../../engine/ChartFigure.tsx';
@@ -18,6 +19,8 @@ export function HealthTimeline({ methods }: { methods: EquipmentHealthMethod[] }
   const rows = timelineRows(methods);
   const stepWord = (step: number) => t(`equipmentHealth.steps.${step}`);
   const title = t('equipmentHealth.timeline');
+  // A method with more reports than the card carries is drawn over its latest only: said, not hidden.
+  const cut = methods.filter((m) => m.reports.length < m.reportCount);
   return (
     <ChartFigure
       title={title}
@@ -26,6 +29,11 @@ export function HealthTimeline({ methods }: { methods: EquipmentHealthMethod[] }
       caption={
         <Text component="figcaption" size="sm" c="dimmed">
           {t('equipmentHealth.timelineCaption')}
+          {cut.length > 0 &&
+            ` ${t('equipmentHealth.timelineBounded', {
+              count: healthReportsPerMethod,
+              methods: cut.map((m) => inspectionMethodLabel(t, m.inspectionMethod)).join(', '),
+            })}`}
         </Text>
       }
     >

@@ -32,6 +32,7 @@ export const equipmentHealth = {
     'Next inspection due: no interval between inspections is set for any method yet, so each card shows when the method last inspected this equipment.',
   timeline: 'Findings over the years',
   timelineEmpty: 'No graded findings to draw yet.',
+  timelineBounded: 'Each method is drawn over its latest {{count}} reports; {{methods}} has more.',
   timelineCaption:
     "Each point is a report's worst finding, every method's levels on the same scale as the badges.",
   steps: {

@@ -35,6 +35,8 @@ export const equipmentHealth: Translation<typeof en> = {
     'Inspeksi berikutnya: belum ada interval inspeksi yang ditetapkan untuk metode mana pun, jadi setiap kartu menunjukkan kapan metode itu terakhir menginspeksi peralatan ini.',
   timeline: 'Temuan dari tahun ke tahun',
   timelineEmpty: 'Belum ada temuan bertingkat untuk digambar.',
+  timelineBounded:
+    'Setiap metode digambar dari {{count}} laporan terakhirnya; {{methods}} memiliki lebih banyak.',
   timelineCaption:
     'Setiap titik adalah temuan terburuk sebuah laporan; tingkat setiap metode memakai skala yang sama dengan lencananya.',
   steps: {
