@@ -3,7 +3,7 @@
  * module adds its lists by adding rows: `route` names a row of the contract's route table, `query`
  * builds the query string from the seeded data (bench/engine-seed.ts).
  */
-import { techniques, thermalAnalysis, thermalMeasurement } from '@inspectra/contract';
+import { techniques, thermalAnalysis, thermalMeasurement, thermalThresholds } from '@inspectra/contract';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -78,13 +78,25 @@ export const userCheck = ({ userId, familyId }: SignedIn): Statement => ({
   values: [userId, familyId],
 });
 
-/** A list by parent as the leanest SQL reads it: its table, parent column, list order and files' owner. */
-type ByParent = { table: string; parent: string; order: string; owner: string };
+/**
+ * A list by parent as the leanest SQL reads it: its table, parent column, list order and files'
+ * owner, and the values the answer carries beside the columns (`derived`, over the row `r`).
+ */
+type ByParent = { table: string; parent: string; order: string; owner: string; derived?: string };
+/** A measurement's ΔT to 0.1 °C and its NETA priority by it, as a hand-written page answers them. */
+const thermalDerived = (() => {
+  const { immediateAbove, repairAbove, investigateFromC } = thermalThresholds;
+  const delta = `round((r.max_temperature_c - r.reference_temperature_c)::numeric, 1)`;
+  return `${delta}::float8 as delta_tc, case when ${delta} > ${immediateAbove} then 'repairImmediately'
+      when ${delta} > ${repairAbove} then 'repairAsTimePermits' when ${delta} >= ${investigateFromC} then 'investigate'
+      when ${delta} is not null then 'normal' end as severity`;
+})();
 const thermalByAnalysis: ByParent = {
   table: 'thermal_measurement',
   parent: 'thermal_analysis_id',
   order: 'date desc, created_at desc, id',
   owner: 'thermalMeasurement',
+  derived: thermalDerived,
 };
 const vciByAnalysis: ByParent = {
   table: 'vci_summary',
@@ -98,7 +110,8 @@ const vciByAnalysis: ByParent = {
  * column, the images as JSON, and the engine's bounded count (`countAhead.list` past the page's
  * start, one more to tell "more than that"). Page 1 reads its rows straight off the index; a later
  * page picks its ids off the index alone and joins the rows back by key, so skipped rows are never
- * read from the table. Nothing else: a parent fixes everything about its rows (a variant too).
+ * read from the table. Nothing else: a parent fixes everything about its rows (a variant too). The
+ * values the API works out per row (thermal's ΔT and priority) are worked out in the same statement.
  */
 const byParentPage = (list: ByParent, parentId: string, pageNumber: number, pageSize: number): Statement => {
   const offset = (pageNumber - 1) * pageSize;
@@ -109,7 +122,7 @@ const byParentPage = (list: ByParent, parentId: string, pageNumber: number, page
         join ${list.table} r on r.id = p.id order by r.${list.order.replaceAll(', ', ', r.')}`;
   return {
     name: `bench_leanest_${list.table}_page_${pageNumber}_${pageSize}`,
-    text: `select r.*,
+    text: `select r.*,${list.derived ? ` ${list.derived},` : ''}
       (select count(*) from (select 1 from ${list.table} c where c.${list.parent} = $1 limit $2) c) as counted,
       coalesce((select json_agg(json_build_object('id', a.id, 'ownerId', a.owner_id, 'slot', a.slot,
           'imageType', a.image_type, 'category', a.category, 'position', a.position,
