@@ -219,6 +219,15 @@ export const scenarios: Scenario[] = [
     connections: 2,
     floorRatio: 1 / 1.2,
   })),
+  // A report's complete read (issue 41): the header and every technique's records and files as one
+  // tree with its fingerprint, as the whole-report page and an auditor's copy read it.
+  {
+    name: "a report's complete read, a report of 1,000 rows",
+    route: 'GET /report-headers/:id/content',
+    params: (f) => ({ id: f.reports.thousand }),
+    connections: 2,
+    budgetMs: 50,
+  },
   { name: 'search matching ~191,000 rows, page 1', route: measurements, query: broadSearch, search: true },
   {
     name: 'search matching ~37 rows, page 1',

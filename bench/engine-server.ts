@@ -16,6 +16,7 @@
  *   GET  /bench/memory/peak    …and read it: { rss, peak }
  *   POST /bench/import/clean   delete the work orders an import measurement created
  *   POST /bench/import/floor   { rows }: insert that many import rows in one statement, rolled back
+ *   POST /bench/export/floor   the sheet export's floor (bench/sheet-export.ts): its ms, rows and bytes
  *   POST /bench/bulk/clean     delete the surveys a bulk upsert measurement made
  *   POST /bench/bulk/floor     { sacpInspectionId, runs }: its readings by one INSERT … ON CONFLICT, rolled back
  *
@@ -33,6 +34,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
 import { benchAdmin, percentiles } from './engine-scenarios.ts';
+import { exportFloor } from './sheet-export.ts';
 import type { Load, Seeding, Statement } from './engine-scenarios.ts';
 import {
   emptyTables,
@@ -306,6 +308,7 @@ async function main() {
     return { ms: await importFloor(pool, importRows(rows, facts.work), found[0]!.id) };
   });
 
+  app.post('/bench/export/floor', async () => exportFloor(pool));
   app.post('/bench/bulk/clean', async () => ({ removed: await removeBulk(pool) }));
   app.post('/bench/bulk/floor', async (request) => {
     const { sacpInspectionId, runs } = request.body as { sacpInspectionId: string; runs: number };

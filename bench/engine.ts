@@ -24,6 +24,7 @@
  *   npm run bench:engine -- --work-connections 2  their concurrent connections (default 2)
  *   npm run bench:engine -- --skip-import       leave out the work-order import and template measurement
  *   npm run bench:engine -- --skip-bulk         leave out the keyed bulk write (60 readings) measurement
+ *   npm run bench:engine -- --skip-export       leave out the sheet export measurement (bench/sheet-export.ts)
  *
  * A point's five-year monthly trend read (bench/trend-read.ts) is judged against issue 38: p50 ≤ 20 ms
  * on PostgreSQL and at least 0.75 of its combined leanest floor in requests per second.
@@ -41,6 +42,7 @@ import { routeSchemas, routeTable } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import autocannon from 'autocannon';
 import { startEngineServer } from './engine-server-start.ts';
+import { exportSheet } from './sheet-export.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import { unpagedLimit } from '../apps/server/src/engine/records/unpaged.ts';
 import { signIn as signInAs } from './built-server.ts';
@@ -65,6 +67,7 @@ const { values: options } = parseArgs({
     'work-connections': { type: 'string', default: '2' },
     'skip-import': { type: 'boolean', default: false },
     'skip-bulk': { type: 'boolean', default: false },
+    'skip-export': { type: 'boolean', default: false },
   },
 });
 const duration = Number(options.duration);
@@ -911,6 +914,76 @@ function describeBulk(m: BulkMeasurement, db: Kind): string {
   );
 }
 
+type ExportMeasurement = {
+  rows: number;
+  bytes: number;
+  times: number[];
+  p50: number;
+  peakAboveIdleMiB?: number;
+  idleRss?: number;
+  floor: { ms: number; rows: number; bytes: number };
+  failure?: string;
+};
+
+/**
+ * `GET /asset/export` three times in sequence (bench/sheet-export.ts): wall time to the last byte,
+ * the server's peak RSS above idle over the three, and the floor's time for the same rows.
+ */
+async function exportMeasurement(server: Server): Promise<ExportMeasurement> {
+  const auth = { authorization: `Bearer ${await signIn(server)}` };
+  await quiet(server);
+  const before = await call<{ reset: boolean; rss?: number }>(server, 'POST', '/bench/memory/peak/reset');
+  const times: number[] = [];
+  let bytes = 0;
+  let failure: string | undefined;
+  for (let i = 0; i < 3 && !failure; i++) {
+    const started = performance.now();
+    const res = await fetch(`${server.origin}${exportSheet.path}`, { headers: auth });
+    const body = await res.arrayBuffer();
+    times.push(performance.now() - started);
+    bytes = body.byteLength;
+    if (!res.ok) failure = `${res.status}: ${oneLine(Buffer.from(body).toString('utf8'), 200)}`;
+  }
+  const after = await call<{ peak?: number }>(server, 'GET', '/bench/memory/peak');
+  const floors: { ms: number; rows: number; bytes: number }[] = [];
+  for (let i = 0; i < 3; i++) floors.push(await call(server, 'POST', '/bench/export/floor'));
+  const floor = floors.sort((a, b) => a.ms - b.ms)[1]!;
+  return {
+    rows: floor.rows,
+    bytes,
+    times,
+    p50: percentiles(times).p50,
+    ...(before.reset && before.rss && after.peak
+      ? { peakAboveIdleMiB: (after.peak - before.rss) / 1024 / 1024, idleRss: before.rss }
+      : {}),
+    floor,
+    ...(failure ? { failure } : {}),
+  };
+}
+
+/** The export's budget for its rows: 1 s per 10,000 (issue 41). */
+const exportBudgetMs = (m: ExportMeasurement) => (exportSheet.msPer10k * m.rows) / 10_000;
+
+function describeExport(m: ExportMeasurement, db: Kind): string {
+  if (m.failure) return `Export: FAILED (${m.failure})`;
+  const judged = (met: boolean) => (db === 'postgres' ? (met ? 'met' : 'MISSED') : 'PGlite, not judged');
+  const budget = exportBudgetMs(m);
+  const memory =
+    m.peakAboveIdleMiB === undefined
+      ? 'peak memory not measured (needs Linux /proc)'
+      : `server RSS peak ${m.peakAboveIdleMiB.toFixed(0)} MiB above ${mib(m.idleRss!)} idle (bound ${exportSheet.boundMiB} MiB: ` +
+        `${m.peakAboveIdleMiB <= exportSheet.boundMiB ? 'met' : 'MISSED'})`;
+  return (
+    `Export: GET ${exportSheet.path.replace('/api', '')}, ${count(m.rows)} rows, ${(m.bytes / 1024).toFixed(0)} kB, ` +
+    `p50 ${ms(m.p50)} ms of ${m.times.length} (budget ${budget.toFixed(0)} ms, 1 s per 10,000 rows: ${judged(m.p50 <= budget)}); ` +
+    `${memory}; floor (one statement, the same library's streaming writer, plain cells) ${ms(m.floor.ms)} ms = ` +
+    `${(m.floor.ms / m.p50).toFixed(2)}× the API's time`
+  );
+}
+
+/** Issue 41's budget for the server's resident memory while the scenarios load it. */
+const loadRssBudgetMb = 300;
+
 async function benchDatabase(db: Kind) {
   const startedAt = new Date();
   console.log(
@@ -935,12 +1008,21 @@ async function benchDatabase(db: Kind) {
       `HTTP floor: ${httpFloor.perSecond.toFixed(0)} req/s, p50 ${ms(httpFloor.p50)} ms, p99 ${ms(httpFloor.p99)} ms`,
     );
     const results: ScenarioResult[] = [];
+    const loadStart = await call<{ reset: boolean; rss?: number }>(
+      server,
+      'POST',
+      '/bench/memory/peak/reset',
+    );
     for (const scenario of selected) results.push(await runScenario(server, facts, scenario));
+    const loadPeak = loadStart.reset
+      ? (await call<{ peak?: number }>(server, 'GET', '/bench/memory/peak')).peak
+      : undefined;
     const afterLoad = await call<NodeJS.MemoryUsage>(server, 'GET', '/bench/memory');
     const routes = await checkRoutes(server, facts);
     const uploaded = await uploadMemory(server, facts);
     const imported = options['skip-import'] ? undefined : await importMeasurement(server, facts);
     const bulk = options['skip-bulk'] ? undefined : await bulkMeasurement(server, facts);
+    const exported = options['skip-export'] ? undefined : await exportMeasurement(server);
 
     console.log(
       `\n### ${db}: ${duration} s per load, ${connections} connections (work-management lists: ` +
@@ -969,6 +1051,12 @@ async function benchDatabase(db: Kind) {
         `${db === 'pglite' ? ', PGlite inside it' : ''}); ${mib(afterLoad.rss)} after the load ` +
         `(heap used ${mib(idle.heapUsed)} → ${mib(afterLoad.heapUsed)})`,
     );
+    if (loadPeak !== undefined)
+      console.log(
+        `RSS under the scenarios' loads: peak ${(loadPeak / 1e6).toFixed(0)} MB` +
+          `${db === 'pglite' ? ' (PGlite inside it)' : ''} (budget ${loadRssBudgetMb} MB: ` +
+          `${loadPeak / 1e6 <= loadRssBudgetMb ? 'met' : 'OVER'})`,
+      );
     const failedPlans = [
       ...results
         .filter((s) => s.judged)
@@ -981,6 +1069,7 @@ async function benchDatabase(db: Kind) {
       ...(imported?.template.failure ? [`work-order template: ${imported.template.failure}`] : []),
       ...(imported?.import?.failure ? [`work-order import: ${imported.import.failure}`] : []),
       ...(bulk?.failure ? [`bulk upsert: ${bulk.failure}`] : []),
+      ...(exported?.failure ? [`sheet export: ${exported.failure}`] : []),
     ];
     const pending = results.filter((s) => s.pending);
     const overBudget = results.filter((s) => budgetVerdict(s, db)?.startsWith('OVER'));
@@ -992,6 +1081,7 @@ async function benchDatabase(db: Kind) {
     );
     if (imported) for (const line of describeImport(imported, db)) console.log(line);
     if (bulk) console.log(describeBulk(bulk, db));
+    if (exported) console.log(describeExport(exported, db));
     if (pending.length > 0)
       console.log(
         `PENDING (handler not built yet, not measured): ${pending.length}: ${pending.map((s) => s.name).join('; ')}`,
@@ -1047,6 +1137,8 @@ async function benchDatabase(db: Kind) {
       upload: uploaded,
       workImport: imported ?? null,
       bulkUpsert: bulk ?? null,
+      sheetExport: exported ?? null,
+      loadPeakRss: loadPeak ?? null,
       pending: pending.map((s) => s.name),
       overBudget: overBudget.map((s) => s.name),
       belowFloor: belowFloor.map((s) => s.name),
