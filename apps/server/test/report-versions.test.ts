@@ -100,6 +100,24 @@ describe('a version is written when the report is approved at its last level', (
     const content = await get(`${report.id}/content`);
     expect(content.body.data.fingerprint).toBe(version.sha256);
     expect(content.body.data.content.sections.map((s: { key: string }) => s.key)).toEqual(['thermal']);
+    // The content is the snapshot's tree record for record, with the names of what the records name
+    // beside each and the header's place in its flow: without those two it is the snapshot itself.
+    type Json = Record<string, unknown> & { lists: { entity: string; records: Json[] }[] };
+    const now: { header: Json; sections: { lists: Json['lists'] }[] } = content.body.data.content;
+    expect(now.header.fields).toMatchObject({ status: 'approved' });
+    expect(now.header.names).toMatchObject({ inspectionMethod: expect.any(String) });
+    const withoutNames = ({ names, lists, ...rest }: Json): Json => {
+      expect(names).toEqual(expect.any(Object));
+      return { ...rest, lists: lists.map((l) => ({ ...l, records: l.records.map(withoutNames) })) };
+    };
+    expect({
+      ...now,
+      header: { ...withoutNames(now.header), fields: one.body.data.content.header.fields },
+      sections: now.sections.map((s) => ({
+        ...s,
+        lists: s.lists.map((l) => ({ ...l, records: l.records.map(withoutNames) })),
+      })),
+    }).toEqual(one.body.data.content);
 
     // Its PDF is printed from the snapshot and says which version it is.
     const printed = await t.app.inject({

@@ -18,21 +18,54 @@ import type { ReportTreeEntry, TreeRecord } from './report-tree.ts';
  */
 export const canonicalReportFormat = 'inspectra.report/1';
 
-/** A value as canonical JSON: object keys sorted, undefined members left out, dates as ISO text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
-  if (typeof value === 'object') {
-    const members = Object.keys(value as object)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${members.join(',')}}`;
+/** Object keys as JSON strings, kept: a report's records repeat the same few hundred names. */
+const quotedKeys = new Map<string, string>();
+const quotedKey = (key: string) => {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
   }
-  // Numbers as JavaScript writes them (shortest round-trip form); NaN and infinities as null.
-  return JSON.stringify(value) ?? 'null';
+  return quoted;
+};
+
+/**
+ * A value as canonical JSON: object keys sorted, undefined members left out, dates as ISO text.
+ * Written by one string append per member (a report's thousands of records go through it on every
+ * content read and print), with what JSON.stringify writes for each value.
+ */
+export function canonicalJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      // As JavaScript writes it (shortest round-trip form, JSON.stringify's); NaN and infinities as null.
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return JSON.stringify(value.toString());
+    case 'object':
+      break;
+    default:
+      // undefined, and what JSON has no word for (a function, a symbol).
+      return 'null';
+  }
+  if (value === null) return 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${quotedKey(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
 }
 
 /**
@@ -54,19 +87,35 @@ export const reportWorkflowFields: readonly string[] = [
   'supersededBy',
 ];
 
-/** A record's canonical object up to, and opening, its `lists`; the header without its workflow fields. */
-function recordOpening(record: TreeRecord, header = false): string {
+/**
+ * A record's canonical members, `{"attachments":…,"derived":…,"entity":…,"fields":…}`; the header
+ * without its workflow fields. A record's text is kept while the record lives, so a second writer
+ * over the same walk (the content call's answer) does not write it again.
+ */
+const recordTexts = new WeakMap<TreeRecord, string>();
+export function canonicalRecord(record: TreeRecord, header = false): string {
+  const kept = recordTexts.get(record);
+  if (kept !== undefined) return kept;
   const fields = header
     ? Object.fromEntries(Object.entries(record.values).filter(([key]) => !reportWorkflowFields.includes(key)))
     : record.values;
-  const own = canonicalJson({
+  const text = canonicalJson({
     attachments: record.attachments,
     derived: record.derived,
     entity: record.entity.name,
     fields,
   });
-  return `${own.slice(0, -1)},"lists":[`;
+  if (!header) recordTexts.set(record, text);
+  return text;
 }
+
+/** A record's canonical object up to, and opening, its `lists`; the header without its workflow fields. */
+function recordOpening(record: TreeRecord, header = false): string {
+  return `${canonicalRecord(record, header).slice(0, -1)},"lists":[`;
+}
+
+/** How a writer opens a record: its members up to, and opening, its `lists` (`"lists":[`). */
+export type RecordOpening = (record: TreeRecord, header: boolean) => string;
 
 type OpenList = { records: number; recordOpen: boolean; childLists: number };
 
@@ -80,14 +129,21 @@ export class CanonicalReportWriter {
   private sectionLists = 0;
   private started = false;
 
-  constructor(private readonly write: (chunk: string) => void) {}
+  /**
+   * `opening`: the canonical record (the default); the content call writes its answer, the same tree
+   * with more members, by the same walk with its own.
+   */
+  constructor(
+    private readonly write: (chunk: string) => void,
+    private readonly opening: RecordOpening = recordOpening,
+  ) {}
 
   add(entry: ReportTreeEntry): void {
     switch (entry.kind) {
       case 'header':
         this.started = true;
         this.write(
-          `{"format":${JSON.stringify(canonicalReportFormat)},"header":${recordOpening(entry.record, true)}]},"sections":[`,
+          `{"format":${JSON.stringify(canonicalReportFormat)},"header":${this.opening(entry.record, true)}]},"sections":[`,
         );
         return;
       case 'section':
@@ -108,7 +164,7 @@ export class CanonicalReportWriter {
         const list = this.lists[entry.depth - 1]!;
         for (const record of entry.records) {
           if (list.recordOpen) this.write(']}');
-          this.write(`${list.records++ > 0 ? ',' : ''}${recordOpening(record)}`);
+          this.write(`${list.records++ > 0 ? ',' : ''}${this.opening(record, false)}`);
           list.recordOpen = true;
           list.childLists = 0;
         }

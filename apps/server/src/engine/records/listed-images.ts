@@ -57,12 +57,16 @@ function keepReadsThrough(row: StoredRecord, through: Record<string, unknown>) {
  * The select list of rows read with their images (`imagesOf`), when the entity has any, and with
  * what their derived values read through references (`readsThroughJson`), when they read any.
  */
-export function withImages(entity: EntityDefinition): {
+export function withImages(
+  entity: EntityDefinition,
+  o: { images?: boolean } = {},
+): {
   images?: SQL<ListedAttachment[]>;
   through?: SQL<Record<string, unknown>>;
 } {
   const through = readsThroughJson(entity);
-  return { ...(hasFiles(entity) ? { images: imagesOf(entity) } : {}), ...(through ? { through } : {}) };
+  const images = (o.images ?? true) && hasFiles(entity);
+  return { ...(images ? { images: imagesOf(entity) } : {}), ...(through ? { through } : {}) };
 }
 
 /**
@@ -143,8 +147,16 @@ export function rowsWithImages(
 /** The attachments of some records of an entity, in one query. */
 export async function attachmentsOf(db: DbOrTx, entity: EntityDefinition, ids: string[]) {
   if (ids.length === 0 || !hasFiles(entity)) return [];
-  return db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.ownerEntity, entity.name), inArray(attachments.ownerId, ids)));
+  return (
+    db
+      .select()
+      .from(attachments)
+      // One array value rather than a list of parameters: a batch of 500 ids is planned as one.
+      .where(
+        and(
+          eq(attachments.ownerEntity, entity.name),
+          sql`${attachments.ownerId} = any(${sql.param(ids)}::uuid[])`,
+        ),
+      )
+  );
 }

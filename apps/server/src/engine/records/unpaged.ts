@@ -23,7 +23,12 @@ export type RecordBatch = { rows: StoredRecord[]; attachments: ListedAttachment[
  * A whole list's own hard limit, below `unpagedLimit` (a sheet of at most 10,000 assignments), and
  * what its caller is told past it instead of the engine's request to page.
  */
-export type UnpagedLimit = { limit?: number; tooMany?: () => Error };
+export type UnpagedLimit = {
+  limit?: number;
+  tooMany?: () => Error;
+  /** `false`: the rows without their images (a caller that reads each row's files whole itself). */
+  images?: boolean;
+};
 
 type RowWithImages = { record: StoredRecord; images?: ListedAttachment[] };
 
@@ -52,12 +57,14 @@ export async function everyRecord(
     );
   };
   const { where, values, shape, order, ofOtherVariant } = listConditions(repo, q);
+  const images = o.images ?? true;
+  const bare = images ? '' : ':bare';
   const head = await repo.statements.run<RowWithImages[]>(
     db,
-    `every:head:${shape}`,
+    `every:head:${shape}${bare}`,
     () =>
       db
-        .select({ record: repo.table, ...withImages(repo.entity) })
+        .select({ record: repo.table, ...withImages(repo.entity, { images }) })
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))
@@ -92,6 +99,7 @@ export async function everyRecord(
     repo,
     db,
     ids.map((r) => r.id).filter((id) => !sent.has(id)),
+    images,
   );
   return (async function* () {
     yield first;
@@ -99,15 +107,20 @@ export async function everyRecord(
   })();
 }
 
-async function* batches(repo: RecordTable, db: DbOrTx, ids: string[]): AsyncGenerator<RecordBatch> {
+async function* batches(
+  repo: RecordTable,
+  db: DbOrTx,
+  ids: string[],
+  images: boolean,
+): AsyncGenerator<RecordBatch> {
   for (let start = 0; start < ids.length; start += unpagedBatch) {
     const wanted = ids.slice(start, start + unpagedBatch);
     const found = await repo.statements.run<RowWithImages[]>(
       db,
-      'batch',
+      images ? 'batch' : 'batch:bare',
       () =>
         db
-          .select({ record: repo.table, ...withImages(repo.entity) })
+          .select({ record: repo.table, ...withImages(repo.entity, { images }) })
           .from(repo.table)
           .where(sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`),
       { ids: wanted },

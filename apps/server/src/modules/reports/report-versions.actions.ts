@@ -1,15 +1,21 @@
 import { reportHeader, reportIdParams, reportPdfQuery, reportVersionParams } from '@inspectra/contract';
-import type { ReportTreeJson, ReportTreeListJson, ReportTreeRecordJson } from '@inspectra/contract';
+import type { ReportTreeJson } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { reportVersions } from '../../db/schema/index.ts';
-import { typedAction } from '../../engine/action-handler.ts';
+import { JsonText, typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
-import { fingerprinted, reportWorkflowFields } from '../../engine/report-canonical.ts';
+import {
+  CanonicalReportWriter,
+  canonicalJson,
+  canonicalRecord,
+  fingerprinted,
+  reportWorkflowFields,
+} from '../../engine/report-canonical.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { replayReport } from '../../engine/report-replay.ts';
-import { collectReportTree, walkReport } from '../../engine/report-tree.ts';
-import type { CollectedRecord, TreeRecord } from '../../engine/report-tree.ts';
+import { walkReport } from '../../engine/report-tree.ts';
+import type { TreeRecord } from '../../engine/report-tree.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { AppError } from '../../errors.ts';
 import { printReport } from './report-pdf.actions.ts';
@@ -40,40 +46,37 @@ async function versionOf(deps: EngineDeps, user: AuthenticatedUser, id: string, 
   return row;
 }
 
-/** A tree record as the content call answers it: canonical members, with the names of what it names. */
-function recordJson(record: TreeRecord & { lists?: CollectedRecord['lists'] }): ReportTreeRecordJson {
-  const names: Record<string, string> = {};
-  for (const [key, named] of Object.entries(record.named)) if (named) names[key] = named.name;
-  return {
-    entity: record.entity.name,
-    fields: record.values,
-    derived: record.derived,
-    attachments: record.attachments,
-    lists: (record.lists ?? []).map((list): ReportTreeListJson => ({
-      entity: list.entity.name,
-      records: list.records.map(recordJson),
-    })),
-    names,
-  };
+/**
+ * A tree record as the content call answers it, opened up to its `lists`: its canonical members
+ * (the header with its workflow fields too) and the names of the records its fields name.
+ */
+function contentRecordOpening(record: TreeRecord, header: boolean): string {
+  const own = header
+    ? canonicalJson({
+        attachments: record.attachments,
+        derived: record.derived,
+        entity: record.entity.name,
+        fields: record.values,
+      })
+    : canonicalRecord(record);
+  let names = '';
+  for (const [key, named] of Object.entries(record.named))
+    if (named) names += `${names ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(named.name)}`;
+  return `${own.slice(0, -1)},"names":{${names}},"lists":[`;
 }
 
 export const reportVersionActions: Record<string, ActionHandler> = {
   /** The whole report as one tree, as the whole-report page draws it, and its fingerprint now. */
   'reportHeader.content': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
+    // One walk: each record's canonical text is written once, hashed, and written into the answer
+    // with the names beside it; the answer is sent as that text (no tree of objects to serialise).
     const hashed = fingerprinted(walkReport(deps, params.id, callerScope(user!)));
-    const tree = await collectReportTree(hashed.entries);
-    const content: ReportTreeJson = {
-      format: 'inspectra.report/1',
-      header: recordJson(tree.header),
-      sections: tree.sections.map((section) => ({
-        key: section.technique.module,
-        lists: section.lists.map((list) => ({
-          entity: list.entity.name,
-          records: list.records.map(recordJson),
-        })),
-      })),
-    };
-    return { data: { fingerprint: hashed.fingerprint(), content } };
+    const chunks: string[] = [];
+    const answer = new CanonicalReportWriter((chunk) => chunks.push(chunk), contentRecordOpening);
+    for await (const entry of hashed.entries) answer.add(entry);
+    answer.finish();
+    const fingerprint = JSON.stringify(hashed.fingerprint());
+    return { data: new JsonText(`{"fingerprint":${fingerprint},"content":${chunks.join('')}}`) };
   }),
 
   /** The chain of approved versions the report belongs to, oldest first. */
