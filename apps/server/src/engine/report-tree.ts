@@ -173,7 +173,7 @@ export class NamedRecords {
 async function treeRecord(
   entity: EntityDefinition,
   row: StoredRecord,
-  files: readonly AttachmentRow[],
+  files: readonly AttachmentRow[] = [],
   names: NamedRecords,
   root: boolean,
 ): Promise<TreeRecord> {
@@ -190,8 +190,7 @@ async function treeRecord(
   const through = readsThroughOf(row);
   const input = through ? { ...values, ...through } : values;
   for (const [key, d] of Object.entries(entity.derived)) derived[key] = deriveValue(d, input) ?? null;
-  const attachments = files
-    .filter((a) => a.ownerId === row.id)
+  const attachments = [...files]
     .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position)
     .map((a): TreeAttachment => ({
       id: a.id,
@@ -226,8 +225,15 @@ async function treeRecords(
     entity,
     rows.map((r) => r.id),
   );
+  // Each row's files found by its id, not by a pass over the batch's files per row.
+  const byOwner = new Map<string, AttachmentRow[]>();
+  for (const file of files) {
+    const owned = byOwner.get(file.ownerId);
+    if (owned) owned.push(file);
+    else byOwner.set(file.ownerId, [file]);
+  }
   const out: TreeRecord[] = [];
-  for (const row of rows) out.push(await treeRecord(entity, row, files, names, root));
+  for (const row of rows) out.push(await treeRecord(entity, row, byOwner.get(row.id), names, root));
   return out;
 }
 
