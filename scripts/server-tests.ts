@@ -1,11 +1,9 @@
 /**
  * The server's integration tests in `npm test`: on PGlite (two workers), and at the same time, when
- * TEST_POSTGRES_URL names a PostgreSQL server, on it (two workers as well; the files that open no
- * database are left out, vitest.config.ts).
+ * TEST_POSTGRES_URL names a PostgreSQL server, on it (one worker; the files that open no database
+ * are left out, vitest.config.ts).
  *
- * Both passes are throughput-bound and share the two cores well. With one worker the PostgreSQL pass
- * went on alone for three minutes after the PGlite pass (905 s against 724 s, 3 Dec 2026), a core
- * idle; with two it takes both cores once the other pass is done; the e2e journeys after them are
+ * Both passes are throughput-bound and share the two cores well; the e2e journeys after them are
  * latency-bound, and a pass beside them slowed them by half again (10.6 min alone, 14.7 to
  * 15.8 min with the PostgreSQL pass beside, 27 Nov 2026), so the PostgreSQL pass runs here.
  */
@@ -24,7 +22,7 @@ const postgres: Pass[] = postgresUrl
   ? [
       {
         name: 'server integration tests on PostgreSQL',
-        args: ['run', 'test', '-w', '@inspectra/server'],
+        args: ['run', 'test', '-w', '@inspectra/server', '--', '--maxWorkers=1'],
         env: { ...process.env, TEST_DATABASE_URL: postgresUrl },
       },
     ]
