@@ -301,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
     deleteChecks: { ...contractorCompanyDeleteChecks },
     scopes: recordScopes,
     rowTemplates,
+    pageViews: deps.database.kind === 'pglite' ? 'server' : 'database',
   };
   const actions: Record<string, ActionHandler> = {
     'system.health': async () => {

@@ -245,7 +245,8 @@ describe.each(groups.map((g) => [groupLabel(g), g] as const))('%s', (_, { entity
           expect(seen, `${routeLabel(read)} serves what ${routeLabel(create)} made`).toBeDefined();
           expectValues(seen, values, routeLabel(read), entity);
           // Every read answers the record as its create did, whoever builds the view (a page's
-          // views are built by the database, view-json.ts); a list may add its own (who added it).
+          // views are built by the database on PostgreSQL, view-json.ts, and by the server on the
+          // embedded database); a list may add its own (who added it).
           expect(
             seen,
             `${routeLabel(read)} reads the record as ${routeLabel(create)} answered it`,

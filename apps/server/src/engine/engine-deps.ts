@@ -36,6 +36,13 @@ export type EngineDeps = {
    * transaction (row-templates.ts).
    */
   rowTemplates?: readonly RowTemplate[];
+  /**
+   * Who writes a page's records as JSON (docs/engine-performance.md): `database`, each row's view
+   * built by its statement (view-json.ts), the default; `server`, rows read and made views here.
+   * The embedded database runs every statement on one thread, which the main thread would otherwise
+   * wait on: there the server builds them.
+   */
+  pageViews?: 'database' | 'server';
 };
 
 /** One entity's check before a delete: `before` is the stored record, locked. */

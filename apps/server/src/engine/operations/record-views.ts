@@ -47,8 +47,9 @@ export async function pagedViews(
   const pageNumber = query.pageNumber as number;
   const pageSize = query.pageSize as number;
   const repo = served.repo(deps);
-  // The views built by the database where it can build them and the list adds nothing of its own.
-  const view = withAuthor ? undefined : viewJsonSql(repo, served.variant);
+  // The views built by the database where it can build them, the list adds nothing of its own and
+  // the database is not the embedded one (`pageViews`).
+  const view = withAuthor || deps.pageViews === 'server' ? undefined : viewJsonSql(repo, served.variant);
   const page = await repo.page(
     deps.db,
     { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize },
