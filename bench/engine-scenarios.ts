@@ -195,14 +195,14 @@ export const scenarios: Scenario[] = [
   },
   // A technique with variants (issue 39 item 2): its lists by parent read what the thermal ones do.
   {
-    name: 'VCI summaries (variant) of a 1,000-row analysis, page 1',
+    name: 'VCI summaries (variant, 3 photos each) of a 1,000-row analysis, page 1',
     route: 'GET /vci-summary-pipeline/by-reporting',
     query: (f) => ({ vciAnalysisId: f.variantAnalyses.regular, pageNumber: 1, pageSize: 20 }),
     leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.regular, 1, 20)],
     floorRatio: 0.75,
   },
   {
-    name: 'VCI summaries (variant) of the 100,000-row analysis, page 500',
+    name: 'VCI summaries (variant, 3 photos each) of the 100,000-row analysis, page 500',
     route: 'GET /vci-summary-pipe/by-analysis',
     query: (f) => ({ vciAnalysisId: f.variantAnalyses.large, pageNumber: page500(f), pageSize: 20 }),
     leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.large, page500(f), 20)],

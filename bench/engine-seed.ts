@@ -406,6 +406,20 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
   }
 }
 
+/** The variant technique's analyses of `ensureVariantRows`: their keys, reports, variants and sizes. */
+function variantAnalyses(z: Sizes) {
+  return [
+    { key: 'bench-vci-large-analysis', report: 'bench-report-3', variant: 'pipe', rows: z.largeAnalysis },
+    { key: 'bench-vci-regular-analysis', report: 'bench-report-4', variant: 'pipeline', rows: z.perAnalysis },
+    {
+      key: 'bench-vci-second-large-analysis',
+      report: 'bench-report-5',
+      variant: 'pipe',
+      rows: z.largeAnalysis,
+    },
+  ];
+}
+
 /**
  * A technique with variants listed by parent (issue 39 item 2): a pipe VCI analysis with as many
  * summaries as the large thermal analysis (100,000 at scale 1) on bench report 3, and a pipeline
@@ -419,16 +433,7 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
  * pages are read off the index alone.
  */
 export async function ensureVariantRows(db: Db, z: Sizes): Promise<void> {
-  const analyses = [
-    { key: 'bench-vci-large-analysis', report: 'bench-report-3', variant: 'pipe', rows: z.largeAnalysis },
-    { key: 'bench-vci-regular-analysis', report: 'bench-report-4', variant: 'pipeline', rows: z.perAnalysis },
-    {
-      key: 'bench-vci-second-large-analysis',
-      report: 'bench-report-5',
-      variant: 'pipe',
-      rows: z.largeAnalysis,
-    },
-  ];
+  const analyses = variantAnalyses(z);
   const { rows: found } = await pool(db).query<{ n: number }>(
     `select count(*)::int as n from vci_summary where vci_analysis_id in (${analyses.map((a) => idOf(literal(a.key))).join(', ')})`,
   );
@@ -463,6 +468,49 @@ export async function ensureVariantRows(db: Db, z: Sizes): Promise<void> {
     client.release();
   }
   await pool(db).query('vacuum (analyze) vci_summary');
+}
+
+/** Photos each summary of the variant analyses carries (issue 41: summary rows with 3 images each). */
+export const summaryImages = 3;
+
+/**
+ * Three typed photos on every summary of the variant analyses (`ensureVariantRows`: 201,000 at
+ * scale 1), so their lists by parent are measured, and their plans checked, with the images a
+ * list answers beside each row. The attachment rows point at one stored key: a list reads rows, not
+ * bytes. Added to an already seeded database when missing; the table is then vacuumed.
+ */
+export async function ensureSummaryImages(db: Db, z: Sizes): Promise<void> {
+  const analyses = variantAnalyses(z)
+    .map((a) => idOf(literal(a.key)))
+    .join(', ');
+  const summaries = `select id from vci_summary where vci_analysis_id in (${analyses})`;
+  const expected = variantAnalyses(z).reduce((sum, a) => sum + a.rows, 0) * summaryImages;
+  const { rows: found } = await pool(db).query<{ n: number }>(
+    `select count(*)::int as n from attachment where owner_entity = 'vciSummary' and owner_id in (${summaries})`,
+  );
+  if (found[0]!.n === expected) return;
+  // One connection for the transaction (see ensurePhotoRows).
+  const client = await (pool(db) as pg.Pool).connect();
+  await client.query('begin');
+  try {
+    await client.query(
+      `delete from attachment where owner_entity = 'vciSummary' and owner_id in (${summaries})`,
+    );
+    await client.query(`insert into attachment (owner_entity, owner_id, slot, image_type, display_name,
+        position, media_type, size, sha256, storage_key, created_at)
+      select 'vciSummary', s.id, 'summaryImages', (array['overview', 'closeUp', 'measurement'])[1 + p],
+        'survey-' || s.vci_spot_number || '-' || p || '.jpg', p, 'image/jpeg', 2097152, repeat('0', 64),
+        repeat('0', 64), s.created_at
+      from vci_summary s, generate_series(0, ${summaryImages - 1}) p
+      where s.vci_analysis_id in (${analyses})`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool(db).query('vacuum (analyze) attachment');
 }
 
 /**

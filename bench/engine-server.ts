@@ -40,6 +40,7 @@ import {
   emptyTables,
   ensurePhotoRows,
   ensureTrendSeries,
+  ensureSummaryImages,
   ensureVariantRows,
   isSeeded,
   seed,
@@ -228,6 +229,7 @@ async function main() {
   await ensurePhotoRows(database.db);
   await ensureTrendSeries(database.db);
   await ensureVariantRows(database.db, sizes);
+  await ensureSummaryImages(database.db, sizes);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
