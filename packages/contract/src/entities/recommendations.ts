@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
+import type { FieldValues } from '../fields.ts';
 import { recommendationSeverities } from '../finding-severity.ts';
 import { fieldMessage } from '../messages.ts';
 import { op, pageNumberSchema, pageSizeSchema, route } from '../routes.ts';
@@ -156,7 +157,19 @@ export const recommendationViewSchema = recommendation.schemas.response
     woNumber: z.string().nullable(),
   })
   .meta({ id: 'recommendationView' });
-export type RecommendationView = z.infer<typeof recommendationViewSchema>;
+/** A recommendation as its calls answer it (`recommendationViewSchema`), typed from the declaration. */
+export type RecommendationView = FieldValues<typeof recommendation.fields> & {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  overdue: boolean;
+  reportNumber: string | null;
+  area: string | null;
+  ownerName: string | null;
+  evidenceReportNumber: string | null;
+  woNumber: string | null;
+};
 
 /** Open findings counted for the dashboard: by severity and by area, and how many are overdue. */
 export const recommendationCountsSchema = z
