@@ -35,6 +35,11 @@ export const recommendations = {
   saved: 'Finding saved',
   closedBy: 'Closed on {{date}}',
   healthCard: 'Health card',
+  dashboardTitle: 'Findings to close',
+  overdueCount: '{{count}} overdue',
+  noneOpen: 'No findings to close.',
+  byArea: 'By area',
+  noArea: 'No area',
   severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', inProgress: 'In progress', closed: 'Closed' },
 };

@@ -38,6 +38,11 @@ export const recommendations: Translation<typeof en> = {
   saved: 'Temuan disimpan',
   closedBy: 'Ditutup pada {{date}}',
   healthCard: 'Kartu kesehatan',
+  dashboardTitle: 'Temuan yang harus ditutup',
+  overdueCount: '{{count}} lewat tenggat',
+  noneOpen: 'Tidak ada temuan yang harus ditutup.',
+  byArea: 'Per area',
+  noArea: 'Tanpa area',
   severities: { low: 'Rendah', medium: 'Sedang', high: 'Tinggi', critical: 'Kritis' },
   statuses: { open: 'Terbuka', inProgress: 'Dalam proses', closed: 'Ditutup' },
 };
