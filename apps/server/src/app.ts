@@ -65,6 +65,10 @@ import {
   thicknessScopes,
   thicknessWriteChecks,
 } from './modules/thickness/thickness.actions.ts';
+import {
+  recommendationActions,
+  recommendationScopes,
+} from './modules/recommendations/recommendations.actions.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -118,6 +122,7 @@ export const recordScopes: RecordScopes = {
   ...contractorCompanyScopes,
   ...plantOwnerScopes,
   ...thicknessScopes,
+  ...recommendationScopes,
 };
 
 /** A repository over each declared entity's table, with the company scope that reaches it. */
@@ -317,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
     ...thermalActions,
     ...lubeOilActions,
     ...thicknessActions,
+    ...recommendationActions,
     ...vciActions,
     ...ndtActions,
     ...assetActions,

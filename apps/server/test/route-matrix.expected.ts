@@ -136,6 +136,12 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /equipment-health/:equipmentNo': 'asset.view',
   'GET /thickness-locations': 'thickness.view',
   'GET /thickness-locations/:id': 'thickness.view',
+  // The register of findings: read as reports are; changed and acted on by who plans the work.
+  'GET /recommendations': 'reportHeader.view',
+  'GET /recommendations/counts': 'reportHeader.view',
+  'GET /recommendations/:id': 'reportHeader.view',
+  'PUT /recommendations/:id': 'workOrder.update',
+  'POST /recommendations/:id/work-order': 'workOrder.create',
 };
 
 /** Every route's expected access: its row by hand where it has one, else the rule's. */

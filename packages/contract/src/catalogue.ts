@@ -55,6 +55,7 @@ import {
 } from './entities/approvals.ts';
 import { roleRoutes, userRoutes } from './entities/users.ts';
 import { thicknessLocation, thicknessReading, thicknessRoutes } from './entities/thickness.ts';
+import { recommendation, recommendationRoutes } from './entities/recommendations.ts';
 import { referencePath } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
 import { coreModuleLabels } from './permissions.ts';
@@ -166,6 +167,7 @@ const workEntities = [
   reviewerAssignment,
   thicknessLocation,
   thicknessReading,
+  recommendation,
 ];
 
 /** Every declared entity, by name, parents before their children (computed, not kept by hand). */
@@ -220,5 +222,6 @@ export const routeTable = [
   ...userRoutes,
   ...roleRoutes,
   ...thicknessRoutes,
+  ...recommendationRoutes,
   ...(techniques.flatMap((t) => [...t.routes]) as TechniqueRoute[]),
 ];

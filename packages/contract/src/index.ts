@@ -13,6 +13,7 @@ export * from './permissions.ts';
 export * from './routes.ts';
 export * from './entity-calls.ts';
 export * from './row-templates.ts';
+export * from './finding-severity.ts';
 export * from './entities/auth.ts';
 export * from './entities/system.ts';
 export * from './entities/administration.ts';
@@ -41,6 +42,7 @@ export * from './entities/lube-oil.ts';
 export * from './entities/supporting-documents.ts';
 export * from './entities/ndt.ts';
 export * from './entities/thickness.ts';
+export * from './entities/recommendations.ts';
 
 export * from './technique.ts';
 export * from './completeness.ts';

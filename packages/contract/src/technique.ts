@@ -6,6 +6,7 @@ import type { RouteDefinition } from './routes.ts';
 import { checkRowTemplate } from './row-templates.ts';
 import type { RowTemplate } from './row-templates.ts';
 import { seriesChain, seriesTimeField } from './series.ts';
+import type { OpenedFinding } from './finding-severity.ts';
 
 /** Icons a technique's card may show; the web maps each to a drawing, so a new one is a type error there. */
 export const techniqueIcons = [
@@ -163,6 +164,13 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
      * accepts it (STYLE 17, docs/verdict-pairs.md).
      */
     standard?: string;
+    /**
+     * The levels that open a finding to close (the register, docs/recommendations.md), each with its
+     * severity on the register's one scale and the days until due (`opensFinding`). A level opens one
+     * when its graded record counts it (the stricter verdict of a pair) in a finally approved report;
+     * every level above an opening level opens too. None: the technique's findings open nothing.
+     */
+    opens?: Readonly<Record<string, OpenedFinding>>;
   };
   /**
    * What its users call one of its inspections, and several, in English, where that is not
@@ -294,6 +302,19 @@ export function defineTechnique<const M extends string, const R extends readonly
     declareVerdictPair(gradedRecords, { recorded: graded, standard, levels });
   } else if (standard !== undefined)
     throw new Error(`${config.module}: findingGrade.standard needs a workspace and a graded field`);
+  const opens = config.findingGrade?.opens;
+  if (opens) {
+    // The levels that open a finding are the grade's worst ones: none above an opening level is skipped.
+    const levels = config.findingGrade!.levels;
+    const first = levels.findIndex((level) => opens[level]);
+    const unknown = Object.keys(opens).filter((level) => !levels.includes(level));
+    const skipped = first < 0 ? [] : levels.slice(first).filter((level) => !opens[level]);
+    const badDays = Object.entries(opens).filter(([, o]) => !Number.isInteger(o.dueDays) || o.dueDays < 0);
+    if (unknown.length > 0 || skipped.length > 0 || badDays.length > 0 || first < 0)
+      throw new Error(
+        `${config.module}: findingGrade.opens names the grade's worst levels, each above the first one opened, with whole days until due (${[...unknown, ...skipped, ...badDays.map(([l]) => l)].join(', ')})`,
+      );
+  }
   const profile = config.workspace?.profile;
   if (profile) {
     const numbers = [profile.x, ...profile.series].filter((k) => {

@@ -7,6 +7,7 @@ import {
   IconHeartbeat,
   IconBuildingSkyscraper,
   IconCalendarUser,
+  IconAlertTriangle,
   IconChartLine,
   IconChecklist,
   IconClipboardList,
@@ -45,6 +46,7 @@ type NavItem = {
     | '/reports'
     | '/ndt'
     | '/thickness'
+    | '/recommendations'
     | '/assets'
     | '/equipment'
     | '/inspection-methods'
@@ -87,6 +89,12 @@ const navItems: NavItem[] = [
   { to: '/ndt', label: 'ndt.title', icon: IconRuler2, module: 'ndt' },
   { to: '/equipment', label: 'equipmentHealth.nav', icon: IconHeartbeat, module: 'asset' },
   { to: '/thickness', label: 'thickness.title', icon: IconChartLine, module: 'thickness' },
+  {
+    to: '/recommendations',
+    label: 'recommendations.nav',
+    icon: IconAlertTriangle,
+    module: 'reportHeader',
+  },
   { to: '/assets', label: 'assets.title', icon: IconBuildingFactory2, module: 'asset' },
   {
     to: '/inspection-methods',

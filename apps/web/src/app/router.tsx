@@ -115,6 +115,14 @@ const screens = {
     () => import('../features/thickness/ThicknessLocationsPage.tsx'),
     'ThicknessLocationsPage',
   ),
+  recommendations: lazyRouteComponent(
+    () => import('../features/recommendations/RecommendationsPage.tsx'),
+    'RecommendationsPage',
+  ),
+  recommendation: lazyRouteComponent(
+    () => import('../features/recommendations/RecommendationPage.tsx'),
+    'RecommendationPage',
+  ),
   thicknessLocation: lazyRouteComponent(
     () => import('../features/thickness/ThicknessLocationPage.tsx'),
     'ThicknessLocationPage',
@@ -258,6 +266,9 @@ const routeTree = rootRoute.addChildren([
     page('ndt', screens.ndt, { module: 'ndt' }),
     thicknessRoute,
     page('thickness/$locationId', screens.thicknessLocation, { module: 'thickness' }),
+    // The register of findings to close: read as reports are (docs/recommendations.md).
+    page('recommendations', screens.recommendations, { module: 'reportHeader' }),
+    page('recommendations/$recommendationId', screens.recommendation, { module: 'reportHeader' }),
     page('assets', screens.assets, { module: 'asset' }),
     // The health card: found by a search, or opened from the asset master, a report or a link.
     page('equipment', screens.equipmentHealth, { module: 'asset' }),

@@ -15,6 +15,7 @@ import { teamPlan as enTeamPlan } from './en/team-plan.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { equipmentHealth as enEquipmentHealth } from './en/equipment-health.ts';
 import { thickness as enThickness } from './en/thickness.ts';
+import { recommendations as enRecommendations } from './en/recommendations.ts';
 import { taskAssignments as enTaskAssignments } from './en/task-assignments.ts';
 import { taskAssignmentImport as enTaskAssignmentImport } from './en/task-assignment-import.ts';
 import { imageList as enImageList, workspace as enWorkspace } from './en/techniques.ts';
@@ -39,6 +40,7 @@ import { teamPlan as idTeamPlan } from './id/team-plan.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { equipmentHealth as idEquipmentHealth } from './id/equipment-health.ts';
 import { thickness as idThickness } from './id/thickness.ts';
+import { recommendations as idRecommendations } from './id/recommendations.ts';
 import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
 import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
 import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
@@ -64,6 +66,7 @@ i18n.addResourceBundle(
     ndt: enNdt,
     equipmentHealth: enEquipmentHealth,
     thickness: enThickness,
+    recommendations: enRecommendations,
     taskAssignments: enTaskAssignments,
     workOrders: enWorkOrders,
     assets: enAssets,
@@ -98,6 +101,7 @@ i18n.addResourceBundle(
     ndt: idNdt,
     equipmentHealth: idEquipmentHealth,
     thickness: idThickness,
+    recommendations: idRecommendations,
     taskAssignments: idTaskAssignments,
     workOrders: idWorkOrders,
     assets: idAssets,

@@ -1,3 +1,5 @@
+import { opensFinding } from '../finding-severity.ts';
+
 /**
  * How serious a finding is, shared by the visual techniques (VCI, walkthrough): a risk ranking an
  * integrity engineer acts on, worst last. Meanings are in docs/techniques.md.
@@ -21,6 +23,16 @@ export const findingSeverityLevels = findingSeverities.map((s) => s.level) as [
   FindingSeverity,
   ...FindingSeverity[],
 ];
+
+/**
+ * What the visual techniques' findings open in the register of findings to close: from medium up,
+ * each at its own severity (a low finding is watched at the next inspection, nothing to close).
+ */
+export const visualFindingsOpen = {
+  medium: opensFinding('medium'),
+  high: opensFinding('high'),
+  critical: opensFinding('critical'),
+};
 
 /** The worst of several severities, or null when there are none. */
 export function worstSeverity(levels: readonly (string | null | undefined)[]): FindingSeverity | null {

@@ -9,6 +9,7 @@ import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 import { z } from 'zod';
 import { lubeOilId } from './lube-oil.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /**
  * Lube oil analysis (docs/lube-oil.md): per report one oil analysis (the sample and the general
@@ -428,7 +429,12 @@ export const lubeOil = defineTechnique({
     rows: lubeOilComponent,
     lists: [{ entity: lubeOilVisual }],
   },
-  findingGrade: { field: 'status', levels: lubeOilGrades, standard: 'grade' },
+  findingGrade: {
+    field: 'status',
+    levels: lubeOilGrades,
+    standard: 'grade',
+    opens: { critical: opensFinding('high') },
+  },
   complete: { rows: { min: 1 } },
   templates: [lubeOilTemplate],
 });

@@ -5,6 +5,7 @@ import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 import { mcsaId } from './mcsa.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /**
  * Rotor condition of an induction motor from the rotor-bar sideband level: how many dB the highest
@@ -220,7 +221,11 @@ export const mcsa = defineTechnique({
   inspectionWord: { one: 'test', other: 'tests' },
   // The test is the graded record (it holds no rows): the report's worst finding is its worst
   // rotor condition, on the report card, the NDT history, the approvals queue and the PDF.
-  findingGrade: { field: 'rotorCondition', levels: mcsaRotorConditionLevels },
+  findingGrade: {
+    field: 'rotorCondition',
+    levels: mcsaRotorConditionLevels,
+    opens: { severe: opensFinding('critical') },
+  },
   // A report of the method holds a test: the test is the record, with no rows under it.
   complete: { inspections: { min: 1 } },
   routes: mcsaRoutes,

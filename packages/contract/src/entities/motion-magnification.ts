@@ -4,6 +4,7 @@ import { f } from '../fields.ts';
 import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { motionMagnificationId } from './motion-magnification.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** The equipment classes motion magnification is reported for (SPEC 3). */
 export const motionMagnificationVariants = ['pipe', 'storage-tank', 'pressure-vessel'] as const;
@@ -212,7 +213,11 @@ export const motionMagnification = defineTechnique({
   entities: [motionMagnificationAnalysis, motionMagnificationSummary],
   routes: motionMagnificationRoutes,
   workspace: { inspection: motionMagnificationAnalysis, rows: motionMagnificationSummary },
-  findingGrade: { field: 'vibrationScreening', levels: vibrationScreeningLevels },
+  findingGrade: {
+    field: 'vibrationScreening',
+    levels: vibrationScreeningLevels,
+    opens: { correction: opensFinding('high'), danger: opensFinding('critical') },
+  },
   // An analysis reports what the camera recorded: at least one shooting area.
   complete: { rows: { min: 1 } },
 });

@@ -7,6 +7,7 @@ import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 import { ufdDefectTypes, ufdResults } from './ufd.ts';
 import { pautId } from './paut.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** The equipment classes phased-array UT is reported for (SPEC 3). */
 export const pautVariants = pipeFamilies;
@@ -278,7 +279,7 @@ export const paut = defineTechnique({
   entities: [pautInspection, pautSummary],
   routes: pautRoutes,
   workspace: { inspection: pautInspection, rows: pautSummary },
-  findingGrade: { field: 'result', levels: ufdResults },
+  findingGrade: { field: 'result', levels: ufdResults, opens: { reject: opensFinding('high') } },
   // An examination reports the joints it scanned: at least one, with or without indications.
   complete: { rows: { min: 1 } },
 });

@@ -7,6 +7,7 @@ import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 import { sacpId } from './sacp.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** The structures a cathodic-protection survey is reported for (SPEC 3). */
 export const sacpVariants = [...pipeFamilies, 'structure'] as const;
@@ -347,7 +348,11 @@ export const sacp = defineTechnique({
       variants: pipeFamilies,
     },
   },
-  findingGrade: { field: 'protection', levels: protectionLevels },
+  findingGrade: {
+    field: 'protection',
+    levels: protectionLevels,
+    opens: { underprotected: opensFinding('high') },
+  },
   // A survey reports what it read: at least one test point.
   complete: { rows: { min: 1 } },
 });

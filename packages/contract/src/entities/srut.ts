@@ -5,6 +5,7 @@ import { entityCalls } from '../entity-calls.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { srutId } from './srut.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** The equipment classes SRUT is reported for (SPEC 3). */
 export const srutVariants = ['storage-tank', 'pressure-vessel'] as const;
@@ -326,7 +327,11 @@ export const srut = defineTechnique({
       },
     ],
   },
-  findingGrade: { field: 'wallCondition', levels: srutWallConditions },
+  findingGrade: {
+    field: 'wallCondition',
+    levels: srutWallConditions,
+    opens: { belowMinimum: opensFinding('high') },
+  },
   // An inspection reports what its scans found: at least one summary.
   complete: { rows: { min: 1 } },
 });

@@ -7,6 +7,7 @@ import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 import { thermalId } from './thermal.id.ts';
 import { thermalPlausibility } from './thermal-plausibility.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /**
  * Severity of a thermal anomaly from ΔT between the component and a similar component under similar
@@ -302,7 +303,15 @@ export const thermal = defineTechnique({
   color: 'orange',
   entities: [thermalAnalysis, thermalMeasurement],
   workspace: { inspection: thermalAnalysis, rows: thermalMeasurement },
-  findingGrade: { field: 'severity', levels: thermalSeverityLevels },
+  findingGrade: {
+    field: 'severity',
+    levels: thermalSeverityLevels,
+    opens: {
+      investigate: opensFinding('low'),
+      repairAsTimePermits: opensFinding('medium'),
+      repairImmediately: opensFinding('critical'),
+    },
+  },
   // A thermal report says what was measured: at least one measurement (docs/techniques.md).
   complete: { rows: { min: 1 } },
   routes: thermalRoutes,

@@ -5,6 +5,7 @@ import { entityCalls } from '../entity-calls.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
 import { pipeFamilies } from './findings.ts';
 import { ufdId } from './ufd.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** The equipment classes ultrasonic flaw detection is reported for (SPEC 3). */
 export const ufdVariants = [...pipeFamilies, 'pressure-vessel'] as const;
@@ -295,7 +296,12 @@ export const ufd = defineTechnique({
   routes: ufdRoutes,
   workspace: { inspection: ufdInspection, rows: ufdSummary },
   // The code's verdict beside the inspector's: a difference is an override (docs/verdict-pairs.md).
-  findingGrade: { field: 'result', levels: ufdResults, standard: 'proposedResult' },
+  findingGrade: {
+    field: 'result',
+    levels: ufdResults,
+    standard: 'proposedResult',
+    opens: { reject: opensFinding('high') },
+  },
   // An examination reports what it found: at least one indication, accepted or not.
   complete: { rows: { min: 1 } },
 });

@@ -6,6 +6,7 @@ import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 import { ultrasoundId } from './ultrasound.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /**
  * Condition of a bearing from the rise of its ultrasound level over the point's baseline (UE
@@ -240,7 +241,12 @@ export const ultrasound = defineTechnique({
     rows: ultrasoundMeasurement,
     lists: [{ entity: ultrasoundInspection }],
   },
-  findingGrade: { field: 'condition', levels: ultrasoundConditionLevels, standard: 'conditionByRise' },
+  findingGrade: {
+    field: 'condition',
+    levels: ultrasoundConditionLevels,
+    standard: 'conditionByRise',
+    opens: { damageDeveloping: opensFinding('high'), severe: opensFinding('critical') },
+  },
   complete: { rows: { min: 1 } },
   routes: ultrasoundRoutes,
 });

@@ -3,7 +3,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
-import { findingSeverityLevels, pipeFamilies } from './findings.ts';
+import { findingSeverityLevels, pipeFamilies, visualFindingsOpen } from './findings.ts';
 import { vciId } from './vci.id.ts';
 
 /** What a visual crack inspection finds on a pipe's surface. */
@@ -147,7 +147,7 @@ export const vci = defineTechnique({
   entities: [vciAnalysis, vciSummary],
   routes: vciRoutes,
   workspace: { inspection: vciAnalysis, rows: vciSummary },
-  findingGrade: { field: 'severity', levels: findingSeverityLevels },
+  findingGrade: { field: 'severity', levels: findingSeverityLevels, opens: visualFindingsOpen },
   // A VCI report records what was found, spot by spot: at least one finding.
   complete: { rows: { min: 1 } },
 });

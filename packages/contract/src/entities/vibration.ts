@@ -7,6 +7,7 @@ import { checkRowTemplate } from '../row-templates.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique } from '../technique.ts';
 import { vibrationId } from './vibration.id.ts';
+import { opensFinding } from '../finding-severity.ts';
 
 /** ISO 20816-3 machine groups: group 1 large (above 300 kW), group 2 medium (15 kW to 300 kW). */
 export const machineGroups = ['group1', 'group2'] as const;
@@ -532,7 +533,12 @@ export const vibration = defineTechnique({
     ],
   },
   // The analyst's zone paired with the standard's: an override needs a reason, counts the stricter.
-  findingGrade: { field: 'analystZone', levels: vibrationZones, standard: 'zone' },
+  findingGrade: {
+    field: 'analystZone',
+    levels: vibrationZones,
+    standard: 'zone',
+    opens: { C: opensFinding('high'), D: opensFinding('critical') },
+  },
   complete: { rows: { min: 1 } },
   templates: [vibrationOperatingTemplate],
 });

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { defineTechnique, eachVariant } from '../technique.ts';
-import { findingSeverityLevels, pipeFamilies } from './findings.ts';
+import { findingSeverityLevels, pipeFamilies, visualFindingsOpen } from './findings.ts';
 import { walkthroughId } from './walkthrough.id.ts';
 
 /** The state an area is found in on a walk along the line. */
@@ -137,7 +137,7 @@ export const walkthrough = defineTechnique({
   entities: [walkthroughInspection, walkthroughSummary],
   routes: walkthroughRoutes,
   workspace: { inspection: walkthroughInspection, rows: walkthroughSummary },
-  findingGrade: { field: 'severity', levels: findingSeverityLevels },
+  findingGrade: { field: 'severity', levels: findingSeverityLevels, opens: visualFindingsOpen },
   // A walk records the areas seen: at least one area (summary).
   complete: { rows: { min: 1 } },
   transport: 'fetch',

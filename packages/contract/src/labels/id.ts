@@ -3,6 +3,7 @@ import { administrationId } from '../entities/administration.id.ts';
 import { approvalsId } from '../entities/approvals.id.ts';
 import { assetsId } from '../entities/assets.id.ts';
 import { inspectionMethodsId } from '../entities/inspection-methods.id.ts';
+import { recommendationsId } from '../entities/recommendations.id.ts';
 import { reportHeadersId } from '../entities/report-headers.id.ts';
 import { taskAssignmentsId } from '../entities/task-assignments.id.ts';
 import { thicknessId } from '../entities/thickness.id.ts';
@@ -35,6 +36,7 @@ const domains: readonly DomainWords[] = [
   administrationId,
   approvalsId,
   thicknessId,
+  recommendationsId,
 ];
 
 /** The techniques' own words (`labelsId`, typed where they are written). */

@@ -22,6 +22,7 @@ export const inspectionMethodApprovalTable = entityTables.inspectionMethodApprov
 export const reviewerAssignmentTable = entityTables.reviewerAssignment!;
 export const thicknessLocationTable = entityTables.thicknessLocation!;
 export const thicknessReadingTable = entityTables.thicknessReading!;
+export const recommendationTable = entityTables.recommendation!;
 export const thermalAnalysisTable = entityTables.thermalAnalysis!;
 export const thermalMeasurementTable = entityTables.thermalMeasurement!;
 export const vciAnalysisTable = entityTables.vciAnalysis!;

@@ -35,6 +35,7 @@ import { assertComplete } from './report-readiness.ts';
 import { lastApproval, writeVersion } from './report-versions.ts';
 import { copyReportContent } from '../../engine/report-copy.ts';
 import { supersedeRevised } from './report-supersession.ts';
+import { recordFindings } from '../recommendations/recommendation-writes.ts';
 import { assertMaySign } from '../approvals/approval-options.ts';
 
 const statusWords = (status: string) => enumValueLabel(status).toLowerCase();
@@ -141,6 +142,9 @@ export async function moveReportStatus(
     await writeVersion({ db: tx, repositories }, updated, { id: user.id, fullName: user.fullName });
     // An approved revision supersedes the report it revises, in this same transaction.
     await supersedeRevised(tx, updated, user);
+    // Its findings enter the register of findings to close (carried over from the report it
+    // supersedes), and the findings its work order was raised for are closed by it.
+    await recordFindings(tx, updated, user);
     // The last report of a work order approved completes it, in this same transaction.
     await completeWorkOrderIfDone(tx, String(updated.workOrderSPKId), user);
   }

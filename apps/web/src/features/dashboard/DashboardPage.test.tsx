@@ -44,6 +44,20 @@ describe('DashboardPage', () => {
     const asked: string[] = [];
     server.use(
       http.get(api('/work-order-spks'), () => HttpResponse.json(onePage([], 1))),
+      http.get(api('/recommendations/counts'), () =>
+        HttpResponse.json({
+          data: {
+            bySeverity: [
+              { severity: 'high', count: 2 },
+              { severity: 'critical', count: 1 },
+            ],
+            byArea: [{ area: 'CDU-1', count: 3 }],
+            overdue: 1,
+          },
+          statusCode: 200,
+          message: 'OK',
+        }),
+      ),
       http.get(api('/report-headers'), () => HttpResponse.json(onePage([report, line], 5))),
       http.get(api('/asset/equipment-numbers'), ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('equipmentNo') ?? '');
@@ -71,5 +85,8 @@ describe('DashboardPage', () => {
     ).toBeVisible();
     // The names of every row in one call, not one per row.
     expect(asked).toEqual(['10001158,10001174']);
+    // The findings still to close: by severity, overdue marked, by area.
+    expect(await screen.findByText('1 overdue')).toBeVisible();
+    expect(screen.getByText(/By area: CDU-1 3/)).toBeVisible();
   });
 });

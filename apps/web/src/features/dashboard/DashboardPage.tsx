@@ -12,6 +12,7 @@ import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { formatCount } from '../../engine/locale.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
+import { FindingsToClose } from '../recommendations/FindingsToClose.tsx';
 
 /** The columns of the latest reports, the record's number first. */
 const recentColumns = ['reportNumber', 'title', 'equipmentNo', 'status'] as const;
@@ -60,6 +61,7 @@ export function DashboardPage() {
           />
         )}
       </SimpleGrid>
+      {mayReports && <FindingsToClose />}
       {mayReports && (
         <Card withBorder radius="md" padding="lg">
           <Title order={2} fz="lg" mb="sm">

@@ -14,6 +14,7 @@ import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { equipmentHealth } from './equipment-health.ts';
 import { thickness } from './thickness.ts';
+import { recommendations } from './recommendations.ts';
 import { imageList, workspace } from './techniques.ts';
 import { taskAssignments } from './task-assignments.ts';
 import { taskAssignmentImport } from './task-assignment-import.ts';
@@ -39,6 +40,7 @@ export const id: Translation<typeof en> = {
   ndt,
   equipmentHealth,
   thickness,
+  recommendations,
   taskAssignments,
   assets,
   inspectionMethods,

@@ -1,0 +1,406 @@
+import {
+  equipment,
+  recommendation,
+  recommendationListQuery,
+  recommendationParams,
+  recommendationSeverities,
+  recommendationTransitions,
+  recommendationUpdateBody,
+  recommendationWorkOrderBody,
+  reportHeader,
+  woTaskAssignment,
+  workOrderSpk,
+} from '@inspectra/contract';
+import type {
+  RecommendationCounts,
+  RecommendationSeverity,
+  RecommendationStatus,
+  RecommendationView,
+} from '@inspectra/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf, users } from '../../db/schema/index.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import type { ActionHandler } from '../../engine/action-handler.ts';
+import { auditable } from '../../engine/auditable.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
+import { callerScope } from '../../engine/record-scope.ts';
+import type { RecordScopes } from '../../engine/record-scope.ts';
+import { countListBy, defineList, listPage } from '../../engine/records/declared-list.ts';
+import { recordView, writeAudit } from '../../engine/records.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+import { AppError } from '../../errors.ts';
+import { auditRecommendation } from './recommendation-writes.ts';
+import { workOrderScopes } from '../work-orders/work-order-scope.ts';
+import { isoToday } from '../work-orders/work-order-progress.ts';
+
+/**
+ * The register of findings to close (docs/recommendations.md): its list, one finding, the planner's
+ * changes under the state machine (`recommendationTransitions`), the work order raised in one step,
+ * and the counts the dashboard and the health card read. The findings are written at approval
+ * (recommendation-writes.ts).
+ */
+
+const reports = tableOf(reportHeader);
+const equipmentTable = tableOf(equipment);
+const workOrders = tableOf(workOrderSpk);
+
+const isOverdue = (record: { status?: unknown; dueDate?: unknown }, today: string) =>
+  record.status !== 'closed' && typeof record.dueDate === 'string' && record.dueDate < today;
+
+const reportNumberOf = (id: AnyPgColumn) =>
+  sql`(select ${reports.reportNumber} from ${reports} where ${reports.id} = ${id})`;
+
+const register = defineList<RecommendationView>(recommendation, 'recommendations', {
+  conditions: {
+    id: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`,
+    equipmentNo: ({ row, value }) => eq(row.equipmentNo!, value()),
+    status: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
+    severity: ({ row, value }) => sql`${row.severity!} = any(${value()}::text[])`,
+    ownerId: ({ row, value }) => sql`${row.ownerId!} = ${value()}`,
+    // The equipment's functional location (the asset master's "unit, area, system").
+    area: ({ row, value }) =>
+      sql`exists (select 1 from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!}
+        and ${equipmentTable.locationCode} = ${value()})`,
+    // `?overdue=` as the day it is judged on, bound, so one statement serves every day.
+    dueBefore: ({ row, value }) => sql`${row.status!} <> 'closed' and ${row.dueDate!} < ${value()}::date`,
+    notDueBefore: ({ row, value }) =>
+      sql`not (${row.status!} <> 'closed' and ${row.dueDate!} < ${value()}::date)`,
+  },
+  // Soonest due first, then worst.
+  order: ({ row }) => [
+    asc(row.dueDate!),
+    sql`array_position(array[${sql.join(
+      [...recommendationSeverities].reverse().map((s) => sql`${s}`),
+      sql`, `,
+    )}]::text[], ${row.severity!}::text)`,
+  ],
+  adds: ({ row }) => ({
+    reportNumber: reportNumberOf(row.reportHeaderId!),
+    evidenceReportNumber: reportNumberOf(row.evidenceReportId!),
+    area: sql`(select ${equipmentTable.locationCode} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!})`,
+    ownerName: sql`(select ${users.fullName} from ${users} where ${users.id}::text = ${row.ownerId!})`,
+    woNumber: sql`(select ${workOrders.woNumber} from ${workOrders} where ${workOrders.id} = ${row.workOrderSPKId!})`,
+  }),
+  view: (row, added) => {
+    const today = isoToday();
+    const view = recordView(recommendation, row, []) as Record<string, unknown>;
+    return {
+      ...view,
+      overdue: isOverdue(view, today),
+      reportNumber: (added.reportNumber as string | null) ?? null,
+      evidenceReportNumber: (added.evidenceReportNumber as string | null) ?? null,
+      area: (added.area as string | null) ?? null,
+      ownerName: (added.ownerName as string | null) ?? null,
+      woNumber: (added.woNumber as string | null) ?? null,
+    } as RecommendationView;
+  },
+});
+
+/** The list's query with `overdue` as the day it is judged on. */
+function registerQuery<Q extends { pageNumber: number; pageSize: number; overdue?: boolean }>(query: Q) {
+  const { overdue, ...rest } = query;
+  if (overdue === true) return { ...rest, dueBefore: isoToday() };
+  if (overdue === false) return { ...rest, notDueBefore: isoToday() };
+  return rest;
+}
+
+async function viewOf(deps: EngineDeps, id: string, user: AuthenticatedUser): Promise<RecommendationView> {
+  const page = await listPage(deps, register, { pageNumber: 1, pageSize: 1, id }, user);
+  const found = page.data[0];
+  if (!found) throw new AppError('NOT_FOUND', `No recommendation has the id ${id}`);
+  return found;
+}
+
+/**
+ * One equipment's findings not yet closed, for its health card: how many per severity (every
+ * severity named, 0 when none), how many overdue, under the caller's company scope.
+ */
+export async function openRecommendationsOf(
+  deps: EngineDeps,
+  equipmentNo: string,
+  user: AuthenticatedUser,
+): Promise<{ bySeverity: Record<RecommendationSeverity, number>; overdue: number; total: number }> {
+  const open = { equipmentNo, status: ['open', 'inProgress'] };
+  const bySeverity = Object.fromEntries(recommendationSeverities.map((s) => [s, 0])) as Record<
+    RecommendationSeverity,
+    number
+  >;
+  for (const c of await countListBy(deps, register, open, user, bySeverityCount))
+    bySeverity[c.severity as RecommendationSeverity] = c.count;
+  const late = await countListBy(deps, register, { ...open, dueBefore: isoToday() }, user, bySeverityCount);
+  return {
+    bySeverity,
+    overdue: late.reduce((n, c) => n + c.count, 0),
+    total: Object.values(bySeverity).reduce((n, c) => n + c, 0),
+  };
+}
+
+const bySeverityCount = {
+  name: 'bySeverity',
+  by: (row: Record<string, AnyPgColumn>) => ({ severity: sql`${row.severity!}` }),
+};
+const byAreaCount = {
+  name: 'byArea',
+  by: (row: Record<string, AnyPgColumn>) => ({
+    area: sql`(select ${equipmentTable.locationCode} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!})`,
+  }),
+};
+
+/** A refusal of one field of the body: 400 with the field named. */
+const refuse = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+
+/** An active user's id, or a 400 on `ownerId`. */
+async function assertOwner(db: DbOrTx, ownerId: string) {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.isActive, true)))
+    .limit(1);
+  if (!owner) throw refuse('ownerId', 'No active user has this id: the owner is someone who can act on it');
+}
+
+/**
+ * The evidence report: one the caller may read, on the same equipment, approved, and a later report
+ * than the one the finding came from; else a 400 on `evidenceReportId` saying which.
+ */
+async function assertEvidenceReport(
+  deps: EngineDeps,
+  tx: DbOrTx,
+  before: StoredRecord,
+  id: string,
+  user: AuthenticatedUser,
+) {
+  const repo = deps.repositories.get(reportHeader.name)!;
+  const evidence = await repo.find(tx, id, callerScope(user));
+  if (!evidence) throw refuse('evidenceReportId', 'No report you can read has this id');
+  const [source] = await tx
+    .select({ createdAt: reports.createdAt })
+    .from(reports)
+    .where(eq(reports.id, String(before.reportHeaderId)))
+    .limit(1);
+  if (evidence.equipmentNo !== before.equipmentNo)
+    throw refuse(
+      'evidenceReportId',
+      `Report ${String(evidence.reportNumber)} is on other equipment than the finding (${String(before.equipmentNo)})`,
+    );
+  if (evidence.status !== 'approved')
+    throw refuse(
+      'evidenceReportId',
+      `Report ${String(evidence.reportNumber)} is not approved: only an approved report is evidence`,
+    );
+  if (
+    evidence.id === before.reportHeaderId ||
+    (source && new Date(String(evidence.createdAt)) <= new Date(String(source.createdAt)))
+  )
+    throw refuse(
+      'evidenceReportId',
+      `Report ${String(evidence.reportNumber)} is not later than the report the finding came from`,
+    );
+}
+
+export const recommendationActions: Record<string, ActionHandler> = {
+  'recommendation.list': typedAction({ query: recommendationListQuery }, ({ query, deps, user }) =>
+    listPage(deps, register, registerQuery(query), user!),
+  ),
+
+  'recommendation.get': typedAction({ params: recommendationParams }, async ({ params, deps, user }) => ({
+    data: await viewOf(deps, params.id, user!),
+  })),
+
+  'recommendation.counts': typedAction({}, async ({ deps, user }) => {
+    const open = { status: ['open', 'inProgress'] };
+    const counts: RecommendationCounts = {
+      bySeverity: (await countListBy(deps, register, open, user!, bySeverityCount)).map((c) => ({
+        severity: String(c.severity),
+        count: c.count,
+      })),
+      byArea: (await countListBy(deps, register, open, user!, byAreaCount)).map((c) => ({
+        area: (c.area as string | null) ?? null,
+        count: c.count,
+      })),
+      overdue: (
+        await countListBy(deps, register, { ...open, dueBefore: isoToday() }, user!, bySeverityCount)
+      ).reduce((n, c) => n + c.count, 0),
+    };
+    return { data: counts };
+  }),
+
+  'recommendation.update': typedAction(
+    { params: recommendationParams, body: recommendationUpdateBody },
+    async ({ params, body, deps, user }) => {
+      const repo = deps.repositories.get(recommendation.name)!;
+      await deps.db.transaction(async (tx) => {
+        const before = await repo.get(tx, params.id, callerScope(user!), { lock: true });
+        const current = before.status as RecommendationStatus;
+        const { version, ...asked } = body;
+        const status = asked.status ?? current;
+        if (current === 'closed')
+          throw new AppError('CONFLICT', 'The recommendation is closed: nothing of it changes any more', [
+            { path: 'status', message: 'The recommendation is closed' },
+          ]);
+        if (status !== current && !recommendationTransitions[current].includes(status))
+          throw new AppError('CONFLICT', `A recommendation ${current} cannot be moved to ${status}`, [
+            { path: 'status', message: `From ${current}: ${recommendationTransitions[current].join(', ')}` },
+          ]);
+        if (asked.ownerId) await assertOwner(tx, asked.ownerId);
+        if (asked.evidenceReportId)
+          await assertEvidenceReport(deps, tx, before, asked.evidenceReportId, user!);
+        const values: Record<string, unknown> = { ...asked };
+        if (asked.evidenceComment !== undefined) values.evidenceComment = asked.evidenceComment || null;
+        if (status === 'closed') {
+          // Closing needs a comment and a later report or the work order raised for it.
+          const comment =
+            values.evidenceComment !== undefined ? values.evidenceComment : before.evidenceComment;
+          const report =
+            values.evidenceReportId !== undefined ? values.evidenceReportId : before.evidenceReportId;
+          const missing = [
+            ...(comment
+              ? []
+              : [
+                  {
+                    path: 'evidenceComment',
+                    message: 'Say how the finding was dealt with: closing needs a comment',
+                  },
+                ]),
+            ...(report || before.workOrderSPKId
+              ? []
+              : [
+                  {
+                    path: 'evidenceReportId',
+                    message:
+                      'Name a later report that shows the finding dealt with, or raise a work order for it',
+                  },
+                ]),
+          ];
+          if (missing.length > 0)
+            throw new AppError(
+              'VALIDATION_ERROR',
+              `Closing needs evidence: ${missing.map((m) => m.message).join('; ')}`,
+              missing,
+            );
+          values.closedAt = sql`now()`;
+          values.closedBy = user!.id;
+        }
+        const after = await repo.update(tx, params.id, values, version, user!);
+        await auditRecommendation(tx, user!, before, after);
+      });
+      return { data: await viewOf(deps, params.id, user!), message: 'Recommendation saved' };
+    },
+  ),
+
+  'recommendation.workOrder': typedAction(
+    { params: recommendationParams, body: recommendationWorkOrderBody },
+    async ({ params, body, deps, user }) => {
+      const repo = deps.repositories.get(recommendation.name)!;
+      await deps.db.transaction(async (tx) => {
+        const before = await repo.get(tx, params.id, callerScope(user!), { lock: true });
+        if (before.status === 'closed')
+          throw new AppError('CONFLICT', 'The recommendation is closed: it needs no work order');
+        if (before.workOrderSPKId) {
+          const [held] = await tx
+            .select({ woNumber: workOrders.woNumber })
+            .from(workOrders)
+            .where(eq(workOrders.id, String(before.workOrderSPKId)))
+            .limit(1);
+          throw new AppError(
+            'CONFLICT',
+            `A work order was already raised for this finding (${held?.woNumber ?? ''})`,
+          );
+        }
+        const [item] = await tx
+          .select()
+          .from(equipmentTable)
+          .where(eq(equipmentTable.equipmentNo, String(before.equipmentNo)))
+          .limit(1);
+        if (!item)
+          throw new AppError(
+            'CONFLICT',
+            `Equipment ${String(before.equipmentNo)} is no longer in the asset master`,
+          );
+        const today = isoToday();
+        const dateStart = body.dateStart ?? today;
+        const dateEnd =
+          body.dateEnd ?? (String(before.dueDate) >= dateStart ? String(before.dueDate) : dateStart);
+        const [source] = await tx
+          .select({ reportNumber: reports.reportNumber })
+          .from(reports)
+          .where(eq(reports.id, String(before.reportHeaderId)))
+          .limit(1);
+        const created = await deps.repositories.get(workOrderSpk.name)!.insert(
+          tx,
+          {
+            woNumber: body.woNumber,
+            title: body.title ?? `${String(before.finding)}`.slice(0, 200),
+            description: `Finding of report ${source?.reportNumber ?? ''} (${String(before.inspectionMethod)}): ${String(before.finding)}, graded ${String(before.grade)}, ${String(before.severity)}; due ${String(before.dueDate)}`,
+            workType: 'corrective',
+            priority: workOrderPriority[before.severity as RecommendationSeverity],
+            tagNumber: item.tagNumber,
+            equipmentCategory: item.categoryCode,
+            location: item.locationCode,
+            plannerGroup: item.plannerGroupCode,
+            dateStart,
+            dateEnd,
+            status: 'open',
+          },
+          user!,
+        );
+        await writeAudit(tx, {
+          entity: workOrderSpk.name,
+          entityId: created.id,
+          action: 'create',
+          actorId: user!.id,
+          after: auditable(created),
+        });
+        // The method carried over: its task on the new work order, inspectors still to be named.
+        const task = await deps.repositories
+          .get(woTaskAssignment.name)!
+          .insert(tx, { workOrderSPKId: created.id, inspectionMethod: before.inspectionMethod }, user!);
+        await writeAudit(tx, {
+          entity: woTaskAssignment.name,
+          entityId: task.id,
+          action: 'create',
+          actorId: user!.id,
+          after: auditable(task),
+        });
+        const after = await repo.update(
+          tx,
+          params.id,
+          { workOrderSPKId: created.id, status: 'inProgress' },
+          undefined,
+          user!,
+        );
+        await auditRecommendation(tx, user!, before, after);
+      });
+      return { data: await viewOf(deps, params.id, user!), message: 'Work order raised' };
+    },
+  ),
+};
+
+/** The work order's priority from the finding's severity. */
+const workOrderPriority: Record<RecommendationSeverity, string> = {
+  critical: 'veryHigh',
+  high: 'high',
+  medium: 'medium',
+  low: 'low',
+};
+
+/**
+ * A recommendation is seen by whoever sees the report it came from (docs/company-scoping.md): a
+ * contractor company's user, its company's findings only.
+ */
+const reportScope = workOrderScopes[reportHeader.name] as {
+  condition: (row: Record<string, AnyPgColumn>, companyId: SQL) => SQL;
+};
+export const recommendationScopes: RecordScopes = {
+  [recommendation.name]: {
+    condition: (row, companyId) =>
+      sql`${row.reportHeaderId!} in (select ${reports.id} from ${reports} where ${reportScope.condition(reports as never, companyId)})`,
+    fields: ['reportHeaderId'],
+    refusal: "A finding belongs to its report: your company sees its own reports' findings",
+  },
+};

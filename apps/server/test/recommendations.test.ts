@@ -1,0 +1,396 @@
+/**
+ * The register of findings to close (issue 40 item 3, docs/recommendations.md): a final approval
+ * opens exactly the findings the grades declare (the stricter verdict counted), a revision carries
+ * them over instead of opening them twice, closing needs evidence, a work order raised from one is
+ * closed by its approved report, overdue is judged by date, and a contractor sees its company's
+ * findings only. Through the API, on PGlite or TEST_DATABASE_URL.
+ */
+import { recommendationDueDays } from '@inspectra/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { addDays } from '../src/modules/recommendations/recommendation-writes.ts';
+import {
+  completeForSubmission,
+  createApprover,
+  createEquipment,
+  createReportHeader,
+  createRole,
+  createThermalAnalysis,
+  createThermalMeasurement,
+  createUser,
+  createWorkOrder,
+  inspectingGrants,
+  multipart,
+  setTwoLevelPath,
+  startTestApp,
+  unique,
+} from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+let approver: { id: string; token: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  approver = await createApprover(t);
+});
+afterAll(() => t?.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const move = (id: string, status: string, token?: string) =>
+  t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`, undefined, token);
+/** The component named in a thermal finding ("LP-7 · C20" → "C20"). */
+const component = (r: { finding: string }) => /C[\d.]+/.exec(r.finding)?.[0];
+const get = (path: string, token?: string) => t.call('GET', `/api/${path}`, undefined, token);
+
+type Rec = {
+  id: string;
+  version: number;
+  equipmentNo: string;
+  reportHeaderId: string;
+  gradedRowId: string;
+  inspectionMethod: string;
+  finding: string;
+  grade: string;
+  severity: string;
+  dueDate: string;
+  status: string;
+  ownerId: string | null;
+  evidenceComment: string | null;
+  evidenceReportId: string | null;
+  workOrderSPKId: string | null;
+  overdue: boolean;
+  reportNumber: string;
+  woNumber: string | null;
+  area: string | null;
+};
+
+async function approve(id: string) {
+  await completeForSubmission(t, id);
+  expect((await move(id, 'submitted')).status).toBe(200);
+  const approved = await move(id, 'approved', approver.token);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+}
+
+async function listed(query: string, token?: string): Promise<Rec[]> {
+  const r = await get(`recommendations?pageSize=100&${query}`, token);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as Rec[];
+}
+
+/** A thermal report on the equipment, one measurement per ΔT (component "C<ΔT>"). */
+async function thermalReport(equipmentNo: string, deltas: number[], workOrderSPKId?: string) {
+  const report = await createReportHeader(t, {
+    equipmentNo,
+    ...(workOrderSPKId ? { workOrderSPKId } : {}),
+  });
+  const analysis = await createThermalAnalysis(t, { reportHeaderId: report.id });
+  for (const deltaT of deltas)
+    await createThermalMeasurement(t, analysis.id, {
+      component: `C${deltaT}`,
+      maxTemperatureC: 40 + deltaT,
+      referenceTemperatureC: 40,
+    });
+  return report as { id: string; reportNumber: string; workOrderSPKId: string };
+}
+
+describe('a final approval opens the findings the grades declare', () => {
+  it('opens one per graded row at or above an opening level, severity and due date from the declaration', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    // ΔT 20: repair immediately (critical); 10: repair as time permits (medium); 0.5: normal.
+    const report = await thermalReport(equipmentNo, [20, 10, 0.5]);
+    await approve(report.id);
+    const recs = await listed(`equipmentNo=${equipmentNo}`);
+    expect(recs.map((r) => [component(r), r.grade, r.severity, r.dueDate, r.status])).toEqual([
+      ['C20', 'repairImmediately', 'critical', addDays(today(), recommendationDueDays.critical), 'open'],
+      ['C10', 'repairAsTimePermits', 'medium', addDays(today(), recommendationDueDays.medium), 'open'],
+    ]);
+    expect(recs[0]).toMatchObject({
+      reportHeaderId: report.id,
+      reportNumber: report.reportNumber,
+      inspectionMethod: 'thermal',
+      overdue: false,
+    });
+    const one = await get(`recommendations/${recs[0]!.id}`);
+    expect(one.status).toBe(200);
+    expect(component(one.body.data)).toBe('C20');
+  });
+
+  it('opens nothing before the last level approves, and nothing below the threshold', async () => {
+    const reviewer = await createApprover(t);
+    const { equipmentNo } = await createEquipment(t);
+    const twoLevel = await thermalReport(equipmentNo, [20]);
+    await setTwoLevelPath(t, 'thermal', reviewer.id);
+    try {
+      await completeForSubmission(t, twoLevel.id);
+      expect((await move(twoLevel.id, 'submitted')).status).toBe(200);
+      expect((await move(twoLevel.id, 'approved', reviewer.token)).status).toBe(200);
+      expect(await listed(`equipmentNo=${equipmentNo}`)).toEqual([]);
+      expect((await move(twoLevel.id, 'approved', reviewer.token)).status).toBe(200);
+      expect((await listed(`equipmentNo=${equipmentNo}`)).map(component)).toEqual(['C20']);
+    } finally {
+      await t.db.execute(sql`delete from reviewer_assignment where inspection_method = 'thermal'`);
+      await t.db.execute(sql`delete from inspection_method_approval where inspection_method = 'thermal'`);
+    }
+    const quiet = await createEquipment(t);
+    await approve((await thermalReport(quiet.equipmentNo, [0.5])).id);
+    expect(await listed(`equipmentNo=${quiet.equipmentNo}`)).toEqual([]);
+  });
+
+  it("counts the stricter verdict of a pair: an analyst's zone B over the standard's C opens a C finding", async () => {
+    const pump = await createEquipment(t, { categoryCode: 'rotating-equipment', objectTypeCode: 'RE-PUMP' });
+    const report = await createReportHeader(t, {
+      equipmentNo: pump.equipmentNo,
+      inspectionMethod: 'vibration',
+    });
+    const analysis = await t.call('PUT', '/api/vibration-analysis', {
+      reportHeaderId: report.id,
+      driver: 'Electric motor',
+      driven: 'Centrifugal pump',
+      powerKw: 75,
+      machineGroup: 'group2',
+      foundation: 'rigid',
+    });
+    expect(analysis.status, JSON.stringify(analysis.body)).toBe(201);
+    const reading = (point: string, velocity: number, extra: Record<string, unknown> = {}) =>
+      t.call('POST', '/api/vibration-measurement', {
+        vibrationAnalysisId: analysis.body.data.id,
+        measurementPoint: point,
+        direction: 'horizontal',
+        measurementDate: '2026-11-20',
+        velocityRmsMmPerS: velocity,
+        ...extra,
+      });
+    // 3 mm/s is zone C for group 2 on a rigid foundation; the analyst records B, with a reason.
+    const overridden = await reading('DE', 3, {
+      analystZone: 'B',
+      verdictOverrideReason: 'Start-up transient',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    // 2 mm/s is zone B: below the opening level.
+    expect((await reading('NDE', 2)).status).toBe(201);
+    await approve(report.id);
+    const recs = await listed(`equipmentNo=${pump.equipmentNo}`);
+    expect(recs.map((r) => [r.finding, r.grade, r.severity])).toEqual([['DE', 'C', 'high']]);
+  });
+});
+
+describe('a revision carries the findings over', () => {
+  it('re-points the findings it still has, closes those it no longer reports, opens none twice', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const report = await thermalReport(equipmentNo, [20, 10]);
+    await approve(report.id);
+    const [critical, medium] = await listed(`equipmentNo=${equipmentNo}`);
+    const owned = await t.call('PUT', `/api/recommendations/${critical!.id}`, { ownerId: approver.id });
+    expect(owned.status, JSON.stringify(owned.body)).toBe(200);
+    const revised = await t.call('POST', `/api/report-headers/${report.id}/revision`, {
+      reason: 'Re-measured',
+    });
+    expect(revised.status).toBe(201);
+    const revision = revised.body.data as { id: string; reportNumber: string };
+    // In the revision the ΔT 10 component reads normal: that finding is no longer reported.
+    const rows = await t.db.execute<{ id: string }>(
+      sql`select m.id from thermal_measurement m join thermal_analysis a on m.thermal_analysis_id = a.id
+        where a.report_header_id = ${revision.id} and m.component = 'C10'`,
+    );
+    const fixed = await t.call('PUT', `/api/thermal-measurements?id=${rows.rows[0]!.id}`, {
+      maxTemperatureC: 40.5,
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    await approve(revision.id);
+    const after = await listed(`equipmentNo=${equipmentNo}`);
+    expect(after).toHaveLength(2);
+    const carried = after.find((r) => r.id === critical!.id)!;
+    expect(carried).toMatchObject({
+      reportHeaderId: revision.id,
+      status: 'open',
+      ownerId: approver.id,
+      dueDate: critical!.dueDate,
+    });
+    expect(carried.gradedRowId).not.toBe(critical!.gradedRowId);
+    const dropped = after.find((r) => r.id === medium!.id)!;
+    expect(dropped).toMatchObject({
+      status: 'closed',
+      evidenceReportId: revision.id,
+      reportHeaderId: report.id,
+    });
+    expect(dropped.evidenceComment).toContain(revision.reportNumber);
+    // Approving opens a row's finding once: the unique (entity, row) holds it.
+    const count = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from recommendation where equipment_no = ${equipmentNo}`,
+    );
+    expect(count.rows[0]!.n).toBe(2);
+  });
+});
+
+describe('working a finding through to closed', () => {
+  it('refuses closing without evidence and changes nothing; refuses illegal moves', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const bare = await t.call('PUT', `/api/recommendations/${rec!.id}`, { status: 'closed' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+      'evidenceComment',
+      'evidenceReportId',
+    ]);
+    const commentOnly = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      status: 'closed',
+      evidenceComment: 'Lug re-torqued',
+    });
+    expect(commentOnly.status).toBe(400);
+    expect(commentOnly.body.error.details.map((d: { path: string }) => d.path)).toEqual(['evidenceReportId']);
+    const unchanged = (await get(`recommendations/${rec!.id}`)).body.data as Rec;
+    expect(unchanged).toMatchObject({ version: rec!.version, status: 'open', evidenceComment: null });
+    // The evidence is a later approved report of the same equipment.
+    const elsewhere = await createEquipment(t);
+    const other = await thermalReport(elsewhere.equipmentNo, [0.5]);
+    await approve(other.id);
+    const wrongPlace = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      status: 'closed',
+      evidenceComment: 'Lug re-torqued',
+      evidenceReportId: other.id,
+    });
+    expect(wrongPlace.status).toBe(400);
+    expect(wrongPlace.body.error.details[0].path).toBe('evidenceReportId');
+    const later = await thermalReport(equipmentNo, [0.5]);
+    const draft = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      status: 'closed',
+      evidenceComment: 'Lug re-torqued',
+      evidenceReportId: later.id,
+    });
+    expect(draft.status).toBe(400);
+    expect(draft.body.error.details[0].message).toContain('not approved');
+    await approve(later.id);
+    const closed = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      status: 'closed',
+      evidenceComment: 'Lug re-torqued',
+      evidenceReportId: later.id,
+      version: rec!.version,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data).toMatchObject({ status: 'closed', evidenceReportId: later.id });
+    expect(closed.body.data.closedBy).toBe(closed.body.data.updatedBy);
+    const reopened = await t.call('PUT', `/api/recommendations/${rec!.id}`, { status: 'open' });
+    expect(reopened.status).toBe(409);
+    const stale = await t.call('PUT', `/api/recommendations/${rec!.id}`, { ownerId: approver.id });
+    expect(stale.status).toBe(409);
+  });
+
+  it('refuses an unknown owner, a stale version and bad values with clear 4xx', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const nobody = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      ownerId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.error.details[0].path).toBe('ownerId');
+    const stale = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      dueDate: '2027-01-01',
+      version: 99,
+    });
+    expect(stale.status).toBe(409);
+    expect((await t.call('PUT', `/api/recommendations/${rec!.id}`, { status: 'done' })).status).toBe(400);
+    expect((await t.call('PUT', `/api/recommendations/${rec!.id}`, { dueDate: '31-12-2026' })).status).toBe(
+      400,
+    );
+    expect((await get('recommendations?overdue=maybe')).status).toBe(400);
+    expect((await get('recommendations?severity=urgent')).status).toBe(400);
+    expect((await get('recommendations/not-a-uuid')).status).toBe(400);
+    expect((await get('recommendations/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('raises a work order carrying equipment and method; its approved report closes the finding', async () => {
+    const equipment = await createEquipment(t);
+    await approve((await thermalReport(equipment.equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipment.equipmentNo}`);
+    const woNumber = `WO-REC-${unique()}`;
+    const raised = await t.call('POST', `/api/recommendations/${rec!.id}/work-order`, { woNumber });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.data).toMatchObject({ status: 'inProgress', woNumber });
+    const workOrderId = raised.body.data.workOrderSPKId as string;
+    const wo = (await get(`work-order-spks/${workOrderId}`)).body.data;
+    expect(wo).toMatchObject({
+      woNumber,
+      tagNumber: equipment.tagNumber,
+      priority: 'veryHigh',
+      workType: 'corrective',
+    });
+    expect(wo.description).toContain('C20');
+    const tasks = await get(`wo-task-assignments/by-work-order?workOrderSPKId=${workOrderId}`);
+    expect(tasks.body.data.map((a: { inspectionMethod: string }) => a.inspectionMethod)).toEqual(['thermal']);
+    // Raised once only.
+    expect(
+      (await t.call('POST', `/api/recommendations/${rec!.id}/work-order`, { woNumber: `${woNumber}-2` }))
+        .status,
+    ).toBe(409);
+    // The follow-up report on that work order, approved, closes it with the report as evidence.
+    const followUp = await thermalReport(equipment.equipmentNo, [0.5], workOrderId);
+    await approve(followUp.id);
+    const closed = (await get(`recommendations/${rec!.id}`)).body.data as Rec;
+    expect(closed).toMatchObject({ status: 'closed', evidenceReportId: followUp.id });
+    expect(closed.evidenceComment).toContain(followUp.reportNumber);
+  });
+});
+
+describe('the register read', () => {
+  it('filters overdue by date, by area and severity, and counts open findings', async () => {
+    const location = `AREA-${unique()}`.toUpperCase();
+    const made = await t.call('POST', '/api/asset/locations', { code: location, name: 'Crude unit' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { equipmentNo } = await createEquipment(t, { locationCode: location });
+    await approve((await thermalReport(equipmentNo, [20, 10])).id);
+    const [critical, medium] = await listed(`equipmentNo=${equipmentNo}`);
+    const late = await t.call('PUT', `/api/recommendations/${medium!.id}`, { dueDate: addDays(today(), -1) });
+    expect(late.status).toBe(200);
+    expect(late.body.data.overdue).toBe(true);
+    const ids = (recs: Rec[]) => recs.map((r) => r.id);
+    expect(ids(await listed(`equipmentNo=${equipmentNo}&overdue=true`))).toEqual([medium!.id]);
+    expect(ids(await listed(`equipmentNo=${equipmentNo}&overdue=false`))).toEqual([critical!.id]);
+    expect(ids(await listed(`area=${location}`))).toEqual([medium!.id, critical!.id]);
+    expect(ids(await listed(`area=${location}&severity=critical`))).toEqual([critical!.id]);
+    expect((await listed(`area=${location}`))[0]!.area).toBe(location);
+    const counts = (await get('recommendations/counts')).body.data;
+    expect(counts.overdue).toBeGreaterThanOrEqual(1);
+    expect(counts.byArea).toContainEqual({ area: location, count: 2 });
+    expect(counts.bySeverity.map((c: { severity: string }) => c.severity)).toContain('critical');
+  });
+
+  it("shows a contractor its company's findings only", async () => {
+    const role = await createRole(t, [
+      { module: 'reportHeader', action: 'view' },
+      ...inspectingGrants(['thermal']),
+    ]);
+    const company = await t.call(
+      'POST',
+      '/api/contractor-company',
+      multipart({ ContractorName: `Alpha-${unique()}` }),
+    );
+    expect(company.status).toBe(201);
+    const user = await createUser(t, { roleId: role.id });
+    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const workOrder = await createWorkOrder(t);
+    const assigned = await t.call('POST', '/api/wo-task-assignments', {
+      workOrderSPKId: workOrder.id,
+      inspectionMethod: 'thermal',
+      userPDMIds: [user.id],
+    });
+    expect(assigned.status).toBe(201);
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20], workOrder.id)).id);
+    await approve((await thermalReport(equipmentNo, [10])).id);
+    const all = await listed(`equipmentNo=${equipmentNo}`);
+    expect(all.map(component).sort()).toEqual(['C10', 'C20']);
+    const theirs = await listed(`equipmentNo=${equipmentNo}`, token);
+    expect(theirs.map(component)).toEqual(['C20']);
+    const owners = all.find((r) => component(r) === 'C10')!;
+    expect((await get(`recommendations/${owners.id}`, token)).status).toBe(404);
+    // Changing findings is the planner's (workOrder.update): an inspector may not.
+    expect(
+      (await t.call('PUT', `/api/recommendations/${theirs[0]!.id}`, { ownerId: user.id }, token)).status,
+    ).toBe(403);
+  });
+});

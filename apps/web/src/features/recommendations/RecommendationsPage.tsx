@@ -1,0 +1,177 @@
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { recommendationSeverities } from '@inspectra/contract';
+import type { RecommendationSeverity, RecommendationStatus, RecommendationView } from '@inspectra/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../engine/PagedTable.tsx';
+import { formatDate } from '../../engine/locale.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useProfile } from '../auth/useProfile.ts';
+import { SeverityBadge } from './SeverityBadge.tsx';
+import { recommendationQueries } from './recommendation-queries.ts';
+
+const pageSize = 25;
+const typingDelayMs = 300;
+const notClosed: RecommendationStatus[] = ['open', 'inProgress'];
+
+/**
+ * The register of findings to close (docs/recommendations.md): soonest due first, overdue ones
+ * marked, filtered by area, severity, state, owner and overdue; a row opens the finding.
+ */
+export function RecommendationsPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const [area, setArea] = useState('');
+  const [debouncedArea] = useDebouncedValue(area.trim(), typingDelayMs);
+  const [severity, setSeverity] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>('notClosed');
+  const [overdue, setOverdue] = useState(false);
+  const [mine, setMine] = useState(false);
+  const filters = {
+    area: debouncedArea,
+    severity: severity ? [severity as RecommendationSeverity] : undefined,
+    status: status === 'notClosed' ? notClosed : status ? [status as RecommendationStatus] : undefined,
+    overdue,
+    ownerId: mine ? profile.id : undefined,
+  };
+  const filterKey = JSON.stringify(filters);
+  const [page, setPage] = useState({ number: 1, filterKey });
+  const pageNumber = page.filterKey === filterKey ? page.number : 1;
+  const list = useQuery({
+    ...recommendationQueries.list(filters, pageNumber, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: DataTableColumn<RecommendationView>[] = [
+    {
+      accessor: 'dueDate',
+      title: t('recommendations.due'),
+      render: (r) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{formatDate(r.dueDate, language)}</Text>
+          {r.overdue && (
+            <Badge color="red" variant="filled" styles={{ label: { textTransform: 'none' } }}>
+              {t('recommendations.overdue')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'severity',
+      title: t('recommendations.severity'),
+      render: (r) => <SeverityBadge severity={r.severity} />,
+    },
+    {
+      accessor: 'finding',
+      title: t('recommendations.finding'),
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {r.finding}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} ·{' '}
+            {r.reportNumber}
+          </Text>
+        </Stack>
+      ),
+    },
+    { accessor: 'equipmentNo', title: t('recommendations.equipment') },
+    {
+      accessor: 'area',
+      title: t('recommendations.area'),
+      visibleMediaQuery: '(min-width: 1100px)',
+      render: (r) => r.area ?? '—',
+    },
+    {
+      accessor: 'ownerName',
+      title: t('recommendations.owner'),
+      visibleMediaQuery: '(min-width: 900px)',
+      render: (r) => r.ownerName ?? t('recommendations.noOwner'),
+    },
+    {
+      accessor: 'status',
+      title: t('recommendations.status'),
+      render: (r) => t(`recommendations.statuses.${r.status}`),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('recommendations.title')} subtitle={t('recommendations.subtitle')} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, lg: 4 }}
+            role="search"
+            aria-label={t('recommendations.filters')}
+          >
+            <TextInput
+              label={t('recommendations.area')}
+              value={area}
+              onChange={(e) => setArea(e.currentTarget.value)}
+            />
+            <Select
+              label={t('recommendations.severity')}
+              placeholder={t('recommendations.anySeverity')}
+              data={[...recommendationSeverities].reverse().map((s) => ({
+                value: s,
+                label: t(`recommendations.severities.${s}`),
+              }))}
+              value={severity}
+              onChange={setSeverity}
+              clearable
+            />
+            <Select
+              label={t('recommendations.status')}
+              placeholder={t('recommendations.anyStatus')}
+              data={[
+                { value: 'notClosed', label: t('recommendations.notClosed') },
+                { value: 'open', label: t('recommendations.statuses.open') },
+                { value: 'inProgress', label: t('recommendations.statuses.inProgress') },
+                { value: 'closed', label: t('recommendations.statuses.closed') },
+              ]}
+              value={status}
+              onChange={setStatus}
+              clearable
+            />
+            <Stack gap={6} justify="flex-end">
+              <Switch
+                label={t('recommendations.overdueOnly')}
+                checked={overdue}
+                onChange={(e) => setOverdue(e.currentTarget.checked)}
+              />
+              <Switch
+                label={t('recommendations.mineOnly')}
+                checked={mine}
+                onChange={(e) => setMine(e.currentTarget.checked)}
+              />
+            </Stack>
+          </SimpleGrid>
+          <PagedTable<RecommendationView>
+            records={list.data?.data ?? []}
+            columns={columns}
+            fetching={list.isFetching}
+            error={list.error}
+            emptyText={t('recommendations.empty')}
+            open={(r) =>
+              void navigate({ to: '/recommendations/$recommendationId', params: { recommendationId: r.id } })
+            }
+            openLabel={(r) => t('recommendations.open', { name: r.finding })}
+            page={pageNumber}
+            onPageChange={(n) => setPage({ number: n, filterKey })}
+            pageSize={pageSize}
+            meta={list.data?.meta}
+          />
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { RecommendationSeverity, RecommendationStatus, RecommendationView } from '@inspectra/contract';
+import { callApi } from '../../api/calls.ts';
+
+/** The filters of the register, as its call takes them. */
+export type RecommendationFilters = {
+  equipmentNo?: string;
+  area?: string;
+  severity?: RecommendationSeverity[];
+  status?: RecommendationStatus[];
+  overdue?: boolean;
+  ownerId?: string;
+};
+
+/** Every register query starts with this: a change to a finding refreshes them all. */
+export const recommendationsKey = ['recommendations'] as const;
+
+export const recommendationQueries = {
+  list: (filters: RecommendationFilters, pageNumber: number, pageSize: number) => ({
+    queryKey: [...recommendationsKey, 'list', filters, pageNumber, pageSize],
+    queryFn: () =>
+      callApi<RecommendationView[]>('GET /recommendations', {
+        query: {
+          ...(filters.equipmentNo ? { equipmentNo: filters.equipmentNo } : {}),
+          ...(filters.area ? { area: filters.area } : {}),
+          ...(filters.severity?.length ? { severity: filters.severity.join(',') } : {}),
+          ...(filters.status?.length ? { status: filters.status.join(',') } : {}),
+          ...(filters.overdue ? { overdue: 'true' } : {}),
+          ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
+          pageNumber,
+          pageSize,
+        },
+      }),
+  }),
+  one: (id: string) => ({
+    queryKey: [...recommendationsKey, 'one', id],
+    queryFn: async (): Promise<RecommendationView> =>
+      (await callApi<RecommendationView>('GET /recommendations/:id', { params: { id } })).data,
+  }),
+};
