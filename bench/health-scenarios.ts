@@ -24,6 +24,8 @@ export const healthBudgetMs = 50;
 export const healthItem = {
   equipmentNo: '99000001',
   tagNumber: 'P-HEALTH-01',
+  /** Its reports' numbers start with it. */
+  reportPrefix: 'HEALTH/',
   firstMonth: '2016-12-05',
   /** Monthly thermography: 120 reports of 4 points each. */
   thermal: { reports: 120, points: 4 },

@@ -81,7 +81,7 @@ export async function ensureHealthHistory(db: Db): Promise<void> {
         insert into report_header (id, created_at, updated_at, created_by, updated_by, work_order_spkid, report_number,
           title, equipment_no, equipment_category, object_type, inspection_method, actual_start_date, actual_completed_date, status)
         select ${reportId(method, 'i')}, started, started, admin.id, admin.id, ${idOf(`'bench-work-order'`)},
-          ${literal(`HEALTH/${method}/`)} || lpad(i::text, 3, '0'), ${literal(`${method} of ${tagNumber}`)}, ${literal(equipmentNo)},
+          ${literal(`${healthItem.reportPrefix}${method}/`)} || lpad(i::text, 3, '0'), ${literal(`${method} of ${tagNumber}`)}, ${literal(equipmentNo)},
           'rotating-equipment', 'RE-PUMP', ${literal(method)}, day, day, 'approved'
         from (select i, day, (day + time '08:00') at time zone 'UTC' as started from generate_series(1, ${reportsIn(method)}) i,
           lateral (select (date ${literal(firstMonth)} + (i - 1) * ${every} * interval '1 month' + ${shift} * interval '1 day')::date as day) d) r, admin`);
@@ -182,6 +182,6 @@ export async function ensureHealthHistory(db: Db): Promise<void> {
     client.release();
   }
   await pool.query(
-    'analyze report_header, wo_task_assignment, work_order_spk, thickness_location, thickness_reading, attachment',
+    'analyze equipment, report_header, vibration_analysis, vibration_measurement, lube_oil_analysis, lube_oil_component, wo_task_assignment, work_order_spk, thickness_location, thickness_reading, attachment',
   );
 }

@@ -33,7 +33,8 @@ function Thumbnail({
   return (
     <UnstyledButton
       onClick={onOpen}
-      aria-label={t('equipmentHealth.openPhoto', { name: photo.displayName, label })}
+      // The visible caption first, so the name a screen reader says holds what is shown.
+      aria-label={`${label}: ${t('equipmentHealth.openPhoto', { name: photo.displayName })}`}
     >
       <AspectRatio ratio={4 / 3}>
         {src ? (

@@ -36,7 +36,8 @@ export const equipmentHealth: Translation<typeof en> = {
     'Tugas terbuka paling awal dari setiap metode pada work order peralatan ini yang belum selesai atau dibatalkan; terlambat bila rencana selesainya lewat tanpa laporannya disetujui.',
   noneDue: 'Tidak ada inspeksi peralatan ini yang direncanakan pada work order terbuka.',
   thicknessMonitoring: 'Pemantauan ketebalan',
-  thicknessDueAt: 'Pengukuran berikutnya {{date}} di {{location}} (paling awal dari {{count}} lokasi)',
+  thicknessDueAt_one: 'Pengukuran berikutnya {{date}} di {{location}}, satu-satunya lokasi',
+  thicknessDueAt_other: 'Pengukuran berikutnya {{date}} di {{location}} (paling awal dari {{count}} lokasi)',
   thicknessOverdueHint: 'Tanggal pengukuran ketebalan berikutnya sudah lewat',
   openLocations: 'Buka lokasi ketebalan',
   planned: 'Rencana {{period}}',
@@ -50,7 +51,7 @@ export const equipmentHealth: Translation<typeof en> = {
   photos: 'Foto terbaru',
   photosCaption: 'Gambar dari rekaman laporan terakhir setiap metode, terbaru lebih dulu.',
   noPhotos: 'Tidak ada foto di laporan terakhir yang dapat Anda lihat.',
-  openPhoto: 'Buka foto {{name}} ({{label}})',
+  openPhoto: 'buka foto {{name}}',
   timeline: 'Temuan dari tahun ke tahun',
   timelineEmpty: 'Belum ada temuan bertingkat untuk digambar.',
   timelineBounded:
