@@ -11,6 +11,7 @@ import { tableOf } from '../apps/server/src/db/schema/index.ts';
 import { gradeRank, gradeSql } from '../apps/server/src/engine/finding-grade.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { SeedFacts } from './engine-seed.ts';
+import { healthScenario } from './health-scenarios.ts';
 import { trendScenario } from './trend-read.ts';
 import { workScenarios } from './work-scenarios.ts';
 
@@ -270,6 +271,7 @@ export const scenarios: Scenario[] = [
     alongside: { route: measurements, query: broadSearch, search: true },
   },
   trendScenario,
+  healthScenario,
   ...workScenarios,
 ];
 

@@ -13,6 +13,7 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstrap.ts';
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
+import { healthItem } from './health-scenarios.ts';
 import { adminCte, hash, idOf, literal, pick } from './seed-sql.ts';
 import { trendSeries } from './trend-read.ts';
 import { seedAssets, seedWork, workFacts, workSizesAt } from './work-seed.ts';
@@ -275,14 +276,16 @@ const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
 /** Whether this database holds the whole data set of this seed version and scale. */
 export async function isSeeded(db: Db, z: Sizes): Promise<boolean> {
-  // The trend read's reports and readings (ensureTrendSeries) are added after the seed: not counted.
+  // The trend read's and the health card's reports and readings (ensureTrendSeries,
+  // ensureHealthHistory) are added after the seed: not counted.
   const { rows } = await pool(db).query<{ marked: boolean; measurements: number; reports: number }>(
     `select exists (select 1 from work_order_spk where contract_no = $1) as marked,
        (select count(*) from thermal_measurement)::int - (select count(*) from thermal_measurement m
          join thermal_analysis a on a.id = m.thermal_analysis_id
-         join report_header h on h.id = a.report_header_id where h.report_number like $2)::int as measurements,
-       (select count(*) from report_header where report_number not like $2)::int as reports`,
-    [markerOf(z), `${trendSeries.prefix}%`],
+         join report_header h on h.id = a.report_header_id
+         where h.report_number like $2 or h.report_number like $3)::int as measurements,
+       (select count(*) from report_header where report_number not like $2 and report_number not like $3)::int as reports`,
+    [markerOf(z), `${trendSeries.prefix}%`, `${healthItem.reportPrefix}%`],
   );
   const [found] = rows;
   return (

@@ -33,6 +33,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
+import { ensureHealthHistory } from './health-seed.ts';
 import { benchAdmin, percentiles } from './engine-scenarios.ts';
 import { exportFloor } from './sheet-export.ts';
 import type { Load, Seeding, Statement } from './engine-scenarios.ts';
@@ -230,6 +231,7 @@ async function main() {
   await ensureTrendSeries(database.db);
   await ensureVariantRows(database.db, sizes);
   await ensureSummaryImages(database.db, sizes);
+  await ensureHealthHistory(database.db);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));

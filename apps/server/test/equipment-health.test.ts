@@ -4,6 +4,7 @@
  * left out, another company's reports hidden from a contractor.
  */
 import type { EquipmentHealth } from '@inspectra/contract';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
@@ -19,7 +20,9 @@ import {
   createUser,
   createWorkOrder,
   inspectingGrants,
+  jpegBytes,
   multipart,
+  pngBytes,
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -298,6 +301,9 @@ describe('the health card of one equipment', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
       methods: [],
+      nextDue: [],
+      thicknessDue: null,
+      photos: [],
       drawings: [{ fileName: `${quiet.equipmentNo}-ISO.pdf`, drawingNumber: 'ISO-7', revision: 'C' }],
       drawingCount: 1,
     });
@@ -320,5 +326,221 @@ describe('the health card of one equipment', () => {
     expect((await card(s.equipmentNo, token)).status).toBe(403);
     const anonymous = await t.inject({ method: 'GET', url: `/api/equipment-health/${s.equipmentNo}` });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** A task of the method on a new work order naming the equipment's tag, planned as given. */
+async function plannedTask(tagNumber: string, inspectionMethod: string, planned: Record<string, unknown>) {
+  const workOrder = await createWorkOrder(t, { tagNumber, ...planned });
+  const task = await t.call('POST', '/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod,
+  });
+  expect(task.status, JSON.stringify(task.body)).toBe(201);
+  return { workOrder: workOrder as { id: string; woNumber: string }, task: task.body.data as { id: string } };
+}
+
+describe('the next inspection due', () => {
+  let equipmentNo: string;
+  let lateThermal: Awaited<ReturnType<typeof plannedTask>>;
+  let vibration: Awaited<ReturnType<typeof plannedTask>>;
+  let undatedLubeOil: Awaited<ReturnType<typeof plannedTask>>;
+  beforeAll(async () => {
+    const panel = await createEquipment(t);
+    equipmentNo = panel.equipmentNo as string;
+    const tag = panel.tagNumber as string;
+    // Thermal: one task past its planned finish, one planned years ahead; the late one is next.
+    lateThermal = await plannedTask(tag, 'thermal', { dateStart: '2020-01-06', dateEnd: '2020-01-31' });
+    await plannedTask(tag, 'thermal', { dateStart: '2099-01-05', dateEnd: '2099-01-30' });
+    // Vibration: finishes ahead (not overdue); a later one starting earlier is not next.
+    vibration = await plannedTask(tag, 'vibration', { dateStart: '2098-03-01', dateEnd: '2098-03-10' });
+    await plannedTask(tag, 'vibration', { dateStart: '2098-02-01', dateEnd: '2098-04-30' });
+    // Lube oil: a cancelled work order and a done task do not count; an undated task does, never overdue.
+    await plannedTask(tag, 'lubeOil', {
+      dateStart: '2019-01-01',
+      dateEnd: '2019-01-02',
+      status: 'cancelled',
+    });
+    const done = await plannedTask(tag, 'lubeOil', { dateStart: '2019-02-01', dateEnd: '2019-02-02' });
+    await approve((await lubeOilReport(equipmentNo, '2019-02-02', 100, done.workOrder.id)).id);
+    undatedLubeOil = await plannedTask(tag, 'lubeOil', {});
+    // Another equipment's task is not this one's.
+    await plannedTask((await createEquipment(t)).tagNumber as string, 'ultrasound', {
+      dateEnd: '2020-01-01',
+    });
+  }, 120_000);
+
+  it('answers per method the open task due first, marking the one past its planned finish overdue', async () => {
+    const r = await card(equipmentNo);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const health = r.body.data as EquipmentHealth;
+    expect(health.nextDue).toEqual([
+      {
+        inspectionMethod: 'lubeOil',
+        taskAssignmentId: undatedLubeOil.task.id,
+        workOrderSPKId: undatedLubeOil.workOrder.id,
+        woNumber: undatedLubeOil.workOrder.woNumber,
+        plannedStart: null,
+        plannedFinish: null,
+        state: 'todo',
+        overdue: false,
+        openCount: 1,
+      },
+      {
+        inspectionMethod: 'thermal',
+        taskAssignmentId: lateThermal.task.id,
+        workOrderSPKId: lateThermal.workOrder.id,
+        woNumber: lateThermal.workOrder.woNumber,
+        plannedStart: '2020-01-06',
+        plannedFinish: '2020-01-31',
+        state: 'todo',
+        overdue: true,
+        openCount: 2,
+      },
+      expect.objectContaining({
+        inspectionMethod: 'vibration',
+        taskAssignmentId: vibration.task.id,
+        plannedFinish: '2098-03-10',
+        overdue: false,
+        openCount: 2,
+      }),
+    ]);
+    // The lube-oil report approved under its task is on the card as a report, not as a task due.
+    expect(health.methods.map((m) => m.inspectionMethod)).toEqual(['lubeOil']);
+  });
+
+  it("shows a contractor only its company's tasks", async () => {
+    const alpha = (await card(equipmentNo, s.alpha.token)).body.data as EquipmentHealth;
+    expect(alpha.nextDue).toEqual([]);
+  });
+
+  it("answers the thickness monitoring's earliest next inspection date, overdue when past", async () => {
+    const location = async (name: string, inspectionClass: number) => {
+      const r = await t.call('POST', '/api/thickness-locations', {
+        equipmentNo,
+        name,
+        code: 'api570',
+        inspectionClass,
+        nominalThicknessMm: 10,
+        requiredThicknessMm: 6,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.data as { id: string };
+    };
+    const reading = async (locationId: string, date: string, thicknessMm: number) => {
+      const r = await t.call('POST', '/api/thickness-readings', {
+        thicknessLocationId: locationId,
+        date,
+        thicknessMm,
+        method: 'utSpot',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+    expect(((await card(equipmentNo)).body.data as EquipmentHealth).thicknessDue).toBeNull();
+    // The issue's pipe as class 2: half its remaining life, May 2034.
+    const pipe = await location('CML-1', 2);
+    await reading(pipe.id, '2016-01-15', 10);
+    await reading(pipe.id, '2021-01-15', 9);
+    await reading(pipe.id, '2026-01-15', 8.5);
+    await location('CML-3', 1); // no reading yet: no date
+    expect(((await card(equipmentNo)).body.data as EquipmentHealth).thicknessDue).toEqual({
+      nextInspectionDate: '2034-05-15',
+      thicknessLocationId: pipe.id,
+      locationName: 'CML-1',
+      overdue: false,
+      locationCount: 2,
+    });
+    // One reading of 2015 as class 1: its 5-year maximum passed in 2020.
+    const elbow = await location('CML-2', 1);
+    await reading(elbow.id, '2015-01-15', 9.5);
+    expect(((await card(equipmentNo)).body.data as EquipmentHealth).thicknessDue).toEqual({
+      nextInspectionDate: '2020-01-15',
+      thicknessLocationId: elbow.id,
+      locationName: 'CML-2',
+      overdue: true,
+      locationCount: 3,
+    });
+  });
+});
+
+const photo = (name: string, type: 'image/png' | 'image/jpeg') => ({
+  name,
+  type,
+  // Fresh bytes each: the store is content-addressed, and each photo is its own attachment anyway.
+  bytes: Buffer.concat([type === 'image/png' ? pngBytes : jpegBytes, randomBytes(16)]),
+});
+
+describe('the latest photos', () => {
+  let equipmentNo: string;
+  beforeAll(async () => {
+    equipmentNo = (await createEquipment(t)).equipmentNo as string;
+    const older = await reportOn(equipmentNo, 'thermal', '2024-02-01');
+    const olderAnalysis = await createThermalAnalysis(t, { reportHeaderId: older.id });
+    await createThermalMeasurement(
+      t,
+      olderAnalysis.id,
+      {},
+      { thermalImage: photo('old-ir.png', 'image/png') },
+    );
+    const latest = await reportOn(equipmentNo, 'thermal', '2025-02-01');
+    const analysis = await createThermalAnalysis(t, { reportHeaderId: latest.id });
+    await createThermalMeasurement(
+      t,
+      analysis.id,
+      { component: 'Phase R lug' },
+      { thermalImage: photo('r-ir.png', 'image/png'), visualImage: photo('r-visual.jpg', 'image/jpeg') },
+    );
+    await createThermalMeasurement(
+      t,
+      analysis.id,
+      { component: 'Phase S lug' },
+      { thermalImage: photo('s-ir.png', 'image/png') },
+    );
+  }, 120_000);
+
+  it("shows the images of each method's latest report, newest first, each downloadable", async () => {
+    const health = (await card(equipmentNo)).body.data as EquipmentHealth;
+    expect(health.photos.map((p) => p.displayName).sort()).toEqual(['r-ir.png', 'r-visual.jpg', 's-ir.png']);
+    expect(health.photos[0]!.displayName).toBe('s-ir.png');
+    expect(health.photos.every((p) => p.inspectionMethod === 'thermal' && p.date === '2025-02-01')).toBe(
+      true,
+    );
+    const visual = health.photos.find((p) => p.displayName === 'r-visual.jpg')!;
+    expect(visual).toMatchObject({ mediaType: 'image/jpeg', slot: 'visualImage' });
+    const file = await t.inject({
+      method: 'GET',
+      url: visual.url,
+      headers: { authorization: `Bearer ${t.adminTokens.accessToken}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('image/jpeg');
+  });
+
+  it('offers no photo of a module the caller may not view', async () => {
+    const role = await createRole(t, [{ module: 'asset', action: 'view' }]);
+    const user = await createUser(t, { roleId: role.id });
+    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const health = (await card(equipmentNo, token)).body.data as EquipmentHealth;
+    expect(health.methods.map((m) => m.inspectionMethod)).toEqual(['thermal']);
+    expect(health.photos).toEqual([]);
+  });
+
+  it('keeps to the most recent six', async () => {
+    const latest = await reportOn(equipmentNo, 'thermal', '2025-06-01');
+    const analysis = await createThermalAnalysis(t, { reportHeaderId: latest.id });
+    for (let i = 0; i < 4; i++)
+      await createThermalMeasurement(
+        t,
+        analysis.id,
+        { component: `Breaker ${i}` },
+        {
+          thermalImage: photo(`b${i}-ir.png`, 'image/png'),
+          visualImage: photo(`b${i}-visual.jpg`, 'image/jpeg'),
+        },
+      );
+    const health = (await card(equipmentNo)).body.data as EquipmentHealth;
+    expect(health.photos).toHaveLength(6);
+    expect(health.photos.every((p) => p.reportHeaderId === latest.id)).toBe(true);
+    expect(health.photos[0]!.displayName).toMatch(/^b3-/);
   });
 });

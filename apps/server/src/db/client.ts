@@ -193,11 +193,18 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
  *   them at once, extra workers only take cores from the other requests and add their start-up to
  *   each. Measured at full scale (PostgreSQL 15, two cores, two connections): an inspector's task
  *   list 11–17 ms with workers, 6.5–15 ms without. PGlite has no workers either way.
+ * - `jit`: off. Just-in-time compilation pays off for long analytic scans, never for a request's
+ *   statement; it starts on the planner's estimated cost alone, and a statement naming every
+ *   technique (the equipment history's worst finding: one `case` branch per technique, each with its
+ *   derived grade's SQL) is estimated far above its threshold though it reads a few hundred rows.
+ *   The health card's history (200 reports) spent 146 s compiling 6,677 functions and 0.2 s
+ *   running (PostgreSQL 15, 3 Dec 2026, docs/equipment-health.md). PGlite has no JIT either way.
  */
 export const plannerSettings = {
   plan_cache_mode: 'force_custom_plan',
   random_page_cost: '1.1',
   max_parallel_workers_per_gather: '0',
+  jit: 'off',
 };
 const settingOptions = Object.entries(plannerSettings)
   .map(([name, value]) => `-c ${name}=${value}`)

@@ -50,14 +50,23 @@ export function equipmentHistorySql(
   visible: SQL | undefined,
   latest: number,
 ): SQL {
+  return sql`select h.inspection_method, h.id, h.report_number, h.status, h.date, h.report_count, h.recency,
+      ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)} as worst_finding
+    from (${equipmentReportsSql(equipmentNo, visible)}) h where h.recency <= ${latest}`;
+}
+
+/**
+ * The equipment's current reports made by an inspection method, of those the caller may see, as a
+ * subquery without their findings: `inspection_method`, `id`, `report_number`, `status`, `date`,
+ * `report_count` and `recency` (1 for each method's last report), as `equipmentHistorySql` reads
+ * them. One read of `report_header (equipment_no)` and one window sort of the equipment's reports.
+ */
+export function equipmentReportsSql(equipmentNo: SQL | AnyPgColumn, visible: SQL | undefined): SQL {
   const byRecency = sql`partition by ${reports.inspectionMethod} order by ${doneSql} desc nulls last, ${reports.createdAt} desc, ${reports.id} desc`;
-  const ofEquipment = sql`select ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
+  return sql`select ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
       ${reports.reportNumber} as report_number, ${reports.status} as status, ${doneSql}::text as date,
       (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count,
       (row_number() over (${byRecency}))::int as recency
     from ${reports}
     where ${and(eq(reports.equipmentNo, equipmentNo as AnyPgColumn), sql`${reports.inspectionMethod} is not null`, currentReportSql, visible)}`;
-  return sql`select h.inspection_method, h.id, h.report_number, h.status, h.date, h.report_count, h.recency,
-      ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)} as worst_finding
-    from (${ofEquipment}) h where h.recency <= ${latest}`;
 }

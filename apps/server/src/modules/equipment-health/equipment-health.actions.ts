@@ -4,25 +4,47 @@ import {
   equipmentHealthParams,
   functionalLocation,
   healthDrawingCap,
+  healthPhotoCap,
   healthReportsPerMethod,
   ndtEquipment,
   ndtIsometric,
   objectType,
   plannerGroup,
   reportHeader,
+  thicknessLocation,
+  woTaskAssignment,
+  workOrderSpk,
 } from '@inspectra/contract';
-import type { EquipmentHealthMethod, EquipmentHealthReport } from '@inspectra/contract';
+import type {
+  EntityDefinition,
+  EquipmentHealthMethod,
+  EquipmentHealthNextDue,
+  EquipmentHealthPhoto,
+  EquipmentHealthReport,
+  EquipmentHealthThicknessDue,
+  TaskState,
+} from '@inspectra/contract';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
+import { can } from '../../engine/access.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { equipmentHistorySql } from '../../engine/equipment-history.ts';
+import { equipmentHistorySql, equipmentReportsSql } from '../../engine/equipment-history.ts';
 import type { EquipmentHistoryRow } from '../../engine/equipment-history.ts';
+import { reportImagesSql } from '../../engine/report-images.ts';
+import type { ReportImageRow } from '../../engine/report-images.ts';
 import { cappedRows, matchedRows } from '../../engine/page-meta.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
 import { recordView } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { calendarDay } from '../my-tasks/planner-period.ts';
+import { live } from '../my-tasks/team-plan.sql.ts';
+import { assessmentSql } from '../thickness/thickness.actions.ts';
 
 const equipmentTable = tableOf(equipment);
 const categories = tableOf(equipmentCategory);
@@ -31,6 +53,9 @@ const locations = tableOf(functionalLocation);
 const plannerGroups = tableOf(plannerGroup);
 const registered = tableOf(ndtEquipment);
 const isometrics = tableOf(ndtIsometric);
+const workOrders = tableOf(workOrderSpk);
+const assignments = tableOf(woTaskAssignment);
+const thicknessLocations = tableOf(thicknessLocation);
 
 const reportOf = (row: EquipmentHistoryRow): EquipmentHealthReport => ({
   reportHeaderId: row.id,
@@ -59,18 +84,138 @@ function methodsOf(rows: EquipmentHistoryRow[]): EquipmentHealthMethod[] {
   }));
 }
 
+type NextDueRow = {
+  inspection_method: string;
+  id: string;
+  work_order_spkid: string;
+  wo_number: string;
+  planned_start: string | null;
+  planned_finish: string | null;
+  state: TaskState;
+  overdue: boolean;
+  open_count: number;
+};
+
 /**
- * The equipment health card (docs/equipment-health.md). Three statements whatever the number of
+ * Per method, the equipment's next planned inspection: of the open tasks (not done) of the live
+ * work orders (open, in progress) naming its tag, the one due first (planned finish, else start;
+ * undated last), in the caller's scope over the assignments. Overdue as my tasks count it. Read off
+ * `work_order_spk (tag_number)`, then each work order's tasks by their parent's index.
+ */
+async function nextDueOf(
+  db: DbOrTx,
+  equipmentNo: string,
+  visible: SQL | undefined,
+  today: string,
+): Promise<EquipmentHealthNextDue[]> {
+  const tag = sql`(select ${equipmentTable.tagNumber} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${equipmentNo})`;
+  const found = await db.execute<NextDueRow>(sql`
+    select distinct on (${assignments.inspectionMethod}) ${assignments.inspectionMethod} as inspection_method,
+      ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid, ${workOrders.woNumber} as wo_number,
+      ${assignments.plannedStart}::text as planned_start, ${assignments.plannedFinish}::text as planned_finish,
+      ${assignments.state} as state, coalesce(${assignments.plannedFinish} < ${today}::date, false) as overdue,
+      (count(*) over (partition by ${assignments.inspectionMethod}))::int as open_count
+    from ${workOrders} join ${assignments} on ${assignments.workOrderSPKId} = ${workOrders.id}
+    where ${and(eq(workOrders.tagNumber, tag as unknown as AnyPgColumn), live, sql`${assignments.state} <> 'done'`, visible)}
+    order by ${assignments.inspectionMethod}, coalesce(${assignments.plannedFinish}, ${assignments.plannedStart}) nulls last,
+      ${assignments.plannedStart} nulls last, ${workOrders.woNumber}`);
+  return found.rows.map((row) => ({
+    inspectionMethod: row.inspection_method,
+    taskAssignmentId: row.id,
+    workOrderSPKId: row.work_order_spkid,
+    woNumber: row.wo_number,
+    plannedStart: row.planned_start,
+    plannedFinish: row.planned_finish,
+    state: row.state,
+    overdue: row.overdue,
+    openCount: row.open_count,
+  }));
+}
+
+/**
+ * The thickness monitoring's next due date: the earliest next inspection date of the equipment's
+ * thickness locations, each worked out by the thickness module's own expression (`assessmentSql`),
+ * with how many locations it has. Plant-wide, as the locations are. Read off the locations'
+ * natural key (equipment, name), each location's readings by its series index.
+ */
+async function thicknessDueOf(
+  db: DbOrTx,
+  equipmentNo: string,
+  today: string,
+): Promise<EquipmentHealthThicknessDue | null> {
+  const next = assessmentSql(
+    'nextInspectionDate',
+    thicknessLocations as unknown as Record<string, AnyPgColumn>,
+  );
+  const found = await db.execute<{ id: string; name: string; next: string | null; n: number }>(sql`
+    select l.id, l.name, l.next, l.n from (select ${thicknessLocations.id} as id, ${thicknessLocations.name} as name,
+      (${next})::date::text as next, (count(*) over ())::int as n
+      from ${thicknessLocations} where ${thicknessLocations.equipmentNo} = ${equipmentNo}) l
+    order by l.next nulls last, l.name limit 1`);
+  const [row] = found.rows;
+  if (!row?.next) return null;
+  return {
+    nextInspectionDate: row.next,
+    thicknessLocationId: row.id,
+    locationName: row.name,
+    overdue: row.next < today,
+    locationCount: row.n,
+  };
+}
+
+/**
+ * The latest photos: the images of the records under each method's latest report (the reports on
+ * the card's method cards), of the modules the caller may view, newest report first, at most
+ * `healthPhotoCap`. One statement: the latest reports once, their records' files by the engine's
+ * walk of the declarations (`reportImagesSql`).
+ */
+async function photosOf(
+  db: DbOrTx,
+  equipmentNo: string,
+  visible: SQL | undefined,
+  user: AuthenticatedUser,
+): Promise<EquipmentHealthPhoto[]> {
+  const mayView = (entity: EntityDefinition) => can(user, { module: entity.module, action: 'view' });
+  const images = reportImagesSql(sql`select id from latest`, mayView);
+  if (!images) return [];
+  const found = await db.execute<
+    ReportImageRow & { report_number: string; inspection_method: string; date: string | null }
+  >(sql`
+    with latest as (select r.id, r.report_number, r.inspection_method, r.date
+      from (${equipmentReportsSql(sql`${equipmentNo}`, visible)}) r where r.recency = 1)
+    select i.*, l.report_number, l.inspection_method, l.date
+    from (${images}) i join latest l on l.id = i.report_header_id
+    order by l.date desc nulls last, l.id, i.created_at desc, i.id
+    limit ${healthPhotoCap}`);
+  return found.rows.map((row) => ({
+    id: row.id,
+    url: `/api/files/${row.id}`,
+    displayName: row.display_name,
+    mediaType: row.media_type,
+    slot: row.slot,
+    imageType: row.image_type,
+    reportHeaderId: row.report_header_id,
+    reportNumber: row.report_number,
+    inspectionMethod: row.inspection_method,
+    date: row.date,
+  }));
+}
+
+/**
+ * The equipment health card (docs/equipment-health.md). Six statements whatever the number of
  * techniques or reports: the equipment with the names of its codes (by the master's keys), its
- * drawings (the NDT register's, by the equipment number's unique index, then by parent), and the
+ * drawings (the NDT register's, by the equipment number's unique index, then by parent), the
  * engine's equipment history of the caller's scope (`report_header (equipment_no)` → each report's
- * graded records by parent). The asset master is plant-wide; the reports are the caller's company's.
+ * graded records by parent), the next due task per method, the thickness locations' next date and
+ * the latest reports' photos. The asset master, drawings and thickness locations are plant-wide;
+ * the reports and tasks are the caller's company's.
  */
 export const equipmentHealthActions: Record<string, ActionHandler> = {
   'equipmentHealth.card': typedAction({ params: equipmentHealthParams }, async ({ params, deps, user }) => {
     const { equipmentNo } = params;
     const visible = scopeFor(deps.scopes, reportHeader, user);
-    const [identity, drawings, history] = await Promise.all([
+    const today = calendarDay(new Date());
+    const [identity, drawings, history, nextDue, thicknessDue, photos] = await Promise.all([
       deps.db
         .select({
           ...getTableColumns(equipmentTable),
@@ -104,6 +249,9 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
         sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod)}) r
           order by r.inspection_method, r.recency`,
       ),
+      nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
+      thicknessDueOf(deps.db, equipmentNo, today),
+      photosOf(deps.db, equipmentNo, visible, user!),
     ]);
     const [found] = identity;
     if (!found) throw new AppError('NOT_FOUND', `Equipment ${equipmentNo} is not in the asset master`);
@@ -126,6 +274,9 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
         }[],
         drawingCount,
         methods: methodsOf(history.rows as EquipmentHistoryRow[]),
+        nextDue,
+        thicknessDue,
+        photos,
       },
     };
   }),

@@ -66,6 +66,13 @@ function inputColumns(row: Record<string, AnyPgColumn>) {
 const statusSql = (row: Record<string, AnyPgColumn>) =>
   sql`(select ${compile(thicknessAssessment.status, inputColumns(row))} from ${seriesInputs(row.id!)})`;
 
+/**
+ * One value of the contract's assessment (`thicknessAssessment`) in SQL over a location's row and
+ * its series: what another read (the equipment health card's next due date) reuses.
+ */
+export const assessmentSql = (key: keyof typeof thicknessAssessment, row: Record<string, AnyPgColumn>) =>
+  sql`(select ${compile(thicknessAssessment[key], inputColumns(row))} from ${seriesInputs(row.id!)})`;
+
 /** What each location of a page carries beside its record: the series the assessment reads. */
 const seriesJson = (row: Record<string, AnyPgColumn>) =>
   sql`(select json_build_object('n', inputs.n, 'latestThicknessMm', inputs.latest_t,

@@ -1,8 +1,13 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { equipment, techniqueOfMethod } from '@inspectra/contract';
-import type { EquipmentHealth, EquipmentHealthMethod, ReportStatus } from '@inspectra/contract';
+import type {
+  EquipmentHealth,
+  EquipmentHealthMethod,
+  EquipmentHealthNextDue,
+  ReportStatus,
+} from '@inspectra/contract';
 import type { RecordOf } from '../../api/records.ts';
-import { IconFileDescription, IconInfoCircle } from '@tabler/icons-react';
+import { IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +18,12 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { errorText } from '../../ui/error-text.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { inspectionMethodLabel } from '../ndt/ndt-queries.ts';
+import { OverdueBadge } from '../my-tasks/TaskStateBadge.tsx';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
 import { FindingBadge } from '../techniques/FindingBadge.tsx';
 import { HealthTimeline } from './HealthTimeline.tsx';
+import { LatestPhotos } from './LatestPhotos.tsx';
+import { NextDue, plannedPeriod } from './NextDue.tsx';
 import { daysSince, equipmentHealthQuery } from './health-queries.ts';
 
 const equipmentList = referenceListRoute(equipment.name)!;
@@ -90,8 +98,16 @@ function Identity({ health }: { health: EquipmentHealth }) {
   );
 }
 
-/** One technique's card: its latest report (a link), its worst finding and when it was done. */
-function MethodCard({ method, now }: { method: EquipmentHealthMethod; now: number }) {
+/** One technique's card: its latest report (a link), its worst finding, when it was done and its next planned. */
+function MethodCard({
+  method,
+  due,
+  now,
+}: {
+  method: EquipmentHealthMethod;
+  due: EquipmentHealthNextDue | undefined;
+  now: number;
+}) {
   const { t, i18n } = useTranslation();
   const profile = useProfile();
   const technique = techniqueOfMethod(method.inspectionMethod);
@@ -126,6 +142,16 @@ function MethodCard({ method, now }: { method: EquipmentHealthMethod; now: numbe
             : t('equipmentHealth.noDate')}
         </Text>
         <Group gap="xs">
+          <Text size="sm" c={due?.overdue ? 'red.8' : undefined}>
+            {!due
+              ? t('equipmentHealth.notPlanned')
+              : plannedPeriod(due, i18n.language)
+                ? t('equipmentHealth.nextPlanned', { date: plannedPeriod(due, i18n.language) })
+                : t('equipmentHealth.nextPlannedUndated')}
+          </Text>
+          {due?.overdue && <OverdueBadge />}
+        </Group>
+        <Group gap="xs">
           {can(profile, 'reportHeader', 'view') ? (
             <AnchorLink
               to="/reports/$reportId"
@@ -149,14 +175,16 @@ function MethodCard({ method, now }: { method: EquipmentHealthMethod; now: numbe
   );
 }
 
-/** The card once read: identity, one card per technique, the one timeline. */
+/** The card once read: identity, next due, one card per technique, the one timeline, the latest photos. */
 function HealthCard({ health }: { health: EquipmentHealth }) {
   const { t } = useTranslation();
   // Ages are counted from when the card was read.
   const now = Date.now();
+  const dueOf = new Map(health.nextDue.map((due) => [due.inspectionMethod, due]));
   return (
     <Stack gap="lg">
       <Identity health={health} />
+      <NextDue health={health} />
       {health.methods.length === 0 ? (
         <Text c="dimmed">{t('equipmentHealth.neverInspected')}</Text>
       ) : (
@@ -167,16 +195,19 @@ function HealthCard({ health }: { health: EquipmentHealth }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
               {health.methods.map((method) => (
-                <MethodCard key={method.inspectionMethod} method={method} now={now} />
+                <MethodCard
+                  key={method.inspectionMethod}
+                  method={method}
+                  due={dueOf.get(method.inspectionMethod)}
+                  now={now}
+                />
               ))}
             </SimpleGrid>
-            <Alert mt="sm" variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-              {t('equipmentHealth.noInterval')}
-            </Alert>
           </section>
           <HealthTimeline methods={health.methods} />
         </>
       )}
+      <LatestPhotos photos={health.photos} />
     </Stack>
   );
 }

@@ -36,10 +36,11 @@ export function TaskStateBadge({ state }: { state: TaskState }) {
   );
 }
 
-export function OverdueBadge() {
+/** "Overdue" in words, with an icon and red; `hint` says what is past (a task's planned finish by default). */
+export function OverdueBadge({ hint }: { hint?: string } = {}) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('myTasks.overdueHint')} events={{ hover: true, focus: false, touch: true }}>
+    <Tooltip label={hint ?? t('myTasks.overdueHint')} events={{ hover: true, focus: false, touch: true }}>
       <Badge
         color="red"
         variant="filled"
