@@ -11,6 +11,7 @@ import { tableOf } from '../apps/server/src/db/schema/index.ts';
 import { gradeRank, gradeSql } from '../apps/server/src/engine/finding-grade.ts';
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { SeedFacts } from './engine-seed.ts';
+import { thicknessScenarios } from './thickness-scenarios.ts';
 import { trendScenario } from './trend-read.ts';
 import { workScenarios } from './work-scenarios.ts';
 
@@ -262,6 +263,7 @@ export const scenarios: Scenario[] = [
   },
   trendScenario,
   ...workScenarios,
+  ...thicknessScenarios,
 ];
 
 /** Who the benchmark signs in as; the seed creates this administrator. */

@@ -46,6 +46,7 @@ import {
   sizesAt,
 } from './engine-seed.ts';
 import { peakRss, resetPeakRss } from './process-memory.ts';
+import { ensureThicknessSeries } from './thickness-seed.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
 import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
 
@@ -226,6 +227,7 @@ async function main() {
   await ensurePhotoRows(database.db);
   await ensureTrendSeries(database.db);
   await ensureVariantRows(database.db, sizes);
+  await ensureThicknessSeries(database.db, sizes.scale);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));
