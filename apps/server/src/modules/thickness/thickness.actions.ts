@@ -149,6 +149,7 @@ const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thick
   // By equipment, then location: the natural key's index.
   order: ({ row }) => [asc(row.equipmentNo!), asc(row.name!)],
   view: (row) => locationView(row as Record<string, unknown>),
+  viewAnswersRecord: true,
 });
 
 export const thicknessActions: Record<string, ActionHandler> = {
