@@ -12,6 +12,7 @@ import { gradeRank, gradeSql } from '../apps/server/src/engine/finding-grade.ts'
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { SeedFacts } from './engine-seed.ts';
 import { healthScenario } from './health-scenarios.ts';
+import { thicknessScenarios } from './thickness-scenarios.ts';
 import { trendScenario } from './trend-read.ts';
 import { workScenarios } from './work-scenarios.ts';
 
@@ -273,6 +274,7 @@ export const scenarios: Scenario[] = [
   trendScenario,
   healthScenario,
   ...workScenarios,
+  ...thicknessScenarios,
 ];
 
 /** Who the benchmark signs in as; the seed creates this administrator. */

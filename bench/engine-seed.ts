@@ -15,6 +15,8 @@ import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
 import { healthItem } from './health-scenarios.ts';
 import { adminCte, hash, idOf, literal, pick } from './seed-sql.ts';
+import { thicknessFacts } from './thickness-seed.ts';
+import type { ThicknessFacts } from './thickness-seed.ts';
 import { trendSeries } from './trend-read.ts';
 import { seedAssets, seedWork, workFacts, workSizesAt } from './work-seed.ts';
 import type { WorkFacts, WorkSizes } from './work-seed.ts';
@@ -603,6 +605,8 @@ export type SeedFacts = {
   work: WorkFacts;
   /** The trend read's point (bench/trend-read.ts) and its readings. */
   trend: { equipmentNo: string; tagNumber: string; component: string; readings: number };
+  /** The thickness list's equipment (bench/thickness-seed.ts). */
+  thickness: ThicknessFacts;
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -689,5 +693,6 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
     sizes: z,
     work: await workFacts(client),
     trend: await trendFacts(client),
+    thickness: await thicknessFacts(db),
   };
 }

@@ -50,6 +50,7 @@ import {
   sizesAt,
 } from './engine-seed.ts';
 import { peakRss, resetPeakRss } from './process-memory.ts';
+import { ensureThicknessSeries } from './thickness-seed.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
 import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
 
@@ -232,6 +233,7 @@ async function main() {
   await ensureVariantRows(database.db, sizes);
   await ensureSummaryImages(database.db, sizes);
   await ensureHealthHistory(database.db);
+  await ensureThicknessSeries(database.db, sizes.scale);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));

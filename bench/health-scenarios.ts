@@ -7,14 +7,11 @@
  * twelve thickness locations of ten yearly readings and the latest survey's photos; read against the
  * leanest SQL for the same answer plus the user check. Seeded by bench/health-seed.ts.
  */
-import { techniques, thicknessLocation } from '@inspectra/contract';
+import { techniques } from '@inspectra/contract';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tableOf } from '../apps/server/src/db/schema/index.ts';
 import { worstGradeSql } from '../apps/server/src/engine/finding-grade.ts';
-import { assessmentSql } from '../apps/server/src/modules/thickness/thickness.actions.ts';
 import type { Scenario, Statement } from './engine-scenarios.ts';
 
 /** Issue 40: the card's p50 on PostgreSQL (ms). */
@@ -74,7 +71,6 @@ function healthLeanest(): Statement[] {
     }),
     sql` `,
   );
-  const locations = tableOf(thicknessLocation) as unknown as Record<string, AnyPgColumn>;
   return [
     statement(
       'bench_leanest_health_identity',
@@ -102,7 +98,7 @@ function healthLeanest(): Statement[] {
     statement(
       'bench_leanest_health_thickness',
       sql`select l.id, l.name, l.next, l.n from (select thickness_location.id, thickness_location.name,
-          ${assessmentSql('nextInspectionDate', locations)} as next, count(*) over () as n
+          thickness_location.next_inspection_date::text as next, count(*) over () as n
           from thickness_location where thickness_location.equipment_no = ${equipmentNo}) l
         order by l.next nulls last, l.name limit 1`,
     ),

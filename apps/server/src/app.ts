@@ -24,6 +24,7 @@ import type { DbWork } from './db/scheduler.ts';
 import { AppError } from './errors.ts';
 import { entityTables } from './db/schema/index.ts';
 import { RecordRepository } from './engine/records.ts';
+import type { KeptValues } from './engine/records.ts';
 import { entityScope } from './engine/record-scope.ts';
 import type { RecordScopes } from './engine/record-scope.ts';
 import { registerRoutes } from './engine/register-routes.ts';
@@ -62,6 +63,7 @@ import { assignmentImportActions } from './modules/task-assignments/assignment-i
 import { lubeOilActions } from './modules/lube-oil/lube-oil.actions.ts';
 import {
   thicknessActions,
+  thicknessKeptValues,
   thicknessScopes,
   thicknessWriteChecks,
 } from './modules/thickness/thickness.actions.ts';
@@ -125,14 +127,26 @@ export const recordScopes: RecordScopes = {
   ...recommendationScopes,
 };
 
-/** A repository over each declared entity's table, with the company scope that reaches it. */
+/** What modules keep on other records from an entity's rows, by entity name (repository.ts `KeptValues`). */
+export const keptValues: Record<string, KeptValues> = { ...thicknessKeptValues };
+
+/**
+ * A repository over each declared entity's table, with the company scope that reaches it and what
+ * its writes keep up to date.
+ */
 export function repositories(scopes: RecordScopes): Map<string, RecordRepository> {
   const map = new Map<string, RecordRepository>();
   for (const entity of Object.values(entities)) {
     const table = entityTables[entity.name];
     if (!table)
       throw new Error(`No table for entity ${entity.name}: run npm run generate -w @inspectra/server`);
-    map.set(entity.name, new RecordRepository(entity, table, { scope: entityScope(scopes, entity) }));
+    map.set(
+      entity.name,
+      new RecordRepository(entity, table, {
+        scope: entityScope(scopes, entity),
+        keeps: keptValues[entity.name],
+      }),
+    );
   }
   return map;
 }

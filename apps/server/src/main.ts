@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { keepUnkeptLocations } from './modules/thickness/thickness.actions.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
@@ -84,6 +85,9 @@ async function main() {
       // After the demo data: the inspector is given tasks on its work orders.
       await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
     }
+    // Thickness locations stored before their readings' summary was kept: kept once, here.
+    const kept = await keepUnkeptLocations(database.db);
+    if (kept > 0) log(`Thickness locations brought up to date: ${kept}`);
   });
   // The configured passwords are judged; an administrator's next new password starts the judge again.
   releasePasswordJudge();

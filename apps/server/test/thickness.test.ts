@@ -6,9 +6,13 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { thicknessLocation } from '@inspectra/contract';
+import { tableOf, users } from '../src/db/schema/index.ts';
+import { keepUnkeptLocations } from '../src/modules/thickness/thickness.actions.ts';
 import { createEquipment, createUser, multipart, standardRoleId, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+
+const thicknessLocations = tableOf(thicknessLocation);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -243,6 +247,73 @@ describe("a location's rates, remaining life and next inspection", () => {
     expect((await view(location.id)).corrosionRateShortTermMmPerYear).toBe(0.2);
     expect((await t.call('DELETE', `/api/thickness-readings/${latest.id}`)).status).toBe(200);
     expect(await view(location.id)).toMatchObject({ readingCount: 2, corrosionRateShortTermMmPerYear: 0.2 });
+  });
+});
+
+describe('the series and status each location keeps', () => {
+  const listed = async (equipmentNo: string, status: string) =>
+    (
+      await t.call('GET', `/api/thickness-locations?equipmentNo=${equipmentNo}&status=${status}`)
+    ).body.data.map((l: Location) => l.name);
+
+  it('follows a change of the required thickness, an edit and a delete of a reading', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const location = await createLocation({ equipmentNo, name: 'K-1' });
+    const first = await addReading(location.id, '2020-01-15', 7.5);
+    const latest = await addReading(location.id, '2025-01-15', 7.0);
+    expect(await listed(equipmentNo, 'ok')).toEqual(['K-1']);
+    // Required 6.5 mm: 7.0 is within 10 % of it (7.15): approaching, listed so at once.
+    const raised = await t.call('PUT', `/api/thickness-locations/${location.id}`, {
+      requiredThicknessMm: 6.5,
+      version: location.version,
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(await listed(equipmentNo, 'approaching')).toEqual(['K-1']);
+    expect(await listed(equipmentNo, 'ok')).toEqual([]);
+    // The latest reading edited below required: below required.
+    const edited = await t.call('PUT', `/api/thickness-readings/${latest.id}`, {
+      thicknessMm: 6.4,
+      version: latest.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await listed(equipmentNo, 'belowRequired')).toEqual(['K-1']);
+    // Both readings deleted: no status, in no state's list.
+    expect((await t.call('DELETE', `/api/thickness-readings/${latest.id}`)).status).toBe(200);
+    expect(await view(location.id)).toMatchObject({
+      readingCount: 1,
+      latestReading: { date: '2020-01-15', thicknessMm: 7.5 },
+      previousReading: null,
+      status: 'ok',
+    });
+    expect((await t.call('DELETE', `/api/thickness-readings/${first.id}`)).status).toBe(200);
+    expect(await view(location.id)).toMatchObject({ readingCount: 0, latestReading: null, status: null });
+    for (const status of ['ok', 'approaching', 'belowRequired'])
+      expect(await listed(equipmentNo, status)).toEqual([]);
+  });
+
+  it('is set by the server only: a client that sends it is refused', async () => {
+    const location = await createLocation();
+    for (const body of [{ status: 'ok' }, { latestThicknessMm: 9 }, { readingCount: 3 }]) {
+      const r = await t.call('PUT', `/api/thickness-locations/${location.id}`, {
+        ...body,
+        version: location.version,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body).toMatchObject({ data: null, error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
+
+  it('is kept at start for locations stored before it was kept', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const location = await issuePipe({ equipmentNo, name: 'Old-1' });
+    await t.db
+      .update(thicknessLocations)
+      .set({ readingCount: null, latestThicknessMm: null, latestDate: null, status: null })
+      .where(eq(thicknessLocations.id, location.id));
+    expect(await listed(equipmentNo, 'ok')).toEqual([]);
+    expect(await keepUnkeptLocations(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await listed(equipmentNo, 'ok')).toEqual(['Old-1']);
+    expect(await view(location.id)).toMatchObject({ readingCount: 3, remainingLifeYears: 16.7 });
   });
 });
 

@@ -292,6 +292,15 @@ export async function writeKeyedRows(
     pending = await writeRows(tx, repo, pending, o, outcome);
   }
   const written = batch.map(({ rowNumber }) => ({ rowNumber, ...outcome.get(rowNumber)! }));
+  if (repo.keepsValues)
+    await repo.keepValues(
+      tx,
+      await storedRecords(
+        tx,
+        repo,
+        written.map((w) => w.id),
+      ),
+    );
   if (o.startRows) {
     const created = written.filter((w) => w.status === 'created').map((w) => w.id);
     await o.startRows(tx, await storedRecords(tx, repo, created));

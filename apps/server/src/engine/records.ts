@@ -4,6 +4,7 @@
  * the engine's own files import each other directly.
  */
 export { RecordRepository } from './records/repository.ts';
+export type { KeptValues } from './records/repository.ts';
 export { likePattern } from './records/list-query.ts';
 export type { ListQuery, RowCondition, RowContext, StoredRecord } from './records/read-shapes.ts';
 export { countAhead, countedPage } from './records/bounded-count.ts';

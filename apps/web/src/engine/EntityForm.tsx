@@ -117,9 +117,11 @@ export function EntityForm(p: EntityFormProps) {
   const formId = useId();
   const keys = useMemo(
     () =>
-      (p.fields ?? Object.keys(entity.fields).filter((k) => k !== entity.parent)).filter(
-        (k) => k in entity.fields,
-      ),
+      // Server-owned fields are answered, never sent (the server refuses them): not in a form.
+      (
+        p.fields ??
+        Object.keys(entity.fields).filter((k) => k !== entity.parent && !entity.fields[k]!.serverOwned)
+      ).filter((k) => k in entity.fields),
     [p.fields, entity],
   );
   // The variant's own slots and lists: a structure has no isometric.

@@ -22,6 +22,12 @@ export type ThicknessCode = (typeof thicknessCodes)[number];
 export const thicknessStatuses = ['ok', 'approaching', 'belowRequired'] as const;
 export type ThicknessStatus = (typeof thicknessStatuses)[number];
 
+/**
+ * Why a value is empty or what it leaves out: no readings; one reading (no rate yet, not 0); no
+ * metal loss (every rate 0 or growth: no remaining life); growth in one rate, not used for life.
+ */
+export const thicknessRateNotes = ['noReadings', 'oneReading', 'noMetalLoss', 'growthNotUsed'] as const;
+
 /** How a reading was taken. */
 export const thicknessMethods = ['utSpot', 'utScan', 'paut', 'srut', 'rt', 'other'] as const;
 
@@ -78,8 +84,49 @@ export const thicknessLocation = defineEntity('thicknessLocation', {
       max: 500,
     }),
     corrosionAllowanceMm: f.number({ label: 'Corrosion allowance', unit: 'mm', min: 0, max: 100 }),
+    // Kept by the server in every reading's write transaction (and the location's own): its series
+    // and the assessment's values over it (`thicknessAssessment`), so the plant list filters and
+    // pages by status off an index and answers without working anything out per row
+    // (docs/thickness-monitoring.md, "The plant list at scale").
+    readingCount: f.integer({ label: 'Readings', serverOwned: true }),
+    firstThicknessMm: f.number({ label: 'First thickness', unit: 'mm', serverOwned: true }),
+    firstDate: f.date({ label: 'First reading', serverOwned: true }),
+    previousThicknessMm: f.number({ label: 'Previous thickness', unit: 'mm', serverOwned: true }),
+    previousDate: f.date({ label: 'Previous reading', serverOwned: true }),
+    latestThicknessMm: f.number({ label: 'Latest thickness', unit: 'mm', serverOwned: true }),
+    latestDate: f.date({ label: 'Latest reading', serverOwned: true }),
+    corrosionRateLongTermMmPerYear: f.number({
+      label: 'Long-term corrosion rate',
+      unit: 'mm/y',
+      serverOwned: true,
+    }),
+    corrosionRateShortTermMmPerYear: f.number({
+      label: 'Short-term corrosion rate',
+      unit: 'mm/y',
+      serverOwned: true,
+    }),
+    remainingLifeYears: f.number({ label: 'Remaining life', unit: 'years', serverOwned: true }),
+    nextInspectionDate: f.date({ label: 'Next inspection', serverOwned: true }),
+    projectedRequiredDate: f.date({ label: 'Reaches required thickness', serverOwned: true }),
+    status: f.enumOf(thicknessStatuses, {
+      label: 'Status',
+      serverOwned: true,
+      valueLabels: { ok: 'OK', approaching: 'Approaching', belowRequired: 'Below required' },
+    }),
+    rateNote: f.enumOf(thicknessRateNotes, {
+      label: 'Rate note',
+      serverOwned: true,
+      valueLabels: {
+        noReadings: 'No readings',
+        oneReading: 'One reading: no rate yet',
+        noMetalLoss: 'No metal loss',
+        growthNotUsed: 'Growth, not used for life',
+      },
+    }),
   },
   naturalKey: ['equipmentNo', 'name'],
+  // The plant list by status (`?status=`), in list order, off the index alone.
+  indexes: { byStatus: { fields: ['status', 'equipmentNo', 'name'] } },
   represent: ['name'],
   search: ['equipmentNo', 'name', 'component'],
   sort: { field: 'equipmentNo', direction: 'asc' },
@@ -230,8 +277,6 @@ export const thicknessAssessment = {
     ),
   ),
 } as const satisfies Record<string, Expr>;
-
-export const thicknessRateNotes = ['noReadings', 'oneReading', 'noMetalLoss', 'growthNotUsed'] as const;
 
 export type ThicknessAssessment = {
   corrosionRateLongTermMmPerYear: number | null;

@@ -29,6 +29,11 @@ export type DeclaredList<V = Record<string, unknown>> = DeclaredConditions & {
   adds?: PageEnrichment;
   /** A row as the list answers it: the record's view and what was added, by default. */
   view?: (row: StoredRecord, added: Readonly<Record<string, unknown>>, attachments: ListedAttachment[]) => V;
+  /**
+   * The list's own `view` answers the record's values as stored, times as ISO text: its page is
+   * read for views (`PageOptions.forView`), as the default view's is, not as values to work on.
+   */
+  viewAnswersRecord?: boolean;
   /** The repository of a table outside the catalogue (the hand-written users); else the entity's. */
   repository?: RecordRepository;
 };
@@ -94,7 +99,7 @@ export async function listPage<V>(
     deps.db,
     { ...reader, pageNumber: query.pageNumber, pageSize: query.pageSize },
     // The default view only turns the rows into JSON; a list's own view may work on its values.
-    { forView: !list.view },
+    { forView: !list.view || list.viewAnswersRecord === true },
   );
   const added = list.adds ? await readAdditions(repo, deps.db, page.rows, list.adds, reader) : new Map();
   const view = viewOf(list);

@@ -1,6 +1,8 @@
+import type { EntityDefinition } from '@inspectra/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { EntityTable } from '../entity-table.ts';
 import { assertKnownItems } from '../item-references.ts';
 import { assertReferencesMatch } from '../reference-fields.ts';
 import { assertUnlocked } from '../record-lock.ts';
@@ -20,7 +22,43 @@ import type { RecordBatch, UnpagedLimit } from './unpaged.ts';
  * (list-query.ts), order (list-order.ts), pages (paging.ts, short-search.ts, range-density.ts),
  * unpaged reads (unpaged.ts). The repository composes them and adds reads by id and the writes.
  */
+/**
+ * What a module keeps on other records from an entity's rows (a location's summary of its
+ * readings): run in the write's transaction after every insert, update or delete of rows, by any
+ * call (create, update, delete, keyed and sheet writes), with the rows as written or as they were.
+ */
+export type KeptValues = (tx: DbOrTx, rows: readonly StoredRecord[]) => Promise<void>;
+
 export class RecordRepository extends RecordTable {
+  private readonly keeps: KeptValues | undefined;
+
+  constructor(
+    entity: EntityDefinition,
+    table: EntityTable,
+    o: ConstructorParameters<typeof RecordTable>[2] & { keeps?: KeptValues },
+  ) {
+    super(entity, table, o);
+    this.keeps = o.keeps;
+  }
+
+  /** Whether a module keeps values from this entity's rows (`KeptValues`). */
+  get keepsValues(): boolean {
+    return this.keeps !== undefined;
+  }
+
+  /**
+   * Brings what modules keep from these rows up to date (`KeptValues`), in the write's transaction:
+   * the repository's own writes do it; a write of many rows in one statement (keyed-rows.ts) calls it.
+   */
+  async keepValues(tx: DbOrTx, rows: readonly StoredRecord[]): Promise<void> {
+    if (rows.length > 0) await this.keeps?.(tx, rows);
+  }
+
+  private async kept(tx: DbOrTx, row: StoredRecord): Promise<StoredRecord> {
+    await this.keepValues(tx, [row]);
+    return row;
+  }
+
   /**
    * Plant-wide records are written by the plant owner's staff only: a contractor company's user
    * reads them and is refused any write, whatever the role grants (docs/company-scoping.md).
@@ -124,7 +162,7 @@ export class RecordRepository extends RecordTable {
     const [row] = await (await this.checkedInsert(tx, values, actor)).statement.returning();
     await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
     await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
-    return row as StoredRecord;
+    return this.kept(tx, row as StoredRecord);
   }
 
   /** Inserts unless a unique index already holds such a record (one per parent): undefined then. */
@@ -141,6 +179,7 @@ export class RecordRepository extends RecordTable {
     if (row) {
       await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
       await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
+      await this.kept(tx, row as StoredRecord);
     }
     return row as StoredRecord | undefined;
   }
@@ -199,7 +238,7 @@ export class RecordRepository extends RecordTable {
       await this.assertInActorScope(tx, id, actor, values);
       // Judged on the record as written: a new category is checked against the kept equipment.
       await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
-      return row as StoredRecord;
+      return this.kept(tx, row as StoredRecord);
     }
     const current = await this.find(tx, id, unscoped('the caller has read it under their scope'));
     if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
@@ -217,6 +256,6 @@ export class RecordRepository extends RecordTable {
       .where(eq(this.column('id'), id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
-    return row as StoredRecord;
+    return this.kept(tx, row as StoredRecord);
   }
 }

@@ -44,7 +44,6 @@ import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { calendarDay } from '../my-tasks/planner-period.ts';
 import { live } from '../my-tasks/team-plan.sql.ts';
-import { assessmentSql } from '../thickness/thickness.actions.ts';
 
 const equipmentTable = tableOf(equipment);
 const categories = tableOf(equipmentCategory);
@@ -134,19 +133,16 @@ async function nextDueOf(
 
 /**
  * The thickness monitoring's next due date: the earliest next inspection date of the equipment's
- * thickness locations, each worked out by the thickness module's own expression (`assessmentSql`),
- * with how many locations it has. Plant-wide, as the locations are. Read off the locations'
- * natural key (equipment, name), each location's readings by its series index.
+ * thickness locations, as each location keeps it (its assessment, kept by every write of its
+ * readings, docs/thickness-monitoring.md), with how many locations it has. Plant-wide, as the
+ * locations are. Read off the locations' natural key (equipment, name).
  */
 async function thicknessDueOf(
   db: DbOrTx,
   equipmentNo: string,
   today: string,
 ): Promise<EquipmentHealthThicknessDue | null> {
-  const next = assessmentSql(
-    'nextInspectionDate',
-    thicknessLocations as unknown as Record<string, AnyPgColumn>,
-  );
+  const next = thicknessLocations.nextInspectionDate;
   const found = await db.execute<{ id: string; name: string; next: string | null; n: number }>(sql`
     select l.id, l.name, l.next, l.n from (select ${thicknessLocations.id} as id, ${thicknessLocations.name} as name,
       (${next})::date::text as next, (count(*) over ())::int as n

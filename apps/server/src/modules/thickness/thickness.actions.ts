@@ -1,5 +1,4 @@
 import {
-  assessThickness,
   thicknessAssessment,
   thicknessLocation,
   thicknessLocationListQuery,
@@ -10,6 +9,7 @@ import type { ThicknessLocationView } from '@inspectra/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
@@ -17,24 +17,28 @@ import type { WriteCheck } from '../../engine/engine-deps.ts';
 import { compile } from '../../engine/derived-sql.ts';
 import { plantWide } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
+import type { KeptValues } from '../../engine/records.ts';
 import { defineList, listPage } from '../../engine/records/declared-list.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 
 /**
- * Thickness monitoring (docs/thickness-monitoring.md): each location answered with its first,
- * previous and latest readings and the assessment the contract declares as expressions
- * (`thicknessAssessment`), compiled to SQL here so the list filters by status in the statement.
+ * Thickness monitoring (docs/thickness-monitoring.md): each location keeps its first, previous and
+ * latest readings and its status, brought up to date in every write's transaction of its readings
+ * and of itself (`thicknessKeptValues`); the list filters and pages by the kept status off an
+ * index, and every value answered is the contract's expressions (`thicknessAssessment`) over them.
  */
 
 const readings = tableOf(thicknessReading);
 const locations = tableOf(thicknessLocation);
+const located = locations as unknown as Record<string, AnyPgColumn>;
 
 /**
- * A location's series read beside it: its latest two readings and its first, each off the
- * (location, date) unique index by one bounded scan. `offset 0` keeps the three reads a subquery
- * of their own, so the expressions over them (which name each many times) do not repeat them.
+ * A location's series, read by its id (`location`): its latest two readings and its first, each
+ * off the (location, date) unique index by one bounded scan, and its count. `offset 0` keeps the
+ * reads a subquery of their own, so the expressions over them (which name each many times) do not
+ * repeat them.
  */
-function seriesInputs(location: AnyPgColumn): SQL {
+function seriesInputs(location: SQL): SQL {
   const reading = (order: 'asc' | 'desc', skip: number, alias: string) =>
     sql`left join lateral (select ${readings.thicknessMm} as t, ${readings.date} as d from ${readings}
       where ${readings.thicknessLocationId} = ${location} order by ${readings.date} ${sql.raw(order)}
@@ -46,13 +50,18 @@ function seriesInputs(location: AnyPgColumn): SQL {
     offset 0) as inputs`;
 }
 
-/** The assessment's inputs as the expressions name them, over a row and its series (`inputs`). */
-function inputColumns(row: Record<string, AnyPgColumn>) {
+/**
+ * Brings the kept series (first, previous, latest, count) and assessment (`thicknessAssessment`:
+ * rates, remaining life, dates, status, note) of the locations `where` picks up to date from their
+ * readings as they stand in the transaction: one statement, each value compiled from the contract's
+ * expression over the location's own fields and those readings. No value reads the calendar (the
+ * remaining life counts from the latest reading), so what is kept stays true until the next write.
+ * Answers how many locations it kept.
+ */
+async function keepLocations(tx: DbOrTx, where: SQL): Promise<number> {
   const of = (column: string) => sql`inputs.${sql.identifier(column)}`;
-  return {
-    requiredThicknessMm: row.requiredThicknessMm!,
-    code: row.code!,
-    inspectionClass: row.inspectionClass!,
+  const series = {
+    readingCount: of('n'),
     firstThicknessMm: of('first_t'),
     firstDate: of('first_d'),
     previousThicknessMm: of('previous_t'),
@@ -60,70 +69,87 @@ function inputColumns(row: Record<string, AnyPgColumn>) {
     latestThicknessMm: of('latest_t'),
     latestDate: of('latest_d'),
   };
+  const inputs = {
+    ...series,
+    requiredThicknessMm: located.requiredThicknessMm!,
+    code: located.code!,
+    inspectionClass: located.inspectionClass!,
+  };
+  const kept: [string, SQL][] = [
+    ...Object.entries(series),
+    ...Object.entries(thicknessAssessment).map(([key, expr]): [string, SQL] => [key, compile(expr, inputs)]),
+  ];
+  const result = await tx.execute(sql`update ${locations} set (${sql.join(
+    kept.map(([key]) => sql.identifier(located[key]!.name)),
+    sql`, `,
+  )}) = (select ${sql.join(
+    kept.map(([, value]) => value),
+    sql`, `,
+  )} from ${seriesInputs(sql`${locations.id}`)})
+    where ${where}`);
+  return result.rowCount ?? 0;
 }
 
-/** A location's status, in SQL: the contract's expression over its row and its series. */
-const statusSql = (row: Record<string, AnyPgColumn>) =>
-  sql`(select ${compile(thicknessAssessment.status, inputColumns(row))} from ${seriesInputs(row.id!)})`;
+/** Locations kept per statement at start: each statement stays well within a statement's time limit. */
+const unkeptBatch = 2000;
 
 /**
- * One value of the contract's assessment (`thicknessAssessment`) in SQL over a location's row and
- * its series: what another read (the equipment health card's next due date) reuses.
+ * Locations stored before their series was kept (a database upgraded to this version, or rows
+ * loaded by SQL): kept at start, a batch per statement. Answers how many it kept.
  */
-export const assessmentSql = (key: keyof typeof thicknessAssessment, row: Record<string, AnyPgColumn>) =>
-  sql`(select ${compile(thicknessAssessment[key], inputColumns(row))} from ${seriesInputs(row.id!)})`;
+export async function keepUnkeptLocations(db: DbOrTx): Promise<number> {
+  let kept = 0;
+  for (;;) {
+    const done = await keepLocations(
+      db,
+      sql`${locations.id} in (select ${locations.id} from ${locations} where ${locations.readingCount} is null limit ${unkeptBatch})`,
+    );
+    kept += done;
+    if (done < unkeptBatch) return kept;
+  }
+}
 
-/** What each location of a page carries beside its record: the series the assessment reads. */
-const seriesJson = (row: Record<string, AnyPgColumn>) =>
-  sql`(select json_build_object('n', inputs.n, 'latestThicknessMm', inputs.latest_t,
-      'latestDate', inputs.latest_d::text, 'previousThicknessMm', inputs.previous_t,
-      'previousDate', inputs.previous_d::text, 'firstThicknessMm', inputs.first_t,
-      'firstDate', inputs.first_d::text) from ${seriesInputs(row.id!)})`;
-
-type Series = {
-  n: number;
-  latestThicknessMm: number | null;
-  latestDate: string | null;
-  previousThicknessMm: number | null;
-  previousDate: string | null;
-  firstThicknessMm: number | null;
-  firstDate: string | null;
+/**
+ * What each write keeps: a reading written, changed or removed brings its location up to date; a
+ * location written (its required thickness, code or class) its own status.
+ */
+export const thicknessKeptValues: Record<string, KeptValues> = {
+  [thicknessReading.name]: async (tx, rows) => {
+    const ids = [...new Set(rows.map((row) => row.thicknessLocationId as string))];
+    await keepLocations(tx, sql`${locations.id} = any(${sql.param(ids)}::uuid[])`);
+  },
+  [thicknessLocation.name]: async (tx, rows) => {
+    await keepLocations(tx, sql`${locations.id} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`);
+  },
 };
 
-const reading = (date: string | null, thicknessMm: number | null) =>
-  date !== null && thicknessMm !== null ? { date, thicknessMm } : null;
+const reading = (date: unknown, thicknessMm: unknown) =>
+  date !== null && date !== undefined && thicknessMm !== null && thicknessMm !== undefined
+    ? { date: String(date), thicknessMm: thicknessMm as number }
+    : null;
 
-/** A location answered: the record, its readings' summary, and its assessment (the same expressions as the SQL's). */
-function locationView(record: Record<string, unknown>, series: Series): ThicknessLocationView {
-  // With one reading, the first is the latest and there is no previous.
-  const previous = series.n > 1 ? reading(series.previousDate, series.previousThicknessMm) : null;
-  const inputs = {
-    ...record,
-    ...series,
-    previousThicknessMm: previous?.thicknessMm ?? null,
-    previousDate: previous?.date ?? null,
-  };
+/** A location answered: the record with its kept series and assessment, its readings as pairs. */
+function locationView(record: Record<string, unknown>): ThicknessLocationView {
   return {
     ...(record as ThicknessLocationView),
-    readingCount: series.n,
-    firstReading: reading(series.firstDate, series.firstThicknessMm),
-    previousReading: previous,
-    latestReading: reading(series.latestDate, series.latestThicknessMm),
-    ...assessThickness(inputs),
+    readingCount: (record.readingCount as number | null) ?? 0,
+    firstReading: reading(record.firstDate, record.firstThicknessMm),
+    previousReading: reading(record.previousDate, record.previousThicknessMm),
+    latestReading: reading(record.latestDate, record.latestThicknessMm),
   };
 }
 
 const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thicknessLocations', {
   conditions: {
     equipmentNo: ({ row, value }) => eq(row.equipmentNo!, value()),
-    // The states asked for (one or more), worked out in the statement from the declared expression.
-    status: ({ row, value }) => sql`${statusSql(row)} = any(${value()}::text[])`,
+    // The states asked for (one or more), as kept: off the (status, list order) index.
+    status: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
     id: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`,
   },
   // By equipment, then location: the natural key's index.
   order: ({ row }) => [asc(row.equipmentNo!), asc(row.name!)],
-  adds: ({ row }) => ({ series: seriesJson(row) }),
-  view: (row, added) => locationView(row as Record<string, unknown>, added.series as Series),
+  view: (row) => locationView(row as Record<string, unknown>),
+  viewAnswersRecord: true,
 });
 
 export const thicknessActions: Record<string, ActionHandler> = {
