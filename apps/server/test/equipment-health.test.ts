@@ -523,6 +523,10 @@ describe('the latest photos', () => {
     const health = (await card(equipmentNo, token)).body.data as EquipmentHealth;
     expect(health.methods.map((m) => m.inspectionMethod)).toEqual(['thermal']);
     expect(health.photos).toEqual([]);
+    // Nor its findings to close, which say as much as the reports: it may not read reports.
+    expect(health.openRecommendations).toBeNull();
+    const admin = (await card(equipmentNo)).body.data as EquipmentHealth;
+    expect(admin.openRecommendations).toMatchObject({ total: expect.any(Number) });
   });
 
   it('keeps to the most recent six', async () => {

@@ -69,6 +69,13 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
   return found;
 }
 
+/**
+ * The tests that call every route of the table, once or once per permission: their time grows with
+ * the table (about 20 s alone for 300 routes), so they are given more than the suite's 30 s, which
+ * two test passes sharing two cores can stretch past.
+ */
+const walkTimeoutMs = 120_000;
+
 describe('the route table and the registered routes', () => {
   it('declares access on every route', () => {
     expect(routes.length).toBeGreaterThan(0);
@@ -182,46 +189,50 @@ describe('without a valid session', () => {
     }
   });
 
-  it('refuses garbage, forged and malformed credentials with 401 UNAUTHENTICATED', async () => {
-    const admin = (await t.call('GET', '/api/auth/profile')).body.data as { id: string };
-    const forgedKey = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256!');
-    const claims = (sub: string) =>
-      new SignJWT({ typ: 'access' })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuer('inspectra')
-        .setAudience('inspectra-api')
-        .setIssuedAt();
-    const rightKey = new TextEncoder().encode(jwtSecret);
-    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const now = Math.floor(Date.now() / 1000);
-    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ typ: 'access', sub: admin.id, iss: 'inspectra', aud: 'inspectra-api', iat: now, exp: now + 600 })}.`;
-    const headers: Record<string, Record<string, string>> = {
-      garbage: { authorization: 'Bearer garbage.token.value' },
-      'random text': { authorization: `Bearer ${randomUUID()}` },
-      'empty bearer': { authorization: 'Bearer ' },
-      'basic scheme': { authorization: `Basic ${Buffer.from('admin:x').toString('base64')}` },
-      'refresh token as bearer': { authorization: `Bearer ${t.adminTokens.refreshToken}` },
-      'other key': {
-        authorization: `Bearer ${await claims(admin.id).setExpirationTime('10m').sign(forgedKey)}`,
-      },
-      expired: {
-        authorization: `Bearer ${await claims(admin.id)
-          .setExpirationTime(now - 60)
-          .sign(rightKey)}`,
-      },
-      'unknown user': {
-        authorization: `Bearer ${await claims(randomUUID()).setExpirationTime('10m').sign(rightKey)}`,
-      },
-      'alg none': { authorization: `Bearer ${unsigned}` },
-      'overlong token': { authorization: `Bearer ${'a'.repeat(5000)}` },
-    };
-    for (const r of routes.filter((x) => x.access !== 'public')) {
-      for (const [what, h] of Object.entries(headers)) {
-        expectError(await send(r, h), 401, 'UNAUTHENTICATED', `${what} on ${label(r)}`);
+  it(
+    'refuses garbage, forged and malformed credentials with 401 UNAUTHENTICATED',
+    async () => {
+      const admin = (await t.call('GET', '/api/auth/profile')).body.data as { id: string };
+      const forgedKey = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256!');
+      const claims = (sub: string) =>
+        new SignJWT({ typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(sub)
+          .setIssuer('inspectra')
+          .setAudience('inspectra-api')
+          .setIssuedAt();
+      const rightKey = new TextEncoder().encode(jwtSecret);
+      const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ typ: 'access', sub: admin.id, iss: 'inspectra', aud: 'inspectra-api', iat: now, exp: now + 600 })}.`;
+      const headers: Record<string, Record<string, string>> = {
+        garbage: { authorization: 'Bearer garbage.token.value' },
+        'random text': { authorization: `Bearer ${randomUUID()}` },
+        'empty bearer': { authorization: 'Bearer ' },
+        'basic scheme': { authorization: `Basic ${Buffer.from('admin:x').toString('base64')}` },
+        'refresh token as bearer': { authorization: `Bearer ${t.adminTokens.refreshToken}` },
+        'other key': {
+          authorization: `Bearer ${await claims(admin.id).setExpirationTime('10m').sign(forgedKey)}`,
+        },
+        expired: {
+          authorization: `Bearer ${await claims(admin.id)
+            .setExpirationTime(now - 60)
+            .sign(rightKey)}`,
+        },
+        'unknown user': {
+          authorization: `Bearer ${await claims(randomUUID()).setExpirationTime('10m').sign(rightKey)}`,
+        },
+        'alg none': { authorization: `Bearer ${unsigned}` },
+        'overlong token': { authorization: `Bearer ${'a'.repeat(5000)}` },
+      };
+      for (const r of routes.filter((x) => x.access !== 'public')) {
+        for (const [what, h] of Object.entries(headers)) {
+          expectError(await send(r, h), 401, 'UNAUTHENTICATED', `${what} on ${label(r)}`);
+        }
       }
-    }
-  });
+    },
+    walkTimeoutMs,
+  );
 
   it('answers health anonymously', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/health' });
@@ -248,11 +259,16 @@ describe('a role with no permissions', () => {
     token = res.json().data.accessToken;
   });
 
-  it('is refused every permission route with 403 FORBIDDEN', async () => {
-    const guarded = routes.filter((r) => isPermission(r.access));
-    expect(guarded.length).toBeGreaterThan(0);
-    for (const r of guarded) expectError(await send(r, as()), 403, 'FORBIDDEN', `no-permission ${label(r)}`);
-  });
+  it(
+    'is refused every permission route with 403 FORBIDDEN',
+    async () => {
+      const guarded = routes.filter((r) => isPermission(r.access));
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const r of guarded)
+        expectError(await send(r, as()), 403, 'FORBIDDEN', `no-permission ${label(r)}`);
+    },
+    walkTimeoutMs,
+  );
 
   it('reaches the routes any signed-in user may call', async () => {
     const signedIn = sessionEndingLast(routes.filter((r) => r.access === 'authenticated'));
@@ -285,33 +301,37 @@ describe('a role with no permissions', () => {
     return `${a.module}.${a.action}`;
   };
 
-  it('needs exactly the permission each route declares: refused with every other, served with it alone', async () => {
-    const guarded = routes.filter((r) => isPermission(r.access));
-    const declared = [...new Set(guarded.map(keyOf))].sort();
-    // Every permission a role can hold, so "all but one" leaves nothing else out.
-    const everything = permissionModules.flatMap((m) => permissionActions.map((a) => `${m}.${a}`));
-    for (const key of declared) expect(everything, `${key} is a known permission`).toContain(key);
-    try {
-      for (const key of declared) {
-        const needing = guarded.filter((r) => keyOf(r) === key);
-        await grant(everything.filter((k) => k !== key));
-        for (const r of needing)
-          expectError(await send(r, as()), 403, 'FORBIDDEN', `every permission but ${key}: ${label(r)}`);
-        await grant([key]);
-        for (const r of sessionEndingLast(needing)) {
-          const res = await send(r, as());
-          expect([401, 403], `${key} alone: ${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(
-            res.statusCode,
-          );
-          expect(res.statusCode, `${key} alone: ${label(r)}: ${res.body}`).toBeLessThan(500);
+  it(
+    'needs exactly the permission each route declares: refused with every other, served with it alone',
+    async () => {
+      const guarded = routes.filter((r) => isPermission(r.access));
+      const declared = [...new Set(guarded.map(keyOf))].sort();
+      // Every permission a role can hold, so "all but one" leaves nothing else out.
+      const everything = permissionModules.flatMap((m) => permissionActions.map((a) => `${m}.${a}`));
+      for (const key of declared) expect(everything, `${key} is a known permission`).toContain(key);
+      try {
+        for (const key of declared) {
+          const needing = guarded.filter((r) => keyOf(r) === key);
+          await grant(everything.filter((k) => k !== key));
+          for (const r of needing)
+            expectError(await send(r, as()), 403, 'FORBIDDEN', `every permission but ${key}: ${label(r)}`);
+          await grant([key]);
+          for (const r of sessionEndingLast(needing)) {
+            const res = await send(r, as());
+            expect([401, 403], `${key} alone: ${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(
+              res.statusCode,
+            );
+            expect(res.statusCode, `${key} alone: ${label(r)}: ${res.body}`).toBeLessThan(500);
+          }
         }
+      } finally {
+        await grant([]);
       }
-    } finally {
-      await grant([]);
-    }
-    // Revoked: refused again at once (permissions are read per request).
-    expectError(await send(guarded[0]!, as()), 403, 'FORBIDDEN', 'after revoking every permission');
-  });
+      // Revoked: refused again at once (permissions are read per request).
+      expectError(await send(guarded[0]!, as()), 403, 'FORBIDDEN', 'after revoking every permission');
+    },
+    walkTimeoutMs,
+  );
 
   it('loses access entirely once the account is deactivated', async () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.username, username));
@@ -325,11 +345,15 @@ describe('a role with no permissions', () => {
 });
 
 describe('the administrator', () => {
-  it('is never refused (no 401, no 403) on any route', async () => {
-    for (const r of sessionEndingLast(routes)) {
-      const res = await send(r, { authorization: `Bearer ${t.adminTokens.accessToken}` });
-      expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
-      expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);
-    }
-  });
+  it(
+    'is never refused (no 401, no 403) on any route',
+    async () => {
+      for (const r of sessionEndingLast(routes)) {
+        const res = await send(r, { authorization: `Bearer ${t.adminTokens.accessToken}` });
+        expect([401, 403], `${label(r)}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode, `${label(r)}: ${res.body}`).toBeLessThan(500);
+      }
+    },
+    walkTimeoutMs,
+  );
 });

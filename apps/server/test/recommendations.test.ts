@@ -356,6 +356,13 @@ describe('the register read', () => {
     expect(counts.overdue).toBeGreaterThanOrEqual(1);
     expect(counts.byArea).toContainEqual({ area: location, count: 2 });
     expect(counts.bySeverity.map((c: { severity: string }) => c.severity)).toContain('critical');
+    // The equipment's health card counts them too, overdue in the same words.
+    const card = (await get(`equipment-health/${equipmentNo}`)).body.data;
+    expect(card.openRecommendations).toEqual({
+      bySeverity: { low: 0, medium: 1, high: 0, critical: 1 },
+      overdue: 1,
+      total: 2,
+    });
   });
 
   it("shows a contractor its company's findings only", async () => {

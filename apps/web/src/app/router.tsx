@@ -1,3 +1,4 @@
+import type { PermissionModule } from '@inspectra/contract';
 import {
   createRootRoute,
   createRoute,
@@ -214,18 +215,30 @@ const thermalMeasurementRoute = <P extends string>(
     },
   });
 
-/** The thickness locations: the asset master opens them for one equipment (`?equipmentNo=`). */
-const thicknessRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'thickness',
-  component: screens.thickness,
-  errorComponent: RouteError,
-  validateSearch: (raw: Record<string, unknown>): { equipmentNo?: string } =>
-    typeof raw.equipmentNo === 'string' && raw.equipmentNo.trim() !== ''
-      ? { equipmentNo: raw.equipmentNo.slice(0, 60) }
-      : {},
-  beforeLoad: ({ params }) => guardScreen({ module: 'thickness' }, params),
-});
+/**
+ * A list a screen opens for one equipment (`?equipmentNo=`, kept when it names one): the thickness
+ * locations (from the asset master), the register of findings to close (from the health card; read
+ * as reports are, docs/recommendations.md).
+ */
+function equipmentListRoute<const P extends string>(
+  path: P,
+  component: (typeof screens)[keyof typeof screens],
+  module: PermissionModule,
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component,
+    errorComponent: RouteError,
+    validateSearch: (raw: Record<string, unknown>): { equipmentNo?: string } =>
+      typeof raw.equipmentNo === 'string' && raw.equipmentNo.trim() !== ''
+        ? { equipmentNo: raw.equipmentNo.slice(0, 60) }
+        : {},
+    beforeLoad: ({ params }) => guardScreen({ module }, params),
+  });
+}
+const thicknessRoute = equipmentListRoute('thickness', screens.thickness, 'thickness');
+const recommendationsRoute = equipmentListRoute('recommendations', screens.recommendations, 'reportHeader');
 
 /** My tasks: the tab, filters, page and view are kept in the address (`my-tasks-search.ts`). */
 const myTasksRoute = createRoute({
@@ -266,8 +279,7 @@ const routeTree = rootRoute.addChildren([
     page('ndt', screens.ndt, { module: 'ndt' }),
     thicknessRoute,
     page('thickness/$locationId', screens.thicknessLocation, { module: 'thickness' }),
-    // The register of findings to close: read as reports are (docs/recommendations.md).
-    page('recommendations', screens.recommendations, { module: 'reportHeader' }),
+    recommendationsRoute,
     page('recommendations/$recommendationId', screens.recommendation, { module: 'reportHeader' }),
     page('assets', screens.assets, { module: 'asset' }),
     // The health card: found by a search, or opened from the asset master, a report or a link.

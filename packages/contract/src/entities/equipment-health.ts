@@ -3,6 +3,8 @@ import { fieldValueSchema } from '../fields.ts';
 import { op, route } from '../routes.ts';
 import { taskStates } from '../task-states.ts';
 import { equipment } from './assets.ts';
+import { recommendationSeverities } from '../finding-severity.ts';
+import type { RecommendationSeverity } from '../finding-severity.ts';
 
 /**
  * The health card of one piece of equipment (docs/equipment-health.md): who it is in the asset
@@ -109,6 +111,19 @@ export const equipmentHealthPhotoSchema = z.object({
 });
 export type EquipmentHealthPhoto = z.infer<typeof equipmentHealthPhotoSchema>;
 
+/** An equipment's findings to close not yet closed, counted. */
+export const equipmentHealthRecommendationsSchema = z.object({
+  bySeverity: z.object(
+    Object.fromEntries(recommendationSeverities.map((s) => [s, z.number().int()])) as Record<
+      RecommendationSeverity,
+      z.ZodNumber
+    >,
+  ),
+  overdue: z.number().int(),
+  total: z.number().int(),
+});
+export type EquipmentHealthRecommendations = z.infer<typeof equipmentHealthRecommendationsSchema>;
+
 export const equipmentHealthSchema = z
   .object({
     equipment: equipment.schemas.response,
@@ -132,6 +147,11 @@ export const equipmentHealthSchema = z
      * newest report first, at most `healthPhotoCap`; only of records whose module the caller may view.
      */
     photos: z.array(equipmentHealthPhotoSchema),
+    /**
+     * Its findings to close not yet closed (docs/recommendations.md): how many per severity, how
+     * many overdue; null for a caller who may not read reports, whose findings they are.
+     */
+    openRecommendations: equipmentHealthRecommendationsSchema.nullable(),
   })
   .meta({ id: 'equipmentHealth' });
 export type EquipmentHealth = z.infer<typeof equipmentHealthSchema>;

@@ -44,6 +44,7 @@ import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { calendarDay } from '../my-tasks/planner-period.ts';
 import { live } from '../my-tasks/team-plan.sql.ts';
+import { openRecommendationsOf } from '../recommendations/recommendations.actions.ts';
 
 const equipmentTable = tableOf(equipment);
 const categories = tableOf(equipmentCategory);
@@ -211,44 +212,49 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
     const { equipmentNo } = params;
     const visible = scopeFor(deps.scopes, reportHeader, user);
     const today = calendarDay(new Date());
-    const [identity, drawings, history, nextDue, thicknessDue, photos] = await Promise.all([
-      deps.db
-        .select({
-          ...getTableColumns(equipmentTable),
-          categoryName: categories.name,
-          objectTypeName: objectTypes.name,
-          locationName: locations.name,
-          plannerGroupName: plannerGroups.name,
-        })
-        .from(equipmentTable)
-        .leftJoin(categories, eq(categories.code, equipmentTable.categoryCode))
-        .leftJoin(objectTypes, eq(objectTypes.code, equipmentTable.objectTypeCode))
-        .leftJoin(locations, eq(locations.code, equipmentTable.locationCode))
-        .leftJoin(plannerGroups, eq(plannerGroups.code, equipmentTable.plannerGroupCode))
-        .where(eq(equipmentTable.equipmentNo, equipmentNo))
-        .limit(1),
-      deps.db
-        .select({
-          id: isometrics.id,
-          fileName: isometrics.fileName,
-          drawingNumber: isometrics.drawingNumber,
-          revision: isometrics.revision,
-          matched: matchedRows(),
-        })
-        .from(isometrics)
-        .innerJoin(registered, and(eq(registered.id, isometrics.ndtEquipmentId)))
-        .where(eq(registered.equipmentNo, equipmentNo))
-        .orderBy(asc(isometrics.fileName))
-        .limit(healthDrawingCap)
-        .then(cappedRows),
-      deps.db.execute(
-        sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod)}) r
+    const [identity, drawings, history, nextDue, thicknessDue, photos, openRecommendations] =
+      await Promise.all([
+        deps.db
+          .select({
+            ...getTableColumns(equipmentTable),
+            categoryName: categories.name,
+            objectTypeName: objectTypes.name,
+            locationName: locations.name,
+            plannerGroupName: plannerGroups.name,
+          })
+          .from(equipmentTable)
+          .leftJoin(categories, eq(categories.code, equipmentTable.categoryCode))
+          .leftJoin(objectTypes, eq(objectTypes.code, equipmentTable.objectTypeCode))
+          .leftJoin(locations, eq(locations.code, equipmentTable.locationCode))
+          .leftJoin(plannerGroups, eq(plannerGroups.code, equipmentTable.plannerGroupCode))
+          .where(eq(equipmentTable.equipmentNo, equipmentNo))
+          .limit(1),
+        deps.db
+          .select({
+            id: isometrics.id,
+            fileName: isometrics.fileName,
+            drawingNumber: isometrics.drawingNumber,
+            revision: isometrics.revision,
+            matched: matchedRows(),
+          })
+          .from(isometrics)
+          .innerJoin(registered, and(eq(registered.id, isometrics.ndtEquipmentId)))
+          .where(eq(registered.equipmentNo, equipmentNo))
+          .orderBy(asc(isometrics.fileName))
+          .limit(healthDrawingCap)
+          .then(cappedRows),
+        deps.db.execute(
+          sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod)}) r
           order by r.inspection_method, r.recency`,
-      ),
-      nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
-      thicknessDueOf(deps.db, equipmentNo, today),
-      photosOf(deps.db, equipmentNo, visible, user!),
-    ]);
+        ),
+        nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
+        thicknessDueOf(deps.db, equipmentNo, today),
+        photosOf(deps.db, equipmentNo, visible, user!),
+        // A finding says as much as its report: counted for a caller who may read reports.
+        can(user!, { module: 'reportHeader', action: 'view' })
+          ? openRecommendationsOf(deps, equipmentNo, user!)
+          : null,
+      ]);
     const [found] = identity;
     if (!found) throw new AppError('NOT_FOUND', `Equipment ${equipmentNo} is not in the asset master`);
     const { categoryName, objectTypeName, locationName, plannerGroupName, ...row } = found;
@@ -273,6 +279,7 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
         nextDue,
         thicknessDue,
         photos,
+        openRecommendations,
       },
     };
   }),

@@ -164,6 +164,9 @@ async function assertOwner(db: DbOrTx, ownerId: string) {
   if (!owner) throw refuse('ownerId', 'No active user has this id: the owner is someone who can act on it');
 }
 
+/** A stored time to the millisecond (a Date as read, or its text): `String(date)` keeps only seconds. */
+const instant = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
+
 /**
  * The evidence report: one the caller may read, on the same equipment, approved, and a later report
  * than the one the finding came from; else a 400 on `evidenceReportId` saying which.
@@ -195,7 +198,7 @@ async function assertEvidenceReport(
     );
   if (
     evidence.id === before.reportHeaderId ||
-    (source && new Date(String(evidence.createdAt)) <= new Date(String(source.createdAt)))
+    (source && instant(evidence.createdAt) <= instant(source.createdAt))
   )
     throw refuse(
       'evidenceReportId',

@@ -24,6 +24,7 @@ import { FindingBadge } from '../techniques/FindingBadge.tsx';
 import { HealthTimeline } from './HealthTimeline.tsx';
 import { LatestPhotos } from './LatestPhotos.tsx';
 import { NextDue, plannedPeriod } from './NextDue.tsx';
+import { OpenFindings } from './OpenFindings.tsx';
 import { daysSince, equipmentHealthQuery } from './health-queries.ts';
 
 const equipmentList = referenceListRoute(equipment.name)!;
@@ -185,6 +186,7 @@ function HealthCard({ health }: { health: EquipmentHealth }) {
     <Stack gap="lg">
       <Identity health={health} />
       <NextDue health={health} />
+      <OpenFindings equipmentNo={health.equipment.equipmentNo as string} open={health.openRecommendations} />
       {health.methods.length === 0 ? (
         <Text c="dimmed">{t('equipmentHealth.neverInspected')}</Text>
       ) : (

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findingLabel } from '../ndt/ndt-queries.ts';
 import { callApi } from '../../api/calls.ts';
 import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -96,7 +97,7 @@ function RecommendationDetails({
     <>
       <PageHeader
         title={r.finding}
-        subtitle={`${t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} · ${t('recommendations.grade')}: ${r.grade}`}
+        subtitle={`${t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} · ${t('recommendations.grade')}: ${findingLabel(t, r.inspectionMethod, r.grade)}`}
         crumbs={[{ label: t('recommendations.title'), to: '/recommendations' }, { label: r.finding }]}
       />
       <Stack gap="md">

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { recommendationSeverities } from '@inspectra/contract';
 import type { RecommendationSeverity, RecommendationStatus, RecommendationView } from '@inspectra/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,10 @@ export function RecommendationsPage() {
   const language = i18n.language;
   const navigate = useNavigate();
   const profile = useProfile();
+  // The health card opens the register for one equipment (`?equipmentNo=`).
+  const search = useSearch({ from: '/app/recommendations' });
+  const [equipmentNo, setEquipmentNo] = useState(search.equipmentNo ?? '');
+  const [debouncedEquipment] = useDebouncedValue(equipmentNo.trim(), typingDelayMs);
   const [area, setArea] = useState('');
   const [debouncedArea] = useDebouncedValue(area.trim(), typingDelayMs);
   const [severity, setSeverity] = useState<string | null>(null);
@@ -34,6 +38,7 @@ export function RecommendationsPage() {
   const [overdue, setOverdue] = useState(false);
   const [mine, setMine] = useState(false);
   const filters = {
+    equipmentNo: debouncedEquipment,
     area: debouncedArea,
     severity: severity ? [severity as RecommendationSeverity] : undefined,
     status: status === 'notClosed' ? notClosed : status ? [status as RecommendationStatus] : undefined,
@@ -109,10 +114,15 @@ export function RecommendationsPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <SimpleGrid
-            cols={{ base: 1, xs: 2, lg: 4 }}
+            cols={{ base: 1, xs: 2, lg: 5 }}
             role="search"
             aria-label={t('recommendations.filters')}
           >
+            <TextInput
+              label={t('recommendations.equipment')}
+              value={equipmentNo}
+              onChange={(e) => setEquipmentNo(e.currentTarget.value)}
+            />
             <TextInput
               label={t('recommendations.area')}
               value={area}

@@ -28,6 +28,11 @@ export const equipmentHealth = {
   noDate: 'No inspection date recorded',
   openReport: 'Open report {{number}} ({{method}})',
   neverInspected: 'No inspection of this equipment yet that you may see.',
+  openFindings: 'Findings to close',
+  openFindingsLink: 'Open its findings in the register',
+  noOpenFindings: 'No finding of this equipment is open.',
+  findingsOverdue_one: '{{count}} overdue',
+  findingsOverdue_other: '{{count}} overdue',
   nextDue: 'Next inspection due',
   nextDueCaption:
     'The earliest open task of each method on a work order for this equipment that is not completed or cancelled; overdue once its planned finish has passed without its reports approved.',

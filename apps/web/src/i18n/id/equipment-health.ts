@@ -31,6 +31,11 @@ export const equipmentHealth: Translation<typeof en> = {
   noDate: 'Tanggal inspeksi tidak tercatat',
   openReport: 'Buka laporan {{number}} ({{method}})',
   neverInspected: 'Belum ada inspeksi peralatan ini yang dapat Anda lihat.',
+  openFindings: 'Temuan yang harus ditutup',
+  openFindingsLink: 'Buka temuannya di register',
+  noOpenFindings: 'Tidak ada temuan terbuka untuk peralatan ini.',
+  findingsOverdue_one: '{{count}} terlambat',
+  findingsOverdue_other: '{{count}} terlambat',
   nextDue: 'Inspeksi berikutnya',
   nextDueCaption:
     'Tugas terbuka paling awal dari setiap metode pada work order peralatan ini yang belum selesai atau dibatalkan; terlambat bila rencana selesainya lewat tanpa laporannya disetujui.',
