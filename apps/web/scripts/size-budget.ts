@@ -36,7 +36,7 @@ export type Budget = {
  */
 export const budgets: readonly Budget[] = [
   { name: 'sign-in page', roots: ['index.html'], limitKiB: 150 },
-  { name: 'signed-in shell', roots: ['index.html', 'src/app/SignedInShell.tsx'], limitKiB: 390 },
+  { name: 'signed-in shell', roots: ['index.html', 'src/app/SignedInShell.tsx'], limitKiB: 400 },
 ];
 
 /**
