@@ -268,6 +268,10 @@ const bounded: Record<string, string> = {
   "engine/records/unpaged.ts: sql.placeholder('limit') as unknown as number":
     'a list answered whole: past 20,000 it is a 400 asking for pages, and its batches are all sent',
   'engine/report-bounds.ts: over': 'one row past a bound, to refuse what passes it',
+  'modules/equipment-health/equipment-health.actions.ts: healthPhotoCap':
+    "the card's latest photos, a handful by design: each method's latest report, linked on the card, holds them all",
+  'modules/thickness/thickness.actions.ts: unkeptBatch':
+    "the start's fill of locations kept before: batch after batch until none is left",
   'engine/sheet-operations.ts: maxListEntries + 1':
     "one row past a sheet's drop-down list, to refuse what passes it",
   'modules/administration/contractor-companies.ts: namedUsers':

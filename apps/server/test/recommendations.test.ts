@@ -278,6 +278,19 @@ describe('working a finding through to closed', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('refuses what the server writes (severity, grade, source) in the update body, changing nothing', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const r = await t.call('PUT', `/api/recommendations/${rec!.id}`, {
+      severity: 'low',
+      dueDate: '2030-01-01',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    const [after] = await listed(`equipmentNo=${equipmentNo}`);
+    expect(after).toMatchObject({ severity: rec!.severity, dueDate: rec!.dueDate, version: rec!.version });
+  });
+
   it('refuses an unknown owner, a stale version and bad values with clear 4xx', async () => {
     const { equipmentNo } = await createEquipment(t);
     await approve((await thermalReport(equipmentNo, [20])).id);

@@ -120,9 +120,10 @@ export const recommendationParams = z.object({ id: uuid('id') });
 /**
  * What a planner changes: the owner, the due date, the state and the evidence. Closing needs a
  * comment and a later report or a work order (docs/recommendations.md); `version` guards against a
- * stale screen (409).
+ * stale screen (409). Strict: what the server writes (severity, grade, the source) is refused, not
+ * dropped in silence.
  */
-export const recommendationUpdateBody = z.object({
+export const recommendationUpdateBody = z.strictObject({
   version: z.number().int().min(1).optional(),
   ownerId: uuid('ownerId').nullable().optional(),
   dueDate: z.iso.date({ error: 'dueDate is a date (YYYY-MM-DD)' }).optional(),
