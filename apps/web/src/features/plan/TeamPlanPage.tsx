@@ -259,6 +259,7 @@ function OverdueTasks({ stats }: { stats: TeamStatistics | undefined }) {
                         to="/work-orders/$workOrderId"
                         params={{ workOrderId: task.workOrderSPKId }}
                         fw={600}
+                        className="touch-target"
                       >
                         {taskName(task)}
                       </AnchorLink>

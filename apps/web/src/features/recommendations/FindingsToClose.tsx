@@ -29,7 +29,9 @@ export function FindingsToClose() {
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
-          <AnchorLink to="/recommendations">{t('recommendations.dashboardTitle')}</AnchorLink>
+          <AnchorLink to="/recommendations" className="touch-target">
+            {t('recommendations.dashboardTitle')}
+          </AnchorLink>
         </Title>
         {data && data.overdue > 0 && (
           <Badge color="red" variant="filled" styles={{ label: { textTransform: 'none' } }}>
