@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { keepUnkeptLocations } from './modules/thickness/thickness.actions.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
 import { logFormatFor, loggerOptions } from './logging.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, pgliteDirectoryIsNew } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { configureImportSlots } from './engine/import-slots.ts';
 import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
@@ -20,41 +24,31 @@ import { seedDemoData } from './modules/seed/demo-data.ts';
 import { seedDemoUsers } from './modules/seed/demo-users.ts';
 import { releasePasswordJudge } from './modules/users/password-policy.ts';
 import { lanAddresses, startBanner } from './start-banner.ts';
+import type { FileStore } from './storage/file-store.ts';
 import { openFileStore } from './storage/open-file-store.ts';
 
 /** How long a stop waits for requests in flight before cutting their connections. */
 const shutdownGraceSeconds = 10;
 
+/**
+ * The argument the server gives the process it starts to prepare a new embedded data directory
+ * (`prepareInOwnProcess`); not a setting for users.
+ */
+const prepareArgument = '--prepare-new-data-dir';
+
 async function main() {
   const config = loadConfig(process.env);
+  if (process.argv.includes(prepareArgument)) {
+    await prepareDataDir(config);
+    process.exit(0);
+  }
   const logFormat = logFormatFor(config.logFormat, process.stdout.isTTY === true);
   const releaseLock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
   // First, as it is the quickest to fail: a bucket that cannot be reached stops the start here.
   const files = await openFileStore(config);
-  const database = await openDatabase({
-    ...(config.databaseUrl
-      ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
-      : { pgliteDir: path.join(config.dataDir, 'db') }),
-    statementTimeoutMs: config.dbStatementTimeoutMs,
-  });
-  // Before anything is approved or seeded: versions are signed with a key the database does not hold.
-  const keyring = await loadKeyring({
-    dataDir: config.dataDir,
-    keyFile: config.reportSigningKeyFile,
-    key: config.reportSigningKey,
-    trustedKeys: config.reportSigningTrustedKeys,
-  });
-  keyring.unsignedBefore = await recordUnsignedVersions(database.db, config.dataDir, (line) =>
-    console.warn(line),
-  );
-  configureReportSigning(keyring);
-  configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
-  configurePdfPrints({
-    maxConcurrent: config.maxConcurrentPrints,
-    maxWaiting: config.printQueueLength,
-    readTimeoutMs: config.printReadTimeoutMs,
-    warmAhead: true,
-  });
+  // A new embedded data directory is made, migrated and seeded by a process of its own (below).
+  if (!config.databaseUrl && (await pgliteDirectoryIsNew(pgliteDir(config)))) await prepareInOwnProcess();
+  const database = await openDatabaseOf(config);
   const app = await buildApp({
     database,
     files,
@@ -69,26 +63,7 @@ async function main() {
     timeouts: config.timeouts,
   });
   const log = (line: string) => app.log.info(line);
-  // One process at a time: of processes started together on an empty database, one creates the
-  // administrator and the demo, and the others, let in after, find them made.
-  await database.exclusively('start', async () => {
-    const added = await ensureCatalogueMethods(database.db);
-    if (added.length > 0) log(`Inspection methods added from the catalogue: ${added.join(', ')}`);
-    await bootstrapAdministrator(database.db, {
-      username: config.adminUsername,
-      password: config.adminPassword,
-      dataDir: config.dataDir,
-      log: (line) => console.log(line),
-    });
-    if (config.seedDemo) {
-      if (await seedDemoData(database.db, files)) log('Demo data seeded');
-      // After the demo data: the inspector is given tasks on its work orders.
-      await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
-    }
-    // Thickness locations stored before their readings' summary was kept: kept once, here.
-    const kept = await keepUnkeptLocations(database.db);
-    if (kept > 0) log(`Thickness locations brought up to date: ${kept}`);
-  });
+  await startSteps(config, database, files, log);
   // The configured passwords are judged; an administrator's next new password starts the judge again.
   releasePasswordJudge();
 
@@ -143,6 +118,99 @@ async function main() {
   // Readable on a terminal; one entry with the same facts where the log is JSON for a collector.
   if (logFormat === 'pretty') console.log(`\n${banner.lines.join('\n')}\n`);
   else app.log.info(banner.fields, banner.lines[0]);
+}
+
+const pgliteDir = (config: Config) => path.join(config.dataDir, 'db');
+
+/**
+ * The database (migrated), the report signing key loaded before anything is approved or seeded
+ * (versions are signed with a key the database does not hold), and the limits of imports and prints.
+ */
+async function openDatabaseOf(config: Config): Promise<Database> {
+  const database = await openDatabase({
+    ...(config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
+      : { pgliteDir: pgliteDir(config) }),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
+  const keyring = await loadKeyring({
+    dataDir: config.dataDir,
+    keyFile: config.reportSigningKeyFile,
+    key: config.reportSigningKey,
+    trustedKeys: config.reportSigningTrustedKeys,
+  });
+  keyring.unsignedBefore = await recordUnsignedVersions(database.db, config.dataDir, (line) =>
+    console.warn(line),
+  );
+  configureReportSigning(keyring);
+  configureImportSlots({ maxConcurrent: config.maxConcurrentImports });
+  configurePdfPrints({
+    maxConcurrent: config.maxConcurrentPrints,
+    maxWaiting: config.printQueueLength,
+    readTimeoutMs: config.printReadTimeoutMs,
+    warmAhead: true,
+  });
+  return database;
+}
+
+/**
+ * What every start makes sure of: the catalogue's methods, the standard roles and the first
+ * administrator, the demo data when asked for, thickness locations' kept values. Each step finds
+ * what an earlier start made and leaves it. One process at a time: of processes started together on
+ * an empty database, one creates the administrator and the demo, and the others, let in after, find
+ * them made.
+ */
+async function startSteps(config: Config, database: Database, files: FileStore, log: (line: string) => void) {
+  await database.exclusively('start', async () => {
+    const added = await ensureCatalogueMethods(database.db);
+    if (added.length > 0) log(`Inspection methods added from the catalogue: ${added.join(', ')}`);
+    await bootstrapAdministrator(database.db, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+      log: (line) => console.log(line),
+    });
+    if (config.seedDemo) {
+      if (await seedDemoData(database.db, files)) log('Demo data seeded');
+      // After the demo data: the inspector is given tasks on its work orders.
+      await seedDemoUsers(database.db, { password: config.demoPassword, log: (line) => console.log(line) });
+    }
+    // Thickness locations stored before their readings' summary was kept: kept once, here.
+    const kept = await keepUnkeptLocations(database.db);
+    if (kept > 0) log(`Thickness locations brought up to date: ${kept}`);
+  });
+}
+
+/**
+ * Makes a new embedded data directory ready in a process of its own, which then ends: the database
+ * created, migrated and given its administrator and demo data. Creating and seeding grow the
+ * embedded database's WebAssembly memory, which never shrinks, and leave the allocator's freed
+ * buffers and the password judge behind; ended with the process, all of it goes back to the system,
+ * and the server opens the prepared directory as on every later start (docs/embedded-database.md).
+ * The process runs this file again with the same Node flags; the server holds the directory's lock
+ * meanwhile. What it prints (the administrator's generated password) goes to the server's output.
+ */
+async function prepareInOwnProcess(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, prepareArgument], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0)
+    throw new Error(
+      `the new data directory could not be prepared (${signal ? `stopped by ${signal}` : `exit code ${code}`}; see above)`,
+    );
+}
+
+/** The prepared process's work (`prepareInOwnProcess`): the file store and database opened, the start's steps, closed. */
+async function prepareDataDir(config: Config): Promise<void> {
+  const files = await openFileStore(config);
+  const database = await openDatabaseOf(config);
+  try {
+    await startSteps(config, database, files, (line) => console.log(line));
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((error: unknown) => {

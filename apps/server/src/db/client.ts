@@ -211,11 +211,19 @@ const settingOptions = Object.entries(plannerSettings)
   .join(' ');
 
 /**
- * PGlite's shared buffers: 32 MB instead of PostgreSQL's 128 MB default. Pages outside them are read
- * from the operating system's file cache, which is shared and not counted against the server; the
- * buffers are WebAssembly memory, which only ever grows (docs/embedded-database.md).
+ * PGlite's shared buffers: 16 MB instead of PostgreSQL's 128 MB default. PGlite touches all of them
+ * when it starts (a fresh start on the demo data: 32 MB of buffers cost 47 MB of WebAssembly memory,
+ * 16 MB 29 MB), and WebAssembly memory only ever grows. Pages outside them are read from the
+ * operating system's file cache, which is shared and not counted against the server; a large scan
+ * reads through a small ring of buffers whatever their number (docs/embedded-database.md).
  */
-const pgliteSharedBuffers = '32MB';
+const pgliteSharedBuffers = '16MB';
+
+/** Whether the PGlite data directory `dir` has no database yet (missing or empty). */
+export async function pgliteDirectoryIsNew(dir: string): Promise<boolean> {
+  const entries = await readdir(dir).catch(() => undefined);
+  return entries === undefined || entries.length === 0;
+}
 
 /**
  * Creates the PGlite data directory `dir` when it is missing or empty: in a child process, so the
@@ -224,8 +232,8 @@ const pgliteSharedBuffers = '32MB';
  * process away meanwhile).
  */
 async function createPgliteDirectory(dir: string): Promise<void> {
+  if (!(await pgliteDirectoryIsNew(dir))) return;
   const entries = await readdir(dir).catch(() => undefined);
-  if (entries !== undefined && entries.length > 0) return;
   const staging = `${dir}.creating`;
   await rm(staging, { recursive: true, force: true });
   try {
