@@ -4,8 +4,9 @@ import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import '../i18n/workspace-strings.ts';
+import { lazy, Suspense, use } from 'react';
+import { i18n } from '../i18n/index.ts';
+import { loadWorkspaceStrings } from '../i18n/workspace-strings.ts';
 import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
 import type { SignInAgainProps } from '../engine/useSignInAgain.tsx';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
@@ -35,6 +36,9 @@ function SignInAgain(p: SignInAgainProps) {
  * drop zones. Loaded with the first signed-in screen, so the sign-in page downloads none of it.
  */
 export function SignedInShell() {
+  // Opened in Indonesian (chosen on the sign-in page or before): its words first, the screen after.
+  const words = loadWorkspaceStrings(i18n.language);
+  if (words) use(words);
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>

@@ -12,9 +12,30 @@ function isLanguage(value: string | null): value is Language {
   return languages.some((l) => l.code === value);
 }
 
+type Loader = (language: Language) => Promise<void> | undefined;
+const loaders: Loader[] = [];
+/** The language asked for last: a switch that waited for its words gives way to a later one. */
+let wanted: Language | undefined;
+
+/**
+ * Words a part of the app downloads for a language before the app switches to it (the signed-in
+ * screens' Indonesian words, workspace-strings.ts). A loader answers undefined when they are here.
+ */
+export function loadBeforeSwitching(loader: Loader) {
+  loaders.push(loader);
+}
+
 function apply(language: Language) {
-  void i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  wanted = language;
+  const switchNow = () => {
+    if (wanted !== language) return;
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  };
+  const pending = loaders.map((load) => load(language)).filter((p) => p !== undefined);
+  if (pending.length === 0) switchNow();
+  // Words that could not be downloaded: the switch happens, their screens fall back to English.
+  else void Promise.allSettled(pending).then(switchNow);
 }
 
 /** Switches the language and remembers it for this user (and the device). */

@@ -23,36 +23,14 @@ import { signature as enSignature } from './en/signature.ts';
 import { supersession as enSupersession } from './en/supersession.ts';
 import { thermal as enThermal } from './en/thermal.ts';
 import { workOrders as enWorkOrders } from './en/work-orders.ts';
-import { approvals as idApprovals } from './id/approvals.ts';
-import { reportRecord as idReportRecord } from './id/report-record.ts';
-import {
-  administration as idAdministration,
-  roles as idRoles,
-  users as idUsers,
-} from './id/administration.ts';
-import { assets as idAssets, inspectionMethods as idInspectionMethods } from './id/assets.ts';
-import { documents as idDocuments } from './id/documents.ts';
-import { engine as idEngine } from './id/engine.ts';
-import { validation as idValidation } from './id/validation.ts';
-import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
-import { myTasks as idMyTasks } from './id/my-tasks.ts';
-import { teamPlan as idTeamPlan } from './id/team-plan.ts';
-import { ndt as idNdt } from './id/ndt.ts';
-import { equipmentHealth as idEquipmentHealth } from './id/equipment-health.ts';
-import { thickness as idThickness } from './id/thickness.ts';
-import { recommendations as idRecommendations } from './id/recommendations.ts';
-import { taskAssignments as idTaskAssignments } from './id/task-assignments.ts';
-import { taskAssignmentImport as idTaskAssignmentImport } from './id/task-assignment-import.ts';
-import { imageList as idImageList, workspace as idWorkspace } from './id/techniques.ts';
-import { signature as idSignature } from './id/signature.ts';
-import { supersession as idSupersession } from './id/supersession.ts';
-import { thermal as idThermal } from './id/thermal.ts';
-import { workOrders as idWorkOrders } from './id/work-orders.ts';
 import { i18n } from './index.ts';
+import { loadBeforeSwitching } from './language.ts';
+import type { Language } from './index.ts';
 
 // Imported by the signed-in shell (and the test setup): the strings of forms, tables and inspection
 // screens, and the labels of declared entities (read from the contract), join those loaded at start.
-// The sign-in page needs none of them and does not download them.
+// The sign-in page needs none of them and does not download them. The English ones come with the
+// shell; the Indonesian ones only for a reader who reads Indonesian (below).
 i18n.addResourceBundle(
   'en',
   'translation',
@@ -88,38 +66,30 @@ i18n.addResourceBundle(
   true,
   true,
 );
-i18n.addResourceBundle(
-  'id',
-  'translation',
-  {
-    engine: idEngine,
-    validation: idValidation,
-    thermal: idThermal,
-    entities: idEntities,
-    techniques: idTechniques,
-    documents: idDocuments,
-    ndt: idNdt,
-    equipmentHealth: idEquipmentHealth,
-    thickness: idThickness,
-    recommendations: idRecommendations,
-    taskAssignments: idTaskAssignments,
-    workOrders: idWorkOrders,
-    assets: idAssets,
-    inspectionMethods: idInspectionMethods,
-    taskAssignmentImport: idTaskAssignmentImport,
-    myTasks: idMyTasks,
-    teamPlan: idTeamPlan,
-    approvals: idApprovals,
-    administration: idAdministration,
-    users: idUsers,
-    roles: idRoles,
-    workspace: idWorkspace,
-    imageList: idImageList,
-    signature: idSignature,
-    supersession: idSupersession,
-    // The report of record's words join the report's (`reports.record.*`), merged deep.
-    reports: { record: idReportRecord },
-  },
-  true,
-  true,
-);
+
+let indonesian: Promise<void> | undefined;
+let indonesianLoaded = false;
+
+/**
+ * The signed-in screens' words in `language`, downloaded the first time it is wanted (Indonesian:
+ * its own chunk, `workspace-strings-id.ts`); undefined when they are here already. The language
+ * switch waits for them before switching (language.ts), and the signed-in shell before it first
+ * renders in Indonesian (SignedInShell.tsx), so no screen shows English words meanwhile.
+ */
+export function loadWorkspaceStrings(language: Language | string): Promise<void> | undefined {
+  if (language !== 'id' || indonesianLoaded) return undefined;
+  indonesian ??= import('./workspace-strings-id.ts').then(
+    ({ addIndonesianWorkspaceStrings }) => {
+      addIndonesianWorkspaceStrings();
+      indonesianLoaded = true;
+    },
+    (error: unknown) => {
+      // A download that failed (the plant network) is tried again at the next switch.
+      indonesian = undefined;
+      throw error;
+    },
+  );
+  return indonesian;
+}
+
+loadBeforeSwitching(loadWorkspaceStrings);

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
-import '../i18n/workspace-strings.ts';
+import { loadWorkspaceStrings } from '../i18n/workspace-strings.ts';
 
 // Test files share a worker's window and loaded modules (vitest.config.ts, `isolate: false`): each
 // file starts as in a new window, with no notices, nothing stored and the page's first language.
@@ -11,6 +11,8 @@ notifications.clean();
 localStorage.clear();
 sessionStorage.clear();
 await i18n.changeLanguage('en');
+// Both languages' words are here from the start, as for a reader who has switched once.
+await loadWorkspaceStrings('id');
 
 // jsdom lacks what Mantine and mantine-datatable read from the browser.
 Object.defineProperty(window, 'matchMedia', {
