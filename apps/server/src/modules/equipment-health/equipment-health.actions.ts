@@ -33,7 +33,11 @@ import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { equipmentHistorySql, equipmentReportsSql } from '../../engine/equipment-history.ts';
+import {
+  equipmentHistorySql,
+  equipmentMethodsOf,
+  equipmentReportsSql,
+} from '../../engine/equipment-history.ts';
 import type { EquipmentHistoryRow } from '../../engine/equipment-history.ts';
 import { reportImagesSql } from '../../engine/report-images.ts';
 import type { ReportImageRow } from '../../engine/report-images.ts';
@@ -243,9 +247,12 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
           .orderBy(asc(isometrics.fileName))
           .limit(healthDrawingCap)
           .then(cappedRows),
-        deps.db.execute(
-          sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod)}) r
-          order by r.inspection_method, r.recency`,
+        // The equipment's methods first: the history compiles only their techniques' grades.
+        equipmentMethodsOf(deps.db, equipmentNo, visible).then((methods) =>
+          deps.db.execute(
+            sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod, methods)}) r
+            order by r.inspection_method, r.recency`,
+          ),
         ),
         nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
         thicknessDueOf(deps.db, equipmentNo, today),
