@@ -206,8 +206,9 @@ async function photosOf(
  * The equipment health card (docs/equipment-health.md). Six statements whatever the number of
  * techniques or reports: the equipment with the names of its codes (by the master's keys), its
  * drawings (the NDT register's, by the equipment number's unique index, then by parent), the
- * engine's equipment history of the caller's scope (`report_header (equipment_no)` → each report's
- * graded records by parent), the next due task per method, the thickness locations' next date and
+ * engine's equipment history of the caller's scope (its methods read first, then
+ * `report_header (equipment_no)` → each report's graded records by parent, compiling only those
+ * methods' grades), the next due task per method, the thickness locations' next date and
  * the latest reports' photos. The asset master, drawings and thickness locations are plant-wide;
  * the reports and tasks are the caller's company's.
  */
