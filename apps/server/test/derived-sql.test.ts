@@ -6,12 +6,14 @@ import {
   evaluate,
   f,
   thermalMeasurement,
+  valueKind,
 } from '@inspectra/contract';
 import type { Expr } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
-import { compile, derivedSql } from '../src/engine/derived-sql.ts';
+import { compile, derivedLaterals, derivedSql } from '../src/engine/derived-sql.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -159,6 +161,58 @@ describe('every operation of the expression language', () => {
       null,
       12,
     ]);
+  });
+
+  it('gives the same compiled once per row in laterals, a subexpression used again compiled once', async () => {
+    const a = d.field('a');
+    const sum = d.add(a, d.field('b'));
+    // A value read three times, and a value over another declared value (pasted, each copy again).
+    const shared: Record<string, Expr> = {
+      sharedSum: d.if(d.gt(sum, d.number(1)), sum, d.sub(sum, d.number(1))),
+      overAnother: d.bands(expressions.round!, [{ when: 'gt', limit: 0, value: 'positive' }], 'not positive'),
+    };
+    const all = { ...expressions, ...shared };
+    const probe = defineEntity('derivedLateralProbe', {
+      label: 'Derived lateral probe',
+      module: 'thermal',
+      fields: {
+        a: f.number(),
+        b: f.number(),
+        kind: f.enumOf(['cse', 'agAgCl', 'zinc', 'other']),
+        note: f.text(),
+        code: f.text(),
+      },
+      derived: Object.fromEntries(
+        Object.entries(all).map(([key, expr]) => [
+          key,
+          { field: valueKind(expr) === 'number' ? f.number() : f.text(), expr },
+        ]),
+      ),
+    });
+    const columns = Object.fromEntries(['a', 'b', 'kind', 'note', 'code'].map((k) => [k, sql.raw(`v.${k}`)]));
+    const keys = Object.keys(all);
+    const laterals = derivedLaterals(probe, keys, columns);
+    const values = sql.join(
+      records.map(
+        (r, i) =>
+          sql`(${i}::int, ${r.a}::float8, ${r.b}::float8, ${r.kind}::text, ${r.note}::text, ${r.code}::text)`,
+      ),
+      sql`, `,
+    );
+    const result = await t.db.execute<Record<string, number | string | null>>(
+      sql`select v.i, ${sql.join(
+        keys.map((key) => sql`${laterals.columns[key]!} as ${sql.identifier(key)}`),
+        sql`, `,
+      )} from (values ${values}) as v(i, a, b, kind, note, code)${laterals.from} order by v.i`,
+    );
+    for (const [key, expr] of Object.entries(all))
+      expect(
+        result.rows.map((row) => row[key]),
+        key,
+      ).toEqual(records.map((r) => evaluate(expr, r)));
+    const text = new PgDialect().sqlToQuery(sql`select 1${laterals.from}`).sql;
+    expect(text.split('(v.a::float8 + v.b::float8)')).toHaveLength(2);
+    expect(text.split('floor((v.a::float8 / nullif(3::float8, 0)) * 100 + 0.5)')).toHaveLength(2);
   });
 
   it('refuses a declaration that mixes numbers and words, compares words, or reads a field as what it is not', () => {

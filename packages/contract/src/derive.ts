@@ -386,7 +386,7 @@ export function foldAsciiCase(text: string): string {
 }
 
 /** The expressions and conditions directly inside one. */
-function partsOf(e: Expr | Condition): (Expr | Condition)[] {
+export function partsOf(e: Expr | Condition): (Expr | Condition)[] {
   switch (e.op) {
     case 'field':
     case 'number':

@@ -3,6 +3,7 @@ import {
   codePartPattern,
   foldAsciiCase,
   maxYearsAdded,
+  partsOf,
   referencePath,
   seriesReadKey,
   valueKind,
@@ -25,6 +26,125 @@ export function derivedSql(entity: EntityDefinition, key: string, table: object)
   return compile(expr, withReadsThrough(entity, table as Columns));
 }
 
+/** Derived values compiled once per row (`derivedLaterals`): what to add to a `from`, and their columns. */
+export type DerivedLaterals = {
+  /** `cross join lateral (…) "derived_1" …`, after the table's `from` item; empty when nothing is derived. */
+  from: SQL;
+  /** The lateral subqueries alone, each aliased, in order: the first may open a `from` of its own. */
+  laterals: SQL[];
+  /** Each requested derived value, as a column of the laterals. */
+  columns: Record<string, SQL>;
+};
+
+/**
+ * Declared derived values as columns computed once per row of `table`: laterals in dependency
+ * order, so a `from` reading `t` reads `from t cross join lateral (select <reads through> …) d0
+ * cross join lateral (select <expr over d0> as c0 …) d1 …`. Every value read through a reference (or
+ * from the series) is read once in the first; every subexpression used more than once, by one value
+ * or by several (a grade over its criteria, a criterion's change read in each band), is compiled
+ * once, in the lateral after those it reads, and read as that lateral's column wherever it is used.
+ * Each lateral is fenced (`offset 0`) so the planner does not paste its expressions back into their
+ * uses. Pasted, lube oil's grade was 170 KB of SQL and planning the equipment history 190 ms
+ * (docs/equipment-health.md). `prefix` names the laterals apart from another set in the statement.
+ */
+export function derivedLaterals(
+  entity: EntityDefinition,
+  keys: readonly string[],
+  table: object,
+  prefix = 'derived',
+): DerivedLaterals {
+  const roots = keys.map((key) => {
+    const expr = entity.derived[key]?.expr;
+    if (!expr) throw new Error(`${entity.name}.${key} is not a derived value declared as an expression`);
+    return expr;
+  });
+  const own = table as Columns;
+  const through = readsOf(entity, own);
+  const alias = (level: number) => sql.identifier(`${prefix}_${level}`);
+  const at = (level: number, name: string) => sql`${alias(level)}.${sql.identifier(name)}`;
+  // Values read through references, each read once (level 0), named by their place.
+  const read = new Map<string, string>();
+  const columns: Columns = new Proxy(own, {
+    get: (base, key) => {
+      if (typeof key !== 'string' || !(key in through)) return Reflect.get(base, key);
+      if (!read.has(key)) read.set(key, `r${read.size}`);
+      return at(0, read.get(key)!);
+    },
+  });
+  // Each subexpression by its shape, how often it is used, and which are compiled once.
+  const shapes = new Map<Expr, string>();
+  const shapeOf = (expr: Expr) => {
+    let shape = shapes.get(expr);
+    if (shape === undefined) shapes.set(expr, (shape = JSON.stringify(expr)));
+    return shape;
+  };
+  const uses = new Map<string, number>();
+  const count = (expr: Expr) => {
+    const shape = shapeOf(expr);
+    uses.set(shape, (uses.get(shape) ?? 0) + 1);
+    if ((uses.get(shape) ?? 0) === 1) subexpressions(expr).forEach(count);
+  };
+  roots.forEach(count);
+  const rootShapes = new Set(roots.map(shapeOf));
+  const once = (expr: Expr) =>
+    rootShapes.has(shapeOf(expr)) || (!leaves.has(expr.op) && (uses.get(shapeOf(expr)) ?? 0) > 1);
+  // A value compiled once goes in the lateral after the latest of those it reads (level 1 up).
+  const levels = new Map<string, { level: number; expr: Expr }>();
+  const levelOf = (expr: Expr): number => {
+    const shape = shapeOf(expr);
+    const known = levels.get(shape);
+    if (known) return known.level;
+    const below = Math.max(0, ...subexpressions(expr).map(levelOf));
+    if (!once(expr)) return below;
+    levels.set(shape, { level: below + 1, expr });
+    return below + 1;
+  };
+  roots.forEach(levelOf);
+  const compiled = new Map<string, SQL>();
+  const byLevel: SQL[][] = [];
+  const shared: Scope = { columns, compiled: (expr) => compiled.get(shapeOf(expr)) };
+  for (const [n, { level, expr }] of [...levels.values()].sort((a, b) => a.level - b.level).entries()) {
+    const name = `c${n}`;
+    (byLevel[level] ??= []).push(sql`${sqlOf(expr, shared)} as ${sql.identifier(name)}`);
+    compiled.set(shapeOf(expr), at(level, name));
+  }
+  if (read.size > 0)
+    byLevel[0] = [...read].map(([key, name]) => sql`${through[key]!} as ${sql.identifier(name)}`);
+  const laterals = byLevel.flatMap((selected, level) =>
+    selected ? [sql`(select ${sql.join(selected, sql`, `)} offset 0) as ${alias(level)}`] : [],
+  );
+  return {
+    from: sql.join(
+      laterals.map((lateral) => sql` cross join lateral ${lateral}`),
+      sql``,
+    ),
+    laterals,
+    columns: Object.fromEntries(keys.map((key, i) => [key, compiled.get(shapeOf(roots[i]!))!])),
+  };
+}
+
+/** The expressions an expression reads directly, in its conditions too. */
+function subexpressions(expr: Expr | Condition): Expr[] {
+  return partsOf(expr).flatMap((part) => (conditionOps.has(part.op) ? subexpressions(part) : [part as Expr]));
+}
+
+const conditionOps = new Set<string>([
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'eq',
+  'oneOf',
+  'mentions',
+  'isSet',
+  'and',
+  'or',
+  'not',
+]);
+
+/** Expressions read as they are wherever used: a column, a constant. */
+const leaves = new Set<Expr['op']>(['field', 'number', 'text', 'series', 'date']);
+
 /**
  * The table's columns and, for each field its derived values read through a reference
  * (`ufdInspectionId.matThickness`), that field of the referenced record: a subselect on the other
@@ -32,17 +152,22 @@ export function derivedSql(entity: EntityDefinition, key: string, table: object)
  */
 function withReadsThrough(entity: EntityDefinition, table: Columns): Columns {
   if (entity.readsThrough.length === 0 && entity.readsSeries.length === 0) return table;
-  const through: Columns = Object.fromEntries([
+  const through = readsOf(entity, table);
+  return new Proxy(table, {
+    get: (own, key) => (typeof key === 'string' && key in through ? through[key] : Reflect.get(own, key)),
+  });
+}
+
+/** What the entity's derived values read through references and from the series, by key, as SQL. */
+function readsOf(entity: EntityDefinition, table: Columns): Record<string, SQL> {
+  return Object.fromEntries([
     ...entity.readsThrough.map((read) => [read.key, readThroughSql(entity, read, column(table, read.ref))]),
     // The same series' other readings, by a correlated subquery on its index (series.ts).
     ...entity.readsSeries.map((read) => [
       seriesReadKey(read.of, read.key),
       seriesReadSql(entity, read, (key) => column(table, key)),
     ]),
-  ]);
-  return new Proxy(table, {
-    get: (own, key) => (typeof key === 'string' && key in through ? through[key] : Reflect.get(own, key)),
-  });
+  ]) as Record<string, SQL>;
 }
 
 /**
@@ -132,10 +257,16 @@ const comparisons = { lt: '<', lte: '<=', gt: '>', gte: '>=', eq: '=' } as const
  */
 export function compile(expr: Expr, columns: Columns): SQL {
   valueKind(expr);
-  return sqlOf(expr, columns);
+  return sqlOf(expr, { columns });
 }
 
-function sqlOf(expr: Expr, columns: Columns): SQL {
+/** What an expression compiles against: the columns, and the subexpressions already compiled once. */
+type Scope = { columns: Columns; compiled?: (expr: Expr) => SQL | undefined };
+
+function sqlOf(expr: Expr, scope: Scope): SQL {
+  const once = scope.compiled?.(expr);
+  if (once) return once;
+  const { columns } = scope;
   switch (expr.op) {
     case 'field':
       return sql`${column(columns, expr.key)}::float8`;
@@ -146,24 +277,24 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
     case 'add':
     case 'sub':
     case 'mul':
-      return sql`(${sqlOf(expr.a, columns)} ${sql.raw(operators[expr.op])} ${sqlOf(expr.b, columns)})`;
+      return sql`(${sqlOf(expr.a, scope)} ${sql.raw(operators[expr.op])} ${sqlOf(expr.b, scope)})`;
     case 'div':
       // Empty, not an error, where the divisor is zero (as the API's value).
-      return sql`(${sqlOf(expr.a, columns)} / nullif(${sqlOf(expr.b, columns)}, 0))`;
+      return sql`(${sqlOf(expr.a, scope)} / nullif(${sqlOf(expr.b, scope)}, 0))`;
     case 'min':
     case 'max': {
       // least and greatest skip nulls; the API's value is empty when either is.
-      const a = sqlOf(expr.a, columns);
-      const b = sqlOf(expr.b, columns);
+      const a = sqlOf(expr.a, scope);
+      const b = sqlOf(expr.b, scope);
       return sql`(case when ${a} is null or ${b} is null then null else ${sql.raw(expr.op === 'min' ? 'least' : 'greatest')}(${a}, ${b}) end)`;
     }
     case 'round': {
       // Half up, as Math.round: floor(x·10ⁿ + 0.5) / 10ⁿ, in double precision like JavaScript.
       const scale = literal(10 ** expr.digits);
-      return sql`(floor(${sqlOf(expr.a, columns)} * ${scale} + 0.5) / ${scale})`;
+      return sql`(floor(${sqlOf(expr.a, scope)} * ${scale} + 0.5) / ${scale})`;
     }
     case 'bands': {
-      const a = sqlOf(expr.a, columns);
+      const a = sqlOf(expr.a, scope);
       const cases = expr.bands.map(
         (b) =>
           sql`when ${a} ${sql.raw(b.when === 'gt' ? '>' : '>=')} ${literal(b.limit)} then ${text(b.value)}`,
@@ -172,7 +303,7 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
     }
     case 'if':
       // An unknown condition takes the else branch, as the API's; empty when there is none.
-      return sql`(case when ${condition(expr.when, columns)} then ${sqlOf(expr.then, columns)} else ${expr.else ? sqlOf(expr.else, columns) : sql`null`} end)`;
+      return sql`(case when ${condition(expr.when, scope)} then ${sqlOf(expr.then, scope)} else ${expr.else ? sqlOf(expr.else, scope) : sql`null`} end)`;
     case 'countItems': {
       // Over the stored list (jsonb); 0 when it is empty or not a list, as the API's count.
       const list = column(columns, expr.key);
@@ -185,9 +316,9 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
     case 'byValue': {
       const key = column(columns, expr.key);
       const cases = Object.entries(expr.cases).map(
-        ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${sqlOf(branch, columns)}`,
+        ([value, branch]) => sql`when ${key}::text = ${text(value)} then ${sqlOf(branch, scope)}`,
       );
-      const otherwise = expr.otherwise ? sqlOf(expr.otherwise, columns) : sql`null`;
+      const otherwise = expr.otherwise ? sqlOf(expr.otherwise, scope) : sql`null`;
       // An empty word is empty, as the API's: `otherwise` is for another value.
       return sql`(case when ${key} is null then null ${sql.join(cases, sql` `)} else ${otherwise} end)`;
     }
@@ -205,7 +336,7 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
     }
     case 'yearsBetween':
       // date − date is whole days; over 365.25 in double precision, as the API's.
-      return sql`((${sqlOf(expr.b, columns)} - ${sqlOf(expr.a, columns)})::float8 / 365.25)`;
+      return sql`((${sqlOf(expr.b, scope)} - ${sqlOf(expr.a, scope)})::float8 / 365.25)`;
     case 'addYears': {
       // As the API's `addYears`, in the same order: whole months on the calendar (PostgreSQL's
       // interval clamps to the month's last day, as the API does), then the rest of a month as
@@ -213,8 +344,8 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
       // judged before any date is made (a timestamp ends at 4713 BC, and an int at 2³¹), in nested
       // cases since SQL's `and` keeps no order; the months are clamped inside too, so no plan that
       // folds constants leaves an int's range.
-      const date = sqlOf(expr.a, columns);
-      const years = sqlOf(expr.years, columns);
+      const date = sqlOf(expr.a, scope);
+      const years = sqlOf(expr.years, scope);
       const months = sql`trunc(${years} * 12)`;
       const reached = sql`((extract(year from ${date}) * 12 + extract(month from ${date}) - 1)::float8 + ${months})`;
       const clamped = sql`least(greatest(${months}, ${literal(-12 * maxYearsAdded)}), ${literal(12 * maxYearsAdded)})::int`;
@@ -225,14 +356,15 @@ function sqlOf(expr: Expr, columns: Columns): SQL {
 }
 
 /** A condition as SQL's three-valued boolean, as `holds` answers it. */
-function condition(c: Condition, columns: Columns): SQL {
+function condition(c: Condition, scope: Scope): SQL {
+  const { columns } = scope;
   switch (c.op) {
     case 'lt':
     case 'lte':
     case 'gt':
     case 'gte':
     case 'eq':
-      return sql`(${sqlOf(c.a, columns)} ${sql.raw(comparisons[c.op])} ${sqlOf(c.b, columns)})`;
+      return sql`(${sqlOf(c.a, scope)} ${sql.raw(comparisons[c.op])} ${sqlOf(c.b, scope)})`;
     case 'oneOf':
       return sql`(${column(columns, c.key)}::text in (${sql.join(
         c.values.map((v) => text(v)),
@@ -247,14 +379,14 @@ function condition(c: Condition, columns: Columns): SQL {
       )})`;
     }
     case 'isSet':
-      return sql`(${sqlOf(c.a, columns)} is not null)`;
+      return sql`(${sqlOf(c.a, scope)} is not null)`;
     case 'and':
     case 'or':
       return sql`(${sql.join(
-        c.all.map((x) => condition(x, columns)),
+        c.all.map((x) => condition(x, scope)),
         sql.raw(c.op === 'and' ? ' and ' : ' or '),
       )})`;
     case 'not':
-      return sql`(not ${condition(c.c, columns)})`;
+      return sql`(not ${condition(c.c, scope)})`;
   }
 }

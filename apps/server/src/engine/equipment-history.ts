@@ -2,6 +2,7 @@ import { reportHeader } from '@inspectra/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
 import { worstFindingSql } from './finding-grade.ts';
 
@@ -43,15 +44,18 @@ export type EquipmentHistoryRow = {
  *
  * Planned on indexes: `report_header (equipment_no)` for the equipment's reports, then each kept
  * report's graded records by their parents' indexes; one window sort of the equipment's reports.
- * `equipmentNo` is a value or the column of an outer row (the NDT register's equipment).
+ * `equipmentNo` is a value or the column of an outer row (the NDT register's equipment). `methods`,
+ * for one equipment, are its reports' methods (`equipmentMethodsOf`): only their techniques' worst
+ * findings are compiled, a statement of a few KB instead of every technique's.
  */
 export function equipmentHistorySql(
   equipmentNo: SQL | AnyPgColumn,
   visible: SQL | undefined,
   latest: number,
+  methods?: readonly string[],
 ): SQL {
   return sql`select h.inspection_method, h.id, h.report_number, h.status, h.date, h.report_count, h.recency,
-      ${worstFindingSql(sql`h.id`, sql`h.inspection_method`)} as worst_finding
+      ${worstFindingSql(sql`h.id`, sql`h.inspection_method`, methods)} as worst_finding
     from (${equipmentReportsSql(equipmentNo, visible)}) h where h.recency <= ${latest}`;
 }
 
@@ -69,4 +73,27 @@ export function equipmentReportsSql(equipmentNo: SQL | AnyPgColumn, visible: SQL
       (row_number() over (${byRecency}))::int as recency
     from ${reports}
     where ${and(eq(reports.equipmentNo, equipmentNo as AnyPgColumn), sql`${reports.inspectionMethod} is not null`, currentReportSql, visible)}`;
+}
+
+/**
+ * The inspection methods of an equipment's current reports the caller may see, by
+ * `report_header (equipment_no)`: what `equipmentHistorySql` needs to compile for one equipment.
+ */
+export async function equipmentMethodsOf(
+  db: DbOrTx,
+  equipmentNo: string,
+  visible: SQL | undefined,
+): Promise<string[]> {
+  const found = await db
+    .selectDistinct({ method: reports.inspectionMethod })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.equipmentNo, equipmentNo),
+        sql`${reports.inspectionMethod} is not null`,
+        currentReportSql,
+        visible,
+      ),
+    );
+  return found.flatMap((row) => (row.method ? [row.method] : []));
 }

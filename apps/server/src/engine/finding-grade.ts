@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tableOf, verdictAcceptances } from '../db/schema/index.ts';
-import { derivedSql } from './derived-sql.ts';
+import { derivedLaterals } from './derived-sql.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 
@@ -33,48 +33,101 @@ export function gradedUnderReport(
 }
 
 /**
- * A technique's finding grade (`findingGrade`) as SQL over its graded records' table (its rows', or
- * its inspection's when that is the graded record): the stored column, or the derived value's
- * expression (derived-sql.ts), the same the API computes for each record. Undefined when the
- * technique grades nothing.
+ * A technique's finding grade (`findingGrade`) over its graded records' table (its rows', or its
+ * inspection's when that is the graded record), computed once per row: `from`, the laterals to add
+ * after the table in a `from` (empty for a stored grade), `grade` and `rank` (its place among the
+ * levels, 1 = least severe, null for no level) as their columns. The stored column, or the derived
+ * value compiled once per row (`derivedLaterals`), the same the API computes for each record; with
+ * a verdict pair, the grade counted, itself computed once in a lateral after both verdicts (docs/
+ * verdict-pairs.md). Undefined when the technique grades nothing.
  */
-export function gradeSql(technique: TechniqueDefinition, gradedTable: object): SQL | undefined {
+export function gradeLaterals(
+  technique: TechniqueDefinition,
+  gradedTable: object,
+): { from: SQL; laterals: SQL[]; grade: SQL; rank: SQL } | undefined {
   const grade = technique.findingGrade;
   const graded = gradedEntity(technique);
   if (!grade || !graded) return undefined;
   const override = overrideSql(technique, gradedTable);
-  if (!override) return valueSql(graded, grade.field, gradedTable);
+  if (!override) {
+    const values = valuesSql(graded, [grade.field], gradedTable);
+    const value = values.columns[grade.field]!;
+    return { ...values, grade: value, rank: gradeRank(technique, value) };
+  }
   // With a verdict pair, the grade counted (docs/verdict-pairs.md): the standard's where it is
   // stricter than the recorded one, until a reviewer has accepted the recorded one over it; the
   // standard's too where nobody recorded one (a reading graded by its rise alone).
   const { recorded, standard, accepted } = override;
-  return sql`(case when (${recorded}) is null then (${standard})::text
+  const counted = sql.identifier('grade_counted');
+  const lateral = sql`(select (case when ${recorded} is null then (${standard})::text
     when ${gradeRank(technique, standard)} > ${gradeRank(technique, recorded)}
-    and not ${accepted} then (${standard})::text else (${recorded})::text end)`;
-}
-
-/** A field of the graded records, stored or derived, as SQL over their table. */
-function valueSql(graded: EntityDefinition, key: string, gradedTable: object): SQL {
-  if (graded.fields[key]) return sql`${(gradedTable as Record<string, AnyPgColumn>)[key]!}`;
-  return derivedSql(graded, key, gradedTable);
+    and not ${accepted} then (${standard})::text else (${recorded})::text end) as grade offset 0) as ${counted}`;
+  const value = sql`${counted}.grade`;
+  return {
+    from: sql`${override.from} cross join lateral ${lateral}`,
+    laterals: [...override.laterals, lateral],
+    grade: value,
+    rank: gradeRank(technique, value),
+  };
 }
 
 /**
- * The overrides among a technique's graded records (docs/verdict-pairs.md), as SQL conditions over
- * their table: `any`, the two verdicts set and different; `accepted`, one a reviewer accepted.
- * Undefined when the technique names no verdict pair.
+ * A technique's finding grade as one SQL value over its graded records' table (`gradeLaterals`'s,
+ * as a scalar subquery over the row's laterals where it is derived or counted from a pair), for a
+ * statement that reads it once per row. Undefined when the technique grades nothing.
+ */
+export function gradeSql(technique: TechniqueDefinition, gradedTable: object): SQL | undefined {
+  const graded = gradeLaterals(technique, gradedTable);
+  if (!graded) return undefined;
+  const [first, ...rest] = graded.laterals;
+  if (!first) return graded.grade;
+  return sql`(select ${graded.grade} from ${first}${sql.join(
+    rest.map((lateral) => sql` cross join lateral ${lateral}`),
+    sql``,
+  )})`;
+}
+
+/**
+ * Fields of the graded records, stored or derived, as SQL over their table: the derived ones as
+ * columns of laterals (`derivedLaterals`, `from` and `laterals` empty when none is derived).
+ */
+function valuesSql(
+  graded: EntityDefinition,
+  keys: readonly string[],
+  gradedTable: object,
+): { from: SQL; laterals: SQL[]; columns: Record<string, SQL> } {
+  const stored = (key: string) => sql`${(gradedTable as Record<string, AnyPgColumn>)[key]!}`;
+  const derived = keys.filter((key) => !graded.fields[key]);
+  const values =
+    derived.length > 0
+      ? derivedLaterals(graded, derived, gradedTable)
+      : { from: sql``, laterals: [], columns: {} as Record<string, SQL> };
+  return {
+    ...values,
+    columns: Object.fromEntries(keys.map((key) => [key, values.columns[key] ?? stored(key)])),
+  };
+}
+
+/**
+ * The overrides among a technique's graded records (docs/verdict-pairs.md), as SQL over their
+ * table and `from`, the laterals (added after the table in a `from`) computing both verdicts once
+ * per row: `recorded` and `standard`; `any`, the two verdicts set and different; `accepted`, one a
+ * reviewer accepted. Undefined when the technique names no verdict pair.
  */
 export function overrideSql(
   technique: TechniqueDefinition,
   gradedTable: object,
-): { any: SQL; accepted: SQL; recorded: SQL; standard: SQL } | undefined {
+): { from: SQL; laterals: SQL[]; any: SQL; accepted: SQL; recorded: SQL; standard: SQL } | undefined {
   const graded = gradedEntity(technique);
   const pair = graded?.verdict;
   if (!graded || !pair) return undefined;
-  const recorded = valueSql(graded, pair.recorded, gradedTable);
-  const standard = valueSql(graded, pair.standard, gradedTable);
+  const values = valuesSql(graded, [pair.recorded, pair.standard], gradedTable);
+  const recorded = values.columns[pair.recorded]!;
+  const standard = values.columns[pair.standard]!;
   const id = (gradedTable as Record<string, AnyPgColumn>).id!;
   return {
+    from: values.from,
+    laterals: values.laterals,
     recorded,
     standard,
     any: sql`(${recorded})::text <> (${standard})::text`,
@@ -96,7 +149,7 @@ export function overrideCountSql(report: SQL, method: SQL): SQL {
     if (!override) return [];
     return [
       sql`when ${technique.method} then (select json_build_array(count(*), count(*) filter (where ${override.accepted}))
-        from ${under.from} where ${under.report} = ${report} and ${override.any})`,
+        from ${under.from}${override.from} where ${under.report} = ${report} and ${override.any})`,
     ];
   });
   return counted.length > 0 ? sql`(case ${method} ${sql.join(counted, sql` `)} end)` : sql`null`;
@@ -116,12 +169,15 @@ export function gradeRank(technique: TechniqueDefinition, grade: SQL): SQL {
  * the technique serving that method when it grades findings, over its graded records under the
  * report (rows under its inspections, or the inspections themselves), levels in the technique's
  * declared order. Another technique's records hung under the same report never count: their
- * levels may mean something else. Null when nothing is graded.
+ * levels may mean something else. Null when nothing is graded. `methods`, when given, are the only
+ * methods the reports may be made by (an equipment's, read first): the others' branches are left
+ * out, so the statement plans only what can be read.
  * The NDT register's history and the approvals queue read it.
  */
-export function worstFindingSql(report: SQL, method: SQL): SQL {
+export function worstFindingSql(report: SQL, method: SQL, methods?: readonly string[]): SQL {
   const graded = techniques.flatMap((technique) => {
-    const worst = technique.method ? worstGradeSql(technique, report) : undefined;
+    const named = technique.method && (!methods || methods.includes(technique.method));
+    const worst = named ? worstGradeSql(technique, report) : undefined;
     return worst ? [sql`when ${technique.method} then ${worst}`] : [];
   });
   return graded.length > 0 ? sql`(case ${method} ${sql.join(graded, sql` `)} end)` : sql`null`;
@@ -133,9 +189,8 @@ export function worstFindingSql(report: SQL, method: SQL): SQL {
  */
 export function worstGradeSql(technique: TechniqueDefinition, report: SQL): SQL | undefined {
   const under = gradedUnderReport(technique);
-  const grade = under ? gradeSql(technique, under.table) : undefined;
-  if (!under || !grade) return undefined;
-  const rank = gradeRank(technique, grade);
-  return sql`(select ${grade} from ${under.from}
-    where ${under.report} = ${report} and ${rank} is not null order by ${rank} desc limit 1)`;
+  const graded = under ? gradeLaterals(technique, under.table) : undefined;
+  if (!under || !graded) return undefined;
+  return sql`(select ${graded.grade} from ${under.from}${graded.from}
+    where ${under.report} = ${report} and ${graded.rank} is not null order by ${graded.rank} desc limit 1)`;
 }

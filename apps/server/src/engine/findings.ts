@@ -1,8 +1,8 @@
 import { techniqueOfMethod } from '@inspectra/contract';
 import type { EntityDefinition, OpenedFinding } from '@inspectra/contract';
-import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { gradeSql, gradedUnderReport } from './finding-grade.ts';
+import { gradeLaterals, gradedUnderReport } from './finding-grade.ts';
 import { recordName } from './report-tree.ts';
 
 /** One graded row of a report whose counted grade opens a finding to close. */
@@ -32,7 +32,7 @@ export function findingName(entity: EntityDefinition, values: Record<string, unk
 
 /**
  * The findings a report opens (docs/recommendations.md): the graded records under it
- * (`gradedUnderReport`) whose grade counted (`gradeSql`, the stricter verdict of a pair) is a level
+ * (`gradedUnderReport`) whose grade counted (`gradeLaterals`, the stricter verdict of a pair) is a level
  * its technique's grade declares as opening one (`findingGrade.opens`), each with that level's
  * severity and days until due. Empty for a report whose method grades nothing or opens nothing.
  * One statement over the report's graded records by their parents' indexes; knows no technique.
@@ -47,17 +47,16 @@ export async function openedGrades(
   const opens = technique?.findingGrade?.opens;
   const under = technique ? gradedUnderReport(technique) : undefined;
   if (!technique || !opens || !under) return [];
-  const grade = gradeSql(technique, under.table)!;
+  // The report's graded rows with their grade, computed once per row in laterals (`gradeLaterals`).
+  const graded = gradeLaterals(technique, under.table)!;
   const levels = Object.keys(opens);
+  const counted = sql`(select ${under.table.id!} as graded_id, ${graded.grade} as grade
+    from ${under.from}${graded.from} where ${under.report} = ${report.id}) as "counted"`;
   const rows = await db
-    .select({ ...getTableColumns(under.table), countedGrade: sql<string>`(${grade})` })
+    .select({ ...getTableColumns(under.table), countedGrade: sql<string>`"counted".grade` })
     .from(under.table)
-    .where(
-      and(
-        sql`${under.table.id!} in (select ${under.table.id!} from ${under.from} where ${under.report} = ${report.id})`,
-        inArray(sql`(${grade})`, levels),
-      ),
-    );
+    .innerJoin(counted, sql`"counted".graded_id = ${under.table.id!}`)
+    .where(inArray(sql`"counted".grade`, levels));
   return rows.map((row) => {
     const values = row as Record<string, unknown>;
     return {

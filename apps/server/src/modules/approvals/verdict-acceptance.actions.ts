@@ -55,7 +55,7 @@ export async function verdictOverridesOf(
         (${override.recorded})::text as recorded, (${override.standard})::text as standard,
         ${r[verdictOverrideReasonKey]!} as reason,
         a.accepted_by, a.accepted_by_name, to_char(a.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as accepted_at
-      from ${from}
+      from ${from}${override.from}
       left join lateral (select ${verdictAcceptances.acceptedBy} as accepted_by,
           ${verdictAcceptances.acceptedByName} as accepted_by_name, ${verdictAcceptances.acceptedAt} as accepted_at
         from ${verdictAcceptances} where ${verdictAcceptances.rowId} = ${r.id!}

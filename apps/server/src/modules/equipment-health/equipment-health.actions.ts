@@ -33,7 +33,11 @@ import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import { equipmentHistorySql, equipmentReportsSql } from '../../engine/equipment-history.ts';
+import {
+  equipmentHistorySql,
+  equipmentMethodsOf,
+  equipmentReportsSql,
+} from '../../engine/equipment-history.ts';
 import type { EquipmentHistoryRow } from '../../engine/equipment-history.ts';
 import { reportImagesSql } from '../../engine/report-images.ts';
 import type { ReportImageRow } from '../../engine/report-images.ts';
@@ -202,8 +206,9 @@ async function photosOf(
  * The equipment health card (docs/equipment-health.md). Six statements whatever the number of
  * techniques or reports: the equipment with the names of its codes (by the master's keys), its
  * drawings (the NDT register's, by the equipment number's unique index, then by parent), the
- * engine's equipment history of the caller's scope (`report_header (equipment_no)` → each report's
- * graded records by parent), the next due task per method, the thickness locations' next date and
+ * engine's equipment history of the caller's scope (its methods read first, then
+ * `report_header (equipment_no)` → each report's graded records by parent, compiling only those
+ * methods' grades), the next due task per method, the thickness locations' next date and
  * the latest reports' photos. The asset master, drawings and thickness locations are plant-wide;
  * the reports and tasks are the caller's company's.
  */
@@ -243,9 +248,12 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
           .orderBy(asc(isometrics.fileName))
           .limit(healthDrawingCap)
           .then(cappedRows),
-        deps.db.execute(
-          sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod)}) r
-          order by r.inspection_method, r.recency`,
+        // The equipment's methods first: the history compiles only their techniques' grades.
+        equipmentMethodsOf(deps.db, equipmentNo, visible).then((methods) =>
+          deps.db.execute(
+            sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod, methods)}) r
+            order by r.inspection_method, r.recency`,
+          ),
         ),
         nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
         thicknessDueOf(deps.db, equipmentNo, today),

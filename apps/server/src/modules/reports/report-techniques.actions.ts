@@ -12,7 +12,7 @@ import { attachments, tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { typedAction } from '../../engine/action-handler.ts';
-import { gradeRank, gradeSql } from '../../engine/finding-grade.ts';
+import { gradeLaterals } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
@@ -47,8 +47,9 @@ export async function summaryOf(
   // kind; a kind is never under another class's inspection, so each is counted under every one.
   const kinds = rowsEntity ? [...countedRowKinds(technique).keys()] : [];
   const r = rowsEntity ? (tableOf(rowsEntity) as unknown as Table) : undefined;
-  const graded = r ? gradeSql(technique, r) : undefined;
-  const rank = graded ? gradeRank(technique, graded) : undefined;
+  // The rows' grade computed once per row, in laterals after their table (`gradeLaterals`).
+  const graded = r ? gradeLaterals(technique, r) : undefined;
+  const rank = graded?.rank;
   // One grouped pass over each kind of row (and over the graded rows, should they not be counted):
   // per inspection and level (null: ungraded), the rows counted (`n`) and the rows of the level (`c`).
   const read = [...new Set([...kinds, ...(rank ? [rowsEntity!] : [])])];
@@ -56,10 +57,10 @@ export async function summaryOf(
     sql`${k[kind.parent!]!} in (select id from inspection)`;
   const passes = read.map((kind) => {
     const k = tableOf(kind) as unknown as Table;
-    const level = kind === rowsEntity && rank ? rank : sql`null::int`;
+    const ranked = kind === rowsEntity && graded ? graded : undefined;
     const counted = kinds.includes(kind) ? sql`count(*)` : sql`0::bigint`;
-    return sql`select ${k[kind.parent!]!} as inspection, ${level} as g, ${counted} as n, count(*) as c
-      from ${k} where ${underReport(k, kind)} group by 1, 2`;
+    return sql`select ${k[kind.parent!]!} as inspection, ${ranked?.rank ?? sql`null::int`} as g, ${counted} as n, count(*) as c
+      from ${k}${ranked?.from ?? sql``} where ${underReport(k, kind)} group by 1, 2`;
   });
   const rowFiles = kinds.map((kind) => {
     const k = tableOf(kind) as unknown as Table;
@@ -71,9 +72,9 @@ export async function summaryOf(
   const noFiles = sql`select null::uuid as inspection, 0::bigint as files where false`;
   // An inspection graded as its own record (an MCSA test): it counts once, at its own level.
   if (!rowsEntity && grade && gradedEntity(technique) === entity) {
-    const own = gradeRank(technique, gradeSql(technique, i)!);
-    passes.push(sql`select ${i.id!} as inspection, ${own} as g, 0::bigint as n, 1::bigint as c
-      from ${i} where ${i[entity.parent!]!} = ${reportId} and ${own} is not null`);
+    const own = gradeLaterals(technique, i)!;
+    passes.push(sql`select ${i.id!} as inspection, ${own.rank} as g, 0::bigint as n, 1::bigint as c
+      from ${i}${own.from} where ${i[entity.parent!]!} = ${reportId} and ${own.rank} is not null`);
   }
   const found = await db.execute<{
     variant: string | null;
