@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import {
-  completeForSubmission,
+  approveReport,
   createApprover,
   createEquipment,
   createReportHeader,
@@ -37,15 +37,7 @@ type Candidate = {
   thicknessMm: number;
 };
 
-const move = (id: string, status: string, token?: string) =>
-  t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`, undefined, token);
-
-async function approve(id: string) {
-  await completeForSubmission(t, id);
-  expect((await move(id, 'submitted')).status).toBe(200);
-  const approved = await move(id, 'approved', approver.token);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-}
+const approve = (id: string) => approveReport(t, id, approver.token);
 
 /** A report of `method` on the equipment, its inspection done on `date`. */
 const report = (equipmentNo: string, method: string, date: string) =>
