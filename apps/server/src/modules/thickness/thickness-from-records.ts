@@ -92,12 +92,13 @@ function techniqueValuesSql(technique: TechniqueDefinition, equipmentNo: SQL, vi
 
 /**
  * The thickness values of a location's equipment from every technique that declares one, latest
- * report first, at most `cap` (with how many matched): those not yet taken, or only the records
- * `ids` names (taken or not, to tell a taken record from an unknown one).
+ * report first, at most `thicknessCandidatesCap` (with how many matched): those not yet taken, or
+ * only the records `ids` names (taken or not, to tell a taken record from an unknown one; at most
+ * `thicknessFromRecordsMax`, under the cap).
  */
 async function candidateRows(
   db: DbOrTx,
-  o: { equipmentNo: string; user: AuthenticatedUser; deps: EngineDeps; ids?: readonly string[]; cap: number },
+  o: { equipmentNo: string; user: AuthenticatedUser; deps: EngineDeps; ids?: readonly string[] },
 ): Promise<CandidateRow[]> {
   const visible = scopeFor(o.deps.scopes, reportHeader, o.user);
   const each = thicknessSourceTechniques.map((technique) =>
@@ -106,7 +107,7 @@ async function candidateRows(
   const which = o.ids ? sql`v.record_id = any(${sql.param(o.ids)}::uuid[])` : sql`not v.taken`;
   const found = await db.execute<CandidateRow>(sql`select v.*, (count(*) over ())::int as matched
     from (${sql.join(each, sql` union all `)}) v where ${which}
-    order by v.date desc, v.report_number, v.record_id limit ${o.cap}`);
+    order by v.date desc, v.report_number, v.record_id limit ${thicknessCandidatesCap}`);
   return found.rows;
 }
 
@@ -143,7 +144,6 @@ export const thicknessFromRecordsActions: Record<string, ActionHandler> = {
       equipmentNo: location.equipmentNo,
       user: user!,
       deps,
-      cap: thicknessCandidatesCap,
     });
     const data = rows.map(candidateOf);
     return { data, meta: notShownMeta({ data: [data.length, rows[0]?.matched ?? 0] }) };
@@ -168,7 +168,6 @@ export const thicknessFromRecordsActions: Record<string, ActionHandler> = {
         user: user!,
         deps,
         ids: body.recordIds,
-        cap: body.recordIds.length,
       });
       const byId = new Map(rows.map((row) => [row.record_id, row]));
       const unknown = body.recordIds.filter((id) => !byId.has(id));
