@@ -402,6 +402,22 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
 }
 
 /**
+ * The access token of a new user of a new contractor company, holding `role` (Contractor inspector
+ * unless told): a caller whose reads are its company's scope.
+ */
+export async function contractorToken(t: TestApp, role = 'Contractor inspector'): Promise<string> {
+  const company = await t.call(
+    'POST',
+    '/api/contractor-company',
+    multipart({ ContractorName: `C-${unique()}` }),
+  );
+  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
+  const user = await createUser(t, { roleId: await standardRoleId(t, role) });
+  await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+  return (await t.login(user.username, user.password)).json().data.accessToken as string;
+}
+
+/**
  * A report made complete, submitted by the administrator who wrote it and approved by another
  * (`approverToken`, on a one-level path): a report of record.
  */

@@ -4,19 +4,18 @@
  * equipment, not yet taken, the caller's company's only), and taking them as readings, all or none,
  * judged as readings sent by hand.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
 import {
   approveReport,
+  contractorToken,
   createApprover,
   createEquipment,
   createReportHeader,
   createUser,
   multipart,
   standardRoleId,
+  startTestApp,
 } from './helpers.ts';
-import { startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -258,15 +257,7 @@ describe("a location's candidates from the records of its equipment", () => {
   it("answers a contractor's user its company's reports only, and refuses it the write", async () => {
     const p = await plant();
     const location = await createLocation(p.equipmentNo);
-    const company = await t.call(
-      'POST',
-      '/api/contractor-company',
-      multipart({ ContractorName: `TR-${Date.now()}` }),
-    );
-    expect(company.status).toBe(201);
-    const user = await createUser(t, { roleId: await standardRoleId(t, 'Contractor inspector') });
-    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
-    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+    const token = await contractorToken(t);
     expect((await candidates(location.id, token)).data).toEqual([]);
     const write = await take(location.id, [p.ufd.recordId], token);
     expect(write.status).toBe(403);
