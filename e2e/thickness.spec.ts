@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import {
   apiLogin,
   closeNotices,
+  e2eDemoPassword,
   expectAccessible,
   expectTouchTargets,
   openSignedIn,
@@ -88,6 +89,7 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   await shot('new-location');
   await form.getByRole('button', { name: 'Add location' }).click();
   await expect(page.getByRole('heading', { name: `${equipmentNo} · CML-01 elbow`, level: 1 })).toBeVisible();
+  const locationPath = new URL(page.url()).pathname;
   await closeNotices(page);
 
   // The readings of 2016, 2021 and 2026 (typed as the en-GB screen reads dates).
@@ -95,7 +97,16 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   await expect(page.getByText(/One reading only/)).toBeVisible();
   await addReading(page, '15/01/2021', '9.0');
   await addReading(page, '15/01/2026', '8.5');
-  await expect(page.getByRole('table', { name: 'Readings' }).getByRole('row')).toHaveCount(4);
+  const readings = page.getByRole('table', { name: 'Readings' });
+  await expect(readings.getByRole('row')).toHaveCount(4);
+  // Each reading against the one before it: the first has none, said in words.
+  await expect(readings.getByRole('row', { name: /15 Jan 2016/ })).toContainText(
+    'First reading: no change yet',
+  );
+  await expect(readings.getByRole('row', { name: /15 Jan 2021/ })).toContainText('−1 mm');
+  await expect(readings.getByRole('row', { name: /15 Jan 2021/ })).toContainText('0.2 mm/y');
+  await expect(readings.getByRole('row', { name: /15 Jan 2026/ })).toContainText('−0.5 mm');
+  await expect(readings.getByRole('row', { name: /15 Jan 2026/ })).toContainText('0.1 mm/y');
 
   await expectFigures(page, {
     'Long-term corrosion rate': /^0\.15 mm\/y$/,
@@ -122,4 +133,75 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   await page.getByRole('link', { name: 'All locations' }).click();
   await expect(page.getByRole('row', { name: /CML-01 elbow/ })).toContainText('OK');
   await shot('list');
+
+  // A PAUT report of the line, approved, measured the joint's thinnest wall at 8.4 mm on 15 June
+  // 2026: taken from the location's page as a reading, dated by the report, by PAUT.
+  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+  const posted = async (path: string, data: Record<string, unknown>) => {
+    const response = await page.request.post(path, { headers: asAdmin, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  const workOrder = await posted('/api/work-order-spks', {
+    woNumber: `WO-TM-${run}`,
+    title: 'PAUT of the crude transfer line',
+    equipmentCategory: 'pipe',
+    tagNumber: `10"-P-${run}`,
+  });
+  await posted('/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod: 'paut',
+    userPDMIds: [],
+    levelApprovals: [1],
+    positionLevels: ['Area inspection engineer'],
+  });
+  const report = await posted('/api/report-headers', {
+    workOrderSPKId: workOrder.id,
+    reportNumber: `RPT-TM-${run}`,
+    title: 'PAUT of the crude transfer line',
+    equipmentNo,
+    inspectionMethod: 'paut',
+    actualCompletedDate: '2026-06-15',
+  });
+  const paut = await posted('/api/paut-inspection-pipe', {
+    reportHeaderId: report.id,
+    measurementDate: '2026-06-15',
+    procedureNo: 'PAUT-PRC-003',
+  });
+  await posted('/api/paut-summary-pipe', {
+    pautInspectionId: paut.id,
+    measurementDate: '2026-06-15',
+    jointNumber: 'J-12',
+    minimumWallThickness: 8.4,
+  });
+  const reviewer = await apiLogin(page, { username: 'reviewer1', password: e2eDemoPassword });
+  for (const [status, token] of [
+    ['submitted', admin.accessToken],
+    ['approved', reviewer.accessToken],
+  ] as const) {
+    const moved = await page.request.put(`/api/report-headers/update-report-status/${report.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      params: { status },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await openSignedIn(page, admin, locationPath);
+  await page.getByRole('button', { name: 'Take from reports' }).click();
+  const picker = page.getByRole('dialog', { name: 'Take readings from UFD, SRUT and PAUT reports' });
+  const offered = picker.getByRole('row', { name: new RegExp(`RPT-TM-${run}`) });
+  await expect(offered).toContainText('15 Jun 2026');
+  await expect(offered).toContainText('PAUT');
+  await expect(offered).toContainText('J-12');
+  await expect(offered).toContainText('8.4');
+  await picker.getByRole('checkbox', { name: `Take J-12 of RPT-TM-${run}` }).check();
+  await shot('take-from-reports');
+  await picker.getByRole('button', { name: 'Take 1 reading' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByText('1 reading taken from the reports')).toBeVisible();
+  await closeNotices(page);
+  const taken = readings.getByRole('row', { name: /15 Jun 2026/ });
+  await expect(taken).toContainText('PAUT');
+  await expect(taken).toContainText('−0.1 mm');
+  await expectFigures(page, { 'Short-term corrosion rate': /^0\.242 mm\/y$/ });
+  await shot('taken-from-reports');
 });

@@ -67,6 +67,7 @@ import {
   thicknessScopes,
   thicknessWriteChecks,
 } from './modules/thickness/thickness.actions.ts';
+import { thicknessFromRecordsActions } from './modules/thickness/thickness-from-records.ts';
 import {
   recommendationActions,
   recommendationScopes,
@@ -336,6 +337,7 @@ export async function buildApp(deps: AppDeps) {
     ...thermalActions,
     ...lubeOilActions,
     ...thicknessActions,
+    ...thicknessFromRecordsActions,
     ...recommendationActions,
     ...vciActions,
     ...ndtActions,

@@ -11,7 +11,13 @@ import { routeTable, thermalActionListCap } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThermalAnalysis, standardRoleId, startTestApp } from './helpers.ts';
+import {
+  createEquipment,
+  createReportHeader,
+  createThermalAnalysis,
+  standardRoleId,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -62,8 +68,27 @@ async function measurementsNeedingAction(count: number) {
   return analysis.id as string;
 }
 
+/** A thickness location of the equipment CAP-TM (made once): what the thickness lists are filled under. */
+async function cappedThicknessLocation(): Promise<string> {
+  await createEquipment(t, { equipmentNo: 'CAP-TM', tagNumber: 'CAP-TM' });
+  const [location] = (
+    await t.db.execute<{ id: string }>(sql`insert into thickness_location (equipment_no, name, code,
+        inspection_class, nominal_thickness_mm, required_thickness_mm)
+      values ('CAP-TM', 'CAP-CML', 'api570', 1, 12, 6) returning id`)
+  ).rows;
+  return location!.id;
+}
+
 /** Rows these fills add are named so (codes, numbers, user names): each fill takes the last ones away first. */
 async function clearCapped() {
+  await t.db.execute(sql`delete from thickness_reading where thickness_location_id in
+    (select id from thickness_location where equipment_no like 'CAP-%')`);
+  await t.db.execute(sql`delete from thickness_location where equipment_no like 'CAP-%'`);
+  await t.db
+    .execute(sql`delete from paut_summary where paut_inspection_id in (select i.id from paut_inspection i
+    join report_header r on r.id = i.report_header_id where r.report_number like 'CAP-%')`);
+  await t.db.execute(sql`delete from paut_inspection where report_header_id in
+    (select id from report_header where report_number like 'CAP-%')`);
   await t.db.execute(sql`delete from report_header where report_number like 'CAP-%'`);
   await t.db.execute(sql`delete from inspection_method_approval where inspection_method like 'CAP-%'`);
   await t.db.execute(sql`delete from inspection_method where code like 'CAP-%'`);
@@ -115,6 +140,32 @@ async function capEquipment() {
  * lists them (a `:param` of the path by its name).
  */
 const fill: Record<string, (count: number, key: string) => Promise<Record<string, string>>> = {
+  'GET /thickness-readings/by-location': async (count) => {
+    const location = await cappedThicknessLocation();
+    await t.db.execute(sql`insert into thickness_reading (thickness_location_id, date, thickness_mm, method)
+      select ${location}::uuid, date '2000-01-01' + n, 10 - n * 0.0001, 'utSpot' from generate_series(1, ${count}) n`);
+    return { thicknessLocationId: location };
+  },
+  'GET /thickness-readings/candidates': async (count) => {
+    const location = await cappedThicknessLocation();
+    const report = await createReportHeader(t, {
+      equipmentNo: 'CAP-TM',
+      inspectionMethod: 'paut',
+      reportNumber: 'CAP-TM-PAUT',
+    });
+    await t.db.execute(sql`update report_header set status = 'approved' where id = ${report.id}::uuid`);
+    const [inspection] = (
+      await t.db.execute<{
+        id: string;
+      }>(sql`insert into paut_inspection (report_header_id, variant, measurement_date)
+        values (${report.id}::uuid, 'pipe', date '2026-01-15') returning id`)
+    ).rows;
+    await t.db
+      .execute(sql`insert into paut_summary (paut_inspection_id, variant, measurement_date, joint_number,
+        minimum_wall_thickness)
+      select ${inspection!.id}::uuid, 'pipe', date '2026-01-15', 'J-' || n, 8 from generate_series(1, ${count}) n`);
+    return { thicknessLocationId: location };
+  },
   'GET /thermal-analysis/result': async (count) => ({
     thermalAnalysisId: await measurementsNeedingAction(count),
   }),

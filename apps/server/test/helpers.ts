@@ -402,6 +402,43 @@ export async function completeForSubmission(t: TestApp, reportHeaderId: string) 
 }
 
 /**
+ * The access token of a new user of a new contractor company, holding `role` (Contractor inspector
+ * unless told): a caller whose reads are its company's scope.
+ */
+export async function contractorToken(t: TestApp, role = 'Contractor inspector'): Promise<string> {
+  const company = await t.call(
+    'POST',
+    '/api/contractor-company',
+    multipart({ ContractorName: `C-${unique()}` }),
+  );
+  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
+  const user = await createUser(t, { roleId: await standardRoleId(t, role) });
+  await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+  return (await t.login(user.username, user.password)).json().data.accessToken as string;
+}
+
+/**
+ * A report made complete, submitted by the administrator who wrote it and approved by another
+ * (`approverToken`, on a one-level path): a report of record.
+ */
+export async function approveReport(t: TestApp, reportHeaderId: string, approverToken: string) {
+  await completeForSubmission(t, reportHeaderId);
+  const move = (status: string, token?: string) =>
+    t.call(
+      'PUT',
+      `/api/report-headers/update-report-status/${reportHeaderId}?status=${status}`,
+      undefined,
+      token,
+    );
+  const submitted = await move('submitted');
+  if (submitted.status !== 200)
+    throw new Error(`submit: ${submitted.status} ${JSON.stringify(submitted.body)}`);
+  const approved = await move('approved', approverToken);
+  if (approved.status !== 200)
+    throw new Error(`approve: ${approved.status} ${JSON.stringify(approved.body)}`);
+}
+
+/**
  * A row of `rows` under the report's inspection of its technique (made when the report has none, of
  * a class holding such rows), with a value in the first field that records it (`recordedFields`):
  * a row a template starts blank does not count until one is filled.

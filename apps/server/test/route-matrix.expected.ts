@@ -136,6 +136,9 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /equipment-health/:equipmentNo': 'asset.view',
   'GET /thickness-locations': 'thickness.view',
   'GET /thickness-locations/:id': 'thickness.view',
+  'GET /thickness-readings/by-location': 'thickness.view',
+  'GET /thickness-readings/candidates': 'thickness.create',
+  'POST /thickness-readings/from-records': 'thickness.create',
   // The register of findings: read as reports are; changed and acted on by who plans the work.
   'GET /recommendations': 'reportHeader.view',
   'GET /recommendations/counts': 'reportHeader.view',

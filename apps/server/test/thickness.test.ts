@@ -238,6 +238,16 @@ describe("a location's rates, remaining life and next inspection", () => {
       '2021-01-15',
       '2026-01-15',
     ]);
+    // Each against the one before it: −1.0 mm over 5 years (0.20 mm/y), −0.5 mm (0.10 mm/y); the
+    // first has none (empty, not 0).
+    expect(
+      r.body.data.map((x: Record<string, unknown>) => [x.previousReading, x.changeMm, x.rateMmPerYear]),
+    ).toEqual([
+      [null, null, null],
+      [{ date: '2016-01-15', thicknessMm: 10 }, -1, 0.2],
+      [{ date: '2021-01-15', thicknessMm: 9 }, -0.5, 0.1],
+    ]);
+    expect(r.body.meta).toEqual({ notShown: { data: 0 } });
     const latest = r.body.data[2];
     const edited = await t.call('PUT', `/api/thickness-readings/${latest.id}`, {
       thicknessMm: 8.0,
@@ -247,6 +257,28 @@ describe("a location's rates, remaining life and next inspection", () => {
     expect((await view(location.id)).corrosionRateShortTermMmPerYear).toBe(0.2);
     expect((await t.call('DELETE', `/api/thickness-readings/${latest.id}`)).status).toBe(200);
     expect(await view(location.id)).toMatchObject({ readingCount: 2, corrosionRateShortTermMmPerYear: 0.2 });
+  });
+
+  it('answers a reading dated back as the new first, each change against the reading before it in time', async () => {
+    const location = await createLocation();
+    await addReading(location.id, '2021-01-15', 9.0);
+    // Growth reads as a negative rate, as the location's rates do.
+    await addReading(location.id, '2024-01-15', 9.3);
+    await addReading(location.id, '2016-01-15', 10.0);
+    const r = await t.call('GET', `/api/thickness-readings/by-location?thicknessLocationId=${location.id}`);
+    expect(r.body.data.map((x: Record<string, unknown>) => [x.date, x.changeMm, x.rateMmPerYear])).toEqual([
+      ['2016-01-15', null, null],
+      ['2021-01-15', -1, 0.2],
+      ['2024-01-15', 0.3, -0.1],
+    ]);
+    const unknown = await t.call(
+      'GET',
+      '/api/thickness-readings/by-location?thicknessLocationId=00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.data).toBeNull();
+    const malformed = await t.call('GET', '/api/thickness-readings/by-location?thicknessLocationId=x');
+    expect(malformed.status).toBe(400);
   });
 });
 

@@ -54,7 +54,12 @@ import {
   reviewerAssignment,
 } from './entities/approvals.ts';
 import { roleRoutes, userRoutes } from './entities/users.ts';
-import { thicknessLocation, thicknessReading, thicknessRoutes } from './entities/thickness.ts';
+import {
+  thicknessLocation,
+  thicknessMethods,
+  thicknessReading,
+  thicknessRoutes,
+} from './entities/thickness.ts';
 import { recommendation, recommendationRoutes } from './entities/recommendations.ts';
 import { referencePath } from './entity.ts';
 import type { EntityDefinition } from './entity.ts';
@@ -99,7 +104,20 @@ for (const technique of techniques as readonly TechniqueDefinition[]) {
   if (technique.module !== technique.method)
     throw new Error(`${technique.module}: a technique's module is its method's code, ${technique.method}`);
   techniqueByMethod.set(technique.method, technique);
+  // A reading taken from its records is by its method: one the readings know.
+  if (technique.thicknessSource && !(thicknessMethods as readonly string[]).includes(technique.method))
+    throw new Error(
+      `${technique.module}: thicknessSource needs ${technique.method} among the thickness methods`,
+    );
 }
+
+/**
+ * The techniques whose records measure a wall's thickness (`thicknessSource`): what a thickness
+ * location takes readings from (docs/thickness-monitoring.md).
+ */
+export const thicknessSourceTechniques: readonly TechniqueDefinition[] = (
+  techniques as readonly TechniqueDefinition[]
+).filter((technique) => technique.thicknessSource);
 
 /**
  * The technique whose reports are made by the inspection method with this code (a report's

@@ -51,7 +51,7 @@ export { techniques, techniqueOfMethod, permissionModules, permissionModuleLabel
 export { methodModules, plannedMethodModules, techniquePermissionModules } from './catalogue.ts';
 export type { PermissionModule, TechniqueModule } from './catalogue.ts';
 export { checkReadsThrough, entities, routeTable } from './catalogue.ts';
-export { rowTemplates } from './catalogue.ts';
+export { rowTemplates, thicknessSourceTechniques } from './catalogue.ts';
 export * from './labels/entity-keys.ts';
 export * from './labels/id.ts';
 export * from './labels/declared-words.ts';

@@ -131,6 +131,9 @@ export type RowsProfile = {
   variants?: readonly string[];
 };
 
+/** Which value of a technique's records is a wall thickness in mm (`thicknessSource`). */
+export type ThicknessSource = { entity: EntityDefinition; field: string };
+
 type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
   /** Permission module of every route of the technique. */
   module: M;
@@ -172,6 +175,13 @@ type TechniqueBase<M extends string, R extends readonly RouteDefinition[]> = {
      */
     opens?: Readonly<Record<string, OpenedFinding>>;
   };
+  /**
+   * Where its records measure a wall's thickness, in mm (docs/thickness-monitoring.md): a number
+   * field or derived number (`field`) of its inspection or its rows (`entity`). A thickness location
+   * takes such values from the approved current reports of its equipment as readings, the method
+   * being the technique's. None: its records measure no wall.
+   */
+  thicknessSource?: ThicknessSource;
   /**
    * What its users call one of its inspections, and several, in English, where that is not
    * "inspection" (an MCSA test): the workspace's sentences about its inspections ("New test",
@@ -313,6 +323,25 @@ export function defineTechnique<const M extends string, const R extends readonly
     if (unknown.length > 0 || skipped.length > 0 || badDays.length > 0 || first < 0)
       throw new Error(
         `${config.module}: findingGrade.opens names the grade's worst levels, each above the first one opened, with whole days until due (${[...unknown, ...skipped, ...badDays.map(([l]) => l)].join(', ')})`,
+      );
+  }
+  const source = config.thicknessSource;
+  if (source) {
+    const { entity, field } = source;
+    const declared = entity.fields[field] ?? entity.derived[field]?.field;
+    const held = entity === config.workspace?.inspection || entity === rows;
+    if (
+      !held ||
+      declared?.kind !== 'number' ||
+      declared.unit !== 'mm' ||
+      (!entity.fields[field] && !entity.derived[field]?.expr)
+    )
+      throw new Error(
+        `${config.module}: thicknessSource names a number in mm (a field or derived expression) of its inspection or rows (${entity.name}.${field})`,
+      );
+    if (!method)
+      throw new Error(
+        `${config.module}: thicknessSource needs the inspection method its readings are taken by`,
       );
   }
   const profile = config.workspace?.profile;

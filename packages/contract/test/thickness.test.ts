@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assessThickness, thicknessLimits } from '../src/index.ts';
+import { assessThickness, evaluate, thicknessLimits, thicknessReadingChange } from '../src/index.ts';
+import { thicknessSourceTechniques } from '../src/index.ts';
 
 /** A location's inputs: its code and class, required thickness, and its first, previous and latest readings. */
 function inputs(o: {
@@ -153,5 +154,46 @@ describe('thickness assessment (API 570 §7.1.1, API 510 §7.1/§6.5, API 653 §
         }),
       ),
     ).toMatchObject({ status: 'belowRequired', remainingLifeYears: 0, nextInspectionDate: '2025-01-15' });
+  });
+});
+
+describe("a reading's change from the one before it (thicknessReadingChange)", () => {
+  const change = (reading: [string, number], previous?: [string, number]) =>
+    Object.fromEntries(
+      Object.entries(thicknessReadingChange).map(([key, expr]) => [
+        key,
+        evaluate(expr, {
+          date: reading[0],
+          thicknessMm: reading[1],
+          previousDate: previous?.[0] ?? null,
+          previousThicknessMm: previous?.[1] ?? null,
+        }),
+      ]),
+    );
+
+  it("answers the issue's readings: −1.0 mm at 0.20 mm/y, then −0.5 mm at 0.10 mm/y; the first none", () => {
+    expect(change(['2016-01-15', 10])).toEqual({ changeMm: null, rateMmPerYear: null });
+    expect(change(['2021-01-15', 9], ['2016-01-15', 10])).toEqual({ changeMm: -1, rateMmPerYear: 0.2 });
+    expect(change(['2026-01-15', 8.5], ['2021-01-15', 9])).toEqual({ changeMm: -0.5, rateMmPerYear: 0.1 });
+  });
+
+  it('reads growth as a positive change and a negative rate', () => {
+    expect(change(['2024-01-15', 9.3], ['2021-01-15', 9])).toEqual({ changeMm: 0.3, rateMmPerYear: -0.1 });
+  });
+});
+
+describe('the techniques whose records measure a wall (thicknessSource)', () => {
+  it('are UFD, SRUT and PAUT, each naming a number in mm of its records', () => {
+    expect(
+      thicknessSourceTechniques.map((t) => [
+        t.method,
+        t.thicknessSource!.entity.name,
+        t.thicknessSource!.field,
+      ]),
+    ).toEqual([
+      ['ufd', 'ufdInspection', 'matThickness'],
+      ['paut', 'pautSummary', 'minimumWallThickness'],
+      ['srut', 'srutSummary', 'remainingWall'],
+    ]);
   });
 });

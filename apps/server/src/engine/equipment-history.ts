@@ -16,7 +16,7 @@ const reports = tableOf(reportHeader);
 export const currentReportSql = sql`${reports.supersededBy} is null`;
 
 /** When a report's inspection was done: completed, else started, else the day it was written. */
-const doneSql = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
+export const reportDoneSql = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
 
 /** One report of an equipment's history, as `equipmentHistorySql` selects it (snake_case columns). */
 export type EquipmentHistoryRow = {
@@ -66,9 +66,9 @@ export function equipmentHistorySql(
  * them. One read of `report_header (equipment_no)` and one window sort of the equipment's reports.
  */
 export function equipmentReportsSql(equipmentNo: SQL | AnyPgColumn, visible: SQL | undefined): SQL {
-  const byRecency = sql`partition by ${reports.inspectionMethod} order by ${doneSql} desc nulls last, ${reports.createdAt} desc, ${reports.id} desc`;
+  const byRecency = sql`partition by ${reports.inspectionMethod} order by ${reportDoneSql} desc nulls last, ${reports.createdAt} desc, ${reports.id} desc`;
   return sql`select ${reports.inspectionMethod} as inspection_method, ${reports.id} as id,
-      ${reports.reportNumber} as report_number, ${reports.status} as status, ${doneSql}::text as date,
+      ${reports.reportNumber} as report_number, ${reports.status} as status, ${reportDoneSql}::text as date,
       (count(*) over (partition by ${reports.inspectionMethod}))::int as report_count,
       (row_number() over (${byRecency}))::int as recency
     from ${reports}

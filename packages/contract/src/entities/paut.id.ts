@@ -110,6 +110,8 @@ export const pautId: TechniqueWords = {
         measurementDate: 'Tanggal pemindaian',
         jointNumber: 'Nomor sambungan',
         pkm: 'Patok kilometer',
+        minimumWallThickness: 'Tebal dinding minimum',
+        minimumWallThicknessDescription: 'Dinding tertipis yang terukur oleh pemindaian pada sambungan',
         gpsCoordinateLatitude: 'Lintang',
         gpsCoordinateLongitude: 'Bujur',
         spotsJson: 'Indikasi',

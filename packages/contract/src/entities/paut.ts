@@ -195,6 +195,13 @@ export const pautSummary = defineEntity('pautSummary', {
     measurementDate: f.date({ label: 'Scan date', required: true }),
     jointNumber: f.text({ maxLength: 100 }),
     pkm: f.number({ label: 'Kilometre post', unit: 'km', min: 0, max: 10_000 }),
+    minimumWallThickness: f.number({
+      label: 'Minimum wall thickness',
+      unit: 'mm',
+      min: 0,
+      max: 500,
+      description: 'The thinnest wall the scans measured on the joint',
+    }),
     ...f.coordinate('gpsCoordinateLatitude', 'latitude', { notation: 'decimal' }),
     ...f.coordinate('gpsCoordinateLongitude', 'longitude', { notation: 'decimal' }),
     spotsJson: f.list(pautSpot, {
@@ -279,6 +286,8 @@ export const paut = defineTechnique({
   entities: [pautInspection, pautSummary],
   routes: pautRoutes,
   workspace: { inspection: pautInspection, rows: pautSummary },
+  // The thinnest wall measured on a joint: a thickness location's reading.
+  thicknessSource: { entity: pautSummary, field: 'minimumWallThickness' },
   findingGrade: { field: 'result', levels: ufdResults, opens: { reject: opensFinding('high') } },
   // An examination reports the joints it scanned: at least one, with or without indications.
   complete: { rows: { min: 1 } },

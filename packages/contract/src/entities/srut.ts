@@ -327,6 +327,8 @@ export const srut = defineTechnique({
       },
     ],
   },
+  // The wall each indication leaves: a thickness location's reading.
+  thicknessSource: { entity: srutSummary, field: 'remainingWall' },
   findingGrade: {
     field: 'wallCondition',
     levels: srutWallConditions,

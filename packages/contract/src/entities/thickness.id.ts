@@ -60,6 +60,7 @@ export const thicknessId: DomainWords = {
         thicknessMm: 'Ketebalan',
         method: 'Metode',
         sourceReportId: 'Laporan sumber',
+        sourceRecordId: 'Rekaman sumber',
       },
       values: {
         method: {
@@ -67,6 +68,7 @@ export const thicknessId: DomainWords = {
           utScan: 'UT pemindaian',
           paut: 'PAUT',
           srut: 'SRUT',
+          ufd: 'UFD',
           rt: 'Radiografi',
           other: 'Lainnya',
         },

@@ -29,7 +29,7 @@ export type ThicknessStatus = (typeof thicknessStatuses)[number];
 export const thicknessRateNotes = ['noReadings', 'oneReading', 'noMetalLoss', 'growthNotUsed'] as const;
 
 /** How a reading was taken. */
-export const thicknessMethods = ['utSpot', 'utScan', 'paut', 'srut', 'rt', 'other'] as const;
+export const thicknessMethods = ['utSpot', 'utScan', 'paut', 'srut', 'ufd', 'rt', 'other'] as const;
 
 /**
  * The limits a location is judged by, in one place (clauses in docs/thickness-monitoring.md).
@@ -159,13 +159,18 @@ export const thicknessReading = defineEntity('thicknessReading', {
         utScan: 'UT scan',
         paut: 'PAUT',
         srut: 'SRUT',
+        ufd: 'UFD',
         rt: 'Radiography',
         other: 'Other',
       },
     }),
     sourceReportId: f.ref('reportHeader', { label: 'Source report' }),
+    // The record of a UFD, SRUT or PAUT report the reading was taken from (`thicknessSource`), set by
+    // the server when it takes it (`POST /thickness-readings/from-records`): a record is taken once.
+    sourceRecordId: f.text({ label: 'Source record', maxLength: 36, serverOwned: true }),
   },
   parent: 'thicknessLocationId',
+  unique: ['sourceRecordId'],
   // One reading per location and day: a second one the same day is a 409, not a rate over 0 years.
   naturalKey: ['thicknessLocationId', 'date'],
   represent: ['date'],
@@ -354,8 +359,85 @@ export const thicknessLocationListQuery = z.object({
 });
 export const thicknessLocationParams = z.object({ id: z.uuid({ error: 'id must be an identifier (UUID)' }) });
 
+/**
+ * A reading against the one before it (STYLE 19), declared once as expressions over the reading's
+ * own thickness and date and its location's previous reading's (`previousThicknessMm`,
+ * `previousDate`, by date): the change (t − t_previous, negative as the wall thins) and the rate
+ * over that interval ((t_previous − t) ÷ years between, the short-term rate's formula, API 570
+ * §7.1.1). Empty for a location's first reading: no change, not zero.
+ */
+export const thicknessReadingChange = {
+  changeMm: d.round(d.sub(d.field('thicknessMm'), d.field('previousThicknessMm')), 3),
+  rateMmPerYear: d.round(
+    d.div(
+      d.sub(d.field('previousThicknessMm'), d.field('thicknessMm')),
+      d.yearsBetween(d.date('previousDate'), d.date('date')),
+    ),
+    3,
+  ),
+} as const satisfies Record<string, Expr>;
+
+/** A reading as the location's readings list answers it: the record, the reading before it, the change. */
+export const thicknessReadingViewSchema = thicknessReading.schemas.response
+  .extend({
+    previousReading: readingSummary,
+    /** t − t_previous in mm; empty for the first reading. */
+    changeMm: z.number().nullable(),
+    /** (t_previous − t) ÷ years between, in mm/y (a loss is positive); empty for the first reading. */
+    rateMmPerYear: z.number().nullable(),
+  })
+  .meta({ id: 'thicknessReadingView' });
+export type ThicknessReadingView = FieldValues<typeof thicknessReading.fields> & {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  previousReading: ThicknessReadingSummary | null;
+  changeMm: number | null;
+  rateMmPerYear: number | null;
+};
+
+/** The most readings a location's list answers; `meta.notShown` says how many more there are. */
+export const thicknessReadingsCap = 1000;
+/** The most candidate values a location's picker answers (latest reports first). */
+export const thicknessCandidatesCap = 200;
+/** The most records taken as readings in one call. */
+export const thicknessFromRecordsMax = 50;
+
+const locationIdSchema = z.uuid({ error: 'thicknessLocationId must be an identifier (UUID)' });
+export const thicknessLocationQuery = z.object({ thicknessLocationId: locationIdSchema });
+
+/**
+ * A thickness a record of the location's equipment measured (a technique's `thicknessSource`), in
+ * an approved report no revision has superseded, not yet taken as a reading.
+ */
+export const thicknessCandidateSchema = z
+  .object({
+    recordId: z.uuid(),
+    reportHeaderId: z.uuid(),
+    reportNumber: z.string(),
+    /** The report's inspection date: completed, else started, else the day it was written. */
+    date: z.string(),
+    method: z.enum(thicknessMethods),
+    /** The record as its report names it (a SRUT scan's tag, a PAUT joint, a UFD joint). */
+    label: z.string(),
+    thicknessMm: z.number(),
+  })
+  .meta({ id: 'thicknessCandidate' });
+export type ThicknessCandidate = z.infer<typeof thicknessCandidateSchema>;
+
+export const thicknessFromRecordsBody = z.object({
+  thicknessLocationId: locationIdSchema,
+  recordIds: z
+    .array(z.uuid({ error: 'recordIds: each is a record identifier (UUID)' }))
+    .min(1, 'recordIds: choose at least one record')
+    .max(thicknessFromRecordsMax, `recordIds: at most ${thicknessFromRecordsMax} records in one call`)
+    .refine((ids) => new Set(ids).size === ids.length, 'recordIds: a record is named twice'),
+});
+
 const tag = 'Thickness monitoring';
 const viewAccess = { module: 'thickness', action: 'view' } as const;
+const createAccess = { module: 'thickness', action: 'create' } as const;
 
 export const thicknessRoutes = [
   route(
@@ -394,10 +476,51 @@ export const thicknessRoutes = [
     summary: 'Delete a thickness location (and its readings)',
     tag,
   }),
-  route('GET', '/thickness-readings/by-location', op.listByParent(thicknessReading, 'thicknessLocationId'), {
-    summary: 'The readings of one location, oldest first (?thicknessLocationId=)',
-    tag,
-  }),
+  route(
+    'GET',
+    '/thickness-readings/by-location',
+    op.action('thickness.readings', {
+      query: thicknessLocationQuery,
+      response: z.array(thicknessReadingViewSchema),
+      capped: { data: thicknessReadingsCap },
+    }),
+    {
+      summary:
+        'The readings of one location, oldest first, each with its change from the previous one and the rate over that interval (?thicknessLocationId=)',
+      tag,
+      access: viewAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/thickness-readings/candidates',
+    op.action('thickness.candidates', {
+      query: thicknessLocationQuery,
+      response: z.array(thicknessCandidateSchema),
+      capped: { data: thicknessCandidatesCap },
+    }),
+    {
+      summary:
+        "Thicknesses measured in UFD, SRUT or PAUT records of the location's equipment (approved, current reports) not yet taken as readings",
+      tag,
+      access: createAccess,
+    },
+  ),
+  route(
+    'POST',
+    '/thickness-readings/from-records',
+    op.action('thickness.fromRecords', {
+      body: thicknessFromRecordsBody,
+      response: z.array(thicknessReading.schemas.response),
+    }),
+    {
+      summary:
+        "Take records' thicknesses as readings of a location (dated by the report, by its technique): all or none",
+      tag,
+      access: createAccess,
+      status: 201,
+    },
+  ),
   route('POST', '/thickness-readings', op.create(thicknessReading), {
     summary: 'Add a thickness reading',
     tag,

@@ -295,6 +295,8 @@ export const ufd = defineTechnique({
   entities: [ufdInspection, ufdSummary],
   routes: ufdRoutes,
   workspace: { inspection: ufdInspection, rows: ufdSummary },
+  // The material thickness the examination measured: a thickness location's reading.
+  thicknessSource: { entity: ufdInspection, field: 'matThickness' },
   // The code's verdict beside the inspector's: a difference is an override (docs/verdict-pairs.md).
   findingGrade: {
     field: 'result',

@@ -4,9 +4,12 @@ import {
   thicknessLocationListQuery,
   thicknessLocationParams,
   thicknessReading,
+  thicknessReadingChange,
+  thicknessReadingsCap,
+  thicknessLocationQuery,
 } from '@inspectra/contract';
-import type { ThicknessLocationView } from '@inspectra/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { ThicknessLocationView, ThicknessReadingView } from '@inspectra/contract';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,7 +20,9 @@ import type { WriteCheck } from '../../engine/engine-deps.ts';
 import { compile } from '../../engine/derived-sql.ts';
 import { plantWide } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
-import type { KeptValues } from '../../engine/records.ts';
+import { recordView } from '../../engine/records.ts';
+import type { KeptValues, StoredRecord } from '../../engine/records.ts';
+import { notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, listPage } from '../../engine/records/declared-list.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 
@@ -152,7 +157,67 @@ const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thick
   viewAnswersRecord: true,
 });
 
+/**
+ * A location's readings, oldest first, each with the reading before it (by date: one window over
+ * the location's readings, off the (location, date) unique index) and the contract's change and
+ * rate over that interval (`thicknessReadingChange`) compiled to SQL over the two: one statement,
+ * at most `thicknessReadingsCap` readings (the answer says how many more).
+ */
+async function readingsOf(db: DbOrTx, locationId: string): Promise<[ThicknessReadingView[], number]> {
+  const byDate = sql`over (order by ${readings.date})`;
+  const lagged = db
+    .select({
+      ...getTableColumns(readings),
+      previousThicknessMm: sql<number | null>`(lag(${readings.thicknessMm}) ${byDate})::float8`.as(
+        'previous_t',
+      ),
+      previousDate: sql<string | null>`(lag(${readings.date}) ${byDate})::text`.as('previous_d'),
+      matched: sql<number>`(count(*) over ())::int`.as('matched'),
+    })
+    .from(readings)
+    .where(eq(readings.thicknessLocationId, locationId))
+    .as('lagged');
+  const columns = lagged as unknown as Record<string, AnyPgColumn>;
+  const found = await db
+    .select({
+      ...Object.fromEntries(Object.keys(getTableColumns(readings)).map((key) => [key, columns[key]!])),
+      previousThicknessMm: lagged.previousThicknessMm,
+      previousDate: lagged.previousDate,
+      matched: lagged.matched,
+      ...Object.fromEntries(
+        Object.entries(thicknessReadingChange).map(([key, expr]) => [
+          key,
+          sql<number | null>`${compile(expr, columns)}`,
+        ]),
+      ),
+    })
+    .from(lagged)
+    .orderBy(asc(columns.date!))
+    .limit(thicknessReadingsCap);
+  const views = found.map((row) => {
+    const values = row as Record<string, unknown>;
+    return {
+      ...(recordView(thicknessReading, values as StoredRecord) as ThicknessReadingView),
+      previousReading: reading(values.previousDate, values.previousThicknessMm),
+      changeMm: values.changeMm as number | null,
+      rateMmPerYear: values.rateMmPerYear as number | null,
+    };
+  });
+  return [views, (found[0]?.matched as number | undefined) ?? 0];
+}
+
 export const thicknessActions: Record<string, ActionHandler> = {
+  'thickness.readings': typedAction({ query: thicknessLocationQuery }, async ({ query, deps }) => {
+    const [location] = await deps.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.id, query.thicknessLocationId));
+    if (!location)
+      throw new AppError('NOT_FOUND', `No thickness location has the id ${query.thicknessLocationId}`);
+    const [data, matched] = await readingsOf(deps.db, location.id);
+    return { data, meta: notShownMeta({ data: [data.length, matched] }) };
+  }),
+
   'thickness.locations': typedAction({ query: thicknessLocationListQuery }, ({ query, deps, user }) =>
     listPage(deps, locationList, query, user!),
   ),

@@ -5,7 +5,7 @@ import type { ThicknessLocationView } from '@inspectra/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
@@ -19,6 +19,11 @@ import { ThicknessChart } from './ThicknessChart.tsx';
 import { ThicknessStatusBadge } from './ThicknessStatusBadge.tsx';
 import { thicknessKey, thicknessQueries } from './thickness-queries.ts';
 import type { ThicknessReadingRecord } from './thickness-queries.ts';
+
+// Opened by those who take readings, and not on every visit: loaded when first opened.
+const TakeFromRecordsDialog = lazy(() =>
+  import('./TakeFromRecordsDialog.tsx').then((m) => ({ default: m.TakeFromRecordsDialog })),
+);
 
 /** One worked-out value of the location, large, with its label. */
 function Figure({ label, value }: { label: string; value: string }) {
@@ -52,6 +57,7 @@ export function ThicknessLocationPage() {
   const readings = useQuery(thicknessQueries.readings(locationId));
   const [editingReading, setEditingReading] = useState<ThicknessReadingRecord | 'new' | null>(null);
   const [editingLocation, setEditingLocation] = useState(false);
+  const [takingFromRecords, setTakingFromRecords] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: thicknessKey });
 
   const removeReading = useMutation({
@@ -85,7 +91,10 @@ export function ThicknessLocationPage() {
     v === null
       ? t('thickness.notWorkedOut')
       : t('thickness.ratePerYear', { value: formatNumber(v, language) });
-  const rows = readings.data ?? [];
+  const rows = readings.data?.rows ?? [];
+  const readingsNotShown = readings.data?.notShown ?? 0;
+  /** "−1 mm", "+0.3 mm": a change says its direction. */
+  const signed = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${formatNumber(Math.abs(v), language)}`;
 
   return (
     <>
@@ -163,12 +172,17 @@ export function ThicknessLocationPage() {
                 {t('thickness.readings')}
               </Title>
               {mayCreate && (
-                <Button
-                  leftSection={<IconPlus size={18} aria-hidden />}
-                  onClick={() => setEditingReading('new')}
-                >
-                  {t('thickness.addReading')}
-                </Button>
+                <Group gap="sm">
+                  <Button variant="default" onClick={() => setTakingFromRecords(true)}>
+                    {t('thickness.fromRecords')}
+                  </Button>
+                  <Button
+                    leftSection={<IconPlus size={18} aria-hidden />}
+                    onClick={() => setEditingReading('new')}
+                  >
+                    {t('thickness.addReading')}
+                  </Button>
+                </Group>
               )}
             </Group>
             {rows.length === 0 ? (
@@ -176,12 +190,14 @@ export function ThicknessLocationPage() {
                 {t('thickness.noReadings')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
+              <Table.ScrollContainer minWidth={640}>
                 <Table striped aria-label={t('thickness.readings')}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('entities.thicknessReading.fields.date')}</Table.Th>
                       <Table.Th ta="right">{t('entities.thicknessReading.fields.thicknessMm')} (mm)</Table.Th>
+                      <Table.Th ta="right">{t('thickness.change')}</Table.Th>
+                      <Table.Th ta="right">{t('thickness.rateOverInterval')}</Table.Th>
                       <Table.Th>{t('entities.thicknessReading.fields.method')}</Table.Th>
                       <Table.Th />
                     </Table.Tr>
@@ -191,6 +207,24 @@ export function ThicknessLocationPage() {
                       <Table.Tr key={r.id}>
                         <Table.Td>{formatDate(r.date, language)}</Table.Td>
                         <Table.Td ta="right">{formatNumber(r.thicknessMm, language)}</Table.Td>
+                        {r.changeMm === null ? (
+                          <Table.Td colSpan={2} ta="right" c="dimmed">
+                            {t('thickness.firstReading')}
+                          </Table.Td>
+                        ) : (
+                          <>
+                            <Table.Td ta="right">
+                              {t('thickness.changeValue', { value: signed(r.changeMm) })}
+                            </Table.Td>
+                            <Table.Td ta="right">
+                              {r.rateMmPerYear === null
+                                ? t('thickness.notWorkedOut')
+                                : t('thickness.ratePerYear', {
+                                    value: formatNumber(r.rateMmPerYear, language),
+                                  })}
+                            </Table.Td>
+                          </>
+                        )}
                         <Table.Td>{enumLabel(t, thicknessReading.name, 'method', r.method)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -224,6 +258,11 @@ export function ThicknessLocationPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
+            )}
+            {readingsNotShown > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('thickness.readingsNotShown', { count: readingsNotShown })}
+              </Text>
             )}
           </Stack>
         </Paper>
@@ -269,6 +308,20 @@ export function ThicknessLocationPage() {
           />
         )}
       </Modal>
+      {takingFromRecords && (
+        <Suspense fallback={null}>
+          <TakeFromRecordsDialog
+            locationId={locationId}
+            equipmentNo={l.equipmentNo}
+            opened={takingFromRecords}
+            onClose={() => setTakingFromRecords(false)}
+            onTaken={async () => {
+              setTakingFromRecords(false);
+              await refresh();
+            }}
+          />
+        </Suspense>
+      )}
       <Modal
         opened={editingLocation}
         onClose={() => setEditingLocation(false)}

@@ -1,8 +1,18 @@
-import type { thicknessReading, ThicknessLocationView, ThicknessStatus } from '@inspectra/contract';
+import type {
+  thicknessReading,
+  ThicknessCandidate,
+  ThicknessLocationView,
+  ThicknessReadingView,
+  ThicknessStatus,
+} from '@inspectra/contract';
+import { cappedOf } from '../../api/capped.ts';
 import { callApi } from '../../api/calls.ts';
 import type { RecordOf } from '../../api/records.ts';
 
 export type ThicknessReadingRecord = RecordOf<typeof thicknessReading>;
+/** A reading as the location's list answers it: the record with the reading before it and the change. */
+export type ThicknessReadingRow = ThicknessReadingRecord &
+  Pick<ThicknessReadingView, 'previousReading' | 'changeMm' | 'rateMmPerYear'>;
 
 /** The filters of the locations list, as its call takes them. */
 export type ThicknessListFilters = { equipmentNo?: string; status?: ThicknessStatus[] };
@@ -28,13 +38,24 @@ export const thicknessQueries = {
     queryFn: async (): Promise<ThicknessLocationView> =>
       (await callApi<ThicknessLocationView>('GET /thickness-locations/:id', { params: { id } })).data,
   }),
+  /** Oldest first, each with the reading before it, its change and the rate over the interval. */
   readings: (thicknessLocationId: string) => ({
     queryKey: [...thicknessKey, 'readings', thicknessLocationId],
     queryFn: async () =>
-      (
-        await callApi<ThicknessReadingRecord[]>('GET /thickness-readings/by-location', {
+      cappedOf(
+        await callApi<ThicknessReadingRow[]>('GET /thickness-readings/by-location', {
           query: { thicknessLocationId },
-        })
-      ).data,
+        }),
+      ),
+  }),
+  /** The thicknesses of the equipment's approved UFD, SRUT and PAUT records not yet taken. */
+  candidates: (thicknessLocationId: string) => ({
+    queryKey: [...thicknessKey, 'candidates', thicknessLocationId],
+    queryFn: async () =>
+      cappedOf(
+        await callApi<ThicknessCandidate[]>('GET /thickness-readings/candidates', {
+          query: { thicknessLocationId },
+        }),
+      ),
   }),
 };
