@@ -267,8 +267,8 @@ export async function validValues(
  * an approval position).
  * Nothing a test checks of a record depends on which of them it names, so the factory makes one of
  * each (per scope) for a test app and names it again, instead of a new chain for every record: the
- * conformance walk made five categories and two of each other kind for every record it created,
- * three fifths of its requests. A record others must agree with (`referenceMatches`: an equipment
+ * conformance walk made five categories and two or three of each other kind for every record it made,
+ * seven tenths of its requests. A record others must agree with (`referenceMatches`: an equipment
  * and its category), one whose fields name a record by id or list codes (an inspection method and
  * its categories) is made anew each time, as is every record a test asks the factory for itself.
  */
