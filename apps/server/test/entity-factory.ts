@@ -246,19 +246,66 @@ export async function validValues(
       // category given, or gives its own to the field.
       for (const [mine, theirs] of Object.entries(field.referenceMatches ?? {}))
         if (overrides[mine] != null) scope[theirs] = overrides[mine];
-      const named = await createRecord(t, target.entity, undefined, scope);
+      const named = await namedRecord(t, target.entity, scope);
       values[key] = named[target.field];
       for (const [mine, theirs] of Object.entries(field.referenceMatches ?? {}))
         if (!(mine in overrides)) agreed[mine] = named[theirs];
     } else if (field.kind === 'json' && field.itemsReference) {
       // A list of codes (an inspection method's categories): one record made for it, checked on write.
       const target = referenceTarget(field.itemsReference, (name) => entities[name]);
-      values[key] = [(await createRecord(t, target.entity, undefined))[target.field]];
+      values[key] = [(await namedRecord(t, target.entity, {}))[target.field]];
     } else {
       values[key] = validValue(key, field, tag);
     }
   }
   return keepRules(entity, variant, { ...values, ...agreed, ...overrides }, overrides, tag);
+}
+
+/**
+ * Master data: records other records name by a code and that name no record themselves but by a
+ * code of master data (a category, an object type of it, a functional location, a planner group,
+ * an approval position).
+ * Nothing a test checks of a record depends on which of them it names, so the factory makes one of
+ * each (per scope) for a test app and names it again, instead of a new chain for every record: the
+ * conformance walk made five categories and two or three of each other kind for every record it made,
+ * seven tenths of its requests. A record others must agree with (`referenceMatches`: an equipment
+ * and its category), one whose fields name a record by id or list codes (an inspection method and
+ * its categories) is made anew each time, as is every record a test asks the factory for itself.
+ */
+function isMasterData(entity: EntityDefinition): boolean {
+  const fields = Object.values(entity.fields);
+  const matched = Object.values(entities).some((other) =>
+    Object.values(other.fields).some(
+      (f) =>
+        f.kind === 'text' &&
+        f.references &&
+        f.referenceMatches &&
+        referenceTarget(f.references, (name) => entities[name]).entity === entity,
+    ),
+  );
+  return !matched && fields.every((f) => f.kind !== 'ref' && !(f.kind === 'json' && f.itemsReference));
+}
+
+const namedRecords = new WeakMap<TestApp, Map<string, Promise<Record<string, any>>>>();
+
+/** A record for a field to name by code (`references`), within the scope given: see isMasterData. */
+function namedRecord(
+  t: TestApp,
+  entity: EntityDefinition,
+  scope: Record<string, unknown>,
+): Promise<Record<string, any>> {
+  if (!isMasterData(entity)) return createRecord(t, entity, undefined, scope);
+  let made = namedRecords.get(t);
+  if (!made) namedRecords.set(t, (made = new Map()));
+  const key = `${entity.name} ${JSON.stringify(scope)}`;
+  let record = made.get(key);
+  if (!record) {
+    record = createRecord(t, entity, undefined, scope);
+    made.set(key, record);
+    // A failed create is not kept: the next caller tries again, and fails with its own error.
+    record.catch(() => made.delete(key));
+  }
+  return record;
 }
 
 /**

@@ -283,11 +283,16 @@ describe('a report too large for the report of record', () => {
     expect(ready.body.data).toEqual({ ready: true, missing: [] });
     // 20,000 more copies of the measurement: 20,001 in one list.
     // In batches: each statement stays well inside the server's statement timeout on a busy machine.
+    // Each copy is built once in a subquery and then spread into columns: `(f(m)).*` would call f
+    // once per column, 21 times a row (the volatile id keeps PostgreSQL from inlining the subquery):
+    // the copies took 77 s on PGlite that way, 11 s so (10.5 s and 2.8 s on PostgreSQL, 3 Dec 2026).
     for (let batch = 0; batch < 8; batch++)
       await t.db.execute(sql`insert into thermal_measurement
-        select (jsonb_populate_record(null::thermal_measurement,
-          to_jsonb(m) || jsonb_build_object('id', gen_random_uuid()))).*
-        from thermal_measurement m cross join generate_series(1, 2500) where m.id = ${measurement.id}`);
+        select (copy).* from (
+          select jsonb_populate_record(null::thermal_measurement,
+            to_jsonb(m) || jsonb_build_object('id', gen_random_uuid())) as copy
+          from thermal_measurement m cross join generate_series(1, 2500) where m.id = ${measurement.id}
+        ) as copies`);
     const readiness = await get(`report-headers/${report.id}/readiness`);
     expect(readiness.body.data.ready).toBe(false);
     expect(readiness.body.data.missing).toEqual([
