@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { keepUnkeptLocations } from './modules/thickness/thickness.actions.ts';
+import { keepUnkeptAreas } from './modules/recommendations/recommendation-writes.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { jwtSecretFor, lockDataDir } from './data-dir.ts';
@@ -88,6 +89,9 @@ async function main() {
     // Thickness locations stored before their readings' summary was kept: kept once, here.
     const kept = await keepUnkeptLocations(database.db);
     if (kept > 0) log(`Thickness locations brought up to date: ${kept}`);
+    // Findings written before their equipment's area was kept on them: filled once, here.
+    const areas = await keepUnkeptAreas(database.db);
+    if (areas > 0) log(`Findings given their area: ${areas}`);
   });
   // The configured passwords are judged; an administrator's next new password starts the judge again.
   releasePasswordJudge();

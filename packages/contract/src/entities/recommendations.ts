@@ -45,20 +45,30 @@ export const recommendation = defineEntity('recommendation', {
       references: 'equipment',
       serverOwned: true,
     }),
-    reportHeaderId: f.ref('reportHeader', { label: 'Source report', required: true, serverOwned: true }),
+    /** The source: a report's graded row, or a thickness location (exactly one, `exactlyOne.source`). */
+    reportHeaderId: f.ref('reportHeader', { label: 'Source report', serverOwned: true }),
+    thicknessLocationId: f.ref('thicknessLocation', { label: 'Thickness location', serverOwned: true }),
+    /** The report's inspection method; empty for a thickness location's finding. */
     inspectionMethod: f.text({
       label: 'Inspection method',
-      required: true,
       maxLength: 60,
       references: 'inspectionMethod',
       serverOwned: true,
     }),
-    /** The graded records' entity and the row: a finding is one row of one report. */
-    gradedEntity: f.text({ label: 'Graded record', required: true, maxLength: 60, serverOwned: true }),
-    gradedRowId: f.text({ label: 'Graded row', required: true, maxLength: 36, serverOwned: true }),
+    /** The graded records' entity and the row: a report's finding is one row of one report. */
+    gradedEntity: f.text({ label: 'Graded record', maxLength: 60, serverOwned: true }),
+    gradedRowId: f.text({ label: 'Graded row', maxLength: 36, serverOwned: true }),
+    /**
+     * The equipment's area (its functional location in the asset master) when the finding was
+     * written: the register's area filter and count read it off an index, not the asset master per row.
+     */
+    area: f.text({ label: 'Area', maxLength: 60, references: 'functionalLocation', serverOwned: true }),
     /** The row as the engine names it (its represented fields, else its lead field). */
     finding: f.text({ label: 'Finding', required: true, maxLength: 300, serverOwned: true }),
-    /** The grade counted for the row (the stricter verdict of a pair), a level of its technique. */
+    /**
+     * The grade counted for the row (the stricter verdict of a pair), a level of its technique; for a
+     * thickness location the kind of finding (`thicknessFindingKinds`).
+     */
     grade: f.text({ label: 'Grade', required: true, maxLength: 60, serverOwned: true }),
     severity: f.enumOf(recommendationSeverities, { required: true, serverOwned: true }),
     dueDate: f.date({ label: 'Due date', required: true }),
@@ -77,6 +87,7 @@ export const recommendation = defineEntity('recommendation', {
   },
   // One recommendation per graded row: approving twice cannot open the same finding twice.
   naturalKey: ['gradedEntity', 'gradedRowId'],
+  exactlyOne: { source: ['reportHeaderId', 'thicknessLocationId'] },
   represent: ['finding'],
   search: ['finding', 'equipmentNo'],
   sort: { field: 'dueDate', direction: 'asc' },
@@ -85,6 +96,13 @@ export const recommendation = defineEntity('recommendation', {
     report: { fields: ['reportHeaderId'] },
     workOrder: { fields: ['workOrderSPKId'] },
     due: { fields: ['status', 'dueDate'] },
+    byArea: { fields: ['area', 'status'] },
+    // One finding not yet closed per thickness location and kind: its readings' writes cannot open two.
+    thicknessOpen: {
+      fields: ['thicknessLocationId', 'grade'],
+      unique: true,
+      where: { status: { in: ['open', 'inProgress'] } },
+    },
   },
 });
 

@@ -12,7 +12,7 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useProfile } from '../auth/useProfile.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { recommendationQueries } from './recommendation-queries.ts';
+import { findingSource, recommendationQueries } from './recommendation-queries.ts';
 
 const pageSize = 25;
 const typingDelayMs = 300;
@@ -82,8 +82,8 @@ export function RecommendationsPage() {
             {r.finding}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} ·{' '}
-            {r.reportNumber}
+            {findingSource(t, r)}
+            {r.reportNumber ? ` · ${r.reportNumber}` : ''}
           </Text>
         </Stack>
       ),

@@ -37,3 +37,12 @@ export const recommendationQueries = {
       (await callApi<RecommendationView>('GET /recommendations/:id', { params: { id } })).data,
   }),
 };
+
+/** Where a finding came from, in words: its report's technique, or thickness monitoring for a location's. */
+export const findingSource = (
+  t: (key: string, o?: { defaultValue: string }) => string,
+  r: Pick<RecommendationView, 'inspectionMethod'>,
+) =>
+  r.inspectionMethod
+    ? t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })
+    : t('recommendations.thicknessMonitoring');
