@@ -134,6 +134,8 @@ export const recommendationListQuery = z.object({
   ownerId: uuid('ownerId').optional(),
 });
 export const recommendationParams = z.object({ id: uuid('id') });
+/** The register as a workbook: the list's filters, every page. */
+export const recommendationExportQuery = recommendationListQuery.omit({ pageNumber: true, pageSize: true });
 
 /**
  * What a planner changes: the owner, the due date, the state and the evidence. Closing needs a
@@ -216,6 +218,20 @@ export const recommendationRoutes = [
     {
       summary:
         'Findings to close, soonest due first (paged; ?equipmentNo, ?status, ?severity, ?overdue, ?area, ?ownerId, ?search)',
+      tag,
+      access: viewAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/recommendations/export',
+    op.action('recommendation.export', {
+      query: recommendationExportQuery,
+      response: z.string().meta({ format: 'binary' }),
+    }),
+    {
+      summary:
+        'The findings the list filters match, soonest due first, as an .xlsx (the same filters; at most 100,000 rows)',
       tag,
       access: viewAccess,
     },

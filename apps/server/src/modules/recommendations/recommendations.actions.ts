@@ -1,6 +1,7 @@
 import {
   equipment,
   recommendation,
+  recommendationExportQuery,
   recommendationListQuery,
   recommendationParams,
   recommendationSeverities,
@@ -29,10 +30,13 @@ import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
-import { countListBy, defineList, listPage } from '../../engine/records/declared-list.ts';
+import { countListBy, defineList, listEvery, listPage } from '../../engine/records/declared-list.ts';
+import { maxExportRows, sheetDownload, sheetRows } from '../../engine/sheet-operations.ts';
+import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { recordView, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { recommendationSheetRow, recommendationSheetValues } from './recommendation-sheet.ts';
 import { auditRecommendation } from './recommendation-writes.ts';
 import { workOrderScopes } from '../work-orders/work-order-scope.ts';
 import { isoToday } from '../work-orders/work-order-progress.ts';
@@ -98,7 +102,7 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
 });
 
 /** The list's query with `overdue` as the day it is judged on. */
-function registerQuery<Q extends { pageNumber: number; pageSize: number; overdue?: boolean }>(query: Q) {
+function registerQuery<Q extends { overdue?: boolean }>(query: Q) {
   const { overdue, ...rest } = query;
   if (overdue === true) return { ...rest, dueBefore: isoToday() };
   if (overdue === false) return { ...rest, notDueBefore: isoToday() };
@@ -212,6 +216,28 @@ async function assertEvidenceReport(
 export const recommendationActions: Record<string, ActionHandler> = {
   'recommendation.list': typedAction({ query: recommendationListQuery }, ({ query, deps, user }) =>
     listPage(deps, register, registerQuery(query), user!),
+  ),
+
+  'recommendation.export': typedAction(
+    { query: recommendationExportQuery },
+    async ({ query, deps, user }) => {
+      // Refused before the download starts: a refusal after it has started could only cut the file.
+      const batches = await listEvery(deps, register, registerQuery(query), user!, {
+        limit: maxExportRows,
+        tooMany: () =>
+          new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `An export holds at most ${maxExportRows} findings: narrow the register with its filters`,
+          ),
+      });
+      const rows = async function* () {
+        for await (const view of sheetRows(batches)) yield recommendationSheetValues(view);
+      };
+      return sheetDownload(
+        writeEntitySheet(recommendationSheetRow, rows()),
+        `findings-to-close-${isoToday()}.xlsx`,
+      );
+    },
   ),
 
   'recommendation.get': typedAction({ params: recommendationParams }, async ({ params, deps, user }) => ({

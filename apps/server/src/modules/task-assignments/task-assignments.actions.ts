@@ -26,7 +26,7 @@ import type { EngineDeps, WriteCheck } from '../../engine/engine-deps.ts';
 import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, likePattern, listEvery, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
-import { sheetDownload } from '../../engine/sheet-operations.ts';
+import { sheetDownload, sheetRows } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
@@ -186,11 +186,6 @@ const assignmentSheet = defineList<{ woNumber: string; inspectionMethod: string 
     }),
   },
 );
-
-/** The sheet's rows, one batch of the list after another. */
-async function* sheetRows<T>(batches: AsyncGenerator<T[]>) {
-  for await (const batch of batches) yield* batch;
-}
 
 /** The sheet's users by id, with whether they may still be named. */
 async function inspectorsOf(db: DbOrTx, ids: string[]) {
