@@ -519,3 +519,18 @@ describe('the register kept at scale and refused whole', () => {
     expect((orders.rows[0] as { n: number }).n).toBe(1);
   });
 });
+
+describe("the finding's owner picker", () => {
+  it('offers active users by name to a planner, and refuses a viewer', async () => {
+    const tag = unique();
+    const active = await createUser(t, { username: `owner-${tag}` });
+    await createUser(t, { username: `owner-${tag}-gone`, isActive: false });
+    const r = await get(`recommendations/owners?search=owner-${tag}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.map((u: { id: string }) => u.id)).toEqual([active.id]);
+    const viewer = await createRole(t, [{ module: 'reportHeader', action: 'view' }]);
+    const reader = await createUser(t, { roleId: viewer.id });
+    const token = (await t.login(reader.username, reader.password)).json().data.accessToken as string;
+    expect((await get('recommendations/owners', token)).status).toBe(403);
+  });
+});

@@ -4,7 +4,8 @@ import { f } from '../fields.ts';
 import type { FieldValues } from '../fields.ts';
 import { recommendationSeverities } from '../finding-severity.ts';
 import { fieldMessage } from '../messages.ts';
-import { op, pageNumberSchema, pageSizeSchema, route } from '../routes.ts';
+import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
+import { assignableUserSchema, maxAssignableUsers } from './task-assignments.ts';
 
 /**
  * The register of findings to close (docs/recommendations.md): one recommendation per graded row at
@@ -134,6 +135,9 @@ export const recommendationListQuery = z.object({
   ownerId: uuid('ownerId').optional(),
 });
 export const recommendationParams = z.object({ id: uuid('id') });
+/** Who may own a finding, as a picker asks: what was typed of a name. */
+export const recommendationOwnersQuery = z.object({ search: searchSchema });
+
 /** The register as a workbook: the list's filters, every page. */
 export const recommendationExportQuery = recommendationListQuery.omit({ pageNumber: true, pageSize: true });
 
@@ -234,6 +238,20 @@ export const recommendationRoutes = [
         'The findings the list filters match, soonest due first, as an .xlsx (the same filters; at most 100,000 rows)',
       tag,
       access: viewAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/recommendations/owners',
+    op.action('recommendation.owners', {
+      query: recommendationOwnersQuery,
+      response: z.array(assignableUserSchema),
+      capped: { data: maxAssignableUsers },
+    }),
+    {
+      summary: `Active users a finding may be given to (search by name; at most ${maxAssignableUsers})`,
+      tag,
+      access: { module: 'workOrder', action: 'update' },
     },
   ),
   route(

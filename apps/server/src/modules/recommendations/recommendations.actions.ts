@@ -3,6 +3,7 @@ import {
   recommendation,
   recommendationExportQuery,
   recommendationListQuery,
+  recommendationOwnersQuery,
   recommendationParams,
   recommendationSeverities,
   recommendationTransitions,
@@ -38,6 +39,7 @@ import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
 import { recommendationSheetRow, recommendationSheetValues } from './recommendation-sheet.ts';
 import { auditRecommendation } from './recommendation-writes.ts';
+import { pickableUsers } from '../task-assignments/task-assignments.actions.ts';
 import { workOrderScopes } from '../work-orders/work-order-scope.ts';
 import { isoToday } from '../work-orders/work-order-progress.ts';
 
@@ -238,6 +240,10 @@ export const recommendationActions: Record<string, ActionHandler> = {
         `findings-to-close-${isoToday()}.xlsx`,
       );
     },
+  ),
+
+  'recommendation.owners': typedAction({ query: recommendationOwnersQuery }, ({ query, deps, user }) =>
+    pickableUsers(deps.db, user!, query.search),
   ),
 
   'recommendation.get': typedAction({ params: recommendationParams }, async ({ params, deps, user }) => ({

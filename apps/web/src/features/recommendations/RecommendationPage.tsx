@@ -24,6 +24,7 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AnchorLink } from '../../ui/links.tsx';
 import { usePermission, useProfile } from '../auth/useProfile.ts';
+import { OwnerPicker } from './OwnerPicker.tsx';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { findingSource, recommendationQueries, recommendationsKey } from './recommendation-queries.ts';
 
@@ -148,7 +149,16 @@ function RecommendationDetails({
               <Text size="xs" c="dimmed">
                 {t('recommendations.owner')}
               </Text>
-              <Text size="sm">{r.ownerName ?? t('recommendations.noOwner')}</Text>
+              {mayChange ? (
+                <OwnerPicker
+                  ownerId={r.ownerId ?? null}
+                  ownerName={r.ownerName}
+                  onChange={(ownerId) => save.mutate({ ownerId })}
+                  disabled={save.isPending}
+                />
+              ) : (
+                <Text size="sm">{r.ownerName ?? t('recommendations.noOwner')}</Text>
+              )}
               {mayChange && r.ownerId !== profile.id && (
                 <Button size="xs" variant="light" onClick={() => save.mutate({ ownerId: profile.id })}>
                   {t('recommendations.takeOwnership')}

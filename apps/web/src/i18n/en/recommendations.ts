@@ -43,6 +43,10 @@ export const recommendations = {
   thicknessLocation: 'Thickness location',
   thicknessMonitoring: 'Thickness monitoring',
   thicknessKinds: { belowRequired: 'Below required', underTwoYears: 'Under two years of life' },
+  export: 'Export (.xlsx)',
+  exportFailed: 'The register could not be exported: {{reason}}',
+  fileName: 'findings-to-close',
+  noOwnerFound: 'No active user has this name',
   severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', inProgress: 'In progress', closed: 'Closed' },
 };
