@@ -72,6 +72,7 @@ import {
   recommendationActions,
   recommendationScopes,
 } from './modules/recommendations/recommendations.actions.ts';
+import { recommendationKeptValues } from './modules/recommendations/recommendation-writes.ts';
 import { thermalActions } from './modules/thermal/thermal.actions.ts';
 import { roleActions } from './modules/users/roles.actions.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -129,7 +130,10 @@ export const recordScopes: RecordScopes = {
 };
 
 /** What modules keep on other records from an entity's rows, by entity name (repository.ts `KeptValues`). */
-export const keptValues: Record<string, KeptValues> = { ...thicknessKeptValues };
+export const keptValues: Record<string, KeptValues> = {
+  ...thicknessKeptValues,
+  ...recommendationKeptValues,
+};
 
 /**
  * A repository over each declared entity's table, with the company scope that reaches it and what

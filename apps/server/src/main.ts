@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { keepUnkeptLocations } from './modules/thickness/thickness.actions.ts';
+import { keepUnkeptAreas } from './modules/recommendations/recommendation-writes.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
@@ -178,6 +179,9 @@ async function startSteps(config: Config, database: Database, files: FileStore, 
     // Thickness locations stored before their readings' summary was kept: kept once, here.
     const kept = await keepUnkeptLocations(database.db);
     if (kept > 0) log(`Thickness locations brought up to date: ${kept}`);
+    // Findings written before their equipment's area was kept on them: filled once, here.
+    const areas = await keepUnkeptAreas(database.db);
+    if (areas > 0) log(`Findings given their area: ${areas}`);
   });
 }
 

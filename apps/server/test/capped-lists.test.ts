@@ -226,6 +226,9 @@ const fill: Record<string, (count: number, key: string) => Promise<Record<string
       from generate_series(1, ${count}) i`);
     return { search: 'capuser' };
   },
+  // Any active user may own a finding: the same fill, searched alike.
+  'GET /recommendations/owners': async (count) =>
+    fill['GET /wo-task-assignments/assignable-users']!(count, 'data'),
   'GET /wo-task-assignments/inspections': async (count) => {
     await capEquipment();
     await t.db.execute(sql`delete from wo_task_assignment`);

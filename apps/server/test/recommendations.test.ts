@@ -6,6 +6,7 @@
  * findings only. Through the API, on PGlite or TEST_DATABASE_URL.
  */
 import { recommendationDueDays } from '@inspectra/contract';
+import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
@@ -412,5 +413,124 @@ describe('the register read', () => {
     expect(
       (await t.call('PUT', `/api/recommendations/${theirs[0]!.id}`, { ownerId: user.id }, token)).status,
     ).toBe(403);
+  });
+});
+
+describe('the register kept at scale and refused whole', () => {
+  it('keeps the area on the finding and moves it with its equipment', async () => {
+    const [from, to] = [`AREA-${unique()}`.toUpperCase(), `AREA-${unique()}`.toUpperCase()];
+    for (const code of [from, to])
+      expect((await t.call('POST', '/api/asset/locations', { code, name: code })).status).toBe(201);
+    const item = await createEquipment(t, { locationCode: from });
+    await approve((await thermalReport(item.equipmentNo, [20])).id);
+    const [rec] = await listed(`area=${from}`);
+    expect(rec).toMatchObject({ equipmentNo: item.equipmentNo, area: from });
+    const moved = await t.call('PUT', `/api/asset/${item.id}`, { locationCode: to, version: item.version });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await listed(`area=${from}`)).toEqual([]);
+    expect((await listed(`area=${to}`)).map((r) => r.id)).toEqual([rec!.id]);
+    expect((await get('recommendations/counts')).body.data.byArea).toContainEqual({ area: to, count: 1 });
+  });
+
+  it('opens the findings of a report of 300 rows needing action, with their 300 audit rows', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const report = await thermalReport(equipmentNo, [20]);
+    // 299 more rows like the first (ΔT 20: repair immediately), each its own component.
+    await t.db.execute(sql`insert into thermal_measurement
+      select (jsonb_populate_record(null::thermal_measurement, to_jsonb(m)
+        || jsonb_build_object('id', gen_random_uuid(), 'component', 'B' || g))).*
+      from thermal_measurement m, generate_series(1, 299) as g
+      where m.thermal_analysis_id = (select id from thermal_analysis where report_header_id = ${report.id})`);
+    await approve(report.id);
+    const page = await get(`recommendations?pageSize=1&equipmentNo=${equipmentNo}`);
+    expect(page.body.meta.totalCount).toBe(300);
+    const audited = await t.db.execute(sql`select count(*)::int as n from audit_log
+      where entity = 'recommendation' and action = 'create'
+      and entity_id in (select id from recommendation where equipment_no = ${equipmentNo})`);
+    expect((audited.rows[0] as { n: number }).n).toBe(300);
+  });
+
+  it('exports the register as the list filters it: one row per finding, soonest due first', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const report = await thermalReport(equipmentNo, [20, 10]);
+    await approve(report.id);
+    const res = await t.call('GET', `/api/recommendations/export?equipmentNo=${equipmentNo}`);
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(cells(1)).toEqual([
+      'Due date',
+      'Overdue',
+      'Severity',
+      'State',
+      'Equipment',
+      'Area',
+      'Finding',
+      'Source',
+      'Grade',
+      'Owner',
+      'Work order',
+      'Evidence',
+      'Evidence report',
+      'Closed at',
+    ]);
+    expect(sheet.actualRowCount).toBe(3);
+    const [critical, medium] = [cells(2), cells(3)];
+    expect(critical.slice(1, 5)).toEqual(['No', 'Critical', 'Open', equipmentNo]);
+    expect(String(critical[6])).toContain('C20');
+    expect(critical[7]).toBe(`${report.reportNumber} (thermal)`);
+    expect((critical[0] as Date).toISOString().slice(0, 10)).toBe(
+      addDays(today(), recommendationDueDays.critical),
+    );
+    expect(medium[2]).toBe('Medium');
+    // Filtered as the list is: by severity, and nothing matched is a header alone.
+    const only = await t.call(
+      'GET',
+      `/api/recommendations/export?equipmentNo=${equipmentNo}&severity=medium`,
+    );
+    const one = new ExcelJS.Workbook();
+    await one.xlsx.load(only.res.rawPayload as unknown as ArrayBuffer);
+    expect(one.worksheets[0]!.actualRowCount).toBe(2);
+    // A bad filter is a 400 in the envelope, not a broken file.
+    const bad = await t.call('GET', '/api/recommendations/export?severity=dire');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a work order number already taken with 409, writing nothing', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const taken = await createWorkOrder(t);
+    const refused = await t.call('POST', `/api/recommendations/${rec!.id}/work-order`, {
+      woNumber: taken.woNumber,
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body).toMatchObject({ data: null, statusCode: 409, error: { code: 'CONFLICT' } });
+    expect(refused.body.message).toMatch(/work order|number/i);
+    const after = (await get(`recommendations/${rec!.id}`)).body.data as Rec;
+    expect(after).toMatchObject({ status: 'open', workOrderSPKId: null, version: rec!.version });
+    const orders = await t.db.execute(
+      sql`select count(*)::int as n from work_order_spk where wo_number = ${taken.woNumber}`,
+    );
+    expect((orders.rows[0] as { n: number }).n).toBe(1);
+  });
+});
+
+describe("the finding's owner picker", () => {
+  it('offers active users by name to a planner, and refuses a viewer', async () => {
+    const tag = unique();
+    const active = await createUser(t, { username: `owner-${tag}` });
+    await createUser(t, { username: `owner-${tag}-gone`, isActive: false });
+    const r = await get(`recommendations/owners?search=owner-${tag}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.map((u: { id: string }) => u.id)).toEqual([active.id]);
+    const viewer = await createRole(t, [{ module: 'reportHeader', action: 'view' }]);
+    const reader = await createUser(t, { roleId: viewer.id });
+    const token = (await t.login(reader.username, reader.password)).json().data.accessToken as string;
+    expect((await get('recommendations/owners', token)).status).toBe(403);
   });
 });

@@ -141,6 +141,8 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'POST /thickness-readings/from-records': 'thickness.create',
   // The register of findings: read as reports are; changed and acted on by who plans the work.
   'GET /recommendations': 'reportHeader.view',
+  'GET /recommendations/export': 'reportHeader.view',
+  'GET /recommendations/owners': 'workOrder.update',
   'GET /recommendations/counts': 'reportHeader.view',
   'GET /recommendations/:id': 'reportHeader.view',
   'PUT /recommendations/:id': 'workOrder.update',

@@ -4,10 +4,11 @@
  * boundary of the formulas, and the bad input the issue names refused whole.
  */
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thicknessLocation } from '@inspectra/contract';
 import { tableOf, users } from '../src/db/schema/index.ts';
+import { addDays } from '../src/modules/recommendations/recommendation-writes.ts';
 import { keepUnkeptLocations } from '../src/modules/thickness/thickness.actions.ts';
 import { createEquipment, createUser, multipart, standardRoleId, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -489,4 +490,124 @@ describe('readings from a spreadsheet', () => {
     // The spreadsheet library loads at first use, and three sheets pass through it: on a loaded
     // machine (load average 10) this took 41 s.
   }, 120_000);
+});
+
+describe("the register's findings of thickness locations (docs/recommendations.md)", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  type Finding = { id: string; grade: string; severity: string; dueDate: string; status: string } & Record<
+    string,
+    unknown
+  >;
+  const findingsOf = async (equipmentNo: string): Promise<Finding[]> => {
+    const r = await t.call(
+      'GET',
+      `/api/recommendations?pageSize=100&equipmentNo=${equipmentNo}&status=open,inProgress,closed`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data;
+  };
+
+  it('opens a critical finding at the required thickness, a high one under two years of life, none at two', async () => {
+    const area = `AREA-${Date.now().toString(36)}`.toUpperCase();
+    expect((await t.call('POST', '/api/asset/locations', { code: area, name: 'Crude unit' })).status).toBe(
+      201,
+    );
+    const { equipmentNo } = await createEquipment(t, { locationCode: area });
+    // At required (6.0 mm): below required, critical, due in a week.
+    const at = await createLocation({ equipmentNo, name: 'CML-at' });
+    await addReading(at.id, '2025-01-15', 6.0);
+    // Just above required with one reading: no life to judge, no finding.
+    const above = await createLocation({ equipmentNo, name: 'CML-above' });
+    await addReading(above.id, '2025-01-15', 6.1);
+    // 10.0 → 8.0 mm over two years: 2.0 years of life, not under two; 7.95 mm: 1.9 years, high.
+    const two = await createLocation({ equipmentNo, name: 'CML-two' });
+    await addReading(two.id, '2023-01-15', 10.0);
+    await addReading(two.id, '2025-01-15', 8.0);
+    expect((await view(two.id)).remainingLifeYears).toBe(2);
+    const under = await createLocation({ equipmentNo, name: 'CML-under' });
+    await addReading(under.id, '2023-01-15', 10.0);
+    await addReading(under.id, '2025-01-15', 7.95);
+    expect((await view(under.id)).remainingLifeYears).toBe(1.9);
+
+    const found = await findingsOf(equipmentNo);
+    expect(
+      found.map((f) => [f.thicknessLocationId, f.grade, f.severity, f.dueDate, f.status, f.area]).sort(),
+    ).toEqual(
+      [
+        [at.id, 'belowRequired', 'critical', addDays(today(), 7), 'open', area],
+        [under.id, 'underTwoYears', 'high', addDays(today(), 30), 'open', area],
+      ].sort(),
+    );
+    const critical = found.find((f) => f.grade === 'belowRequired')!;
+    expect(critical).toMatchObject({ reportHeaderId: null, inspectionMethod: null, gradedRowId: null });
+    expect(critical.finding).toBe('CML-at · Elbow 90° downstream of P-101: 6 mm, required 6 mm');
+    expect((await findingsOf(equipmentNo)).length).toBe(2);
+  });
+
+  it('opens one finding per location and kind, keeps it when the wall recovers, opens again once closed', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const location = await createLocation({ equipmentNo });
+    await addReading(location.id, '2023-01-15', 10.0);
+    await addReading(location.id, '2024-01-15', 7.9);
+    // Under two years (high), then below required too (critical): one finding of each kind.
+    await addReading(location.id, '2025-01-15', 5.9);
+    await addReading(location.id, '2025-02-15', 5.8);
+    const both = await findingsOf(equipmentNo);
+    expect(both.map((f) => f.grade).sort()).toEqual(['belowRequired', 'underTwoYears']);
+    // A change of the location itself (its name) keeps its status and opens nothing more.
+    const changed = await t.call('PUT', `/api/thickness-locations/${location.id}`, {
+      name: 'CML-1b',
+      version: (await view(location.id)).version,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await findingsOf(equipmentNo)).length).toBe(2);
+
+    // The wrong reading removed: the wall reads as before, yet both findings stay for a person to close.
+    const readings = await t.call(
+      'GET',
+      `/api/thickness-readings/by-location?thicknessLocationId=${location.id}`,
+    );
+    for (const r of readings.body.data.filter((x: { date: string }) => x.date >= '2025-01-01'))
+      expect((await t.call('DELETE', `/api/thickness-readings/${r.id}`)).status).toBe(200);
+    expect((await findingsOf(equipmentNo)).map((f) => f.status)).toEqual(['open', 'open']);
+
+    // Closing needs evidence as any finding does; closed, the next low reading opens a new one.
+    const critical = (await findingsOf(equipmentNo)).find((f) => f.grade === 'belowRequired')!;
+    const bare = await t.call('PUT', `/api/recommendations/${critical.id}`, { status: 'closed' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'evidenceComment',
+      'evidenceReportId',
+    ]);
+    await t.db.execute(
+      sql`update recommendation set status = 'closed', evidence_comment = 'Replaced spool' where id = ${critical.id}`,
+    );
+    await addReading(location.id, '2025-03-15', 5.7);
+    const after = await findingsOf(equipmentNo);
+    expect(
+      after
+        .filter((f) => f.grade === 'belowRequired')
+        .map((f) => f.status)
+        .sort(),
+    ).toEqual(['closed', 'open']);
+  });
+
+  it('refuses in the database a finding with no source or with both', async () => {
+    const { equipmentNo } = await createEquipment(t);
+    const insert = (source: string) =>
+      t.db.execute(
+        sql.raw(`insert into recommendation (equipment_no, finding, grade, severity, due_date${source ? ', report_header_id, thickness_location_id' : ''})
+          values ('${equipmentNo}', 'x', 'belowRequired', 'high', current_date${source})`),
+      );
+    // The check's name is in the driver's error under the query's (its cause).
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'stored',
+        (e: Error & { cause?: Error }) => String(e.cause?.message ?? e.message),
+      );
+    expect(await refusal(insert(''))).toMatch(/recommendation_source_one/);
+    expect(await refusal(insert(', gen_random_uuid(), gen_random_uuid()'))).toMatch(
+      /recommendation_source_one/,
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { verdictOverrideReasonKey, verdictOverrideReasonSchema } from './verdict
 import { checkSeries } from './series.ts';
 import type { EntitySeries } from './series.ts';
 import type { VerdictPair } from './verdicts.ts';
+import type { TabCondition } from './routes.ts';
 
 /**
  * A value computed from a stored record (ΔT, severity): shown like a field, never written. Declared
@@ -103,6 +104,12 @@ export type EntityConfig<
    */
   indexes?: Record<string, EntityIndex<keyof F & string>>;
   /**
+   * Field sets of which exactly one holds a value in every row, by name (a finding's source: a
+   * report's row or a thickness location): a check constraint of the table, so no write path can
+   * store a row with both or neither.
+   */
+  exactlyOne?: Record<string, readonly (keyof F & string)[]>;
+  /**
    * Default order of lists; newest first when absent. `then` orders within equal values (reviewers
    * by method, then level), before the engine's own ties (newest, then id).
    */
@@ -155,7 +162,15 @@ export type RecordLock<K extends string = string> = {
 
 /** An index an entity declares for a module's query (`EntityConfig.indexes`). */
 export type EntityIndex<K extends string = string> =
-  { fields: readonly K[]; withListOrder?: boolean } | { contains: K };
+  | {
+      fields: readonly K[];
+      withListOrder?: boolean;
+      /** Unique over the fields (among the rows `where` keeps, when given). */
+      unique?: boolean;
+      /** A partial index: only the rows that meet every condition (one open finding per location). */
+      where?: Readonly<Partial<Record<K, TabCondition>>>;
+    }
+  | { contains: K };
 
 /** The lists of typed objects that travel as JSON text, by the name they are also read under (`spots`). */
 export type TextListNames<F> = {
@@ -376,10 +391,14 @@ export function defineEntity<
       throw new Error(`${name}: rule ${id} must name declared fields (unknown: ${unknown.join(', ')})`);
     }
   }
+  for (const [id, keys] of Object.entries(config.exactlyOne ?? {}))
+    if (keys.length < 2 || keys.some((key) => !(key in fields) || !mayBeEmpty(fields[key]!)))
+      throw new Error(`${name}: exactlyOne ${id} must name two or more declared fields that may be empty`);
   if (config.lock && !(config.lock.field in fields))
     throw new Error(`${name}: lock field ${config.lock.field} is not declared`);
   for (const [id, index] of Object.entries(config.indexes ?? {})) {
-    const named: string[] = 'contains' in index ? [index.contains] : [...index.fields];
+    const named: string[] =
+      'contains' in index ? [index.contains] : [...index.fields, ...Object.keys(index.where ?? {})];
     const json = 'contains' in index && fields[index.contains]?.kind === 'json';
     if (named.length === 0 || named.some((key) => !(key in fields)) || ('contains' in index && !json)) {
       throw new Error(`${name}: index ${id} must name declared fields (contains: a JSON field)`);

@@ -7,11 +7,19 @@ import {
   routeTable,
   verdictOverrideReasonKey,
 } from '@inspectra/contract';
-import type { EntityDefinition, Field, ListTab, RecordedWarning, RouteDefinition } from '@inspectra/contract';
+import type {
+  EntityDefinition,
+  Field,
+  ListTab,
+  RecordedWarning,
+  RouteDefinition,
+  TabCondition,
+} from '@inspectra/contract';
 import { and, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   foreignKey,
@@ -304,19 +312,33 @@ export function entityTable<F extends Record<string, Field>>(
     // Declared for a module's own queries (the contains form serves `@>` on a JSON list).
     for (const [id, declared] of Object.entries(entity.indexes ?? {})) {
       const name = `${entity.table}_${columnName(id)}_idx`;
-      indexes.push(
-        'contains' in declared
-          ? index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`)
-          : index(name).on(
-              ...([
-                ...declared.fields.map((k) => c[k]!),
-                ...(declared.withListOrder
-                  ? ordered().filter((_, i) => !declared.fields.includes(ordering[i]!.key as never))
-                  : []),
-              ] as [ExtraConfigColumn]),
-            ),
+      if ('contains' in declared) {
+        indexes.push(index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`));
+        continue;
+      }
+      const built = (declared.unique ? uniqueIndex(name) : index(name)).on(
+        ...([
+          ...declared.fields.map((k) => c[k]!),
+          ...(declared.withListOrder
+            ? ordered().filter((_, i) => !declared.fields.includes(ordering[i]!.key as never))
+            : []),
+        ] as [ExtraConfigColumn]),
       );
+      // Partial: its conditions as literals (`tabConditions`), so the planner matches a query's own.
+      const where = declared.where as Record<string, TabCondition> | undefined;
+      indexes.push(where ? built.where(and(...tabConditions({ label: id, where }, (k) => c[k]!))!) : built);
     }
+    // Exactly one of the fields holds a value (`exactlyOne`): a check no write path can get round.
+    for (const [id, keys] of Object.entries(entity.exactlyOne ?? {}))
+      indexes.push(
+        check(
+          `${entity.table}_${columnName(id)}_one`,
+          sql`num_nonnulls(${sql.join(
+            keys.map((k) => c[k]!),
+            sql`, `,
+          )}) = 1`,
+        ),
+      );
     // A search over a field naming other records matches it against their keys found by the
     // search (reference-fields.ts `referencedSearch`): read by key off a btree.
     for (const key of entity.search as string[]) {

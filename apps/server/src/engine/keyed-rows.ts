@@ -300,6 +300,7 @@ export async function writeKeyedRows(
         repo,
         written.map((w) => w.id),
       ),
+      o.user,
     );
   if (o.startRows) {
     const created = written.filter((w) => w.status === 'created').map((w) => w.id);

@@ -17,7 +17,7 @@ export type { RecordBatch } from './records/unpaged.ts';
 export { attachmentsOf, hasFiles, readsThroughOf } from './records/listed-images.ts';
 export type { AttachmentRow, ListedAttachment } from './records/listed-images.ts';
 export { attachmentView, recordView, recordViews } from './records/views.ts';
-export { writeAudit } from './records/audit.ts';
+export { writeAudit, writeAudits } from './records/audit.ts';
 export { countListBy, defineList, listEvery, listPage } from './records/declared-list.ts';
 export type { DeclaredList } from './records/declared-list.ts';
 export type { PageEnrichment } from './records/enrichment.ts';

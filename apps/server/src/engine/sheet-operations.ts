@@ -110,6 +110,11 @@ export function exportSheet(
   return sheetDownload(body, sheetFileName(entity, op.template));
 }
 
+/** A declared list's batches (`listEvery`) as one run of sheet rows. */
+export async function* sheetRows<T>(batches: AsyncGenerator<T[]>) {
+  for await (const batch of batches) yield* batch;
+}
+
 /** An .xlsx stream as an action's answer: a download under `fileName`, never cached. */
 export function sheetDownload(body: Readable, fileName: string) {
   return {

@@ -12,6 +12,8 @@ export const recommendationsId: DomainWords = {
       fields: {
         equipmentNo: 'Nomor peralatan',
         reportHeaderId: 'Laporan sumber',
+        thicknessLocationId: 'Lokasi ketebalan',
+        area: 'Area',
         inspectionMethod: 'Metode inspeksi',
         gradedEntity: 'Catatan yang dinilai',
         gradedRowId: 'Baris yang dinilai',

@@ -4,7 +4,8 @@ import { f } from '../fields.ts';
 import type { FieldValues } from '../fields.ts';
 import { recommendationSeverities } from '../finding-severity.ts';
 import { fieldMessage } from '../messages.ts';
-import { op, pageNumberSchema, pageSizeSchema, route } from '../routes.ts';
+import { op, pageNumberSchema, pageSizeSchema, route, searchSchema } from '../routes.ts';
+import { assignableUserSchema, maxAssignableUsers } from './task-assignments.ts';
 
 /**
  * The register of findings to close (docs/recommendations.md): one recommendation per graded row at
@@ -45,20 +46,30 @@ export const recommendation = defineEntity('recommendation', {
       references: 'equipment',
       serverOwned: true,
     }),
-    reportHeaderId: f.ref('reportHeader', { label: 'Source report', required: true, serverOwned: true }),
+    /** The source: a report's graded row, or a thickness location (exactly one, `exactlyOne.source`). */
+    reportHeaderId: f.ref('reportHeader', { label: 'Source report', serverOwned: true }),
+    thicknessLocationId: f.ref('thicknessLocation', { label: 'Thickness location', serverOwned: true }),
+    /** The report's inspection method; empty for a thickness location's finding. */
     inspectionMethod: f.text({
       label: 'Inspection method',
-      required: true,
       maxLength: 60,
       references: 'inspectionMethod',
       serverOwned: true,
     }),
-    /** The graded records' entity and the row: a finding is one row of one report. */
-    gradedEntity: f.text({ label: 'Graded record', required: true, maxLength: 60, serverOwned: true }),
-    gradedRowId: f.text({ label: 'Graded row', required: true, maxLength: 36, serverOwned: true }),
+    /** The graded records' entity and the row: a report's finding is one row of one report. */
+    gradedEntity: f.text({ label: 'Graded record', maxLength: 60, serverOwned: true }),
+    gradedRowId: f.text({ label: 'Graded row', maxLength: 36, serverOwned: true }),
+    /**
+     * The equipment's area (its functional location in the asset master) when the finding was
+     * written: the register's area filter and count read it off an index, not the asset master per row.
+     */
+    area: f.text({ label: 'Area', maxLength: 60, references: 'functionalLocation', serverOwned: true }),
     /** The row as the engine names it (its represented fields, else its lead field). */
     finding: f.text({ label: 'Finding', required: true, maxLength: 300, serverOwned: true }),
-    /** The grade counted for the row (the stricter verdict of a pair), a level of its technique. */
+    /**
+     * The grade counted for the row (the stricter verdict of a pair), a level of its technique; for a
+     * thickness location the kind of finding (`thicknessFindingKinds`).
+     */
     grade: f.text({ label: 'Grade', required: true, maxLength: 60, serverOwned: true }),
     severity: f.enumOf(recommendationSeverities, { required: true, serverOwned: true }),
     dueDate: f.date({ label: 'Due date', required: true }),
@@ -77,6 +88,7 @@ export const recommendation = defineEntity('recommendation', {
   },
   // One recommendation per graded row: approving twice cannot open the same finding twice.
   naturalKey: ['gradedEntity', 'gradedRowId'],
+  exactlyOne: { source: ['reportHeaderId', 'thicknessLocationId'] },
   represent: ['finding'],
   search: ['finding', 'equipmentNo'],
   sort: { field: 'dueDate', direction: 'asc' },
@@ -85,6 +97,13 @@ export const recommendation = defineEntity('recommendation', {
     report: { fields: ['reportHeaderId'] },
     workOrder: { fields: ['workOrderSPKId'] },
     due: { fields: ['status', 'dueDate'] },
+    byArea: { fields: ['area', 'status'] },
+    // One finding not yet closed per thickness location and kind: its readings' writes cannot open two.
+    thicknessOpen: {
+      fields: ['thicknessLocationId', 'grade'],
+      unique: true,
+      where: { status: { in: ['open', 'inProgress'] } },
+    },
   },
 });
 
@@ -116,6 +135,11 @@ export const recommendationListQuery = z.object({
   ownerId: uuid('ownerId').optional(),
 });
 export const recommendationParams = z.object({ id: uuid('id') });
+/** Who may own a finding, as a picker asks: what was typed of a name. */
+export const recommendationOwnersQuery = z.object({ search: searchSchema });
+
+/** The register as a workbook: the list's filters, every page. */
+export const recommendationExportQuery = recommendationListQuery.omit({ pageNumber: true, pageSize: true });
 
 /**
  * What a planner changes: the owner, the due date, the state and the evidence. Closing needs a
@@ -200,6 +224,34 @@ export const recommendationRoutes = [
         'Findings to close, soonest due first (paged; ?equipmentNo, ?status, ?severity, ?overdue, ?area, ?ownerId, ?search)',
       tag,
       access: viewAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/recommendations/export',
+    op.action('recommendation.export', {
+      query: recommendationExportQuery,
+      response: z.string().meta({ format: 'binary' }),
+    }),
+    {
+      summary:
+        'The findings the list filters match, soonest due first, as an .xlsx (the same filters; at most 100,000 rows)',
+      tag,
+      access: viewAccess,
+    },
+  ),
+  route(
+    'GET',
+    '/recommendations/owners',
+    op.action('recommendation.owners', {
+      query: recommendationOwnersQuery,
+      response: z.array(assignableUserSchema),
+      capped: { data: maxAssignableUsers },
+    }),
+    {
+      summary: `Active users a finding may be given to (search by name; at most ${maxAssignableUsers})`,
+      tag,
+      access: { module: 'workOrder', action: 'update' },
     },
   ),
   route(

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { d, evaluate } from '../derive.ts';
 import type { Expr } from '../derive.ts';
 import { defineEntity } from '../entity.ts';
+import { opensFinding } from '../finding-severity.ts';
+import type { OpenedFinding } from '../finding-severity.ts';
 import { f } from '../fields.ts';
 import type { FieldValues } from '../fields.ts';
 import { op, pageNumberSchema, pageSizeSchema, route } from '../routes.ts';
@@ -45,6 +47,18 @@ export const thicknessLimits = {
   approachingLifeYears: 2,
   approachingMargin: 0.1,
 } as const;
+
+/**
+ * What a location opens in the register of findings to close (docs/recommendations.md, "Thickness
+ * locations"), kept with its writes: a wall at or below the required thickness (critical), and one
+ * not yet there with under `approachingLifeYears` of remaining life (high). One finding not yet
+ * closed per location and kind.
+ */
+export const thicknessFindings = {
+  belowRequired: opensFinding('critical'),
+  underTwoYears: opensFinding('high'),
+} as const satisfies Record<string, OpenedFinding>;
+export type ThicknessFindingKind = keyof typeof thicknessFindings;
 
 /** A condition monitoring location (CML / TML): where a wall's thickness is measured over the years. */
 export const thicknessLocation = defineEntity('thicknessLocation', {

@@ -25,9 +25,10 @@ import type { RecordBatch, UnpagedLimit } from './unpaged.ts';
 /**
  * What a module keeps on other records from an entity's rows (a location's summary of its
  * readings): run in the write's transaction after every insert, update or delete of rows, by any
- * call (create, update, delete, keyed and sheet writes), with the rows as written or as they were.
+ * call (create, update, delete, keyed and sheet writes), with the rows as written or as they were
+ * and who wrote them (what it writes in turn is audited as theirs).
  */
-export type KeptValues = (tx: DbOrTx, rows: readonly StoredRecord[]) => Promise<void>;
+export type KeptValues = (tx: DbOrTx, rows: readonly StoredRecord[], actor: Actor) => Promise<void>;
 
 export class RecordRepository extends RecordTable {
   private readonly keeps: KeptValues | undefined;
@@ -50,12 +51,12 @@ export class RecordRepository extends RecordTable {
    * Brings what modules keep from these rows up to date (`KeptValues`), in the write's transaction:
    * the repository's own writes do it; a write of many rows in one statement (keyed-rows.ts) calls it.
    */
-  async keepValues(tx: DbOrTx, rows: readonly StoredRecord[]): Promise<void> {
-    if (rows.length > 0) await this.keeps?.(tx, rows);
+  async keepValues(tx: DbOrTx, rows: readonly StoredRecord[], actor: Actor): Promise<void> {
+    if (rows.length > 0) await this.keeps?.(tx, rows, actor);
   }
 
-  private async kept(tx: DbOrTx, row: StoredRecord): Promise<StoredRecord> {
-    await this.keepValues(tx, [row]);
+  private async kept(tx: DbOrTx, row: StoredRecord, actor: Actor): Promise<StoredRecord> {
+    await this.keepValues(tx, [row], actor);
     return row;
   }
 
@@ -162,7 +163,7 @@ export class RecordRepository extends RecordTable {
     const [row] = await (await this.checkedInsert(tx, values, actor)).statement.returning();
     await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
     await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
-    return this.kept(tx, row as StoredRecord);
+    return this.kept(tx, row as StoredRecord, actor);
   }
 
   /** Inserts unless a unique index already holds such a record (one per parent): undefined then. */
@@ -179,7 +180,7 @@ export class RecordRepository extends RecordTable {
     if (row) {
       await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
       await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
-      await this.kept(tx, row as StoredRecord);
+      await this.kept(tx, row as StoredRecord, actor);
     }
     return row as StoredRecord | undefined;
   }
@@ -238,7 +239,7 @@ export class RecordRepository extends RecordTable {
       await this.assertInActorScope(tx, id, actor, values);
       // Judged on the record as written: a new category is checked against the kept equipment.
       await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
-      return this.kept(tx, row as StoredRecord);
+      return this.kept(tx, row as StoredRecord, actor);
     }
     const current = await this.find(tx, id, unscoped('the caller has read it under their scope'));
     if (!current) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
@@ -256,6 +257,6 @@ export class RecordRepository extends RecordTable {
       .where(eq(this.column('id'), id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', `${this.entity.label} ${id} was not found`);
-    return this.kept(tx, row as StoredRecord);
+    return this.kept(tx, row as StoredRecord, actor);
   }
 }

@@ -1,16 +1,18 @@
-import { recommendation } from '@inspectra/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { equipment, recommendation } from '@inspectra/contract';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { auditable } from '../../engine/auditable.ts';
 import { openedGrades } from '../../engine/findings.ts';
 import type { OpenedGrade } from '../../engine/findings.ts';
 import type { Actor } from '../../engine/record-scope.ts';
-import { writeAudit } from '../../engine/records.ts';
-import type { StoredRecord } from '../../engine/records.ts';
+import { writeAudit, writeAudits } from '../../engine/records.ts';
+import type { KeptValues, StoredRecord } from '../../engine/records.ts';
 import { isoToday } from '../work-orders/work-order-progress.ts';
 
 const recommendations = tableOf(recommendation);
+const equipmentTable = tableOf(equipment);
 
 /** An ISO date plus whole days (calendar days, UTC). */
 export function addDays(isoDate: string, days: number): string {
@@ -27,7 +29,8 @@ const notClosed = inArray(recommendations.status, ['open', 'inProgress']);
  * transaction, after the revision it is has superseded its original:
  * 1. the original's findings carried over to the revision's rows (re-pointed, not opened twice);
  *    an open one the revision no longer reports is closed with the revision as its evidence;
- * 2. every other finding the report opens, one per graded row (idempotent by the row);
+ * 2. every other finding the report opens, one per graded row (idempotent by the row), in one
+ *    statement per thousand rows with their audit rows likewise;
  * 3. the findings whose work order this report is of, closed with it as evidence.
  * Consequences of the approval, not writes the approver asked for: written beside the repository
  * (like the work order's progress), each with its audit row naming no report content.
@@ -38,28 +41,77 @@ export async function recordFindings(tx: DbOrTx, report: StoredRecord, actor: Ac
   const unclaimed = [...found];
   const revisionOf = report.revisionOf as string | null | undefined;
   if (revisionOf) await carryOver(tx, report, revisionOf, unclaimed, today, actor);
-  for (const grade of unclaimed) {
-    const [created] = (await tx
+  const area = (await areaOfEach(tx, [String(report.equipmentNo)])).get(String(report.equipmentNo)) ?? null;
+  await openFindings(
+    tx,
+    actor,
+    unclaimed.map((grade) => ({
+      equipmentNo: report.equipmentNo,
+      reportHeaderId: report.id,
+      inspectionMethod: report.inspectionMethod,
+      gradedEntity: grade.entity.name,
+      gradedRowId: grade.rowId,
+      area,
+      finding: grade.name.slice(0, 300),
+      grade: grade.grade,
+      severity: grade.opened.severity,
+      dueDate: addDays(today, grade.opened.dueDays),
+    })),
+  );
+  await closeByWorkOrder(tx, report, actor);
+}
+
+/** Each equipment's area in the asset master (its functional location), kept on its findings. */
+export async function areaOfEach(
+  tx: DbOrTx,
+  equipmentNos: readonly string[],
+): Promise<Map<string, string | null>> {
+  const items = await tx
+    .select({ equipmentNo: equipmentTable.equipmentNo, area: equipmentTable.locationCode })
+    .from(equipmentTable)
+    .where(inArray(equipmentTable.equipmentNo, [...equipmentNos]));
+  return new Map(items.map((item) => [String(item.equipmentNo), (item.area as string | null) ?? null]));
+}
+
+/** Rows per insert: well within PostgreSQL's 65,535 parameters at the register's columns. */
+const insertBatch = 1000;
+
+/**
+ * Opens findings, a multi-row insert per thousand and their audit rows in one statement each:
+ * `on conflict do nothing` on the register's unique indexes (one per graded row; one not yet closed
+ * per thickness location and kind), so a finding already there is not opened twice. Answers those
+ * it opened.
+ */
+export async function openFindings(
+  tx: DbOrTx,
+  actor: Actor,
+  rows: readonly Record<string, unknown>[],
+): Promise<StoredRecord[]> {
+  const opened: StoredRecord[] = [];
+  for (let at = 0; at < rows.length; at += insertBatch) {
+    const created = (await tx
       .insert(recommendations)
-      .values({
-        equipmentNo: report.equipmentNo,
-        reportHeaderId: report.id,
-        inspectionMethod: report.inspectionMethod,
-        gradedEntity: grade.entity.name,
-        gradedRowId: grade.rowId,
-        finding: grade.name.slice(0, 300),
-        grade: grade.grade,
-        severity: grade.opened.severity,
-        dueDate: addDays(today, grade.opened.dueDays),
-        status: 'open',
-        createdBy: actor.id,
-        updatedBy: actor.id,
-      } as never)
+      .values(
+        rows
+          .slice(at, at + insertBatch)
+          .map((row) => ({ ...row, status: 'open', createdBy: actor.id, updatedBy: actor.id })) as never,
+      )
       .onConflictDoNothing()
       .returning()) as StoredRecord[];
-    if (created) await auditRecommendation(tx, actor, undefined, created);
+    await writeAudits(
+      tx,
+      created.map((after) => ({
+        entity: recommendation.name,
+        entityId: after.id,
+        action: 'create' as const,
+        actorId: actor.id,
+        after: auditable(after),
+        contentOf: null,
+      })),
+    );
+    opened.push(...created);
   }
-  await closeByWorkOrder(tx, report, actor);
+  return opened;
 }
 
 /**
@@ -169,3 +221,32 @@ export async function auditRecommendation(
     contentOf: null,
   });
 }
+
+/**
+ * Keeps the area on the findings of the equipment `where` picks (`area`: the asset master's
+ * functional location), one statement; answers how many findings changed.
+ */
+async function keepAreas(tx: DbOrTx, where: SQL): Promise<number> {
+  const result = await tx.execute(sql`update ${recommendations} set ${sql.identifier(
+    recommendations.area.name,
+  )} = ${equipmentTable.locationCode}
+    from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${recommendations.equipmentNo}
+    and ${recommendations.area} is distinct from ${equipmentTable.locationCode} and ${where}`);
+  return result.rowCount ?? 0;
+}
+
+/** An equipment item moved to another area takes its findings with it, in the same transaction. */
+export const recommendationKeptValues: Record<string, KeptValues> = {
+  [equipment.name]: async (tx, rows) => {
+    await keepAreas(
+      tx,
+      inArray(recommendations.equipmentNo, [...new Set(rows.map((r) => String(r.equipmentNo)))]),
+    );
+  },
+};
+
+/**
+ * Findings written before their area was kept (a database upgraded to this version): filled at
+ * start, one statement over those without one. Answers how many it filled.
+ */
+export const keepUnkeptAreas = (db: DbOrTx) => keepAreas(db, isNull(recommendations.area));

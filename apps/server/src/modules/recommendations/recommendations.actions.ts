@@ -1,7 +1,9 @@
 import {
   equipment,
   recommendation,
+  recommendationExportQuery,
   recommendationListQuery,
+  recommendationOwnersQuery,
   recommendationParams,
   recommendationSeverities,
   recommendationTransitions,
@@ -29,11 +31,15 @@ import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
-import { countListBy, defineList, listPage } from '../../engine/records/declared-list.ts';
+import { countListBy, defineList, listEvery, listPage } from '../../engine/records/declared-list.ts';
+import { maxExportRows, sheetDownload, sheetRows } from '../../engine/sheet-operations.ts';
+import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { recordView, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { recommendationSheetRow, recommendationSheetValues } from './recommendation-sheet.ts';
 import { auditRecommendation } from './recommendation-writes.ts';
+import { pickableUsers } from '../task-assignments/task-assignments.actions.ts';
 import { workOrderScopes } from '../work-orders/work-order-scope.ts';
 import { isoToday } from '../work-orders/work-order-progress.ts';
 
@@ -61,10 +67,8 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
     status: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
     severity: ({ row, value }) => sql`${row.severity!} = any(${value()}::text[])`,
     ownerId: ({ row, value }) => sql`${row.ownerId!} = ${value()}`,
-    // The equipment's functional location (the asset master's "unit, area, system").
-    area: ({ row, value }) =>
-      sql`exists (select 1 from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!}
-        and ${equipmentTable.locationCode} = ${value()})`,
+    // The equipment's functional location (the asset master's "unit, area, system"), kept on the finding.
+    area: ({ row, value }) => eq(row.area!, value()),
     // `?overdue=` as the day it is judged on, bound, so one statement serves every day.
     dueBefore: ({ row, value }) => sql`${row.status!} <> 'closed' and ${row.dueDate!} < ${value()}::date`,
     notDueBefore: ({ row, value }) =>
@@ -81,7 +85,6 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
   adds: ({ row }) => ({
     reportNumber: reportNumberOf(row.reportHeaderId!),
     evidenceReportNumber: reportNumberOf(row.evidenceReportId!),
-    area: sql`(select ${equipmentTable.locationCode} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!})`,
     ownerName: sql`(select ${users.fullName} from ${users} where ${users.id}::text = ${row.ownerId!})`,
     woNumber: sql`(select ${workOrders.woNumber} from ${workOrders} where ${workOrders.id} = ${row.workOrderSPKId!})`,
   }),
@@ -93,7 +96,7 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
       overdue: isOverdue(view, today),
       reportNumber: (added.reportNumber as string | null) ?? null,
       evidenceReportNumber: (added.evidenceReportNumber as string | null) ?? null,
-      area: (added.area as string | null) ?? null,
+      area: (view.area as string | null | undefined) ?? null,
       ownerName: (added.ownerName as string | null) ?? null,
       woNumber: (added.woNumber as string | null) ?? null,
     } as RecommendationView;
@@ -101,7 +104,7 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
 });
 
 /** The list's query with `overdue` as the day it is judged on. */
-function registerQuery<Q extends { pageNumber: number; pageSize: number; overdue?: boolean }>(query: Q) {
+function registerQuery<Q extends { overdue?: boolean }>(query: Q) {
   const { overdue, ...rest } = query;
   if (overdue === true) return { ...rest, dueBefore: isoToday() };
   if (overdue === false) return { ...rest, notDueBefore: isoToday() };
@@ -145,9 +148,7 @@ const bySeverityCount = {
 };
 const byAreaCount = {
   name: 'byArea',
-  by: (row: Record<string, AnyPgColumn>) => ({
-    area: sql`(select ${equipmentTable.locationCode} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${row.equipmentNo!})`,
-  }),
+  by: (row: Record<string, AnyPgColumn>) => ({ area: sql`${row.area!}` }),
 };
 
 /** A refusal of one field of the body: 400 with the field named. */
@@ -162,6 +163,17 @@ async function assertOwner(db: DbOrTx, ownerId: string) {
     .where(and(eq(users.id, ownerId), eq(users.isActive, true)))
     .limit(1);
   if (!owner) throw refuse('ownerId', 'No active user has this id: the owner is someone who can act on it');
+}
+
+/** The report a finding came from (its number and when it was made); none for a thickness location's. */
+async function sourceReport(tx: DbOrTx, finding: StoredRecord) {
+  if (!finding.reportHeaderId) return undefined;
+  const [source] = await tx
+    .select({ reportNumber: reports.reportNumber, createdAt: reports.createdAt })
+    .from(reports)
+    .where(eq(reports.id, String(finding.reportHeaderId)))
+    .limit(1);
+  return source;
 }
 
 /** A stored time to the millisecond (a Date as read, or its text): `String(date)` keeps only seconds. */
@@ -181,11 +193,8 @@ async function assertEvidenceReport(
   const repo = deps.repositories.get(reportHeader.name)!;
   const evidence = await repo.find(tx, id, callerScope(user));
   if (!evidence) throw refuse('evidenceReportId', 'No report you can read has this id');
-  const [source] = await tx
-    .select({ createdAt: reports.createdAt })
-    .from(reports)
-    .where(eq(reports.id, String(before.reportHeaderId)))
-    .limit(1);
+  // Later than the source report, or than the finding itself when a thickness location opened it.
+  const source = (await sourceReport(tx, before)) ?? { createdAt: before.createdAt };
   if (evidence.equipmentNo !== before.equipmentNo)
     throw refuse(
       'evidenceReportId',
@@ -202,13 +211,39 @@ async function assertEvidenceReport(
   )
     throw refuse(
       'evidenceReportId',
-      `Report ${String(evidence.reportNumber)} is not later than the report the finding came from`,
+      `Report ${String(evidence.reportNumber)} is not later than ${before.reportHeaderId ? 'the report the finding came from' : 'the finding'}`,
     );
 }
 
 export const recommendationActions: Record<string, ActionHandler> = {
   'recommendation.list': typedAction({ query: recommendationListQuery }, ({ query, deps, user }) =>
     listPage(deps, register, registerQuery(query), user!),
+  ),
+
+  'recommendation.export': typedAction(
+    { query: recommendationExportQuery },
+    async ({ query, deps, user }) => {
+      // Refused before the download starts: a refusal after it has started could only cut the file.
+      const batches = await listEvery(deps, register, registerQuery(query), user!, {
+        limit: maxExportRows,
+        tooMany: () =>
+          new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `An export holds at most ${maxExportRows} findings: narrow the register with its filters`,
+          ),
+      });
+      const rows = async function* () {
+        for await (const view of sheetRows(batches)) yield recommendationSheetValues(view);
+      };
+      return sheetDownload(
+        writeEntitySheet(recommendationSheetRow, rows()),
+        `findings-to-close-${isoToday()}.xlsx`,
+      );
+    },
+  ),
+
+  'recommendation.owners': typedAction({ query: recommendationOwnersQuery }, ({ query, deps, user }) =>
+    pickableUsers(deps.db, user!, query.search),
   ),
 
   'recommendation.get': typedAction({ params: recommendationParams }, async ({ params, deps, user }) => ({
@@ -329,17 +364,16 @@ export const recommendationActions: Record<string, ActionHandler> = {
         const dateStart = body.dateStart ?? today;
         const dateEnd =
           body.dateEnd ?? (String(before.dueDate) >= dateStart ? String(before.dueDate) : dateStart);
-        const [source] = await tx
-          .select({ reportNumber: reports.reportNumber })
-          .from(reports)
-          .where(eq(reports.id, String(before.reportHeaderId)))
-          .limit(1);
+        const source = await sourceReport(tx, before);
+        const origin = source
+          ? `Finding of report ${String(source.reportNumber)} (${String(before.inspectionMethod)})`
+          : 'Finding of thickness monitoring';
         const created = await deps.repositories.get(workOrderSpk.name)!.insert(
           tx,
           {
             woNumber: body.woNumber,
             title: body.title ?? `${String(before.finding)}`.slice(0, 200),
-            description: `Finding of report ${source?.reportNumber ?? ''} (${String(before.inspectionMethod)}): ${String(before.finding)}, graded ${String(before.grade)}, ${String(before.severity)}; due ${String(before.dueDate)}`,
+            description: `${origin}: ${String(before.finding)}, graded ${String(before.grade)}, ${String(before.severity)}; due ${String(before.dueDate)}`,
             workType: 'corrective',
             priority: workOrderPriority[before.severity as RecommendationSeverity],
             tagNumber: item.tagNumber,
@@ -359,17 +393,20 @@ export const recommendationActions: Record<string, ActionHandler> = {
           actorId: user!.id,
           after: auditable(created),
         });
-        // The method carried over: its task on the new work order, inspectors still to be named.
-        const task = await deps.repositories
-          .get(woTaskAssignment.name)!
-          .insert(tx, { workOrderSPKId: created.id, inspectionMethod: before.inspectionMethod }, user!);
-        await writeAudit(tx, {
-          entity: woTaskAssignment.name,
-          entityId: task.id,
-          action: 'create',
-          actorId: user!.id,
-          after: auditable(task),
-        });
+        // The method carried over: its task on the new work order, inspectors still to be named (a
+        // thickness location's finding names no method: the planner adds the task).
+        if (before.inspectionMethod) {
+          const task = await deps.repositories
+            .get(woTaskAssignment.name)!
+            .insert(tx, { workOrderSPKId: created.id, inspectionMethod: before.inspectionMethod }, user!);
+          await writeAudit(tx, {
+            entity: woTaskAssignment.name,
+            entityId: task.id,
+            action: 'create',
+            actorId: user!.id,
+            after: auditable(task),
+          });
+        }
         const after = await repo.update(
           tx,
           params.id,
@@ -394,15 +431,17 @@ const workOrderPriority: Record<RecommendationSeverity, string> = {
 
 /**
  * A recommendation is seen by whoever sees the report it came from (docs/company-scoping.md): a
- * contractor company's user, its company's findings only.
+ * contractor company's user, its company's findings only, and the plant's thickness findings.
  */
 const reportScope = workOrderScopes[reportHeader.name] as {
   condition: (row: Record<string, AnyPgColumn>, companyId: SQL) => SQL;
 };
 export const recommendationScopes: RecordScopes = {
   [recommendation.name]: {
+    // A thickness location's finding is plant-wide, as the location is (thickness.actions.ts).
     condition: (row, companyId) =>
-      sql`${row.reportHeaderId!} in (select ${reports.id} from ${reports} where ${reportScope.condition(reports as never, companyId)})`,
+      sql`(${row.reportHeaderId!} in (select ${reports.id} from ${reports} where ${reportScope.condition(reports as never, companyId)})
+        or ${row.thicknessLocationId!} is not null)`,
     fields: ['reportHeaderId'],
     refusal: "A finding belongs to its report: your company sees its own reports' findings",
   },

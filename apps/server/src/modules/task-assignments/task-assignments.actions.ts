@@ -26,7 +26,7 @@ import type { EngineDeps, WriteCheck } from '../../engine/engine-deps.ts';
 import { cappedRows, matchedRows, notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, likePattern, listEvery, recordViews, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
-import { sheetDownload } from '../../engine/sheet-operations.ts';
+import { sheetDownload, sheetRows } from '../../engine/sheet-operations.ts';
 import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
 import { moveReportStatus } from '../reports/report-status.actions.ts';
@@ -187,11 +187,6 @@ const assignmentSheet = defineList<{ woNumber: string; inspectionMethod: string 
   },
 );
 
-/** The sheet's rows, one batch of the list after another. */
-async function* sheetRows<T>(batches: AsyncGenerator<T[]>) {
-  for await (const batch of batches) yield* batch;
-}
-
 /** The sheet's users by id, with whether they may still be named. */
 async function inspectorsOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, InspectorView>();
@@ -210,6 +205,36 @@ type InspectorView = { id: string; username: string; fullName: string; isActive:
  */
 const ownCompany = (caller: { companyId: string | null }) =>
   caller.companyId ? eq(users.contractorCompanyId, caller.companyId) : undefined;
+
+/**
+ * A picker's page of users: active, among `eligible`, of the caller's own company when a
+ * contractor's, matching what was typed; by name, at most `maxAssignableUsers`, `meta.notShown`
+ * counting the rest.
+ */
+export async function pickableUsers(
+  db: DbOrTx,
+  caller: { companyId: string | null },
+  search: string | undefined,
+  eligible?: SQL,
+) {
+  const pattern = search ? likePattern(search) : undefined;
+  const [rows, matched] = await db
+    .select({ id: users.id, username: users.username, fullName: users.fullName, matched: matchedRows() })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        eligible,
+        // A contractor's staff name their own company's people; other people are not theirs to see.
+        ownCompany(caller),
+        pattern ? or(ilike(users.fullName, pattern), ilike(users.username, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(users.username))
+    .limit(maxAssignableUsers)
+    .then(cappedRows);
+  return { data: rows, meta: notShownMeta({ data: [rows.length, matched] }) };
+}
 
 export const taskAssignmentActions: Record<string, ActionHandler> = {
   'taskAssignment.assignableUsers': typedAction(
@@ -232,23 +257,7 @@ export const taskAssignmentActions: Record<string, ActionHandler> = {
           );
         eligible = mayInspect(method.code);
       } else eligible = mayInspectAny(await activeMethodCodes(deps.db));
-      const pattern = query.search ? likePattern(query.search) : undefined;
-      const [rows, matched] = await deps.db
-        .select({ id: users.id, username: users.username, fullName: users.fullName, matched: matchedRows() })
-        .from(users)
-        .where(
-          and(
-            eq(users.isActive, true),
-            eligible,
-            // A contractor's staff name their own company's inspectors; other people are not theirs to see.
-            ownCompany(user!),
-            pattern ? or(ilike(users.fullName, pattern), ilike(users.username, pattern)) : undefined,
-          ),
-        )
-        .orderBy(asc(users.fullName), asc(users.username))
-        .limit(maxAssignableUsers)
-        .then(cappedRows);
-      return { data: rows, meta: notShownMeta({ data: [rows.length, matched] }) };
+      return pickableUsers(deps.db, user!, query.search, eligible);
     },
   ),
 

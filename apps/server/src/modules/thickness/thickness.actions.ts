@@ -19,12 +19,13 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { WriteCheck } from '../../engine/engine-deps.ts';
 import { compile } from '../../engine/derived-sql.ts';
 import { plantWide } from '../../engine/record-scope.ts';
-import type { RecordScopes } from '../../engine/record-scope.ts';
+import type { Actor, RecordScopes } from '../../engine/record-scope.ts';
 import { recordView } from '../../engine/records.ts';
 import type { KeptValues, StoredRecord } from '../../engine/records.ts';
 import { notShownMeta } from '../../engine/page-meta.ts';
 import { defineList, listPage } from '../../engine/records/declared-list.ts';
 import { AppError, fieldRefusal } from '../../errors.ts';
+import { openThicknessFindings } from '../recommendations/thickness-findings.ts';
 
 /**
  * Thickness monitoring (docs/thickness-monitoring.md): each location keeps its first, previous and
@@ -116,17 +117,30 @@ export async function keepUnkeptLocations(db: DbOrTx): Promise<number> {
 
 /**
  * What each write keeps: a reading written, changed or removed brings its location up to date; a
- * location written (its required thickness, code or class) its own status.
+ * location written (its required thickness, code or class) its own status. Either may open a
+ * finding in the register.
  */
 export const thicknessKeptValues: Record<string, KeptValues> = {
-  [thicknessReading.name]: async (tx, rows) => {
-    const ids = [...new Set(rows.map((row) => row.thicknessLocationId as string))];
-    await keepLocations(tx, sql`${locations.id} = any(${sql.param(ids)}::uuid[])`);
+  [thicknessReading.name]: async (tx, rows, actor) => {
+    await keepAndOpen(tx, [...new Set(rows.map((row) => row.thicknessLocationId as string))], actor);
   },
-  [thicknessLocation.name]: async (tx, rows) => {
-    await keepLocations(tx, sql`${locations.id} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`);
+  [thicknessLocation.name]: async (tx, rows, actor) => {
+    await keepAndOpen(
+      tx,
+      rows.map((row) => row.id),
+      actor,
+    );
   },
 };
+
+/**
+ * Keeps the locations' status, then opens the register's findings of those now below required or
+ * with under two years of life (recommendations/thickness-findings.ts), in the same transaction.
+ */
+async function keepAndOpen(tx: DbOrTx, ids: string[], actor: Actor) {
+  await keepLocations(tx, sql`${locations.id} = any(${sql.param(ids)}::uuid[])`);
+  await openThicknessFindings(tx, ids, actor);
+}
 
 const reading = (date: unknown, thicknessMm: unknown) =>
   date !== null && date !== undefined && thicknessMm !== null && thicknessMm !== undefined

@@ -24,8 +24,9 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AnchorLink } from '../../ui/links.tsx';
 import { usePermission, useProfile } from '../auth/useProfile.ts';
+import { OwnerPicker } from './OwnerPicker.tsx';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { recommendationQueries, recommendationsKey } from './recommendation-queries.ts';
+import { findingSource, recommendationQueries, recommendationsKey } from './recommendation-queries.ts';
 
 /**
  * One finding to close (docs/recommendations.md): where it came from (the report, the equipment's
@@ -97,7 +98,11 @@ function RecommendationDetails({
     <>
       <PageHeader
         title={r.finding}
-        subtitle={`${t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} · ${t('recommendations.grade')}: ${findingLabel(t, r.inspectionMethod, r.grade)}`}
+        subtitle={`${findingSource(t, r)} · ${t('recommendations.grade')}: ${
+          r.inspectionMethod
+            ? findingLabel(t, r.inspectionMethod, r.grade)
+            : t(`recommendations.thicknessKinds.${r.grade}`, { defaultValue: r.grade })
+        }`}
         crumbs={[{ label: t('recommendations.title'), to: '/recommendations' }, { label: r.finding }]}
       />
       <Stack gap="md">
@@ -126,17 +131,34 @@ function RecommendationDetails({
             </Stack>
             <Stack gap={2}>
               <Text size="xs" c="dimmed">
-                {t('recommendations.report')}
+                {t(r.reportHeaderId ? 'recommendations.report' : 'recommendations.thicknessLocation')}
               </Text>
-              <AnchorLink to="/reports/$reportId" params={{ reportId: r.reportHeaderId }}>
-                {r.reportNumber ?? r.reportHeaderId}
-              </AnchorLink>
+              {r.reportHeaderId ? (
+                <AnchorLink to="/reports/$reportId" params={{ reportId: r.reportHeaderId }}>
+                  {r.reportNumber ?? r.reportHeaderId}
+                </AnchorLink>
+              ) : (
+                r.thicknessLocationId && (
+                  <AnchorLink to="/thickness/$locationId" params={{ locationId: r.thicknessLocationId }}>
+                    {r.finding.split(':')[0]}
+                  </AnchorLink>
+                )
+              )}
             </Stack>
             <Stack gap={2}>
               <Text size="xs" c="dimmed">
                 {t('recommendations.owner')}
               </Text>
-              <Text size="sm">{r.ownerName ?? t('recommendations.noOwner')}</Text>
+              {mayChange ? (
+                <OwnerPicker
+                  ownerId={r.ownerId ?? null}
+                  ownerName={r.ownerName}
+                  onChange={(ownerId) => save.mutate({ ownerId })}
+                  disabled={save.isPending}
+                />
+              ) : (
+                <Text size="sm">{r.ownerName ?? t('recommendations.noOwner')}</Text>
+              )}
               {mayChange && r.ownerId !== profile.id && (
                 <Button size="xs" variant="light" onClick={() => save.mutate({ ownerId: profile.id })}>
                   {t('recommendations.takeOwnership')}

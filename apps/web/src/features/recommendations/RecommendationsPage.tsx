@@ -1,4 +1,16 @@
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { recommendationSeverities } from '@inspectra/contract';
 import type { RecommendationSeverity, RecommendationStatus, RecommendationView } from '@inspectra/contract';
@@ -12,7 +24,7 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useProfile } from '../auth/useProfile.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { recommendationQueries } from './recommendation-queries.ts';
+import { findingSource, recommendationQueries, saveRegister } from './recommendation-queries.ts';
 
 const pageSize = 25;
 const typingDelayMs = 300;
@@ -53,6 +65,25 @@ export function RecommendationsPage() {
     placeholderData: keepPreviousData,
   });
 
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  async function exportRegister() {
+    setExportError(null);
+    setExporting(true);
+    try {
+      await saveRegister(
+        filters,
+        `${t('recommendations.fileName')}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      );
+    } catch (error) {
+      setExportError(
+        t('recommendations.exportFailed', { reason: error instanceof Error ? error.message : '' }),
+      );
+    } finally {
+      setExporting(false);
+    }
+  }
+
   const columns: DataTableColumn<RecommendationView>[] = [
     {
       accessor: 'dueDate',
@@ -82,8 +113,8 @@ export function RecommendationsPage() {
             {r.finding}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })} ·{' '}
-            {r.reportNumber}
+            {findingSource(t, r)}
+            {r.reportNumber ? ` · ${r.reportNumber}` : ''}
           </Text>
         </Stack>
       ),
@@ -110,7 +141,20 @@ export function RecommendationsPage() {
 
   return (
     <>
-      <PageHeader title={t('recommendations.title')} subtitle={t('recommendations.subtitle')} />
+      <PageHeader
+        title={t('recommendations.title')}
+        subtitle={t('recommendations.subtitle')}
+        actions={
+          <Button variant="default" loading={exporting} onClick={() => void exportRegister()}>
+            {t('recommendations.export')}
+          </Button>
+        }
+      />
+      {exportError && (
+        <Alert color="red" mb="md" role="alert">
+          {exportError}
+        </Alert>
+      )}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <SimpleGrid

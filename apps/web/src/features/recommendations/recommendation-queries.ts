@@ -11,6 +11,25 @@ export type RecommendationFilters = {
   ownerId?: string;
 };
 
+/** The filters as the register's calls take them (the list and its export alike). */
+export const registerQuery = (filters: RecommendationFilters): Record<string, string> => ({
+  ...(filters.equipmentNo ? { equipmentNo: filters.equipmentNo } : {}),
+  ...(filters.area ? { area: filters.area } : {}),
+  ...(filters.severity?.length ? { severity: filters.severity.join(',') } : {}),
+  ...(filters.status?.length ? { status: filters.status.join(',') } : {}),
+  ...(filters.overdue ? { overdue: 'true' } : {}),
+  ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
+});
+
+/** The register as the filters narrow it, saved as an .xlsx (`GET /recommendations/export`). */
+export async function saveRegister(filters: RecommendationFilters, fileName: string) {
+  const { saveDownload } = await import('../../api/save-file.ts');
+  await saveDownload(
+    `/recommendations/export?${new URLSearchParams(registerQuery(filters)).toString()}`,
+    fileName,
+  );
+}
+
 /** Every register query starts with this: a change to a finding refreshes them all. */
 export const recommendationsKey = ['recommendations'] as const;
 
@@ -19,16 +38,7 @@ export const recommendationQueries = {
     queryKey: [...recommendationsKey, 'list', filters, pageNumber, pageSize],
     queryFn: () =>
       callApi<RecommendationView[]>('GET /recommendations', {
-        query: {
-          ...(filters.equipmentNo ? { equipmentNo: filters.equipmentNo } : {}),
-          ...(filters.area ? { area: filters.area } : {}),
-          ...(filters.severity?.length ? { severity: filters.severity.join(',') } : {}),
-          ...(filters.status?.length ? { status: filters.status.join(',') } : {}),
-          ...(filters.overdue ? { overdue: 'true' } : {}),
-          ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
-          pageNumber,
-          pageSize,
-        },
+        query: { ...registerQuery(filters), pageNumber, pageSize },
       }),
   }),
   one: (id: string) => ({
@@ -37,3 +47,12 @@ export const recommendationQueries = {
       (await callApi<RecommendationView>('GET /recommendations/:id', { params: { id } })).data,
   }),
 };
+
+/** Where a finding came from, in words: its report's technique, or thickness monitoring for a location's. */
+export const findingSource = (
+  t: (key: string, o?: { defaultValue: string }) => string,
+  r: Pick<RecommendationView, 'inspectionMethod'>,
+) =>
+  r.inspectionMethod
+    ? t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })
+    : t('recommendations.thicknessMonitoring');

@@ -40,6 +40,13 @@ export const recommendations = {
   noneOpen: 'No findings to close.',
   byArea: 'By area',
   noArea: 'No area',
+  thicknessLocation: 'Thickness location',
+  thicknessMonitoring: 'Thickness monitoring',
+  thicknessKinds: { belowRequired: 'Below required', underTwoYears: 'Under two years of life' },
+  export: 'Export (.xlsx)',
+  exportFailed: 'The register could not be exported: {{reason}}',
+  fileName: 'findings-to-close',
+  noOwnerFound: 'No active user has this name',
   severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', inProgress: 'In progress', closed: 'Closed' },
 };

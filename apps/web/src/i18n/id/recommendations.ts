@@ -43,6 +43,13 @@ export const recommendations: Translation<typeof en> = {
   noneOpen: 'Tidak ada temuan yang harus ditutup.',
   byArea: 'Per area',
   noArea: 'Tanpa area',
+  thicknessLocation: 'Lokasi ketebalan',
+  thicknessMonitoring: 'Pemantauan ketebalan',
+  thicknessKinds: { belowRequired: 'Di bawah tebal minimum', underTwoYears: 'Sisa umur di bawah dua tahun' },
+  export: 'Ekspor (.xlsx)',
+  exportFailed: 'Register tidak dapat diekspor: {{reason}}',
+  fileName: 'temuan-untuk-ditutup',
+  noOwnerFound: 'Tidak ada pengguna aktif dengan nama ini',
   severities: { low: 'Rendah', medium: 'Sedang', high: 'Tinggi', critical: 'Kritis' },
   statuses: { open: 'Terbuka', inProgress: 'Dalam proses', closed: 'Ditutup' },
 };

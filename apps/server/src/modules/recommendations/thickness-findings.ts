@@ -1,0 +1,71 @@
+import { thicknessFindings, thicknessLimits, thicknessLocation } from '@inspectra/contract';
+import type { ThicknessFindingKind } from '@inspectra/contract';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf } from '../../db/schema/index.ts';
+import type { Actor } from '../../engine/record-scope.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+import { isoToday } from '../work-orders/work-order-progress.ts';
+import { addDays, areaOfEach, openFindings } from './recommendation-writes.ts';
+
+const locations = tableOf(thicknessLocation);
+
+/** A number as the finding's text shows it (kept values are doubles: 5.8, not 5.800000001). */
+const shown = (value: unknown) => String(Math.round(Number(value) * 100) / 100);
+
+/**
+ * Opens the register's findings of thickness locations (docs/recommendations.md, "Thickness
+ * locations"), in the transaction that kept their status from a reading or the location's own
+ * write: a location below required opens a critical finding; one not below it with under two years
+ * of remaining life, a high one; each due from today by the severity's days. Idempotent: one
+ * finding not yet closed per location and kind (a partial unique index). A location that recovers
+ * closes nothing: the finding stays until a person closes it with evidence. Answers those opened.
+ */
+export async function openThicknessFindings(
+  tx: DbOrTx,
+  locationIds: readonly string[],
+  actor: Actor,
+): Promise<StoredRecord[]> {
+  if (locationIds.length === 0) return [];
+  const found = await tx
+    .select()
+    .from(locations)
+    .where(
+      and(
+        inArray(locations.id, [...locationIds]),
+        or(
+          eq(locations.status, 'belowRequired'),
+          and(
+            ne(locations.status, 'belowRequired'),
+            lt(locations.remainingLifeYears, sql`${thicknessLimits.approachingLifeYears}`),
+          ),
+        ),
+      ),
+    );
+  if (found.length === 0) return [];
+  const today = isoToday();
+  const areas = await areaOfEach(tx, [...new Set(found.map((l) => String(l.equipmentNo)))]);
+  return openFindings(
+    tx,
+    actor,
+    found.map((location) => {
+      const kind: ThicknessFindingKind =
+        location.status === 'belowRequired' ? 'belowRequired' : 'underTwoYears';
+      const opened = thicknessFindings[kind];
+      const where = [location.name, location.component].filter(Boolean).join(' · ');
+      const why =
+        kind === 'belowRequired'
+          ? `${shown(location.latestThicknessMm)} mm, required ${shown(location.requiredThicknessMm)} mm`
+          : `${shown(location.remainingLifeYears)} years of remaining life`;
+      return {
+        equipmentNo: location.equipmentNo,
+        thicknessLocationId: location.id,
+        area: areas.get(String(location.equipmentNo)) ?? null,
+        finding: `${where}: ${why}`.slice(0, 300),
+        grade: kind,
+        severity: opened.severity,
+        dueDate: addDays(today, opened.dueDays),
+      };
+    }),
+  );
+}
