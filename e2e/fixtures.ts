@@ -111,6 +111,83 @@ export async function demoReportPath(page: Page, session: Session): Promise<stri
   return `/reports/${found.find((r) => r.reportNumber === demo.reportNumber)!.id}`;
 }
 
+/** Makes a record through the API as the administrator (201 expected) and answers its id. */
+export type MakeRecord = (path: string, data: Record<string, unknown>) => Promise<{ id: string }>;
+
+/** A report `approvedReport` makes: what it is about, and its technique's records. */
+export type ReportSetup = {
+  /** `RPT-…`; its work order is numbered the same with `WO-`. */
+  reportNumber: string;
+  title: string;
+  inspectionMethod: string;
+  /** The equipment, by its category and tag (the asset master's equipment number is looked up). */
+  equipmentCategory: string;
+  tagNumber: string;
+  location: string;
+  /** The technique's records under the report, made before it is submitted. */
+  records: (report: { id: string }, make: MakeRecord) => Promise<void>;
+};
+
+/**
+ * An approved report made through the API, as the demo's are seeded, for journeys about what an
+ * approved report does (supersession, the register of findings): its own work order naming its
+ * own one-level path (the area inspection engineer, the demo's reviewer1), so a journey changing a
+ * method's approval settings meanwhile does not move it; submitted by the administrator, approved
+ * by reviewer1. Answers the report's id and its equipment number.
+ */
+export async function approvedReport(
+  page: Page,
+  admin: Session,
+  setup: ReportSetup,
+): Promise<{ id: string; equipmentNo: string }> {
+  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+  const make: MakeRecord = async (path, data) => {
+    const response = await page.request.post(path, { headers: asAdmin, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  const move = async (id: string, status: string, token: string) => {
+    const response = await page.request.put(`/api/report-headers/update-report-status/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      params: { status },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  const found = await page.request.get('/api/asset', {
+    headers: asAdmin,
+    params: { search: setup.tagNumber },
+  });
+  const equipmentNo = (
+    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
+  ).data.find((e) => e.tagNumber === setup.tagNumber)!.equipmentNo;
+  const workOrder = await make('/api/work-order-spks', {
+    woNumber: setup.reportNumber.replace(/^RPT-/, 'WO-'),
+    title: setup.title,
+    equipmentCategory: setup.equipmentCategory,
+    tagNumber: setup.tagNumber,
+  });
+  await make('/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod: setup.inspectionMethod,
+    userPDMIds: [],
+    levelApprovals: [1],
+    positionLevels: ['Area inspection engineer'],
+  });
+  const report = await make('/api/report-headers', {
+    workOrderSPKId: workOrder.id,
+    reportNumber: setup.reportNumber,
+    title: setup.title,
+    equipmentNo,
+    inspectionMethod: setup.inspectionMethod,
+    location: setup.location,
+  });
+  await setup.records(report, make);
+  const reviewer = await apiLogin(page, { username: 'reviewer1', password: e2eDemoPassword });
+  await move(report.id, 'submitted', admin.accessToken);
+  await move(report.id, 'approved', reviewer.accessToken);
+  return { id: report.id, equipmentNo };
+}
+
 /** Saves a screenshot to look at after the run (test-results/screenshots). */
 export async function snap(page: Page, name: string) {
   const started = Date.now();

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, e2eDemoPassword, expectAccessible, readPdf, signInByApi, snap } from './fixtures.ts';
+import {
+  apiLogin,
+  approvedReport,
+  e2eDemoPassword,
+  expectAccessible,
+  readPdf,
+  signInByApi,
+  snap,
+} from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -25,59 +33,28 @@ test('a revision approved supersedes its original: banner, list and PDF say so',
 
   // 1. An approved thermal report, made through the API as the demo's is seeded.
   const admin = await apiLogin(page);
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const made = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
-  const panel = await page.request.get('/api/asset', { headers: asAdmin, params: { search: 'LP-3A' } });
-  const equipmentNo = (
-    (await panel.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
-  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
-  const workOrder = await made('/api/work-order-spks', {
-    woNumber: `WO-SUP-${run}`,
-    title: 'Thermography of LV panel LP-3A, revised',
-    equipmentCategory: 'electrical',
-    tagNumber: 'LP-3A',
-  });
-  await made('/api/wo-task-assignments', {
-    workOrderSPKId: workOrder.id,
-    inspectionMethod: 'thermal',
-    userPDMIds: [],
-    levelApprovals: [1],
-    positionLevels: ['Area inspection engineer'],
-  });
-  const report = await made('/api/report-headers', {
-    workOrderSPKId: workOrder.id,
+  const report = await approvedReport(page, admin, {
     reportNumber,
     title: 'Thermography of LV panel LP-3A',
-    equipmentNo,
     inspectionMethod: 'thermal',
+    equipmentCategory: 'electrical',
+    tagNumber: 'LP-3A',
     location: 'Substation 3, room 2',
+    records: async (header, make) => {
+      const analysis = await make('/api/thermal-analysis', {
+        reportHeaderId: header.id,
+        summary: 'Six connections of LP-3A scanned at 70–85 % load.',
+      });
+      await make('/api/thermal-measurements', {
+        thermalAnalysisId: analysis.id,
+        date: '2026-11-20',
+        tagNumber: 'F-07-R',
+        component: 'Phase R cable lug',
+        maxTemperatureC: 86.4,
+        referenceTemperatureC: 40.9,
+      });
+    },
   });
-  const analysis = await made('/api/thermal-analysis', {
-    reportHeaderId: report.id,
-    summary: 'Six connections of LP-3A scanned at 70–85 % load.',
-  });
-  await made('/api/thermal-measurements', {
-    thermalAnalysisId: analysis.id,
-    date: '2026-11-20',
-    tagNumber: 'F-07-R',
-    component: 'Phase R cable lug',
-    maxTemperatureC: 86.4,
-    referenceTemperatureC: 40.9,
-  });
-  const move = async (id: string, status: string, token: string) => {
-    const response = await page.request.put(`/api/report-headers/update-report-status/${id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      params: { status },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  const reviewer = await apiLogin(page, { username: 'reviewer1', password: e2eDemoPassword });
-  await move(report.id, 'submitted', admin.accessToken);
-  await move(report.id, 'approved', reviewer.accessToken);
   const reportUrl = `/reports/${report.id}`;
 
   // 2. The administrator starts a revision, says why, and submits it.
