@@ -77,6 +77,8 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Finding saved')).toBeVisible();
   await expect(page.getByRole('link', { name: `RPT-REC-${run}-B` })).toBeVisible();
+  // Closed with a report, no work order was raised: the card says so rather than standing empty.
+  await expect(page.getByText('None raised for this finding.')).toBeVisible();
   await shot('closed');
   await expectAccessible(page, info, `recommendations-${info.project.name}-closed`, 'recommendation');
 });

@@ -180,7 +180,7 @@ function RecommendationDetails({
                 data={states.map((s) => ({ value: s, label: t(`recommendations.statuses.${s}`) }))}
                 value={status}
                 onChange={(v) => v && setStatus(v as RecommendationStatus)}
-                disabled={!mayChange}
+                readOnly={!mayChange}
                 allowDeselect={false}
               />
               <TextInput
@@ -188,14 +188,14 @@ function RecommendationDetails({
                 label={t('recommendations.due')}
                 value={dueDate}
                 onChange={(e) => setDueDate(e.currentTarget.value)}
-                disabled={!mayChange}
+                readOnly={!mayChange}
               />
             </SimpleGrid>
             <Textarea
               label={t('recommendations.evidenceComment')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
-              disabled={!mayChange}
+              readOnly={!mayChange}
               autosize
               minRows={2}
             />
@@ -204,7 +204,7 @@ function RecommendationDetails({
               description={t('recommendations.evidenceReportHint')}
               value={evidenceReportId}
               onChange={(e) => setEvidenceReportId(e.currentTarget.value)}
-              disabled={!mayChange}
+              readOnly={!mayChange}
             />
             {r.evidenceReportId && (
               <AnchorLink to="/reports/$reportId" params={{ reportId: r.evidenceReportId }}>
@@ -237,23 +237,21 @@ function RecommendationDetails({
               <AnchorLink to="/work-orders/$workOrderId" params={{ workOrderId: r.workOrderSPKId }}>
                 {r.woNumber ?? r.workOrderSPKId}
               </AnchorLink>
+            ) : mayRaise ? (
+              <Group align="flex-end">
+                <TextInput
+                  label={t('recommendations.woNumber')}
+                  value={woNumber}
+                  onChange={(e) => setWoNumber(e.currentTarget.value)}
+                />
+                <Button loading={raise.isPending} disabled={!woNumber.trim()} onClick={() => raise.mutate()}>
+                  {t('recommendations.raiseWorkOrder')}
+                </Button>
+              </Group>
             ) : (
-              mayRaise && (
-                <Group align="flex-end">
-                  <TextInput
-                    label={t('recommendations.woNumber')}
-                    value={woNumber}
-                    onChange={(e) => setWoNumber(e.currentTarget.value)}
-                  />
-                  <Button
-                    loading={raise.isPending}
-                    disabled={!woNumber.trim()}
-                    onClick={() => raise.mutate()}
-                  >
-                    {t('recommendations.raiseWorkOrder')}
-                  </Button>
-                </Group>
-              )
+              <Text size="sm" c="dimmed">
+                {t('recommendations.noWorkOrder')}
+              </Text>
             )}
           </Stack>
         </Paper>

@@ -24,6 +24,7 @@ export const recommendations = {
   takeOwnership: 'Make me the owner',
   grade: 'Grade',
   workOrder: 'Work order',
+  noWorkOrder: 'None raised for this finding.',
   raiseWorkOrder: 'Raise work order',
   woNumber: 'Work order number',
   raised: 'Work order {{woNumber}} raised',

@@ -27,6 +27,7 @@ export const recommendations: Translation<typeof en> = {
   takeOwnership: 'Jadikan saya penanggung jawab',
   grade: 'Tingkat',
   workOrder: 'Perintah kerja',
+  noWorkOrder: 'Belum ada yang dibuat untuk temuan ini.',
   raiseWorkOrder: 'Buat perintah kerja',
   woNumber: 'Nomor perintah kerja',
   raised: 'Perintah kerja {{woNumber}} dibuat',
