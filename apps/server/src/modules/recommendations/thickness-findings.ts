@@ -1,6 +1,6 @@
 import { thicknessFindings, thicknessLimits, thicknessLocation } from '@inspectra/contract';
 import type { ThicknessFindingKind } from '@inspectra/contract';
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import type { Actor } from '../../engine/record-scope.ts';
@@ -33,12 +33,10 @@ export async function openThicknessFindings(
     .where(
       and(
         inArray(locations.id, [...locationIds]),
+        // Either kind; which one is decided per location below (below required comes first).
         or(
           eq(locations.status, 'belowRequired'),
-          and(
-            ne(locations.status, 'belowRequired'),
-            lt(locations.remainingLifeYears, sql`${thicknessLimits.approachingLifeYears}`),
-          ),
+          lt(locations.remainingLifeYears, sql`${thicknessLimits.approachingLifeYears}`),
         ),
       ),
     );
