@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -276,6 +278,46 @@ function loadPgliteArtifacts() {
   return pgliteArtifacts;
 }
 
+/**
+ * A full collection of the server's heap (the embedded database's thread has its own,
+ * pglite-worker.mjs). Node has no `gc()` without `--expose-gc` on the command line; the flag set
+ * here makes a new context's `gc`.
+ */
+const collectGarbage = (() => {
+  let gc: (() => void) | undefined;
+  return () => {
+    if (!gc) {
+      v8.setFlagsFromString('--expose-gc');
+      gc = vm.runInNewContext('gc') as () => void;
+    }
+    gc();
+  };
+})();
+
+/** How often the embedded database is looked at for having gone quiet (`trimWhenQuiet`). */
+const quietCheckMs = 10_000;
+
+/**
+ * Calls `trim` once whenever the database has gone quiet after work: a period with statements and
+ * then a whole period without any. The embedded database's thread then gives back the heap a load
+ * grew (pglite-worker.mjs), so a server idles at its resting memory again (docs/embedded-database.md).
+ */
+export function trimWhenQuiet(pool: Pick<ScheduledPool, 'statements'>, trim: () => void): () => void {
+  let seen = pool.statements;
+  let worked = false;
+  const timer = setInterval(() => {
+    const now = pool.statements;
+    if (now !== seen) worked = true;
+    else if (worked) {
+      worked = false;
+      trim();
+    }
+    seen = now;
+  }, quietCheckMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function openPglite(
   dir: string | undefined,
   timeoutMs: number,
@@ -316,7 +358,12 @@ async function openPglite(
   );
   pool.on('connect', (client) => void client.query('deallocate all').catch(() => {}));
   pool.on('error', () => {});
+  const stopTrimming = trimWhenQuiet(pool, () => {
+    worker.postMessage('trim');
+    collectGarbage();
+  });
   const close = async () => {
+    stopTrimming();
     upkeep.stop();
     await pool.end();
     const closed = new Promise((resolve) => worker.once('message', resolve));

@@ -7,6 +7,8 @@
  * Plain JavaScript (type-checked through JSDoc), loaded without a TypeScript loader: tsx in the
  * worker started a loader thread of its own and cost the server about 90 MB at idle.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,6 +27,18 @@ function archiveBlob(bytes) {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return { type: '', arrayBuffer: async () => (whole ? bytes.buffer : bytes.slice().buffer) };
 }
+
+/**
+ * A full collection of this thread's heap, asked for by the server when the database has gone quiet
+ * after work (client.ts `trimWhenQuiet`): the wire protocol's buffers of a load are garbage by then,
+ * but V8 keeps the pages they grew until a collection it may not run while the thread idles. Node
+ * gives a worker no `gc()` unless the whole process was started with `--expose-gc`; the flag set here
+ * makes a new context's `gc` (the flag is the process's, harmless for the rest).
+ */
+const collectGarbage = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return /** @type {() => void} */ (vm.runInNewContext('gc'));
+})();
 
 try {
   const db = await PGlite.create(dataDir, {
@@ -47,6 +61,10 @@ try {
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parent.on('message', async (/** @type {unknown} */ message) => {
+    if (message === 'trim') {
+      collectGarbage();
+      return;
+    }
     if (message === 'dump') {
       // Written out first, so a copy opens without replaying the log since the last checkpoint
       // (about 0.4 s of every copy's start).

@@ -60,6 +60,7 @@ const unreliable = new WeakSet<pg.PoolClient>();
  */
 export class ScheduledPool extends pg.Pool {
   private busy = 0;
+  private statementsRun = 0;
   private readonly waiting: Waiter[] = [];
   private readonly scheduling: SchedulerOptions;
 
@@ -71,6 +72,11 @@ export class ScheduledPool extends pg.Pool {
   /** Connections in use at once, at most. */
   get slots() {
     return this.scheduling.slots;
+  }
+
+  /** Statements run since the pool was made: a watcher tells a quiet database from a busy one. */
+  get statements() {
+    return this.statementsRun;
   }
 
   /** How many requests are waiting for a connection now. */
@@ -155,6 +161,7 @@ export class ScheduledPool extends pg.Pool {
         }
       : undefined;
     if (onAbort) work?.signal?.addEventListener('abort', onAbort, { once: true });
+    this.statementsRun++;
     try {
       const result = await exec(...args);
       this.noteWrite(args[0], result);
