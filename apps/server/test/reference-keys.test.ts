@@ -5,7 +5,6 @@
  * the migration that added the keys runs over a database already holding dangling references.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { columnName, defineEntity, entities, f } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { constraintMessages } from '../src/engine/constraint-messages.ts';
 import { buildEntityTables } from '../src/engine/entity-table.ts';
-import { createEquipment, createReportHeader, startTestApp } from './helpers.ts';
+import { createEquipment, createReportHeader, migrationStatements, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -31,6 +30,21 @@ const references = Object.values(entities as Record<string, EntityDefinition>).f
       : [],
   ),
 );
+
+/** A class 1 piping location (10 mm nominal, 6 mm required) on new equipment. */
+async function pipeLocation(name: string) {
+  const { equipmentNo } = await createEquipment(t);
+  const created = await t.call('POST', '/api/thickness-locations', {
+    equipmentNo,
+    name,
+    code: 'api570',
+    inspectionClass: 1,
+    nominalThicknessMm: 10,
+    requiredThicknessMm: 6,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { equipmentNo: equipmentNo as string, location: created.body.data as { id: string } };
+}
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
 
@@ -61,17 +75,7 @@ describe('every reference is a foreign key', () => {
   });
 
   it('keeps a thickness location while a finding names it, open or closed: 409 saying so', async () => {
-    const { equipmentNo } = await createEquipment(t);
-    const created = await t.call('POST', '/api/thickness-locations', {
-      equipmentNo,
-      name: 'CML-keys',
-      code: 'api570',
-      inspectionClass: 1,
-      nominalThicknessMm: 10,
-      requiredThicknessMm: 6,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const location = created.body.data as { id: string };
+    const { equipmentNo, location } = await pipeLocation('CML-keys');
     const reading = await t.call('POST', '/api/thickness-readings', {
       thicknessLocationId: location.id,
       date: '2025-01-15',
@@ -102,18 +106,10 @@ describe('every reference is a foreign key', () => {
 
   it('keeps a draft report a reading names as its source, and refuses a reading naming no report', async () => {
     const report = await createReportHeader(t);
-    const { equipmentNo } = await createEquipment(t);
-    const location = await t.call('POST', '/api/thickness-locations', {
-      equipmentNo,
-      name: 'CML-source',
-      code: 'api570',
-      inspectionClass: 1,
-      nominalThicknessMm: 10,
-      requiredThicknessMm: 6,
-    });
+    const { location } = await pipeLocation('CML-source');
     const reading = (sourceReportId: string) =>
       t.call('POST', '/api/thickness-readings', {
-        thicknessLocationId: location.body.data.id,
+        thicknessLocationId: location.id,
         date: '2025-02-15',
         thicknessMm: 9.5,
         method: 'utSpot',
@@ -204,11 +200,7 @@ describe('a reference declared `setNull`', () => {
 
 describe('the migration that made references keys', () => {
   it("runs over dangling references: clears the optional ones (audited), keeps a finding's source NOT VALID", async () => {
-    const folder = new URL('../drizzle/', import.meta.url);
-    const file = (await readdir(folder)).find((name) => name.endsWith('_references_are_foreign_keys.sql'))!;
-    const statements = (await readFile(new URL(file, folder), 'utf8'))
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.trim());
+    const statements = await migrationStatements('_references_are_foreign_keys');
     // As PostgreSQL keeps them: cut to 63 bytes (a reviewer's company's key is longer).
     const keyNames = statements.flatMap((s) => /ADD CONSTRAINT "([^"]+)"/.exec(s)?.[1]?.slice(0, 63) ?? []);
     const { equipmentNo } = await createEquipment(t);
