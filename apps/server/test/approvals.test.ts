@@ -4,7 +4,6 @@
  * whose level has passed, the history of every step and its audit rows.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { approvalPosition } from '@inspectra/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   createEquipment,
   createUser,
   createWorkOrder,
+  migrationStatements,
   nextIp,
   startTestApp,
 } from './helpers.ts';
@@ -628,11 +628,7 @@ describe('approval positions are keys', () => {
 
 describe('the migration that made positions keys', () => {
   it('gives every position users held a place in the list before the key is added', async () => {
-    const folder = new URL('../drizzle/', import.meta.url);
-    const file = (await readdir(folder)).find((f) => f.endsWith('_approval_position_references.sql'))!;
-    const statements = (await readFile(new URL(file, folder), 'utf8'))
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.trim());
+    const statements = await migrationStatements('_approval_position_references');
     const addKey = statements.findIndex((statement) => statement.includes('ADD CONSTRAINT'));
     const night = `Night supervisor ${randomUUID().slice(0, 6)}`;
     const held = {

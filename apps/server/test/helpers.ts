@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -589,4 +589,14 @@ export async function keptCounts(t: TestApp) {
       workOrders: Object.fromEntries(copies.map((c) => [c.id, c.copied])),
     },
   };
+}
+
+/** The statements of the committed migration whose name ends so (`_approval_position_references`). */
+export async function migrationStatements(nameEnd: string): Promise<string[]> {
+  const folder = new URL('../drizzle/', import.meta.url);
+  const file = (await readdir(folder)).find((name) => name.endsWith(`${nameEnd}.sql`));
+  if (!file) throw new Error(`No migration ends with ${nameEnd}`);
+  return (await readFile(new URL(file, folder), 'utf8'))
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim());
 }

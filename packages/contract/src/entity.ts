@@ -394,6 +394,14 @@ export function defineEntity<
   for (const [id, keys] of Object.entries(config.exactlyOne ?? {}))
     if (keys.length < 2 || keys.some((key) => !(key in fields) || !mayBeEmpty(fields[key]!)))
       throw new Error(`${name}: exactlyOne ${id} must name two or more declared fields that may be empty`);
+  // Clearing a reference its record cannot be without (required, the parent, one of an
+  // `exactlyOne`) would fail the delete on another constraint: such a reference restricts.
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.kind !== 'ref' || field.onDelete !== 'setNull') continue;
+    const held = Object.values(config.exactlyOne ?? {}).some((keys) => keys.includes(key as never));
+    if (!mayBeEmpty(field) || key === config.parent || held)
+      throw new Error(`${name}: ${key} is cleared on delete (setNull) but the record cannot be without it`);
+  }
   if (config.lock && !(config.lock.field in fields))
     throw new Error(`${name}: lock field ${config.lock.field} is not declared`);
   for (const [id, index] of Object.entries(config.indexes ?? {})) {

@@ -176,7 +176,17 @@ export type EnumField = FieldCommon & {
   /** English words of values whose own words read poorly (`cse` → "CSE (Cu/CuSO₄)"). */
   valueLabels?: Readonly<Record<string, string>>;
 };
-export type RefField = FieldCommon & { kind: 'ref'; entity: string };
+export type RefField = FieldCommon & {
+  kind: 'ref';
+  entity: string;
+  /**
+   * What deleting the record named does to this one. Every `ref` is a foreign key
+   * (docs/architecture-engine.md, "References are foreign keys"): `restrict` (the default) refuses the
+   * delete with a 409 naming what still points at it; `setNull` clears this field, for an optional
+   * reference whose loss takes nothing from the record. A parent is always `restrict`.
+   */
+  onDelete?: 'restrict' | 'setNull';
+};
 export type JsonField = FieldCommon & {
   kind: 'json';
   /** The shape the value must have (a list of user ids); any JSON when absent. */

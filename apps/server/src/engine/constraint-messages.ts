@@ -58,6 +58,22 @@ function build(): Map<string, ConstraintMessage> {
         });
       }
     }
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'ref' || key === entity.parent) continue;
+      const target = entities[field.entity];
+      const fk = table
+        ? getTableConfig(table).foreignKeys.find((k) => k.reference().columns[0]?.name === columnName(key))
+        : undefined;
+      if (!target || !fk) continue;
+      // Said of what points at it, in its field's words: a finding's thickness location, a
+      // reading's source report. The delete is refused whatever state those records are in.
+      const targetLabel = target.label.toLowerCase();
+      byName.set(pgIdentifier(fk.getName()), {
+        field: key,
+        message: `${key} does not name an existing ${targetLabel}`,
+        inUseMessage: `This ${targetLabel} is still named as the ${labelInSentence(field.label!)} of ${labelInSentence(entity.label)} records, and cannot be deleted while they name it`,
+      });
+    }
     if (!entity.parent) continue;
     const parentField = entity.fields[entity.parent]!;
     const parentLabel = parentField.label!.toLowerCase();

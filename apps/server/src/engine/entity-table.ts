@@ -169,8 +169,23 @@ export function scopedReferenceName(entity: EntityDefinition, key: string): stri
 }
 
 /**
+ * Whether an index the engine builds anyway starts with the field over every row (not a partial
+ * one): a reference's foreign-key check on delete reads it, so it needs no index of its own.
+ */
+function indexedFirst(entity: EntityDefinition, key: string): boolean {
+  const lead = entity.variants ? 'variant' : undefined;
+  return (
+    Object.values(entity.indexes ?? {}).some((i) => 'fields' in i && i.fields[0] === key && !i.where) ||
+    (!lead && entity.naturalKey?.[0] === key) ||
+    (!lead && listAccess(entity).filteredBy.includes(key)) ||
+    (entity.unique as string[]).includes(key)
+  );
+}
+
+/**
  * The Drizzle table of an entity, derived from its declaration: one column per field, a foreign key
- * to the parent (deleting a parent with children is refused, not cascaded: reports are records),
+ * to the parent (deleting a parent with children is refused, not cascaded: reports are records) and
+ * one for every other reference (`restrict`, or `setNull` where declared), each indexed,
  * unique indexes, trigram indexes for `search`, and an index for each way the route table lists it,
  * in list order, so a page is read straight off the index: (parent, order…) for lists by parent (it
  * also serves the foreign key), (order…) for whole-table lists. Changing an entity's sort changes
@@ -186,6 +201,11 @@ export function entityTable<F extends Record<string, Field>>(
    * `referenceScope`): each gets a unique index, which their foreign keys need.
    */
   scopedKeys: readonly (readonly string[])[] = [],
+  /**
+   * The id column of a referenced entity's table, read when the foreign key is (after every table is
+   * built): a reference may name a table built later, or its own (a report's revision of a report).
+   */
+  idOf?: (entity: string) => AnyPgColumn,
 ) {
   const columns: Record<string, PgColumnBuilderBase> = recordColumns();
   for (const [key, field] of Object.entries(entity.fields)) {
@@ -195,6 +215,14 @@ export function entityTable<F extends Record<string, Field>>(
     if (key === entity.parent && parentTable) {
       column = (column as unknown as ReturnType<typeof uuid>).references(() => parentTable.id, {
         onDelete: 'restrict',
+      }) as unknown as typeof column;
+    }
+    if (field.kind === 'ref' && key !== entity.parent && idOf) {
+      // A reference names its record for good: the record cannot go while it does (or, declared,
+      // going clears it), so no record points at nothing (docs/architecture-engine.md).
+      const onDelete = field.onDelete === 'setNull' ? 'set null' : 'restrict';
+      column = (column as unknown as ReturnType<typeof uuid>).references(() => idOf(field.entity), {
+        onDelete,
       }) as unknown as typeof column;
     }
     const target =
@@ -309,6 +337,13 @@ export function entityTable<F extends Record<string, Field>>(
           .onDelete('restrict') as never,
       );
     }
+    // A delete of the record a reference names looks for rows still naming it: by index, not by
+    // reading the table, unless an index the engine builds anyway starts with the reference.
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'ref' || key === entity.parent || !idOf) continue;
+      if (indexedFirst(entity as EntityDefinition, key)) continue;
+      indexes.push(index(`${entity.table}_${columnName(key)}_ref_idx`).on(c[key]!));
+    }
     // Declared for a module's own queries (the contains form serves `@>` on a JSON list).
     for (const [id, declared] of Object.entries(entity.indexes ?? {})) {
       const name = `${entity.table}_${columnName(id)}_idx`;
@@ -398,7 +433,12 @@ export function buildEntityTables(list: Record<string, EntityDefinition>): Recor
       if (!table) throw new Error(`${entity.name}: ${references} is built later`);
       return { table, column: table[field]! };
     };
-    tables[entity.name] = entityTable(entity, parentTable, referenced, scopedKeys.get(entity.name));
+    const idOf = (name: string) => {
+      const table = tables[name];
+      if (!table) throw new Error(`${entity.name}: references ${name}, which is not a declared entity`);
+      return table.id;
+    };
+    tables[entity.name] = entityTable(entity, parentTable, referenced, scopedKeys.get(entity.name), idOf);
   }
   return tables;
 }
