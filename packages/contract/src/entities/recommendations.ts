@@ -196,6 +196,29 @@ export type RecommendationView = FieldValues<typeof recommendation.fields> & {
   woNumber: string | null;
 };
 
+/** The most evidence candidates one answer lists (`meta.notShown` says how many more matched). */
+export const evidenceCandidatesCap = 200;
+
+/**
+ * A report that may close a finding (docs/recommendations.md, "The evidence report"): approved, no
+ * revision superseding it, on the finding's equipment, readable by the caller, and approved after
+ * the finding was opened.
+ */
+export const evidenceCandidateSchema = z
+  .object({
+    id: z.uuid(),
+    reportNumber: z.string(),
+    inspectionMethod: z.string(),
+    /** The report's inspection date: completed, else started, else the day it was written. */
+    date: z.string(),
+    /** When it was approved at its last level (when written, for a report approved without steps). */
+    approvedAt: z.string(),
+    /** Its worst graded finding, a level of its technique; null when nothing is graded. */
+    worstFinding: z.string().nullable(),
+  })
+  .meta({ id: 'evidenceCandidate' });
+export type EvidenceCandidate = z.infer<typeof evidenceCandidateSchema>;
+
 /** Open findings counted for the dashboard: by severity and by area, and how many are overdue. */
 export const recommendationCountsSchema = z
   .object({
@@ -269,6 +292,21 @@ export const recommendationRoutes = [
     '/recommendations/:id',
     op.action('recommendation.get', { params: recommendationParams, response: recommendationViewSchema }),
     { summary: 'One finding to close', tag, access: viewAccess },
+  ),
+  route(
+    'GET',
+    '/recommendations/:id/evidence-candidates',
+    op.action('recommendation.evidenceCandidates', {
+      params: recommendationParams,
+      response: z.array(evidenceCandidateSchema),
+      capped: { data: evidenceCandidatesCap },
+    }),
+    {
+      summary: `Reports that may close the finding: approved, current, on its equipment, approved after it was opened; newest first (at most ${evidenceCandidatesCap})`,
+      tag,
+      // Whoever may close the finding (PUT /recommendations/{id}) picks its evidence.
+      access: { module: 'workOrder', action: 'update' },
+    },
   ),
   route(
     'PUT',
