@@ -7,12 +7,12 @@
  */
 import { recommendationDueDays } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
 import { addDays } from '../src/modules/recommendations/recommendation-writes.ts';
 import {
   completeForSubmission,
+  contractorOnWorkOrder,
   contractorToken,
   createApprover,
   createEquipment,
@@ -22,8 +22,6 @@ import {
   createThermalMeasurement,
   createUser,
   createWorkOrder,
-  inspectingGrants,
-  multipart,
   setTwoLevelPath,
   startTestApp,
   unique,
@@ -351,7 +349,12 @@ describe('working a finding through to closed', () => {
 });
 
 describe('the evidence report picked from its candidates', () => {
-  type Candidate = { id: string; reportNumber: string; inspectionMethod: string; worstFinding: string | null };
+  type Candidate = {
+    id: string;
+    reportNumber: string;
+    inspectionMethod: string;
+    worstFinding: string | null;
+  };
   const candidatesOf = async (id: string, token?: string) => {
     const r = await get(`recommendations/${id}/evidence-candidates`, token);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -359,29 +362,11 @@ describe('the evidence report picked from its candidates', () => {
   };
 
   it("offers the equipment's later, current, approved reports the caller may read, newest first; refuses the others", async () => {
-    const role = await createRole(t, [
+    const { token, workOrderId } = await contractorOnWorkOrder(t, [
       { module: 'reportHeader', action: 'view' },
       { module: 'workOrder', action: 'update' },
-      ...inspectingGrants(['thermal']),
     ]);
-    const company = await t.call(
-      'POST',
-      '/api/contractor-company',
-      multipart({ ContractorName: `Evidence-${unique()}` }),
-    );
-    const planner = await createUser(t, { roleId: role.id });
-    await t.db
-      .update(users)
-      .set({ contractorCompanyId: company.body.data.id })
-      .where(eq(users.id, planner.id));
-    const token = (await t.login(planner.username, planner.password)).json().data.accessToken as string;
-    const workOrder = await createWorkOrder(t);
-    const assigned = await t.call('POST', '/api/wo-task-assignments', {
-      workOrderSPKId: workOrder.id,
-      inspectionMethod: 'thermal',
-      userPDMIds: [planner.id],
-    });
-    expect(assigned.status).toBe(201);
+    const workOrder = { id: workOrderId };
     const { equipmentNo } = await createEquipment(t);
     // Approved before the finding was opened: not evidence.
     const earlier = await thermalReport(equipmentNo, [0.5], workOrder.id);
@@ -397,7 +382,9 @@ describe('the evidence report picked from its candidates', () => {
     // Superseded by its approved revision: the revision is offered, not it.
     const replaced = await thermalReport(equipmentNo, [0.5], workOrder.id);
     await approve(replaced.id);
-    const revised = await t.call('POST', `/api/report-headers/${replaced.id}/revision`, { reason: 'Re-shot' });
+    const revised = await t.call('POST', `/api/report-headers/${replaced.id}/revision`, {
+      reason: 'Re-shot',
+    });
     expect(revised.status).toBe(201);
     const revision = revised.body.data as { id: string; reportNumber: string };
     await approve(revision.id);
@@ -487,26 +474,10 @@ describe('the register read', () => {
   });
 
   it("shows a contractor its company's findings only", async () => {
-    const role = await createRole(t, [
+    const { user, token, workOrderId } = await contractorOnWorkOrder(t, [
       { module: 'reportHeader', action: 'view' },
-      ...inspectingGrants(['thermal']),
     ]);
-    const company = await t.call(
-      'POST',
-      '/api/contractor-company',
-      multipart({ ContractorName: `Alpha-${unique()}` }),
-    );
-    expect(company.status).toBe(201);
-    const user = await createUser(t, { roleId: role.id });
-    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
-    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
-    const workOrder = await createWorkOrder(t);
-    const assigned = await t.call('POST', '/api/wo-task-assignments', {
-      workOrderSPKId: workOrder.id,
-      inspectionMethod: 'thermal',
-      userPDMIds: [user.id],
-    });
-    expect(assigned.status).toBe(201);
+    const workOrder = { id: workOrderId };
     const { equipmentNo } = await createEquipment(t);
     await approve((await thermalReport(equipmentNo, [20], workOrder.id)).id);
     await approve((await thermalReport(equipmentNo, [10])).id);

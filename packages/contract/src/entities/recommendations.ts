@@ -67,6 +67,16 @@ export const recommendation = defineEntity('recommendation', {
     /** The row as the engine names it (its represented fields, else its lead field). */
     finding: f.text({ label: 'Finding', required: true, maxLength: 300, serverOwned: true }),
     /**
+     * A thickness location's figures when its finding was opened (docs/recommendations.md,
+     * "Thickness locations"): the latest reading and the required thickness (below required), or
+     * the remaining life (under two years). The reader's language words them; `finding` names the
+     * location only. Empty for a report's finding, and for thickness findings opened before they
+     * were kept (their `finding` holds the figure in words).
+     */
+    thicknessMm: f.number({ label: 'Thickness', unit: 'mm', serverOwned: true }),
+    requiredThicknessMm: f.number({ label: 'Required thickness', unit: 'mm', serverOwned: true }),
+    remainingLifeYears: f.number({ label: 'Remaining life', unit: 'y', serverOwned: true }),
+    /**
      * The grade counted for the row (the stricter verdict of a pair), a level of its technique; for a
      * thickness location the kind of finding (`thicknessFindingKinds`).
      */
