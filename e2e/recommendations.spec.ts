@@ -75,7 +75,7 @@ test('a VCI finding graded high in an approved report is opened in the register 
     .fill('Blasted, recoated and fitted with a wear pad at PS-21.');
   // The later report is picked from the equipment's reports approved since the finding was opened:
   // the source report is not offered.
-  const picker = page.getByRole('textbox', { name: 'Later report' });
+  const picker = page.getByRole('combobox', { name: 'Later report' });
   await picker.click();
   await expect(page.getByRole('option', { name: new RegExp(`^RPT-REC-${run}-B · `) })).toBeVisible();
   await expect(page.getByRole('option', { name: new RegExp(`^RPT-REC-${run}-A · `) })).toHaveCount(0);
@@ -87,7 +87,7 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await expect(page.getByText('Finding saved')).toBeVisible();
   await expect(page.getByRole('link', { name: `RPT-REC-${run}-B` })).toBeVisible();
   // Closed with a report, no work order was raised: the card says so rather than standing empty.
-  await expect(page.getByText('None raised for this finding.')).toBeVisible();
+  await expect(page.getByText('None raised: the finding was closed with its evidence above.')).toBeVisible();
   await shot('closed');
   await expectAccessible(page, info, `recommendations-${info.project.name}-closed`, 'recommendation');
 });

@@ -264,7 +264,11 @@ function RecommendationDetails({
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
-                {t('recommendations.noWorkOrder')}
+                {t(
+                  r.status === 'closed'
+                    ? 'recommendations.closedWithoutWorkOrder'
+                    : 'recommendations.noWorkOrder',
+                )}
               </Text>
             )}
           </Stack>

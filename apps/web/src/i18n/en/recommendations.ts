@@ -25,6 +25,7 @@ export const recommendations = {
   grade: 'Grade',
   workOrder: 'Work order',
   noWorkOrder: 'None raised for this finding.',
+  closedWithoutWorkOrder: 'None raised: the finding was closed with its evidence above.',
   raiseWorkOrder: 'Raise work order',
   woNumber: 'Work order number',
   raised: 'Work order {{woNumber}} raised',

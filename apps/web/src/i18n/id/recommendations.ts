@@ -28,6 +28,7 @@ export const recommendations: Translation<typeof en> = {
   grade: 'Tingkat',
   workOrder: 'Perintah kerja',
   noWorkOrder: 'Belum ada yang dibuat untuk temuan ini.',
+  closedWithoutWorkOrder: 'Tidak ada: temuan ditutup dengan bukti di atas.',
   raiseWorkOrder: 'Buat perintah kerja',
   woNumber: 'Nomor perintah kerja',
   raised: 'Perintah kerja {{woNumber}} dibuat',
