@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentHistorySql } from '../src/engine/equipment-history.ts';
 import { pdfBytes } from './document-bytes.ts';
 import {
-  completeForSubmission,
   contractorOnWorkOrder,
   createApprover,
   createEquipment,
@@ -25,6 +24,7 @@ import {
   multipart,
   pngBytes,
   startTestApp,
+  approveReport,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -34,16 +34,8 @@ let approver: { id: string; token: string };
 const card = (equipmentNo: string, token?: string) =>
   t.call('GET', `/api/equipment-health/${encodeURIComponent(equipmentNo)}`, undefined, token);
 
-const move = (id: string, status: string, token?: string) =>
-  t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`, undefined, token);
-
 /** Submitted by the administrator who wrote it, approved by another. */
-async function approve(id: string) {
-  await completeForSubmission(t, id);
-  expect((await move(id, 'submitted')).status).toBe(200);
-  const approved = await move(id, 'approved', approver.token);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-}
+const approve = (id: string) => approveReport(t, id, approver.token);
 
 /** A report of the method on the equipment, done on `date` (under its own work order unless given). */
 async function reportOn(
