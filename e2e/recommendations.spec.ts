@@ -8,7 +8,7 @@ test.use({ actionTimeout: 15_000 });
  * which the planner then closes with evidence (docs/recommendations.md). The journey makes its own
  * reports on line 10"-P-1006-A1A (the demo's VCI line) through the API (`approvedReport`): one with
  * corrosion graded high at a pipe support, and a later one after the repair, graded low, which is
- * the evidence. Also checked: the health card counts the open finding and opens the register for
+ * the evidence, picked from the reports the server offers. Also checked: the health card counts the open finding and opens the register for
  * its equipment.
  */
 test('a VCI finding graded high in an approved report is opened in the register and closed with evidence @tablet', async ({
@@ -65,7 +65,7 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await expectAccessible(page, info, `recommendations-${info.project.name}-register`, 'recommendations');
 
   // After the repair, a later approved report is the evidence: the finding is closed with it.
-  const later = await vciReport('B', 'low', 'Support blasted, recoated and fitted with a wear pad.');
+  await vciReport('B', 'low', 'Support blasted, recoated and fitted with a wear pad.');
   await row.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'State' }).click();
@@ -73,12 +73,21 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await page
     .getByLabel('How it was dealt with')
     .fill('Blasted, recoated and fitted with a wear pad at PS-21.');
-  await page.getByLabel('Later report (id)').fill(later.id);
+  // The later report is picked from the equipment's reports approved since the finding was opened:
+  // the source report is not offered.
+  const picker = page.getByRole('combobox', { name: 'Later report' });
+  await picker.click();
+  await expect(page.getByRole('option', { name: new RegExp(`^RPT-REC-${run}-B · `) })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^RPT-REC-${run}-A · `) })).toHaveCount(0);
+  await picker.fill(`${run}-B`);
+  await shot('evidence-picker');
+  await page.getByRole('option', { name: new RegExp(`^RPT-REC-${run}-B · `) }).click();
+  await expect(picker).toHaveValue(new RegExp(`^RPT-REC-${run}-B · `));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Finding saved')).toBeVisible();
   await expect(page.getByRole('link', { name: `RPT-REC-${run}-B` })).toBeVisible();
   // Closed with a report, no work order was raised: the card says so rather than standing empty.
-  await expect(page.getByText('None raised for this finding.')).toBeVisible();
+  await expect(page.getByText('None raised: the finding was closed with its evidence above.')).toBeVisible();
   await shot('closed');
   await expectAccessible(page, info, `recommendations-${info.project.name}-closed`, 'recommendation');
 });

@@ -83,6 +83,7 @@ async function cappedThicknessLocation(): Promise<string> {
 async function clearCapped() {
   await t.db.execute(sql`delete from thickness_reading where thickness_location_id in
     (select id from thickness_location where equipment_no like 'CAP-%')`);
+  await t.db.execute(sql`delete from recommendation where equipment_no like 'CAP-%'`);
   await t.db.execute(sql`delete from thickness_location where equipment_no like 'CAP-%'`);
   await t.db
     .execute(sql`delete from paut_summary where paut_inspection_id in (select i.id from paut_inspection i
@@ -90,6 +91,7 @@ async function clearCapped() {
   await t.db.execute(sql`delete from paut_inspection where report_header_id in
     (select id from report_header where report_number like 'CAP-%')`);
   await t.db.execute(sql`delete from report_header where report_number like 'CAP-%'`);
+  await t.db.execute(sql`delete from work_order_spk where wo_number = 'WO-CAP-EVIDENCE'`);
   await t.db.execute(sql`delete from inspection_method_approval where inspection_method like 'CAP-%'`);
   await t.db.execute(sql`delete from inspection_method where code like 'CAP-%'`);
   await t.db.execute(sql`delete from inspection_point where point_code like 'CAP-%'`);
@@ -165,6 +167,26 @@ const fill: Record<string, (count: number, key: string) => Promise<Record<string
         minimum_wall_thickness)
       select ${inspection!.id}::uuid, 'pipe', date '2026-01-15', 'J-' || n, 8 from generate_series(1, ${count}) n`);
     return { thicknessLocationId: location };
+  },
+  // A thickness finding opened long ago on CAP-EV, and `count` reports of the equipment approved since.
+  'GET /recommendations/:id/evidence-candidates': async (count) => {
+    const location = await cappedThicknessLocation();
+    const [finding] = (
+      await t.db.execute<{ id: string }>(sql`insert into recommendation (equipment_no, thickness_location_id,
+          finding, grade, severity, due_date, created_at)
+        values ('CAP-TM', ${location}::uuid, 'CAP-CML', 'belowRequired', 'critical', date '2000-01-08',
+          timestamptz '2000-01-01')
+        returning id`)
+    ).rows;
+    const [workOrder] = (
+      await t.db.execute<{ id: string }>(sql`insert into work_order_spk (wo_number, title)
+        values ('WO-CAP-EVIDENCE', 'Capped') returning id`)
+    ).rows;
+    await t.db.execute(sql`insert into report_header (work_order_spkid, report_number, title, equipment_no,
+        inspection_method, status)
+      select ${workOrder!.id}::uuid, 'CAP-EV-' || n, 'Capped', 'CAP-TM', 'thermal', 'approved'
+      from generate_series(1, ${count}) n`);
+    return { id: finding!.id };
   },
   'GET /thermal-analysis/result': async (count) => ({
     thermalAnalysisId: await measurementsNeedingAction(count),

@@ -5,14 +5,13 @@
  */
 import type { EquipmentHealth } from '@inspectra/contract';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
 import { equipmentHistorySql } from '../src/engine/equipment-history.ts';
 import { pdfBytes } from './document-bytes.ts';
 import {
-  completeForSubmission,
+  contractorOnWorkOrder,
   createApprover,
   createEquipment,
   createReportHeader,
@@ -21,11 +20,11 @@ import {
   createThermalMeasurement,
   createUser,
   createWorkOrder,
-  inspectingGrants,
   jpegBytes,
   multipart,
   pngBytes,
   startTestApp,
+  approveReport,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -35,16 +34,8 @@ let approver: { id: string; token: string };
 const card = (equipmentNo: string, token?: string) =>
   t.call('GET', `/api/equipment-health/${encodeURIComponent(equipmentNo)}`, undefined, token);
 
-const move = (id: string, status: string, token?: string) =>
-  t.call('PUT', `/api/report-headers/update-report-status/${id}?status=${status}`, undefined, token);
-
 /** Submitted by the administrator who wrote it, approved by another. */
-async function approve(id: string) {
-  await completeForSubmission(t, id);
-  expect((await move(id, 'submitted')).status).toBe(200);
-  const approved = await move(id, 'approved', approver.token);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-}
+const approve = (id: string) => approveReport(t, id, approver.token);
 
 /** A report of the method on the equipment, done on `date` (under its own work order unless given). */
 async function reportOn(
@@ -120,27 +111,6 @@ async function lubeOilReport(equipmentNo: string, date: string, waterPpm: number
   return report;
 }
 
-/** A contractor company with one inspector of the method, and a work order assigning them that method. */
-async function contractor(name: string, inspectionMethod: string) {
-  const role = await createRole(t, [
-    { module: 'asset', action: 'view' },
-    ...inspectingGrants([inspectionMethod]),
-  ]);
-  const company = await t.call('POST', '/api/contractor-company', multipart({ ContractorName: name }));
-  expect(company.status, JSON.stringify(company.body)).toBe(201);
-  const user = await createUser(t, { roleId: role.id });
-  await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
-  const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
-  const workOrder = await createWorkOrder(t);
-  const assigned = await t.call('POST', '/api/wo-task-assignments', {
-    workOrderSPKId: workOrder.id,
-    inspectionMethod,
-    userPDMIds: [user.id],
-  });
-  expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
-  return { token, workOrderId: workOrder.id as string };
-}
-
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /** A pump inspected by thermal, vibration and lube oil over 2017–2026, one thermal report revised. */
@@ -178,8 +148,8 @@ async function seed() {
   await approve(thermal2025Revision.id);
 
   // Two contractor companies, each with a report of its own on the pump.
-  const alpha = await contractor(`Alpha-${Date.now().toString(36)}`, 'vibration');
-  const beta = await contractor(`Beta-${Date.now().toString(36)}`, 'lubeOil');
+  const alpha = await contractorOnWorkOrder(t, [{ module: 'asset', action: 'view' }], 'vibration');
+  const beta = await contractorOnWorkOrder(t, [{ module: 'asset', action: 'view' }], 'lubeOil');
   const alphaVibration = await vibrationReport(equipmentNo, '2026-10-01', 1, alpha.workOrderId);
   const betaLubeOil = await lubeOilReport(equipmentNo, '2026-10-02', 100, beta.workOrderId);
   return {

@@ -418,6 +418,35 @@ export async function contractorToken(t: TestApp, role = 'Contractor inspector')
 }
 
 /**
+ * A contractor company's user with `grants` and inspecting by `inspectionMethod`, holding that
+ * method's task on a new work order: the reports under that work order are its company's, others not.
+ */
+export async function contractorOnWorkOrder(
+  t: TestApp,
+  grants: { module: string; action: string }[],
+  inspectionMethod = 'thermal',
+) {
+  const role = await createRole(t, [...grants, ...inspectingGrants([inspectionMethod])]);
+  const company = await t.call(
+    'POST',
+    '/api/contractor-company',
+    multipart({ ContractorName: `C-${unique()}` }),
+  );
+  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
+  const user = await createUser(t, { roleId: role.id });
+  await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
+  const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
+  const workOrder = await createWorkOrder(t);
+  const assigned = await t.call('POST', '/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod,
+    userPDMIds: [user.id],
+  });
+  if (assigned.status !== 201) throw new Error(`task: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+  return { user, token, workOrderId: workOrder.id as string };
+}
+
+/**
  * A report made complete, submitted by the administrator who wrote it and approved by another
  * (`approverToken`, on a one-level path): a report of record.
  */

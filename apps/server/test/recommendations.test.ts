@@ -7,12 +7,13 @@
  */
 import { recommendationDueDays } from '@inspectra/contract';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
 import { addDays } from '../src/modules/recommendations/recommendation-writes.ts';
 import {
   completeForSubmission,
+  contractorOnWorkOrder,
+  contractorToken,
   createApprover,
   createEquipment,
   createReportHeader,
@@ -21,11 +22,10 @@ import {
   createThermalMeasurement,
   createUser,
   createWorkOrder,
-  inspectingGrants,
-  multipart,
   setTwoLevelPath,
   startTestApp,
   unique,
+  approveReport,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -67,12 +67,7 @@ type Rec = {
   area: string | null;
 };
 
-async function approve(id: string) {
-  await completeForSubmission(t, id);
-  expect((await move(id, 'submitted')).status).toBe(200);
-  const approved = await move(id, 'approved', approver.token);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-}
+const approve = (id: string) => approveReport(t, id, approver.token);
 
 async function listed(query: string, token?: string): Promise<Rec[]> {
   const r = await get(`recommendations?pageSize=100&${query}`, token);
@@ -349,6 +344,101 @@ describe('working a finding through to closed', () => {
   });
 });
 
+describe('the evidence report picked from its candidates', () => {
+  type Candidate = {
+    id: string;
+    reportNumber: string;
+    inspectionMethod: string;
+    worstFinding: string | null;
+  };
+  const candidatesOf = async (id: string, token?: string) => {
+    const r = await get(`recommendations/${id}/evidence-candidates`, token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { data: Candidate[]; meta: { notShown: { data: number } } };
+  };
+
+  it("offers the equipment's later, current, approved reports the caller may read, newest first; refuses the others", async () => {
+    const { token, workOrderId } = await contractorOnWorkOrder(t, [
+      { module: 'reportHeader', action: 'view' },
+      { module: 'workOrder', action: 'update' },
+    ]);
+    const workOrder = { id: workOrderId };
+    const { equipmentNo } = await createEquipment(t);
+    // Approved before the finding was opened: not evidence.
+    const earlier = await thermalReport(equipmentNo, [0.5], workOrder.id);
+    await approve(earlier.id);
+    const source = await thermalReport(equipmentNo, [20], workOrder.id);
+    await approve(source.id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const ours = await thermalReport(equipmentNo, [0.5], workOrder.id);
+    await approve(ours.id);
+    // Another company's (no task of the contractor on its work order): the plant sees it, the contractor not.
+    const theirs = await thermalReport(equipmentNo, [20]);
+    await approve(theirs.id);
+    // Superseded by its approved revision: the revision is offered, not it.
+    const replaced = await thermalReport(equipmentNo, [0.5], workOrder.id);
+    await approve(replaced.id);
+    const revised = await t.call('POST', `/api/report-headers/${replaced.id}/revision`, {
+      reason: 'Re-shot',
+    });
+    expect(revised.status).toBe(201);
+    const revision = revised.body.data as { id: string; reportNumber: string };
+    await approve(revision.id);
+    // A draft on the equipment, and an approved report elsewhere: neither offered.
+    await thermalReport(equipmentNo, [0.5], workOrder.id);
+    const elsewhere = await thermalReport((await createEquipment(t)).equipmentNo, [0.5]);
+    await approve(elsewhere.id);
+
+    const all = await candidatesOf(rec!.id);
+    expect(all.data.map((c) => c.id)).toEqual([revision.id, theirs.id, ours.id]);
+    expect(all.meta).toEqual({ notShown: { data: 0 } });
+    expect(all.data[0]).toMatchObject({ reportNumber: revision.reportNumber, inspectionMethod: 'thermal' });
+    // The worst graded finding of each: ΔT 20 is the thermal grade that opened the finding.
+    expect(all.data[1]!.worstFinding).toBe(rec!.grade);
+    const contractors = await candidatesOf(rec!.id, token);
+    expect(contractors.data.map((c) => c.id)).toEqual([revision.id, ours.id]);
+
+    const close = (evidenceReportId: string, who?: string) =>
+      t.call(
+        'PUT',
+        `/api/recommendations/${rec!.id}`,
+        { status: 'closed', evidenceComment: 'Re-torqued, re-shot', evidenceReportId },
+        who,
+      );
+    for (const [report, says] of [
+      [earlier.id, 'not later than the report the finding came from'],
+      [source.id, 'not later than the report the finding came from'],
+      [replaced.id, 'superseded by a revision'],
+      [elsewhere.id, 'on other equipment'],
+    ] as const) {
+      const refused = await close(report);
+      expect(refused.status, says).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(refused.body.error.details[0]).toMatchObject({ path: 'evidenceReportId' });
+      expect(refused.body.message).toContain(says);
+    }
+    const hidden = await close(theirs.id, token);
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.message).toContain('No report you can read');
+    expect(((await get(`recommendations/${rec!.id}`)).body.data as Rec).status).toBe('open');
+    const closed = await close(revision.id, token);
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data).toMatchObject({ status: 'closed', evidenceReportId: revision.id });
+  });
+
+  it("is 404 for another company's finding and 403 without the planner's permission", async () => {
+    const { equipmentNo } = await createEquipment(t);
+    await approve((await thermalReport(equipmentNo, [20])).id);
+    const [rec] = await listed(`equipmentNo=${equipmentNo}`);
+    const planner = await contractorToken(t, 'Planner');
+    expect((await get(`recommendations/${rec!.id}/evidence-candidates`, planner)).status).toBe(404);
+    const inspector = await contractorToken(t);
+    const refused = await get(`recommendations/${rec!.id}/evidence-candidates`, inspector);
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toBeNull();
+  });
+});
+
 describe('the register read', () => {
   it('filters overdue by date, by area and severity, and counts open findings', async () => {
     const location = `AREA-${unique()}`.toUpperCase();
@@ -380,26 +470,10 @@ describe('the register read', () => {
   });
 
   it("shows a contractor its company's findings only", async () => {
-    const role = await createRole(t, [
+    const { user, token, workOrderId } = await contractorOnWorkOrder(t, [
       { module: 'reportHeader', action: 'view' },
-      ...inspectingGrants(['thermal']),
     ]);
-    const company = await t.call(
-      'POST',
-      '/api/contractor-company',
-      multipart({ ContractorName: `Alpha-${unique()}` }),
-    );
-    expect(company.status).toBe(201);
-    const user = await createUser(t, { roleId: role.id });
-    await t.db.update(users).set({ contractorCompanyId: company.body.data.id }).where(eq(users.id, user.id));
-    const token = (await t.login(user.username, user.password)).json().data.accessToken as string;
-    const workOrder = await createWorkOrder(t);
-    const assigned = await t.call('POST', '/api/wo-task-assignments', {
-      workOrderSPKId: workOrder.id,
-      inspectionMethod: 'thermal',
-      userPDMIds: [user.id],
-    });
-    expect(assigned.status).toBe(201);
+    const workOrder = { id: workOrderId };
     const { equipmentNo } = await createEquipment(t);
     await approve((await thermalReport(equipmentNo, [20], workOrder.id)).id);
     await approve((await thermalReport(equipmentNo, [10])).id);

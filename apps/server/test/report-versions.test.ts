@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, entityTables, reportVersions, users } from '../src/db/schema/index.ts';
 import { canonicalJson } from '../src/engine/report-canonical.ts';
 import {
-  completeForSubmission,
   createApprover,
   createReportHeader,
   createThermalAnalysis,
@@ -23,6 +22,7 @@ import {
   nextIp,
   pngBytes,
   startTestApp,
+  approveReport,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
@@ -36,22 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const move = async (id: string, status: string, token?: string) => {
-  const r = await t.call(
-    'PUT',
-    `/api/report-headers/update-report-status/${id}?status=${status}`,
-    undefined,
-    token,
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-};
-
 /** Submitted by the administrator who wrote it, approved by another. */
-async function approve(id: string) {
-  await completeForSubmission(t, id);
-  await move(id, 'submitted');
-  await move(id, 'approved', approver.token);
-}
+const approve = (id: string) => approveReport(t, id, approver.token);
 
 /** An approved thermal report: its analysis and one photographed measurement at 80 °C. */
 async function approvedReport() {

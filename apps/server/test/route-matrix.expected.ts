@@ -145,6 +145,7 @@ export const accessByHand: Readonly<Record<string, string>> = {
   'GET /recommendations/owners': 'workOrder.update',
   'GET /recommendations/counts': 'reportHeader.view',
   'GET /recommendations/:id': 'reportHeader.view',
+  'GET /recommendations/:id/evidence-candidates': 'workOrder.update',
   'PUT /recommendations/:id': 'workOrder.update',
   'POST /recommendations/:id/work-order': 'workOrder.create',
 };

@@ -540,7 +540,30 @@ describe("the register's findings of thickness locations (docs/recommendations.m
     );
     const critical = found.find((f) => f.grade === 'belowRequired')!;
     expect(critical).toMatchObject({ reportHeaderId: null, inspectionMethod: null, gradedRowId: null });
-    expect(critical.finding).toBe('CML-at · Elbow 90° downstream of P-101: 6 mm, required 6 mm');
+    // The location by name, and the figures the reader's language words (no English from the server).
+    expect(critical).toMatchObject({
+      finding: 'CML-at · Elbow 90° downstream of P-101',
+      thicknessMm: 6,
+      requiredThicknessMm: 6,
+      remainingLifeYears: null,
+    });
+    const high = found.find((f) => f.grade === 'underTwoYears')!;
+    expect(high).toMatchObject({
+      finding: 'CML-under · Elbow 90° downstream of P-101',
+      thicknessMm: null,
+      requiredThicknessMm: null,
+      remainingLifeYears: 1.9,
+    });
+    // The register's file words the figures in English, its one language.
+    const file = await t.call('GET', `/api/recommendations/export?equipmentNo=${equipmentNo}`);
+    expect(file.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect([2, 3].map((n) => sheet.getRow(n).getCell(7).value)).toEqual([
+      'CML-at · Elbow 90° downstream of P-101: 6 mm, required 6 mm',
+      'CML-under · Elbow 90° downstream of P-101: 1.9 years of remaining life',
+    ]);
     expect((await findingsOf(equipmentNo)).length).toBe(2);
   });
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { tableOf } from '../db/schema/index.ts';
+import { reportApprovalSteps, tableOf } from '../db/schema/index.ts';
 import { worstFindingSql } from './finding-grade.ts';
 
 const reports = tableOf(reportHeader);
@@ -17,6 +17,30 @@ export const currentReportSql = sql`${reports.supersededBy} is null`;
 
 /** When a report's inspection was done: completed, else started, else the day it was written. */
 export const reportDoneSql = sql`coalesce(${reports.actualCompletedDate}, ${reports.actualStartDate}, ${reports.createdAt}::date)`;
+
+/**
+ * When a report was approved at its last level: its approval step into `approved`
+ * (`report_approval_step (report_header_id, at)`), or when it was written for a report approved
+ * without recorded steps (imported or seeded as approved).
+ */
+export const reportApprovedAtSql = sql`coalesce((select max(${reportApprovalSteps.at}) from ${reportApprovalSteps}
+  where ${reportApprovalSteps.reportHeaderId} = ${reports.id} and ${reportApprovalSteps.toStatus} = 'approved'),
+  ${reports.createdAt})`;
+
+/**
+ * An equipment's approved, current reports the caller may see (`visible`: their company's scope
+ * over `report_header`, undefined for the owner's staff), as a condition over the reports table,
+ * read by `report_header (equipment_no)`: what is offered from an equipment's records (thickness
+ * values taken as readings, the evidence that closes a finding).
+ */
+export function approvedCurrentReportsSql(equipmentNo: SQL | AnyPgColumn, visible: SQL | undefined): SQL {
+  return and(
+    eq(reports.equipmentNo, equipmentNo as AnyPgColumn),
+    sql`${reports.status} = 'approved'`,
+    currentReportSql,
+    visible,
+  )!;
+}
 
 /** One report of an equipment's history, as `equipmentHistorySql` selects it (snake_case columns). */
 export type EquipmentHistoryRow = {

@@ -67,6 +67,16 @@ export const recommendation = defineEntity('recommendation', {
     /** The row as the engine names it (its represented fields, else its lead field). */
     finding: f.text({ label: 'Finding', required: true, maxLength: 300, serverOwned: true }),
     /**
+     * A thickness location's figures when its finding was opened (docs/recommendations.md,
+     * "Thickness locations"): the latest reading and the required thickness (below required), or
+     * the remaining life (under two years). The reader's language words them; `finding` names the
+     * location only. Empty for a report's finding, and for thickness findings opened before they
+     * were kept (their `finding` holds the figure in words).
+     */
+    thicknessMm: f.number({ label: 'Thickness', unit: 'mm', serverOwned: true }),
+    requiredThicknessMm: f.number({ label: 'Required thickness', unit: 'mm', serverOwned: true }),
+    remainingLifeYears: f.number({ label: 'Remaining life', unit: 'y', serverOwned: true }),
+    /**
      * The grade counted for the row (the stricter verdict of a pair), a level of its technique; for a
      * thickness location the kind of finding (`thicknessFindingKinds`).
      */
@@ -196,6 +206,29 @@ export type RecommendationView = FieldValues<typeof recommendation.fields> & {
   woNumber: string | null;
 };
 
+/** The most evidence candidates one answer lists (`meta.notShown` says how many more matched). */
+export const evidenceCandidatesCap = 200;
+
+/**
+ * A report that may close a finding (docs/recommendations.md, "The evidence report"): approved, no
+ * revision superseding it, on the finding's equipment, readable by the caller, and approved after
+ * the finding was opened.
+ */
+export const evidenceCandidateSchema = z
+  .object({
+    id: z.uuid(),
+    reportNumber: z.string(),
+    inspectionMethod: z.string(),
+    /** The report's inspection date: completed, else started, else the day it was written. */
+    date: z.string(),
+    /** When it was approved at its last level (when written, for a report approved without steps). */
+    approvedAt: z.string(),
+    /** Its worst graded finding, a level of its technique; null when nothing is graded. */
+    worstFinding: z.string().nullable(),
+  })
+  .meta({ id: 'evidenceCandidate' });
+export type EvidenceCandidate = z.infer<typeof evidenceCandidateSchema>;
+
 /** Open findings counted for the dashboard: by severity and by area, and how many are overdue. */
 export const recommendationCountsSchema = z
   .object({
@@ -269,6 +302,21 @@ export const recommendationRoutes = [
     '/recommendations/:id',
     op.action('recommendation.get', { params: recommendationParams, response: recommendationViewSchema }),
     { summary: 'One finding to close', tag, access: viewAccess },
+  ),
+  route(
+    'GET',
+    '/recommendations/:id/evidence-candidates',
+    op.action('recommendation.evidenceCandidates', {
+      params: recommendationParams,
+      response: z.array(evidenceCandidateSchema),
+      capped: { data: evidenceCandidatesCap },
+    }),
+    {
+      summary: `Reports that may close the finding: approved, current, on its equipment, approved after it was opened; newest first (at most ${evidenceCandidatesCap})`,
+      tag,
+      // Whoever may close the finding (PUT /recommendations/{id}) picks its evidence.
+      access: { module: 'workOrder', action: 'update' },
+    },
   ),
   route(
     'PUT',

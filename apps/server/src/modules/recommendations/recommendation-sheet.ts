@@ -31,6 +31,18 @@ export const recommendationSheetRow = defineEntity('recommendationSheetRow', {
 const statusWords = recommendation.fields.status.valueLabels as Record<string, string>;
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/**
+ * A finding as the file words it: a thickness location's figures in English after its name (the
+ * screens word them in the reader's language); a report's finding, or an older thickness finding
+ * whose figure is in its text, as kept.
+ */
+function findingWords(r: RecommendationView): string {
+  if (r.thicknessMm != null && r.requiredThicknessMm != null)
+    return `${r.finding}: ${r.thicknessMm} mm, required ${r.requiredThicknessMm} mm`;
+  if (r.remainingLifeYears != null) return `${r.finding}: ${r.remainingLifeYears} years of remaining life`;
+  return r.finding;
+}
+
 /** A finding as its workbook row: words for its state and severity, its source named. */
 export function recommendationSheetValues(r: RecommendationView): Record<string, unknown> {
   return {
@@ -40,7 +52,7 @@ export function recommendationSheetValues(r: RecommendationView): Record<string,
     status: statusWords[r.status ?? 'open'] ?? r.status,
     equipmentNo: r.equipmentNo,
     area: r.area,
-    finding: r.finding,
+    finding: findingWords(r),
     source: r.reportHeaderId
       ? `${r.reportNumber ?? ''} (${r.inspectionMethod ?? ''})`
       : 'Thickness monitoring',

@@ -29,6 +29,7 @@ import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
+import { notShownMeta } from '../../engine/page-meta.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import type { RecordScopes } from '../../engine/record-scope.ts';
 import { countListBy, defineList, listEvery, listPage } from '../../engine/records/declared-list.ts';
@@ -37,6 +38,7 @@ import { writeEntitySheet } from '../../engine/spreadsheet.ts';
 import { recordView, writeAudit } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
+import { evidenceCandidates } from './evidence-candidates.ts';
 import { recommendationSheetRow, recommendationSheetValues } from './recommendation-sheet.ts';
 import { auditRecommendation } from './recommendation-writes.ts';
 import { pickableUsers } from '../task-assignments/task-assignments.actions.ts';
@@ -176,12 +178,10 @@ async function sourceReport(tx: DbOrTx, finding: StoredRecord) {
   return source;
 }
 
-/** A stored time to the millisecond (a Date as read, or its text): `String(date)` keeps only seconds. */
-const instant = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
-
 /**
- * The evidence report: one the caller may read, on the same equipment, approved, and a later report
- * than the one the finding came from; else a 400 on `evidenceReportId` saying which.
+ * The evidence report: one the caller may read, on the same equipment, approved, current, and
+ * approved after the finding was opened (an evidence candidate, `evidenceCandidates`); else a 400
+ * on `evidenceReportId` saying which.
  */
 async function assertEvidenceReport(
   deps: EngineDeps,
@@ -193,25 +193,24 @@ async function assertEvidenceReport(
   const repo = deps.repositories.get(reportHeader.name)!;
   const evidence = await repo.find(tx, id, callerScope(user));
   if (!evidence) throw refuse('evidenceReportId', 'No report you can read has this id');
-  // Later than the source report, or than the finding itself when a thickness location opened it.
-  const source = (await sourceReport(tx, before)) ?? { createdAt: before.createdAt };
+  const named = `Report ${String(evidence.reportNumber)}`;
   if (evidence.equipmentNo !== before.equipmentNo)
     throw refuse(
       'evidenceReportId',
-      `Report ${String(evidence.reportNumber)} is on other equipment than the finding (${String(before.equipmentNo)})`,
+      `${named} is on other equipment than the finding (${String(before.equipmentNo)})`,
     );
   if (evidence.status !== 'approved')
+    throw refuse('evidenceReportId', `${named} is not approved: only an approved report is evidence`);
+  if (evidence.supersededBy)
     throw refuse(
       'evidenceReportId',
-      `Report ${String(evidence.reportNumber)} is not approved: only an approved report is evidence`,
+      `${named} is superseded by a revision: the revision is the report of record, name it`,
     );
-  if (
-    evidence.id === before.reportHeaderId ||
-    (source && instant(evidence.createdAt) <= instant(source.createdAt))
-  )
+  const [candidates] = await evidenceCandidates(tx, deps, before, user, id);
+  if (candidates.length === 0)
     throw refuse(
       'evidenceReportId',
-      `Report ${String(evidence.reportNumber)} is not later than ${before.reportHeaderId ? 'the report the finding came from' : 'the finding'}`,
+      `${named} is not later than ${before.reportHeaderId ? 'the report the finding came from' : 'the finding'}: only a report approved after the finding was opened is evidence`,
     );
 }
 
@@ -244,6 +243,17 @@ export const recommendationActions: Record<string, ActionHandler> = {
 
   'recommendation.owners': typedAction({ query: recommendationOwnersQuery }, ({ query, deps, user }) =>
     pickableUsers(deps.db, user!, query.search),
+  ),
+
+  'recommendation.evidenceCandidates': typedAction(
+    { params: recommendationParams },
+    async ({ params, deps, user }) => {
+      const finding = await deps.repositories
+        .get(recommendation.name)!
+        .get(deps.db, params.id, callerScope(user!));
+      const [data, matched] = await evidenceCandidates(deps.db, deps, finding, user!);
+      return { data, meta: notShownMeta({ data: [data.length, matched] }) };
+    },
   ),
 
   'recommendation.get': typedAction({ params: recommendationParams }, async ({ params, deps, user }) => ({

@@ -10,8 +10,8 @@ import { addDays, areaOfEach, openFindings } from './recommendation-writes.ts';
 
 const locations = tableOf(thicknessLocation);
 
-/** A number as the finding's text shows it (kept values are doubles: 5.8, not 5.800000001). */
-const shown = (value: unknown) => String(Math.round(Number(value) * 100) / 100);
+/** A figure as the finding keeps it, to the hundredth (kept values are doubles: 5.8, not 5.800000001). */
+const rounded = (value: unknown) => Math.round(Number(value) * 100) / 100;
 
 /**
  * Opens the register's findings of thickness locations (docs/recommendations.md, "Thickness
@@ -51,15 +51,18 @@ export async function openThicknessFindings(
         location.status === 'belowRequired' ? 'belowRequired' : 'underTwoYears';
       const opened = thicknessFindings[kind];
       const where = [location.name, location.component].filter(Boolean).join(' · ');
-      const why =
-        kind === 'belowRequired'
-          ? `${shown(location.latestThicknessMm)} mm, required ${shown(location.requiredThicknessMm)} mm`
-          : `${shown(location.remainingLifeYears)} years of remaining life`;
+      // The figures, not words: the reader's language words them (the web's i18n, the sheet's English).
       return {
         equipmentNo: location.equipmentNo,
         thicknessLocationId: location.id,
         area: areas.get(String(location.equipmentNo)) ?? null,
-        finding: `${where}: ${why}`.slice(0, 300),
+        finding: where.slice(0, 300),
+        ...(kind === 'belowRequired'
+          ? {
+              thicknessMm: rounded(location.latestThicknessMm),
+              requiredThicknessMm: rounded(location.requiredThicknessMm),
+            }
+          : { remainingLifeYears: rounded(location.remainingLifeYears) }),
         grade: kind,
         severity: opened.severity,
         dueDate: addDays(today, opened.dueDays),

@@ -19,7 +19,7 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import { auditable } from '../../engine/auditable.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { derivedSql } from '../../engine/derived-sql.ts';
-import { currentReportSql, reportDoneSql } from '../../engine/equipment-history.ts';
+import { approvedCurrentReportsSql, reportDoneSql } from '../../engine/equipment-history.ts';
 import { findingName } from '../../engine/findings.ts';
 import { notShownMeta } from '../../engine/page-meta.ts';
 import { scopeFor } from '../../engine/record-scope.ts';
@@ -86,8 +86,7 @@ function techniqueValuesSql(technique: TechniqueDefinition, equipmentNo: SQL, vi
       ${value} as thickness_mm,
       exists (select 1 from ${readings} where ${readings.sourceRecordId} = ${source.id!}::text) as taken
     from ${reports} join ${from} on ${inspections[inspection.parent!]!} = ${reports.id}
-    where ${reports.equipmentNo} = ${equipmentNo} and ${reports.status} = 'approved' and ${currentReportSql}
-      and ${value} is not null ${visible ? sql`and ${visible}` : sql``}`;
+    where ${approvedCurrentReportsSql(equipmentNo, visible)} and ${value} is not null`;
 }
 
 /**

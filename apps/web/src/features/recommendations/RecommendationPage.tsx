@@ -24,9 +24,15 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AnchorLink } from '../../ui/links.tsx';
 import { usePermission, useProfile } from '../auth/useProfile.ts';
+import { EvidencePicker } from './EvidencePicker.tsx';
 import { OwnerPicker } from './OwnerPicker.tsx';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { findingSource, recommendationQueries, recommendationsKey } from './recommendation-queries.ts';
+import {
+  findingSource,
+  findingText,
+  recommendationQueries,
+  recommendationsKey,
+} from './recommendation-queries.ts';
 
 /**
  * One finding to close (docs/recommendations.md): where it came from (the report, the equipment's
@@ -65,7 +71,7 @@ function RecommendationDetails({
   const [status, setStatus] = useState<RecommendationStatus>(current);
   const [dueDate, setDueDate] = useState(r.dueDate);
   const [comment, setComment] = useState(r.evidenceComment ?? '');
-  const [evidenceReportId, setEvidenceReportId] = useState(r.evidenceReportId ?? '');
+  const [evidenceReportId, setEvidenceReportId] = useState<string | null>(r.evidenceReportId ?? null);
   const [woNumber, setWoNumber] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: recommendationsKey });
   const save = useMutation({
@@ -93,17 +99,18 @@ function RecommendationDetails({
     onError: (e) => notifications.show({ color: 'red', message: e.message }),
   });
   const states = [current, ...recommendationTransitions[current]];
+  const finding = findingText(t, r, language);
 
   return (
     <>
       <PageHeader
-        title={r.finding}
+        title={finding}
         subtitle={`${findingSource(t, r)} · ${t('recommendations.grade')}: ${
           r.inspectionMethod
             ? findingLabel(t, r.inspectionMethod, r.grade)
             : t(`recommendations.thicknessKinds.${r.grade}`, { defaultValue: r.grade })
         }`}
-        crumbs={[{ label: t('recommendations.title'), to: '/recommendations' }, { label: r.finding }]}
+        crumbs={[{ label: t('recommendations.title'), to: '/recommendations' }, { label: finding }]}
       />
       <Stack gap="md">
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -199,17 +206,24 @@ function RecommendationDetails({
               autosize
               minRows={2}
             />
-            <TextInput
-              label={t('recommendations.evidenceReport')}
-              description={t('recommendations.evidenceReportHint')}
-              value={evidenceReportId}
-              onChange={(e) => setEvidenceReportId(e.currentTarget.value)}
-              readOnly={!mayChange}
-            />
-            {r.evidenceReportId && (
+            {mayChange ? (
+              <EvidencePicker
+                recommendationId={r.id}
+                value={evidenceReportId}
+                valueLabel={r.evidenceReportNumber}
+                onChange={setEvidenceReportId}
+              />
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('recommendations.evidenceReport')}
+              </Text>
+            )}
+            {r.evidenceReportId ? (
               <AnchorLink to="/reports/$reportId" params={{ reportId: r.evidenceReportId }}>
                 {r.evidenceReportNumber ?? r.evidenceReportId}
               </AnchorLink>
+            ) : (
+              !mayChange && <Text size="sm">{t('recommendations.noEvidenceReport')}</Text>
             )}
             {mayChange && (
               <Group>
@@ -220,7 +234,7 @@ function RecommendationDetails({
                       status,
                       dueDate,
                       evidenceComment: comment.trim() || null,
-                      ...(evidenceReportId.trim() ? { evidenceReportId: evidenceReportId.trim() } : {}),
+                      ...(evidenceReportId !== (r.evidenceReportId ?? null) ? { evidenceReportId } : {}),
                     })
                   }
                 >
@@ -250,7 +264,11 @@ function RecommendationDetails({
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
-                {t('recommendations.noWorkOrder')}
+                {t(
+                  r.status === 'closed'
+                    ? 'recommendations.closedWithoutWorkOrder'
+                    : 'recommendations.noWorkOrder',
+                )}
               </Text>
             )}
           </Stack>

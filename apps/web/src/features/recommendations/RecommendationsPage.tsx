@@ -24,7 +24,7 @@ import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useProfile } from '../auth/useProfile.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
-import { findingSource, recommendationQueries, saveRegister } from './recommendation-queries.ts';
+import { findingSource, findingText, recommendationQueries, saveRegister } from './recommendation-queries.ts';
 
 const pageSize = 25;
 const typingDelayMs = 300;
@@ -110,7 +110,7 @@ export function RecommendationsPage() {
       render: (r) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
-            {r.finding}
+            {findingText(t, r, language)}
           </Text>
           <Text size="xs" c="dimmed">
             {findingSource(t, r)}
@@ -218,7 +218,7 @@ export function RecommendationsPage() {
             open={(r) =>
               void navigate({ to: '/recommendations/$recommendationId', params: { recommendationId: r.id } })
             }
-            openLabel={(r) => t('recommendations.open', { name: r.finding })}
+            openLabel={(r) => t('recommendations.open', { name: findingText(t, r, language) })}
             page={pageNumber}
             onPageChange={(n) => setPage({ number: n, filterKey })}
             pageSize={pageSize}

@@ -1,5 +1,7 @@
 import type { RecommendationSeverity, RecommendationStatus, RecommendationView } from '@inspectra/contract';
+import type { TFunction } from 'i18next';
 import { callApi } from '../../api/calls.ts';
+import { formatNumber } from '../../engine/locale.ts';
 
 /** The filters of the register, as its call takes them. */
 export type RecommendationFilters = {
@@ -56,3 +58,27 @@ export const findingSource = (
   r.inspectionMethod
     ? t(`techniques.${r.inspectionMethod}.label`, { defaultValue: r.inspectionMethod })
     : t('recommendations.thicknessMonitoring');
+
+/**
+ * A finding as the reader's language words it: a thickness location's figures (kept as numbers,
+ * docs/recommendations.md) after its name; a report's finding, or an older thickness finding whose
+ * figure is in its stored text, as kept.
+ */
+export function findingText(
+  t: TFunction,
+  r: Pick<RecommendationView, 'finding' | 'thicknessMm' | 'requiredThicknessMm' | 'remainingLifeYears'>,
+  language: string,
+): string {
+  if (r.thicknessMm != null && r.requiredThicknessMm != null)
+    return t('recommendations.thicknessFinding.belowRequired', {
+      where: r.finding,
+      thickness: formatNumber(r.thicknessMm, language),
+      required: formatNumber(r.requiredThicknessMm, language),
+    });
+  if (r.remainingLifeYears != null)
+    return t('recommendations.thicknessFinding.underTwoYears', {
+      where: r.finding,
+      years: formatNumber(r.remainingLifeYears, language),
+    });
+  return r.finding;
+}

@@ -1,0 +1,91 @@
+import { evidenceCandidatesCap, recommendation, reportHeader } from '@inspectra/contract';
+import type { EvidenceCandidate } from '@inspectra/contract';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tableOf } from '../../db/schema/index.ts';
+import type { AuthenticatedUser } from '../../engine/access.ts';
+import type { EngineDeps } from '../../engine/engine-deps.ts';
+import {
+  approvedCurrentReportsSql,
+  equipmentMethodsOf,
+  reportApprovedAtSql,
+  reportDoneSql,
+} from '../../engine/equipment-history.ts';
+import { worstFindingSql } from '../../engine/finding-grade.ts';
+import { scopeFor } from '../../engine/record-scope.ts';
+import type { StoredRecord } from '../../engine/records.ts';
+
+/**
+ * The reports that may close a finding (docs/recommendations.md, "The evidence report"): the
+ * picker's list and the update's check read the same statement, so a report offered is a report
+ * accepted and the other way round.
+ */
+
+const reports = tableOf(reportHeader);
+const findings = tableOf(recommendation);
+
+/** One candidate as the statement selects it (snake_case). */
+type CandidateRow = {
+  id: string;
+  report_number: string;
+  inspection_method: string;
+  date: string;
+  approved_ms: number;
+  worst_finding: string | null;
+  matched: number;
+};
+
+/**
+ * When the finding `id` was opened, as SQL: when it was written (its source report's last approval,
+ * in the same transaction; a thickness location's reading), or its source report's approval when
+ * that is later (a finding carried over to a revision: the revision says it again).
+ */
+function openedSql(id: string): SQL {
+  return sql`(select greatest(${findings.createdAt},
+      (select ${reportApprovedAtSql} from ${reports} where ${reports.id} = ${findings.reportHeaderId}))
+    from ${findings} where ${findings.id} = ${id}::uuid)`;
+}
+
+/**
+ * The finding's evidence candidates, newest approval first, at most `evidenceCandidatesCap`, with
+ * how many matched: its equipment's approved, current reports the caller may see
+ * (`approvedCurrentReportsSql`, by `report_header (equipment_no)`), other than its source report,
+ * approved after it was opened (each report's last approval step by
+ * `report_approval_step (report_header_id, at)`), each with its worst graded finding. `only`: that
+ * report alone, to judge an `evidenceReportId`.
+ */
+export async function evidenceCandidates(
+  db: DbOrTx,
+  deps: EngineDeps,
+  finding: StoredRecord,
+  user: AuthenticatedUser,
+  only?: string,
+): Promise<[candidates: EvidenceCandidate[], matched: number]> {
+  const visible = scopeFor(deps.scopes, reportHeader, user);
+  const equipmentNo = String(finding.equipmentNo);
+  const methods = await equipmentMethodsOf(db, equipmentNo, visible);
+  const found = await db.execute<CandidateRow>(sql`select c.id, c.report_number, c.inspection_method, c.date,
+      c.approved_ms, c.matched, ${worstFindingSql(sql`c.id`, sql`c.inspection_method`, methods)} as worst_finding
+    from (select ${reports.id} as id, ${reports.reportNumber} as report_number,
+        ${reports.inspectionMethod} as inspection_method, ${reportDoneSql}::text as date,
+        a.approved_at, (extract(epoch from a.approved_at) * 1000)::float8 as approved_ms,
+        (count(*) over ())::int as matched
+      from ${reports}, lateral (select ${reportApprovedAtSql} as approved_at) a
+      where ${approvedCurrentReportsSql(sql`${equipmentNo}`, visible)}
+        and ${reports.id} is distinct from ${finding.reportHeaderId ?? null}::uuid
+        and a.approved_at > ${openedSql(finding.id)}
+        ${only ? sql`and ${reports.id} = ${only}::uuid` : sql``}
+      order by a.approved_at desc, ${reports.id} desc
+      limit ${evidenceCandidatesCap}) c
+    order by c.approved_at desc, c.id desc`);
+  const candidates = found.rows.map((row) => ({
+    id: row.id,
+    reportNumber: row.report_number,
+    inspectionMethod: row.inspection_method,
+    date: row.date,
+    approvedAt: new Date(Number(row.approved_ms)).toISOString(),
+    worstFinding: row.worst_finding ?? null,
+  }));
+  return [candidates, found.rows[0]?.matched ?? 0];
+}
