@@ -31,6 +31,8 @@ import { registerRoutes } from './engine/register-routes.ts';
 import { defaultTimeouts, installIdleTimeout, timeoutOptions } from './engine/bounded-requests.ts';
 import type { ServerTimeouts } from './engine/bounded-requests.ts';
 import type { ActionHandler } from './engine/action-handler.ts';
+import { defaultIdempotency, installIdempotentWrites } from './engine/idempotency/idempotent-writes.ts';
+import type { IdempotencySettings } from './engine/idempotency/idempotent-writes.ts';
 import type { EngineDeps } from './engine/engine-deps.ts';
 import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
 import { parsedInput } from './engine/request-body/refusals.ts';
@@ -108,6 +110,8 @@ export type AppDeps = {
   servedOverHttps?: boolean;
   /** The server's headers, idle and whole-request timeouts (config.ts); the defaults when absent. */
   timeouts?: ServerTimeouts;
+  /** How long write keys are kept and held (config.ts); the defaults when absent. */
+  idempotency?: IdempotencySettings;
 };
 
 /** How long readiness waits for the database to answer a trivial statement. */
@@ -264,6 +268,9 @@ export async function buildApp(deps: AppDeps) {
     const work: DbWork = { priority: 'interactive', signal: gone.signal };
     dbWork.run(work, done);
   });
+
+  // After the request's database work is set up (above): a keyed write's transaction lives in it.
+  installIdempotentWrites(app, deps.database.db, deps.idempotency ?? defaultIdempotency);
 
   const security = [
     ...(await fixedSecurityHeaders(securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }))),
