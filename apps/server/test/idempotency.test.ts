@@ -224,6 +224,29 @@ describe('Idempotency-Key', () => {
     expect(row.rows[0]).toEqual({ status: 201, body: res.body });
   });
 
+  it('commits the write with its kept answer or not at all: a failure to keep the answer undoes the write', async () => {
+    // Keeping this answer fails in the database, after the write's own statements have run.
+    await t.db.execute(sql`create function refuse_answer() returns trigger language plpgsql as
+      $$ begin if new.body like '%Atomic lug%' then raise exception 'answer not kept'; end if; return new; end $$`);
+    await t.db.execute(
+      sql`create trigger answer_fails before update on idempotency_key for each row execute function refuse_answer()`,
+    );
+    const key = randomUUID();
+    const failed = await keyed('POST', '/api/thermal-measurements', key, measurement('Atomic lug'));
+    expect(failed.statusCode).toBe(500);
+    expect(await countOf('Atomic lug')).toBe(0);
+    const audit = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where after->>'component' = 'Atomic lug'`,
+    );
+    expect(audit.rows[0]!.n).toBe(0);
+    await t.db.execute(sql`drop trigger answer_fails on idempotency_key`);
+    // The key was given back: the retry writes once.
+    const retried = await keyed('POST', '/api/thermal-measurements', key, measurement('Atomic lug'));
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countOf('Atomic lug')).toBe(1);
+  });
+
   it('ignores a key on calls anyone may make (sign-in)', async () => {
     const key = randomUUID();
     const signIn = () =>

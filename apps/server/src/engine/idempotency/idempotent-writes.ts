@@ -150,14 +150,12 @@ export function installIdempotentWrites(app: FastifyInstance, db: Db, settings: 
     const answer: KeptAnswer = { status, headers: keptHeaders(reply), body: bodyText(payload) };
     if (keyed.request.bodyHash === undefined) keyed.request.bodyHash = keyed.fingerprint.value;
     if (status < 400) {
-      const kept = await end(keyed, 'commit', async (client) => {
-        if ((await keepAnswerOn(client, keyed.request, keyed.claim, answer)) === 0) throw claimLost();
-      });
-      if (!kept) {
-        // Nothing written: the answer is kept alone.
-        const { text, values } = keepAnswerStatement(keyed.request, keyed.claim, answer);
-        if (((await pool.query(text, values)) as { rowCount: number | null }).rowCount === 0)
-          throw claimLost();
+      try {
+        await keepWithWrite(keyed, answer);
+      } catch (error) {
+        // Neither the write nor its answer was kept: the key is given back for the retry.
+        await releaseKey(db, keyed.request, keyed.claim).catch(() => {});
+        throw error;
       }
       return payload;
     }
@@ -177,6 +175,16 @@ export function installIdempotentWrites(app: FastifyInstance, db: Db, settings: 
     await end(keyed, 'rollback').catch(() => {});
     await releaseKey(db, keyed.request, keyed.claim).catch(() => {});
   });
+
+  /** Keeps a successful answer: in the write's transaction when the request wrote, alone when not. */
+  async function keepWithWrite(keyed: Keyed, answer: KeptAnswer) {
+    const wrote = await end(keyed, 'commit', async (client) => {
+      if ((await keepAnswerOn(client, keyed.request, keyed.claim, answer)) === 0) throw claimLost();
+    });
+    if (wrote) return;
+    const { text, values } = keepAnswerStatement(keyed.request, keyed.claim, answer);
+    if (((await pool.query(text, values)) as { rowCount: number | null }).rowCount === 0) throw claimLost();
+  }
 
   /** Ends the request's transaction; statements after it are the request's own again. */
   async function end(
