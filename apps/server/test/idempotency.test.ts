@@ -125,6 +125,20 @@ describe('Idempotency-Key', () => {
     expect(unkeyed.status).toBe(409);
   });
 
+  it('answers a delete repeated after it succeeded with its answer, not a 404', async () => {
+    const created = (
+      await keyed('POST', '/api/thermal-measurements', randomUUID(), measurement('Deleted lug'))
+    ).json().data;
+    const key = randomUUID();
+    const first = await keyed('DELETE', `/api/thermal-measurements?id=${created.id}`, key);
+    expect(first.statusCode).toBe(200);
+    const second = await keyed('DELETE', `/api/thermal-measurements?id=${created.id}`, key);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toBe(first.body);
+    expect((await t.call('DELETE', `/api/thermal-measurements?id=${created.id}`)).status).toBe(404);
+  });
+
   it('stores one file for a photo form sent twice (each send its own boundary)', async () => {
     const key = randomUUID();
     const fields = Object.fromEntries(

@@ -52,8 +52,11 @@ export type SchedulerOptions = {
 const abandoned = () =>
   new AppError('SERVICE_UNAVAILABLE', 'The request was abandoned by its client before the database answered');
 
-/** A request's own transaction statements, turned into savepoints inside its request transaction. */
-const transactionControl = /^\s*(begin|commit|rollback)\b/i;
+/**
+ * A transaction's own `begin` (with any options), `commit` and `rollback`, turned into savepoints
+ * inside a request transaction; a nested transaction's `rollback to savepoint …` is left as it is.
+ */
+const transactionControl = /^\s*(?:(begin)\b[^;]*|(commit)|(rollback))\s*;?\s*$/i;
 
 const writePattern = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
@@ -302,7 +305,8 @@ export class ScheduledPool extends pg.Pool {
     const name = `request_step_${++request.savepoints}`;
     const query = client.query.bind(client) as (...a: unknown[]) => Promise<pg.QueryResult>;
     const asSavepoint = (config: unknown): unknown => {
-      const control = transactionControl.exec(statementText(config))?.[1]?.toLowerCase();
+      const matched = transactionControl.exec(statementText(config));
+      const control = (matched?.[1] ?? matched?.[2] ?? matched?.[3])?.toLowerCase();
       if (!control) return config;
       const text =
         control === 'begin'
