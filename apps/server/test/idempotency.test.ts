@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { BodyFingerprint, multipartDelimiter } from '../src/engine/idempotency/body-fingerprint.ts';
+import { sweepKeys } from '../src/engine/idempotency/kept-answers.ts';
 import {
   createThermalAnalysis,
   createUser,
@@ -279,5 +282,46 @@ describe('Idempotency-Key', () => {
     await t.call('POST', '/api/thermal-measurements', measurement('Unkeyed lug'));
     await t.call('POST', '/api/thermal-measurements', measurement('Unkeyed lug'));
     expect(await countOf('Unkeyed lug')).toBe(2);
+  });
+});
+
+describe('the fingerprint of a body', () => {
+  /** The digest of `bytes` sent in two chunks split at `at`. */
+  async function digest(bytes: Buffer, contentType: string, at: number) {
+    const raw = new PassThrough();
+    const fingerprint = new BodyFingerprint(
+      raw as unknown as IncomingMessage,
+      multipartDelimiter(contentType),
+    );
+    raw.write(bytes.subarray(0, at));
+    raw.end(bytes.subarray(at));
+    return fingerprint.readToEnd();
+  }
+
+  it('is the same for the same form under another boundary, wherever the chunks split', async () => {
+    const form = (bytes: Buffer) =>
+      multipart({ component: 'A' }, { thermalImage: { name: 'ir.png', type: 'image/png', bytes } });
+    const [one, two] = [form(pngBytes), form(pngBytes)];
+    const expected = await digest(one.payload, one.headers['content-type']!, 0);
+    for (let at = 0; at <= two.payload.length; at += 7)
+      expect(await digest(two.payload, two.headers['content-type']!, at)).toBe(expected);
+    const other = form(Buffer.concat([pngBytes, Buffer.from([0])]));
+    expect(await digest(other.payload, other.headers['content-type']!, 50)).not.toBe(expected);
+  });
+});
+
+describe('the sweep of old keys', () => {
+  it('removes keys older than they are kept, and only those', async () => {
+    const [older, newer] = [randomUUID(), randomUUID()];
+    await keyed('POST', '/api/thermal-measurements', older, measurement('Old key'));
+    await keyed('POST', '/api/thermal-measurements', newer, measurement('New key'));
+    await t.db.execute(
+      sql`update idempotency_key set created_at = now() - interval '31 days' where key = ${older}`,
+    );
+    expect(await sweepKeys(t.db, 30)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.execute<{ key: string }>(
+      sql`select key from idempotency_key where key in (${older}, ${newer})`,
+    );
+    expect(left.rows.map((r) => r.key)).toEqual([newer]);
   });
 });
