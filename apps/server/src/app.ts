@@ -31,8 +31,16 @@ import { registerRoutes } from './engine/register-routes.ts';
 import { defaultTimeouts, installIdleTimeout, timeoutOptions } from './engine/bounded-requests.ts';
 import type { ServerTimeouts } from './engine/bounded-requests.ts';
 import type { ActionHandler } from './engine/action-handler.ts';
+import { defaultIdempotency, installIdempotentWrites } from './engine/idempotency/idempotent-writes.ts';
+import type { IdempotencySettings } from './engine/idempotency/idempotent-writes.ts';
 import type { EngineDeps } from './engine/engine-deps.ts';
-import { ifMatchHeaders, multipartFormSchema, routeNotes, withFormBody } from './engine/openapi-bodies.ts';
+import {
+  documentedHeaders,
+  idempotencyNote,
+  multipartFormSchema,
+  routeNotes,
+  withFormBody,
+} from './engine/openapi-bodies.ts';
 import { parsedInput } from './engine/request-body/refusals.ts';
 import { frameworkError, installErrorHandler, sendNotFound } from './error-handler.ts';
 import { installRequestLog } from './logging.ts';
@@ -108,6 +116,8 @@ export type AppDeps = {
   servedOverHttps?: boolean;
   /** The server's headers, idle and whole-request timeouts (config.ts); the defaults when absent. */
   timeouts?: ServerTimeouts;
+  /** How long write keys are kept and held (config.ts); the defaults when absent. */
+  idempotency?: IdempotencySettings;
 };
 
 /** How long readiness waits for the database to answer a trivial statement. */
@@ -184,11 +194,12 @@ function documentedSchema(route: RouteDefinition, base: Record<string, unknown>)
   // The JSON body here; a multipart form is added beside it (`withFormBody`).
   const body = schemas.body && bodyKind !== 'multipart' ? { body: schemas.body } : {};
   const notes = routeNotes(route);
+  const headers = documentedHeaders(route);
   return {
     ...base,
     ...body,
-    // Documented, not validated here: the update reads it (entity-tags.ts).
-    ...(route.operation.kind === 'update' ? { headers: ifMatchHeaders } : {}),
+    // Documented, not validated here: the update reads If-Match (entity-tags.ts), the engine the key.
+    ...(headers ? { headers } : {}),
     summary: route.summary,
     tags: [route.tag],
     ...(notes ? { description: notes } : {}),
@@ -265,6 +276,9 @@ export async function buildApp(deps: AppDeps) {
     dbWork.run(work, done);
   });
 
+  // After the request's database work is set up (above): a keyed write's transaction lives in it.
+  installIdempotentWrites(app, deps.database.db, deps.idempotency ?? defaultIdempotency);
+
   const security = [
     ...(await fixedSecurityHeaders(securityHeaders({ servedOverHttps: deps.servedOverHttps ?? false }))),
     ['permissions-policy', permissionsPolicy] as const,
@@ -293,7 +307,7 @@ export async function buildApp(deps: AppDeps) {
       info: {
         title: 'Inspectra API',
         version: '1.0.0',
-        description: 'Inspection and condition-monitoring reports',
+        description: `Inspection and condition-monitoring reports.\n\n${idempotencyNote}`,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -133,6 +133,20 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: ms(1000, 600_000, 20_000),
   IDLE_TIMEOUT_MS: ms(1000, 3_600_000, 60_000),
   REQUEST_TIMEOUT_MS: ms(60_000, 24 * 3_600_000, 2 * 3_600_000),
+  /** How long a write's Idempotency-Key and its answer are kept (docs/offline-capture.md). */
+  IDEMPOTENCY_KEY_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30),
+  /** How long a keyed request still running holds its key; renewed while it runs. */
+  IDEMPOTENCY_CLAIM_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(3, 'must be at least 3')
+    .max(600, 'must be at most 600')
+    .default(30),
   WEB_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   S3_BUCKET: z
@@ -196,6 +210,8 @@ export type Config = {
    * request must arrive within `requestMs`, a ceiling far above a large upload on slow Wi-Fi.
    */
   timeouts: { headersMs: number; idleMs: number; requestMs: number };
+  /** How long write keys and their answers are kept, and a running request holds its key. */
+  idempotency: { keptDays: number; claimSeconds: number };
   /**
    * Where uploaded files are kept: S3-compatible object storage when S3_BUCKET is set (several
    * processes share it; credentials come from the AWS SDK's usual chain, AWS_ACCESS_KEY_ID and
@@ -257,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     maxConcurrentPrints: e.MAX_CONCURRENT_PRINTS,
     printQueueLength: e.PRINT_QUEUE_LENGTH,
     printReadTimeoutMs: e.PRINT_READ_TIMEOUT_MS,
+    idempotency: { keptDays: e.IDEMPOTENCY_KEY_DAYS, claimSeconds: e.IDEMPOTENCY_CLAIM_SECONDS },
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     objectStorage: e.S3_BUCKET
       ? {

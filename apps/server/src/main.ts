@@ -15,6 +15,7 @@ import { configureImportSlots } from './engine/import-slots.ts';
 import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
+import { sweepKeys } from './engine/idempotency/kept-answers.ts';
 import { ensureCatalogueMethods } from './modules/inspection-methods/catalogue-methods.ts';
 import {
   configureReportSigning,
@@ -62,6 +63,7 @@ async function main() {
     webDir: config.webDir,
     servedOverHttps: config.servedOverHttps,
     timeouts: config.timeouts,
+    idempotency: config.idempotency,
   });
   const log = (line: string) => app.log.info(line);
   await startSteps(config, database, files, log);
@@ -73,7 +75,20 @@ async function main() {
     database
       .exclusively('file-sweep', () => sweepOrphanFiles(database.db, files), { wait: false })
       .then((n) => n !== undefined && n > 0 && log(`Removed ${n} unreferenced files`))
-      .catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
+      .catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'))
+      // Keys of writes older than they are kept, by one process at a time likewise.
+      .then(() =>
+        database.exclusively('key-sweep', () => sweepKeys(database.db, config.idempotency.keptDays), {
+          wait: false,
+        }),
+      )
+      .then(
+        (n) =>
+          n !== undefined &&
+          n > 0 &&
+          log(`Removed ${n} idempotency keys older than ${config.idempotency.keptDays} days`),
+      )
+      .catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();

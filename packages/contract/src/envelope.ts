@@ -13,6 +13,8 @@ export const errorStatus = {
   /** A request whose body stopped arriving for the server's idle time (docs/bounded-clients.md). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  /** An `Idempotency-Key` already used for another request (docs/offline-capture.md). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A `Range` of a file that starts past its end. */
   RANGE_NOT_SATISFIABLE: 416,

@@ -47,12 +47,12 @@ export type Database = {
  * The work that one process at a time does for all that share a database: the schema's migrations
  * and the start's setup (the first administrator, the catalogue's methods, the demo), which must
  * run once when several processes start together; the orphan-file sweep, which is safe twice but
- * needs doing once.
+ * needs doing once; the sweep of old idempotency keys likewise.
  */
-export type ProcessLock = 'start' | 'file-sweep';
+export type ProcessLock = 'start' | 'file-sweep' | 'key-sweep';
 /** The first key of the process locks (advisory locks; any constant no other lock uses). */
 const processLockSpace = 7_202;
-const processLockKeys: Record<ProcessLock, number> = { start: 1, 'file-sweep': 2 };
+const processLockKeys: Record<ProcessLock, number> = { start: 1, 'file-sweep': 2, 'key-sweep': 3 };
 
 /** `Database.exclusively` on a PostgreSQL server at `url`. */
 function advisoryLock(url: string): Database['exclusively'] {

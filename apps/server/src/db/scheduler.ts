@@ -9,6 +9,21 @@ import { AppError } from '../errors.ts';
 export type DbWork = {
   priority: 'interactive' | 'list';
   signal?: AbortSignal;
+  /**
+   * A keyed write's one transaction (docs/offline-capture.md): when set, the request's first write
+   * (a statement that writes, or a transaction) opens it on a connection held to the end of the
+   * request, every later statement of the request runs on it, the request's own transactions
+   * become savepoints in it, and `ScheduledPool.endRequestTransaction` commits it with the answer.
+   */
+  requestTransaction?: RequestTransaction;
+};
+
+/** The state of a keyed request's transaction (see `DbWork.requestTransaction`). */
+export type RequestTransaction = {
+  /** The held connection, once the first write has opened the transaction. */
+  opened?: Promise<pg.PoolClient>;
+  /** Savepoints named so far (each of the request's own transactions takes one). */
+  savepoints: number;
 };
 
 /** The database work of the request being served; set once per request (see `app.ts`). */
@@ -36,6 +51,12 @@ export type SchedulerOptions = {
 
 const abandoned = () =>
   new AppError('SERVICE_UNAVAILABLE', 'The request was abandoned by its client before the database answered');
+
+/**
+ * A transaction's own `begin` (with any options), `commit` and `rollback`, turned into savepoints
+ * inside a request transaction; a nested transaction's `rollback to savepoint …` is left as it is.
+ */
+const transactionControl = /^\s*(?:(begin)\b[^;]*|(commit)|(rollback))\s*;?\s*$/i;
 
 const writePattern = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
@@ -194,6 +215,12 @@ export class ScheduledPool extends pg.Pool {
   // Drizzle calls `query(config, values)` and awaits the promise; callbacks are not used here.
   override query(...args: unknown[]): never {
     const work = dbWork.getStore();
+    const request = work?.requestTransaction;
+    if (request && (request.opened || writePattern.test(statementText(args[0]))))
+      return (async () => {
+        const client = await this.hold(request, work);
+        return this.run(client, client.query.bind(client) as never, work, args);
+      })() as never;
     return (async () => {
       const client = await this.take(work);
       try {
@@ -205,9 +232,57 @@ export class ScheduledPool extends pg.Pool {
     })() as never;
   }
 
+  /** The connection of a keyed request's transaction, opened (`begin`) by its first write. */
+  private hold(request: RequestTransaction, work: DbWork | undefined): Promise<pg.PoolClient> {
+    request.opened ??= (async () => {
+      const client = await this.take(work);
+      try {
+        await this.run(client, client.query.bind(client) as never, work, ['begin']);
+        return client;
+      } catch (error) {
+        client.release(true);
+        this.releaseSlot();
+        throw error;
+      }
+    })();
+    return request.opened;
+  }
+
+  /**
+   * Ends a keyed request's transaction: `commit` (after `last`, the statement that keeps its answer,
+   * run in it) or `rollback`; the connection goes back to the pool either way. Answers whether a
+   * transaction was open; a request that wrote nothing had none.
+   */
+  async endRequestTransaction(
+    request: RequestTransaction,
+    outcome: 'commit' | 'rollback',
+    last?: (client: pg.PoolClient) => Promise<void>,
+  ): Promise<boolean> {
+    const opened = request.opened;
+    if (!opened) return false;
+    request.opened = undefined;
+    const client = await opened.catch(() => undefined);
+    if (!client) return true;
+    let failed = false;
+    try {
+      if (outcome === 'commit' && last) await last(client);
+      await client.query(outcome);
+    } catch (error) {
+      failed = true;
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release(failed || unreliable.has(client) || undefined);
+      this.releaseSlot();
+    }
+    return true;
+  }
+
   /** A connection for a transaction: held (and its slot) until released. */
   override connect(): never {
     const work = dbWork.getStore();
+    const request = work?.requestTransaction;
+    if (request) return this.savepointClient(request, work) as never;
     return (async () => {
       const client = await this.take(work);
       const release = client.release.bind(client);
@@ -225,5 +300,34 @@ export class ScheduledPool extends pg.Pool {
         },
       });
     })() as never;
+  }
+
+  /**
+   * A transaction of a keyed request, as a savepoint in the request's transaction: its `begin`,
+   * `commit` and `rollback` become `savepoint`, `release savepoint` and `rollback to savepoint`, so
+   * a handler's transaction commits only when the request's does, with the answer kept.
+   */
+  private async savepointClient(request: RequestTransaction, work: DbWork | undefined) {
+    const client = await this.hold(request, work);
+    const name = `request_step_${++request.savepoints}`;
+    const query = client.query.bind(client) as (...a: unknown[]) => Promise<pg.QueryResult>;
+    const asSavepoint = (config: unknown): unknown => {
+      const matched = transactionControl.exec(statementText(config));
+      const control = (matched?.[1] ?? matched?.[2] ?? matched?.[3])?.toLowerCase();
+      if (!control) return config;
+      const text =
+        control === 'begin'
+          ? `savepoint ${name}`
+          : control === 'commit'
+            ? `release savepoint ${name}`
+            : `rollback to savepoint ${name}`;
+      return typeof config === 'string' ? text : { ...(config as object), text };
+    };
+    return {
+      query: (config: unknown, ...rest: unknown[]) =>
+        this.run(client, query, work, [asSavepoint(config), ...rest]),
+      // The connection stays with the request until its transaction ends.
+      release: () => {},
+    };
   }
 }

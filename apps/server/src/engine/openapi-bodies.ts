@@ -123,6 +123,34 @@ export const ifMatchHeaders = z.object({
 });
 
 /**
+ * The header of every signed-in write (docs/offline-capture.md), documented once here for all of
+ * them; read by the engine's idempotent writes (idempotency/idempotent-writes.ts), not by a route.
+ */
+export const idempotencyKeyHeaders = z.object({
+  'idempotency-key': z.uuid().optional().meta({
+    description:
+      'A UUID made by the client for this one change, sent unchanged with each retry: a repeat gets the first answer again (Idempotent-Replayed: true) and writes nothing. See "Writes sent twice" in the API description.',
+  }),
+});
+
+/** What every keyed write does, said once in the document's description. */
+export const idempotencyNote = [
+  '**Writes sent twice.** Every signed-in write (POST, PUT, PATCH, DELETE, forms with files included) takes an `Idempotency-Key` header: a UUID the client makes for one change and sends again unchanged with every retry of it.',
+  'The first request runs, and its answer is kept under the key (per user) in the same database transaction as its write, for 30 days by default.',
+  'A repeat gets that answer again, with `Idempotent-Replayed: true`, and writes nothing. The same key with another method, address or body is 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first is still running is 409 with `Retry-After`.',
+  'A refusal (4xx) is kept as the answer; faults of the server (5xx), 408 and 429 are not, so a retry runs again. Calls anyone may make (sign-in, refresh) ignore the header.',
+].join(' ');
+
+/** The request headers a route documents: the key on signed-in writes, If-Match on updates. */
+export function documentedHeaders(route: RouteDefinition) {
+  const keyed = route.method !== 'GET' && route.access !== 'public';
+  const update = route.operation.kind === 'update';
+  if (keyed && update) return idempotencyKeyHeaders.extend(ifMatchHeaders.shape);
+  if (keyed) return idempotencyKeyHeaders;
+  return update ? ifMatchHeaders : undefined;
+}
+
+/**
  * What a route's description adds to its summary: how its body travels, unknown fields, ETags, the
  * rows a record it creates starts with (`templates`, the catalogue's row templates).
  */

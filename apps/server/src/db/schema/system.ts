@@ -124,6 +124,39 @@ export const loginFailures = pgTable('login_failure', {
   nextAttemptAt: ts('next_attempt_at'),
 });
 
+/**
+ * The answers of keyed writes (`Idempotency-Key`, docs/offline-capture.md): per user and key, what
+ * the request was (method, address with query, a hash of its body) and, once it has run, what it
+ * answered. `claimedUntil` is how long a request still running holds the key: a process killed
+ * mid-request leaves its claim to run out, and a retry after that runs the write again.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_key',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of the body as sent (a multipart form's with its boundary left out); null until read whole. */
+    bodyHash: text('body_hash'),
+    /** Who holds a running request's claim: a retry that takes over an expired claim gets its own. */
+    claim: uuid('claim').notNull(),
+    claimedUntil: ts('claimed_until').notNull(),
+    /** The answer once the request has run; null while it runs. */
+    status: smallint('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The upkeep's sweep deletes keys older than they are kept.
+    index('idempotency_key_created_idx').on(t.createdAt),
+  ],
+);
+
 /** Addresses a user has signed in from; sign-ins from them are not slowed when the account is attacked. */
 export const signInAddresses = pgTable(
   'sign_in_address',
