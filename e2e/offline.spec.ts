@@ -11,7 +11,8 @@ import {
   snap,
 } from './fixtures.ts';
 
-test.use({ actionTimeout: 15_000 });
+// The app's service worker, which the other journeys block (playwright.config.ts).
+test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
 
 /*
  * Issue 42, first part (docs/offline-capture.md, "Web: the app and the offline copy"): the app's
