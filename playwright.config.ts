@@ -93,6 +93,11 @@ export default defineConfig({
     // As a device set to reduce motion: no transitions to wait for or to render frame by frame
     // (software rendering here). The screens are otherwise the same; the theme honours the setting.
     contextOptions: { reducedMotion: 'reduce' },
+    // Every journey's fresh browser context would install the app's service worker and fetch its
+    // precache (about 200 files) in the background: never-lose-input, session and thermal took 1.7
+    // min with it, 1.3 without (3 Dec 2026; they pass either way). Journeys about the installed app
+    // allow it (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     {

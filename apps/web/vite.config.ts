@@ -1,10 +1,55 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+
+/**
+ * The installable app (docs/offline-capture.md, "Web: the app and the offline copy"): a web app
+ * manifest and a Workbox service worker that keeps every file the build emits on the device and
+ * answers a page's address with the kept index.html when there is no network. The API is never kept
+ * by the worker: the offline copy of a task is the app's own store (src/app/offline-copy.ts). A new
+ * build waits until the app is next started, or until the user takes the "reload" of its notice
+ * (src/app/AppUpdateNotice.tsx registers the worker). Off in `npm run dev`.
+ */
+const installableApp = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Inspectra',
+    short_name: 'Inspectra',
+    description: 'Equipment inspections, condition monitoring and their reports',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b7285',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    // Every script, style, font and image the build emits, and the shell; not the .br/.gz copies
+    // beside them (the server picks one per request) nor the tools' `.vite/` manifest.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    // The largest chunk (the PDF viewer's, the charts') must be kept too, or that screen fails offline.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    // /api is the server's: a call is never answered by the worker, online or not.
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // The first install takes the open page at once, so a task taken offline on the first visit
+    // survives a reload without a network; later builds wait (registerType 'prompt').
+    clientsClaim: true,
+  },
+});
 
 /** In development Vite serves the app and forwards /api to the server started by `npm run dev`. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), installableApp],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const include = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
@@ -19,7 +20,10 @@ const mocking = ['src', 'scripts']
   .filter((name) => readFileSync(new URL(name, import.meta.url), 'utf8').includes('vi.mock('));
 
 export default defineConfig({
-  plugins: [react()],
+  // The service worker's plugin for its registration module (`virtual:pwa-register`), which the
+  // shell imports; outside a build the plugin gives its no-op version, and the app registers only in
+  // a build anyway (src/app/app-update.ts).
+  plugins: [react(), VitePWA({ injectRegister: false })],
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -34,6 +34,7 @@ import { restoreLanguage } from '../i18n/language.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
 import { ColorSchemeToggle } from '../ui/ColorSchemeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { CompanyBadge } from '../features/administration/CompanyBadge.tsx';
 
@@ -190,6 +191,7 @@ export function AppLayout() {
                 <CompanyBadge company={profile.company} />
               </Group>
             )}
+            <OfflineIndicator userId={profile.id} />
             <LanguageMenu userId={profile.id} />
             <ColorSchemeToggle />
             <UserMenu profile={profile} />

@@ -11,6 +11,7 @@ import { SignInAgainSlot } from '../engine/useSignInAgain.tsx';
 import type { SignInAgainProps } from '../engine/useSignInAgain.tsx';
 import { ReportLockScope } from '../features/reports/ReportLock.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { AppUpdateNotice } from './AppUpdateNotice.tsx';
 import { Notices } from './Notices.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -43,6 +44,7 @@ export function SignedInShell() {
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
         <Notices />
+        <AppUpdateNotice />
         <SignInAgainSlot.Provider value={SignInAgain}>
           <ReportLockScope>
             <AppLayout />

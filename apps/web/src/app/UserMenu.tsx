@@ -2,12 +2,13 @@ import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidde
 import { notifications } from '@mantine/notifications';
 import type { Profile } from '@inspectra/contract';
 import { IconDevices, IconLogout, IconSignature } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut, signOutEverywhere } from '../api/http-client.ts';
 import { removeUserDrafts } from '../engine/drafts.ts';
+import { offlineTasksQuery, removeOfflineCopy } from '../engine/offline-copy.ts';
 
 /** The signature dialog and its drawing library load when the menu is first opened, not with the shell. */
 const loadSignatureDialog = () => import('../features/signature/SignatureDialog.tsx');
@@ -18,7 +19,8 @@ const preloadSignatureDialog = () => void loadSignatureDialog().catch(() => unde
 /**
  * The signed-in user's menu: their signature for report PDFs (a dialog), sign out (ends this session
  * on the server too; offline it still signs out here) and sign out of all devices (asks first). Either way nothing of the user's data stays in
- * the page's cache or in the drafts kept on the device, so a shared tablet can be handed over.
+ * the page's cache, in the drafts or in the offline copy kept on the device (the menu says how many
+ * tasks that removes), so a shared tablet can be handed over.
  */
 export function UserMenu({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -27,6 +29,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
   const [confirming, setConfirming] = useState(false);
   const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
   const [signature, setSignature] = useState<'never' | 'open' | 'closed'>('never');
+  // Signing out removes the tasks kept on the device with everything else of the user's.
+  const kept = useQuery(offlineTasksQuery(profile.id)).data?.length ?? 0;
+  const keptNoteId = useId();
   const initials = profile.fullName
     .split(/\s+/)
     .map((w) => w[0])
@@ -37,6 +42,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
   const leave = () => {
     queryClient.clear();
     void removeUserDrafts(profile.id);
+    void removeOfflineCopy(profile.id);
     void navigate({ to: '/auth' });
   };
   const confirmSignOutEverywhere = async () => {
@@ -81,6 +87,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}
+            // Named "Sign out" whatever it notes; the note describes it.
+            aria-label={t('nav.signOut')}
+            aria-describedby={kept > 0 ? keptNoteId : undefined}
             onClick={() => {
               // The tokens are gone before this returns; the server is told in the background.
               void signOut();
@@ -88,6 +97,11 @@ export function UserMenu({ profile }: { profile: Profile }) {
             }}
           >
             {t('nav.signOut')}
+            {kept > 0 && (
+              <Text size="xs" c="dimmed" id={keptNoteId}>
+                {t('offline.signOutRemoves', { count: kept })}
+              </Text>
+            )}
           </Menu.Item>
           <Menu.Item leftSection={<IconDevices size={16} aria-hidden />} onClick={() => setConfirming(true)}>
             {t('nav.signOutEverywhere')}

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors.ts';
 
 /**
@@ -15,3 +15,8 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// TanStack starts out online and learns of a change from the browser's events only; a page loaded
+// with no network (the offline copy's reload) would try every query and fail. The browser's "offline"
+// is reliable (its "online" only means a network interface is up), so the page starts from it.
+if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);

@@ -7,7 +7,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { hasSession, rememberReturnTo } from '../api/session.ts';
+import { currentUserId, hasSession, rememberReturnTo } from '../api/session.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { validateMyTasksSearch } from '../features/my-tasks/my-tasks-search.ts';
 import { validateWorkspaceSearch } from '../features/techniques/workspace-search.ts';
@@ -42,10 +42,21 @@ const signInRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
     if (!hasSession()) {
       rememberReturnTo(location.href);
       throw redirect({ to: '/auth' });
+    }
+    // The user's offline copy before anything reads the cache (the screens' access checks run in
+    // their beforeLoad, ahead of this route's loader): without a network, the profile and the task's
+    // screens come from it.
+    const userId = currentUserId();
+    if (userId) {
+      const [{ queryClient }, { openOfflineCopy }] = await Promise.all([
+        import('./query-client.ts'),
+        import('../engine/offline-copy.ts'),
+      ]);
+      await openOfflineCopy(queryClient, userId);
     }
   },
   loader: async () => {

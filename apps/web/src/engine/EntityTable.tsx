@@ -95,6 +95,11 @@ export type EntityTableProps = {
 };
 
 const searchDelayMs = 300;
+/** The page sizes a table offers unless told others; it opens on the first. */
+const defaultPageSizes = [10, 25, 50];
+/** The size of a table's first page (a task taken offline loads that page, features/my-tasks/offline-task.ts). */
+export const firstPageSize = defaultPageSizes[0]!;
+
 /** The tab of every record: not a declared tab, so no `tab` is sent. */
 const allTab = '__all';
 /** Room kept for the row actions when fitting columns: two 44-px buttons and the cell's padding. */
@@ -109,10 +114,10 @@ const actionsWidth = 120;
 export function EntityTable(p: EntityTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const pageSizes = p.pageSizes ?? [10, 25, 50];
+  const pageSizes = p.pageSizes ?? defaultPageSizes;
   const pageSizeId = useId();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(pageSizes[0] ?? 10);
+  const [pageSize, setPageSize] = useState(pageSizes[0] ?? firstPageSize);
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText.trim(), searchDelayMs);
   const [search, setSearch] = useState('');

@@ -200,3 +200,16 @@ export function formatAge(days: number, language: string): string {
     value,
   );
 }
+
+/**
+ * How long ago a moment was, as the language says it briefly: "now" under a minute, then
+ * minutes, hours, days ("2 hr ago", "2 jam lalu", "yesterday").
+ */
+export function formatTimeAgo(iso: string, language: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto', style: 'narrow' });
+  if (seconds < 60) return format.format(0, 'second');
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
+  return format.format(-Math.floor(seconds / 86_400), 'day');
+}

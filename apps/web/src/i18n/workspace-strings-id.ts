@@ -11,6 +11,7 @@ import { engine as idEngine } from './id/engine.ts';
 import { validation as idValidation } from './id/validation.ts';
 import { entities as idEntities, techniqueLabels as idTechniques } from './id/entities.ts';
 import { myTasks as idMyTasks } from './id/my-tasks.ts';
+import { offline as idOffline } from './id/offline.ts';
 import { teamPlan as idTeamPlan } from './id/team-plan.ts';
 import { ndt as idNdt } from './id/ndt.ts';
 import { equipmentHealth as idEquipmentHealth } from './id/equipment-health.ts';
@@ -47,6 +48,7 @@ export function addIndonesianWorkspaceStrings() {
       inspectionMethods: idInspectionMethods,
       taskAssignmentImport: idTaskAssignmentImport,
       myTasks: idMyTasks,
+      offline: idOffline,
       teamPlan: idTeamPlan,
       approvals: idApprovals,
       administration: idAdministration,

@@ -11,6 +11,7 @@ import { engine as enEngine } from './en/engine.ts';
 import { validation as enValidation } from './en/validation.ts';
 import { entities as enEntities, techniqueLabels as enTechniques } from './en/entities.ts';
 import { myTasks as enMyTasks } from './en/my-tasks.ts';
+import { offline as enOffline } from './en/offline.ts';
 import { teamPlan as enTeamPlan } from './en/team-plan.ts';
 import { ndt as enNdt } from './en/ndt.ts';
 import { equipmentHealth as enEquipmentHealth } from './en/equipment-health.ts';
@@ -51,6 +52,7 @@ i18n.addResourceBundle(
     inspectionMethods: enInspectionMethods,
     taskAssignmentImport: enTaskAssignmentImport,
     myTasks: enMyTasks,
+    offline: enOffline,
     teamPlan: enTeamPlan,
     approvals: enApprovals,
     administration: enAdministration,

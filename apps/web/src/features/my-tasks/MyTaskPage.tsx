@@ -14,6 +14,7 @@ import { ReferenceValue } from '../../engine/reference-names.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { ReportStatusBadge } from '../reports/ReportStatusBadge.tsx';
 import { taskName, taskQuery } from './my-task-queries.ts';
+import { TakeOfflineButton } from './TakeOfflineButton.tsx';
 import { returnedReport, usePlannedText } from './TaskCard.tsx';
 import { OverdueBadge, TaskStateBadge } from './TaskStateBadge.tsx';
 
@@ -33,6 +34,7 @@ export function MyTaskPage() {
         crumbs={[{ label: t('myTasks.title'), to: '/my-tasks' }, { label: taskName(task) }]}
         actions={
           <Group gap="xs">
+            <TakeOfflineButton taskId={taskId} name={taskName(task)} />
             {returned && (
               <ButtonLink
                 to="/reports/$reportId"

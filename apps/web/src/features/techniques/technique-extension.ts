@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { EntityColumn } from '../../engine/column-fit.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -29,6 +30,12 @@ export type WorkspaceWord =
   | 'rowCount'
   | 'open';
 
+/**
+ * A read a technique makes of its own: a query's key and call, as `queryOptions` gives them (the call
+ * takes the query's context, whatever its key's type).
+ */
+export type OwnRead = { queryKey: QueryKey; queryFn?: (context: never) => unknown };
+
 export type GradeBadgeProps = { level: string; size?: 'sm' | 'md' | 'lg' };
 export type InspectionPartProps = { scope: WorkspaceScope; inspection: TechniqueRecord };
 
@@ -44,6 +51,11 @@ export type TechniqueExtension = {
   Overview?: ComponentType<InspectionPartProps>;
   /** Under the rows: another view of them. */
   WorkspacePanel?: ComponentType<InspectionPartProps>;
+  /**
+   * Its own reads of an inspection (what its Overview or panel shows), which taking a task offline
+   * loads beside the generic ones (features/my-tasks/offline-task.ts).
+   */
+  takeAlong?: (scope: WorkspaceScope, inspectionId: string) => OwnRead[];
   /** Its grade drawn its own way (with what the level means), wherever a grade shows. */
   GradeBadge?: ComponentType<GradeBadgeProps>;
   /** The rows' table. */

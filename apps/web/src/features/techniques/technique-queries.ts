@@ -2,6 +2,7 @@ import { maxPageSize } from '@inspectra/contract';
 import type { EntityDefinition, PageMeta, TechniqueDefinition, WorkspaceList } from '@inspectra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
+import { firstPageSize } from '../../engine/EntityTable.tsx';
 import type { EntityPage, EntityPageFetcher, EntityPageRequest } from '../../engine/EntityTable.tsx';
 import { callTechnique } from './technique-client.ts';
 import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
@@ -184,6 +185,19 @@ export const techniqueQueries = {
     }),
 };
 
+/**
+ * The first page of an inspection's rows as the workspace's table first asks for it (its first page
+ * size, no search, sort or filter): what taking a task offline loads, so the table opens without a
+ * network.
+ */
+export const firstRowsPage = (s: WorkspaceScope, inspectionId: string, entity: EntityDefinition) => {
+  const request: EntityPageRequest = { pageNumber: 1, pageSize: firstPageSize };
+  return queryOptions({
+    queryKey: [...rowsKey(s, inspectionId, entity), 'page', request],
+    queryFn: () => rowPages(s, inspectionId, entity)(request),
+  });
+};
+
 const mainRows = (s: WorkspaceScope) => s.technique.workspace!.rows!;
 
 /** Query-key prefix of an inspection's rows of one kind (table pages included). */
@@ -302,11 +316,13 @@ function onePage(total: number, request: EntityPageRequest): PageMeta {
  * call for them all; read afresh whenever the page is shown, since the workspace changes it.
  */
 export function useReportTechniques(reportId: string, enabled = true) {
-  return useQuery({
+  return useQuery({ ...reportTechniquesQuery(reportId), enabled });
+}
+
+export const reportTechniquesQuery = (reportId: string) =>
+  queryOptions({
     queryKey: ['report', reportId, 'techniques'],
     queryFn: async ({ signal }) =>
       (await callApi('GET /report-headers/:id/techniques', { params: { id: reportId }, signal })).data,
     staleTime: 0,
-    enabled,
   });
-}

@@ -4,6 +4,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TechniqueExtension } from '../techniques/technique-extension.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
+import { thermalQueries } from './thermal-queries.ts';
 import { ThermalOverview } from './ThermalOverview.tsx';
 
 /**
@@ -35,6 +36,10 @@ export const thermalExtension: TechniqueExtension = {
     open: 'thermal.open',
   },
   Overview: ThermalOverview,
+  takeAlong: (scope, inspectionId) => [
+    thermalQueries.summary(scope.reportId, inspectionId),
+    thermalQueries.result(scope.reportId, inspectionId),
+  ],
   GradeBadge: SeverityBadge,
   rows: {
     // The tag and its verdict always show; on a narrow screen the figures behind it give way first,

@@ -8,6 +8,7 @@ import { validation } from './validation.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
+import { offline } from './offline.ts';
 import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { equipmentHealth } from './equipment-health.ts';
@@ -43,6 +44,7 @@ export const en = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  offline,
   teamPlan,
   approvals,
   administration,

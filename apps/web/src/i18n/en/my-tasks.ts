@@ -53,6 +53,8 @@ export const myTasks = {
   reportCount_other: '{{count}} reports',
   openReport: 'Open report {{number}}',
   createReport: 'Create report',
+  takeOffline: 'Make available offline',
+  takingOffline: 'Loading onto this device…',
   returnedReason: 'Returned · {{number}}:',
   noReturnedReason: 'The reviewer gave no reason.',
   openReturnedReport: 'Open returned report {{number}}',

@@ -10,6 +10,7 @@ import { validation } from './validation.ts';
 import { entities, techniqueLabels } from './entities.ts';
 import { approvals } from './approvals.ts';
 import { myTasks } from './my-tasks.ts';
+import { offline } from './offline.ts';
 import { teamPlan } from './team-plan.ts';
 import { ndt } from './ndt.ts';
 import { equipmentHealth } from './equipment-health.ts';
@@ -46,6 +47,7 @@ export const id: Translation<typeof en> = {
   inspectionMethods,
   taskAssignmentImport,
   myTasks,
+  offline,
   teamPlan,
   administration,
   approvals,

@@ -55,6 +55,8 @@ export const myTasks: Translation<typeof en> = {
   reportCount_other: '{{count}} laporan',
   openReport: 'Buka laporan {{number}}',
   createReport: 'Buat laporan',
+  takeOffline: 'Sediakan luring',
+  takingOffline: 'Memuat ke perangkat ini…',
   returnedReason: 'Dikembalikan · {{number}}:',
   noReturnedReason: 'Peninjau tidak memberi alasan.',
   openReturnedReport: 'Buka laporan yang dikembalikan {{number}}',

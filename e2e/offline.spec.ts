@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  apiLogin,
+  closeNotices,
+  createUserByApi,
+  e2eDemoPassword,
+  expectAccessible,
+  openSignedIn,
+  runMark,
+  snap,
+} from './fixtures.ts';
+
+// The app's service worker, which the other journeys block (playwright.config.ts).
+test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
+
+/*
+ * Issue 42, first part (docs/offline-capture.md, "Web: the app and the offline copy"): the app's
+ * files kept by its service worker, and a task taken along kept by the offline copy, so a tablet
+ * with no network opens the task's report and thermal inspection after a reload.
+ */
+
+const desktop = { width: 1366, height: 900 };
+
+/** Photographs the screen as it is at tablet width, and again at desktop width. */
+async function shoot(page: Page, name: string) {
+  const tablet = page.viewportSize()!;
+  await snap(page, `offline-tablet-${name}`);
+  await page.setViewportSize(desktop);
+  await snap(page, `offline-desktop-${name}`);
+  await page.setViewportSize(tablet);
+}
+
+/**
+ * Reloads the page with the context offline. Chromium's emulated network: a page the service worker
+ * loaded starts with navigator.onLine true (where a device with no network says false from the
+ * start) and hears no change, so the browser's event is given to it as the device would.
+ */
+async function reloadOffline(page: Page, heading: string) {
+  await page.reload();
+  // Once the app listens (its screen is shown).
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await page.evaluate(() => navigator.onLine && window.dispatchEvent(new Event('offline')));
+}
+
+test('an inspector takes a task offline and opens its report and thermal inspection with no network @tablet', async ({
+  page,
+  context,
+}, info) => {
+  const run = runMark(info);
+  const woNumber = `WO-OFF-${run}`;
+  const reportNumber = `RPT-OFF-${run}`;
+
+  // 1. An inspector of their own, with a thermal task whose report holds two measurements.
+  const inspector = {
+    username: `offline-${run}`.toLowerCase(),
+    fullName: `Offline Inspector ${run}`,
+    password: e2eDemoPassword,
+  };
+  await createUserByApi(page, inspector, 'Inspector');
+  const session = await apiLogin(page, inspector);
+  const inspectorId = (
+    JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
+  ).sub;
+  const admin = await apiLogin(page);
+  const make = async (path: string, data: Record<string, unknown>) => {
+    const response = await page.request.post(path, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  const found = await page.request.get('/api/asset', {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    params: { search: 'LP-3A' },
+  });
+  const equipmentNo = (
+    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
+  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
+  const workOrder = await make('/api/work-order-spks', {
+    woNumber,
+    title: 'Thermography of LV panel LP-3A',
+    equipmentCategory: 'electrical',
+    tagNumber: 'LP-3A',
+  });
+  const task = await make('/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod: 'thermal',
+    userPDMIds: [inspectorId],
+    levelApprovals: [1],
+    positionLevels: ['Area inspection engineer'],
+  });
+  const report = await make('/api/report-headers', {
+    workOrderSPKId: workOrder.id,
+    reportNumber,
+    title: 'Thermography of LV panel LP-3A',
+    equipmentNo,
+    inspectionMethod: 'thermal',
+    location: 'Substation 3, room 2',
+  });
+  const analysis = await make('/api/thermal-analysis', {
+    reportHeaderId: report.id,
+    summary: `Panel LP-3A scanned at 80 % load (${run}).`,
+  });
+  for (const [tagNumber, max] of [
+    ['F-07-R', 86.4],
+    ['F-07-S', 52.1],
+  ] as const)
+    await make('/api/thermal-measurements', {
+      thermalAnalysisId: analysis.id,
+      date: '2026-11-20',
+      tagNumber,
+      component: 'Cable lug',
+      maxTemperatureC: max,
+      referenceTemperatureC: 40.9,
+    });
+
+  // 2. On the task, online: the app's files are on the device once its service worker runs.
+  await openSignedIn(page, session, `/my-tasks/${task.id}`);
+  const taskName = `${woNumber} · Thermal analysis`;
+  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+  const indicator = page.getByRole('banner').getByRole('button', { name: 'Online (0 tasks on this device)' });
+  await expect(indicator).toBeVisible();
+
+  // 3. Made available offline: the indicator counts it.
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await expect(page.getByText(`${taskName} is on this device: it opens without a network.`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await closeNotices(page);
+  await expect(page.getByText(/^On this device · Taken now$/)).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Online (1 task on this device)' }),
+  ).toBeVisible();
+
+  // 4. No network, the page reloaded: the app comes from the device, the task from the copy.
+  await context.setOffline(true);
+  const offline = page.getByRole('banner').getByRole('button', { name: 'Offline (1 task on this device)' });
+  await expect(offline).toBeVisible();
+  await reloadOffline(page, taskName);
+  await expect(offline).toBeVisible();
+  await offline.click();
+  const kept = page.getByRole('dialog');
+  await expect(kept.getByRole('heading', { name: 'On this device' })).toBeVisible();
+  await expect(kept.getByText(/^No network\./)).toBeVisible();
+  await expect(kept.getByRole('link', { name: taskName })).toBeVisible();
+  await expect(kept.getByText(/^Taken (now|\d+ min ago)$/)).toBeVisible();
+  await expect(kept.getByRole('button', { name: `Refresh ${taskName} on this device` })).toBeDisabled();
+  await expectAccessible(page, info, `offline-${info.project.name}-indicator`, 'offline-indicator');
+  await shoot(page, 'indicator');
+  await page.keyboard.press('Escape');
+
+  // The report and its thermal inspection, still without a network, even after another reload.
+  await page.getByRole('link', { name: `Open report ${reportNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(reportNumber);
+  await page.getByRole('link', { name: 'Open thermal analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await reloadOffline(page, 'Thermal analysis');
+  await expect(offline).toBeVisible();
+  // Each measurement in the table (its tag is also named by the verdict above it).
+  const measurements = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: /Tag/ }) });
+  await expect(measurements.getByRole('cell', { name: 'F-07-R' }).first()).toBeVisible();
+  await expect(measurements.getByRole('cell', { name: 'F-07-S' }).first()).toBeVisible();
+  await shoot(page, 'thermal');
+
+  // 5. Back online: the indicator says so, and the task can be refreshed.
+  await context.setOffline(false);
+  // The page the emulation never told it was offline hears no "online" either: given as above.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Online (1 task on this device)' }),
+  ).toBeVisible();
+});
