@@ -1,7 +1,8 @@
 /**
- * Runs passes of tests one after another (the main ones, their output shown as it comes; the first
- * that fails ends them) and beside them, one after another, other passes whose output is kept and
- * printed after the main ones', so the logs do not interleave. Exits non-zero when any failed.
+ * Runs passes of tests one after another (the main ones, their output shown as it comes) and beside
+ * them, one after another, other passes whose output is kept and printed after the main ones', so
+ * the logs do not interleave. Every pass runs, whatever an earlier one's outcome, so one run tells
+ * every failure (the web app's tests come after the server's). Exits non-zero when any failed.
  * `npm test` uses it for the contract's, the web app's and the server's tests
  * (scripts/test-passes.ts).
  */
@@ -57,7 +58,6 @@ export async function runBeside(main: Pass[], beside: Pass[]): Promise<never> {
     const started = performance.now();
     const code = await run(...niced(pass), pass.env);
     mainResults.push({ pass, code, seconds: Math.round((performance.now() - started) / 1000) });
-    if (code !== 0) break;
   }
   const mainCode = mainResults.find((r) => r.code !== 0)?.code ?? 0;
   const results = await besideDone;
