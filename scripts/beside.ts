@@ -1,8 +1,10 @@
 /**
- * Runs one pass of tests (the main one, its output shown as it comes) and beside it, one after
- * another, other passes whose output is kept and printed after the main one's, so the logs do not
- * interleave. Exits non-zero when any failed. `npm test` uses it for the server tests
- * (scripts/server-tests.ts).
+ * Runs passes of tests one after another (the main ones, their output shown as it comes) and beside
+ * them, one after another, other passes whose output is kept and printed after the main ones', so
+ * the logs do not interleave. Every pass runs, whatever an earlier one's outcome, so one run tells
+ * every failure (the web app's tests come after the server's). Exits non-zero when any failed.
+ * `npm test` uses it for the contract's, the web app's and the server's tests
+ * (scripts/test-passes.ts).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,7 +41,7 @@ const niced = (pass: Pass): [string, string[]] =>
   pass.nice ? ['nice', ['-n', String(pass.nice), npm, ...pass.args]] : [npm, pass.args];
 
 /** Runs `main` with `beside` alongside it, prints their outcome, and exits with the first failure. */
-export async function runBeside(main: Pass, beside: Pass[]): Promise<never> {
+export async function runBeside(main: Pass[], beside: Pass[]): Promise<never> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inspectra-beside-'));
   const besideDone = (async () => {
     const results: { pass: Pass; code: number; seconds: number; log: string }[] = [];
@@ -51,12 +53,18 @@ export async function runBeside(main: Pass, beside: Pass[]): Promise<never> {
     }
     return results;
   })();
-  const started = performance.now();
-  const mainCode = await run(...niced(main), main.env);
-  const mainSeconds = Math.round((performance.now() - started) / 1000);
+  const mainResults: { pass: Pass; code: number; seconds: number }[] = [];
+  for (const pass of main) {
+    const started = performance.now();
+    const code = await run(...niced(pass), pass.env);
+    mainResults.push({ pass, code, seconds: Math.round((performance.now() - started) / 1000) });
+  }
+  const mainCode = mainResults.find((r) => r.code !== 0)?.code ?? 0;
   const results = await besideDone;
   for (const r of results) {
-    console.log(`\n--- ${r.pass.name} (beside the ${main.name}, ${r.seconds} s)\n`);
+    console.log(
+      `\n--- ${r.pass.name} (beside the ${main.map((p) => p.name).join(', then ')}, ${r.seconds} s)\n`,
+    );
     console.log(readFileSync(r.log, 'utf8'));
   }
   rmSync(dir, { recursive: true, force: true });
@@ -64,8 +72,8 @@ export async function runBeside(main: Pass, beside: Pass[]): Promise<never> {
     `${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`;
   console.log(
     `--- ${[
-      `${outcome(main.name, mainCode)} (${mainSeconds} s)`,
-      ...results.map((r) => outcome(r.pass.name, r.code)),
+      ...mainResults.map((r) => `${outcome(r.pass.name, r.code)} (${r.seconds} s)`),
+      ...results.map((r) => `${outcome(r.pass.name, r.code)} (${r.seconds} s)`),
     ].join('; ')}`,
   );
   process.exit(mainCode !== 0 ? mainCode : (results.find((r) => r.code !== 0)?.code ?? 0));

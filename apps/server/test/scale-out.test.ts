@@ -29,11 +29,11 @@ import { onServer, withDatabase } from './template-database.ts';
  * them, on one PostgreSQL database and one bucket (s3rver), behind nginx (Debian's package, run as a
  * child of this test with a generated configuration), round robin. Each claim is checked through
  * nginx and through each process directly. Needs a PostgreSQL server: TEST_POSTGRES_URL, which
- * scripts/server-tests.ts gives the PostgreSQL pass only, so the test runs once in `npm test`.
+ * scripts/test-passes.ts gives the PostgreSQL pass only, so the test runs once in `npm test`.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const skipReason =
-  'needs a PostgreSQL server in TEST_POSTGRES_URL (scripts/server-tests.ts gives it to the PostgreSQL pass)';
+  'needs a PostgreSQL server in TEST_POSTGRES_URL (scripts/test-passes.ts gives it to the PostgreSQL pass)';
 
 const adminPassword = `Site-${randomUUID()}`;
 const bucket = 'inspectra-site';

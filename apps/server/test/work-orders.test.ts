@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { workOrderSpk } from '@inspectra/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { entityTables, tableOf } from '../src/db/schema/index.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
 import { templateParts } from './workbook-parts.ts';
+import { zipEntries, zipOf } from './zip-file.ts';
 import type { TestApp } from './helpers.ts';
 import { recordScopes } from '../src/app.ts';
 import { entityScope } from '../src/engine/record-scope.ts';
@@ -499,9 +498,10 @@ describe('importing work orders', () => {
 
   it('refuses a zip bomb before expanding it', async () => {
     // A real workbook with one more part: 200 MB of zeros, deflated to a few hundred kilobytes.
-    const zip = await JSZip.loadAsync(await workbook([header, ['ZIP-1', 'Bomb']]));
-    zip.file('xl/media/padding.bin', zeros(200 * 1024 * 1024));
-    const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const bytes = await zipOf([
+      ...(await zipEntries(await workbook([header, ['ZIP-1', 'Bomb']]))),
+      { name: 'xl/media/padding.bin', data: zeros(200 * 1024 * 1024) },
+    ]);
     expect(bytes.length).toBeLessThan(1_000_000);
     const r = await importFile(bytes);
     expect(r.status).toBe(413);
@@ -573,14 +573,10 @@ describe('importing work orders', () => {
   }, 180_000);
 });
 
-/** `size` zero bytes as a stream, a megabyte at a time, never whole in memory. */
-function zeros(size: number): Readable {
+/** `size` zero bytes, a megabyte at a time, never whole in memory. */
+function* zeros(size: number): Generator<Buffer> {
   const chunk = Buffer.alloc(1024 * 1024);
-  return Readable.from(
-    (function* () {
-      for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
-    })(),
-  );
+  for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
 }
 
 /**
@@ -588,15 +584,14 @@ function zeros(size: number): Readable {
  * since building it through a workbook library would take minutes.
  */
 async function millionRowWorkbook(): Promise<Buffer> {
-  const base = await workbook([['WO number'], ['X']]);
-  const zip = await JSZip.loadAsync(base);
-  const name = Object.keys(zip.files).find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))!;
-  const xml = await zip.file(name)!.async('string');
+  const entries = await zipEntries(await workbook([['WO number'], ['X']]));
+  const sheet = entries.find((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name))!;
+  const xml = (sheet.data as Buffer).toString('utf8');
   const rows: string[] = [
     '<row r="1"><c r="A1" t="inlineStr"><is><t>WO number</t></is></c><c r="B1" t="inlineStr"><is><t>Title</t></is></c></row>',
   ];
   for (let r = 2; r <= 1_000_001; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>${r}</v></c></row>`);
   const sheetData = `<sheetData>${rows.join('')}</sheetData>`;
-  zip.file(name, xml.replace(/<sheetData>[\s\S]*<\/sheetData>|<sheetData\/>/, sheetData));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  sheet.data = Buffer.from(xml.replace(/<sheetData>[\s\S]*<\/sheetData>|<sheetData\/>/, sheetData));
+  return zipOf(entries);
 }
