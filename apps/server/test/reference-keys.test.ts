@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { columnName, defineEntity, entities, f } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
@@ -132,6 +131,25 @@ describe('every reference is a foreign key', () => {
   });
 });
 
+/**
+ * The migration drizzle-kit writes for `tables`, its additions to the built-in prototypes taken
+ * back afterwards: its API adds `Array.prototype.random` and five `String.prototype` helpers as
+ * enumerable properties, and the files after this one in a worker share its globals
+ * (`isolate: false`): pdf.js refuses to load beside an enumerable property on `Array.prototype`.
+ */
+async function drizzleKitMigration(tables: Record<string, unknown>): Promise<string[]> {
+  const protos: object[] = [Array.prototype, String.prototype];
+  const before = protos.map((p) => new Set(Object.keys(p)));
+  try {
+    const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
+    return await generateMigration(generateDrizzleJson({}), generateDrizzleJson(tables));
+  } finally {
+    protos.forEach((proto, i) => {
+      for (const key of Object.keys(proto)) if (!before[i]!.has(key)) Reflect.deleteProperty(proto, key);
+    });
+  }
+}
+
 describe('a reference declared `setNull`', () => {
   // Test-only entities, their tables made from the declarations as drizzle-kit makes every table.
   const probeTarget = defineEntity('keyProbeTarget', {
@@ -150,7 +168,7 @@ describe('a reference declared `setNull`', () => {
 
   it('is cleared when the record it names is deleted; a restricting one refuses the delete', async () => {
     const tables = buildEntityTables({ keyProbeTarget: probeTarget, keyProbeHolder: probeHolder });
-    const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(tables));
+    const statements = await drizzleKitMigration(tables);
     expect(statements.join('\n')).toMatch(/FOREIGN KEY \("cleared_id"\).*ON DELETE set null/);
     const rolledBack = new Error('rolled back');
     const outcome = t.db.transaction(async (tx) => {

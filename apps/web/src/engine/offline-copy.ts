@@ -72,14 +72,18 @@ function persisterOf(userId: string): Persister {
             newest = undefined;
             await set(cacheKey(userId), next, copyStore());
           }
+        } catch {
+          // No storage (a private window, a full quota, a browser without IndexedDB): the screens
+          // still work online; there is only no copy to open offline, as with drafts.
+          newest = undefined;
         } finally {
           writing = undefined;
         }
       })();
       return writing;
     },
-    restoreClient: () => get<PersistedClient>(cacheKey(userId), copyStore()),
-    removeClient: () => del(cacheKey(userId), copyStore()),
+    restoreClient: () => get<PersistedClient>(cacheKey(userId), copyStore()).catch(() => undefined),
+    removeClient: () => del(cacheKey(userId), copyStore()).catch(() => {}),
   };
 }
 
