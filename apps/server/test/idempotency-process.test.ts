@@ -147,9 +147,11 @@ describe('a queue of keyed writes across killed server processes', () => {
     for (const change of queue.slice(0, 3)) expect((await send(url, auth, change)).status).toBe(201);
     await sendHalfAndKill(url, auth, queue[3]!);
     // Later syncs: the whole queue again, a kill at another moment of a write each time: once its
-    // answer has arrived, then at a share of how long a write took in that sync (from as soon as
-    // it was sent to after it would have been answered).
-    const kills = ['answered', 0, 0.5, 1, 1.5] as const;
+    // answer has arrived, then half way through how long a write took in that sync. (Kills at no
+    // time, a whole and one and a half writes' time were dropped: in every CI run they found what
+    // the half-way kill finds, nothing committed, and each cost a start of the server, 15 s on
+    // PGlite.)
+    const kills = ['answered', 0.5] as const;
     for (const [round, moment] of kills.entries()) {
       url = await start();
       auth = await token(url);
