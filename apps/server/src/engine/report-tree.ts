@@ -1,5 +1,6 @@
 import { deriveValue, entities, referenceTarget, reportHeader, techniques } from '@inspectra/contract';
 import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { ReadScope } from './record-scope.ts';
 import { attachmentsOf, readsThroughOf } from './records.ts';
@@ -299,21 +300,34 @@ export async function* walkReport(
   const headerRow = await deps.repositories.get(reportHeader.name)!.get(deps.db, reportId, scope);
   const [header] = await treeRecords(deps, reportHeader, [headerRow], names, true);
   yield { kind: 'header', record: header! };
+  const present = await listsHolding(deps, reportId, scope);
   for (const technique of reportTechniques) {
-    const tops = childrenOf(technique, reportHeader);
     // The section opens only when a list of it holds a record.
-    const present = await Promise.all(
-      tops.map(async (entity) =>
-        Boolean(await deps.repositories.get(entity.name)!.first(deps.db, { scope, parentId: reportId })),
-      ),
-    );
-    if (!present.some(Boolean)) continue;
+    const tops = childrenOf(technique, reportHeader).filter((entity) => present.has(entity.name));
+    if (tops.length === 0) continue;
     yield { kind: 'section', technique };
-    for (const [i, entity] of tops.entries()) {
-      if (present[i]) yield* walkList(deps, technique, entity, header!, 1, scope, names);
-    }
+    for (const entity of tops) yield* walkList(deps, technique, entity, header!, 1, scope, names);
     yield { kind: 'endSection', technique };
   }
+}
+
+/** Every technique's lists right under a report: what a walk asks of each before it starts. */
+const reportLists: readonly EntityDefinition[] = reportTechniques.flatMap((technique) =>
+  childrenOf(technique, reportHeader),
+);
+
+/**
+ * The report's lists that hold a record the caller may see, asked in one statement (one probe a
+ * list, each answered by the list's index by parent) instead of one round trip a technique.
+ */
+async function listsHolding(deps: ReportTreeDeps, reportId: string, scope: ReadScope): Promise<Set<string>> {
+  const probes = reportLists.map((entity) => {
+    const repo = deps.repositories.get(entity.name)!;
+    const where = and(eq(repo.column(entity.parent!), reportId), repo.scopeWhere(scope));
+    return sql`select ${entity.name}::text as entity where exists (select 1 from ${repo.table} where ${where})`;
+  });
+  const result = await deps.db.execute<{ entity: string }>(sql.join(probes, sql` union all `));
+  return new Set(result.rows.map((row) => row.entity));
 }
 
 /** A whole report tree in memory: for small reports and tests (the walk itself is bounded). */
