@@ -511,41 +511,58 @@ async function createRecordedRow(
   );
 }
 
+/** One part of a multipart body: a text value or a file, under its field's name. */
+export type FormPart = { name: string; value: string } | { name: string; file: FilePart };
+
 /**
- * A multipart body with text fields and files, as a browser would send it. A list of files under one
+ * A multipart body as a browser would send it: text fields, then files, or the parts in the order
+ * given (a browser's FormData, a name as often as it comes). A list of values or files under one
  * name sends each as its own part with that name (the photos of an image list).
  */
 export class MultipartForm {
   readonly payload: Buffer;
   readonly headers: Record<string, string>;
 
-  constructor(fields: Record<string, string | string[]>, files: Record<string, FilePart | FilePart[]> = {}) {
+  constructor(
+    fields: Record<string, string | string[]> | readonly FormPart[],
+    files: Record<string, FilePart | FilePart[]> = {},
+  ) {
+    const each = <T>(entries: Record<string, T | T[]>) =>
+      Object.entries(entries).flatMap(([name, values]) =>
+        (Array.isArray(values) ? values : [values]).map((value) => [name, value] as const),
+      );
+    const parts: readonly FormPart[] = isPartList(fields)
+      ? fields
+      : [
+          ...each(fields).map(([name, value]) => ({ name, value })),
+          ...each(files).map(([name, file]) => ({ name, file })),
+        ];
     const boundary = `----inspectra${randomUUID()}`;
     const chunks: Buffer[] = [];
-    // A list of values sends each as its own part with the field's name.
-    for (const [name, value] of Object.entries(fields).flatMap(([name, values]) =>
-      (Array.isArray(values) ? values : [values]).map((value) => [name, value] as const),
-    )) {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-      );
-    }
-    for (const [name, file] of Object.entries(files).flatMap(([name, parts]) =>
-      (Array.isArray(parts) ? parts : [parts]).map((part) => [name, part] as const),
-    )) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-        ),
-        file.bytes,
-        Buffer.from('\r\n'),
-      );
+    for (const part of parts) {
+      if ('value' in part) {
+        chunks.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+          ),
+        );
+      } else {
+        chunks.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.name}"\r\nContent-Type: ${part.file.type}\r\n\r\n`,
+          ),
+          part.file.bytes,
+          Buffer.from('\r\n'),
+        );
+      }
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
     this.payload = Buffer.concat(chunks);
     this.headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
   }
 }
+
+const isPartList = (fields: object): fields is readonly FormPart[] => Array.isArray(fields);
 
 export const multipart = (...args: ConstructorParameters<typeof MultipartForm>) => new MultipartForm(...args);
 

@@ -13,8 +13,8 @@ import { attachments, entityTables } from '../src/db/schema/index.ts';
 import { pdfBytes } from './document-bytes.ts';
 import { entityRoutes, idPlacement, routeLabel, routeUrl, validValues } from './entity-factory.ts';
 import type { EntityRoute, TestFile } from './entity-factory.ts';
-import { pngBytes, startTestApp } from './helpers.ts';
-import type { TestApp } from './helpers.ts';
+import { MultipartForm, pngBytes, startTestApp } from './helpers.ts';
+import type { FormPart, TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,38 +31,8 @@ const photo = (name = 'photo.png'): TestFile => ({
   bytes: Buffer.concat([pngBytes, Buffer.from(randomUUID())]),
 });
 
-type Part = { name: string; value: string } | { name: string; file: TestFile };
-
-/** A multipart form whose parts may repeat a name, in the order given, as a browser's FormData sends them. */
-function form(parts: Part[]) {
-  const boundary = `----inspectra${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.name}"\r\nContent-Type: ${part.file.type}\r\n\r\n`,
-        ),
-        part.file.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function sendForm(method: 'POST' | 'PUT', url: string, parts: Part[]) {
-  const body = form(parts);
+async function sendForm(method: 'POST' | 'PUT', url: string, parts: FormPart[]) {
+  const body = new MultipartForm(parts);
   const res = await t.app.inject({
     method,
     url,
@@ -73,7 +43,11 @@ async function sendForm(method: 'POST' | 'PUT', url: string, parts: Part[]) {
 }
 
 /** Text parts for a record's values, then the list as JSON, then each photo under the list's name. */
-function partsOf(values: Record<string, unknown>, list: unknown[] | undefined, photos: TestFile[]): Part[] {
+function partsOf(
+  values: Record<string, unknown>,
+  list: unknown[] | undefined,
+  photos: TestFile[],
+): FormPart[] {
   return [
     ...Object.entries(values)
       .filter(([, v]) => v !== null && v !== undefined)

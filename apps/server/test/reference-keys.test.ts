@@ -9,9 +9,12 @@ import { columnName, defineEntity, entities, f } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.ts';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { auditLog, entityTables } from '../src/db/schema/index.ts';
 import { constraintMessages } from '../src/engine/constraint-messages.ts';
 import { buildEntityTables } from '../src/engine/entity-table.ts';
+import { pgIdentifier } from '../src/engine/pg-identifier.ts';
 import { createEquipment, createReportHeader, migrationStatements, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -150,6 +153,46 @@ async function drizzleKitMigration(tables: Record<string, unknown>): Promise<str
   }
 }
 
+describe('every name the engine generates', () => {
+  it('fits in 63 bytes, and is the very name the database holds', async () => {
+    const generated = (Object.values(entityTables) as PgTable[]).flatMap((table) => {
+      const config = getTableConfig(table);
+      return [
+        ...config.indexes.map((i) => ({ kind: 'index', name: i.config.name!, table: config.name })),
+        ...config.foreignKeys.map((k) => ({ kind: 'key', name: k.getName(), table: config.name })),
+        ...config.checks.map((c) => ({ kind: 'key', name: c.name, table: config.name })),
+      ];
+    });
+    // Keys (references, parents, scoped references), unique and list indexes, checks.
+    expect(generated.length).toBeGreaterThan(200);
+    const held = new Set(
+      (
+        await rows<{ name: string }>(sql`
+          select conname as name from pg_constraint where connamespace = 'public'::regnamespace
+          union all
+          select relname from pg_class where relkind = 'i' and relnamespace = 'public'::regnamespace`)
+      ).map((r) => r.name),
+    );
+    for (const { kind, name, table } of generated) {
+      expect(Buffer.byteLength(name), `${table}: ${name}`).toBeLessThanOrEqual(63);
+      // A name the database had cut would be missing here under the name the schema declares.
+      expect(held.has(name), `${table}: ${kind} ${name} is in the database`).toBe(true);
+    }
+    expect(new Set(generated.map((g) => g.name)).size).toBe(generated.length);
+  });
+
+  it('is cut with a hash of the whole name when longer: the same each time, apart where the cuts agree', () => {
+    const long = `${'motion_magnification_summary_'.repeat(3)}analysis_id_fk`;
+    expect(pgIdentifier('report_header_revision_of_ref_idx')).toBe('report_header_revision_of_ref_idx');
+    expect(pgIdentifier(long)).toHaveLength(63);
+    expect(pgIdentifier(long)).toBe(pgIdentifier(long));
+    expect(pgIdentifier(long).startsWith(long.slice(0, 54))).toBe(true);
+    expect(pgIdentifier(`${long}_other`)).not.toBe(pgIdentifier(long));
+    expect(pgIdentifier('x'.repeat(63))).toBe('x'.repeat(63));
+    expect(pgIdentifier('x'.repeat(64))).toHaveLength(63);
+  });
+});
+
 describe('a reference declared `setNull`', () => {
   // Test-only entities, their tables made from the declarations as drizzle-kit makes every table.
   const probeTarget = defineEntity('keyProbeTarget', {
@@ -219,15 +262,17 @@ describe('a reference declared `setNull`', () => {
 describe('the migration that made references keys', () => {
   it("runs over dangling references: clears the optional ones (audited), keeps a finding's source NOT VALID", async () => {
     const statements = await migrationStatements('_references_are_foreign_keys');
-    // As PostgreSQL keeps them: cut to 63 bytes (a reviewer's company's key is longer).
-    const keyNames = statements.flatMap((s) => /ADD CONSTRAINT "([^"]+)"/.exec(s)?.[1]?.slice(0, 63) ?? []);
+    const added = statements.flatMap((s) => /ADD CONSTRAINT "([^"]+)"/.exec(s)?.[1] ?? []);
+    // As this migration left them: cut to 63 bytes by PostgreSQL (a reviewer's company's key is
+    // longer), since renamed to the engine's own cut (`pgIdentifier`).
+    const keyNames = added.map((name) => name.slice(0, 63));
     const { equipmentNo } = await createEquipment(t);
     const report = await createReportHeader(t);
     const gone = randomUUID();
     const rolledBack = new Error('rolled back');
     // In a transaction rolled back at the end: the database as it was before the migration.
     const outcome = t.db.transaction(async (tx) => {
-      for (const name of keyNames) {
+      for (const name of added.map(pgIdentifier)) {
         const table = name.startsWith('recommendation_')
           ? 'recommendation'
           : name.startsWith('report_header_')
@@ -312,7 +357,7 @@ describe('the migration that made references keys', () => {
       sql`select conname from pg_constraint where contype = 'f' and not convalidated and conname in (${sql.join(
         references.map(
           ({ entity, key, target }) =>
-            sql`${`${entity.table}_${columnName(key)}_${target.table}_id_fk`.slice(0, 63)}`,
+            sql`${pgIdentifier(`${entity.table}_${columnName(key)}_${target.table}_id_fk`)}`,
         ),
         sql`, `,
       )})`,

@@ -3,11 +3,9 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
 import { scopedReferenceName } from './entity-table.ts';
+import { pgIdentifier } from './pg-identifier.ts';
 
 type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
-
-/** PostgreSQL cuts identifiers to 63 bytes, and reports a long constraint by its cut name. */
-const pgIdentifier = (name: string) => name.slice(0, 63);
 
 /**
  * Messages for the constraints derived from entity declarations, by constraint name, so a
@@ -25,7 +23,7 @@ function build(): Map<string, ConstraintMessage> {
     }
     if (entity.naturalKey?.length) {
       const words = entity.naturalKey.map((k) => labelInSentence(entity.fields[k]!.label!)).join(' and ');
-      byName.set(`${entity.table}_natural_key`, {
+      byName.set(pgIdentifier(`${entity.table}_natural_key`), {
         field: entity.naturalKey[0]!,
         message: entity.duplicateMessage ?? `${ALabel(entity.label)} with this ${words} already exists`,
       });
@@ -43,7 +41,7 @@ function build(): Map<string, ConstraintMessage> {
       const targetLabel = target.entity.label.toLowerCase();
       const keyLabel = target.entity.fields[target.field]!.label!.toLowerCase();
       const inUseMessage = `This ${targetLabel} is still named by ${labelInSentence(entity.label)} records; change those first`;
-      byName.set(pgIdentifier(fk.getName()), {
+      byName.set(fk.getName(), {
         field: key,
         message: `No ${targetLabel} has this ${keyLabel}`,
         inUseMessage,
@@ -51,7 +49,7 @@ function build(): Map<string, ConstraintMessage> {
       if (field.referenceScope) {
         // The reference and its scope together: an object type of another category than the equipment's.
         const scope = field.referenceScope.map((k) => entity.fields[k]!.label!.toLowerCase()).join(' and ');
-        byName.set(pgIdentifier(scopedReferenceName(entity, key)), {
+        byName.set(scopedReferenceName(entity, key), {
           field: key,
           message: `This ${targetLabel} is not one of this ${scope}`,
           inUseMessage,
@@ -68,7 +66,7 @@ function build(): Map<string, ConstraintMessage> {
       // Said of what points at it, in its field's words: a finding's thickness location, a
       // reading's source report. The delete is refused whatever state those records are in.
       const targetLabel = target.label.toLowerCase();
-      byName.set(pgIdentifier(fk.getName()), {
+      byName.set(fk.getName(), {
         field: key,
         message: `${key} does not name an existing ${targetLabel}`,
         inUseMessage: `This ${targetLabel} is still named as the ${labelInSentence(field.label!)} of ${labelInSentence(entity.label)} records, and cannot be deleted while they name it`,
@@ -87,7 +85,7 @@ function build(): Map<string, ConstraintMessage> {
     for (const fk of (table ? getTableConfig(table).foreignKeys : []).filter(
       (k) => k.reference().columns[0]?.name === parentColumn,
     )) {
-      byName.set(pgIdentifier(fk.getName()), {
+      byName.set(fk.getName(), {
         field: entity.parent,
         message: `${entity.parent} does not name an existing ${parentLabel}`,
         inUseMessage: `This ${parentLabel} still has ${entity.label.toLowerCase()} records; delete those first`,

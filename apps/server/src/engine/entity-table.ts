@@ -15,7 +15,7 @@ import type {
   RouteDefinition,
   TabCondition,
 } from '@inspectra/contract';
-import { and, sql } from 'drizzle-orm';
+import { and, getTableName, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
@@ -33,6 +33,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn, ExtraConfigColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { pgIdentifier } from './pg-identifier.ts';
 
 function columnFor(key: string, field: Field) {
   const name = columnName(key);
@@ -160,12 +161,20 @@ export type ReferencedColumn = { table: Record<string, AnyPgColumn>; column: Any
 
 /** The unique index over fields other records name this one by together (`referenceScope`). */
 export function scopedKeyName(entity: EntityDefinition, keys: readonly string[]): string {
-  return `${entity.table}_${keys.map(columnName).join('_')}_key`;
+  return pgIdentifier(`${entity.table}_${keys.map(columnName).join('_')}_key`);
 }
 
 /** The foreign key of a reference within a scope (an equipment's object type of its category). */
 export function scopedReferenceName(entity: EntityDefinition, key: string): string {
-  return `${entity.table}_${columnName(key)}_in_scope_fk`;
+  return pgIdentifier(`${entity.table}_${columnName(key)}_in_scope_fk`);
+}
+
+/**
+ * The foreign key of a one-column reference: Drizzle's own form (`<table>_<column>_<target
+ * table>_<target column>_fk`), kept to what PostgreSQL stores (`pgIdentifier`).
+ */
+export function referenceKeyName(entity: EntityDefinition, key: string, target: AnyPgColumn): string {
+  return pgIdentifier(`${entity.table}_${columnName(key)}_${getTableName(target.table)}_${target.name}_fk`);
 }
 
 /**
@@ -212,25 +221,6 @@ export function entityTable<F extends Record<string, Field>>(
     let column = columnFor(key, field) as ReturnType<typeof text>;
     if (!mayBeEmpty(field)) column = column.notNull() as typeof column;
     if (field.default !== undefined) column = column.default(field.default as string) as typeof column;
-    if (key === entity.parent && parentTable) {
-      column = (column as unknown as ReturnType<typeof uuid>).references(() => parentTable.id, {
-        onDelete: 'restrict',
-      }) as unknown as typeof column;
-    }
-    if (field.kind === 'ref' && key !== entity.parent && idOf) {
-      // A reference names its record for good: the record cannot go while it does (or, declared,
-      // going clears it), so no record points at nothing (docs/architecture-engine.md).
-      const onDelete = field.onDelete === 'setNull' ? 'set null' : 'restrict';
-      column = (column as unknown as ReturnType<typeof uuid>).references(() => idOf(field.entity), {
-        onDelete,
-      }) as unknown as typeof column;
-    }
-    const target =
-      field.kind === 'text' && field.references ? referencedTable(field.references)?.column : undefined;
-    if (target) {
-      // A renamed code follows into the records that name it; a code still named cannot be deleted.
-      column = column.references(() => target, { onUpdate: 'cascade', onDelete: 'restrict' });
-    }
     columns[key] = column;
   }
   // Variants of one technique share a table (docs/architecture-engine.md, "Variants").
@@ -258,14 +248,17 @@ export function entityTable<F extends Record<string, Field>>(
       const parent = c[entity.parent]!;
       indexes.push(
         entity.uniquePerParent
-          ? uniqueIndex(`${entity.table}_parent_unique`).on(parent, ...(entity.variants ? [c.variant!] : []))
-          : index(`${entity.table}_parent_list_idx`).on(parent, ...ordered()),
+          ? uniqueIndex(pgIdentifier(`${entity.table}_parent_unique`)).on(
+              parent,
+              ...(entity.variants ? [c.variant!] : []),
+            )
+          : index(pgIdentifier(`${entity.table}_parent_list_idx`)).on(parent, ...ordered()),
       );
     }
     if (access.all) {
       const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
-        index(`${entity.table}_list_idx`).on(
+        index(pgIdentifier(`${entity.table}_list_idx`)).on(
           ...([...lead, ...ordered()] as [ReturnType<typeof ordered>[number]]),
         ),
       );
@@ -276,7 +269,7 @@ export function entityTable<F extends Record<string, Field>>(
       if (declaredInListOrder(entity as EntityDefinition, field)) continue;
       const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
-        index(`${entity.table}_${columnName(field)}_list_idx`).on(
+        index(pgIdentifier(`${entity.table}_${columnName(field)}_list_idx`)).on(
           ...([...lead, c[field]!, ...ordered()] as [ExtraConfigColumn]),
         ),
       );
@@ -286,7 +279,7 @@ export function entityTable<F extends Record<string, Field>>(
     for (const [name, tab] of access.partialTabs) {
       const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
-        index(`${entity.table}_${columnName(name)}_tab_idx`)
+        index(pgIdentifier(`${entity.table}_${columnName(name)}_tab_idx`))
           .on(...([...lead, ...ordered()] as [ExtraConfigColumn]))
           .where(and(...tabConditions(tab, (key) => c[key]!))!),
       );
@@ -302,7 +295,7 @@ export function entityTable<F extends Record<string, Field>>(
       // components by analysis and component).
       if (entity.variants || entity.naturalKey?.join() !== named.join()) {
         const keys = named.map((k) => c[k]!);
-        indexes.push(index(`${entity.table}_series_idx`).on(...(keys as [ExtraConfigColumn])));
+        indexes.push(index(pgIdentifier(`${entity.table}_series_idx`)).on(...(keys as [ExtraConfigColumn])));
       }
     }
     // What upserts and imports match by: unique together (per variant, for variants). A record
@@ -311,16 +304,59 @@ export function entityTable<F extends Record<string, Field>>(
       entity.uniquePerParent && !entity.variants && entity.naturalKey?.join() === entity.parent;
     if (entity.naturalKey?.length && !keyedByParentAlone) {
       const key = [...(entity.variants ? [c.variant!] : []), ...entity.naturalKey.map((k) => c[k]!)];
-      indexes.push(uniqueIndex(`${entity.table}_natural_key`).on(...(key as [ExtraConfigColumn])));
+      indexes.push(
+        uniqueIndex(pgIdentifier(`${entity.table}_natural_key`)).on(...(key as [ExtraConfigColumn])),
+      );
     }
     for (const key of entity.unique as string[])
-      indexes.push(uniqueIndex(`${entity.table}_${columnName(key)}_unique`).on(c[key]!));
+      indexes.push(uniqueIndex(pgIdentifier(`${entity.table}_${columnName(key)}_unique`)).on(c[key]!));
     for (const keys of scopedKeys)
       indexes.push(
         uniqueIndex(scopedKeyName(entity as EntityDefinition, keys)).on(
           ...(keys.map((k) => c[k]!) as [ExtraConfigColumn]),
         ),
       );
+    // Foreign keys are declared here, not on their columns, to be named (`referenceKeyName`): a
+    // parent's children keep it (deleting a parent with children is refused, not cascaded: reports
+    // are records).
+    if (entity.parent && parentTable) {
+      indexes.push(
+        foreignKey({
+          name: referenceKeyName(entity as EntityDefinition, entity.parent, parentTable.id),
+          columns: [c[entity.parent]!],
+          foreignColumns: [parentTable.id],
+        }).onDelete('restrict') as never,
+      );
+    }
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.kind === 'ref' && key !== entity.parent && idOf) {
+        // A reference names its record for good: the record cannot go while it does (or, declared,
+        // going clears it), so no record points at nothing (docs/architecture-engine.md). Read
+        // here, once every table is built: it may name a later table, or its own.
+        const target = idOf(field.entity);
+        indexes.push(
+          foreignKey({
+            name: referenceKeyName(entity as EntityDefinition, key, target),
+            columns: [c[key]!],
+            foreignColumns: [target],
+          }).onDelete(field.onDelete === 'setNull' ? 'set null' : 'restrict') as never,
+        );
+      }
+      const target =
+        field.kind === 'text' && field.references ? referencedTable(field.references)?.column : undefined;
+      if (target) {
+        // A renamed code follows into the records that name it; a code still named cannot be deleted.
+        indexes.push(
+          foreignKey({
+            name: referenceKeyName(entity as EntityDefinition, key, target),
+            columns: [c[key]!],
+            foreignColumns: [target],
+          })
+            .onUpdate('cascade')
+            .onDelete('restrict') as never,
+        );
+      }
+    }
     // A reference within a scope: (scope…, field) must name a target record with the same values.
     for (const [key, field] of Object.entries(entity.fields)) {
       if (field.kind !== 'text' || !field.references || !field.referenceScope) continue;
@@ -342,11 +378,11 @@ export function entityTable<F extends Record<string, Field>>(
     for (const [key, field] of Object.entries(entity.fields)) {
       if (field.kind !== 'ref' || key === entity.parent || !idOf) continue;
       if (indexedFirst(entity as EntityDefinition, key)) continue;
-      indexes.push(index(`${entity.table}_${columnName(key)}_ref_idx`).on(c[key]!));
+      indexes.push(index(pgIdentifier(`${entity.table}_${columnName(key)}_ref_idx`)).on(c[key]!));
     }
     // Declared for a module's own queries (the contains form serves `@>` on a JSON list).
     for (const [id, declared] of Object.entries(entity.indexes ?? {})) {
-      const name = `${entity.table}_${columnName(id)}_idx`;
+      const name = pgIdentifier(`${entity.table}_${columnName(id)}_idx`);
       if ('contains' in declared) {
         indexes.push(index(name).using('gin', sql`${c[declared.contains]!} jsonb_path_ops`));
         continue;
@@ -367,7 +403,7 @@ export function entityTable<F extends Record<string, Field>>(
     for (const [id, keys] of Object.entries(entity.exactlyOne ?? {}))
       indexes.push(
         check(
-          `${entity.table}_${columnName(id)}_one`,
+          pgIdentifier(`${entity.table}_${columnName(id)}_one`),
           sql`num_nonnulls(${sql.join(
             keys.map((k) => c[k]!),
             sql`, `,
@@ -386,11 +422,14 @@ export function entityTable<F extends Record<string, Field>>(
         keyFields(entity as EntityDefinition).includes(key)
       )
         continue;
-      indexes.push(index(`${entity.table}_${columnName(key)}_key_idx`).on(c[key]!));
+      indexes.push(index(pgIdentifier(`${entity.table}_${columnName(key)}_key_idx`)).on(c[key]!));
     }
     for (const key of entity.search as string[]) {
       indexes.push(
-        index(`${entity.table}_${columnName(key)}_trgm`).using('gin', sql`${c[key]!} gin_trgm_ops`),
+        index(pgIdentifier(`${entity.table}_${columnName(key)}_trgm`)).using(
+          'gin',
+          sql`${c[key]!} gin_trgm_ops`,
+        ),
       );
     }
     return indexes;

@@ -27,6 +27,7 @@ import { usePermission, useProfile } from '../auth/useProfile.ts';
 import { EvidencePicker } from './EvidencePicker.tsx';
 import { OwnerPicker } from './OwnerPicker.tsx';
 import { SeverityBadge } from './SeverityBadge.tsx';
+import { ThicknessFiguresWhenOpened } from './ThicknessFiguresWhenOpened.tsx';
 import {
   findingSource,
   findingText,
@@ -179,6 +180,7 @@ function RecommendationDetails({
             </Text>
           )}
         </Paper>
+        <ThicknessFiguresWhenOpened r={r} />
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

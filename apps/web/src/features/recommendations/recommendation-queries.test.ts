@@ -13,11 +13,11 @@ const life = { ...none, finding: 'CML-4 · Tee', remainingLifeYears: 1.9 };
 
 describe("a thickness finding's words", () => {
   it("words the kept figures in the reader's language", async () => {
-    expect(findingText(t, below, 'en')).toBe('CML-3 · Elbow: 5.8 mm, required 6 mm');
-    expect(findingText(t, life, 'en')).toBe('CML-4 · Tee: 1.9 years of remaining life');
+    expect(findingText(t, below, 'en')).toBe('CML-3 · Elbow: 5.8 mm when opened, required 6 mm');
+    expect(findingText(t, life, 'en')).toBe('CML-4 · Tee: 1.9 years of remaining life when opened');
     await i18n.changeLanguage('id');
-    expect(findingText(t, below, 'id')).toBe('CML-3 · Elbow: 5,8 mm, tebal minimum 6 mm');
-    expect(findingText(t, life, 'id')).toBe('CML-4 · Tee: sisa umur 1,9 tahun');
+    expect(findingText(t, below, 'id')).toBe('CML-3 · Elbow: 5,8 mm saat dibuka, tebal minimum 6 mm');
+    expect(findingText(t, life, 'id')).toBe('CML-4 · Tee: sisa umur 1,9 tahun saat dibuka');
   });
 
   it("shows a report's finding, and an older one with its figure in its text, as kept", () => {

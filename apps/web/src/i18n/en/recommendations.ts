@@ -52,8 +52,21 @@ export const recommendations = {
   thicknessLocation: 'Thickness location',
   thicknessMonitoring: 'Thickness monitoring',
   thicknessFinding: {
-    belowRequired: '{{where}}: {{thickness}} mm, required {{required}} mm',
-    underTwoYears: '{{where}}: {{years}} years of remaining life',
+    belowRequired: '{{where}}: {{thickness}} mm when opened, required {{required}} mm',
+    underTwoYears: '{{where}}: {{years}} years of remaining life when opened',
+  },
+  whenOpened: {
+    title: 'Figures when the finding was opened ({{date}})',
+    thickness: 'Thickness when opened',
+    required: 'Required thickness',
+    remainingLife: 'Remaining life when opened',
+    latestNow: 'Latest reading now ({{date}})',
+    remainingLifeNow: 'Remaining life now',
+    mm: '{{value}} mm',
+    years: '{{value}} years',
+    readSince:
+      "The location's latest reading ({{date}}) is not the one this finding was opened on: its current figures are the ones to act on.",
+    currentFigures: "The location's current figures",
   },
   thicknessKinds: { belowRequired: 'Below required', underTwoYears: 'Under two years of life' },
   export: 'Export (.xlsx)',

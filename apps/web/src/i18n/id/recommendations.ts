@@ -55,8 +55,21 @@ export const recommendations: Translation<typeof en> = {
   thicknessLocation: 'Lokasi ketebalan',
   thicknessMonitoring: 'Pemantauan ketebalan',
   thicknessFinding: {
-    belowRequired: '{{where}}: {{thickness}} mm, tebal minimum {{required}} mm',
-    underTwoYears: '{{where}}: sisa umur {{years}} tahun',
+    belowRequired: '{{where}}: {{thickness}} mm saat dibuka, tebal minimum {{required}} mm',
+    underTwoYears: '{{where}}: sisa umur {{years}} tahun saat dibuka',
+  },
+  whenOpened: {
+    title: 'Angka saat temuan dibuka ({{date}})',
+    thickness: 'Ketebalan saat dibuka',
+    required: 'Tebal minimum',
+    remainingLife: 'Sisa umur saat dibuka',
+    latestNow: 'Pembacaan terbaru kini ({{date}})',
+    remainingLifeNow: 'Sisa umur kini',
+    mm: '{{value}} mm',
+    years: '{{value}} tahun',
+    readSince:
+      'Pembacaan terbaru lokasi ini ({{date}}) bukan pembacaan saat temuan ini dibuka: angka lokasi saat ini yang menjadi dasar tindakan.',
+    currentFigures: 'Angka lokasi saat ini',
   },
   thicknessKinds: { belowRequired: 'Di bawah tebal minimum', underTwoYears: 'Sisa umur di bawah dua tahun' },
   export: 'Ekspor (.xlsx)',
