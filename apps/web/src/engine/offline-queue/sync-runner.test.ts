@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
   api,
@@ -13,10 +14,12 @@ import {
 } from '../../api/test-server.ts';
 import { createStore, setMany } from 'idb-keyval';
 import { ChangeQueue, queueDatabaseName } from './change-queue.ts';
-import { ChangeSync, retryDelayMs, serverUnreachable } from './sync-runner.ts';
+import { ChangeSync, queueChange, retryDelayMs, serverUnreachable, stopChangeSync } from './sync-runner.ts';
+import { useChangeSync } from './useChangeSync.ts';
 import { syncStatus } from './sync-status.ts';
 
 serveMockApi();
+afterEach(() => stopChangeSync());
 
 let userCount = 0;
 const newUser = () => `sync-user-${++userCount}`;
@@ -309,5 +312,25 @@ describe('the sync of the queue', () => {
     await syncOf(other).run();
     expect(backend.seen).toEqual([]);
     expect(await ownerQueue.list()).toHaveLength(1);
+  });
+
+  it('tells the screens how many changes wait and which were refused, and sends what a reload left', async () => {
+    const user = newUser();
+    signIn(user);
+    const left = await rows(new ChangeQueue(user), ['left before the reload']);
+    const backend = keyedServer({
+      refuse: (body) => (body.n === 'bad' ? errorResponse(403, 'FORBIDDEN', 'Not allowed') : undefined),
+    });
+    // Started by the hook: what the last page left queued is sent.
+    const { result } = renderHook(() => useChangeSync(user));
+    await waitFor(() => expect(backend.written.map((w) => w.key)).toEqual([left[0]!.key]));
+    await waitFor(() => expect(result.current).toMatchObject({ userId: user, pending: 0, syncing: false }));
+
+    const refused = await queueChange({ method: 'POST', path: '/rows', body: { n: 'bad' } });
+    await waitFor(() =>
+      expect(result.current.refused.map((c) => c.refusal?.message)).toEqual(['Not allowed']),
+    );
+    expect(result.current.refused[0]!.key).toBe(refused.key);
+    expect(result.current.lastError).toBeUndefined();
   });
 });
