@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { ChangeQueue, removeChangeQueue } from './change-queue.ts';
+import { ChangeQueue, newChangeKey, removeChangeQueue } from './change-queue.ts';
 
 let userCount = 0;
 const newUser = () => `queue-user-${++userCount}`;
@@ -53,6 +53,19 @@ describe('the queue of offline changes', () => {
     // Recording how it stands never changes its key.
     await queue.update(made[0]!.key, { state: 'sending' });
     expect((await queue.find(made[0]!.key))?.key).toBe(made[0]!.key);
+  });
+
+  it('makes a UUID key on a page served without HTTPS too (no crypto.randomUUID there)', () => {
+    // Shadows the method of the prototype for this test only.
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = Array.from({ length: 50 }, newChangeKey);
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(new Set(keys).size).toBe(50);
+    } finally {
+      Reflect.deleteProperty(crypto, 'randomUUID');
+    }
   });
 
   it('resends an edited change as a new change with a new key, in its place, its dependents following it', async () => {

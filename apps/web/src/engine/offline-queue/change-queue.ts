@@ -30,7 +30,7 @@ export type QueuedFile = { name: string; type: string; size: number };
 export type QueuedFormPart = [name: string, value: string | { file: number; meta: QueuedFile }];
 
 export type QueuedChange = {
-  /** Its `Idempotency-Key`: made once when the change is queued, sent with every try of it. */
+  /** Its `Idempotency-Key` (a UUID): made once when the change is queued, sent with every try of it. */
   key: string;
   method: 'POST' | 'PUT' | 'DELETE';
   /** Relative to /api, parameters filled in: '/thermal-measurements/3f…'. */
@@ -68,6 +68,20 @@ const fileKey = (key: string, index: number) => `file:${key}:${index}`;
 
 /** The database of a user's queue: a database of its own, so removing it is one deletion. */
 export const queueDatabaseName = (userId: string) => `inspectra-queue-${userId}`;
+
+/**
+ * A change's key, a version 4 UUID. `crypto.randomUUID` exists on secure pages only; a tablet that
+ * opens the server over plain HTTP on the plant network (docs/deployment.md) still has
+ * `getRandomValues`, the same randomness.
+ */
+export function newChangeKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 let lastOrder = 0;
 /** Increasing within the page even for changes made in the same millisecond. */
@@ -107,7 +121,7 @@ export class ChangeQueue {
    * as their bytes beside it; its text parts and a JSON body are kept as they are.
    */
   async enqueue(input: ChangeInput, now: Date = new Date()): Promise<QueuedChange> {
-    return this.put(input, { key: crypto.randomUUID(), order: nextOrder(), madeAt: now.toISOString() });
+    return this.put(input, { key: newChangeKey(), order: nextOrder(), madeAt: now.toISOString() });
   }
 
   private async put(
@@ -207,7 +221,7 @@ export class ChangeQueue {
     if (!old) throw new Error(`No queued change ${key}`);
     const replacement = await this.put(
       { ...edited, dependsOn: old.dependsOn },
-      { key: crypto.randomUUID(), order: old.order, madeAt: now.toISOString() },
+      { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));
     await setMany(
