@@ -77,6 +77,10 @@ describe('the queue of offline changes', () => {
       refusal: { status: 400, code: 'VALIDATION_ERROR', message: 'Location is required', details: [] },
     });
 
+    // Still to be sent, it may already be written: it is never resent under another key.
+    await expect(queue.retry(row.key, { method: 'POST', path: '/rows', body: {} })).rejects.toThrow(
+      /waiting/,
+    );
     const edited = await queue.retry(inspection.key, {
       method: 'POST',
       path: '/inspections',

@@ -219,6 +219,10 @@ export class ChangeQueue {
   ): Promise<QueuedChange> {
     const old = await this.find(key);
     if (!old) throw new Error(`No queued change ${key}`);
+    // One still to be sent may have been written already (its answer lost): under a new key it
+    // would be written twice. Only what the server answered with a refusal is resent edited.
+    if (old.state !== 'refused' && old.state !== 'conflict')
+      throw new Error(`Only a refused or conflicting change is resent edited (${key} is ${old.state})`);
     const replacement = await this.put(
       { ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
