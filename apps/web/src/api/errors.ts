@@ -17,15 +17,18 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly details: FieldError[];
+  /** When a busy server asked to be called again (`Retry-After`, seconds), if it did. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     message: string,
-    o: { status: number; code?: string; details?: FieldError[]; cause?: unknown },
+    o: { status: number; code?: string; details?: FieldError[]; retryAfterSeconds?: number; cause?: unknown },
   ) {
     super(message, o.cause === undefined ? undefined : { cause: o.cause });
     this.name = 'ApiError';
     this.status = o.status;
     this.code = o.code;
     this.details = o.details ?? [];
+    this.retryAfterSeconds = o.retryAfterSeconds;
   }
 }

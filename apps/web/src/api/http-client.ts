@@ -34,6 +34,8 @@ export type ApiRequestConfig = {
   signal?: AbortSignal;
   /** Upload progress of a multipart body, 0–100. */
   onUploadProgress?: (percent: number) => void;
+  /** Headers of this call only (a queued change's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /** The Web Locks name that keeps tabs from refreshing at the same time (tabs on other releases too). */
@@ -195,7 +197,13 @@ function toApiError(error: unknown): unknown {
   const body = errorEnvelopeSchema.safeParse(parseBody(response.data));
   if (!body.success) return new ApiError(clientMessages.default, { status: response.status, cause: error });
   const { message, error: failure } = body.data;
-  return new ApiError(message, { status: response.status, ...failure, cause: error });
+  const retryAfter = Number(response.headers['retry-after']);
+  return new ApiError(message, {
+    status: response.status,
+    ...failure,
+    ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
+    cause: error,
+  });
 }
 
 function percentOf(event: AxiosProgressEvent): number {
@@ -213,6 +221,7 @@ export async function apiRequest<T>(config: ApiRequestConfig): Promise<Envelope<
       params: config.params,
       data: config.data,
       signal: config.signal,
+      headers: config.headers,
       onUploadProgress: onUploadProgress && ((event) => onUploadProgress(percentOf(event))),
     });
     if (!isEnvelope(response.data)) {

@@ -1,0 +1,251 @@
+import type { FieldError } from '@inspectra/contract';
+import { clear, createStore, delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
+
+/*
+ * The durable queue of changes made on the device (docs/offline-capture.md, part 4): each write the
+ * user makes while the server cannot be reached is kept in IndexedDB, photos included, before the
+ * screen says it is saved, and sent later by the sync (sync-runner.ts) in the order it was made.
+ * The queue belongs to one user: their own database, named after their id, which no other user's
+ * session opens, deleted whole when they sign out on purpose.
+ */
+
+/**
+ * 'sending' is written before a try and found again after a reload mid-try: the change is then sent
+ * again under its key. A change the server answered with success leaves the queue (no 'done' kept).
+ */
+export type ChangeState = 'waiting' | 'sending' | 'refused' | 'conflict';
+
+/** A refusal as the server's error envelope said it: shown to the user, never dropped. */
+export type ChangeRefusal = {
+  status: number;
+  code: string | undefined;
+  message: string;
+  details: FieldError[];
+};
+
+/** A file of a form, as the form sent online carries it. */
+export type QueuedFile = { name: string; type: string; size: number };
+
+/** A form's part: text, or a file whose bytes are kept beside the change (read only to send it). */
+export type QueuedFormPart = [name: string, value: string | { file: number; meta: QueuedFile }];
+
+export type QueuedChange = {
+  /** Its `Idempotency-Key` (a UUID): made once when the change is queued, sent with every try of it. */
+  key: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Relative to /api, parameters filled in: '/thermal-measurements/3f…'. */
+  path: string;
+  /** A JSON body, or… */
+  body?: unknown;
+  /** …a multipart form's parts, in order. */
+  form?: QueuedFormPart[];
+  /** Keys of the changes that must be written first (a row's create after its inspection's). */
+  dependsOn?: string[];
+  /** When the user made it (ISO). */
+  madeAt: string;
+  /** Place in the queue: made earlier, sent earlier. A resent edit keeps the place of what it replaces. */
+  order: number;
+  state: ChangeState;
+  /** The server's refusal (state 'refused'), or its version conflict (state 'conflict'). */
+  refusal?: ChangeRefusal;
+  /** Tries that found no answer (network, busy server): what the next wait is worked out from. */
+  attempts: number;
+  /** A label for the lists of the indicator: what the user would call it ("Thermal measurement"). */
+  label?: string;
+};
+
+/** What a screen gives to queue a change: a JSON body or a FormData as it would send online. */
+export type ChangeInput = {
+  method: QueuedChange['method'];
+  path: string;
+  body?: unknown;
+  dependsOn?: string[];
+  label?: string;
+};
+
+const changeKey = (key: string) => `change:${key}`;
+const fileKey = (key: string, index: number) => `file:${key}:${index}`;
+
+/** The database of a user's queue: a database of its own, so removing it is one deletion. */
+export const queueDatabaseName = (userId: string) => `inspectra-queue-${userId}`;
+
+/**
+ * A change's key, a version 4 UUID. `crypto.randomUUID` exists on secure pages only; a tablet that
+ * opens the server over plain HTTP on the plant network (docs/deployment.md) still has
+ * `getRandomValues`, the same randomness.
+ */
+export function newChangeKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+let lastOrder = 0;
+/** Increasing within the page even for changes made in the same millisecond. */
+function nextOrder(): number {
+  lastOrder = Math.max(Date.now() * 1000, lastOrder + 1);
+  return lastOrder;
+}
+
+const byOrder = (a: QueuedChange, b: QueuedChange) => a.order - b.order || a.key.localeCompare(b.key);
+
+/** Listeners of every queue in the page: the hook's counts follow each write. */
+const listeners = new Set<(userId: string) => void>();
+export function onQueueChanged(listener: (userId: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * One user's queue. Every write goes to IndexedDB before it resolves: a change enqueued survives a
+ * reload, a closed browser and a flat battery.
+ */
+export class ChangeQueue {
+  readonly userId: string;
+  private readonly store: ReturnType<typeof createStore>;
+
+  constructor(userId: string) {
+    this.userId = userId;
+    this.store = createStore(queueDatabaseName(userId), 'changes');
+  }
+
+  private changed() {
+    for (const listener of listeners) listener(this.userId);
+  }
+
+  /**
+   * Keeps a change to send later, with its key made now and never again. A FormData's files are kept
+   * as their bytes beside it; its text parts and a JSON body are kept as they are.
+   */
+  async enqueue(input: ChangeInput, now: Date = new Date()): Promise<QueuedChange> {
+    return this.put(input, { key: newChangeKey(), order: nextOrder(), madeAt: now.toISOString() });
+  }
+
+  private async put(
+    input: ChangeInput,
+    place: Pick<QueuedChange, 'key' | 'order' | 'madeAt'>,
+  ): Promise<QueuedChange> {
+    const change: QueuedChange = {
+      ...place,
+      method: input.method,
+      path: input.path,
+      state: 'waiting',
+      attempts: 0,
+      ...(input.dependsOn?.length ? { dependsOn: input.dependsOn } : {}),
+      ...(input.label ? { label: input.label } : {}),
+    };
+    const files: [string, ArrayBuffer][] = [];
+    if (input.body instanceof FormData) {
+      change.form = [];
+      for (const [name, value] of input.body.entries()) {
+        if (typeof value === 'string') {
+          change.form.push([name, value]);
+          continue;
+        }
+        // Bytes rather than the Blob: an ArrayBuffer is kept alike by every browser's IndexedDB.
+        files.push([fileKey(place.key, files.length), await value.arrayBuffer()]);
+        const meta = { name: value.name, type: value.type, size: value.size };
+        change.form.push([name, { file: files.length - 1, meta }]);
+      }
+    } else if (input.body !== undefined) {
+      change.body = input.body;
+    }
+    // The files first: a change is never listed without the bytes it sends.
+    await setMany([...files, [changeKey(place.key), change]], this.store);
+    this.changed();
+    return change;
+  }
+
+  /** Every change not yet written by the server, in the order they are sent. */
+  async list(): Promise<QueuedChange[]> {
+    const names = (await keys<string>(this.store)).filter((name) => name.startsWith('change:'));
+    const changes = await getMany<QueuedChange>(names, this.store);
+    return changes.filter((change): change is QueuedChange => change !== undefined).sort(byOrder);
+  }
+
+  async find(key: string): Promise<QueuedChange | undefined> {
+    return get<QueuedChange>(changeKey(key), this.store);
+  }
+
+  /** Records how a change stands (sending, refused…); a change no longer queued stays gone. */
+  async update(key: string, patch: Partial<Pick<QueuedChange, 'state' | 'refusal' | 'attempts'>>) {
+    const change = await this.find(key);
+    if (!change) return;
+    const next: QueuedChange = { ...change, ...patch };
+    if (patch.state === 'waiting' || patch.state === 'sending') delete next.refusal;
+    await set(changeKey(key), next, this.store);
+    this.changed();
+  }
+
+  /** The body a change is sent with: its JSON, or its form rebuilt with its files' kept bytes. */
+  async bodyOf(change: QueuedChange): Promise<unknown> {
+    if (!change.form) return change.body;
+    const form = new FormData();
+    for (const [name, value] of change.form) {
+      if (typeof value === 'string') {
+        form.append(name, value);
+        continue;
+      }
+      const bytes = await get<ArrayBuffer>(fileKey(change.key, value.file), this.store);
+      if (!bytes) throw new Error(`The kept photo ${value.meta.name} of a queued change is missing`);
+      form.append(name, new File([bytes], value.meta.name, { type: value.meta.type }));
+    }
+    return form;
+  }
+
+  /** Takes a change off the queue with its files: written by the server, or discarded by the user. */
+  async discard(key: string): Promise<void> {
+    const change = await this.find(key);
+    if (!change) return;
+    const files = (change.form ?? []).flatMap(([, value]) =>
+      typeof value === 'string' ? [] : [fileKey(key, value.file)],
+    );
+    await delMany([changeKey(key), ...files], this.store);
+    this.changed();
+  }
+
+  /**
+   * A refused or conflicting change sent again as the user edited it: a new change with a new key
+   * (the old key's answer is the refusal, kept by the server), in the old one's place in the order;
+   * the changes that waited on the old one now wait on it.
+   */
+  async retry(
+    key: string,
+    edited: Omit<ChangeInput, 'dependsOn'>,
+    now: Date = new Date(),
+  ): Promise<QueuedChange> {
+    const old = await this.find(key);
+    if (!old) throw new Error(`No queued change ${key}`);
+    // One still to be sent may have been written already (its answer lost): under a new key it
+    // would be written twice. Only what the server answered with a refusal is resent edited.
+    if (old.state !== 'refused' && old.state !== 'conflict')
+      throw new Error(`Only a refused or conflicting change is resent edited (${key} is ${old.state})`);
+    const replacement = await this.put(
+      { ...edited, dependsOn: old.dependsOn },
+      { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
+    );
+    const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));
+    await setMany(
+      dependents.map((change) => [
+        changeKey(change.key),
+        { ...change, dependsOn: change.dependsOn!.map((k) => (k === key ? replacement.key : k)) },
+      ]),
+      this.store,
+    );
+    await this.discard(key);
+    return replacement;
+  }
+}
+
+/**
+ * Removes a user's whole queue from this device (signing out on purpose, after the offer to sync):
+ * its changes and photos are deleted. The empty database stays: deleting it would wait for (and
+ * hold up) every connection the page has open to it, as the same user's next sign-in in this page.
+ */
+export async function removeChangeQueue(userId: string): Promise<void> {
+  await clear(createStore(queueDatabaseName(userId), 'changes')).catch(() => undefined);
+  for (const listener of listeners) listener(userId);
+}

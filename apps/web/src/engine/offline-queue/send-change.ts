@@ -1,0 +1,101 @@
+import { ApiError } from '../../api/errors.ts';
+import { apiRequest } from '../../api/http-client.ts';
+import type { ChangeQueue, ChangeRefusal, QueuedChange } from './change-queue.ts';
+
+/** What one try of a change came to, and so what the sync does next. */
+export type SendOutcome =
+  /** The server wrote it (or had written it: a replay under its key answers the same). */
+  | { kind: 'written' }
+  /** No answer about the change itself: tried again later under the same key. */
+  | { kind: 'retry'; message: string; afterSeconds: number | undefined }
+  /** The session ended and could not be renewed: the change waits for the user's next sign-in. */
+  | { kind: 'signedOut'; message: string }
+  | { kind: 'refused'; refusal: ChangeRefusal }
+  | { kind: 'conflict'; refusal: ChangeRefusal };
+
+/**
+ * Sends a change through the app's own client (the bearer token, one refresh on a 401, as any
+ * online call), with its `Idempotency-Key`, so the server writes it once however often it arrives.
+ */
+export async function sendChange(queue: ChangeQueue, change: QueuedChange): Promise<SendOutcome> {
+  let data: unknown;
+  try {
+    data = await queue.bodyOf(change);
+  } catch (error) {
+    // The device lost what it kept (a photo's bytes): the user must see it, never silence.
+    return { kind: 'refused', refusal: refusalOf(0, undefined, String((error as Error).message)) };
+  }
+  try {
+    await apiRequest({
+      method: change.method,
+      url: change.path,
+      data,
+      headers: { 'Idempotency-Key': change.key },
+    });
+    return { kind: 'written' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return outcomeOf(change, error);
+  }
+}
+
+function refusalOf(
+  status: number,
+  code: string | undefined,
+  message: string,
+  error?: ApiError,
+): ChangeRefusal {
+  return { status, code, message, details: error?.details ?? [] };
+}
+
+/** Whether a change is an update made from a known version (what a version conflict needs). */
+function carriesVersion(change: QueuedChange): boolean {
+  if (change.form) return change.form.some(([name]) => name === 'version');
+  const body = change.body as { version?: unknown } | null | undefined;
+  return typeof body === 'object' && body !== null && body.version !== undefined;
+}
+
+/** An answer in the server's own words: its error envelope always names a code; nobody else's does. */
+const fromTheServer = (error: ApiError) => error.status >= 400 && error.code !== undefined;
+
+/**
+ * How the server's answer (or its absence) is read (docs/offline-capture.md, part 4):
+ * - no answer, a fault of the server (5xx), 408, 429, the key's 409 "still being processed"
+ *   (it carries `Retry-After`), or an answer that is not the server's error envelope (a captive
+ *   portal's or a proxy's page): nothing is known of the change, so it is retried later under the
+ *   same key;
+ * - 401 after the client's refresh: the session is over, the change waits for the next sign-in;
+ * - 409 to an update carrying its version: someone else saved the record: a conflict to resolve;
+ * - any other 4xx: refused, with the envelope's message and details, kept for the user.
+ */
+export function outcomeOf(change: QueuedChange, error: ApiError): SendOutcome {
+  const { status } = error;
+  if (status === 401) return { kind: 'signedOut', message: error.message };
+  const unknown =
+    !fromTheServer(error) ||
+    status >= 500 ||
+    status === 408 ||
+    status === 429 ||
+    (status === 409 && error.retryAfterSeconds !== undefined);
+  if (unknown) return { kind: 'retry', message: error.message, afterSeconds: error.retryAfterSeconds };
+  const refusal = refusalOf(status, error.code, error.message, error);
+  if (status === 409 && change.method === 'PUT' && carriesVersion(change))
+    return { kind: 'conflict', refusal };
+  return { kind: 'refused', refusal };
+}
+
+/**
+ * The sync's own question "does the server answer?": the profile the app reads on start (signed-in,
+ * cheap). The browser's `online` only says a network interface is up: a tablet on a plant access
+ * point with no way to the server has one. Any answer of the server's own counts (a refusal too);
+ * no answer, a fault, or another machine's page (a captive portal) does not.
+ */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    await apiRequest({ method: 'GET', url: '/auth/profile' });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return fromTheServer(error) && error.status < 500 && ![401, 408, 429].includes(error.status);
+  }
+}

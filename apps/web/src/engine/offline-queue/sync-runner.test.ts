@@ -1,0 +1,336 @@
+import 'fake-indexeddb/auto';
+import { http, HttpResponse } from 'msw';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  accessTokenFor,
+  api,
+  envelope,
+  errorResponse,
+  server,
+  serveMockApi,
+  setCookies,
+  testProfile,
+} from '../../api/test-server.ts';
+import { createStore, setMany } from 'idb-keyval';
+import { ChangeQueue, queueDatabaseName } from './change-queue.ts';
+import { ChangeSync, queueChange, retryDelayMs, serverUnreachable, stopChangeSync } from './sync-runner.ts';
+import { useChangeSync } from './useChangeSync.ts';
+import { syncStatus } from './sync-status.ts';
+
+serveMockApi();
+afterEach(() => stopChangeSync());
+
+let userCount = 0;
+const newUser = () => `sync-user-${++userCount}`;
+
+/** Signs the browser in as `user`, with the profile the sync's probe reads. */
+function signIn(user: string) {
+  setCookies(accessTokenFor(user), 'refresh');
+  server.use(
+    http.get(api('/auth/profile'), () =>
+      HttpResponse.json(envelope(testProfile({ permissions: [], id: user }))),
+    ),
+  );
+}
+
+type Behaviour = 'write' | 'drop' | 'loseAnswer' | 'fault' | 'stillRunning';
+
+/**
+ * The server's writes as the API keeps them (docs/offline-capture.md, part 1): a key seen before
+ * answers its kept answer and writes nothing. `next` says what the coming requests meet, in turn
+ * (then every one is written): the network dropped before the server saw it, the answer lost after
+ * it wrote, a fault, the key still running.
+ */
+function keyedServer(o: { refuse?: (body: Record<string, unknown>) => Response | undefined } = {}) {
+  const written: { key: string; path: string; body: Record<string, unknown> }[] = [];
+  const seen: string[] = [];
+  const answers = new Map<string, Response>();
+  const next: Behaviour[] = [];
+  const handle = async ({ request }: { request: Request }) => {
+    const key = request.headers.get('idempotency-key') ?? '';
+    seen.push(key);
+    const behaviour = next.shift() ?? 'write';
+    if (behaviour === 'drop') return HttpResponse.error();
+    if (behaviour === 'fault') return errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong');
+    if (behaviour === 'stillRunning') {
+      return HttpResponse.json(
+        { data: null, statusCode: 409, message: 'still being processed', error: { code: 'CONFLICT' } },
+        { status: 409, headers: { 'Retry-After': '1' } },
+      );
+    }
+    const kept = answers.get(key);
+    if (kept) return kept.clone();
+    const path = new URL(request.url).pathname.replace(/^\/api/, '');
+    const body = (await request.json()) as Record<string, unknown>;
+    const answer = o.refuse?.(body) ?? HttpResponse.json(envelope({ id: `${written.length + 1}`, ...body }));
+    if (answer.ok) written.push({ key, path, body });
+    answers.set(key, answer.clone());
+    return behaviour === 'loseAnswer' ? HttpResponse.error() : answer;
+  };
+  server.use(http.post(api('/rows'), handle), http.put(api('/rows/:id'), handle));
+  return { written, seen, next };
+}
+
+/** A sync as the app starts it, but run by the test (no timers). */
+const syncOf = (user: string) => new ChangeSync(user, { retryByItself: false });
+
+const rows = (queue: ChangeQueue, names: string[]) =>
+  Promise.all(names.map((n) => queue.enqueue({ method: 'POST', path: '/rows', body: { n } })));
+
+describe('the sync of the queue', () => {
+  it('sends every change once, in order, each under its own key, and empties the queue', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    const made = [];
+    for (const n of ['a', 'b', 'c'])
+      made.push(await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n } }));
+
+    await sync.run();
+    expect(backend.written.map((w) => [w.key, w.body.n])).toEqual(
+      made.map((c, i) => [c.key, ['a', 'b', 'c'][i]]),
+    );
+    expect(await sync.queue.list()).toEqual([]);
+  });
+
+  it('completes after a network drop mid-sync, on the next run, with nothing written twice', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    for (const n of ['a', 'b', 'c']) await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n } });
+
+    backend.next.push('write', 'drop');
+    await sync.run();
+    expect(backend.written.map((w) => w.body.n)).toEqual(['a']);
+    expect((await sync.queue.list()).map((c) => [c.body, c.state, c.attempts])).toEqual([
+      [{ n: 'b' }, 'waiting', 1],
+      [{ n: 'c' }, 'waiting', 0],
+    ]);
+    expect(syncStatus.get().lastError).toMatch(/connection/);
+
+    await sync.run();
+    expect(backend.written.map((w) => w.body.n)).toEqual(['a', 'b', 'c']);
+    expect(await sync.queue.list()).toEqual([]);
+    expect(syncStatus.get().lastError).toBeUndefined();
+  });
+
+  it('sends a change whose answer was lost again under the same key: the server’s replay writes nothing', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    const [first, second] = await rows(sync.queue, ['a', 'b']);
+
+    // The server wrote `a`, then the network lost its answer: the device cannot know it was written.
+    backend.next.push('loseAnswer');
+    await sync.run();
+    expect((await sync.queue.list()).map((c) => c.key)).toContain(first!.key);
+
+    await sync.run();
+    expect(backend.seen.filter((k) => k === first!.key)).toHaveLength(2);
+    expect(backend.written.map((w) => w.key).sort()).toEqual([first!.key, second!.key].sort());
+    expect(await sync.queue.list()).toEqual([]);
+  });
+
+  it('never sends a change twice itself: runs asked for together are one run', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    const made = await rows(sync.queue, ['a', 'b', 'c', 'd']);
+
+    await Promise.all([sync.run(), sync.run(), sync.run()]);
+    expect(backend.seen.sort()).toEqual(made.map((c) => c.key).sort());
+    expect(backend.written).toHaveLength(4);
+  });
+
+  it('sends a whole queue again (the device lost track of what it synced): each change written once', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    await rows(sync.queue, ['a', 'b', 'c']);
+    const copies = await sync.queue.list();
+    await sync.run();
+    expect(backend.written).toHaveLength(3);
+
+    // The queue as it stood before the sync is back on the device (its record of the answers lost).
+    const store = createStore(queueDatabaseName(user), 'changes');
+    await setMany(
+      copies.map((change) => [`change:${change.key}`, change]),
+      store,
+    );
+    await syncOf(user).run();
+    expect(backend.seen).toEqual([...copies, ...copies].map((change) => change.key));
+    expect(backend.written.map((w) => w.body.n)).toEqual(['a', 'b', 'c']);
+    expect(await sync.queue.list()).toEqual([]);
+  });
+
+  it('resends a change found "sending" after a reload, under the same key', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const before = syncOf(user);
+    const [change] = await rows(before.queue, ['a']);
+    // The page was closed while the change was on its way (written before the try).
+    await before.queue.update(change!.key, { state: 'sending' });
+
+    await syncOf(user).run();
+    expect(backend.seen).toEqual([change!.key]);
+    expect(backend.written).toHaveLength(1);
+  });
+
+  it('keeps a refusal with its reason; what depends on it waits, the rest goes on', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer({
+      refuse: (body) =>
+        body.n === 'bad'
+          ? HttpResponse.json(
+              {
+                data: null,
+                statusCode: 400,
+                message: 'Location is required',
+                error: { code: 'VALIDATION_ERROR', details: [{ path: 'location', message: 'Required' }] },
+              },
+              { status: 400 },
+            )
+          : undefined,
+    });
+    const sync = syncOf(user);
+    const inspection = await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 'bad' } });
+    const row = await sync.queue.enqueue({
+      method: 'POST',
+      path: '/rows',
+      body: { n: 'row' },
+      dependsOn: [inspection.key],
+    });
+    const other = await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 'other' } });
+
+    await sync.run();
+    expect(backend.written.map((w) => w.key)).toEqual([other.key]);
+    const [refused, waiting] = await sync.queue.list();
+    expect(refused).toMatchObject({
+      key: inspection.key,
+      state: 'refused',
+      refusal: {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Location is required',
+        details: [{ path: 'location', message: 'Required' }],
+      },
+    });
+    expect(waiting).toMatchObject({ key: row.key, state: 'waiting' });
+    expect(syncStatus.get().refused.map((c) => c.key)).toEqual([inspection.key]);
+    expect(syncStatus.get().pending).toBe(1);
+    // Run again: the refusal is not sent again by itself, nor what waits on it.
+    await sync.run();
+    expect(backend.seen.filter((k) => k === inspection.key || k === row.key)).toEqual([inspection.key]);
+
+    // The user corrects it: a new change with a new key, then what waited on it follows.
+    const corrected = await sync.queue.retry(inspection.key, {
+      method: 'POST',
+      path: '/rows',
+      body: { n: 'good' },
+    });
+    await sync.run();
+    expect(backend.written.map((w) => w.key)).toEqual([other.key, corrected.key, row.key]);
+    expect(await sync.queue.list()).toEqual([]);
+  });
+
+  it('marks an update someone else saved meanwhile as a conflict, kept with the server’s message', async () => {
+    const user = newUser();
+    signIn(user);
+    server.use(
+      http.put(api('/rows/:id'), () =>
+        errorResponse(409, 'CONFLICT', 'Row was changed by someone else (now version 3, you sent 2).'),
+      ),
+    );
+    const sync = syncOf(user);
+    const update = await sync.queue.enqueue({
+      method: 'PUT',
+      path: '/rows/r1',
+      body: { n: 'x', version: 2 },
+    });
+    await sync.run();
+    expect(await sync.queue.find(update.key)).toMatchObject({
+      state: 'conflict',
+      refusal: { status: 409, code: 'CONFLICT', message: expect.stringMatching(/changed by someone else/) },
+    });
+  });
+
+  it('tries again later, same key, after a fault, or while the key is still being processed', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    const [change] = await rows(sync.queue, ['a']);
+
+    backend.next.push('fault');
+    await sync.run();
+    expect(await sync.queue.find(change!.key)).toMatchObject({ state: 'waiting', attempts: 1 });
+    backend.next.push('stillRunning');
+    await sync.run();
+    expect(await sync.queue.find(change!.key)).toMatchObject({ state: 'waiting', attempts: 2 });
+    await sync.run();
+    expect(backend.seen).toEqual([change!.key, change!.key, change!.key]);
+    expect(backend.written).toHaveLength(1);
+    // The server's own wait is honoured; without one the wait doubles, up to 5 minutes.
+    expect(retryDelayMs(1, 1)).toBe(1000);
+    expect(retryDelayMs(1, undefined)).toBeGreaterThanOrEqual(2000);
+    expect(retryDelayMs(3, undefined)).toBeGreaterThanOrEqual(8000);
+    expect(retryDelayMs(30, undefined)).toBeLessThanOrEqual(330_000);
+  });
+
+  it('sends nothing while the server does not answer its probe, whatever the browser says', async () => {
+    const user = newUser();
+    setCookies(accessTokenFor(user), 'refresh');
+    server.use(http.get(api('/auth/profile'), () => HttpResponse.error()));
+    const backend = keyedServer();
+    const sync = syncOf(user);
+    await rows(sync.queue, ['a']);
+    await sync.run();
+    expect(backend.seen).toEqual([]);
+    expect(syncStatus.get()).toMatchObject({ reachable: false, lastError: serverUnreachable });
+
+    signIn(user);
+    await sync.run();
+    expect(backend.written).toHaveLength(1);
+    expect(syncStatus.get().reachable).toBe(true);
+  });
+
+  it('sends only the signed-in user’s queue', async () => {
+    const owner = newUser();
+    const other = newUser();
+    const ownerQueue = new ChangeQueue(owner);
+    await rows(ownerQueue, ['mine']);
+    signIn(other);
+    const backend = keyedServer();
+    await syncOf(other).run();
+    expect(backend.seen).toEqual([]);
+    expect(await ownerQueue.list()).toHaveLength(1);
+  });
+
+  it('tells the screens how many changes wait and which were refused, and sends what a reload left', async () => {
+    const user = newUser();
+    signIn(user);
+    const left = await rows(new ChangeQueue(user), ['left before the reload']);
+    const backend = keyedServer({
+      refuse: (body) => (body.n === 'bad' ? errorResponse(403, 'FORBIDDEN', 'Not allowed') : undefined),
+    });
+    // Started by the hook: what the last page left queued is sent.
+    const { result } = renderHook(() => useChangeSync(user));
+    await waitFor(() => expect(backend.written.map((w) => w.key)).toEqual([left[0]!.key]));
+    await waitFor(() => expect(result.current).toMatchObject({ userId: user, pending: 0, syncing: false }));
+
+    const refused = await queueChange({ method: 'POST', path: '/rows', body: { n: 'bad' } });
+    await waitFor(() =>
+      expect(result.current.refused.map((c) => c.refusal?.message)).toEqual(['Not allowed']),
+    );
+    expect(result.current.refused[0]!.key).toBe(refused.key);
+    expect(result.current.lastError).toBeUndefined();
+  });
+});

@@ -1,0 +1,224 @@
+import { ChangeQueue, onQueueChanged } from './change-queue.ts';
+import type { ChangeInput, QueuedChange } from './change-queue.ts';
+import { sendChange, serverAnswers } from './send-change.ts';
+import type { SendOutcome } from './send-change.ts';
+import { syncStatus } from './sync-status.ts';
+
+/*
+ * The sync of a user's queue (docs/offline-capture.md, part 4): the changes are sent one at a time in
+ * the order they were made, each under its own key, once the server answers the sync's probe. It runs
+ * when it starts (a reload finds the queue as it was left), when the browser says it is online,
+ * after a change is queued, when asked, and after a stop, by itself, with a growing wait.
+ */
+
+export type ChangeSyncOptions = {
+  send?: (queue: ChangeQueue, change: QueuedChange) => Promise<SendOutcome>;
+  probe?: () => Promise<boolean>;
+  /** Whether to try again by itself after a stop (off in tests that run it by hand). */
+  retryByItself?: boolean;
+};
+
+/** Shown while the probe finds no server (the sync's own words; the client's say why a call failed). */
+export const serverUnreachable = 'The server cannot be reached: the changes wait on this device';
+
+const pendingStates = new Set<QueuedChange['state']>(['waiting', 'sending']);
+
+/**
+ * The next change to send: the first in order still to be sent whose every dependency has been
+ * written (is no longer queued). One refused, in conflict or not yet sent holds it back.
+ */
+export function nextToSend(changes: readonly QueuedChange[]): QueuedChange | undefined {
+  const queued = new Set(changes.map((change) => change.key));
+  return changes.find(
+    (change) => pendingStates.has(change.state) && !(change.dependsOn ?? []).some((key) => queued.has(key)),
+  );
+}
+
+/**
+ * The wait before trying again after a stop: what the server asked for (`Retry-After`), else 2 s
+ * doubled per try without an answer, at most 5 minutes, with a tenth of jitter so tablets coming back
+ * together do not all call at the same second.
+ */
+export function retryDelayMs(attempts: number, afterSeconds: number | undefined): number {
+  if (afterSeconds !== undefined) return afterSeconds * 1000;
+  const base = Math.min(5 * 60_000, 2000 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (1 + Math.random() / 10));
+}
+
+/** Runs `task` holding the user's sync lock across the browser's tabs when it has Web Locks. */
+function acrossTabs<T>(userId: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return task();
+  return locks.request(`inspectra-sync-${userId}`, task) as Promise<T>;
+}
+
+export class ChangeSync {
+  readonly queue: ChangeQueue;
+  private readonly send: NonNullable<ChangeSyncOptions['send']>;
+  private readonly probe: NonNullable<ChangeSyncOptions['probe']>;
+  private readonly retryByItself: boolean;
+  private running: Promise<void> | undefined;
+  private runAgain = false;
+  /** Runs in a row that found no answer: what the wait before the next grows with. */
+  private unanswered = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  private readonly detach: (() => void)[] = [];
+
+  constructor(userId: string, o: ChangeSyncOptions = {}) {
+    this.queue = new ChangeQueue(userId);
+    this.send = o.send ?? sendChange;
+    this.probe = o.probe ?? serverAnswers;
+    this.retryByItself = o.retryByItself ?? true;
+  }
+
+  /** Starts following the queue and the network: counts published, a run now and on `online`. */
+  start(): this {
+    const online = () => void this.run();
+    window.addEventListener('online', online);
+    this.detach.push(
+      () => window.removeEventListener('online', online),
+      onQueueChanged((userId) => {
+        if (userId === this.queue.userId) void this.publishCounts();
+      }),
+    );
+    syncStatus.set({ userId: this.queue.userId });
+    void this.publishCounts();
+    void this.run();
+    return this;
+  }
+
+  /** Stops following (another user signs in, or this one signs out); the queue stays on the device. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const detach of this.detach.splice(0)) detach();
+  }
+
+  /** Queues a change, and sends it at once when the server can be reached. */
+  async enqueue(input: ChangeInput): Promise<QueuedChange> {
+    const change = await this.queue.enqueue(input);
+    void this.run();
+    return change;
+  }
+
+  /**
+   * Sends what is queued. One run at a time: a call while a run is under way makes it look again when
+   * it ends (a change queued meanwhile), it never starts a second one beside it.
+   */
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.runAgain = true;
+      return this.running;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = (async () => {
+      try {
+        do {
+          this.runAgain = false;
+          await acrossTabs(this.queue.userId, () => this.pass());
+        } while (this.runAgain && !this.stopped && !this.timer);
+      } finally {
+        this.running = undefined;
+        syncStatus.set({ syncing: false, progress: undefined });
+        await this.publishCounts();
+      }
+    })();
+    return this.running;
+  }
+
+  private async publishCounts() {
+    const changes = await this.queue.list().catch(() => []);
+    if (this.stopped) return;
+    syncStatus.set({
+      pending: changes.filter((change) => pendingStates.has(change.state)).length,
+      refused: changes.filter((change) => !pendingStates.has(change.state)),
+    });
+  }
+
+  /** One pass over the queue; ends when nothing can be sent, or at the first change without an answer. */
+  private async pass(): Promise<void> {
+    let changes = await this.queue.list();
+    if (!nextToSend(changes)) return;
+    const reachable = await this.probe();
+    syncStatus.set({ reachable });
+    if (!reachable) return this.stopShort(serverUnreachable, { afterSeconds: undefined });
+
+    let sent = 0;
+    syncStatus.set({ syncing: true, nextTryAt: undefined });
+    for (let next = nextToSend(changes); next && !this.stopped; next = nextToSend(changes)) {
+      const total = sent + changes.filter((change) => pendingStates.has(change.state)).length;
+      syncStatus.set({ progress: { sent, total } });
+      // Written before the try: a reload mid-try finds it 'sending' and sends it again, same key.
+      await this.queue.update(next.key, { state: 'sending' });
+      const outcome = await this.send(this.queue, next);
+      if (outcome.kind === 'written') {
+        await this.queue.discard(next.key);
+        sent += 1;
+      } else if (outcome.kind === 'refused' || outcome.kind === 'conflict') {
+        await this.queue.update(next.key, {
+          state: outcome.kind === 'refused' ? 'refused' : 'conflict',
+          refusal: outcome.refusal,
+        });
+      } else {
+        const attempts = next.attempts + 1;
+        await this.queue.update(next.key, { state: 'waiting', attempts });
+        if (outcome.kind === 'signedOut') return this.stopShort(outcome.message);
+        return this.stopShort(outcome.message, { afterSeconds: outcome.afterSeconds });
+      }
+      changes = await this.queue.list();
+    }
+    this.unanswered = 0;
+    syncStatus.set({ lastError: undefined });
+  }
+
+  /**
+   * A run that found no answer: says why, and, unless the session ended (`retry` absent), tries
+   * again by itself after a wait that grows with each run in a row that found none.
+   */
+  private stopShort(message: string, retry?: { afterSeconds: number | undefined }): void {
+    syncStatus.set({ lastError: message });
+    if (!retry || !this.retryByItself || this.stopped) return;
+    this.unanswered += 1;
+    const wait = retryDelayMs(this.unanswered, retry.afterSeconds);
+    syncStatus.set({ nextTryAt: new Date(Date.now() + wait).toISOString() });
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, wait);
+  }
+}
+
+let current: ChangeSync | undefined;
+
+/**
+ * The sync of the signed-in user, started once per page and user; another user's is stopped first
+ * (their queue stays on the device, never shown to this one).
+ */
+export function startChangeSync(userId: string, o?: ChangeSyncOptions): ChangeSync {
+  if (current?.queue.userId === userId) return current;
+  current?.stop();
+  syncStatus.reset();
+  current = new ChangeSync(userId, o).start();
+  return current;
+}
+
+/** Stops the sync of the page (signing out); its queue stays unless removed (`removeChangeQueue`). */
+export function stopChangeSync(): void {
+  current?.stop();
+  current = undefined;
+  syncStatus.reset();
+}
+
+/** Sends the page's queue now, if its sync has started (the indicator's "Sync now"). */
+export function syncNowIfStarted(): Promise<void> {
+  return current?.run() ?? Promise.resolve();
+}
+
+/** Queues a change of the signed-in user's (their sync started), and sends it when the server answers. */
+export function queueChange(input: ChangeInput): Promise<QueuedChange> {
+  if (!current) throw new Error('The sync of the signed-in user has not started');
+  return current.enqueue(input);
+}

@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { syncStatus } from './sync-status.ts';
+import type { SyncStatus } from './sync-status.ts';
+
+/** The queue and its runner, loaded after the shell's first screen: the shell's bundle stays lean. */
+const runner = () => import('./sync-runner.ts');
+
+export type ChangeSyncView = SyncStatus & {
+  /** Sends what is queued now (the indicator's "Sync now"). */
+  syncNow: () => Promise<void>;
+};
+
+const syncNow = async () => {
+  await (await runner()).syncNowIfStarted();
+};
+
+/**
+ * The sync of the signed-in user's queue of offline changes, for the header's indicator: how many
+ * changes wait, which the server refused (each with its reason), whether a run is under way and how
+ * far (`progress`: n of m), why the last one stopped short, whether the server answers. Mounting it
+ * starts the sync for `userId` (sending what a reload left queued); one mounted hook is enough.
+ */
+export function useChangeSync(userId: string | undefined): ChangeSyncView {
+  useEffect(() => {
+    if (!userId) return;
+    void runner().then((m) => m.startChangeSync(userId));
+  }, [userId]);
+  const status = useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
+  return { ...status, syncNow };
+}
