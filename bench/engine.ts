@@ -14,7 +14,7 @@
  *
  *   npm run bench:engine                        PGlite, and PostgreSQL when BENCH_DATABASE_URL is set
  *   npm run bench:engine -- --duration 5        seconds per load (default 10)
- *   npm run bench:engine -- --connections 10    concurrent connections per load (default 10)
+ *   npm run bench:engine -- --connections 10    concurrent connections per load (default 10; 1: one request at a time)
  *   npm run bench:engine -- --db postgres       pglite, postgres or both
  *   npm run bench:engine -- --only search       the scenarios whose name contains this (or any of a|b)
  *   npm run bench:engine -- --reseed            seed again (PGlite: bench/.data/pglite-v<N>/)
@@ -77,7 +77,7 @@ const workConnections = Number(options['work-connections']);
 const scale = Number(options.scale);
 if (!(duration > 0)) throw new Error('--duration must be a number of seconds above 0');
 if (!(workDuration > 0)) throw new Error('--work-duration must be a number of seconds above 0');
-if (!Number.isInteger(connections) || connections < 2) throw new Error('--connections must be 2 or more');
+if (!Number.isInteger(connections) || connections < 1) throw new Error('--connections must be 1 or more');
 if (!Number.isInteger(workConnections) || workConnections < 1)
   throw new Error('--work-connections must be 1 or more');
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be above 0 and at most 1');
@@ -340,8 +340,26 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   const side = scenario.alongside ? resolve(scenario.alongside, facts) : undefined;
   const work = scenario.group === 'work';
   const seconds = work ? workDuration : duration;
-  const mainConnections = scenario.connections ?? (work ? workConnections : connections);
+  const mainConnections = Math.min(
+    scenario.connections ?? (work ? workConnections : connections),
+    connections,
+  );
   const sideConnections = connections - mainConnections;
+  // A scenario measured beside another needs a connection left for it (`--connections 2` or more).
+  if (scenario.alongside && sideConnections < 1) {
+    console.log(
+      `\n${scenario.name}\n  SKIPPED: measured beside another request, it needs --connections 2 or more`,
+    );
+    return {
+      name: scenario.name,
+      url: main.url,
+      connections: mainConnections,
+      seconds,
+      plans: [],
+      judged: false,
+      pending: 'needs --connections 2 or more',
+    };
+  }
   const result: ScenarioResult = {
     name: scenario.name,
     url: main.url,

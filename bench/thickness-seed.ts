@@ -75,8 +75,11 @@ from generate_series(${from}, ${to}) i
 export async function ensureThicknessSeries(db: Db, scale: number): Promise<void> {
   const z = thicknessSizes(scale);
   const { rows } = await pool(db).query<{ locations: number; readings: number }>(
-    `select (select count(*) from thickness_location where name like 'CML-%')::int as locations,
-       (select count(*) from thickness_reading)::int as readings`,
+    // This seed's own locations only (named CML-000001…): the health card's pump adds twelve of
+    // its own (CML-01…), which must not make the set look partial and have it written again.
+    `select (select count(*) from thickness_location where name like 'CML-______')::int as locations,
+       (select count(*) from thickness_reading r join thickness_location l on l.id = r.thickness_location_id
+         where l.name like 'CML-______')::int as readings`,
   );
   if (rows[0]!.locations === z.locations && rows[0]!.readings === z.locations * z.readingsPerLocation) {
     // A data set seeded before the locations kept their series: kept now, as a server's start does.

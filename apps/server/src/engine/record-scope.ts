@@ -123,17 +123,41 @@ export function scopedCondition(scopes: RecordScopes, entity: EntityDefinition):
   return 'condition' in scope ? scope.condition : undefined;
 }
 
-/**
- * For a module's own SQL: the condition on `entity`'s rows for the signed-in user, or undefined when
- * the user sees everything (the owner's staff, or plant-wide data).
- */
-export function scopeFor(
+type Caller = { companyId: string | null } | undefined;
+
+/** The condition on `entity`'s rows for the caller, its company read as `company` gives it. */
+function scopeOfCaller(
   scopes: RecordScopes | undefined,
   entity: EntityDefinition,
-  user: { companyId: string | null } | undefined,
+  user: Caller,
+  company: (companyId: string) => SQL,
 ): SQL | undefined {
   // A module reading scoped data for nobody is a mistake, not a reason to show everything.
   if (!user) throw new Error(`A read of ${entity.name} needs the caller whose scope applies`);
   if (!user.companyId || !scopes) return undefined;
-  return scopedCondition(scopes, entity)?.(sql`${user.companyId}::uuid`);
+  return scopedCondition(scopes, entity)?.(company(user.companyId));
 }
+
+/**
+ * For a module's own SQL: the condition on `entity`'s rows for the signed-in user, or undefined when
+ * the user sees everything (the owner's staff, or plant-wide data).
+ */
+export function scopeFor(scopes: RecordScopes | undefined, entity: EntityDefinition, user: Caller) {
+  return scopeOfCaller(scopes, entity, user, (companyId) => sql`${companyId}::uuid`);
+}
+
+/**
+ * `scopeFor` for a statement prepared once per shape (`SqlStatements`): the caller's company is the
+ * placeholder `company` (its value `user.companyId`, `scopePlaceholderValues`), so one statement
+ * serves every company's caller; undefined when the user sees everything.
+ */
+export function scopePlaceholderFor(
+  scopes: RecordScopes | undefined,
+  entity: EntityDefinition,
+  user: Caller,
+) {
+  return scopeOfCaller(scopes, entity, user, () => sql`${sql.placeholder('company')}::uuid`);
+}
+
+/** The value of `scopePlaceholderFor`'s placeholder. */
+export const scopePlaceholderValues = (user: { companyId: string | null }) => ({ company: user.companyId });

@@ -44,6 +44,37 @@ function imagesAlong(path: EntityDefinition[], reports: SQL): SQL {
 }
 
 /**
+ * Each entity of a technique hung off the report that declares image slots or lists, with its
+ * parents up to the one under the report ([entity, parent, …]), walked from the declarations as the
+ * report tree walks them; once, on first use.
+ */
+let imagePaths: EntityDefinition[][] | undefined;
+function reportImagePaths(): EntityDefinition[][] {
+  if (imagePaths) return imagePaths;
+  const paths: EntityDefinition[][] = [];
+  const seen = new Set<string>();
+  for (const technique of reportTechniques) {
+    const queue: EntityDefinition[][] = childrenOf(technique, reportHeader).map((entity) => [entity]);
+    for (let i = 0; i < queue.length; i++) {
+      const path = queue[i]!;
+      const entity = path[0]!;
+      for (const child of childrenOf(technique, entity)) queue.push([child, ...path]);
+      if (seen.has(entity.name) || !hasFiles(entity)) continue;
+      seen.add(entity.name);
+      paths.push(path);
+    }
+  }
+  return (imagePaths = paths);
+}
+
+/**
+ * The entities whose images `reportImagesSql` reads for a caller `mayView` describes, by name: what
+ * its statement depends on besides the reports (a prepared statement's shape).
+ */
+export const reportImageEntities = (mayView: (entity: EntityDefinition) => boolean): string[] =>
+  reportImagePaths().flatMap(([entity]) => (mayView(entity!) ? [entity!.name] : []));
+
+/**
  * The images (JPEG, PNG, WebP, GIF; no documents or videos) of every record under some reports
  * (`reports`: a subquery of report ids), as one `union all` subquery of `ReportImageRow`s: each
  * entity of a technique hung off the report that declares image slots or lists, walked from the
@@ -59,23 +90,8 @@ export function reportImagesSql(
   reports: SQL,
   mayView: (entity: EntityDefinition) => boolean,
 ): SQL | undefined {
-  const branches: SQL[] = [];
-  const seen = new Set<string>();
-  for (const technique of reportTechniques) {
-    // Each entity with its parents up to the one under the report: [entity, parent, …].
-    const queue: EntityDefinition[][] = childrenOf(technique, reportHeader).map((entity) => [entity]);
-    for (let i = 0; i < queue.length; i++) {
-      const path = queue[i]!;
-      const entity = path[0]!;
-      for (const child of childrenOf(technique, entity)) queue.push([child, ...path]);
-      if (seen.has(entity.name) || !hasFiles(entity) || !mayView(entity)) continue;
-      seen.add(entity.name);
-      branches.push(imagesAlong(path, reports));
-    }
-  }
-  if (branches.length === 0) return undefined;
-  return sql.join(
-    branches.map((branch) => sql`(${branch})`),
-    sql` union all `,
-  );
+  const branches = reportImagePaths()
+    .filter(([entity]) => mayView(entity!))
+    .map((path) => sql`(${imagesAlong(path, reports)})`);
+  return branches.length > 0 ? sql.join(branches, sql` union all `) : undefined;
 }

@@ -9,16 +9,14 @@ import {
   seriesTimeField,
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
-import { createHash } from 'node:crypto';
-import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { tableOf } from '../db/schema/index.ts';
 import { derivedSql } from './derived-sql.ts';
 import { isoTimestamp } from './records/listed-images.ts';
+import { SqlStatements, sqlShape } from './records/statements.ts';
 
 /**
  * A series' SQL (docs/series.md): its readings reached from the report's equipment down the parent
@@ -318,32 +316,29 @@ function trendAnswerText(entity: EntityDefinition, rows: TrendJsonRow[], limit: 
 }
 
 /**
- * The trend statements a database has prepared, by their text: each built once per shape (the
- * entity, the key fields named, `until`, a report, the caller's company scope), its values left as
- * placeholders. Built per call, a trend's statement cost more in the server than in the database
- * (docs/engine-performance.md); named, PostgreSQL parses it once per connection.
+ * The trend statements, by shape (the entity, the key fields named, `until`, a report, the caller's
+ * company scope): each built once, its values left as placeholders. Built per call, a trend's
+ * statement cost more in the server than in the database (docs/engine-performance.md); named,
+ * PostgreSQL parses it once per connection.
  */
-const preparedTrends = new Map<string, { name: string; text: string; params: unknown[] }>();
-/** Shapes are few (entities × key fields named × companies); the cache starts again past this. */
-const preparedTrendsBound = 1000;
-const dialect = new PgDialect();
+const trendStatements = new SqlStatements('trend');
 
-/** The trend call's answer as JSON text (`trendJsonSql`, bands aside), run as a statement prepared for the call's shape (`preparedTrends`). */
+/** The trend call's answer as JSON text (`trendJsonSql`, bands aside), run as a statement prepared for the call's shape (`trendStatements`). */
 export async function readTrendJson(db: Db, entity: EntityDefinition, q: TrendQuery): Promise<string> {
   const series = seriesOf(entity);
   const named = series.key.filter((k) => q.point[k] !== undefined);
-  const scope = q.scope ? dialect.sqlToQuery(q.scope) : undefined;
   const shape = [
     entity.name,
     named.join(','),
     q.until !== undefined,
     q.reportHeaderId !== undefined,
-    scope ? `${scope.sql} ${JSON.stringify(scope.params)}` : '',
+    sqlShape(q.scope),
   ].join('|');
-  let statement = preparedTrends.get(shape);
-  if (!statement) {
-    const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
-    const built = dialect.sqlToQuery(
+  const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
+  const rows = await trendStatements.run<TrendJsonRow>(
+    db,
+    shape,
+    () =>
       trendJsonSql(entity, {
         equipmentNo: sql.placeholder('equipmentNo'),
         reportHeaderId: slot('reportHeaderId', q.reportHeaderId),
@@ -352,24 +347,15 @@ export async function readTrendJson(db: Db, entity: EntityDefinition, q: TrendQu
         kept: sql.placeholder('kept'),
         scope: q.scope,
       }),
-    );
-    const name = `trend_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-    if (preparedTrends.size >= preparedTrendsBound) preparedTrends.clear();
-    preparedTrends.set(shape, (statement = { name, text: built.sql, params: built.params }));
-  }
-  const values = fillPlaceholders(statement.params, {
-    equipmentNo: q.equipmentNo,
-    reportHeaderId: q.reportHeaderId,
-    until: q.until,
-    kept: q.limit + 1,
-    ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
-  });
-  const answered: pg.QueryResult<TrendJsonRow> = await db.$client.query({
-    name: statement.name,
-    text: statement.text,
-    values,
-  });
-  return trendAnswerText(entity, answered.rows, q.limit);
+    {
+      equipmentNo: q.equipmentNo,
+      reportHeaderId: q.reportHeaderId,
+      until: q.until,
+      kept: q.limit + 1,
+      ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
+    },
+  );
+  return trendAnswerText(entity, rows, q.limit);
 }
 
 type Numbers = Record<string, number | null>;

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.ts';
+import { fillPlaceholders } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 /** A statement Drizzle has prepared: executed with the values of its placeholders. */
 type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
@@ -33,4 +37,56 @@ export class PreparedStatements {
     }
     return (await statement.execute(values)) as T;
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Statements written as SQL rather than with Drizzle's builders (the engine composes them from
+ * declarations: a trend, an equipment's history, its photos), rendered once per shape and run by
+ * name with their placeholders' values. Rendering such a statement per call costs the server more
+ * than the database spends on it (docs/engine-performance.md); named, PostgreSQL parses it once per
+ * connection. A shape's key says everything the text and its fixed values depend on; what changes
+ * per call is a placeholder (`sql.placeholder`). The name is the text's hash, so a name always
+ * stands for the same text. Shapes are few; the cache starts again past `bound` of them.
+ */
+export class SqlStatements {
+  private readonly byShape = new Map<string, { name: string; text: string; params: unknown[] }>();
+
+  /** @param prefix leads each statement's name (at most 30 characters: names are at most 63 bytes). */
+  constructor(
+    private readonly prefix: string,
+    private readonly bound = 1000,
+  ) {}
+
+  async run<T extends pg.QueryResultRow>(
+    db: Db,
+    shape: string,
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<T[]> {
+    let statement = this.byShape.get(shape);
+    if (!statement) {
+      const built = dialect.sqlToQuery(build());
+      const name = `${this.prefix.slice(0, 30)}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+      if (this.byShape.size >= this.bound) this.byShape.clear();
+      this.byShape.set(shape, (statement = { name, text: built.sql, params: built.params }));
+    }
+    const answered: pg.QueryResult<T> = await db.$client.query({
+      name: statement.name,
+      text: statement.text,
+      values: fillPlaceholders(statement.params, values),
+    });
+    return answered.rows;
+  }
+}
+
+/**
+ * A condition's part of an `SqlStatements` shape: its text and fixed values (a company's scope),
+ * '' for none.
+ */
+export function sqlShape(condition: SQL | undefined): string {
+  if (!condition) return '';
+  const built = dialect.sqlToQuery(condition);
+  return `${built.sql} ${JSON.stringify(built.params)}`;
 }

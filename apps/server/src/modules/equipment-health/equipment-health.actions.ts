@@ -27,22 +27,19 @@ import type {
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
-import {
-  equipmentHistorySql,
-  equipmentMethodsOf,
-  equipmentReportsSql,
-} from '../../engine/equipment-history.ts';
+import { equipmentReportsSql, readEquipmentHistory } from '../../engine/equipment-history.ts';
 import type { EquipmentHistoryRow } from '../../engine/equipment-history.ts';
-import { reportImagesSql } from '../../engine/report-images.ts';
+import { reportImageEntities, reportImagesSql } from '../../engine/report-images.ts';
 import type { ReportImageRow } from '../../engine/report-images.ts';
 import { cappedRows, matchedRows } from '../../engine/page-meta.ts';
-import { scopeFor } from '../../engine/record-scope.ts';
+import { scopePlaceholderFor, scopePlaceholderValues } from '../../engine/record-scope.ts';
+import { PreparedStatements, SqlStatements, sqlShape } from '../../engine/records/statements.ts';
 import { recordView } from '../../engine/records.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 import { AppError } from '../../errors.ts';
@@ -60,6 +57,14 @@ const isometrics = tableOf(ndtIsometric);
 const workOrders = tableOf(workOrderSpk);
 const assignments = tableOf(woTaskAssignment);
 const thicknessLocations = tableOf(thicknessLocation);
+
+/**
+ * The card's statements, each built once per shape and prepared by name (its Drizzle reads and
+ * those written as SQL): the equipment number, the caller's company and today are placeholders.
+ */
+const prepared = new PreparedStatements('equipment_health');
+const statements = new SqlStatements('equipment_health');
+const equipmentNoSlot = sql.placeholder('equipmentNo');
 
 const reportOf = (row: EquipmentHistoryRow): EquipmentHealthReport => ({
   reportHeaderId: row.id,
@@ -103,27 +108,37 @@ type NextDueRow = {
 /**
  * Per method, the equipment's next planned inspection: of the open tasks (not done) of the live
  * work orders (open, in progress) naming its tag, the one due first (planned finish, else start;
- * undated last), in the caller's scope over the assignments. Overdue as my tasks count it. Read off
- * `work_order_spk (tag_number)`, then each work order's tasks by their parent's index.
+ * undated last), in the caller's scope over the assignments (`visible`, its company a placeholder).
+ * Overdue as my tasks count it. Read off `work_order_spk (tag_number)`, then each work order's tasks
+ * by their parent's index.
  */
 async function nextDueOf(
-  db: DbOrTx,
+  db: Db,
   equipmentNo: string,
   visible: SQL | undefined,
+  values: Record<string, unknown>,
   today: string,
 ): Promise<EquipmentHealthNextDue[]> {
-  const tag = sql`(select ${equipmentTable.tagNumber} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${equipmentNo})`;
-  const found = await db.execute<NextDueRow>(sql`
+  const found = await statements.run<NextDueRow>(
+    db,
+    `nextDue|${sqlShape(visible)}`,
+    () => {
+      const tag = sql`(select ${equipmentTable.tagNumber} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${equipmentNoSlot})`;
+      const day = sql`${sql.placeholder('today')}::date`;
+      return sql`
     select distinct on (${assignments.inspectionMethod}) ${assignments.inspectionMethod} as inspection_method,
       ${assignments.id} as id, ${assignments.workOrderSPKId} as work_order_spkid, ${workOrders.woNumber} as wo_number,
       ${assignments.plannedStart}::text as planned_start, ${assignments.plannedFinish}::text as planned_finish,
-      ${assignments.state} as state, coalesce(${assignments.plannedFinish} < ${today}::date, false) as overdue,
+      ${assignments.state} as state, coalesce(${assignments.plannedFinish} < ${day}, false) as overdue,
       (count(*) over (partition by ${assignments.inspectionMethod}))::int as open_count
     from ${workOrders} join ${assignments} on ${assignments.workOrderSPKId} = ${workOrders.id}
     where ${and(eq(workOrders.tagNumber, tag as unknown as AnyPgColumn), live, sql`${assignments.state} <> 'done'`, visible)}
     order by ${assignments.inspectionMethod}, coalesce(${assignments.plannedFinish}, ${assignments.plannedStart}) nulls last,
-      ${assignments.plannedStart} nulls last, ${workOrders.woNumber}`);
-  return found.rows.map((row) => ({
+      ${assignments.plannedStart} nulls last, ${workOrders.woNumber}`;
+    },
+    { ...values, equipmentNo, today },
+  );
+  return found.map((row) => ({
     inspectionMethod: row.inspection_method,
     taskAssignmentId: row.id,
     workOrderSPKId: row.work_order_spkid,
@@ -143,17 +158,21 @@ async function nextDueOf(
  * locations are. Read off the locations' natural key (equipment, name).
  */
 async function thicknessDueOf(
-  db: DbOrTx,
+  db: Db,
   equipmentNo: string,
   today: string,
 ): Promise<EquipmentHealthThicknessDue | null> {
   const next = thicknessLocations.nextInspectionDate;
-  const found = await db.execute<{ id: string; name: string; next: string | null; n: number }>(sql`
+  const [row] = await statements.run<{ id: string; name: string; next: string | null; n: number }>(
+    db,
+    'thicknessDue',
+    () => sql`
     select l.id, l.name, l.next, l.n from (select ${thicknessLocations.id} as id, ${thicknessLocations.name} as name,
       (${next})::date::text as next, (count(*) over ())::int as n
-      from ${thicknessLocations} where ${thicknessLocations.equipmentNo} = ${equipmentNo}) l
-    order by l.next nulls last, l.name limit 1`);
-  const [row] = found.rows;
+      from ${thicknessLocations} where ${thicknessLocations.equipmentNo} = ${equipmentNoSlot}) l
+    order by l.next nulls last, l.name limit 1`,
+    { equipmentNo },
+  );
   if (!row?.next) return null;
   return {
     nextInspectionDate: row.next,
@@ -167,28 +186,35 @@ async function thicknessDueOf(
 /**
  * The latest photos: the images of the records under each method's latest report (the reports on
  * the card's method cards), of the modules the caller may view, newest report first, at most
- * `healthPhotoCap`. One statement: the latest reports once, their records' files by the engine's
- * walk of the declarations (`reportImagesSql`).
+ * `healthPhotoCap`. One statement, prepared per set of viewable image entities and scope: the
+ * latest reports once, their records' files by the engine's walk of the declarations
+ * (`reportImagesSql`).
  */
 async function photosOf(
-  db: DbOrTx,
+  db: Db,
   equipmentNo: string,
   visible: SQL | undefined,
+  values: Record<string, unknown>,
   user: AuthenticatedUser,
 ): Promise<EquipmentHealthPhoto[]> {
   const mayView = (entity: EntityDefinition) => can(user, { module: entity.module, action: 'view' });
-  const images = reportImagesSql(sql`select id from latest`, mayView);
-  if (!images) return [];
-  const found = await db.execute<
+  const viewed = reportImageEntities(mayView);
+  if (viewed.length === 0) return [];
+  const found = await statements.run<
     ReportImageRow & { report_number: string; inspection_method: string; date: string | null }
-  >(sql`
+  >(
+    db,
+    `photos|${viewed.join(',')}|${sqlShape(visible)}`,
+    () => sql`
     with latest as (select r.id, r.report_number, r.inspection_method, r.date
-      from (${equipmentReportsSql(sql`${equipmentNo}`, visible)}) r where r.recency = 1)
+      from (${equipmentReportsSql(sql`${equipmentNoSlot}`, visible)}) r where r.recency = 1)
     select i.*, l.report_number, l.inspection_method, l.date
-    from (${images}) i join latest l on l.id = i.report_header_id
+    from (${reportImagesSql(sql`select id from latest`, mayView)}) i join latest l on l.id = i.report_header_id
     order by l.date desc nulls last, l.id, i.created_at desc, i.id
-    limit ${healthPhotoCap}`);
-  return found.rows.map((row) => ({
+    limit ${healthPhotoCap}`,
+    { ...values, equipmentNo },
+  );
+  return found.map((row) => ({
     id: row.id,
     url: `/api/files/${row.id}`,
     displayName: row.display_name,
@@ -215,49 +241,67 @@ async function photosOf(
 export const equipmentHealthActions: Record<string, ActionHandler> = {
   'equipmentHealth.card': typedAction({ params: equipmentHealthParams }, async ({ params, deps, user }) => {
     const { equipmentNo } = params;
-    const visible = scopeFor(deps.scopes, reportHeader, user);
+    const db = deps.db;
+    const visible = scopePlaceholderFor(deps.scopes, reportHeader, user);
+    const values = scopePlaceholderValues(user!);
     const today = calendarDay(new Date());
+    const at = { equipmentNo };
+    type Identity = StoredRecord & {
+      categoryName: string | null;
+      objectTypeName: string | null;
+      locationName: string | null;
+      plannerGroupName: string | null;
+    };
+    type Drawing = { id: string; fileName: string; drawingNumber: string | null; revision: string | null };
     const [identity, drawings, history, nextDue, thicknessDue, photos, openRecommendations] =
       await Promise.all([
-        deps.db
-          .select({
-            ...getTableColumns(equipmentTable),
-            categoryName: categories.name,
-            objectTypeName: objectTypes.name,
-            locationName: locations.name,
-            plannerGroupName: plannerGroups.name,
-          })
-          .from(equipmentTable)
-          .leftJoin(categories, eq(categories.code, equipmentTable.categoryCode))
-          .leftJoin(objectTypes, eq(objectTypes.code, equipmentTable.objectTypeCode))
-          .leftJoin(locations, eq(locations.code, equipmentTable.locationCode))
-          .leftJoin(plannerGroups, eq(plannerGroups.code, equipmentTable.plannerGroupCode))
-          .where(eq(equipmentTable.equipmentNo, equipmentNo))
-          .limit(1),
-        deps.db
-          .select({
-            id: isometrics.id,
-            fileName: isometrics.fileName,
-            drawingNumber: isometrics.drawingNumber,
-            revision: isometrics.revision,
-            matched: matchedRows(),
-          })
-          .from(isometrics)
-          .innerJoin(registered, and(eq(registered.id, isometrics.ndtEquipmentId)))
-          .where(eq(registered.equipmentNo, equipmentNo))
-          .orderBy(asc(isometrics.fileName))
-          .limit(healthDrawingCap)
+        prepared.run<Identity[]>(
+          db,
+          'identity',
+          () =>
+            db
+              .select({
+                ...getTableColumns(equipmentTable),
+                categoryName: categories.name,
+                objectTypeName: objectTypes.name,
+                locationName: locations.name,
+                plannerGroupName: plannerGroups.name,
+              })
+              .from(equipmentTable)
+              .leftJoin(categories, eq(categories.code, equipmentTable.categoryCode))
+              .leftJoin(objectTypes, eq(objectTypes.code, equipmentTable.objectTypeCode))
+              .leftJoin(locations, eq(locations.code, equipmentTable.locationCode))
+              .leftJoin(plannerGroups, eq(plannerGroups.code, equipmentTable.plannerGroupCode))
+              .where(eq(equipmentTable.equipmentNo, equipmentNoSlot))
+              .limit(1),
+          at,
+        ),
+        prepared
+          .run<(Drawing & { matched: number })[]>(
+            db,
+            'drawings',
+            () =>
+              db
+                .select({
+                  id: isometrics.id,
+                  fileName: isometrics.fileName,
+                  drawingNumber: isometrics.drawingNumber,
+                  revision: isometrics.revision,
+                  matched: matchedRows(),
+                })
+                .from(isometrics)
+                .innerJoin(registered, eq(registered.id, isometrics.ndtEquipmentId))
+                .where(eq(registered.equipmentNo, equipmentNoSlot))
+                .orderBy(asc(isometrics.fileName))
+                .limit(healthDrawingCap),
+            at,
+          )
           .then(cappedRows),
         // The equipment's methods first: the history compiles only their techniques' grades.
-        equipmentMethodsOf(deps.db, equipmentNo, visible).then((methods) =>
-          deps.db.execute(
-            sql`select * from (${equipmentHistorySql(sql`${equipmentNo}`, visible, healthReportsPerMethod, methods)}) r
-            order by r.inspection_method, r.recency`,
-          ),
-        ),
-        nextDueOf(deps.db, equipmentNo, scopeFor(deps.scopes, woTaskAssignment, user), today),
-        thicknessDueOf(deps.db, equipmentNo, today),
-        photosOf(deps.db, equipmentNo, visible, user!),
+        readEquipmentHistory(db, equipmentNo, visible, values, healthReportsPerMethod),
+        nextDueOf(db, equipmentNo, scopePlaceholderFor(deps.scopes, woTaskAssignment, user), values, today),
+        thicknessDueOf(db, equipmentNo, today),
+        photosOf(db, equipmentNo, visible, values, user!),
         // A finding says as much as its report: counted for a caller who may read reports.
         can(user!, { module: 'reportHeader', action: 'view' })
           ? openRecommendationsOf(deps, equipmentNo, user!)
@@ -269,21 +313,16 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
     const [shown, drawingCount] = drawings;
     return {
       data: {
-        equipment: recordView(equipment, row as unknown as StoredRecord),
+        equipment: recordView(equipment, row),
         names: {
           category: categoryName,
           objectType: objectTypeName,
           location: locationName,
           plannerGroup: plannerGroupName,
         },
-        drawings: shown as {
-          id: string;
-          fileName: string;
-          drawingNumber: string | null;
-          revision: string | null;
-        }[],
+        drawings: shown,
         drawingCount,
-        methods: methodsOf(history.rows as EquipmentHistoryRow[]),
+        methods: methodsOf(history),
         nextDue,
         thicknessDue,
         photos,

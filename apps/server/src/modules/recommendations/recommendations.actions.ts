@@ -134,9 +134,11 @@ export async function openRecommendationsOf(
     RecommendationSeverity,
     number
   >;
-  for (const c of await countListBy(deps, register, open, user, bySeverityCount))
-    bySeverity[c.severity as RecommendationSeverity] = c.count;
-  const late = await countListBy(deps, register, { ...open, dueBefore: isoToday() }, user, bySeverityCount);
+  const [all, late] = await Promise.all([
+    countListBy(deps, register, open, user, bySeverityCount),
+    countListBy(deps, register, { ...open, dueBefore: isoToday() }, user, bySeverityCount),
+  ]);
+  for (const c of all) bySeverity[c.severity as RecommendationSeverity] = c.count;
   return {
     bySeverity,
     overdue: late.reduce((n, c) => n + c.count, 0),
