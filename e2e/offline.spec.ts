@@ -47,6 +47,9 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   page,
   context,
 }, info) => {
+  // A tablet journey; shoot() photographs it at desktop width too (the desktop project would write
+  // the same photographs, its "tablet" ones at desktop width).
+  test.skip(info.project.name !== 'tablet', 'a tablet journey');
   const run = runMark(info);
   const woNumber = `WO-OFF-${run}`;
   const reportNumber = `RPT-OFF-${run}`;
@@ -149,14 +152,30 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   await expect(kept.getByText(/^No network\./)).toBeVisible();
   await expect(kept.getByRole('link', { name: taskName })).toBeVisible();
   await expect(kept.getByText(/^Taken (now|\d+ min ago)$/)).toBeVisible();
-  await expect(kept.getByRole('button', { name: `Refresh ${taskName} on this device` })).toBeDisabled();
+  const needsServer = 'Needs a connection to the server';
+  const refresh = kept.getByRole('button', { name: `Refresh ${taskName} on this device` });
+  await expect(refresh).toBeDisabled();
+  await expect(refresh).toHaveAccessibleDescription(needsServer);
   await expectAccessible(page, info, `offline-${info.project.name}-indicator`, 'offline-indicator');
   await shoot(page, 'indicator');
   await page.keyboard.press('Escape');
+  // On the task, so is refreshing it; a new report stays offered.
+  const takeAgain = page
+    .getByRole('main')
+    .getByRole('button', { name: `Refresh ${taskName} on this device` });
+  await expect(takeAgain).toBeDisabled();
+  await expect(takeAgain).toHaveAccessibleDescription(needsServer);
+  await expect(page.getByRole('link', { name: 'Create report' })).toBeEnabled();
 
   // The report and its thermal inspection, still without a network, even after another reload.
   await page.getByRole('link', { name: `Open report ${reportNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reportNumber);
+  // What only the server can do waits for it, and says so (docs/offline-capture.md).
+  const pdf = page.getByRole('button', { name: 'Download PDF' });
+  await expect(pdf).toBeDisabled();
+  await expect(pdf).toHaveAccessibleDescription(needsServer);
+  await pdf.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(needsServer);
   await page.getByRole('link', { name: 'Open thermal analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
   await reloadOffline(page, 'Thermal analysis');
@@ -167,6 +186,15 @@ test('an inspector takes a task offline and opens its report and thermal inspect
     .filter({ has: page.getByRole('columnheader', { name: /Tag/ }) });
   await expect(measurements.getByRole('cell', { name: 'F-07-R' }).first()).toBeVisible();
   await expect(measurements.getByRole('cell', { name: 'F-07-S' }).first()).toBeVisible();
+  // The trend over the equipment's reports was never read on this device: said, not empty axes.
+  await expect(page.getByRole('figure', { name: /over its reports$/ })).toContainText(
+    'Not on this device — shown when online',
+  );
+  // A form's save offline keeps the input, and says so rather than a network error.
+  await page.getByLabel('Result').fill('Retorque F-07-R lug.');
+  await page.getByRole('button', { name: 'Save findings' }).click();
+  await expect(page.getByText('You are offline: your input is kept as a draft')).toBeVisible();
+  await expectAccessible(page, info, `offline-${info.project.name}-thermal`, 'offline-thermal');
   await shoot(page, 'thermal');
 
   // 5. Back online: the indicator says so, and the task can be refreshed.

@@ -1,5 +1,5 @@
 import { AppShell, Badge, Burger, Group, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import type { PermissionAction, PermissionModule } from '@inspectra/contract';
 import {
   IconBuildingFactory,
@@ -148,6 +148,11 @@ export function AppLayout() {
   const { t } = useTranslation();
   const profile = useProfile();
   const [opened, { toggle, close }] = useDisclosure();
+  // The shell's own slide (the navigation in and out, the page's margin after it) is a CSS
+  // transition the theme's respectReducedMotion does not reach. Crossing the navigation's breakpoint
+  // (a tablet turned, a window widened) started it before the shell marked itself resizing, so for
+  // 200 ms the navigation stood cut and the page shifted left (the offline journey's photographs).
+  const reduceMotion = useReducedMotion();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => restoreLanguage(profile.id), [profile.id]);
   useEffect(close, [pathname, close]);
@@ -165,6 +170,7 @@ export function AppLayout() {
       // Below 992 px (a 10-inch tablet held upright) the navigation folds away behind the menu button.
       navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
+      transitionDuration={reduceMotion ? 0 : 200}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

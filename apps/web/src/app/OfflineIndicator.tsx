@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTimeAgo } from '../engine/locale.ts';
 import { offlineTasksQuery, removeTaken } from '../engine/offline-copy.ts';
 import type { TakenTask } from '../engine/offline-copy.ts';
+import { NeedsServer } from '../engine/NeedsServer.tsx';
 import { useOnline } from '../engine/useOnline.ts';
 import { AnchorLink } from '../ui/links.tsx';
 import { errorText } from '../ui/error-text.ts';
@@ -124,17 +125,18 @@ function TakenTaskItem({ task, userId, online }: { task: TakenTask; userId: stri
         </Text>
       </div>
       <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          loading={refresh.isPending}
-          disabled={!online}
-          onClick={() => refresh.mutate()}
-          aria-label={t('offline.refreshName', { name: task.name })}
-          title={t('offline.refresh')}
-        >
-          <IconRefresh size={18} aria-hidden />
-        </ActionIcon>
+        <NeedsServer>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate()}
+            aria-label={t('offline.refreshName', { name: task.name })}
+            title={online ? t('offline.refresh') : undefined}
+          >
+            <IconRefresh size={18} aria-hidden />
+          </ActionIcon>
+        </NeedsServer>
         <ActionIcon
           variant="default"
           size="lg"

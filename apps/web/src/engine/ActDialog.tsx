@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.ts';
 import { errorText, serverFieldError } from '../ui/error-text.ts';
+import { NeedsServer } from './NeedsServer.tsx';
 
 /** Longest comment an act takes (the contract's limit on a status comment). */
 const maxComment = 2000;
@@ -129,9 +130,11 @@ export function ActDialog({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button loading={busy} color={act?.color} disabled={act?.heldBack} onClick={() => void confirm()}>
-            {act?.confirm}
-          </Button>
+          <NeedsServer>
+            <Button loading={busy} color={act?.color} disabled={act?.heldBack} onClick={() => void confirm()}>
+              {act?.confirm}
+            </Button>
+          </NeedsServer>
         </Group>
       </Stack>
     </Modal>

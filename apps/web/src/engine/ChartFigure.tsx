@@ -1,7 +1,10 @@
 import '@mantine/charts/styles.css';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from './locale.ts';
+import { notOnDevice } from './useOnline.ts';
+import type { QueryReach } from './useOnline.ts';
 
 /** The lines' colours, one per series in order (a trend's points, the methods of a health card). */
 export const chartLineColors = [
@@ -21,6 +24,8 @@ export const chartLineColor = (i: number) => chartLineColors[i % chartLineColors
 /**
  * A chart as a figure every chart of the app draws alike: a bordered card named by its title (for a
  * screen reader too), the chart, or a sentence where there is nothing to draw, and a caption.
+ * Given the query it draws (`query`): loading while it is read, and offline with no copy of it on
+ * the device "Not on this device — shown when online" rather than empty axes.
  */
 export function ChartFigure(p: {
   title: string;
@@ -29,19 +34,26 @@ export function ChartFigure(p: {
   /** Said instead of the chart where there is nothing to draw. */
   empty?: string | undefined;
   caption?: ReactNode;
+  /** The query whose answer the chart draws. */
+  query?: QueryReach & { isPending: boolean };
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const order = p.order ?? 3;
+  const missing = p.query !== undefined && notOnDevice(p.query);
+  const said = missing ? t('offline.notOnDevice') : p.empty;
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={p.title}>
       <Stack gap="sm">
         <Title order={order} fz={order === 2 ? 'lg' : 'md'}>
           {p.title}
         </Title>
-        {p.empty !== undefined ? (
+        {said !== undefined ? (
           <Text size="sm" c="dimmed">
-            {p.empty}
+            {said}
           </Text>
+        ) : p.query?.isPending ? (
+          <Loader size="sm" aria-label={t('common.loading')} />
         ) : (
           p.children
         )}

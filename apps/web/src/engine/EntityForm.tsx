@@ -46,6 +46,7 @@ import { useFormDraft } from './useFormDraft.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWarningConfirmation } from './useWarningConfirmation.tsx';
 import { useOverrideReason } from './useOverrideReason.tsx';
+import { failedOffline } from './useOnline.ts';
 import { groupFields } from './field-groups.ts';
 import { checkValues, isPicker } from './validation.ts';
 
@@ -390,7 +391,8 @@ export function EntityForm(p: EntityFormProps) {
   );
 
   function showFailure(error: unknown) {
-    const message = errorText(error, t);
+    // Offline, the input stays in the form and its draft (useFormDraft): said so, not as a fault.
+    const message = failedOffline(error) ? t('offline.draftKept') : errorText(error, t);
     if (!(error instanceof ApiError) || error.details.length === 0) {
       const status = error instanceof ApiError ? error.status : 0;
       setProblem({

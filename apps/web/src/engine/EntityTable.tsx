@@ -44,6 +44,7 @@ import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
 import { TableFilters } from './TableFilters.tsx';
 import { activeFilters, sortableColumns, tableFilters, tableTabs } from './table-query.ts';
 import type { TableSort } from './table-query.ts';
+import { notOnDevice } from './useOnline.ts';
 
 type Row = Record<string, unknown>;
 
@@ -160,6 +161,8 @@ export function EntityTable(p: EntityTableProps) {
   const pagination = usePagination(query.data?.meta.totalCountExact);
   const { touch } = pagination;
   const records = query.data?.records ?? [];
+  // Offline with no copy of the list: said as such, not as "No records" nor as a failure.
+  const missing = notOnDevice(query);
   const totalPages = query.data?.meta.totalPages;
 
   // Deleting the last rows of the last page would otherwise leave the user on an empty page.
@@ -378,7 +381,7 @@ export function EntityTable(p: EntityTableProps) {
           </Paper>
         </Collapse>
       )}
-      {query.isError && (
+      {query.isError && !missing && (
         <Alert
           color="red"
           icon={<IconAlertCircle aria-hidden />}
@@ -400,7 +403,7 @@ export function EntityTable(p: EntityTableProps) {
           </Stack>
         </Alert>
       )}
-      {!(query.isError && !query.data) && (
+      {!(query.isError && !query.data && !missing) && (
         <DataTable<Row>
           records={records}
           columns={columns}
@@ -415,7 +418,7 @@ export function EntityTable(p: EntityTableProps) {
           emptyState={
             records.length === 0 && !query.isFetching ? (
               <Text size="sm" c="dimmed">
-                {p.emptyText ?? t('engine.table.empty')}
+                {missing ? t('offline.notOnDevice') : (p.emptyText ?? t('engine.table.empty'))}
               </Text>
             ) : (
               <></>

@@ -5,6 +5,8 @@ import type { DataTableColumn, DataTableProps } from 'mantine-datatable';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatNumber } from './locale.ts';
+import { notOnDevice } from './useOnline.ts';
+import type { QueryReach } from './useOnline.ts';
 
 /**
  * What every server-paged table says about its pages, in the user's language: "1–25 of about
@@ -50,8 +52,8 @@ export function usePagination(totalCountExact: boolean | undefined) {
 export function PagedTable<T extends { id: string }>(p: {
   records: T[];
   columns: DataTableColumn<T>[];
-  fetching: boolean;
-  error: Error | null;
+  /** The list's query: whether it is fetching, how it failed, whether it is on the device at all. */
+  query: QueryReach & { isFetching: boolean; error: Error | null };
   emptyText: string;
   /** Opens a record; `openLabel` names the row for a screen reader. */
   open: (record: T) => void;
@@ -63,24 +65,26 @@ export function PagedTable<T extends { id: string }>(p: {
 }) {
   const { t } = useTranslation();
   const { props } = usePagination(p.meta?.totalCountExact);
+  const missing = notOnDevice(p.query);
+  const fetching = p.query.isFetching;
   return (
     <>
-      {p.error && (
+      {p.query.error && !missing && (
         <Text c="red" role="alert">
-          {p.error.message}
+          {p.query.error.message}
         </Text>
       )}
       <DataTable<T>
         records={p.records}
         columns={p.columns}
         idAccessor="id"
-        fetching={p.fetching}
+        fetching={fetching}
         minHeight={p.records.length === 0 ? 200 : undefined}
         loadingText={t('common.loading')}
         emptyState={
-          p.records.length === 0 && !p.fetching ? (
+          p.records.length === 0 && !fetching ? (
             <Text size="sm" c="dimmed">
-              {p.emptyText}
+              {missing ? t('offline.notOnDevice') : p.emptyText}
             </Text>
           ) : (
             <></>

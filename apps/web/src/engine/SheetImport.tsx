@@ -10,6 +10,7 @@ import { errorText } from '../ui/error-text.ts';
 import { saveDownload } from '../api/save-file.ts';
 import { fieldLabel } from './entity-labels.ts';
 import { formatNumber } from './locale.ts';
+import { NeedsServer } from './NeedsServer.tsx';
 import { rowProblems, sheetRoutesOf, templateFileName } from './sheet-routes.ts';
 import type { RowProblem } from './sheet-routes.ts';
 
@@ -82,22 +83,30 @@ export function SheetImport(p: SheetImportProps) {
     <Stack gap="sm">
       <Group gap="sm">
         {templateRoute && (
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void downloadTemplate()}
-          >
-            {t('engine.sheetImport.downloadTemplate')}
-          </Button>
+          <NeedsServer>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void downloadTemplate()}
+            >
+              {t('engine.sheetImport.downloadTemplate')}
+            </Button>
+          </NeedsServer>
         )}
         <FileButton
           onChange={(file) => file && upload.mutate(file)}
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         >
           {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
-              {t('engine.sheetImport.import')}
-            </Button>
+            <NeedsServer>
+              <Button
+                {...props}
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
+                {t('engine.sheetImport.import')}
+              </Button>
+            </NeedsServer>
           )}
         </FileButton>
       </Group>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActDialog } from '../../engine/ActDialog.tsx';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
 import { approvalQueueKey } from './approval-queries.ts';
 import { ApproverSignature, useSignatureHeldBack } from '../signature/ApproverSignature.tsx';
@@ -29,23 +30,27 @@ export function ApprovalActButtons({
   const disabled = disabledBy !== undefined;
   return (
     <Group gap="xs" role="group" aria-label={t('approvals.panel.title')}>
-      <Button
-        color="green"
-        disabled={disabled}
-        aria-describedby={disabledBy}
-        onClick={() => onAsk('approved')}
-      >
-        {t('approvals.panel.approve')}
-      </Button>
-      <Button
-        color="orange"
-        variant="light"
-        disabled={disabled}
-        aria-describedby={disabledBy}
-        onClick={() => onAsk('returned')}
-      >
-        {t('approvals.panel.return')}
-      </Button>
+      <NeedsServer needed={!disabled}>
+        <Button
+          color="green"
+          disabled={disabled}
+          aria-describedby={disabledBy}
+          onClick={() => onAsk('approved')}
+        >
+          {t('approvals.panel.approve')}
+        </Button>
+      </NeedsServer>
+      <NeedsServer needed={!disabled}>
+        <Button
+          color="orange"
+          variant="light"
+          disabled={disabled}
+          aria-describedby={disabledBy}
+          onClick={() => onAsk('returned')}
+        >
+          {t('approvals.panel.return')}
+        </Button>
+      </NeedsServer>
     </Group>
   );
 }

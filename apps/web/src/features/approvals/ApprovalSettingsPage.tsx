@@ -24,6 +24,7 @@ import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { approvalPositionsQuery, approvalSettingsQuery, approvalSummaryQuery } from './approval-queries.ts';
 import { ApprovalOptionsPanel } from './ApprovalOptionsPanel.tsx';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 /** Approval settings: per inspection method, its levels and the position approving at each. */
 export function ApprovalSettingsPage() {
@@ -153,9 +154,11 @@ function MethodPathCard({ method }: { method: MethodApprovalPath }) {
             >
               {t('approvals.settings.addLevel')}
             </Button>
-            <Button loading={form.saving} onClick={() => form.submit(save)}>
-              {t('approvals.settings.save')}
-            </Button>
+            <NeedsServer>
+              <Button loading={form.saving} onClick={() => form.submit(save)}>
+                {t('approvals.settings.save')}
+              </Button>
+            </NeedsServer>
           </Group>
         )}
       </Stack>

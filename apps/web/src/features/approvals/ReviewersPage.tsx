@@ -25,6 +25,7 @@ import { useCheckedForm } from '../../engine/useCheckedForm.ts';
 import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { approvalPositionsQuery, approvalSettingsQuery } from './approval-queries.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 /** A reviewer assignment as the list answers it (reviewerAssignmentViewSchema). */
 type ReviewerRow = {
@@ -280,9 +281,11 @@ function AssignForm({ methods }: { methods: { value: string; label: string }[] }
           error={form.fieldError('userPdmIds') ?? form.fieldError('userPdmId')}
           searchable
         />
-        <Button loading={form.saving} onClick={() => form.submit(assign)}>
-          {t('approvals.reviewers.assign')}
-        </Button>
+        <NeedsServer>
+          <Button loading={form.saving} onClick={() => form.submit(assign)}>
+            {t('approvals.reviewers.assign')}
+          </Button>
+        </NeedsServer>
       </Group>
       <SubmissionFailure error={form.error} shownFields={form.shownFields} />
     </Paper>
@@ -354,9 +357,11 @@ function PositionsPanel() {
             clampBehavior="none"
             w={120}
           />
-          <Button loading={form.saving} onClick={() => form.submit(save)}>
-            {t('approvals.reviewers.savePosition')}
-          </Button>
+          <NeedsServer>
+            <Button loading={form.saving} onClick={() => form.submit(save)}>
+              {t('approvals.reviewers.savePosition')}
+            </Button>
+          </NeedsServer>
         </Group>
       )}
       <SubmissionFailure error={form.error} shownFields={form.shownFields} />

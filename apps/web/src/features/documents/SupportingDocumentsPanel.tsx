@@ -121,6 +121,7 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
                     tooltip={t('documents.downloadShort')}
                     icon={<IconDownload size={18} aria-hidden />}
                     onClick={() => void download(d)}
+                    needsServer
                   />
                 )}
                 {mayDelete && (

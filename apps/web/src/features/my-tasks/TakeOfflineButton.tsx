@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAgo } from '../../engine/locale.ts';
 import { offlineTasksQuery } from '../../engine/offline-copy.ts';
-import { useOnline } from '../../engine/useOnline.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import { errorText } from '../../ui/error-text.ts';
 import { useProfile } from '../auth/useProfile.ts';
 import { takeTaskOffline } from './offline-task.ts';
@@ -17,7 +17,6 @@ import { takeTaskOffline } from './offline-task.ts';
 export function TakeOfflineButton({ taskId, name }: { taskId: string; name: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const online = useOnline();
   const userId = useProfile().id;
   const taken = useQuery(offlineTasksQuery(userId)).data?.find((task) => task.taskId === taskId);
   const take = useMutation({
@@ -33,18 +32,19 @@ export function TakeOfflineButton({ taskId, name }: { taskId: string; name: stri
   });
   // Not on the device yet: take it. On it: when it was taken, and the same reads again to refresh it.
   const button = (
-    <Button
-      variant="default"
-      leftSection={
-        taken ? <IconRefresh size={18} aria-hidden /> : <IconCloudDownload size={18} aria-hidden />
-      }
-      loading={take.isPending}
-      disabled={!online}
-      onClick={() => take.mutate()}
-      aria-label={taken ? t('offline.refreshName', { name }) : undefined}
-    >
-      {t(taken ? 'offline.refresh' : 'myTasks.takeOffline')}
-    </Button>
+    <NeedsServer>
+      <Button
+        variant="default"
+        leftSection={
+          taken ? <IconRefresh size={18} aria-hidden /> : <IconCloudDownload size={18} aria-hidden />
+        }
+        loading={take.isPending}
+        onClick={() => take.mutate()}
+        aria-label={taken ? t('offline.refreshName', { name }) : undefined}
+      >
+        {t(taken ? 'offline.refresh' : 'myTasks.takeOffline')}
+      </Button>
+    </NeedsServer>
   );
   if (!taken) return button;
   return (

@@ -185,6 +185,7 @@ function Isometrics({ equipment }: { equipment: NdtEquipmentListItem }) {
                     tooltip={t('ndt.download')}
                     icon={<IconDownload size={18} aria-hidden />}
                     onClick={() => void download(d)}
+                    needsServer
                   />
                   {mayDelete && (
                     <RowAction

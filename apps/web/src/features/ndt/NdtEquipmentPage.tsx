@@ -163,8 +163,7 @@ export function NdtEquipmentPage() {
           <PagedTable<NdtEquipmentListItem>
             records={records}
             columns={columns}
-            fetching={list.isFetching}
-            error={list.error}
+            query={list}
             emptyText={t('ndt.empty')}
             open={open}
             openLabel={(record) => t('ndt.openEquipment', { number: record.equipmentNo })}

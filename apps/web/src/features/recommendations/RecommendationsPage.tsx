@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../engine/PagedTable.tsx';
 import { formatDate } from '../../engine/locale.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useProfile } from '../auth/useProfile.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
@@ -145,9 +146,11 @@ export function RecommendationsPage() {
         title={t('recommendations.title')}
         subtitle={t('recommendations.subtitle')}
         actions={
-          <Button variant="default" loading={exporting} onClick={() => void exportRegister()}>
-            {t('recommendations.export')}
-          </Button>
+          <NeedsServer>
+            <Button variant="default" loading={exporting} onClick={() => void exportRegister()}>
+              {t('recommendations.export')}
+            </Button>
+          </NeedsServer>
         }
       />
       {exportError && (
@@ -212,8 +215,7 @@ export function RecommendationsPage() {
           <PagedTable<RecommendationView>
             records={list.data?.data ?? []}
             columns={columns}
-            fetching={list.isFetching}
-            error={list.error}
+            query={list}
             emptyText={t('recommendations.empty')}
             open={(r) =>
               void navigate({ to: '/recommendations/$recommendationId', params: { recommendationId: r.id } })

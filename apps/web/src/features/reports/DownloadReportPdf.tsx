@@ -4,6 +4,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../../api/save-file.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import { errorText } from '../../ui/error-text.ts';
 
 /** The PDF's languages; any other language of the page asks for English. */
@@ -46,14 +47,16 @@ export function DownloadReportPdf({
     }
   }
   return (
-    <Button
-      variant="default"
-      leftSection={<IconFileTypePdf size={18} aria-hidden />}
-      loading={busy}
-      aria-label={label}
-      onClick={() => void download()}
-    >
-      {t('reports.pdf.download')}
-    </Button>
+    <NeedsServer>
+      <Button
+        variant="default"
+        leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        loading={busy}
+        aria-label={label}
+        onClick={() => void download()}
+      >
+        {t('reports.pdf.download')}
+      </Button>
+    </NeedsServer>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { ActDialog } from '../../engine/ActDialog.tsx';
 import type { Act } from '../../engine/ActDialog.tsx';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import { enumLabel } from '../../engine/entity-labels.ts';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { allowedMoves, asksForReason, isReportFinal, reportStatusColors } from './report-status.ts';
@@ -67,25 +68,28 @@ export function ReportStatusActions({ report }: { report: Report }) {
     <>
       <Group gap="xs" role="group" aria-label={t('reports.actions')}>
         {moves.map((move) => (
-          <Button
-            key={move.to}
-            color={reportStatusColors[move.to]}
-            variant={move.to === 'approved' || move.to === 'submitted' ? 'filled' : 'light'}
-            disabled={move.to === 'submitted' && incomplete}
-            aria-describedby={move.to === 'submitted' && incomplete ? missingListId : undefined}
-            onClick={() => setAsked({ kind: 'move', to: move.to })}
-          >
-            {t(`reports.move.${move.to}`)}
-          </Button>
+          <NeedsServer key={move.to}>
+            <Button
+              color={reportStatusColors[move.to]}
+              variant={move.to === 'approved' || move.to === 'submitted' ? 'filled' : 'light'}
+              disabled={move.to === 'submitted' && incomplete}
+              aria-describedby={move.to === 'submitted' && incomplete ? missingListId : undefined}
+              onClick={() => setAsked({ kind: 'move', to: move.to })}
+            >
+              {t(`reports.move.${move.to}`)}
+            </Button>
+          </NeedsServer>
         ))}
         {mayRevise && (
-          <Button
-            variant="light"
-            leftSection={<IconCopy size={18} aria-hidden />}
-            onClick={() => setAsked({ kind: 'revise' })}
-          >
-            {t('reports.revise')}
-          </Button>
+          <NeedsServer>
+            <Button
+              variant="light"
+              leftSection={<IconCopy size={18} aria-hidden />}
+              onClick={() => setAsked({ kind: 'revise' })}
+            >
+              {t('reports.revise')}
+            </Button>
+          </NeedsServer>
         )}
       </Group>
       <ActDialog

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mant
 import { useTranslation } from 'react-i18next';
 import { SubmissionFailure, useSubmission } from '../../engine/useSubmission.tsx';
 import { permissionModuleLabel } from './module-label.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 export type Grants = Record<string, PermissionAction[]>;
 
@@ -123,9 +124,11 @@ export function PermissionMatrix(p: {
               {t('roles.unsaved')}
             </Text>
           )}
-          <Button onClick={save} loading={submission.saving}>
-            {t('roles.save')}
-          </Button>
+          <NeedsServer>
+            <Button onClick={save} loading={submission.saving}>
+              {t('roles.save')}
+            </Button>
+          </NeedsServer>
         </Group>
       )}
     </Stack>

@@ -27,6 +27,7 @@ import { useCheckedForm } from '../../engine/useCheckedForm.ts';
 import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { PermissionMatrix, roleModulesOf, sameGrants } from './PermissionMatrix.tsx';
 import type { Grants } from './PermissionMatrix.tsx';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 /**
  * Roles and the permission matrix: pick a role on the left, tick its permissions on the right. Ticks
@@ -220,9 +221,11 @@ function NewRoleDialog(p: { opened: boolean; onClose: () => void; onCreated: (id
             <Button variant="default" onClick={close}>
               {t('roles.cancel')}
             </Button>
-            <Button type="submit" loading={form.saving}>
-              {t('roles.create')}
-            </Button>
+            <NeedsServer>
+              <Button type="submit" loading={form.saving}>
+                {t('roles.create')}
+              </Button>
+            </NeedsServer>
           </Group>
         </Stack>
       </form>

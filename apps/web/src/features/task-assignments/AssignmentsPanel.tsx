@@ -285,6 +285,7 @@ function AssignmentCard({
                           tooltip={t('taskAssignments.moveShort')}
                           icon={<IconArrowsExchange size={18} aria-hidden />}
                           onClick={() => onMove(r)}
+                          needsServer
                         />
                       </Table.Td>
                     )}

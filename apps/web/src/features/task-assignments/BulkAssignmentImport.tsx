@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { errorText } from '../../ui/error-text.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 import { formatBytes, formatNumber } from '../../engine/locale.ts';
 import { assignmentCalls } from './assignment-calls.ts';
 import type { ImportFailure, ImportReport, RowResult } from './bulk-assignment.ts';
@@ -97,22 +98,26 @@ export function BulkAssignmentImport() {
   return (
     <Stack gap="md">
       <Group>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          onClick={() => void downloadTemplate()}
-          loading={templateLoading}
-        >
-          {t('taskAssignmentImport.downloadTemplate')}
-        </Button>
+        <NeedsServer>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            onClick={() => void downloadTemplate()}
+            loading={templateLoading}
+          >
+            {t('taskAssignmentImport.downloadTemplate')}
+          </Button>
+        </NeedsServer>
         {/* The keyboard's and screen reader's way to the file: the drop zone is a mouse target only. */}
-        <Button
-          leftSection={<IconUpload size={18} aria-hidden />}
-          onClick={() => openPicker.current?.()}
-          disabled={running}
-        >
-          {t('taskAssignmentImport.chooseFile')}
-        </Button>
+        <NeedsServer>
+          <Button
+            leftSection={<IconUpload size={18} aria-hidden />}
+            onClick={() => openPicker.current?.()}
+            disabled={running}
+          >
+            {t('taskAssignmentImport.chooseFile')}
+          </Button>
+        </NeedsServer>
       </Group>
       {templateError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setTemplateError(null)}>

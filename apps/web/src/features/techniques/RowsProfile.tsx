@@ -71,7 +71,8 @@ export default function RowsProfile({
   const { technique } = scope;
   const rows = technique.workspace!.rows!;
   const grade = technique.findingGrade;
-  const { data } = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
+  const read = useQuery(techniqueQueries.rows(scope, String(inspection.id)));
+  const data = read.data;
   const records = data?.records ?? [];
   const drawn = drawnRows(profile, records);
   const label = (key: string) => fieldLabel(t, rows.name, key, rows.fields[key]!);
@@ -97,8 +98,11 @@ export default function RowsProfile({
     <ChartFigure
       title={title}
       empty={
-        drawn.length === 0 ? t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) }) : undefined
+        data && drawn.length === 0
+          ? t('workspace.profileEmpty', { x: labelInSentence(label(profile.x)) })
+          : undefined
       }
+      query={read}
       caption={
         <>
           <PartOfList list={data} besideTable />

@@ -56,7 +56,7 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
   const { t, i18n } = useTranslation();
   const entity = route.operation.entity;
   const grade = scope.technique.findingGrade;
-  const { data } = useQuery({
+  const trend = useQuery({
     queryKey: [...techniqueKey(scope.technique, scope.reportId), 'trend', entity.name],
     queryFn: async ({ signal }) =>
       (
@@ -66,6 +66,7 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
         })
       ).data,
   });
+  const data = trend.data;
   // A verdict pair's bands are the standard's: the recorded verdict is a choice, not a limit. The
   // limits are those the trend answered for the report's case, else those the grade always sets.
   const { value, bands } = drawnValue(entity, grade?.standard ?? grade?.field, data?.bands);
@@ -90,6 +91,7 @@ export default function RowsTrend({ scope, route }: { scope: WorkspaceScope; rou
     <ChartFigure
       title={title}
       empty={data && rows.length === 0 ? t('workspace.trendEmpty') : undefined}
+      query={trend}
       caption={
         data &&
         (data.bounded.more || data.bounded.morePoints) && (

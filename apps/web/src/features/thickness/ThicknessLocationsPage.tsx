@@ -160,8 +160,7 @@ export function ThicknessLocationsPage() {
           <PagedTable<ThicknessLocationView>
             records={records}
             columns={columns}
-            fetching={list.isFetching}
-            error={list.error}
+            query={list}
             emptyText={t('thickness.empty')}
             open={open}
             openLabel={(record) => t('thickness.openLocation', { name: record.name })}

@@ -8,6 +8,7 @@ import { callApi } from '../../api/calls.ts';
 import { useCheckedForm } from '../../engine/useCheckedForm.ts';
 import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { passwordFieldError } from './password-weakness.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 /**
  * Sets a user's password; the policy is shown up front and the server's refusal says which rule,
@@ -66,9 +67,11 @@ export function PasswordDialog(p: {
             <Button variant="default" onClick={close}>
               {t('users.cancel')}
             </Button>
-            <Button type="submit" loading={form.saving}>
-              {t('users.changePassword')}
-            </Button>
+            <NeedsServer>
+              <Button type="submit" loading={form.saving}>
+                {t('users.changePassword')}
+              </Button>
+            </NeedsServer>
           </Group>
         </Stack>
       </form>

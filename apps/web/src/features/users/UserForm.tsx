@@ -18,6 +18,7 @@ import { SubmissionFailure } from '../../engine/useSubmission.tsx';
 import { MoreNotShown } from '../../engine/MoreNotShown.tsx';
 import { passwordFieldError } from './password-weakness.ts';
 import type { CompanyOption } from './user-queries.ts';
+import { NeedsServer } from '../../engine/NeedsServer.tsx';
 
 export type UserFormValues = Omit<UserCreateBody, 'password'> & { password?: string };
 
@@ -196,9 +197,11 @@ export function UserForm(p: {
           <Button variant="default" onClick={p.onCancel}>
             {t('users.cancel')}
           </Button>
-          <Button type="submit" loading={form.saving}>
-            {t('users.save')}
-          </Button>
+          <NeedsServer>
+            <Button type="submit" loading={form.saving}>
+              {t('users.save')}
+            </Button>
+          </NeedsServer>
         </Group>
       </Stack>
     </form>

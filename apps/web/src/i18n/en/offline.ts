@@ -21,4 +21,7 @@ export const offline = {
   signOutRemoves_other: 'Removes the {{count}} tasks kept on this device',
   updateReady: 'A new version of Inspectra is ready.',
   updateReload: 'Reload',
+  needsServer: 'Needs a connection to the server',
+  draftKept: 'You are offline: your input is kept as a draft',
+  notOnDevice: 'Not on this device — shown when online',
 };

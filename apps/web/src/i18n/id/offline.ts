@@ -24,4 +24,7 @@ export const offline: Translation<typeof en> = {
   signOutRemoves_other: 'Menghapus {{count}} tugas yang disimpan di perangkat ini',
   updateReady: 'Versi baru Inspectra sudah siap.',
   updateReload: 'Muat ulang',
+  needsServer: 'Memerlukan koneksi ke server',
+  draftKept: 'Anda sedang luring: masukan Anda disimpan sebagai draf',
+  notOnDevice: 'Tidak ada di perangkat ini — ditampilkan saat daring',
 };
