@@ -3,8 +3,10 @@
  * body that sends one is refused with a 400 naming it, and nothing is stored or changed; the
  * refusal holds for every entity that declares such a field, in JSON and multipart alike.
  */
-import { entities } from '@inspectra/contract';
+import { randomUUID } from 'node:crypto';
+import { entities, routeSchemas } from '@inspectra/contract';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables, reportHeaderTable } from '../src/db/schema/index.ts';
 import {
@@ -84,6 +86,49 @@ describe('a report header', () => {
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ title: 'Changed alone', status: 'draft' });
+  });
+});
+
+/**
+ * A record's id is the server's on every write but one: a create may carry the id the client made
+ * for it (docs/offline-capture.md, part 2; client-ids.test.ts proves the rest). On update, an id in
+ * the body is left as it always was, and the record keeps its own.
+ */
+describe('the id', () => {
+  it('is taken on create only: the create route documents it, every update body leaves it', async () => {
+    const withId = Object.values(entities).flatMap((entity) =>
+      variantsOf(entity).flatMap((variant) =>
+        entityRoutes(entity, variant).flatMap((route) => {
+          const body = routeSchemas(route).body;
+          if (!body) return [];
+          // A body that is one record or many (an upsert's) is read a record at a time.
+          const one = body instanceof z.ZodUnion ? (body.options[0] as z.ZodType) : body;
+          const shape = (one as { shape?: Record<string, unknown> }).shape ?? {};
+          return [{ route, kind: route.operation.kind, takesId: 'id' in shape }];
+        }),
+      ),
+    );
+    expect(withId.filter((r) => r.kind === 'create').length).toBeGreaterThan(20);
+    expect(withId.some((r) => r.kind === 'upsert')).toBe(true);
+    for (const r of withId) {
+      // An update addressed in its body (`PUT /thermal-analysis`) names its record there: that is no new id.
+      const addressedInBody = r.route.operation.kind === 'update' && r.route.operation.id === 'body';
+      expect(r.takesId, routeLabel(r.route)).toBe(r.kind === 'create' || addressedInBody);
+    }
+  });
+
+  it('of a report is the client-made one on create, and stays on update', async () => {
+    const id = randomUUID();
+    const report = await createReportHeader(t, { id });
+    expect(report.id).toBe(id);
+    const r = await t.call('PUT', `/api/report-headers/${id}`, {
+      id: randomUUID(),
+      version: report.version,
+      title: 'Renamed',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ id, title: 'Renamed' });
+    expect((await storedReport(id)).title).toBe('Renamed');
   });
 });
 

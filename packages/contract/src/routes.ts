@@ -213,6 +213,19 @@ export const searchSchema = plainText
   .transform((s) => (s ? s : undefined));
 const uuidParam = (name: string) => z.uuid({ error: `${name} must be an identifier (UUID)` });
 
+/**
+ * The id a create may carry, made by the client (`crypto.randomUUID()`), so that records made
+ * without a network can point at one another before the server has seen them (docs/offline-capture.md,
+ * part 2). On creates only: an update's `id` is its address or ignored, as before.
+ */
+export const clientMadeIdSchema = z
+  .uuid({ error: 'id must be a UUID the client made for the new record, or left out' })
+  .nullish()
+  .meta({
+    description:
+      'Optional: the new record\'s id, a UUID the client made (records made offline point at it before the server has seen it). Left out (or null, or an empty form part), the server makes one. Sent again by the same user with the same values, the create answers the record it made and writes nothing; an id any other record holds is refused (409, "A record with this id exists").',
+  });
+
 const pagingShape = { pageNumber: pageNumberSchema, pageSize: pageSizeSchema };
 /**
  * A list answered whole may still be asked for by page, and must be past `unpagedLimit` rows
@@ -458,9 +471,10 @@ export function routeSchemas(route: RouteDefinition): RouteRequestSchemas {
       return {
         params: parentParams,
         // A parent the path names may be repeated in the body, never contradicted.
-        body: parentInPath
-          ? schemas.create.extend({ [parentInPath]: uuidParam(parentInPath).optional() })
-          : schemas.create,
+        body: schemas.create.extend({
+          id: clientMadeIdSchema,
+          ...(parentInPath ? { [parentInPath]: uuidParam(parentInPath).optional() } : {}),
+        }),
         response: schemas.response,
         paged: false,
       };

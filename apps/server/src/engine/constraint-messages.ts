@@ -8,6 +8,12 @@ import { pgIdentifier } from './pg-identifier.ts';
 type ConstraintMessage = { field: string; message: string; inUseMessage?: string };
 
 /**
+ * A create whose client-made id another record holds (docs/offline-capture.md, part 2): the same
+ * words whoever's and wherever that record is, so the refusal tells nothing of it.
+ */
+export const clientIdTaken = 'A record with this id exists: make a new id for a new record';
+
+/**
  * Messages for the constraints derived from entity declarations, by constraint name, so a
  * duplicate work order number or a missing parent reads as a sentence about the domain.
  */
@@ -15,6 +21,9 @@ function build(): Map<string, ConstraintMessage> {
   const byName = new Map<string, ConstraintMessage>();
   const tables = Object.values(schema.entityTables) as PgTable[];
   for (const entity of Object.values(entities)) {
+    // Two creates of one client-made id at once are held one after the other (create.ts); this
+    // names the clash should any other write meet it.
+    byName.set(pgIdentifier(`${entity.table}_pkey`), { field: 'id', message: clientIdTaken });
     for (const key of entity.unique) {
       byName.set(pgIdentifier(`${entity.table}_${columnName(key)}_unique`), {
         field: key,

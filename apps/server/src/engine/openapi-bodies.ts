@@ -63,9 +63,10 @@ export const formDescription = [
   'booleans as true or false, dates as YYYY-MM-DD, JSON fields as JSON text; an empty part (or the text',
   'null) clears an optional field. A field may also be named with its first letter upper-cased',
   '(InspectionDate). Each file slot is a file part named after the slot. A part the record does not have',
-  'is refused (400, naming it), except its read-only values sent back (id, createdAt, updatedAt, createdBy,',
-  'updatedBy, warnings, variant, derived values), which are ignored; text in a file slot, or a file in a text',
-  'field, is refused and nothing is stored.',
+  'is refused (400, naming it), except its read-only values sent back (createdAt, updatedAt, createdBy,',
+  'updatedBy, warnings, variant, derived values, and id on an update), which are ignored; text in a file slot,',
+  'or a file in a text field, is refused and nothing is stored. On a create, id is the new record’s id made by',
+  'the client (a UUID), when sent.',
 ].join(' ');
 
 /**
@@ -188,6 +189,10 @@ export function routeNotes(
     notes.push(
       'A field the record does not have is refused (400, naming it); its read-only values sent back are ignored.',
     );
+    if (op.kind === 'create')
+      notes.push(
+        'The body may carry the new record’s id, a UUID the client made (so that records made offline point at one another): the same user’s same create sent again answers the record and writes nothing; an id another record holds is refused (409 on id).',
+      );
     const labelled = Object.entries(op.entity.fields).filter(([, f]) => f.kind === 'integer' && f.fromLabel);
     for (const [key] of labelled)
       notes.push(

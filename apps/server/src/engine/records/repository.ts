@@ -1,5 +1,5 @@
 import type { EntityDefinition } from '@inspectra/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, param, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { EntityTable } from '../entity-table.ts';
@@ -164,6 +164,42 @@ export class RecordRepository extends RecordTable {
     await this.assertInActorScope(tx, (row as StoredRecord).id, actor);
     await assertReferencesMatch(tx, this.entity, row as StoredRecord, values);
     return this.kept(tx, row as StoredRecord, actor);
+  }
+
+  /**
+   * The record a create's client-made id already names (docs/offline-capture.md, part 2), read in
+   * the create's transaction once the id is held, so two creates of one id run one after the other
+   * and the second sees the first. `sameCreate`: it is the actor's own create of these values, made
+   * by them, of this variant, each of `fields` as stored equal to the value (absent: empty),
+   * compared in SQL so a number, date or list sent in another spelling is still the same value.
+   */
+  async heldByClientId(
+    tx: DbOrTx,
+    id: string,
+    o: {
+      values: Record<string, unknown>;
+      fields: readonly string[];
+      variant: string | undefined;
+      actor: Actor;
+    },
+  ): Promise<{ record: StoredRecord; sameCreate: boolean } | undefined> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.entity.table}), hashtext(${id}))`);
+    const same = [
+      eq(this.column('createdBy'), o.actor.id),
+      ...(o.variant ? [eq(this.column('variant'), o.variant)] : []),
+      ...o.fields.map((key) => {
+        const column = this.column(key);
+        return sql`${column} is not distinct from ${param(o.values[key] ?? null, column)}`;
+      }),
+    ];
+    const [row] = await tx
+      .select({ ...getTableColumns(this.table), sameCreate: sql<boolean>`${and(...same)}` })
+      .from(this.table)
+      .where(eq(this.column('id'), id))
+      .limit(1);
+    if (!row) return undefined;
+    const { sameCreate, ...record } = row as StoredRecord & { sameCreate: boolean };
+    return { record: record as StoredRecord, sameCreate };
   }
 
   /** Inserts unless a unique index already holds such a record (one per parent): undefined then. */
