@@ -68,7 +68,12 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await vciReport('B', 'low', 'Support blasted, recoated and fitted with a wear pad.');
   await row.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('combobox', { name: 'State' }).click();
+  // The page settles as its reads arrive (the owner's list, the evidence candidates); a list
+  // opened while it re-renders can close again, so it is opened until its option shows.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await expect(page.getByRole('option', { name: 'Closed' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('option', { name: 'Closed' }).click();
   await page
     .getByLabel('How it was dealt with')
