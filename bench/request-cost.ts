@@ -12,6 +12,7 @@
  *   BENCH_DATABASE_URL=… npm run bench:request-cost -- --db postgres
  *   npm run bench:request-cost -- --cpu-prof /tmp/prof              also write the server's CPU profile
  *   npm run bench:request-cost -- --node-flag=--max-semi-space-size=8   a Node flag after `npm start`'s
+ *   npm run bench:request-cost -- --only "complete read"            the scenarios whose name holds this
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -32,6 +33,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '4' },
     'cpu-prof': { type: 'string' },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    only: { type: 'string' },
   },
 });
 const seconds = Number(options.duration);
@@ -94,12 +96,20 @@ try {
   const row = (name: string, r: { perSecond: number; cpu: string }) =>
     rows.push(`| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} |`);
   row('HTTP floor', await load('/bench/http-floor'));
-  const measured: Scenario[] = [scenarios.find((s) => s.name.includes('1,000-row'))!, trendScenario];
+  // By default page 1 by parent and the trend; `--only` picks any scenario by its name.
+  const measured: Scenario[] = options.only
+    ? [...scenarios, trendScenario].filter((s) => s.name.includes(options.only!))
+    : [scenarios.find((s) => s.name.includes('1,000-row'))!, trendScenario];
+  if (measured.length === 0) throw new Error(`--only ${options.only}: no scenario has that in its name`);
   for (const s of measured) {
     const query = new URLSearchParams(
       Object.entries(s.query?.(facts) ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
     );
-    const route = s.route.split(' ')[1]!.replace(/\{(\w+)\}/g, (_, key: string) => query.get(key) ?? '');
+    const params = s.params?.(facts) ?? {};
+    const route = s.route
+      .split(' ')[1]!
+      .replace(/\{(\w+)\}/g, (_, key: string) => query.get(key) ?? '')
+      .replace(/:(\w+)/g, (_, key: string) => String(params[key] ?? ''));
     const api = await load(`/api${route}?${query}`, { authorization: `Bearer ${accessToken}` });
     if (api.failed > 0) throw new Error(`${s.name}: ${api.failed} requests failed`);
     row(s.name, api);
