@@ -43,6 +43,8 @@ export function QueuedChanges({ sync }: { sync: ChangeSyncView }) {
           <NeedsServer>
             <Button
               size="xs"
+              // Its words whole beside a long reason.
+              style={{ flexShrink: 0 }}
               variant="default"
               leftSection={<IconCloudUpload size={16} aria-hidden />}
               loading={asked && sync.syncing}
