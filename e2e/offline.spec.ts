@@ -15,9 +15,10 @@ import {
 test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
 
 /*
- * Issue 42, first part (docs/offline-capture.md, "Web: the app and the offline copy"): the app's
- * files kept by its service worker, and a task taken along kept by the offline copy, so a tablet
- * with no network opens the task's report and thermal inspection after a reload.
+ * Issue 42 (docs/offline-capture.md): the app's files kept by its service worker, and a task taken
+ * along kept by the offline copy, so a tablet with no network opens the task's report and thermal
+ * inspection after a reload; the findings saved there wait in the device's queue (a reload too) and
+ * reach the server once when the network is back.
  */
 
 const desktop = { width: 1366, height: 900 };
@@ -102,7 +103,7 @@ test('an inspector takes a task offline and opens its report and thermal inspect
     inspectionMethod: 'thermal',
     location: 'Substation 3, room 2',
   });
-  const analysis = await make('/api/thermal-analysis', {
+  const analysis: { id: string; version?: number } = await make('/api/thermal-analysis', {
     reportHeaderId: report.id,
     summary: `Panel LP-3A scanned at 80 % load (${run}).`,
   });
@@ -148,7 +149,7 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   await expect(offline).toBeVisible();
   await offline.click();
   const kept = page.getByRole('dialog');
-  await expect(kept.getByRole('heading', { name: 'On this device' })).toBeVisible();
+  await expect(kept.getByRole('heading', { name: 'On this device', exact: true })).toBeVisible();
   await expect(kept.getByText(/^No network\./)).toBeVisible();
   await expect(kept.getByRole('link', { name: taskName })).toBeVisible();
   await expect(kept.getByText(/^Taken (now|\d+ min ago)$/)).toBeVisible();
@@ -190,18 +191,44 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   await expect(page.getByRole('figure', { name: /over its reports$/ })).toContainText(
     'Not on this device — shown when online',
   );
-  // A form's save offline keeps the input, and says so rather than a network error.
-  await page.getByLabel('Result').fill('Retorque F-07-R lug.');
+  // A form's save offline goes into the device's queue, and says so (docs/offline-capture.md, part 4).
+  const findings = `Retorque F-07-R lug (${run}).`;
+  await page.getByLabel('Result').fill(findings);
   await page.getByRole('button', { name: 'Save findings' }).click();
-  await expect(page.getByText('You are offline: your input is kept as a draft')).toBeVisible();
+  await expect(
+    page.getByText('Saved on this device — it will be sent when the connection is back').first(),
+  ).toBeVisible();
+  await closeNotices(page);
+  const waiting = page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Offline.*\(1 change waiting\).*\(1 task on this device\)$/ });
+  await expect(waiting).toBeVisible();
+  // Still waiting after a reload with no network: the queue is on the device.
+  await reloadOffline(page, 'Thermal analysis');
+  await expect(waiting).toBeVisible();
+  await waiting.click();
+  const changes = page.getByRole('dialog');
+  await expect(changes.getByText('1 change waiting to sync')).toBeVisible();
+  await expect(changes.getByRole('button', { name: 'Sync now' })).toHaveAccessibleDescription(needsServer);
+  await expectAccessible(page, info, `offline-${info.project.name}-changes`, 'offline-changes');
+  await shoot(page, 'changes-waiting');
+  await page.keyboard.press('Escape');
   await expectAccessible(page, info, `offline-${info.project.name}-thermal`, 'offline-thermal');
   await shoot(page, 'thermal');
 
-  // 5. Back online: the indicator says so, and the task can be refreshed.
+  // 5. Back online: the queued change is sent by itself and the indicator counts none.
   await context.setOffline(false);
   // The page the emulation never told it was offline hears no "online" either: given as above.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Online (1 task on this device)' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
+  // The server holds the findings, written once: one version on from the one the form read.
+  const stored = await page.request.get('/api/thermal-analysis/by-report', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { reportHeaderId: report.id },
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+  const held = ((await stored.json()) as { data: { id: string; result: string; version: number } }).data;
+  expect(held).toMatchObject({ id: analysis.id, result: findings, version: (analysis.version ?? 1) + 1 });
 });

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { routeTable } from '@inspectra/contract';
 import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import type { z } from 'zod';
@@ -64,6 +65,12 @@ export type CallOptions = {
   body?: PayloadInput | Record<string, unknown>;
   signal?: AbortSignal;
   onUploadProgress?: (percent: number) => void;
+  /**
+   * A record's create or update that the offline queue carries (a form's Save, Add measurement):
+   * offline it is queued on the device rather than failing (`queueWrite`), named by this label in
+   * the indicator's lists; the answer is then marked `queued` (`wasQueued`).
+   */
+  queueOffline?: string;
 };
 
 /** Keys whose path has `:name` segments: calling them needs `params`. */
@@ -117,6 +124,11 @@ export async function callRoute<T = unknown>(
   route: RouteDefinition,
   options: CallOptions & { params?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
+  if (options.queueOffline !== undefined && queuedOffline(route)) {
+    // The queue and its sync load with the first change made offline, not with the shell.
+    const { queueWrite } = await import('../engine/offline-queue/queue-write.ts');
+    return queueWrite<T>(route, { ...options, label: options.queueOffline });
+  }
   const url = fillPath(route.path, options.params);
   const data = routeBody(route, options.body);
   return apiRequest<T>({
@@ -128,3 +140,14 @@ export async function callRoute<T = unknown>(
     onUploadProgress: options.onUploadProgress,
   });
 }
+
+/** Whether a call goes into the offline queue now: a record's create or update, made offline. */
+export function queuedOffline(route: RouteDefinition): boolean {
+  const kind = route.operation.kind;
+  const writes = kind === 'create' || kind === 'update' || kind === 'upsert';
+  return writes && (route.method === 'POST' || route.method === 'PUT') && !onlineManager.isOnline();
+}
+
+/** Whether a save's answer is a change queued on the device (offline) rather than the server's. */
+export const wasQueued = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && (result as { queued?: unknown }).queued === true;

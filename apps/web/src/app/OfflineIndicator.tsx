@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { IconCloudUpload, IconRefresh, IconTrash, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,11 @@ import { formatTimeAgo } from '../engine/locale.ts';
 import { offlineTasksQuery, removeTaken } from '../engine/offline-copy.ts';
 import type { TakenTask } from '../engine/offline-copy.ts';
 import { NeedsServer } from '../engine/NeedsServer.tsx';
+import { useChangeSync } from '../engine/offline-queue/useChangeSync.ts';
 import { useOnline } from '../engine/useOnline.ts';
 import { AnchorLink } from '../ui/links.tsx';
 import { errorText } from '../ui/error-text.ts';
+import { QueuedChanges, unsynced } from './QueuedChanges.tsx';
 
 /** The "taken … ago" times move on by themselves while the list is open. */
 function useNow(everyMs = 60_000): Date {
@@ -23,13 +25,17 @@ function useNow(everyMs = 60_000): Date {
 }
 
 /**
- * The shell's word on the network and the offline copy: online or offline, how many tasks are kept
- * on the device; opened, which ones and when each was taken, with a way to refresh or remove each.
+ * The shell's word on the network, the changes made on the device and the offline copy: online or
+ * offline, how many changes wait to be synced, how many tasks are kept on the device; opened, the
+ * changes (syncing, Sync now, the refused with their reasons) and the tasks, each taken when, with a
+ * way to refresh or remove it. It starts the sync of the user's queue (`useChangeSync`, once).
  */
 export function OfflineIndicator({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const online = useOnline();
   const tasks = useQuery(offlineTasksQuery(userId)).data ?? [];
+  const sync = useChangeSync(userId);
+  const changes = unsynced(sync);
   const state = t(online ? 'offline.online' : 'offline.offline');
   return (
     <Popover position="bottom-end" width={340} withinPortal shadow="md" trapFocus>
@@ -41,22 +47,37 @@ export function OfflineIndicator({ userId }: { userId: string }) {
           size="sm"
           leftSection={online ? <IconWifi size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
           rightSection={
-            tasks.length > 0 ? (
-              // The count is in the button's name already, said once.
-              <Badge
-                size="sm"
-                circle
-                variant={online ? 'light' : 'white'}
-                color={online ? 'teal' : 'dark'}
-                aria-hidden
-              >
-                {tasks.length}
-              </Badge>
+            changes > 0 || tasks.length > 0 ? (
+              // The counts are in the button's name already, said once.
+              <Group gap={4} wrap="nowrap" aria-hidden>
+                {changes > 0 && (
+                  <Badge
+                    size="sm"
+                    variant={online ? 'filled' : 'white'}
+                    color={online ? 'orange.9' : 'dark'}
+                    leftSection={<IconCloudUpload size={12} />}
+                    data-testid="changes-waiting"
+                  >
+                    {changes}
+                  </Badge>
+                )}
+                {tasks.length > 0 && (
+                  <Badge
+                    size="sm"
+                    circle
+                    variant={online ? 'light' : 'white'}
+                    color={online ? 'teal' : 'dark'}
+                  >
+                    {tasks.length}
+                  </Badge>
+                )}
+              </Group>
             ) : undefined
           }
         >
-          {/* Named by what it shows, and how many tasks the badge counts: "Offline (1 task on this device)". */}
+          {/* Named by what it shows and what the badges count: "Offline (2 changes waiting) (1 task on this device)". */}
           {state}
+          {changes > 0 && <VisuallyHidden>{t('offline.changesBadge', { count: changes })}</VisuallyHidden>}
           <VisuallyHidden>{t('offline.onDevice', { count: tasks.length })}</VisuallyHidden>
         </Button>
       </Popover.Target>
@@ -68,6 +89,10 @@ export function OfflineIndicator({ userId }: { userId: string }) {
           <Text size="sm" role="status">
             {t(online ? 'offline.onlineText' : 'offline.offlineText')}
           </Text>
+          <QueuedChanges sync={sync} />
+          <Title order={3} fz="sm">
+            {t('offline.tasksTitle')}
+          </Title>
           {tasks.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('offline.none')}

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { Profile } from '@inspectra/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import {
   setCookies,
 } from '../api/test-server.ts';
 import { draftKey, readDraft, readDraftImage, writeDraft, writeDraftImage } from '../engine/drafts.ts';
+import { ChangeQueue } from '../engine/offline-queue/change-queue.ts';
+import { startChangeSync, stopChangeSync } from '../engine/offline-queue/sync-runner.ts';
 import { renderWithRouter } from '../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -162,5 +164,55 @@ describe('UserMenu', () => {
     expect(router.state.location.pathname).toBe('/reports');
     expect(cookies()).toEqual({ access_token: 'access-1', refresh_token: 'refresh-1' });
     expect(queryClient.getQueryData(['reports'])).toBeDefined();
+  });
+
+  it('with changes not yet synced, asks first: Sync first signs out once the server has them all', async () => {
+    setCookies('access-1', 'refresh-1');
+    server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
+    let reachable = false;
+    const written: unknown[] = [];
+    // The sync an earlier menu started (the app's own) gives way to one the test runs.
+    stopChangeSync();
+    const sync = startChangeSync(profile.id, {
+      probe: async () => reachable,
+      send: async (_queue, change) => (written.push(change.body), { kind: 'written' }),
+      retryByItself: false,
+    });
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 1 } });
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 2 } });
+    const { user, router } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not yet synced' });
+    expect(dialog).toHaveTextContent('2 changes made on this device have not reached the server');
+
+    // No server: Sync first leaves them, says so, and stays signed in.
+    await user.click(within(dialog).getByRole('button', { name: 'Sync first' }));
+    expect(await within(dialog).findByText(/Not every change could be sent/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports');
+
+    // The server answers: both sent, then signed out, the queue gone.
+    reachable = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Sync first' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(written).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(cookies()).toEqual({});
+  });
+
+  it('"Sign out and discard" removes the queue from the device and stops its sync', async () => {
+    setCookies('access-1', 'refresh-1');
+    server.use(http.post(api('/auth/logout'), () => HttpResponse.json(envelope(null))));
+    stopChangeSync();
+    const sync = startChangeSync(profile.id, { probe: async () => false, retryByItself: false });
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 1 } });
+    const { user } = await renderMenu();
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not yet synced' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out and discard 1 change' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(async () => expect(await new ChangeQueue(profile.id).list()).toEqual([]));
+    stopChangeSync();
   });
 });

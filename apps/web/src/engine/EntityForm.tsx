@@ -13,12 +13,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { mayBeEmpty, positionsOf } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wasQueued } from '../api/calls.ts';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/current-record.ts';
 import { currentUserId } from '../api/session.ts';
@@ -382,6 +384,11 @@ export function EntityForm(p: EntityFormProps) {
       setRestoredAt(null);
       await draft.discard();
       setSubmitting(false);
+      // Offline, the change went into the device's queue: said so, not as the server's "saved".
+      if (wasQueued(result)) {
+        notifications.show({ color: 'teal', message: t('offline.savedOnDevice') });
+        setAnnouncement(t('offline.savedOnDevice'));
+      }
       await p.onSaved?.(result);
     },
     (errors) => {

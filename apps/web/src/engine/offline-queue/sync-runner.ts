@@ -1,4 +1,4 @@
-import { ChangeQueue, onQueueChanged } from './change-queue.ts';
+import { ChangeQueue, onQueueChanged, removeChangeQueue } from './change-queue.ts';
 import type { ChangeInput, QueuedChange } from './change-queue.ts';
 import { sendChange, serverAnswers } from './send-change.ts';
 import type { SendOutcome } from './send-change.ts';
@@ -221,4 +221,34 @@ export function syncNowIfStarted(): Promise<void> {
 export function queueChange(input: ChangeInput): Promise<QueuedChange> {
   if (!current) throw new Error('The sync of the signed-in user has not started');
   return current.enqueue(input);
+}
+
+/** Takes a refused or conflicting change off the signed-in user's queue (the indicator's Discard). */
+export async function discardChange(key: string): Promise<void> {
+  await current?.queue.discard(key);
+}
+
+/**
+ * The keys of the queued creates whose client-made id is among `ids`: a change that names one of
+ * those records (a row under an inspection made offline) is sent after it.
+ */
+export async function creatorsOf(ids: readonly string[]): Promise<string[]> {
+  if (!current || ids.length === 0) return [];
+  const wanted = new Set(ids);
+  const createdId = (change: QueuedChange): unknown =>
+    change.form
+      ? change.form.find(([name]) => name === 'id')?.[1]
+      : (change.body as { id?: unknown } | undefined)?.id;
+  return (await current.queue.list())
+    .filter((change) => change.method === 'POST' && wanted.has(createdId(change) as string))
+    .map((change) => change.key);
+}
+
+/**
+ * Signing out on purpose: the sync stops and the user's queue is removed from the device, its photos
+ * with it (after the offer to sync first).
+ */
+export async function endChangeSync(userId: string): Promise<void> {
+  stopChangeSync();
+  await removeChangeQueue(userId);
 }

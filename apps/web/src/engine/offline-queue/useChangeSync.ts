@@ -8,11 +8,22 @@ const runner = () => import('./sync-runner.ts');
 export type ChangeSyncView = SyncStatus & {
   /** Sends what is queued now (the indicator's "Sync now"). */
   syncNow: () => Promise<void>;
+  /** Takes a refused change off the queue (the indicator's Discard). */
+  discard: (key: string) => Promise<void>;
 };
 
 const syncNow = async () => {
   await (await runner()).syncNowIfStarted();
 };
+
+const discard = async (key: string) => {
+  await (await runner()).discardChange(key);
+};
+
+/** Signing out on purpose: stops the sync and removes the user's queue from the device. */
+export async function endChangeSync(userId: string): Promise<void> {
+  await (await runner()).endChangeSync(userId);
+}
 
 /**
  * The sync of the signed-in user's queue of offline changes, for the header's indicator: how many
@@ -26,5 +37,5 @@ export function useChangeSync(userId: string | undefined): ChangeSyncView {
     void runner().then((m) => m.startChangeSync(userId));
   }, [userId]);
   const status = useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
-  return { ...status, syncNow };
+  return { ...status, syncNow, discard };
 }

@@ -3,9 +3,12 @@ import { notifications } from '@mantine/notifications';
 import type { PermissionModule } from '@inspectra/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wasQueued } from '../../api/calls.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { usePermission } from '../auth/useProfile.ts';
+import { entityLabel } from './entity-words.ts';
 import { shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
 import { inspectionOf, loadInspection, techniqueKey } from './technique-queries.ts';
@@ -24,6 +27,7 @@ export function InspectionForm({
   scope: WorkspaceScope;
   inspection: TechniqueRecord;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { technique } = scope;
   const say = useWorkspaceWords(technique);
@@ -49,7 +53,7 @@ export function InspectionForm({
           loadCurrent={(r) => loadInspection(scope, String(r.id))}
           onSubmit={async ({ values, images, imageLists }) => {
             try {
-              await callTechnique(technique, update!, {
+              return await callTechnique(technique, update!, {
                 ...writeArguments(update!, {
                   id: inspection.id,
                   parent: { key: entity.parent!, id: scope.reportId },
@@ -59,13 +63,14 @@ export function InspectionForm({
                   previous: inspection,
                 }),
                 onUploadProgress: setProgress,
+                queueOffline: entityLabel(t, entity),
               });
             } finally {
               setProgress(null);
             }
           }}
-          onSaved={async () => {
-            notifications.show({ color: 'teal', message: say('detailsSaved') });
+          onSaved={async (result) => {
+            if (!wasQueued(result)) notifications.show({ color: 'teal', message: say('detailsSaved') });
             await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, scope.reportId) });
           }}
         />

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wasQueued } from '../../api/calls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
@@ -25,7 +26,7 @@ import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findWrite, techniqueBySlug, writeArguments } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
-import { inspectionWords } from './entity-words.ts';
+import { entityLabel, inspectionWords } from './entity-words.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 
 /**
@@ -176,7 +177,7 @@ function RowForm({
             const onUploadProgress = (percent: number) => setProgress(percent);
             try {
               // The call found above: the row's update (or keyed write) when it has an id, else its create.
-              await callTechnique(technique, write!, {
+              return await callTechnique(technique, write!, {
                 ...writeArguments(write!, {
                   id: record?.id,
                   parent: { key: rows.parent!, id: inspection.id },
@@ -186,16 +187,16 @@ function RowForm({
                   previous: record,
                 }),
                 onUploadProgress,
+                queueOffline: entityLabel(t, rows),
               });
             } finally {
               setProgress(null);
             }
           }}
-          onSaved={async () => {
-            notifications.show({
-              color: 'teal',
-              message: say(record ? 'rowSaved' : 'rowAdded'),
-            });
+          onSaved={async (result) => {
+            // Queued offline, the form has said so: "saved" would claim the server has it.
+            if (!wasQueued(result))
+              notifications.show({ color: 'teal', message: say(record ? 'rowSaved' : 'rowAdded') });
             await queryClient.invalidateQueries({ queryKey: techniqueKey(technique, reportId) });
             await backToWorkspace();
           }}

@@ -1,5 +1,5 @@
 import type { Envelope, RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
-import { callRoute } from '../../api/calls.ts';
+import { callRoute, queuedOffline } from '../../api/calls.ts';
 import { fetchRoute } from '../../api/fetch-client.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 
@@ -9,20 +9,24 @@ export type TechniqueCallOptions = {
   body?: PayloadInput;
   signal?: AbortSignal;
   onUploadProgress?: (percent: number) => void;
+  /** Offline, a record's create or update goes into the device's queue (`CallOptions.queueOffline`). */
+  queueOffline?: string;
 };
 
 /**
  * Calls one of a technique's routes through the client its declaration names: plain fetch for a
  * technique SPEC 4 puts under that policy (walkthrough: no token refresh, 401/403 signs out), the
- * main client otherwise (refresh and replay, upload progress).
+ * main client otherwise (refresh and replay, upload progress). A write queued offline goes into the
+ * queue, whose sync sends it through the main client.
  */
 export function callTechnique<T>(
   technique: TechniqueDefinition,
   route: RouteDefinition,
   options: TechniqueCallOptions = {},
 ): Promise<Envelope<T>> {
-  if (technique.transport === 'fetch') {
-    const { onUploadProgress: _, ...rest } = options;
+  const queued = options.queueOffline !== undefined && queuedOffline(route);
+  if (technique.transport === 'fetch' && !queued) {
+    const { onUploadProgress: _, queueOffline: __, ...rest } = options;
     return fetchRoute<T>(route, rest);
   }
   return callRoute<T>(route, options);

@@ -10,7 +10,7 @@ export const offline: Translation<typeof en> = {
   onlineText:
     'Terhubung. Tugas yang disimpan di sini sama seperti saat diambil; perbarui untuk membacanya lagi.',
   offlineText:
-    'Tidak ada jaringan. Tugas yang disimpan di sini dibuka dari perangkat ini; perubahan belum dapat disimpan sampai koneksi kembali.',
+    'Tidak ada jaringan. Tugas yang disimpan di sini dibuka dari perangkat ini; yang Anda catat disimpan di sini dan dikirim saat koneksi kembali.',
   none: 'Tidak ada tugas yang disimpan di perangkat ini. Pada sebuah tugas, pilih “Sediakan luring”.',
   takenAgo: 'Diambil {{when}}',
   refresh: 'Perbarui',
@@ -27,4 +27,31 @@ export const offline: Translation<typeof en> = {
   needsServer: 'Memerlukan koneksi ke server',
   draftKept: 'Anda sedang luring: masukan Anda disimpan sebagai draf',
   notOnDevice: 'Tidak ada di perangkat ini — ditampilkan saat daring',
+  savedOnDevice: 'Disimpan di perangkat ini — akan dikirim saat koneksi kembali',
+  changesWaiting_one: '{{count}} perubahan menunggu sinkronisasi',
+  changesWaiting_other: '{{count}} perubahan menunggu sinkronisasi',
+  changesBadge_one: '({{count}} perubahan menunggu)',
+  changesBadge_other: '({{count}} perubahan menunggu)',
+  changesTitle: 'Perubahan yang dibuat di perangkat ini',
+  noChanges: 'Semua perubahan sudah disinkronkan.',
+  syncing: 'Menyinkronkan {{sent}} dari {{total}}',
+  syncNow: 'Sinkronkan sekarang',
+  synced: 'Semua perubahan sudah disinkronkan.',
+  refusedTitle: 'Tidak diterima oleh server',
+  conflict: 'Orang lain menyimpan data ini sementara itu',
+  change: 'Perubahan',
+  discard: 'Buang',
+  discardName: 'Buang {{name}}: tidak akan dikirim',
+  signOutTitle: 'Perubahan belum disinkronkan',
+  signOutText_one:
+    '{{count}} perubahan yang dibuat di perangkat ini belum sampai ke server. Keluar akan menghapusnya.',
+  signOutText_other:
+    '{{count}} perubahan yang dibuat di perangkat ini belum sampai ke server. Keluar akan menghapusnya.',
+  signOutSync: 'Sinkronkan dulu',
+  signOutDiscard_one: 'Keluar dan buang {{count}} perubahan',
+  signOutDiscard_other: 'Keluar dan buang {{count}} perubahan',
+  signOutCancel: 'Batal',
+  signOutLeft:
+    'Tidak semua perubahan dapat dikirim: lihat daftar di bawah, atau keluar dan buang perubahan itu.',
+  tasksTitle: 'Tugas yang disimpan di perangkat ini',
 };

@@ -1,0 +1,54 @@
+import 'fake-indexeddb/auto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveMockApi } from '../api/test-server.ts';
+import { startChangeSync, stopChangeSync } from '../engine/offline-queue/sync-runner.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { OfflineIndicator } from './OfflineIndicator.tsx';
+
+serveMockApi();
+afterEach(() => {
+  stopChangeSync();
+  act(() => onlineManager.setOnline(true));
+});
+
+describe('OfflineIndicator: the changes made on the device', () => {
+  it('counts the changes waiting, lists the refused with their reason, and Discard takes one off', async () => {
+    const user = userEvent.setup();
+    // No server to send to: the changes stay queued.
+    const sync = startChangeSync('indicator-user', { probe: async () => false, retryByItself: false });
+    act(() => onlineManager.setOnline(false));
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 1 }, label: 'Thermal measurement' });
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 2 }, label: 'Thermal measurement' });
+    const refused = await sync.queue.enqueue({
+      method: 'PUT',
+      path: '/rows?id=1',
+      body: { n: 3 },
+      label: 'Thermal analysis',
+    });
+    await sync.queue.update(refused.key, {
+      state: 'refused',
+      refusal: { status: 400, code: 'VALIDATION_ERROR', message: 'The report is locked', details: [] },
+    });
+
+    renderWithProviders(<OfflineIndicator userId="indicator-user" />);
+    // Two waiting and one refused: three the user has still to see synced, said in the button's name.
+    const button = await screen.findByRole('button', { name: /^Offline.*3 changes waiting/ });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('2 changes waiting to sync')).toBeInTheDocument();
+    // Sending needs the server: held back offline with the reason.
+    expect(within(dialog).getByRole('button', { name: 'Sync now' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByText('Not accepted by the server')).toBeInTheDocument();
+    expect(within(dialog).getByText('The report is locked')).toBeInTheDocument();
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Discard Thermal analysis: it will not be sent' }),
+    );
+    await waitFor(() => expect(within(dialog).queryByText('The report is locked')).not.toBeInTheDocument());
+    expect(await sync.queue.list()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Offline.*2 changes waiting/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCloudUpload, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NeedsServer } from '../engine/NeedsServer.tsx';
+import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
+import type { ChangeSyncView } from '../engine/offline-queue/useChangeSync.ts';
+
+/** How many changes the user has still to see synced: waiting, and refused or in conflict. */
+export const unsynced = (sync: Pick<ChangeSyncView, 'pending' | 'refused'>): number =>
+  sync.pending + sync.refused.length;
+
+/**
+ * The changes made on the device, in the indicator's popover and the sign-out dialog: how many wait
+ * (or "Syncing n of m"), why the last run stopped short, "Sync now" (needs the server), and each
+ * change the server refused or found in conflict with its reason and Discard.
+ */
+export function QueuedChanges({ sync }: { sync: ChangeSyncView }) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const status = sync.progress
+    ? t('offline.syncing', { sent: sync.progress.sent + 1, total: sync.progress.total })
+    : sync.pending > 0
+      ? t('offline.changesWaiting', { count: sync.pending })
+      : t('offline.noChanges');
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="sm">
+        {t('offline.changesTitle')}
+      </Title>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <div>
+          <Text size="sm" role="status">
+            {status}
+          </Text>
+          {sync.lastError && sync.pending > 0 && (
+            <Text size="xs" c="dimmed">
+              {sync.lastError}
+            </Text>
+          )}
+        </div>
+        {sync.pending > 0 && (
+          <NeedsServer>
+            <Button
+              size="xs"
+              // Its words whole beside a long reason.
+              style={{ flexShrink: 0 }}
+              variant="default"
+              leftSection={<IconCloudUpload size={16} aria-hidden />}
+              loading={asked && sync.syncing}
+              onClick={() => {
+                setAsked(true);
+                void sync.syncNow().finally(() => setAsked(false));
+              }}
+            >
+              {t('offline.syncNow')}
+            </Button>
+          </NeedsServer>
+        )}
+      </Group>
+      {sync.refused.length > 0 && (
+        <>
+          <Text size="sm" fw={600}>
+            {t('offline.refusedTitle')}
+          </Text>
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {sync.refused.map((change) => (
+              <RefusedChange key={change.key} change={change} discard={sync.discard} />
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function RefusedChange({
+  change,
+  discard,
+}: {
+  change: QueuedChange;
+  discard: (key: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const name = change.label ?? t('offline.change');
+  const reason = change.state === 'conflict' ? t('offline.conflict') : change.refusal?.message;
+  const details = change.refusal?.details ?? [];
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        <Text size="xs" c="red.8">
+          {reason}
+        </Text>
+        {details.map((detail) => (
+          <Text size="xs" key={`${detail.path}:${detail.message}`}>
+            {detail.path ? `${detail.path}: ${detail.message}` : detail.message}
+          </Text>
+        ))}
+      </div>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={() => void discard(change.key)}
+        aria-label={t('offline.discardName', { name })}
+        title={t('offline.discard')}
+      >
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}

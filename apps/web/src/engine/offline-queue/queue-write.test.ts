@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { act } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callApi, callRoute, routeOf, wasQueued } from '../../api/calls.ts';
+import { api, server, serveMockApi } from '../../api/test-server.ts';
+import type { ChangeQueue } from './change-queue.ts';
+import { startChangeSync, stopChangeSync } from './sync-runner.ts';
+
+serveMockApi();
+afterEach(() => {
+  stopChangeSync();
+  act(() => onlineManager.setOnline(true));
+});
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+let users = 0;
+
+/** Offline, with the user's sync started and no server to send to. */
+function offlineAs(): ChangeQueue {
+  const user = `queue-write-${++users}`;
+  const sync = startChangeSync(user, { probe: async () => false, retryByItself: false });
+  act(() => onlineManager.setOnline(false));
+  return sync.queue;
+}
+
+describe('a record written offline goes into the queue', () => {
+  it('queues a create with a client-made id, and a change to it after it, carrying its version', async () => {
+    const queue = offlineAs();
+    const sent: string[] = [];
+    server.use(http.all(api('/thermal-measurements'), ({ request }) => void sent.push(request.url)));
+
+    const created = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { thermalAnalysisId: '11111111-1111-4111-8111-111111111111', tag: 'P-101' } },
+      queueOffline: 'Thermal measurement',
+    });
+    expect(wasQueued(created)).toBe(true);
+    const id = (created.data as { id: string }).id;
+    expect(id).toMatch(uuid);
+
+    const updated = await callApi('PUT /thermal-measurements', {
+      query: { id },
+      body: { values: { tag: 'P-102' }, previous: { id, version: 1, tag: 'P-101' } },
+      queueOffline: 'Thermal measurement',
+    });
+    expect(wasQueued(updated)).toBe(true);
+
+    const [create, update] = await queue.list();
+    expect(create).toMatchObject({
+      method: 'POST',
+      path: '/thermal-measurements',
+      body: { id, tag: 'P-101', thermalAnalysisId: '11111111-1111-4111-8111-111111111111' },
+      label: 'Thermal measurement',
+      state: 'waiting',
+    });
+    // The update names the record made offline: sent once its create is written.
+    expect(update).toMatchObject({
+      method: 'PUT',
+      path: `/thermal-measurements?id=${id}`,
+      body: { tag: 'P-102', version: 1 },
+      dependsOn: [create!.key],
+    });
+    // Nothing reached the network.
+    expect(sent).toEqual([]);
+  });
+
+  it('queues a form with its photo, kept as bytes', async () => {
+    const queue = offlineAs();
+    const photo = new File([new Uint8Array([1, 2, 3])], 'hot.jpg', { type: 'image/jpeg' });
+    await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { tag: 'P-101' }, images: { thermalImage: photo } },
+      queueOffline: 'Thermal measurement',
+    });
+    const [change] = await queue.list();
+    const form = (await queue.bodyOf(change!)) as FormData;
+    expect(form.get('id')).toMatch(uuid);
+    const kept = form.get('thermalImage') as File;
+    expect([kept.name, kept.type, kept.size]).toEqual(['hot.jpg', 'image/jpeg', 3]);
+  });
+
+  it('online, and for a call not made for the queue, sends as before', async () => {
+    const queue = offlineAs();
+    server.use(
+      http.post(api('/thermal-measurements'), () =>
+        HttpResponse.json({ data: { id: 'server-made' }, statusCode: 201, message: 'Created' }),
+      ),
+    );
+    const unqueued = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { tag: 'P-101' } },
+    });
+    expect(wasQueued(unqueued)).toBe(false);
+
+    act(() => onlineManager.setOnline(true));
+    const online = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { tag: 'P-101' } },
+      queueOffline: 'Thermal measurement',
+    });
+    expect(wasQueued(online)).toBe(false);
+    expect(online.data).toEqual({ id: 'server-made' });
+    expect(await queue.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Envelope, RouteDefinition } from '@inspectra/contract';
+import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
+import type { PayloadInput } from '../../api/payload.ts';
+import { newChangeKey } from './change-queue.ts';
+import { creatorsOf, queueChange } from './sync-runner.ts';
+
+/** What a queued write answers the screen in place of the server's envelope. */
+export type QueuedEnvelope<T> = Envelope<T> & { queued: true };
+
+const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * A record's create or update made without the server (docs/offline-capture.md, part 4): put into
+ * the signed-in user's queue as the same request `callRoute` would send (JSON, or the multipart form
+ * with its photos), to be sent when the server answers. A create gets its id here, made on the device
+ * (part 2), so what is recorded under it later points at it; an update carries the version it was
+ * made from, as online. A change naming a record still waiting to be created is sent after it.
+ * Answers the record as the device knows it (the values, the id, the version), marked `queued`.
+ */
+export async function queueWrite<T>(
+  route: RouteDefinition,
+  o: {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: PayloadInput | Record<string, unknown>;
+    label?: string;
+  },
+): Promise<QueuedEnvelope<T>> {
+  const given = o.body ?? {};
+  const input: PayloadInput =
+    typeof given.values === 'object' && given.values !== null
+      ? (given as PayloadInput)
+      : { values: given as Record<string, unknown> };
+  const created = route.operation.kind === 'create';
+  const id = created ? (isUuid(input.values.id) ? input.values.id : newChangeKey()) : undefined;
+  const sent: PayloadInput = created ? { ...input, values: { ...input.values, id } } : input;
+  const body = routeBody(route, sent);
+  const search = new URLSearchParams(queryEntries(o.query)).toString();
+  const path = fillPath(route.path, o.params) + (search ? `?${search}` : '');
+  const named = [
+    ...Object.values(sent.values),
+    ...Object.values(o.params ?? {}),
+    ...Object.values(o.query ?? {}),
+  ].filter((value): value is string => isUuid(value) && value !== id);
+  await queueChange({
+    method: route.method as 'POST' | 'PUT',
+    path,
+    body,
+    dependsOn: await creatorsOf(named),
+    label: o.label,
+  });
+  const record = {
+    ...(input.previous ?? {}),
+    ...(body instanceof FormData ? input.values : (body as Record<string, unknown>)),
+    ...(id ? { id } : {}),
+  };
+  return { data: record as T, statusCode: created ? 201 : 200, message: '', queued: true };
+}
