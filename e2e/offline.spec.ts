@@ -231,4 +231,15 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   expect(stored.status(), await stored.text()).toBe(200);
   const held = ((await stored.json()) as { data: { id: string; result: string; version: number } }).data;
   expect(held).toMatchObject({ id: analysis.id, result: findings, version: (analysis.version ?? 1) + 1 });
+  // The screen reads the record again once its change is written: it shows the findings sent,
+  // and a save online now carries the version the server holds (no conflict with its own change).
+  await expect(page.getByLabel('Result')).toHaveValue(findings);
+  await page.getByLabel('Result').fill(`${findings} Checked again online.`);
+  await page.getByRole('button', { name: 'Save findings' }).click();
+  await expect(page.getByText(/^(Findings|Conclusions) saved$/).first()).toBeVisible();
+  const again = await page.request.get('/api/thermal-analysis/by-report', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { reportHeaderId: report.id },
+  });
+  expect(((await again.json()) as { data: { version: number } }).data.version).toBe(held.version + 1);
 });

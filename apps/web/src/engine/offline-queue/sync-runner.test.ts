@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
+import { createElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accessTokenFor,
   api,
@@ -322,9 +324,15 @@ describe('the sync of the queue', () => {
       refuse: (body) => (body.n === 'bad' ? errorResponse(403, 'FORBIDDEN', 'Not allowed') : undefined),
     });
     // Started by the hook: what the last page left queued is sent.
-    const { result } = renderHook(() => useChangeSync(user));
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { result } = renderHook(() => useChangeSync(user), {
+      wrapper: ({ children }) => createElement(QueryClientProvider, { client: queryClient }, children),
+    });
     await waitFor(() => expect(backend.written.map((w) => w.key)).toEqual([left[0]!.key]));
     await waitFor(() => expect(result.current).toMatchObject({ userId: user, pending: 0, syncing: false }));
+    // What the screens read before the change was written (its version among it) is read again.
+    await waitFor(() => expect(invalidate).toHaveBeenCalled());
 
     const refused = await queueChange({ method: 'POST', path: '/rows', body: { n: 'bad' } });
     await waitFor(() =>

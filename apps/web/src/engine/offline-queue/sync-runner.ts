@@ -157,6 +157,7 @@ export class ChangeSync {
       if (outcome.kind === 'written') {
         await this.queue.discard(next.key);
         sent += 1;
+        syncStatus.set({ written: syncStatus.get().written + 1 });
       } else if (outcome.kind === 'refused' || outcome.kind === 'conflict') {
         await this.queue.update(next.key, {
           state: outcome.kind === 'refused' ? 'refused' : 'conflict',

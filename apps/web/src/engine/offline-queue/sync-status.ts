@@ -22,6 +22,11 @@ export type SyncStatus = {
   reachable: boolean | undefined;
   /** When the sync tries again by itself after a stop (ISO), if it will. */
   nextTryAt: string | undefined;
+  /**
+   * How many changes the server has written since the page loaded: when it grows, what the screens
+   * read before (a record's version among it) is out of date and is read again.
+   */
+  written: number;
 };
 
 const idle: SyncStatus = {
@@ -33,6 +38,7 @@ const idle: SyncStatus = {
   lastError: undefined,
   reachable: undefined,
   nextTryAt: undefined,
+  written: 0,
 };
 
 let status: SyncStatus = idle;

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { syncStatus } from './sync-status.ts';
 import type { SyncStatus } from './sync-status.ts';
 
@@ -37,5 +38,12 @@ export function useChangeSync(userId: string | undefined): ChangeSyncView {
     void runner().then((m) => m.startChangeSync(userId));
   }, [userId]);
   const status = useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
+  // A change the server wrote makes what the screens read before it out of date (the record's
+  // values and its version, which the next save sends): read again, or the next save online would
+  // meet a version conflict with the change the device itself sent.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (status.written > 0) void queryClient.invalidateQueries();
+  }, [status.written, queryClient]);
   return { ...status, syncNow, discard };
 }
