@@ -65,6 +65,34 @@ export class SqlStatements {
     build: () => SQL,
     values: Record<string, unknown>,
   ): Promise<T[]> {
+    const statement = this.statementOf(shape, build);
+    const answered: pg.QueryResult<T> = await db.$client.query({
+      name: statement.name,
+      text: statement.text,
+      values: fillPlaceholders(statement.params, values),
+    });
+    return answered.rows;
+  }
+
+  /**
+   * `run` on the database or in a transaction (through the handle's session), the rows as
+   * `db.execute` answers them: Drizzle's parsers, dates and timestamps as text. For a read that was
+   * `db.execute` and keeps its answer (the NDT register's history, a finding's evidence candidates).
+   */
+  async execute<T extends pg.QueryResultRow>(
+    db: DbOrTx,
+    shape: string,
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<T[]> {
+    const statement = this.statementOf(shape, build);
+    const query = { sql: statement.text, params: statement.params };
+    const prepared = db._.session.prepareQuery(query, undefined, statement.name, false);
+    const answered = (await prepared.execute(values)) as pg.QueryResult<T>;
+    return answered.rows;
+  }
+
+  private statementOf(shape: string, build: () => SQL) {
     let statement = this.byShape.get(shape);
     if (!statement) {
       const built = dialect.sqlToQuery(build());
@@ -72,12 +100,7 @@ export class SqlStatements {
       if (this.byShape.size >= this.bound) this.byShape.clear();
       this.byShape.set(shape, (statement = { name, text: built.sql, params: built.params }));
     }
-    const answered: pg.QueryResult<T> = await db.$client.query({
-      name: statement.name,
-      text: statement.text,
-      values: fillPlaceholders(statement.params, values),
-    });
-    return answered.rows;
+    return statement;
   }
 }
 
