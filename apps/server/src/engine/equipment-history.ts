@@ -130,7 +130,7 @@ export async function readEquipmentMethods(
 ): Promise<string[]> {
   const found = await historyStatements.execute<{ method: string }>(
     db,
-    `methods|${sqlShape(visible)}`,
+    ['methods', sqlShape(visible)],
     () => equipmentMethodsSql(sql`${sql.placeholder('equipmentNo')}`, visible),
     { ...values, equipmentNo },
   );
@@ -156,7 +156,7 @@ export async function readEquipmentHistory(
   const methods = await readEquipmentMethods(db, equipmentNo, visible, values);
   return historyStatements.run<EquipmentHistoryRow>(
     db,
-    `history|${methods.join(',')}|${latest}|${sqlShape(visible)}`,
+    ['history', methods.join(','), latest, sqlShape(visible)],
     () => sql`select * from (${equipmentHistorySql(sql`${sql.placeholder('equipmentNo')}`, visible, latest, methods)}) r
       order by r.inspection_method, r.recency`,
     { ...values, equipmentNo },

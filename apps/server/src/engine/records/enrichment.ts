@@ -16,18 +16,15 @@ export type PageEnrichment = (o: RowContext) => Readonly<Record<string, SQL>>;
 /** What was added to each row of a page, by the row's id. */
 export type Additions = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
-/** Each enrichment's serial, which keeps its statements apart from others' of the same table. */
-const serials = new WeakMap<PageEnrichment, number>();
-let nextSerial = 1;
-
 /**
  * The enrichment's values for these rows, in one statement: the rows' table read by the page's ids,
  * each value a column of the answer (JSON values come back parsed). No statement for an empty page.
  * Built once per shape and prepared by name (`SqlStatements`, the table's `written`): the page's
  * ids, the caller's company and the caller's values (`caller(key)`) are placeholders, so what the
  * values compile (an NDT register row's history with its grades, a reviewer's worst finding) is
- * compiled and rendered once, not per page. The shape: the enrichment, whether the caller's company
- * scopes what they see, and which of the caller's values there are.
+ * compiled and rendered once, not per page. The shape: the enrichment and the scopes it reads (the
+ * objects themselves, not a name), whether the caller's company scopes what they see, and which of
+ * the caller's values there are.
  */
 export async function readAdditions(
   repo: RecordRepository,
@@ -37,8 +34,6 @@ export async function readAdditions(
   reader: Pick<ListQuery, 'scope' | 'scopes' | 'caller'>,
 ): Promise<Additions> {
   if (rows.length === 0) return new Map();
-  let serial = serials.get(enrichment);
-  if (serial === undefined) serials.set(enrichment, (serial = nextSerial++));
   const caller = reader.caller ?? {};
   const company = 'companyId' in reader.scope ? reader.scope.companyId : null;
   const build = () => {
@@ -57,7 +52,7 @@ export async function readAdditions(
   };
   const values: Record<string, unknown> = { company, ids: rows.map((r) => r.id) };
   for (const [key, value] of Object.entries(caller)) values[`caller_${key}`] = value ?? null;
-  const shape = `adds:${serial}|${company ? 'company' : ''}|${Object.keys(caller).sort().join(',')}`;
+  const shape = ['adds', enrichment, reader.scopes ?? null, !!company, ...Object.keys(caller).sort()];
   const found = await repo.written.execute<Record<string, unknown> & { id: string }>(
     db,
     shape,

@@ -102,7 +102,7 @@ export async function evidenceCandidates(
   const methods = await readEquipmentMethods(db, equipmentNo, visible, values);
   const rows = await statements.execute<CandidateRow>(
     db,
-    `${methods.join(',')}|${only ? 'only' : 'all'}|${sqlShape(visible)}`,
+    [methods.join(','), only ? 'only' : 'all', sqlShape(visible)],
     () => candidatesSql(visible, methods, !!only),
     values,
   );

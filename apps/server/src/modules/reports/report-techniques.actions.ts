@@ -26,7 +26,7 @@ const summarised = techniques.filter((technique) => {
   return technique.reportCard !== false && parent?.kind === 'ref' && parent.entity === reportHeader.name;
 });
 
-/** The report figures' statements, by technique and by the techniques looked for. */
+/** The report figures' statements, by technique and by the techniques looked for (the definitions, not their names). */
 const statements = new SqlStatements('report_techniques');
 const reportSlot = sql.placeholder('reportId');
 
@@ -59,7 +59,7 @@ export async function summaryOf(
   const grade = technique.findingGrade;
   const found = await statements.execute<SummaryRow>(
     db,
-    `summary|${technique.module}`,
+    ['summary', technique],
     () => summarySql(technique),
     { reportId },
   );
@@ -167,7 +167,7 @@ async function presentOn(
   if (candidates.length === 0) return [];
   const [row] = await statements.execute<Record<string, boolean>>(
     db,
-    `present|${candidates.map((technique) => technique.module).join(',')}`,
+    ['present', ...candidates],
     () =>
       sql`select ${sql.join(
         candidates.map((technique, n) => {

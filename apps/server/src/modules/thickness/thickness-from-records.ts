@@ -115,7 +115,7 @@ async function candidateRows(
     from (${sql.join(each, sql` union all `)}) v where ${which}
     order by v.date desc, v.report_number, v.record_id limit ${thicknessCandidatesCap}`;
   };
-  return statements.execute<CandidateRow>(db, `${o.ids ? 'named' : 'untaken'}|${sqlShape(visible)}`, build, {
+  return statements.execute<CandidateRow>(db, [o.ids ? 'named' : 'untaken', sqlShape(visible)], build, {
     ...scopePlaceholderValues(o.user),
     equipmentNo: o.equipmentNo,
     ids: o.ids ?? null,
