@@ -10,9 +10,8 @@ import type { RouteDefinition } from '@inspectra/contract';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordScopes } from '../src/app.ts';
 import { entityTables, tableOf } from '../src/db/schema/index.ts';
@@ -26,6 +25,7 @@ import { authorize } from '../src/modules/auth/authorize.ts';
 import { accessTokenKey } from '../src/modules/auth/tokens.ts';
 import { createEquipment, createReportHeader, jwtSecret, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { statementsRun } from './statements-run.ts';
 
 const reports = tableOf(reportHeader);
 /** The reports of the row's equipment the caller sees, meeting `also`. */
@@ -108,17 +108,8 @@ async function seed() {
   return { tag, made, numbers: [first.reportNumber, again.reportNumber, second.reportNumber] as string[] };
 }
 
-/** The statements the database ran through `execute` while `act` ran, as text and parameters. */
-async function executed(act: () => Promise<unknown>) {
-  const spy = vi.spyOn(t.db, 'execute');
-  try {
-    await act();
-    const dialect = new PgDialect();
-    return spy.mock.calls.map(([statement]) => dialect.sqlToQuery(statement as SQL));
-  } finally {
-    spy.mockRestore();
-  }
-}
+/** The statements written as SQL that ran while `act` ran (test/statements-run.ts). */
+const executed = (act: () => Promise<unknown>) => statementsRun(t.db, act);
 
 describe('a declared list', () => {
   let s: Awaited<ReturnType<typeof seed>>;
@@ -140,11 +131,12 @@ describe('a declared list', () => {
     // The rows are the entity's record views, with what was added beside them.
     expect(body!.data[0]).toMatchObject({ id: s.made[0].id, version: 1, tagNumber: s.made[0].tagNumber });
     expect(body!.meta).toMatchObject({ pageNumber: 1, pageSize: 2, totalCount: 3, totalPages: 2 });
-    const additions = statements.filter((q) => q.sql.includes('"reportCount"'));
+    const additions = statements.filter((q) => q.text.includes('"reportCount"'));
     expect(additions).toHaveLength(1);
     // Keyed by the page's ids, not by the whole list's.
-    expect(additions[0]!.params).toEqual(expect.arrayContaining([s.made[0].id, s.made[1].id]));
-    expect(additions[0]!.params).not.toContain(s.made[2].id);
+    const values = additions[0]!.params.flat();
+    expect(values).toEqual(expect.arrayContaining([s.made[0].id, s.made[1].id]));
+    expect(values).not.toContain(s.made[2].id);
 
     const last = await t.call(
       'GET',
@@ -161,7 +153,7 @@ describe('a declared list', () => {
       expect(r.body.data).toEqual([]);
       expect(r.body.meta.totalCount).toBe(0);
     });
-    expect(statements.filter((q) => q.sql.includes('"reportCount"'))).toEqual([]);
+    expect(statements.filter((q) => q.text.includes('"reportCount"'))).toEqual([]);
   });
 
   it('narrows and counts by its own conditions and search, beside the entity’s', async () => {

@@ -6,7 +6,7 @@
  * the test's own grades vibration analyses by their machine group (group 1, the large machines,
  * the more severe level), over the product's own table.
  */
-import { defineTechnique, gradedEntity, vibrationAnalysis } from '@inspectra/contract';
+import { defineTechnique, gradedEntity, vibration, vibrationAnalysis } from '@inspectra/contract';
 import type { RouteDefinition, TechniqueDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,10 @@ describe('a technique whose inspection is its graded record', () => {
 
   it('counts each inspection once at its own level in the report’s figures', async () => {
     const large = await reportWith('group1');
+    // The product's own vibration technique, of the same name, summarised first: the test's
+    // technique is summarised by its own statement, not by the one built for the product's.
+    const [asProduct] = await summaryOf(t.db, vibration, large.id);
+    expect(asProduct).toMatchObject({ technique: 'vibration', inspections: 1, byGrade: [] });
     const [summary] = await summaryOf(t.db, machinesByGroup, large.id);
     expect(summary).toMatchObject({
       technique: 'vibration',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PreparedStatements } from '../src/engine/records/statements.ts';
 import { createEquipment, createUser, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { statementsRun } from './statements-run.ts';
 
 let t: TestApp;
 /** What the database client runs a statement with its values by (PGlite and node-postgres alike). */
@@ -41,8 +42,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /**
- * The engine's statements run while `act` runs, each with its key and its values in place, and the
- * statements run through `execute` (a page's additions).
+ * The engine's statements built with Drizzle (`PreparedStatements`) run while `act` runs, each with
+ * its key and its values in place; a page's additions are written as SQL (test/statements-run.ts).
  */
 async function statementsOf(act: () => Promise<unknown>) {
   const prepared: { key: string; text: string; params: unknown[] }[] = [];
@@ -104,20 +105,14 @@ describe('the approvals queue, an engine list', () => {
   });
 
   it("reads a page's additions for its reports alone, by key", async () => {
-    const spy = vi.spyOn(t.db, 'execute');
-    try {
-      await t.call('GET', '/api/report-approval-paths/queue?pageSize=5');
-      const { PgDialect } = await import('drizzle-orm/pg-core');
-      const dialect = new PgDialect();
-      const additions = spy.mock.calls
-        .map(([statement]) => dialect.sqlToQuery(statement as Parameters<typeof dialect.sqlToQuery>[0]))
-        .filter((q) => q.sql.includes('"waitingSince"'));
-      expect(additions).toHaveLength(1);
-      const text = await plan({ text: additions[0]!.sql, params: additions[0]!.params });
-      expect(text).not.toMatch(/Seq Scan on (report_header|report_approval_step|work_order_spk)/);
-    } finally {
-      spy.mockRestore();
-    }
+    const statements = await statementsRun(t.db, async () => {
+      const r = await t.call('GET', '/api/report-approval-paths/queue?pageSize=5');
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    });
+    const additions = statements.filter((q) => q.text.includes('"waitingSince"'));
+    expect(additions).toHaveLength(1);
+    const text = await plan(additions[0]!);
+    expect(text).not.toMatch(/Seq Scan on (report_header|report_approval_step|work_order_spk)/);
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { SqlStatements } from '../src/engine/records/statements.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -26,5 +28,51 @@ describe('prepared statements over a replaced connection', () => {
       expect(r.body.data).toHaveLength(1);
     }
     expect((await t.call('GET', '/api/auth/profile')).status).toBe(200);
+  });
+});
+
+describe('statements written as SQL, prepared once per shape', () => {
+  it('runs one by name on the database and in a transaction, answering as db.execute does', async () => {
+    const statements = new SqlStatements('test_written');
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return sql`select ${sql.placeholder('day')}::date as day, ${sql.placeholder('n')}::int + 1 as next`;
+    };
+    const { db } = t.database;
+    const [first] = await statements.execute(db, ['one'], build, { day: '2026-12-03', n: 1 });
+    const [inTx] = await db.transaction((tx) =>
+      statements.execute(tx, ['one'], build, { day: '2026-12-04', n: 2 }),
+    );
+    const [executed] = (await db.execute(sql`select ${'2026-12-03'}::date as day`)).rows;
+    // Built once for the shape; the values change, and dates come back as text, as db.execute answers them.
+    expect(builds).toBe(1);
+    expect(first).toEqual({ day: '2026-12-03', next: 2 });
+    expect(inTx).toEqual({ day: '2026-12-04', next: 3 });
+    expect(typeof executed!.day).toBe(typeof first!.day);
+    // A missing value is refused before anything reaches the database.
+    await expect(statements.execute(db, ['one'], build, { day: '2026-12-03' })).rejects.toThrow(/n/);
+  });
+
+  it('keeps apart the statements of two definitions of the same name, and reuses each one’s', async () => {
+    const statements = new SqlStatements('test_definitions');
+    const real = { module: 'vibration', grade: 'zone' };
+    const own = { module: 'vibration', grade: 'group' };
+    const builds: string[] = [];
+    const read = (definition: typeof real) =>
+      statements.run<{ grade: string }>(
+        t.database.db,
+        ['summary', definition],
+        () => {
+          builds.push(definition.grade);
+          return sql`select ${definition.grade}::text as grade, ${sql.placeholder('n')}::int as n`;
+        },
+        { n: 1 },
+      );
+    expect(await read(real)).toEqual([{ grade: 'zone', n: 1 }]);
+    // Same name, another definition: its own statement, not the first one's.
+    expect(await read(own)).toEqual([{ grade: 'group', n: 1 }]);
+    expect(await read(real)).toEqual([{ grade: 'zone', n: 1 }]);
+    expect(builds).toEqual(['zone', 'group']);
   });
 });

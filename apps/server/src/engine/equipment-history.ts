@@ -70,7 +70,7 @@ export type EquipmentHistoryRow = {
  * Planned on indexes: `report_header (equipment_no)` for the equipment's reports, then each kept
  * report's graded records by their parents' indexes; one window sort of the equipment's reports.
  * `equipmentNo` is a value or the column of an outer row (the NDT register's equipment). `methods`,
- * for one equipment, are its reports' methods (`equipmentMethodsOf`): only their techniques' worst
+ * for one equipment, are its reports' methods (`readEquipmentMethods`): only their techniques' worst
  * findings are compiled, a statement of a few KB instead of every technique's.
  */
 export function equipmentHistorySql(
@@ -112,26 +112,35 @@ const equipmentReportsOf = (equipmentNo: SQL | AnyPgColumn, visible: SQL | undef
 const equipmentMethodsSql = (equipmentNo: SQL, visible: SQL | undefined) =>
   sql`select distinct ${reports.inspectionMethod} as method from ${reports} where ${equipmentReportsOf(equipmentNo, visible)}`;
 
+/** The equipment history's statements (`readEquipmentHistory`, `readEquipmentMethods`), by shape. */
+const historyStatements = new SqlStatements('equipment_history');
+
 /**
  * The inspection methods of an equipment's current reports the caller may see, by
- * `report_header (equipment_no)`: what `equipmentHistorySql` needs to compile for one equipment.
+ * `report_header (equipment_no)`, sorted: what a history (`equipmentHistorySql`) or a worst finding
+ * (`worstFindingSql`) needs to compile for one equipment. Prepared once per scope (`SqlStatements`);
+ * `visible` is the caller's scope with its company a placeholder (`scopePlaceholderFor`), `values`
+ * that placeholder's value. On the database or in a transaction.
  */
-export async function equipmentMethodsOf(
+export async function readEquipmentMethods(
   db: DbOrTx,
   equipmentNo: string,
   visible: SQL | undefined,
+  values: Record<string, unknown>,
 ): Promise<string[]> {
-  const found = await db.execute<{ method: string }>(equipmentMethodsSql(sql`${equipmentNo}`, visible));
-  return found.rows.map((row) => row.method);
+  const found = await historyStatements.execute<{ method: string }>(
+    db,
+    ['methods', sqlShape(visible)],
+    () => equipmentMethodsSql(sql`${sql.placeholder('equipmentNo')}`, visible),
+    { ...values, equipmentNo },
+  );
+  return found.map((row) => row.method).sort();
 }
-
-/** The equipment history's statements (`readEquipmentHistory`), by shape. */
-const historyStatements = new SqlStatements('equipment_history');
 
 /**
  * One equipment's history (`equipmentHistorySql`), each method's last `latest` reports, by method
  * then latest first, as two statements prepared once per shape (`SqlStatements`): the methods of
- * its reports (`equipmentMethodsOf`'s read), then the history compiling only those methods' worst
+ * its reports (`readEquipmentMethods`), then the history compiling only those methods' worst
  * findings, prepared per set of methods, `latest` and scope. `visible` is the caller's scope with
  * its company a placeholder (`scopePlaceholderFor`), `values` that placeholder's value: one
  * statement serves every equipment and company, built once and parsed once per connection (the
@@ -144,21 +153,12 @@ export async function readEquipmentHistory(
   values: Record<string, unknown>,
   latest: number,
 ): Promise<EquipmentHistoryRow[]> {
-  const scope = sqlShape(visible);
-  const at = { ...values, equipmentNo };
-  const equipment = sql`${sql.placeholder('equipmentNo')}`;
-  const found = await historyStatements.run<{ method: string }>(
-    db,
-    `methods|${scope}`,
-    () => equipmentMethodsSql(equipment, visible),
-    at,
-  );
-  const methods = found.map((row) => row.method).sort();
+  const methods = await readEquipmentMethods(db, equipmentNo, visible, values);
   return historyStatements.run<EquipmentHistoryRow>(
     db,
-    `history|${methods.join(',')}|${latest}|${scope}`,
-    () => sql`select * from (${equipmentHistorySql(equipment, visible, latest, methods)}) r
+    ['history', methods.join(','), latest, sqlShape(visible)],
+    () => sql`select * from (${equipmentHistorySql(sql`${sql.placeholder('equipmentNo')}`, visible, latest, methods)}) r
       order by r.inspection_method, r.recency`,
-    at,
+    { ...values, equipmentNo },
   );
 }

@@ -328,12 +328,12 @@ export async function readTrendJson(db: Db, entity: EntityDefinition, q: TrendQu
   const series = seriesOf(entity);
   const named = series.key.filter((k) => q.point[k] !== undefined);
   const shape = [
-    entity.name,
+    entity,
     named.join(','),
     q.until !== undefined,
     q.reportHeaderId !== undefined,
     sqlShape(q.scope),
-  ].join('|');
+  ];
   const slot = (name: string, given: unknown) => (given === undefined ? undefined : sql.placeholder(name));
   const rows = await trendStatements.run<TrendJsonRow>(
     db,

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntityTable } from '../entity-table.ts';
 import type { EntityScope, ReadScope } from '../record-scope.ts';
 import { RangeDensity } from './range-density.ts';
-import { PreparedStatements } from './statements.ts';
+import { PreparedStatements, SqlStatements } from './statements.ts';
 
 /**
  * One declared entity's table as its reads see it: its columns by field key, its scope, its
@@ -21,6 +21,8 @@ export class RecordTable {
   readonly scope: EntityScope;
   /** Its reads' prepared statements, by database and shape. */
   readonly statements: PreparedStatements;
+  /** Its reads written as SQL (what a list adds to its rows, enrichment.ts), by shape. */
+  readonly written: SqlStatements;
   /** The planner's statistics of its ranged fields, as a date range's page uses them. */
   readonly density: RangeDensity;
   private readonly sortAs: Readonly<Record<string, SQL>>;
@@ -43,6 +45,7 @@ export class RecordTable {
     this.scope = o.scope;
     this.sortAs = o.sortAs ?? {};
     this.statements = new PreparedStatements(entity.table);
+    this.written = new SqlStatements(entity.table);
     this.density = new RangeDensity(entity, (field) => this.column(field).name);
   }
 

@@ -42,6 +42,32 @@ export class PreparedStatements {
 const dialect = new PgDialect();
 
 /**
+ * A part of an `SqlStatements` shape: a value its text depends on (a set of methods, a bound, a
+ * scope's `sqlShape`), or a definition it is built from, which stands for itself (`identityOf`).
+ */
+export type ShapePart = string | number | boolean | null | object;
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+
+/** A definition's identity in a shape: its own serial, never reused, whatever its name. */
+function identityOf(definition: object): number {
+  let serial = identities.get(definition);
+  if (serial === undefined) identities.set(definition, (serial = nextIdentity++));
+  return serial;
+}
+
+/** A shape as the cache's key: values as JSON, definitions by identity (a form JSON never takes). */
+const keyOf = (shape: readonly ShapePart[]) =>
+  shape
+    .map((part) =>
+      part !== null && (typeof part === 'object' || typeof part === 'function')
+        ? `\u0000${identityOf(part)}`
+        : JSON.stringify(part),
+    )
+    .join('|');
+
+/**
  * Statements written as SQL rather than with Drizzle's builders (the engine composes them from
  * declarations: a trend, an equipment's history, its photos), rendered once per shape and run by
  * name with their placeholders' values. Rendering such a statement per call costs the server more
@@ -49,6 +75,10 @@ const dialect = new PgDialect();
  * connection. A shape's key says everything the text and its fixed values depend on; what changes
  * per call is a placeholder (`sql.placeholder`). The name is the text's hash, so a name always
  * stands for the same text. Shapes are few; the cache starts again past `bound` of them.
+ *
+ * A shape names the definitions its statement is built from by the objects themselves (a technique,
+ * an entity, a list's enrichment: `ShapePart`), never by their names: a second definition under the
+ * same name (a test's own technique, a module's own list) builds its own statement.
  */
 export class SqlStatements {
   private readonly byShape = new Map<string, { name: string; text: string; params: unknown[] }>();
@@ -61,23 +91,47 @@ export class SqlStatements {
 
   async run<T extends pg.QueryResultRow>(
     db: Db,
-    shape: string,
+    shape: readonly ShapePart[],
     build: () => SQL,
     values: Record<string, unknown>,
   ): Promise<T[]> {
-    let statement = this.byShape.get(shape);
-    if (!statement) {
-      const built = dialect.sqlToQuery(build());
-      const name = `${this.prefix.slice(0, 30)}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-      if (this.byShape.size >= this.bound) this.byShape.clear();
-      this.byShape.set(shape, (statement = { name, text: built.sql, params: built.params }));
-    }
+    const statement = this.statementOf(shape, build);
     const answered: pg.QueryResult<T> = await db.$client.query({
       name: statement.name,
       text: statement.text,
       values: fillPlaceholders(statement.params, values),
     });
     return answered.rows;
+  }
+
+  /**
+   * `run` on the database or in a transaction (through the handle's session), the rows as
+   * `db.execute` answers them: Drizzle's parsers, dates and timestamps as text. For a read that was
+   * `db.execute` and keeps its answer (the NDT register's history, a finding's evidence candidates).
+   */
+  async execute<T extends pg.QueryResultRow>(
+    db: DbOrTx,
+    shape: readonly ShapePart[],
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<T[]> {
+    const statement = this.statementOf(shape, build);
+    const query = { sql: statement.text, params: statement.params };
+    const prepared = db._.session.prepareQuery(query, undefined, statement.name, false);
+    const answered = (await prepared.execute(values)) as pg.QueryResult<T>;
+    return answered.rows;
+  }
+
+  private statementOf(shape: readonly ShapePart[], build: () => SQL) {
+    const key = keyOf(shape);
+    let statement = this.byShape.get(key);
+    if (!statement) {
+      const built = dialect.sqlToQuery(build());
+      const name = `${this.prefix.slice(0, 30)}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+      if (this.byShape.size >= this.bound) this.byShape.clear();
+      this.byShape.set(key, (statement = { name, text: built.sql, params: built.params }));
+    }
+    return statement;
   }
 }
 

@@ -40,8 +40,19 @@ const ofAuthor = (row: Row, column: AnyPgColumn) =>
   sql`(select ${column} from ${users} where ${users.id} = ${row.createdBy!})`;
 const authorCompany = (row: Row) => ofAuthor(row, users.contractorCompanyId);
 
-/** The report's worst graded finding, by its method's technique (engine/finding-grade.ts). */
-const worstFinding = (row: Row) => worstFindingSql(sql`${row.id!}`, sql`${row.inspectionMethod!}`);
+const worstFindings = new WeakMap<Row, SQL>();
+
+/**
+ * The report's worst graded finding, by its method's technique (engine/finding-grade.ts), compiled
+ * once per row of columns (the list's table): `?severity=` builds its condition on every request,
+ * and every technique's grade compiled from the declarations is about 10 KB of SQL.
+ */
+function worstFinding(row: Row): SQL {
+  let worst = worstFindings.get(row);
+  if (!worst)
+    worstFindings.set(row, (worst = worstFindingSql(sql`${row.id!}`, sql`${row.inspectionMethod!}`)));
+  return worst;
+}
 
 /**
  * When the report reached the level it waits at: its last approval step (the submission or the

@@ -121,7 +121,7 @@ async function nextDueOf(
 ): Promise<EquipmentHealthNextDue[]> {
   const found = await statements.run<NextDueRow>(
     db,
-    `nextDue|${sqlShape(visible)}`,
+    ['nextDue', sqlShape(visible)],
     () => {
       const tag = sql`(select ${equipmentTable.tagNumber} from ${equipmentTable} where ${equipmentTable.equipmentNo} = ${equipmentNoSlot})`;
       const day = sql`${sql.placeholder('today')}::date`;
@@ -165,7 +165,7 @@ async function thicknessDueOf(
   const next = thicknessLocations.nextInspectionDate;
   const [row] = await statements.run<{ id: string; name: string; next: string | null; n: number }>(
     db,
-    'thicknessDue',
+    ['thicknessDue'],
     () => sql`
     select l.id, l.name, l.next, l.n from (select ${thicknessLocations.id} as id, ${thicknessLocations.name} as name,
       (${next})::date::text as next, (count(*) over ())::int as n
@@ -204,7 +204,7 @@ async function photosOf(
     ReportImageRow & { report_number: string; inspection_method: string; date: string | null }
   >(
     db,
-    `photos|${viewed.join(',')}|${sqlShape(visible)}`,
+    ['photos', viewed.join(','), sqlShape(visible)],
     () => sql`
     with latest as (select r.id, r.report_number, r.inspection_method, r.date
       from (${equipmentReportsSql(sql`${equipmentNoSlot}`, visible)}) r where r.recency = 1)

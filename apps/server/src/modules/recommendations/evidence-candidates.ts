@@ -8,12 +8,13 @@ import type { AuthenticatedUser } from '../../engine/access.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import {
   approvedCurrentReportsSql,
-  equipmentMethodsOf,
+  readEquipmentMethods,
   reportApprovedAtSql,
   reportDoneSql,
 } from '../../engine/equipment-history.ts';
 import { worstFindingSql } from '../../engine/finding-grade.ts';
-import { scopeFor } from '../../engine/record-scope.ts';
+import { scopePlaceholderFor, scopePlaceholderValues } from '../../engine/record-scope.ts';
+import { SqlStatements, sqlShape } from '../../engine/records/statements.ts';
 import type { StoredRecord } from '../../engine/records.ts';
 
 /**
@@ -41,10 +42,37 @@ type CandidateRow = {
  * in the same transaction; a thickness location's reading), or its source report's approval when
  * that is later (a finding carried over to a revision: the revision says it again).
  */
-function openedSql(id: string): SQL {
+function openedSql(id: SQL): SQL {
   return sql`(select greatest(${findings.createdAt},
       (select ${reportApprovedAtSql} from ${reports} where ${reports.id} = ${findings.reportHeaderId}))
-    from ${findings} where ${findings.id} = ${id}::uuid)`;
+    from ${findings} where ${findings.id} = ${id})`;
+}
+
+/** The candidates' statements, by the equipment's methods, `only` and the caller's scope. */
+const statements = new SqlStatements('evidence_candidates');
+
+/**
+ * The candidates' statement (`evidenceCandidates`), its values placeholders: the equipment
+ * (`equipmentNo`), the finding (`finding`), its source report (`source`), the report judged
+ * (`only`, when `onlyOne`) and the caller's company. Only the equipment's `methods` have their
+ * worst finding compiled.
+ */
+function candidatesSql(visible: SQL | undefined, methods: readonly string[], onlyOne: boolean): SQL {
+  const slot = (name: string) => sql`${sql.placeholder(name)}`;
+  return sql`select c.id, c.report_number, c.inspection_method, c.date,
+      c.approved_ms, c.matched, ${worstFindingSql(sql`c.id`, sql`c.inspection_method`, methods)} as worst_finding
+    from (select ${reports.id} as id, ${reports.reportNumber} as report_number,
+        ${reports.inspectionMethod} as inspection_method, ${reportDoneSql}::text as date,
+        a.approved_at, (extract(epoch from a.approved_at) * 1000)::float8 as approved_ms,
+        (count(*) over ())::int as matched
+      from ${reports}, lateral (select ${reportApprovedAtSql} as approved_at) a
+      where ${approvedCurrentReportsSql(slot('equipmentNo'), visible)}
+        and ${reports.id} is distinct from ${slot('source')}::uuid
+        and a.approved_at > ${openedSql(sql`${slot('finding')}::uuid`)}
+        ${onlyOne ? sql`and ${reports.id} = ${slot('only')}::uuid` : sql``}
+      order by a.approved_at desc, ${reports.id} desc
+      limit ${evidenceCandidatesCap}) c
+    order by c.approved_at desc, c.id desc`;
 }
 
 /**
@@ -62,24 +90,23 @@ export async function evidenceCandidates(
   user: AuthenticatedUser,
   only?: string,
 ): Promise<[candidates: EvidenceCandidate[], matched: number]> {
-  const visible = scopeFor(deps.scopes, reportHeader, user);
+  const visible = scopePlaceholderFor(deps.scopes, reportHeader, user);
   const equipmentNo = String(finding.equipmentNo);
-  const methods = await equipmentMethodsOf(db, equipmentNo, visible);
-  const found = await db.execute<CandidateRow>(sql`select c.id, c.report_number, c.inspection_method, c.date,
-      c.approved_ms, c.matched, ${worstFindingSql(sql`c.id`, sql`c.inspection_method`, methods)} as worst_finding
-    from (select ${reports.id} as id, ${reports.reportNumber} as report_number,
-        ${reports.inspectionMethod} as inspection_method, ${reportDoneSql}::text as date,
-        a.approved_at, (extract(epoch from a.approved_at) * 1000)::float8 as approved_ms,
-        (count(*) over ())::int as matched
-      from ${reports}, lateral (select ${reportApprovedAtSql} as approved_at) a
-      where ${approvedCurrentReportsSql(sql`${equipmentNo}`, visible)}
-        and ${reports.id} is distinct from ${finding.reportHeaderId ?? null}::uuid
-        and a.approved_at > ${openedSql(finding.id)}
-        ${only ? sql`and ${reports.id} = ${only}::uuid` : sql``}
-      order by a.approved_at desc, ${reports.id} desc
-      limit ${evidenceCandidatesCap}) c
-    order by c.approved_at desc, c.id desc`);
-  const candidates = found.rows.map((row) => ({
+  const values = {
+    ...scopePlaceholderValues(user),
+    equipmentNo,
+    finding: finding.id,
+    source: finding.reportHeaderId ?? null,
+    only: only ?? null,
+  };
+  const methods = await readEquipmentMethods(db, equipmentNo, visible, values);
+  const rows = await statements.execute<CandidateRow>(
+    db,
+    [methods.join(','), only ? 'only' : 'all', sqlShape(visible)],
+    () => candidatesSql(visible, methods, !!only),
+    values,
+  );
+  const candidates = rows.map((row) => ({
     id: row.id,
     reportNumber: row.report_number,
     inspectionMethod: row.inspection_method,
@@ -87,5 +114,5 @@ export async function evidenceCandidates(
     approvedAt: new Date(Number(row.approved_ms)).toISOString(),
     worstFinding: row.worst_finding ?? null,
   }));
-  return [candidates, found.rows[0]?.matched ?? 0];
+  return [candidates, rows[0]?.matched ?? 0];
 }

@@ -6,6 +6,7 @@ import type {
   TechniqueDefinition,
 } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, tableOf } from '../../db/schema/index.ts';
@@ -14,6 +15,7 @@ import { callerScope } from '../../engine/record-scope.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import { gradeLaterals } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
+import { SqlStatements } from '../../engine/records/statements.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 
@@ -24,9 +26,25 @@ const summarised = techniques.filter((technique) => {
   return technique.reportCard !== false && parent?.kind === 'ref' && parent.entity === reportHeader.name;
 });
 
+/** The report figures' statements, by technique and by the techniques looked for (the definitions, not their names). */
+const statements = new SqlStatements('report_techniques');
+const reportSlot = sql.placeholder('reportId');
+
+/** One technique's figures on a report as `summaryOf` reads them. */
+type SummaryRow = {
+  variant: string | null;
+  inspections: number | string;
+  rows: number | string;
+  worst: number | null;
+  files: number | string;
+  per_inspection: { id: string; rows: number | string; grades: [number, number | string][] }[];
+};
+
 /**
- * One technique's figures on a report, per equipment class, in one statement: its inspections by
- * the parent index; each kind of row read once, off the rows' parent index, and counted grouped by
+ * One technique's figures on a report, per equipment class, in one statement built once per
+ * technique and prepared by name (`SqlStatements`, the report a placeholder: its grades are compiled
+ * from the declarations once, not per request): its inspections by the parent index; each kind of
+ * row read once, off the rows' parent index, and counted grouped by
  * inspection and grade (the rows, the worst grade and the rows per grade all follow from those
  * counts); the files of the inspections and of their rows by the attachment owner index. Bounded by
  * what the one report holds, never by the table. Counting, grading and ranking the rows in separate
@@ -38,6 +56,45 @@ export async function summaryOf(
   technique: TechniqueDefinition,
   reportId: string,
 ): Promise<ReportTechniqueSummary[]> {
+  const grade = technique.findingGrade;
+  const found = await statements.execute<SummaryRow>(
+    db,
+    ['summary', technique],
+    () => summarySql(technique),
+    { reportId },
+  );
+  const levels = grade?.levels ?? [];
+  /** Counts by a level's place (1 = least severe) as levels, in the grade's order. */
+  const byGrade = (pairs: Iterable<[number, number]>): GradeCount[] => {
+    const counts = new Map<number, number>();
+    for (const [at, n] of pairs) counts.set(at, (counts.get(at) ?? 0) + n);
+    return levels.flatMap((level, i) => (counts.get(i + 1) ? [{ level, rows: counts.get(i + 1)! }] : []));
+  };
+  return found.map((row) => {
+    const perInspection = row.per_inspection.map((one) => ({
+      id: one.id,
+      rows: Number(one.rows),
+      grades: one.grades.map(([at, n]) => [Number(at), Number(n)] as [number, number]),
+    }));
+    return {
+      technique: technique.module,
+      variant: row.variant,
+      inspections: Number(row.inspections),
+      rows: Number(row.rows),
+      worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
+      files: Number(row.files),
+      byGrade: byGrade(perInspection.flatMap((one) => one.grades)),
+      perInspection: perInspection.map((one) => ({
+        id: one.id,
+        rows: one.rows,
+        byGrade: byGrade(one.grades),
+      })),
+    };
+  });
+}
+
+/** `summaryOf`'s statement for one technique, the report a placeholder (`reportId`). */
+function summarySql(technique: TechniqueDefinition): SQL {
   const entity = technique.workspace!.inspection;
   const rowsEntity = technique.workspace!.rows;
   const i = tableOf(entity) as unknown as Table;
@@ -74,20 +131,13 @@ export async function summaryOf(
   if (!rowsEntity && grade && gradedEntity(technique) === entity) {
     const own = gradeLaterals(technique, i)!;
     passes.push(sql`select ${i.id!} as inspection, ${own.rank} as g, 0::bigint as n, 1::bigint as c
-      from ${i}${own.from} where ${i[entity.parent!]!} = ${reportId} and ${own.rank} is not null`);
+      from ${i}${own.from} where ${i[entity.parent!]!} = ${reportSlot} and ${own.rank} is not null`);
   }
-  const found = await db.execute<{
-    variant: string | null;
-    inspections: number | string;
-    rows: number | string;
-    worst: number | null;
-    files: number | string;
-    per_inspection: { id: string; rows: number | string; grades: [number, number | string][] }[];
-  }>(sql`with inspection as (
+  return sql`with inspection as (
       select ${i.id!} as id, ${variant} as v, ${i.createdAt!} as created,
         (select count(*) from ${attachments} where ${attachments.ownerEntity} = ${entity.name}
           and ${attachments.ownerId} = ${i.id!}) as own_files
-      from ${i} where ${i[entity.parent!]!} = ${reportId}),
+      from ${i} where ${i[entity.parent!]!} = ${reportSlot}),
     row_counts as (${passes.length > 0 ? sql.join(passes, sql` union all `) : none}),
     row_files as (select inspection, sum(files) as files
       from (${rowFiles.length > 0 ? sql.join(rowFiles, sql` union all `) : noFiles}) f group by 1),
@@ -101,35 +151,7 @@ export async function summaryOf(
     select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
       coalesce(sum(files), 0) as files,
       json_agg(json_build_object('id', id::text, 'rows', n, 'grades', grades) order by created, id::text) as per_inspection
-    from per_inspection group by v order by v`);
-  const levels = grade?.levels ?? [];
-  /** Counts by a level's place (1 = least severe) as levels, in the grade's order. */
-  const byGrade = (pairs: Iterable<[number, number]>): GradeCount[] => {
-    const counts = new Map<number, number>();
-    for (const [at, n] of pairs) counts.set(at, (counts.get(at) ?? 0) + n);
-    return levels.flatMap((level, i) => (counts.get(i + 1) ? [{ level, rows: counts.get(i + 1)! }] : []));
-  };
-  return found.rows.map((row) => {
-    const perInspection = row.per_inspection.map((one) => ({
-      id: one.id,
-      rows: Number(one.rows),
-      grades: one.grades.map(([at, n]) => [Number(at), Number(n)] as [number, number]),
-    }));
-    return {
-      technique: technique.module,
-      variant: row.variant,
-      inspections: Number(row.inspections),
-      rows: Number(row.rows),
-      worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
-      files: Number(row.files),
-      byGrade: byGrade(perInspection.flatMap((one) => one.grades)),
-      perInspection: perInspection.map((one) => ({
-        id: one.id,
-        rows: one.rows,
-        byGrade: byGrade(one.grades),
-      })),
-    };
-  });
+    from per_inspection group by v order by v`;
 }
 
 /**
@@ -143,17 +165,20 @@ async function presentOn(
   reportId: string,
 ): Promise<TechniqueDefinition[]> {
   if (candidates.length === 0) return [];
-  const found = await db.execute<Record<string, boolean>>(
-    sql`select ${sql.join(
-      candidates.map((technique, n) => {
-        const entity = technique.workspace!.inspection;
-        const i = tableOf(entity) as unknown as Table;
-        return sql`exists (select 1 from ${i} where ${i[entity.parent!]!} = ${reportId}) as ${sql.identifier(`t${n}`)}`;
-      }),
-      sql`, `,
-    )}`,
+  const [row] = await statements.execute<Record<string, boolean>>(
+    db,
+    ['present', ...candidates],
+    () =>
+      sql`select ${sql.join(
+        candidates.map((technique, n) => {
+          const entity = technique.workspace!.inspection;
+          const i = tableOf(entity) as unknown as Table;
+          return sql`exists (select 1 from ${i} where ${i[entity.parent!]!} = ${reportSlot}) as ${sql.identifier(`t${n}`)}`;
+        }),
+        sql`, `,
+      )}`,
+    { reportId },
   );
-  const [row] = found.rows;
   return candidates.filter((_, n) => row?.[`t${n}`] === true);
 }
 

@@ -22,7 +22,8 @@ import { derivedSql } from '../../engine/derived-sql.ts';
 import { approvedCurrentReportsSql, reportDoneSql } from '../../engine/equipment-history.ts';
 import { findingName } from '../../engine/findings.ts';
 import { notShownMeta } from '../../engine/page-meta.ts';
-import { scopeFor } from '../../engine/record-scope.ts';
+import { scopePlaceholderFor, scopePlaceholderValues } from '../../engine/record-scope.ts';
+import { SqlStatements, sqlShape } from '../../engine/records/statements.ts';
 import { recordViews, writeAudit } from '../../engine/records.ts';
 import { validationError } from '../../engine/request-body/refusals.ts';
 import { judgeWrite } from '../../engine/rules.ts';
@@ -89,25 +90,36 @@ function techniqueValuesSql(technique: TechniqueDefinition, equipmentNo: SQL, vi
     where ${approvedCurrentReportsSql(equipmentNo, visible)} and ${value} is not null`;
 }
 
+/** The candidates' statements, by what they read (not taken, or records named) and scope. */
+const statements = new SqlStatements('thickness_candidates');
+
 /**
  * The thickness values of a location's equipment from every technique that declares one, latest
  * report first, at most `thicknessCandidatesCap` (with how many matched): those not yet taken, or
  * only the records `ids` names (taken or not, to tell a taken record from an unknown one; at most
- * `thicknessFromRecordsMax`, under the cap).
+ * `thicknessFromRecordsMax`, under the cap). One statement prepared per shape (`SqlStatements`):
+ * the equipment, the records named and the caller's company are placeholders, so the techniques'
+ * derived values (SRUT's remaining wall) are compiled once, not per call.
  */
 async function candidateRows(
   db: DbOrTx,
   o: { equipmentNo: string; user: AuthenticatedUser; deps: EngineDeps; ids?: readonly string[] },
 ): Promise<CandidateRow[]> {
-  const visible = scopeFor(o.deps.scopes, reportHeader, o.user);
-  const each = thicknessSourceTechniques.map((technique) =>
-    techniqueValuesSql(technique, sql`${o.equipmentNo}`, visible),
-  );
-  const which = o.ids ? sql`v.record_id = any(${sql.param(o.ids)}::uuid[])` : sql`not v.taken`;
-  const found = await db.execute<CandidateRow>(sql`select v.*, (count(*) over ())::int as matched
+  const visible = scopePlaceholderFor(o.deps.scopes, reportHeader, o.user);
+  const build = () => {
+    const each = thicknessSourceTechniques.map((technique) =>
+      techniqueValuesSql(technique, sql`${sql.placeholder('equipmentNo')}`, visible),
+    );
+    const which = o.ids ? sql`v.record_id = any(${sql.placeholder('ids')}::uuid[])` : sql`not v.taken`;
+    return sql`select v.*, (count(*) over ())::int as matched
     from (${sql.join(each, sql` union all `)}) v where ${which}
-    order by v.date desc, v.report_number, v.record_id limit ${thicknessCandidatesCap}`);
-  return found.rows;
+    order by v.date desc, v.report_number, v.record_id limit ${thicknessCandidatesCap}`;
+  };
+  return statements.execute<CandidateRow>(db, [o.ids ? 'named' : 'untaken', sqlShape(visible)], build, {
+    ...scopePlaceholderValues(o.user),
+    equipmentNo: o.equipmentNo,
+    ids: o.ids ?? null,
+  });
 }
 
 const candidateOf = (row: CandidateRow): ThicknessCandidate => {

@@ -1,0 +1,47 @@
+import { fillPlaceholders } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { vi } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { SqlStatements } from '../src/engine/records/statements.ts';
+
+/** A statement a test saw run: its text and its values in place. */
+export type StatementRun = { text: string; params: unknown[] };
+
+const dialect = new PgDialect();
+
+/**
+ * The statements written as SQL that ran while `act` ran, in order: those run through `db.execute`
+ * and those prepared by shape (`SqlStatements`, `run` and `execute`), whether their shape was built
+ * for this call or before. A prepared statement goes to the database by name, past `db.execute`: a
+ * test that counts a read's statements counts both, so it still fails when there are more.
+ */
+export async function statementsRun(db: Db, act: () => Promise<unknown>): Promise<StatementRun[]> {
+  const seen: StatementRun[] = [];
+  const execute = db.execute.bind(db);
+  const spies = [
+    vi.spyOn(db, 'execute').mockImplementation(((statement: SQL) => {
+      const query = dialect.sqlToQuery(statement);
+      seen.push({ text: query.sql, params: query.params });
+      return execute(statement);
+    }) as never),
+    ...(['run', 'execute'] as const).map((method) => {
+      const original = SqlStatements.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+      return vi.spyOn(SqlStatements.prototype, method).mockImplementation(function (
+        this: SqlStatements,
+        ...args: unknown[]
+      ) {
+        const [, , build, values] = args as [unknown, unknown, () => SQL, Record<string, unknown>];
+        const query = dialect.sqlToQuery(build());
+        seen.push({ text: query.sql, params: fillPlaceholders(query.params, values) });
+        return original.apply(this, args);
+      } as never);
+    }),
+  ];
+  try {
+    await act();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return seen;
+}
