@@ -22,7 +22,14 @@ import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { today } from './InspectionSection.tsx';
 import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
-import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import {
+  loadInspection,
+  loadRow,
+  rowKind,
+  rowsKey,
+  techniqueKey,
+  techniqueQueries,
+} from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findWrite, techniqueBySlug, writeArguments } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
@@ -188,6 +195,8 @@ function RowForm({
                 }),
                 onUploadProgress,
                 queueOffline: entityLabel(t, rows),
+                // A row added offline shows in its inspection's rows until it is synced.
+                queuedIn: [rowsKey(scope, inspection.id, rows)],
               });
             } finally {
               setProgress(null);
