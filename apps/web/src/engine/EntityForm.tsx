@@ -712,14 +712,12 @@ function keyOf(record: Record<string, unknown> | null): string {
 
 /**
  * Whether `next` should replace the form's record: another record, a later version of it, or the
- * same version with a change of the device's queue laid over it (shown until the sync).
+ * same version with another change of the device's queue laid over it (shown until the sync), or
+ * with none (the change discarded: the record as the server holds it).
  */
 function isNewer(next: Record<string, unknown> | null, current: Record<string, unknown> | null): boolean {
   if (keyOf(next) === keyOf(current)) return false;
-  if (next && current && next.id === current.id) {
-    const version = Number(next.version) - Number(current.version);
-    return version > 0 || (version === 0 && queuedKeyOf(next) !== undefined);
-  }
+  if (next && current && next.id === current.id) return Number(next.version) >= Number(current.version);
   return true;
 }
 
