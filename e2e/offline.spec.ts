@@ -199,16 +199,34 @@ test('an inspector takes a task offline and opens its report and thermal inspect
     page.getByText('Saved on this device — it will be sent when the connection is back').first(),
   ).toBeVisible();
   await closeNotices(page);
+  // A measurement added offline: in the table at once, marked as waiting to sync, with its id made
+  // on the device (docs/offline-capture.md, "What the screens show until the sync").
+  await page.getByRole('link', { name: 'Add measurement' }).click();
+  await page.getByLabel('Tag number').fill('F-07-T');
+  await page.getByLabel('Component', { exact: true }).fill('Cable lug');
+  await page.getByLabel('Max temperature').fill('61.2');
+  await page.getByLabel('Reference temperature').fill('40.9');
+  await page.getByRole('button', { name: 'Add measurement' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await closeNotices(page);
+  const added = measurements.getByRole('row').filter({ hasText: 'F-07-T' });
+  await expect(added).toContainText('Waiting to sync');
+  await expect(measurements.getByRole('row').filter({ hasText: 'F-07-R' })).not.toContainText(
+    'Waiting to sync',
+  );
   const waiting = page
     .getByRole('banner')
-    .getByRole('button', { name: /^Offline.*\(1 change waiting\).*\(1 task on this device\)$/ });
+    .getByRole('button', { name: /^Offline.*\(2 changes waiting\).*\(1 task on this device\)$/ });
   await expect(waiting).toBeVisible();
-  // Still waiting after a reload with no network: the queue is on the device.
+  // Still waiting after a reload with no network: the queue is on the device, and the screen shows
+  // what was saved on it, not the record as last read from the server.
   await reloadOffline(page, 'Thermal analysis');
   await expect(waiting).toBeVisible();
+  await expect(page.getByLabel('Result')).toHaveValue(findings);
+  await expect(added).toContainText('Waiting to sync');
   await waiting.click();
   const changes = page.getByRole('dialog');
-  await expect(changes.getByText('1 change waiting to sync')).toBeVisible();
+  await expect(changes.getByText('2 changes waiting to sync')).toBeVisible();
   await expect(changes.getByRole('button', { name: 'Sync now' })).toHaveAccessibleDescription(needsServer);
   await expectAccessible(page, info, `offline-${info.project.name}-changes`, 'offline-changes');
   await shoot(page, 'changes-waiting');
@@ -231,6 +249,16 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   expect(stored.status(), await stored.text()).toBe(200);
   const held = ((await stored.json()) as { data: { id: string; result: string; version: number } }).data;
   expect(held).toMatchObject({ id: analysis.id, result: findings, version: (analysis.version ?? 1) + 1 });
+  // The measurement made offline, once, under the id the device made; the table's mark gone.
+  const rows = await page.request.get('/api/thermal-measurements/by-thermal-analysis', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { thermalAnalysisId: analysis.id },
+  });
+  expect(rows.status(), await rows.text()).toBe(200);
+  const tags = ((await rows.json()) as { data: { tagNumber: string }[] }).data.map((r) => r.tagNumber);
+  expect(tags.filter((tag) => tag === 'F-07-T')).toHaveLength(1);
+  await expect(added).toBeVisible();
+  await expect(added).not.toContainText('Waiting to sync');
   // The screen reads the record again once its change is written: it shows the findings sent,
   // and a save online now carries the version the server holds (no conflict with its own change).
   await expect(page.getByLabel('Result')).toHaveValue(findings);

@@ -71,6 +71,11 @@ export type CallOptions = {
    * the indicator's lists; the answer is then marked `queued` (`wasQueued`).
    */
   queueOffline?: string;
+  /**
+   * A create queued offline is shown in these lists (query-key prefixes: the first page of each)
+   * until it is synced, marked as waiting (docs/offline-capture.md).
+   */
+  queuedIn?: unknown[][];
 };
 
 /** Keys whose path has `:name` segments: calling them needs `params`. */
@@ -127,7 +132,7 @@ export async function callRoute<T = unknown>(
   if (options.queueOffline !== undefined && queuedOffline(route)) {
     // The queue and its sync load with the first change made offline, not with the shell.
     const { queueWrite } = await import('../engine/offline-queue/queue-write.ts');
-    return queueWrite<T>(route, { ...options, label: options.queueOffline });
+    return queueWrite<T>(route, { ...options, label: options.queueOffline, lists: options.queuedIn });
   }
   const url = fillPath(route.path, options.params);
   const data = routeBody(route, options.body);

@@ -341,6 +341,24 @@ describe('EntityForm', () => {
     await waitFor(() => expect(textbox(/^Name/)).toHaveValue('Pump C'));
   });
 
+  it('takes the same version with a change of the device’s queue laid over it, its version kept', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: EntitySubmission) => {});
+    const showRecord = renderRefetchingPage({ id: 'r1', version: 4, name: 'Pump A' }, onSubmit);
+    expect(textbox(/^Name/)).toHaveValue('Pump A');
+    // The queue read after a reload (docs/offline-capture.md): the saved value, not the one last read.
+    act(() => showRecord({ id: 'r1', version: 4, name: 'Pump A (offline)', $queued: 'change-1' }));
+    expect(textbox(/^Name/)).toHaveValue('Pump A (offline)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].values).toMatchObject({ name: 'Pump A (offline)', version: 4 });
+    // The change discarded: the record as the server holds it again. An older version stays ignored.
+    act(() => showRecord({ id: 'r1', version: 4, name: 'Pump A' }));
+    await waitFor(() => expect(textbox(/^Name/)).toHaveValue('Pump A'));
+    act(() => showRecord({ id: 'r1', version: 3, name: 'Pump 0' }));
+    expect(textbox(/^Name/)).toHaveValue('Pump A');
+  });
+
   it('after a conflict, dropping the changes shows the newer record without the stale alert', async () => {
     const user = userEvent.setup();
     const onSubmit = refusedBy(

@@ -21,6 +21,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wasQueued } from '../api/calls.ts';
+import { queuedKeyOf } from './offline-queue/queued-mark.ts';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrentRecord } from '../api/current-record.ts';
 import { currentUserId } from '../api/session.ts';
@@ -704,13 +705,19 @@ function listId(formId: string, list: string) {
 }
 
 function keyOf(record: Record<string, unknown> | null): string {
-  return record ? `${String(record.id)}@${String(record.version)}` : '';
+  if (!record) return '';
+  const queued = queuedKeyOf(record);
+  return `${String(record.id)}@${String(record.version)}${queued ? `+${queued}` : ''}`;
 }
 
-/** Whether `next` should replace the form's record: another record, or a later version of it. */
+/**
+ * Whether `next` should replace the form's record: another record, a later version of it, or the
+ * same version with another change of the device's queue laid over it (shown until the sync), or
+ * with none (the change discarded: the record as the server holds it).
+ */
 function isNewer(next: Record<string, unknown> | null, current: Record<string, unknown> | null): boolean {
   if (keyOf(next) === keyOf(current)) return false;
-  if (next && current && next.id === current.id) return Number(next.version) > Number(current.version);
+  if (next && current && next.id === current.id) return Number(next.version) >= Number(current.version);
   return true;
 }
 

@@ -38,6 +38,7 @@ import { describeColumns, fitColumns } from './column-fit.ts';
 import type { EntityColumn } from './column-fit.ts';
 import { fieldLabel, fieldOf, imageLabel, imageListLabel, unitOf } from './entity-labels.ts';
 import { formatFieldValue } from './FieldDisplay.tsx';
+import { QueuedMark } from './offline-queue/QueuedMark.tsx';
 import { formatNumber } from './locale.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { namedReferenceOf, ReferenceValue } from './reference-names.tsx';
@@ -229,7 +230,16 @@ export function EntityTable(p: EntityTableProps) {
       ) : (
         title
       ),
-      render: (record) => cell(key, record),
+      // The naming column says when its record is shown from the device's queue (not yet synced).
+      render: (record) =>
+        key === fitted[0]?.key ? (
+          <>
+            {cell(key, record)}
+            <QueuedMark record={record} />
+          </>
+        ) : (
+          cell(key, record)
+        ),
     };
   });
 

@@ -95,5 +95,8 @@ export function usePrefill(o: {
     gcTime: 0,
     retry: false,
   });
-  return { values: query.data ?? {}, ready: !enabled || !query.isPending };
+  // Offline, a prefill needing the server waits for it (paused): the form starts without it rather
+  // than never (docs/offline-capture.md: a row added offline).
+  const waiting = query.isPending && query.fetchStatus !== 'paused';
+  return { values: query.data ?? {}, ready: !enabled || !waiting };
 }

@@ -23,6 +23,13 @@ export type ChangeRefusal = {
   details: FieldError[];
 };
 
+/**
+ * What the screens show of a change until the server has written it (queued-records.ts): the record
+ * it makes or changes, the values it gives it (files left out), and for a create the query-key
+ * prefixes of the lists it appears in.
+ */
+export type QueuedRecord = { id: string; values: Record<string, unknown>; lists?: unknown[][] };
+
 /** A file of a form, as the form sent online carries it. */
 export type QueuedFile = { name: string; type: string; size: number };
 
@@ -52,6 +59,8 @@ export type QueuedChange = {
   attempts: number;
   /** A label for the lists of the indicator: what the user would call it ("Thermal measurement"). */
   label?: string;
+  /** The record as the screens show it until the change is written. */
+  shows?: QueuedRecord;
 };
 
 /** What a screen gives to queue a change: a JSON body or a FormData as it would send online. */
@@ -61,6 +70,7 @@ export type ChangeInput = {
   body?: unknown;
   dependsOn?: string[];
   label?: string;
+  shows?: QueuedRecord;
 };
 
 const changeKey = (key: string) => `change:${key}`;
@@ -136,6 +146,7 @@ export class ChangeQueue {
       attempts: 0,
       ...(input.dependsOn?.length ? { dependsOn: input.dependsOn } : {}),
       ...(input.label ? { label: input.label } : {}),
+      ...(input.shows ? { shows: input.shows } : {}),
     };
     const files: [string, ArrayBuffer][] = [];
     if (input.body instanceof FormData) {
@@ -223,8 +234,12 @@ export class ChangeQueue {
     // would be written twice. Only what the server answered with a refusal is resent edited.
     if (old.state !== 'refused' && old.state !== 'conflict')
       throw new Error(`Only a refused or conflicting change is resent edited (${key} is ${old.state})`);
+    // The screens show the edited values (a JSON body's, its version as read left out).
+    const body = edited.body instanceof FormData ? undefined : (edited.body as Record<string, unknown>);
+    const { version: _, ...values } = body ?? {};
+    const shows = old.shows && { ...old.shows, values: { ...old.shows.values, ...values } };
     const replacement = await this.put(
-      { ...edited, dependsOn: old.dependsOn },
+      { shows, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));

@@ -25,6 +25,8 @@ export async function queueWrite<T>(
     query?: Record<string, unknown>;
     body?: PayloadInput | Record<string, unknown>;
     label?: string;
+    /** A create: the query-key prefixes of the lists that show it until it is synced. */
+    lists?: unknown[][];
   },
 ): Promise<QueuedEnvelope<T>> {
   const given = o.body ?? {};
@@ -43,17 +45,23 @@ export async function queueWrite<T>(
     ...Object.values(o.params ?? {}),
     ...Object.values(o.query ?? {}),
   ].filter((value): value is string => isUuid(value) && value !== id);
+  // The values the screens show until the sync: as sent (a form's text as the form gave it), files
+  // left out, the version as read (the record keeps the one its change goes out with).
+  const asSent = body instanceof FormData ? input.values : (body as Record<string, unknown>);
+  const { version: _, ...values } = Object.fromEntries(
+    Object.entries(asSent).filter(([, value]) => !(value instanceof Blob)),
+  );
+  const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, values.id].find(isUuid);
   await queueChange({
     method: route.method as 'POST' | 'PUT',
     path,
     body,
     dependsOn: await creatorsOf(named),
     label: o.label,
+    ...(recordId
+      ? { shows: { id: recordId, values, ...(created && o.lists ? { lists: o.lists } : {}) } }
+      : {}),
   });
-  const record = {
-    ...(input.previous ?? {}),
-    ...(body instanceof FormData ? input.values : (body as Record<string, unknown>)),
-    ...(id ? { id } : {}),
-  };
+  const record = { ...(input.previous ?? {}), ...asSent, ...(id ? { id } : {}) };
   return { data: record as T, statusCode: created ? 201 : 200, message: '', queued: true };
 }

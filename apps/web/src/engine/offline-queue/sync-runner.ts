@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ChangeQueue, onQueueChanged, removeChangeQueue } from './change-queue.ts';
 import type { ChangeInput, QueuedChange } from './change-queue.ts';
+import { showQueued } from './queued-records.ts';
 import { sendChange, serverAnswers } from './send-change.ts';
 import type { SendOutcome } from './send-change.ts';
 import { syncStatus } from './sync-status.ts';
@@ -16,6 +18,8 @@ export type ChangeSyncOptions = {
   probe?: () => Promise<boolean>;
   /** Whether to try again by itself after a stop (off in tests that run it by hand). */
   retryByItself?: boolean;
+  /** The screens' cache: the queued changes are shown in its records until written (queued-records.ts). */
+  cache?: QueryClient;
 };
 
 /** Shown while the probe finds no server (the sync's own words; the client's say why a call failed). */
@@ -64,12 +68,16 @@ export class ChangeSync {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private readonly detach: (() => void)[] = [];
+  private readonly cache: QueryClient | undefined;
+  /** The queue as last read: laid over each read the cache is answered (kept in step with the queue). */
+  private changes: QueuedChange[] = [];
 
   constructor(userId: string, o: ChangeSyncOptions = {}) {
     this.queue = new ChangeQueue(userId);
     this.send = o.send ?? sendChange;
     this.probe = o.probe ?? serverAnswers;
     this.retryByItself = o.retryByItself ?? true;
+    this.cache = o.cache;
   }
 
   /** Starts following the queue and the network: counts published, a run now and on `online`. */
@@ -82,6 +90,18 @@ export class ChangeSync {
         if (userId === this.queue.userId) void this.publishCounts();
       }),
     );
+    // A read answered while a change is still queued (a refetch before the sync sent it, a screen
+    // opened on a record made offline) shows the change: laid over as the answer comes in.
+    const cache = this.cache;
+    if (cache)
+      this.detach.push(
+        cache.getQueryCache().subscribe((event) => {
+          const answered =
+            event.type === 'updated' && event.action.type === 'success' && !event.action.manual;
+          if ((answered || event.type === 'added') && this.changes.length > 0)
+            showQueued(cache, this.changes, event.query);
+        }),
+      );
     syncStatus.set({ userId: this.queue.userId });
     void this.publishCounts();
     void this.run();
@@ -98,6 +118,8 @@ export class ChangeSync {
   /** Queues a change, and sends it at once when the server can be reached. */
   async enqueue(input: ChangeInput): Promise<QueuedChange> {
     const change = await this.queue.enqueue(input);
+    // Shown before the screen hears it is saved: its lists and forms hold it from then on.
+    await this.publishCounts();
     void this.run();
     return change;
   }
@@ -129,9 +151,12 @@ export class ChangeSync {
     return this.running;
   }
 
+  /** Publishes the queue's counts for the indicator, and shows its changes in the screens' records. */
   private async publishCounts() {
     const changes = await this.queue.list().catch(() => []);
     if (this.stopped) return;
+    this.changes = changes;
+    if (this.cache) showQueued(this.cache, changes);
     syncStatus.set({
       pending: changes.filter((change) => pendingStates.has(change.state)).length,
       refused: changes.filter((change) => !pendingStates.has(change.state)),

@@ -33,15 +33,16 @@ export async function endChangeSync(userId: string): Promise<void> {
  * starts the sync for `userId` (sending what a reload left queued); one mounted hook is enough.
  */
 export function useChangeSync(userId: string | undefined): ChangeSyncView {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    void runner().then((m) => m.startChangeSync(userId));
-  }, [userId]);
+    // The queue's changes are shown in the screens' records until written (queued-records.ts).
+    void runner().then((m) => m.startChangeSync(userId, { cache: queryClient }));
+  }, [userId, queryClient]);
   const status = useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
   // A change the server wrote makes what the screens read before it out of date (the record's
   // values and its version, which the next save sends): read again, or the next save online would
   // meet a version conflict with the change the device itself sent.
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (status.written > 0) void queryClient.invalidateQueries();
   }, [status.written, queryClient]);

@@ -1,12 +1,14 @@
 import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PermissionModule } from '@inspectra/contract';
+import type { Envelope, PermissionModule } from '@inspectra/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { wasQueued } from '../../api/calls.ts';
 import { errorText } from '../../ui/error-text.ts';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { blankNumbers } from '../../engine/form-values.ts';
@@ -21,9 +23,21 @@ import { inspectionOf, rowKinds, techniqueKey, techniqueQueries } from './techni
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findRoute, findWrite, idArguments, writeArguments } from './technique-routes.ts';
 import { techniqueIcons } from './technique-icons.ts';
-import { inspectionWords } from './entity-words.ts';
+import { entityLabel, inspectionWords } from './entity-words.ts';
 import { useWorkspaceWords } from './useWorkspaceWords.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
+
+/**
+ * A new inspection made offline goes into the device's queue with an id made on the device (the rows
+ * recorded under it are sent after it), and shows as the report's inspection until it is synced.
+ */
+const queuedInspection = (t: TFunction, scope: WorkspaceScope) => ({
+  queueOffline: entityLabel(t, inspectionOf(scope.technique)),
+  queuedIn: [
+    techniqueQueries.single(scope).queryKey,
+    techniqueQueries.several(scope).queryKey,
+  ] as unknown[][],
+});
 
 /** Today on the device's calendar: an inspector in WIB at 06:00 inspected today, not yesterday UTC. */
 export const today = () => dayjs().format('YYYY-MM-DD');
@@ -60,15 +74,14 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
     queryClient.invalidateQueries({ queryKey: techniqueKey(scope.technique, scope.reportId) });
   const start = useMutation({
     mutationFn: () =>
-      callTechnique(
-        scope.technique,
-        create!,
-        writeArguments(create!, {
+      callTechnique(scope.technique, create!, {
+        ...writeArguments(create!, {
           parent: { key: entity.parent!, id: scope.reportId },
           // Nothing entered yet: its numbers blank, never SPEC's 0.
           values: blankNumbers(entity, scope.variant),
         }),
-      ),
+        ...queuedInspection(t, scope),
+      }),
     onSuccess: started,
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
@@ -86,12 +99,11 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
           parentId={scope.reportId}
           submitLabel={say('start')}
           onCancel={() => setFilling(false)}
-          onSubmit={async ({ values, images, imageLists }) =>
-            (
-              await callTechnique<TechniqueRecord>(scope.technique, create, {
-                body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
-              })
-            ).data
+          onSubmit={({ values, images, imageLists }) =>
+            callTechnique<TechniqueRecord>(scope.technique, create, {
+              body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
+              ...queuedInspection(t, scope),
+            })
           }
           onSaved={started}
         />
@@ -180,20 +192,21 @@ export function SeveralInspections({ scope, selected }: { scope: WorkspaceScope;
             parentId={scope.reportId}
             submitLabel={t('workspace.createInspection', words)}
             onCancel={() => setCreating(false)}
-            onSubmit={async ({ values, images, imageLists }) =>
-              (
-                await callTechnique<TechniqueRecord>(scope.technique, create!, {
-                  body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
-                })
-              ).data
+            onSubmit={({ values, images, imageLists }) =>
+              callTechnique<TechniqueRecord>(scope.technique, create!, {
+                body: { values: { ...values, [entity.parent!]: scope.reportId }, images, imageLists },
+                ...queuedInspection(t, scope),
+              })
             }
-            onSaved={async (created) => {
-              notifications.show({ color: 'teal', message: t('workspace.inspectionCreated', words) });
+            onSaved={async (result) => {
+              // Made offline, the form has said it is kept on the device: "created" would claim the server has it.
+              if (!wasQueued(result))
+                notifications.show({ color: 'teal', message: t('workspace.inspectionCreated', words) });
               setCreating(false);
               await queryClient.invalidateQueries({
                 queryKey: techniqueKey(scope.technique, scope.reportId),
               });
-              await open((created as TechniqueRecord).id);
+              await open((result as Envelope<TechniqueRecord>).data.id);
             }}
           />
         ) : inspections.length === 0 ? (

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { EntityDefinition, PermissionModule, TechniqueDefinition } from '@inspectra/contract';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,14 @@ import { useReportCrumbs } from '../reports/useReportCrumbs.ts';
 import { today } from './InspectionSection.tsx';
 import { readFields, shownFields } from './row-columns.ts';
 import { callTechnique } from './technique-client.ts';
-import { loadInspection, loadRow, rowKind, techniqueKey, techniqueQueries } from './technique-queries.ts';
+import {
+  loadInspection,
+  loadRow,
+  rowKind,
+  rowsKey,
+  techniqueKey,
+  techniqueQueries,
+} from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
 import { findWrite, techniqueBySlug, writeArguments } from './technique-routes.ts';
 import { useWorkspaceVariant } from './TechniqueWorkspacePage.tsx';
@@ -188,6 +196,8 @@ function RowForm({
                 }),
                 onUploadProgress,
                 queueOffline: entityLabel(t, rows),
+                // A row added offline shows in its inspection's rows until it is synced.
+                queuedIn: [rowsKey(scope, inspection.id, rows)],
               });
             } finally {
               setProgress(null);
@@ -209,9 +219,28 @@ function RowForm({
 /** The inspection the row belongs to: the one named in the address, or the report's only one. */
 function useInspection(scope: WorkspaceScope, id: string | undefined): TechniqueRecord {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The workspace's read of the report's inspections, when the cache holds it (a task taken offline
+  // does): the row form then opens without a network, read again when online as its age says.
+  const held = (key: QueryKey) => ({
+    data: queryClient.getQueryData<unknown>(key),
+    state: queryClient.getQueryState(key),
+  });
+  const single = held(techniqueQueries.single(scope).queryKey);
+  const several = held(techniqueQueries.several(scope).queryKey);
+  // The one inspection of the report, or the one the address names among several.
+  const known = [single.data, ...(id && Array.isArray(several.data) ? several.data : [])].find(
+    (r): r is TechniqueRecord => isRecordOf(r, id),
+  );
   const { data } = useSuspenseQuery({
     queryKey: [...techniqueKey(scope.technique, scope.reportId), scope.variant ?? '', 'inspection', id ?? ''],
     queryFn: async () => (await loadInspection(scope, id ?? '')) ?? null,
+    ...(known
+      ? {
+          initialData: known,
+          initialDataUpdatedAt: (known === single.data ? single : several).state?.dataUpdatedAt,
+        }
+      : {}),
   });
   if (!data)
     throw new ApiError(t('workspace.noInspection', inspectionWords(t, scope.technique)), {
@@ -220,3 +249,10 @@ function useInspection(scope: WorkspaceScope, id: string | undefined): Technique
     });
   return data;
 }
+
+/** Whether a record read elsewhere is the inspection a row form asks for (any one when it names none). */
+const isRecordOf = (r: unknown, id: string | undefined): boolean =>
+  typeof r === 'object' &&
+  r !== null &&
+  typeof (r as TechniqueRecord).id === 'string' &&
+  (!id || (r as TechniqueRecord).id === id);

@@ -11,6 +11,8 @@ export type TechniqueCallOptions = {
   onUploadProgress?: (percent: number) => void;
   /** Offline, a record's create or update goes into the device's queue (`CallOptions.queueOffline`). */
   queueOffline?: string;
+  /** The lists a create queued offline is shown in until it is synced (`CallOptions.queuedIn`). */
+  queuedIn?: unknown[][];
 };
 
 /**
@@ -26,7 +28,7 @@ export function callTechnique<T>(
 ): Promise<Envelope<T>> {
   const queued = options.queueOffline !== undefined && queuedOffline(route);
   if (technique.transport === 'fetch' && !queued) {
-    const { onUploadProgress: _, queueOffline: __, ...rest } = options;
+    const { onUploadProgress: _, queueOffline: __, queuedIn: ___, ...rest } = options;
     return fetchRoute<T>(route, rest);
   }
   return callRoute<T>(route, options);

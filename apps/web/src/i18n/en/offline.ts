@@ -24,6 +24,7 @@ export const offline = {
   needsServer: 'Needs a connection to the server',
   draftKept: 'You are offline: your input is kept as a draft',
   notOnDevice: 'Not on this device — shown when online',
+  waitingToSync: 'Waiting to sync',
   savedOnDevice: 'Saved on this device — it will be sent when the connection is back',
   changesWaiting_one: '{{count}} change waiting to sync',
   changesWaiting_other: '{{count}} changes waiting to sync',

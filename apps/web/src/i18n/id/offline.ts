@@ -27,6 +27,7 @@ export const offline: Translation<typeof en> = {
   needsServer: 'Memerlukan koneksi ke server',
   draftKept: 'Anda sedang luring: masukan Anda disimpan sebagai draf',
   notOnDevice: 'Tidak ada di perangkat ini — ditampilkan saat daring',
+  waitingToSync: 'Menunggu sinkronisasi',
   savedOnDevice: 'Disimpan di perangkat ini — akan dikirim saat koneksi kembali',
   changesWaiting_one: '{{count}} perubahan menunggu sinkronisasi',
   changesWaiting_other: '{{count}} perubahan menunggu sinkronisasi',
