@@ -52,6 +52,11 @@ export type QueuedChange = {
   attempts: number;
   /** A label for the lists of the indicator: what the user would call it ("Thermal measurement"). */
   label?: string;
+  /**
+   * An update's record as the device read it when the change was made (the version it was made
+   * from): the base of the three-way comparison when the server finds the record changed meanwhile.
+   */
+  base?: Record<string, unknown>;
 };
 
 /** What a screen gives to queue a change: a JSON body or a FormData as it would send online. */
@@ -61,6 +66,8 @@ export type ChangeInput = {
   body?: unknown;
   dependsOn?: string[];
   label?: string;
+  /** An update's record as read (`QueuedChange.base`). */
+  base?: Record<string, unknown> | null;
 };
 
 const changeKey = (key: string) => `change:${key}`;
@@ -136,6 +143,7 @@ export class ChangeQueue {
       attempts: 0,
       ...(input.dependsOn?.length ? { dependsOn: input.dependsOn } : {}),
       ...(input.label ? { label: input.label } : {}),
+      ...(input.base ? { base: input.base } : {}),
     };
     const files: [string, ArrayBuffer][] = [];
     if (input.body instanceof FormData) {
@@ -224,7 +232,7 @@ export class ChangeQueue {
     if (old.state !== 'refused' && old.state !== 'conflict')
       throw new Error(`Only a refused or conflicting change is resent edited (${key} is ${old.state})`);
     const replacement = await this.put(
-      { ...edited, dependsOn: old.dependsOn },
+      { base: old.base, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));

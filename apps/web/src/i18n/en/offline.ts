@@ -39,6 +39,22 @@ export const offline = {
   change: 'Change',
   discard: 'Discard',
   discardName: 'Discard {{name}}: it will not be sent',
+  resolve: 'Compare and resolve',
+  resolveName: 'Compare and resolve {{name}}',
+  edit: 'Edit',
+  editName: 'Edit {{name}} and send it again',
+  heldBy_one: '{{count}} change waits for this one',
+  heldBy_other: '{{count}} changes wait for this one',
+  resolveTitle: 'Resolve {{name}}',
+  editTitle: 'Edit {{name}}',
+  serverReason: 'The server’s reason',
+  conflictText:
+    'Your values are laid over the record as saved now: decide each field you both changed, then save. It is sent now, in place of the change kept on this device.',
+  refusedText:
+    'Correct the change, or the cause named above, then save. It is sent now, in place of the change kept on this device.',
+  resolvedSaved: 'Saved: the change no longer waits on this device',
+  currentFailed: 'The record as saved now could not be read: {{reason}}',
+  notAForm: 'This change cannot be opened in a form: keep it or discard it.',
   signOutTitle: 'Changes not yet synced',
   signOutText_one: '{{count}} change made on this device has not reached the server. Signing out removes it.',
   signOutText_other:

@@ -42,6 +42,22 @@ export const offline: Translation<typeof en> = {
   change: 'Perubahan',
   discard: 'Buang',
   discardName: 'Buang {{name}}: tidak akan dikirim',
+  resolve: 'Bandingkan dan selesaikan',
+  resolveName: 'Bandingkan dan selesaikan {{name}}',
+  edit: 'Ubah',
+  editName: 'Ubah {{name}} dan kirim lagi',
+  heldBy_one: '{{count}} perubahan menunggu perubahan ini',
+  heldBy_other: '{{count}} perubahan menunggu perubahan ini',
+  resolveTitle: 'Selesaikan {{name}}',
+  editTitle: 'Ubah {{name}}',
+  serverReason: 'Alasan dari server',
+  conflictText:
+    'Nilai Anda diletakkan di atas data yang tersimpan sekarang: tentukan setiap kolom yang sama-sama diubah, lalu simpan. Data dikirim sekarang, menggantikan perubahan yang disimpan di perangkat ini.',
+  refusedText:
+    'Perbaiki perubahan ini, atau penyebab yang disebut di atas, lalu simpan. Data dikirim sekarang, menggantikan perubahan yang disimpan di perangkat ini.',
+  resolvedSaved: 'Tersimpan: perubahan tidak lagi menunggu di perangkat ini',
+  currentFailed: 'Data yang tersimpan sekarang tidak dapat dibaca: {{reason}}',
+  notAForm: 'Perubahan ini tidak dapat dibuka dalam formulir: simpan atau buang.',
   signOutTitle: 'Perubahan belum disinkronkan',
   signOutText_one:
     '{{count}} perubahan yang dibuat di perangkat ini belum sampai ke server. Keluar akan menghapusnya.',
