@@ -126,8 +126,15 @@ export async function callRoute<T = unknown>(
 ): Promise<Envelope<T>> {
   if (options.queueOffline !== undefined && queuedOffline(route)) {
     // The queue and its sync load with the first change made offline, not with the shell.
-    const { queueWrite } = await import('../engine/offline-queue/queue-write.ts');
-    return queueWrite<T>(route, { ...options, label: options.queueOffline });
+    const [{ queueWrite }, { queuedFrom }] = await Promise.all([
+      import('../engine/offline-queue/queue-write.ts'),
+      import('../engine/offline-queue/sync-runner.ts'),
+    ]);
+    // The record as read goes with the change: the base of its comparison should the server have
+    // a newer version by the time it is sent.
+    const body = options.body as Partial<PayloadInput> | undefined;
+    const previous = typeof body?.values === 'object' ? body.previous : undefined;
+    return queuedFrom(previous, () => queueWrite<T>(route, { ...options, label: options.queueOffline }));
   }
   const url = fillPath(route.path, options.params);
   const data = routeBody(route, options.body);

@@ -29,7 +29,10 @@ export function QueuedChanges({
     ? t('offline.syncing', { sent: sync.progress.sent + 1, total: sync.progress.total })
     : sync.pending > 0
       ? t('offline.changesWaiting', { count: sync.pending })
-      : t('offline.noChanges');
+      : sync.refused.length > 0
+        ? // Not "synced" while the server has not taken every change.
+          t('offline.needYou', { count: sync.refused.length })
+        : t('offline.noChanges');
   return (
     <Stack gap="xs">
       <Title order={3} fz="sm">

@@ -1,7 +1,7 @@
 import { Alert, Loader, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../api/calls.ts';
@@ -57,6 +57,7 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
   const { t } = useTranslation();
   const { change, record } = p;
   const { entity } = record;
+  const queryClient = useQueryClient();
   const updating = record.route.operation.kind === 'update';
   // The record as stored now: the other side of the comparison, and the version the save carries.
   const current = useQuery({
@@ -133,6 +134,8 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
           onSubmit={save}
           onSaved={async () => {
             await p.settle(change.key);
+            // The screens read the record again: it holds what was decided, at its new version.
+            void queryClient.invalidateQueries();
             notifications.show({ color: 'teal', message: t('offline.resolvedSaved') });
             p.onClose();
           }}

@@ -245,10 +245,32 @@ export function syncNowIfStarted(): Promise<void> {
   return current?.run() ?? Promise.resolve();
 }
 
+/** The record the write being queued now was made from (`queuedFrom`), one write at a time. */
+let madeFrom: Record<string, unknown> | null | undefined;
+let queueing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Queues the change `write` makes (`queueWrite`) with `record`, the record as the screen read it, as
+ * its base (`QueuedChange.base`, the comparison's starting side). The writes being queued wait for
+ * each other, so each change gets its own record; they are a few writes to the device's database.
+ */
+export function queuedFrom<T>(record: Record<string, unknown> | null | undefined, write: () => Promise<T>) {
+  const queued = queueing.then(async () => {
+    madeFrom = record;
+    try {
+      return await write();
+    } finally {
+      madeFrom = undefined;
+    }
+  });
+  queueing = queued.catch(() => undefined);
+  return queued;
+}
+
 /** Queues a change of the signed-in user's (their sync started), and sends it when the server answers. */
 export function queueChange(input: ChangeInput): Promise<QueuedChange> {
   if (!current) throw new Error('The sync of the signed-in user has not started');
-  return current.enqueue(input);
+  return current.enqueue({ base: madeFrom, ...input });
 }
 
 /** Takes a refused or conflicting change off the signed-in user's queue (the indicator's Discard). */

@@ -31,6 +31,8 @@ export const offline = {
   changesBadge_other: '({{count}} changes waiting)',
   changesTitle: 'Changes made on this device',
   noChanges: 'Every change is synced.',
+  needYou_one: '{{count}} change needs you before it can be sent.',
+  needYou_other: '{{count}} changes need you before they can be sent.',
   syncing: 'Syncing {{sent}} of {{total}}',
   syncNow: 'Sync now',
   synced: 'Every change is synced.',

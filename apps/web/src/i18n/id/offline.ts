@@ -34,6 +34,8 @@ export const offline: Translation<typeof en> = {
   changesBadge_other: '({{count}} perubahan menunggu)',
   changesTitle: 'Perubahan yang dibuat di perangkat ini',
   noChanges: 'Semua perubahan sudah disinkronkan.',
+  needYou_one: '{{count}} perubahan perlu Anda tangani sebelum dapat dikirim.',
+  needYou_other: '{{count}} perubahan perlu Anda tangani sebelum dapat dikirim.',
   syncing: 'Menyinkronkan {{sent}} dari {{total}}',
   syncNow: 'Sinkronkan sekarang',
   synced: 'Semua perubahan sudah disinkronkan.',
