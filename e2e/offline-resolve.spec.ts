@@ -1,15 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import {
-  apiLogin,
-  closeNotices,
-  createUserByApi,
-  e2eDemoPassword,
-  expectAccessible,
-  openSignedIn,
-  runMark,
-  snap,
-} from './fixtures.ts';
+import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
+import { inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
 
 // The app's service worker, which the other journeys block (playwright.config.ts).
 test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
@@ -21,47 +12,31 @@ test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
  * the queue ends empty with the server holding what they decided.
  */
 
-const desktop = { width: 1366, height: 900 };
-
-/** Photographs the screen as it is at tablet width, and again at desktop width. */
-async function shoot(page: Page, name: string) {
-  const tablet = page.viewportSize()!;
-  await snap(page, `offline-resolve-tablet-${name}`);
-  await page.setViewportSize(desktop);
-  await snap(page, `offline-resolve-desktop-${name}`);
-  await page.setViewportSize(tablet);
-}
-
 type Analysis = { id: string; version: number; summary: string | null; result: string | null };
 
 test('an inspector syncs offline changes that meet a conflict and a refusal, and resolves both @tablet', async ({
   page,
   context,
 }, info) => {
+  // A tablet journey; it photographs the desktop width too.
   test.skip(info.project.name !== 'tablet', 'a tablet journey');
   const run = runMark(info);
-  const woNumber = `WO-RES-${run}`;
+  const shoot = (name: string) => shootBothWidths(page, 'offline-resolve', name);
   const reportNumbers = [`RPT-RES-${run}-1`, `RPT-RES-${run}-2`];
 
   // 1. An inspector with a thermal task over two reports, each with its analysis and a measurement.
-  const inspector = {
+  const { session, admin, task, reports, taskName } = await inspectorWithThermalTask(page, {
     username: `resolve-${run}`.toLowerCase(),
-    fullName: `Resolve Inspector ${run}`,
-    password: e2eDemoPassword,
-  };
-  await createUserByApi(page, inspector, 'Inspector');
-  const session = await apiLogin(page, inspector);
-  const inspectorId = (
-    JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
-  ).sub;
+    woNumber: `WO-RES-${run}`,
+    reports: reportNumbers.map((reportNumber, i) => ({
+      reportNumber,
+      title: `Thermography of LV panel LP-3A, section ${i + 1}`,
+      summary: `Section ${i + 1} scanned at 80 % load (${run}).`,
+      tags: [`F-0${i + 7}-R`],
+    })),
+  });
   // The other user: the administrator, who saves and submits through the API meanwhile.
-  const admin = await apiLogin(page);
   const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const make = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } & Record<string, unknown> }).data;
-  };
   const moveReport = async (id: string, status: string) => {
     const response = await page.request.put(`/api/report-headers/update-report-status/${id}`, {
       headers: asAdmin,
@@ -77,60 +52,9 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { data: Analysis }).data;
   };
-  const found = await page.request.get('/api/asset', { headers: asAdmin, params: { search: 'LP-3A' } });
-  const equipmentNo = (
-    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
-  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
-  const workOrder = await make('/api/work-order-spks', {
-    woNumber,
-    title: 'Thermography of LV panel LP-3A',
-    equipmentCategory: 'electrical',
-    tagNumber: 'LP-3A',
-  });
-  const task = await make('/api/wo-task-assignments', {
-    workOrderSPKId: workOrder.id,
-    inspectionMethod: 'thermal',
-    userPDMIds: [inspectorId],
-    levelApprovals: [1],
-    positionLevels: ['Area inspection engineer'],
-  });
-  const reports: { id: string }[] = [];
-  for (const [i, reportNumber] of reportNumbers.entries()) {
-    const report = await make('/api/report-headers', {
-      workOrderSPKId: workOrder.id,
-      reportNumber,
-      title: `Thermography of LV panel LP-3A, section ${i + 1}`,
-      equipmentNo,
-      inspectionMethod: 'thermal',
-      location: 'Substation 3, room 2',
-    });
-    const analysis = await make('/api/thermal-analysis', {
-      reportHeaderId: report.id,
-      summary: `Section ${i + 1} scanned at 80 % load (${run}).`,
-    });
-    await make('/api/thermal-measurements', {
-      thermalAnalysisId: analysis.id,
-      date: '2026-11-20',
-      tagNumber: `F-0${i + 7}-R`,
-      component: 'Cable lug',
-      maxTemperatureC: 86.4,
-      referenceTemperatureC: 40.9,
-    });
-    reports.push(report);
-  }
 
   // 2. The task taken along, online, with the app's files on the device.
-  await openSignedIn(page, session, `/my-tasks/${task.id}`);
-  const taskName = `${woNumber} · Thermal analysis`;
-  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 60_000,
-  });
-  await page.getByRole('button', { name: 'Make available offline' }).click();
-  await expect(page.getByText(`${taskName} is on this device: it opens without a network.`)).toBeVisible({
-    timeout: 30_000,
-  });
-  await closeNotices(page);
+  await takeTaskAlong(page, session, task.id, taskName);
 
   // 3. No network: the findings of both reports are saved on the device.
   await context.setOffline(true);
@@ -187,7 +111,7 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
     ),
   ).toBeVisible();
   await expectAccessible(page, info, `offline-resolve-${info.project.name}-refused`, 'offline-refused');
-  await shoot(page, 'refused');
+  await shoot('refused');
 
   // 6. The conflict, in the record's form: the field both changed asked, the other taken as saved.
   await changes.getByRole('button', { name: 'Compare and resolve Thermal analysis' }).click();
@@ -200,7 +124,7 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
   await expect(compare.getByRole('group')).toHaveCount(1);
   await expect(resolve.getByLabel('Summary')).toHaveValue(theirs.summary);
   await expectAccessible(page, info, `offline-resolve-${info.project.name}-compare`, 'offline-compare');
-  await shoot(page, 'compare');
+  await shoot('compare');
   await resultConflict.getByRole('button', { name: 'Keep mine for Result' }).click();
   await expect(resolve.getByLabel('Result')).toHaveValue(mine[0]!);
   await resolve.getByRole('button', { name: 'Save', exact: true }).click();
@@ -226,7 +150,7 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
   await expect(edit.getByLabel('Result')).toHaveValue(mine[1]!);
   const fixed = `${mine[1]} Torque 25 N·m.`;
   await edit.getByLabel('Result').fill(fixed);
-  await shoot(page, 'edit-refused');
+  await shoot('edit-refused');
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toHaveCount(0);
   await closeNotices(page);
@@ -238,5 +162,5 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
   expect((await analysisOf(reports[1]!.id)).result).toBe(fixed);
   await page.getByRole('banner').getByRole('button', { name: 'Online (1 task on this device)' }).click();
   await expect(page.getByRole('dialog').getByText('Every change is synced.')).toBeVisible();
-  await shoot(page, 'synced');
+  await shoot('synced');
 });
