@@ -51,4 +51,63 @@ describe('OfflineIndicator: the changes made on the device', () => {
     expect(await sync.queue.list()).toHaveLength(2);
     expect(screen.getByRole('button', { name: /^Offline.*2 changes waiting/ })).toBeInTheDocument();
   });
+
+  it('offers a conflict’s comparison and a refusal’s Edit (with the server), says what waits, and opens the form', async () => {
+    const user = userEvent.setup();
+    const sync = startChangeSync('resolving-user', { probe: async () => false, retryByItself: false });
+    const create = await sync.queue.enqueue({
+      method: 'POST',
+      path: '/thermal-measurements',
+      body: { id: '0b0c6a53-50f4-4c3e-9d5f-1b4f7b9f2a10', thermalAnalysisId: 'a-1', tagNumber: 'F-07-S' },
+      label: 'Thermal measurement',
+    });
+    await sync.queue.enqueue({
+      method: 'PUT',
+      path: '/thermal-measurements?id=0b0c6a53-50f4-4c3e-9d5f-1b4f7b9f2a10',
+      body: { tagNumber: 'F-07-S2', version: 1 },
+      dependsOn: [create.key],
+      label: 'Thermal measurement',
+    });
+    const update = await sync.queue.enqueue({
+      method: 'PUT',
+      path: '/thermal-analysis',
+      body: { id: 'a-1', result: 'Retorque', version: 2 },
+      label: 'Thermal analysis',
+    });
+    await sync.queue.update(create.key, {
+      state: 'refused',
+      refusal: { status: 409, code: 'CONFLICT', message: 'The report is submitted', details: [] },
+    });
+    await sync.queue.update(update.key, {
+      state: 'conflict',
+      refusal: { status: 409, code: 'CONFLICT', message: 'changed by someone else', details: [] },
+    });
+
+    act(() => onlineManager.setOnline(false));
+    renderWithProviders(<OfflineIndicator userId="resolving-user" />);
+    await user.click(await screen.findByRole('button', { name: /^Offline.*3 changes waiting/ }));
+    let dialog = await screen.findByRole('dialog');
+    // The refused create holds back the update of the row it makes, and says so.
+    expect(await within(dialog).findByText('1 change waits for this one')).toBeInTheDocument();
+    // Opening reads the record as stored now: held back offline.
+    const resolve = within(dialog).getByRole('button', { name: 'Compare and resolve Thermal analysis' });
+    expect(resolve).toHaveAttribute('aria-disabled', 'true');
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog')).getByRole('button', {
+          name: 'Compare and resolve Thermal analysis',
+        }),
+      ).not.toHaveAttribute('aria-disabled'),
+    );
+    dialog = screen.getByRole('dialog');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Edit Thermal measurement and send it again' }),
+    );
+    // The form is loaded when first opened.
+    const form = await screen.findByRole('dialog', { name: 'Edit Thermal measurement' }, { timeout: 15_000 });
+    expect(within(form).getByText('The report is submitted')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Tag number/)).toHaveValue('F-07-S');
+  });
 });

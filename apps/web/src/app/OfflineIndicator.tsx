@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, Title, Visually
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconRefresh, IconTrash, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAgo } from '../engine/locale.ts';
 import { offlineTasksQuery, removeTaken } from '../engine/offline-copy.ts';
@@ -12,7 +12,13 @@ import { useChangeSync } from '../engine/offline-queue/useChangeSync.ts';
 import { useOnline } from '../engine/useOnline.ts';
 import { AnchorLink } from '../ui/links.tsx';
 import { errorText } from '../ui/error-text.ts';
+import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
 import { QueuedChanges, unsynced } from './QueuedChanges.tsx';
+
+/** A refused or conflicting change's form: loaded when one is opened, not with the shell. */
+const ResolveQueuedChange = lazy(async () => ({
+  default: (await import('../engine/offline-queue/ResolveQueuedChange.tsx')).ResolveQueuedChange,
+}));
 
 /** The "taken … ago" times move on by themselves while the list is open. */
 function useNow(everyMs = 60_000): Date {
@@ -37,76 +43,101 @@ export function OfflineIndicator({ userId }: { userId: string }) {
   const sync = useChangeSync(userId);
   const changes = unsynced(sync);
   const state = t(online ? 'offline.online' : 'offline.offline');
+  // Opened by its own state: opening a change's form closes it (the form is a dialog of its own).
+  const [opened, setOpened] = useState(false);
+  const [resolving, setResolving] = useState<QueuedChange | null>(null);
   return (
-    <Popover position="bottom-end" width={340} withinPortal shadow="md" trapFocus>
-      <Popover.Target>
-        <Button
-          // Offline stands out, in a colour white text reads on (axe's 4.5:1).
-          variant={online ? 'default' : 'filled'}
-          color={online ? undefined : 'dark'}
-          size="sm"
-          leftSection={online ? <IconWifi size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
-          rightSection={
-            changes > 0 || tasks.length > 0 ? (
-              // The counts are in the button's name already, said once.
-              <Group gap={4} wrap="nowrap" aria-hidden>
-                {changes > 0 && (
-                  <Badge
-                    size="sm"
-                    variant={online ? 'filled' : 'white'}
-                    color={online ? 'orange.9' : 'dark'}
-                    leftSection={<IconCloudUpload size={12} />}
-                    data-testid="changes-waiting"
-                  >
-                    {changes}
-                  </Badge>
-                )}
-                {tasks.length > 0 && (
-                  <Badge
-                    size="sm"
-                    circle
-                    variant={online ? 'light' : 'white'}
-                    color={online ? 'teal' : 'dark'}
-                  >
-                    {tasks.length}
-                  </Badge>
-                )}
-              </Group>
-            ) : undefined
-          }
-        >
-          {/* Named by what it shows and what the badges count: "Offline (2 changes waiting) (1 task on this device)". */}
-          {state}
-          {changes > 0 && <VisuallyHidden>{t('offline.changesBadge', { count: changes })}</VisuallyHidden>}
-          <VisuallyHidden>{t('offline.onDevice', { count: tasks.length })}</VisuallyHidden>
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Title order={2} fz="md">
-            {t('offline.title')}
-          </Title>
-          <Text size="sm" role="status">
-            {t(online ? 'offline.onlineText' : 'offline.offlineText')}
-          </Text>
-          <QueuedChanges sync={sync} />
-          <Title order={3} fz="sm">
-            {t('offline.tasksTitle')}
-          </Title>
-          {tasks.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('offline.none')}
+    <>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={340}
+        withinPortal
+        shadow="md"
+        trapFocus
+      >
+        <Popover.Target>
+          <Button
+            onClick={() => setOpened((o) => !o)}
+            // Offline stands out, in a colour white text reads on (axe's 4.5:1).
+            variant={online ? 'default' : 'filled'}
+            color={online ? undefined : 'dark'}
+            size="sm"
+            leftSection={online ? <IconWifi size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
+            rightSection={
+              changes > 0 || tasks.length > 0 ? (
+                // The counts are in the button's name already, said once.
+                <Group gap={4} wrap="nowrap" aria-hidden>
+                  {changes > 0 && (
+                    <Badge
+                      size="sm"
+                      variant={online ? 'filled' : 'white'}
+                      color={online ? 'orange.9' : 'dark'}
+                      leftSection={<IconCloudUpload size={12} />}
+                      data-testid="changes-waiting"
+                    >
+                      {changes}
+                    </Badge>
+                  )}
+                  {tasks.length > 0 && (
+                    <Badge
+                      size="sm"
+                      circle
+                      variant={online ? 'light' : 'white'}
+                      color={online ? 'teal' : 'dark'}
+                    >
+                      {tasks.length}
+                    </Badge>
+                  )}
+                </Group>
+              ) : undefined
+            }
+          >
+            {/* Named by what it shows and what the badges count: "Offline (2 changes waiting) (1 task on this device)". */}
+            {state}
+            {changes > 0 && <VisuallyHidden>{t('offline.changesBadge', { count: changes })}</VisuallyHidden>}
+            <VisuallyHidden>{t('offline.onDevice', { count: tasks.length })}</VisuallyHidden>
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="sm">
+            <Title order={2} fz="md">
+              {t('offline.title')}
+            </Title>
+            <Text size="sm" role="status">
+              {t(online ? 'offline.onlineText' : 'offline.offlineText')}
             </Text>
-          ) : (
-            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {tasks.map((task) => (
-                <TakenTaskItem key={task.taskId} task={task} userId={userId} online={online} />
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            <QueuedChanges
+              sync={sync}
+              onOpen={(change) => {
+                setOpened(false);
+                setResolving(change);
+              }}
+            />
+            <Title order={3} fz="sm">
+              {t('offline.tasksTitle')}
+            </Title>
+            {tasks.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('offline.none')}
+              </Text>
+            ) : (
+              <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {tasks.map((task) => (
+                  <TakenTaskItem key={task.taskId} task={task} userId={userId} online={online} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {resolving && (
+        <Suspense fallback={null}>
+          <ResolveQueuedChange change={resolving} settle={sync.settle} onClose={() => setResolving(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCloudUpload, IconTrash } from '@tabler/icons-react';
+import { IconCloudUpload, IconEdit, IconGitCompare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NeedsServer } from '../engine/NeedsServer.tsx';
@@ -13,16 +13,26 @@ export const unsynced = (sync: Pick<ChangeSyncView, 'pending' | 'refused'>): num
 /**
  * The changes made on the device, in the indicator's popover and the sign-out dialog: how many wait
  * (or "Syncing n of m"), why the last run stopped short, "Sync now" (needs the server), and each
- * change the server refused or found in conflict with its reason and Discard.
+ * change the server refused or found in conflict with its reason, how many changes wait for it,
+ * Discard, and (given `onOpen`) "Compare and resolve" or "Edit", which open it in its form.
  */
-export function QueuedChanges({ sync }: { sync: ChangeSyncView }) {
+export function QueuedChanges({
+  sync,
+  onOpen,
+}: {
+  sync: ChangeSyncView;
+  onOpen?: (change: QueuedChange) => void;
+}) {
   const { t } = useTranslation();
   const [asked, setAsked] = useState(false);
   const status = sync.progress
     ? t('offline.syncing', { sent: sync.progress.sent + 1, total: sync.progress.total })
     : sync.pending > 0
       ? t('offline.changesWaiting', { count: sync.pending })
-      : t('offline.noChanges');
+      : sync.refused.length > 0
+        ? // Not "synced" while the server has not taken every change.
+          t('offline.needYou', { count: sync.refused.length })
+        : t('offline.noChanges');
   return (
     <Stack gap="xs">
       <Title order={3} fz="sm">
@@ -65,7 +75,13 @@ export function QueuedChanges({ sync }: { sync: ChangeSyncView }) {
           </Text>
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {sync.refused.map((change) => (
-              <RefusedChange key={change.key} change={change} discard={sync.discard} />
+              <RefusedChange
+                key={change.key}
+                change={change}
+                held={sync.heldBy[change.key] ?? 0}
+                discard={sync.discard}
+                onOpen={onOpen}
+              />
             ))}
           </Stack>
         </>
@@ -76,14 +92,20 @@ export function QueuedChanges({ sync }: { sync: ChangeSyncView }) {
 
 function RefusedChange({
   change,
+  held,
   discard,
+  onOpen,
 }: {
   change: QueuedChange;
+  /** How many changes wait for it. */
+  held: number;
   discard: (key: string) => Promise<void>;
+  onOpen?: (change: QueuedChange) => void;
 }) {
   const { t } = useTranslation();
   const name = change.label ?? t('offline.change');
-  const reason = change.state === 'conflict' ? t('offline.conflict') : change.refusal?.message;
+  const conflict = change.state === 'conflict';
+  const reason = conflict ? t('offline.conflict') : change.refusal?.message;
   const details = change.refusal?.details ?? [];
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -99,16 +121,37 @@ function RefusedChange({
             {detail.path ? `${detail.path}: ${detail.message}` : detail.message}
           </Text>
         ))}
+        {held > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('offline.heldBy', { count: held })}
+          </Text>
+        )}
       </div>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        onClick={() => void discard(change.key)}
-        aria-label={t('offline.discardName', { name })}
-        title={t('offline.discard')}
-      >
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
+      <Group gap={4} wrap="nowrap">
+        {onOpen && (
+          // Opening it reads the record as stored now: it needs the server.
+          <NeedsServer>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => onOpen(change)}
+              aria-label={t(conflict ? 'offline.resolveName' : 'offline.editName', { name })}
+              title={t(conflict ? 'offline.resolve' : 'offline.edit')}
+            >
+              {conflict ? <IconGitCompare size={18} aria-hidden /> : <IconEdit size={18} aria-hidden />}
+            </ActionIcon>
+          </NeedsServer>
+        )}
+        <ActionIcon
+          variant="default"
+          size="lg"
+          onClick={() => void discard(change.key)}
+          aria-label={t('offline.discardName', { name })}
+          title={t('offline.discard')}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
     </Group>
   );
 }

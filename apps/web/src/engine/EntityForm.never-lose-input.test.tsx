@@ -147,7 +147,7 @@ describe('EntityForm drafts', journey, () => {
     expect(textbox(/Pressure/)).toHaveValue('5');
     expect(textbox(/^Name/)).toHaveValue('Pump B');
 
-    await user.click(within(panel).getByRole('button', { name: 'Use the saved value for Notes' }));
+    await user.click(within(panel).getByRole('button', { name: 'Use saved for Notes' }));
     expect(textbox(/Notes/)).toHaveValue('Their note');
     expect(screen.queryByRole('region', { name: /Changed by you/ })).not.toBeInTheDocument();
 
@@ -190,7 +190,7 @@ describe('EntityForm after a conflict (409)', journey, () => {
     // The pressure only the other person changed is taken as it is.
     expect(textbox(/Pressure/)).toHaveValue('3');
 
-    await user.click(within(name).getByRole('button', { name: 'Keep my value for Name' }));
+    await user.click(within(name).getByRole('button', { name: 'Keep mine for Name' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     expect(onSubmit.mock.calls[1]![0].values).toMatchObject({ version: 4, name: 'Pump A2', pressure: 3 });

@@ -94,6 +94,14 @@ export type EntityFormProps = {
    * Default: the entity's own read call in the route table.
    */
   loadCurrent?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+  /**
+   * A change the user made earlier and the server has not taken (an offline change refused or met
+   * by a newer version): its values are laid over `record` (the record as stored now) on opening,
+   * by the same three-way comparison as a 409, from `base`, the record the change was made from.
+   * `base` undefined: not known, so every field the change sets otherwise than the stored record
+   * (unless that one is empty) is a conflict the user decides; null: a new record's.
+   */
+  pending?: { values: Record<string, unknown>; base: Record<string, unknown> | null | undefined };
   onCancel?: () => void;
   submitLabel?: string;
   /** Percent of the request sent so far, while images upload. */
@@ -283,6 +291,25 @@ export function EntityForm(p: EntityFormProps) {
     setImageChanges(images);
     setRestoredAt(kept.savedAt);
   }
+
+  // An earlier change not taken by the server, opened again over the record as stored now.
+  useEffect(() => {
+    if (!p.pending) return;
+    const theirs = inputsOf(base);
+    const mine = Object.fromEntries(
+      keys
+        .filter((k) => k in p.pending!.values)
+        .map((k) => [k, toInputValue(entity.fields[k]!, p.pending!.values[k])]),
+    );
+    const from = p.pending.base === undefined ? undefined : inputsOf(p.pending.base);
+    const merged = !base
+      ? { inputs: { ...theirs, ...mine }, conflicts: [] }
+      : mergeInputs({ keys, base: from ?? unknownBase(theirs), mine, theirs });
+    form.setValues(merged.inputs);
+    setConflicts(merged.conflicts);
+    if (merged.conflicts.length > 0) setFocusTarget(`${formId}-conflict`);
+    // Once, on opening: the pending change is laid over the record the form opened with.
+  }, []);
 
   /** Forgets the draft and the changes: the form shows the record as stored. */
   function discardChanges() {
@@ -702,6 +729,18 @@ function slotId(formId: string, slot: string) {
 
 function listId(formId: string, list: string) {
   return `${formId}-list-${list}`;
+}
+
+/**
+ * A base for a change whose starting record is not known: no field of it equals the user's or the
+ * stored value, so a field both hold differently is asked, except where the stored one is empty
+ * (nothing of theirs to lose).
+ */
+function unknownBase(theirs: Record<string, unknown>): Record<string, unknown> {
+  const unknown = '\u0000unknown';
+  return Object.fromEntries(
+    Object.entries(theirs).map(([k, v]) => [k, v === '' || v === null || v === undefined ? v : unknown]),
+  );
 }
 
 function keyOf(record: Record<string, unknown> | null): string {

@@ -61,6 +61,11 @@ export type QueuedChange = {
   label?: string;
   /** The record as the screens show it until the change is written. */
   shows?: QueuedRecord;
+  /**
+   * An update's record as the device read it when the change was made (the version it was made
+   * from): the base of the three-way comparison when the server finds the record changed meanwhile.
+   */
+  base?: Record<string, unknown>;
 };
 
 /** What a screen gives to queue a change: a JSON body or a FormData as it would send online. */
@@ -71,6 +76,8 @@ export type ChangeInput = {
   dependsOn?: string[];
   label?: string;
   shows?: QueuedRecord;
+  /** An update's record as read (`QueuedChange.base`). */
+  base?: Record<string, unknown> | null;
 };
 
 const changeKey = (key: string) => `change:${key}`;
@@ -147,6 +154,7 @@ export class ChangeQueue {
       ...(input.dependsOn?.length ? { dependsOn: input.dependsOn } : {}),
       ...(input.label ? { label: input.label } : {}),
       ...(input.shows ? { shows: input.shows } : {}),
+      ...(input.base ? { base: input.base } : {}),
     };
     const files: [string, ArrayBuffer][] = [];
     if (input.body instanceof FormData) {
@@ -239,7 +247,7 @@ export class ChangeQueue {
     const { version: _, ...values } = body ?? {};
     const shows = old.shows && { ...old.shows, values: { ...old.shows.values, ...values } };
     const replacement = await this.put(
-      { shows, ...edited, dependsOn: old.dependsOn },
+      { shows, base: old.base, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));

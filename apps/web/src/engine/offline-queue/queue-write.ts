@@ -58,6 +58,9 @@ export async function queueWrite<T>(
     body,
     dependsOn: await creatorsOf(named),
     label: o.label,
+    // The record as read: the base of the comparison should the server hold a newer version by
+    // the time the change is sent (`QueuedChange.base`).
+    ...(!created && input.previous ? { base: input.previous } : {}),
     ...(recordId
       ? { shows: { id: recordId, values, ...(created && o.lists ? { lists: o.lists } : {}) } }
       : {}),

@@ -55,6 +55,13 @@ function carriesVersion(change: QueuedChange): boolean {
   return typeof body === 'object' && body !== null && body.version !== undefined;
 }
 
+/**
+ * Whether a 409 says the record moved on from the version sent (the server names no field then, or
+ * only `version`). A 409 naming another field is a refusal the comparison cannot settle: a locked
+ * report (`status`: "This report … is submitted"), an id taken.
+ */
+const staleVersion = (error: ApiError) => error.details.every((detail) => detail.path === 'version');
+
 /** An answer in the server's own words: its error envelope always names a code; nobody else's does. */
 const fromTheServer = (error: ApiError) => error.status >= 400 && error.code !== undefined;
 
@@ -65,7 +72,8 @@ const fromTheServer = (error: ApiError) => error.status >= 400 && error.code !==
  *   portal's or a proxy's page): nothing is known of the change, so it is retried later under the
  *   same key;
  * - 401 after the client's refresh: the session is over, the change waits for the next sign-in;
- * - 409 to an update carrying its version: someone else saved the record: a conflict to resolve;
+ * - 409 to an update carrying its version, naming no other field: someone else saved the record,
+ *   a conflict to resolve in the three-way comparison (a locked report's 409 names `status`: refused);
  * - any other 4xx: refused, with the envelope's message and details, kept for the user.
  */
 export function outcomeOf(change: QueuedChange, error: ApiError): SendOutcome {
@@ -79,7 +87,7 @@ export function outcomeOf(change: QueuedChange, error: ApiError): SendOutcome {
     (status === 409 && error.retryAfterSeconds !== undefined);
   if (unknown) return { kind: 'retry', message: error.message, afterSeconds: error.retryAfterSeconds };
   const refusal = refusalOf(status, error.code, error.message, error);
-  if (status === 409 && change.method === 'PUT' && carriesVersion(change))
+  if (status === 409 && change.method === 'PUT' && carriesVersion(change) && staleVersion(error))
     return { kind: 'conflict', refusal };
   return { kind: 'refused', refusal };
 }

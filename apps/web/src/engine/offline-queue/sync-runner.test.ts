@@ -16,7 +16,16 @@ import {
 } from '../../api/test-server.ts';
 import { createStore, setMany } from 'idb-keyval';
 import { ChangeQueue, queueDatabaseName } from './change-queue.ts';
-import { ChangeSync, queueChange, retryDelayMs, serverUnreachable, stopChangeSync } from './sync-runner.ts';
+import {
+  ChangeSync,
+  heldBy,
+  queueChange,
+  retryDelayMs,
+  serverUnreachable,
+  settleChange,
+  startChangeSync,
+  stopChangeSync,
+} from './sync-runner.ts';
 import { useChangeSync } from './useChangeSync.ts';
 import { syncStatus } from './sync-status.ts';
 
@@ -243,14 +252,11 @@ describe('the sync of the queue', () => {
     expect(await sync.queue.list()).toEqual([]);
   });
 
-  it('marks an update someone else saved meanwhile as a conflict, kept with the server’s message', async () => {
+  /** An update sent to a server answering it with `answer`: the change as the queue then keeps it. */
+  async function updateAnswered(answer: () => Response) {
     const user = newUser();
     signIn(user);
-    server.use(
-      http.put(api('/rows/:id'), () =>
-        errorResponse(409, 'CONFLICT', 'Row was changed by someone else (now version 3, you sent 2).'),
-      ),
-    );
+    server.use(http.put(api('/rows/:id'), answer));
     const sync = syncOf(user);
     const update = await sync.queue.enqueue({
       method: 'PUT',
@@ -258,10 +264,85 @@ describe('the sync of the queue', () => {
       body: { n: 'x', version: 2 },
     });
     await sync.run();
-    expect(await sync.queue.find(update.key)).toMatchObject({
+    return sync.queue.find(update.key);
+  }
+
+  it('marks an update someone else saved meanwhile as a conflict, kept with the server’s message', async () => {
+    expect(
+      await updateAnswered(() =>
+        errorResponse(409, 'CONFLICT', 'Row was changed by someone else (now version 3, you sent 2).'),
+      ),
+    ).toMatchObject({
       state: 'conflict',
       refusal: { status: 409, code: 'CONFLICT', message: expect.stringMatching(/changed by someone else/) },
     });
+  });
+
+  it('refuses, not conflicts, an update a locked report holds (its 409 names the report’s status)', async () => {
+    const locked =
+      'This report (RPT-1 · Panel) is submitted; records under it cannot be created, changed or deleted.';
+    const error = { code: 'CONFLICT', details: [{ path: 'status', message: 'The report is submitted' }] };
+    expect(
+      await updateAnswered(() =>
+        HttpResponse.json({ data: null, statusCode: 409, message: locked, error }, { status: 409 }),
+      ),
+    ).toMatchObject({
+      state: 'refused',
+      refusal: { status: 409, message: locked, details: [{ path: 'status' }] },
+    });
+  });
+
+  it('counts, per refusal, the changes that wait for it, through other waiting changes too', async () => {
+    const user = newUser();
+    const queue = new ChangeQueue(user);
+    const inspection = await queue.enqueue({ method: 'POST', path: '/rows', body: { n: 'inspection' } });
+    const row = await queue.enqueue({
+      method: 'POST',
+      path: '/rows',
+      body: { n: 'row' },
+      dependsOn: [inspection.key],
+    });
+    await queue.enqueue({ method: 'PUT', path: '/rows/1', body: { n: 'edit' }, dependsOn: [row.key] });
+    const conflict = await queue.enqueue({ method: 'PUT', path: '/rows/2', body: { n: 'x', version: 1 } });
+    await queue.update(inspection.key, { state: 'refused' });
+    await queue.update(conflict.key, { state: 'conflict' });
+    expect(heldBy(await queue.list())).toEqual({ [inspection.key]: 2 });
+    await queue.update(inspection.key, { state: 'waiting' });
+    expect(heldBy(await queue.list())).toEqual({});
+  });
+
+  it('keeps with each queued change the record it was made from, and settling one sends what waited on it', async () => {
+    const user = newUser();
+    signIn(user);
+    const backend = keyedServer();
+    const sync = startChangeSync(user, { probe: async () => false, retryByItself: false });
+    const read = { id: 'r1', n: 'as read', version: 4 };
+    const first = await queueChange({
+      method: 'PUT',
+      path: '/rows/r1',
+      body: { n: 'mine', version: 4 },
+      base: read,
+    });
+    const second = await queueChange({ method: 'POST', path: '/rows', body: { n: 'new' } });
+    expect((await sync.queue.find(first.key))?.base).toEqual(read);
+    expect((await sync.queue.find(second.key))?.base).toBeUndefined();
+    const third = await queueChange({
+      method: 'POST',
+      path: '/rows',
+      body: { n: 'then' },
+      dependsOn: [first.key],
+    });
+
+    // The first refused, then settled online by the user: it leaves the queue, its dependent is sent.
+    await sync.queue.update(first.key, { state: 'conflict' });
+    await sync.queue.update(second.key, { state: 'refused' });
+    stopChangeSync();
+    const online = startChangeSync(user, { retryByItself: false });
+    await online.run();
+    expect(backend.written).toEqual([]);
+    await settleChange(first.key);
+    expect(backend.written.map((w) => w.key)).toEqual([third.key]);
+    expect((await online.queue.list()).map((c) => c.key)).toEqual([second.key]);
   });
 
   it('tries again later, same key, after a fault, or while the key is still being processed', async () => {

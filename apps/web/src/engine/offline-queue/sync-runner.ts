@@ -39,6 +39,32 @@ export function nextToSend(changes: readonly QueuedChange[]): QueuedChange | und
 }
 
 /**
+ * For each refused or conflicting change, how many changes still to be sent wait for it, directly or
+ * through another waiting change (the rows of an inspection whose create was refused): the sync
+ * never sends them before it is settled, and the indicator says so beside it.
+ */
+export function heldBy(changes: readonly QueuedChange[]): Record<string, number> {
+  const byKey = new Map(changes.map((change) => [change.key, change]));
+  const held: Record<string, number> = {};
+  for (const change of changes) {
+    if (!pendingStates.has(change.state)) continue;
+    // Every refusal upstream of it, each counted once per waiting change.
+    const blockers = new Set<string>();
+    const seen = new Set<string>();
+    const walk = [...(change.dependsOn ?? [])];
+    for (let key = walk.pop(); key !== undefined; key = walk.pop()) {
+      const upstream = byKey.get(key);
+      if (!upstream || seen.has(key)) continue;
+      seen.add(key);
+      if (pendingStates.has(upstream.state)) walk.push(...(upstream.dependsOn ?? []));
+      else blockers.add(key);
+    }
+    for (const key of blockers) held[key] = (held[key] ?? 0) + 1;
+  }
+  return held;
+}
+
+/**
  * The wait before trying again after a stop: what the server asked for (`Retry-After`), else 2 s
  * doubled per try without an answer, at most 5 minutes, with a tenth of jitter so tablets coming back
  * together do not all call at the same second.
@@ -160,6 +186,7 @@ export class ChangeSync {
     syncStatus.set({
       pending: changes.filter((change) => pendingStates.has(change.state)).length,
       refused: changes.filter((change) => !pendingStates.has(change.state)),
+      heldBy: heldBy(changes),
     });
   }
 
@@ -252,6 +279,16 @@ export function queueChange(input: ChangeInput): Promise<QueuedChange> {
 /** Takes a refused or conflicting change off the signed-in user's queue (the indicator's Discard). */
 export async function discardChange(key: string): Promise<void> {
   await current?.queue.discard(key);
+}
+
+/**
+ * A refused or conflicting change the user settled online in its form (the resolved record written
+ * with the server's answer in hand): it leaves the queue, and what waited on it is sent now.
+ */
+export async function settleChange(key: string): Promise<void> {
+  if (!current) return;
+  await current.queue.discard(key);
+  await current.run();
 }
 
 /**

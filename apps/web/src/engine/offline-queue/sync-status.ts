@@ -13,6 +13,8 @@ export type SyncStatus = {
   pending: number;
   /** Changes the server refused or found in conflict, in the queue's order, each with its reason. */
   refused: QueuedChange[];
+  /** Per refused or conflicting change's key: how many changes to be sent wait for it (`heldBy`). */
+  heldBy: Record<string, number>;
   syncing: boolean;
   /** While syncing: `sent` of `total` changes this run has written so far. */
   progress: { sent: number; total: number } | undefined;
@@ -33,6 +35,7 @@ const idle: SyncStatus = {
   userId: undefined,
   pending: 0,
   refused: [],
+  heldBy: {},
   syncing: false,
   progress: undefined,
   lastError: undefined,

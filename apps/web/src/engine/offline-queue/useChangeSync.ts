@@ -11,6 +11,8 @@ export type ChangeSyncView = SyncStatus & {
   syncNow: () => Promise<void>;
   /** Takes a refused change off the queue (the indicator's Discard). */
   discard: (key: string) => Promise<void>;
+  /** A refused or conflicting change saved online from its form: off the queue, its dependents sent. */
+  settle: (key: string) => Promise<void>;
 };
 
 const syncNow = async () => {
@@ -19,6 +21,10 @@ const syncNow = async () => {
 
 const discard = async (key: string) => {
   await (await runner()).discardChange(key);
+};
+
+const settle = async (key: string) => {
+  await (await runner()).settleChange(key);
 };
 
 /** Signing out on purpose: stops the sync and removes the user's queue from the device. */
@@ -46,5 +52,5 @@ export function useChangeSync(userId: string | undefined): ChangeSyncView {
   useEffect(() => {
     if (status.written > 0) void queryClient.invalidateQueries();
   }, [status.written, queryClient]);
-  return { ...status, syncNow, discard };
+  return { ...status, syncNow, discard, settle };
 }

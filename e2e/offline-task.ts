@@ -1,0 +1,105 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { apiLogin, closeNotices, createUserByApi, e2eDemoPassword, openSignedIn, snap } from './fixtures.ts';
+import type { Session } from './fixtures.ts';
+
+/*
+ * What the offline journeys (issue 42, docs/offline-capture.md) start from: an inspector of their
+ * own with a thermal task made through the API, taken along on the tablet, photographed at both
+ * widths. The first journey (offline.spec.ts) makes the same by hand, to be folded into this.
+ */
+
+const desktop = { width: 1366, height: 900 };
+
+/** Photographs the screen as it is at tablet width, and again at desktop width. */
+export async function shootBothWidths(page: Page, prefix: string, name: string) {
+  const tablet = page.viewportSize()!;
+  await snap(page, `${prefix}-tablet-${name}`);
+  await page.setViewportSize(desktop);
+  await snap(page, `${prefix}-desktop-${name}`);
+  await page.setViewportSize(tablet);
+}
+
+export type ThermalTaskReport = { reportNumber: string; title: string; summary: string; tags: string[] };
+
+/**
+ * An inspector (an Inspector of the demo's roles) assigned a thermal task on panel LP-3A whose
+ * reports each hold a thermal analysis and a measurement per tag, made by the administrator.
+ */
+export async function inspectorWithThermalTask(
+  page: Page,
+  o: { username: string; woNumber: string; reports: ThermalTaskReport[] },
+) {
+  const inspector = { username: o.username, fullName: `Inspector ${o.username}`, password: e2eDemoPassword };
+  await createUserByApi(page, inspector, 'Inspector');
+  const session = await apiLogin(page, inspector);
+  const inspectorId = (
+    JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
+  ).sub;
+  const admin = await apiLogin(page);
+  const make = async (path: string, data: Record<string, unknown>) => {
+    const response = await page.request.post(path, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string; version: number } }).data;
+  };
+  const found = await page.request.get('/api/asset', {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    params: { search: 'LP-3A' },
+  });
+  const equipmentNo = (
+    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
+  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
+  const workOrder = await make('/api/work-order-spks', {
+    woNumber: o.woNumber,
+    title: 'Thermography of LV panel LP-3A',
+    equipmentCategory: 'electrical',
+    tagNumber: 'LP-3A',
+  });
+  const task = await make('/api/wo-task-assignments', {
+    workOrderSPKId: workOrder.id,
+    inspectionMethod: 'thermal',
+    userPDMIds: [inspectorId],
+    levelApprovals: [1],
+    positionLevels: ['Area inspection engineer'],
+  });
+  const reports = [];
+  for (const r of o.reports) {
+    const report = await make('/api/report-headers', {
+      workOrderSPKId: workOrder.id,
+      reportNumber: r.reportNumber,
+      title: r.title,
+      equipmentNo,
+      inspectionMethod: 'thermal',
+      location: 'Substation 3, room 2',
+    });
+    const analysis = await make('/api/thermal-analysis', { reportHeaderId: report.id, summary: r.summary });
+    for (const tagNumber of r.tags)
+      await make('/api/thermal-measurements', {
+        thermalAnalysisId: analysis.id,
+        date: '2026-11-20',
+        tagNumber,
+        component: 'Cable lug',
+        maxTemperatureC: 86.4,
+        referenceTemperatureC: 40.9,
+      });
+    reports.push({ id: report.id, analysis });
+  }
+  return { session, admin, task, reports, taskName: `${o.woNumber} · Thermal analysis` };
+}
+
+/** Opens the task signed in as `session`, once the app's files are on the device, and takes it along. */
+export async function takeTaskAlong(page: Page, session: Session, taskId: string, taskName: string) {
+  await openSignedIn(page, session, `/my-tasks/${taskId}`);
+  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await expect(page.getByText(`${taskName} is on this device: it opens without a network.`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await closeNotices(page);
+}
