@@ -25,6 +25,8 @@ export async function queueWrite<T>(
     query?: Record<string, unknown>;
     body?: PayloadInput | Record<string, unknown>;
     label?: string;
+    /** The `Idempotency-Key` a try online already went out under (no answer came back). */
+    key?: string;
   },
 ): Promise<QueuedEnvelope<T>> {
   const given = o.body ?? {};
@@ -49,6 +51,7 @@ export async function queueWrite<T>(
     body,
     dependsOn: await creatorsOf(named),
     label: o.label,
+    key: o.key,
   });
   const record = {
     ...(input.previous ?? {}),
