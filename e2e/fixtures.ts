@@ -114,6 +114,29 @@ export async function demoReportPath(page: Page, session: Session): Promise<stri
 /** Makes a record through the API as the administrator (201 expected) and answers its id. */
 export type MakeRecord = (path: string, data: Record<string, unknown>) => Promise<{ id: string }>;
 
+/** Makes records through the API as this session's user (201 expected), answering each one's id. */
+export function recordMaker(page: Page, session: Session): MakeRecord {
+  return async (path, data) => {
+    const response = await page.request.post(path, {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+}
+
+/** The asset master's equipment number of the equipment tagged so (a report names it). */
+export async function equipmentNoOf(page: Page, session: Session, tagNumber: string): Promise<string> {
+  const found = await page.request.get('/api/asset', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params: { search: tagNumber },
+  });
+  expect(found.status(), await found.text()).toBe(200);
+  const assets = ((await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }).data;
+  return assets.find((e) => e.tagNumber === tagNumber)!.equipmentNo;
+}
+
 /** A report `approvedReport` makes: what it is about, and its technique's records. */
 export type ReportSetup = {
   /** `RPT-…`; its work order is numbered the same with `WO-`. */
@@ -140,12 +163,7 @@ export async function approvedReport(
   admin: Session,
   setup: ReportSetup,
 ): Promise<{ id: string; equipmentNo: string }> {
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const make: MakeRecord = async (path, data) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
+  const make = recordMaker(page, admin);
   const move = async (id: string, status: string, token: string) => {
     const response = await page.request.put(`/api/report-headers/update-report-status/${id}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -153,13 +171,7 @@ export async function approvedReport(
     });
     expect(response.status(), await response.text()).toBe(200);
   };
-  const found = await page.request.get('/api/asset', {
-    headers: asAdmin,
-    params: { search: setup.tagNumber },
-  });
-  const equipmentNo = (
-    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
-  ).data.find((e) => e.tagNumber === setup.tagNumber)!.equipmentNo;
+  const equipmentNo = await equipmentNoOf(page, admin, setup.tagNumber);
   const workOrder = await make('/api/work-order-spks', {
     woNumber: setup.reportNumber.replace(/^RPT-/, 'WO-'),
     title: setup.title,

@@ -3,7 +3,9 @@ import { routeTable } from '@inspectra/contract';
 import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import type { z } from 'zod';
 import type { RecordOf } from './records.ts';
+import { ApiError } from './errors.ts';
 import { apiRequest } from './http-client.ts';
+import { isUuid, newId } from './new-id.ts';
 import { fillPath, routeBody } from './payload.ts';
 import type { PayloadInput } from './payload.ts';
 
@@ -129,28 +131,65 @@ export async function callRoute<T = unknown>(
   route: RouteDefinition,
   options: CallOptions & { params?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
-  if (options.queueOffline !== undefined && queuedOffline(route)) {
-    // The queue and its sync load with the first change made offline, not with the shell.
-    const { queueWrite } = await import('../engine/offline-queue/queue-write.ts');
-    return queueWrite<T>(route, { ...options, label: options.queueOffline, lists: options.queuedIn });
-  }
-  const url = fillPath(route.path, options.params);
-  const data = routeBody(route, options.body);
-  return apiRequest<T>({
-    method: route.method,
-    url,
-    params: options.query,
-    data,
-    signal: options.signal,
-    onUploadProgress: options.onUploadProgress,
-  });
+  const send = (sent: typeof options, headers?: Record<string, string>) =>
+    apiRequest<T>({
+      method: route.method,
+      url: fillPath(route.path, sent.params),
+      params: sent.query,
+      data: routeBody(route, sent.body),
+      signal: sent.signal,
+      onUploadProgress: sent.onUploadProgress,
+      headers,
+    });
+  if (options.queueOffline !== undefined && isRecordWrite(route)) return writeOrQueue(route, options, send);
+  return send(options);
 }
 
-/** Whether a call goes into the offline queue now: a record's create or update, made offline. */
-export function queuedOffline(route: RouteDefinition): boolean {
+export type WriteOptions = CallOptions & { params?: Record<string, string> };
+
+/**
+ * A record's create or update that the offline queue carries (`queueOffline`). Offline it is queued
+ * at once. Online it goes out under an `Idempotency-Key` made for it, a create with an id made on the
+ * device; when no answer comes back (the server not reached: the app turns offline, server-reach.ts)
+ * the same request is queued under the same key and id, so a try that did arrive is written once.
+ */
+export async function writeOrQueue<T>(
+  route: RouteDefinition,
+  options: WriteOptions,
+  send: (options: WriteOptions, headers: Record<string, string>) => Promise<Envelope<T>>,
+): Promise<Envelope<T>> {
+  const queue = async (sent: WriteOptions, key?: string): Promise<Envelope<T>> => {
+    // The queue and its sync load with the first change made offline, not with the shell.
+    const { queueWrite } = await import('../engine/offline-queue/queue-write.ts');
+    return queueWrite<T>(route, { ...sent, label: options.queueOffline, lists: options.queuedIn, key });
+  };
+  if (!onlineManager.isOnline()) return queue(options);
+  const key = newId();
+  const sent = route.operation.kind === 'create' ? { ...options, body: withDeviceId(options.body) } : options;
+  try {
+    return await send(sent, { 'Idempotency-Key': key });
+  } catch (error) {
+    const unanswered = error instanceof ApiError && error.status === 0 && !options.signal?.aborted;
+    if (unanswered && !onlineManager.isOnline()) return queue(sent, key);
+    throw error;
+  }
+}
+
+/** A create's body with the record's id made on the device, unless it names one already. */
+function withDeviceId(body: WriteOptions['body']): PayloadInput {
+  const given = body ?? {};
+  const input: PayloadInput =
+    typeof given.values === 'object' && given.values !== null
+      ? (given as PayloadInput)
+      : { values: given as Record<string, unknown> };
+  return isUuid(input.values.id) ? input : { ...input, values: { ...input.values, id: newId() } };
+}
+
+/** Whether a route writes one record (a create, an update, an upsert): what the queue can carry. */
+export function isRecordWrite(route: RouteDefinition): boolean {
   const kind = route.operation.kind;
   const writes = kind === 'create' || kind === 'update' || kind === 'upsert';
-  return writes && (route.method === 'POST' || route.method === 'PUT') && !onlineManager.isOnline();
+  return writes && (route.method === 'POST' || route.method === 'PUT');
 }
 
 /** Whether a save's answer is a change queued on the device (offline) rather than the server's. */

@@ -3,6 +3,7 @@ import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { fillPath, queryEntries, routeBody } from './payload.ts';
 import type { PayloadInput } from './payload.ts';
+import { noteUnreached } from './server-reach.ts';
 import { endSession, readAccessToken } from './session.ts';
 
 export type FetchJsonInit = {
@@ -11,6 +12,8 @@ export type FetchJsonInit = {
   /** JSON-encoded unless it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this call only (a record's write's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -23,7 +26,7 @@ export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Prom
   const url = new URL(`/api${path}`, window.location.href);
   for (const [key, value] of queryEntries(init.query)) url.searchParams.append(key, value);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) {
     body = init.body;
@@ -39,6 +42,7 @@ export async function fetchJson<T>(path: string, init: FetchJsonInit = {}): Prom
     response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: init.signal });
   } catch (error) {
     if (init.signal?.aborted) throw error;
+    noteUnreached();
     throw new ApiError(clientMessages.default, { status: 0, cause: error });
   }
 
@@ -66,6 +70,7 @@ export type FetchRouteOptions = {
   /** Create and update: `{ values, images?, imageLists?, previous? }`, sent as SPEC 5 says. */
   body?: PayloadInput;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 /**
@@ -76,5 +81,6 @@ export type FetchRouteOptions = {
 export function fetchRoute<T>(route: RouteDefinition, options: FetchRouteOptions = {}): Promise<Envelope<T>> {
   const path = fillPath(route.path, options.params);
   const body = routeBody(route, options.body);
-  return fetchJson<T>(path, { method: route.method, query: options.query, body, signal: options.signal });
+  const { query, signal, headers } = options;
+  return fetchJson<T>(path, { method: route.method, query, body, signal, headers });
 }

@@ -8,6 +8,7 @@ import type { AxiosProgressEvent, InternalAxiosRequestConfig } from 'axios';
 import { isEnvelope } from './envelope.ts';
 import { ApiError, clientMessages } from './errors.ts';
 import { queryEntries } from './payload.ts';
+import { noteUnreached } from './server-reach.ts';
 import { sessionRenewal } from './session-renewal.ts';
 import {
   clearTokens,
@@ -189,11 +190,15 @@ function parseBody(body: unknown): unknown {
  * Any failure as an ApiError: the server's error envelope as it is (message, status, code, field
  * details); no response or a body that is not an envelope as the default message. Cancelled calls
  * and ApiErrors pass through unchanged, as do errors that are not HTTP failures (bugs must show).
+ * No answer at all turns the app offline until the server answers again (server-reach.ts).
  */
 function toApiError(error: unknown): unknown {
   if (error instanceof ApiError || axios.isCancel(error) || !axios.isAxiosError(error)) return error;
   const response = error.response;
-  if (!response) return new ApiError(clientMessages.default, { status: 0, cause: error });
+  if (!response) {
+    noteUnreached();
+    return new ApiError(clientMessages.default, { status: 0, cause: error });
+  }
   const body = errorEnvelopeSchema.safeParse(parseBody(response.data));
   if (!body.success) return new ApiError(clientMessages.default, { status: response.status, cause: error });
   const { message, error: failure } = body.data;

@@ -106,7 +106,13 @@ export function OfflineIndicator({ userId }: { userId: string }) {
               {t('offline.title')}
             </Title>
             <Text size="sm" role="status">
-              {t(online ? 'offline.onlineText' : 'offline.offlineText')}
+              {t(
+                online
+                  ? 'offline.onlineText'
+                  : navigator.onLine
+                    ? 'offline.unreachedText'
+                    : 'offline.offlineText',
+              )}
             </Text>
             <QueuedChanges
               sync={sync}

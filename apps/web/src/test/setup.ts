@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { followUnansweredCalls, stopProbing } from '../api/server-reach.ts';
 import { i18n } from '../i18n/index.ts';
 import { loadWorkspaceStrings } from '../i18n/workspace-strings.ts';
 
@@ -11,6 +13,9 @@ notifications.clean();
 localStorage.clear();
 sessionStorage.clear();
 await i18n.changeLanguage('en');
+// The mock API fails a call nobody answers as a lost connection: that must not turn the app offline
+// for the tests after it (server-reach.ts; its own tests turn it on). Each test starts online.
+followUnansweredCalls(false);
 // Both languages' words are here from the start, as for a reader who has switched once.
 await loadWorkspaceStrings('id');
 
@@ -45,4 +50,8 @@ window.ResizeObserver ??= class {
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 URL.revokeObjectURL = vi.fn();
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  stopProbing();
+  onlineManager.setOnline(true);
+});

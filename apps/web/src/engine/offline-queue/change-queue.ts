@@ -1,5 +1,6 @@
 import type { FieldError } from '@inspectra/contract';
 import { clear, createStore, delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
+import { newId } from '../../api/new-id.ts';
 
 /*
  * The durable queue of changes made on the device (docs/offline-capture.md, part 4): each write the
@@ -78,6 +79,8 @@ export type ChangeInput = {
   shows?: QueuedRecord;
   /** An update's record as read (`QueuedChange.base`). */
   base?: Record<string, unknown> | null;
+  /** The key a try online already used (its answer never came): kept, so the server writes it once. */
+  key?: string;
 };
 
 const changeKey = (key: string) => `change:${key}`;
@@ -86,19 +89,8 @@ const fileKey = (key: string, index: number) => `file:${key}:${index}`;
 /** The database of a user's queue: a database of its own, so removing it is one deletion. */
 export const queueDatabaseName = (userId: string) => `inspectra-queue-${userId}`;
 
-/**
- * A change's key, a version 4 UUID. `crypto.randomUUID` exists on secure pages only; a tablet that
- * opens the server over plain HTTP on the plant network (docs/deployment.md) still has
- * `getRandomValues`, the same randomness.
- */
-export function newChangeKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A change's key, a version 4 UUID (made as a record's device-made id is). */
+export const newChangeKey = newId;
 
 let lastOrder = 0;
 /** Increasing within the page even for changes made in the same millisecond. */
@@ -138,7 +130,11 @@ export class ChangeQueue {
    * as their bytes beside it; its text parts and a JSON body are kept as they are.
    */
   async enqueue(input: ChangeInput, now: Date = new Date()): Promise<QueuedChange> {
-    return this.put(input, { key: newChangeKey(), order: nextOrder(), madeAt: now.toISOString() });
+    return this.put(input, {
+      key: input.key ?? newChangeKey(),
+      order: nextOrder(),
+      madeAt: now.toISOString(),
+    });
   }
 
   private async put(

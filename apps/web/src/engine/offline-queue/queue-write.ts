@@ -27,6 +27,8 @@ export async function queueWrite<T>(
     label?: string;
     /** A create: the query-key prefixes of the lists that show it until it is synced. */
     lists?: unknown[][];
+    /** The `Idempotency-Key` a try online already went out under (no answer came back). */
+    key?: string;
   },
 ): Promise<QueuedEnvelope<T>> {
   const given = o.body ?? {};
@@ -58,6 +60,7 @@ export async function queueWrite<T>(
     body,
     dependsOn: await creatorsOf(named),
     label: o.label,
+    key: o.key,
     // The record as read: the base of the comparison should the server hold a newer version by
     // the time the change is sent (`QueuedChange.base`).
     ...(!created && input.previous ? { base: input.previous } : {}),

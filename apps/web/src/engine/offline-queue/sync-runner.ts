@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ChangeQueue, onQueueChanged, removeChangeQueue } from './change-queue.ts';
 import type { ChangeInput, QueuedChange } from './change-queue.ts';
@@ -108,10 +109,12 @@ export class ChangeSync {
 
   /** Starts following the queue and the network: counts published, a run now and on `online`. */
   start(): this {
-    const online = () => void this.run();
+    const online = () => this.runBySelf();
     window.addEventListener('online', online);
     this.detach.push(
       () => window.removeEventListener('online', online),
+      // The server answering again after calls went unanswered (api/server-reach.ts).
+      onlineManager.subscribe((isOnline) => isOnline && online()),
       onQueueChanged((userId) => {
         if (userId === this.queue.userId) void this.publishCounts();
       }),
@@ -130,8 +133,16 @@ export class ChangeSync {
       );
     syncStatus.set({ userId: this.queue.userId });
     void this.publishCounts();
-    void this.run();
+    this.runBySelf();
     return this;
+  }
+
+  /**
+   * A run nobody waits for (a start, the network back, a timer). A device without IndexedDB (a
+   * browser that refuses it) has no queue to send: its counts say none, and nothing is thrown unseen.
+   */
+  private runBySelf(): void {
+    this.run().catch(() => undefined);
   }
 
   /** Stops following (another user signs in, or this one signs out); the queue stays on the device. */
@@ -146,7 +157,7 @@ export class ChangeSync {
     const change = await this.queue.enqueue(input);
     // Shown before the screen hears it is saved: its lists and forms hold it from then on.
     await this.publishCounts();
-    void this.run();
+    this.runBySelf();
     return change;
   }
 
@@ -239,7 +250,7 @@ export class ChangeSync {
     syncStatus.set({ nextTryAt: new Date(Date.now() + wait).toISOString() });
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.run();
+      this.runBySelf();
     }, wait);
   }
 }

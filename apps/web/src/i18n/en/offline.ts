@@ -8,6 +8,8 @@ export const offline = {
   onlineText: 'Connected. A task kept here is as it was when taken; refresh it to read it again.',
   offlineText:
     'No network. The tasks kept here open from this device; what you record is kept here and sent when the connection is back.',
+  unreachedText:
+    'The server does not answer, though the device has a network. The tasks kept here open from this device; what you record is kept here and sent when the server answers again.',
   none: 'No task is kept on this device. On a task, choose “Make available offline”.',
   takenAgo: 'Taken {{when}}',
   refresh: 'Refresh',

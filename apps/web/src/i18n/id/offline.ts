@@ -11,6 +11,8 @@ export const offline: Translation<typeof en> = {
     'Terhubung. Tugas yang disimpan di sini sama seperti saat diambil; perbarui untuk membacanya lagi.',
   offlineText:
     'Tidak ada jaringan. Tugas yang disimpan di sini dibuka dari perangkat ini; yang Anda catat disimpan di sini dan dikirim saat koneksi kembali.',
+  unreachedText:
+    'Server tidak menjawab, meskipun perangkat memiliki jaringan. Tugas yang disimpan di sini dibuka dari perangkat ini; yang Anda catat disimpan di sini dan dikirim saat server menjawab lagi.',
   none: 'Tidak ada tugas yang disimpan di perangkat ini. Pada sebuah tugas, pilih “Sediakan luring”.',
   takenAgo: 'Diambil {{when}}',
   refresh: 'Perbarui',
