@@ -1,3 +1,5 @@
+// The app's shell starts the device's sync of queued changes, which reads its queue in IndexedDB.
+import 'fake-indexeddb/auto';
 import type { ApprovalQueueItem, ApprovalQueueSummary, Permission } from '@inspectra/contract';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
