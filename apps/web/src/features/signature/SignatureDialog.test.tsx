@@ -15,6 +15,7 @@ import {
   signedInAs,
 } from '../../api/test-server.ts';
 import { UserMenu } from '../../app/UserMenu.tsx';
+import { stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 
@@ -66,7 +67,11 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(100);
 });
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(async () => {
+  // The menu's sync of queued changes ends with the test, as at sign-out.
+  stopChangeSync();
+  await i18n.changeLanguage('en');
+});
 
 /** Signs in as a user with or without a signature and opens "My signature" from the user menu. */
 async function openSignature(hasSignature: boolean) {
