@@ -114,6 +114,16 @@ export async function demoReportPath(page: Page, session: Session): Promise<stri
 /** Makes a record through the API as the administrator (201 expected) and answers its id. */
 export type MakeRecord = (path: string, data: Record<string, unknown>) => Promise<{ id: string }>;
 
+/** Records made through the API as this session's user: each create must answer 201. */
+export function recordMaker(page: Page, session: Session): MakeRecord {
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  return async (path, data) => {
+    const response = await page.request.post(path, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+}
+
 /** A report `approvedReport` makes: what it is about, and its technique's records. */
 export type ReportSetup = {
   /** `RPT-…`; its work order is numbered the same with `WO-`. */
@@ -141,11 +151,7 @@ export async function approvedReport(
   setup: ReportSetup,
 ): Promise<{ id: string; equipmentNo: string }> {
   const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const make: MakeRecord = async (path, data) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
+  const make = recordMaker(page, admin);
   const move = async (id: string, status: string, token: string) => {
     const response = await page.request.put(`/api/report-headers/update-report-status/${id}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectTouchTargets,
   openSignedIn,
+  recordMaker,
   runMark,
   snap,
 } from './fixtures.ts';
@@ -136,12 +137,7 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
 
   // A PAUT report of the line, approved, measured the joint's thinnest wall at 8.4 mm on 15 June
   // 2026: taken from the location's page as a reading, dated by the report, by PAUT.
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const posted = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
+  const posted = recordMaker(page, admin);
   const workOrder = await posted('/api/work-order-spks', {
     woNumber: `WO-TM-${run}`,
     title: 'PAUT of the crude transfer line',
@@ -219,12 +215,7 @@ test('a thickness finding shows its figures when opened beside the location’s 
   const shot = shooter(page, info);
   const run = runMark(info);
   const admin = await apiLogin(page);
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const posted = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
+  const posted = recordMaker(page, admin);
   const equipmentNo = `E2E-TF-${run}`;
   await posted('/api/asset', {
     equipmentNo,
