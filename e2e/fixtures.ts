@@ -114,13 +114,11 @@ export async function demoReportPath(page: Page, session: Session): Promise<stri
 /** Makes a record through the API as the administrator (201 expected) and answers its id. */
 export type MakeRecord = (path: string, data: Record<string, unknown>) => Promise<{ id: string }>;
 
-/** Makes records through the API as this session's user (201 expected), answering each one's id. */
+/** Records made through the API as this session's user: each create must answer 201. */
 export function recordMaker(page: Page, session: Session): MakeRecord {
+  const headers = { authorization: `Bearer ${session.accessToken}` };
   return async (path, data) => {
-    const response = await page.request.post(path, {
-      headers: { authorization: `Bearer ${session.accessToken}` },
-      data,
-    });
+    const response = await page.request.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { data: { id: string } }).data;
   };

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectTouchTargets,
   openSignedIn,
+  recordMaker,
   runMark,
   snap,
 } from './fixtures.ts';
@@ -136,12 +137,7 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
 
   // A PAUT report of the line, approved, measured the joint's thinnest wall at 8.4 mm on 15 June
   // 2026: taken from the location's page as a reading, dated by the report, by PAUT.
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
-  const posted = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, { headers: asAdmin, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
+  const posted = recordMaker(page, admin);
   const workOrder = await posted('/api/work-order-spks', {
     woNumber: `WO-TM-${run}`,
     title: 'PAUT of the crude transfer line',
@@ -204,4 +200,84 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   await expect(taken).toContainText('−0.1 mm');
   await expectFigures(page, { 'Short-term corrosion rate': /^0\.242 mm\/y$/ });
   await shot('taken-from-reports');
+});
+
+/**
+ * A thickness finding's page (docs/recommendations.md, "Thickness locations"): a location read under
+ * its required thickness opens a finding, which the register lists; its page shows the figures of
+ * the day it was opened beside the location's latest reading and remaining life now. A reading taken
+ * after it, of another thickness, brings the note that the location's current figures are the ones
+ * to act on.
+ */
+test('a thickness finding shows its figures when opened beside the location’s now @tablet', async ({
+  page,
+}, info) => {
+  const shot = shooter(page, info);
+  const run = runMark(info);
+  const admin = await apiLogin(page);
+  const posted = recordMaker(page, admin);
+  const equipmentNo = `E2E-TF-${run}`;
+  await posted('/api/asset', {
+    equipmentNo,
+    tagNumber: `6"-P-${run}`,
+    description: 'Condensate return line',
+    categoryCode: 'pipe',
+    objectTypeCode: 'PIPE-PROC',
+  });
+  // API 570, class 1: 10 mm nominal, 6 mm required; read at 10.0 mm in 2021 and 5.8 mm in 2026,
+  // under the required thickness: a critical finding is opened with the second reading.
+  const location = await posted('/api/thickness-locations', {
+    equipmentNo,
+    name: 'CML-07',
+    component: 'Tee branch',
+    code: 'api570',
+    inspectionClass: 1,
+    nominalThicknessMm: 10,
+    requiredThicknessMm: 6,
+    corrosionAllowanceMm: 3,
+  });
+  for (const [date, thicknessMm] of [
+    ['2021-01-15', 10],
+    ['2026-01-15', 5.8],
+  ] as const)
+    await posted('/api/thickness-readings', {
+      thicknessLocationId: location.id,
+      date,
+      thicknessMm,
+      method: 'utSpot',
+    });
+
+  // From the register, filtered to the equipment: the finding worded from its figures.
+  await openSignedIn(page, admin, `/recommendations?equipmentNo=${encodeURIComponent(equipmentNo)}`);
+  await page
+    .getByRole('row', { name: 'Open finding CML-07 · Tee branch: 5.8 mm when opened, required 6 mm' })
+    .click();
+  const figures = page.getByRole('region', { name: /^Figures when the finding was opened \(.+\)$/ });
+  await expect(figures).toBeVisible();
+  const figure = (label: string | RegExp) => figures.getByText(label, { exact: true }).locator('..');
+  await expect(figure('Thickness when opened')).toContainText('5.8 mm');
+  await expect(figure('Required thickness')).toContainText('6 mm');
+  await expect(figure('Latest reading now (15 Jan 2026)')).toContainText('5.8 mm');
+  await expect(figure('Remaining life now')).toContainText('years');
+  // The reading it was opened on is still the latest: nothing to point out.
+  await expect(figures.getByText(/is not the one this finding was opened on/)).toHaveCount(0);
+  await shot('finding-when-opened');
+
+  // A reading taken today, thinner again, through the link to the location's page.
+  await figures.getByRole('link', { name: "The location's current figures" }).click();
+  await expect(page.getByRole('heading', { name: `${equipmentNo} · CML-07`, level: 1 })).toBeVisible();
+  const today = new Date();
+  const typed = [today.getDate(), today.getMonth() + 1]
+    .map((n) => String(n).padStart(2, '0'))
+    .concat(String(today.getFullYear()))
+    .join('/');
+  await addReading(page, typed, '5.7');
+  await page.goBack();
+  await expect(figures).toBeVisible();
+  await expect(figure('Thickness when opened')).toContainText('5.8 mm');
+  await expect(figure(/^Latest reading now \(/)).toContainText('5.7 mm');
+  await expect(figures.getByText(/is not the one this finding was opened on/)).toContainText(
+    'its current figures are the ones to act on',
+  );
+  await shot('finding-later-reading');
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { vciSummary } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   unique,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { entityRoutes, routeUrl, validValues } from './entity-factory.ts';
 
 /**
  * Client-made ids on creates (docs/offline-capture.md, part 2): a device makes a record's id, so the
@@ -61,6 +63,20 @@ async function storedFiles(): Promise<number> {
   const entries = await readdir(t.filesDir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).length;
 }
+
+/** A measurement's create as a form with its client-made id, and with these photo bytes if any. */
+const photoForm = (thermalAnalysisId: string, id: string, photo: Buffer | undefined) =>
+  multipart(
+    {
+      id,
+      thermalAnalysisId,
+      date: '2026-11-20',
+      component: 'Photo lug',
+      referenceTemperatureC: '40',
+      maxTemperatureC: '50',
+    },
+    photo ? { thermalImage: { name: 'hot.png', type: 'image/png', bytes: photo } } : {},
+  );
 
 describe('a create with a client-made id', () => {
   it('makes a report, its thermal inspection and its rows, each pointing at the one made before', async () => {
@@ -256,18 +272,7 @@ describe('a create with a client-made id', () => {
   it('takes a form with a photo and its id once: the repeat keeps the first photo, stores no file', async () => {
     const analysis = await createThermalAnalysis(t);
     const id = randomUUID();
-    const form = () =>
-      multipart(
-        {
-          id,
-          thermalAnalysisId: analysis.id,
-          date: '2026-11-20',
-          component: 'Photo lug',
-          referenceTemperatureC: '40',
-          maxTemperatureC: '50',
-        },
-        { thermalImage: { name: 'hot.png', type: 'image/png', bytes: pngBytes } },
-      );
+    const form = () => photoForm(analysis.id, id, pngBytes);
     const first = await t.call('POST', measurements, form());
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data.thermalImage).toMatchObject({ mediaType: 'image/png' });
@@ -280,6 +285,70 @@ describe('a create with a client-made id', () => {
       sql`select count(*)::int as n from attachment where owner_id = ${id}`,
     );
     expect(attachments.rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a repeat whose photo differs, or is left out: 409 on id, the first photo kept, no file stored', async () => {
+    const analysis = await createThermalAnalysis(t);
+    const id = randomUUID();
+    const first = await t.call('POST', measurements, photoForm(analysis.id, id, pngBytes));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const files = await storedFiles();
+    const refusal = (await t.call('POST', measurements, { ...measurement(analysis.id), id })).body;
+    expect(refusal.error.details).toEqual([expect.objectContaining({ path: 'id', code: 'taken' })]);
+    const otherPhoto = Buffer.concat([pngBytes, Buffer.from(randomUUID())]);
+    for (const again of [
+      // Another photo under the same name and values: a new record's create, not this one sent again.
+      photoForm(analysis.id, id, otherPhoto),
+      photoForm(analysis.id, id, undefined),
+    ]) {
+      const r = await t.call('POST', measurements, again);
+      expect(r.status, JSON.stringify(r.body)).toBe(409);
+      expect(r.body).toEqual(refusal);
+    }
+    expect(await storedFiles()).toBe(files);
+    const read = await t.call('GET', `${measurements}?id=${id}`);
+    expect(read.body.data[0].thermalImage.id).toBe(first.body.data.thermalImage.id);
+  });
+
+  it("compares an image list's photos in their order: the same answer the record, others 409", async () => {
+    const create = entityRoutes(vciSummary, 'pipe').find((r) => r.operation.kind === 'create')!;
+    const values = { ...(await validValues(t, vciSummary, 'pipe')), id: randomUUID() };
+    const photos = ['a', 'b'].map((n) => ({
+      name: `${n}.png`,
+      type: 'image/png',
+      bytes: Buffer.concat([pngBytes, Buffer.from(randomUUID())]),
+    }));
+    const types = vciSummary.imageLists.summaryImages!.types!;
+    const send = (order: number[], files = photos) =>
+      t.call(
+        'POST',
+        routeUrl(create),
+        new MultipartForm([
+          ...Object.entries(values)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([name, v]) => ({ name, value: String(v) })),
+          {
+            name: 'summaryImages',
+            value: JSON.stringify(order.map((file) => ({ file, imageType: types[0] }))),
+          },
+          ...files.map((file) => ({ name: 'summaryImages', file })),
+        ]),
+      );
+    const first = await send([0, 1]);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const files = await storedFiles();
+    const same = await send([0, 1]);
+    expect(same.status, JSON.stringify(same.body)).toBe(201);
+    expect(same.body).toEqual(first.body);
+    for (const [order, sent] of [
+      [[1, 0], photos],
+      [[0], photos.slice(0, 1)],
+    ] as const) {
+      const r = await send([...order], [...sent]);
+      expect(r.status, JSON.stringify(r.body)).toBe(409);
+      expect(r.body.error.details[0]).toMatchObject({ path: 'id', code: 'taken' });
+    }
+    expect(await storedFiles()).toBe(files);
   });
 
   it('with an Idempotency-Key, is answered by the kept answer first; with a new key, by the record', async () => {

@@ -1,12 +1,12 @@
 import { listedFilesWord } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { attachments, reportApprovalSteps } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { printableDisplayName } from './request-body/display-name.ts';
-import type { ImageListEdit, ImageListEntry, ReceivedImage } from './request-body/parsed-body.ts';
+import type { ImageListEdit, ImageListEntry, ParsedBody, ReceivedImage } from './request-body/parsed-body.ts';
 
 /** Attaches received images to a record, replacing what each slot held; emptied slots lose theirs. */
 export async function saveImageSlots(
@@ -141,6 +141,43 @@ export async function saveImageLists(
       }
     }
   }
+}
+
+/**
+ * Whether a record holds, by content, the files a create's body sends (docs/offline-capture.md,
+ * part 2): per image slot and list, the same SHA-256 digests in the same order, and no field with
+ * files on one side only. Names, captions and image types are not compared: the bytes are.
+ */
+export async function holdsSentFiles(
+  tx: DbOrTx,
+  entity: EntityDefinition,
+  ownerId: string,
+  body: Pick<ParsedBody, 'images' | 'lists'>,
+): Promise<boolean> {
+  const stored = await tx
+    .select({ slot: attachments.slot, sha256: attachments.sha256 })
+    .from(attachments)
+    .where(and(eq(attachments.ownerEntity, entity.name), eq(attachments.ownerId, ownerId)))
+    .orderBy(asc(attachments.slot), asc(attachments.position));
+  const held = contentBySlot(stored);
+  const sent = contentBySlot([
+    ...body.images.map((image) => ({ slot: image.slot, sha256: image.file.sha256 })),
+    ...Object.entries(body.lists).flatMap(([slot, edit]) =>
+      (edit.entries ?? edit.files.map((_, file): ImageListEntry => ({ file }))).map((entry) => ({
+        slot,
+        // An entry naming a stored image by id matches no content: a first create names none.
+        sha256: entry.file === undefined ? `id ${entry.id}` : (edit.files[entry.file]?.file.sha256 ?? ''),
+      })),
+    ),
+  ]);
+  return held.size === sent.size && [...held].every(([slot, digests]) => sent.get(slot) === digests);
+}
+
+/** Each slot's digests in order, joined, so that two slots compare as strings. */
+function contentBySlot(files: { slot: string; sha256: string }[]): Map<string, string> {
+  const bySlot = new Map<string, string[]>();
+  for (const { slot, sha256 } of files) bySlot.set(slot, [...(bySlot.get(slot) ?? []), sha256]);
+  return new Map([...bySlot].map(([slot, digests]) => [slot, digests.join(' ')]));
 }
 
 /**

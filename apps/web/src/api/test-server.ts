@@ -109,6 +109,7 @@ export type TestUser = {
   fullName?: string;
   role?: string;
   company?: Profile['company'];
+  hasSignature?: boolean;
 };
 
 /** The profile of this user as `GET /auth/profile` answers it (as `testUserId` unless named). */
@@ -120,6 +121,7 @@ export const testProfile = (user: TestUser): Profile => ({
   role: { id: '1b0f2a3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: user.role ?? 'Inspector' },
   permissions: user.permissions,
   company: user.company ?? null,
+  ...(user.hasSignature === undefined ? {} : { hasSignature: user.hasSignature }),
 });
 
 /** Signs the browser in as this user and serves its profile; returns the profile. */

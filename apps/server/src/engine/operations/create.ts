@@ -8,7 +8,7 @@ import { auditable } from '../auditable.ts';
 import { clientIdTaken } from '../constraint-messages.ts';
 import type { AuthenticatedUser } from '../access.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { discardUnreferenced, saveImageLists, saveImageSlots } from '../record-files.ts';
+import { discardUnreferenced, holdsSentFiles, saveImageLists, saveImageSlots } from '../record-files.ts';
 import { writeAudit } from '../records.ts';
 import type { StoredRecord } from '../records.ts';
 import { prefillValues } from '../reference-fields.ts';
@@ -16,6 +16,7 @@ import { startTemplateRows } from '../row-templates.ts';
 import { judgeWrite } from '../rules.ts';
 import { verdictOfWrite } from '../verdicts.ts';
 import { receivedFiles } from '../request-body/parsed-body.ts';
+import type { ParsedBody } from '../request-body/parsed-body.ts';
 import { bodyReader, requireFiles, writing } from './entity-body.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';
@@ -52,7 +53,7 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
       return deps.db.transaction(async (tx) => {
         // A client-made id already held: the same create sent again is answered, nothing written.
         const held =
-          typeof values.id === 'string' ? await heldId(tx, deps, served, values, ctx.user!) : undefined;
+          typeof values.id === 'string' ? await heldId(tx, deps, served, body, values, ctx.user!) : undefined;
         if (held) return { row: held, repeated: true };
         if (entity.single) await refuseSecondRecord(tx, entity);
         await deps.writeChecks?.[entity.name]?.({ tx, values, before: undefined, user: ctx.user! });
@@ -93,14 +94,16 @@ export const createOperation: OperationHandler<'create'> = (op, route) => {
 
 /**
  * The record a create's client-made id names already (docs/offline-capture.md, part 2): when it is
- * the same user's create of the same values (every field a client writes, as stored), it is the
- * answer to this create, which writes nothing; any other record holding the id, whoever's and
- * wherever it is, is refused alike, so the refusal tells nothing of it.
+ * the same user's create of the same values (every field a client writes, as stored) and the same
+ * files (by content, per field and order), it is the answer to this create, which writes nothing;
+ * any other record holding the id, whoever's and wherever it is, is refused alike, so the refusal
+ * tells nothing of it.
  */
 async function heldId(
   tx: DbOrTx,
   deps: EngineDeps,
   served: ServedEntity,
+  body: ParsedBody,
   values: Record<string, unknown>,
   user: AuthenticatedUser,
 ): Promise<StoredRecord | undefined> {
@@ -112,7 +115,7 @@ async function heldId(
     .repo(deps)
     .heldByClientId(tx, values.id as string, { values, fields, variant, actor: user });
   if (!held) return undefined;
-  if (held.sameCreate) return held.record;
+  if (held.sameCreate && (await holdsSentFiles(tx, entity, held.record.id, body))) return held.record;
   throw new AppError('CONFLICT', clientIdTaken, [{ path: 'id', message: clientIdTaken, code: 'taken' }]);
 }
 

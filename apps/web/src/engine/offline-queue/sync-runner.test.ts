@@ -4,16 +4,7 @@ import { createElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  accessTokenFor,
-  api,
-  envelope,
-  errorResponse,
-  server,
-  serveMockApi,
-  setCookies,
-  testProfile,
-} from '../../api/test-server.ts';
+import { api, envelope, errorResponse, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { createStore, setMany } from 'idb-keyval';
 import { ChangeQueue, queueDatabaseName } from './change-queue.ts';
 import {
@@ -36,14 +27,7 @@ let userCount = 0;
 const newUser = () => `sync-user-${++userCount}`;
 
 /** Signs the browser in as `user`, with the profile the sync's probe reads. */
-function signIn(user: string) {
-  setCookies(accessTokenFor(user), 'refresh');
-  server.use(
-    http.get(api('/auth/profile'), () =>
-      HttpResponse.json(envelope(testProfile({ permissions: [], id: user }))),
-    ),
-  );
-}
+const signIn = (user: string) => signedInAs({ permissions: [], id: user });
 
 type Behaviour = 'write' | 'drop' | 'loseAnswer' | 'fault' | 'stillRunning';
 
@@ -89,15 +73,23 @@ const syncOf = (user: string) => new ChangeSync(user, { retryByItself: false });
 const rows = (queue: ChangeQueue, names: string[]) =>
   Promise.all(names.map((n) => queue.enqueue({ method: 'POST', path: '/rows', body: { n } })));
 
+/**
+ * A new user signed in, the keyed server, and the user's sync with these rows queued in order:
+ * what most tests start from (`answers`: the keyed server's refusals). `made`: the changes queued.
+ */
+async function queued(names: string[], answers?: Parameters<typeof keyedServer>[0]) {
+  const user = newUser();
+  signIn(user);
+  const backend = keyedServer(answers);
+  const sync = syncOf(user);
+  const made = [];
+  for (const n of names) made.push(await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n } }));
+  return { user, backend, sync, made };
+}
+
 describe('the sync of the queue', () => {
   it('sends every change once, in order, each under its own key, and empties the queue', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    const made = [];
-    for (const n of ['a', 'b', 'c'])
-      made.push(await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n } }));
+    const { backend, sync, made } = await queued(['a', 'b', 'c']);
 
     await sync.run();
     expect(backend.written.map((w) => [w.key, w.body.n])).toEqual(
@@ -107,11 +99,7 @@ describe('the sync of the queue', () => {
   });
 
   it('completes after a network drop mid-sync, on the next run, with nothing written twice', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    for (const n of ['a', 'b', 'c']) await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n } });
+    const { backend, sync } = await queued(['a', 'b', 'c']);
 
     backend.next.push('write', 'drop');
     await sync.run();
@@ -129,11 +117,11 @@ describe('the sync of the queue', () => {
   });
 
   it('sends a change whose answer was lost again under the same key: the server’s replay writes nothing', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    const [first, second] = await rows(sync.queue, ['a', 'b']);
+    const {
+      backend,
+      sync,
+      made: [first, second],
+    } = await queued(['a', 'b']);
 
     // The server wrote `a`, then the network lost its answer: the device cannot know it was written.
     backend.next.push('loseAnswer');
@@ -147,11 +135,7 @@ describe('the sync of the queue', () => {
   });
 
   it('never sends a change twice itself: runs asked for together are one run', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    const made = await rows(sync.queue, ['a', 'b', 'c', 'd']);
+    const { backend, sync, made } = await queued(['a', 'b', 'c', 'd']);
 
     await Promise.all([sync.run(), sync.run(), sync.run()]);
     expect(backend.seen.sort()).toEqual(made.map((c) => c.key).sort());
@@ -159,11 +143,7 @@ describe('the sync of the queue', () => {
   });
 
   it('sends a whole queue again (the device lost track of what it synced): each change written once', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    await rows(sync.queue, ['a', 'b', 'c']);
+    const { user, backend, sync } = await queued(['a', 'b', 'c']);
     const copies = await sync.queue.list();
     await sync.run();
     expect(backend.written).toHaveLength(3);
@@ -181,11 +161,12 @@ describe('the sync of the queue', () => {
   });
 
   it('resends a change found "sending" after a reload, under the same key', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const before = syncOf(user);
-    const [change] = await rows(before.queue, ['a']);
+    const {
+      user,
+      backend,
+      sync: before,
+      made: [change],
+    } = await queued(['a']);
     // The page was closed while the change was on its way (written before the try).
     await before.queue.update(change!.key, { state: 'sending' });
 
@@ -195,9 +176,7 @@ describe('the sync of the queue', () => {
   });
 
   it('keeps a refusal with its reason; what depends on it waits, the rest goes on', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer({
+    const { backend, sync } = await queued([], {
       refuse: (body) =>
         body.n === 'bad'
           ? HttpResponse.json(
@@ -211,7 +190,6 @@ describe('the sync of the queue', () => {
             )
           : undefined,
     });
-    const sync = syncOf(user);
     const inspection = await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 'bad' } });
     const row = await sync.queue.enqueue({
       method: 'POST',
@@ -346,11 +324,11 @@ describe('the sync of the queue', () => {
   });
 
   it('tries again later, same key, after a fault, or while the key is still being processed', async () => {
-    const user = newUser();
-    signIn(user);
-    const backend = keyedServer();
-    const sync = syncOf(user);
-    const [change] = await rows(sync.queue, ['a']);
+    const {
+      backend,
+      sync,
+      made: [change],
+    } = await queued(['a']);
 
     backend.next.push('fault');
     await sync.run();
@@ -370,7 +348,8 @@ describe('the sync of the queue', () => {
 
   it('sends nothing while the server does not answer its probe, whatever the browser says', async () => {
     const user = newUser();
-    setCookies(accessTokenFor(user), 'refresh');
+    signIn(user);
+    // Signed in, but the server's probe meets no answer (a handler added later is tried first).
     server.use(http.get(api('/auth/profile'), () => HttpResponse.error()));
     const backend = keyedServer();
     const sync = syncOf(user);

@@ -15,6 +15,12 @@ export type ApprovalAct = 'approved' | 'returned';
 /** The move a reviewer's act sends: the status, the level seen (409 when moved on) and the comment. */
 export type ApprovalMove = { status: ApprovalAct; level: number; comment?: string };
 
+/** The two acts' buttons, in the order shown: Approve stands out, Return is the lighter. */
+const actButtons = [
+  { act: 'approved', color: 'green', variant: 'filled', label: 'approvals.panel.approve' },
+  { act: 'returned', color: 'orange', variant: 'light', label: 'approvals.panel.return' },
+] as const satisfies { act: ApprovalAct; color: string; variant: string; label: string }[];
+
 /**
  * Approve and Return, shown to one the server says may act at the level (`canAct`); `disabledBy`
  * (the id of the reason shown beside them) shows them disabled and described by why.
@@ -30,27 +36,19 @@ export function ApprovalActButtons({
   const disabled = disabledBy !== undefined;
   return (
     <Group gap="xs" role="group" aria-label={t('approvals.panel.title')}>
-      <NeedsServer needed={!disabled}>
-        <Button
-          color="green"
-          disabled={disabled}
-          aria-describedby={disabledBy}
-          onClick={() => onAsk('approved')}
-        >
-          {t('approvals.panel.approve')}
-        </Button>
-      </NeedsServer>
-      <NeedsServer needed={!disabled}>
-        <Button
-          color="orange"
-          variant="light"
-          disabled={disabled}
-          aria-describedby={disabledBy}
-          onClick={() => onAsk('returned')}
-        >
-          {t('approvals.panel.return')}
-        </Button>
-      </NeedsServer>
+      {actButtons.map(({ act, color, variant, label }) => (
+        <NeedsServer key={act} needed={!disabled}>
+          <Button
+            color={color}
+            variant={variant}
+            disabled={disabled}
+            aria-describedby={disabledBy}
+            onClick={() => onAsk(act)}
+          >
+            {t(label)}
+          </Button>
+        </NeedsServer>
+      ))}
     </Group>
   );
 }

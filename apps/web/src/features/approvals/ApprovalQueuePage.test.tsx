@@ -1,3 +1,5 @@
+// The app's shell starts the device's sync of queued changes, which reads its queue in IndexedDB.
+import 'fake-indexeddb/auto';
 import type { ApprovalQueueItem, ApprovalQueueSummary, Permission } from '@inspectra/contract';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
@@ -9,13 +11,18 @@ import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../a
 import { queryClient } from '../../app/query-client.ts';
 import { router } from '../../app/router.tsx';
 import { theme } from '../../app/theme.ts';
+import { stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { ApprovalQueuePage, isSevere, severityChoices } from './ApprovalQueuePage.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { windowOfWidth } from '../../test/window-width.ts';
 
 serveMockApi();
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  // The shell's sync of queued changes ends with the test, as at sign-out.
+  stopChangeSync();
+});
 
 const item = (o: Partial<ApprovalQueueItem> & Pick<ApprovalQueueItem, 'id' | 'reportNumber'>) =>
   ({

@@ -133,7 +133,11 @@ function RecommendationDetails({
               <Text size="xs" c="dimmed">
                 {t('recommendations.equipment')}
               </Text>
-              <AnchorLink to="/equipment/$equipmentNo" params={{ equipmentNo: r.equipmentNo }}>
+              <AnchorLink
+                to="/equipment/$equipmentNo"
+                params={{ equipmentNo: r.equipmentNo }}
+                className="touch-target"
+              >
                 {r.equipmentNo}
               </AnchorLink>
             </Stack>
@@ -142,12 +146,20 @@ function RecommendationDetails({
                 {t(r.reportHeaderId ? 'recommendations.report' : 'recommendations.thicknessLocation')}
               </Text>
               {r.reportHeaderId ? (
-                <AnchorLink to="/reports/$reportId" params={{ reportId: r.reportHeaderId }}>
+                <AnchorLink
+                  to="/reports/$reportId"
+                  params={{ reportId: r.reportHeaderId }}
+                  className="touch-target"
+                >
                   {r.reportNumber ?? r.reportHeaderId}
                 </AnchorLink>
               ) : (
                 r.thicknessLocationId && (
-                  <AnchorLink to="/thickness/$locationId" params={{ locationId: r.thicknessLocationId }}>
+                  <AnchorLink
+                    to="/thickness/$locationId"
+                    params={{ locationId: r.thicknessLocationId }}
+                    className="touch-target"
+                  >
                     {r.finding.split(':')[0]}
                   </AnchorLink>
                 )

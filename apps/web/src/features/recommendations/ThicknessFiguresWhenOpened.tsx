@@ -87,7 +87,7 @@ export function ThicknessFiguresWhenOpened({ r }: { r: Finding }) {
         )}
         <Group gap="xs">
           {now.data && <ThicknessStatusBadge status={now.data.status} />}
-          <AnchorLink to="/thickness/$locationId" params={{ locationId }}>
+          <AnchorLink to="/thickness/$locationId" params={{ locationId }} className="touch-target">
             {t('recommendations.whenOpened.currentFigures')}
           </AnchorLink>
         </Group>

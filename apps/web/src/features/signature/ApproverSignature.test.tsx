@@ -1,17 +1,8 @@
-import type { ApprovalOptions, Profile } from '@inspectra/contract';
+import type { ApprovalOptions } from '@inspectra/contract';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  accessTokenFor,
-  api,
-  envelope,
-  grants,
-  server,
-  serveMockApi,
-  setCookies,
-  testProfile,
-} from '../../api/test-server.ts';
+import { api, envelope, grants, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { ApprovalActDialog } from '../approvals/ApprovalActDialog.tsx';
@@ -28,13 +19,8 @@ beforeEach(async () => {
 
 /** The approve dialog, opened by a reviewer with or without a stored signature, under these options. */
 async function openApprove(hasSignature: boolean, options: ApprovalOptions) {
-  const profile: Profile = {
-    ...testProfile({ permissions: grants(['reportHeader'], ['view', 'approve']) }),
-    hasSignature,
-  };
-  setCookies(accessTokenFor(profile.id), 'refresh');
+  signedInAs({ permissions: grants(['reportHeader'], ['view', 'approve']), hasSignature });
   server.use(
-    http.get(api('/auth/profile'), () => HttpResponse.json(envelope(profile))),
     http.get(api('/inspection-method-approvals/options'), () => HttpResponse.json(envelope(options))),
   );
   renderWithRouter(

@@ -1,4 +1,5 @@
-import type { Profile } from '@inspectra/contract';
+// The user menu starts the device's sync of queued changes, which reads its queue in IndexedDB.
+import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -11,10 +12,10 @@ import {
   pngResponse,
   server,
   serveMockApi,
-  setCookies,
-  testProfile,
+  signedInAs,
 } from '../../api/test-server.ts';
 import { UserMenu } from '../../app/UserMenu.tsx';
+import { stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 
@@ -66,12 +67,15 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(100);
 });
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(async () => {
+  // The menu's sync of queued changes ends with the test, as at sign-out.
+  stopChangeSync();
+  await i18n.changeLanguage('en');
+});
 
 /** Signs in as a user with or without a signature and opens "My signature" from the user menu. */
 async function openSignature(hasSignature: boolean) {
-  const profile: Profile = { ...testProfile({ permissions: [] }), hasSignature };
-  setCookies(accessTokenFor(profile.id), 'refresh');
+  const profile = signedInAs({ permissions: [], hasSignature });
   const rendered = renderWithRouter({ '/': () => <UserMenu profile={profile} /> }, '/');
   rendered.queryClient.setQueryData(['profile'], profile);
   const user = userEvent.setup();
@@ -80,7 +84,7 @@ async function openSignature(hasSignature: boolean) {
   // The first opening loads the dialog's chunk (and the drawing library): slow on a busy machine.
   const dialog = await screen.findByRole('dialog', { name: 'My signature' }, { timeout: 5000 });
   const profileInvalidated = () => rendered.queryClient.getQueryState(['profile'])?.isInvalidated;
-  return { ...rendered, user, dialog, profileInvalidated };
+  return { ...rendered, user, dialog, profile, profileInvalidated };
 }
 
 /** A short stroke on the pad, as a finger or a mouse makes it. */
@@ -99,14 +103,14 @@ describe('My signature', () => {
         return pngResponse();
       }),
     );
-    const { dialog } = await openSignature(true);
+    const { dialog, profile } = await openSignature(true);
 
     expect(dialog).toHaveTextContent('printed beside your approvals on report PDFs');
     expect(dialog).toHaveTextContent('keep the signature they were given with');
     const image = await within(dialog).findByRole('img', { name: 'Your current signature' });
     expect(image).toHaveAttribute('src', 'blob:preview');
     expect(URL.createObjectURL).toHaveBeenCalledWith(expect.objectContaining({ type: 'image/png' }));
-    expect(bearers).toEqual([`Bearer ${accessTokenFor(testProfile({ permissions: [] }).id)}`]);
+    expect(bearers).toEqual([`Bearer ${accessTokenFor(profile.id)}`]);
     expect(within(dialog).getByRole('button', { name: 'Remove signature' })).toBeEnabled();
     expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent('My signature');
   });
@@ -225,8 +229,7 @@ describe('My signature', () => {
         errorResponse(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than the limit of 256 KB'),
       ),
     );
-    const profile: Profile = { ...testProfile({ permissions: [] }), hasSignature: false };
-    setCookies(accessTokenFor(profile.id), 'refresh');
+    const profile = signedInAs({ permissions: [], hasSignature: false });
     renderWithRouter({ '/': () => <UserMenu profile={profile} /> }, '/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Akun ${profile.fullName}` }));

@@ -2,15 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  accessTokenFor,
-  api,
-  envelope,
-  errorResponse,
-  server,
-  serveMockApi,
-  setCookies,
-} from '../../api/test-server.ts';
+import { api, envelope, errorResponse, server, serveMockApi, signedInAs } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { BulkAssignmentImport } from './BulkAssignmentImport.tsx';
 import type { SheetRow } from './bulk-assignment.ts';
@@ -38,7 +30,7 @@ const resultsBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
  * made (WO-2026-002 / vci) so assigning it again is the server's 409. Returns the bodies posted.
  */
 function serveAssignments(sheetRows: SheetRow[] = []) {
-  setCookies(accessTokenFor('6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10'), 'refresh');
+  signedInAs({ permissions: [], id: '6f1e1a8e-0c2b-4d3c-8a57-2f5b3c9d7e10' });
   const posted: Record<string, unknown>[] = [];
   const sheetsSent: string[] = [];
   const resultsAsked: unknown[] = [];

@@ -19,7 +19,7 @@ import {
   errorResponse,
   server,
   serveMockApi,
-  setCookies,
+  signedInAs,
   unauthenticated,
 } from '../../api/test-server.ts';
 import { rowColumns } from './row-columns.ts';
@@ -36,7 +36,7 @@ const vciTechnique = vci as unknown as TechniqueDefinition;
 const walkthroughTechnique = walkthrough as unknown as TechniqueDefinition;
 
 serveMockApi();
-beforeEach(() => setCookies('tok-1', 'ref-1'));
+beforeEach(() => signedInAs({ permissions: [] }));
 
 describe('a technique’s calls, found by what they do', () => {
   it('finds each variant’s own path, quirks included', () => {
