@@ -111,8 +111,11 @@ export async function demoReportPath(page: Page, session: Session): Promise<stri
   return `/reports/${found.find((r) => r.reportNumber === demo.reportNumber)!.id}`;
 }
 
-/** Makes a record through the API as the administrator (201 expected) and answers its id. */
-export type MakeRecord = (path: string, data: Record<string, unknown>) => Promise<{ id: string }>;
+/** Makes a record through the API (201 expected) and answers its id and version. */
+export type MakeRecord = (
+  path: string,
+  data: Record<string, unknown>,
+) => Promise<{ id: string; version: number }>;
 
 /** Records made through the API as this session's user: each create must answer 201. */
 export function recordMaker(page: Page, session: Session): MakeRecord {
@@ -120,7 +123,7 @@ export function recordMaker(page: Page, session: Session): MakeRecord {
   return async (path, data) => {
     const response = await page.request.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
+    return ((await response.json()) as { data: { id: string; version: number } }).data;
   };
 }
 

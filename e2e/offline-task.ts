@@ -1,12 +1,21 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { apiLogin, closeNotices, createUserByApi, e2eDemoPassword, openSignedIn, snap } from './fixtures.ts';
+import {
+  apiLogin,
+  closeNotices,
+  createUserByApi,
+  e2eDemoPassword,
+  equipmentNoOf,
+  openSignedIn,
+  recordMaker,
+  snap,
+} from './fixtures.ts';
 import type { Session } from './fixtures.ts';
 
 /*
  * What the offline journeys (issue 42, docs/offline-capture.md) start from: an inspector of their
  * own with a thermal task made through the API, taken along on the tablet, photographed at both
- * widths. The first journey (offline.spec.ts) makes the same by hand, to be folded into this.
+ * widths.
  */
 
 const desktop = { width: 1366, height: 900 };
@@ -37,21 +46,8 @@ export async function inspectorWithThermalTask(
     JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
   ).sub;
   const admin = await apiLogin(page);
-  const make = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, {
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      data,
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string; version: number } }).data;
-  };
-  const found = await page.request.get('/api/asset', {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    params: { search: 'LP-3A' },
-  });
-  const equipmentNo = (
-    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
-  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
+  const make = recordMaker(page, admin);
+  const equipmentNo = await equipmentNoOf(page, admin, 'LP-3A');
   const workOrder = await make('/api/work-order-spks', {
     woNumber: o.woNumber,
     title: 'Thermography of LV panel LP-3A',

@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  apiLogin,
-  closeNotices,
-  createUserByApi,
-  e2eDemoPassword,
-  expectAccessible,
-  openSignedIn,
-  runMark,
-  snap,
-} from './fixtures.ts';
+import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
+import { inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
 
 // The app's service worker, which the other journeys block (playwright.config.ts).
 test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
@@ -21,16 +13,7 @@ test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
  * reach the server once when the network is back.
  */
 
-const desktop = { width: 1366, height: 900 };
-
-/** Photographs the screen as it is at tablet width, and again at desktop width. */
-async function shoot(page: Page, name: string) {
-  const tablet = page.viewportSize()!;
-  await snap(page, `offline-tablet-${name}`);
-  await page.setViewportSize(desktop);
-  await snap(page, `offline-desktop-${name}`);
-  await page.setViewportSize(tablet);
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, 'offline', name);
 
 /**
  * Reloads the page with the context offline. Chromium's emulated network: a page the service worker
@@ -56,86 +39,23 @@ test('an inspector takes a task offline and opens its report and thermal inspect
   const reportNumber = `RPT-OFF-${run}`;
 
   // 1. An inspector of their own, with a thermal task whose report holds two measurements.
-  const inspector = {
+  const { session, task, reports, taskName } = await inspectorWithThermalTask(page, {
     username: `offline-${run}`.toLowerCase(),
-    fullName: `Offline Inspector ${run}`,
-    password: e2eDemoPassword,
-  };
-  await createUserByApi(page, inspector, 'Inspector');
-  const session = await apiLogin(page, inspector);
-  const inspectorId = (
-    JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
-  ).sub;
-  const admin = await apiLogin(page);
-  const make = async (path: string, data: Record<string, unknown>) => {
-    const response = await page.request.post(path, {
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      data,
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
-  const found = await page.request.get('/api/asset', {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    params: { search: 'LP-3A' },
-  });
-  const equipmentNo = (
-    (await found.json()) as { data: { equipmentNo: string; tagNumber: string }[] }
-  ).data.find((e) => e.tagNumber === 'LP-3A')!.equipmentNo;
-  const workOrder = await make('/api/work-order-spks', {
     woNumber,
-    title: 'Thermography of LV panel LP-3A',
-    equipmentCategory: 'electrical',
-    tagNumber: 'LP-3A',
+    reports: [
+      {
+        reportNumber,
+        title: 'Thermography of LV panel LP-3A',
+        summary: `Panel LP-3A scanned at 80 % load (${run}).`,
+        tags: ['F-07-R', 'F-07-S'],
+      },
+    ],
   });
-  const task = await make('/api/wo-task-assignments', {
-    workOrderSPKId: workOrder.id,
-    inspectionMethod: 'thermal',
-    userPDMIds: [inspectorId],
-    levelApprovals: [1],
-    positionLevels: ['Area inspection engineer'],
-  });
-  const report = await make('/api/report-headers', {
-    workOrderSPKId: workOrder.id,
-    reportNumber,
-    title: 'Thermography of LV panel LP-3A',
-    equipmentNo,
-    inspectionMethod: 'thermal',
-    location: 'Substation 3, room 2',
-  });
-  const analysis: { id: string; version?: number } = await make('/api/thermal-analysis', {
-    reportHeaderId: report.id,
-    summary: `Panel LP-3A scanned at 80 % load (${run}).`,
-  });
-  for (const [tagNumber, max] of [
-    ['F-07-R', 86.4],
-    ['F-07-S', 52.1],
-  ] as const)
-    await make('/api/thermal-measurements', {
-      thermalAnalysisId: analysis.id,
-      date: '2026-11-20',
-      tagNumber,
-      component: 'Cable lug',
-      maxTemperatureC: max,
-      referenceTemperatureC: 40.9,
-    });
+  const report = reports[0]!;
+  const analysis = report.analysis;
 
-  // 2. On the task, online: the app's files are on the device once its service worker runs.
-  await openSignedIn(page, session, `/my-tasks/${task.id}`);
-  const taskName = `${woNumber} · Thermal analysis`;
-  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 60_000,
-  });
-  const indicator = page.getByRole('banner').getByRole('button', { name: 'Online (0 tasks on this device)' });
-  await expect(indicator).toBeVisible();
-
-  // 3. Made available offline: the indicator counts it.
-  await page.getByRole('button', { name: 'Make available offline' }).click();
-  await expect(page.getByText(`${taskName} is on this device: it opens without a network.`)).toBeVisible({
-    timeout: 30_000,
-  });
-  await closeNotices(page);
+  // 2–3. On the task, online, once the app's files are on the device; made available offline.
+  await takeTaskAlong(page, session, task.id, taskName);
   await expect(page.getByText(/^On this device · Taken now$/)).toBeVisible();
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Online (1 task on this device)' }),

@@ -10,6 +10,17 @@ import { onlineManager } from '@tanstack/react-query';
  * (docs/offline-capture.md, "Server reachability").
  */
 
+/**
+ * Whether the device itself says it has no network (the browser's `offline` event, or a page loaded
+ * with none), as against a network that reaches no server: what the indicator tells the user.
+ */
+let networkDown = typeof navigator !== 'undefined' && !navigator.onLine;
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => (networkDown = true));
+  window.addEventListener('online', () => (networkDown = false));
+}
+export const deviceHasNoNetwork = (): boolean => networkDown;
+
 /** The first wait before asking again, and the longest. */
 export const probeWaits = { firstMs: 3_000, longestMs: 30_000 };
 

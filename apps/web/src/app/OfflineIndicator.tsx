@@ -4,6 +4,7 @@ import { IconCloudUpload, IconRefresh, IconTrash, IconWifi, IconWifiOff } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceHasNoNetwork } from '../api/server-reach.ts';
 import { formatTimeAgo } from '../engine/locale.ts';
 import { offlineTasksQuery, removeTaken } from '../engine/offline-copy.ts';
 import type { TakenTask } from '../engine/offline-copy.ts';
@@ -109,9 +110,9 @@ export function OfflineIndicator({ userId }: { userId: string }) {
               {t(
                 online
                   ? 'offline.onlineText'
-                  : navigator.onLine
-                    ? 'offline.unreachedText'
-                    : 'offline.offlineText',
+                  : deviceHasNoNetwork()
+                    ? 'offline.offlineText'
+                    : 'offline.unreachedText',
               )}
             </Text>
             <QueuedChanges

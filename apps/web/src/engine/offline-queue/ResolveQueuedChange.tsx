@@ -62,6 +62,8 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
   // The record as stored now: the other side of the comparison, and the version the save carries.
   const current = useQuery({
     queryKey: ['queued-change', change.key, 'current'],
+    // As the server stores it: the queue's own values are not laid over it (queued-records.ts).
+    meta: { asStored: true },
     queryFn: async () =>
       (await loadCurrentRecord(entity, { ...change.base, ...record.values, id: record.recordId })) ?? null,
     enabled: updating,

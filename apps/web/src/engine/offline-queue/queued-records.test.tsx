@@ -74,6 +74,19 @@ describe('what the screens show of a change queued offline', () => {
     expect(all.records[0]).toMatchObject({ tag: 'P-101 retorqued' });
   });
 
+  it('leaves a read of the record as the server stores it as read (the comparison of a queued change)', async () => {
+    const cache = cacheAsRead();
+    offlineAs(cache);
+    await editRow();
+    // Answered offline too, as the device's copy answers: the queue is laid over what it shows.
+    const read = { queryFn: async () => row, networkMode: 'always' } as const;
+    await cache.fetchQuery({ queryKey: ['stored', rowId], ...read, meta: { asStored: true } });
+    expect(cache.getQueryData(['stored', rowId])).toEqual(row);
+    // The same answer under a read without the mark shows the queued values.
+    await cache.fetchQuery({ queryKey: ['read', rowId], ...read });
+    expect(cache.getQueryData(['read', rowId])).toMatchObject({ tag: 'P-101 retorqued' });
+  });
+
   it('lays the queue over what the device reads after a reload, and over a read answered later', async () => {
     const first = cacheAsRead();
     const { user } = offlineAs(first);

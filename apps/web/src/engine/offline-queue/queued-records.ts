@@ -79,10 +79,13 @@ function laidList(records: readonly unknown[], query: Query, data: unknown, show
  * A query's data with the queued changes laid over it: a record, a list of records, or a page or a
  * whole list (`{ records, totalCount?, meta? }`). A read under a create's lists that found nothing
  * and names the record (its own read: the row's form) or is the list itself (the report's one
- * inspection) answers the record made on the device. Same data (`===`) when nothing changes.
+ * inspection) answers the record made on the device. Same data (`===`) when nothing changes. A
+ * query whose `meta` says `asStored` is never laid over.
  */
 export function laidOver(query: Query, shown: readonly Shown[]): unknown {
   const data = query.state.data;
+  // A read of the record as the server stores it (a queued change's comparison) is left as read.
+  if (query.meta?.asStored === true) return data;
   if (data === undefined || data === null) {
     const create = shown.find(
       (c) =>
