@@ -19,11 +19,11 @@ import { IconFile, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/calls.ts';
+import { callApi, wasQueued } from '../../api/calls.ts';
 import { errorText } from '../../ui/error-text.ts';
 import { fieldLabel } from '../../engine/entity-labels.ts';
 import { formatBytes } from '../../engine/locale.ts';
-import { documentsKey, documentTypeLabel } from './document-queries.ts';
+import { documentListsKey, documentsKey, documentTypeLabel } from './document-queries.ts';
 import type { DocumentCategory } from './document-queries.ts';
 import { acceptFor, checkFile, maxDocumentBytes } from '../../engine/file-checks.ts';
 import type { FileRefusal } from '../../engine/file-checks.ts';
@@ -98,17 +98,23 @@ export function DocumentUploader({
     }
     setUploading(true);
     let uploaded = 0;
+    let queued = 0;
     for (const item of waiting) {
       update(item.key, { status: 'uploading', progress: 0, message: undefined });
       try {
-        await callApi('POST /report-supporting-document/upload', {
+        const answer = await callApi('POST /report-supporting-document/upload', {
           body: {
             values: { reportHeaderId: reportId, documentType, description },
             images: { file: item.file },
           },
           onUploadProgress: (progress) => update(item.key, { progress }),
+          // Offline, the document waits in the device's queue with its file and shows in the list,
+          // marked, until the sync sends it (docs/offline-capture.md).
+          queueOffline: t('documents.queuedLabel', { name: item.file.name }),
+          queuedIn: [[...documentListsKey(reportId)]],
         });
-        uploaded += 1;
+        if (wasQueued(answer)) queued += 1;
+        else uploaded += 1;
         update(item.key, { status: 'done', progress: 100 });
       } catch (error) {
         update(item.key, { status: 'failed', message: errorText(error, t) });
@@ -117,9 +123,11 @@ export function DocumentUploader({
     setUploading(false);
     // What was added is in the list below now; what was refused stays here with its reason.
     setFiles((all) => all.filter((f) => f.status !== 'done'));
+    if (uploaded + queued > 0) setDescription('');
+    if (queued > 0)
+      notifications.show({ color: 'teal', message: t('documents.savedOnDevice', { count: queued }) });
     if (uploaded > 0) {
       notifications.show({ color: 'teal', message: t('documents.uploaded', { count: uploaded }) });
-      setDescription('');
       await queryClient.invalidateQueries({ queryKey: documentsKey(reportId) });
     }
   }

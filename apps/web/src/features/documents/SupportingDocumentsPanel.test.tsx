@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import type { PermissionAction } from '@inspectra/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
   envelope,
@@ -16,9 +18,14 @@ import {
 } from '../../api/test-server.ts';
 import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { startChangeSync, stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { SupportingDocumentsPanel } from './SupportingDocumentsPanel.tsx';
 
 serveMockApi();
+afterEach(() => {
+  stopChangeSync();
+  act(() => onlineManager.setOnline(true));
+});
 
 const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
 
@@ -170,6 +177,55 @@ describe('SupportingDocumentsPanel', () => {
     });
     // A file part (jsdom's request does not carry a File's name or bytes; the e2e journey checks those).
     expect(received[0]!.file).toMatchObject({ type: 'application/pdf' });
+  });
+
+  it('keeps a document added offline in the queue with its file, and lists it as waiting to sync', async () => {
+    serveDocuments();
+    const sent: string[] = [];
+    server.use(
+      http.post(api('/report-supporting-document/upload'), ({ request }) => void sent.push(request.url)),
+    );
+    const user = userEvent.setup();
+    const { container, queryClient } = renderPanel();
+    await screen.findByRole('row', { name: /FLIR-T540-calibration\.pdf/ }, { timeout: 5000 });
+    // The network goes; the user's sync runs over the screen's cache, with no server to send to.
+    const sync = startChangeSync('documents-offline', {
+      probe: async () => false,
+      retryByItself: false,
+      cache: queryClient,
+    });
+    act(() => onlineManager.setOnline(false));
+
+    await user.upload(picker(container), pdf('PRC-TH-07 thermography.pdf'));
+    expect(await screen.findByText('Ready')).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: /Document type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Procedure' }));
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file' }));
+
+    expect(
+      await screen.findByText(
+        '1 document saved on this device — it will be sent when the connection is back',
+      ),
+    ).toBeVisible();
+    // In the list at once, marked, with nothing sent and nothing to download or delete yet.
+    const row = await screen.findByRole('row', { name: /Waiting to sync/ });
+    expect(row).toHaveTextContent('Procedure');
+    expect(within(row).queryByRole('button', { name: /^(Download|Delete)/ })).toBeNull();
+    expect(screen.getByRole('row', { name: /FLIR-T540-calibration\.pdf/ })).not.toHaveTextContent(
+      'Waiting to sync',
+    );
+    expect(sent).toHaveLength(0);
+    // The queue holds the upload as its form, the file's bytes with it, named by the file.
+    const [change] = await sync.queue.list();
+    expect(change).toMatchObject({
+      method: 'POST',
+      path: '/report-supporting-document/upload',
+      label: 'Document PRC-TH-07 thermography.pdf',
+    });
+    const form = (await sync.queue.bodyOf(change!)) as FormData;
+    expect(form.get('documentType')).toBe('procedure');
+    expect(form.get('reportHeaderId')).toBe(reportId);
+    expect((form.get('file') as File).name).toBe('PRC-TH-07 thermography.pdf');
   });
 
   it('refuses a file that is not a document before upload, and shows what the server refuses beside its file', async () => {

@@ -7,16 +7,21 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/calls.ts';
 import { errorText } from '../../ui/error-text.ts';
-import { pagedList } from '../../engine/paged.ts';
 import { EntityTable } from '../../engine/EntityTable.tsx';
 import { formatBytes, formatDateTime } from '../../engine/locale.ts';
 import { RowAction } from '../../engine/RowAction.tsx';
 import { usePermission } from '../auth/useProfile.ts';
 import { DocumentUploader } from './DocumentUploader.tsx';
-import { documentCategoriesQuery, documentsKey, documentTypeLabel } from './document-queries.ts';
+import {
+  documentCategoriesQuery,
+  documentPages,
+  documentsKey,
+  documentTypeLabel,
+} from './document-queries.ts';
 import type { SupportingDocument } from './document-queries.ts';
 import { saveDownload } from '../../api/save-file.ts';
 import { openDeleteConfirm } from '../../engine/confirm-delete.tsx';
+import { queuedKeyOf } from '../../engine/offline-queue/queued-mark.ts';
 
 /**
  * A report's supporting documents (procedures, certificates, drawings, spreadsheets of readings):
@@ -102,17 +107,15 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
             { key: 'documentType', priority: 1 },
             { key: 'description', priority: 2 },
           ]}
-          queryKey={[...documentsKey(reportId), 'list', documentType]}
-          fetchPage={pagedList('GET /report-supporting-document', {
-            reportHeaderId: reportId,
-            documentType,
-          })}
+          {...documentPages(reportId, documentType)}
           renderCell={{
             file: (d) => <DocumentFile document={d as SupportingDocument} />,
             documentType: (d) => documentTypeLabel(t, (d as SupportingDocument).documentType),
           }}
           rowActions={(row) => {
             const d = row as SupportingDocument;
+            // A document added offline is on the device only: the indicator discards it.
+            if (queuedKeyOf(d)) return null;
             return (
               <Group gap={4} wrap="nowrap" justify="flex-end">
                 {d.file && (
@@ -149,13 +152,19 @@ export function SupportingDocumentsPanel({ reportId }: { reportId: string }) {
   );
 }
 
-/** The file's name, then its size and who added it when. */
+/**
+ * The file's name, then its size and who added it when; a document added offline (shown from the
+ * device's queue) names its file and says it goes with the next sync.
+ */
 function DocumentFile({ document: d }: { document: SupportingDocument }) {
   const { t, i18n } = useTranslation();
+  const queued = queuedKeyOf(d) !== undefined;
+  if (!d.file) return <Text size="sm">{queued ? t('documents.waitingFile') : t('common.none')}</Text>;
   // The list names the author (`createdByName`); null only when that user no longer exists.
   const by = d.createdByName ?? t('documents.formerUser');
-  const added = t('documents.added', { when: formatDateTime(d.createdAt, i18n.language), by });
-  if (!d.file) return <Text size="sm">{t('common.none')}</Text>;
+  const added = queued
+    ? t('documents.waitingFile')
+    : t('documents.added', { when: formatDateTime(d.createdAt, i18n.language), by });
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>

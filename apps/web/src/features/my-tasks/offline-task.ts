@@ -3,6 +3,7 @@ import type { PermissionModule, Profile, TechniqueDefinition } from '@inspectra/
 import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
 import { can, profileQuery } from '../auth/useProfile.ts';
 import { reportQuery } from '../reports/useReport.ts';
+import { documentCategoriesQuery, documentsKey, firstDocumentsPage } from '../documents/document-queries.ts';
 import { extensionOf } from '../techniques/extensions.ts';
 import {
   firstRowsPage,
@@ -58,7 +59,24 @@ async function loadReport(queryClient: QueryClient, profile: Profile, reportId: 
     keys.push(techniqueKey(scope.technique, reportId));
     await loadScope(queryClient, scope);
   }
-  return keys;
+  return [...keys, ...(await loadDocuments(queryClient, profile, reportId))];
+}
+
+/**
+ * The report's supporting documents as their panel opens (the first page, every type) and the types
+ * to choose from, so a document can be added offline (it waits in the queue) beside the list.
+ */
+async function loadDocuments(
+  queryClient: QueryClient,
+  profile: Profile,
+  reportId: string,
+): Promise<QueryKey[]> {
+  if (!can(profile, 'supportingDocument', 'view')) return [];
+  await Promise.all([
+    queryClient.fetchQuery({ ...firstDocumentsPage(reportId), staleTime: 0 }),
+    queryClient.fetchQuery({ ...documentCategoriesQuery, staleTime: 0 }),
+  ]);
+  return [documentsKey(reportId), documentCategoriesQuery.queryKey];
 }
 
 async function loadScope(queryClient: QueryClient, scope: WorkspaceScope): Promise<void> {

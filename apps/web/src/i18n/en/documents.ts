@@ -16,6 +16,11 @@ export const documents = {
   upload_other: 'Upload {{count}} files',
   uploaded_one: '{{count}} document added',
   uploaded_other: '{{count}} documents added',
+  savedOnDevice_one: '{{count}} document saved on this device — it will be sent when the connection is back',
+  savedOnDevice_other:
+    '{{count}} documents saved on this device — they will be sent when the connection is back',
+  queuedLabel: 'Document {{name}}',
+  waitingFile: 'Sent with the next sync',
   uploadProgress: 'Uploading {{name}}',
   removeFromList: 'Remove from the list',
   removeFile: 'Remove {{name}} from the list',
