@@ -39,6 +39,41 @@ function pgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/** The errors of a socket the database was reached through (Node's system error codes). */
+const socketFailures = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * Whether the request failed because the database could not be reached or went away under it: a
+ * connection refused, reset or cut (node-postgres's "Connection terminated"), a pool that found no
+ * connection in time, or the server's own refusal while it stops, starts or fails over (SQLSTATE
+ * class 08, and 57P01–57P03). A managed database's failover looks like this for some seconds.
+ */
+function databaseUnreachable(error: unknown): boolean {
+  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (socketFailures.has(code) || /^(08[0-9A-Z]{3}|57P0[123])$/.test(code)))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** How long a client is asked to wait before trying again while the database cannot be reached. */
+const unreachableRetrySeconds = 5;
+
 /** An AppError thrown on purpose, also when a query wrapper (Drizzle) carries it as the cause. */
 function appErrorIn(error: unknown): AppError | undefined {
   for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
@@ -138,6 +173,13 @@ export function installErrorHandler(app: FastifyInstance) {
       const db = pgError(error);
       if (db) appError = fromDatabase(db);
     }
+    if (!appError && databaseUnreachable(error))
+      appError = new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The database cannot be reached just now. Try again in a moment.',
+        undefined,
+        { retryAfterSeconds: unreachableRetrySeconds, cause: error },
+      );
     if (!appError && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeByStatus[error.statusCode] ?? 'BAD_REQUEST';
       appError = new AppError(code, frameworkMessages[error.code] ?? 'The request could not be read');
@@ -163,8 +205,15 @@ export function installErrorHandler(app: FastifyInstance) {
       // Said once by the request's line; nothing of the SQL or stack underneath.
     } else if (appError.code === 'SERVICE_UNAVAILABLE')
       // A busy server said so on purpose (a print or import slot, the database's queue or its
-      // statement timeout): an operator's warning, in its own words, without SQL or stack.
-      request.log.warn({ code: appError.code }, appError.message);
+      // statement timeout, a database out of reach): an operator's warning, in its own words,
+      // without SQL or stack.
+      request.log.warn(
+        {
+          code: appError.code,
+          ...(appError.cause === undefined ? {} : { cause: causeText(appError.cause) }),
+        },
+        appError.message,
+      );
     else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A refusal that hides a cause (a library's error under "the file could not be read"): the
     // caller's message stays plain, the log keeps what happened in one line, without its stack.

@@ -53,7 +53,10 @@ function sharedArchive(file: string) {
  * in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, a new database on it that
  * is dropped afterwards.
  */
-async function freshDatabase(statementTimeoutMs?: number): Promise<Database> {
+async function freshDatabase(
+  statementTimeoutMs?: number,
+  connectVia: (url: string) => string = (url) => url,
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('templateDatabase');
   if (!serverUrl || !('postgresDatabase' in template)) {
@@ -66,7 +69,11 @@ async function freshDatabase(statementTimeoutMs?: number): Promise<Database> {
   }
   const name = `inspectra_test_${randomUUID().replace(/-/g, '')}`;
   await onServer(serverUrl, `create database ${name} template ${template.postgresDatabase}`);
-  const opened = await openDatabase({ url: withDatabase(serverUrl, name), poolSize: 5, statementTimeoutMs });
+  const opened = await openDatabase({
+    url: connectVia(withDatabase(serverUrl, name)),
+    poolSize: 5,
+    statementTimeoutMs,
+  });
   return {
     ...opened,
     close: async () => {
@@ -94,9 +101,11 @@ export async function startTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Another store than a fresh local directory (object storage). */
     files?: FileStore;
+    /** On PostgreSQL, the address the server reaches its database by (a relay a test can cut). */
+    connectVia?: (url: string) => string;
   } = {},
 ) {
-  const database = await freshDatabase(o.statementTimeoutMs);
+  const database = await freshDatabase(o.statementTimeoutMs, o.connectVia);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
   const files = o.files ?? (await createLocalFileStore(filesDir));
   // As the server does at start (main.ts): the template has done it, so this finds it done.

@@ -168,7 +168,17 @@ async function openPostgres(url: string, poolSize: number, timeoutMs: number): P
     },
   };
   const pool = new ScheduledPool(
-    { connectionString: url, statement_timeout: timeoutMs, options: settingOptions },
+    {
+      connectionString: url,
+      statement_timeout: timeoutMs,
+      options: settingOptions,
+      // A database that does not answer a new connection (a failover under way, a network cut that
+      // drops packets rather than refusing them) fails the request's connect after the same bound
+      // a statement has (503), rather than holding it for the operating system's minutes; TCP
+      // keepalive finds a connection whose far end is gone while it sits in the pool.
+      connectionTimeoutMillis: timeoutMs,
+      keepAlive: true,
+    },
     scheduling,
   );
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use

@@ -70,6 +70,24 @@ const duplicatePreparedStatement = '42P05';
 /** Connections whose prepared statements may not be what their client believes: closed on release. */
 const unreliable = new WeakSet<pg.PoolClient>();
 
+/** Connections given an error listener of their own (`watched`). */
+const listenedTo = new WeakSet<pg.PoolClient>();
+
+/**
+ * A connection taken from the pool, listened to for its errors while it is out of the pool: the
+ * pool listens only to connections it holds idle, and a connection that breaks while a request
+ * holds it between statements (a keyed request's transaction, the database failing over) emits an
+ * error nobody heard, which stopped the whole process. Heard, it is marked unreliable and ended
+ * when given back; the request's next statement on it fails as a database out of reach (503).
+ */
+function watched(client: pg.PoolClient): pg.PoolClient {
+  if (!listenedTo.has(client)) {
+    listenedTo.add(client);
+    client.on('error', () => unreliable.add(client));
+  }
+  return client;
+}
+
 /**
  * A node-postgres pool that hands its connections out by priority instead of first come, first served.
  * PGlite is one session: with a plain queue a sign-in check waited behind nine slow lists (3.4 s p50).
@@ -205,7 +223,7 @@ export class ScheduledPool extends pg.Pool {
   private async take(work: DbWork | undefined): Promise<pg.PoolClient> {
     await this.acquire(work);
     try {
-      return await super.connect();
+      return watched(await super.connect());
     } catch (error) {
       this.releaseSlot();
       throw error;
