@@ -178,7 +178,8 @@ describe('the screens that update a record send the version they read', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(measurementBodies).toHaveLength(1), { timeout: 5000 });
     expect(measurementBodies[0]).toMatchObject({ maxTemperatureC: 43, version: 3 });
-  });
+    // Two screens typed into and saved in one test: past the default bound on a loaded machine.
+  }, 30_000);
 
   it('a report’s header', async () => {
     setCookies(accessTokenFor(testUserId), 'refresh');
