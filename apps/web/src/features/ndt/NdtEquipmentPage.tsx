@@ -14,7 +14,7 @@ import { callApi } from '../../api/calls.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { EntityForm } from '../../engine/EntityForm.tsx';
 import { fieldLabel } from '../../engine/entity-labels.ts';
-import { dateDisplayFormat, dayjsLocale, parseTypedDate } from '../../engine/locale.ts';
+import { useDateInputProps } from '../../engine/date-input.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { NdtEquipmentDrawer } from './NdtEquipmentDrawer.tsx';
 import { NdtHistory } from './NdtHistory.tsx';
@@ -29,8 +29,8 @@ const typingDelayMs = 300;
  * before going to site.
  */
 export function NdtEquipmentPage() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
+  const dateInput = useDateInputProps();
   const queryClient = useQueryClient();
   const mayCreate = usePermission('ndt', 'create');
   const label = (key: string) =>
@@ -154,10 +154,7 @@ export function NdtEquipmentPage() {
               value={dateUpdate}
               onChange={setDateUpdate}
               clearable
-              locale={dayjsLocale(language)}
-              valueFormat={dateDisplayFormat}
-              dateParser={(s) => parseTypedDate(s, language)}
-              placeholder={t('engine.input.datePlaceholder')}
+              {...dateInput}
             />
           </SimpleGrid>
           <PagedTable<NdtEquipmentListItem>

@@ -11,6 +11,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import type { RecommendationStatus, RecommendationView } from '@inspectra/contract';
 import { recommendationTransitions } from '@inspectra/contract';
@@ -20,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingLabel } from '../ndt/ndt-queries.ts';
 import { callApi } from '../../api/calls.ts';
+import { useDateInputProps } from '../../engine/date-input.ts';
 import { formatDate } from '../../engine/locale.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AnchorLink } from '../../ui/links.tsx';
@@ -64,6 +66,7 @@ function RecommendationDetails({
 }) {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const dateInput = useDateInputProps();
   const queryClient = useQueryClient();
   const profile = useProfile();
   const mayChange = usePermission('workOrder', 'update') && r.status !== 'closed';
@@ -204,11 +207,12 @@ function RecommendationDetails({
                 readOnly={!mayChange}
                 allowDeselect={false}
               />
-              <TextInput
-                type="date"
+              <DateInput
+                {...dateInput}
                 label={t('recommendations.due')}
                 value={dueDate}
-                onChange={(e) => setDueDate(e.currentTarget.value)}
+                // A recommendation always has a due date: it is changed, never emptied.
+                onChange={(value) => value && setDueDate(value)}
                 readOnly={!mayChange}
               />
             </SimpleGrid>
