@@ -2,7 +2,7 @@ import type { Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 import { newChangeKey } from './change-queue.ts';
-import { creatorsOf, queueChange } from './sync-runner.ts';
+import { creatorsOf, lastChangeOf, queueChange, versionAfter } from './sync-runner.ts';
 
 /** What a queued write answers the screen in place of the server's envelope. */
 export type QueuedEnvelope<T> = Envelope<T> & { queued: true };
@@ -38,7 +38,17 @@ export async function queueWrite<T>(
       : { values: given as Record<string, unknown> };
   const created = route.operation.kind === 'create';
   const id = created ? (isUuid(input.values.id) ? input.values.id : newChangeKey()) : undefined;
-  const sent: PayloadInput = created ? { ...input, values: { ...input.values, id } } : input;
+  const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, input.values.id].find(isUuid);
+  // A record already changed in the queue (or made there): this update goes out after that change,
+  // with the version that change will have moved it to, not the version the screen read (which the
+  // screens keep until the sync: docs/offline-capture.md), else the sync meets its own conflict.
+  const earlier = !created && recordId ? await lastChangeOf(recordId) : undefined;
+  const chained = route.operation.kind === 'update' ? versionAfter(earlier) : undefined;
+  const sent: PayloadInput = created
+    ? { ...input, values: { ...input.values, id } }
+    : chained !== undefined
+      ? { ...input, values: { ...input.values, version: chained } }
+      : input;
   const body = routeBody(route, sent);
   const search = new URLSearchParams(queryEntries(o.query)).toString();
   const path = fillPath(route.path, o.params) + (search ? `?${search}` : '');
@@ -53,12 +63,13 @@ export async function queueWrite<T>(
   const { version: _, ...values } = Object.fromEntries(
     Object.entries(asSent).filter(([, value]) => !(value instanceof Blob)),
   );
-  const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, values.id].find(isUuid);
+  const dependsOn = await creatorsOf(named);
+  if (earlier && !dependsOn.includes(earlier.key)) dependsOn.push(earlier.key);
   await queueChange({
     method: route.method as 'POST' | 'PUT',
     path,
     body,
-    dependsOn: await creatorsOf(named),
+    dependsOn,
     label: o.label,
     key: o.key,
     // The record as read: the base of the comparison should the server hold a newer version by
