@@ -1,4 +1,5 @@
-import type { Envelope, RouteDefinition } from '@inspectra/contract';
+import { evaluate, fieldsRead, readThrough } from '@inspectra/contract';
+import type { EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 import { newChangeKey } from './change-queue.ts';
@@ -60,9 +61,14 @@ export async function queueWrite<T>(
   // The values the screens show until the sync: as sent (a form's text as the form gave it), files
   // left out, the version as read (the record keeps the one its change goes out with).
   const asSent = body instanceof FormData ? input.values : (body as Record<string, unknown>);
-  const { version: _, ...values } = Object.fromEntries(
+  const { version: _, ...sentValues } = Object.fromEntries(
     Object.entries(asSent).filter(([, value]) => !(value instanceof Blob)),
   );
+  const entity = (route.operation as { entity?: EntityDefinition }).entity;
+  const values = {
+    ...sentValues,
+    ...(entity ? derivedOnDevice(entity, { ...(input.previous ?? {}), ...sentValues }) : {}),
+  };
   const dependsOn = await creatorsOf(named);
   if (earlier && !dependsOn.includes(earlier.key)) dependsOn.push(earlier.key);
   await queueChange({
@@ -81,4 +87,27 @@ export async function queueWrite<T>(
   });
   const record = { ...(input.previous ?? {}), ...asSent, ...(id ? { id } : {}) };
   return { data: record as T, statusCode: created ? 201 : 200, message: '', queued: true };
+}
+
+/**
+ * The derived values a change makes certain, worked out on the device as the server will (a row's
+ * ΔT and its verdict), so the screens show them until the sync rather than as last read (or none,
+ * for a record made offline). Only those computed from the record's own fields by a declared
+ * expression: one that reads through a reference, or the series' other readings, needs the server,
+ * and stays as read.
+ */
+function derivedOnDevice(entity: EntityDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const worked: Record<string, unknown> = {};
+  for (const [key, derived] of Object.entries(entity.derived)) {
+    if (!derived.expr) continue;
+    const read = fieldsRead(derived.expr);
+    const keys = [...read.numbers, ...read.words, ...read.dates, ...read.lists.map((l) => l.key)];
+    if (read.series.length > 0 || keys.some((k) => readThrough(k) || !(k in entity.fields))) continue;
+    try {
+      worked[key] = evaluate(derived.expr, record);
+    } catch {
+      // A value the expression cannot read (a form's text where a number goes): left as read.
+    }
+  }
+  return worked;
 }
