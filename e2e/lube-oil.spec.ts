@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import {
@@ -11,56 +10,14 @@ import {
   runMark,
   snap,
 } from './fixtures.ts';
+import { shadedPng } from './photo.ts';
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
 
 /** A small PNG of one colour with a darker band: an oil sample jar's photo stands in. */
-function photo(name: string, rgb: [number, number, number]) {
-  const width = 96;
-  const height = 72;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = y > 40 ? 0.55 : 1;
-      row[1 + x * 3] = Math.round(rgb[0] * band);
-      row[2 + x * 3] = Math.round(rgb[1] * band);
-      row[3 + x * 3] = Math.round(rgb[2] * band);
-    }
-    rows.push(row);
-  }
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer: png };
-}
+const photo = (name: string, rgb: [number, number, number]) =>
+  shadedPng(name, rgb, (_x, y) => (y > 40 ? 0.55 : 1));
 
 function shooter(page: Page, info: TestInfo) {
   return async (name: string) => {

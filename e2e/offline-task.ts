@@ -14,8 +14,8 @@ import type { Session } from './fixtures.ts';
 
 /*
  * What the offline journeys (issue 42, docs/offline-capture.md) start from: an inspector of their
- * own with a thermal task made through the API, taken along on the tablet, photographed at both
- * widths.
+ * own with a thermal task made through the API (on a panel, or on a crude line), taken along on the
+ * tablet, photographed at both widths.
  */
 
 const desktop = { width: 1366, height: 900 };
@@ -29,16 +29,46 @@ export async function shootBothWidths(page: Page, prefix: string, name: string) 
   await page.setViewportSize(tablet);
 }
 
-export type ThermalTaskReport = { reportNumber: string; title: string; summary: string; tags: string[] };
+/** A report of the task: with `summary`, its thermal analysis and a measurement per tag made too. */
+export type ThermalTaskReport = { reportNumber: string; title: string; summary?: string; tags?: string[] };
+
+/** The equipment a task is on, from the demo's asset master (by its tag). */
+export type TaskEquipment = {
+  tagNumber: string;
+  equipmentCategory: string;
+  objectType: string;
+  title: string;
+  location: string;
+};
+
+/** LV panel LP-3A of the demo's Substation 3: where thermography is done most. */
+const panel: TaskEquipment = {
+  tagNumber: 'LP-3A',
+  equipmentCategory: 'electrical',
+  objectType: 'EL-PANEL',
+  title: 'Thermography of LV panel LP-3A',
+  location: 'Substation 3, room 2',
+};
+
+/** Crude line PL-102 (tank farm to CDU 1): wet insulation shows on thermography. */
+export const crudeLine: TaskEquipment = {
+  tagNumber: 'PL-102',
+  equipmentCategory: 'pipeline',
+  objectType: 'PL-CRUDE',
+  title: 'Thermography of insulated crude line PL-102',
+  location: 'Tank farm to CDU 1, pipe rack',
+};
 
 /**
- * An inspector (an Inspector of the demo's roles) assigned a thermal task on panel LP-3A whose
- * reports each hold a thermal analysis and a measurement per tag, made by the administrator.
+ * An inspector (an Inspector of the demo's roles) assigned a thermal task on `equipment` (panel
+ * LP-3A unless named), made by the administrator, each report holding a thermal analysis and a
+ * measurement per tag when it gives a summary, none otherwise (the inspector starts it).
  */
 export async function inspectorWithThermalTask(
   page: Page,
-  o: { username: string; woNumber: string; reports: ThermalTaskReport[] },
+  o: { username: string; woNumber: string; reports: ThermalTaskReport[]; equipment?: TaskEquipment },
 ) {
+  const on = o.equipment ?? panel;
   const inspector = { username: o.username, fullName: `Inspector ${o.username}`, password: e2eDemoPassword };
   await createUserByApi(page, inspector, 'Inspector');
   const session = await apiLogin(page, inspector);
@@ -47,12 +77,12 @@ export async function inspectorWithThermalTask(
   ).sub;
   const admin = await apiLogin(page);
   const make = recordMaker(page, admin);
-  const equipmentNo = await equipmentNoOf(page, admin, 'LP-3A');
+  const equipmentNo = await equipmentNoOf(page, admin, on.tagNumber);
   const workOrder = await make('/api/work-order-spks', {
     woNumber: o.woNumber,
-    title: 'Thermography of LV panel LP-3A',
-    equipmentCategory: 'electrical',
-    tagNumber: 'LP-3A',
+    title: on.title,
+    equipmentCategory: on.equipmentCategory,
+    tagNumber: on.tagNumber,
   });
   const task = await make('/api/wo-task-assignments', {
     workOrderSPKId: workOrder.id,
@@ -68,13 +98,18 @@ export async function inspectorWithThermalTask(
       reportNumber: r.reportNumber,
       title: r.title,
       equipmentNo,
+      equipmentCategory: on.equipmentCategory,
+      objectType: on.objectType,
       inspectionMethod: 'thermal',
-      location: 'Substation 3, room 2',
+      location: on.location,
     });
-    const analysis = await make('/api/thermal-analysis', { reportHeaderId: report.id, summary: r.summary });
-    for (const tagNumber of r.tags)
+    const analysis =
+      r.summary === undefined
+        ? undefined
+        : await make('/api/thermal-analysis', { reportHeaderId: report.id, summary: r.summary });
+    for (const tagNumber of analysis ? (r.tags ?? []) : [])
       await make('/api/thermal-measurements', {
-        thermalAnalysisId: analysis.id,
+        thermalAnalysisId: analysis!.id,
         date: '2026-11-20',
         tagNumber,
         component: 'Cable lug',

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
@@ -11,6 +10,7 @@ import {
   snap,
 } from './fixtures.ts';
 import type { Session } from './fixtures.ts';
+import { addPhotos, choose, photo } from './photo.ts';
 
 /*
  * The screens generated from a technique's declaration, used as an inspector uses them on site: a
@@ -19,53 +19,6 @@ import type { Session } from './fixtures.ts';
  * an upright tablet (@tablet), where they are done in the field. Each makes its own report, named
  * with its project, so the two runs of a journey never meet on the shared server.
  */
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small photo-like PNG: a colour with a diagonal band, so each thumbnail is told apart. */
-function photo(name: string, rgb: [number, number, number]) {
-  const width = 96;
-  const height = 72;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = Math.abs(x - y - 12) < 8 ? 0.45 : 1;
-      row[1 + x * 3] = Math.round(rgb[0] * band);
-      row[2 + x * 3] = Math.round(rgb[1] * band);
-      row[3 + x * 3] = Math.round(rgb[2] * band);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer };
-}
 
 const palette: [number, number, number][] = [
   [176, 120, 64],
@@ -139,28 +92,6 @@ async function openNewReport(
   const reportId = await createReport(page, session, { reportNumber, ...rest });
   await openSignedIn(page, session, `/reports/${reportId}`);
   return { session, reportId, reportNumber };
-}
-
-async function choose(page: Page, label: string, option: RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-/** Adds photos through the gallery's picker and gives each its type, in order. */
-async function addPhotos(page: Page, files: ReturnType<typeof photo>[], types: RegExp[]) {
-  const before = await page.getByRole('listitem', { name: /^Photo \d+ of \d+/ }).count();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose photos for Photos' }).click();
-  await (await chooser).setFiles(files);
-  const total = before + files.length;
-  await expect(page.getByRole('listitem', { name: new RegExp(`^Photo \\d+ of ${total}`) })).toHaveCount(
-    total,
-  );
-  for (const [i, type] of types.entries()) {
-    const card = page.getByRole('listitem', { name: new RegExp(`^Photo ${before + i + 1} of ${total}`) });
-    await card.getByRole('combobox', { name: 'Photo type' }).click();
-    await page.getByRole('option', { name: type }).click();
-  }
 }
 
 // Long journeys, each screen checked with axe and photographed: more than the default minute.

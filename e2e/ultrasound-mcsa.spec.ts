@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
@@ -10,6 +9,7 @@ import {
   runMark,
   snap,
 } from './fixtures.ts';
+import { shadedPng } from './photo.ts';
 import type { Session } from './fixtures.ts';
 
 test.use({ actionTimeout: 15_000 });
@@ -23,48 +23,11 @@ test.use({ actionTimeout: 15_000 });
  */
 
 /** A small PNG of one colour with a band, so a spectrum and a waveform are told apart. */
-function picture(name: string, rgb: [number, number, number]) {
-  const width = 120;
-  const height = 60;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const line = Math.abs(y - 30 - Math.round(20 * Math.sin(x / 8))) < 2 ? 0.3 : 1;
-      row.set([rgb[0] * line, rgb[1] * line, rgb[2] * line].map(Math.round), 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+const picture = (name: string, rgb: [number, number, number]) =>
+  shadedPng(name, rgb, (x, y) => (Math.abs(y - 30 - Math.round(20 * Math.sin(x / 8))) < 2 ? 0.3 : 1), {
+    width: 120,
+    height: 60,
   });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer };
-}
 
 /** The API as the office would use it, with the signed-in administrator's token. */
 function api(page: Page, session: Session) {

@@ -46,6 +46,7 @@ import { TableFilters } from './TableFilters.tsx';
 import { activeFilters, sortableColumns, tableFilters, tableTabs } from './table-query.ts';
 import type { TableSort } from './table-query.ts';
 import { notOnDevice } from './useOnline.ts';
+import { answerWhenNew } from './offline-queue/queued-mark.ts';
 
 type Row = Record<string, unknown>;
 
@@ -61,6 +62,18 @@ export type EntityPageRequest = {
   tab?: string;
 };
 export type EntityPage = { records: Row[]; meta: PageMeta };
+
+/** A page of a list that holds no records, as the server answers it. */
+const noRecords = (request: EntityPageRequest): EntityPage => ({
+  records: [],
+  meta: {
+    pageNumber: request.pageNumber,
+    pageSize: request.pageSize,
+    totalCount: 0,
+    totalPages: 0,
+    totalCountExact: true,
+  },
+});
 
 /**
  * Fetches one page. When it names its list call (`pagedList` does), the table offers the call's
@@ -157,6 +170,8 @@ export function EntityTable(p: EntityTableProps) {
     queryKey: [...p.queryKey, request],
     queryFn: () => p.fetchPage(request),
     placeholderData: keepPreviousData,
+    // A list under a record made offline (an inspection's rows): none on the server yet.
+    meta: answerWhenNew(noRecords(request)),
   });
   // Page buttons a gloved finger can hit on a touch screen, and rows tall enough for it.
   const pagination = usePagination(query.data?.meta.totalCountExact);

@@ -65,6 +65,29 @@ describe('a record written offline goes into the queue', () => {
     expect(sent).toEqual([]);
   });
 
+  it('shows the derived values the change makes certain, worked out on the device', async () => {
+    const queue = offlineAs();
+    const created = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { tagNumber: 'Q1', maxTemperatureC: 78.4, referenceTemperatureC: 41.2 } },
+      queueOffline: 'Thermal measurement',
+    });
+    const id = (created.data as { id: string }).id;
+    // Corrected offline: the reading was 43.9, from the record as the screen shows it.
+    await callApi('PUT /thermal-measurements', {
+      query: { id },
+      body: {
+        values: { maxTemperatureC: 43.9 },
+        previous: { id, version: 1, maxTemperatureC: 78.4, referenceTemperatureC: 41.2, deltaTC: 37.2 },
+      },
+      queueOffline: 'Thermal measurement',
+    });
+    const [create, update] = await queue.list();
+    // ΔT and its severity (NETA) as the server will derive them; not sent (the server derives).
+    expect(create!.shows!.values).toMatchObject({ deltaTC: 37.2, severity: 'repairImmediately' });
+    expect(update!.shows!.values).toMatchObject({ deltaTC: 2.7, severity: 'investigate' });
+    expect(update!.body).not.toHaveProperty('deltaTC');
+  });
+
   it('queues a form with its photo, kept as bytes', async () => {
     const queue = offlineAs();
     const photo = new File([new Uint8Array([1, 2, 3])], 'hot.jpg', { type: 'image/jpeg' });

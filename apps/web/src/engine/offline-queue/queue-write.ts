@@ -1,8 +1,9 @@
-import type { Envelope, RouteDefinition } from '@inspectra/contract';
+import { evaluate, fieldsRead, readThrough } from '@inspectra/contract';
+import type { EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 import { newChangeKey } from './change-queue.ts';
-import { creatorsOf, queueChange } from './sync-runner.ts';
+import { creatorsOf, lastChangeOf, queueChange, versionAfter } from './sync-runner.ts';
 
 /** What a queued write answers the screen in place of the server's envelope. */
 export type QueuedEnvelope<T> = Envelope<T> & { queued: true };
@@ -38,7 +39,17 @@ export async function queueWrite<T>(
       : { values: given as Record<string, unknown> };
   const created = route.operation.kind === 'create';
   const id = created ? (isUuid(input.values.id) ? input.values.id : newChangeKey()) : undefined;
-  const sent: PayloadInput = created ? { ...input, values: { ...input.values, id } } : input;
+  const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, input.values.id].find(isUuid);
+  // A record already changed in the queue (or made there): this update goes out after that change,
+  // with the version that change will have moved it to, not the version the screen read (which the
+  // screens keep until the sync: docs/offline-capture.md), else the sync meets its own conflict.
+  const earlier = !created && recordId ? await lastChangeOf(recordId) : undefined;
+  const chained = route.operation.kind === 'update' ? versionAfter(earlier) : undefined;
+  const sent: PayloadInput = created
+    ? { ...input, values: { ...input.values, id } }
+    : chained !== undefined
+      ? { ...input, values: { ...input.values, version: chained } }
+      : input;
   const body = routeBody(route, sent);
   const search = new URLSearchParams(queryEntries(o.query)).toString();
   const path = fillPath(route.path, o.params) + (search ? `?${search}` : '');
@@ -50,15 +61,21 @@ export async function queueWrite<T>(
   // The values the screens show until the sync: as sent (a form's text as the form gave it), files
   // left out, the version as read (the record keeps the one its change goes out with).
   const asSent = body instanceof FormData ? input.values : (body as Record<string, unknown>);
-  const { version: _, ...values } = Object.fromEntries(
+  const { version: _, ...sentValues } = Object.fromEntries(
     Object.entries(asSent).filter(([, value]) => !(value instanceof Blob)),
   );
-  const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, values.id].find(isUuid);
+  const entity = (route.operation as { entity?: EntityDefinition }).entity;
+  const values = {
+    ...sentValues,
+    ...(entity ? derivedOnDevice(entity, { ...(input.previous ?? {}), ...sentValues }) : {}),
+  };
+  const dependsOn = await creatorsOf(named);
+  if (earlier && !dependsOn.includes(earlier.key)) dependsOn.push(earlier.key);
   await queueChange({
     method: route.method as 'POST' | 'PUT',
     path,
     body,
-    dependsOn: await creatorsOf(named),
+    dependsOn,
     label: o.label,
     key: o.key,
     // The record as read: the base of the comparison should the server hold a newer version by
@@ -70,4 +87,27 @@ export async function queueWrite<T>(
   });
   const record = { ...(input.previous ?? {}), ...asSent, ...(id ? { id } : {}) };
   return { data: record as T, statusCode: created ? 201 : 200, message: '', queued: true };
+}
+
+/**
+ * The derived values a change makes certain, worked out on the device as the server will (a row's
+ * ΔT and its verdict), so the screens show them until the sync rather than as last read (or none,
+ * for a record made offline). Only those computed from the record's own fields by a declared
+ * expression: one that reads through a reference, or the series' other readings, needs the server,
+ * and stays as read.
+ */
+function derivedOnDevice(entity: EntityDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const worked: Record<string, unknown> = {};
+  for (const [key, derived] of Object.entries(entity.derived)) {
+    if (!derived.expr) continue;
+    const read = fieldsRead(derived.expr);
+    const keys = [...read.numbers, ...read.words, ...read.dates, ...read.lists.map((l) => l.key)];
+    if (read.series.length > 0 || keys.some((k) => readThrough(k) || !(k in entity.fields))) continue;
+    try {
+      worked[key] = evaluate(derived.expr, record);
+    } catch {
+      // A value the expression cannot read (a form's text where a number goes): left as read.
+    }
+  }
+  return worked;
 }

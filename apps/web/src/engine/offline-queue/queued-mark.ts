@@ -11,3 +11,12 @@ export function queuedKeyOf(record: Record<string, unknown> | null | undefined):
   const key = record?.[queuedMark];
   return typeof key === 'string' ? key : undefined;
 }
+
+/**
+ * A read's `meta` saying what it answers while the record it reads under (its key names the id: an
+ * inspection's rows) is one made on this device and not yet synced: what the server will answer
+ * once it is (no rows, a page of none), rather than "Not on this device". The overlay lays the
+ * queued creates of its lists over it (queued-records.ts).
+ */
+export const answerWhenNew = (empty: unknown) => ({ [emptyWhenNew]: empty });
+export const emptyWhenNew = 'emptyWhenNew';

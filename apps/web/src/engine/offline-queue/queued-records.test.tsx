@@ -6,7 +6,7 @@ import { callApi, callRoute, routeOf } from '../../api/calls.ts';
 import { serveMockApi } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ChangeQueue } from './change-queue.ts';
-import { queuedKeyOf } from './queued-mark.ts';
+import { answerWhenNew, queuedKeyOf } from './queued-mark.ts';
 import { QueuedMark } from './QueuedMark.tsx';
 import { startChangeSync, stopChangeSync } from './sync-runner.ts';
 
@@ -134,6 +134,64 @@ describe('what the screens show of a change queued offline', () => {
     // The mark a table shows beside it.
     renderWithProviders(<QueuedMark record={page.records[0]!} />);
     expect(screen.getByText('Waiting to sync')).toBeVisible();
+  });
+
+  it('answers the reads under an inspection made on the device: no rows, with the rows queued under it', async () => {
+    const cache = cacheAsRead();
+    offlineAs(cache);
+    const reportKey = ['technique', 'thermal', 'report-2', ''];
+    const inspection = await callRoute(routeOf('POST /thermal-analysis'), {
+      body: { values: { reportHeaderId: '55555555-5555-4555-8555-555555555555', summary: 'Scanned' } },
+      queueOffline: 'Thermal analysis',
+      queuedIn: [[...reportKey, 'inspection']],
+    });
+    const newId = (inspection.data as { id: string }).id;
+    const newRows = [...reportKey, 'rows', newId, 'thermalMeasurement'];
+    // Read as the table and the profile read them: never read from the server, so nothing kept.
+    const page = { pageNumber: 1, pageSize: 10 };
+    const emptyPage = {
+      records: [],
+      meta: { ...page, totalCount: 0, totalPages: 0, totalCountExact: true },
+    };
+    const whole = { records: [], totalCount: 0, totalCountExact: true, complete: true };
+    const read = (queryKey: unknown[], empty: unknown) =>
+      cache.getQueryCache().build(cache, { queryKey, meta: answerWhenNew(empty) });
+    read([...newRows, 'page', page], emptyPage);
+    read([...newRows, 'all'], whole);
+    // Nothing queued under it yet: the server's answer once synced, not "Not on this device".
+    expect(cache.getQueryData([...newRows, 'page', page])).toEqual(emptyPage);
+    expect(cache.getQueryData([...newRows, 'all'])).toEqual(whole);
+
+    const row = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { thermalAnalysisId: newId, tag: 'P-400' } },
+      queueOffline: 'Thermal measurement',
+      queuedIn: [newRows],
+    });
+    const rowIdMade = (row.data as { id: string }).id;
+    const shown = cache.getQueryData<{ records: Record<string, unknown>[]; meta: { totalCount: number } }>([
+      ...newRows,
+      'page',
+      page,
+    ])!;
+    expect(shown.records).toEqual([expect.objectContaining({ id: rowIdMade, tag: 'P-400', version: 1 })]);
+    expect(shown.meta.totalCount).toBe(1);
+    expect(cache.getQueryData([...newRows, 'all'])).toMatchObject({
+      records: [{ id: rowIdMade }],
+      totalCount: 1,
+    });
+    // A read made on the same page later (the table opened after the row was queued) too.
+    read([...newRows, 'page', { pageNumber: 1, pageSize: 25 }], {
+      ...emptyPage,
+      meta: { ...emptyPage.meta, pageSize: 25 },
+    });
+    expect(
+      cache.getQueryData<{ records: unknown[] }>([...newRows, 'page', { pageNumber: 1, pageSize: 25 }])!
+        .records,
+    ).toHaveLength(1);
+    // A read under a record the server holds, never read on the device: still not on this device.
+    const elsewhere = ['technique', 'thermal', 'report-3', '', 'rows', otherId, 'thermalMeasurement', 'all'];
+    read(elsewhere, whole);
+    expect(cache.getQueryData(elsewhere)).toBeUndefined();
   });
 
   it('gives the record back to the server once its change leaves the queue', async () => {

@@ -1,7 +1,7 @@
 import { partialMatchKey } from '@tanstack/react-query';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { QueuedChange } from './change-queue.ts';
-import { queuedKeyOf, queuedMark } from './queued-mark.ts';
+import { emptyWhenNew, queuedKeyOf, queuedMark } from './queued-mark.ts';
 
 /*
  * What the screens show until the sync (docs/offline-capture.md): the changes still in the device's
@@ -14,14 +14,25 @@ import { queuedKeyOf, queuedMark } from './queued-mark.ts';
 
 type Row = Record<string, unknown>;
 
-/** A queued change as the screens show it: the record it changes and the values it gives it. */
-type Shown = { key: string; id: string; values: Row; lists: readonly QueryKey[] | undefined };
+/**
+ * A queued change as the screens show it: the record it changes (`made`: a create, the record made
+ * on the device) and the values it gives it.
+ */
+type Shown = { key: string; id: string; made: boolean; values: Row; lists: readonly QueryKey[] | undefined };
 
 /** The changes of the queue that show a record, in order (refused and conflicting ones included). */
 export function shownChanges(changes: readonly QueuedChange[]): Shown[] {
   return changes.flatMap((change) =>
     change.shows
-      ? [{ key: change.key, id: change.shows.id, values: change.shows.values, lists: change.shows.lists }]
+      ? [
+          {
+            key: change.key,
+            id: change.shows.id,
+            made: change.method === 'POST',
+            values: change.shows.values,
+            lists: change.shows.lists,
+          },
+        ]
       : [],
   );
 }
@@ -79,8 +90,9 @@ function laidList(records: readonly unknown[], query: Query, data: unknown, show
  * A query's data with the queued changes laid over it: a record, a list of records, or a page or a
  * whole list (`{ records, totalCount?, meta? }`). A read under a create's lists that found nothing
  * and names the record (its own read: the row's form) or is the list itself (the report's one
- * inspection) answers the record made on the device. Same data (`===`) when nothing changes. A
- * query whose `meta` says `asStored` is never laid over.
+ * inspection) answers the record made on the device; one whose key names a record made on the
+ * device and whose `meta` gives its empty answer (`answerWhenNew`) answers that, laid over. Same
+ * data (`===`) when nothing changes. A query whose `meta` says `asStored` is never laid over.
  */
 export function laidOver(query: Query, shown: readonly Shown[]): unknown {
   const data = query.state.data;
@@ -92,8 +104,19 @@ export function laidOver(query: Query, shown: readonly Shown[]): unknown {
         c.lists?.some((prefix) => partialMatchKey(query.queryKey, prefix)) &&
         (query.queryKey.includes(c.id) || c.lists.some((prefix) => prefix.length === query.queryKey.length)),
     );
-    return create ? made(create, shown) : data;
+    if (create) return made(create, shown);
+    // A read under a record made on the device (an inspection's rows): the server holds none yet,
+    // so it answers what the server will once synced, with what was queued under it laid over.
+    const empty = query.meta?.[emptyWhenNew];
+    if (empty !== undefined && shown.some((c) => c.made && query.queryKey.includes(c.id)))
+      return laidOverData(query, empty, shown);
+    return data;
   }
+  return laidOverData(query, data, shown);
+}
+
+/** A query's answer with the queued changes laid over it (`laidOver`, once there is an answer). */
+function laidOverData(query: Query, data: unknown, shown: readonly Shown[]): unknown {
   if (isRecord(data)) {
     const next = laid(data, shown);
     return same(next, data) ? data : next;

@@ -18,6 +18,8 @@ import {
   stopChangeSync,
 } from './sync-runner.ts';
 import { useChangeSync } from './useChangeSync.ts';
+import { queueWrite } from './queue-write.ts';
+import { routeOf } from '../../api/calls.ts';
 import { syncStatus } from './sync-status.ts';
 
 serveMockApi();
@@ -400,5 +402,85 @@ describe('the sync of the queue', () => {
     );
     expect(result.current.refused[0]!.key).toBe(refused.key);
     expect(result.current.lastError).toBeUndefined();
+  });
+});
+
+describe('a record saved more than once offline', () => {
+  const analysisId = '44444444-4444-4444-8444-444444444444';
+
+  /**
+   * The server's records as the API keeps them by version: a create makes version 1, an update
+   * must carry the version stored (else 409, the version conflict) and moves it one on.
+   */
+  function versionedServer() {
+    const records = new Map<string, Record<string, unknown>>([
+      [analysisId, { id: analysisId, result: 'as read', version: 4 }],
+    ]);
+    const update = async (id: string, request: Request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const stored = records.get(id)!;
+      if (body.version !== stored.version)
+        return errorResponse(
+          409,
+          'CONFLICT',
+          `Changed meanwhile (now ${stored.version}, sent ${body.version})`,
+        );
+      const next = { ...stored, ...body, version: (stored.version as number) + 1 };
+      records.set(id, next);
+      return HttpResponse.json(envelope(next));
+    };
+    server.use(
+      http.post(api('/thermal-measurements'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        records.set(body.id as string, { ...body, version: 1 });
+        return HttpResponse.json(envelope(records.get(body.id as string)), { status: 201 });
+      }),
+      http.put(api('/thermal-measurements'), ({ request }) =>
+        update(new URL(request.url).searchParams.get('id')!, request),
+      ),
+      http.put(api('/thermal-analysis'), async ({ request }) =>
+        update(((await request.clone().json()) as { id: string }).id, request),
+      ),
+    );
+    return records;
+  }
+
+  it('sends each later save with the version the earlier one will have made, after it: the server holds the last', async () => {
+    const user = newUser();
+    signIn(user);
+    const records = versionedServer();
+    // Offline: no server answers the sync's probe while the saves are made.
+    startChangeSync(user, { probe: async () => false, retryByItself: false });
+    const read = { id: analysisId, result: 'as read', version: 4 };
+    // The screen keeps the version as read (4) until the sync: both saves give it as `previous`.
+    for (const result of ['first', 'second'])
+      await queueWrite(routeOf('PUT /thermal-analysis'), {
+        body: { values: { id: analysisId, result }, previous: read },
+      });
+    const made = await queueWrite<{ id: string }>(routeOf('POST /thermal-measurements'), {
+      body: { values: { thermalAnalysisId: analysisId, tagNumber: 'P-101' } },
+    });
+    const id = made.data.id;
+    // Opened from the overlay: the record made on the device, at version 1.
+    for (const tagNumber of ['P-102', 'P-103'])
+      await queueWrite(routeOf('PUT /thermal-measurements'), {
+        query: { id },
+        body: { values: { tagNumber }, previous: { id, thermalAnalysisId: analysisId, version: 1 } },
+      });
+
+    const queue = new ChangeQueue(user);
+    const [first, second, create, edit, again] = await queue.list();
+    expect(
+      [first, second, create, edit, again].map((c) => (c!.body as { version?: number }).version),
+    ).toEqual([4, 5, undefined, 1, 2]);
+    expect(second!.dependsOn).toEqual([first!.key]);
+    expect(edit!.dependsOn).toEqual([create!.key]);
+    expect(again!.dependsOn).toEqual([create!.key, edit!.key]);
+
+    stopChangeSync();
+    await startChangeSync(user, { retryByItself: false }).run();
+    expect(await queue.list()).toEqual([]);
+    expect(records.get(analysisId)).toMatchObject({ result: 'second', version: 6 });
+    expect(records.get(id)).toMatchObject({ tagNumber: 'P-103', version: 3 });
   });
 });

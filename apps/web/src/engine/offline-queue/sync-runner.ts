@@ -309,13 +309,44 @@ export async function settleChange(key: string): Promise<void> {
 export async function creatorsOf(ids: readonly string[]): Promise<string[]> {
   if (!current || ids.length === 0) return [];
   const wanted = new Set(ids);
-  const createdId = (change: QueuedChange): unknown =>
-    change.form
-      ? change.form.find(([name]) => name === 'id')?.[1]
-      : (change.body as { id?: unknown } | undefined)?.id;
   return (await current.queue.list())
-    .filter((change) => change.method === 'POST' && wanted.has(createdId(change) as string))
+    .filter((change) => change.method === 'POST' && wanted.has(createdIdOf(change) as string))
     .map((change) => change.key);
+}
+
+/** The id a queued create gives its record (a form's part, or the JSON body's). */
+function createdIdOf(change: QueuedChange): unknown {
+  return change.form
+    ? change.form.find(([name]) => name === 'id')?.[1]
+    : (change.body as { id?: unknown } | undefined)?.id;
+}
+
+/**
+ * The last change still queued that makes or changes the record `id` (whatever its state): a later
+ * update of the same record is sent after it, with the version it will have made.
+ */
+export async function lastChangeOf(id: string): Promise<QueuedChange | undefined> {
+  if (!current) return undefined;
+  const changes = await current.queue.list();
+  return changes.findLast(
+    (change) => change.shows?.id === id || (change.method === 'POST' && createdIdOf(change) === id),
+  );
+}
+
+/**
+ * The version a record will hold once `change` is written: 1 after its create (every record is
+ * created at 1), one more than an update sends. Undefined when there is no such change, or it says
+ * no version (the screen's version as read then stands).
+ */
+export function versionAfter(change: QueuedChange | undefined): number | undefined {
+  if (!change) return undefined;
+  if (change.method === 'POST') return 1;
+  if (change.method !== 'PUT') return undefined;
+  const sent = change.form
+    ? change.form.find(([name]) => name === 'version')?.[1]
+    : (change.body as { version?: unknown } | undefined)?.version;
+  const version = typeof sent === 'string' ? Number(sent) : sent;
+  return typeof version === 'number' && Number.isInteger(version) ? version + 1 : undefined;
 }
 
 /**

@@ -1,8 +1,14 @@
 import { techniqueOfMethod } from '@inspectra/contract';
-import type { PermissionModule, Profile, TechniqueDefinition } from '@inspectra/contract';
+import type {
+  PermissionModule,
+  Profile,
+  ReportTechniqueSummary,
+  TechniqueDefinition,
+} from '@inspectra/contract';
 import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
 import { can, profileQuery } from '../auth/useProfile.ts';
 import { reportQuery } from '../reports/useReport.ts';
+import type { Report } from '../reports/useReport.ts';
 import { documentCategoriesQuery, documentsKey, firstDocumentsPage } from '../documents/document-queries.ts';
 import { extensionOf } from '../techniques/extensions.ts';
 import {
@@ -15,7 +21,12 @@ import {
 } from '../techniques/technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from '../techniques/technique-queries.ts';
 import type { OwnRead } from '../techniques/technique-extension.ts';
-import { allTechniques, variantOfCategory } from '../techniques/technique-routes.ts';
+import {
+  allTechniques,
+  cardTechniques,
+  findRoute,
+  variantOfCategory,
+} from '../techniques/technique-routes.ts';
 import { takeOffline } from '../../engine/offline-copy.ts';
 import { myTasksKey, taskQuery } from './my-task-queries.ts';
 
@@ -23,8 +34,8 @@ import { myTasksKey, taskQuery } from './my-task-queries.ts';
  * What taking a task offline reads, by the same queries its screens make, and the key prefixes the
  * offline copy keeps (engine/offline-copy.ts): the signed-in profile (the screens' access checks), the
  * user's task lists (the landing screen), the task, and per report its header, its techniques'
- * figures, and per technique on it (its method's, and any other holding an inspection) every
- * inspection, the rows of each kind, the table's first page and the technique's own reads.
+ * figures, and per technique the report page offers (`reportScopes`) every inspection, the rows of
+ * each kind, the table's first page and the technique's own reads.
  * Everything else the screens read under the same prefixes (a second table page, a reference's
  * name) is kept too once it has been shown. Returns the prefixes.
  */
@@ -40,23 +51,10 @@ async function loadReport(queryClient: QueryClient, profile: Profile, reportId: 
   const report = await queryClient.fetchQuery({ ...reportQuery(reportId), staleTime: 0 });
   const summaries = await queryClient.fetchQuery(reportTechniquesQuery(reportId));
   const keys: QueryKey[] = [reportQuery(reportId).queryKey, ['report', reportId]];
-  // Its method's technique on the class the report's category names (where the workspace opens),
-  // and every technique and class already holding an inspection.
-  const own = techniqueOfMethod(report.inspectionMethod) as TechniqueDefinition | undefined;
-  const scopes = new Map<string, WorkspaceScope>();
-  const add = (technique: TechniqueDefinition | undefined, variant: string | undefined) => {
-    if (!technique?.workspace || !can(profile, technique.module as PermissionModule, 'view')) return;
-    if (technique.variants.length > 0 && !variant) return;
-    scopes.set(`${technique.module}|${variant ?? ''}`, { technique, reportId, variant });
-  };
-  add(own, own && variantOfCategory(own, report.equipmentCategory));
-  for (const summary of summaries.filter((s) => s.inspections > 0))
-    add(
-      allTechniques.find((t) => t.module === summary.technique),
-      summary.variant ?? undefined,
-    );
-  for (const scope of scopes.values()) {
+  for (const scope of reportScopes(profile, report, summaries)) {
     keys.push(techniqueKey(scope.technique, reportId));
+    // The report's figures, read once above, are each technique's grade counts too.
+    queryClient.setQueryData(techniqueQueries.gradeCounts(scope, '').queryKey, summaries);
     await loadScope(queryClient, scope);
   }
   return [...keys, ...(await loadDocuments(queryClient, profile, reportId))];
@@ -79,6 +77,39 @@ async function loadDocuments(
   return [documentsKey(reportId), documentCategoriesQuery.queryKey];
 }
 
+/**
+ * The workspaces of a report a task taken along opens offline: every technique the report page
+ * offers the user (its method's, and the other inspection types' cards) on the class the report's
+ * category names, and every technique and class already holding an inspection. A technique whose
+ * classes the category does not name is left out (the card asks which; offline it cannot know), and
+ * so is one whose inspection the server creates on its first read, unless it holds one already:
+ * taking a task along creates nothing.
+ */
+export function reportScopes(
+  profile: Profile,
+  report: Pick<Report, 'id' | 'inspectionMethod' | 'equipmentCategory'>,
+  summaries: readonly Pick<ReportTechniqueSummary, 'technique' | 'variant' | 'inspections'>[],
+): WorkspaceScope[] {
+  const scopes = new Map<string, WorkspaceScope>();
+  const add = (technique: TechniqueDefinition | undefined, variant: string | undefined, held: boolean) => {
+    if (!technique?.workspace || !can(profile, technique.module as PermissionModule, 'view')) return;
+    if (technique.variants.length > 0 && !variant) return;
+    const single = findRoute(technique, 'getByParent', inspectionOf(technique), variant);
+    if (!held && single?.operation.createIfMissing) return;
+    scopes.set(`${technique.module}|${variant ?? ''}`, { technique, reportId: report.id, variant });
+  };
+  const own = techniqueOfMethod(report.inspectionMethod) as TechniqueDefinition | undefined;
+  for (const technique of [...(own ? [own] : []), ...cardTechniques])
+    add(technique, variantOfCategory(technique, report.equipmentCategory), false);
+  for (const summary of summaries.filter((s) => s.inspections > 0))
+    add(
+      allTechniques.find((t) => t.module === summary.technique),
+      summary.variant ?? undefined,
+      true,
+    );
+  return [...scopes.values()];
+}
+
 async function loadScope(queryClient: QueryClient, scope: WorkspaceScope): Promise<void> {
   const inspections: TechniqueRecord[] = inspectionOf(scope.technique).uniquePerParent
     ? [await queryClient.fetchQuery(techniqueQueries.single(scope))].filter((i) => i !== null)
@@ -86,7 +117,6 @@ async function loadScope(queryClient: QueryClient, scope: WorkspaceScope): Promi
   const extension = extensionOf(scope.technique);
   for (const { id } of inspections) {
     const reads: OwnRead[] = [
-      techniqueQueries.gradeCounts(scope, id),
       ...rowKinds(scope.technique, scope.variant).flatMap(({ entity }) => [
         techniqueQueries.rows(scope, id, entity),
         firstRowsPage(scope, id, entity),

@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RecordDetails } from '../../engine/RecordDetails.tsx';
 import { can, useProfile } from '../auth/useProfile.ts';
 import { TechniqueCard } from '../techniques/TechniqueCard.tsx';
-import { allTechniques } from '../techniques/technique-routes.ts';
+import { cardTechniques } from '../techniques/technique-routes.ts';
 import { ApprovalPanel } from '../approvals/ApprovalPanel.tsx';
 import { SupportingDocumentsPanel } from '../documents/SupportingDocumentsPanel.tsx';
 import { ReportAuthorCompany } from '../administration/ReportAuthorCompany.tsx';
@@ -26,9 +26,6 @@ import { isReportLocked } from './report-status.ts';
 import { useReport } from './useReport.ts';
 import type { Report } from './useReport.ts';
 import { useReportCrumbs } from './useReportCrumbs.ts';
-
-/** The techniques with a card on a report, in the catalogue's order. */
-const cardTechniques = allTechniques.filter((t) => t.reportCard);
 
 /**
  * The report's own technique (the one serving its inspection method) and the others, in the

@@ -82,7 +82,13 @@ function NotStarted({ scope }: { scope: WorkspaceScope }) {
         }),
         ...queuedInspection(t, scope),
       }),
-    onSuccess: started,
+    // Offline the write is queued on the device (`queueOffline`): the mutation must not wait for a
+    // network as TanStack's default does (the button would spin until one came back).
+    networkMode: 'always',
+    onSuccess: (result) => {
+      if (wasQueued(result)) notifications.show({ color: 'teal', message: t('offline.savedOnDevice') });
+      return started();
+    },
     onError: (e) => notifications.show({ color: 'red', message: errorText(e, t) }),
   });
   if (filling && create)

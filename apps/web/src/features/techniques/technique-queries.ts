@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/calls.ts';
 import { firstPageSize } from '../../engine/EntityTable.tsx';
 import type { EntityPage, EntityPageFetcher, EntityPageRequest } from '../../engine/EntityTable.tsx';
+import { answerWhenNew } from '../../engine/offline-queue/queued-mark.ts';
 import { callTechnique } from './technique-client.ts';
 import { findRoute, idArguments, requireRoute } from './technique-routes.ts';
 import type { RouteOf } from './technique-routes.ts';
@@ -176,6 +177,8 @@ export const techniqueQueries = {
     queryOptions({
       queryKey: [...rowsKey(s, inspectionId, entity), 'all'],
       queryFn: ({ signal }) => listAll(s, entity, inspectionId, signal),
+      // Under an inspection made offline: none on the server yet (the queued ones laid over).
+      meta: answerWhenNew(whole([])),
     }),
   /** One row, by the technique's own read call when it has one, else from its inspection's rows. */
   row: (s: WorkspaceScope, inspectionId: string, rowId: string, entity: EntityDefinition = mainRows(s)) =>

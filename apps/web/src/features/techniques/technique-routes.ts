@@ -9,6 +9,9 @@ export type RouteOf<K extends Operation['kind']> = RouteDefinition & { operation
 /** Every technique, as the catalogue declares it (the web's one list of them). */
 export const allTechniques = techniques as readonly TechniqueDefinition[];
 
+/** The techniques with a card on a report, in the catalogue's order (its "Other inspection types"). */
+export const cardTechniques = allTechniques.filter((t) => t.reportCard);
+
 /** The technique whose screens live under `/reports/{id}/{slug}`, when it declares a workspace. */
 export function techniqueBySlug(slug: string): TechniqueDefinition | undefined {
   const technique = allTechniques.find((t) => t.slug === slug);

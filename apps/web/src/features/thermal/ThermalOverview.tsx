@@ -3,6 +3,7 @@ import { thermalSeverityLevels } from '@inspectra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatQuantity } from '../../engine/locale.ts';
+import { notOnDevice } from '../../engine/useOnline.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { thermalQueries } from './thermal-queries.ts';
 import type { ThermalMeasurement } from './thermal-queries.ts';
@@ -14,6 +15,18 @@ export function ThermalOverview({ scope, inspection }: InspectionPartProps) {
   const lang = i18n.language;
   const summary = useQuery(thermalQueries.summary(scope.reportId, inspection.id));
   const result = useQuery(thermalQueries.result(scope.reportId, inspection.id));
+  // Offline with no copy of them (an analysis started on the device): said, not loading without end.
+  if (notOnDevice(summary) || notOnDevice(result))
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {t('thermal.overallSeverity')}
+        </Text>
+        <Text mt={4} c="dimmed">
+          {t('offline.notOnDevice')}
+        </Text>
+      </Paper>
+    );
   if (summary.isPending || result.isPending) return <Skeleton h={150} radius="md" />;
   if (!summary.data || !result.data) return null;
   const s = summary.data;
