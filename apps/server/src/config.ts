@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { idempotencyKeyDays } from '@inspectra/contract';
 import { defaultWebDir } from './web/serve-web.ts';
 
 const bool = z.stringbool({ error: 'use true or false' });
@@ -139,7 +140,7 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .max(365, 'must be at most 365')
-    .default(30),
+    .default(idempotencyKeyDays),
   /** How long a keyed request still running holds its key; renewed while it runs. */
   IDEMPOTENCY_CLAIM_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })

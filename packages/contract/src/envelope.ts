@@ -25,6 +25,13 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 /**
+ * How many days the server keeps a write's `Idempotency-Key` and its answer unless the deployment
+ * says otherwise (`IDEMPOTENCY_KEY_DAYS`, docs/offline-capture.md): a change sent again later is a new
+ * request to it. The app warns of a change kept on the device that long (`oldChangeDays`).
+ */
+export const idempotencyKeyDays = 30;
+
+/**
  * A refused field: `message` in English for API readers; `code` and `params` name it in the message
  * catalogue (messages.ts) so a client can say it in its user's language. An addition to the
  * specification's `{ path, message }`; absent where no catalogue message fits.

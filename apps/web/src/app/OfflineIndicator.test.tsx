@@ -2,11 +2,13 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/index.ts';
 import { serveMockApi } from '../api/test-server.ts';
 import { startChangeSync, stopChangeSync } from '../engine/offline-queue/sync-runner.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { OfflineIndicator } from './OfflineIndicator.tsx';
+import { oldChangesOf } from './QueuedChanges.tsx';
 
 serveMockApi();
 afterEach(() => {
@@ -109,5 +111,64 @@ describe('OfflineIndicator: the changes made on the device', () => {
     const form = await screen.findByRole('dialog', { name: 'Edit Thermal measurement' }, { timeout: 15_000 });
     expect(within(form).getByText('The report is submitted')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Tag number/)).toHaveValue('F-07-S');
+  });
+
+  it('says a change made 27 days ago is to be synced soon, and why the sync stopped, in English and Indonesian', async () => {
+    const user = userEvent.setup();
+    const sync = startChangeSync('old-change-user', { probe: async () => false, retryByItself: false });
+    const day = 24 * 60 * 60 * 1000;
+    // Made 27 days ago (only the clock is moved back: the queue's database runs as ever).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 27 * day - 60_000);
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 1 }, label: 'Thermal measurement' });
+    vi.useRealTimers();
+    await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 2 }, label: 'Thermal measurement' });
+    // The server does not answer the sync's probe: it stops short and says why.
+    await sync.run();
+
+    renderWithProviders(<OfflineIndicator userId="old-change-user" />);
+    const button = await screen.findByRole('button', {
+      name: /^Online.*2 changes waiting.*\(made 27 days ago: sync it soon\)/,
+    });
+    expect(within(button).getByTestId('changes-waiting')).toHaveTextContent('2');
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Made 27 days ago: sync it soon — after 30 days the server no longer recognises a resend.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The server cannot be reached: the changes wait on this device.'),
+    ).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    try {
+      expect(
+        await within(dialog).findByText(
+          'Dibuat 27 hari lalu: segera sinkronkan — setelah 30 hari server tidak lagi mengenali pengiriman ulangnya.',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(dialog).getByText('Server tidak dapat dihubungi: perubahan menunggu di perangkat ini.'),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('counts a change old from 25 days, and past the 30 days of keys as such', () => {
+    const now = new Date('2026-12-04T12:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+    expect(oldChangesOf({ pendingMadeAt: [ago(24.9), ago(1)] }, now)).toBeUndefined();
+    expect(oldChangesOf({ pendingMadeAt: [ago(25), ago(1)] }, now)).toMatchObject({
+      words: 'offline.oldChange',
+      params: { n: 1, days: 25, limit: 30 },
+    });
+    expect(oldChangesOf({ pendingMadeAt: [ago(31), ago(26)] }, now)).toMatchObject({
+      words: 'offline.expiredChanges',
+      badge: 'offline.oldBadges',
+      params: { n: 2, days: 31 },
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudUpload, IconRefresh, IconTrash, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconClockExclamation,
+  IconCloudUpload,
+  IconRefresh,
+  IconTrash,
+  IconWifi,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +21,7 @@ import { useOnline } from '../engine/useOnline.ts';
 import { AnchorLink } from '../ui/links.tsx';
 import { errorText } from '../ui/error-text.ts';
 import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
-import { QueuedChanges, unsynced } from './QueuedChanges.tsx';
+import { oldChangesOf, QueuedChanges, unsynced } from './QueuedChanges.tsx';
 
 /** A refused or conflicting change's form: loaded when one is opened, not with the shell. */
 const ResolveQueuedChange = lazy(async () => ({
@@ -43,6 +50,8 @@ export function OfflineIndicator({ userId }: { userId: string }) {
   const tasks = useQuery(offlineTasksQuery(userId)).data ?? [];
   const sync = useChangeSync(userId);
   const changes = unsynced(sync);
+  // A change about to outlive the server's keys turns the badge red, and says so in the button's name.
+  const old = oldChangesOf(sync, useNow());
   const state = t(online ? 'offline.online' : 'offline.offline');
   // Opened by its own state: opening a change's form closes it (the form is a dialog of its own).
   const [opened, setOpened] = useState(false);
@@ -73,9 +82,9 @@ export function OfflineIndicator({ userId }: { userId: string }) {
                   {changes > 0 && (
                     <Badge
                       size="sm"
-                      variant={online ? 'filled' : 'white'}
-                      color={online ? 'orange.9' : 'dark'}
-                      leftSection={<IconCloudUpload size={12} />}
+                      variant={online || old ? 'filled' : 'white'}
+                      color={old ? 'red.8' : online ? 'orange.9' : 'dark'}
+                      leftSection={old ? <IconClockExclamation size={12} /> : <IconCloudUpload size={12} />}
                       data-testid="changes-waiting"
                     >
                       {changes}
@@ -98,6 +107,7 @@ export function OfflineIndicator({ userId }: { userId: string }) {
             {/* Named by what it shows and what the badges count: "Offline (2 changes waiting) (1 task on this device)". */}
             {state}
             {changes > 0 && <VisuallyHidden>{t('offline.changesBadge', { count: changes })}</VisuallyHidden>}
+            {old && <VisuallyHidden>{t(old.badge, old.params)}</VisuallyHidden>}
             <VisuallyHidden>{t('offline.onDevice', { count: tasks.length })}</VisuallyHidden>
           </Button>
         </Popover.Target>

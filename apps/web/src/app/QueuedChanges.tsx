@@ -5,14 +5,43 @@ import { useTranslation } from 'react-i18next';
 import { NeedsServer } from '../engine/NeedsServer.tsx';
 import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
 import type { ChangeSyncView } from '../engine/offline-queue/useChangeSync.ts';
+import { oldChanges } from '../engine/offline-queue/sync-status.ts';
+import { idempotencyKeyDays } from '@inspectra/contract';
 
 /** How many changes the user has still to see synced: waiting, and refused or in conflict. */
 export const unsynced = (sync: Pick<ChangeSyncView, 'pending' | 'refused'>): number =>
   sync.pending + sync.refused.length;
 
 /**
+ * The changes still to be sent made so long ago that the server is about to forget their keys (or
+ * has: `expired`), with the words that say so; undefined when none is.
+ */
+export function oldChangesOf(sync: Pick<ChangeSyncView, 'pendingMadeAt'>, now = new Date()) {
+  const old = oldChanges(sync.pendingMadeAt, now);
+  if (!old) return undefined;
+  const expired = old.days >= idempotencyKeyDays;
+  const one = old.count === 1;
+  return {
+    ...old,
+    limit: idempotencyKeyDays,
+    expired,
+    // Chosen by count, not by the language's plural: Indonesian has one form for every count.
+    words: expired
+      ? one
+        ? ('offline.expiredChange' as const)
+        : ('offline.expiredChanges' as const)
+      : one
+        ? ('offline.oldChange' as const)
+        : ('offline.oldChanges' as const),
+    badge: one ? ('offline.oldBadge' as const) : ('offline.oldBadges' as const),
+    params: { n: old.count, days: old.days, limit: idempotencyKeyDays },
+  };
+}
+
+/**
  * The changes made on the device, in the indicator's popover and the sign-out dialog: how many wait
- * (or "Syncing n of m"), why the last run stopped short, "Sync now" (needs the server), and each
+ * (or "Syncing n of m"), why the last run stopped short (in the user's language), the changes made
+ * so long ago that the server is about to forget their keys, "Sync now" (needs the server), and each
  * change the server refused or found in conflict with its reason, how many changes wait for it,
  * Discard, and (given `onOpen`) "Compare and resolve" or "Edit", which open it in its form.
  */
@@ -25,6 +54,7 @@ export function QueuedChanges({
 }) {
   const { t } = useTranslation();
   const [asked, setAsked] = useState(false);
+  const old = oldChangesOf(sync);
   const status = sync.progress
     ? t('offline.syncing', { sent: sync.progress.sent + 1, total: sync.progress.total })
     : sync.pending > 0
@@ -45,7 +75,12 @@ export function QueuedChanges({
           </Text>
           {sync.lastError && sync.pending > 0 && (
             <Text size="xs" c="dimmed">
-              {sync.lastError}
+              {t(`offline.stopped.${sync.lastError.reason}`, { status: sync.lastError.status })}
+            </Text>
+          )}
+          {old && (
+            <Text size="xs" c={old.expired ? 'red.8' : 'orange.9'} fw={600}>
+              {t(old.words, old.params)}
             </Text>
           )}
         </div>

@@ -6,12 +6,7 @@ import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldDescription, fieldLabel, unitOf } from './entity-labels.ts';
-import {
-  keyReferenceOf,
-  ReferenceMultiSelect,
-  ReferencePicker,
-  referenceTargetOf,
-} from './ReferencePicker.tsx';
+import { pickerOf, ReferenceMultiSelect, ReferencePicker } from './ReferencePicker.tsx';
 import {
   dateDisplayFormat,
   dayjsLocale,
@@ -151,7 +146,7 @@ export function FieldInput(p: FieldInputProps) {
     case 'json':
       // A list of other records' keys (equipment categories): chosen from their list.
       if (field.itemsReference) {
-        const reference = keyReferenceOf(field.itemsReference);
+        const reference = pickerOf(field);
         if (reference)
           return (
             <ReferenceMultiSelect
@@ -181,7 +176,7 @@ export function FieldInput(p: FieldInputProps) {
     }
     case 'ref': {
       // A record chosen by its name where its entity can be searched; otherwise the page sets it.
-      const reference = referenceTargetOf(field.entity);
+      const reference = pickerOf(field);
       if (reference)
         return (
           <ReferencePicker
@@ -195,7 +190,7 @@ export function FieldInput(p: FieldInputProps) {
     }
     case 'text': {
       // Another record's key (a category code, an equipment number): picked, the key kept.
-      const reference = field.references ? keyReferenceOf(field.references) : undefined;
+      const reference = pickerOf(field);
       if (reference) {
         const agreed = agreement(field, reference.route, p.values ?? {});
         return (

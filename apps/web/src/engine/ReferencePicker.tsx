@@ -1,13 +1,16 @@
 import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { entities, maxPageSize, referenceTarget, routeTable } from '@inspectra/contract';
-import type { EntityDefinition, RouteDefinition } from '@inspectra/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EntityDefinition, Field, RouteDefinition } from '@inspectra/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { callRoute } from '../api/calls.ts';
 import { recordName } from './entity-labels.ts';
+import { notOnDevice, useOnline } from './useOnline.ts';
+import type { QueryReach } from './useOnline.ts';
 
 type Row = Record<string, unknown>;
 
@@ -28,6 +31,54 @@ export function referenceListRoute(entityName: string, variant?: string): RouteD
       r.operation.variant === variant,
   );
 }
+
+/**
+ * The reads a picker makes of its target's list, under `['reference', method, path, …]`: the screens
+ * and taking a task offline (`engine/picker-options.ts`) name them alike, so what is taken along is
+ * what a picker finds offline.
+ */
+export const referenceQueries = {
+  /** One page of the list as the picker shows it: the first records, or a search's, narrowed by `filters`. */
+  page: (route: RouteDefinition, filters: Record<string, string> = {}, search = '') =>
+    queryOptions({
+      queryKey: ['reference', route.method, route.path, { search, ...filters }],
+      queryFn: async ({ signal }) => {
+        const query = {
+          pageNumber: 1,
+          pageSize: referencePageSize,
+          ...filters,
+          ...(search ? { search } : {}),
+        };
+        return (await callRoute<Row[]>(route, { query, signal })).data;
+      },
+    }),
+  /**
+   * The record a value names (the chosen one's name): by id, by the key filter every whole list
+   * takes, else by searching the key and keeping the record that has exactly that key.
+   */
+  named: (route: RouteDefinition, valueField: string, value: string | null) =>
+    queryOptions({
+      queryKey: ['reference', route.method, route.path, { [valueField]: value }],
+      queryFn: async ({ signal }) => {
+        const filters = route.operation.kind === 'list' ? route.operation.filters : {};
+        const query =
+          valueField === 'id'
+            ? { id: value }
+            : filters[valueField] !== undefined
+              ? { [valueField]: value, pageNumber: 1, pageSize: referencePageSize }
+              : { search: value, pageNumber: 1, pageSize: referencePageSize };
+        const envelope = await callRoute<Row[]>(route, { query, signal });
+        return envelope.data.find((r) => String(r[valueField]) === value) ?? null;
+      },
+    }),
+  /** A short list whole (a vocabulary a multi-select picks from): its first page, as large as a page may be. */
+  all: (route: RouteDefinition) =>
+    queryOptions({
+      queryKey: ['reference', route.method, route.path, { all: true }],
+      queryFn: async ({ signal }) =>
+        (await callRoute<Row[]>(route, { query: { pageNumber: 1, pageSize: maxPageSize }, signal })).data,
+    }),
+};
 
 export type ReferencePickerProps = {
   /** The entity the reference points at. */
@@ -80,6 +131,23 @@ export function keyReferenceOf(references: string) {
   return reference ? { ...reference, valueField: field } : undefined;
 }
 
+/**
+ * The list a field is picked from, when it is a picker: a `ref` by id, a `references` text field by
+ * key, a JSON list of keys (`itemsReference`) several at once. Undefined for any other field, and
+ * for a reference with no list to search (the page sets it).
+ */
+export function pickerOf(field: Field) {
+  const reference =
+    field.kind === 'ref'
+      ? referenceTargetOf(field.entity)
+      : field.kind === 'text' && field.references
+        ? keyReferenceOf(field.references)
+        : field.kind === 'json' && field.itemsReference
+          ? keyReferenceOf(field.itemsReference)
+          : undefined;
+  return reference && { valueField: 'id', ...reference, several: field.kind === 'json' };
+}
+
 /** What a picker passes on to its input as it came: label, help, error, focus. */
 function inputProps(p: Omit<ReferencePickerProps, 'value' | 'onChange' | 'target' | 'route'>) {
   return {
@@ -125,24 +193,10 @@ export function ReferencePicker(p: ReferencePickerProps) {
   const [picked, setPicked] = useState<Record<string, Row>>({});
 
   const valueField = p.valueField ?? 'id';
-  const queryKey = ['reference', p.route.method, p.route.path];
+  const online = useOnline();
   const chosenName = p.value ? known[p.value] : undefined;
-  const listFilters = p.route.operation.kind === 'list' ? p.route.operation.filters : {};
-  const byKey = valueField !== 'id' && listFilters[valueField] !== undefined;
   const current = useQuery({
-    queryKey: [...queryKey, { [valueField]: p.value }],
-    // By id or key (the key filter every whole list takes), else by searching the key and keeping
-    // the record that has exactly that key.
-    queryFn: async ({ signal }) => {
-      const query =
-        valueField === 'id'
-          ? { id: p.value }
-          : byKey
-            ? { [valueField]: p.value, pageNumber: 1, pageSize: referencePageSize }
-            : { search: p.value, pageNumber: 1, pageSize: referencePageSize };
-      const envelope = await callRoute<Row[]>(p.route, { query, signal });
-      return envelope.data.find((r) => String(r[valueField]) === p.value) ?? null;
-    },
+    ...referenceQueries.named(p.route, valueField, p.value),
     enabled:
       Boolean(p.value) && (chosenName === undefined || (p.matches !== undefined && !picked[p.value ?? ''])),
   });
@@ -156,26 +210,17 @@ export function ReferencePicker(p: ReferencePickerProps) {
     chosenName ??
     (current.data
       ? optionLabel(p.target, current.data, valueField)
-      : current.isError || (current.isSuccess && valueField !== 'id')
+      : current.isError || notOnDevice(current) || (current.isSuccess && valueField !== 'id')
         ? (p.value ?? undefined)
         : undefined);
   // The chosen record's name in the box is not a search: the list then shows the first records.
   const typed = searchText === currentName ? '' : searchText.trim();
-  const [search] = useDebouncedValue(typed, searchDelayMs);
+  // Offline the server cannot search: the records on the device (the first page, kept when the task
+  // was taken along) are filtered here as typed.
+  const [search] = useDebouncedValue(online ? typed : '', searchDelayMs);
 
-  const filters = p.filters ?? {};
   const results = useQuery({
-    queryKey: [...queryKey, { search, ...filters }],
-    queryFn: async ({ signal }) => {
-      const query = {
-        pageNumber: 1,
-        pageSize: referencePageSize,
-        ...filters,
-        ...(search ? { search } : {}),
-      };
-      const envelope = await callRoute<Row[]>(p.route, { query, signal });
-      return envelope.data;
-    },
+    ...referenceQueries.page(p.route, p.filters, search),
     placeholderData: keepPreviousData,
     enabled: opened && !p.disabled,
   });
@@ -202,18 +247,25 @@ export function ReferencePicker(p: ReferencePickerProps) {
       searchable
       searchValue={searchText}
       onSearchChange={setSearchText}
-      // The server has matched already: every result it returned is an option.
-      filter={({ options: all }) => all}
+      // Online the server has matched already: every result it returned is an option.
+      filter={online ? ({ options: all }) => all : undefined}
       clearable={!p.required}
       allowDeselect={!p.required}
       placeholder={t('engine.input.referencePlaceholder')}
-      nothingFoundMessage={
-        busy ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound')
-      }
+      nothingFoundMessage={nothingFound(t, results, busy)}
       rightSection={busy ? <Loader size="xs" aria-hidden /> : undefined}
       maxDropdownHeight={320}
     />
   );
+}
+
+/**
+ * What an empty list says: searching, nothing matches, or (offline, with no copy of the list on the
+ * device) "Not on this device — shown when online" rather than an empty list or loading without end.
+ */
+function nothingFound(t: TFunction, list: QueryReach, busy: boolean): string {
+  if (notOnDevice(list)) return t('offline.notOnDevice');
+  return busy ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound');
 }
 
 export type ReferenceMultiSelectProps = Omit<ReferencePickerProps, 'value' | 'onChange'> & {
@@ -229,11 +281,7 @@ export type ReferenceMultiSelectProps = Omit<ReferencePickerProps, 'value' | 'on
  */
 export function ReferenceMultiSelect(p: ReferenceMultiSelectProps) {
   const { t } = useTranslation();
-  const results = useQuery({
-    queryKey: ['reference', p.route.method, p.route.path, { all: true }],
-    queryFn: async ({ signal }) =>
-      (await callRoute<Row[]>(p.route, { query: { pageNumber: 1, pageSize: maxPageSize }, signal })).data,
-  });
+  const results = useQuery(referenceQueries.all(p.route));
   const options = new Map<string, string>(p.value.map((key) => [key, key]));
   for (const record of results.data ?? [])
     options.set(String(record[p.valueField]), optionLabel(p.target, record, p.valueField));
@@ -246,9 +294,7 @@ export function ReferenceMultiSelect(p: ReferenceMultiSelectProps) {
       searchable
       clearable
       placeholder={p.value.length === 0 ? t('engine.input.referencePlaceholder') : undefined}
-      nothingFoundMessage={
-        results.isFetching ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound')
-      }
+      nothingFoundMessage={nothingFound(t, results, results.isFetching)}
       rightSection={results.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
       maxDropdownHeight={320}
     />

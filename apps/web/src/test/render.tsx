@@ -19,12 +19,9 @@ import { SignInAgain } from '../features/auth/SignInAgainDialog.tsx';
 
 /**
  * Renders a component inside the providers the app gives it (Mantine in test mode, a fresh query
- * cache, the forms' way of signing in again).
+ * cache unless one is given, the forms' way of signing in again).
  */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export function renderWithProviders(ui: ReactElement, queryClient = testQueryClient()) {
   return {
     queryClient,
     ...render(
@@ -37,6 +34,10 @@ export function renderWithProviders(ui: ReactElement) {
     ),
   };
 }
+
+/** A query cache as the tests' renders make it: no retries, so a failure shows at once. */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
 /**
  * Renders a few pages (path → component) in a router of their own, with the app's providers, for

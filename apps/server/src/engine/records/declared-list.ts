@@ -38,13 +38,37 @@ export type DeclaredList<V = Record<string, unknown>> = DeclaredConditions & {
   repository?: RecordRepository;
 };
 
-/** Declares a module's list of an entity (`DeclaredList`); `name` keeps its statements apart. */
+/**
+ * Every declared list, by its entity's table and its name. A list's statements are prepared by a
+ * key that holds its name, not its conditions (`list:<name>`, engine/records/list-query.ts), so a
+ * second list of the same table under the same name would be answered by the first one's statement:
+ * the wrong rows, in silence. `defineList` refuses it as the modules load, at start.
+ */
+const declaredLists = new Map<string, DeclaredList<unknown>>();
+
+/** The lists the modules loaded so far have declared (`defineList`), in the order declared. */
+export const everyDeclaredList = (): readonly DeclaredList<unknown>[] => [...declaredLists.values()];
+
+/**
+ * Declares a module's list of an entity (`DeclaredList`); `name` keeps its statements apart, so it
+ * must be the list's own among the lists of its entity's table: a second is an error at start.
+ */
 export function defineList<V = Record<string, unknown>>(
   entity: EntityDefinition,
   name: string,
   declaration: Omit<DeclaredList<V>, 'entity' | 'name'> = {},
 ): DeclaredList<V> {
-  return { ...declaration, entity, name };
+  const list: DeclaredList<V> = { ...declaration, entity, name };
+  const key = `${entity.table}\u0000${name}`;
+  const other = declaredLists.get(key);
+  if (other)
+    throw new Error(
+      `Two lists of ${entity.name} (table ${entity.table}) are named "${name}"` +
+        (other.entity === entity ? '' : ` (the other of ${other.entity.name})`) +
+        ': their prepared statements are named by it, so one would answer the other. Give each list a name of its own.',
+    );
+  declaredLists.set(key, list as DeclaredList<unknown>);
+  return list;
 }
 
 /** What listing needs of the engine's dependencies. */

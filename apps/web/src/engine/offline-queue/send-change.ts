@@ -1,15 +1,16 @@
 import { ApiError } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http-client.ts';
 import type { ChangeQueue, ChangeRefusal, QueuedChange } from './change-queue.ts';
+import type { SyncStop } from './sync-status.ts';
 
 /** What one try of a change came to, and so what the sync does next. */
 export type SendOutcome =
   /** The server wrote it (or had written it: a replay under its key answers the same). */
   | { kind: 'written' }
   /** No answer about the change itself: tried again later under the same key. */
-  | { kind: 'retry'; message: string; afterSeconds: number | undefined }
+  | { kind: 'retry'; stop: SyncStop; afterSeconds: number | undefined }
   /** The session ended and could not be renewed: the change waits for the user's next sign-in. */
-  | { kind: 'signedOut'; message: string }
+  | { kind: 'signedOut' }
   | { kind: 'refused'; refusal: ChangeRefusal }
   | { kind: 'conflict'; refusal: ChangeRefusal };
 
@@ -65,6 +66,17 @@ const staleVersion = (error: ApiError) => error.details.every((detail) => detail
 /** An answer in the server's own words: its error envelope always names a code; nobody else's does. */
 const fromTheServer = (error: ApiError) => error.status >= 400 && error.code !== undefined;
 
+/** Why nothing is known of a change from this answer (see `outcomeOf`), or undefined when it is known. */
+function unanswered(error: ApiError): SyncStop | undefined {
+  const { status } = error;
+  if (status === 0) return { reason: 'noAnswer' };
+  if (!fromTheServer(error)) return { reason: 'notTheServer', status };
+  if (status >= 500) return { reason: 'serverFault', status };
+  if (status === 408 || status === 429) return { reason: 'busy', status };
+  if (status === 409 && error.retryAfterSeconds !== undefined) return { reason: 'stillWriting', status };
+  return undefined;
+}
+
 /**
  * How the server's answer (or its absence) is read (docs/offline-capture.md, part 4):
  * - no answer, a fault of the server (5xx), 408, 429, the key's 409 "still being processed"
@@ -78,14 +90,9 @@ const fromTheServer = (error: ApiError) => error.status >= 400 && error.code !==
  */
 export function outcomeOf(change: QueuedChange, error: ApiError): SendOutcome {
   const { status } = error;
-  if (status === 401) return { kind: 'signedOut', message: error.message };
-  const unknown =
-    !fromTheServer(error) ||
-    status >= 500 ||
-    status === 408 ||
-    status === 429 ||
-    (status === 409 && error.retryAfterSeconds !== undefined);
-  if (unknown) return { kind: 'retry', message: error.message, afterSeconds: error.retryAfterSeconds };
+  if (status === 401) return { kind: 'signedOut' };
+  const stop = unanswered(error);
+  if (stop) return { kind: 'retry', stop, afterSeconds: error.retryAfterSeconds };
   const refusal = refusalOf(status, error.code, error.message, error);
   if (status === 409 && change.method === 'PUT' && carriesVersion(change) && staleVersion(error))
     return { kind: 'conflict', refusal };

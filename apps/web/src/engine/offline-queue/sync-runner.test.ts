@@ -12,7 +12,6 @@ import {
   heldBy,
   queueChange,
   retryDelayMs,
-  serverUnreachable,
   settleChange,
   startChangeSync,
   stopChangeSync,
@@ -110,7 +109,7 @@ describe('the sync of the queue', () => {
       [{ n: 'b' }, 'waiting', 1],
       [{ n: 'c' }, 'waiting', 0],
     ]);
-    expect(syncStatus.get().lastError).toMatch(/connection/);
+    expect(syncStatus.get().lastError).toEqual({ reason: 'noAnswer' });
 
     await sync.run();
     expect(backend.written.map((w) => w.body.n)).toEqual(['a', 'b', 'c']);
@@ -335,9 +334,12 @@ describe('the sync of the queue', () => {
     backend.next.push('fault');
     await sync.run();
     expect(await sync.queue.find(change!.key)).toMatchObject({ state: 'waiting', attempts: 1 });
+    // Why, as a reason the indicator says in the user's language.
+    expect(syncStatus.get().lastError).toEqual({ reason: 'serverFault', status: 500 });
     backend.next.push('stillRunning');
     await sync.run();
     expect(await sync.queue.find(change!.key)).toMatchObject({ state: 'waiting', attempts: 2 });
+    expect(syncStatus.get().lastError).toEqual({ reason: 'stillWriting', status: 409 });
     await sync.run();
     expect(backend.seen).toEqual([change!.key, change!.key, change!.key]);
     expect(backend.written).toHaveLength(1);
@@ -358,7 +360,7 @@ describe('the sync of the queue', () => {
     await rows(sync.queue, ['a']);
     await sync.run();
     expect(backend.seen).toEqual([]);
-    expect(syncStatus.get()).toMatchObject({ reachable: false, lastError: serverUnreachable });
+    expect(syncStatus.get()).toMatchObject({ reachable: false, lastError: { reason: 'unreachable' } });
 
     signIn(user);
     await sync.run();

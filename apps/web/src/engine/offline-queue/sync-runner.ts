@@ -6,6 +6,7 @@ import { showQueued } from './queued-records.ts';
 import { sendChange, serverAnswers } from './send-change.ts';
 import type { SendOutcome } from './send-change.ts';
 import { syncStatus } from './sync-status.ts';
+import type { SyncStop } from './sync-status.ts';
 
 /*
  * The sync of a user's queue (docs/offline-capture.md, part 4): the changes are sent one at a time in
@@ -22,9 +23,6 @@ export type ChangeSyncOptions = {
   /** The screens' cache: the queued changes are shown in its records until written (queued-records.ts). */
   cache?: QueryClient;
 };
-
-/** Shown while the probe finds no server (the sync's own words; the client's say why a call failed). */
-export const serverUnreachable = 'The server cannot be reached: the changes wait on this device';
 
 const pendingStates = new Set<QueuedChange['state']>(['waiting', 'sending']);
 
@@ -194,8 +192,10 @@ export class ChangeSync {
     if (this.stopped) return;
     this.changes = changes;
     if (this.cache) showQueued(this.cache, changes);
+    const pending = changes.filter((change) => pendingStates.has(change.state));
     syncStatus.set({
-      pending: changes.filter((change) => pendingStates.has(change.state)).length,
+      pending: pending.length,
+      pendingMadeAt: pending.map((change) => change.madeAt),
       refused: changes.filter((change) => !pendingStates.has(change.state)),
       heldBy: heldBy(changes),
     });
@@ -207,7 +207,7 @@ export class ChangeSync {
     if (!nextToSend(changes)) return;
     const reachable = await this.probe();
     syncStatus.set({ reachable });
-    if (!reachable) return this.stopShort(serverUnreachable, { afterSeconds: undefined });
+    if (!reachable) return this.stopShort({ reason: 'unreachable' }, { afterSeconds: undefined });
 
     let sent = 0;
     syncStatus.set({ syncing: true, nextTryAt: undefined });
@@ -229,8 +229,8 @@ export class ChangeSync {
       } else {
         const attempts = next.attempts + 1;
         await this.queue.update(next.key, { state: 'waiting', attempts });
-        if (outcome.kind === 'signedOut') return this.stopShort(outcome.message);
-        return this.stopShort(outcome.message, { afterSeconds: outcome.afterSeconds });
+        if (outcome.kind === 'signedOut') return this.stopShort({ reason: 'signedOut' });
+        return this.stopShort(outcome.stop, { afterSeconds: outcome.afterSeconds });
       }
       changes = await this.queue.list();
     }
@@ -242,8 +242,8 @@ export class ChangeSync {
    * A run that found no answer: says why, and, unless the session ended (`retry` absent), tries
    * again by itself after a wait that grows with each run in a row that found none.
    */
-  private stopShort(message: string, retry?: { afterSeconds: number | undefined }): void {
-    syncStatus.set({ lastError: message });
+  private stopShort(stop: SyncStop, retry?: { afterSeconds: number | undefined }): void {
+    syncStatus.set({ lastError: stop });
     if (!retry || !this.retryByItself || this.stopped) return;
     this.unanswered += 1;
     const wait = retryDelayMs(this.unanswered, retry.afterSeconds);

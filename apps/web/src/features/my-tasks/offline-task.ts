@@ -29,6 +29,7 @@ import {
 } from '../techniques/technique-routes.ts';
 import { takeOffline } from '../../engine/offline-copy.ts';
 import { myTasksKey, taskQuery } from './my-task-queries.ts';
+import { takePickersAlong } from './offline-pickers.ts';
 
 /**
  * What taking a task offline reads, by the same queries its screens make, and the key prefixes the
@@ -131,6 +132,7 @@ async function loadScope(queryClient: QueryClient, scope: WorkspaceScope): Promi
       ),
     );
   }
+  await takePickersAlong(queryClient, scope, inspections);
 }
 
 /** Takes a task along (or refreshes it): its reads into the cache, then onto the user's copy. */

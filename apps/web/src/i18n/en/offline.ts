@@ -70,4 +70,26 @@ export const offline = {
   signOutCancel: 'Cancel',
   signOutLeft: 'Not every change could be sent: see the list below, or sign out and discard them.',
   tasksTitle: 'Tasks kept on this device',
+  /** Why the last sync stopped short (`SyncStop`). */
+  stopped: {
+    unreachable: 'The server cannot be reached: the changes wait on this device.',
+    noAnswer:
+      'The connection dropped before the server answered: the change is sent again, and the server writes it only once.',
+    notTheServer:
+      'Another machine answered instead of the server (a network’s sign-in page?): the changes wait until the server answers.',
+    serverFault: 'The server had a fault (status {{status}}): the changes are sent again shortly.',
+    busy: 'The server is busy (status {{status}}): the changes are sent again shortly.',
+    stillWriting: 'The server is still writing an earlier send of a change: it is asked again in a moment.',
+    signedOut: 'Your session has ended: sign in again to send the changes.',
+  },
+  oldChange:
+    'Made {{days}} days ago: sync it soon — after {{limit}} days the server no longer recognises a resend.',
+  oldChanges:
+    '{{n}} changes made up to {{days}} days ago: sync them soon — after {{limit}} days the server no longer recognises a resend.',
+  expiredChange:
+    'Made {{days}} days ago: past {{limit}} days the server no longer recognises a resend. Check the record once it is synced.',
+  expiredChanges:
+    '{{n}} changes made up to {{days}} days ago: past {{limit}} days the server no longer recognises a resend. Check the records once they are synced.',
+  oldBadge: '(made {{days}} days ago: sync it soon)',
+  oldBadges: '({{n}} made up to {{days}} days ago: sync them soon)',
 };

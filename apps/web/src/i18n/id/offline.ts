@@ -75,4 +75,26 @@ export const offline: Translation<typeof en> = {
   signOutLeft:
     'Tidak semua perubahan dapat dikirim: lihat daftar di bawah, atau keluar dan buang perubahan itu.',
   tasksTitle: 'Tugas yang disimpan di perangkat ini',
+  stopped: {
+    unreachable: 'Server tidak dapat dihubungi: perubahan menunggu di perangkat ini.',
+    noAnswer:
+      'Koneksi terputus sebelum server menjawab: perubahan dikirim lagi, dan server hanya menuliskannya sekali.',
+    notTheServer:
+      'Mesin lain yang menjawab, bukan server (halaman masuk jaringan?): perubahan menunggu sampai server menjawab.',
+    serverFault: 'Server mengalami gangguan (status {{status}}): perubahan segera dikirim lagi.',
+    busy: 'Server sedang sibuk (status {{status}}): perubahan segera dikirim lagi.',
+    stillWriting:
+      'Server masih menuliskan kiriman sebelumnya dari sebuah perubahan: sebentar lagi ditanyakan kembali.',
+    signedOut: 'Sesi Anda telah berakhir: masuk lagi untuk mengirim perubahan.',
+  },
+  oldChange:
+    'Dibuat {{days}} hari lalu: segera sinkronkan — setelah {{limit}} hari server tidak lagi mengenali pengiriman ulangnya.',
+  oldChanges:
+    '{{n}} perubahan dibuat hingga {{days}} hari lalu: segera sinkronkan — setelah {{limit}} hari server tidak lagi mengenali pengiriman ulangnya.',
+  expiredChange:
+    'Dibuat {{days}} hari lalu: lewat {{limit}} hari server tidak lagi mengenali pengiriman ulangnya. Periksa datanya setelah tersinkron.',
+  expiredChanges:
+    '{{n}} perubahan dibuat hingga {{days}} hari lalu: lewat {{limit}} hari server tidak lagi mengenali pengiriman ulangnya. Periksa datanya setelah tersinkron.',
+  oldBadge: '(dibuat {{days}} hari lalu: segera sinkronkan)',
+  oldBadges: '({{n}} dibuat hingga {{days}} hari lalu: segera sinkronkan)',
 };
