@@ -58,7 +58,7 @@ describe('UserMenu', () => {
 
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(cookies()).toEqual({});
     expect(queryClient.getQueryData(['reports'])).toBeUndefined();
@@ -74,7 +74,7 @@ describe('UserMenu', () => {
 
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(cookies()).toEqual({});
     expect(queryClient.getQueryData(['reports'])).toBeUndefined();
   });
@@ -143,7 +143,7 @@ describe('UserMenu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out of all devices' }));
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(bearers).toEqual(['Bearer access-1']);
     expect(cookies()).toEqual({});
@@ -194,7 +194,7 @@ describe('UserMenu', () => {
     // The server answers: both sent, then signed out, the queue gone.
     reachable = true;
     await user.click(within(dialog).getByRole('button', { name: 'Sync first' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(written).toEqual([{ n: 1 }, { n: 2 }]);
     expect(cookies()).toEqual({});
   });
@@ -211,7 +211,7 @@ describe('UserMenu', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Changes not yet synced' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sign out and discard 1 change' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(async () => expect(await new ChangeQueue(profile.id).list()).toEqual([]));
     stopChangeSync();
   });
