@@ -190,6 +190,28 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   // 8. The report's other inspection types open offline too: the pipeline walkthrough, a new
   //    inspection, a finding with a typed photo.
   await reloadOffline(page, reportNumber, reportPath);
+  // The calibration certificate of the camera, attached to the report offline: it waits with its file.
+  const certificate = {
+    name: `FLIR-T540-calibration-${run}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% calibration ${run}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+    ),
+  };
+  const documentChooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await documentChooser).setFiles(certificate);
+  await page.getByRole('combobox', { name: /Document type/ }).click();
+  await page.getByRole('option', { name: 'Calibration certificate' }).click();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(
+    page.getByText('1 document saved on this device — it will be sent when the connection is back'),
+  ).toBeVisible();
+  await closeNotices(page);
+  const documentRow = page
+    .getByRole('row', { name: /Waiting to sync/ })
+    .filter({ hasText: 'Calibration certificate' });
+  await expect(documentRow).toBeVisible();
   await page.getByRole('button', { name: /^Other inspection types/ }).click();
   await page.getByRole('link', { name: 'Open for a pipeline · Walkthrough inspection' }).click();
   await expect(page.getByRole('heading', { name: 'Walkthrough inspection', level: 1 })).toBeVisible();
@@ -218,7 +240,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   await expect(finding).toContainText('Waiting to sync');
   const waiting = page
     .getByRole('banner')
-    .getByRole('button', { name: /^Offline.*\(11 changes waiting\).*\(1 task on this device\)$/ });
+    .getByRole('button', { name: /^Offline.*\(12 changes waiting\).*\(1 task on this device\)$/ });
   await expect(waiting).toBeVisible();
   await expectAccessible(page, info, `offline-${info.project.name}-walkthrough`, 'offline-walkthrough');
   await shoot(page, 'walkthrough');
@@ -247,7 +269,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   await expect(page.getByText('Not on this device — shown when online')).toHaveCount(2);
   await waiting.click();
   const changes = page.getByRole('dialog');
-  await expect(changes.getByText('11 changes waiting to sync')).toBeVisible();
+  await expect(changes.getByText('12 changes waiting to sync')).toBeVisible();
   await expect(changes.getByRole('button', { name: 'Sync now' })).toHaveAccessibleDescription(needsServer);
   await expectAccessible(page, info, `offline-${info.project.name}-changes`, 'offline-changes');
   await shoot(page, 'changes-waiting');
@@ -314,6 +336,16 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   expect(await storedSha256(page, session, walkFindings[0]!.summaryImages[0]!.id)).toBe(
     sha256(walkPhoto.buffer),
   );
+
+  // The certificate, once, with the bytes sent.
+  const documents = await read<{ documentType: string; file: Image | null }[]>(
+    page,
+    session,
+    '/api/report-supporting-document',
+    { reportHeaderId: report.id },
+  );
+  expect(documents.map((d) => d.documentType)).toEqual(['calibrationCertificate']);
+  expect(await storedSha256(page, session, documents[0]!.file!.id)).toBe(sha256(certificate.buffer));
 
   // The table's marks gone; the screen reads the records again once their changes are written, so
   // a save online now carries the version the server holds (no conflict with its own change).
