@@ -117,6 +117,23 @@ describe('the sync of the queue', () => {
     expect(syncStatus.get().lastError).toBeUndefined();
   });
 
+  it('sends a queue of 500 changes once each, in order, through a network drop half way', async () => {
+    const names = Array.from({ length: 500 }, (_, i) => `row-${i + 1}`);
+    const { backend, sync, made } = await queued(names);
+
+    // The network drops at the 251st request: the run stops there, the rest waits on the device.
+    backend.next.push(...Array<Behaviour>(250).fill('write'), 'drop');
+    await sync.run();
+    expect(backend.written).toHaveLength(250);
+    expect(await sync.queue.list()).toHaveLength(250);
+
+    await sync.run();
+    expect(backend.written.map((w) => w.body.n)).toEqual(names);
+    expect(backend.written.map((w) => w.key)).toEqual(made.map((c) => c.key));
+    expect(new Set(backend.written.map((w) => w.key)).size).toBe(500);
+    expect(await sync.queue.list()).toEqual([]);
+  }, 120_000);
+
   it('sends a change whose answer was lost again under the same key: the server’s replay writes nothing', async () => {
     const {
       backend,
