@@ -35,7 +35,6 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
 import type { ImageListItem } from '../api/payload.ts';
 import { imageCategoryLabel, imageListLabel, imageTypeLabel } from './entity-labels.ts';
 import { imageTypeOf } from './image-bytes.ts';
@@ -44,6 +43,8 @@ import { acceptFor, checkFile, maxDocumentBytes } from './file-checks.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 
 /** One photo of the list as the form holds it. */
 export type GalleryItem = ImageListItem & {
@@ -560,15 +561,20 @@ function DocumentTile({ name, mediaType }: { name: string; mediaType: string | u
   );
 }
 
-/** A photo's preview in its card: a local file's object URL, or a stored file fetched with the session. */
+/**
+ * A photo's preview in its card: a local file's object URL, or a stored file (the server's, or
+ * offline the device's copy: `useStoredFileUrl`).
+ */
 function Thumbnail({ src, url }: { src?: string; url?: string }) {
   const { t } = useTranslation();
-  const fetched = useAuthorizedObjectUrl(src ? undefined : url);
-  const shown = src ?? fetched;
+  const fetched = useStoredFileUrl(src ? undefined : url);
+  const shown = src ?? fetched.src;
   return (
     <Paper withBorder h={150} style={{ overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
       {shown ? (
         <Image src={shown} alt="" h={150} w="100%" fit="cover" />
+      ) : fetched.notOnDevice ? (
+        <PhotoNotOnDevice h={150} />
       ) : (
         <Center h={150} role="status" aria-label={t('engine.image.loadingPreview')}>
           <Loader size="sm" />

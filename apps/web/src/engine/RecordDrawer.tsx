@@ -15,14 +15,15 @@ import type { Attachment, EntityDefinition } from '@inspectra/contract';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { fieldOf, imageLabel } from './entity-labels.ts';
 import { formatBytes } from './locale.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
 import { RecordDetails } from './RecordDetails.tsx';
 import { RecordedWarningsNotice } from './RecordedWarnings.tsx';
 import { StoredVideo } from './VideoPlayer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 
 type Row = Record<string, unknown>;
 
@@ -126,10 +127,13 @@ export function RecordDrawer(p: RecordDrawerProps) {
   );
 }
 
-/** A photo as a thumbnail fetched with the session, its label under it; a press opens it full size. */
+/**
+ * A photo as a thumbnail (the server's, or offline the device's copy), its label under it; a press
+ * opens it full size.
+ */
 export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation();
-  const src = useAuthorizedObjectUrl(photo.url);
+  const { src, notOnDevice } = useStoredFileUrl(photo.url);
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -139,6 +143,8 @@ export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => 
       <Stack gap={4}>
         {src ? (
           <Image src={src} alt="" h={140} fit="cover" radius="md" />
+        ) : notOnDevice ? (
+          <PhotoNotOnDevice h={140} />
         ) : (
           <Center h={140}>
             <Loader size="sm" />

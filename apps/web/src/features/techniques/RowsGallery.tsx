@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
+import { PhotoNotOnDevice } from '../../engine/PhotoNotOnDevice.tsx';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
+import { useStoredFileUrl } from '../../engine/useStoredFileUrl.ts';
 import { PartOfList } from './PartOfList.tsx';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -117,7 +118,7 @@ function GalleryCard({
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
-  const src = useAuthorizedObjectUrl(picture?.url);
+  const { src, notOnDevice } = useStoredFileUrl(picture?.url);
   const frame = { display: 'block', width: '100%', aspectRatio: '4 / 3' } as const;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -129,6 +130,8 @@ function GalleryCard({
         >
           {src ? (
             <img src={src} alt="" style={{ ...frame, objectFit: 'cover' }} />
+          ) : notOnDevice ? (
+            <PhotoNotOnDevice h="100%" />
           ) : (
             <Loader size="xs" m="md" />
           )}
