@@ -51,6 +51,13 @@ export function RecordDrawer(p: RecordDrawerProps) {
   const { t, i18n } = useTranslation();
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const record = p.record;
+  // Another record (or none) opens with its photos closed: a viewer left open when the drawer closed
+  // under it (Escape reaches the drawer) must not pop up over the next record's details.
+  const [shownId, setShownId] = useState(record?.id);
+  if (shownId !== record?.id) {
+    setShownId(record?.id);
+    setPhotoIndex(null);
+  }
   const declared = [...Object.keys(p.entity.derived), ...Object.keys(p.entity.fields)];
   const keys = [...new Set([...(p.leading ?? []), ...declared])].filter(
     (key) => fieldOf(p.entity, key)?.kind !== 'ref',
@@ -134,6 +141,14 @@ export function RecordDrawer(p: RecordDrawerProps) {
 export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation();
   const { src, notOnDevice } = useStoredFileUrl(photo.url);
+  // Offline with no copy on the device there is nothing to open: said in its place.
+  if (notOnDevice)
+    return (
+      <Stack gap={4}>
+        <PhotoNotOnDevice h={140} />
+        <Text size="sm">{photo.label}</Text>
+      </Stack>
+    );
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -143,8 +158,6 @@ export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => 
       <Stack gap={4}>
         {src ? (
           <Image src={src} alt="" h={140} fit="cover" radius="md" />
-        ) : notOnDevice ? (
-          <PhotoNotOnDevice h={140} />
         ) : (
           <Center h={140}>
             <Loader size="sm" />

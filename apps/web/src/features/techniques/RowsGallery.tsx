@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { galleryGroups } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, WorkspaceGallery } from '@inspectra/contract';
 import { IconPhoto } from '@tabler/icons-react';
@@ -122,7 +122,12 @@ function GalleryCard({
   const frame = { display: 'block', width: '100%', aspectRatio: '4 / 3' } as const;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      {picture ? (
+      {picture && notOnDevice ? (
+        // Offline with no copy on the device: said in its place, nothing to open.
+        <Box style={frame}>
+          <PhotoNotOnDevice h="100%" />
+        </Box>
+      ) : picture ? (
         <UnstyledButton
           onClick={onOpen}
           aria-label={t('workspace.openPicture', { name: caption })}
@@ -130,8 +135,6 @@ function GalleryCard({
         >
           {src ? (
             <img src={src} alt="" style={{ ...frame, objectFit: 'cover' }} />
-          ) : notOnDevice ? (
-            <PhotoNotOnDevice h="100%" />
           ) : (
             <Loader size="xs" m="md" />
           )}
