@@ -113,14 +113,19 @@ test('photos of a task taken along show offline at a reduced size, and a photo s
     visualImage: small,
   });
 
-  // One whose photo the network drops while the task is taken along.
-  const dropped = await measurementWithPhotos(page, admin, analysisId, 'F-07-Q', { visualImage: small });
-  const droppedPhoto = `**${dropped.visualImage!.url}`;
-  await context.route(droppedPhoto, (route) => route.abort('connectionreset'));
+  // One whose photo the server cannot serve (busy) while the task is taken along.
+  const busy = await measurementWithPhotos(page, admin, analysisId, 'F-07-Q', { visualImage: small });
+  const busyPhoto = `**${busy.visualImage!.url}`;
+  await context.route(busyPhoto, (route) =>
+    route.fulfill({
+      status: 503,
+      json: { data: null, statusCode: 503, message: 'The server is busy', error: { code: 'UNAVAILABLE' } },
+    }),
+  );
 
   // 2. Taken along: the indicator counts its photos, and the one it could not read.
   await takeTaskAlong(page, session, task.id, taskName);
-  await context.unroute(droppedPhoto);
+  await context.unroute(busyPhoto);
   const indicator = page.getByRole('banner').getByRole('button', { name: /1 task on this device/ });
   await indicator.click();
   const kept = page.getByRole('dialog');
@@ -168,7 +173,7 @@ test('photos of a task taken along show offline at a reduced size, and a photo s
   await page.keyboard.press('Escape');
   await expect(details).toHaveCount(0);
 
-  // The photo the network dropped is not on the device: said, never a broken image.
+  // The photo the server could not serve is not on the device: said, never a broken image.
   await measurements.getByRole('cell', { name: 'F-07-Q', exact: true }).first().click();
   const later = page.getByRole('dialog', { name: 'Measurement F-07-Q' });
   await expect(later.getByText('Photo not on this device — shown when online')).toBeVisible();
