@@ -12,7 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceHasNoNetwork } from '../api/server-reach.ts';
-import { formatTimeAgo } from '../engine/locale.ts';
+import { photosAlongCap } from '../engine/device-photos.ts';
+import type { TaskPhotos } from '../engine/device-photos.ts';
+import { formatBytes, formatTimeAgo } from '../engine/locale.ts';
 import { offlineTasksQuery, removeTaken } from '../engine/offline-copy.ts';
 import type { TakenTask } from '../engine/offline-copy.ts';
 import { NeedsServer } from '../engine/NeedsServer.tsx';
@@ -196,6 +198,7 @@ function TakenTaskItem({ task, userId, online }: { task: TakenTask; userId: stri
         <Text size="xs" c="dimmed">
           {t('offline.takenAgo', { when: formatTimeAgo(task.takenAt, i18n.language, now) })}
         </Text>
+        <TaskPhotosLine photos={task.photos} />
       </div>
       <Group gap={4} wrap="nowrap">
         <NeedsServer>
@@ -222,5 +225,32 @@ function TakenTaskItem({ task, userId, online }: { task: TakenTask; userId: stri
         </ActionIcon>
       </Group>
     </Group>
+  );
+}
+
+/**
+ * How many of a taken task's photos are on the device, and those that are not and why (the cap, or
+ * a read that failed); nothing for a task without photos.
+ */
+function TaskPhotosLine({ photos }: { photos: TaskPhotos | undefined }) {
+  const { t, i18n } = useTranslation();
+  const kept = Object.keys(photos?.kept ?? {}).length;
+  if (!photos || kept + photos.leftOut + photos.failed === 0) return null;
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        {t('offline.photosKept', { count: kept })}
+      </Text>
+      {photos.leftOut > 0 && (
+        <Text size="xs">
+          {t('offline.photosLeftOut', {
+            count: photos.leftOut,
+            max: photosAlongCap.photos,
+            size: formatBytes(photosAlongCap.bytes, i18n.language),
+          })}
+        </Text>
+      )}
+      {photos.failed > 0 && <Text size="xs">{t('offline.photosFailed', { count: photos.failed })}</Text>}
+    </>
   );
 }

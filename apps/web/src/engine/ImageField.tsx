@@ -13,11 +13,12 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { imageTypeOf } from './image-bytes.ts';
 import { formatBytes } from './locale.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 import { EmptySlot, SlotFrame, useSlotButtons } from './FileSlot.tsx';
 
 const defaultMaxImageBytes = 20 * 1024 * 1024;
@@ -59,7 +60,9 @@ export function ImageField(p: ImageFieldProps) {
 
   const file = p.value instanceof File ? p.value : null;
   const fileUrl = useObjectUrl(file);
-  const storedUrl = useAuthorizedObjectUrl(p.attachment?.url);
+  // The stored image from the server, or offline from the device (a task taken along, the queue).
+  const storedFile = useStoredFileUrl(p.attachment?.url);
+  const storedUrl = storedFile.src;
 
   // The bytes are read asynchronously: only the last file chosen may change the slot.
   const latestChoice = useRef<File | null>(null);
@@ -139,6 +142,8 @@ export function ImageField(p: ImageFieldProps) {
                   onClick={() => setViewing(0)}
                   style={{ cursor: 'zoom-in' }}
                 />
+              ) : !file && storedFile.notOnDevice ? (
+                <PhotoNotOnDevice h={120} />
               ) : (
                 <Center h={120} role="status" aria-label={t('engine.image.loadingPreview')}>
                   <Loader size="sm" />

@@ -35,7 +35,6 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
 import type { ImageListItem } from '../api/payload.ts';
 import { imageCategoryLabel, imageListLabel, imageTypeLabel } from './entity-labels.ts';
 import { imageTypeOf } from './image-bytes.ts';
@@ -44,6 +43,8 @@ import { acceptFor, checkFile, maxDocumentBytes } from './file-checks.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 
 /** One photo of the list as the form holds it. */
 export type GalleryItem = ImageListItem & {
@@ -403,16 +404,12 @@ export function ImageListField(p: ImageListFieldProps) {
                         mediaType={item.stored?.mediaType ?? item.file?.type}
                       />
                     ) : (
-                      <UnstyledButton
-                        onClick={() => setViewing(index)}
-                        aria-label={t('imageList.view', { position })}
-                        style={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
-                      >
-                        <Thumbnail
-                          src={item.file ? previews.get(item.file) : undefined}
-                          url={item.stored?.url}
-                        />
-                      </UnstyledButton>
+                      <Thumbnail
+                        src={item.file ? previews.get(item.file) : undefined}
+                        url={item.stored?.url}
+                        label={t('imageList.view', { position })}
+                        onOpen={() => setViewing(index)}
+                      />
                     )}
                     <Group gap={4} pos="absolute" top={6} left={6}>
                       <Badge variant="filled" color="dark" size="sm" aria-hidden>
@@ -560,21 +557,37 @@ function DocumentTile({ name, mediaType }: { name: string; mediaType: string | u
   );
 }
 
-/** A photo's preview in its card: a local file's object URL, or a stored file fetched with the session. */
-function Thumbnail({ src, url }: { src?: string; url?: string }) {
+/**
+ * A photo's preview in its card, a button that opens it full size: a local file's object URL, or a
+ * stored file (the server's, or offline the device's copy: `useStoredFileUrl`). Offline with no copy
+ * it says so, and there is nothing to open.
+ */
+function Thumbnail(p: { src?: string; url?: string; label: string; onOpen: () => void }) {
   const { t } = useTranslation();
-  const fetched = useAuthorizedObjectUrl(src ? undefined : url);
-  const shown = src ?? fetched;
+  const fetched = useStoredFileUrl(p.src ? undefined : p.url);
+  const shown = p.src ?? fetched.src;
+  if (!shown && fetched.notOnDevice)
+    return (
+      <Paper withBorder h={150} style={{ overflow: 'hidden' }}>
+        <PhotoNotOnDevice h={150} />
+      </Paper>
+    );
   return (
-    <Paper withBorder h={150} style={{ overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
-      {shown ? (
-        <Image src={shown} alt="" h={150} w="100%" fit="cover" />
-      ) : (
-        <Center h={150} role="status" aria-label={t('engine.image.loadingPreview')}>
-          <Loader size="sm" />
-        </Center>
-      )}
-    </Paper>
+    <UnstyledButton
+      onClick={p.onOpen}
+      aria-label={p.label}
+      style={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
+    >
+      <Paper withBorder h={150} style={{ overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
+        {shown ? (
+          <Image src={shown} alt="" h={150} w="100%" fit="cover" />
+        ) : (
+          <Center h={150} role="status" aria-label={t('engine.image.loadingPreview')}>
+            <Loader size="sm" />
+          </Center>
+        )}
+      </Paper>
+    </UnstyledButton>
   );
 }
 

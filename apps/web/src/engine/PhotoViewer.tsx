@@ -9,9 +9,13 @@ import {
 import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 
-/** One photo of a record: a stored file (`url`, fetched with the session) or a local one (`src`). */
+/**
+ * One photo of a record: a stored file (`url`: the server's, or offline the device's copy,
+ * `useStoredFileUrl`) or a local one (`src`).
+ */
 export type Photo = { label: string; name?: string; url?: string; src?: string };
 
 export type PhotoViewerProps = {
@@ -235,8 +239,9 @@ function PhotoImage({
   offset: { x: number; y: number };
 }) {
   const { t } = useTranslation();
-  const fetched = useAuthorizedObjectUrl(photo.src ? undefined : photo.url);
-  const src = photo.src ?? fetched;
+  const fetched = useStoredFileUrl(photo.src ? undefined : photo.url);
+  const src = photo.src ?? fetched.src;
+  if (!src && fetched.notOnDevice) return <PhotoNotOnDevice h="100%" />;
   if (!src) {
     return (
       <Center h="100%" role="status" aria-label={t('engine.image.loadingPreview')}>

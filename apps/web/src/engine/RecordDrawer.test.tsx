@@ -1,5 +1,7 @@
 import { motionMagnificationSummary } from '@inspectra/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { RecordDrawer } from './RecordDrawer.tsx';
@@ -44,5 +46,31 @@ describe('RecordDrawer', () => {
     const photos = screen.getByRole('heading', { name: 'Photos' }).closest('section')!;
     expect(within(photos).getByRole('button', { name: 'Open Deflection direction full size' })).toBeVisible();
     expect(within(photos).queryByRole('button', { name: /Magnification video/ })).toBeNull();
+  });
+
+  it('opens the next record with its photos closed, though the last one closed under its viewer', async () => {
+    const user = userEvent.setup();
+    const record = (id: string) => ({
+      id,
+      variant: 'pressure-vessel',
+      deflectionDirection: attachment(`p-${id}`, 'deflectionDirection', 'image/png', `${id}.png`),
+      summaryImages: [],
+    });
+    let show: (shown: Record<string, unknown> | null) => void = () => {};
+    function Drawer() {
+      const [shown, setShown] = useState<Record<string, unknown> | null>(record('a1'));
+      show = setShown;
+      return (
+        <RecordDrawer entity={motionMagnificationSummary} title="Area" onClose={() => {}} record={shown} />
+      );
+    }
+    renderWithProviders(<Drawer />);
+    await user.click(await screen.findByRole('button', { name: 'Open Deflection direction full size' }));
+    expect(await screen.findByText('a1.png')).toBeInTheDocument();
+    // The drawer closes under the viewer (Escape reaches it), then another record is opened.
+    act(() => show(null));
+    act(() => show(record('b2')));
+    expect(await screen.findByRole('button', { name: 'Open Deflection direction full size' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('b2.png')).toBeNull());
   });
 });

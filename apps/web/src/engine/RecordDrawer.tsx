@@ -15,14 +15,15 @@ import type { Attachment, EntityDefinition } from '@inspectra/contract';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../api/files.ts';
 import { fieldOf, imageLabel } from './entity-labels.ts';
 import { formatBytes } from './locale.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { PhotoNotOnDevice } from './PhotoNotOnDevice.tsx';
 import { RecordDetails } from './RecordDetails.tsx';
 import { RecordedWarningsNotice } from './RecordedWarnings.tsx';
 import { StoredVideo } from './VideoPlayer.tsx';
 import type { Photo } from './PhotoViewer.tsx';
+import { useStoredFileUrl } from './useStoredFileUrl.ts';
 
 type Row = Record<string, unknown>;
 
@@ -50,6 +51,13 @@ export function RecordDrawer(p: RecordDrawerProps) {
   const { t, i18n } = useTranslation();
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   const record = p.record;
+  // Another record (or none) opens with its photos closed: a viewer left open when the drawer closed
+  // under it (Escape reaches the drawer) must not pop up over the next record's details.
+  const [shownId, setShownId] = useState(record?.id);
+  if (shownId !== record?.id) {
+    setShownId(record?.id);
+    setPhotoIndex(null);
+  }
   const declared = [...Object.keys(p.entity.derived), ...Object.keys(p.entity.fields)];
   const keys = [...new Set([...(p.leading ?? []), ...declared])].filter(
     (key) => fieldOf(p.entity, key)?.kind !== 'ref',
@@ -126,10 +134,21 @@ export function RecordDrawer(p: RecordDrawerProps) {
   );
 }
 
-/** A photo as a thumbnail fetched with the session, its label under it; a press opens it full size. */
+/**
+ * A photo as a thumbnail (the server's, or offline the device's copy), its label under it; a press
+ * opens it full size.
+ */
 export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation();
-  const src = useAuthorizedObjectUrl(photo.url);
+  const { src, notOnDevice } = useStoredFileUrl(photo.url);
+  // Offline with no copy on the device there is nothing to open: said in its place.
+  if (notOnDevice)
+    return (
+      <Stack gap={4}>
+        <PhotoNotOnDevice h={140} />
+        <Text size="sm">{photo.label}</Text>
+      </Stack>
+    );
   return (
     <UnstyledButton
       onClick={onOpen}

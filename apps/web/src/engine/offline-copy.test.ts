@@ -59,7 +59,14 @@ describe('the offline copy', () => {
     expect(queryFn).not.toHaveBeenCalled();
     expect(later.getQueryData(['elsewhere'])).toBeUndefined();
     expect(await readTakenTasks(user)).toEqual([
-      { taskId: 't1', name: 'WO-1 · Thermal', takenAt: '2026-12-03T10:00:00.000Z', keys: [['task', 't1']] },
+      {
+        taskId: 't1',
+        name: 'WO-1 · Thermal',
+        takenAt: '2026-12-03T10:00:00.000Z',
+        keys: [['task', 't1']],
+        // Its reads carry no photo.
+        photos: { kept: {}, leftOut: 0, failed: 0 },
+      },
     ]);
   });
 

@@ -7,6 +7,9 @@ import {
 } from '@tanstack/react-query-persist-client';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+import { dropDevicePhotos, removeDevicePhotos } from './device-photos.ts';
+import type { TaskPhotos } from './device-photos.ts';
+import type { TakePhotosOptions } from './take-photos-along.ts';
 
 /*
  * The offline copy: the queries of the tasks a user took along, kept on the device in IndexedDB by
@@ -25,6 +28,8 @@ export type TakenTask = {
   takenAt: string;
   /** Prefixes of the queries kept for it: every query under one of them is kept. */
   keys: QueryKey[];
+  /** Its photos kept on the device, reduced (device-photos.ts); absent in a copy taken before. */
+  photos?: TaskPhotos;
 };
 
 /** The indicator's query of the tasks on the device (read from the store, never itself kept). */
@@ -162,15 +167,29 @@ export function openOfflineCopy(queryClient: QueryClient, userId: string): Promi
   return copy.ready;
 }
 
+/** Whose copy the page has open: the signed-in user (the screens' photos kept on the device are theirs). */
+export const offlineCopyUserId = (): string | undefined => open?.userId;
+
 /** The open copy of this user, opened if it is not yet (a screen may act before the loader ran). */
 async function copyOf(queryClient: QueryClient, userId: string): Promise<OpenCopy> {
   await openOfflineCopy(queryClient, userId);
   return open!;
 }
 
+/** The photos kept for any of `tasks`, with the bytes each takes. */
+const photosOf = (tasks: readonly TakenTask[]): Record<string, number> =>
+  Object.assign({}, ...tasks.map((task) => task.photos?.kept ?? {})) as Record<string, number>;
+
 async function writeTaken(queryClient: QueryClient, copy: OpenCopy, taken: TakenTask[]) {
+  const before = photosOf(copy.taken);
   copy.taken = taken;
   await set(tasksKey(copy.userId), taken, copyStore());
+  // A photo no task on the device names any more (its task removed, its record's photo replaced).
+  const now = photosOf(taken);
+  await dropDevicePhotos(
+    copy.userId,
+    Object.keys(before).filter((id) => !(id in now)),
+  );
   keepInCache(queryClient, taken);
   // Written now rather than on the next cache event: a reload right after still finds it.
   await persistQueryClientSave(persistOptions(queryClient, copy));
@@ -179,8 +198,10 @@ async function writeTaken(queryClient: QueryClient, copy: OpenCopy, taken: Taken
 
 /**
  * Puts a task on the device: `load` reads its queries into the cache (the same calls its screens
- * make), then the task is listed with the key prefixes of what it read, and the copy written. A
- * task taken again is refreshed and its time renewed. Fails when the reads fail (no network, a
+ * make), the stored photos those records carry are kept reduced (`take-photos-along.ts`; `photos`
+ * injects its reading and reducing in tests), then the task is listed with the key prefixes of what
+ * it read and its photos, and the copy written. A task taken again is refreshed, its photos renewed
+ * and its time renewed. Fails when the reads fail (no network, a
  * refusal): the task is then not listed as on the device.
  */
 export async function takeOffline(
@@ -189,10 +210,19 @@ export async function takeOffline(
   task: Pick<TakenTask, 'taskId' | 'name'>,
   load: () => Promise<QueryKey[]>,
   now: Date = new Date(),
+  photos: TakePhotosOptions = {},
 ): Promise<void> {
   const copy = await copyOf(queryClient, userId);
   const keys = await load();
-  const entry: TakenTask = { ...task, keys, takenAt: now.toISOString() };
+  // The stored images its records carry, reduced, after its reads (loaded with the first task taken).
+  const along = await import('./take-photos-along.ts');
+  const kept = await along.takePhotosAlong(
+    userId,
+    along.imagesRead(queryClient, keys),
+    photosOf(copy.taken),
+    photos,
+  );
+  const entry: TakenTask = { ...task, keys, takenAt: now.toISOString(), photos: kept };
   await writeTaken(queryClient, copy, [entry, ...copy.taken.filter((t) => t.taskId !== task.taskId)]);
 }
 
@@ -215,7 +245,9 @@ export async function removeOfflineCopy(userId: string): Promise<void> {
     open.unsubscribe();
     open = undefined;
   }
-  await Promise.all([del(cacheKey(userId), copyStore()), del(tasksKey(userId), copyStore())]).catch(
-    () => undefined,
-  );
+  await Promise.all([
+    del(cacheKey(userId), copyStore()),
+    del(tasksKey(userId), copyStore()),
+    removeDevicePhotos(userId),
+  ]).catch(() => undefined);
 }

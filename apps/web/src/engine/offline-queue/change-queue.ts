@@ -1,6 +1,7 @@
 import type { FieldError } from '@inspectra/contract';
 import { clear, createStore, delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
 import { newId } from '../../api/new-id.ts';
+import { withoutQueuedFiles } from './queued-files.ts';
 
 /*
  * The durable queue of changes made on the device (docs/offline-capture.md, part 4): each write the
@@ -26,7 +27,7 @@ export type ChangeRefusal = {
 
 /**
  * What the screens show of a change until the server has written it (queued-records.ts): the record
- * it makes or changes, the values it gives it (files left out), and for a create the query-key
+ * it makes or changes, the values it gives it (a photo it sends as a reference to its bytes in the queue, queued-files.ts), and for a create the query-key
  * prefixes of the lists it appears in.
  */
 export type QueuedRecord = { id: string; values: Record<string, unknown>; lists?: unknown[][] };
@@ -211,6 +212,19 @@ export class ChangeQueue {
     return form;
   }
 
+  /**
+   * A photo a queued change sends (its form's `file`-th), as the screens show it until the sync:
+   * undefined once the change has left the queue.
+   */
+  async file(key: string, file: number): Promise<Blob | undefined> {
+    const part = (await this.find(key))?.form?.find(
+      ([, value]) => typeof value !== 'string' && value.file === file,
+    )?.[1];
+    if (!part || typeof part === 'string') return undefined;
+    const bytes = await get<ArrayBuffer>(fileKey(key, file), this.store);
+    return bytes && new Blob([bytes], { type: part.meta.type });
+  }
+
   /** Takes a change off the queue with its files: written by the server, or discarded by the user. */
   async discard(key: string): Promise<void> {
     const change = await this.find(key);
@@ -241,7 +255,11 @@ export class ChangeQueue {
     // The screens show the edited values (a JSON body's, its version as read left out).
     const body = edited.body instanceof FormData ? undefined : (edited.body as Record<string, unknown>);
     const { version: _, ...values } = body ?? {};
-    const shows = old.shows && { ...old.shows, values: { ...old.shows.values, ...values } };
+    // Its photos went with the old key's bytes: the edited form (the resolving dialog's) has none.
+    const shows = old.shows && {
+      ...old.shows,
+      values: { ...withoutQueuedFiles(old.shows.values, key), ...values },
+    };
     const replacement = await this.put(
       { shows, base: old.base, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },

@@ -3,6 +3,7 @@ import type { EntityDefinition, Envelope, RouteDefinition } from '@inspectra/con
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 import { newChangeKey } from './change-queue.ts';
+import { queuedFilesShown } from './queued-files.ts';
 import { creatorsOf, lastChangeOf, queueChange, versionAfter } from './sync-runner.ts';
 
 /** What a queued write answers the screen in place of the server's envelope. */
@@ -58,16 +59,20 @@ export async function queueWrite<T>(
     ...Object.values(o.params ?? {}),
     ...Object.values(o.query ?? {}),
   ].filter((value): value is string => isUuid(value) && value !== id);
-  // The values the screens show until the sync: as sent (a form's text as the form gave it), files
-  // left out, the version as read (the record keeps the one its change goes out with).
+  // The values the screens show until the sync: as sent (a form's text as the form gave it), its
+  // photos as references to their queued bytes, the version as read (the record keeps the one its
+  // change goes out with).
   const asSent = body instanceof FormData ? input.values : (body as Record<string, unknown>);
   const { version: _, ...sentValues } = Object.fromEntries(
     Object.entries(asSent).filter(([, value]) => !(value instanceof Blob)),
   );
+  // Made here rather than by the queue: the photos shown until the sync name the change's bytes.
+  const key = o.key ?? newChangeKey();
   const entity = (route.operation as { entity?: EntityDefinition }).entity;
   const values = {
     ...sentValues,
     ...(entity ? derivedOnDevice(entity, { ...(input.previous ?? {}), ...sentValues }) : {}),
+    ...(entity ? queuedFilesShown(entity, key, body, input, new Date().toISOString()) : {}),
   };
   const dependsOn = await creatorsOf(named);
   if (earlier && !dependsOn.includes(earlier.key)) dependsOn.push(earlier.key);
@@ -77,7 +82,7 @@ export async function queueWrite<T>(
     body,
     dependsOn,
     label: o.label,
-    key: o.key,
+    key,
     // The record as read: the base of the comparison should the server hold a newer version by
     // the time the change is sent (`QueuedChange.base`).
     ...(!created && input.previous ? { base: input.previous } : {}),

@@ -12,13 +12,14 @@ import {
 import type { EquipmentHealthPhoto } from '@inspectra/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../../api/files.ts';
+import { PhotoNotOnDevice } from '../../engine/PhotoNotOnDevice.tsx';
+import { useStoredFileUrl } from '../../engine/useStoredFileUrl.ts';
 import { formatDate } from '../../engine/locale.ts';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
 import { inspectionMethodLabel } from '../ndt/ndt-queries.ts';
 
-/** One photo as a thumbnail (the stored file, fetched with the session), a button that opens it. */
+/** One photo as a thumbnail (the stored file; offline, the device's copy), a button that opens it. */
 function Thumbnail({
   photo,
   label,
@@ -29,7 +30,7 @@ function Thumbnail({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
-  const src = useAuthorizedObjectUrl(photo.url);
+  const { src, notOnDevice } = useStoredFileUrl(photo.url);
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -39,6 +40,8 @@ function Thumbnail({
       <AspectRatio ratio={4 / 3}>
         {src ? (
           <Image src={src} alt={photo.displayName} radius="sm" fit="cover" />
+        ) : notOnDevice ? (
+          <PhotoNotOnDevice />
         ) : (
           <Center bg="gray.1" style={{ borderRadius: 4 }}>
             <Loader size="sm" aria-hidden />

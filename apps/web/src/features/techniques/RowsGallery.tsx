@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { galleryGroups } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, WorkspaceGallery } from '@inspectra/contract';
 import { IconPhoto } from '@tabler/icons-react';
@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
+import { PhotoNotOnDevice } from '../../engine/PhotoNotOnDevice.tsx';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
+import { useStoredFileUrl } from '../../engine/useStoredFileUrl.ts';
 import { PartOfList } from './PartOfList.tsx';
 import { techniqueQueries } from './technique-queries.ts';
 import type { TechniqueRecord, WorkspaceScope } from './technique-queries.ts';
@@ -117,11 +118,16 @@ function GalleryCard({
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
-  const src = useAuthorizedObjectUrl(picture?.url);
+  const { src, notOnDevice } = useStoredFileUrl(picture?.url);
   const frame = { display: 'block', width: '100%', aspectRatio: '4 / 3' } as const;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      {picture ? (
+      {picture && notOnDevice ? (
+        // Offline with no copy on the device: said in its place, nothing to open.
+        <Box style={frame}>
+          <PhotoNotOnDevice h="100%" />
+        </Box>
+      ) : picture ? (
         <UnstyledButton
           onClick={onOpen}
           aria-label={t('workspace.openPicture', { name: caption })}

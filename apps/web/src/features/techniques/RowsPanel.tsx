@@ -1,12 +1,11 @@
 import { Badge, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attachment, EntityDefinition, PermissionModule, WorkspaceList } from '@inspectra/contract';
-import { IconMovie, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMovie, IconPencil, IconPhoto, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizedObjectUrl } from '../../api/files.ts';
 import { errorText } from '../../ui/error-text.ts';
 import { OverrideMark } from '../verdicts/VerdictOverrides.tsx';
 import { ButtonLink } from '../../ui/links.tsx';
@@ -14,6 +13,7 @@ import { EntityTable } from '../../engine/EntityTable.tsx';
 import { formatFieldValue } from '../../engine/FieldDisplay.tsx';
 import { WarningsMark } from '../../engine/RecordedWarnings.tsx';
 import { RowAction } from '../../engine/RowAction.tsx';
+import { useStoredFileUrl } from '../../engine/useStoredFileUrl.ts';
 import { usePermission } from '../auth/useProfile.ts';
 import { extensionOf } from './extensions.ts';
 import { FindingBadge } from './FindingBadge.tsx';
@@ -261,7 +261,7 @@ export function RowsPanel({
 function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; name: string }) {
   const { t } = useTranslation();
   const photos = rowPhotos(entity, row);
-  const thumb = useAuthorizedObjectUrl(photos[0]?.url);
+  const thumb = useStoredFileUrl(photos[0]?.url);
   // A recording kept with the row (a magnified video) is what a reviewer looks for first.
   const withVideo = Object.entries(entity.images).some(
     ([slot, image]) => image.accepts === 'video' && row[slot],
@@ -277,8 +277,10 @@ function RowLead({ entity, row, name }: { entity: EntityDefinition; row: Row; na
         style={{ overflow: 'hidden', flexShrink: 0, display: 'grid', placeItems: 'center' }}
         aria-hidden
       >
-        {thumb ? (
-          <Image src={thumb} alt="" w={44} h={44} fit="cover" />
+        {thumb.src ? (
+          <Image src={thumb.src} alt="" w={44} h={44} fit="cover" />
+        ) : thumb.notOnDevice ? (
+          <IconPhotoOff size={18} stroke={1.4} color="var(--mantine-color-dimmed)" />
         ) : (
           <IconPhoto size={18} stroke={1.4} color="var(--mantine-color-dimmed)" />
         )}

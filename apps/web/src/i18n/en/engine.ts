@@ -99,6 +99,7 @@ export const engine = {
     willBeRemoved: 'Removed when you save',
     tooLarge: 'The file is larger than {{max}}',
     notAnImage: '{{name}} is not a JPEG, PNG, WebP or GIF image',
+    notOnDevice: 'Photo not on this device — shown when online',
   },
   video: {
     dropHere: 'Drag a video here, or choose one',

@@ -104,6 +104,7 @@ export const engine: Translation<typeof en> = {
     willBeRemoved: 'Dihapus saat Anda menyimpan',
     tooLarge: 'Ukuran berkas melebihi {{max}}',
     notAnImage: '{{name}} bukan gambar JPEG, PNG, WebP atau GIF',
+    notOnDevice: 'Foto tidak ada di perangkat ini — ditampilkan saat daring',
   },
   video: {
     dropHere: 'Seret video ke sini, atau pilih satu',
