@@ -253,6 +253,7 @@ export function ReferencePicker(p: ReferencePickerProps) {
       allowDeselect={!p.required}
       placeholder={t('engine.input.referencePlaceholder')}
       nothingFoundMessage={nothingFound(t, results, busy)}
+      description={offlineNote(t, results, p.description)}
       rightSection={busy ? <Loader size="xs" aria-hidden /> : undefined}
       maxDropdownHeight={320}
     />
@@ -260,12 +261,27 @@ export function ReferencePicker(p: ReferencePickerProps) {
 }
 
 /**
- * What an empty list says: searching, nothing matches, or (offline, with no copy of the list on the
- * device) "Not on this device — shown when online" rather than an empty list or loading without end.
+ * What an empty list says: searching, or nothing matches. Offline with no copy of the list on the
+ * device there is no list to show (no empty listbox): the field's description says so (`offlineNote`).
  */
-function nothingFound(t: TFunction, list: QueryReach, busy: boolean): string {
-  if (notOnDevice(list)) return t('offline.notOnDevice');
+function nothingFound(t: TFunction, list: QueryReach, busy: boolean): string | undefined {
+  if (notOnDevice(list)) return undefined;
   return busy ? t('engine.input.referenceSearching') : t('engine.input.referenceNothingFound');
+}
+
+/**
+ * The field's description, with "Not on this device — shown when online" after it while the list
+ * waits offline with nothing kept on the device: read with the field, never loading without end.
+ */
+function offlineNote(t: TFunction, list: QueryReach, description: ReactNode): ReactNode {
+  if (!notOnDevice(list)) return description;
+  return description ? (
+    <>
+      {description} {t('offline.notOnDevice')}
+    </>
+  ) : (
+    t('offline.notOnDevice')
+  );
 }
 
 export type ReferenceMultiSelectProps = Omit<ReferencePickerProps, 'value' | 'onChange'> & {
@@ -295,6 +311,7 @@ export function ReferenceMultiSelect(p: ReferenceMultiSelectProps) {
       clearable
       placeholder={p.value.length === 0 ? t('engine.input.referencePlaceholder') : undefined}
       nothingFoundMessage={nothingFound(t, results, results.isFetching)}
+      description={offlineNote(t, results, p.description)}
       rightSection={results.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
       maxDropdownHeight={320}
     />
