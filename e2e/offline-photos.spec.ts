@@ -106,7 +106,7 @@ test('photos of a task taken along show offline at a reduced size, and a photo s
       },
     ],
   });
-  const analysisId = reports[0]!.analysis.id;
+  const analysisId = reports[0]!.analysis!.id;
   const small = { name: 'lug-visual.png', mimeType: 'image/png', buffer: readFileSync(thermalPng) };
   await measurementWithPhotos(page, admin, analysisId, 'F-07-P', {
     thermalImage: { name: 'lug-ir.jpg', mimeType: 'image/jpeg', buffer: await largeJpeg(page) },

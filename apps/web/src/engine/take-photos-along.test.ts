@@ -3,7 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { readDevicePhoto } from './device-photos.ts';
 import { readBytes } from './image-bytes.ts';
-import { openOfflineCopy, readTakenTasks, removeOfflineCopy, removeTaken, takeOffline } from './offline-copy.ts';
+import {
+  openOfflineCopy,
+  readTakenTasks,
+  removeOfflineCopy,
+  removeTaken,
+  takeOffline,
+} from './offline-copy.ts';
 import { imagesRead } from './take-photos-along.ts';
 import type { TakePhotosOptions } from './take-photos-along.ts';
 
