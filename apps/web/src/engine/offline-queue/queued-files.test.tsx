@@ -51,8 +51,10 @@ const stored = (id: string, n: number): Attachment => ({
 describe('photos saved offline show from the queue until the sync', () => {
   it('a measurement added with a photo is in its list with the photo, read from the queue’s bytes', async () => {
     const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    cache.setQueryData(pageKey, { records: [], meta: { pageNumber: 1, pageSize: 25, totalCount: 0 } });
+    // The user's copy opened first (as at sign-in: opening it for another user than the page's last
+    // empties the cache), then the table's page read.
     const queue = await offlineWith(cache);
+    cache.setQueryData(pageKey, { records: [], meta: { pageNumber: 1, pageSize: 25, totalCount: 0 } });
     await callRoute(routeOf('POST /thermal-measurements'), {
       body: {
         values: { thermalAnalysisId: analysisId, tagNumber: 'F-07-T' },
