@@ -268,7 +268,8 @@ export class ChangeQueue {
       values: { ...withoutQueuedFiles(old.shows.values, key), ...values },
     };
     const replacement = await this.put(
-      { shows, base: old.base, ...edited, dependsOn: old.dependsOn },
+      // The same record: named as the old one was, unless the edit says otherwise.
+      { shows, base: old.base, label: old.label, name: old.name, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));
