@@ -54,6 +54,36 @@ describe('OfflineIndicator: the changes made on the device', () => {
     expect(screen.getByRole('button', { name: /^Offline.*2 changes waiting/ })).toBeInTheDocument();
   });
 
+  it('names each refused change by its record beside its label; one queued before names were kept, by its label', async () => {
+    const user = userEvent.setup();
+    const sync = startChangeSync('naming-user', { probe: async () => false, retryByItself: false });
+    act(() => onlineManager.setOnline(false));
+    const refusal = { status: 400, code: 'VALIDATION_ERROR', message: 'The report is locked', details: [] };
+    for (const name of ['PL-102-S03', 'PL-102-S04', undefined]) {
+      const change = await sync.queue.enqueue({
+        method: 'PUT',
+        path: '/rows?id=1',
+        body: {},
+        label: 'Thermal measurement',
+        name,
+      });
+      await sync.queue.update(change.key, { state: 'refused', refusal });
+    }
+
+    renderWithProviders(<OfflineIndicator userId="naming-user" />);
+    await user.click(await screen.findByRole('button', { name: /^Offline.*3 changes waiting/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Thermal measurement · PL-102-S03')).toBeInTheDocument();
+    expect(within(dialog).getByText('Thermal measurement · PL-102-S04')).toBeInTheDocument();
+    expect(within(dialog).getByText('Thermal measurement')).toBeInTheDocument();
+    // The buttons say which record they act on.
+    expect(
+      within(dialog).getByRole('button', {
+        name: 'Discard Thermal measurement · PL-102-S04: it will not be sent',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('offers a conflict’s comparison and a refusal’s Edit (with the server), says what waits, and opens the form', async () => {
     const user = userEvent.setup();
     const sync = startChangeSync('resolving-user', { probe: async () => false, retryByItself: false });

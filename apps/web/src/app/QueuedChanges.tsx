@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NeedsServer } from '../engine/NeedsServer.tsx';
 import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
 import type { ChangeSyncView } from '../engine/offline-queue/useChangeSync.ts';
-import { oldChanges } from '../engine/offline-queue/sync-status.ts';
+import { changeName, oldChanges } from '../engine/offline-queue/sync-status.ts';
 import { idempotencyKeyDays } from '@inspectra/contract';
 
 /** How many changes the user has still to see synced: waiting, and refused or in conflict. */
@@ -138,7 +138,7 @@ function RefusedChange({
   onOpen?: (change: QueuedChange) => void;
 }) {
   const { t } = useTranslation();
-  const name = change.label ?? t('offline.change');
+  const name = changeName(change, t('offline.change'));
   const conflict = change.state === 'conflict';
   const reason = conflict ? t('offline.conflict') : change.refusal?.message;
   const details = change.refusal?.details ?? [];

@@ -105,6 +105,47 @@ export function recordName(entity: EntityDefinition, record: Record<string, unkn
   return parts.length > 0 ? parts.join(' · ') : String(record.id ?? '');
 }
 
+/**
+ * The fields a row form edits for a variant: every field of it but the parent reference (a
+ * coordinate's parts each, which the form puts together).
+ */
+export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
+  return Object.entries(entity.fieldsOf(variant))
+    .filter(([key, field]) => key !== entity.parent && (field.kind !== 'json' || field.items))
+    .map(([key]) => key);
+}
+
+/** The field that names a row to a reader (an area, a location): its first required text field. */
+export function leadField(entity: EntityDefinition, variant: string | undefined): string {
+  const keys = shownFields(entity, variant);
+  return (
+    keys.find((k) => entity.fields[k]?.kind === 'text' && entity.fields[k]?.required) ??
+    keys.find((k) => entity.fields[k]?.kind === 'text') ??
+    keys[0]!
+  );
+}
+
+/**
+ * A record as a reader finds it named: by its `represent` fields where it declares them ("WO-0042 ·
+ * Substation survey"), else by its lead field ("PL-102-S03", the rows table's naming column);
+ * undefined where these are empty (its id names nothing to a reader).
+ */
+export function readerName(
+  entity: EntityDefinition,
+  record: Record<string, unknown>,
+  variant?: string,
+): string | undefined {
+  const keys = entity.represent?.length ? entity.represent : [leadField(entity, variant)];
+  const parts = keys
+    // A reference holds an id, which names nothing to a reader.
+    .filter((key) => entity.fields[key]?.kind !== 'ref')
+    .map((key) => record[key])
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .map((v) => String(v).trim())
+    .filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
 /** "closeUp" → "Close up": a readable fallback for a declared value. */
 function wordsOf(value: string): string {
   const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

@@ -13,6 +13,7 @@ import type { EntitySubmission } from '../EntityForm.tsx';
 import type { QueuedChange } from './change-queue.ts';
 import { queuedFormFields, queuedRecordChange } from './queued-record.ts';
 import type { QueuedRecordChange } from './queued-record.ts';
+import { changeName } from './sync-status.ts';
 
 export type ResolveQueuedChangeProps = {
   change: QueuedChange;
@@ -34,7 +35,7 @@ export type ResolveQueuedChangeProps = {
 export function ResolveQueuedChange(p: ResolveQueuedChangeProps) {
   const { t } = useTranslation();
   const record = useMemo(() => queuedRecordChange(p.change), [p.change]);
-  const name = p.change.label ?? t('offline.change');
+  const name = changeName(p.change, t('offline.change'));
   const conflict = p.change.state === 'conflict';
   return (
     <Modal

@@ -91,7 +91,13 @@ describe('the queue of offline changes', () => {
 
   it('resends an edited change as a new change with a new key, in its place, its dependents following it', async () => {
     const queue = new ChangeQueue(newUser());
-    const inspection = await queue.enqueue({ method: 'POST', path: '/inspections', body: { n: 1 } });
+    const inspection = await queue.enqueue({
+      method: 'POST',
+      path: '/inspections',
+      body: { n: 1 },
+      label: 'Thermal analysis',
+      name: 'T-101',
+    });
     const row = await queue.enqueue({ method: 'POST', path: '/rows', body: {}, dependsOn: [inspection.key] });
     await queue.update(inspection.key, {
       state: 'refused',
@@ -110,7 +116,13 @@ describe('the queue of offline changes', () => {
     expect(edited.key).not.toBe(inspection.key);
     const listed = await queue.list();
     expect(listed.map((c) => c.key)).toEqual([edited.key, row.key]);
-    expect(listed[0]).toMatchObject({ state: 'waiting', body: { n: 2 } });
+    // Named as the change it replaces.
+    expect(listed[0]).toMatchObject({
+      state: 'waiting',
+      body: { n: 2 },
+      label: 'Thermal analysis',
+      name: 'T-101',
+    });
     expect(listed[0]!.refusal).toBeUndefined();
     expect(listed[1]!.dependsOn).toEqual([edited.key]);
   });

@@ -61,6 +61,11 @@ export type QueuedChange = {
   attempts: number;
   /** A label for the lists of the indicator: what the user would call it ("Thermal measurement"). */
   label?: string;
+  /**
+   * The record's name as a reader finds it (`readerName`: "PL-102-S03"), beside the label in the
+   * indicator's lists, so two changes of one entity read apart. Absent in changes queued before it.
+   */
+  name?: string;
   /** The record as the screens show it until the change is written. */
   shows?: QueuedRecord;
   /**
@@ -77,6 +82,7 @@ export type ChangeInput = {
   body?: unknown;
   dependsOn?: string[];
   label?: string;
+  name?: string;
   shows?: QueuedRecord;
   /** An update's record as read (`QueuedChange.base`). */
   base?: Record<string, unknown> | null;
@@ -150,6 +156,7 @@ export class ChangeQueue {
       attempts: 0,
       ...(input.dependsOn?.length ? { dependsOn: input.dependsOn } : {}),
       ...(input.label ? { label: input.label } : {}),
+      ...(input.name ? { name: input.name } : {}),
       ...(input.shows ? { shows: input.shows } : {}),
       ...(input.base ? { base: input.base } : {}),
     };
@@ -261,7 +268,8 @@ export class ChangeQueue {
       values: { ...withoutQueuedFiles(old.shows.values, key), ...values },
     };
     const replacement = await this.put(
-      { shows, base: old.base, ...edited, dependsOn: old.dependsOn },
+      // The same record: named as the old one was, unless the edit says otherwise.
+      { shows, base: old.base, label: old.label, name: old.name, ...edited, dependsOn: old.dependsOn },
       { key: newChangeKey(), order: old.order, madeAt: now.toISOString() },
     );
     const dependents = (await this.list()).filter((change) => change.dependsOn?.includes(key));

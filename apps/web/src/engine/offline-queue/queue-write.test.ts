@@ -88,6 +88,30 @@ describe('a record written offline goes into the queue', () => {
     expect(update!.body).not.toHaveProperty('deltaTC');
   });
 
+  it('keeps the name a reader finds the record by: a tag typed offline, or the one read', async () => {
+    const queue = offlineAs();
+    const created = await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { tagNumber: 'PL-102-S03', maxTemperatureC: 78.4, referenceTemperatureC: 41.2 } },
+      queueOffline: 'Thermal measurement',
+    });
+    const id = (created.data as { id: string }).id;
+    // Its reading corrected: the tag is not sent, the record as read names it.
+    await callApi('PUT /thermal-measurements', {
+      query: { id },
+      body: { values: { maxTemperatureC: 43.9 }, previous: { id, version: 1, tagNumber: 'PL-102-S03' } },
+      queueOffline: 'Thermal measurement',
+    });
+    // A record with no name to read (no tag): the label alone will say it.
+    await callRoute(routeOf('POST /thermal-measurements'), {
+      body: { values: { maxTemperatureC: 50, referenceTemperatureC: 41.2 } },
+      queueOffline: 'Thermal measurement',
+    });
+    const [create, update, unnamed] = await queue.list();
+    expect(create!.name).toBe('PL-102-S03');
+    expect(update!.name).toBe('PL-102-S03');
+    expect(unnamed).not.toHaveProperty('name');
+  });
+
   it('queues a form with its photo, kept as bytes', async () => {
     const queue = offlineAs();
     const photo = new File([new Uint8Array([1, 2, 3])], 'hot.jpg', { type: 'image/jpeg' });

@@ -1,6 +1,7 @@
 import { evaluate, fieldsRead, readThrough } from '@inspectra/contract';
 import type { EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
+import { readerName } from '../entity-labels.ts';
 import type { PayloadInput } from '../../api/payload.ts';
 import { newChangeKey } from './change-queue.ts';
 import { queuedFilesShown } from './queued-files.ts';
@@ -69,6 +70,8 @@ export async function queueWrite<T>(
   // Made here rather than by the queue: the photos shown until the sync name the change's bytes.
   const key = o.key ?? newChangeKey();
   const entity = (route.operation as { entity?: EntityDefinition }).entity;
+  // Its name as the record reads with the change (a tag typed offline, or kept from the read).
+  const name = entity ? readerName(entity, { ...(input.previous ?? {}), ...sentValues }) : undefined;
   const values = {
     ...sentValues,
     ...(entity ? derivedOnDevice(entity, { ...(input.previous ?? {}), ...sentValues }) : {}),
@@ -82,6 +85,7 @@ export async function queueWrite<T>(
     body,
     dependsOn,
     label: o.label,
+    ...(name ? { name } : {}),
     key,
     // The record as read: the base of the comparison should the server hold a newer version by
     // the time the change is sent (`QueuedChange.base`).

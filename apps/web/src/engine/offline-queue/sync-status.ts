@@ -107,3 +107,13 @@ export function oldChanges(
   const old = ages.filter((days) => days >= oldChangeDays);
   return old.length > 0 ? { count: old.length, days: Math.max(...old) } : undefined;
 }
+
+/**
+ * How the indicator's lists name a change: its label and its record's name ("Thermal measurement ·
+ * PL-102-S03"), so two changes of one entity read apart; the label alone for a change queued
+ * before names were kept (or whose record has none), `fallback` ("Change") with neither.
+ */
+export function changeName(change: Pick<QueuedChange, 'label' | 'name'>, fallback: string): string {
+  const label = change.label ?? fallback;
+  return change.name ? `${label} · ${change.name}` : label;
+}

@@ -11,6 +11,7 @@ import {
   serveMockApi,
   signedInAs,
 } from '../../api/test-server.ts';
+import { queuedMark } from '../../engine/offline-queue/queued-mark.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { RowsPanel } from './RowsPanel.tsx';
 import { rowKinds } from './technique-queries.ts';
@@ -43,18 +44,18 @@ const view = (n: number, category: string, displayName: string, withPicture = tr
   version: 1,
 });
 
-function renderGallery() {
+const views = () => [
+  view(1, 'scanArea', 'Annular plate 0–90°'),
+  view(2, 'overallView', 'Tank T-101 from the north'),
+  view(3, 'scanArea', 'Annular plate 90–180°', false),
+];
+
+function renderGallery(rows: Record<string, unknown>[] = views()) {
   signedInAs({ permissions: grants(['srut'], editActions) });
   server.use(
     http.get(api('/srut-general-view-storage-tank/by-inspection'), ({ request }) =>
       new URL(request.url).searchParams.get('inspectionId') === inspection.id
-        ? HttpResponse.json(
-            envelope([
-              view(1, 'scanArea', 'Annular plate 0–90°'),
-              view(2, 'overallView', 'Tank T-101 from the north'),
-              view(3, 'scanArea', 'Annular plate 90–180°', false),
-            ]),
-          )
+        ? HttpResponse.json(envelope(rows))
         : HttpResponse.json(envelope([])),
     ),
   );
@@ -92,5 +93,17 @@ describe('a list declared as a gallery', () => {
       expect(router.state.location.pathname).toMatch(/\/rows\/0+-0000-4000-8000-000000000101$/),
     );
     expect(router.state.location.search).toMatchObject({ list: 'srutGeneralView', variant: 'storage-tank' });
+  });
+
+  it('marks a picture whose row waits in the device\'s queue "Waiting to sync", as the table does', async () => {
+    const [first, second, third] = views();
+    // As the queue's overlay shows a row recorded offline (`queuedMark`).
+    renderGallery([first!, { ...second!, [queuedMark]: '00000000-0000-4000-8000-0000000000f1' }, third!]);
+    const overall = await screen.findByRole('region', { name: 'Overall view' }, { timeout: 5000 });
+    expect(within(overall).getByText('Waiting to sync')).toBeInTheDocument();
+    // The rows the server gave say nothing.
+    expect(
+      within(screen.getByRole('region', { name: 'Scan area' })).queryByText('Waiting to sync'),
+    ).toBeNull();
   });
 });

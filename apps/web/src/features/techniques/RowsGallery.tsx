@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { enumLabel, fieldLabel } from '../../engine/entity-labels.ts';
 import { PhotoNotOnDevice } from '../../engine/PhotoNotOnDevice.tsx';
 import { PhotoViewer } from '../../engine/PhotoViewer.tsx';
+import { QueuedMark } from '../../engine/offline-queue/QueuedMark.tsx';
 import type { Photo } from '../../engine/PhotoViewer.tsx';
 import { useStoredFileUrl } from '../../engine/useStoredFileUrl.ts';
 import { PartOfList } from './PartOfList.tsx';
@@ -87,6 +88,7 @@ export function RowsGallery({
               {rows.map((row) => (
                 <GalleryCard
                   key={String(row.id)}
+                  row={row}
                   picture={pictureOf(row, gallery.image)}
                   caption={captionOf(row)}
                   onOpen={() => setOpen({ group: value, index: pictured.indexOf(row) })}
@@ -107,11 +109,14 @@ export function RowsGallery({
 }
 
 function GalleryCard({
+  row,
   picture,
   caption,
   onOpen,
   actions,
 }: {
+  /** The row: its caption says "Waiting to sync" while it is shown from the device's queue. */
+  row: Row;
   picture: Attachment | undefined;
   caption: string;
   onOpen: () => void;
@@ -145,9 +150,13 @@ function GalleryCard({
         </Stack>
       )}
       <Group justify="space-between" gap={4} wrap="nowrap" px="xs" py={6}>
-        <Text size="sm" fw={500} lineClamp={2} style={{ minWidth: 0 }}>
-          {caption}
-        </Text>
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} lineClamp={2}>
+            {caption}
+          </Text>
+          {/* As the table's naming column: a picture recorded offline says it is not yet synced. */}
+          <QueuedMark record={row} />
+        </div>
         <Group gap={2} wrap="nowrap">
           {actions}
         </Group>

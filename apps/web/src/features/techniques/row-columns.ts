@@ -1,18 +1,11 @@
 import { fieldsRead, readingKeys } from '@inspectra/contract';
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EntityColumn } from '../../engine/column-fit.ts';
-import { fieldOf } from '../../engine/entity-labels.ts';
+import { fieldOf, leadField, shownFields } from '../../engine/entity-labels.ts';
 import { workedOutKeys } from '../../engine/WorkedOut.tsx';
 
-/**
- * The fields a row form edits for a variant: every field of it but the parent reference (a
- * coordinate's parts each, which the form puts together).
- */
-export function shownFields(entity: EntityDefinition, variant: string | undefined): string[] {
-  return Object.entries(entity.fieldsOf(variant))
-    .filter(([key, field]) => key !== entity.parent && (field.kind !== 'json' || field.items))
-    .map(([key]) => key);
-}
+// Where a row is named and what its form edits are the engine's (a queued change's name reads them too).
+export { leadField, shownFields };
 
 /**
  * What a record's details and table show for a variant: its fields as `shownFields`, each
@@ -20,16 +13,6 @@ export function shownFields(entity: EntityDefinition, variant: string | undefine
  */
 export function readFields(entity: EntityDefinition, variant: string | undefined): string[] {
   return readingKeys(shownFields(entity, variant), entity.fields);
-}
-
-/** The field that names a row to a reader (an area, a location): its first required text field. */
-export function leadField(entity: EntityDefinition, variant: string | undefined): string {
-  const keys = shownFields(entity, variant);
-  return (
-    keys.find((k) => entity.fields[k]?.kind === 'text' && entity.fields[k]?.required) ??
-    keys.find((k) => entity.fields[k]?.kind === 'text') ??
-    keys[0]!
-  );
 }
 
 /**
