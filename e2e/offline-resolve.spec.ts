@@ -114,7 +114,7 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
   await shoot('refused');
 
   // 6. The conflict, in the record's form: the field both changed asked, the other taken as saved.
-  await changes.getByRole('button', { name: 'Compare and resolve Thermal analysis' }).click();
+  await changes.getByRole('button', { name: /^Compare and resolve Thermal analysis · / }).click();
   const resolve = page.getByRole('dialog', { name: 'Resolve Thermal analysis' });
   const compare = resolve.getByRole('region', { name: 'Changed by you and by someone else' });
   await expect(compare).toBeVisible();
@@ -143,7 +143,9 @@ test('an inspector syncs offline changes that meet a conflict and a refusal, and
   await left.click();
   await page
     .getByRole('dialog')
-    .getByRole('button', { name: 'Edit Thermal analysis and send it again' })
+    .getByRole('button', {
+      name: /^Edit Thermal analysis · Section 2 scanned at 80 % load…? and send it again$/,
+    })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Thermal analysis' });
   await expect(edit.getByRole('region', { name: 'The server’s reason' })).toContainText('is submitted');

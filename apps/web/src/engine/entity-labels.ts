@@ -143,7 +143,17 @@ export function readerName(
     .filter((v) => typeof v === 'string' || typeof v === 'number')
     .map((v) => String(v).trim())
     .filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : undefined;
+  return parts.length > 0 ? shortened(parts.join(' · ')) : undefined;
+}
+
+/** The longest name a list gives a record beside its kind; longer text (a summary) is cut at a word. */
+const readerNameMaxLength = 40;
+
+function shortened(name: string): string {
+  if (name.length <= readerNameMaxLength) return name;
+  const cut = name.slice(0, readerNameMaxLength);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > readerNameMaxLength / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
 /** "closeUp" → "Close up": a readable fallback for a declared value. */
