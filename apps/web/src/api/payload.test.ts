@@ -8,7 +8,7 @@ import {
 } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { describe, expect, it } from 'vitest';
-import { buildPayload, queryEntries, routeBody } from './payload.ts';
+import { buildPayload, filesOfForm, queryEntries, routeBody } from './payload.ts';
 
 const measurement = thermalMeasurement as unknown as EntityDefinition;
 const workOrder = workOrderSpk as unknown as EntityDefinition;
@@ -283,5 +283,33 @@ describe('routeBody: a keyed write of one record', () => {
   it('sends a bulk write (an array of rows) as given', () => {
     const rows = [{ equipmentNo: 'A' }, { equipmentNo: 'B' }];
     expect(routeBody(upsert, rows as never)).toBe(rows);
+  });
+});
+
+describe('filesOfForm: the files a form carries, read back as a form hands them over', () => {
+  it('gives back a slot’s photo and a list’s photos and kept images, in order, with their types', () => {
+    const kept = '5f1d7c1e-8c1d-4c57-9d55-2a4f1f7e9a01';
+    const first = new File([new Uint8Array([1])], 'F1.png', { type: 'image/png' });
+    const second = new File([new Uint8Array([2])], 'F2.png', { type: 'image/png' });
+    const list = [
+      { file: first, imageType: 'overview' },
+      { id: kept, imageType: 'leak', displayName: 'Flange drip' },
+      { file: second, imageType: 'closeUp' },
+    ];
+    const form = buildPayload(finding, { values: {}, imageLists: { summaryImages: list } }, 'multipart');
+    expect(filesOfForm(finding, form as FormData)).toEqual({
+      images: {},
+      imageLists: { summaryImages: list },
+    });
+
+    const photo = png();
+    const measurementForm = buildPayload(
+      measurement,
+      { values: { tagNumber: 'P-101' }, images: { thermalImage: photo, visualImage: null } },
+      'multipart',
+    ) as FormData;
+    const back = filesOfForm(measurement, measurementForm);
+    expect(back.images).toEqual({ thermalImage: photo, visualImage: null });
+    expect(back.imageLists).toEqual({});
   });
 });

@@ -143,6 +143,36 @@ export function buildPayload(
 }
 
 /**
+ * The image slots and image lists a multipart form carries, read back as a form hands them over
+ * (`PayloadInput`): the inverse of `buildPayload` for files. A slot's file part, or '' for a removed
+ * image; a list's entries from its JSON part, each naming its file by place or a stored image by id.
+ * What a change kept on the device sends again when it is resolved in its form.
+ */
+export function filesOfForm(
+  entity: EntityDefinition,
+  form: FormData,
+): Pick<PayloadInput, 'images' | 'imageLists'> {
+  const images: NonNullable<PayloadInput['images']> = {};
+  for (const slot of Object.keys(entity.images)) {
+    const part = form.get(slot);
+    if (isFile(part)) images[slot] = part as File;
+    else if (part === '') images[slot] = null;
+  }
+  const imageLists: NonNullable<PayloadInput['imageLists']> = {};
+  for (const key of Object.keys(entity.imageLists)) {
+    const parts = form.getAll(key);
+    const described = parts.find((part) => typeof part === 'string');
+    if (typeof described !== 'string') continue;
+    const files = parts.filter(isFile) as File[];
+    const entries = JSON.parse(described) as (Omit<ImageListItem, 'file'> & { file?: number })[];
+    imageLists[key] = entries.map(({ file, ...item }) =>
+      file === undefined ? item : { ...item, file: files[file] },
+    );
+  }
+  return { images, imageLists };
+}
+
+/**
  * Query parameters as sent: undefined, null and '' are dropped (an empty filter is no filter), arrays
  * repeat their key, dates are ISO strings.
  */

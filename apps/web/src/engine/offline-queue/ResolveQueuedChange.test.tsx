@@ -1,13 +1,18 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeOf } from '../../api/calls.ts';
+import { routeBody } from '../../api/payload.ts';
 import { accessTokenFor, api, envelope, server, serveMockApi, setCookies } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import type { QueuedChange } from './change-queue.ts';
 import { ResolveQueuedChange } from './ResolveQueuedChange.tsx';
+import { startChangeSync, stopChangeSync } from './sync-runner.ts';
 
 serveMockApi();
+afterEach(() => stopChangeSync());
 
 const change = (
   o: Partial<QueuedChange> & Pick<QueuedChange, 'method' | 'path' | 'state'>,
@@ -142,5 +147,49 @@ describe('a refused or conflicting queued change, opened in its record’s form'
     expect(sent).toEqual([
       expect.objectContaining({ id, thermalAnalysisId: 'a-1', tagNumber: 'F-07-T', maxTemperatureC: 52.1 }),
     ]);
+  });
+
+  it('a refused create with a photo: saved online with the photo it was kept with', async () => {
+    const user = userEvent.setup();
+    setCookies(accessTokenFor('resolver'), 'refresh');
+    const received: Record<string, FormDataEntryValue>[] = [];
+    server.use(
+      http.post(api('/thermal-measurements'), async ({ request }) => {
+        const form = Object.fromEntries(await request.formData());
+        received.push(form);
+        return HttpResponse.json(envelope({ id: form.id, version: 1 }), { status: 201 });
+      }),
+    );
+    // A measurement saved offline with its thermal image, refused at the sync (its report was
+    // submitted meanwhile); the queue holds the photo's only copy.
+    const sync = startChangeSync('resolver', { probe: async () => false, retryByItself: false });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 7])], 'IR-F-07-S.jpg', { type: 'image/jpeg' });
+    const id = '0b0c6a53-50f4-4c3e-9d5f-1b4f7b9f2a11';
+    const values = { id, thermalAnalysisId: 'a-1', date: '2026-11-20', tagNumber: 'F-07-S' };
+    const queued = await sync.queue.enqueue({
+      method: 'POST',
+      path: '/thermal-measurements',
+      body: routeBody(routeOf('POST /thermal-measurements'), { values, images: { thermalImage: photo } }),
+      label: 'Thermal measurement',
+    });
+    await sync.queue.update(queued.key, {
+      state: 'refused',
+      refusal: { status: 409, code: 'CONFLICT', message: 'The report is submitted', details: [] },
+    });
+    const settle = vi.fn(async () => undefined);
+    renderWithProviders(
+      <ResolveQueuedChange
+        change={(await sync.queue.find(queued.key))!}
+        settle={settle}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Edit Thermal measurement/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(settle).toHaveBeenCalledWith(queued.key), { timeout: 5000 });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ id, tagNumber: 'F-07-S', thermalAnalysisId: 'a-1' });
+    // The photo goes with it (jsdom's request keeps a part's type, not its name or bytes).
+    expect(received[0]!.thermalImage).toMatchObject({ type: 'image/jpeg' });
   });
 });

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../api/calls.ts';
+import { filesOfForm } from '../../api/payload.ts';
 import { loadCurrentRecord } from '../../api/current-record.ts';
 import { detailText, errorText } from '../../ui/error-text.ts';
 import { fieldLabel } from '../entity-labels.ts';
@@ -14,6 +15,7 @@ import type { QueuedChange } from './change-queue.ts';
 import { queuedFormFields, queuedRecordChange } from './queued-record.ts';
 import type { QueuedRecordChange } from './queued-record.ts';
 import { changeName } from './sync-status.ts';
+import { queuedBody } from './sync-runner.ts';
 
 export type ResolveQueuedChangeProps = {
   change: QueuedChange;
@@ -80,11 +82,15 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
     const op = record.route.operation;
     const idInBody = op.kind !== 'update' || op.id === 'body';
     const sent = { ...hidden, ...values, ...(idInBody && record.recordId ? { id: record.recordId } : {}) };
+    // The photos the change was saved with go with it: the form edits its values, and the queue
+    // holds the only copy of those photos (taken off it once this save is written).
+    const queued = await queuedBody(change.key);
+    const files = queued instanceof FormData ? filesOfForm(entity, queued) : {};
     return (
       await callRoute(record.route, {
         params: record.params,
         query: record.query,
-        body: { values: sent, previous: current.data ?? null },
+        body: { values: sent, ...files, previous: current.data ?? null },
       })
     ).data;
   };

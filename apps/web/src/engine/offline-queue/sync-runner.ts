@@ -302,6 +302,12 @@ export async function settleChange(key: string): Promise<void> {
   await current.run();
 }
 
+/** What a queued change sends (a form rebuilt with its files), or undefined once it has left the queue. */
+export async function queuedBody(key: string): Promise<unknown> {
+  const change = current && (await current.queue.find(key));
+  return change ? current!.queue.bodyOf(change) : undefined;
+}
+
 /**
  * The keys of the queued creates whose client-made id is among `ids`: a change that names one of
  * those records (a row under an inspection made offline) is sent after it.
