@@ -2,26 +2,23 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { serveMockApi } from '../api/test-server.ts';
-import { startChangeSync, stopChangeSync } from '../engine/offline-queue/sync-runner.ts';
+import { startChangeSync } from '../engine/offline-queue/sync-runner.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { oldChangesOf } from './QueuedChanges.tsx';
+import { backOnlineAfterEach, offlineSyncOf } from '../test/offline.ts';
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 describe('OfflineIndicator: the changes made on the device', () => {
   it('counts the changes waiting, lists the refused with their reason, and Discard takes one off', async () => {
     const user = userEvent.setup();
     // No server to send to: the changes stay queued.
-    const sync = startChangeSync('indicator-user', { probe: async () => false, retryByItself: false });
-    act(() => onlineManager.setOnline(false));
+    const sync = offlineSyncOf('indicator-user');
     await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 1 }, label: 'Thermal measurement' });
     await sync.queue.enqueue({ method: 'POST', path: '/rows', body: { n: 2 }, label: 'Thermal measurement' });
     const refused = await sync.queue.enqueue({
@@ -56,8 +53,7 @@ describe('OfflineIndicator: the changes made on the device', () => {
 
   it('names each refused change by its record beside its label; one queued before names were kept, by its label', async () => {
     const user = userEvent.setup();
-    const sync = startChangeSync('naming-user', { probe: async () => false, retryByItself: false });
-    act(() => onlineManager.setOnline(false));
+    const sync = offlineSyncOf('naming-user');
     const refusal = { status: 400, code: 'VALIDATION_ERROR', message: 'The report is locked', details: [] };
     for (const name of ['PL-102-S03', 'PL-102-S04', undefined]) {
       const change = await sync.queue.enqueue({

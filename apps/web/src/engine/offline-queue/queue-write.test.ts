@@ -2,17 +2,14 @@ import 'fake-indexeddb/auto';
 import { act } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, callRoute, routeOf, wasQueued } from '../../api/calls.ts';
 import { api, server, serveMockApi } from '../../api/test-server.ts';
 import type { ChangeQueue } from './change-queue.ts';
-import { startChangeSync, stopChangeSync } from './sync-runner.ts';
+import { backOnlineAfterEach, offlineSyncOf } from '../../test/offline.ts';
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let users = 0;
@@ -20,8 +17,7 @@ let users = 0;
 /** Offline, with the user's sync started and no server to send to. */
 function offlineAs(): ChangeQueue {
   const user = `queue-write-${++users}`;
-  const sync = startChangeSync(user, { probe: async () => false, retryByItself: false });
-  act(() => onlineManager.setOnline(false));
+  const sync = offlineSyncOf(user);
   return sync.queue;
 }
 

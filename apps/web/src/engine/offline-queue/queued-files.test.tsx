@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { thermalMeasurement, walkthroughSummary } from '@inspectra/contract';
 import type { Attachment } from '@inspectra/contract';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi, callRoute, routeOf } from '../../api/calls.ts';
 import { serveMockApi } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -11,13 +11,10 @@ import { readBytes } from '../image-bytes.ts';
 import { openOfflineCopy } from '../offline-copy.ts';
 import { RecordDrawer } from '../RecordDrawer.tsx';
 import { queuedFilesShown } from './queued-files.ts';
-import { startChangeSync, stopChangeSync } from './sync-runner.ts';
+import { backOnlineAfterEach, offlineSyncOf } from '../../test/offline.ts';
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 let users = 0;
 const analysisId = '11111111-1111-4111-8111-111111111111';
@@ -30,8 +27,7 @@ const jpeg = (name: string, bytes = [0xff, 0xd8, 0xff, 1]) =>
 async function offlineWith(cache: QueryClient) {
   const user = `queued-files-${++users}`;
   await openOfflineCopy(cache, user);
-  const sync = startChangeSync(user, { probe: async () => false, retryByItself: false, cache });
-  act(() => onlineManager.setOnline(false));
+  const sync = offlineSyncOf(user, cache);
   return sync.queue;
 }
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, screen } from '@testing-library/react';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import { callApi, callRoute, routeOf } from '../../api/calls.ts';
 import { serveMockApi } from '../../api/test-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -9,12 +9,10 @@ import { ChangeQueue } from './change-queue.ts';
 import { answerWhenNew, queuedKeyOf } from './queued-mark.ts';
 import { QueuedMark } from './QueuedMark.tsx';
 import { startChangeSync, stopChangeSync } from './sync-runner.ts';
+import { backOnlineAfterEach, offlineSyncOf } from '../../test/offline.ts';
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 let users = 0;
 const analysisId = '11111111-1111-4111-8111-111111111111';
@@ -43,8 +41,7 @@ function cacheAsRead(): QueryClient {
 
 /** Offline, the user's sync started over `cache`, no server to send to. */
 function offlineAs(cache: QueryClient, user = `shown-${++users}`) {
-  const sync = startChangeSync(user, { probe: async () => false, retryByItself: false, cache });
-  act(() => onlineManager.setOnline(false));
+  const sync = offlineSyncOf(user, cache);
   return { user, sync };
 }
 

@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
 import type { PermissionAction } from '@inspectra/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   envelope,
@@ -18,14 +17,11 @@ import {
 } from '../../api/test-server.ts';
 import { auditFields } from '../../test/records.fixture.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { startChangeSync, stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { SupportingDocumentsPanel } from './SupportingDocumentsPanel.tsx';
+import { backOnlineAfterEach, offlineSyncOf } from '../../test/offline.ts';
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 const reportId = '0d4c1d3e-2b5f-4f57-9a33-9f1f1c0c5a01';
 
@@ -189,12 +185,7 @@ describe('SupportingDocumentsPanel', () => {
     const { container, queryClient } = renderPanel();
     await screen.findByRole('row', { name: /FLIR-T540-calibration\.pdf/ }, { timeout: 5000 });
     // The network goes; the user's sync runs over the screen's cache, with no server to send to.
-    const sync = startChangeSync('documents-offline', {
-      probe: async () => false,
-      retryByItself: false,
-      cache: queryClient,
-    });
-    act(() => onlineManager.setOnline(false));
+    const sync = offlineSyncOf('documents-offline', queryClient);
 
     await user.upload(picker(container), pdf('PRC-TH-07 thermography.pdf'));
     expect(await screen.findByText('Ready')).toBeVisible();

@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   editActions,
@@ -14,12 +13,12 @@ import {
   signedInAs,
 } from '../../api/test-server.ts';
 import { ChangeQueue } from '../../engine/offline-queue/change-queue.ts';
-import { startChangeSync, stopChangeSync } from '../../engine/offline-queue/sync-runner.ts';
 import { reportRecord, thermalMeasurementRecord } from '../../test/records.fixture.ts';
 import { renderWithRouter, suspended } from '../../test/render.tsx';
 import { thermalReportHandlers } from '../../test/thermal-report.fixture.ts';
 import { ReportLockScope } from '../reports/ReportLock.tsx';
 import { TechniqueWorkspacePage } from './TechniqueWorkspacePage.tsx';
+import { backOnlineAfterEach, offlineSyncOf } from '../../test/offline.ts';
 
 /*
  * An inspection started with no network (docs/offline-capture.md, "What the screens show until the
@@ -28,10 +27,7 @@ import { TechniqueWorkspacePage } from './TechniqueWorkspacePage.tsx';
  */
 
 serveMockApi();
-afterEach(() => {
-  stopChangeSync();
-  act(() => onlineManager.setOnline(true));
-});
+backOnlineAfterEach();
 
 describe('starting an inspection offline', () => {
   it('queues its create, says so, and opens it: no rows yet, the server’s figures not on the device', async () => {
@@ -57,8 +53,7 @@ describe('starting an inspection offline', () => {
     );
     const start = await screen.findByRole('button', { name: 'Start thermal analysis' }, { timeout: 5000 });
     // The network gone, the user's sync started over the screens' cache (as the shell does).
-    startChangeSync(user, { probe: async () => false, retryByItself: false, cache: queryClient });
-    act(() => onlineManager.setOnline(false));
+    offlineSyncOf(user, queryClient);
 
     await userEvent.click(start);
     expect(
