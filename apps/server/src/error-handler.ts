@@ -2,6 +2,7 @@ import { errorStatus } from '@inspectra/contract';
 import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { raisedByTheDatabase } from './db/scheduler.ts';
 import { bodyLeftUnread } from './engine/bounded-requests.ts';
 import { constraintMessages, fieldOfColumn } from './engine/constraint-messages.ts';
 import { clientWentAway } from './logging.ts';
@@ -58,8 +59,10 @@ const socketFailures = new Set([
 function databaseUnreachable(error: unknown): boolean {
   for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (socketFailures.has(code) || /^(08[0-9A-Z]{3}|57P0[123])$/.test(code)))
-      return true;
+    // A socket's failure counts only when the database's connection raised it: the file store's
+    // bucket out of reach is not the database's (it says so itself, s3-file-store.ts).
+    if (typeof code === 'string' && socketFailures.has(code) && raisedByTheDatabase(e)) return true;
+    if (typeof code === 'string' && /^(08[0-9A-Z]{3}|57P0[123])$/.test(code)) return true;
     if (
       typeof message === 'string' &&
       /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(

@@ -70,6 +70,23 @@ const duplicatePreparedStatement = '42P05';
 /** Connections whose prepared statements may not be what their client believes: closed on release. */
 const unreliable = new WeakSet<pg.PoolClient>();
 
+/**
+ * Errors a connection or a statement raised: a socket's failure among them (ECONNREFUSED, ECONNRESET)
+ * is the database's, not another service's the request called (the file store's bucket), so only
+ * these answer "the database cannot be reached" (error-handler.ts).
+ */
+const databaseErrors = new WeakSet<object>();
+
+/** Whether `error` came from a database connection or statement (`databaseErrors`). */
+export function raisedByTheDatabase(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && databaseErrors.has(error);
+}
+
+function fromTheDatabase(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) databaseErrors.add(error);
+  return error;
+}
+
 /** Connections given an error listener of their own (`watched`). */
 const listenedTo = new WeakSet<pg.PoolClient>();
 
@@ -207,7 +224,7 @@ export class ScheduledPool extends pg.Pool {
       return result;
     } catch (error) {
       if ((error as { code?: string }).code === duplicatePreparedStatement) unreliable.add(client);
-      throw error;
+      throw fromTheDatabase(error);
     } finally {
       if (onAbort) work?.signal?.removeEventListener('abort', onAbort);
     }
@@ -226,7 +243,7 @@ export class ScheduledPool extends pg.Pool {
       return watched(await super.connect());
     } catch (error) {
       this.releaseSlot();
-      throw error;
+      throw fromTheDatabase(error);
     }
   }
 
@@ -288,7 +305,7 @@ export class ScheduledPool extends pg.Pool {
     } catch (error) {
       failed = true;
       await client.query('rollback').catch(() => {});
-      throw error;
+      throw fromTheDatabase(error);
     } finally {
       client.release(failed || unreliable.has(client) || undefined);
       this.releaseSlot();
