@@ -135,12 +135,14 @@ export function RecordDrawer(p: RecordDrawerProps) {
 }
 
 /**
- * A photo as a thumbnail (the server's, or offline the device's copy), its label under it; a press
- * opens it full size.
+ * A photo as a thumbnail (the server's, offline the device's copy, or a local one: `src`), its label
+ * under it; a press opens it full size.
  */
 export function PhotoThumbnail({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation();
-  const { src, notOnDevice } = useStoredFileUrl(photo.url);
+  const fetched = useStoredFileUrl(photo.src ? undefined : photo.url);
+  const src = photo.src ?? fetched.src;
+  const notOnDevice = !src && fetched.notOnDevice;
   // Offline with no copy on the device there is nothing to open: said in its place.
   if (notOnDevice)
     return (

@@ -185,6 +185,11 @@ describe('a refused or conflicting queued change, opened in its record’s form'
       />,
     );
     const dialog = await screen.findByRole('dialog', { name: /^Edit Thermal measurement/ });
+    // The photo is shown before the save: the user sees what goes with it.
+    expect(
+      await within(dialog).findByRole('heading', { name: 'The photo saved with this change (sent with it)' }),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: /thermal image/i })).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(settle).toHaveBeenCalledWith(queued.key), { timeout: 5000 });
     expect(received).toHaveLength(1);

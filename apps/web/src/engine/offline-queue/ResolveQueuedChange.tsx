@@ -1,17 +1,22 @@
-import { Alert, Loader, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Loader, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { callRoute } from '../../api/calls.ts';
 import { filesOfForm } from '../../api/payload.ts';
 import { loadCurrentRecord } from '../../api/current-record.ts';
 import { detailText, errorText } from '../../ui/error-text.ts';
-import { fieldLabel } from '../entity-labels.ts';
+import { fieldLabel, imageLabel, imageListLabel } from '../entity-labels.ts';
 import { EntityForm } from '../EntityForm.tsx';
 import type { EntitySubmission } from '../EntityForm.tsx';
+import { PhotoViewer } from '../PhotoViewer.tsx';
+import type { Photo } from '../PhotoViewer.tsx';
+import { PhotoThumbnail } from '../RecordDrawer.tsx';
 import type { QueuedChange } from './change-queue.ts';
+import type { EntityDefinition } from '@inspectra/contract';
 import { queuedFormFields, queuedRecordChange } from './queued-record.ts';
 import type { QueuedRecordChange } from './queued-record.ts';
 import { changeName } from './sync-status.ts';
@@ -123,6 +128,7 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
           {t(p.conflict ? 'offline.conflictText' : 'offline.refusedText')}
         </Text>
       </Alert>
+      <QueuedPhotos change={change} entity={entity} />
       {updating && current.isPending ? (
         <Loader size="sm" aria-label={t('common.loading')} />
       ) : updating && (current.isError || !current.data) ? (
@@ -152,5 +158,65 @@ function ResolveForm(p: ResolveQueuedChangeProps & { record: QueuedRecordChange;
         />
       )}
     </Stack>
+  );
+}
+
+/** A queued form's photos with their labels: each image slot's, then each list's in order. */
+function photosOfForm(
+  t: TFunction,
+  entity: EntityDefinition,
+  form: FormData,
+): { label: string; file: File }[] {
+  const { images, imageLists } = filesOfForm(entity, form);
+  const isPhoto = (file: unknown): file is File => file instanceof Blob && file.type.startsWith('image/');
+  const photos = Object.entries(images ?? {}).flatMap(([slot, file]) =>
+    isPhoto(file) ? [{ label: imageLabel(t, entity, slot), file }] : [],
+  );
+  for (const [list, items] of Object.entries(imageLists ?? {})) {
+    const files = (items ?? []).map((item) => item.file).filter(isPhoto);
+    photos.push(...files.map((file, i) => ({ label: `${imageListLabel(t, entity, list)} ${i + 1}`, file })));
+  }
+  return photos;
+}
+
+/**
+ * The photos the change was saved with, shown before it is saved again: they go with the save, and
+ * the queue holds their only copy (read from the queue, drawn from object URLs revoked on close).
+ */
+function QueuedPhotos({ change, entity }: { change: QueuedChange; entity: EntityDefinition }) {
+  const { t } = useTranslation();
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [index, setIndex] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let made: string[] = [];
+    void queuedBody(change.key).then((body) => {
+      if (cancelled || !(body instanceof FormData)) return;
+      const found = photosOfForm(t, entity, body).map(({ label, file }) => ({
+        label,
+        name: file.name,
+        src: URL.createObjectURL(file),
+      }));
+      made = found.map((photo) => photo.src);
+      setPhotos(found);
+    });
+    return () => {
+      cancelled = true;
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+  }, [change.key, entity, t]);
+  if (photos.length === 0) return null;
+  return (
+    <section>
+      <Title order={3} fz="md" mb="xs">
+        {t('offline.queuedPhotos', { count: photos.length })}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        {photos.map((photo, i) => (
+          <PhotoThumbnail key={`${photo.label}:${i}`} photo={photo} onOpen={() => setIndex(i)} />
+        ))}
+      </SimpleGrid>
+      <PhotoViewer photos={photos} index={index} onIndexChange={setIndex} />
+    </section>
   );
 }

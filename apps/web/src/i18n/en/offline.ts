@@ -63,6 +63,8 @@ export const offline = {
     'Your values are laid over the record as saved now: decide each field you both changed, then save. It is sent now, in place of the change kept on this device.',
   refusedText:
     'Correct the change, or the cause named above, then save. It is sent now, in place of the change kept on this device.',
+  queuedPhotos_one: 'The photo saved with this change (sent with it)',
+  queuedPhotos_other: 'The {{count}} photos saved with this change (sent with it)',
   resolvedSaved: 'Saved: the change no longer waits on this device',
   currentFailed: 'The record as saved now could not be read: {{reason}}',
   notAForm: 'This change cannot be opened in a form: keep it or discard it.',

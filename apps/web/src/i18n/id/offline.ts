@@ -66,6 +66,8 @@ export const offline: Translation<typeof en> = {
     'Nilai Anda diletakkan di atas data yang tersimpan sekarang: tentukan setiap kolom yang sama-sama diubah, lalu simpan. Data dikirim sekarang, menggantikan perubahan yang disimpan di perangkat ini.',
   refusedText:
     'Perbaiki perubahan ini, atau penyebab yang disebut di atas, lalu simpan. Data dikirim sekarang, menggantikan perubahan yang disimpan di perangkat ini.',
+  queuedPhotos_one: 'Foto yang disimpan dengan perubahan ini (dikirim bersamanya)',
+  queuedPhotos_other: '{{count}} foto yang disimpan dengan perubahan ini (dikirim bersamanya)',
   resolvedSaved: 'Tersimpan: perubahan tidak lagi menunggu di perangkat ini',
   currentFailed: 'Data yang tersimpan sekarang tidak dapat dibaca: {{reason}}',
   notAForm: 'Perubahan ini tidak dapat dibuka dalam formulir: simpan atau buang.',
