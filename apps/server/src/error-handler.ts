@@ -1,7 +1,7 @@
 import { errorStatus } from '@inspectra/contract';
 import type { ErrorCode, ErrorEnvelope } from '@inspectra/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, isSocketFailure, unreachableRetrySeconds } from './errors.ts';
 import { raisedByTheDatabase } from './db/scheduler.ts';
 import { bodyLeftUnread } from './engine/bounded-requests.ts';
 import { constraintMessages, fieldOfColumn } from './engine/constraint-messages.ts';
@@ -40,16 +40,6 @@ function pgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
-/** The errors of a socket the database was reached through (Node's system error codes). */
-const socketFailures = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-]);
-
 /**
  * Whether the request failed because the database could not be reached or went away under it: a
  * connection refused, reset or cut (node-postgres's "Connection terminated"), a pool that found no
@@ -61,7 +51,7 @@ function databaseUnreachable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     // A socket's failure counts only when the database's connection raised it: the file store's
     // bucket out of reach is not the database's (it says so itself, s3-file-store.ts).
-    if (typeof code === 'string' && socketFailures.has(code) && raisedByTheDatabase(e)) return true;
+    if (isSocketFailure(e) && raisedByTheDatabase(e)) return true;
     if (typeof code === 'string' && /^(08[0-9A-Z]{3}|57P0[123])$/.test(code)) return true;
     if (
       typeof message === 'string' &&
@@ -73,9 +63,6 @@ function databaseUnreachable(error: unknown): boolean {
   }
   return false;
 }
-
-/** How long a client is asked to wait before trying again while the database cannot be reached. */
-const unreachableRetrySeconds = 5;
 
 /** An AppError thrown on purpose, also when a query wrapper (Drizzle) carries it as the cause. */
 function appErrorIn(error: unknown): AppError | undefined {

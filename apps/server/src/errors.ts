@@ -40,3 +40,22 @@ export class AppError extends Error {
 export function fieldRefusal(path: string, code: FieldMessageCode, params?: FieldMessageParams): FieldError {
   return { path, message: renderFieldMessage(code, params), code, ...(params ? { params } : {}) };
 }
+
+/** The errors of a socket another service was reached through (Node's system error codes). */
+const socketFailures = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/** Whether `error` itself (not its causes) is a socket's failure: refused, reset, timed out, no host. */
+export function isSocketFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && socketFailures.has(code);
+}
+
+/** How long a client is asked to wait before trying again while a service the server needs is out of reach. */
+export const unreachableRetrySeconds = 5;

@@ -55,4 +55,17 @@ describe('createS3FileStore', () => {
       `The S3 bucket no-such-bucket at ${s3.endpoint} cannot be reached: it does not exist`,
     );
   });
+
+  it('answers 503 naming the file store, with Retry-After, when the bucket goes out of reach', async () => {
+    const away = await startLocalS3(['away']);
+    const store = await createS3FileStore(away.storeOptions('away'));
+    await away.close();
+    const refusal = await store.get('0'.repeat(64)).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The file store cannot be reached just now. Try again in a moment.',
+      retryAfterSeconds: 5,
+    });
+    await expect(store.delete('0'.repeat(64))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
 });

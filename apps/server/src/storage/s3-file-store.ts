@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
+import { AppError, isSocketFailure, unreachableRetrySeconds } from '../errors.ts';
 import {
   checkedPieceName,
   checkedUploadId,
@@ -215,5 +216,33 @@ export async function createS3FileStore(options: S3StoreOptions): Promise<FileSt
     for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   }
 
-  return { put, get, delete: remove, list, putPiece, readPieces, dropPieces };
+  return {
+    put: (source, o) => put(source, o).catch(outOfReach),
+    get: (key, range) => get(key, range).catch(outOfReach),
+    delete: (key) => remove(key).catch(outOfReach),
+    list,
+    putPiece: (uploadId, offset, bytes) => putPiece(uploadId, offset, bytes).catch(outOfReach),
+    readPieces,
+    dropPieces: (uploadId, names) => dropPieces(uploadId, names).catch(outOfReach),
+  };
+}
+
+/**
+ * A bucket out of reach mid-request (refused, reset, timed out, the SDK's own time-out) is a 503
+ * that names the file store, with Retry-After, rather than a 500 or the database's words: the
+ * request may be tried again once the service answers. Anything else passes as it was.
+ */
+function outOfReach(error: unknown): never {
+  const timedOut = errorName(error) === 'TimeoutError' || errorName(error) === 'RequestTimeout';
+  if (isSocketFailure(error) || timedOut)
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The file store cannot be reached just now. Try again in a moment.',
+      undefined,
+      {
+        retryAfterSeconds: unreachableRetrySeconds,
+        cause: error,
+      },
+    );
+  throw error;
 }
