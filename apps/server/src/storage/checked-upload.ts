@@ -30,7 +30,7 @@ export function checkedPieceName(name: string): string {
 export const newPieceName = (offset: number) => `${String(offset).padStart(13, '0')}-${randomUUID()}`;
 
 /** "10 MB" rather than "10485760 bytes" in the message a user reads. */
-function humanSize(bytes: number): string {
+export function humanSize(bytes: number): string {
   const units = ['KB', 'MB', 'GB'];
   if (bytes < 1024) return `${bytes} bytes`;
   let value = bytes;

@@ -15,10 +15,10 @@ import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionContext, ActionHandler, ActionResult } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import { discardUnreferenced } from '../../engine/record-files.ts';
-import { anySlotAccepts, heldUpload, receivedOf, uploadLive } from '../../engine/resumable-uploads.ts';
+import { anySlotAccepts, heldUpload, uploadLive } from '../../engine/resumable-uploads.ts';
 import type { UploadRow } from '../../engine/resumable-uploads.ts';
 import { AppError } from '../../errors.ts';
-import { tooLarge } from '../../storage/checked-upload.ts';
+import { humanSize, tooLarge } from '../../storage/checked-upload.ts';
 import type { FileStore, PutOptions } from '../../storage/file-store.ts';
 
 /*
@@ -112,7 +112,7 @@ async function checkOpenUploads(db: Db, userId: string, size: number): Promise<v
   if (held.count >= openUploadBounds.count || held.bytes + size > openUploadBounds.bytes)
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `You have ${held.count} uploads not yet complete (${receivedOf(held.bytes, openUploadBounds.bytes)} of what you may hold): finish them, or wait until they expire ${uploadKeptDays} days after they began, before beginning another`,
+      `You have ${held.count} uploads not yet complete (${humanSize(held.bytes)}); at most ${openUploadBounds.count} uploads or ${humanSize(openUploadBounds.bytes)} may wait to be completed: finish them, or wait until they expire ${uploadKeptDays} days after they began`,
     );
 }
 
