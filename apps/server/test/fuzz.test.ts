@@ -834,7 +834,7 @@ describe('fixed regression cases', () => {
     );
   });
 
-  it('refuses bodies that are not JSON objects with 400 on every write', async () => {
+  it('refuses bodies that are not JSON objects with 400 on every write', { timeout: 90_000 }, async () => {
     const writes = routes.filter((r) => r.method === 'POST' || r.method === 'PUT');
     expect(writes.length).toBeGreaterThan(0);
     for (const r of writes) {
