@@ -27,7 +27,7 @@ import {
  */
 
 export type ApiRequestConfig = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to /api: '/thermal-measurements'. */
   url: string;
   params?: Record<string, unknown>;
