@@ -91,7 +91,11 @@ function uploadServer(o: { pieceBytes?: number; refuseType?: boolean } = {}) {
           return errorResponse(415, 'UNSUPPORTED_MEDIA_TYPE', 'Files of this type are not accepted');
         if (createHash('sha256').update(Uint8Array.from(held.bytes)).digest('hex') !== held.sha256) {
           held.bytes = [];
-          return errorResponse(422, 'VALIDATION_ERROR', 'The bytes do not match their SHA-256');
+          return errorResponse(
+            400,
+            'VALIDATION_ERROR',
+            "The file's bytes do not match its SHA-256: send it again from byte 0",
+          );
         }
         held.complete = true;
         return undefined;
@@ -107,7 +111,7 @@ function uploadServer(o: { pieceBytes?: number; refuseType?: boolean } = {}) {
       for (const [, value] of parts) {
         const id = typeof value === 'string' && value.startsWith('upload:') ? value.slice(7) : undefined;
         if (id && !uploads.get(id)?.complete)
-          return errorResponse(422, 'VALIDATION_ERROR', 'The upload is not whole');
+          return errorResponse(400, 'VALIDATION_ERROR', 'The upload is not complete');
       }
       forms.push({ key: request.headers.get('idempotency-key') ?? '', parts });
       return HttpResponse.json(envelope({ id: 'r1' }), { status: 201 });
@@ -270,7 +274,14 @@ describe('a queued form’s files, sent as uploads', () => {
     expect(backend.pieces.map((p) => p.offset)).toEqual([0, 1024, 0, 1024]);
     expect(backend.forms).toEqual([]);
     expect(await sync.queue.list()).toMatchObject([
-      { key: change.key, state: 'refused', refusal: { status: 422, code: 'VALIDATION_ERROR' } },
+      {
+        key: change.key,
+        state: 'refused',
+        refusal: {
+          status: 400,
+          message: "The file's bytes do not match its SHA-256: send it again from byte 0",
+        },
+      },
     ]);
   });
 

@@ -84,9 +84,9 @@ async function sendUpload(
       } else if (error.status === 404) {
         // Expired (7 days) between pieces: a new upload under the same id.
         upload = await create(id, bytes, hash, meta.name);
-      } else if (error.status === 422 && error.code === 'VALIDATION_ERROR' && mismatches++ === 0) {
-        // The whole did not match its hash: the server emptied it. Once more from the start; a
-        // second mismatch is the change's refusal, with the server's words.
+      } else if (error.code === 'VALIDATION_ERROR' && mismatches++ === 0) {
+        // The whole did not match its hash (the bytes changed on the way): the server emptied it.
+        // Once more from the start; a second time is the change's refusal, with the server's words.
         upload = { ...upload, offset: 0 };
       } else {
         throw error;
