@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
@@ -133,4 +134,25 @@ export async function takeTaskAlong(page: Page, session: Session, taskId: string
     timeout: 30_000,
   });
   await closeNotices(page);
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Reads the API as `session` (the inspector: what their sync wrote), expecting 200. */
+export async function read<T>(page: Page, session: Session, path: string, params: Record<string, string>) {
+  const response = await page.request.get(path, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The SHA-256 of a stored file's bytes, as the server serves them. */
+export async function storedSha256(page: Page, session: Session, fileId: string) {
+  const response = await page.request.get(`/api/files/${fileId}`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
+  expect(response.status()).toBe(200);
+  return sha256(await response.body());
 }

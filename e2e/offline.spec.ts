@@ -1,9 +1,15 @@
-import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
-import type { Session } from './fixtures.ts';
-import { crudeLine, inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
+import {
+  crudeLine,
+  inspectorWithThermalTask,
+  read,
+  sha256,
+  shootBothWidths,
+  storedSha256,
+  takeTaskAlong,
+} from './offline-task.ts';
 import { addPhotos, choose, photo } from './photo.ts';
 
 // The app's service worker, which the other journeys block (playwright.config.ts).
@@ -33,27 +39,6 @@ async function reloadOffline(page: Page, heading: string, path?: string) {
   // Once the app listens (its screen is shown).
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await page.evaluate(() => navigator.onLine && window.dispatchEvent(new Event('offline')));
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Reads the API as `session` (the inspector: what their sync wrote), expecting 200. */
-async function read<T>(page: Page, session: Session, path: string, params: Record<string, string>) {
-  const response = await page.request.get(path, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    params,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** The SHA-256 of a stored file's bytes, as the server serves them. */
-async function storedSha256(page: Page, session: Session, fileId: string) {
-  const response = await page.request.get(`/api/files/${fileId}`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-  });
-  expect(response.status()).toBe(200);
-  return sha256(await response.body());
 }
 
 test('an inspector records a thermal analysis and a walkthrough finding with no network, and the server holds exactly that @tablet', async ({
