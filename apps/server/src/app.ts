@@ -39,6 +39,7 @@ import {
   idempotencyNote,
   multipartFormSchema,
   routeNotes,
+  withBytesBody,
   withFormBody,
 } from './engine/openapi-bodies.ts';
 import { parsedInput } from './engine/request-body/refusals.ts';
@@ -56,6 +57,7 @@ import { authActions } from './modules/auth/auth.actions.ts';
 import { authorize } from './modules/auth/authorize.ts';
 import { accessTokenKey } from './modules/auth/tokens.ts';
 import { fileActions } from './modules/files/files.actions.ts';
+import { uploadActions } from './modules/uploads/uploads.actions.ts';
 import {
   inspectionMethodActions,
   inspectionMethodScopes,
@@ -317,6 +319,8 @@ export async function buildApp(deps: AppDeps) {
         ? documentedSchema(route, input.schema as Record<string, unknown>)
         : input.schema;
       const documented = jsonSchemaTransform({ ...input, schema: schemaIn as typeof input.schema });
+      const bytes = route?.operation.kind === 'action' ? route.operation.bytes : undefined;
+      if (bytes) return withBytesBody(documented, bytes);
       const form = route && multipartFormSchema(route);
       if (!form) return documented;
       const formBody = jsonSchemaTransform({ ...input, schema: { body: form } }).schema.body;
@@ -352,6 +356,7 @@ export async function buildApp(deps: AppDeps) {
     'system.live': async () => ({ data: { status: 'ok' } }),
     ...authActions(key, { servedOverHttps: deps.servedOverHttps }),
     ...fileActions,
+    ...uploadActions,
     ...thermalActions,
     ...lubeOilActions,
     ...thicknessActions,

@@ -221,6 +221,7 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.warn({ code: appError.code, cause: causeText(appError.cause) }, appError.message);
     if (appError.retryAfterSeconds !== undefined)
       reply.header('retry-after', String(appError.retryAfterSeconds));
+    if (appError.headers) reply.headers(appError.headers);
     // Answered before the body arrived whole (a form refused on its Content-Length or its first
     // bad part): the connection is closed rather than the rest read and thrown away.
     if (bodyLeftUnread(request)) reply.header('connection', 'close');

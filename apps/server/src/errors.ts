@@ -9,6 +9,8 @@ export class AppError extends Error {
   statusCode: number;
   /** For a refusal of a busy server: when to try again, sent as `Retry-After` (seconds). */
   readonly retryAfterSeconds: number | undefined;
+  /** Headers the refusal is sent with, where a client reads them (an upload's `Upload-Offset`). */
+  readonly headers: Record<string, string> | undefined;
 
   /**
    * `cause`: what went wrong underneath (a library's error), kept for the log: the envelope says
@@ -18,7 +20,7 @@ export class AppError extends Error {
     code: ErrorCode,
     message: string,
     details?: FieldError[],
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; headers?: Record<string, string> },
   ) {
     super(message, options);
     this.name = 'AppError';
@@ -26,6 +28,7 @@ export class AppError extends Error {
     this.details = details;
     this.statusCode = errorStatus[code];
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.headers = options?.headers;
   }
 }
 

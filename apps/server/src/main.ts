@@ -1,3 +1,4 @@
+import { uploadKeptDays } from '@inspectra/contract';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { access } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { configureImportSlots } from './engine/import-slots.ts';
 import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
+import { sweepUploads } from './modules/uploads/uploads.actions.ts';
 import { sweepKeys } from './engine/idempotency/kept-answers.ts';
 import { ensureCatalogueMethods } from './modules/inspection-methods/catalogue-methods.ts';
 import {
@@ -73,7 +75,16 @@ async function main() {
   // One sweep at a time across the processes: one that finds another sweeping leaves it to it.
   const sweep = () =>
     database
-      .exclusively('file-sweep', () => sweepOrphanFiles(database.db, files), { wait: false })
+      .exclusively(
+        'file-sweep',
+        async () => {
+          // Expired uploads first: a whole one's file, no longer held, goes with this same sweep.
+          const expired = await sweepUploads(database.db, files);
+          if (expired > 0) log(`Removed ${expired} uploads older than ${uploadKeptDays} days`);
+          return sweepOrphanFiles(database.db, files);
+        },
+        { wait: false },
+      )
       .then((n) => n !== undefined && n > 0 && log(`Removed ${n} unreferenced files`))
       .catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'))
       // Keys of writes older than they are kept, by one process at a time likewise.

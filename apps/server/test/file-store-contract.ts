@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { documentMediaTypes, drawingMediaTypes, imageMediaTypes, videoMediaTypes } from '@inspectra/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -301,6 +301,34 @@ export function describeFileStore(name: string, open: () => Promise<OpenedStore>
       for await (const entry of store.list()) listed.push(entry);
       expect(listed.map((entry) => entry.key).sort()).toEqual([a.key, b.key].sort());
       for (const entry of listed) expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    });
+
+    it("keeps an upload's pieces apart, reads them back in the order named, and drops them", async () => {
+      const upload = randomUUID();
+      const first = await store.putPiece(upload, 0, png.subarray(0, 20));
+      const second = await store.putPiece(upload, 20, png.subarray(20));
+      // Two pieces at one offset (two processes given the same piece) never write over each other.
+      const twin = await store.putPiece(upload, 20, Buffer.from('another piece'));
+      expect(new Set([first, second, twin]).size).toBe(3);
+      expect((await readAll(store.readPieces(upload, [first, second]))).equals(png)).toBe(true);
+      // Pieces are not stored files: the sweep's list never sees them.
+      expect(await blobFiles()).toEqual([]);
+      // A whole file read from its pieces goes through the store's own checks into a stored file.
+      const stored = await store.put(store.readPieces(upload, [first, second]), images);
+      expect(stored.key).toBe(sha256(png));
+
+      await store.dropPieces(upload, [twin]);
+      await expect(readAll(store.readPieces(upload, [twin]))).rejects.toThrow();
+      expect((await readAll(store.readPieces(upload, [first, second]))).equals(png)).toBe(true);
+      await store.dropPieces(upload);
+      await store.dropPieces(upload);
+      await expect(readAll(store.readPieces(upload, [first]))).rejects.toThrow();
+    });
+
+    it('refuses an upload id or piece name that is not its own shape', async () => {
+      await expect(store.putPiece('../etc', 0, png)).rejects.toThrow();
+      expect(() => store.readPieces(randomUUID(), ['../../blobs/x'])).toThrow();
+      await expect(store.dropPieces('../..')).rejects.toThrow();
     });
 
     it('lists nothing for an empty store', async () => {

@@ -1,5 +1,6 @@
 import { authRoutes } from './entities/auth.ts';
 import { systemRoutes } from './entities/system.ts';
+import { uploadRoutes } from './entities/uploads.ts';
 import { reportHeader, reportHeaderRoutes } from './entities/report-headers.ts';
 import { ndt } from './entities/ndt.ts';
 import { supportingDocuments } from './entities/supporting-documents.ts';
@@ -225,6 +226,7 @@ type TechniqueRoute = (typeof techniques)[number]['routes'][number];
 export const routeTable = [
   ...systemRoutes,
   ...authRoutes,
+  ...uploadRoutes,
   ...assetRoutes,
   ...equipmentHealthRoutes,
   ...inspectionMethodRoutes,

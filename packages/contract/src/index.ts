@@ -16,6 +16,7 @@ export * from './row-templates.ts';
 export * from './finding-severity.ts';
 export * from './entities/auth.ts';
 export * from './entities/system.ts';
+export * from './entities/uploads.ts';
 export * from './entities/administration.ts';
 export * from './entities/approvals.ts';
 export * from './entities/users.ts';

@@ -130,6 +130,11 @@ export type Operation =
       /** The call takes a multipart upload its handler reads itself (a sheet to read). */
       upload?: boolean;
       /**
+       * The call's body is bytes of this media type, at most `maxBytes`, read whole before its
+       * handler runs (a piece of a resumable upload): bounded, so buffering it is safe.
+       */
+      bytes?: { mediaType: string; maxBytes: number };
+      /**
        * The lists the answer cuts at a cap, by their key in `data` (`data`: the answer is the list),
        * and each one's cap: its `meta.notShown` says how many more matched (docs/api-conventions.md).
        */
@@ -139,7 +144,7 @@ export type Operation =
 /** Who may call a route: anyone, any signed-in user, or holders of a module permission. */
 export type Access = 'public' | 'authenticated' | Permission;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a successful call says in the envelope's `message`: one sentence for the route, or, for an

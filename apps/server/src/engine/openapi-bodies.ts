@@ -229,3 +229,12 @@ export function withFormBody<T>(documented: T, formSchema: unknown): T {
   };
   return { ...d, schema: { ...d.schema, body: { content } } } as T;
 }
+
+/** A route's documented schema with its body of bytes (a piece of an upload), when it takes one. */
+export function withBytesBody<T>(documented: T, bytes: { mediaType: string; maxBytes: number }): T {
+  const d = documented as DocumentedRoute;
+  const content = {
+    [bytes.mediaType]: { schema: { type: 'string', format: 'binary', maxLength: bytes.maxBytes } },
+  };
+  return { ...d, schema: { ...d.schema, body: { content } } } as T;
+}

@@ -2,7 +2,7 @@ import { listedFilesWord } from '@inspectra/contract';
 import type { EntityDefinition, FieldError } from '@inspectra/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { attachments, reportApprovalSteps } from '../db/schema/index.ts';
+import { attachments, reportApprovalSteps, uploads } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { printableDisplayName } from './request-body/display-name.ts';
@@ -193,12 +193,13 @@ export async function discardUnreferenced(db: Db, files: FileStore, stored: Pick
 }
 
 /**
- * Which of these stored files something still names: an attachment, or an approval that carries
- * the approver's signature as it was then (a signature replaced since is kept for it).
+ * Which of these stored files something still names: an attachment, an approval that carries
+ * the approver's signature as it was then (a signature replaced since is kept for it), or a whole
+ * resumable upload while it is kept (a record written days later still finds its bytes).
  */
 export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const [byAttachments, bySignatures] = await Promise.all([
+  const [byAttachments, bySignatures, byUploads] = await Promise.all([
     db
       .selectDistinct({ key: attachments.storageKey })
       .from(attachments)
@@ -207,9 +208,12 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
       .selectDistinct({ key: reportApprovalSteps.signatureKey })
       .from(reportApprovalSteps)
       .where(inArray(reportApprovalSteps.signatureKey, keys)),
+    db.selectDistinct({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, keys)),
   ]);
   return new Set(
-    [...byAttachments, ...bySignatures].map((u) => u.key).filter((k): k is string => k !== null),
+    [...byAttachments, ...bySignatures, ...byUploads]
+      .map((u) => u.key)
+      .filter((k): k is string => k !== null),
   );
 }
 

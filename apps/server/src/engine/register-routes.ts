@@ -152,9 +152,18 @@ export function registerRoutes(
       }).bytes;
     const parentFromPath =
       op.kind === 'listByParent' || op.kind === 'getByParent' ? parentPathParam(route) : undefined;
+    const bytes = op.kind === 'action' ? op.bytes : undefined;
+    // A body of bytes (a piece of an upload) is read whole, up to its bound; another type is the handler's to refuse.
+    if (bytes && !app.hasContentTypeParser(bytes.mediaType))
+      app.addContentTypeParser(
+        bytes.mediaType,
+        { parseAs: 'buffer', bodyLimit: bytes.maxBytes },
+        (_r, body, done) => done(null, body),
+      );
     app.route({
       method: route.method,
       url: `/api${route.path}`,
+      ...(bytes ? { bodyLimit: bytes.maxBytes } : {}),
       config: { route },
       schema: {
         ...(schemas.query ? { querystring: schemas.query } : {}),

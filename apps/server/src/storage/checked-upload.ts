@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sniffLength, sniffMediaType } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
@@ -9,6 +9,25 @@ import { describeMediaTypes } from './media-type.ts';
 export const keyPattern = /^[0-9a-f]{64}$/;
 
 export const notFound = () => new AppError('NOT_FOUND', 'The file was not found');
+
+/** An upload's id (a UUID) and a piece's name (`<offset>-<uuid>`): checked before either reaches a path or key. */
+const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const pieceNamePattern = /^\d{1,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The upload's id, refused unless it is a UUID in lower case. */
+export function checkedUploadId(uploadId: string): string {
+  if (!uploadIdPattern.test(uploadId)) throw new Error(`Not an upload id: ${uploadId}`);
+  return uploadId;
+}
+
+/** A piece's name, refused unless it is one `newPieceName` made. */
+export function checkedPieceName(name: string): string {
+  if (!pieceNamePattern.test(name)) throw new Error(`Not a piece name: ${name}`);
+  return name;
+}
+
+/** A new piece's name: the byte it starts at, padded so names sort by offset, and a random suffix. */
+export const newPieceName = (offset: number) => `${String(offset).padStart(13, '0')}-${randomUUID()}`;
 
 /** "10 MB" rather than "10485760 bytes" in the message a user reads. */
 function humanSize(bytes: number): string {
@@ -24,10 +43,10 @@ function humanSize(bytes: number): string {
   return `${Number(value.toFixed(1))} ${unit}`;
 }
 
-const tooLarge = (maxBytes: number) =>
+export const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${humanSize(maxBytes)}`);
 
-const unsupported = (allowed: readonly string[]) =>
+export const unsupported = (allowed: readonly string[]) =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     allowed.length === 0 ? 'No files are accepted' : `Only ${describeMediaTypes(allowed)} are accepted`,
@@ -102,4 +121,13 @@ export function checkUpload(source: Readable, options: PutOptions): CheckedUploa
       return result;
     },
   };
+}
+
+/**
+ * A file already stored (a whole resumable upload) judged as an upload to a slot would be: the same
+ * refusals, in the same words, for a type the slot does not take or a size over its limit.
+ */
+export function checkStored(file: StoredFile, options: PutOptions): void {
+  if (!options.allowedMediaTypes.includes(file.mediaType)) throw unsupported(options.allowedMediaTypes);
+  if (file.size > options.maxBytes) throw tooLarge(options.maxBytes);
 }

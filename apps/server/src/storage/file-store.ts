@@ -25,4 +25,14 @@ export type FileStore = {
   delete(key: string): Promise<void>;
   /** Every key with its last modification time, for sweeping files no record points at. */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Keeps one piece of a resumable upload, apart from stored files, under the upload's id; answers
+   * its name (the byte it starts at and a random suffix, so two processes writing a piece at one
+   * offset never write over each other). Durable when it resolves.
+   */
+  putPiece(uploadId: string, offset: number, bytes: Buffer): Promise<string>;
+  /** The named pieces of an upload one after another, as one stream; each is opened when reached. */
+  readPieces(uploadId: string, names: readonly string[]): Readable;
+  /** Removes the named pieces of an upload, or all of them; no error for a piece already gone. */
+  dropPieces(uploadId: string, names?: readonly string[]): Promise<void>;
 };

@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { isRunning } from '../data-dir.ts';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
-import { checkUpload, keyPattern, notFound } from './checked-upload.ts';
+import {
+  checkedPieceName,
+  checkedUploadId,
+  checkUpload,
+  keyPattern,
+  newPieceName,
+  notFound,
+} from './checked-upload.ts';
 
 const shardPattern = /^[0-9a-f]{2}$/;
 
@@ -35,8 +42,11 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
   const base = resolve(root);
   const tmpDir = join(base, 'tmp');
   const blobsDir = join(base, 'blobs');
+  // Pieces of resumable uploads, a directory an upload: `uploads/<id>/<offset>-<uuid>`.
+  const uploadsDir = join(base, 'uploads');
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   await mkdir(blobsDir, { recursive: true, mode: 0o700 });
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
   await removeLeftTemps(tmpDir);
 
   const blobDir = (key: string) => join(blobsDir, key.slice(0, 2), key.slice(2, 4));
@@ -113,7 +123,49 @@ export async function createLocalFileStore(root: string): Promise<FileStore> {
     }
   }
 
-  return { put, get, delete: remove, list };
+  const piecesDir = (uploadId: string) => join(uploadsDir, checkedUploadId(uploadId));
+
+  async function putPiece(uploadId: string, offset: number, bytes: Buffer): Promise<string> {
+    const dir = piecesDir(uploadId);
+    const name = newPieceName(offset);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const handle = await open(join(dir, name), 'wx', 0o600);
+    try {
+      await writeAll(handle, bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // The piece is counted only once its name is in the database: it must outlive a power loss.
+    await syncDirectory(dir);
+    return name;
+  }
+
+  function readPieces(uploadId: string, names: readonly string[]): Readable {
+    const dir = piecesDir(uploadId);
+    const paths = names.map((name) => join(dir, checkedPieceName(name)));
+    return Readable.from(
+      (async function* () {
+        for (const path of paths) {
+          const handle = await open(path, 'r');
+          try {
+            yield* handle.createReadStream({ autoClose: false });
+          } finally {
+            await handle.close();
+          }
+        }
+      })(),
+      { objectMode: false },
+    );
+  }
+
+  async function dropPieces(uploadId: string, names?: readonly string[]): Promise<void> {
+    const dir = piecesDir(uploadId);
+    if (names === undefined) return rm(dir, { recursive: true, force: true });
+    for (const name of names) await rm(join(dir, checkedPieceName(name)), { force: true });
+  }
+
+  return { put, get, delete: remove, list, putPiece, readPieces, dropPieces };
 }
 
 /**

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './file-store.ts';
-import { checkUpload, keyPattern, notFound } from './checked-upload.ts';
+import {
+  checkedPieceName,
+  checkedUploadId,
+  checkUpload,
+  keyPattern,
+  newPieceName,
+  notFound,
+} from './checked-upload.ts';
 
 export type S3StoreOptions = {
   bucket: string;
@@ -18,6 +25,8 @@ export type S3StoreOptions = {
 /** Blobs live under this prefix, named by their sha256; uploads in progress under `tmp/`. */
 const blobPrefix = 'blobs/';
 const tmpPrefix = 'tmp/';
+/** Pieces of resumable uploads: `uploads/<id>/<offset>-<uuid>`, one object a piece. */
+const uploadsPrefix = 'uploads/';
 
 /**
  * The part size of a multipart upload: S3's least (5 MiB). The SDK holds up to `queueSize` parts of
@@ -63,6 +72,7 @@ export async function createS3FileStore(options: S3StoreOptions): Promise<FileSt
       GetObjectCommand,
       HeadBucketCommand,
       paginateListObjectsV2,
+      PutObjectCommand,
       S3Client,
     },
     { Upload },
@@ -172,5 +182,38 @@ export async function createS3FileStore(options: S3StoreOptions): Promise<FileSt
     }
   }
 
-  return { put, get, delete: remove, list };
+  const piecesPrefix = (uploadId: string) => `${uploadsPrefix}${checkedUploadId(uploadId)}/`;
+
+  async function putPiece(uploadId: string, offset: number, bytes: Buffer): Promise<string> {
+    const name = newPieceName(offset);
+    // A piece is at most a few MiB: one PUT, durable on the service when it answers.
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: piecesPrefix(uploadId) + name, Body: bytes }),
+    );
+    return name;
+  }
+
+  function readPieces(uploadId: string, names: readonly string[]): Readable {
+    const keys = names.map((name) => piecesPrefix(uploadId) + checkedPieceName(name));
+    return Readable.from(
+      (async function* () {
+        // One piece's response at a time, piped through: never the whole file in memory.
+        for (const key of keys) {
+          const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+          yield* answer.Body as Readable;
+        }
+      })(),
+      { objectMode: false },
+    );
+  }
+
+  async function dropPieces(uploadId: string, names?: readonly string[]): Promise<void> {
+    const prefix = piecesPrefix(uploadId);
+    const keys: string[] = [];
+    if (names !== undefined) for (const name of names) keys.push(prefix + checkedPieceName(name));
+    else for await (const { name } of objects(prefix)) keys.push(prefix + name);
+    for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  }
+
+  return { put, get, delete: remove, list, putPiece, readPieces, dropPieces };
 }

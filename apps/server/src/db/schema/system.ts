@@ -170,6 +170,41 @@ export const signInAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
+/**
+ * A file a device sends in pieces (resumable uploads, docs/offline-capture.md part 4). The id is the
+ * client's; `pieces` names the pieces the file store holds, in order, and `received` counts their
+ * bytes: a piece is counted by an update conditional on `received`, so two processes given a piece
+ * at one offset cannot both count theirs. Once whole the file is checked and stored like any
+ * upload (`storageKey`, `mediaType`), its pieces are removed, and a record's form may name it.
+ */
+export const uploads = pgTable(
+  'upload',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The file's name as the client gave it: a record that names the upload shows it, made safe. */
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The SHA-256 the client declared: the whole file must have it. */
+    sha256: text('sha256').notNull(),
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    pieces: jsonb('pieces').$type<string[]>().notNull().default([]),
+    storageKey: text('storage_key'),
+    mediaType: text('media_type'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // What a user holds open is counted per user; the upkeep removes uploads by age; the file
+    // sweep asks which stored files an upload still holds.
+    index('upload_user_idx').on(t.userId),
+    index('upload_created_idx').on(t.createdAt),
+    index('upload_storage_key_idx').on(t.storageKey),
+  ],
+);
+
 /** Images and documents of any record; the bytes live in the file store under `storageKey`. */
 export const attachments = pgTable(
   'attachment',

@@ -26,6 +26,8 @@ const keptHeaderNames = [
   'content-disposition',
   'location',
   'set-cookie',
+  // A resumable upload's refused piece says where to resume.
+  'upload-offset',
 ];
 /**
  * Refusals that are not the request's answer but the moment's: a busy or throttled server, a

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { ActionContext } from '../action-handler.ts';
 import { discardUnreferenced } from '../record-files.ts';
 import { readEntityBody } from '../request-body/index.ts';
+import { heldUpload } from '../resumable-uploads.ts';
 import { receivedFiles } from '../request-body/parsed-body.ts';
 import type { ParsedBody } from '../request-body/parsed-body.ts';
 import type { ServedEntity } from './served-entity.ts';
@@ -28,6 +29,8 @@ export function bodyReader(served: ServedEntity, route: RouteDefinition) {
         document: ctx.deps.maxDocumentBytes,
         video: ctx.deps.maxVideoBytes,
       },
+      // A form may name the caller's whole uploads instead of sending their bytes.
+      uploadsOf: async (id) => (ctx.user ? heldUpload(ctx.deps.db, ctx.user.id, id) : undefined),
       // A create under `/…/:reportHeaderId/…` takes its parent from the path.
       fixed: parentInPath ? { [parentInPath]: String(ctx.params[parentInPath]) } : undefined,
       discard: (stored) => discardUnreferenced(ctx.deps.db, ctx.deps.files, stored),

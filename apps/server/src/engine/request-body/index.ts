@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { FileStore, StoredFile } from '../../storage/file-store.ts';
+import type { UploadRow } from '../resumable-uploads.ts';
 import type { UploadLimits } from './accepted-files.ts';
 import { bodyKeys } from './body-keys.ts';
 import { jsonValues } from './json.ts';
@@ -31,6 +32,8 @@ type BodyReading = {
   schema: z.ZodType;
   files: FileStore;
   limits: UploadLimits;
+  /** The signed-in user's upload of an id: a form's file slot or list may name one (`upload:<id>`). */
+  uploadsOf: (id: string) => Promise<UploadRow | undefined>;
   /**
    * Values the path gives (a parent named in it): the body may repeat them, not contradict them.
    */
@@ -80,7 +83,16 @@ async function readBody(request: FastifyRequest, o: BodyReading, stored: StoredF
   let listFiles: Record<string, ReceivedImage[]> = {};
   let sentWith: Record<string, SentWith> = {};
   if (multipart) {
-    const form = await readMultipart(request, o.entity, keys, declared, o.files, o.limits, stored);
+    const form = await readMultipart(
+      request,
+      o.entity,
+      keys,
+      declared,
+      o.files,
+      o.limits,
+      stored,
+      o.uploadsOf,
+    );
     raw = form.raw;
     images = form.images;
     listFiles = form.listFiles;

@@ -1,8 +1,12 @@
-import { listedFilesWord } from '@inspectra/contract';
-import type { EntityDefinition, ImageList, ImageSlot } from '@inspectra/contract';
+import type { Readable } from 'node:stream';
+import { listedFilesWord, referencedUpload } from '@inspectra/contract';
+import type { EntityDefinition, FileKind, ImageList, ImageSlot } from '@inspectra/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { checkStored } from '../../storage/checked-upload.ts';
 import type { FileStore, StoredFile } from '../../storage/file-store.ts';
+import { wholeUpload } from '../resumable-uploads.ts';
+import type { UploadRow } from '../resumable-uploads.ts';
 import { extensionFor } from '../../storage/media-type.ts';
 import { acceptedFiles, onSlot } from './accepted-files.ts';
 import type { UploadLimits } from './accepted-files.ts';
@@ -40,6 +44,8 @@ export async function readMultipart(
   files: FileStore,
   limits: UploadLimits,
   stored: StoredFile[],
+  /** The signed-in user's upload of an id, as a form's `upload:<id>` names it. */
+  uploadsOf: (id: string) => Promise<UploadRow | undefined>,
 ): Promise<{
   raw: Record<string, unknown>;
   images: ReceivedImage[];
@@ -52,32 +58,62 @@ export async function readMultipart(
   const clearedSlots: string[] = [];
   const listFiles: Record<string, ReceivedImage[]> = {};
   const sentWith: Record<string, SentWith> = {};
+  /**
+   * A slot's or list's file: a file part streamed to the store, or the whole upload a text part
+   * names, which passes the same checks, refused in the same words. Either is added to `stored`.
+   */
+  const slotFile = async (
+    field: string,
+    accepts: FileKind | undefined,
+    from: { file: Readable; filename: string } | string,
+  ): Promise<{ file: StoredFile; name: string }> => {
+    const accepted = acceptedFiles(accepts, limits);
+    try {
+      if (typeof from === 'string') {
+        const row = await uploadsOf(from);
+        const file = wholeUpload(field, from, row);
+        checkStored(file, accepted);
+        stored.push(file);
+        return { file, name: row!.name };
+      }
+      const file = await files.put(from.file, accepted);
+      stored.push(file);
+      return { file, name: from.filename };
+    } catch (error) {
+      throw onSlot(error, entity, field);
+    }
+  };
   try {
     for await (const received of request.parts()) {
       const part = withFieldKey(entity, received);
       const list = declared.lists[part.fieldname];
       const beside = part.type === 'file' ? undefined : sentWithPart(declared.lists, part.fieldname);
+      // A slot's or list's text `upload:<id>` stands for a whole upload (docs/offline-capture.md part 4).
+      const upload =
+        part.type === 'file' || !(part.fieldname in declared.slots || list)
+          ? undefined
+          : referencedUpload(String(part.value));
       if (beside) {
         const values = ((sentWith[beside.list] ??= {})[beside.what] ??= { part: part.fieldname, values: [] });
         values.values.push(...sentWithValues(part.fieldname, String(part.value)));
-      } else if (part.type === 'file' && list) {
+      } else if (list && (part.type === 'file' || upload !== undefined)) {
+        // A file of the list, or a whole upload its text names: either is the list's next file.
         const received = (listFiles[part.fieldname] ??= []);
         if (received.length >= list.max) {
-          part.file.resume();
+          if (part.type === 'file') part.file.resume();
           const message = `${part.fieldname} holds at most ${list.max} ${listedFilesWord(list)}`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
-        const file = await files
-          .put(part.file, acceptedFiles(list.accepts, limits))
-          .catch((error: unknown) => {
-            throw onSlot(error, entity, part.fieldname);
-          });
-        stored.push(file);
+        const { file, name } = await slotFile(
+          part.fieldname,
+          list.accepts,
+          part.type === 'file' ? part : upload!,
+        );
         received.push({
           slot: part.fieldname,
           file,
           displayName: safeDisplayName(
-            part.filename,
+            name,
             `${part.fieldname}-${received.length + 1}.${extensionFor(file.mediaType)}`,
           ),
         });
@@ -89,9 +125,9 @@ export async function readMultipart(
           const message = `${part.fieldname} must be a JSON list of images`;
           throw new AppError('VALIDATION_ERROR', message, [{ path: part.fieldname, message }]);
         }
-      } else if (part.type === 'file') {
+      } else if (part.type === 'file' || (upload !== undefined && part.fieldname in declared.slots)) {
         if (!(part.fieldname in declared.slots)) {
-          part.file.resume();
+          if (part.type === 'file') part.file.resume();
           const name = part.fieldname;
           if (!keys.accepted.has(name) && !keys.ignored.has(name)) throw unknownFields(entity, [name]);
           const slots = [...Object.keys(declared.slots), ...Object.keys(declared.lists)];
@@ -99,22 +135,22 @@ export async function readMultipart(
           throw new AppError('VALIDATION_ERROR', message, [{ path: name, message }]);
         }
         if (images.some((i) => i.slot === part.fieldname)) {
-          part.file.resume();
+          if (part.type === 'file') part.file.resume();
           throw new AppError('VALIDATION_ERROR', `${part.fieldname} was sent twice`, [
             { path: part.fieldname, message: 'Send one file per image' },
           ]);
         }
-        const file = await files
-          .put(part.file, acceptedFiles(declared.slots[part.fieldname]!.accepts, limits))
-          .catch((error: unknown) => {
-            throw onSlot(error, entity, part.fieldname);
-          });
-        stored.push(file);
+        const slot = declared.slots[part.fieldname]!;
+        const { file, name } = await slotFile(
+          part.fieldname,
+          slot.accepts,
+          part.type === 'file' ? part : upload!,
+        );
         images.push({
           slot: part.fieldname,
           file,
           // Without a usable name, the slot and the type it really is: `thermalImage.png`.
-          displayName: safeDisplayName(part.filename, `${part.fieldname}.${extensionFor(file.mediaType)}`),
+          displayName: safeDisplayName(name, `${part.fieldname}.${extensionFor(file.mediaType)}`),
         });
       } else if (part.fieldname in declared.slots) {
         const value = String(part.value);
