@@ -84,7 +84,8 @@ export function QueuedChanges({
               })}
             </Text>
           )}
-          {sync.lastError && sync.pending > 0 && (
+          {/* Why the last run stopped, until the next is under way (it then says how far it is). */}
+          {sync.lastError && sync.pending > 0 && !sync.progress && (
             <Text size="xs" c="dimmed">
               {t(`offline.stopped.${sync.lastError.reason}`, { status: sync.lastError.status })}
             </Text>
