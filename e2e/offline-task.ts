@@ -156,3 +156,40 @@ export async function storedSha256(page: Page, session: Session, fileId: string)
   expect(response.status()).toBe(200);
   return sha256(await response.body());
 }
+
+/** A file for Playwright's `setFiles`, its bytes at hand to compare with what the server keeps. */
+type FileGiven = { name: string; mimeType: string; buffer: Buffer };
+
+/** On a report's page, offline: `file` attached as its calibration certificate, kept on the device. */
+export async function attachCertificateOffline(page: Page, file: FileGiven) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('combobox', { name: /Document type/ }).click();
+  await page.getByRole('option', { name: 'Calibration certificate' }).click();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(
+    page.getByText('1 document saved on this device — it will be sent when the connection is back'),
+  ).toBeVisible();
+  await closeNotices(page);
+}
+
+/** On a thermal analysis: a measurement added with its thermal image, back on the analysis. */
+export async function addMeasurement(
+  page: Page,
+  m: { tag: string; component: string; max: number; ref: number },
+  image: FileGiven | string,
+) {
+  await page.getByRole('link', { name: 'Add measurement' }).click();
+  await page.getByLabel('Tag number').fill(m.tag);
+  await page.getByLabel('Component', { exact: true }).fill(m.component);
+  await page.getByLabel('Max temperature').fill(String(m.max));
+  await page.getByLabel('Reference temperature').fill(String(m.ref));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
+  await (await chooser).setFiles(image);
+  await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add measurement' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
+  await closeNotices(page);
+}

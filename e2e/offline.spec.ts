@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
 import {
+  addMeasurement,
+  attachCertificateOffline,
   crudeLine,
   inspectorWithThermalTask,
   read,
@@ -141,18 +143,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   ] as const;
   const images = points.map((p) => photo(`IR-${p.tag}.png`, [...p.rgb]));
   for (const [n, p] of points.entries()) {
-    await page.getByRole('link', { name: 'Add measurement' }).click();
-    await page.getByLabel('Tag number').fill(p.tag);
-    await page.getByLabel('Component', { exact: true }).fill(p.component);
-    await page.getByLabel('Max temperature').fill(String(p.max));
-    await page.getByLabel('Reference temperature').fill(String(p.ref));
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
-    await (await chooser).setFiles(images[n]!);
-    await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Add measurement' }).click();
-    await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-    await closeNotices(page);
+    await addMeasurement(page, p, images[n]!);
     await expect(measurements.getByRole('row').filter({ hasText: p.tag })).toContainText('Waiting to sync');
   }
   // One corrected offline (the low point read again closer): the server must hold the correction.
@@ -183,16 +174,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
       `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% calibration ${run}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
     ),
   };
-  const documentChooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose files' }).click();
-  await (await documentChooser).setFiles(certificate);
-  await page.getByRole('combobox', { name: /Document type/ }).click();
-  await page.getByRole('option', { name: 'Calibration certificate' }).click();
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
-  await expect(
-    page.getByText('1 document saved on this device — it will be sent when the connection is back'),
-  ).toBeVisible();
-  await closeNotices(page);
+  await attachCertificateOffline(page, certificate);
   const documentRow = page
     .getByRole('row', { name: /Waiting to sync/ })
     .filter({ hasText: 'Calibration certificate' });
