@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
+import { expectAccessible, runMark } from './fixtures.ts';
 import type { Session } from './fixtures.ts';
-import { inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
+import { addMeasurement, inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
 
 // The app's service worker, which the other journeys block (playwright.config.ts).
 test.use({ actionTimeout: 15_000, serviceWorkers: 'allow' });
@@ -189,18 +189,7 @@ test('photos of a task taken along show offline at a reduced size, and a photo s
   await expect(later).toHaveCount(0);
 
   // 5. A measurement added offline with a photo: counted in the table, shown after a reload.
-  await page.getByRole('link', { name: 'Add measurement' }).click();
-  await page.getByLabel('Tag number').fill('F-07-T');
-  await page.getByLabel('Component', { exact: true }).fill('Cable lug');
-  await page.getByLabel('Max temperature').fill('61.2');
-  await page.getByLabel('Reference temperature').fill('40.9');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
-  await (await chooser).setFiles(thermalPng);
-  await expect(page.getByRole('img', { name: 'Preview of Thermal image' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add measurement' }).click();
-  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-  await closeNotices(page);
+  await addMeasurement(page, { tag: 'F-07-T', component: 'Cable lug', max: 61.2, ref: 40.9 }, thermalPng);
   await reloadWithNoNetwork(page, 'Thermal analysis');
   const added = measurements.getByRole('row').filter({ hasText: 'F-07-T' });
   await expect(added).toContainText('Waiting to sync');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
@@ -132,5 +133,63 @@ export async function takeTaskAlong(page: Page, session: Session, taskId: string
   await expect(page.getByText(`${taskName} is on this device: it opens without a network.`)).toBeVisible({
     timeout: 30_000,
   });
+  await closeNotices(page);
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Reads the API as `session` (the inspector: what their sync wrote), expecting 200. */
+export async function read<T>(page: Page, session: Session, path: string, params: Record<string, string>) {
+  const response = await page.request.get(path, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    params,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The SHA-256 of a stored file's bytes, as the server serves them. */
+export async function storedSha256(page: Page, session: Session, fileId: string) {
+  const response = await page.request.get(`/api/files/${fileId}`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
+  expect(response.status()).toBe(200);
+  return sha256(await response.body());
+}
+
+/** A file for Playwright's `setFiles`, its bytes at hand to compare with what the server keeps. */
+type FileGiven = { name: string; mimeType: string; buffer: Buffer };
+
+/** On a report's page, offline: `file` attached as its calibration certificate, kept on the device. */
+export async function attachCertificateOffline(page: Page, file: FileGiven) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('combobox', { name: /Document type/ }).click();
+  await page.getByRole('option', { name: 'Calibration certificate' }).click();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(
+    page.getByText('1 document saved on this device — it will be sent when the connection is back'),
+  ).toBeVisible();
+  await closeNotices(page);
+}
+
+/** On a thermal analysis: a measurement added with its thermal image, back on the analysis. */
+export async function addMeasurement(
+  page: Page,
+  m: { tag: string; component: string; max: number; ref: number },
+  image: FileGiven | string,
+) {
+  await page.getByRole('link', { name: 'Add measurement' }).click();
+  await page.getByLabel('Tag number').fill(m.tag);
+  await page.getByLabel('Component', { exact: true }).fill(m.component);
+  await page.getByLabel('Max temperature').fill(String(m.max));
+  await page.getByLabel('Reference temperature').fill(String(m.ref));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
+  await (await chooser).setFiles(image);
+  await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add measurement' }).click();
+  await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
   await closeNotices(page);
 }

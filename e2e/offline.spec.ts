@@ -1,9 +1,17 @@
-import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { closeNotices, expectAccessible, runMark } from './fixtures.ts';
-import type { Session } from './fixtures.ts';
-import { crudeLine, inspectorWithThermalTask, shootBothWidths, takeTaskAlong } from './offline-task.ts';
+import {
+  addMeasurement,
+  attachCertificateOffline,
+  crudeLine,
+  inspectorWithThermalTask,
+  read,
+  sha256,
+  shootBothWidths,
+  storedSha256,
+  takeTaskAlong,
+} from './offline-task.ts';
 import { addPhotos, choose, photo } from './photo.ts';
 
 // The app's service worker, which the other journeys block (playwright.config.ts).
@@ -33,27 +41,6 @@ async function reloadOffline(page: Page, heading: string, path?: string) {
   // Once the app listens (its screen is shown).
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await page.evaluate(() => navigator.onLine && window.dispatchEvent(new Event('offline')));
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Reads the API as `session` (the inspector: what their sync wrote), expecting 200. */
-async function read<T>(page: Page, session: Session, path: string, params: Record<string, string>) {
-  const response = await page.request.get(path, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    params,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** The SHA-256 of a stored file's bytes, as the server serves them. */
-async function storedSha256(page: Page, session: Session, fileId: string) {
-  const response = await page.request.get(`/api/files/${fileId}`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-  });
-  expect(response.status()).toBe(200);
-  return sha256(await response.body());
 }
 
 test('an inspector records a thermal analysis and a walkthrough finding with no network, and the server holds exactly that @tablet', async ({
@@ -156,18 +143,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
   ] as const;
   const images = points.map((p) => photo(`IR-${p.tag}.png`, [...p.rgb]));
   for (const [n, p] of points.entries()) {
-    await page.getByRole('link', { name: 'Add measurement' }).click();
-    await page.getByLabel('Tag number').fill(p.tag);
-    await page.getByLabel('Component', { exact: true }).fill(p.component);
-    await page.getByLabel('Max temperature').fill(String(p.max));
-    await page.getByLabel('Reference temperature').fill(String(p.ref));
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose image for Thermal image' }).click();
-    await (await chooser).setFiles(images[n]!);
-    await expect(page.getByRole('img', { name: /Thermal image/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Add measurement' }).click();
-    await expect(page.getByRole('heading', { name: 'Thermal analysis', level: 1 })).toBeVisible();
-    await closeNotices(page);
+    await addMeasurement(page, p, images[n]!);
     await expect(measurements.getByRole('row').filter({ hasText: p.tag })).toContainText('Waiting to sync');
   }
   // One corrected offline (the low point read again closer): the server must hold the correction.
@@ -198,16 +174,7 @@ test('an inspector records a thermal analysis and a walkthrough finding with no 
       `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% calibration ${run}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
     ),
   };
-  const documentChooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose files' }).click();
-  await (await documentChooser).setFiles(certificate);
-  await page.getByRole('combobox', { name: /Document type/ }).click();
-  await page.getByRole('option', { name: 'Calibration certificate' }).click();
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
-  await expect(
-    page.getByText('1 document saved on this device — it will be sent when the connection is back'),
-  ).toBeVisible();
-  await closeNotices(page);
+  await attachCertificateOffline(page, certificate);
   const documentRow = page
     .getByRole('row', { name: /Waiting to sync/ })
     .filter({ hasText: 'Calibration certificate' });

@@ -5,7 +5,15 @@
  */
 export function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return uuidOf(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/**
+ * 16 bytes (or the first 16) shaped as a version 4 UUID: version nibble and variant bits set. Random
+ * bytes make a new id; a hash's make the same id from the same input (a queued file's upload).
+ */
+export function uuidOf(from: Uint8Array): string {
+  const bytes = from.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');

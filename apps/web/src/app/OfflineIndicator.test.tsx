@@ -8,7 +8,8 @@ import { serveMockApi } from '../api/test-server.ts';
 import { startChangeSync } from '../engine/offline-queue/sync-runner.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { OfflineIndicator } from './OfflineIndicator.tsx';
-import { oldChangesOf } from './QueuedChanges.tsx';
+import { oldChangesOf, QueuedChanges } from './QueuedChanges.tsx';
+import { syncStatus } from '../engine/offline-queue/sync-status.ts';
 import { backOnlineAfterEach, offlineSyncOf } from '../test/offline.ts';
 
 serveMockApi();
@@ -178,6 +179,23 @@ describe('OfflineIndicator: the changes made on the device', () => {
       expect(
         within(dialog).getByText('Server tidak dapat dihubungi: perubahan menunggu di perangkat ini.'),
       ).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('says how far a change’s files are sent, in English and Indonesian', async () => {
+    const mib = 1024 * 1024;
+    const bytes = { sent: Math.round(3.1 * mib), total: 12 * mib };
+    const sync = { ...syncStatus.get(), pending: 2, syncing: true, progress: { sent: 0, total: 2, bytes } };
+    const calls = { syncNow: vi.fn(), discard: vi.fn(), settle: vi.fn() };
+    renderWithProviders(<QueuedChanges sync={{ ...sync, ...calls }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Syncing 1 of 2');
+    expect(screen.getByText('Sending files: 3.1 MB of 12 MB')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    try {
+      expect(await screen.findByText('Mengirim berkas: 3,1 MB dari 12 MB')).toBeInTheDocument();
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }

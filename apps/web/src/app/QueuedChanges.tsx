@@ -6,6 +6,7 @@ import { NeedsServer } from '../engine/NeedsServer.tsx';
 import type { QueuedChange } from '../engine/offline-queue/change-queue.ts';
 import type { ChangeSyncView } from '../engine/offline-queue/useChangeSync.ts';
 import { changeName, oldChanges } from '../engine/offline-queue/sync-status.ts';
+import { formatBytes } from '../engine/locale.ts';
 import { idempotencyKeyDays } from '@inspectra/contract';
 
 /** How many changes the user has still to see synced: waiting, and refused or in conflict. */
@@ -52,9 +53,10 @@ export function QueuedChanges({
   sync: ChangeSyncView;
   onOpen?: (change: QueuedChange) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [asked, setAsked] = useState(false);
   const old = oldChangesOf(sync);
+  const bytes = sync.progress?.bytes;
   const status = sync.progress
     ? t('offline.syncing', { sent: sync.progress.sent + 1, total: sync.progress.total })
     : sync.pending > 0
@@ -73,7 +75,17 @@ export function QueuedChanges({
           <Text size="sm" role="status">
             {status}
           </Text>
-          {sync.lastError && sync.pending > 0 && (
+          {bytes && (
+            // Beside the status, not in it: a screen reader is not told of every piece.
+            <Text size="xs" c="dimmed">
+              {t('offline.sendingFiles', {
+                sent: formatBytes(bytes.sent, i18n.language),
+                total: formatBytes(bytes.total, i18n.language),
+              })}
+            </Text>
+          )}
+          {/* Why the last run stopped, until the next is under way (it then says how far it is). */}
+          {sync.lastError && sync.pending > 0 && !sync.progress && (
             <Text size="xs" c="dimmed">
               {t(`offline.stopped.${sync.lastError.reason}`, { status: sync.lastError.status })}
             </Text>

@@ -73,6 +73,13 @@ export type QueuedChange = {
    * from): the base of the three-way comparison when the server finds the record changed meanwhile.
    */
   base?: Record<string, unknown>;
+  /**
+   * How its form's files go, decided at its first try and kept: `uploads`, each sent first as an
+   * upload that resumes after a drop (file-uploads.ts), the form then naming them; `form`, inside the
+   * form whole, as before uploads. A change tried whole (before uploads, or online with no answer)
+   * stays so: its key's kept answer belongs to that body, and another body under it is refused.
+   */
+  sendsFilesAs?: 'form' | 'uploads';
 };
 
 /** What a screen gives to queue a change: a JSON body or a FormData as it would send online. */
@@ -86,8 +93,10 @@ export type ChangeInput = {
   shows?: QueuedRecord;
   /** An update's record as read (`QueuedChange.base`). */
   base?: Record<string, unknown> | null;
-  /** The key a try online already used (its answer never came): kept, so the server writes it once. */
+  /** The key a change is queued under (made before, so the screens' photos can name its bytes). */
   key?: string;
+  /** A try online already went out under `key` (its answer never came): kept, so the server writes it once. */
+  tried?: boolean;
 };
 
 const changeKey = (key: string) => `change:${key}`;
@@ -160,6 +169,8 @@ export class ChangeQueue {
       ...(input.shows ? { shows: input.shows } : {}),
       ...(input.base ? { base: input.base } : {}),
     };
+    // Its key's answer, if the server kept one, is for the whole form that try sent.
+    if (input.tried) change.sendsFilesAs = 'form';
     const files: [string, ArrayBuffer][] = [];
     if (input.body instanceof FormData) {
       change.form = [];
@@ -194,7 +205,10 @@ export class ChangeQueue {
   }
 
   /** Records how a change stands (sending, refused…); a change no longer queued stays gone. */
-  async update(key: string, patch: Partial<Pick<QueuedChange, 'state' | 'refusal' | 'attempts'>>) {
+  async update(
+    key: string,
+    patch: Partial<Pick<QueuedChange, 'state' | 'refusal' | 'attempts' | 'sendsFilesAs'>>,
+  ) {
     const change = await this.find(key);
     if (!change) return;
     const next: QueuedChange = { ...change, ...patch };
@@ -203,20 +217,32 @@ export class ChangeQueue {
     this.changed();
   }
 
-  /** The body a change is sent with: its JSON, or its form rebuilt with its files' kept bytes. */
-  async bodyOf(change: QueuedChange): Promise<unknown> {
+  /**
+   * The body a change is sent with: its JSON, or its form rebuilt with its files' kept bytes, or,
+   * given `uploads` (the upload of each file, by its index), with `upload:<id>` text parts in their
+   * place, which the server reads as the whole upload.
+   */
+  async bodyOf(change: QueuedChange, uploads?: readonly string[]): Promise<unknown> {
     if (!change.form) return change.body;
     const form = new FormData();
     for (const [name, value] of change.form) {
       if (typeof value === 'string') {
         form.append(name, value);
-        continue;
+      } else if (uploads) {
+        form.append(name, `upload:${uploads[value.file]}`);
+      } else {
+        const bytes = await this.fileBytes(change.key, value);
+        form.append(name, new File([bytes], value.meta.name, { type: value.meta.type }));
       }
-      const bytes = await get<ArrayBuffer>(fileKey(change.key, value.file), this.store);
-      if (!bytes) throw new Error(`The kept photo ${value.meta.name} of a queued change is missing`);
-      form.append(name, new File([bytes], value.meta.name, { type: value.meta.type }));
     }
     return form;
+  }
+
+  /** The kept bytes of a change's file; thrown when the device lost them (the user must hear of it). */
+  async fileBytes(key: string, { file, meta }: { file: number; meta: QueuedFile }): Promise<ArrayBuffer> {
+    const bytes = await get<ArrayBuffer>(fileKey(key, file), this.store);
+    if (!bytes) throw new Error(`The kept photo ${meta.name} of a queued change is missing`);
+    return bytes;
   }
 
   /**

@@ -87,6 +87,7 @@ export async function queueWrite<T>(
     label: o.label,
     ...(name ? { name } : {}),
     key,
+    ...(o.key ? { tried: true } : {}),
     // The record as read: the base of the comparison should the server hold a newer version by
     // the time the change is sent (`QueuedChange.base`).
     ...(!created && input.previous ? { base: input.previous } : {}),

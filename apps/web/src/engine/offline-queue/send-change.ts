@@ -1,6 +1,8 @@
 import { ApiError } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http-client.ts';
 import type { ChangeQueue, ChangeRefusal, QueuedChange } from './change-queue.ts';
+import { canUpload, sendUploads } from './file-uploads.ts';
+import type { BytesSent } from './file-uploads.ts';
 import type { SyncStop } from './sync-status.ts';
 
 /** What one try of a change came to, and so what the sync does next. */
@@ -15,14 +17,35 @@ export type SendOutcome =
   | { kind: 'conflict'; refusal: ChangeRefusal };
 
 /**
+ * How a change's files go (`QueuedChange.sendsFilesAs`), decided at its first try; undefined for a
+ * change with none. One tried before uploads existed (its `attempts`, or found 'sending' after a
+ * reload with no way kept) goes on whole: the server may hold its key's answer for that body.
+ */
+export function filesWay(change: QueuedChange): QueuedChange['sendsFilesAs'] {
+  if (!change.form?.some(([, value]) => typeof value !== 'string')) return undefined;
+  if (change.sendsFilesAs) return change.sendsFilesAs;
+  if (change.attempts > 0 || change.state === 'sending') return 'form';
+  return canUpload() ? 'uploads' : 'form';
+}
+
+/**
  * Sends a change through the app's own client (the bearer token, one refresh on a 401, as any
  * online call), with its `Idempotency-Key`, so the server writes it once however often it arrives.
+ * A form whose files go as uploads (`sendsFilesAs`) sends them first, resuming each where the server
+ * holds it, `onBytes` hearing how far; an upload's answer counts as the change's (`outcomeOf`).
  */
-export async function sendChange(queue: ChangeQueue, change: QueuedChange): Promise<SendOutcome> {
+export async function sendChange(
+  queue: ChangeQueue,
+  change: QueuedChange,
+  onBytes?: (bytes: BytesSent) => void,
+): Promise<SendOutcome> {
   let data: unknown;
   try {
-    data = await queue.bodyOf(change);
+    const uploads = change.sendsFilesAs === 'uploads' ? await sendUploads(queue, change, onBytes) : undefined;
+    data = await queue.bodyOf(change, uploads);
   } catch (error) {
+    // An upload's: never a version conflict (the record's version is not what it was refused for).
+    if (error instanceof ApiError) return outcomeOf(undefined, error);
     // The device lost what it kept (a photo's bytes): the user must see it, never silence.
     return { kind: 'refused', refusal: refusalOf(0, undefined, String((error as Error).message)) };
   }
@@ -87,14 +110,15 @@ function unanswered(error: ApiError): SyncStop | undefined {
  * - 409 to an update carrying its version, naming no other field: someone else saved the record,
  *   a conflict to resolve in the three-way comparison (a locked report's 409 names `status`: refused);
  * - any other 4xx: refused, with the envelope's message and details, kept for the user.
+ * `change` undefined: the answer to one of its uploads, read alike but never a conflict.
  */
-export function outcomeOf(change: QueuedChange, error: ApiError): SendOutcome {
+export function outcomeOf(change: QueuedChange | undefined, error: ApiError): SendOutcome {
   const { status } = error;
   if (status === 401) return { kind: 'signedOut' };
   const stop = unanswered(error);
   if (stop) return { kind: 'retry', stop, afterSeconds: error.retryAfterSeconds };
   const refusal = refusalOf(status, error.code, error.message, error);
-  if (status === 409 && change.method === 'PUT' && carriesVersion(change) && staleVersion(error))
+  if (status === 409 && change?.method === 'PUT' && carriesVersion(change) && staleVersion(error))
     return { kind: 'conflict', refusal };
   return { kind: 'refused', refusal };
 }

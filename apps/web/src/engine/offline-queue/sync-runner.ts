@@ -3,8 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ChangeQueue, onQueueChanged, removeChangeQueue } from './change-queue.ts';
 import type { ChangeInput, QueuedChange } from './change-queue.ts';
 import { showQueued } from './queued-records.ts';
-import { sendChange, serverAnswers } from './send-change.ts';
-import type { SendOutcome } from './send-change.ts';
+import { filesWay, sendChange, serverAnswers } from './send-change.ts';
 import { syncStatus } from './sync-status.ts';
 import type { SyncStop } from './sync-status.ts';
 
@@ -16,7 +15,7 @@ import type { SyncStop } from './sync-status.ts';
  */
 
 export type ChangeSyncOptions = {
-  send?: (queue: ChangeQueue, change: QueuedChange) => Promise<SendOutcome>;
+  send?: typeof sendChange;
   probe?: () => Promise<boolean>;
   /** Whether to try again by itself after a stop (off in tests that run it by hand). */
   retryByItself?: boolean;
@@ -214,9 +213,14 @@ export class ChangeSync {
     for (let next = nextToSend(changes); next && !this.stopped; next = nextToSend(changes)) {
       const total = sent + changes.filter((change) => pendingStates.has(change.state)).length;
       syncStatus.set({ progress: { sent, total } });
-      // Written before the try: a reload mid-try finds it 'sending' and sends it again, same key.
-      await this.queue.update(next.key, { state: 'sending' });
-      const outcome = await this.send(this.queue, next);
+      // How its files go is decided once, kept with 'sending' in one write: a reload mid-try
+      // finds it 'sending' and sends it again, the same key, the same way.
+      const sendsFilesAs = filesWay(next);
+      const way = sendsFilesAs ? { sendsFilesAs } : {};
+      await this.queue.update(next.key, { state: 'sending', ...way });
+      const outcome = await this.send(this.queue, { ...next, ...way }, (bytes) =>
+        syncStatus.set({ progress: { sent, total, bytes } }),
+      );
       if (outcome.kind === 'written') {
         await this.queue.discard(next.key);
         sent += 1;

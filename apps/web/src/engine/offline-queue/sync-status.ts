@@ -36,8 +36,11 @@ export type SyncStatus = {
   /** Per refused or conflicting change's key: how many changes to be sent wait for it (`heldBy`). */
   heldBy: Record<string, number>;
   syncing: boolean;
-  /** While syncing: `sent` of `total` changes this run has written so far. */
-  progress: { sent: number; total: number } | undefined;
+  /**
+   * While syncing: `sent` of `total` changes this run has written so far; while a change's files go
+   * as uploads, `bytes` the server holds of all they weigh.
+   */
+  progress: { sent: number; total: number; bytes?: { sent: number; total: number } } | undefined;
   /** Why the last run stopped short (no network, a busy server), cleared by a run that ends well. */
   lastError: SyncStop | undefined;
   /** Whether the server answered the sync's last probe (undefined before the first). */

@@ -43,6 +43,7 @@ export const offline = {
   needYou_one: '{{count}} change needs you before it can be sent.',
   needYou_other: '{{count}} changes need you before they can be sent.',
   syncing: 'Syncing {{sent}} of {{total}}',
+  sendingFiles: 'Sending files: {{sent}} of {{total}}',
   syncNow: 'Sync now',
   synced: 'Every change is synced.',
   refusedTitle: 'Not accepted by the server',

@@ -46,6 +46,7 @@ export const offline: Translation<typeof en> = {
   needYou_one: '{{count}} perubahan perlu Anda tangani sebelum dapat dikirim.',
   needYou_other: '{{count}} perubahan perlu Anda tangani sebelum dapat dikirim.',
   syncing: 'Menyinkronkan {{sent}} dari {{total}}',
+  sendingFiles: 'Mengirim berkas: {{sent}} dari {{total}}',
   syncNow: 'Sinkronkan sekarang',
   synced: 'Semua perubahan sudah disinkronkan.',
   refusedTitle: 'Tidak diterima oleh server',
