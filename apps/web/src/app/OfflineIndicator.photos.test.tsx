@@ -41,9 +41,9 @@ describe('OfflineIndicator: the photos of a task on the device', () => {
 
     // The task is a link to its page: drawn in a router.
     renderWithRouter({ '/': () => <OfflineIndicator userId={userId} /> }, '/');
-    await user.click(await screen.findByRole('button', { name: /1 task on this device/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('2 photos')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /1 task on this device/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+    expect(await within(dialog).findByText('2 photos', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(
       within(dialog).getByText('1 photo left out (at most 500 photos or 200 MB a task)'),
     ).toBeInTheDocument();
