@@ -122,6 +122,50 @@ describe('a record written offline goes into the queue', () => {
     expect([kept.name, kept.type, kept.size]).toEqual(['hot.jpg', 'image/jpeg', 3]);
   });
 
+  it('an image list edited again before the sync sends the earlier change’s photos again as files, not their queue ids', async () => {
+    const queue = offlineAs();
+    const jpeg = (bytes: number[], name: string) =>
+      new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+    const made = await callRoute(routeOf('POST /walkthrough-summary-pipe'), {
+      body: {
+        values: { inspectionArea: 'Rack 4' },
+        imageLists: { summaryImages: [{ file: jpeg([0xff, 0xd8, 1], 'drip.jpg'), imageType: 'leak' }] },
+      },
+      queueOffline: 'Walkthrough finding',
+    });
+    const id = (made.data as { id: string }).id;
+    const [create] = await queue.list();
+    const shown = create!.shows!.values.summaryImages as { id: string; displayName: string }[];
+    expect(shown[0]!.id).toBe(`queued-file:${create!.key}:0`);
+    // Reopened offline: the drip photo kept (by the id the screen shows) and a second one added.
+    await callRoute(routeOf('PUT /walkthrough-summary-pipe'), {
+      query: { id },
+      body: {
+        values: { inspectionArea: 'Rack 4' },
+        previous: { id, version: 1, summaryImages: shown },
+        imageLists: {
+          summaryImages: [
+            { id: shown[0]!.id, imageType: 'leak', displayName: 'Drip at flange' },
+            { file: jpeg([0xff, 0xd8, 2], 'stain.jpg'), imageType: 'corrosion' },
+          ],
+        },
+      },
+      queueOffline: 'Walkthrough finding',
+    });
+    const [, update] = await queue.list();
+    const form = (await queue.bodyOf(update!)) as FormData;
+    const parts = form.getAll('summaryImages');
+    const files = parts.filter((part): part is File => part instanceof File);
+    expect(files.map((file) => file.name)).toEqual(['drip.jpg', 'stain.jpg']);
+    expect([...new Uint8Array(await files[0]!.arrayBuffer())]).toEqual([0xff, 0xd8, 1]);
+    const listed = JSON.parse(parts.find((part) => typeof part === 'string') as string) as unknown[];
+    expect(listed).toEqual([
+      { file: 0, imageType: 'leak', displayName: 'Drip at flange' },
+      { file: 1, imageType: 'corrosion' },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('queued-file');
+  });
+
   it('online, and for a call not made for the queue, sends as before', async () => {
     const queue = offlineAs();
     server.use(

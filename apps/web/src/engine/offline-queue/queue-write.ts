@@ -1,11 +1,12 @@
 import { evaluate, fieldsRead, readThrough } from '@inspectra/contract';
-import type { EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
+import type { Attachment, EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import { readerName } from '../entity-labels.ts';
-import type { PayloadInput } from '../../api/payload.ts';
+import type { ImageListItem, PayloadInput } from '../../api/payload.ts';
+import { queuedFileOf } from '../device-photos.ts';
 import { newChangeKey } from './change-queue.ts';
 import { queuedFilesShown } from './queued-files.ts';
-import { creatorsOf, lastChangeOf, queueChange, versionAfter } from './sync-runner.ts';
+import { creatorsOf, lastChangeOf, queueChange, queuedFile, versionAfter } from './sync-runner.ts';
 
 /** What a queued write answers the screen in place of the server's envelope. */
 export type QueuedEnvelope<T> = Envelope<T> & { queued: true };
@@ -35,10 +36,11 @@ export async function queueWrite<T>(
   },
 ): Promise<QueuedEnvelope<T>> {
   const given = o.body ?? {};
-  const input: PayloadInput =
+  const input: PayloadInput = await withQueuedImagesAsFiles(
     typeof given.values === 'object' && given.values !== null
       ? (given as PayloadInput)
-      : { values: given as Record<string, unknown> };
+      : { values: given as Record<string, unknown> },
+  );
   const created = route.operation.kind === 'create';
   const id = created ? (isUuid(input.values.id) ? input.values.id : newChangeKey()) : undefined;
   const recordId = id ?? [input.previous?.id, o.params?.id, o.query?.id, input.values.id].find(isUuid);
@@ -97,6 +99,35 @@ export async function queueWrite<T>(
   });
   const record = { ...(input.previous ?? {}), ...asSent, ...(id ? { id } : {}) };
   return { data: record as T, statusCode: created ? 201 : 200, message: '', queued: true };
+}
+
+/**
+ * An image list edited again offline before the sync keeps images an earlier queued change sends
+ * (a record made offline with its photos): their ids name bytes in the queue (`queued-file:…`),
+ * not images the server stores, and the server would refuse the list. They go again as files of
+ * this change, with their type and caption, so the server gets the list as the user left it (the
+ * store keeps identical bytes once). An image whose change has left the queue meanwhile is left as
+ * it was (the screen then held the server's ids).
+ */
+async function withQueuedImagesAsFiles(input: PayloadInput): Promise<PayloadInput> {
+  if (!input.imageLists) return input;
+  const imageLists: NonNullable<PayloadInput['imageLists']> = {};
+  for (const [list, items] of Object.entries(input.imageLists)) {
+    const before = Array.isArray(input.previous?.[list]) ? (input.previous[list] as Attachment[]) : [];
+    imageLists[list] =
+      items &&
+      (await Promise.all(
+        items.map(async (item): Promise<ImageListItem> => {
+          const ref = item.id && !item.file ? queuedFileOf(item.id) : undefined;
+          const blob = ref && (await queuedFile(ref.key, ref.file));
+          if (!blob) return item;
+          const { id: _, ...described } = item;
+          const name = before.find((image) => image.id === item.id)?.displayName ?? `${list}.jpg`;
+          return { ...described, file: new File([blob], name, { type: blob.type }) };
+        }),
+      ));
+  }
+  return { ...input, imageLists };
 }
 
 /**

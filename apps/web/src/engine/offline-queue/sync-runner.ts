@@ -312,6 +312,11 @@ export async function queuedBody(key: string): Promise<unknown> {
   return change ? current!.queue.bodyOf(change) : undefined;
 }
 
+/** A file a queued change sends (its form's `file`-th), or undefined once the change has left the queue. */
+export async function queuedFile(key: string, file: number): Promise<Blob | undefined> {
+  return current?.queue.file(key, file);
+}
+
 /**
  * The keys of the queued creates whose client-made id is among `ids`: a change that names one of
  * those records (a row under an inspection made offline) is sent after it.
