@@ -125,7 +125,7 @@ export async function inspectorWithThermalTask(
 /** Opens the task signed in as `session`, once the app's files are on the device, and takes it along. */
 export async function takeTaskAlong(page: Page, session: Session, taskId: string, taskName: string) {
   await openSignedIn(page, session, `/my-tasks/${taskId}`);
-  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 60_000,
   });
