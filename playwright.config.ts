@@ -66,12 +66,14 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : 'test-results/e2e',
-  // Two journeys at a time, each file's journeys in order in one worker. The browser's pages leave
-  // the two cores idle a third of the time when one journey runs alone: two at a time took the
-  // suite from 7.6 to 5.0 minutes (27 Nov 2026). Journeys share the server, so each makes what it
-  // changes (users, tags, reports) its own, or changes what no other journey reads.
+  // Two journeys at a time. The browser's pages leave the two cores idle a third of the time when
+  // one journey runs alone: two at a time took the suite from 7.6 to 5.0 minutes (27 Nov 2026).
+  // Journeys share the server, so each makes what it changes (users, tags, reports) its own, or
+  // changes what no other journey reads; so each is handed to a worker on its own, not with its
+  // file: techniques.spec.ts's nine journeys (a fifth of the suite) kept one worker busy while the
+  // other, out of files, waited, up to three minutes when the shuffle put it last (docs/testing.md).
   workers: 2,
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // On CI, a journey that fails is run once more and reported as flaky if it then passes: a shared
   // CI machine's two cores may starve a screen for seconds.

@@ -51,9 +51,10 @@ function sharedArchive(file: string) {
 /**
  * A fresh database for one test file, a copy of the run's template (template-database.ts): an
  * in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, a new database on it that
- * is dropped afterwards.
+ * is dropped afterwards. Opening one is a copy, not a migration: a test that needs a database the
+ * app has not started on changes the copy (auth.test.ts takes its users away).
  */
-async function freshDatabase(
+export async function freshDatabase(
   statementTimeoutMs?: number,
   connectVia: (url: string) => string = (url) => url,
 ): Promise<Database> {

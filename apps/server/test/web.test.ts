@@ -5,9 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { jwtSecret, startTestApp } from './helpers.ts';
+import { freshDatabase, jwtSecret, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -134,7 +133,8 @@ describe('served over plain HTTP (the default: a tablet opening http://server:30
 
 describe('served over HTTPS (PUBLIC_URL=https://…, a TLS proxy in front)', () => {
   it('upgrades insecure requests and sends HSTS', async () => {
-    const database = await openDatabase({ pgliteDir: undefined });
+    // A copy of the run's migrated database (migrating one afresh took 10 s of PGlite a pass).
+    const database = await freshDatabase();
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-files-'));
     const app = await buildApp({
       database,
