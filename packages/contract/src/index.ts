@@ -1,3 +1,4 @@
+export * from './ids.ts';
 export * from './fields.ts';
 export * from './coordinates.ts';
 export * from './positions.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { sniffLength, sniffMediaType } from '@inspectra/contract';
+import { sniffLength, sniffMediaType, uuidText } from '@inspectra/contract';
 import { AppError } from '../errors.ts';
 import type { PutOptions, StoredFile } from './file-store.ts';
 import { describeMediaTypes } from './media-type.ts';
@@ -11,8 +11,9 @@ export const keyPattern = /^[0-9a-f]{64}$/;
 export const notFound = () => new AppError('NOT_FOUND', 'The file was not found');
 
 /** An upload's id (a UUID) and a piece's name (`<offset>-<uuid>`): checked before either reaches a path or key. */
-const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const pieceNamePattern = /^\d{1,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// Lower case only (the database writes a uuid so): a name in a path or key has one spelling.
+const uploadIdPattern = new RegExp(`^${uuidText}$`);
+const pieceNamePattern = new RegExp(`^\\d{1,16}-${uuidText}$`);
 
 /** The upload's id, refused unless it is a UUID in lower case. */
 export function checkedUploadId(uploadId: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidPattern } from '../ids.ts';
 import { fieldMessage } from '../messages.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
@@ -16,8 +17,8 @@ const levelSchema = (name: string) =>
     .min(1, `${name} starts at 1`)
     .max(maxApprovalLevel, `${name} is at most ${maxApprovalLevel}`);
 const uuid = (name: string) => z.uuid({ error: `${name} must be an identifier (UUID)` });
-const uuidPattern = {
-  regex: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+const userIdentifier = {
+  regex: uuidPattern,
   message: fieldMessage('userIdentifier'),
 };
 
@@ -77,7 +78,7 @@ export const reviewerAssignment = defineEntity('reviewerAssignment', {
   label: 'Reviewer assignment',
   module: 'approval',
   fields: {
-    userPdmId: f.text({ label: 'Reviewer', required: true, maxLength: 36, pattern: uuidPattern }),
+    userPdmId: f.text({ label: 'Reviewer', required: true, maxLength: 36, pattern: userIdentifier }),
     ...approvalLevelFields,
     contractorCompanyId: f.ref('contractorCompany', { label: 'Reviews reports of' }),
     isActive: f.boolean({ label: 'Active', default: true }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidPattern } from '../ids.ts';
 import { defineEntity } from '../entity.ts';
 import { f } from '../fields.ts';
 import type { FieldValues } from '../fields.ts';
@@ -31,7 +32,7 @@ export const recommendationTransitions: Readonly<
 };
 
 const userId = {
-  regex: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  regex: uuidPattern,
   message: fieldMessage('userIdentifier'),
 };
 

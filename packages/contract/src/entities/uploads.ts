@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidText } from '../ids.ts';
 import { op, route } from '../routes.ts';
 
 /*
@@ -20,9 +21,11 @@ export const uploadKeptDays = 7;
 
 /** What a form's text part sends in a file slot or image list to name a whole upload. */
 export const uploadReference = (id: string) => `upload:${id}`;
+const uploadReferencePattern = new RegExp(`^upload:(${uuidText})$`, 'i');
+
 /** The id an `upload:<id>` text names, or undefined for any other text. */
 export function referencedUpload(text: string): string | undefined {
-  const match = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(text.trim());
+  const match = uploadReferencePattern.exec(text.trim());
   return match?.[1]?.toLowerCase();
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { uuidPattern } from '@inspectra/contract';
 import type { RouteDefinition } from '@inspectra/contract';
 import type { Db } from '../../db/client.ts';
 import { dbWork } from '../../db/scheduler.ts';
@@ -17,7 +18,6 @@ export const idempotencyKeyHeader = 'idempotency-key';
 export const replayedHeader = 'idempotent-replayed';
 
 const writeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The answer's headers a replay repeats; the rest (the connection's, the security headers) are the replay's own. */
 const keptHeaderNames = [
   'content-type',

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { uuidPattern } from '@inspectra/contract';
 import { SignJWT, jwtVerify } from 'jose';
 
 const issuer = 'inspectra';
 const audience = 'inspectra-api';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const accessTokenSeconds = 15 * 60;
 /** A sign-in lasts at most this long, however often its refresh token is rotated. */
 export const refreshFamilySeconds = 7 * 24 * 3600;

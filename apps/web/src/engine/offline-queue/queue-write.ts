@@ -1,4 +1,4 @@
-import { evaluate, fieldsRead, readThrough } from '@inspectra/contract';
+import { evaluate, fieldsRead, isUuid, readThrough } from '@inspectra/contract';
 import type { Attachment, EntityDefinition, Envelope, RouteDefinition } from '@inspectra/contract';
 import { fillPath, queryEntries, routeBody } from '../../api/payload.ts';
 import { readerName } from '../entity-labels.ts';
@@ -10,9 +10,6 @@ import { creatorsOf, lastChangeOf, queueChange, queuedFile, versionAfter } from 
 
 /** What a queued write answers the screen in place of the server's envelope. */
 export type QueuedEnvelope<T> = Envelope<T> & { queued: true };
-
-const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * A record's create or update made without the server (docs/offline-capture.md, part 4): put into
