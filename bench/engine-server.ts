@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import type { Database } from '../apps/server/src/db/client.ts';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
 import { lockDataDir } from '../apps/server/src/data-dir.ts';
 import { createLocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
 import { ensureHealthHistory } from './health-seed.ts';
@@ -99,8 +99,29 @@ async function openPostgres(): Promise<{ database: Database; cleanUp: () => Prom
 /** The longest a statement of the seed may take on PostgreSQL. */
 const seedTimeoutMs = 30 * 60_000;
 
+/**
+ * Runs `work` on a pool for the seed: on PostgreSQL a pool of its own, without the 15 s a request's
+ * statement may take (each of the seed's statements writes up to 100,000 rows, and the `ensure…`
+ * steps up to 600,000: a busy machine took longer); on PGlite the one database.
+ */
+async function withSeeder<T>({ db, kind }: Database, work: (seeded: Db) => Promise<T>): Promise<T> {
+  const seeder =
+    kind === 'postgres'
+      ? await openDatabase({
+          url: process.env.BENCH_DATABASE_URL!,
+          poolSize: 2,
+          statementTimeoutMs: seedTimeoutMs,
+        })
+      : undefined;
+  try {
+    return await work(seeder?.db ?? db);
+  } finally {
+    await seeder?.close();
+  }
+}
+
 /** Seeds when the data is missing, partial, of another version, or `--reseed` says so. */
-async function ensureSeeded({ db, kind }: Database): Promise<Seeding> {
+async function ensureSeeded({ db, kind }: Database, seeded: Db): Promise<Seeding> {
   const record = path.join(cacheDir, 'seed.json');
   if (!options.reseed && (await isSeeded(db, sizes))) {
     const earlier =
@@ -114,28 +135,12 @@ async function ensureSeeded({ db, kind }: Database): Promise<Seeding> {
       `${sizes.work.workOrders.toLocaleString('en')} work orders, ${sizes.work.reports.toLocaleString('en')} report headers ` +
       `(at scale 1, ten minutes or more)…`,
   );
-  // Each of the seed's statements writes up to 100,000 rows: on PostgreSQL they run on a pool of
-  // their own, without the 15 s a request's statement may take (a busy machine took longer).
-  const seeder =
-    kind === 'postgres'
-      ? await openDatabase({
-          url: process.env.BENCH_DATABASE_URL!,
-          poolSize: 2,
-          statementTimeoutMs: seedTimeoutMs,
-        })
-      : undefined;
-  const seeded = seeder?.db ?? db;
-  let seeding: Seeding;
-  try {
-    await emptyTables(seeded);
-    seeding = {
-      seconds: await seed(seeded, kind, sizes, console.log),
-      at: new Date().toISOString(),
-      reused: false,
-    };
-  } finally {
-    await seeder?.close();
-  }
+  await emptyTables(seeded);
+  const seeding: Seeding = {
+    seconds: await seed(seeded, kind, sizes, console.log),
+    at: new Date().toISOString(),
+    reused: false,
+  };
   if (kind === 'pglite') await writeFile(record, JSON.stringify(seeding));
   return seeding;
 }
@@ -227,13 +232,16 @@ async function main() {
   const capture = installCapture();
   const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
   const pool: pg.Pool = database.db.$client;
-  const seeding = await ensureSeeded(database);
-  await ensurePhotoRows(database.db);
-  await ensureTrendSeries(database.db);
-  await ensureVariantRows(database.db, sizes);
-  await ensureSummaryImages(database.db, sizes);
-  await ensureHealthHistory(database.db);
-  await ensureThicknessSeries(database.db, sizes.scale);
+  const seeding = await withSeeder(database, async (seeded) => {
+    const done = await ensureSeeded(database, seeded);
+    await ensurePhotoRows(seeded);
+    await ensureTrendSeries(seeded);
+    await ensureVariantRows(seeded, sizes);
+    await ensureSummaryImages(seeded, sizes);
+    await ensureHealthHistory(seeded);
+    await ensureThicknessSeries(seeded, sizes.scale);
+    return done;
+  });
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'inspectra-bench-files-'));

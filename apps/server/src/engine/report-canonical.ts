@@ -18,54 +18,88 @@ import type { ReportTreeEntry, TreeRecord } from './report-tree.ts';
  */
 export const canonicalReportFormat = 'inspectra.report/1';
 
-/** Object keys as JSON strings, kept: a report's records repeat the same few hundred names. */
-const quotedKeys = new Map<string, string>();
-const quotedKey = (key: string) => {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
+/** `"key":` and `,"key":` per object key, kept: a report's records repeat the same few hundred names. */
+const openings = new Map<string, [string, string]>();
+function openingsOf(key: string): [string, string] {
+  let found = openings.get(key);
+  if (found === undefined) {
+    const quoted = `${JSON.stringify(key)}:`;
+    found = [quoted, `,${quoted}`];
+    if (openings.size < 10_000) openings.set(key, found);
   }
-  return quoted;
-};
+  return found;
+}
+const memberOpening = (key: string) => openingsOf(key)[0];
+const nextMemberOpening = (key: string) => openingsOf(key)[1];
+
+/** A string needs JSON's escapes when it holds a quote, a backslash, a control or a lone surrogate. */
+// eslint-disable-next-line no-control-regex -- the controls are what JSON escapes
+const needsEscapes = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
- * A value as canonical JSON: object keys sorted, undefined members left out, dates as ISO text.
- * Written by one string append per member (a report's thousands of records go through it on every
- * content read and print), with what JSON.stringify writes for each value.
+ * A value as canonical JSON: object keys sorted, undefined members left out, dates as ISO text,
+ * with what JSON.stringify writes for each value. A report's thousands of records go through it on
+ * every content read and print: the text is gathered as parts and joined once (`writeCanonical`),
+ * rather than by an append per member, each of which left a string behind for the collector.
  */
 export function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  writeCanonical(parts, value);
+  return parts.join('');
+}
+
+/** Adds `value`'s canonical JSON to `parts`. */
+function writeCanonical(parts: string[], value: unknown): void {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      // A plain string is written between quotes as it is, without a quoted copy of it.
+      if (needsEscapes.test(value)) parts.push(JSON.stringify(value));
+      else parts.push('"', value, '"');
+      return;
     case 'number':
       // As JavaScript writes it (shortest round-trip form, JSON.stringify's); NaN and infinities as null.
-      return Number.isFinite(value) ? String(value) : 'null';
+      parts.push(Number.isFinite(value) ? String(value) : 'null');
+      return;
     case 'boolean':
-      return value ? 'true' : 'false';
+      parts.push(value ? 'true' : 'false');
+      return;
     case 'bigint':
-      return JSON.stringify(value.toString());
+      parts.push(JSON.stringify(value.toString()));
+      return;
     case 'object':
       break;
     default:
       // undefined, and what JSON has no word for (a function, a symbol).
-      return 'null';
+      parts.push('null');
+      return;
   }
-  if (value === null) return 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
-    return `${out}]`;
+  if (value === null) parts.push('null');
+  else if (value instanceof Date) parts.push('"', value.toISOString(), '"');
+  else if (Array.isArray(value)) {
+    parts.push('[');
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) parts.push(',');
+      writeCanonical(parts, value[i]);
+    }
+    parts.push(']');
+  } else {
+    const record = value as Record<string, unknown>;
+    writeMembers(parts, record, Object.keys(record).sort());
   }
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  for (const key of Object.keys(record).sort()) {
+}
+
+/** Adds an object's members as canonical JSON, `keys` being its keys sorted (or a sorted part of them). */
+function writeMembers(parts: string[], record: Record<string, unknown>, keys: readonly string[]): void {
+  let first = true;
+  parts.push('{');
+  for (const key of keys) {
     const member = record[key];
     if (member === undefined) continue;
-    out += `${out.length > 1 ? ',' : ''}${quotedKey(key)}:${canonicalJson(member)}`;
+    parts.push(first ? memberOpening(key) : nextMemberOpening(key));
+    first = false;
+    writeCanonical(parts, member);
   }
-  return `${out}}`;
+  parts.push('}');
 }
 
 /**
@@ -96,17 +130,27 @@ const recordTexts = new WeakMap<TreeRecord, string>();
 export function canonicalRecord(record: TreeRecord, header = false): string {
   const kept = recordTexts.get(record);
   if (kept !== undefined) return kept;
-  const fields = header
-    ? Object.fromEntries(Object.entries(record.values).filter(([key]) => !reportWorkflowFields.includes(key)))
-    : record.values;
-  const text = canonicalJson({
-    attachments: record.attachments,
-    derived: record.derived,
-    entity: record.entity.name,
-    fields,
-  });
+  const text = canonicalRecordText(record, header ? (key) => !reportWorkflowFields.includes(key) : undefined);
   if (!header) recordTexts.set(record, text);
   return text;
+}
+
+/**
+ * `{"attachments":…,"derived":…,"entity":…,"fields":…}`, written member by member (the four keys are
+ * in sorted order as written); the fields those `keep` keeps, all when it is not given.
+ */
+export function canonicalRecordText(record: TreeRecord, keep?: (key: string) => boolean): string {
+  const keys = record.fieldKeys ?? Object.keys(record.values).sort();
+  const parts: string[] = ['{"attachments":'];
+  writeCanonical(parts, record.attachments);
+  parts.push(',"derived":');
+  writeMembers(parts, record.derived, record.derivedKeys ?? Object.keys(record.derived).sort());
+  parts.push(',"entity":');
+  writeCanonical(parts, record.entity.name);
+  parts.push(',"fields":');
+  writeMembers(parts, record.values, keep ? keys.filter(keep) : keys);
+  parts.push('}');
+  return parts.join('');
 }
 
 /** A record's canonical object up to, and opening, its `lists`; the header without its workflow fields. */

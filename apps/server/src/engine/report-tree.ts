@@ -1,5 +1,5 @@
 import { deriveValue, entities, referenceTarget, reportHeader, techniques } from '@inspectra/contract';
-import type { EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
+import type { DerivedField, EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { ReadScope } from './record-scope.ts';
@@ -39,8 +39,12 @@ export type TreeRecord = {
   variant: string | null;
   /** Its stored columns, times as ISO text; only the fields its variant has. */
   values: Record<string, unknown>;
+  /** The keys of `values`, sorted, when the walk made it: its canonical JSON writes them in that order. */
+  fieldKeys?: readonly string[];
   /** Its derived values (ΔT, severity), computed from the declaration as the API does. */
   derived: Record<string, unknown>;
+  /** The keys of `derived`, sorted, when the walk made it. */
+  derivedKeys?: readonly string[];
   /** Its files, by slot and place in the list. */
   attachments: TreeAttachment[];
   /** The records its `references` and `ref` fields name (not its parent), by field; null when unseen. */
@@ -170,47 +174,102 @@ export class NamedRecords {
   }
 }
 
-/** A stored record and its files as the tree holds them. */
-async function treeRecord(
+/**
+ * What every row of one statement needs besides its values, worked out once per batch and variant
+ * rather than per row (a report of 100,000 rows): the columns the record shows, in sorted order,
+ * the derived values and the fields that name other records.
+ */
+type RecordPlan = {
+  variant: string | null;
+  shown: Record<string, Field>;
+  /** The row's keys the record keeps (a variant's record only that variant's fields), sorted. */
+  keys: readonly string[];
+  /** Whether it keeps every key of the row: the row itself then becomes the record's values. */
+  whole: boolean;
+  derived: readonly [string, DerivedField][];
+  /** The derived values' keys, sorted. */
+  derivedKeys: readonly string[];
+  naming: readonly [string, Field][];
+};
+
+function recordPlan(
   entity: EntityDefinition,
-  row: StoredRecord,
-  files: readonly AttachmentRow[] = [],
-  names: NamedRecords,
+  rowKeys: readonly string[],
+  variant: string | null,
   root: boolean,
-): Promise<TreeRecord> {
-  const variant = typeof row.variant === 'string' ? row.variant : null;
+) {
   const shown = entity.fieldsOf(variant ?? undefined);
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    // A variant's record holds only that variant's fields (the shared table has every variant's).
-    if (key in entity.fields && !(key in shown)) continue;
-    values[key] = iso(value);
+  const keys = rowKeys.filter((key) => !(key in entity.fields) || key in shown).sort();
+  return {
+    variant,
+    shown,
+    keys,
+    whole: keys.length === rowKeys.length,
+    derived: Object.entries(entity.derived),
+    derivedKeys: Object.keys(entity.derived).sort(),
+    naming: namingFields(entity, root).filter(([key]) => key in shown),
+  } satisfies RecordPlan;
+}
+
+const noFiles: readonly AttachmentRow[] = [];
+
+/**
+ * A stored record and its files as the tree holds them; the names its fields give are filled in
+ * after (`treeRecords`). The row is the walk's own, read for it: it becomes the record's values in
+ * place (times as ISO text) when it holds only what the record shows.
+ */
+function treeRecord(
+  entity: EntityDefinition,
+  plan: RecordPlan,
+  row: StoredRecord,
+  files: readonly AttachmentRow[],
+): TreeRecord {
+  let values: Record<string, unknown>;
+  if (plan.whole) {
+    values = row;
+    for (const key of plan.keys) {
+      const value = row[key];
+      if (value instanceof Date) row[key] = value.toISOString();
+    }
+  } else {
+    values = {};
+    for (const key of plan.keys) values[key] = iso(row[key]);
   }
   const derived: Record<string, unknown> = {};
-  // What the derived values read of the parent (a finding's inspection) came with the row.
-  const through = readsThroughOf(row);
-  const input = through ? { ...values, ...through } : values;
-  for (const [key, d] of Object.entries(entity.derived)) derived[key] = deriveValue(d, input) ?? null;
-  const attachments = [...files]
-    .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position)
-    .map((a): TreeAttachment => ({
-      id: a.id,
-      slot: a.slot,
-      imageType: a.imageType,
-      category: a.category,
-      position: a.position,
-      displayName: a.displayName,
-      mediaType: a.mediaType,
-      size: a.size,
-      sha256: a.sha256,
-      storageKey: a.storageKey,
-      createdAt: iso(a.createdAt) as string,
-    }));
-  const named: Record<string, NamedRecord | null> = {};
-  for (const [key, field] of namingFields(entity, root)) {
-    if (key in shown) named[key] = await names.of(field, values[key]);
+  if (plan.derived.length > 0) {
+    // What the derived values read of the parent (a finding's inspection) came with the row.
+    const through = readsThroughOf(row);
+    const input = through ? { ...values, ...through } : values;
+    for (const [key, d] of plan.derived) derived[key] = deriveValue(d, input) ?? null;
   }
-  return { entity, variant, values, derived, attachments, named };
+  const attachments =
+    files.length === 0
+      ? []
+      : [...files]
+          .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position)
+          .map((a): TreeAttachment => ({
+            id: a.id,
+            slot: a.slot,
+            imageType: a.imageType,
+            category: a.category,
+            position: a.position,
+            displayName: a.displayName,
+            mediaType: a.mediaType,
+            size: a.size,
+            sha256: a.sha256,
+            storageKey: a.storageKey,
+            createdAt: iso(a.createdAt) as string,
+          }));
+  return {
+    entity,
+    variant: plan.variant,
+    values,
+    fieldKeys: plan.keys,
+    derived,
+    derivedKeys: plan.derivedKeys,
+    attachments,
+    named: {},
+  };
 }
 
 /** The tree records of a batch of stored rows, their files read in one query. */
@@ -221,6 +280,7 @@ async function treeRecords(
   names: NamedRecords,
   root = false,
 ): Promise<TreeRecord[]> {
+  if (rows.length === 0) return [];
   const files = await attachmentsOf(
     deps.db,
     entity,
@@ -233,8 +293,18 @@ async function treeRecords(
     if (owned) owned.push(file);
     else byOwner.set(file.ownerId, [file]);
   }
+  // The rows of one statement share their keys; a batch holds one variant, or none.
+  const rowKeys = Object.keys(rows[0]!);
+  const plans = new Map<string | null, RecordPlan>();
   const out: TreeRecord[] = [];
-  for (const row of rows) out.push(await treeRecord(entity, row, byOwner.get(row.id), names, root));
+  for (const row of rows) {
+    const variant = typeof row.variant === 'string' ? row.variant : null;
+    let plan = plans.get(variant);
+    if (!plan) plans.set(variant, (plan = recordPlan(entity, rowKeys, variant, root)));
+    const record = treeRecord(entity, plan, row, byOwner.get(row.id) ?? noFiles);
+    for (const [key, field] of plan.naming) record.named[key] = await names.of(field, record.values[key]);
+    out.push(record);
+  }
   return out;
 }
 

@@ -7,8 +7,8 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import {
   CanonicalReportWriter,
-  canonicalJson,
   canonicalRecord,
+  canonicalRecordText,
   fingerprinted,
   reportWorkflowFields,
 } from '../../engine/report-canonical.ts';
@@ -51,14 +51,7 @@ async function versionOf(deps: EngineDeps, user: AuthenticatedUser, id: string, 
  * (the header with its workflow fields too) and the names of the records its fields name.
  */
 function contentRecordOpening(record: TreeRecord, header: boolean): string {
-  const own = header
-    ? canonicalJson({
-        attachments: record.attachments,
-        derived: record.derived,
-        entity: record.entity.name,
-        fields: record.values,
-      })
-    : canonicalRecord(record);
+  const own = header ? canonicalRecordText(record) : canonicalRecord(record);
   let names = '';
   for (const [key, named] of Object.entries(record.named))
     if (named) names += `${names ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(named.name)}`;
