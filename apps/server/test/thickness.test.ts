@@ -347,6 +347,9 @@ describe('the series and status each location keeps', () => {
     expect(await keepUnkeptLocations(t.db)).toBeGreaterThanOrEqual(1);
     expect(await listed(equipmentNo, 'ok')).toEqual(['Old-1']);
     expect(await view(location.id)).toMatchObject({ readingCount: 3, remainingLifeYears: 16.7 });
+    // Every location kept: the next start finds none and keeps nothing.
+    expect(await keepUnkeptLocations(t.db)).toBe(0);
+    expect(await view(location.id)).toMatchObject({ readingCount: 3, remainingLifeYears: 16.7 });
   });
 });
 
