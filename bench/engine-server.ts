@@ -40,9 +40,6 @@ import type { Load, Seeding, Statement } from './engine-scenarios.ts';
 import {
   emptyTables,
   ensurePhotoRows,
-  ensureTrendSeries,
-  ensureSummaryImages,
-  ensureVariantRows,
   isSeeded,
   seed,
   seedFacts,
@@ -50,7 +47,9 @@ import {
   sizesAt,
 } from './engine-seed.ts';
 import { peakRss, resetPeakRss } from './process-memory.ts';
+import { ensureSummaryLists } from './summary-seed.ts';
 import { ensureThicknessSeries } from './thickness-seed.ts';
+import { ensureTrends } from './trend-seed.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
 import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
 
@@ -227,11 +226,13 @@ async function main() {
   const capture = installCapture();
   const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
   const pool: pg.Pool = database.db.$client;
-  const seeding = await ensureSeeded(database);
+  const seeded = await ensureSeeded(database);
   await ensurePhotoRows(database.db);
-  await ensureTrendSeries(database.db);
-  await ensureVariantRows(database.db, sizes);
-  await ensureSummaryImages(database.db, sizes);
+  const added = {
+    ...(await ensureTrends(database.db)),
+    ...(await ensureSummaryLists(database.db, sizes)),
+  };
+  const seeding: Seeding = Object.keys(added).length > 0 ? { ...seeded, added } : seeded;
   await ensureHealthHistory(database.db);
   await ensureThicknessSeries(database.db, sizes.scale);
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };

@@ -642,6 +642,13 @@ function markdownTable(rows: string[][]): string {
 
 function describeSeeding(facts: Facts): string {
   const { seeding } = facts;
+  const added = Object.entries(seeding.added ?? {})
+    .map(([step, s]) => `${step} ${s.toFixed(1)} s`)
+    .join(', ');
+  return `${seeded(seeding)}${added ? `; added now: ${added}` : ''}`;
+}
+
+function seeded(seeding: Seeding): string {
   const total = seeding.seconds.total;
   const steps = Object.entries(seeding.seconds)
     .filter(([step]) => step !== 'total')
