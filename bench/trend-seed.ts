@@ -2,8 +2,8 @@
  * The trend reads' data (bench/trend-read.ts): for each technique one piece of equipment of the
  * asset master with 60 monthly reports (five years), each with its inspection and a reading of every
  * point; and, for vibration, the surveys amid which its trend is read: every vibration report of the
- * work-management data set (about 21,000 at scale 1) gets its analysis and six readings. Added to
- * an already seeded database when missing, so the large seed need not be redone.
+ * work-management data set (4,556 at scale 0.2, about 23,000 at scale 1) gets its analysis and six
+ * readings. Added to an already seeded database when missing, so the large seed need not be redone.
  */
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
