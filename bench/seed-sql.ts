@@ -26,6 +26,9 @@ export const weighted = (draw: string, arms: readonly (readonly [string, number]
   });
   return `case ${whens.join(' ')} else ${arms.at(-1)![0]} end`;
 };
+/** The columns of `{ column: value SQL }`, for an INSERT's column list, and their values in the same order. */
+export const columnsOf = (values: Record<string, string>) => Object.keys(values).join(', ');
+export const valuesOf = (values: Record<string, string>) => Object.values(values).join(', ');
 /** A CTE naming the bench administrator's id: `admin.id`. */
 export const adminCte = `admin as (select id from user_account where lower(username) = ${literal(benchAdmin.username)})`;
 

@@ -4,9 +4,9 @@
  * UFD (an inspection and its findings, graded through the inspection's acceptance code). Each
  * technique gets, at scale 1, two inspections of 100,000 rows (the measured one kept to half of its
  * table, as in a plant with more than one large survey) and one of 1,000 (`Sizes.perAnalysis`), UFD
- * also 200 small ones, every row with three photos of its list's first three declared types. Added to an already seeded
- * database when missing, so the large seed need not be redone; each table written is then vacuumed,
- * as autovacuum would have done, so its pages are read off the index alone.
+ * also 200 small ones, every row with three photos of its list's first three declared types. Added
+ * to an already seeded database when missing, so the large seed need not be redone; each table
+ * written is then vacuumed, as autovacuum would have done, so its pages are read off the index alone.
  */
 import {
   columnName,
@@ -21,7 +21,7 @@ import type { EntityDefinition } from '@inspectra/contract';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { Sizes } from './engine-seed.ts';
-import { hash, idOf, inTransaction, literal, pick, timedSteps } from './seed-sql.ts';
+import { columnsOf, hash, idOf, inTransaction, literal, pick, timedSteps, valuesOf } from './seed-sql.ts';
 
 /** Photos each summary row carries (issue 41: summary rows with 3 images each). */
 export const summaryImages = 3;
@@ -148,24 +148,25 @@ export const summaryLists = { vci: vciSummaries, ufd: ufdFindings } as const;
 
 const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 const parentOf = (entity: EntityDefinition) => columnName(entity.parent!);
-const columns = (values: Record<string, string>) => Object.keys(values).join(', ');
-const valuesOf = (values: Record<string, string>) => Object.values(values).join(', ');
 /** Rows of the list's inspections, every one. */
 const rowsIn = (list: SummaryList, z: Sizes) =>
   list.inspections(z).reduce((sum, a) => sum + a.rows, 0) +
   (list.others ? list.others.count * list.others.rows : 0);
+const otherId = (others: NonNullable<SummaryList['others']>) => idOf(`${literal(`${others.key}-`)} || k`);
 /** The ids of the list's inspections, as a subquery. */
-const inspectionsIn = (list: SummaryList, z: Sizes) =>
-  `select unnest(array[${list
+const inspectionsIn = (list: SummaryList, z: Sizes) => {
+  const measured = list
     .inspections(z)
     .map((a) => idOf(literal(a.key)))
-    .join(
-      ', ',
-    )}])${list.others ? ` union all select ${otherId(list.others)} from generate_series(1, ${list.others.count}) k` : ''}`;
-const otherId = (others: NonNullable<SummaryList['others']>) => idOf(`${literal(`${others.key}-`)} || k`);
+    .join(', ');
+  const { others } = list;
+  const more = others
+    ? ` union all select ${otherId(others)} from generate_series(1, ${others.count}) k`
+    : '';
+  return `select unnest(array[${measured}])${more}`;
+};
 
-/** The list's inspections and their rows, written again when their rows are not all there. */
-/** …; whether it wrote them. */
+/** The list's inspections and their rows, written again when not all there; whether it wrote them. */
 export async function ensureSummaryRows(db: Db, list: SummaryList, z: Sizes): Promise<boolean> {
   const rows = list.rows.table;
   const inspection = list.inspection.table;
@@ -174,7 +175,7 @@ export async function ensureSummaryRows(db: Db, list: SummaryList, z: Sizes): Pr
     `select count(*)::int as n from ${rows} where ${parent} in (${inspectionsIn(list, z)})`,
   );
   if (found[0]!.n === rowsIn(list, z)) return false;
-  const inspectionColumns = `id, variant, ${parentOf(list.inspection)}, ${columns(list.inspectionValues)}`;
+  const inspectionColumns = `id, variant, ${parentOf(list.inspection)}, ${columnsOf(list.inspectionValues)}`;
   await inTransaction(db, async (client) => {
     await client.query(`delete from attachment where owner_entity = ${literal(list.rows.name)}
       and owner_id in (select id from ${rows} where ${parent} in (${inspectionsIn(list, z)}))`);
@@ -185,7 +186,7 @@ export async function ensureSummaryRows(db: Db, list: SummaryList, z: Sizes): Pr
       await client.query(`insert into ${inspection} (${inspectionColumns})
         values (${id}, ${literal(a.variant)}, ${idOf(literal(a.report))}, ${valuesOf(list.inspectionValues)})`);
       const values = list.rowValues(a.rows);
-      await client.query(`insert into ${rows} (id, variant, ${parent}, ${columns(values)})
+      await client.query(`insert into ${rows} (id, variant, ${parent}, ${columnsOf(values)})
         select ${idOf(`${literal(`${a.key}-summary-`)} || i`)}, ${literal(a.variant)}, ${id}, ${valuesOf(values)}
         from generate_series(1, ${a.rows}) i`);
     }
@@ -197,7 +198,7 @@ export async function ensureSummaryRows(db: Db, list: SummaryList, z: Sizes): Pr
       from generate_series(1, ${others.count}) k`);
     // Numbered on through the inspections (`i`), so their rows differ and their dates spread.
     const values = list.rowValues(others.count * others.rows);
-    await client.query(`insert into ${rows} (id, variant, ${parent}, ${columns(values)})
+    await client.query(`insert into ${rows} (id, variant, ${parent}, ${columnsOf(values)})
       select ${idOf(`${literal(`${others.key}-`)} || k || '-summary-' || j`)}, ${literal(others.variant)}, ${otherId(others)},
         ${valuesOf(values)}
       from generate_series(1, ${others.count}) k, generate_series(1, ${others.rows}) j,

@@ -7,7 +7,17 @@
  */
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { adminCte, hash, idOf, inTransaction, literal, pick, timedSteps } from './seed-sql.ts';
+import {
+  adminCte,
+  columnsOf,
+  hash,
+  idOf,
+  inTransaction,
+  literal,
+  pick,
+  timedSteps,
+  valuesOf,
+} from './seed-sql.ts';
 import { seriesTables, trendReads } from './trend-read.ts';
 import type { TrendName, TrendPoint } from './trend-read.ts';
 
@@ -102,8 +112,6 @@ export const trendSeries: Record<TrendName, TrendSeries> = {
 export const trendReportPrefixes = Object.values(trendSeries).map((s) => s.prefix);
 
 const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
-const columns = (values: Record<string, string>) => Object.keys(values).join(', ');
-const valuesOf = (values: Record<string, string>) => Object.values(values).join(', ');
 
 /** The trend's reports, their inspections and readings, written again when not all there; whether it wrote them. */
 export async function ensureTrendSeries(db: Db, name: TrendName): Promise<boolean> {
@@ -137,11 +145,11 @@ export async function ensureTrendSeries(db: Db, name: TrendName): Promise<boolea
         lateral (select (date ${literal(s.firstDay)} + (i - 1) * interval '1 month')::date as day) d) r,
       eq, admin`);
     await client.query(`with ${adminCte}
-    insert into ${t.inspection} (id, created_at, updated_at, created_by, updated_by, ${t.report}, ${columns(s.inspection)})
+    insert into ${t.inspection} (id, created_at, updated_at, created_by, updated_by, ${t.report}, ${columnsOf(s.inspection)})
     select ${inspection('i')}, h.created_at, h.created_at, admin.id, admin.id, h.id, ${valuesOf(s.inspection)}
     from generate_series(1, ${monthlyReports}) i join report_header h on h.id = ${report('i')}, admin`);
     await client.query(`with ${adminCte}
-    insert into ${t.readings} (id, created_at, updated_at, created_by, updated_by, ${t.parent}, ${columns(s.readings)})
+    insert into ${t.readings} (id, created_at, updated_at, created_by, updated_by, ${t.parent}, ${columnsOf(s.readings)})
     select ${idOf(`'${s.stem}-measurement-' || i || '-' || p`)}, h.created_at + p * interval '1 minute',
       h.created_at + p * interval '1 minute', admin.id, admin.id, ${inspection('i')}, ${valuesOf(s.readings)}
     from generate_series(1, ${monthlyReports}) i
