@@ -9,6 +9,9 @@ import {
   thermalAnalysis,
   thermalMeasurement,
   thermalThresholds,
+  ufdDefectTypes,
+  ufdPlanarDefects,
+  ufdReferenceEchoPercent,
 } from '@inspectra/contract';
 import { fillPlaceholders, getTableName, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -19,8 +22,9 @@ import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import { childrenOf, reportTechniques } from '../apps/server/src/engine/report-tree.ts';
 import type { SeedFacts } from './engine-seed.ts';
 import { healthScenario } from './health-scenarios.ts';
+import { listFloorRatio } from './list-floor.ts';
 import { thicknessScenarios } from './thickness-scenarios.ts';
-import { trendScenario } from './trend-read.ts';
+import { trendScenarios } from './trend-read.ts';
 import { workScenarios } from './work-scenarios.ts';
 
 export type RequestSpec = {
@@ -89,9 +93,17 @@ export const userCheck = ({ userId, familyId }: SignedIn): Statement => ({
 
 /**
  * A list by parent as the leanest SQL reads it: its table, parent column, list order and files'
- * owner, and the values the answer carries beside the columns (`derived`, over the row `r`).
+ * owner, and the values the answer carries beside the columns (`derived`, over the row `r` and the
+ * parent's values `through` reads once, as `i`).
  */
-type ByParent = { table: string; parent: string; order: string; owner: string; derived?: string };
+type ByParent = {
+  table: string;
+  parent: string;
+  order: string;
+  owner: string;
+  derived?: string;
+  through?: { table: string; columns: string };
+};
 /** A measurement's ΔT to 0.1 °C and its NETA priority by it, as a hand-written page answers them. */
 const thermalDerived = (() => {
   const { immediateAbove, repairAbove, investigateFromC } = thermalThresholds;
@@ -107,11 +119,41 @@ const thermalByAnalysis: ByParent = {
   owner: 'thermalMeasurement',
   derived: thermalDerived,
 };
-const vciByAnalysis: ByParent = {
-  table: 'vci_summary',
-  parent: 'vci_analysis_id',
+const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+/**
+ * A UFD finding's result by the code, as a hand-written page works it out: whether the inspection's
+ * acceptance code is one the proposal applies and the longest indication it accepts at the
+ * inspection's thickness, read once for the page; then per row, planar indications rejected, others
+ * by echo height against the reference level and length against that longest.
+ */
+const ufdByInspection: ByParent = {
+  table: 'ufd_summary',
+  parent: 'ufd_inspection_id',
   order: 'measurement_date desc, created_at desc, id',
-  owner: 'vciSummary',
+  owner: 'ufdSummary',
+  through: {
+    table: 'ufd_inspection',
+    columns: `(acceptance_code ilike '%B31.3%' or (acceptance_code ilike '%VIII%'
+        and not acceptance_code ilike any (array['%Div. 2%', '%Div 2%', '%Division 2%']))) as code_applies,
+      case when mat_thickness <= 19 then 6 when mat_thickness <= 57 then mat_thickness / 3 when mat_thickness is not null then 19 end as longest`,
+  },
+  derived: `case when i.code_applies then case
+      when r.decibels_defect_type in (${inList(ufdPlanarDefects)}) then 'reject'
+      when r.decibels_defect_type in (${inList(ufdDefectTypes.filter((t) => !(ufdPlanarDefects as readonly string[]).includes(t)))})
+        and r.decibels_defect_height_of_screen_percentage is not null then case
+        when r.decibels_defect_height_of_screen_percentage <= ${ufdReferenceEchoPercent} then 'accept'
+        when r.decibels_defect_length > i.longest then 'reject' when r.decibels_defect_length <= i.longest then 'accept' end
+    end end as proposed_result`,
+};
+/** The summary lists by parent (bench/summary-seed.ts): each technique's list order and photos' owner. */
+const summaryByParent: Record<keyof SeedFacts['summaries'], ByParent> = {
+  vci: {
+    table: 'vci_summary',
+    parent: 'vci_analysis_id',
+    order: 'measurement_date desc, created_at desc, id',
+    owner: 'vciSummary',
+  },
+  ufd: ufdByInspection,
 };
 
 /**
@@ -124,11 +166,14 @@ const vciByAnalysis: ByParent = {
  */
 const byParentPage = (list: ByParent, parentId: string, pageNumber: number, pageSize: number): Statement => {
   const offset = (pageNumber - 1) * pageSize;
+  const through = list.through
+    ? `, (select ${list.through.columns} from ${list.through.table} where id = $1) i`
+    : '';
   const rows =
     pageNumber === 1
-      ? `${list.table} r where r.${list.parent} = $1 order by r.${list.order.replaceAll(', ', ', r.')} limit ${pageSize}`
+      ? `${list.table} r${through} where r.${list.parent} = $1 order by r.${list.order.replaceAll(', ', ', r.')} limit ${pageSize}`
       : `(select id from ${list.table} where ${list.parent} = $1 order by ${list.order} limit ${pageSize} offset ${offset}) p
-        join ${list.table} r on r.id = p.id order by r.${list.order.replaceAll(', ', ', r.')}`;
+        join ${list.table} r on r.id = p.id${through} order by r.${list.order.replaceAll(', ', ', r.')}`;
   return {
     name: `bench_leanest_${list.table}_page_${pageNumber}_${pageSize}`,
     text: `select r.*,${list.derived ? ` ${list.derived},` : ''}
@@ -247,6 +292,32 @@ const groupedCount = (reportId: string): Statement => {
   };
 };
 
+/**
+ * A summary list's page 1 of its 1,000-row inspection and page 500 of its 100,000-row one, each
+ * through its route (`[route, parent parameter]`) against the leanest page.
+ */
+const summaryScenarios = (
+  rows: string,
+  list: keyof SeedFacts['summaries'],
+  parent: string,
+  routes: Record<'regular' | 'large', [string, string]>,
+): Scenario[] => [
+  {
+    name: `${rows} (variant, 3 photos each) of a 1,000-row ${parent}, page 1`,
+    route: routes.regular[0],
+    query: (f) => ({ [routes.regular[1]]: f.summaries[list].regular, pageNumber: 1, pageSize: 20 }),
+    leanest: (f) => [byParentPage(summaryByParent[list], f.summaries[list].regular, 1, 20)],
+    floorRatio: listFloorRatio.page1,
+  },
+  {
+    name: `${rows} (variant, 3 photos each) of the 100,000-row ${parent}, page 500`,
+    route: routes.large[0],
+    query: (f) => ({ [routes.large[1]]: f.summaries[list].large, pageNumber: page500(f), pageSize: 20 }),
+    leanest: (f) => [byParentPage(summaryByParent[list], f.summaries[list].large, page500(f), 20)],
+    floorRatio: listFloorRatio.later,
+  },
+];
+
 const byAnalysis = 'GET /thermal-measurements/by-thermal-analysis';
 const measurements = 'GET /thermal-measurements';
 const broadSearch = (f: SeedFacts) => ({ search: f.search.broad.term, pageNumber: 1, pageSize: 20 });
@@ -264,21 +335,16 @@ export const scenarios: Scenario[] = [
     query: (f) => ({ thermalAnalysisId: f.analyses.hundredThousand, pageNumber: page500(f), pageSize: 20 }),
     leanest: (f) => [byParentPage(thermalByAnalysis, f.analyses.hundredThousand, page500(f), 20)],
   },
-  // A technique with variants (issue 39 item 2): its lists by parent read what the thermal ones do.
-  {
-    name: 'VCI summaries (variant, 3 photos each) of a 1,000-row analysis, page 1',
-    route: 'GET /vci-summary-pipeline/by-reporting',
-    query: (f) => ({ vciAnalysisId: f.variantAnalyses.regular, pageNumber: 1, pageSize: 20 }),
-    leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.regular, 1, 20)],
-    floorRatio: 0.75,
-  },
-  {
-    name: 'VCI summaries (variant, 3 photos each) of the 100,000-row analysis, page 500',
-    route: 'GET /vci-summary-pipe/by-analysis',
-    query: (f) => ({ vciAnalysisId: f.variantAnalyses.large, pageNumber: page500(f), pageSize: 20 }),
-    leanest: (f) => [byParentPage(vciByAnalysis, f.variantAnalyses.large, page500(f), 20)],
-    floorRatio: 0.75,
-  },
+  // Summary rows with three photos each in a technique of each shape (issue 39 item 2, issue 41
+  // item 3): VCI's analyses and UFD's inspections, each with variants, listed by parent.
+  ...summaryScenarios('VCI summaries', 'vci', 'analysis', {
+    regular: ['GET /vci-summary-pipeline/by-reporting', 'vciAnalysisId'],
+    large: ['GET /vci-summary-pipe/by-analysis', 'vciAnalysisId'],
+  }),
+  ...summaryScenarios('UFD findings', 'ufd', 'inspection', {
+    regular: ['GET /ufd-summary-pressure-vessel/by-inspection', 'inspectionId'],
+    large: ['GET /ufd-summary-pipe/by-inspection', 'inspectionId'],
+  }),
   // The report page's figures per technique (issue 39 item 3): one grouped pass over the rows.
   ...(['thousand', 'hundredThousand'] as const).map((size): Scenario => ({
     name: `report figures per technique, a report of ${size === 'thousand' ? '1,000' : '100,000'} rows`,
@@ -342,7 +408,7 @@ export const scenarios: Scenario[] = [
     connections: 1,
     alongside: { route: measurements, query: broadSearch, search: true },
   },
-  trendScenario,
+  ...trendScenarios,
   healthScenario,
   ...workScenarios,
   ...thicknessScenarios,
@@ -362,7 +428,13 @@ export type Load = Percentiles & {
   failed: number;
   firstError?: string;
 };
-export type Seeding = { seconds: Record<string, number>; at: string; reused: boolean };
+export type Seeding = {
+  seconds: Record<string, number>;
+  at: string;
+  reused: boolean;
+  /** The data added to a seeded database by this run's `ensure…` steps that wrote: seconds each. */
+  added?: Record<string, number>;
+};
 
 export function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);

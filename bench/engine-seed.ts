@@ -14,10 +14,13 @@ import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstra
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
 import { healthItem } from './health-scenarios.ts';
-import { adminCte, hash, idOf, literal, pick } from './seed-sql.ts';
+import { hash, idOf, inTransaction, literal, pick } from './seed-sql.ts';
+import { summaryFacts } from './summary-seed.ts';
+import type { SummaryFacts } from './summary-seed.ts';
 import { thicknessFacts } from './thickness-seed.ts';
 import type { ThicknessFacts } from './thickness-seed.ts';
-import { trendSeries } from './trend-read.ts';
+import { trendFacts, trendReportPrefixes } from './trend-seed.ts';
+import type { TrendName, TrendPoint } from './trend-read.ts';
 import { seedAssets, seedWork, workFacts, workSizesAt } from './work-seed.ts';
 import type { WorkFacts, WorkSizes } from './work-seed.ts';
 
@@ -278,16 +281,17 @@ const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
 /** Whether this database holds the whole data set of this seed version and scale. */
 export async function isSeeded(db: Db, z: Sizes): Promise<boolean> {
-  // The trend read's and the health card's reports and readings (ensureTrendSeries,
+  // The trend reads' and the health card's reports and readings (bench/trend-seed.ts,
   // ensureHealthHistory) are added after the seed: not counted.
+  const added = [...trendReportPrefixes, healthItem.reportPrefix].map((prefix) => `${prefix}%`);
   const { rows } = await pool(db).query<{ marked: boolean; measurements: number; reports: number }>(
     `select exists (select 1 from work_order_spk where contract_no = $1) as marked,
        (select count(*) from thermal_measurement)::int - (select count(*) from thermal_measurement m
          join thermal_analysis a on a.id = m.thermal_analysis_id
          join report_header h on h.id = a.report_header_id
-         where h.report_number like $2 or h.report_number like $3)::int as measurements,
-       (select count(*) from report_header where report_number not like $2 and report_number not like $3)::int as reports`,
-    [markerOf(z), `${trendSeries.prefix}%`, `${healthItem.reportPrefix}%`],
+         where h.report_number like any ($2::text[]))::int as measurements,
+       (select count(*) from report_header where not report_number like any ($2::text[]))::int as reports`,
+    [markerOf(z), added],
   );
   const [found] = rows;
   return (
@@ -378,207 +382,27 @@ export async function ensurePhotoRows(db: Db): Promise<void> {
     `select count(*)::int as n from vci_summary where vci_analysis_id = ${analysis}`,
   );
   if (rows[0]!.n === photoRows.rows) return;
-  // A connection held for the transaction: through the pool, the statements of the table upkeep
-  // after the seeding (a VACUUM) could run on PGlite's one session inside it, and abort it.
-  const client = await (pool(db) as pg.Pool).connect();
-  await client.query('begin');
-  try {
+  await inTransaction(db, async (client) => {
     await client.query(`delete from attachment where owner_entity = 'vciSummary'
-      and owner_id in (select id from vci_summary where vci_analysis_id = ${analysis})`);
+    and owner_id in (select id from vci_summary where vci_analysis_id = ${analysis})`);
     await client.query(`delete from vci_summary where vci_analysis_id = ${analysis}`);
     await client.query(`delete from vci_analysis where id = ${analysis}`);
     await client.query(`insert into vci_analysis (id, variant, report_header_id, finding)
-      values (${analysis}, 'pipe', ${idOf(`'bench-report-1'`)}, 'Bench: surface cracks along the rack')`);
+    values (${analysis}, 'pipe', ${idOf(`'bench-report-1'`)}, 'Bench: surface cracks along the rack')`);
     await client.query(`insert into vci_summary (id, variant, vci_analysis_id, measurement_date, location,
-        feature, severity, vci_spot_number, created_at)
-      select ${idOf(`'bench-vci-summary-' || i`)}, 'pipe', ${analysis}, date '2026-01-01' + (i % 300),
-        'Rack 4, span ' || i, ${pick(['crack', 'corrosion', 'pitting', 'dent', 'coatingDamage'], hash('i', 1))},
-        ${pick(['low', 'medium', 'high', 'critical'], hash('i', 2))}, 'S-' || i,
-        timestamptz '2026-01-01 00:00:00+00' + i * interval '1 minute'
-      from generate_series(1, ${photoRows.rows}) i`);
+      feature, severity, vci_spot_number, created_at)
+    select ${idOf(`'bench-vci-summary-' || i`)}, 'pipe', ${analysis}, date '2026-01-01' + (i % 300),
+      'Rack 4, span ' || i, ${pick(['crack', 'corrosion', 'pitting', 'dent', 'coatingDamage'], hash('i', 1))},
+      ${pick(['low', 'medium', 'high', 'critical'], hash('i', 2))}, 'S-' || i,
+      timestamptz '2026-01-01 00:00:00+00' + i * interval '1 minute'
+    from generate_series(1, ${photoRows.rows}) i`);
     await client.query(`insert into attachment (owner_entity, owner_id, slot, image_type, display_name,
-        position, media_type, size, sha256, storage_key)
-      select 'vciSummary', ${idOf(`'bench-vci-summary-' || i`)}, 'summaryImages',
-        ${pick(['overview', 'closeUp', 'measurement', 'marking'], hash('i * 8 + p', 3))},
-        'photo-' || i || '-' || p || '.jpg', p, 'image/jpeg', 3145728, repeat('0', 64), repeat('0', 64)
-      from generate_series(1, ${photoRows.rows}) i, generate_series(0, ${photoRows.imagesPerRow - 1}) p`);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/** The variant technique's analyses of `ensureVariantRows`: their keys, reports, variants and sizes. */
-function variantAnalyses(z: Sizes) {
-  return [
-    { key: 'bench-vci-large-analysis', report: 'bench-report-3', variant: 'pipe', rows: z.largeAnalysis },
-    { key: 'bench-vci-regular-analysis', report: 'bench-report-4', variant: 'pipeline', rows: z.perAnalysis },
-    {
-      key: 'bench-vci-second-large-analysis',
-      report: 'bench-report-5',
-      variant: 'pipe',
-      rows: z.largeAnalysis,
-    },
-  ];
-}
-
-/**
- * A technique with variants listed by parent (issue 39 item 2): a pipe VCI analysis with as many
- * summaries as the large thermal analysis (100,000 at scale 1) on bench report 3, and a pipeline
- * one with as many as a regular analysis (1,000) on bench report 4, so a list by parent of a
- * variant technique is measured, and its plan checked, at both sizes. A second pipe analysis as
- * large, on bench report 5, keeps the measured one to half of its table, as in a plant with more
- * than one large survey: alone, it was 99% of the table and the planner rightly read the table
- * whole for its bounded count (page 500: a sequential scan of 10,981 rows), which is not what a
- * list by parent does anywhere else. Added to an already seeded database when missing, so the
- * large seed need not be redone; then the table is vacuumed, as autovacuum would have done, so its
- * pages are read off the index alone.
- */
-export async function ensureVariantRows(db: Db, z: Sizes): Promise<void> {
-  const analyses = variantAnalyses(z);
-  const { rows: found } = await pool(db).query<{ n: number }>(
-    `select count(*)::int as n from vci_summary where vci_analysis_id in (${analyses.map((a) => idOf(literal(a.key))).join(', ')})`,
-  );
-  if (found[0]!.n === analyses.reduce((sum, a) => sum + a.rows, 0)) return;
-  // One connection for the transaction (see ensurePhotoRows).
-  const client = await (pool(db) as pg.Pool).connect();
-  await client.query('begin');
-  try {
-    for (const a of analyses) {
-      const analysis = idOf(literal(a.key));
-      const summary = (i: string) => idOf(`${literal(`${a.key}-summary-`)} || ${i}`);
-      await client.query(`delete from vci_summary where vci_analysis_id = ${analysis}`);
-      await client.query(`delete from vci_analysis where id = ${analysis}`);
-      await client.query(`insert into vci_analysis (id, variant, report_header_id, finding)
-        values (${analysis}, ${literal(a.variant)}, ${idOf(literal(a.report))}, 'Bench: corrosion under insulation survey')`);
-      // Spots found over about five years, a few a day, entered in the order found.
-      await client.query(`insert into vci_summary (id, variant, vci_analysis_id, measurement_date, location,
-          segment_piping_number, feature, severity, vci_spot_number, created_at)
-        select ${summary('i')}, ${literal(a.variant)}, ${analysis}, date '2021-01-01' + i * 1800 / ${a.rows},
-          'Rack ' || (1 + ${hash('i', 4)} % 40) || ', span ' || (1 + ${hash('i', 5)} % 120),
-          'L-' || (100 + ${hash('i', 6)} % 900) || '-' || (1 + ${hash('i', 7)} % 12),
-          ${pick(['crack', 'corrosion', 'pitting', 'dent', 'coatingDamage'], hash('i', 1))},
-          ${pick(['low', 'medium', 'high', 'critical'], hash('i', 2))}, 'S-' || i,
-          timestamptz '2021-01-01 08:00:00+00' + (i * 1800 / ${a.rows}) * interval '1 day' + (i % 50) * interval '1 minute'
-        from generate_series(1, ${a.rows}) i`);
-    }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-  await pool(db).query('vacuum (analyze) vci_summary');
-}
-
-/** Photos each summary of the variant analyses carries (issue 41: summary rows with 3 images each). */
-export const summaryImages = 3;
-
-/**
- * Three typed photos on every summary of the variant analyses (`ensureVariantRows`: 201,000 at
- * scale 1), so their lists by parent are measured, and their plans checked, with the images a
- * list answers beside each row. The attachment rows point at one stored key: a list reads rows, not
- * bytes. Added to an already seeded database when missing; the table is then vacuumed.
- */
-export async function ensureSummaryImages(db: Db, z: Sizes): Promise<void> {
-  const analyses = variantAnalyses(z)
-    .map((a) => idOf(literal(a.key)))
-    .join(', ');
-  const summaries = `select id from vci_summary where vci_analysis_id in (${analyses})`;
-  const expected = variantAnalyses(z).reduce((sum, a) => sum + a.rows, 0) * summaryImages;
-  const { rows: found } = await pool(db).query<{ n: number }>(
-    `select count(*)::int as n from attachment where owner_entity = 'vciSummary' and owner_id in (${summaries})`,
-  );
-  if (found[0]!.n === expected) return;
-  // One connection for the transaction (see ensurePhotoRows).
-  const client = await (pool(db) as pg.Pool).connect();
-  await client.query('begin');
-  try {
-    await client.query(
-      `delete from attachment where owner_entity = 'vciSummary' and owner_id in (${summaries})`,
-    );
-    await client.query(`insert into attachment (owner_entity, owner_id, slot, image_type, display_name,
-        position, media_type, size, sha256, storage_key, created_at)
-      select 'vciSummary', s.id, 'summaryImages', (array['overview', 'closeUp', 'measurement'])[1 + p],
-        'survey-' || s.vci_spot_number || '-' || p || '.jpg', p, 'image/jpeg', 2097152, repeat('0', 64),
-        repeat('0', 64), s.created_at
-      from vci_summary s, generate_series(0, ${summaryImages - 1}) p
-      where s.vci_analysis_id in (${analyses})`);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-  await pool(db).query('vacuum (analyze) attachment');
-}
-
-/**
- * The trend read's equipment (bench/trend-read.ts): the asset master's last electrical equipment,
- * with its work-management reports, and 60 monthly thermography reports (five years) of
- * `trendSeries.components` each on its tag. Added to an already seeded database when missing (it is
- * small), so the large seed need not be redone.
- */
-export async function ensureTrendSeries(db: Db): Promise<void> {
-  const report = (i: string) => idOf(`'bench-trend-report-' || ${i}`);
-  const readings = trendSeries.reports * trendSeries.components.length;
-  const { rows } = await pool(db).query<{ n: number }>(
-    `select count(*)::int as n from thermal_measurement m join thermal_analysis a on a.id = m.thermal_analysis_id
-     where a.report_header_id in (select ${report('i')} from generate_series(1, ${trendSeries.reports}) i)`,
-  );
-  if (rows[0]!.n === readings) return;
-  // One connection for the transaction (see ensurePhotoRows).
-  const client = await (pool(db) as pg.Pool).connect();
-  await client.query('begin');
-  try {
-    const reports = `select ${report('i')} from generate_series(1, ${trendSeries.reports}) i`;
-    await client.query(`delete from thermal_measurement where thermal_analysis_id in
-      (select id from thermal_analysis where report_header_id in (${reports}))`);
-    await client.query(`delete from thermal_analysis where report_header_id in (${reports})`);
-    await client.query(`delete from report_header where id in (${reports})`);
-    await client.query(`with ${adminCte}, eq as (
-        select equipment_no, object_type_code from equipment where category_code = 'electrical'
-        order by equipment_no desc limit 1
-      )
-      insert into report_header (id, created_at, updated_at, created_by, updated_by, work_order_spkid,
-        report_number, title, equipment_no, equipment_category, object_type, inspection_method, location,
-        actual_start_date, actual_completed_date, status)
-      select ${report('i')}, started, started, admin.id, admin.id, ${idOf(`'bench-work-order'`)},
-        ${literal(trendSeries.prefix)} || lpad(i::text, 2, '0'), 'Monthly thermography of the main transformer',
-        eq.equipment_no, 'electrical', eq.object_type_code, 'thermal', 'Main substation', day, day, 'approved'
-      from (select i, day, (day + time '08:00') at time zone 'UTC' as started
-        from generate_series(1, ${trendSeries.reports}) i,
-          lateral (select (date ${literal(trendSeries.firstDay)} + (i - 1) * interval '1 month')::date as day) d) r,
-        eq, admin`);
-    await client.query(`with ${adminCte}
-      insert into thermal_analysis (id, created_at, updated_at, created_by, updated_by, report_header_id, summary)
-      select ${idOf(`'bench-trend-analysis-' || i`)}, h.created_at, h.created_at, admin.id, admin.id, h.id,
-        'Monthly infrared survey of the main transformer under load.'
-      from generate_series(1, ${trendSeries.reports}) i join report_header h on h.id = ${report('i')}, admin`);
-    // ΔT drifting up over the years with a month's scatter, one reading of each point per report.
-    await client.query(`with ${adminCte}
-      insert into thermal_measurement (id, created_at, updated_at, created_by, updated_by, thermal_analysis_id,
-        date, tag_number, equipment_name, component, max_temperature_c, reference_temperature_c)
-      select ${idOf(`'bench-trend-measurement-' || i || '-' || p`)}, h.created_at + p * interval '1 minute',
-        h.created_at + p * interval '1 minute', admin.id, admin.id, ${idOf(`'bench-trend-analysis-' || i`)},
-        h.actual_start_date, e.tag_number, e.description, (array[${trendSeries.components.map(literal).join(', ')}])[p],
-        (41 + i * 0.15 + ${hash('i * 8 + p', 1)} % 30 / 10.0)::float8, 40::float8
-      from generate_series(1, ${trendSeries.reports}) i
-        join report_header h on h.id = ${report('i')}
-        join equipment e on e.equipment_no = h.equipment_no,
-        generate_series(1, ${trendSeries.components.length}) p, admin`);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+      position, media_type, size, sha256, storage_key)
+    select 'vciSummary', ${idOf(`'bench-vci-summary-' || i`)}, 'summaryImages',
+      ${pick(['overview', 'closeUp', 'measurement', 'marking'], hash('i * 8 + p', 3))},
+      'photo-' || i || '-' || p || '.jpg', p, 'image/jpeg', 3145728, repeat('0', 64), repeat('0', 64)
+    from generate_series(1, ${photoRows.rows}) i, generate_series(0, ${photoRows.imagesPerRow - 1}) p`);
+  });
 }
 
 /** What the benchmark needs to know of the seeded data to build its requests. */
@@ -595,34 +419,21 @@ export type SeedFacts = {
   parents: Record<string, { id: string; children: number; variant?: string }[]>;
   /** The VCI analysis with 200 summaries of 6 photos each. */
   photos: { vciAnalysisId: string; rows: number; imagesPerRow: number };
-  /** The variant technique's analyses by parent (`ensureVariantRows`): VCI, pipe and pipeline. */
-  variantAnalyses: { large: string; regular: string };
+  /** The summary lists' measured inspections (bench/summary-seed.ts): VCI and UFD. */
+  summaries: SummaryFacts;
   /** Reports holding only the thermal analysis of 1,000 measurements, and the one of 100,000. */
   reports: { thousand: string; hundredThousand: string };
   /** The seeded sizes (`--scale`). */
   sizes: Sizes;
   /** Values the work-management scenarios filter by. */
   work: WorkFacts;
-  /** The trend read's point (bench/trend-read.ts) and its readings. */
-  trend: { equipmentNo: string; tagNumber: string; component: string; readings: number };
+  /** Each trend read's point (bench/trend-read.ts) and its readings. */
+  trends: Record<TrendName, TrendPoint>;
   /** The thickness list's equipment (bench/thickness-seed.ts). */
   thickness: ThicknessFacts;
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** The trend read's point: the equipment and tag of its reports, and its readings. */
-async function trendFacts(client: pg.Pool): Promise<SeedFacts['trend']> {
-  const { rows } = await client.query<SeedFacts['trend']>(
-    `select h.equipment_no as "equipmentNo", m.tag_number as "tagNumber", m.component, count(*)::int as readings
-     from report_header h join thermal_analysis a on a.report_header_id = h.id
-       join thermal_measurement m on m.thermal_analysis_id = a.id
-     where h.report_number like $2 and m.component = $1
-     group by 1, 2, 3`,
-    [trendSeries.component, `${trendSeries.prefix}%`],
-  );
-  return rows[0]!;
-}
 
 export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const client = pool(db);
@@ -667,13 +478,11 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   const {
     rows: [photo],
   } = await client.query<{ id: string }>(`select ${idOf(`'bench-vci-analysis'`)}::text as id`);
-  // Report 1 holds the photo scenario's VCI analysis; reports 3, 4 and 5 the variant ones.
+  // Report 1 holds the photo scenario's VCI analysis; reports 3 to 8 the summary lists' (summary-seed.ts).
   const {
     rows: [named],
-  } = await client.query<{ large: string; regular: string; report: string; largeReport: string }>(
-    `select ${idOf(`'bench-vci-large-analysis'`)}::text as large,
-       ${idOf(`'bench-vci-regular-analysis'`)}::text as regular,
-       ${idOf(`'bench-report-2'`)}::text as report, ${idOf(`'bench-report-${analyses}'`)}::text as "largeReport"`,
+  } = await client.query<{ report: string; largeReport: string }>(
+    `select ${idOf(`'bench-report-2'`)}::text as report, ${idOf(`'bench-report-${analyses}'`)}::text as "largeReport"`,
   );
   // The upload scenario writes under this analysis: its report must be open, whatever status the
   // work-management seed gave it (an approved report locks everything under it).
@@ -685,14 +494,14 @@ export async function seedFacts(db: Db, z: Sizes): Promise<SeedFacts> {
   return {
     rows,
     analyses: ids!,
-    variantAnalyses: { large: named!.large, regular: named!.regular },
+    summaries: await summaryFacts(db, z),
     reports: { thousand: named!.report, hundredThousand: named!.largeReport },
     search,
     parents,
     photos: { vciAnalysisId: photo!.id, ...photoRows },
     sizes: z,
     work: await workFacts(client),
-    trend: await trendFacts(client),
+    trends: await trendFacts(db),
     thickness: await thicknessFacts(db),
   };
 }

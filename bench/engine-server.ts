@@ -40,9 +40,6 @@ import type { Load, Seeding, Statement } from './engine-scenarios.ts';
 import {
   emptyTables,
   ensurePhotoRows,
-  ensureTrendSeries,
-  ensureSummaryImages,
-  ensureVariantRows,
   isSeeded,
   seed,
   seedFacts,
@@ -50,7 +47,9 @@ import {
   sizesAt,
 } from './engine-seed.ts';
 import { peakRss, resetPeakRss } from './process-memory.ts';
+import { ensureSummaryLists } from './summary-seed.ts';
 import { ensureThicknessSeries } from './thickness-seed.ts';
+import { ensureTrends } from './trend-seed.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
 import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
 
@@ -232,15 +231,16 @@ async function main() {
   const capture = installCapture();
   const { database, cleanUp } = options.db === 'pglite' ? await openPglite() : await openPostgres();
   const pool: pg.Pool = database.db.$client;
-  const seeding = await withSeeder(database, async (seeded) => {
-    const done = await ensureSeeded(database, seeded);
-    await ensurePhotoRows(seeded);
-    await ensureTrendSeries(seeded);
-    await ensureVariantRows(seeded, sizes);
-    await ensureSummaryImages(seeded, sizes);
-    await ensureHealthHistory(seeded);
-    await ensureThicknessSeries(seeded, sizes.scale);
-    return done;
+  const seeding = await withSeeder(database, async (seeder) => {
+    const seeded = await ensureSeeded(database, seeder);
+    await ensurePhotoRows(seeder);
+    const added = {
+      ...(await ensureTrends(seeder)),
+      ...(await ensureSummaryLists(seeder, sizes)),
+    };
+    await ensureHealthHistory(seeder);
+    await ensureThicknessSeries(seeder, sizes.scale);
+    return Object.keys(added).length > 0 ? { ...seeded, added } : seeded;
   });
   const facts = { database: options.db, seeding, ...(await seedFacts(database.db, sizes)) };
 

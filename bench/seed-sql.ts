@@ -2,6 +2,8 @@
  * Building blocks of the benchmark's seeding SQL. Every value is derived from a row number through
  * `hashint4`, so two seedings, on PGlite or on PostgreSQL, hold the same rows with the same ids.
  */
+import type pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { benchAdmin } from './engine-scenarios.ts';
 
 /** A version 4 UUID made from a name, as the API's id validation expects one. */
@@ -24,5 +26,42 @@ export const weighted = (draw: string, arms: readonly (readonly [string, number]
   });
   return `case ${whens.join(' ')} else ${arms.at(-1)![0]} end`;
 };
+/** The columns of `{ column: value SQL }`, for an INSERT's column list, and their values in the same order. */
+export const columnsOf = (values: Record<string, string>) => Object.keys(values).join(', ');
+export const valuesOf = (values: Record<string, string>) => Object.values(values).join(', ');
 /** A CTE naming the bench administrator's id: `admin.id`. */
 export const adminCte = `admin as (select id from user_account where lower(username) = ${literal(benchAdmin.username)})`;
+
+/**
+ * Runs `write` in one transaction on a connection held for it: through the pool, the statements of
+ * the table upkeep after a seeding step (a VACUUM) could run on PGlite's one session inside it, and
+ * abort it.
+ */
+export async function inTransaction(db: Db, write: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  await client.query('begin');
+  try {
+    await write(client);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `ensure…` steps in order, each saying whether it wrote (it writes only what is missing), and
+ * returns how long each one that wrote took, in seconds.
+ */
+export async function timedSteps(
+  steps: readonly (readonly [string, () => Promise<boolean>])[],
+): Promise<Record<string, number>> {
+  const seconds: Record<string, number> = {};
+  for (const [step, run] of steps) {
+    const started = performance.now();
+    if (await run()) seconds[step] = Math.round(performance.now() - started) / 1000;
+  }
+  return seconds;
+}

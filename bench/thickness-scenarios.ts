@@ -9,10 +9,9 @@
  */
 import { countAhead } from '../apps/server/src/engine/records/bounded-count.ts';
 import type { Scenario, Statement } from './engine-scenarios.ts';
+import { listFloorRatio } from './list-floor.ts';
 import type { SeedFacts } from './engine-seed.ts';
 
-/** Issue 41: a list's page 1 at least 0.9 of its combined leanest floor. */
-const listFloorRatio = 0.9;
 const page1 = { pageNumber: 1, pageSize: 20 };
 
 /**
@@ -38,14 +37,14 @@ export const thicknessScenarios: Scenario[] = [
     route,
     query: () => page1,
     leanest: () => [locationsPage('page_1', () => 'true', [])],
-    floorRatio: listFloorRatio,
+    floorRatio: listFloorRatio.page1,
   },
   ...(['approaching', 'belowRequired'] as const).map((status): Scenario => ({
     name: `thickness locations ${status}, page 1`,
     route,
     query: () => ({ ...page1, status }),
     leanest: () => [locationsPage(`status_${status}`, (row) => `${row}.status = $1`, [status])],
-    floorRatio: listFloorRatio,
+    floorRatio: listFloorRatio.page1,
   })),
   {
     name: 'thickness locations below required or approaching (the plant list), page 1',
@@ -54,7 +53,7 @@ export const thicknessScenarios: Scenario[] = [
     leanest: () => [
       locationsPage('plant_list', (row) => `${row}.status in ('belowRequired', 'approaching')`, []),
     ],
-    floorRatio: listFloorRatio,
+    floorRatio: listFloorRatio.page1,
   },
   {
     name: 'thickness locations of one equipment, page 1',
@@ -63,6 +62,6 @@ export const thicknessScenarios: Scenario[] = [
     leanest: (f: SeedFacts) => [
       locationsPage('equipment', (row) => `${row}.equipment_no = $1`, [f.thickness.equipmentNo]),
     ],
-    floorRatio: listFloorRatio,
+    floorRatio: listFloorRatio.page1,
   },
 ];

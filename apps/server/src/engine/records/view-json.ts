@@ -3,7 +3,7 @@ import { getTableColumns, is, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
-import { derivedSql } from '../derived-sql.ts';
+import { derivedLaterals, derivedSql } from '../derived-sql.ts';
 import type { RecordTable } from './record-table.ts';
 
 /**
@@ -66,11 +66,24 @@ function buildViewJson(repo: RecordTable, variant: string | undefined): SQL | un
     const timed = is(column, PgTimestamp) && column.withTimezone;
     values.push(named(timed ? isoText(sql`${column}`) : sql`${column}`, key));
   }
-  for (const key of Object.keys(entity.derived)) values.push(named(derivedSql(entity, key, repo.table), key));
+  // Derived values that read through a reference (a UFD finding's result by its inspection's code
+  // and thickness) are worked out over values read once per row (`derivedLaterals`): compiled in
+  // place, each use read the referenced record again, two to four lookups a row.
+  const derivedKeys = Object.keys(entity.derived);
+  const once =
+    derivedKeys.length > 0 && entity.readsThrough.length > 0
+      ? derivedLaterals(entity, derivedKeys, repo.table, 'view_derived')
+      : undefined;
+  for (const key of derivedKeys)
+    values.push(named(once ? once.columns[key]! : derivedSql(entity, key, repo.table), key));
   const slots = Object.keys(entity.imagesOf(variant));
   const lists = Object.keys(entity.imageListsOf(variant));
   if (entity.idAlias) values.push(named(sql`${repo.column('id')}`, entity.idAlias));
-  const record = sql`select ${sql.join(values, sql`, `)}`;
+  const record = sql`select ${sql.join(values, sql`, `)}${
+    once && once.laterals.length > 0
+      ? sql` from ${sql.join(once.laterals, sql` cross join lateral `)}`
+      : sql``
+  }`;
   if (slots.length === 0 && lists.length === 0) return sql`(select row_to_json(v)::text from (${record}) v)`;
   // Each row's attachments read once (the owner index), then picked by slot; their object's keys
   // spliced into the record's (both objects have keys, so the texts join at one comma).
