@@ -2,20 +2,30 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that never open a database of their own (no `startTestApp(`, `startWithTestRoutes(` or
- * `openDatabase(`): the
- * spreadsheet writer and reader, the file store, the server process (it runs on its embedded
- * database whatever the pass), the declared indexes. CI runs the suite twice, on PGlite and on
- * PostgreSQL (TEST_DATABASE_URL); these answer the same in both, so the PostgreSQL pass leaves them
- * out. Decided from each file's text, so a file that starts opening a database joins both passes.
+ * Test files that never open a database of their own: the spreadsheet writer and reader, the file
+ * store, the server process (it runs on its embedded database whatever the pass), the declared
+ * indexes. CI runs the suite twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL); these answer the
+ * same in both, so the PostgreSQL pass leaves them out. Decided from each file's text, and the text
+ * of the test modules it imports (`./x.ts`, and theirs): a file stays in both passes when any of
+ * them calls a way of opening a database or imports a test module that offers one. So a file that
+ * starts opening a database, directly or through a helper, joins both passes without a word.
  */
-const databaseFree = readdirSync(new URL('./test', import.meta.url))
-  .filter((name) => name.endsWith('.test.ts'))
-  .filter((name) => {
-    const source = readFileSync(new URL(`./test/${name}`, import.meta.url), 'utf8');
-    // A test app serving test-only routes opens one too (test/test-routes.ts).
-    return !/\b(startTestApp|startWithTestRoutes|openDatabase)\(/.test(source);
-  })
+const testDir = new URL('./test/', import.meta.url);
+/** What opens a database in a test: the test app (its routes or test routes), a copy, the client. */
+const opensDatabase = /\b(startTestApp|startWithTestRoutes|freshDatabase|openDatabase)\(/;
+/** Test modules whose exports open one (helpers.ts: the test app; test-routes.ts: one with test routes). */
+const offersDatabase = /from '\.\/(helpers|template-database|test-routes)\.ts'/;
+function touchesDatabase(name: string, seen = new Set<string>()): boolean {
+  if (seen.has(name)) return false;
+  seen.add(name);
+  const source = readFileSync(new URL(name, testDir), 'utf8');
+  if (opensDatabase.test(source) || offersDatabase.test(source)) return true;
+  return [...source.matchAll(/from '\.\/([\w.-]+\.ts)'/g)].some(([, imported]) =>
+    touchesDatabase(imported!, seen),
+  );
+}
+const databaseFree = readdirSync(testDir)
+  .filter((name) => name.endsWith('.test.ts') && !touchesDatabase(name))
   .map((name) => `test/${name}`);
 
 export default defineConfig({

@@ -37,6 +37,7 @@ import {
   routeLabel,
   routeUrl,
   sendEntityBody,
+  shareParents,
   storedRow,
   validValues,
   variantsOf,
@@ -49,6 +50,9 @@ import type { TestApp } from './helpers.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // Records many may share a parent with are made under one (a report, a work order, an analysis):
+  // what is walked is each record itself. The parents a test checks against it makes itself.
+  shareParents(t);
 });
 afterAll(() => t?.close());
 

@@ -234,7 +234,12 @@ export async function validValues(
     if (field.kind === 'ref') {
       const target = entities[field.entity];
       if (!target) throw new Error(`${entity.name}.${key} names undeclared ${field.entity}`);
-      values[key] = (await createRecord(t, target, parentVariant(target, variant))).id;
+      const targetVariant = parentVariant(target, variant);
+      values[key] = (
+        manyPerParent(entity, variant)
+          ? await sharedParent(t, target, targetVariant)
+          : await createRecord(t, target, targetVariant)
+      ).id;
     } else if (field.kind === 'text' && field.references) {
       // A code of a record made for it (a category, an equipment): the database checks it exists.
       // Within a scope (an object type of the equipment's category) it shares the values chosen so far.
@@ -287,6 +292,58 @@ function isMasterData(entity: EntityDefinition): boolean {
 }
 
 const namedRecords = new WeakMap<TestApp, Map<string, Promise<Record<string, any>>>>();
+
+/** The parents shared in a test app that shares them (`shareParents`), by entity and variant. */
+const sharedParents = new WeakMap<TestApp, Map<string, Promise<Record<string, any>>>>();
+
+/**
+ * Lets the factory, in this test app, name one record of each entity (and variant) as the parent of
+ * every record it makes that many may share (`manyPerParent`), as it names master data again: a
+ * thermal measurement took a new analysis, report and work order each time, three of its four
+ * creates. For a walk that checks what a record does itself (conformance.test.ts), whose records'
+ * parents are never changed; a test that makes a parent to check against (another report to move a
+ * record to) makes it itself. A test that changes a record's parents (approving its report,
+ * deleting its work order) must not use it.
+ */
+export function shareParents(t: TestApp): void {
+  sharedParents.set(t, new Map());
+}
+
+/**
+ * Whether many records of the entity may be made under the same records it names by id: not one
+ * per parent (`uniquePerParent`), nor keyed by a record it names (a natural key or a unique field
+ * holding a reference: a reading by location and date), nor made by an upsert or on first read,
+ * where a second under one parent is the first again.
+ */
+function manyPerParent(entity: EntityDefinition, variant: string | undefined): boolean {
+  const keyedByReference = [...(entity.naturalKey ?? []), ...entity.unique].some(
+    (key) => entity.fields[key]?.kind === 'ref',
+  );
+  return (
+    !entity.uniquePerParent &&
+    !keyedByReference &&
+    entityRoutes(entity, variant).some((r) => r.operation.kind === 'create')
+  );
+}
+
+/** A parent for a record that many may share: made once when the app shares parents, else anew. */
+function sharedParent(
+  t: TestApp,
+  entity: EntityDefinition,
+  variant: string | undefined,
+): Promise<Record<string, any>> {
+  const made = sharedParents.get(t);
+  if (!made) return createRecord(t, entity, variant);
+  const key = `${entity.name} ${variant ?? ''}`;
+  let record = made.get(key);
+  if (!record) {
+    record = createRecord(t, entity, variant);
+    made.set(key, record);
+    // A failed create is not kept: the next caller tries again, and fails with its own error.
+    record.catch(() => made.delete(key));
+  }
+  return record;
+}
 
 /** A record for a field to name by code (`references`), within the scope given: see isMasterData. */
 function namedRecord(

@@ -2,8 +2,9 @@
  * The route × role matrix (issue 11, Security): every route of the route table, called by an
  * anonymous client, by a user of every role in the database, and by a user of another contractor
  * company on company A's records, answers exactly the class its expected access allows:
- * 401 anonymous, 403 when the role lacks the permission, otherwise anything but 401/403 (a 400 or
- * 404 from placeholder ids is "allowed"), and 404 for records outside the caller's company.
+ * 401 anonymous, 403 when the role lacks the permission (each refusal in the error envelope, naming
+ * UNAUTHENTICATED or FORBIDDEN), otherwise anything but 401/403 (a 400 or 404 from placeholder ids is
+ * "allowed"), and 404 for records outside the caller's company.
  */
 import { randomUUID } from 'node:crypto';
 import { entities, permissionActions, permissionModules, routeTable } from '@inspectra/contract';
@@ -39,6 +40,10 @@ const accessLabel = (a: Access) => (typeof a === 'string' ? a : `${a.module}.${a
 const howToAdd =
   "A call over a declared entity takes its access by the rule in apps/server/test/route-matrix.expected.ts (the entity's module, its kind's action); any other route, or one asking another permission, needs its row in `accessByHand` there ('METHOD /path': 'public' | 'authenticated' | 'module.action'); `npx tsx apps/server/scripts/route-matrix-rows.ts` prints those rows as declared. Review the access before you add or change a row.";
 
+/** The error code a refusal names, by its status (the one error envelope, app-error.ts). */
+const refusalCodes: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
+
+/** The route's status for the caller; a refusal (401, 403) must come in the error envelope, with its code and a message. */
 async function call(route: RouteDefinition, token?: string, ids: Record<string, string> = {}) {
   const r = requestFor(route, ids);
   const res = await t.inject({
@@ -47,6 +52,13 @@ async function call(route: RouteDefinition, token?: string, ids: Record<string, 
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(r.payload === undefined ? {} : { payload: r.payload as object }),
   });
+  const code = refusalCodes[res.statusCode];
+  if (code) {
+    const what = `${res.statusCode} on ${label(route)}: ${res.body}`;
+    const body = res.json();
+    expect(body, what).toMatchObject({ data: null, statusCode: res.statusCode, error: { code } });
+    expect(body.message, what).toEqual(expect.stringMatching(/./));
+  }
   return res.statusCode;
 }
 
