@@ -1,6 +1,7 @@
 /**
- * A UUID as text (any version, either case): the identifiers of records, sessions, idempotency keys
- * and uploads. The pattern's source, for a pattern that embeds it (`upload:<id>`, a piece's name).
+ * A UUID as text (any version), in lower case: the identifiers of records, sessions, idempotency
+ * keys and uploads. The source of the patterns that embed it (`upload:<id>`, a piece's name), which
+ * add the `i` flag where either case is taken.
  */
 export const uuidText = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 

@@ -19,18 +19,16 @@ import type { ReportTreeEntry, TreeRecord } from './report-tree.ts';
 export const canonicalReportFormat = 'inspectra.report/1';
 
 /** `"key":` and `,"key":` per object key, kept: a report's records repeat the same few hundred names. */
-const openings = new Map<string, [string, string]>();
-function openingsOf(key: string): [string, string] {
+const openings = new Map<string, readonly [first: string, next: string]>();
+function openingOf(key: string, first: boolean): string {
   let found = openings.get(key);
   if (found === undefined) {
     const quoted = `${JSON.stringify(key)}:`;
     found = [quoted, `,${quoted}`];
     if (openings.size < 10_000) openings.set(key, found);
   }
-  return found;
+  return found[first ? 0 : 1];
 }
-const memberOpening = (key: string) => openingsOf(key)[0];
-const nextMemberOpening = (key: string) => openingsOf(key)[1];
 
 /** A string needs JSON's escapes when it holds a quote, a backslash, a control or a lone surrogate. */
 // eslint-disable-next-line no-control-regex -- the controls are what JSON escapes
@@ -95,7 +93,7 @@ function writeMembers(parts: string[], record: Record<string, unknown>, keys: re
   for (const key of keys) {
     const member = record[key];
     if (member === undefined) continue;
-    parts.push(first ? memberOpening(key) : nextMemberOpening(key));
+    parts.push(openingOf(key, first));
     first = false;
     writeCanonical(parts, member);
   }

@@ -181,7 +181,6 @@ export class NamedRecords {
  */
 type RecordPlan = {
   variant: string | null;
-  shown: Record<string, Field>;
   /** The row's keys the record keeps (a variant's record only that variant's fields), sorted. */
   keys: readonly string[];
   /** Whether it keeps every key of the row: the row itself then becomes the record's values. */
@@ -202,7 +201,6 @@ function recordPlan(
   const keys = rowKeys.filter((key) => !(key in entity.fields) || key in shown).sort();
   return {
     variant,
-    shown,
     keys,
     whole: keys.length === rowKeys.length,
     derived: Object.entries(entity.derived),
