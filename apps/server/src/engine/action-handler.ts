@@ -21,7 +21,39 @@ export type ActionContext = {
  * envelope as it is, never parsed and stringified again.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** The JSON as text, or as its UTF-8 bytes in blocks (a long answer, written by `JsonBlocks`). */
+  constructor(readonly text: string | readonly Buffer[]) {}
+}
+
+/**
+ * A long JSON answer written in many small pieces (a report's whole content), kept as UTF-8 bytes
+ * a block at a time: the pieces die young instead of living, each a string on the heap, until the
+ * answer is whole; the answer is then sent as those bytes, with no joining and encoding at the end.
+ */
+export class JsonBlocks {
+  static readonly blockLength = 64 * 1024;
+  private pending: string[] = [];
+  private pendingLength = 0;
+  private readonly blocks: Buffer[] = [];
+
+  write(piece: string): void {
+    this.pending.push(piece);
+    this.pendingLength += piece.length;
+    if (this.pendingLength >= JsonBlocks.blockLength) this.flush();
+  }
+
+  /** The bytes written so far, in order. */
+  done(): Buffer[] {
+    this.flush();
+    return this.blocks;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.blocks.push(Buffer.from(this.pending.join(''), 'utf8'));
+    this.pending = [];
+    this.pendingLength = 0;
+  }
 }
 
 export type ActionResult =

@@ -66,10 +66,11 @@ function sendJsonText(
   data: JsonText,
 ) {
   const rest = JSON.stringify({ ...envelope, data: undefined }).slice(1);
-  return reply
-    .code(envelope.statusCode)
-    .type('application/json; charset=utf-8')
-    .send(`{"data":${data.text},${rest}`);
+  const body =
+    typeof data.text === 'string'
+      ? `{"data":${data.text},${rest}`
+      : Buffer.concat([Buffer.from('{"data":'), ...data.text, Buffer.from(`,${rest}`)]);
+  return reply.code(envelope.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
 /** Reads whose `If-None-Match` may be answered 304. */

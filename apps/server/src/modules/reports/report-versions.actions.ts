@@ -2,7 +2,7 @@ import { reportHeader, reportIdParams, reportPdfQuery, reportVersionParams } fro
 import type { ReportTreeJson } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { reportVersions } from '../../db/schema/index.ts';
-import { JsonText, typedAction } from '../../engine/action-handler.ts';
+import { JsonBlocks, JsonText, typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import {
@@ -64,12 +64,13 @@ export const reportVersionActions: Record<string, ActionHandler> = {
     // One walk: each record's canonical text is written once, hashed, and written into the answer
     // with the names beside it; the answer is sent as that text (no tree of objects to serialise).
     const hashed = fingerprinted(walkReport(deps, params.id, callerScope(user!)));
-    const chunks: string[] = [];
-    const answer = new CanonicalReportWriter((chunk) => chunks.push(chunk), contentRecordOpening);
+    const content = new JsonBlocks();
+    const answer = new CanonicalReportWriter((chunk) => content.write(chunk), contentRecordOpening);
     for await (const entry of hashed.entries) answer.add(entry);
     answer.finish();
     const fingerprint = JSON.stringify(hashed.fingerprint());
-    return { data: new JsonText(`{"fingerprint":${fingerprint},"content":${chunks.join('')}}`) };
+    const opening = Buffer.from(`{"fingerprint":${fingerprint},"content":`);
+    return { data: new JsonText([opening, ...content.done(), Buffer.from('}')]) };
   }),
 
   /** The chain of approved versions the report belongs to, oldest first. */
