@@ -300,7 +300,15 @@ async function treeRecords(
     let plan = plans.get(variant);
     if (!plan) plans.set(variant, (plan = recordPlan(entity, rowKeys, variant, root)));
     const record = treeRecord(entity, plan, row, byOwner.get(row.id) ?? noFiles);
-    for (const [key, field] of plan.naming) record.named[key] = await names.of(field, record.values[key]);
+    // A record's names are asked for together (a report's header names five records), set in
+    // the declared order of its fields.
+    if (plan.naming.length === 1) {
+      const [key, field] = plan.naming[0]!;
+      record.named[key] = await names.of(field, record.values[key]);
+    } else if (plan.naming.length > 1) {
+      const found = await Promise.all(plan.naming.map(([key, field]) => names.of(field, record.values[key])));
+      plan.naming.forEach(([key], i) => (record.named[key] = found[i] ?? null));
+    }
     out.push(record);
   }
   return out;

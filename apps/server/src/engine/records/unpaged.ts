@@ -107,15 +107,15 @@ export async function everyRecord(
   })();
 }
 
-async function* batches(
-  repo: RecordTable,
-  db: DbOrTx,
-  ids: string[],
-  images: boolean,
-): AsyncGenerator<RecordBatch> {
-  for (let start = 0; start < ids.length; start += unpagedBatch) {
+/**
+ * The rows of `ids`, `unpagedBatch` at a time, in their order. The first batch's statement is sent
+ * at once (while the caller works through the list's first rows), and each next one before the
+ * batch before it is handed on: the database reads one batch ahead of the caller, never more.
+ */
+function batches(repo: RecordTable, db: DbOrTx, ids: string[], images: boolean): AsyncGenerator<RecordBatch> {
+  const read = (start: number) => {
     const wanted = ids.slice(start, start + unpagedBatch);
-    const found = await repo.statements.run<RowWithImages[]>(
+    const found = repo.statements.run<RowWithImages[]>(
       db,
       images ? 'batch' : 'batch:bare',
       () =>
@@ -125,9 +125,20 @@ async function* batches(
           .where(sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`),
       { ids: wanted },
     );
-    const byId = new Map(found.map((f) => [f.record.id, f]));
-    yield rowsWithImages(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
-  }
+    // A caller that stops early leaves the batch read ahead unread: its failure is not theirs.
+    found.catch(() => undefined);
+    return { wanted, found };
+  };
+  let ahead = ids.length > 0 ? read(0) : undefined;
+  return (async function* () {
+    for (let start = 0; ahead; start += unpagedBatch) {
+      const { wanted, found } = ahead;
+      const rows = await found;
+      ahead = start + unpagedBatch < ids.length ? read(start + unpagedBatch) : undefined;
+      const byId = new Map(rows.map((f) => [f.record.id, f]));
+      yield rowsWithImages(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
+    }
+  })();
 }
 
 /** The first record that matches in list order (the one record of a parent), or undefined. */
