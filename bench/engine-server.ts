@@ -3,7 +3,8 @@
  * (own event loop and memory, as in production): the real app from `buildApp` over the seeded
  * database, plus routes outside `/api` that only the benchmark uses:
  *
- *   GET  /bench/http-floor     a constant small envelope: what HTTP alone costs
+ *   GET  /bench/http-floor     a constant small envelope: what HTTP alone costs (`?bytes=N`: an
+ *                              envelope of N bytes, made once: HTTP's cost at an answer's size)
  *   POST /bench/capture/start  record every statement sent through node-postgres…
  *   POST /bench/capture/stop   …until now, and return them
  *   POST /bench/db-floor       { statements, connections, durationMs }: run them through the app's pool
@@ -52,6 +53,21 @@ import { ensureThicknessSeries } from './thickness-seed.ts';
 import { ensureTrends } from './trend-seed.ts';
 import { importFloor, importRows, removeImported } from './work-import.ts';
 import { bulkReadings, bulkRows, bulkUpsertFloor, removeBulk } from './bulk-upsert.ts';
+
+/**
+ * An envelope of exactly `bytes` bytes (at least its frame's), made once per size and sent as it is:
+ * the HTTP floor of an answer that size (`GET /bench/http-floor?bytes=…`).
+ */
+const sizedAnswers = new Map<number, Buffer>();
+function sizedAnswer(bytes: number): Buffer {
+  let answer = sizedAnswers.get(bytes);
+  if (!answer) {
+    const frame = (data: string) => `{"data":"${data}","statusCode":200,"message":"OK"}`;
+    answer = Buffer.from(frame('x'.repeat(Math.max(0, bytes - frame('').length))));
+    if (sizedAnswers.size < 100) sizedAnswers.set(bytes, answer);
+  }
+  return answer;
+}
 
 const { values: options } = parseArgs({
   options: {
@@ -253,7 +269,11 @@ async function main() {
     logger: false,
   });
 
-  app.get('/bench/http-floor', async () => ({ data: { status: 'ok' }, statusCode: 200, message: 'OK' }));
+  app.get('/bench/http-floor', async (request, reply) => {
+    const bytes = Number((request.query as { bytes?: string }).bytes ?? 0);
+    if (!(bytes > 0)) return { data: { status: 'ok' }, statusCode: 200, message: 'OK' };
+    return reply.type('application/json; charset=utf-8').send(sizedAnswer(bytes));
+  });
   app.get('/bench/facts', async () => facts);
   app.post('/bench/capture/start', async () => {
     capture.start();

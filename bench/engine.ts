@@ -112,6 +112,14 @@ type Measured = {
   status: number;
   answer: string;
   statements: Statement[];
+  /** The answer's size in bytes (its body as sent). */
+  bytes: number;
+  /**
+   * The HTTP floor at the answer's size (`GET /bench/http-floor?bytes=…`, the same connections):
+   * what HTTP alone costs to carry this many bytes, measured where a leanest floor judges the
+   * scenario. The run's small-answer floor stands in where it is absent.
+   */
+  httpFloor?: Load;
   /** The scenario's leanest floor (`Scenario.leanest`), the user check first. */
   leanest?: Leanest;
 };
@@ -247,8 +255,11 @@ async function capture(server: Server, token: string, url: string, answerOf?: Re
   } catch {
     answer += `: ${oneLine(text, 200)}`;
   }
-  return { status: res.status, answer, statements, ids, totalCount };
+  return { status: res.status, answer, statements, ids, totalCount, bytes: Buffer.byteLength(text) };
 }
+
+/** The HTTP floor a scenario is judged against: at its answer's size where measured, else the run's. */
+const httpFloorOf = (r: ScenarioResult, runFloor: Load): Load => r.measured?.httpFloor ?? runFloor;
 
 /** Who an access token signs in (its payload, read, not verified: the server verifies it). */
 function signedInOf(token: string): SignedIn {
@@ -416,8 +427,19 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     leanest = { load: leanLoad, statements, sameAnswer: !mismatch, ...(mismatch ? { mismatch } : {}) };
     if (mismatch) result.failure = `the leanest floor does not answer as the API: ${mismatch}`;
   }
+  // A request that answers many bytes pays HTTP for them whatever builds them: its HTTP floor
+  // answers as many (a body made once, sent as it is).
+  const sizedHttpFloor = leanest
+    ? await load(server, `/bench/http-floor?bytes=${captured.bytes}`, mainConnections, seconds)
+    : undefined;
   const { ids: _ids, totalCount: _total, ...kept } = captured;
-  result.measured = { api, dbFloor: floor, ...kept, ...(leanest ? { leanest } : {}) };
+  result.measured = {
+    api,
+    dbFloor: floor,
+    ...kept,
+    ...(sizedHttpFloor ? { httpFloor: sizedHttpFloor } : {}),
+    ...(leanest ? { leanest } : {}),
+  };
   if (side && sideApi && sideFloor && sideCaptured)
     result.alongside = {
       url: side.url,
@@ -427,11 +449,15 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
       status: sideCaptured.status,
       answer: sideCaptured.answer,
       statements: sideCaptured.statements,
+      bytes: sideCaptured.bytes,
     };
   for (const [what, figures] of [
     ['API', api],
     ['DB floor (replayed)', floor],
     ...(leanest ? [['DB floor (leanest, with the user check)', leanest.load] as const] : []),
+    ...(sizedHttpFloor
+      ? [[`HTTP floor at the answer's ${count(captured.bytes)} bytes`, sizedHttpFloor] as const]
+      : []),
   ] as const) {
     console.log(
       `  ${what}: ${count(figures.requests)} requests, ${figures.perSecond.toFixed(1)} req/s, p50 ${latency(figures, 'p50')} ms, p99 ${latency(figures, 'p99')} ms` +
@@ -526,7 +552,7 @@ function budgetVerdict(r: ScenarioResult, db: Kind): string | undefined {
 function floorVerdict(r: ScenarioResult, httpFloor: Load, db: Kind): string | undefined {
   const leanest = r.measured?.leanest;
   if (!r.floorRatio || !r.measured || !leanest) return undefined;
-  const floor = combined(httpFloor, leanest.load);
+  const floor = combined(httpFloorOf(r, httpFloor), leanest.load);
   const ratio = floor > 0 ? r.measured.api.perSecond / floor : 0;
   const met = ratio >= r.floorRatio;
   const verdict =
@@ -615,12 +641,13 @@ function floorsTable(httpFloor: Load, results: ScenarioResult[]): string {
   for (const r of results) {
     if (!r.measured) continue;
     const { api, dbFloor: replayed, leanest } = r.measured;
-    const withReplayed = combined(httpFloor, replayed);
-    const withLeanest = leanest ? combined(httpFloor, leanest.load) : 0;
+    const http = httpFloorOf(r, httpFloor);
+    const withReplayed = combined(http, replayed);
+    const withLeanest = leanest ? combined(http, leanest.load) : 0;
     rows.push([
       r.name,
       api.perSecond.toFixed(1),
-      rate(httpFloor.perSecond),
+      rate(http.perSecond),
       replayed.perSecond.toFixed(1),
       latency(replayed, 'p50'),
       rate(withReplayed),
@@ -1141,12 +1168,13 @@ async function benchDatabase(db: Kind) {
         .filter((r) => r.measured)
         .map((r) => {
           const { api, dbFloor: replayed, leanest } = r.measured!;
-          const withReplayed = combined(httpFloor, replayed);
-          const withLeanest = leanest ? combined(httpFloor, leanest.load) : undefined;
+          const http = httpFloorOf(r, httpFloor);
+          const withReplayed = combined(http, replayed);
+          const withLeanest = leanest ? combined(http, leanest.load) : undefined;
           return {
             name: r.name,
             apiPerSecond: api.perSecond,
-            httpFloorPerSecond: httpFloor.perSecond,
+            httpFloorPerSecond: http.perSecond,
             replayed: { perSecond: replayed.perSecond, p50: replayed.p50 },
             combinedReplayedPerSecond: withReplayed,
             apiToCombinedReplayed: withReplayed > 0 ? api.perSecond / withReplayed : null,
