@@ -1,12 +1,12 @@
 import type { ufdVariants } from '@inspectra/contract';
 import { ufdSummary } from '@inspectra/contract';
-import { eq, fillPlaceholders } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { derivedSql } from '../src/engine/derived-sql.ts';
-import { PreparedStatements } from '../src/engine/records/statements.ts';
 import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { preparedStatementsOf } from './statements-run.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,29 +16,8 @@ afterAll(() => t.close());
 
 type Variant = (typeof ufdVariants)[number];
 
-/** The engine's prepared statements run while `act` runs: each with its key and its values in place. */
-async function preparedStatementsOf(act: () => Promise<unknown>) {
-  const prepared: { key: string; text: string; params: unknown[] }[] = [];
-  const run = PreparedStatements.prototype.run;
-  const spy = vi.spyOn(PreparedStatements.prototype, 'run').mockImplementation(function (
-    this: PreparedStatements,
-    db,
-    key,
-    build,
-    values,
-  ) {
-    const query = (build() as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
-    prepared.push({ key, text: query.sql, params: fillPlaceholders(query.params, values) });
-    return run.call(this, db, key, build, values);
-  });
-  try {
-    await act();
-  } finally {
-    spy.mockRestore();
-  }
-  return prepared;
-}
-
+/** What the database client runs a statement with its values by (PGlite and node-postgres alike). */
+type Client = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 type PlanNode = { 'Relation Name'?: string; 'Actual Loops': number; Plans?: PlanNode[] };
 
 /** Every node of a statement's plan as it ran (`explain analyze`). */
@@ -55,8 +34,7 @@ async function planNodes(statement: { text: string; params: unknown[] }): Promis
   walk(plan!.Plan);
   return nodes;
 }
-/** What the database client runs a statement with its values by (PGlite and node-postgres alike). */
-type Client = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
 const isometric = { name: 'isometric.png', type: 'image/png', bytes: pngBytes };
 const aScan = (name: string) => ({ name, type: 'image/jpeg', bytes: jpegBytes });
 
