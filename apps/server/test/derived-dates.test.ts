@@ -215,7 +215,7 @@ describe('reading through more than one reference', () => {
       sql`, `,
     );
     const result = await t.db.execute<Record<string, unknown>>(
-      sql`select ${selected}, ${readsThroughJson(probe, () => sql.raw('v.ref'))!} as through from (values ${values}) as v(i, ref, inspected) order by v.i`,
+      sql`select ${selected}, ${readsThroughJson(probe, { given: () => sql.raw('v.ref') })!} as through from (values ${values}) as v(i, ref, inspected) order by v.i`,
     );
     const perRecord = result.rows.map((row, i) =>
       Object.fromEntries(

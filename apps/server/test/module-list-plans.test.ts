@@ -6,12 +6,11 @@
  * key and their approval steps by (report, time), the sheet the assignments of the period's work
  * orders; never a large table whole.
  */
-import { fillPlaceholders, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PreparedStatements } from '../src/engine/records/statements.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEquipment, createUser, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-import { statementsRun } from './statements-run.ts';
+import { preparedStatementsOf, statementsRun } from './statements-run.ts';
 
 let t: TestApp;
 /** What the database client runs a statement with its values by (PGlite and node-postgres alike). */
@@ -41,32 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/**
- * The engine's statements built with Drizzle (`PreparedStatements`) run while `act` runs, each with
- * its key and its values in place; a page's additions are written as SQL (test/statements-run.ts).
- */
-async function statementsOf(act: () => Promise<unknown>) {
-  const prepared: { key: string; text: string; params: unknown[] }[] = [];
-  const run = PreparedStatements.prototype.run;
-  const spy = vi.spyOn(PreparedStatements.prototype, 'run').mockImplementation(function (
-    this: PreparedStatements,
-    db,
-    key,
-    build,
-    values,
-  ) {
-    const query = (build() as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
-    prepared.push({ key, text: query.sql, params: fillPlaceholders(query.params, values) });
-    return run.call(this, db, key, build, values);
-  });
-  try {
-    await act();
-  } finally {
-    spy.mockRestore();
-  }
-  return prepared;
-}
-
 async function plan(statement: { text: string; params: unknown[] }) {
   const client = (t.db as unknown as { $client: Client }).$client;
   const found = await client.query(`explain ${statement.text}`, statement.params);
@@ -75,7 +48,7 @@ async function plan(statement: { text: string; params: unknown[] }) {
 
 describe('the approvals queue, an engine list', () => {
   it('reads its page and count off the reports-in-approval index, and its additions by key', async () => {
-    const statements = await statementsOf(async () => {
+    const statements = await preparedStatementsOf(async () => {
       const r = await t.call('GET', '/api/report-approval-paths/queue?pageSize=5&pageNumber=2');
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data).toHaveLength(5);
@@ -90,7 +63,7 @@ describe('the approvals queue, an engine list', () => {
   });
 
   it('counts its summary off the same index', async () => {
-    const statements = await statementsOf(async () => {
+    const statements = await preparedStatementsOf(async () => {
       const r = await t.call('GET', '/api/report-approval-paths/queue/summary');
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data.total).toBe(200);
@@ -118,7 +91,7 @@ describe('the approvals queue, an engine list', () => {
 
 describe('the task-assignment sheet, an engine list read whole', () => {
   it('reads the assignments of the period’s work orders, not every assignment', async () => {
-    const statements = await statementsOf(async () => {
+    const statements = await preparedStatementsOf(async () => {
       const r = await t.call(
         'GET',
         '/api/wo-task-assignments/export/template-with-data?startDate=2024-02-01&endDate=2024-02-10',
@@ -137,7 +110,7 @@ describe('the task-assignment sheet, an engine list read whole', () => {
 
 describe('the roles, an engine list', () => {
   it('pages them by name with each one’s users counted', async () => {
-    const statements = await statementsOf(async () => {
+    const statements = await preparedStatementsOf(async () => {
       const r = await t.call('GET', '/api/roles?pageSize=2');
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data).toHaveLength(2);

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { SqlStatements } from '../src/engine/records/statements.ts';
+import { PreparedStatements, SqlStatements } from '../src/engine/records/statements.ts';
 
 /** A statement a test saw run: its text and its values in place. */
 export type StatementRun = { text: string; params: unknown[] };
@@ -44,4 +44,32 @@ export async function statementsRun(db: Db, act: () => Promise<unknown>): Promis
     for (const spy of spies) spy.mockRestore();
   }
   return seen;
+}
+
+/**
+ * The engine's statements built with Drizzle (`PreparedStatements`) run while `act` runs, each with
+ * its key and its values in place; a page's additions are written as SQL (`statementsRun`).
+ */
+export async function preparedStatementsOf(
+  act: () => Promise<unknown>,
+): Promise<(StatementRun & { key: string })[]> {
+  const prepared: (StatementRun & { key: string })[] = [];
+  const run = PreparedStatements.prototype.run;
+  const spy = vi.spyOn(PreparedStatements.prototype, 'run').mockImplementation(function (
+    this: PreparedStatements,
+    db,
+    key,
+    build,
+    values,
+  ) {
+    const query = (build() as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+    prepared.push({ key, text: query.sql, params: fillPlaceholders(query.params, values) });
+    return run.call(this, db, key, build, values);
+  });
+  try {
+    await act();
+  } finally {
+    spy.mockRestore();
+  }
+  return prepared;
 }

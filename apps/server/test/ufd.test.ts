@@ -6,6 +6,7 @@ import { tableOf } from '../src/db/schema/index.ts';
 import { derivedSql } from '../src/engine/derived-sql.ts';
 import { createReportHeader, jpegBytes, multipart, pngBytes, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { preparedStatementsOf } from './statements-run.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +15,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Variant = (typeof ufdVariants)[number];
+
+/** What the database client runs a statement with its values by (PGlite and node-postgres alike). */
+type Client = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+type PlanNode = { 'Relation Name'?: string; 'Actual Loops': number; Plans?: PlanNode[] };
+
+/** Every node of a statement's plan as it ran (`explain analyze`). */
+async function planNodes(statement: { text: string; params: unknown[] }): Promise<PlanNode[]> {
+  const client = (t.db as unknown as { $client: Client }).$client;
+  const found = await client.query(`explain (analyze, format json) ${statement.text}`, statement.params);
+  const cell = found.rows[0]!['QUERY PLAN'];
+  const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  const nodes: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node);
+    node.Plans?.forEach(walk);
+  };
+  walk(plan!.Plan);
+  return nodes;
+}
+
 const isometric = { name: 'isometric.png', type: 'image/png', bytes: pngBytes };
 const aScan = (name: string) => ({ name, type: 'image/jpeg', bytes: jpegBytes });
 
@@ -228,6 +249,18 @@ describe('the result the acceptance code gives', () => {
         `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}`,
       );
       expect(listed.status).toBe(200);
+      // By page, each page reading the inspection once (on PostgreSQL the database builds the views,
+      // view-json.ts), the same records as the whole list the server builds, byte for byte.
+      const paged: unknown[] = [];
+      for (let pageNumber = 1; pageNumber <= 3; pageNumber++) {
+        const page = await t.call(
+          'GET',
+          `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}&pageNumber=${pageNumber}&pageSize=3`,
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        paged.push(...page.body.data);
+      }
+      expect(JSON.stringify(paged)).toBe(JSON.stringify(listed.body.data));
       const byId = new Map(
         listed.body.data.map((r: { id: string; proposedResult: string | null }) => [r.id, r.proposedResult]),
       );
@@ -265,6 +298,30 @@ describe('the result the acceptance code gives', () => {
     );
     expect(other.status).toBe(200);
     expect(await proposals()).toEqual(cases.map(() => null));
+  });
+
+  it('reads the inspection once for a page of its findings, not once per finding', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const vessel = await createInspection('pressure-vessel', report.id, { matThickness: '25' });
+    for (const length of [2, 9, 30, 8, 14])
+      expect(
+        (await createFinding('pressure-vessel', vessel.id, indication('porosity', 60, length))).status,
+      ).toBe(201);
+    for (const query of ['&pageNumber=1&pageSize=4', '&pageNumber=2&pageSize=4', '']) {
+      const statements = await preparedStatementsOf(async () => {
+        const r = await t.call(
+          'GET',
+          `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}${query}`,
+        );
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      });
+      const listing = statements.find((s) => s.key.startsWith('page:') || s.key.startsWith('every:head:'));
+      expect(listing, query).toBeDefined();
+      // Each read of the inspection runs once for the statement, whatever the rows.
+      const reads = (await planNodes(listing!)).filter((node) => node['Relation Name'] === 'ufd_inspection');
+      expect(reads.length, query).toBeGreaterThan(0);
+      for (const read of reads) expect(read['Actual Loops'], query).toBe(1);
+    }
   });
 
   it('is printed in the whole report beside the inspector’s result', async () => {

@@ -45,21 +45,24 @@ export type DerivedLaterals = {
  * once, in the lateral after those it reads, and read as that lateral's column wherever it is used.
  * Each lateral is fenced (`offset 0`) so the planner does not paste its expressions back into their
  * uses. Pasted, lube oil's grade was 170 KB of SQL and planning the equipment history 190 ms
- * (docs/equipment-health.md). `prefix` names the laterals apart from another set in the statement.
+ * (docs/equipment-health.md). `prefix` names the laterals apart from another set in the statement;
+ * `refOf` gives the SQL a reference is read through where it is not the row's own column (a list by
+ * parent reads its parent by the id it was asked for: once per statement, not once per row).
  */
 export function derivedLaterals(
   entity: EntityDefinition,
   keys: readonly string[],
   table: object,
-  prefix = 'derived',
+  o: { prefix?: string; refOf?: (ref: string) => SQLWrapper | undefined } = {},
 ): DerivedLaterals {
+  const prefix = o.prefix ?? 'derived';
   const roots = keys.map((key) => {
     const expr = entity.derived[key]?.expr;
     if (!expr) throw new Error(`${entity.name}.${key} is not a derived value declared as an expression`);
     return expr;
   });
   const own = table as Columns;
-  const through = readsOf(entity, own);
+  const through = readsOf(entity, own, o.refOf);
   const alias = (level: number) => sql.identifier(`${prefix}_${level}`);
   const at = (level: number, name: string) => sql`${alias(level)}.${sql.identifier(name)}`;
   // Values read through references, each read once (level 0), named by their place.
@@ -158,10 +161,20 @@ function withReadsThrough(entity: EntityDefinition, table: Columns): Columns {
   });
 }
 
-/** What the entity's derived values read through references and from the series, by key, as SQL. */
-function readsOf(entity: EntityDefinition, table: Columns): Record<string, SQL> {
+/**
+ * What the entity's derived values read through references and from the series, by key, as SQL;
+ * each reference read through `refOf`'s SQL where it gives one, else through the row's column.
+ */
+function readsOf(
+  entity: EntityDefinition,
+  table: Columns,
+  refOf?: (ref: string) => SQLWrapper | undefined,
+): Record<string, SQL> {
   return Object.fromEntries([
-    ...entity.readsThrough.map((read) => [read.key, readThroughSql(entity, read, column(table, read.ref))]),
+    ...entity.readsThrough.map((read) => [
+      read.key,
+      readThroughSql(entity, read, refOf?.(read.ref) ?? column(table, read.ref)),
+    ]),
     // The same series' other readings, by a correlated subquery on its index (series.ts).
     ...entity.readsSeries.map((read) => [
       seriesReadKey(read.of, read.key),
@@ -209,24 +222,30 @@ export function readThroughSql(entity: EntityDefinition, read: ReadThrough, ref:
 /**
  * What a record's derived values read through its references, as one JSON object keyed as they
  * read it (`{"ufdInspectionId.matThickness": 25}`, a date as `YYYY-MM-DD`), selected beside the
- * record in a list's statement; undefined when they read nothing through one. `refOf` gives the
- * SQL of each reference (the entity's own column by default) and `reads` limits what is read.
+ * record in a list's statement; undefined when they read nothing through one. Each reference is
+ * the entity's own column unless `refOf` gives its SQL (a list by parent's parent id); `given`
+ * reads for references given, not for rows of the table (a verdict's inputs), and `reads` limits
+ * what is read.
  */
 export function readsThroughJson(
   entity: EntityDefinition,
-  refOf?: (ref: string) => SQLWrapper,
-  reads: readonly ReadThrough[] = entity.readsThrough,
+  o: {
+    given?: (ref: string) => SQLWrapper;
+    refOf?: (ref: string) => SQLWrapper | undefined;
+    reads?: readonly ReadThrough[];
+  } = {},
 ): SQL<Record<string, unknown>> | undefined {
-  // A series read is the record's own history (read beside it in views); a verdict's inputs, read
-  // through a given reference (`refOf`), take none.
-  const series = refOf ? [] : entity.readsSeries;
+  const reads = o.reads ?? entity.readsThrough;
+  // A series read is the record's own history (read beside it in views); read for given
+  // references, a verdict's inputs take none.
+  const series = o.given ? [] : entity.readsSeries;
   if (reads.length === 0 && series.length === 0) return undefined;
   const own = () => getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
   const ownColumn = (key: string) => sql`${sql.identifier(entity.table)}.${sql.identifier(own()[key]!.name)}`;
   const pairs = [
     ...reads.map(
       (read) =>
-        sql`${text(read.key)}::text, ${readThroughSql(entity, read, refOf?.(read.ref) ?? ownColumn(read.ref))}`,
+        sql`${text(read.key)}::text, ${readThroughSql(entity, read, o.given?.(read.ref) ?? o.refOf?.(read.ref) ?? ownColumn(read.ref))}`,
     ),
     ...series.map(
       (read) =>

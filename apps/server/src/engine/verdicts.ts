@@ -38,7 +38,7 @@ export async function verdictInputs(db: DbOrTx, entity: EntityDefinition, rows: 
     if (keys.length === 0) continue;
     const reads = entity.readsThrough.filter((r) => r.ref === ref);
     const type = (getTableColumns(tableOf(hop.entity)) as Record<string, AnyPgColumn>)[hop.key]!.getSQLType();
-    const through = readsThroughJson(entity, () => sql`given.key`, reads)!;
+    const through = readsThroughJson(entity, { given: () => sql`given.key`, reads })!;
     const selected = await db.execute<{ key: string; through: Values }>(
       sql`select given.key::text as key, ${through} as through from unnest(${sql.param(keys)}::${sql.raw(type)}[]) as given(key)`,
     );

@@ -48,8 +48,11 @@ export async function pagedViews(
   const pageSize = query.pageSize as number;
   const repo = served.repo(deps);
   // The views built by the database where it can build them, the list adds nothing of its own and
-  // the database is not the embedded one (`pageViews`).
-  const view = withAuthor || deps.pageViews === 'server' ? undefined : viewJsonSql(repo, served.variant);
+  // the database is not the embedded one (`pageViews`); a list by parent reads the parent once.
+  const view =
+    withAuthor || deps.pageViews === 'server'
+      ? undefined
+      : viewJsonSql(repo, served.variant, { byParent: !!q.parentId });
   const page = await repo.page(
     deps.db,
     { ...q, variant: served.variant, sort: sortOf(query), pageNumber, pageSize },

@@ -5,6 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readsThroughJson } from '../derived-sql.ts';
+import { parentRefOf } from './list-query.ts';
 import type { StoredRecord } from './read-shapes.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -55,16 +56,17 @@ function keepReadsThrough(row: StoredRecord, through: Record<string, unknown>) {
 
 /**
  * The select list of rows read with their images (`imagesOf`), when the entity has any, and with
- * what their derived values read through references (`readsThroughJson`), when they read any.
+ * what their derived values read through references (`readsThroughJson`), when they read any: for
+ * a list by parent (`byParent`), the parent read once for the statement (list-query.ts `parentRefOf`).
  */
 export function withImages(
   entity: EntityDefinition,
-  o: { images?: boolean } = {},
+  o: { images?: boolean; byParent?: boolean } = {},
 ): {
   images?: SQL<ListedAttachment[]>;
   through?: SQL<Record<string, unknown>>;
 } {
-  const through = readsThroughJson(entity);
+  const through = readsThroughJson(entity, { refOf: parentRefOf(entity, !!o.byParent) });
   const images = (o.images ?? true) && hasFiles(entity);
   return { ...(images ? { images: imagesOf(entity) } : {}), ...(through ? { through } : {}) };
 }

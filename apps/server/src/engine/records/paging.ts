@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { countAhead, countOf } from './bounded-count.ts';
-import { listConditions } from './list-query.ts';
+import { listConditions, parentIdParam } from './list-query.ts';
 import { orderBy, orderKeys } from './list-order.ts';
 import { withImages, rowsWithImages } from './listed-images.ts';
 import { recordForView } from './views.ts';
@@ -51,7 +51,7 @@ export type PageOptions = {
 const noRows: Page = { rows: [], attachments: [], totalCount: 0, exact: true };
 
 /** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
-const topShapes = new Set(['', 'id', 'parentId', 'variant']);
+const topShapes = new Set(['', 'id', parentIdParam, 'variant']);
 
 /**
  * One page of records, with their images, and how many matched, in one statement. The page is read
@@ -121,7 +121,7 @@ export async function readPage(
           : {
               record: o.forView ? recordForView(repo) : repo.table,
               counted,
-              ...withImages(repo.entity),
+              ...withImages(repo.entity, { byParent: !!q.parentId }),
             };
         if (form === 'top')
           return db

@@ -64,7 +64,7 @@ export async function everyRecord(
     `every:head:${shape}${bare}`,
     () =>
       db
-        .select({ record: repo.table, ...withImages(repo.entity, { images }) })
+        .select({ record: repo.table, ...withImages(repo.entity, { images, byParent: !!q.parentId }) })
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))

@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import { derivedLaterals, derivedSql } from '../derived-sql.ts';
+import { parentRefOf } from './list-query.ts';
 import type { RecordTable } from './record-table.ts';
 
 /**
@@ -39,20 +40,29 @@ const cache = new WeakMap<RecordTable, Map<string, SQL | null>>();
  * server (docs/engine-performance.md, "The page built by the database"). Undefined where the view
  * needs JavaScript: a derived value computed by a function, a list of text carried as JSON text, a
  * read over every variant of an entity (each row shows its own variant's fields).
+ *
+ * For a list by parent (`byParent`), every row's parent is the one asked for: what the derived
+ * values read through the parent (a UFD finding's inspection) is read by the parent's id, bound as
+ * the list binds it, so the database reads the parent once for the page, not once per row.
  */
-export function viewJsonSql(repo: RecordTable, variant: string | undefined): SQL | undefined {
+export function viewJsonSql(
+  repo: RecordTable,
+  variant: string | undefined,
+  o: { byParent?: boolean } = {},
+): SQL | undefined {
   let byVariant = cache.get(repo);
   if (!byVariant) cache.set(repo, (byVariant = new Map()));
-  const key = variant ?? '';
+  const byParent = !!o.byParent && !!repo.entity.parent;
+  const key = `${variant ?? ''}${byParent ? ':byParent' : ''}`;
   let built = byVariant.get(key);
   if (built === undefined) {
-    built = buildViewJson(repo, variant) ?? null;
+    built = buildViewJson(repo, variant, byParent) ?? null;
     byVariant.set(key, built);
   }
   return built ?? undefined;
 }
 
-function buildViewJson(repo: RecordTable, variant: string | undefined): SQL | undefined {
+function buildViewJson(repo: RecordTable, variant: string | undefined, byParent: boolean): SQL | undefined {
   const entity: EntityDefinition = repo.entity;
   if (entity.variants && !variant) return undefined;
   if (Object.values(entity.derived).some((d) => !d.expr)) return undefined;
@@ -68,11 +78,16 @@ function buildViewJson(repo: RecordTable, variant: string | undefined): SQL | un
   }
   // Derived values that read through a reference (a UFD finding's result by its inspection's code
   // and thickness) are worked out over values read once per row (`derivedLaterals`): compiled in
-  // place, each use read the referenced record again, two to four lookups a row.
+  // place, each use read the referenced record again, two to four lookups a row. Read through the
+  // parent's id rather than the row's column, the read names nothing of the row: PostgreSQL reads
+  // it once for the statement (an InitPlan), as a hand-written page reads the parent once.
   const derivedKeys = Object.keys(entity.derived);
   const once =
     derivedKeys.length > 0 && entity.readsThrough.length > 0
-      ? derivedLaterals(entity, derivedKeys, repo.table, 'view_derived')
+      ? derivedLaterals(entity, derivedKeys, repo.table, {
+          prefix: 'view_derived',
+          refOf: parentRefOf(entity, byParent),
+        })
       : undefined;
   for (const key of derivedKeys)
     values.push(named(once ? once.columns[key]! : derivedSql(entity, key, repo.table), key));
