@@ -11,8 +11,8 @@ import type { PdfFooter } from './report-pdf-cover.ts';
  * pdfmake, run on a worker thread of its own for each print (docs/report-of-record.md "Memory and
  * streaming"; the worker: pdf-print-worker.mjs, which also sets pdfmake up as "Fonts and printing"
  * says). Laying a report out makes hundreds of megabytes of short-lived objects: in the server's
- * heap, whose young generation is held at 1 MB (`--max-semi-space-size=1`), they were promoted and
- * the heap grew by about 175 MiB and stayed there. The worker has a young generation sized for
+ * heap, whose young generation is held small (`--max-semi-space-size`, 1 MB then), they were
+ * promoted and the heap grew by about 175 MiB and stayed there. The worker has a young generation sized for
  * them, a bounded old generation, and is ended after the print, giving back all it grew.
  */
 
@@ -28,32 +28,38 @@ export type PdfDocument = Record<string, unknown>;
 const limits = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 /**
- * The server's `--max-semi-space-size` (1 MB under `npm start`, docs/embedded-database.md), when it
- * runs with one. V8 reads that flag when it makes each isolate's heap, a worker's too, and lets it
- * win over the worker's `resourceLimits`: a print worker started under it had the server's 1 MB
- * semi-spaces whatever it asked for.
+ * The server's heap flags (`npm start`'s `--max-semi-space-size` and `--max-old-space-size`,
+ * docs/embedded-database.md), those it runs with. V8 reads them when it makes each isolate's heap,
+ * a worker's too, and lets them win over the worker's `resourceLimits`: a print worker started under
+ * them had the server's semi-spaces and old generation whatever it asked for.
  */
-const serverSemiSpaceMb = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
-  .map((arg) => /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(arg)?.[1])
-  .findLast((mb) => mb !== undefined);
+const serverHeapFlags = ['max-semi-space-size', 'max-old-space-size'].flatMap((flag) => {
+  const pattern = new RegExp(`^--${flag.replaceAll('-', '[-_]')}=(\\d+)$`);
+  const mb = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+    .map((arg) => pattern.exec(arg)?.[1])
+    .findLast((found) => found !== undefined);
+  return mb === undefined ? [] : [{ flag, mb }];
+});
 /** Print workers started whose heap V8 has not made yet. */
 let starting = 0;
+const setHeapFlags = (value: (mb: string) => string) => {
+  for (const { flag, mb } of serverHeapFlags) v8.setFlagsFromString(`--${flag}=${value(mb)}`);
+};
 
 /**
- * Starts a print worker with the young generation its `resourceLimits` ask for: the server's
- * semi-space flag is lifted (0: V8 sizes the young generation from the limits) while the worker's
- * heap is made, and put back once no print worker is starting. The server's own heap, made at
- * start, keeps its size; another worker started in that moment (the password judge) would get
- * V8's default young generation, not a larger heap than it can use.
+ * Starts a print worker with the heap its `resourceLimits` ask for: the server's heap flags are
+ * lifted (0: V8 sizes the heap from the limits) while the worker's heap is made, and put back once
+ * no print worker is starting. The server's own heap, made at start, keeps its sizes; another worker
+ * started in that moment (the password judge) would get V8's default heap, not one it cannot use.
  */
-function startPrintWorker(start: () => Worker): Worker {
-  if (serverSemiSpaceMb === undefined) return start();
-  if (starting++ === 0) v8.setFlagsFromString('--max-semi-space-size=0');
+export function startPrintWorker(start: () => Worker): Worker {
+  if (serverHeapFlags.length === 0) return start();
+  if (starting++ === 0) setHeapFlags(() => '0');
   let made = false;
   const heapMade = () => {
     if (made) return;
     made = true;
-    if (--starting === 0) v8.setFlagsFromString(`--max-semi-space-size=${serverSemiSpaceMb}`);
+    if (--starting === 0) setHeapFlags((mb) => mb);
   };
   try {
     const worker = start();
@@ -359,7 +365,7 @@ export function endWarmPdfPrinters() {
 /**
  * A full collection of the server's own heap once no print is running. A print's reading (the
  * report's tree, its photos' bytes, the layout's definition) lives for seconds, long enough for
- * the 1 MB young generation (`--max-semi-space-size=1`) to promote it; it is garbage once the PDF
+ * the server's small young generation (`--max-semi-space-size`) to promote it; it is garbage once the PDF
  * is written, but V8 collects the old generation only when it has grown by a factor of what was
  * live, so print after print RSS rose by its 20–35 MiB before falling back (on PostgreSQL, 120 →
  * 154 MiB above idle over 20 prints; 119–134 with this). A pause of a few tens of milliseconds,
