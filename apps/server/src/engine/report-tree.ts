@@ -2,6 +2,7 @@ import { deriveValue, entities, referenceTarget, reportHeader, techniques } from
 import type { DerivedField, EntityDefinition, Field, TechniqueDefinition } from '@inspectra/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { takesStatementsAtOnce } from '../db/handle.ts';
 import type { ReadScope } from './record-scope.ts';
 import { attachmentsOf, readsThroughOf } from './records.ts';
 import type { AttachmentRow, RecordRepository, StoredRecord } from './records.ts';
@@ -294,6 +295,7 @@ async function treeRecords(
   // The rows of one statement share their keys; a batch holds one variant, or none.
   const rowKeys = Object.keys(rows[0]!);
   const plans = new Map<string | null, RecordPlan>();
+  const atOnce = takesStatementsAtOnce(deps.db);
   const out: TreeRecord[] = [];
   for (const row of rows) {
     const variant = typeof row.variant === 'string' ? row.variant : null;
@@ -301,14 +303,12 @@ async function treeRecords(
     if (!plan) plans.set(variant, (plan = recordPlan(entity, rowKeys, variant, root)));
     const record = treeRecord(entity, plan, row, byOwner.get(row.id) ?? noFiles);
     // A record's names are asked for together (a report's header names five records), set in
-    // the declared order of its fields.
-    if (plan.naming.length === 1) {
-      const [key, field] = plan.naming[0]!;
-      record.named[key] = await names.of(field, record.values[key]);
-    } else if (plan.naming.length > 1) {
+    // the declared order of its fields; in a transaction (one connection) one after another.
+    if (atOnce && plan.naming.length > 1) {
       const found = await Promise.all(plan.naming.map(([key, field]) => names.of(field, record.values[key])));
       plan.naming.forEach(([key], i) => (record.named[key] = found[i] ?? null));
-    }
+    } else
+      for (const [key, field] of plan.naming) record.named[key] = await names.of(field, record.values[key]);
     out.push(record);
   }
   return out;

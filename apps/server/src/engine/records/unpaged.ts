@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { takesStatementsAtOnce } from '../../db/handle.ts';
 import { AppError } from '../../errors.ts';
 import { listConditions } from './list-query.ts';
 import { orderBy } from './list-order.ts';
@@ -129,12 +130,14 @@ function batches(repo: RecordTable, db: DbOrTx, ids: string[], images: boolean):
     found.catch(() => undefined);
     return { wanted, found };
   };
-  let ahead = ids.length > 0 ? read(0) : undefined;
+  // In a transaction (one connection) each batch is read when asked for.
+  const readAhead = takesStatementsAtOnce(db);
+  let ahead = ids.length > 0 && readAhead ? read(0) : undefined;
   return (async function* () {
-    for (let start = 0; ahead; start += unpagedBatch) {
-      const { wanted, found } = ahead;
+    for (let start = 0; start < ids.length; start += unpagedBatch) {
+      const { wanted, found } = ahead ?? read(start);
       const rows = await found;
-      ahead = start + unpagedBatch < ids.length ? read(start + unpagedBatch) : undefined;
+      ahead = readAhead && start + unpagedBatch < ids.length ? read(start + unpagedBatch) : undefined;
       const byId = new Map(rows.map((f) => [f.record.id, f]));
       yield rowsWithImages(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
     }
