@@ -10,7 +10,7 @@
  *   npm run bench:web -- --reports dir   keep each Lighthouse report (JSON, open in the Lighthouse viewer)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,7 +40,11 @@ const targets = { authInitialJsGzipKiB: 150, lighthouseScore: 95 };
 
 const repo = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, or its headless shell where only that is installed (what CI installs for the
+// journeys, playwright.config.ts); CHROMIUM_PATH names another. Lighthouse runs in either.
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

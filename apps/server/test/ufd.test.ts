@@ -1,6 +1,6 @@
 import type { ufdVariants } from '@inspectra/contract';
 import { ufdSummary } from '@inspectra/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { derivedSql } from '../src/engine/derived-sql.ts';
@@ -322,6 +322,53 @@ describe('the result the acceptance code gives', () => {
       expect(reads.length, query).toBeGreaterThan(0);
       for (const read of reads) expect(read['Actual Loops'], query).toBe(1);
     }
+  });
+
+  it('reads the inspection once a batch for a whole list longer than one batch', async () => {
+    const report = await createReportHeader(t, { inspectionMethod: 'ufd' });
+    const vessel = await createInspection('pressure-vessel', report.id, { matThickness: '25' });
+    const first = await createFinding('pressure-vessel', vessel.id, indication('slagInclusion', 90, 2));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // 600 more findings like it, each its own length, written as a bulk load would.
+    await t.db.execute(sql`insert into ufd_summary
+      select (jsonb_populate_record(null::ufd_summary, to_jsonb(s) || jsonb_build_object(
+        'id', gen_random_uuid(), 'decibels_defect_length', (g % 40)::text, 'part_of_subject', 'Weld ' || g))).*
+      from ufd_summary s, generate_series(1, 600) g where s.id = ${first.body.data.id}`);
+    const url = `/api/ufd-summary-pressure-vessel/by-inspection?inspectionId=${vessel.id}`;
+    let whole: { id: string; proposedResult: string | null }[] = [];
+    const statements = await preparedStatementsOf(async () => {
+      const r = await t.call('GET', url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      whole = r.body.data;
+    });
+    expect(whole).toHaveLength(601);
+    // The rows after the first batch, read by id under the inspection: it is read once a batch.
+    const later = statements.filter((s) => s.key.startsWith('batch:parent'));
+    expect(later.length).toBeGreaterThan(0);
+    for (const batch of later) {
+      const reads = (await planNodes(batch)).filter((node) => node['Relation Name'] === 'ufd_inspection');
+      expect(reads.length).toBeGreaterThan(0);
+      for (const read of reads) expect(read['Actual Loops']).toBe(1);
+    }
+    // The same records as its pages, byte for byte, and each finding's code result as the
+    // declaration reads it in SQL through the finding's own reference.
+    const paged: unknown[] = [];
+    for (let pageNumber = 1; pageNumber <= 4; pageNumber++) {
+      const page = await t.call('GET', `${url}&pageNumber=${pageNumber}&pageSize=200`);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      paged.push(...page.body.data);
+    }
+    expect(JSON.stringify(paged)).toBe(JSON.stringify(whole));
+    const f = tableOf(ufdSummary);
+    const declared = await t.db
+      .select({ id: f.id, proposed: derivedSql(ufdSummary, 'proposedResult', f) })
+      .from(f)
+      .where(eq(f.ufdInspectionId, vessel.id));
+    expect(new Map(whole.map((r) => [r.id, r.proposedResult]))).toEqual(
+      new Map(declared.map((r) => [r.id, r.proposed])),
+    );
+    // Both results the code gives are among them (slag of 9 mm against t/3, about 8.3 mm).
+    expect(new Set(whole.map((r) => r.proposedResult))).toEqual(new Set(['accept', 'reject']));
   });
 
   it('is printed in the whole report beside the inspector’s result', async () => {

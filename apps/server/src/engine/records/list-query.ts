@@ -54,8 +54,8 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   const company = repo.scopedCompany(q.scope);
   if (company && 'condition' in repo.scope)
     conditions.push(repo.scope.condition(sql`${bind('scopeCompany', company)}::uuid`));
-  if (q.parentId && entity.parent)
-    conditions.push(eq(repo.column(entity.parent), bind(parentIdParam, q.parentId)));
+  const parentId = q.parentId && entity.parent ? q.parentId : undefined;
+  if (parentId) conditions.push(eq(repo.column(entity.parent!), bind(parentIdParam, parentId)));
   // Under a parent of variants the parent fixes the variant (a child is created only under a parent of
   // its own variant): the condition would only make the list read the table where its index serves.
   // The rows found are checked instead (`ofOtherVariant`).
@@ -140,6 +140,11 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
     values,
     shape: shape.join(','),
     rangedFields: [...rangedFields],
+    /**
+     * A list by parent: its parent's id is bound (`parentIdParam`), so what its rows read through
+     * the parent is read by that id, once per statement (`parentRefOf`).
+     */
+    byParent: parentId !== undefined,
     /**
      * Whether rows found are of another variant than the one asked for, left out of the conditions
      * because the parent fixes it: such rows mean a parent of another variant, whose list under this

@@ -76,7 +76,7 @@ export async function readPage(
   o: PageOptions = {},
 ): Promise<Page> {
   const bound = listConditions(repo, q);
-  const { where, values, shape, rangedFields, order: own } = bound;
+  const { where, values, shape, rangedFields, order: own, byParent } = bound;
   const { offset, countLimit } = pageWindow(q);
   if (bound.search && offset + q.pageSize > searchDepth)
     throw new AppError(
@@ -121,7 +121,7 @@ export async function readPage(
           : {
               record: o.forView ? recordForView(repo) : repo.table,
               counted,
-              ...withImages(repo.entity, { byParent: !!q.parentId }),
+              ...withImages(repo.entity, { byParent }),
             };
         if (form === 'top')
           return db

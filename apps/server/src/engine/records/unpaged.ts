@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { takesStatementsAtOnce } from '../../db/handle.ts';
 import { AppError } from '../../errors.ts';
-import { listConditions } from './list-query.ts';
+import { listConditions, parentIdParam } from './list-query.ts';
 import { orderBy } from './list-order.ts';
 import { rowsWithImages, withImages } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
@@ -57,7 +57,7 @@ export async function everyRecord(
       )
     );
   };
-  const { where, values, shape, order, ofOtherVariant } = listConditions(repo, q);
+  const { where, values, shape, order, ofOtherVariant, byParent } = listConditions(repo, q);
   const images = o.images ?? true;
   const bare = images ? '' : ':bare';
   const head = await repo.statements.run<RowWithImages[]>(
@@ -65,7 +65,7 @@ export async function everyRecord(
     `every:head:${shape}${bare}`,
     () =>
       db
-        .select({ record: repo.table, ...withImages(repo.entity, { images, byParent: !!q.parentId }) })
+        .select({ record: repo.table, ...withImages(repo.entity, { images, byParent }) })
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))
@@ -100,7 +100,7 @@ export async function everyRecord(
     repo,
     db,
     ids.map((r) => r.id).filter((id) => !sent.has(id)),
-    images,
+    { images, parentId: byParent ? values[parentIdParam] : undefined },
   );
   return (async function* () {
     yield first;
@@ -112,19 +112,30 @@ export async function everyRecord(
  * The rows of `ids`, `unpagedBatch` at a time, in their order. The first batch's statement is sent
  * at once (while the caller works through the list's first rows), and each next one before the
  * batch before it is handed on: the database reads one batch ahead of the caller, never more.
+ * The ids of a list by parent (`parentId`) are read under that parent, so what the rows read through
+ * it is read once a batch, as the list's first batch reads it; a row moved meanwhile is left out,
+ * as a row deleted is.
  */
-function batches(repo: RecordTable, db: DbOrTx, ids: string[], images: boolean): AsyncGenerator<RecordBatch> {
+function batches(
+  repo: RecordTable,
+  db: DbOrTx,
+  ids: string[],
+  o: { images: boolean; parentId?: unknown },
+): AsyncGenerator<RecordBatch> {
+  const { images, parentId } = o;
+  const parent = parentId !== undefined ? repo.entity.parent : undefined;
+  const byId = sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`;
   const read = (start: number) => {
     const wanted = ids.slice(start, start + unpagedBatch);
     const found = repo.statements.run<RowWithImages[]>(
       db,
-      images ? 'batch' : 'batch:bare',
+      `batch${parent ? ':parent' : ''}${images ? '' : ':bare'}`,
       () =>
         db
-          .select({ record: repo.table, ...withImages(repo.entity, { images }) })
+          .select({ record: repo.table, ...withImages(repo.entity, { images, byParent: !!parent }) })
           .from(repo.table)
-          .where(sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`),
-      { ids: wanted },
+          .where(parent ? and(byId, eq(repo.column(parent), sql.placeholder(parentIdParam))) : byId),
+      { ids: wanted, ...(parent ? { [parentIdParam]: parentId } : {}) },
     );
     // A caller that stops early leaves the batch read ahead unread: its failure is not theirs.
     found.catch(() => undefined);
@@ -138,8 +149,8 @@ function batches(repo: RecordTable, db: DbOrTx, ids: string[], images: boolean):
       const { wanted, found } = ahead ?? read(start);
       const rows = await found;
       ahead = readAhead && start + unpagedBatch < ids.length ? read(start + unpagedBatch) : undefined;
-      const byId = new Map(rows.map((f) => [f.record.id, f]));
-      yield rowsWithImages(wanted.map((id) => byId.get(id)).filter((f) => f !== undefined));
+      const readById = new Map(rows.map((f) => [f.record.id, f]));
+      yield rowsWithImages(wanted.map((id) => readById.get(id)).filter((f) => f !== undefined));
     }
   })();
 }
