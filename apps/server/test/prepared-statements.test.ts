@@ -1,9 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { reportHeader } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { recordScopes, repositories } from '../src/app.ts';
+import { unscoped } from '../src/engine/record-scope.ts';
 import { SqlStatements } from '../src/engine/records/statements.ts';
-import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
+import {
+  createReportHeader,
+  createThermalAnalysis,
+  createThermalMeasurement,
+  startTestApp,
+} from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { preparedStatementsOf } from './statements-run.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,5 +84,31 @@ describe('statements written as SQL, prepared once per shape', () => {
     expect(await read(own)).toEqual([{ grade: 'group', n: 1 }]);
     expect(await read(real)).toEqual([{ grade: 'zone', n: 1 }]);
     expect(builds).toEqual(['zone', 'group']);
+  });
+});
+
+describe('a record read by id', () => {
+  it('is one prepared statement per shape: open, under a company’s scope, held for a write', async () => {
+    const report = await createReportHeader(t);
+    const repo = repositories(recordScopes).get(reportHeader.name)!;
+    const { db } = t.database;
+    const everyone = unscoped('the test reads its own report');
+    const another = { companyId: randomUUID() };
+    const seen = await preparedStatementsOf(async () => {
+      expect((await repo.find(db, report.id, everyone))?.reportNumber).toBe(report.reportNumber);
+      // Another record, the same statement: only the id is a value.
+      expect(await repo.find(db, randomUUID(), everyone)).toBeUndefined();
+      // A contractor company's user finds nothing outside its scope (docs/company-scoping.md).
+      expect(await repo.find(db, report.id, another)).toBeUndefined();
+      await expect(repo.get(db, report.id, another)).rejects.toThrow(/was not found/);
+      // Held for the caller's transaction, then free again for the next writer.
+      await db.transaction(async (tx) => {
+        expect((await repo.find(tx, report.id, everyone, { lock: true }))?.id).toBe(report.id);
+      });
+    });
+    expect(seen.map((s) => s.key)).toEqual(['find', 'find', 'find:scoped', 'find:scoped', 'find:lock']);
+    expect(seen[1]!.params).toEqual([seen[1]!.params[0], 1]);
+    expect(seen[2]!.params).toContain(another.companyId);
+    expect(seen[4]!.text).toMatch(/for update$/);
   });
 });
