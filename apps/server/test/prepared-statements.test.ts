@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { reportHeader } from '@inspectra/contract';
+import { reportHeader, thermalMeasurement } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { recordScopes, repositories } from '../src/app.ts';
+import { attachmentsOf } from '../src/engine/records/listed-images.ts';
+import { signatureOf } from '../src/modules/auth/signatures.ts';
 import { unscoped } from '../src/engine/record-scope.ts';
 import { SqlStatements } from '../src/engine/records/statements.ts';
 import {
   createReportHeader,
   createThermalAnalysis,
   createThermalMeasurement,
+  jpegBytes,
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -110,5 +113,28 @@ describe('a record read by id', () => {
     expect(seen[1]!.params).toEqual([seen[1]!.params[0], 1]);
     expect(seen[2]!.params).toContain(another.companyId);
     expect(seen[4]!.text).toMatch(/for update$/);
+  });
+
+  it('reads its files, and a user’s signature, by statements prepared once', async () => {
+    const analysis = await createThermalAnalysis(t);
+    const measurement = await createThermalMeasurement(
+      t,
+      analysis.id,
+      {},
+      {
+        thermalImage: { name: 'ir.jpg', type: 'image/jpeg', bytes: jpegBytes },
+      },
+    );
+    const { db } = t.database;
+    const seen = await preparedStatementsOf(async () => {
+      const files = await attachmentsOf(db, thermalMeasurement, [measurement.id, randomUUID()]);
+      expect(files.map((f) => [f.ownerId, f.mediaType])).toEqual([[measurement.id, 'image/jpeg']]);
+      // Another batch's ids, the same statement: none of these has a file.
+      expect(await attachmentsOf(db, thermalMeasurement, [randomUUID()])).toEqual([]);
+      expect(await signatureOf(db, randomUUID())).toBeUndefined();
+    });
+    // One statement for every entity's files (the entity is a value), one for the signature.
+    expect(seen.map((s) => s.key)).toEqual(['of', 'of', 'current']);
+    expect(seen[1]!.params).toContain(thermalMeasurement.name);
   });
 });

@@ -5,6 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readsThroughJson } from '../derived-sql.ts';
+import { PreparedStatements } from './statements.ts';
 import { parentRefOf } from './list-query.ts';
 import type { StoredRecord } from './read-shapes.ts';
 
@@ -146,19 +147,29 @@ export function rowsWithImages(
   return { rows, attachments: listed };
 }
 
-/** The attachments of some records of an entity, in one query. */
+/** The files' reads (`attachmentsOf`), prepared once for every entity. */
+const attachmentStatements = new PreparedStatements('attachment');
+
+/**
+ * The attachments of some records of an entity, in one query, prepared by name: a record opened by
+ * id reads its files by it, and a report's walk each batch's.
+ */
 export async function attachmentsOf(db: DbOrTx, entity: EntityDefinition, ids: string[]) {
   if (ids.length === 0 || !hasFiles(entity)) return [];
-  return (
-    db
-      .select()
-      .from(attachments)
-      // One array value rather than a list of parameters: a batch of 500 ids is planned as one.
-      .where(
-        and(
-          eq(attachments.ownerEntity, entity.name),
-          sql`${attachments.ownerId} = any(${sql.param(ids)}::uuid[])`,
+  return attachmentStatements.run<(typeof attachments.$inferSelect)[]>(
+    db,
+    'of',
+    () =>
+      db
+        .select()
+        .from(attachments)
+        // One array value rather than a list of parameters: a batch of 500 ids is planned as one.
+        .where(
+          and(
+            eq(attachments.ownerEntity, sql.placeholder('entity')),
+            sql`${attachments.ownerId} = any(${sql.placeholder('ids')}::uuid[])`,
+          ),
         ),
-      )
+    { entity: entity.name, ids },
   );
 }

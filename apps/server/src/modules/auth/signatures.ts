@@ -1,9 +1,10 @@
 import { maxSignatureBytes } from '@inspectra/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { discardUnreferenced } from '../../engine/record-files.ts';
+import { PreparedStatements } from '../../engine/records/statements.ts';
 import { fileUpload } from '../../engine/request-body/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../files/files.actions.ts';
@@ -17,14 +18,28 @@ import { sendAttachment } from '../files/files.actions.ts';
 const signatureOwner = 'userSignature';
 const signatureTypes = ['image/png', 'image/jpeg'];
 
+/** The signature's read, prepared by name: every page's profile asks whether one is drawn. */
+const signatureStatements = new PreparedStatements('attachment_signature');
+
 /** The user's current signature, if drawn. */
 export async function signatureOf(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.ownerEntity, signatureOwner), eq(attachments.ownerId, userId)))
-    .orderBy(desc(attachments.createdAt))
-    .limit(1);
+  const [row] = await signatureStatements.run<(typeof attachments.$inferSelect)[]>(
+    db,
+    'current',
+    () =>
+      db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.ownerEntity, signatureOwner),
+            eq(attachments.ownerId, sql.placeholder('userId')),
+          ),
+        )
+        .orderBy(desc(attachments.createdAt))
+        .limit(1),
+    { userId },
+  );
   return row;
 }
 
