@@ -5,12 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { reportStatuses, taskStateByReports, taskStateOf, taskStates } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, roles } from '../src/db/schema/index.ts';
+import { SqlStatements } from '../src/engine/records/statements.ts';
 import { calendarDay, monthOf, weekOf } from '../src/modules/my-tasks/my-tasks.actions.ts';
-import { myTasksSql, taskFilters } from '../src/modules/my-tasks/my-tasks.sql.ts';
+import { cutValues, myTasksSql, taskFilters } from '../src/modules/my-tasks/my-tasks.sql.ts';
 import {
   completeForSubmission,
   approverToken,
@@ -513,6 +515,34 @@ describe('GET /my-tasks/work-order-numbers', () => {
   });
 });
 
+describe('the statements of my tasks', () => {
+  it('are run by name, prepared by shape, their values bound', async () => {
+    const direct = vi.spyOn(t.db, 'execute');
+    const prepared = vi.spyOn(SqlStatements.prototype, 'execute');
+    try {
+      const calls = [
+        '/my-tasks?search=todo&tab=todo&pageSize=3',
+        '/my-tasks?search=todo&tab=todo&pageSize=3&pageNumber=4',
+        '/my-task/statistics',
+        '/my-tasks/work-order-numbers?search=todo&pageSize=1&pageNumber=9',
+        '/my-tasks/inspection-planner?dateStart=2026-01-01&dateEnd=2026-01-31',
+      ];
+      for (const url of calls) expect((await mine(url)).status, url).toBe(200);
+      // Nothing of my tasks is built and planned afresh: every statement goes by name.
+      expect(direct).not.toHaveBeenCalled();
+      const shapes = prepared.mock.calls.map(([, shape]) => shape.join(' '));
+      expect(shapes).toContain('page:pressing countLimit limit offset search state today userId');
+      expect(shapes).toContain('count countLimit search state today userId');
+      expect(shapes).toContain('statistics today userId weekFrom weekTo');
+      expect(shapes).toContain('workOrderNumbers:count countLimit search today userId');
+      expect(shapes).toContain('page:planned limit offset periodFrom periodTo today userId');
+    } finally {
+      direct.mockRestore();
+      prepared.mockRestore();
+    }
+  });
+});
+
 describe('access', () => {
   it('needs a session and the myTask view permission', async () => {
     const anonymous = await t.inject({ method: 'GET', url: '/api/my-tasks' });
@@ -564,19 +594,32 @@ describe('indexes', () => {
       expect(upkept!.visible).toBeGreaterThan(0);
     }
     await t.db.execute(sql`vacuum analyze`);
-    const explain = async (query: SQL) =>
-      (await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
+    // The statements bind their values (prepared by shape): explained with them in place.
+    const client = t.db.$client as unknown as {
+      query(text: string, values: unknown[]): Promise<{ rows: { 'QUERY PLAN': string }[] }>;
+    };
+    const explain = async (query: SQL, values: Record<string, unknown>) => {
+      const built = new PgDialect().sqlToQuery(sql`explain ${query}`);
+      const plan = await client.query(built.sql, fillPlaceholders(built.params, values));
+      return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
     const scope = { userId: inspector.id, today };
     // Every task counted by state and method (the statistics), a page (cut before any row is read
     // whole, with its count bounded as the engine's window says) and a page of a search.
     const cut = { limit: 20, offset: 0, countLimit: 1000 };
+    const searched = { ...scope, ...taskFilters({ search: 'pump' }) };
     const text = [
-      await explain(sql`select tasks.state, tasks.inspection_method_name, count(*) filter (where tasks.overdue)
-        from ${myTasksSql(scope)} group by 1, 2`),
-      await explain(sql`select * from ${myTasksSql(scope, cut)}`),
-      await explain(sql`select * from ${myTasksSql({ ...scope, ...taskFilters({ search: 'pump' }) }, cut)}`),
+      await explain(
+        sql`select tasks.state, tasks.inspection_method_name, count(*) filter (where tasks.overdue)
+        from ${myTasksSql(scope)} group by 1, 2`,
+        scope,
+      ),
+      await explain(sql`select * from ${myTasksSql(scope, cut)}`, { ...scope, ...cutValues(cut) }),
+      await explain(sql`select * from ${myTasksSql(searched, cut)}`, {
+        ...scope,
+        ...searched.values,
+        ...cutValues(cut),
+      }),
     ].join('\n');
     // One for the statistics; for each page, one for its rows and one for its count.
     expect(text.match(/Index Only Scan using inspector_task_list_idx/g)).toHaveLength(5);

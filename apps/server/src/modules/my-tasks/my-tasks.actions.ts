@@ -16,7 +16,9 @@ import {
   myTasksSql,
   plannedWithin,
   readTasks,
+  runTasks,
   taskFilters,
+  withConditions,
 } from './my-tasks.sql.ts';
 import type { TaskScope } from './my-tasks.sql.ts';
 import { calendarDay, checkedPlannerPeriod, plannerMaxTasks, plannerNote, weekOf } from './planner-period.ts';
@@ -24,7 +26,10 @@ import { teamPlanActions } from './team-plan.actions.ts';
 
 export { calendarDay, monthOf, plannerMaxDays, plannerMaxTasks, weekOf } from './planner-period.ts';
 
-function scopeOf(user: AuthenticatedUser | undefined, filters: Pick<TaskScope, 'where'> = {}): TaskScope {
+function scopeOf(
+  user: AuthenticatedUser | undefined,
+  filters: Pick<TaskScope, 'where' | 'values'> = {},
+): TaskScope {
   // The route row requires myTask.view, so a user is always there; the guard keeps the type honest.
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to see your tasks');
   return { userId: user.id, today: calendarDay(new Date()), ...filters };
@@ -51,9 +56,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
   }),
 
   'myTask.get': typedAction({ params: z.object({ id: z.string() }) }, async ({ params, user, deps }) => {
-    const { tasks } = await readTasks(deps.db, scopeOf(user, { where: [byAssignment(params.id)] }), {
-      limit: 1,
-    });
+    const { tasks } = await readTasks(deps.db, scopeOf(user, byAssignment(params.id)), { limit: 1 });
     if (!tasks[0]) throw new AppError('NOT_FOUND', `You have no task ${params.id}`);
     return { data: tasks[0] };
   }),
@@ -62,7 +65,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const scope = scopeOf(user);
     const week = weekOf(scope.today);
     // One pass over the tasks: counted by state (with overdue and this week) and by method.
-    const found = await deps.db.execute<{
+    const found = await runTasks<{
       by_state: number;
       state: TaskState | null;
       code: string | null;
@@ -70,17 +73,23 @@ export const myTaskActions: Record<string, ActionHandler> = {
       n: number;
       overdue: number;
       this_week: number;
-    }>(sql`select grouping(tasks.state) = 0 as by_state, tasks.state,
+    }>(
+      deps.db,
+      'statistics',
+      scope,
+      { weekFrom: week.from, weekTo: week.to },
+      () => sql`select grouping(tasks.state) = 0 as by_state, tasks.state,
         tasks.inspection_method as code, tasks.inspection_method_name as name, count(*)::int as n,
         (count(*) filter (where tasks.overdue))::int as overdue,
-        (count(*) filter (where ${plannedWithin(week)}))::int as this_week
+        (count(*) filter (where ${plannedWithin('week')}))::int as this_week
       from ${myTasksSql(scope)}
-      group by grouping sets ((tasks.state), (tasks.inspection_method, tasks.inspection_method_name))`);
+      group by grouping sets ((tasks.state), (tasks.inspection_method, tasks.inspection_method_name))`,
+    );
     const byState = Object.fromEntries(taskStates.map((s) => [s, 0])) as Record<TaskState, number>;
     let overdue = 0;
     let thisWeek = 0;
     const byMethod: { code: string; name: string; count: number }[] = [];
-    for (const row of found.rows) {
+    for (const row of found) {
       if (row.by_state) {
         byState[row.state!] = row.n;
         overdue += row.overdue;
@@ -108,27 +117,40 @@ export const myTaskActions: Record<string, ActionHandler> = {
   }),
 
   'myTask.workOrderNumbers': typedAction({ query: lookupQuery }, async ({ query, user, deps }) => {
-    const scope = scopeOf(user);
     const window = pageWindow(query);
-    const search = query.search ? [sql`${mine.woNumber} ilike ${likePattern(query.search)}`] : [];
+    const scope = query.search
+      ? withConditions(scopeOf(user), {
+          where: [sql`${mine.woNumber} ilike ${sql.placeholder('search')}`],
+          values: { search: likePattern(query.search) },
+        })
+      : scopeOf(user);
     // The user's rows of inspector_task counted per work order number, from the index alone.
     const numbers = sql`select ${mine.woNumber} as value, count(*)::int as n from ${mine}
-      where ${matching({ ...scope, where: search })} group by ${mine.woNumber}`;
+      where ${matching(scope)} group by ${mine.woNumber}`;
     // The numbers counted as far as the page's window counts (engine paging.ts `pageWindow`).
-    const counted = sql`(select count(*)::int from (select 1 from numbers limit ${window.countLimit + 1}) c)`;
-    const found = await deps.db.execute<{ value: string; count: number; total: number }>(
-      sql`with numbers as (${numbers}) select numbers.value, numbers.n as count, ${counted} as total
-        from numbers order by numbers.value limit ${window.pageSize} offset ${window.offset}`,
+    const counted = sql`(select count(*)::int from (select 1 from numbers limit ${sql.placeholder('countLimit')}) c)`;
+    const countLimit = window.countLimit + 1;
+    const found = await runTasks<{ value: string; count: number; total: number }>(
+      deps.db,
+      'workOrderNumbers',
+      scope,
+      { countLimit, limit: window.pageSize, offset: window.offset },
+      () => sql`with numbers as (${numbers}) select numbers.value, numbers.n as count, ${counted} as total
+        from numbers order by numbers.value limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
     );
-    let walked = found.rows[0]?.total;
+    let walked = found[0]?.total;
     if (walked === undefined && window.offset > 0) {
-      const past = await deps.db.execute<{ n: number }>(
-        sql`with numbers as (${numbers}) select ${counted} as n`,
+      const [past] = await runTasks<{ n: number }>(
+        deps.db,
+        'workOrderNumbers:count',
+        scope,
+        { countLimit },
+        () => sql`with numbers as (${numbers}) select ${counted} as n`,
       );
-      walked = past.rows[0]?.n;
+      walked = past?.n;
     }
     return {
-      data: found.rows.map((r) => ({ value: r.value, count: r.count })),
+      data: found.map((r) => ({ value: r.value, count: r.count })),
       meta: countedPage(window, walked ?? 0),
     };
   }),

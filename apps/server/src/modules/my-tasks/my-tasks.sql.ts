@@ -3,6 +3,7 @@ import type { MyTask, TaskState } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { likePattern } from '../../engine/records.ts';
+import { SqlStatements } from '../../engine/records/statements.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { inspectorTasks, tableOf } from '../../db/schema/index.ts';
 
@@ -16,21 +17,60 @@ export const mine = inspectorTasks;
 /** A period of calendar days, both ends included (ISO dates). */
 export type Period = { from: string; to: string };
 
-/** The tasks' planned periods (as `myTasksSql` names them) that overlap the period given. */
-export const plannedWithin = (p: Period) =>
-  sql`(tasks.planned_from <= ${p.to}::date and tasks.planned_to >= ${p.from}::date)`;
+/**
+ * What a statement of tasks binds per call, by placeholder name. The statements are written once per
+ * shape and run by name (`SqlStatements`): which values a statement binds, with its kind and order,
+ * is its shape, and every value, the user's id first, is bound, never written into its text.
+ */
+export type TaskValues = Record<string, unknown>;
+
+/** The placeholder `name` (a value of `TaskValues`). */
+const bound = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The tasks' planned periods (as `myTasksSql` names them) that overlap a period, its ends bound as
+ * `${name}From` and `${name}To`.
+ */
+export const plannedWithin = (name: string) =>
+  sql`(tasks.planned_from <= ${bound(`${name}To`)}::date and tasks.planned_to >= ${bound(`${name}From`)}::date)`;
 
 export type TaskScope = {
   userId: string;
   /** The server's date today (ISO): a task whose planned finish is before it and not done is overdue. */
   today: string;
-  /** Conditions over the user's rows of `inspector_task` (`taskFilters`). */
+  /** Conditions over the user's rows of `inspector_task` (`taskFilters`), their values in `values`. */
   where?: SQL[];
+  values?: TaskValues;
 };
 
 /** The user's rows of `inspector_task` that match the scope's conditions. */
 export const matching = (scope: TaskScope) =>
-  sql.join([sql`${mine.userId} = ${scope.userId}`, ...(scope.where ?? [])], sql` and `);
+  sql.join([sql`${mine.userId} = ${bound('userId')}`, ...(scope.where ?? [])], sql` and `);
+
+/** A scope's conditions joined with more (`more`'s values bound as `values`). */
+export const withConditions = (scope: TaskScope, more: Pick<TaskScope, 'where' | 'values'>): TaskScope => ({
+  ...scope,
+  where: [...(scope.where ?? []), ...(more.where ?? [])],
+  values: { ...scope.values, ...more.values },
+});
+
+/** The statements of my tasks, prepared by shape (`runTasks`). */
+const statements = new SqlStatements('my_tasks');
+
+/**
+ * Runs a statement of tasks by name: `kind` names the statement and its order, the values bound
+ * (the scope's, `more`) its conditions, so the two make its shape. Rows as `db.execute` answers them.
+ */
+export function runTasks<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  kind: string,
+  scope: TaskScope,
+  more: TaskValues,
+  build: () => SQL,
+): Promise<T[]> {
+  const values: TaskValues = { userId: scope.userId, today: scope.today, ...scope.values, ...more };
+  return statements.execute<T>(db, [kind, ...Object.keys(values).sort()], build, values);
+}
 
 /** What every form reads of the user's rows of `inspector_task`, all in its index. */
 const indexed = sql`${mine.assignmentId} as id, ${mine.woNumber} as wo_number,
@@ -44,9 +84,12 @@ const indexed = sql`${mine.assignmentId} as id, ${mine.woNumber} as wo_number,
  */
 export type TaskCut = { limit: number; offset: number; order?: 'planned'; countLimit?: number };
 
-/** How many of the user's rows of `inspector_task` match, read from its index, at most `limit`. */
-const countedSql = (scope: TaskScope, limit: number) =>
-  sql`(select count(*)::int from (select 1 from ${mine} where ${matching(scope)} limit ${limit}) counted)`;
+/**
+ * How many of the user's rows of `inspector_task` match, read from its index, at most the value
+ * bound as `countLimit`.
+ */
+const countedSql = (scope: TaskScope) =>
+  sql`(select count(*)::int from (select 1 from ${mine} where ${matching(scope)} limit ${bound('countLimit')}) counted)`;
 
 /**
  * The signed-in user's tasks with their method, without whether they are overdue, read from the
@@ -58,9 +101,9 @@ export function assignedSql(scope: TaskScope, cut?: TaskCut) {
   if (!cut)
     return sql`(select ${indexed}, ${methods.name} as inspection_method_name from ${mine}
       join ${methods} on ${methods.code} = ${mine.inspectionMethod} where ${matching(scope)}) tasks`;
-  const total = cut.countLimit === undefined ? sql`count(*) over ()` : countedSql(scope, cut.countLimit + 1);
+  const total = cut.countLimit === undefined ? sql`count(*) over ()` : countedSql(scope);
   const keys = sql`(select ${indexed}, (${total})::int as total from ${mine}
-    where ${matching(scope)} order by ${pageOrder(cut.order, 'inner')} limit ${cut.limit} offset ${cut.offset}) keys`;
+    where ${matching(scope)} order by ${pageOrder(cut.order, 'inner')} limit ${bound('limit')} offset ${bound('offset')}) keys`;
   return sql`(select keys.*, ${methods.name} as inspection_method_name,
       ${assignments.workOrderSPKId} as work_order_spkid, ${assignments.plannedStart}::text as date_start,
       ${assignments.woTitle} as wo_title, ${assignments.equipmentCategory} as equipment_category,
@@ -97,9 +140,16 @@ function pageOrder(order: 'planned' | undefined, t: 'tasks' | 'inner') {
  * this one subquery; with a `cut` only that page is read. Columns are named as `TaskRow` reads them.
  */
 export function myTasksSql(scope: TaskScope, cut?: Parameters<typeof assignedSql>[1]) {
-  return sql`(select tasks.*, (tasks.date_end < ${scope.today} and tasks.state <> 'done') as overdue
+  return sql`(select tasks.*, (tasks.date_end < ${bound('today')} and tasks.state <> 'done') as overdue
     from ${assignedSql(scope, cut)}) tasks`;
 }
+
+/** What a cut binds (`assignedSql`): the page's limit and offset, and its bounded count's limit. */
+export const cutValues = (cut: TaskCut): TaskValues => ({
+  limit: cut.limit,
+  offset: cut.offset,
+  ...(cut.countLimit === undefined ? {} : { countLimit: cut.countLimit + 1 }),
+});
 
 /**
  * The filters of `GET /my-tasks` over the user's rows of `inspector_task` (the tab is the state's),
@@ -113,10 +163,12 @@ export function taskFilters(q: {
   woNumber?: string;
   equipmentCategory?: string;
   period?: Partial<Period>;
-}): Pick<TaskScope, 'where'> {
+}): Pick<TaskScope, 'where' | 'values'> {
   const where: SQL[] = [];
+  const values: TaskValues = {};
+  const bind = (name: string, value: unknown) => ((values[name] = value), bound(name));
   if (q.search) {
-    const pattern = likePattern(q.search);
+    const pattern = bind('search', likePattern(q.search));
     where.push(
       sql`(${mine.searchText} like lower(${pattern})
         or (${mine.longTitle} and exists (select from ${assignments}
@@ -125,16 +177,21 @@ export function taskFilters(q: {
           (select ${methods.code} from ${methods} where ${methods.code} ilike ${pattern} or ${methods.name} ilike ${pattern}))`,
     );
   }
-  if (q.woNumber) where.push(sql`${mine.woNumber} = ${q.woNumber}`);
-  if (q.equipmentCategory) where.push(sql`${mine.equipmentCategory} = ${q.equipmentCategory}`);
+  if (q.woNumber) where.push(sql`${mine.woNumber} = ${bind('woNumber', q.woNumber)}`);
+  if (q.equipmentCategory)
+    where.push(sql`${mine.equipmentCategory} = ${bind('equipmentCategory', q.equipmentCategory)}`);
   // Overlapping the period; with one end given, planned to finish on or after it or to start on or
   // before it.
-  if (q.period?.from) where.push(sql`${mine.plannedTo} >= ${q.period.from}::date`);
-  if (q.period?.to) where.push(sql`${mine.plannedFrom} <= ${q.period.to}::date`);
-  return { where };
+  if (q.period?.from) where.push(sql`${mine.plannedTo} >= ${bind('periodFrom', q.period.from)}::date`);
+  if (q.period?.to) where.push(sql`${mine.plannedFrom} <= ${bind('periodTo', q.period.to)}::date`);
+  return { where, values };
 }
 
-export const byAssignment = (id: string) => sql`${mine.assignmentId} = ${id}`;
+/** One task, by its assignment's id. */
+export const byAssignment = (id: string): Pick<TaskScope, 'where' | 'values'> => ({
+  where: [sql`${mine.assignmentId} = ${bound('assignmentId')}`],
+  values: { assignmentId: id },
+});
 
 /** A task as the statements of my tasks and the team plan read it, before its reports or inspectors. */
 export type TaskRow = {
@@ -165,10 +222,14 @@ export async function readTasks(
   o: Omit<TaskCut, 'offset'> & { state?: TaskState; offset?: number },
 ): Promise<{ tasks: MyTask[]; total: number | undefined }> {
   const cut = { limit: o.limit, offset: o.offset ?? 0, order: o.order, countLimit: o.countLimit };
-  const found = await db.execute<TaskRow & { total: number }>(
-    sql`select tasks.* from ${myTasksSql(inState(scope, o.state), cut)} order by ${pageOrder(o.order, 'tasks')}`,
+  const inScope = inState(scope, o.state);
+  const rows = await runTasks<TaskRow & { total: number }>(
+    db,
+    `page:${o.order ?? 'pressing'}`,
+    inScope,
+    cutValues(cut),
+    () => sql`select tasks.* from ${myTasksSql(inScope, cut)} order by ${pageOrder(o.order, 'tasks')}`,
   );
-  const rows = found.rows;
   const reportsOf = await reportsOfTasks(db, rows);
   return {
     tasks: rows.map((row) =>
@@ -180,7 +241,9 @@ export async function readTasks(
 
 /** The tasks in scope in that state (all of them without one). */
 const inState = (scope: TaskScope, state: TaskState | undefined): TaskScope =>
-  state ? { ...scope, where: [...(scope.where ?? []), sql`${mine.state} = ${state}`] } : scope;
+  state
+    ? withConditions(scope, { where: [sql`${mine.state} = ${bound('state')}`], values: { state } })
+    : scope;
 
 /**
  * How many tasks in scope, at most `countLimit` + 1 (for a page past the last, whose statement has
@@ -192,11 +255,19 @@ export async function countTasks(
   state: TaskState | undefined,
   countLimit: number,
 ): Promise<number> {
-  const found = await db.execute<{ n: number }>(
-    sql`select ${countedSql(inState(scope, state), countLimit + 1)} as n`,
+  const inScope = inState(scope, state);
+  const [found] = await runTasks<{ n: number }>(
+    db,
+    'count',
+    inScope,
+    { countLimit: countLimit + 1 },
+    () => sql`select ${countedSql(inScope)} as n`,
   );
-  return found.rows[0]?.n ?? 0;
+  return found?.n ?? 0;
 }
+
+/** The reports of a page of tasks' statement, prepared once. */
+const reportStatements = new SqlStatements('my_tasks_reports');
 
 /** The reports of a page of tasks, in one statement: by work order and method, oldest first. */
 async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
@@ -204,9 +275,7 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
   if (rows.length === 0) return byTask;
   // The pairs as two array parameters: a statement of 2,000 tasks is planned as one join, not as
   // 2,000 alternatives (4.4 ms for a month's tasks, 1 ms as a join).
-  const workOrderIds = sql.param(rows.map((r) => r.work_order_spkid));
-  const methodCodes = sql.param(rows.map((r) => r.inspection_method));
-  const found = await db.execute<{
+  const found = await reportStatements.execute<{
     work_order_spkid: string;
     inspection_method: string;
     id: string;
@@ -216,17 +285,25 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
     status: MyTask['reports'][number]['status'];
     updated_at: Date | string;
     returned_reason: string | null;
-  }>(sql`select ${reports.workOrderSPKId} as work_order_spkid, ${reports.inspectionMethod} as inspection_method,
+  }>(
+    db,
+    ['reports'],
+    () => sql`select ${reports.workOrderSPKId} as work_order_spkid, ${reports.inspectionMethod} as inspection_method,
       ${reports.id} as id, ${reports.reportNumber} as report_number, ${reports.title} as title,
       ${reports.equipmentNo} as equipment_no, ${reports.status} as status, ${reports.updatedAt} as updated_at,
       case when ${reports.status} = 'returned' then ${reports.statusComment} end as returned_reason
-    from (select distinct * from unnest(${workOrderIds}::uuid[], ${methodCodes}::text[])) as task(work_order_spkid, inspection_method)
+    from (select distinct * from unnest(${bound('workOrderIds')}::uuid[], ${bound('methodCodes')}::text[])) as task(work_order_spkid, inspection_method)
     join ${reports} on ${reports.workOrderSPKId} = task.work_order_spkid
       and ${reports.inspectionMethod} = task.inspection_method
       -- Current reports only: a superseded one is listed as its approved revision.
       and ${reports.supersededBy} is null
-    order by ${reports.createdAt}, ${reports.id}`);
-  for (const r of found.rows) {
+    order by ${reports.createdAt}, ${reports.id}`,
+    {
+      workOrderIds: rows.map((r) => r.work_order_spkid),
+      methodCodes: rows.map((r) => r.inspection_method),
+    },
+  );
+  for (const r of found) {
     const key = `${r.work_order_spkid} ${r.inspection_method}`;
     const list = byTask.get(key) ?? [];
     list.push({
