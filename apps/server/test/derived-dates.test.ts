@@ -4,7 +4,8 @@ import type { Expr } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile, derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
+import { compile } from '../src/engine/derived-compile.ts';
+import { derivedSql, readsThroughJson } from '../src/engine/derived-sql.ts';
 import { createEquipment, createReportHeader, createThermalAnalysis, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -5,15 +5,22 @@ import {
   deriveValue,
   evaluate,
   f,
+  techniques,
   thermalMeasurement,
   valueKind,
 } from '@inspectra/contract';
 import type { Expr } from '@inspectra/contract';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
-import { compile, derivedLaterals, derivedSql } from '../src/engine/derived-sql.ts';
+import { compile } from '../src/engine/derived-compile.ts';
+import { derivedLaterals, derivedSql } from '../src/engine/derived-sql.ts';
+import { gradeLaterals } from '../src/engine/finding-grade.ts';
+import { rowGrade } from '../src/engine/row-grade.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -53,8 +60,82 @@ describe('a derived value declared once', () => {
       expect(Number(row.deltaTC)).toBe(deriveValue(thermalMeasurement.derived.deltaTC!, record));
       expect(row.severity).toBe(deriveValue(thermalMeasurement.derived.severity!, record));
     }
+    // Counted by grade as a report's figures count it, off the grade's index alone (`rowGrade`):
+    // the index holds the very expression, so its ranks are the API's grades at every edge.
+    const thermal = techniques.find((one) => one.module === 'thermal')!;
+    const graded = gradeLaterals(thermal, m)!;
+    const counted = await offTheIndex(
+      t,
+      sql`select ${graded.rank} as rank, count(*)::int as n from ${m}${graded.from}
+        where ${m.thermalAnalysisId} = ${analysis.id} group by 1 order by 1`,
+    );
+    expect(counted.plan).toMatch(/Index Only Scan using thermal_measurement_grade_idx/);
+    expect(counted.plan).not.toMatch(computedAgain);
+    const levels = thermal.findingGrade!.levels;
+    const expected = new Map<number, number>();
+    for (const row of rows) {
+      const severity = deriveValue(thermalMeasurement.derived.severity!, {
+        maxTemperatureC: Number(row.max),
+        referenceTemperatureC: Number(row.ref),
+      });
+      const rank = levels.indexOf(String(severity)) + 1;
+      expected.set(rank, (expected.get(rank) ?? 0) + 1);
+    }
+    expect(counted.rows).toEqual([...expected].sort(([a], [b]) => a - b).map(([rank, n]) => ({ rank, n })));
+    expect(expected.size).toBe(levels.length);
+  });
+
+  it('is indexed with its parent wherever the row’s own fields decide a grade, and read off that index', async () => {
+    const indexed = techniques.flatMap((technique) => {
+      const grade = rowGrade(technique);
+      return grade ? [{ technique, grade }] : [];
+    });
+    // Thermal, SACP, motion magnification, MCSA derive theirs; VCI and walkthrough store theirs.
+    expect(indexed.map(({ technique }) => technique.module).sort()).toEqual(
+      ['mcsa', 'motionMagnification', 'sacp', 'thermal', 'vci', 'walkthrough'].sort(),
+    );
+    for (const { technique, grade } of indexed) {
+      const table = tableOf(grade.entity) as unknown as Record<string, AnyPgColumn> & PgTable;
+      const graded = gradeLaterals(technique, table)!;
+      const parent = table[grade.entity.parent!]!;
+      const { plan } = await offTheIndex(
+        t,
+        sql`select ${parent}, ${graded.rank}, count(*) from ${table}${graded.from}
+          where ${parent} = ${randomUUID()} group by 1, 2`,
+      );
+      expect(plan, technique.module).toMatch(
+        new RegExp(`Index Only Scan using ${grade.entity.table}_grade_idx`),
+      );
+      expect(plan, technique.module).not.toMatch(computedAgain);
+    }
+    // A grade read through a reference, from a series or counted from a verdict pair is not indexed.
+    for (const module of ['ufd', 'srut', 'paut', 'vibration', 'ultrasound', 'lubeOil'])
+      expect(rowGrade(techniques.find((one) => one.module === module)!), module).toBeUndefined();
   });
 });
+
+/**
+ * A plan that grades each row again rather than reading the rank the index holds: a lateral per row
+ * (a nested loop over a result), then a sort, where the index's own order groups the count.
+ */
+const computedAgain = /Nested Loop|Result|Sort|Subquery Scan/;
+
+/**
+ * A statement's rows and its plan where the table may not be read whole (a test's few rows would
+ * rather be): whether the plan can use an index is what is asked.
+ */
+async function offTheIndex(app: TestApp, statement: SQL) {
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const explained = await tx.execute(sql`explain ${statement}`);
+    const rows = await tx.execute(statement);
+    return {
+      plan: (explained.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n'),
+      rows: rows.rows,
+    };
+  });
+}
 
 describe('every operation of the expression language', () => {
   /** Records over two numbers and a word, empty values, zero divisors and equal values among them. */

@@ -5,6 +5,7 @@ import {
   mayBeEmpty,
   referenceTarget,
   routeTable,
+  techniques,
   verdictOverrideReasonKey,
 } from '@inspectra/contract';
 import type {
@@ -34,6 +35,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn, ExtraConfigColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { pgIdentifier } from './pg-identifier.ts';
+import { rowGrade, rowGradeRank } from './row-grade.ts';
+import type { RowGrade } from './row-grade.ts';
 
 function columnFor(key: string, field: Field) {
   const name = columnName(key);
@@ -215,6 +218,8 @@ export function entityTable<F extends Record<string, Field>>(
    * built): a reference may name a table built later, or its own (a report's revision of a report).
    */
   idOf?: (entity: string) => AnyPgColumn,
+  /** The finding grade its own fields decide (`rowGrade`), indexed with its parent. */
+  grade?: RowGrade,
 ) {
   const columns: Record<string, PgColumnBuilderBase> = recordColumns();
   for (const [key, field] of Object.entries(entity.fields)) {
@@ -297,6 +302,13 @@ export function entityTable<F extends Record<string, Field>>(
         const keys = named.map((k) => c[k]!);
         indexes.push(index(pgIdentifier(`${entity.table}_series_idx`)).on(...(keys as [ExtraConfigColumn])));
       }
+    }
+    // A grade its own fields decide, by parent: a report's figures count its rows by grade off the
+    // index alone (the fields it reads carried along), and its worst finding is the index's last
+    // entry under the parent. The query reads the very expression indexed (`gradeLaterals`).
+    if (grade && entity.parent) {
+      const parts = [c[entity.parent]!, rowGradeRank(grade, c), ...grade.reads.map((k) => c[k]!)];
+      indexes.push(index(pgIdentifier(`${entity.table}_grade_idx`)).on(...(parts as [ExtraConfigColumn])));
     }
     // What upserts and imports match by: unique together (per variant, for variants). A record
     // keyed by its parent alone, one per parent, has that unique index already (`_parent_unique`).
@@ -461,6 +473,13 @@ export function buildEntityTables(list: Record<string, EntityDefinition>): Recor
       if (!keys.some((k) => k.join() === wanted.join())) keys.push(wanted);
       scopedKeys.set(target.entity.name, keys);
     }
+  // The grades decided by their own row's fields, by the entity graded (the catalogue's techniques).
+  const graded = new Map(
+    techniques.flatMap((technique) => {
+      const grade = rowGrade(technique);
+      return grade && list[grade.entity.name] === grade.entity ? [[grade.entity.name, grade] as const] : [];
+    }),
+  );
   for (const entity of Object.values(list)) {
     const ref = entity.parent ? entity.fields[entity.parent] : undefined;
     const parentTable = ref?.kind === 'ref' ? tables[ref.entity] : undefined;
@@ -477,7 +496,15 @@ export function buildEntityTables(list: Record<string, EntityDefinition>): Recor
       if (!table) throw new Error(`${entity.name}: references ${name}, which is not a declared entity`);
       return table.id;
     };
-    tables[entity.name] = entityTable(entity, parentTable, referenced, scopedKeys.get(entity.name), idOf);
+    const grade = graded.get(entity.name);
+    tables[entity.name] = entityTable(
+      entity,
+      parentTable,
+      referenced,
+      scopedKeys.get(entity.name),
+      idOf,
+      grade,
+    );
   }
   return tables;
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tableOf, verdictAcceptances } from '../db/schema/index.ts';
 import { derivedLaterals } from './derived-sql.ts';
+import { rankAmong, rowGrade, rowGradeRank, rowGradeValue } from './row-grade.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 
@@ -36,8 +37,9 @@ export function gradedUnderReport(
  * A technique's finding grade (`findingGrade`) over its graded records' table (its rows', or its
  * inspection's when that is the graded record), computed once per row: `from`, the laterals to add
  * after the table in a `from` (empty for a stored grade), `grade` and `rank` (its place among the
- * levels, 1 = least severe, null for no level) as their columns. The stored column, or the derived
- * value compiled once per row (`derivedLaterals`), the same the API computes for each record; with
+ * levels, 1 = least severe, null for no level) as their columns. A grade the row's own fields
+ * decide (`rowGrade`) is the expression its index holds, inline, with no lateral; another derived
+ * value is compiled once per row (`derivedLaterals`), the same the API computes for each record; with
  * a verdict pair, the grade counted, itself computed once in a lateral after both verdicts (docs/
  * verdict-pairs.md). Undefined when the technique grades nothing.
  */
@@ -48,6 +50,18 @@ export function gradeLaterals(
   const grade = technique.findingGrade;
   const graded = gradedEntity(technique);
   if (!grade || !graded) return undefined;
+  // Decided by the row's own fields: the very expression its index holds (`rowGrade`), inline, so
+  // a count by grade under a parent reads the index alone.
+  const own = rowGrade(technique);
+  if (own) {
+    const columns = gradedTable as Record<string, AnyPgColumn>;
+    return {
+      from: sql``,
+      laterals: [],
+      grade: rowGradeValue(own, columns),
+      rank: rowGradeRank(own, columns),
+    };
+  }
   const override = overrideSql(technique, gradedTable);
   if (!override) {
     const values = valuesSql(graded, [grade.field], gradedTable);
@@ -157,11 +171,7 @@ export function overrideCountSql(report: SQL, method: SQL): SQL {
 
 /** A grade's rank among the technique's levels (1 = least severe), null for no level. */
 export function gradeRank(technique: TechniqueDefinition, grade: SQL): SQL {
-  const levels = technique.findingGrade!.levels;
-  return sql`array_position(array[${sql.join(
-    levels.map((level) => sql`${level}`),
-    sql`, `,
-  )}]::text[], (${grade})::text)`;
+  return rankAmong(technique.findingGrade!.levels, grade);
 }
 
 /**

@@ -17,7 +17,7 @@ import { tableOf } from '../../db/schema/index.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { WriteCheck } from '../../engine/engine-deps.ts';
-import { compile } from '../../engine/derived-sql.ts';
+import { compile } from '../../engine/derived-compile.ts';
 import { plantWide } from '../../engine/record-scope.ts';
 import type { Actor, RecordScopes } from '../../engine/record-scope.ts';
 import { recordView } from '../../engine/records.ts';
