@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { desktopViewport, tabletViewport } from './e2e/viewports.ts';
 
 /** Whether a server may listen on the port of 127.0.0.1 (asked of a child: the config loads synchronously). */
 function portIsFree(port: number): boolean {
@@ -102,16 +103,22 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
+    // `@tablet`: a journey run on both. `@field`: an inspector's journey through a technique's
+    // generated screens, done on site, run on the tablet alone: the same screens at the desktop's
+    // width are the engine's, proven by thermal's journey on both, and each field journey's
+    // screenshots are taken at the desktop's width too (fixtures.ts `snap`). Run on both, they
+    // were 147 s of the suite's 1,009 (5 Dec 2026, docs/testing.md).
     {
       name: 'desktop',
-      use: { ...chromium, viewport: { width: 1366, height: 900 } },
+      use: { ...chromium, viewport: desktopViewport },
+      grepInvert: /@field/,
       testIgnore: /plant-network\.spec\.ts/,
     },
     {
       // A 10-inch tablet held upright, touch input.
       name: 'tablet',
-      use: { ...chromium, viewport: { width: 800, height: 1280 }, hasTouch: true },
-      grep: /@tablet/,
+      use: { ...chromium, viewport: tabletViewport, hasTouch: true },
+      grep: /@tablet|@field/,
       testIgnore: /plant-network\.spec\.ts/,
     },
     {
@@ -126,7 +133,7 @@ export default defineConfig({
           args: [...chromium.launchOptions.args, `--host-resolver-rules=MAP ${plantHost} 127.0.0.1`],
         },
         baseURL: `http://${plantHost}:${port}`,
-        viewport: { width: 800, height: 1280 },
+        viewport: tabletViewport,
         hasTouch: true,
       },
     },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Download, Page, TestInfo } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { desktopViewport } from './viewports.ts';
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-copper-lantern-harbour-2026' };
 /** Password of the demo's `planner` and `inspector` (DEMO_PASSWORD). */
@@ -218,11 +219,25 @@ export async function snap(page: Page, name: string) {
   }
   // A full-page capture drops touch emulation while it runs, and with it the finger-sized controls:
   // on a touch screen, make the window as tall as the page instead.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+  await wholePage(page, viewport.width, viewport.height, name);
+  // A field journey runs on the tablet alone (playwright.config.ts, `@field`): the same screen is
+  // photographed at the desktop's width too, under the name the desktop's run would give it.
+  if (test.info().tags.includes('@field')) {
+    const desktop = name.startsWith('tablet-') ? name.replace('tablet-', 'desktop-') : `${name}-desktop`;
+    await wholePage(page, desktopViewport.width, desktopViewport.height, desktop);
+  }
   await page.setViewportSize(viewport);
   timing('snap', name, started);
+}
+
+/** Photographs the page at `width`, the window made as tall as the page (at least `height`). */
+async function wholePage(page: Page, width: number, height: number, name: string) {
+  await page.setViewportSize({ width, height });
+  // Laid out at that width: two frames, then the page's height there.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(tall, height) });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
 
 /** Closes the notices on the screen as a user does, rather than waiting for them to close by themselves. */

@@ -33,7 +33,7 @@ function shooter(page: Page, info: TestInfo) {
  * laboratory readings show water above 1,000 ppm, graded critical; the sample's visual check carries
  * its photo; the report's PDF prints the components and their grades.
  */
-test('a lube-oil sample of a pump’s gearbox is flagged for water, with its visual image @tablet', async ({
+test('a lube-oil sample of a pump’s gearbox is flagged for water, with its visual image @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);

@@ -15,9 +15,12 @@ import { addPhotos, choose, photo } from './photo.ts';
 /*
  * The screens generated from a technique's declaration, used as an inspector uses them on site: a
  * walkthrough on a pipeline report with typed photos, VCI on a pipe report grouped by feature, and
- * issue 24's three (UFD of a pressure vessel's welds, a SACP survey, PAUT joints) on a desktop and on
- * an upright tablet (@tablet), where they are done in the field. Each makes its own report, named
- * with its project, so the two runs of a journey never meet on the shared server.
+ * issue 24's three (UFD of a pressure vessel's welds, a SACP survey, PAUT joints), motion
+ * magnification and flowrate's blank inspection on an upright tablet, where they are done in the
+ * field (@field: run there alone, each screen photographed at the desktop's width too; the
+ * generated screens on a desktop are the walkthrough's, VCI's, SRUT's and flowrate's journeys here
+ * and thermal's). Each makes its own report, named with its project, so journeys never meet on
+ * the shared server.
  */
 
 const palette: [number, number, number][] = [
@@ -259,7 +262,7 @@ test('an inspector records VCI spots on a pipe and reads them by feature', async
   await shot('vci-report-card');
 });
 
-test('an inspector examines the welds of a pressure vessel by UFD: three indications, one rejected, with A-scans @tablet', async ({
+test('an inspector examines the welds of a pressure vessel by UFD: three indications, one rejected, with A-scans @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
@@ -408,7 +411,7 @@ test('an inspector examines the welds of a pressure vessel by UFD: three indicat
   await shot('ufd-report-card');
 });
 
-test('an inspector surveys cathodic protection along a pipeline and reads the profile @tablet', async ({
+test('an inspector surveys cathodic protection along a pipeline and reads the profile @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
@@ -521,7 +524,7 @@ test('an inspector surveys cathodic protection along a pipeline and reads the pr
   await shot('sacp-profile');
 });
 
-test('an inspector records PAUT joints with their indications in a table, and confirms an overdue calibration @tablet', async ({
+test('an inspector records PAUT joints with their indications in a table, and confirms an overdue calibration @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
@@ -690,7 +693,7 @@ async function recordedWebm(page: Page, name: string) {
   return { name, mimeType: 'video/webm', buffer: Buffer.from(bytes) };
 }
 
-test('an inspector records the motion of a pressure vessel: two camera positions, one with its magnified video, which plays and seeks @tablet', async ({
+test('an inspector records the motion of a pressure vessel: two camera positions, one with its magnified video, which plays and seeks @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
@@ -1053,7 +1056,7 @@ test('an inspector measures the flow of a pump in three attempts and of a line a
   }
 });
 
-test('an inspector starts a pump’s flowrate inspection and leaves it blank: blanks read blank, nothing is judged @tablet', async ({
+test('an inspector starts a pump’s flowrate inspection and leaves it blank: blanks read blank, nothing is judged @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);

@@ -61,7 +61,7 @@ async function pumpAndOrder(call: ReturnType<typeof api>, run: string, what: str
   return { equipmentNo, workOrderSPKId: order.id };
 }
 
-test('an analyst trends a pump bearing by ultrasound over four monthly reports @tablet', async ({
+test('an analyst trends a pump bearing by ultrasound over four monthly reports @field', async ({
   page,
 }, info) => {
   test.setTimeout(180_000);
@@ -160,9 +160,7 @@ test('an analyst trends a pump bearing by ultrasound over four monthly reports @
   expect(pdf).toContain('Damage developing');
 });
 
-test('an analyst tests the pump motor by MCSA and reads its rotor verdict @tablet', async ({
-  page,
-}, info) => {
+test('an analyst tests the pump motor by MCSA and reads its rotor verdict @field', async ({ page }, info) => {
   test.setTimeout(180_000);
   const run = runMark(info);
   const session = await apiLogin(page);

@@ -6,8 +6,9 @@ import { apiLogin, closeNotices, demo, expectAccessible, openSignedIn, snap } fr
  * A verdict against the standard (docs/verdict-pairs.md): an inspector records a UFD indication as
  * Accept where the acceptance code rejects it (slag inclusion 10 mm, t = 22 mm, echo 110 %, ASME
  * B31.3), and confirms it with a reason; the reviewer's queue shows the report as an override counted
- * Reject; the reviewer accepts the inspector's verdict at approval; then it counts Accept. On a
- * desktop and an upright tablet (@tablet), each run with its own report and reviewer.
+ * Reject; the reviewer accepts the inspector's verdict at approval; then it counts Accept. On an
+ * upright tablet, where the verdict is recorded (@field: its screens photographed at the desktop's
+ * width too; the reviewer's queue and panel on a desktop are approvals.spec.ts's).
  */
 
 function shooter(page: Page, info: TestInfo) {
@@ -17,7 +18,7 @@ function shooter(page: Page, info: TestInfo) {
   };
 }
 
-test('an override of the code is confirmed with a reason, counted Reject, and accepted by the reviewer @tablet', async ({
+test('an override of the code is confirmed with a reason, counted Reject, and accepted by the reviewer @field', async ({
   page,
 }, info) => {
   const shot = shooter(page, info);
