@@ -181,7 +181,6 @@ describe('UFD findings', () => {
         inspections: 1,
         rows: 3,
         worstFinding: 'reject',
-        files: 4,
         byGrade: [
           { level: 'accept', rows: 2 },
           { level: 'reject', rows: 1 },

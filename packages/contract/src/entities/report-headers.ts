@@ -389,8 +389,6 @@ export const reportTechniqueSummarySchema = z
     rows: z.number().int(),
     /** The worst level of the technique's finding grade among its graded records; null when none is graded. */
     worstFinding: z.string().nullable(),
-    /** Photos and drawings on the inspections and their rows. */
-    files: z.number().int(),
     /** Graded records per level of the finding grade, least severe first, levels none takes left out. */
     byGrade: z.array(gradeCountSchema),
     /** Each inspection of the class, oldest first: its rows and its rows per level of the grade. */
@@ -465,7 +463,7 @@ export const reportHeaderRoutes = [
     }),
     {
       summary:
-        "Per technique and equipment class on the report: inspections, rows, worst finding and files (the techniques the caller's role may view)",
+        "Per technique and equipment class on the report: inspections, rows, worst finding and rows per grade (the techniques the caller's role may view)",
       tag: 'Report headers',
       access: { module: 'reportHeader', action: 'view' },
     },

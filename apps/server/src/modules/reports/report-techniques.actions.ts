@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { attachments, tableOf } from '../../db/schema/index.ts';
+import { tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { callerScope } from '../../engine/record-scope.ts';
 import { typedAction } from '../../engine/action-handler.ts';
@@ -36,7 +36,6 @@ type SummaryRow = {
   inspections: number | string;
   rows: number | string;
   worst: number | null;
-  files: number | string;
   per_inspection: { id: string; rows: number | string; grades: [number, number | string][] }[];
 };
 
@@ -44,11 +43,12 @@ type SummaryRow = {
  * One technique's figures on a report, per equipment class, in one statement built once per
  * technique and prepared by name (`SqlStatements`, the report a placeholder: its grades are compiled
  * from the declarations once, not per request): its inspections by the parent index; each kind of
- * row read once, off the rows' parent index, and counted grouped by
- * inspection and grade (the rows, the worst grade and the rows per grade all follow from those
- * counts); the files of the inspections and of their rows by the attachment owner index. Bounded by
- * what the one report holds, never by the table. Counting, grading and ranking the rows in separate
- * subqueries per inspection read them three times (docs/engine-performance.md).
+ * row read once, off the rows' parent index (a grade the row's own fields decide, off its grade
+ * index alone: `gradeLaterals`), and counted grouped by inspection and grade (the rows, the worst
+ * grade and the rows per grade all follow from those counts). Bounded by what the one report holds,
+ * never by the table. Counting, grading and ranking the rows in separate subqueries per inspection
+ * read them three times; counting their photos read every photo of every row, which no screen
+ * showed (docs/engine-performance.md, "The grade indexed").
  * An inspection graded as its own record (an MCSA test) counts once, at its own level.
  */
 export async function summaryOf(
@@ -82,7 +82,6 @@ export async function summaryOf(
       inspections: Number(row.inspections),
       rows: Number(row.rows),
       worstFinding: grade && row.worst != null ? (grade.levels[Number(row.worst) - 1] ?? null) : null,
-      files: Number(row.files),
       byGrade: byGrade(perInspection.flatMap((one) => one.grades)),
       perInspection: perInspection.map((one) => ({
         id: one.id,
@@ -119,14 +118,7 @@ function summarySql(technique: TechniqueDefinition): SQL {
     return sql`select ${k[kind.parent!]!} as inspection, ${ranked?.rank ?? sql`null::int`} as g, ${counted} as n, count(*) as c
       from ${k}${ranked?.from ?? sql``} where ${underReport(k, kind)} group by 1, 2`;
   });
-  const rowFiles = kinds.map((kind) => {
-    const k = tableOf(kind) as unknown as Table;
-    return sql`select ${k[kind.parent!]!} as inspection, count(*) as files
-      from ${attachments} join ${k} on ${attachments.ownerId} = ${k.id!}
-      where ${attachments.ownerEntity} = ${kind.name} and ${underReport(k, kind)} group by 1`;
-  });
   const none = sql`select null::uuid as inspection, null::int as g, 0::bigint as n, 0::bigint as c where false`;
-  const noFiles = sql`select null::uuid as inspection, 0::bigint as files where false`;
   // An inspection graded as its own record (an MCSA test): it counts once, at its own level.
   if (!rowsEntity && grade && gradedEntity(technique) === entity) {
     const own = gradeLaterals(technique, i)!;
@@ -134,22 +126,15 @@ function summarySql(technique: TechniqueDefinition): SQL {
       from ${i}${own.from} where ${i[entity.parent!]!} = ${reportSlot} and ${own.rank} is not null`);
   }
   return sql`with inspection as (
-      select ${i.id!} as id, ${variant} as v, ${i.createdAt!} as created,
-        (select count(*) from ${attachments} where ${attachments.ownerEntity} = ${entity.name}
-          and ${attachments.ownerId} = ${i.id!}) as own_files
+      select ${i.id!} as id, ${variant} as v, ${i.createdAt!} as created
       from ${i} where ${i[entity.parent!]!} = ${reportSlot}),
     row_counts as (${passes.length > 0 ? sql.join(passes, sql` union all `) : none}),
-    row_files as (select inspection, sum(files) as files
-      from (${rowFiles.length > 0 ? sql.join(rowFiles, sql` union all `) : noFiles}) f group by 1),
     per_inspection as (
-      select x.v, x.id, x.created, x.own_files + coalesce(max(f.files), 0) as files,
-        coalesce(sum(rc.n), 0) as n, max(rc.g) as worst,
+      select x.v, x.id, x.created, coalesce(sum(rc.n), 0) as n, max(rc.g) as worst,
         coalesce(json_agg(json_build_array(rc.g, rc.c)) filter (where rc.g is not null), '[]'::json) as grades
       from inspection x left join row_counts rc on rc.inspection = x.id
-        left join row_files f on f.inspection = x.id
-      group by x.v, x.id, x.created, x.own_files)
+      group by x.v, x.id, x.created)
     select v as variant, count(*) as inspections, coalesce(sum(n), 0) as rows, max(worst) as worst,
-      coalesce(sum(files), 0) as files,
       json_agg(json_build_object('id', id::text, 'rows', n, 'grades', grades) order by created, id::text) as per_inspection
     from per_inspection group by v order by v`;
 }

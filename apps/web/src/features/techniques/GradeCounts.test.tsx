@@ -25,7 +25,6 @@ const summary = (perInspection: ReportTechniqueSummary['perInspection']): Report
   inspections: perInspection.length,
   rows: perInspection.reduce((n, one) => n + one.rows, 0),
   worstFinding: 'high',
-  files: 0,
   byGrade: [],
   perInspection,
 });

@@ -41,8 +41,8 @@ const renderCard = (report: Partial<Report>, technique = vci) =>
 describe("a technique's card on the report page", () => {
   it("shows the rows and worst finding of the report's class from the one summary call", async () => {
     const calls = serveSummaries([
-      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'high', files: 2 },
-      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low', files: 0 },
+      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'high' },
+      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low' },
     ]);
     renderCard({ inspectionMethod: 'vci', equipmentCategory: 'pipe' });
     expect(await screen.findByText('3 entries', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -52,8 +52,8 @@ describe("a technique's card on the report page", () => {
 
   it('adds up every class when the report names none, and says when nothing is recorded', async () => {
     serveSummaries([
-      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'medium', files: 0 },
-      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low', files: 0 },
+      { technique: 'vci', variant: 'pipe', inspections: 1, rows: 3, worstFinding: 'medium' },
+      { technique: 'vci', variant: 'pipeline', inspections: 1, rows: 9, worstFinding: 'low' },
     ]);
     const { unmount } = renderCard({ inspectionMethod: 'vci', equipmentCategory: null });
     expect(await screen.findByText('12 entries', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe("a technique's card on the report page", () => {
 
   it('counts the tests of a technique whose inspection is the graded record, in its own word', async () => {
     const mcsa = allTechniques.find((t) => t.module === 'mcsa')!;
-    const figures = { technique: 'mcsa', variant: null, inspections: 2, rows: 0, files: 0 };
+    const figures = { technique: 'mcsa', variant: null, inspections: 2, rows: 0 };
     serveSummaries([{ ...figures, worstFinding: 'barsBroken' }]);
     const { unmount } = renderCard({ inspectionMethod: 'mcsa' }, mcsa);
     expect(await screen.findByText('2 tests', {}, { timeout: 5000 })).toBeInTheDocument();
