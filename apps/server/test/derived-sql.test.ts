@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import { compile } from '../src/engine/derived-compile.ts';
 import { derivedLaterals, derivedSql } from '../src/engine/derived-sql.ts';
-import { gradeLaterals } from '../src/engine/finding-grade.ts';
+import { gradeLaterals, worstGradeSql } from '../src/engine/finding-grade.ts';
 import { rowGrade } from '../src/engine/row-grade.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -83,6 +83,13 @@ describe('a derived value declared once', () => {
     }
     expect(counted.rows).toEqual([...expected].sort(([a], [b]) => a - b).map(([rank, n]) => ({ rank, n })));
     expect(expected.size).toBe(levels.length);
+    // The report's worst finding: the last entry of the index under its analysis.
+    const worst = await offTheIndex(
+      t,
+      sql`select ${worstGradeSql(thermal, sql`${analysis.reportHeaderId}::uuid`)!} as worst`,
+    );
+    expect(worst.rows).toEqual([{ worst: levels.at(-1) }]);
+    expect(worst.plan).toMatch(/Index Only Scan Backward using thermal_measurement_grade_idx/);
   });
 
   it('is indexed with its parent wherever the row’s own fields decide a grade, and read off that index', async () => {
@@ -107,6 +114,14 @@ describe('a derived value declared once', () => {
         new RegExp(`Index Only Scan using ${grade.entity.table}_grade_idx`),
       );
       expect(plan, technique.module).not.toMatch(computedAgain);
+      // A report's worst finding is the index's last entry under each parent: one probe, no count.
+      const worst = await offTheIndex(
+        t,
+        sql`select ${worstGradeSql(technique, sql`${randomUUID()}::uuid`)!}`,
+      );
+      expect(worst.plan, technique.module).toMatch(
+        new RegExp(`Index Only Scan Backward using ${grade.entity.table}_grade_idx`),
+      );
     }
     // A grade read through a reference, from a series or counted from a verdict pair is not indexed.
     for (const module of ['ufd', 'srut', 'paut', 'vibration', 'ultrasound', 'lubeOil'])

@@ -304,8 +304,8 @@ export function entityTable<F extends Record<string, Field>>(
       }
     }
     // A grade its own fields decide, by parent: a report's figures count its rows by grade off the
-    // index alone (the fields it reads carried along), and its worst finding is the index's last
-    // entry under the parent. The query reads the very expression indexed (`gradeLaterals`).
+    // index alone (the fields it reads carried along, so the scan is index-only), in its order. The
+    // queries write the very expression indexed (`gradeLaterals`), so the rank is read, not computed.
     if (grade && entity.parent) {
       const parts = [c[entity.parent]!, rowGradeRank(grade, c), ...grade.reads.map((k) => c[k]!)];
       indexes.push(index(pgIdentifier(`${entity.table}_grade_idx`)).on(...(parts as [ExtraConfigColumn])));

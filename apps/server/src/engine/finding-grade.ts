@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tableOf, verdictAcceptances } from '../db/schema/index.ts';
 import { derivedLaterals } from './derived-sql.ts';
+import { text } from './derived-compile.ts';
 import { rankAmong, rowGrade, rowGradeRank, rowGradeValue } from './row-grade.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
@@ -201,6 +202,19 @@ export function worstGradeSql(technique: TechniqueDefinition, report: SQL): SQL 
   const under = gradedUnderReport(technique);
   const graded = under ? gradeLaterals(technique, under.table) : undefined;
   if (!under || !graded) return undefined;
+  // A grade the row's own fields decide: the greatest rank under each parent is the last entry of
+  // its grade index there (`rowGrade`), one index probe per inspection, however many rows it holds.
+  const own = rowGrade(technique);
+  if (own) {
+    const levels = sql`array[${sql.join(own.levels.map(text), sql`, `)}]::text[]`;
+    const inspection = technique.workspace!.inspection;
+    if (own.entity === inspection)
+      return sql`(select (${levels})[max(${graded.rank})] from ${under.table} where ${under.report} = ${report})`;
+    const i = tableOf(inspection) as unknown as Table;
+    const parent = under.table[own.entity.parent!]!;
+    return sql`(select (${levels})[max(worst.rank)] from (select (select max(${graded.rank}) from ${under.table}
+      where ${parent} = ${i.id!}) as rank from ${i} where ${under.report} = ${report}) as worst)`;
+  }
   return sql`(select ${graded.grade} from ${under.from}${graded.from}
     where ${under.report} = ${report} and ${graded.rank} is not null order by ${graded.rank} desc limit 1)`;
 }

@@ -9,8 +9,9 @@ import type { Columns } from './derived-compile.ts';
  * A technique's finding grade that its graded record's own stored fields decide alone (`rowGrade`):
  * a stored field, or a value derived from stored fields of the same row by arithmetic, bands and
  * conditions (thermal's severity from its two temperatures). Such a grade is indexed with its
- * parent (`gradeIndexed`): a report's figures, its worst finding and its findings count it off the
- * index, where grading each row when asked read the whole table (docs/engine-performance.md,
+ * parent (`<table>_grade_idx`, entity-table.ts): a report's figures, its worst finding and its
+ * findings read its rank off the index, where grading each row when asked read the whole table
+ * (docs/engine-performance.md,
  * "The grade indexed").
  */
 export type RowGrade = {
@@ -71,7 +72,7 @@ export function rowGradeValue(grade: RowGrade, columns: Columns): SQL {
   return expr ? compile(expr, columns) : sql`${column(columns, grade.field)}`;
 }
 
-/** A row grade's rank over the row's columns: the expression its index holds (`gradeIndexed`). */
+/** A row grade's rank over the row's columns: the expression its index holds (`<table>_grade_idx`). */
 export function rowGradeRank(grade: RowGrade, columns: Columns): SQL {
   return rankAmong(grade.levels, rowGradeValue(grade, columns));
 }
