@@ -352,12 +352,11 @@ const bounded: Record<string, string> = {
     "one row past a sheet's drop-down list, to refuse what passes it",
   'modules/administration/contractor-companies.ts: namedUsers':
     'a refusal that names a few users and counts the rest ("and 12 more")',
-  "modules/my-tasks/my-tasks.actions.ts: sql.placeholder('countLimit')":
-    'the bounded count of a page of work-order numbers (meta.totalCount)',
-  "modules/my-tasks/my-tasks.actions.ts: sql.placeholder('limit')": 'a page (meta.totalCount)',
+  "modules/my-tasks/my-tasks.actions.ts: bound('limit')": 'a page (meta.totalCount)',
   "modules/my-tasks/my-tasks.sql.ts: bound('limit')":
     'a page, or a planner capped at plannerMaxTasks (capped: data)',
-  "modules/my-tasks/my-tasks.sql.ts: bound('countLimit')": 'the bounded count of a page',
+  "modules/my-tasks/my-tasks.sql.ts: bound('countLimit')":
+    'the bounded count of a page, of tasks or of work-order numbers (meta.totalCount)',
   'modules/my-tasks/team-plan.sql.ts: o.limit':
     'the planner and the overdue tasks, capped (capped: data, overdueTasks)',
   'modules/seed/demo-users.ts: limit': 'the demo data picks a few work orders; no answer',

@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tableOf, verdictAcceptances } from '../db/schema/index.ts';
 import { derivedLaterals } from './derived-sql.ts';
-import { text } from './derived-compile.ts';
-import { rankAmong, rowGrade, rowGradeRank, rowGradeValue } from './row-grade.ts';
+import { levelsArray, rankAmong, rowGrade, rowGradeRank, rowGradeValue } from './row-grade.ts';
 
 type Table = PgTable & Record<string, AnyPgColumn>;
 
@@ -206,7 +205,7 @@ export function worstGradeSql(technique: TechniqueDefinition, report: SQL): SQL 
   // its grade index there (`rowGrade`), one index probe per inspection, however many rows it holds.
   const own = rowGrade(technique);
   if (own) {
-    const levels = sql`array[${sql.join(own.levels.map(text), sql`, `)}]::text[]`;
+    const levels = levelsArray(own.levels);
     const inspection = technique.workspace!.inspection;
     if (own.entity === inspection)
       return sql`(select (${levels})[max(${graded.rank})] from ${under.table} where ${under.report} = ${report})`;

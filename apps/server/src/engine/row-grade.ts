@@ -63,7 +63,12 @@ export function rowGrade(technique: TechniqueDefinition): RowGrade | undefined {
  * as literals (declarations, never input), so the same text indexes it and reads it.
  */
 export function rankAmong(levels: readonly string[], grade: SQL): SQL {
-  return sql`array_position(array[${sql.join(levels.map(text), sql`, `)}]::text[], (${grade})::text)`;
+  return sql`array_position(${levelsArray(levels)}, (${grade})::text)`;
+}
+
+/** A grade's levels as an SQL text array of literals, least severe first: `(…)[rank]` is a level. */
+export function levelsArray(levels: readonly string[]): SQL {
+  return sql`array[${sql.join(levels.map(text), sql`, `)}]::text[]`;
 }
 
 /** A row grade's value as SQL over the row's columns: its stored column, or its expression inline. */

@@ -9,7 +9,9 @@ import { notShownMeta } from '../../engine/page-meta.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { AppError } from '../../errors.ts';
 import {
+  bound,
   byAssignment,
+  countedUpTo,
   countTasks,
   matching,
   mine,
@@ -120,7 +122,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const window = pageWindow(query);
     const scope = query.search
       ? withConditions(scopeOf(user), {
-          where: [sql`${mine.woNumber} ilike ${sql.placeholder('search')}`],
+          where: [sql`${mine.woNumber} ilike ${bound('search')}`],
           values: { search: likePattern(query.search) },
         })
       : scopeOf(user);
@@ -128,7 +130,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
     const numbers = sql`select ${mine.woNumber} as value, count(*)::int as n from ${mine}
       where ${matching(scope)} group by ${mine.woNumber}`;
     // The numbers counted as far as the page's window counts (engine paging.ts `pageWindow`).
-    const counted = sql`(select count(*)::int from (select 1 from numbers limit ${sql.placeholder('countLimit')}) c)`;
+    const counted = countedUpTo(sql`select 1 from numbers`);
     const countLimit = window.countLimit + 1;
     const found = await runTasks<{ value: string; count: number; total: number }>(
       deps.db,
@@ -136,7 +138,7 @@ export const myTaskActions: Record<string, ActionHandler> = {
       scope,
       { countLimit, limit: window.pageSize, offset: window.offset },
       () => sql`with numbers as (${numbers}) select numbers.value, numbers.n as count, ${counted} as total
-        from numbers order by numbers.value limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+        from numbers order by numbers.value limit ${bound('limit')} offset ${bound('offset')}`,
     );
     let walked = found[0]?.total;
     if (walked === undefined && window.offset > 0) {

@@ -25,7 +25,7 @@ export type Period = { from: string; to: string };
 export type TaskValues = Record<string, unknown>;
 
 /** The placeholder `name` (a value of `TaskValues`). */
-const bound = (name: string) => sql`${sql.placeholder(name)}`;
+export const bound = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
  * The tasks' planned periods (as `myTasksSql` names them) that overlap a period, its ends bound as
@@ -84,12 +84,12 @@ const indexed = sql`${mine.assignmentId} as id, ${mine.woNumber} as wo_number,
  */
 export type TaskCut = { limit: number; offset: number; order?: 'planned'; countLimit?: number };
 
-/**
- * How many of the user's rows of `inspector_task` match, read from its index, at most the value
- * bound as `countLimit`.
- */
-const countedSql = (scope: TaskScope) =>
-  sql`(select count(*)::int from (select 1 from ${mine} where ${matching(scope)} limit ${bound('countLimit')}) counted)`;
+/** How many rows `rows` (a `select`) gives, counted at most to the value bound as `countLimit`. */
+export const countedUpTo = (rows: SQL) =>
+  sql`(select count(*)::int from (${rows} limit ${bound('countLimit')}) counted)`;
+
+/** How many of the user's rows of `inspector_task` match, read from its index (`countedUpTo`). */
+const countedSql = (scope: TaskScope) => countedUpTo(sql`select 1 from ${mine} where ${matching(scope)}`);
 
 /**
  * The signed-in user's tasks with their method, without whether they are overdue, read from the
