@@ -190,6 +190,56 @@ describe('EntityTable', () => {
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNumber: 2, pageSize: 10 });
   });
 
+  it('gives a column way while an answer overflows the screen, and brings it back with the next', async () => {
+    // A tablet's table, 726 px wide: the six columns' estimates (720 px) just fit. jsdom lays out
+    // nothing, so the width comes from the size observer and the overflow from the scroll viewport.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const box = { inlineSize: 726, blockSize: 400 };
+          const entry = { target, borderBoxSize: [box], contentRect: { width: 726, height: 400 } };
+          this.report([entry] as never, this as never);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    // The rows' width: the columns' estimates, the image's 80 px while it is shown, and 40 px more
+    // while a row holds a long tag, as a cell wider than its estimate makes it.
+    const rowsWidth = (table: Element) =>
+      640 +
+      (table.textContent?.includes('Thermal image') ? 80 : 0) +
+      (table.textContent?.includes('TR-WIDE') ? 40 : 0);
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(726);
+    vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(function (this: Element) {
+      return Math.max(726, rowsWidth(this));
+    });
+    try {
+      const fetchPage = server(2);
+      fetchPage.all[0] = { ...measurement(1), tagNumber: 'TR-WIDE-HEAT-EXCHANGER-E-101-SHELL-OUTLET' };
+      const { queryClient } = renderWithProviders(<MeasurementTable fetchPage={fetchPage} />);
+      await screen.findByText('TR-02');
+      const imageColumn = () => screen.queryByRole('columnheader', { name: 'Thermal image' });
+      await waitFor(() => expect(imageColumn()).not.toBeInTheDocument());
+      expect(screen.getByRole('columnheader', { name: 'Tag number' })).toBeInTheDocument();
+
+      // The same answer again: the column stays away, it does not come and go.
+      await act(() => queryClient.invalidateQueries({ queryKey: ['measurements'] }));
+      expect(imageColumn()).not.toBeInTheDocument();
+
+      // The tag is corrected and the list refetched: the rows fit, and the column is back.
+      fetchPage.all[0] = measurement(1);
+      await act(() => queryClient.invalidateQueries({ queryKey: ['measurements'] }));
+      await screen.findByText('TR-01');
+      await waitFor(() => expect(imageColumn()).toBeInTheDocument());
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says "1,000+" when the server counted only part of a long list', async () => {
     const fetchPage = server(1200);
     const counted = vi.fn(async (p: EntityPageRequest): Promise<EntityPage> => {

@@ -49,6 +49,8 @@ import { notOnDevice } from './useOnline.ts';
 import { answerWhenNew } from './offline-queue/queued-mark.ts';
 
 type Row = Record<string, unknown>;
+/** What a table overflowed by (`pixels`) at a width with one answer of the server. */
+type Overflow = { width: number; answer: unknown; pixels: number };
 
 export type EntityPageRequest = {
   pageNumber: number;
@@ -189,11 +191,17 @@ export function EntityTable(p: EntityTableProps) {
   const fitted = describeColumns(p.entity, p.columns);
   // Row actions stay in view: one finger-sized button each, and the cell's padding.
   // The widths are estimates: a long title ("Kilometre post (km)"), a language with longer words or
-  // a cell drawn its own way may need more. What the table then overflowed by at this width is kept
-  // and reserved too, so the columns that do not fit give way rather than squeeze the others.
+  // a cell drawn its own way may need more. What the table then overflowed by is reserved too, so the
+  // columns that do not fit give way rather than squeeze the others. The reserve holds for the width
+  // and the server's answer it was measured with: a new answer (the rows after a save, the next
+  // page) or another width measures afresh, so an overflow met once (a row shown before the server
+  // sent it whole, a width read a frame late) hides no column for good. Measured in a layout effect,
+  // so the columns settle before the screen is painted and never come and go.
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState({ width: 0, pixels: 0 });
-  const missed = overflow.width === width ? overflow.pixels : 0;
+  const [overflow, setOverflow] = useState<Overflow>({ width: 0, answer: undefined, pixels: 0 });
+  const answer = query.data;
+  const measured = overflow.width === width && overflow.answer === answer;
+  const missed = measured ? overflow.pixels : 0;
   const shown = fitColumns(fitted, width, (p.rowActions ? actionsWidth : 0) + missed);
   useLayoutEffect(() => {
     const viewport = viewportRef.current;
@@ -201,8 +209,9 @@ export function EntityTable(p: EntityTableProps) {
     const over = viewport.scrollWidth - viewport.clientWidth;
     // Until no column that may give way is left: the naming column and the grade always stay.
     const mayGive = fitted.some((c) => c.priority > 1 && shown.has(c.key));
-    if (over > 1 && mayGive) setOverflow({ width, pixels: missed + over });
-  }, [width, missed, records, shown.size]);
+    if (over > 1 && mayGive) setOverflow({ width, answer, pixels: missed + over });
+    else if (!measured) setOverflow({ width, answer, pixels: 0 });
+  }, [width, answer, measured, missed, shown.size]);
   const someHidden = shown.size < fitted.length;
   const sort = sortChoice ?? p.entity.sort;
   const columns: DataTableColumn<Row>[] = fitted.map(({ key }) => {
