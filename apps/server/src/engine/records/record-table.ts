@@ -59,6 +59,20 @@ export class RecordTable {
     return 'companyId' in scope && scope.companyId && 'condition' in this.scope ? scope.companyId : undefined;
   }
 
+  /**
+   * The scope's condition for a prepared read, its company a placeholder (`scopeCompany`): the
+   * condition and the company to fill it with, or undefined when the read sees every record.
+   */
+  preparedScope(scope: ReadScope): { where: () => SQL; values: { scopeCompany: string } } | undefined {
+    const company = this.scopedCompany(scope);
+    if (company === undefined || !('condition' in this.scope)) return undefined;
+    const condition = this.scope.condition;
+    return {
+      where: () => condition(sql`${sql.placeholder('scopeCompany')}::uuid`),
+      values: { scopeCompany: company },
+    };
+  }
+
   /** The scope's condition for a read, or undefined when the read sees every record. */
   scopeWhere(scope: ReadScope): SQL | undefined {
     const company = this.scopedCompany(scope);

@@ -132,8 +132,7 @@ export class RecordRepository extends RecordTable {
     scope: ReadScope,
     o: { lock?: boolean } = {},
   ): Promise<StoredRecord | undefined> {
-    const company = this.scopedCompany(scope);
-    const scoped = company !== undefined && 'condition' in this.scope ? this.scope.condition : undefined;
+    const scoped = this.preparedScope(scope);
     const [row] = await this.statements.run<StoredRecord[]>(
       db,
       `find${scoped ? ':scoped' : ''}${o.lock ? ':lock' : ''}`,
@@ -141,16 +140,11 @@ export class RecordRepository extends RecordTable {
         const query = db
           .select()
           .from(this.table)
-          .where(
-            and(
-              eq(this.column('id'), sql.placeholder('id')),
-              scoped?.(sql`${sql.placeholder('scopeCompany')}::uuid`),
-            ),
-          )
+          .where(and(eq(this.column('id'), sql.placeholder('id')), scoped?.where()))
           .limit(1);
         return o.lock ? query.for('update') : query;
       },
-      { id, ...(scoped ? { scopeCompany: company } : {}) },
+      { id, ...scoped?.values },
     );
     return row;
   }

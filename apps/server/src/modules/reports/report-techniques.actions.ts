@@ -5,13 +5,16 @@ import type {
   ReportTechniqueSummary,
   TechniqueDefinition,
 } from '@inspectra/contract';
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
 import { can } from '../../engine/access.ts';
 import { callerScope } from '../../engine/record-scope.ts';
+import type { ReadScope } from '../../engine/record-scope.ts';
+import type { RecordRepository } from '../../engine/records/repository.ts';
+import { AppError } from '../../errors.ts';
 import { typedAction } from '../../engine/action-handler.ts';
 import { gradeLaterals } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
@@ -140,44 +143,54 @@ function summarySql(technique: TechniqueDefinition): SQL {
 }
 
 /**
- * The techniques with an inspection on the report, in one statement of one index probe each: a
- * report holds one or two techniques, and planning a technique's figures costs up to 40 ms where
- * its grade reads a series (ultrasound, lube oil), with nothing to count.
+ * Whether the report is there under the caller's scope, and the techniques with an inspection on it,
+ * in one statement of one index probe each (the report's own read is not needed: the figures name
+ * only its id): a report holds one or two techniques, and planning a technique's figures costs up to
+ * 40 ms where its grade reads a series (ultrasound, lube oil), with nothing to count. Prepared by
+ * shape (scoped or not, the techniques looked for).
  */
 async function presentOn(
   db: DbOrTx,
+  reports: RecordRepository,
+  scope: ReadScope,
   candidates: readonly TechniqueDefinition[],
   reportId: string,
 ): Promise<TechniqueDefinition[]> {
-  if (candidates.length === 0) return [];
+  const scoped = reports.preparedScope(scope);
   const [row] = await statements.execute<Record<string, boolean>>(
     db,
-    ['present', ...candidates],
-    () =>
-      sql`select ${sql.join(
-        candidates.map((technique, n) => {
-          const entity = technique.workspace!.inspection;
-          const i = tableOf(entity) as unknown as Table;
-          return sql`exists (select 1 from ${i} where ${i[entity.parent!]!} = ${reportSlot}) as ${sql.identifier(`t${n}`)}`;
-        }),
+    ['present', scoped ? 'scoped' : 'whole', ...candidates],
+    () => {
+      const h = reports.table as unknown as Table;
+      const report = sql`exists (select 1 from ${h} where ${and(sql`${h.id!} = ${reportSlot}`, scoped?.where())}) as report`;
+      return sql`select ${sql.join(
+        [
+          report,
+          ...candidates.map((technique, n) => {
+            const entity = technique.workspace!.inspection;
+            const i = tableOf(entity) as unknown as Table;
+            return sql`exists (select 1 from ${i} where ${i[entity.parent!]!} = ${reportSlot}) as ${sql.identifier(`t${n}`)}`;
+          }),
+        ],
         sql`, `,
-      )}`,
-    { reportId },
+      )}`;
+    },
+    { reportId, ...scoped?.values },
   );
-  return candidates.filter((_, n) => row?.[`t${n}`] === true);
+  // Out of the caller's company scope the report is not found, and nothing of it is counted.
+  if (row?.report !== true)
+    throw new AppError('NOT_FOUND', `${reportHeader.label} ${reportId} was not found`);
+  return candidates.filter((_, n) => row[`t${n}`] === true);
 }
 
 /** What the report page's cards show, for the techniques the caller's role may view. */
 export const reportTechniqueActions: Record<string, ActionHandler> = {
   'reportHeader.techniques': typedAction({ params: reportIdParams }, async ({ params, deps, user }) => {
-    // Out of the caller's company scope the report is not found, and nothing of it is counted.
-    const report = await deps.repositories
-      .get(reportHeader.name)!
-      .get(deps.db, params.id, callerScope(user!));
+    const reports = deps.repositories.get(reportHeader.name)!;
     const visible = summarised.filter((t) => can(user!, { module: t.module, action: 'view' }));
+    const present = await presentOn(deps.db, reports, callerScope(user!), visible, params.id);
     const data: ReportTechniqueSummary[] = [];
-    for (const technique of await presentOn(deps.db, visible, report.id))
-      data.push(...(await summaryOf(deps.db, technique, report.id)));
+    for (const technique of present) data.push(...(await summaryOf(deps.db, technique, params.id)));
     return { data };
   }),
 };
