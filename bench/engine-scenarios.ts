@@ -268,9 +268,10 @@ const reportFigures = (data: unknown) =>
 
 /**
  * The thermal rows of a report counted by severity in one grouped statement: the report's analyses,
- * their rows off the (analysis, …) index, graded by the contract's declared severity (the SQL the
- * engine compiles from it, finding-grade.ts: a hand-written CASE would be the same bands). What a
- * report's figures cannot do with less; it answers as `reportFigures` reads the API's answer.
+ * each one's rows off the (analysis, grade) index in its order, counted as read (a lateral per
+ * analysis: no hashing of the rows), graded by the contract's declared severity (the SQL the engine
+ * compiles from it, finding-grade.ts: a hand-written CASE would be the same bands). What a report's
+ * figures cannot do with less; it answers as `reportFigures` reads the API's answer.
  */
 const groupedCount = (reportId: string): Statement => {
   const thermal = techniques.find((t) => t.module === 'thermal')!;
@@ -282,9 +283,10 @@ const groupedCount = (reportId: string): Statement => {
           levels.map((l) => sql.raw(`'${l}'`)),
           sql`, `,
         )}])[g] || ' ' || c, ', ' order by g) filter (where g is not null), '') || ')' as id
-    from (select ${gradeRank(thermal, gradeSql(thermal, r)!)} as g, count(*) as c from ${r}
-      where ${r.thermalAnalysisId!} in (select ${i.id!} from ${i} where ${i.reportHeaderId!} = ${sql.placeholder('report')})
-      group by 1) per_grade`);
+    from (select rc.g, sum(rc.c) as c from ${i} cross join lateral (
+        select ${gradeRank(thermal, gradeSql(thermal, r)!)} as g, count(*) as c from ${r}
+        where ${r.thermalAnalysisId!} = ${i.id!} group by 1) rc
+      where ${i.reportHeaderId!} = ${sql.placeholder('report')} group by 1) per_grade`);
   return {
     name: 'bench_leanest_report_grouped_count',
     text: query.sql,

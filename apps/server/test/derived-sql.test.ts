@@ -21,6 +21,7 @@ import { compile } from '../src/engine/derived-compile.ts';
 import { derivedLaterals, derivedSql } from '../src/engine/derived-sql.ts';
 import { gradeLaterals, worstGradeSql } from '../src/engine/finding-grade.ts';
 import { rowGrade } from '../src/engine/row-grade.ts';
+import { summarySql } from '../src/modules/reports/report-techniques.actions.ts';
 import { createThermalAnalysis, createThermalMeasurement, startTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -114,6 +115,16 @@ describe('a derived value declared once', () => {
         new RegExp(`Index Only Scan using ${grade.entity.table}_grade_idx`),
       );
       expect(plan, technique.module).not.toMatch(computedAgain);
+      // A report's figures count each inspection's rows as the index holds them: the grade index
+      // read straight into a grouping, no sort and no hash of (inspection, grade) pairs. (An MCSA
+      // test is graded as its own record: there are no rows to count.)
+      if (grade.entity === technique.workspace?.rows) {
+        const figures = await offTheIndex(t, summarySql(technique, sql`${randomUUID()}::uuid`));
+        expect(
+          nodeAbove(figures.plan, `Index Only Scan using ${grade.entity.table}_grade_idx`),
+          technique.module,
+        ).toMatch(/^(GroupAggregate|Aggregate)\b/);
+      }
       // A report's worst finding is the index's last entry under each parent: one probe, no count.
       const worst = await offTheIndex(
         t,
@@ -134,6 +145,19 @@ describe('a derived value declared once', () => {
  * (a nested loop over a result), then a sort, where the index's own order groups the count.
  */
 const computedAgain = /Nested Loop|Result|Sort|Subquery Scan/;
+
+/** The node a plan's first line matching `node` is an input of (its name and what follows). */
+function nodeAbove(plan: string, node: string): string {
+  const lines = plan.split('\n');
+  const at = lines.findIndex((line) => line.includes(node));
+  if (at < 0) return `no ${node} in:\n${plan}`;
+  const indent = (line: string) => line.search(/\S/);
+  const above = lines
+    .slice(0, at)
+    .reverse()
+    .find((line) => indent(line) < indent(lines[at]!) && (line.includes('->') || indent(line) === 0));
+  return (above ?? '').replace(/^\s*(->\s*)?/, '');
+}
 
 /**
  * A statement's rows and its plan where the table may not be read whole (a test's few rows would

@@ -1,12 +1,7 @@
 import { countedRowKinds, gradedEntity, reportHeader, reportIdParams, techniques } from '@inspectra/contract';
-import type {
-  EntityDefinition,
-  GradeCount,
-  ReportTechniqueSummary,
-  TechniqueDefinition,
-} from '@inspectra/contract';
+import type { GradeCount, ReportTechniqueSummary, TechniqueDefinition } from '@inspectra/contract';
 import { and, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf } from '../../db/schema/index.ts';
@@ -95,8 +90,11 @@ export async function summaryOf(
   });
 }
 
-/** `summaryOf`'s statement for one technique, the report a placeholder (`reportId`). */
-function summarySql(technique: TechniqueDefinition): SQL {
+/**
+ * `summaryOf`'s statement for one technique, the report a placeholder (`reportId`) unless given
+ * (a test's plan check names one).
+ */
+export function summarySql(technique: TechniqueDefinition, report: SQL | Placeholder = reportSlot): SQL {
   const entity = technique.workspace!.inspection;
   const rowsEntity = technique.workspace!.rows;
   const i = tableOf(entity) as unknown as Table;
@@ -112,25 +110,27 @@ function summarySql(technique: TechniqueDefinition): SQL {
   // One grouped pass over each kind of row (and over the graded rows, should they not be counted):
   // per inspection and level (null: ungraded), the rows counted (`n`) and the rows of the level (`c`).
   const read = [...new Set([...kinds, ...(rank ? [rowsEntity!] : [])])];
-  const underReport = (k: Table, kind: EntityDefinition) =>
-    sql`${k[kind.parent!]!} in (select id from inspection)`;
+  // Under each inspection on its own (a lateral per inspection): its rows come off the parent's
+  // index in the index's order, so a grade indexed with its parent is counted as it is read, with
+  // no hashing of (inspection, grade) pairs (docs/engine-performance.md, "in three statements").
   const passes = read.map((kind) => {
     const k = tableOf(kind) as unknown as Table;
     const ranked = kind === rowsEntity && graded ? graded : undefined;
     const counted = kinds.includes(kind) ? sql`count(*)` : sql`0::bigint`;
-    return sql`select ${k[kind.parent!]!} as inspection, ${ranked?.rank ?? sql`null::int`} as g, ${counted} as n, count(*) as c
-      from ${k}${ranked?.from ?? sql``} where ${underReport(k, kind)} group by 1, 2`;
+    return sql`select x.id as inspection, rc.g, rc.n, rc.c from inspection x cross join lateral (
+      select ${ranked?.rank ?? sql`null::int`} as g, ${counted} as n, count(*) as c
+      from ${k}${ranked?.from ?? sql``} where ${k[kind.parent!]!} = x.id group by 1) rc`;
   });
   const none = sql`select null::uuid as inspection, null::int as g, 0::bigint as n, 0::bigint as c where false`;
   // An inspection graded as its own record (an MCSA test): it counts once, at its own level.
   if (!rowsEntity && grade && gradedEntity(technique) === entity) {
     const own = gradeLaterals(technique, i)!;
     passes.push(sql`select ${i.id!} as inspection, ${own.rank} as g, 0::bigint as n, 1::bigint as c
-      from ${i}${own.from} where ${i[entity.parent!]!} = ${reportSlot} and ${own.rank} is not null`);
+      from ${i}${own.from} where ${i[entity.parent!]!} = ${report} and ${own.rank} is not null`);
   }
   return sql`with inspection as (
       select ${i.id!} as id, ${variant} as v, ${i.createdAt!} as created
-      from ${i} where ${i[entity.parent!]!} = ${reportSlot}),
+      from ${i} where ${i[entity.parent!]!} = ${report}),
     row_counts as (${passes.length > 0 ? sql.join(passes, sql` union all `) : none}),
     per_inspection as (
       select x.v, x.id, x.created, coalesce(sum(rc.n), 0) as n, max(rc.g) as worst,
