@@ -14,6 +14,8 @@
  *
  *   npm run bench:engine                        PGlite, and PostgreSQL when BENCH_DATABASE_URL is set
  *   npm run bench:engine -- --duration 5        seconds per load (default 10)
+ *   npm run bench:engine -- --warmup 0          seconds of each scenario's request before its measured load,
+ *                                               not counted (default 2; 0: none)
  *   npm run bench:engine -- --connections 10    concurrent connections per load (default 10; 1: one request at a time)
  *   npm run bench:engine -- --db postgres       pglite, postgres or both
  *   npm run bench:engine -- --only search       the scenarios whose name contains this (or any of a|b)
@@ -59,6 +61,7 @@ import { bulkPrefix, bulkReadings, bulkRows } from './bulk-upsert.ts';
 const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     db: { type: 'string', default: process.env.BENCH_DATABASE_URL ? 'both' : 'pglite' },
     reseed: { type: 'boolean', default: false },
@@ -73,6 +76,8 @@ const { values: options } = parseArgs({
   },
 });
 const duration = Number(options.duration);
+const warmup = Number(options.warmup);
+if (!(warmup >= 0)) throw new Error('--warmup must be a number of seconds, 0 or more');
 const connections = Number(options.connections);
 const workDuration = Number(options['work-duration']);
 const workConnections = Number(options['work-connections']);
@@ -408,6 +413,14 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     return result;
   }
 
+  // The server compiles a request's path while it serves it: a short load first, not counted, so a
+  // scenario measured first after the server's start (or after another route's) is measured warm,
+  // as the floors after it are (docs/engine-performance.md, "Measured warm").
+  if (warmup > 0)
+    await Promise.all([
+      load(server, main.url, mainConnections, warmup, token),
+      side ? load(server, side.url, sideConnections, warmup, token) : undefined,
+    ]);
   const [api, sideApi] = await Promise.all([
     load(server, main.url, mainConnections, seconds, token),
     side ? load(server, side.url, sideConnections, seconds, token) : undefined,
@@ -1160,7 +1173,15 @@ async function benchDatabase(db: Kind) {
     const report = {
       database: db,
       startedAt: startedAt.toISOString(),
-      options: { duration, connections, workDuration, workConnections, scale, only: options.only ?? null },
+      options: {
+        duration,
+        warmup,
+        connections,
+        workDuration,
+        workConnections,
+        scale,
+        only: options.only ?? null,
+      },
       facts,
       memory: { idle, afterLoad, idleRssMiB: Math.round(idle.rss / 1024 / 1024) },
       httpFloor,

@@ -82,6 +82,59 @@ function MeasurementTable(p: Partial<EntityTableProps> & Pick<EntityTableProps, 
   return <EntityTable entity={thermalMeasurement} columns={columns} queryKey={['measurements']} {...p} />;
 }
 
+const imageColumn = () => screen.queryByRole('columnheader', { name: 'Thermal image' });
+
+/** The measurements table's columns' estimates (column-fit.ts) by the start of their titles. */
+const estimates: [string, number][] = [
+  ['Measurement date', 120],
+  ['Tag number', 150],
+  ['Max temperature', 110],
+  ['ΔT', 110],
+  ['Severity', 150],
+  ['Thermal image', 80],
+];
+const estimateOf = (header: string) => estimates.find(([title]) => header.startsWith(title))?.[1] ?? 0;
+
+/**
+ * A screen for the table, as jsdom lays out nothing: the table is 726 px wide (the size observer
+ * says so), each header cell as wide as `widthOf` says for its title, and the table scrolls
+ * sideways by what its header cells take beyond that. Returns what undoes it.
+ */
+function tableOnScreen(widthOf: (header: string, table: Element) => number): () => void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const box = { inlineSize: 726, blockSize: 400 };
+        const entry = { target, borderBoxSize: [box], contentRect: { width: 726, height: 400 } };
+        this.report([entry] as never, this as never);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  const headers = (element: Element) => [...element.querySelectorAll('thead tr:first-child > th')];
+  const widthOfHead = (th: Element) => widthOf(th.textContent ?? '', th.closest('table') ?? th);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(726);
+  vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(function (this: Element) {
+    return Math.max(
+      726,
+      headers(this).reduce((sum, th) => sum + widthOfHead(th), 0),
+    );
+  });
+  const rect = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (this.tagName !== 'TH') return rect.call(this);
+    const width = widthOfHead(this);
+    return { x: 0, y: 0, top: 0, left: 0, bottom: 40, right: width, width, height: 40 } as DOMRect;
+  });
+  return () => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  };
+}
+
 describe('EntityTable', () => {
   it('shows the page the server returns, formatted by the contract', async () => {
     const fetchPage = server(3);
@@ -191,39 +244,19 @@ describe('EntityTable', () => {
   });
 
   it('gives a column way while an answer overflows the screen, and brings it back with the next', async () => {
-    // A tablet's table, 726 px wide: the six columns' estimates (720 px) just fit. jsdom lays out
-    // nothing, so the width comes from the size observer and the overflow from the scroll viewport.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly report: ResizeObserverCallback) {}
-        observe(target: Element) {
-          const box = { inlineSize: 726, blockSize: 400 };
-          const entry = { target, borderBoxSize: [box], contentRect: { width: 726, height: 400 } };
-          this.report([entry] as never, this as never);
-        }
-        unobserve() {}
-        disconnect() {}
-      },
+    // A tablet's table, 726 px wide: the six columns' estimates (720 px) just fit, and so do their
+    // widths on screen, unless a row holds a long tag: its column is then 60 px wider.
+    const restore = tableOnScreen((header, table) =>
+      header.startsWith('Tag number') && table.textContent?.includes('TR-WIDE') ? 210 : estimateOf(header),
     );
-    // The rows' width: the columns' estimates, the image's 80 px while it is shown, and 40 px more
-    // while a row holds a long tag, as a cell wider than its estimate makes it.
-    const rowsWidth = (table: Element) =>
-      640 +
-      (table.textContent?.includes('Thermal image') ? 80 : 0) +
-      (table.textContent?.includes('TR-WIDE') ? 40 : 0);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(726);
-    vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(function (this: Element) {
-      return Math.max(726, rowsWidth(this));
-    });
     try {
       const fetchPage = server(2);
       fetchPage.all[0] = { ...measurement(1), tagNumber: 'TR-WIDE-HEAT-EXCHANGER-E-101-SHELL-OUTLET' };
       const { queryClient } = renderWithProviders(<MeasurementTable fetchPage={fetchPage} />);
       await screen.findByText('TR-02');
-      const imageColumn = () => screen.queryByRole('columnheader', { name: 'Thermal image' });
       await waitFor(() => expect(imageColumn()).not.toBeInTheDocument());
-      expect(screen.getByRole('columnheader', { name: 'Tag number' })).toBeInTheDocument();
+      // Only the least important column gave way: the others fit beside the wide tag.
+      expect(screen.getByRole('columnheader', { name: 'Severity' })).toBeInTheDocument();
 
       // The same answer again: the column stays away, it does not come and go.
       await act(() => queryClient.invalidateQueries({ queryKey: ['measurements'] }));
@@ -235,8 +268,24 @@ describe('EntityTable', () => {
       await screen.findByText('TR-01');
       await waitFor(() => expect(imageColumn()).toBeInTheDocument());
     } finally {
-      vi.unstubAllGlobals();
-      vi.restoreAllMocks();
+      restore();
+    }
+  });
+
+  it('fits the columns by the widths they take on screen: one far wider than its estimate gives way alone', async () => {
+    // The photo column takes 300 px (its estimate: 80): the table overflows by 214 px. Room for
+    // that much less would hide the severity too; by the widths seen, the first five fit (640 px).
+    const restore = tableOnScreen((header) =>
+      header.startsWith('Thermal image') ? 300 : estimateOf(header),
+    );
+    try {
+      renderWithProviders(<MeasurementTable fetchPage={server(2)} />);
+      await screen.findByText('TR-02');
+      await waitFor(() => expect(imageColumn()).not.toBeInTheDocument());
+      expect(screen.getByRole('columnheader', { name: 'Severity' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'ΔT (°C)' })).toBeInTheDocument();
+    } finally {
+      restore();
     }
   });
 

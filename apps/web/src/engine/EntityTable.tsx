@@ -49,8 +49,14 @@ import { notOnDevice } from './useOnline.ts';
 import { answerWhenNew } from './offline-queue/queued-mark.ts';
 
 type Row = Record<string, unknown>;
-/** What a table overflowed by (`pixels`) at a width with one answer of the server. */
-type Overflow = { width: number; answer: unknown; pixels: number };
+/**
+ * What a table learnt of its columns at a width with one answer of the server: the width each
+ * column was seen to need (`widths`, by key; the row actions under `actionsKey`), and room left
+ * besides (`pixels`) where the columns as measured still did not fit.
+ */
+type Measured = { width: number; answer: unknown; widths: Readonly<Record<string, number>>; pixels: number };
+const nothingMeasured: Measured['widths'] = {};
+const actionsKey = '__actions';
 
 export type EntityPageRequest = {
   pageNumber: number;
@@ -190,28 +196,57 @@ export function EntityTable(p: EntityTableProps) {
 
   const fitted = describeColumns(p.entity, p.columns);
   // Row actions stay in view: one finger-sized button each, and the cell's padding.
-  // The widths are estimates: a long title ("Kilometre post (km)"), a language with longer words or
-  // a cell drawn its own way may need more. What the table then overflowed by is reserved too, so the
-  // columns that do not fit give way rather than squeeze the others. The reserve holds for the width
-  // and the server's answer it was measured with: a new answer (the rows after a save, the next
-  // page) or another width measures afresh, so an overflow met once (a row shown before the server
-  // sent it whole, a width read a frame late) hides no column for good. Measured in a layout effect,
-  // so the columns settle before the screen is painted and never come and go.
+  // The widths are estimates: a long title ("Ultrasound level (dBµV)"), a language with longer words,
+  // a touch screen's padding or a cell drawn its own way may need more. When the table overflows its
+  // box, every column shown is as narrow as its content lets it be, so the widths it then has are
+  // what the columns need: they are kept and the columns fitted again by them, so the columns that do
+  // not fit give way (the least important first) rather than squeeze the others, and a column much
+  // wider than its estimate does not make those before it give way too. What was measured holds for
+  // the width and the server's answer it was measured with; a new answer (the rows after a save, the
+  // next page) or another width starts from the estimates again. Measured in a layout effect, so the
+  // columns settle before the screen is painted and never come and go.
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>({ width: 0, answer: undefined, pixels: 0 });
+  const [measuredFit, setMeasuredFit] = useState<Measured>({
+    width: 0,
+    answer: undefined,
+    widths: nothingMeasured,
+    pixels: 0,
+  });
   const answer = query.data;
-  const measured = overflow.width === width && overflow.answer === answer;
-  const missed = measured ? overflow.pixels : 0;
-  const shown = fitColumns(fitted, width, (p.rowActions ? actionsWidth : 0) + missed);
+  const current = measuredFit.width === width && measuredFit.answer === answer;
+  const learnt = current ? measuredFit.widths : nothingMeasured;
+  const missed = current ? measuredFit.pixels : 0;
+  const shown = fitColumns(
+    fitted.map((c) => ({ ...c, width: learnt[c.key] ?? c.width })),
+    width,
+    (p.rowActions ? (learnt[actionsKey] ?? actionsWidth) : 0) + missed,
+  );
   useLayoutEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport || width <= 0) return;
     const over = viewport.scrollWidth - viewport.clientWidth;
     // Until no column that may give way is left: the naming column and the grade always stay.
     const mayGive = fitted.some((c) => c.priority > 1 && shown.has(c.key));
-    if (over > 1 && mayGive) setOverflow({ width, answer, pixels: missed + over });
-    else if (!measured) setOverflow({ width, answer, pixels: 0 });
-  }, [width, answer, measured, missed, shown.size]);
+    if (!(over > 1 && mayGive)) {
+      if (!current) setMeasuredFit({ width, answer, widths: nothingMeasured, pixels: 0 });
+      return;
+    }
+    // The header cells in column order: the columns shown, then the row actions.
+    const keys = [...fitted.filter((c) => shown.has(c.key)).map((c) => c.key)];
+    if (p.rowActions) keys.push(actionsKey);
+    const heads = viewport.querySelectorAll('thead tr:first-child > th');
+    const widths = { ...learnt };
+    let learntMore = false;
+    keys.forEach((key, i) => {
+      const seen = Math.ceil(heads[i]?.getBoundingClientRect().width ?? 0);
+      if (seen > 0 && (learnt[key] === undefined || seen > learnt[key] + 1)) {
+        widths[key] = seen;
+        learntMore = true;
+      }
+    });
+    // Nothing more to learn from the columns, yet still too wide: room is kept for what overflows.
+    setMeasuredFit({ width, answer, widths, pixels: learntMore ? missed : missed + over });
+  }, [width, answer, current, missed, shown.size]);
   const someHidden = shown.size < fitted.length;
   const sort = sortChoice ?? p.entity.sort;
   const columns: DataTableColumn<Row>[] = fitted.map(({ key }) => {
