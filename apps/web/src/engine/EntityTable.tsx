@@ -232,7 +232,7 @@ export function EntityTable(p: EntityTableProps) {
       return;
     }
     // The header cells in column order: the columns shown, then the row actions.
-    const keys = [...fitted.filter((c) => shown.has(c.key)).map((c) => c.key)];
+    const keys = fitted.filter((c) => shown.has(c.key)).map((c) => c.key);
     if (p.rowActions) keys.push(actionsKey);
     const heads = viewport.querySelectorAll('thead tr:first-child > th');
     const widths = { ...learnt };
