@@ -4,8 +4,10 @@
  * analysis by parent and a point's five-year trend, each beside its leanest floor (the user check
  * and the hand-written statement through the app's pool, in process, no HTTP). Unlike requests per
  * second, CPU per request barely moves when other work shares the machine: it says what the server
- * spends outside the database (docs/engine-performance.md, "Per-request cost"). Linux only; runs on
- * the database `npm run bench:engine` seeded (run that first).
+ * spends outside the database (docs/engine-performance.md, "Per-request cost"). Beside it, the share
+ * spent in the kernel and the read and write system calls per request (/proc/<pid>/io: a socket's
+ * reads and writes among them), which say whether a request costs more round trips than its floor.
+ * Linux only; runs on the database `npm run bench:engine` seeded (run that first).
  *
  *   npm run bench:request-cost                                      PGlite, scale 1
  *   npm run bench:request-cost -- --db pglite --scale 0.1           the quick embedded copy
@@ -58,11 +60,33 @@ function cpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The server process's system (kernel) CPU time so far, in ms. */
+function systemMs(): number {
+  return Number(readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) * 10;
+}
+
+/** The server process's read and write system calls so far (/proc/<pid>/io: sockets' included). */
+function syscalls(): { reads: number; writes: number } {
+  const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
+  const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { reads: count('syscr'), writes: count('syscw') };
+}
+
+/** Reads and writes per request, "r + w". */
+function callsPerRequest(before: { reads: number; writes: number }, requests: number): string {
+  const now = syscalls();
+  if (requests === 0) return '—';
+  const per = (n: number) => (n / requests).toFixed(1);
+  return `${per(now.reads - before.reads)} + ${per(now.writes - before.writes)}`;
+}
+
 const perRequest = (used: number, requests: number) =>
   requests > 0 ? `${(used / requests).toFixed(2)} ms` : '—';
 
 async function load(url: string, headers: Record<string, string> = {}) {
+  const calls = syscalls();
   const before = cpuMs();
+  const kernel = systemMs();
   const r = await new Promise<Result>((resolve, reject) =>
     autocannon({ url: origin + url, connections, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -70,18 +94,32 @@ async function load(url: string, headers: Record<string, string> = {}) {
   );
   const answered = r['2xx'];
   const failed = r.non2xx + r.errors + r.timeouts;
-  return { perSecond: answered / r.duration, failed, cpu: perRequest(cpuMs() - before, answered) };
+  return {
+    perSecond: answered / r.duration,
+    failed,
+    cpu: perRequest(cpuMs() - before, answered),
+    system: perRequest(systemMs() - kernel, answered),
+    calls: callsPerRequest(calls, answered),
+  };
 }
 
 async function floor(statements: Statement[]) {
+  const calls = syscalls();
   const before = cpuMs();
+  const kernel = systemMs();
   const res = await fetch(`${origin}/bench/db-floor`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ statements, connections, durationMs: seconds * 1000 }),
   });
   const r = (await res.json()) as Load;
-  return { perSecond: r.perSecond, failed: r.failed, cpu: perRequest(cpuMs() - before, r.requests) };
+  return {
+    perSecond: r.perSecond,
+    failed: r.failed,
+    cpu: perRequest(cpuMs() - before, r.requests),
+    system: perRequest(systemMs() - kernel, r.requests),
+    calls: callsPerRequest(calls, r.requests),
+  };
 }
 
 try {
@@ -93,8 +131,8 @@ try {
   };
   const check = userCheck({ userId: claims.sub, familyId: claims.fid });
   const rows: string[] = [];
-  const row = (name: string, r: { perSecond: number; cpu: string }) =>
-    rows.push(`| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} |`);
+  const row = (name: string, r: { perSecond: number; cpu: string; system: string; calls: string }) =>
+    rows.push(`| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} | ${r.system} | ${r.calls} |`);
   row('HTTP floor', await load('/bench/http-floor'));
   // By default page 1 by parent and the trend; `--only` picks any scenario by its name.
   const measured: Scenario[] = options.only
@@ -117,7 +155,9 @@ try {
     row(`${s.name}: leanest floor`, await floor([check, ...leanest]));
   }
   console.log(`\n${options.db}, scale ${options.scale}, ${connections} connections, ${seconds} s each\n`);
-  console.log('| load | req/s | server CPU per request |\n| --- | ---: | ---: |');
+  console.log(
+    '| load | req/s | server CPU per request | of it in the kernel | reads + writes (system calls) per request |\n| --- | ---: | ---: | ---: | ---: |',
+  );
   console.log(rows.join('\n'));
 } finally {
   await server.stop();

@@ -23,4 +23,20 @@ describe('JsonBlocks (a long answer kept as UTF-8 blocks while it is written)', 
     short.write('1}');
     expect(short.done().map((b) => b.toString('utf8'))).toEqual(['{"a":1}']);
   });
+
+  it('keeps a piece already encoded as it is, after the text written before it', () => {
+    const blocks = new JsonBlocks();
+    const encoded = Buffer.from('{"fields":{"component":"Sambungan 🔥"}', 'utf8');
+    blocks.write('[');
+    blocks.write(encoded.subarray(0, -1));
+    blocks.write('},"names":{},"lists":[');
+    blocks.write(encoded);
+    blocks.write(']');
+    const written = blocks.done();
+    expect(Buffer.concat(written).toString('utf8')).toBe(
+      `[${encoded.subarray(0, -1).toString()}},"names":{},"lists":[${encoded.toString()}]`,
+    );
+    // The encoded pieces are sent as they are, not copied into a block of text.
+    expect(written).toContain(encoded);
+  });
 });

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { entities, idLabels, permissionActions, permissionModules } from '@inspectra/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScopes, repositories as appRepositories } from '../src/app.ts';
-import { attachments, users } from '../src/db/schema/index.ts';
+import { attachments, thermalMeasurementTable, users } from '../src/db/schema/index.ts';
 import { canonicalJson, canonicalReport } from '../src/engine/report-canonical.ts';
 import { unscoped } from '../src/engine/record-scope.ts';
 import { collectReportTree, walkReport } from '../src/engine/report-tree.ts';
@@ -135,6 +135,34 @@ describe('the report as one tree', () => {
       ['visualImage', 'image/jpeg', 64],
     ]);
     expect(tree.sections[1]!.lists[0]!.records[0]!.attachments[0]!.storageKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('holds each time as the ISO text its Date gives, microseconds cut: a version approved before still verifies', async () => {
+    // The walk reads times as PostgreSQL's text sliced into ISO text (unpaged.ts `timesAsText`);
+    // the fingerprints of versions approved before were written from Dates, so the texts must agree.
+    const draft = await createReportHeader(t);
+    const analysis = await createThermalAnalysis(t, { reportHeaderId: draft.id });
+    const measurement = await createThermalMeasurement(t, analysis.id, { component: 'Busbar joint' });
+    const stored = ['2026-01-02 03:04:05.678901+00', '2026-01-02 03:04:05+00', '1999-12-31 23:59:59.9999+00'];
+    const repositories = appRepositories(recordScopes);
+    const measurements = repositories.get('thermalMeasurement')!;
+    for (const createdAt of stored) {
+      await t.db
+        .update(thermalMeasurementTable)
+        .set({ createdAt: sql`${createdAt}::timestamptz` })
+        .where(eq(thermalMeasurementTable.id, measurement.id));
+      const tree = await collectReportTree(
+        walkReport({ db: t.db, repositories }, draft.id, unscoped('a test reads the tree')),
+      );
+      const row = tree.sections[0]!.lists[0]!.records[0]!.lists[0]!.records[0]!;
+      const read = await measurements.get(t.db, measurement.id, unscoped('a test reads the record'));
+      expect(read.createdAt).toBeInstanceOf(Date);
+      expect(row.values.createdAt).toBe((read.createdAt as Date).toISOString());
+    }
+    expect(
+      (await collectReportTree(walkReport({ db: t.db, repositories }, draft.id, unscoped('a test'))))
+        .sections[0]!.lists[0]!.records[0]!.lists[0]!.records[0]!.values.createdAt,
+    ).toBe('1999-12-31T23:59:59.999Z');
   });
 
   it('has one canonical JSON, keys sorted, whose SHA-256 is the fingerprint the PDF prints', async () => {

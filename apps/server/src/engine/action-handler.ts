@@ -29,6 +29,8 @@ export class JsonText {
  * A long JSON answer written in many small pieces (a report's whole content), kept as UTF-8 bytes
  * a block at a time: the pieces die young instead of living, each a string on the heap, until the
  * answer is whole; the answer is then sent as those bytes, with no joining and encoding at the end.
+ * A piece already encoded (a record's canonical members, which its fingerprint hashed) is kept as
+ * it is, after the text written before it.
  */
 export class JsonBlocks {
   static readonly blockLength = 64 * 1024;
@@ -36,7 +38,12 @@ export class JsonBlocks {
   private pendingLength = 0;
   private readonly blocks: Buffer[] = [];
 
-  write(piece: string): void {
+  write(piece: string | Buffer): void {
+    if (typeof piece !== 'string') {
+      this.flush();
+      this.blocks.push(piece);
+      return;
+    }
     this.pending.push(piece);
     this.pendingLength += piece.length;
     if (this.pendingLength >= JsonBlocks.blockLength) this.flush();

@@ -343,8 +343,14 @@ async function* walkList(
   if (variants.length === 0) return;
   yield { kind: 'list', entity, depth, parent };
   for (const variant of variants) {
-    // Without the list's images: each batch's files are read whole below (`treeRecords`).
-    for await (const batch of await repo.every(deps.db, { scope, parentId, variant }, { images: false })) {
+    // Without the list's images: each batch's files are read whole below (`treeRecords`); times as
+    // the ISO text the tree holds them as.
+    const rows = await repo.every(
+      deps.db,
+      { scope, parentId, variant },
+      { images: false, timesAsText: true },
+    );
+    for await (const batch of rows) {
       const records = await treeRecords(deps, entity, batch.rows, names);
       if (!nested) {
         if (records.length > 0) yield { kind: 'records', entity, depth, records };

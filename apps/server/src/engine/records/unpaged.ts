@@ -8,6 +8,7 @@ import { rowsWithImages, withImages } from './listed-images.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { ListQuery, StoredRecord } from './read-shapes.ts';
 import type { RecordTable } from './record-table.ts';
+import { recordForView } from './views.ts';
 
 /**
  * The most records a list without paging answers (`everyRecord`); a longer one is refused with 400
@@ -29,9 +30,18 @@ export type UnpagedLimit = {
   tooMany?: () => Error;
   /** `false`: the rows without their images (a caller that reads each row's files whole itself). */
   images?: boolean;
+  /**
+   * `true`: each time (`timestamptz`) as ISO text, sliced from PostgreSQL's text (`recordForView`),
+   * for a caller that writes the rows as text (a report's walk) and would only turn a Date back.
+   */
+  timesAsText?: boolean;
 };
 
 type RowWithImages = { record: StoredRecord; images?: ListedAttachment[] };
+
+/** A row's columns as read: the table's, or with its times as ISO text (`UnpagedLimit.timesAsText`). */
+const recordColumns = (repo: RecordTable, timesAsText: boolean) =>
+  timesAsText ? recordForView(repo) : repo.table;
 
 /**
  * Every record that matches, in list order, read in batches of `unpagedBatch` rows with their
@@ -59,13 +69,17 @@ export async function everyRecord(
   };
   const { where, values, shape, order, ofOtherVariant, byParent } = listConditions(repo, q);
   const images = o.images ?? true;
-  const bare = images ? '' : ':bare';
+  const timesAsText = o.timesAsText ?? false;
+  const variant = `${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`;
   const head = await repo.statements.run<RowWithImages[]>(
     db,
-    `every:head:${shape}${bare}`,
+    `every:head:${shape}${variant}`,
     () =>
       db
-        .select({ record: repo.table, ...withImages(repo.entity, { images, byParent }) })
+        .select({
+          record: recordColumns(repo, timesAsText),
+          ...withImages(repo.entity, { images, byParent }),
+        })
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))
@@ -100,7 +114,7 @@ export async function everyRecord(
     repo,
     db,
     ids.map((r) => r.id).filter((id) => !sent.has(id)),
-    { images, parentId: byParent ? values[parentIdParam] : undefined },
+    { images, timesAsText, parentId: byParent ? values[parentIdParam] : undefined },
   );
   return (async function* () {
     yield first;
@@ -120,19 +134,22 @@ function batches(
   repo: RecordTable,
   db: DbOrTx,
   ids: string[],
-  o: { images: boolean; parentId?: unknown },
+  o: { images: boolean; timesAsText: boolean; parentId?: unknown },
 ): AsyncGenerator<RecordBatch> {
-  const { images, parentId } = o;
+  const { images, timesAsText, parentId } = o;
   const parent = parentId !== undefined ? repo.entity.parent : undefined;
   const byId = sql`${repo.column('id')} = any(${sql.placeholder('ids')}::uuid[])`;
   const read = (start: number) => {
     const wanted = ids.slice(start, start + unpagedBatch);
     const found = repo.statements.run<RowWithImages[]>(
       db,
-      `batch${parent ? ':parent' : ''}${images ? '' : ':bare'}`,
+      `batch${parent ? ':parent' : ''}${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`,
       () =>
         db
-          .select({ record: repo.table, ...withImages(repo.entity, { images, byParent: !!parent }) })
+          .select({
+            record: recordColumns(repo, timesAsText),
+            ...withImages(repo.entity, { images, byParent: !!parent }),
+          })
           .from(repo.table)
           .where(parent ? and(byId, eq(repo.column(parent), sql.placeholder(parentIdParam))) : byId),
       { ids: wanted, ...(parent ? { [parentIdParam]: parentId } : {}) },

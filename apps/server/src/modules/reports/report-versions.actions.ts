@@ -7,7 +7,7 @@ import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import {
   CanonicalReportWriter,
-  canonicalRecord,
+  canonicalRecordMembers,
   canonicalRecordText,
   fingerprinted,
   reportWorkflowFields,
@@ -16,6 +16,7 @@ import { callerScope } from '../../engine/record-scope.ts';
 import { replayReport } from '../../engine/report-replay.ts';
 import { walkReport } from '../../engine/report-tree.ts';
 import type { TreeRecord } from '../../engine/report-tree.ts';
+import type { ReportChunk } from '../../engine/report-canonical.ts';
 import type { AuthenticatedUser } from '../../engine/access.ts';
 import { AppError } from '../../errors.ts';
 import { printReport } from './report-pdf.actions.ts';
@@ -48,14 +49,17 @@ async function versionOf(deps: EngineDeps, user: AuthenticatedUser, id: string, 
 
 /**
  * A tree record as the content call answers it, opened up to its `lists`: its canonical members
- * (the header with its workflow fields too) and the names of the records its fields name.
+ * (the bytes its fingerprint hashed; the header's with its workflow fields too) and the names of
+ * the records its fields name.
  */
-function contentRecordOpening(record: TreeRecord, header: boolean): string {
-  const own = header ? canonicalRecordText(record) : canonicalRecord(record);
+function contentRecordOpening(record: TreeRecord, header: boolean, write: (chunk: ReportChunk) => void) {
+  write(header ? canonicalRecordText(record).slice(0, -1) : canonicalRecordMembers(record));
   let names = '';
-  for (const [key, named] of Object.entries(record.named))
+  for (const key in record.named) {
+    const named = record.named[key];
     if (named) names += `${names ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(named.name)}`;
-  return `${own.slice(0, -1)},"names":{${names}},"lists":[`;
+  }
+  write(names ? `,"names":{${names}},"lists":[` : ',"names":{},"lists":[');
 }
 
 export const reportVersionActions: Record<string, ActionHandler> = {
