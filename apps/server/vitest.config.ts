@@ -33,6 +33,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One migrated database for the run, copied for each file (test/template-database.ts).
     globalSetup: ['test/template-database.ts'],
+    // Passwords hashed at the least cost the setting takes (test/password-cost.ts).
+    setupFiles: ['test/password-cost.ts'],
     exclude: process.env.TEST_DATABASE_URL ? databaseFree : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { idempotencyKeyDays } from '@inspectra/contract';
+import { defaultPasswordHashCost } from './modules/auth/passwords.ts';
+import type { PasswordHashCost } from './modules/auth/passwords.ts';
 import { defaultWebDir } from './web/serve-web.ts';
 
 const bool = z.stringbool({ error: 'use true or false' });
@@ -85,6 +87,19 @@ const envSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
   SEED_DEMO: bool.default(true),
+  // argon2id's cost for new password hashes (modules/auth/passwords.ts): OWASP's minimum by default.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number({ error: 'must be a number of KiB' })
+    .int()
+    .min(1024, 'must be at least 1024')
+    .max(4 * 1024 * 1024, 'must be at most 4194304 (4 GiB)')
+    .default(defaultPasswordHashCost.memoryKib),
+  PASSWORD_HASH_PASSES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(defaultPasswordHashCost.passes),
   DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
   MAX_UPLOAD_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
@@ -178,6 +193,8 @@ export type Config = {
   adminUsername: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** What a new password hash costs (argon2id's memory and passes). */
+  passwordHashCost: PasswordHashCost;
   /** Password of the demo's planner and inspector (generated and printed once when absent). */
   demoPassword: string | undefined;
   maxUploadBytes: number;
@@ -263,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    passwordHashCost: { memoryKib: e.PASSWORD_HASH_MEMORY_KIB, passes: e.PASSWORD_HASH_PASSES },
     demoPassword: e.DEMO_PASSWORD,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxDocumentBytes: e.MAX_DOCUMENT_BYTES,

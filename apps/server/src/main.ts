@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { configureImportSlots } from './engine/import-slots.ts';
 import { configurePdfPrints } from './modules/reports/pdf-printer.ts';
 import { bootstrapAdministrator } from './modules/auth/bootstrap.ts';
+import { configurePasswordHashing } from './modules/auth/passwords.ts';
 import { sweepOrphanFiles } from './modules/files/files.actions.ts';
 import { sweepUploads } from './modules/uploads/uploads.actions.ts';
 import { sweepKeys } from './engine/idempotency/kept-answers.ts';
@@ -42,6 +43,7 @@ const prepareArgument = '--prepare-new-data-dir';
 
 async function main() {
   const config = loadConfig(process.env);
+  configurePasswordHashing(config.passwordHashCost);
   if (process.argv.includes(prepareArgument)) {
     await prepareDataDir(config);
     process.exit(0);

@@ -9,6 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loginFailures, refreshTokens, roles, users } from '../src/db/schema/index.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import {
+  configurePasswordHashing,
+  defaultPasswordHashCost,
+  hashPassword,
+  verifyPassword,
+} from '../src/modules/auth/passwords.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 import {
   adminPassword,
@@ -19,6 +26,7 @@ import {
   startTestApp,
 } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { testPasswordHashCost } from './password-cost.ts';
 
 let t: TestApp;
 let adminId: string;
@@ -195,6 +203,27 @@ describe('login and profile', () => {
       'UNAUTHENTICATED',
       invalidCredentialsMessage,
     );
+  });
+});
+
+describe('password hashes', () => {
+  it("are argon2id at OWASP's minimum by default; a hash made at another cost still verifies", async () => {
+    expect(loadConfig({}).passwordHashCost).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(
+      loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' }).passwordHashCost,
+    ).toEqual({ memoryKib: 65_536, passes: 3 });
+    configurePasswordHashing(defaultPasswordHashCost);
+    try {
+      const strong = await hashPassword('tank farm at dawn');
+      expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      configurePasswordHashing(testPasswordHashCost);
+      expect(await hashPassword('tank farm at dawn')).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+      // A stored hash names its own cost: one made before the setting changed still verifies.
+      expect(await verifyPassword(strong, 'tank farm at dawn')).toBe(true);
+      expect(await verifyPassword(strong, 'tank farm at dusk')).toBe(false);
+    } finally {
+      configurePasswordHashing(testPasswordHashCost);
+    }
   });
 });
 

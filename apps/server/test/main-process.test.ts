@@ -121,6 +121,11 @@ describe('configuration', () => {
     ['PORT', 'harbour', 'Invalid configuration: PORT must be a port number'],
     ['JWT_SECRET', 'too-short', 'Invalid configuration: JWT_SECRET must be at least 32 bytes long'],
     ['SEED_DEMO', 'maybe', 'Invalid configuration: SEED_DEMO'],
+    [
+      'PASSWORD_HASH_MEMORY_KIB',
+      '512',
+      'Invalid configuration: PASSWORD_HASH_MEMORY_KIB must be at least 1024',
+    ],
     ['DATABASE_URL', 'mysql://x', 'Invalid configuration: DATABASE_URL must start with postgres://'],
     ['S3_BUCKET', 'Not_A_Bucket', 'Invalid configuration: S3_BUCKET must be a bucket name'],
     [

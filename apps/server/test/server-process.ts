@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serverMain, serverNodeEnv, serverNodeFlags } from '../scripts/build-server.ts';
+import { testPasswordHashEnv } from './password-cost.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,7 +17,14 @@ export type ServerProcess = { child: ChildProcess; output: () => string; exited:
 export function runServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [...serverNodeFlags(), serverMain], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', ...serverNodeEnv(), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      LOG_LEVEL: 'info',
+      ...testPasswordHashEnv,
+      ...serverNodeEnv(),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

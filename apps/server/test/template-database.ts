@@ -15,6 +15,8 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { bootstrapAdministrator } from '../src/modules/auth/bootstrap.ts';
 import { ensureCatalogueMethods } from '../src/modules/inspection-methods/catalogue-methods.ts';
+// The administrator's password hashed at the tests' cost, as every hash of the run.
+import './password-cost.ts';
 
 export const adminPassword = 'correct horse battery staple';
 
