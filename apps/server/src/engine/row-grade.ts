@@ -11,8 +11,7 @@ import type { Columns } from './derived-compile.ts';
  * conditions (thermal's severity from its two temperatures). Such a grade is indexed with its
  * parent (`<table>_grade_idx`, entity-table.ts): a report's figures, its worst finding and its
  * findings read its rank off the index, where grading each row when asked read the whole table
- * (docs/engine-performance.md,
- * "The grade indexed").
+ * (docs/engine-performance.md, "The grade indexed").
  */
 export type RowGrade = {
   entity: EntityDefinition;
