@@ -116,10 +116,20 @@ export async function everyRecord(
     ids.map((r) => r.id).filter((id) => !sent.has(id)),
     { images, timesAsText, parentId: byParent ? values[parentIdParam] : undefined },
   );
-  return (async function* () {
-    yield first;
-    yield* rest;
-  })();
+  return firstThenRest({ batch: first }, rest);
+}
+
+/**
+ * The first batch, then the rest: the first let go once its reader has gone on, so the rows of a
+ * long list's first batch are not kept in memory until its last (a report's walk, an export).
+ */
+async function* firstThenRest(
+  held: { batch?: RecordBatch },
+  rest: AsyncGenerator<RecordBatch>,
+): AsyncGenerator<RecordBatch> {
+  yield held.batch!;
+  held.batch = undefined;
+  yield* rest;
 }
 
 /**
