@@ -54,39 +54,31 @@ const server = await startEngineServer({
 });
 const { origin } = server;
 
-/** The server process's CPU time so far, in ms (user + system; the kernel counts 100 ticks a second). */
-function cpuMs(): number {
+/** What the server process has used so far: CPU (user and system, in ms: the kernel counts 100 ticks a second) and system calls. */
+type Usage = { cpuMs: number; systemMs: number; reads: number; writes: number };
+function usage(): Usage {
   const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The server process's system (kernel) CPU time so far, in ms. */
-function systemMs(): number {
-  return Number(readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) * 10;
-}
-
-/** The server process's read and write system calls so far (/proc/<pid>/io: sockets' included). */
-function syscalls(): { reads: number; writes: number } {
+  // /proc/<pid>/io counts every read and write call, a socket's among them.
   const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
   const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
-  return { reads: count('syscr'), writes: count('syscw') };
+  const user = Number(fields[11]) * 10;
+  const system = Number(fields[12]) * 10;
+  return { cpuMs: user + system, systemMs: system, reads: count('syscr'), writes: count('syscw') };
 }
 
-/** Reads and writes per request, "r + w". */
-function callsPerRequest(before: { reads: number; writes: number }, requests: number): string {
-  const now = syscalls();
-  if (requests === 0) return '—';
-  const per = (n: number) => (n / requests).toFixed(1);
-  return `${per(now.reads - before.reads)} + ${per(now.writes - before.writes)}`;
+/** What the server used per request since `before`: CPU, of it in the kernel, and reads + writes. */
+function perRequest(before: Usage, requests: number) {
+  const now = usage();
+  const per = (n: number, digits: number) => (requests > 0 ? (n / requests).toFixed(digits) : '—');
+  return {
+    cpu: `${per(now.cpuMs - before.cpuMs, 2)} ms`,
+    system: `${per(now.systemMs - before.systemMs, 2)} ms`,
+    calls: `${per(now.reads - before.reads, 1)} + ${per(now.writes - before.writes, 1)}`,
+  };
 }
-
-const perRequest = (used: number, requests: number) =>
-  requests > 0 ? `${(used / requests).toFixed(2)} ms` : '—';
 
 async function load(url: string, headers: Record<string, string> = {}) {
-  const calls = syscalls();
-  const before = cpuMs();
-  const kernel = systemMs();
+  const before = usage();
   const r = await new Promise<Result>((resolve, reject) =>
     autocannon({ url: origin + url, connections, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -94,32 +86,18 @@ async function load(url: string, headers: Record<string, string> = {}) {
   );
   const answered = r['2xx'];
   const failed = r.non2xx + r.errors + r.timeouts;
-  return {
-    perSecond: answered / r.duration,
-    failed,
-    cpu: perRequest(cpuMs() - before, answered),
-    system: perRequest(systemMs() - kernel, answered),
-    calls: callsPerRequest(calls, answered),
-  };
+  return { perSecond: answered / r.duration, failed, ...perRequest(before, answered) };
 }
 
 async function floor(statements: Statement[]) {
-  const calls = syscalls();
-  const before = cpuMs();
-  const kernel = systemMs();
+  const before = usage();
   const res = await fetch(`${origin}/bench/db-floor`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ statements, connections, durationMs: seconds * 1000 }),
   });
   const r = (await res.json()) as Load;
-  return {
-    perSecond: r.perSecond,
-    failed: r.failed,
-    cpu: perRequest(cpuMs() - before, r.requests),
-    system: perRequest(systemMs() - kernel, r.requests),
-    calls: callsPerRequest(calls, r.requests),
-  };
+  return { perSecond: r.perSecond, failed: r.failed, ...perRequest(before, r.requests) };
 }
 
 try {

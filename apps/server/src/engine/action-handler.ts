@@ -60,7 +60,8 @@ export class JsonBlocks {
     }
     if (piece.length > room) {
       this.close();
-      if (piece.length > this.block.length) return this.whole(Buffer.from(piece));
+      if (piece.length > this.block.length)
+        return this.whole(Buffer.from(piece.buffer, piece.byteOffset, piece.length));
     }
     this.block.set(piece, this.used);
     this.used += piece.length;

@@ -70,10 +70,10 @@ export async function everyRecord(
   const { where, values, shape, order, ofOtherVariant, byParent } = listConditions(repo, q);
   const images = o.images ?? true;
   const timesAsText = o.timesAsText ?? false;
-  const variant = `${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`;
+  const columns = `${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`;
   const head = await repo.statements.run<RowWithImages[]>(
     db,
-    `every:head:${shape}${variant}`,
+    `every:head:${shape}${columns}`,
     () =>
       db
         .select({

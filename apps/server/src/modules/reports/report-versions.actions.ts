@@ -59,7 +59,7 @@ function contentRecordOpening(record: TreeRecord, header: boolean, write: (chunk
     const named = record.named[key];
     if (named) names += `${names ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(named.name)}`;
   }
-  write(names ? `,"names":{${names}},"lists":[` : ',"names":{},"lists":[');
+  write(`,"names":{${names}},"lists":[`);
 }
 
 export const reportVersionActions: Record<string, ActionHandler> = {
