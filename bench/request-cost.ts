@@ -16,7 +16,7 @@
  *   npm run bench:request-cost -- --node-flag=--max-semi-space-size=8   a Node flag after `npm start`'s
  *   npm run bench:request-cost -- --only "complete read"            the scenarios whose name holds this
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
@@ -55,7 +55,7 @@ const server = await startEngineServer({
 const { origin } = server;
 
 /** What the server process has used so far: CPU (user and system, in ms: the kernel counts 100 ticks a second) and system calls. */
-type Usage = { cpuMs: number; systemMs: number; reads: number; writes: number };
+type Usage = { cpuMs: number; systemMs: number; reads: number; writes: number; databaseMs: number };
 function usage(): Usage {
   const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // /proc/<pid>/io counts every read and write call, a socket's among them.
@@ -63,7 +63,37 @@ function usage(): Usage {
   const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
   const user = Number(fields[11]) * 10;
   const system = Number(fields[12]) * 10;
-  return { cpuMs: user + system, systemMs: system, reads: count('syscr'), writes: count('syscw') };
+  return {
+    cpuMs: user + system,
+    systemMs: system,
+    reads: count('syscr'),
+    writes: count('syscw'),
+    databaseMs: databaseCpuMs(),
+  };
+}
+
+/**
+ * The CPU (ms) every PostgreSQL process of this machine has used so far, those that have ended
+ * counted in their parent's (a backend's connection closed: its CPU joins the postmaster's count of
+ * its children's): a local server's work for the load (0 on the embedded database, whose work is
+ * the server's own CPU).
+ */
+function databaseCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.split(') ')[1]!.split(' ');
+    // utime, stime, and the children's that have ended and were waited for (cutime, cstime).
+    ms += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  }
+  return ms;
 }
 
 /** What the server used per request since `before`: CPU, of it in the kernel, and reads + writes. */
@@ -71,6 +101,7 @@ function perRequest(before: Usage, requests: number) {
   const now = usage();
   const per = (n: number, digits: number) => (requests > 0 ? (n / requests).toFixed(digits) : '—');
   return {
+    database: `${per(now.databaseMs - before.databaseMs, 2)} ms`,
     cpu: `${per(now.cpuMs - before.cpuMs, 2)} ms`,
     system: `${per(now.systemMs - before.systemMs, 2)} ms`,
     calls: `${per(now.reads - before.reads, 1)} + ${per(now.writes - before.writes, 1)}`,
@@ -109,8 +140,13 @@ try {
   };
   const check = userCheck({ userId: claims.sub, familyId: claims.fid });
   const rows: string[] = [];
-  const row = (name: string, r: { perSecond: number; cpu: string; system: string; calls: string }) =>
-    rows.push(`| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} | ${r.system} | ${r.calls} |`);
+  const row = (
+    name: string,
+    r: { perSecond: number; cpu: string; system: string; calls: string; database: string },
+  ) =>
+    rows.push(
+      `| ${name} | ${r.perSecond.toFixed(1)} | ${r.cpu} | ${r.system} | ${r.calls} | ${r.database} |`,
+    );
   row('HTTP floor', await load('/bench/http-floor'));
   // By default page 1 by parent and the trend; `--only` picks any scenario by its name.
   const measured: Scenario[] = options.only
@@ -134,7 +170,7 @@ try {
   }
   console.log(`\n${options.db}, scale ${options.scale}, ${connections} connections, ${seconds} s each\n`);
   console.log(
-    '| load | req/s | server CPU per request | of it in the kernel | reads + writes (system calls) per request |\n| --- | ---: | ---: | ---: | ---: |',
+    '| load | req/s | server CPU per request | of it in the kernel | reads + writes (system calls) per request | PostgreSQL CPU per request |\n| --- | ---: | ---: | ---: | ---: | ---: |',
   );
   console.log(rows.join('\n'));
 } finally {

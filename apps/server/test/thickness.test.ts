@@ -230,6 +230,35 @@ describe("a location's rates, remaining life and next inspection", () => {
     expect(wrong.body).toMatchObject({ data: null, error: { code: 'VALIDATION_ERROR' } });
   });
 
+  it('lists each location as its own read answers it: no readings, one, two, three, growth', async () => {
+    // On PostgreSQL the list's page is written by the database (`viewSql`), the read by the server.
+    const { equipmentNo } = await createEquipment(t);
+    const none = await createLocation({ equipmentNo, name: 'A-none', inspectionClass: null, code: 'api510' });
+    const one = await createLocation({ equipmentNo, name: 'B-one' });
+    await addReading(one.id, '2024-03-01', 9.25);
+    const two = await createLocation({ equipmentNo, name: 'C-two', corrosionAllowanceMm: null });
+    await addReading(two.id, '2020-02-29', 9.8);
+    await addReading(two.id, '2025-08-31', 9.8333);
+    const three = await issuePipe({ equipmentNo, name: 'D-three' });
+    const grown = await createLocation({ equipmentNo, name: 'E-grown' });
+    await addReading(grown.id, '2019-06-30', 7.1);
+    await addReading(grown.id, '2023-12-31', 7.3);
+    await addReading(grown.id, '2026-01-02', 6.95);
+
+    const listed = await t.call('GET', `/api/thickness-locations?equipmentNo=${equipmentNo}`);
+    expect(listed.status).toBe(200);
+    const ids = [none, one, two, three, grown].map((l) => l.id);
+    expect(listed.body.data.map((l: Location) => l.id)).toEqual(ids);
+    for (const [i, id] of ids.entries()) expect(listed.body.data[i]).toEqual(await view(id));
+    expect(listed.body.data[0]).toMatchObject({ readingCount: 0, firstReading: null, latestReading: null });
+    expect(listed.body.data[3]).toMatchObject({
+      readingCount: 3,
+      firstReading: { date: '2016-01-15', thicknessMm: 10 },
+      previousReading: { date: '2021-01-15', thicknessMm: 9 },
+      latestReading: { date: '2026-01-15', thicknessMm: 8.5 },
+    });
+  });
+
   it("lists one location's readings oldest first, and follows an edit and a delete", async () => {
     const location = await issuePipe();
     const r = await t.call('GET', `/api/thickness-readings/by-location?thicknessLocationId=${location.id}`);

@@ -2,10 +2,10 @@ import type { EntityDefinition, Filter, PageMeta } from '@inspectra/contract';
 import { count, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { JsonText } from '../action-handler.ts';
+import type { EngineDeps } from '../engine-deps.ts';
 import { pageMeta } from '../page-meta.ts';
 import { callerScope } from '../record-scope.ts';
-import type { RecordScopes } from '../record-scope.ts';
 import { readAdditions } from './enrichment.ts';
 import type { PageEnrichment } from './enrichment.ts';
 import { listConditions } from './list-query.ts';
@@ -13,6 +13,7 @@ import type { DeclaredConditions, StoredRecord } from './read-shapes.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { RecordRepository } from './repository.ts';
 import type { UnpagedLimit } from './unpaged.ts';
+import { viewJsonSql } from './view-json.ts';
 import { recordView } from './views.ts';
 
 /**
@@ -34,6 +35,13 @@ export type DeclaredList<V = Record<string, unknown>> = DeclaredConditions & {
    * read for views (`PageOptions.forView`), as the default view's is, not as values to work on.
    */
   viewAnswersRecord?: boolean;
+  /**
+   * The list's own view as the database builds it (view-json.ts): the record's view with these
+   * values, each in place of the field of its key or after the record's. Declared beside `view`,
+   * answering what it answers; a page asked for as text (`listPage`'s `asText`) is then written by
+   * the database and never parsed here, except on the embedded database (`pageViews`).
+   */
+  viewSql?: (row: Record<string, AnyPgColumn>) => Record<string, SQL>;
   /** The repository of a table outside the catalogue (the hand-written users); else the entity's. */
   repository?: RecordRepository;
 };
@@ -72,7 +80,7 @@ export function defineList<V = Record<string, unknown>>(
 }
 
 /** What listing needs of the engine's dependencies. */
-type ListDeps = { db: DbOrTx; repositories: Map<string, RecordRepository>; scopes?: RecordScopes };
+type ListDeps = Pick<EngineDeps, 'db' | 'repositories' | 'scopes' | 'pageViews'>;
 
 /** A list's query: the page, the search, and values of its filters and conditions by parameter. */
 type ListRequest = { pageNumber: number; pageSize: number; search?: string } & Record<string, unknown>;
@@ -110,25 +118,49 @@ const viewOf = <V>(list: DeclaredList<V>) =>
 /**
  * One page of a declared list for the caller, as its route answers it (`{ data, meta }`): the page
  * read by the engine under the caller's scope, then what the list adds to its rows in one statement.
+ * Asked `asText`, a list whose view the database builds (`viewSql`) answers its rows as the JSON
+ * text the page's statement wrote (`JsonText`).
  */
 export async function listPage<V>(
   deps: ListDeps,
   list: DeclaredList<V>,
   query: ListRequest,
   user: ListCaller,
-): Promise<{ data: V[]; meta: PageMeta }> {
+): Promise<{ data: V[]; meta: PageMeta }>;
+export async function listPage<V>(
+  deps: ListDeps,
+  list: DeclaredList<V>,
+  query: ListRequest,
+  user: ListCaller,
+  o: { asText: true },
+): Promise<{ data: V[] | JsonText; meta: PageMeta }>;
+export async function listPage<V>(
+  deps: ListDeps,
+  list: DeclaredList<V>,
+  query: ListRequest,
+  user: ListCaller,
+  o: { asText?: boolean } = {},
+): Promise<{ data: V[] | JsonText; meta: PageMeta }> {
   const repo = repositoryOf(deps, list as DeclaredList<unknown>);
   const reader = listQuery(deps, list as DeclaredList<unknown>, query, user);
+  const built =
+    o.asText && list.viewSql && !list.adds && deps.pageViews !== 'server'
+      ? viewJsonSql(repo, undefined, { own: { name: list.name, values: list.viewSql } })
+      : undefined;
   const page = await repo.page(
     deps.db,
     { ...reader, pageNumber: query.pageNumber, pageSize: query.pageSize },
-    // The default view only turns the rows into JSON; a list's own view may work on its values.
-    { forView: !list.view || list.viewAnswersRecord === true },
+    built
+      ? { asJson: { name: `list:${list.name}`, view: built } }
+      : // The default view only turns the rows into JSON; a list's own view may work on its values.
+        { forView: !list.view || list.viewAnswersRecord === true },
   );
   const added = list.adds ? await readAdditions(repo, deps.db, page.rows, list.adds, reader) : new Map();
   const view = viewOf(list);
   return {
-    data: page.rows.map((row) => view(row, added.get(row.id) ?? {}, page.attachments)),
+    data: page.json
+      ? new JsonText(`[${page.json.join(',')}]`)
+      : page.rows.map((row) => view(row, added.get(row.id) ?? {}, page.attachments)),
     meta: {
       ...pageMeta(query.pageNumber, query.pageSize, page.totalCount, page.exact),
       ...(page.searchLimitedTo ? { searchLimitedTo: page.searchLimitedTo } : {}),

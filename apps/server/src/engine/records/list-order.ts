@@ -22,10 +22,11 @@ export function orderKeys(repo: RecordTable, sort?: ListQuery['sort']) {
 
 /**
  * The list's ORDER BY terms (`orderKeys`), each field as the table sorts it (`sortedAs`); or a
- * declared list's own terms (`own`, list-query.ts `order`), the id breaking their ties.
+ * declared list's own terms (`own`, list-query.ts `order`: the id already among them where it
+ * breaks ties).
  */
 export function orderBy(repo: RecordTable, sort?: ListQuery['sort'], own?: readonly SQL[]) {
-  if (own) return [...own, asc(repo.column('id'))];
+  if (own) return [...own];
   return orderKeys(repo, sort).map(({ key, direction }) =>
     direction === 'asc' ? asc(repo.sortedAs(key)) : desc(repo.sortedAs(key)),
   );

@@ -1,11 +1,11 @@
 import { entities } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
-import { and, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import { tabConditions } from '../entity-table.ts';
 import { scopedCondition } from '../record-scope.ts';
 import { referencedSearch } from '../reference-fields.ts';
-import type { ListQuery, RowContext } from './read-shapes.ts';
+import type { DeclaredConditions, ListQuery, RowContext } from './read-shapes.ts';
 import type { RecordTable } from './record-table.ts';
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
@@ -34,6 +34,19 @@ export function parentRefOf(
 
 /** A list's conditions, bound (`listConditions`). */
 export type BoundConditions = ReturnType<typeof listConditions>;
+
+/** A declared list's ORDER BY terms (`DeclaredConditions.order`), or undefined for the entity's. */
+function declaredOrder(
+  repo: RecordTable,
+  order: DeclaredConditions['order'],
+  context: RowContext,
+): readonly SQL[] | undefined {
+  if (!order) return undefined;
+  if (order !== 'naturalKey') return [...order(context), asc(repo.column('id'))];
+  const key = repo.entity.naturalKey;
+  if (!key) throw new Error(`${repo.entity.name} has no natural key to order a list by`);
+  return key.map((field) => asc(repo.column(field)));
+}
 
 /**
  * The conditions of a list with placeholders for its values, the values, and the statement's shape
@@ -131,8 +144,11 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   }
   if (q.sort) shape.push(`sort:${q.sort.field}:${q.sort.direction}`);
   return {
-    /** The declared list's own order (`DeclaredConditions.order`), when it has one. */
-    order: q.declared?.order?.(context),
+    /**
+     * The declared list's own order (`DeclaredConditions.order`), when it has one: its terms, then
+     * the id breaking their ties; or its natural key's fields, which leave none.
+     */
+    order: declaredOrder(repo, q.declared?.order, context),
     where: and(...conditions, search),
     /** Every condition but the search's: what a short search walks (`shortSearch`). */
     unsearched: and(...conditions),

@@ -53,6 +53,9 @@ const noRows: Page = { rows: [], attachments: [], totalCount: 0, exact: true };
 /** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
 const topShapes = new Set(['', 'id', parentIdParam, 'variant']);
 
+/** A declared list's name in a shape, the list adding no condition of its own (no `where`): as a whole list. */
+const plainList = (part: string, q: ListQuery) => part.startsWith('list:') && !q.declared?.where;
+
 /**
  * One page of records, with their images, and how many matched, in one statement. The page is read
  * off an index in list order (entity-table.ts); the count stops `countAhead` rows past the start
@@ -143,7 +146,8 @@ export async function readPage(
   // The first page of a list by parent (or of a whole list) is read straight off its list-order
   // index, rows and all: picking the ids first and joining back by key (`walk`) pays off only when
   // there are rows to skip, and cost page 1 twice the buffers and planning (docs/engine-performance.md).
-  if (offset === 0 && shape.split(',').every((part) => topShapes.has(part))) found = await read('top');
+  if (offset === 0 && shape.split(',').every((part) => topShapes.has(part) || plainList(part, q)))
+    found = await read('top');
   else if (rangedFields.length === 0 || q.search) found = await read('walk');
   else {
     found = offset + q.pageSize > walkAhead ? [] : await read('bounded');

@@ -77,5 +77,9 @@ export type DeclaredConditions = {
    * The list's own order instead of the entity's: terms over the row (`asc(waitingSince)`), the id
    * breaking ties. No index follows a computed term: the list's other conditions must bound it.
    */
-  order?: (o: RowContext) => readonly SQL[];
+  /**
+   * Or `naturalKey`: the entity's natural key, each field ascending. No two rows tie there, so no id
+   * is added, and the key's unique index gives the order alone (no sort of ties).
+   */
+  order?: ((o: RowContext) => readonly SQL[]) | 'naturalKey';
 };

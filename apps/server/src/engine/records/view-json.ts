@@ -2,6 +2,7 @@ import type { EntityDefinition } from '@inspectra/contract';
 import { getTableColumns, is, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { attachments } from '../../db/schema/index.ts';
 import { derivedLaterals, derivedSql } from '../derived-sql.ts';
 import { parentRefOf } from './list-query.ts';
@@ -33,6 +34,16 @@ const attachmentJson = sql`(select row_to_json(x) from (select ${sql.join(
 const cache = new WeakMap<RecordTable, Map<string, SQL | null>>();
 
 /**
+ * A list's own values in a record's view, as the database builds them (a declared list's
+ * `viewSql`): named by the list (`name`, which keeps its built view apart), each value in place of
+ * the field of its key, or after the record's values where no field has it.
+ */
+export type OwnViewValues = {
+  name: string;
+  values: (row: Record<string, AnyPgColumn>) => Record<string, SQL>;
+};
+
+/**
  * A record's view (`recordView`, views.ts) built by the database, as JSON text: its columns (a
  * variant's own only), times as ISO text, derived values by their compiled SQL (derived-sql.ts, the
  * same the API computes per record, checked equal by the conformance walk), images by slot and
@@ -48,21 +59,26 @@ const cache = new WeakMap<RecordTable, Map<string, SQL | null>>();
 export function viewJsonSql(
   repo: RecordTable,
   variant: string | undefined,
-  o: { byParent?: boolean } = {},
+  o: { byParent?: boolean; own?: OwnViewValues } = {},
 ): SQL | undefined {
   let byVariant = cache.get(repo);
   if (!byVariant) cache.set(repo, (byVariant = new Map()));
   const byParent = !!o.byParent && !!repo.entity.parent;
-  const key = `${variant ?? ''}${byParent ? ':byParent' : ''}`;
+  const key = `${variant ?? ''}${byParent ? ':byParent' : ''}${o.own ? `:own:${o.own.name}` : ''}`;
   let built = byVariant.get(key);
   if (built === undefined) {
-    built = buildViewJson(repo, variant, byParent) ?? null;
+    built = buildViewJson(repo, variant, byParent, o.own) ?? null;
     byVariant.set(key, built);
   }
   return built ?? undefined;
 }
 
-function buildViewJson(repo: RecordTable, variant: string | undefined, byParent: boolean): SQL | undefined {
+function buildViewJson(
+  repo: RecordTable,
+  variant: string | undefined,
+  byParent: boolean,
+  own: OwnViewValues | undefined,
+): SQL | undefined {
   const entity: EntityDefinition = repo.entity;
   if (entity.variants && !variant) return undefined;
   if (Object.values(entity.derived).some((d) => !d.expr)) return undefined;
@@ -70,11 +86,12 @@ function buildViewJson(repo: RecordTable, variant: string | undefined, byParent:
   const shown = entity.fieldsOf(variant);
   const hidden = new Set(Object.keys(entity.fields).filter((k) => !(k in shown)));
   const named = (value: SQL, key: string) => sql`${value} as ${sql.identifier(key)}`;
-  const values: SQL[] = [];
+  // The record's values by key, in the view's order: a list's own value takes its field's place.
+  const byKey = new Map<string, SQL>();
   for (const [key, column] of Object.entries(getTableColumns(repo.table))) {
     if (hidden.has(key)) continue;
     const timed = is(column, PgTimestamp) && column.withTimezone;
-    values.push(named(timed ? isoText(sql`${column}`) : sql`${column}`, key));
+    byKey.set(key, timed ? isoText(sql`${column}`) : sql`${column}`);
   }
   // Derived values that read through a reference (a UFD finding's result by its inspection's code
   // and thickness) are worked out over values read once per row (`derivedLaterals`): compiled in
@@ -90,10 +107,12 @@ function buildViewJson(repo: RecordTable, variant: string | undefined, byParent:
         })
       : undefined;
   for (const key of derivedKeys)
-    values.push(named(once ? once.columns[key]! : derivedSql(entity, key, repo.table), key));
+    byKey.set(key, once ? once.columns[key]! : derivedSql(entity, key, repo.table));
   const slots = Object.keys(entity.imagesOf(variant));
   const lists = Object.keys(entity.imageListsOf(variant));
-  if (entity.idAlias) values.push(named(sql`${repo.column('id')}`, entity.idAlias));
+  if (entity.idAlias) byKey.set(entity.idAlias, sql`${repo.column('id')}`);
+  for (const [key, value] of Object.entries(own?.values(repo.columns) ?? {})) byKey.set(key, value);
+  const values = [...byKey].map(([key, value]) => named(value, key));
   const record = sql`select ${sql.join(values, sql`, `)}${
     once && once.laterals.length > 0
       ? sql` from ${sql.join(once.laterals, sql` cross join lateral `)}`

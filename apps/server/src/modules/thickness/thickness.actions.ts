@@ -165,6 +165,11 @@ function locationView(record: Record<string, unknown>): ThicknessLocationView {
   };
 }
 
+/** A reading as the database writes it into a location's view (`reading` above): null unless whole. */
+const readingJson = (date: AnyPgColumn, thicknessMm: AnyPgColumn) =>
+  sql`case when ${date} is not null and ${thicknessMm} is not null
+    then json_build_object('date', ${date}, 'thicknessMm', ${thicknessMm}) end`;
+
 const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thicknessLocations', {
   conditions: {
     equipmentNo: ({ row, value }) => eq(row.equipmentNo!, value()),
@@ -172,10 +177,17 @@ const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thick
     status: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
     id: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`,
   },
-  // By equipment, then location: the natural key's index.
-  order: ({ row }) => [asc(row.equipmentNo!), asc(row.name!)],
+  // By equipment, then location: the natural key, off its unique index.
+  order: 'naturalKey',
   view: (row) => locationView(row as Record<string, unknown>),
   viewAnswersRecord: true,
+  // `locationView` as the database builds it, for the plant list's pages.
+  viewSql: (row) => ({
+    readingCount: sql`coalesce(${row.readingCount!}, 0)`,
+    firstReading: readingJson(row.firstDate!, row.firstThicknessMm!),
+    previousReading: readingJson(row.previousDate!, row.previousThicknessMm!),
+    latestReading: readingJson(row.latestDate!, row.latestThicknessMm!),
+  }),
 });
 
 /**
@@ -240,7 +252,7 @@ export const thicknessActions: Record<string, ActionHandler> = {
   }),
 
   'thickness.locations': typedAction({ query: thicknessLocationListQuery }, ({ query, deps, user }) =>
-    listPage(deps, locationList, query, user!),
+    listPage(deps, locationList, query, user!, { asText: true }),
   ),
 
   'thickness.location': typedAction({ params: thicknessLocationParams }, async ({ params, deps, user }) => {
