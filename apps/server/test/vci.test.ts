@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vciAnalysis } from '@inspectra/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/db/schema/index.ts';
 import {
@@ -444,6 +444,14 @@ describe("the report page's figures", () => {
         perInspection: [{ id: walk.body.data.id, rows: 0, byGrade: [] }],
       },
     ]);
+    // Read again, the report's first technique expected: its figures come with the probe, the same.
+    const again = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(again.body.data).toEqual(r.body.data);
+    // Expected and gone (its analysis deleted): the probe says so, and nothing of it is answered.
+    await t.db.execute(sql`delete from vci_summary where vci_analysis_id = ${analysis.id}`);
+    await t.db.execute(sql`delete from vci_analysis where id = ${analysis.id}`);
+    const without = await t.call('GET', `/api/report-headers/${report.id}/techniques`);
+    expect(without.body.data).toEqual([r.body.data[1]]);
     // A role that may not view VCI is told nothing of it.
     const viewer = await createUser(t, {
       roleId: (
