@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonBlocks } from '../src/engine/action-handler.ts';
+import { JsonBlocks } from '../src/engine/json-text.ts';
 
 describe('JsonBlocks (a long answer kept as UTF-8 blocks while it is written)', () => {
   it('holds exactly the bytes of its pieces in order, across blocks, whatever their characters', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { dbWork } from '../db/scheduler.ts';
 import type { AuthenticatedUser } from './access.ts';
-import { JsonText } from './action-handler.ts';
+import { JsonText } from './json-text.ts';
 import type { ActionHandler, ActionResult } from './action-handler.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { largestBody, refuseDeclaredTooLarge } from './bounded-requests.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { JsonBlocks } from './action-handler.ts';
+import { JsonBlocks } from './json-text.ts';
 import type { ReportTreeEntry, TreeRecord } from './report-tree.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { EntityDefinition } from '@inspectra/contract';
-import { JsonText } from '../action-handler.ts';
+import { JsonText } from '../json-text.ts';
 import type { ActionResult } from '../action-handler.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { pageMeta } from '../page-meta.ts';

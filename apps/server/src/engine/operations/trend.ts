@@ -10,7 +10,7 @@ import {
 import type { EntityDefinition, TechniqueDefinition } from '@inspectra/contract';
 import type { EngineDeps } from '../engine-deps.ts';
 import type { ReadScope } from '../record-scope.ts';
-import { JsonText } from '../action-handler.ts';
+import { JsonText } from '../json-text.ts';
 import { readTrendJson, seriesLimit } from '../series.ts';
 import type { OperationHandler } from './entity-operation.ts';
 import { servedEntity } from './served-entity.ts';

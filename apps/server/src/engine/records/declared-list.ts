@@ -2,8 +2,9 @@ import type { EntityDefinition, Filter, PageMeta } from '@inspectra/contract';
 import { count, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { JsonText } from '../action-handler.ts';
-import type { EngineDeps } from '../engine-deps.ts';
+import { JsonText } from '../json-text.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { RecordScopes } from '../record-scope.ts';
 import { pageMeta } from '../page-meta.ts';
 import { callerScope } from '../record-scope.ts';
 import { readAdditions } from './enrichment.ts';
@@ -79,8 +80,13 @@ export function defineList<V = Record<string, unknown>>(
   return list;
 }
 
-/** What listing needs of the engine's dependencies. */
-type ListDeps = Pick<EngineDeps, 'db' | 'repositories' | 'scopes' | 'pageViews'>;
+/** What listing needs of the engine's dependencies (`EngineDeps`'s). */
+type ListDeps = {
+  db: DbOrTx;
+  repositories: Map<string, RecordRepository>;
+  scopes?: RecordScopes;
+  pageViews?: 'database' | 'server';
+};
 
 /** A list's query: the page, the search, and values of its filters and conditions by parameter. */
 type ListRequest = { pageNumber: number; pageSize: number; search?: string } & Record<string, unknown>;

@@ -2,7 +2,8 @@ import { reportHeader, reportIdParams, reportPdfQuery, reportVersionParams } fro
 import type { ReportTreeJson } from '@inspectra/contract';
 import { and, eq } from 'drizzle-orm';
 import { reportVersions } from '../../db/schema/index.ts';
-import { JsonBlocks, JsonText, typedAction } from '../../engine/action-handler.ts';
+import { typedAction } from '../../engine/action-handler.ts';
+import { JsonBlocks, JsonText } from '../../engine/json-text.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import type { EngineDeps } from '../../engine/engine-deps.ts';
 import {
