@@ -460,6 +460,11 @@ describe('the register read', () => {
     expect(counts.overdue).toBeGreaterThanOrEqual(1);
     expect(counts.byArea).toContainEqual({ area: location, count: 2 });
     expect(counts.bySeverity.map((c: { severity: string }) => c.severity)).toContain('critical');
+    // Each severity once (overdue or not, counted together), the same open findings as by area.
+    const severities = counts.bySeverity.map((c: { severity: string }) => c.severity);
+    expect(new Set(severities).size).toBe(severities.length);
+    const total = (byKey: { count: number }[]) => byKey.reduce((n, c) => n + c.count, 0);
+    expect(total(counts.bySeverity)).toBe(total(counts.byArea));
     // The equipment's health card counts them too, overdue in the same words.
     const card = (await get(`equipment-health/${equipmentNo}`)).body.data;
     expect(card.openRecommendations).toEqual({

@@ -177,19 +177,26 @@ export async function listPage<V>(
 /**
  * How many of a declared list's rows match the caller's query (its scope, conditions, filters and
  * search), counted by named values over the row (`by`: the queue's reports by method, by company),
- * in one statement, ordered by the values in the order named (nulls first). Exact: for a list its
- * conditions keep small, whose page offers these counts as its filters' choices.
+ * in one statement, ordered by the values in the order named (nulls first). A value may read one
+ * of `byValues` (`value(name)`, a placeholder: a findings' "overdue" reads today). Exact: for a
+ * list its conditions keep small, whose page offers these counts as its filters' choices.
  */
 export async function countListBy<K extends string>(
   deps: ListDeps,
   list: DeclaredList<unknown>,
   query: Record<string, unknown>,
   user: ListCaller,
-  counted: { name: string; by: (row: Record<string, AnyPgColumn>) => Readonly<Record<K, SQL>> },
+  counted: {
+    name: string;
+    by: (row: Record<string, AnyPgColumn>, value: (name: string) => SQL) => Readonly<Record<K, SQL>>;
+  },
+  byValues: Record<string, unknown> = {},
 ): Promise<(Record<K, unknown> & { count: number })[]> {
   const repo = repositoryOf(deps, list);
   const bound = listConditions(repo, listQuery(deps, list, query, user));
-  const by = Object.entries<SQL>(counted.by(repo.columns)) as [K, SQL][];
+  const by = Object.entries<SQL>(
+    counted.by(repo.columns, (name) => sql`${sql.placeholder(`by_${name}`)}`),
+  ) as [K, SQL][];
   return repo.statements.run<(Record<K, unknown> & { count: number })[]>(
     deps.db,
     `countBy:${counted.name}:${bound.shape}`,
@@ -208,7 +215,10 @@ export async function countListBy<K extends string>(
         .groupBy(...by.map(([key]) => column(key)))
         .orderBy(...by.map(([key]) => sql`${column(key)} asc nulls first`));
     },
-    bound.values,
+    {
+      ...bound.values,
+      ...Object.fromEntries(Object.entries(byValues).map(([name, value]) => [`by_${name}`, value])),
+    },
   );
 }
 
