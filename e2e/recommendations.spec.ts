@@ -70,11 +70,13 @@ test('a VCI finding graded high in an approved report is opened in the register 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page settles as its reads arrive (the owner's list, the evidence candidates); a list
   // opened while it re-renders can close again, so it is opened until its option shows.
+  // A pick made while the list re-renders can be lost: picked again until the field holds it.
+  const state = page.getByRole('combobox', { name: 'State' });
   await expect(async () => {
-    await page.getByRole('combobox', { name: 'State' }).click();
-    await expect(page.getByRole('option', { name: 'Closed' })).toBeVisible({ timeout: 2_000 });
+    await state.click();
+    await page.getByRole('option', { name: 'Closed' }).click({ timeout: 2_000 });
+    await expect(state).toHaveValue('Closed', { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await page.getByRole('option', { name: 'Closed' }).click();
   await page
     .getByLabel('How it was dealt with')
     .fill('Blasted, recoated and fitted with a wear pad at PS-21.');
