@@ -3,7 +3,7 @@
  * lists of one table under one name would share them, and the second would answer with the first's
  * rows. Every list the modules declare has a name of its own; a second is refused as it is declared.
  */
-import { equipment, recommendation } from '@inspectra/contract';
+import { equipment, recommendation, reportHeader } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import '../src/app.ts';
@@ -27,5 +27,11 @@ describe('declared lists’ names', () => {
       'Two lists of recommendation (table recommendation) are named "recommendations": their prepared statements are named by it, so one would answer the other. Give each list a name of its own.',
     );
     expect(defineList(equipment, 'recommendations').entity).toBe(equipment);
+  });
+
+  it('refuses, as it is declared, a list ordered by a natural key its entity does not have', () => {
+    expect(() => defineList(reportHeader, 'byNaturalKey', { order: 'naturalKey' })).toThrow(
+      'The list "byNaturalKey" is ordered by the natural key of reportHeader, which has none',
+    );
   });
 });

@@ -67,6 +67,8 @@ export function defineList<V = Record<string, unknown>>(
   name: string,
   declaration: Omit<DeclaredList<V>, 'entity' | 'name'> = {},
 ): DeclaredList<V> {
+  if (declaration.order === 'naturalKey' && !entity.naturalKey?.length)
+    throw new Error(`The list "${name}" is ordered by the natural key of ${entity.name}, which has none`);
   const list: DeclaredList<V> = { ...declaration, entity, name };
   const key = `${entity.table}\u0000${name}`;
   const other = declaredLists.get(key);

@@ -43,9 +43,8 @@ function declaredOrder(
 ): readonly SQL[] | undefined {
   if (!order) return undefined;
   if (order !== 'naturalKey') return [...order(context), asc(repo.column('id'))];
-  const key = repo.entity.naturalKey;
-  if (!key) throw new Error(`${repo.entity.name} has no natural key to order a list by`);
-  return key.map((field) => asc(repo.column(field)));
+  // `defineList` refused, at start, a list ordered by a natural key its entity does not have.
+  return repo.entity.naturalKey!.map((field) => asc(repo.column(field)));
 }
 
 /**
