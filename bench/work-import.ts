@@ -105,8 +105,6 @@ export async function importFloor(pool: pg.Pool, rows: Row[], userId: string): P
   const client = await pool.connect();
   try {
     await client.query('begin');
-    // As the import plans its foreign-key checks (sheet-operations.ts `importSheet`).
-    await client.query('set local plan_cache_mode = auto');
     const started = performance.now();
     await client.query(sql, values);
     const took = performance.now() - started;

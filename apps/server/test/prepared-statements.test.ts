@@ -53,9 +53,9 @@ describe('statements written as SQL, prepared once per shape', () => {
       return sql`select ${sql.placeholder('day')}::date as day, ${sql.placeholder('n')}::int + 1 as next`;
     };
     const { db } = t.database;
-    const [first] = await statements.execute(db, ['one'], build, { day: '2026-12-03', n: 1 });
+    const [first] = await statements.execute(db, ['one'], build, { day: '2026-12-03', n: 1 }, 'shared');
     const [inTx] = await db.transaction((tx) =>
-      statements.execute(tx, ['one'], build, { day: '2026-12-04', n: 2 }),
+      statements.execute(tx, ['one'], build, { day: '2026-12-04', n: 2 }, 'shared'),
     );
     const [executed] = (await db.execute(sql`select ${'2026-12-03'}::date as day`)).rows;
     // Built once for the shape; the values change, and dates come back as text, as db.execute answers them.
@@ -64,7 +64,9 @@ describe('statements written as SQL, prepared once per shape', () => {
     expect(inTx).toEqual({ day: '2026-12-04', next: 3 });
     expect(typeof executed!.day).toBe(typeof first!.day);
     // A missing value is refused before anything reaches the database.
-    await expect(statements.execute(db, ['one'], build, { day: '2026-12-03' })).rejects.toThrow(/n/);
+    await expect(statements.execute(db, ['one'], build, { day: '2026-12-03' }, 'shared')).rejects.toThrow(
+      /n/,
+    );
   });
 
   it('keeps apart the statements of two definitions of the same name, and reuses each one’s', async () => {
@@ -81,6 +83,7 @@ describe('statements written as SQL, prepared once per shape', () => {
           return sql`select ${definition.grade}::text as grade, ${sql.placeholder('n')}::int as n`;
         },
         { n: 1 },
+        'shared',
       );
     expect(await read(real)).toEqual([{ grade: 'zone', n: 1 }]);
     // Same name, another definition: its own statement, not the first one's.
@@ -136,5 +139,66 @@ describe('a record read by id', () => {
     // One statement for every entity's files (the entity is a value), one for the signature.
     expect(seen.map((s) => s.key)).toEqual(['of', 'of', 'current']);
     expect(seen[1]!.params).toContain(thermalMeasurement.name);
+  });
+});
+
+describe('how a statement is planned', () => {
+  const everyone = unscoped('the test reads its own rows');
+  const page = { pageNumber: 1, pageSize: 20 };
+  /** An analysis of three measurements tagged `${tag}-0` to `-2`, and the measurements' repository. */
+  async function threeRows(tag: string) {
+    const analysis = await createThermalAnalysis(t);
+    for (let i = 0; i < 3; i++) await createThermalMeasurement(t, analysis.id, { tagNumber: `${tag}-${i}` });
+    return { analysis, repo: repositories(recordScopes).get(thermalMeasurement.name)! };
+  }
+
+  it('shares a plan where only ids are bound, and plans a search, a filter or a scope for its values', async () => {
+    const { analysis, repo } = await threeRows('PLAN');
+    const { db } = t.database;
+    const seen = await preparedStatementsOf(async () => {
+      await repo.page(db, { ...page, parentId: analysis.id, scope: everyone });
+      await repo.page(db, { ...page, parentId: analysis.id, search: 'PLAN-1', scope: everyone });
+      // A company's rows of one parent: off the parent's index whichever the company.
+      await repo.page(db, { ...page, parentId: analysis.id, scope: { companyId: randomUUID() } });
+      // A company's rows of the whole table: few or most of them.
+      await repo.page(db, { ...page, scope: { companyId: randomUUID() } });
+      await repo.find(db, analysis.id, everyone);
+    });
+    expect(seen.map((s) => [s.key.split(':')[0], s.planning])).toEqual([
+      ['page', 'shared'],
+      ['page', 'perValues'],
+      ['page', 'shared'],
+      ['page', 'perValues'],
+      ['find', 'shared'],
+    ]);
+  });
+
+  it('keeps the plan of a list by parent on the connection, and no plan of a search', async () => {
+    const { analysis, repo } = await threeRows('KEPT');
+    // One transaction: one connection, whose prepared statements the database lists.
+    const kept = await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 8; i++) {
+        const byParent = await repo.page(tx, { ...page, parentId: analysis.id, scope: everyone });
+        expect(byParent.rows).toHaveLength(3);
+        const searched = await repo.page(tx, {
+          ...page,
+          parentId: analysis.id,
+          search: `KEPT-${i % 3}`,
+          scope: everyone,
+        });
+        expect(searched.rows.map((r) => r.tagNumber)).toEqual([`KEPT-${i % 3}`]);
+      }
+      const { rows } = await tx.execute<{ statement: string; generic_plans: number; custom_plans: number }>(
+        sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+          where statement like '%thermal_measurement%' and statement like '%thermal_analysis_id%'`,
+      );
+      return rows;
+    });
+    // The list by parent: planned for its values five times, then one plan for any parent.
+    const byParent = kept.filter((s) => !/ilike/i.test(s.statement));
+    expect(byParent.length).toBeGreaterThan(0);
+    expect(byParent.some((s) => s.generic_plans > 0)).toBe(true);
+    // The search went unnamed: planned for each term, never kept.
+    expect(kept.filter((s) => /ilike/i.test(s.statement))).toEqual([]);
   });
 });

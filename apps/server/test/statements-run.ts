@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { PreparedStatements, SqlStatements } from '../src/engine/records/statements.ts';
+import type { Planning } from '../src/engine/records/statements.ts';
 
 /** A statement a test saw run: its text and its values in place. */
 export type StatementRun = { text: string; params: unknown[] };
@@ -48,12 +49,12 @@ export async function statementsRun(db: Db, act: () => Promise<unknown>): Promis
 
 /**
  * The engine's statements built with Drizzle (`PreparedStatements`) run while `act` runs, each with
- * its key and its values in place; a page's additions are written as SQL (`statementsRun`).
+ * its key, its values in place and how it is planned; a page's additions are written as SQL (`statementsRun`).
  */
 export async function preparedStatementsOf(
   act: () => Promise<unknown>,
-): Promise<(StatementRun & { key: string })[]> {
-  const prepared: (StatementRun & { key: string })[] = [];
+): Promise<(StatementRun & { key: string; planning: Planning })[]> {
+  const prepared: (StatementRun & { key: string; planning: Planning })[] = [];
   const run = PreparedStatements.prototype.run;
   const spy = vi.spyOn(PreparedStatements.prototype, 'run').mockImplementation(function (
     this: PreparedStatements,
@@ -61,10 +62,11 @@ export async function preparedStatementsOf(
     key,
     build,
     values,
+    planning,
   ) {
     const query = (build() as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
-    prepared.push({ key, text: query.sql, params: fillPlaceholders(query.params, values) });
-    return run.call(this, db, key, build, values);
+    prepared.push({ key, text: query.sql, params: fillPlaceholders(query.params, values), planning });
+    return run.call(this, db, key, build, values, planning);
   });
   try {
     await act();

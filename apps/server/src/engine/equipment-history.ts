@@ -133,6 +133,8 @@ export async function readEquipmentMethods(
     ['methods', sqlShape(visible)],
     () => equipmentMethodsSql(sql`${sql.placeholder('equipmentNo')}`, visible),
     { ...values, equipmentNo },
+    // One equipment's reports off its index, whichever equipment and company.
+    'shared',
   );
   return found.map((row) => row.method).sort();
 }
@@ -160,5 +162,6 @@ export async function readEquipmentHistory(
     () => sql`select * from (${equipmentHistorySql(sql`${sql.placeholder('equipmentNo')}`, visible, latest, methods)}) r
       order by r.inspection_method, r.recency`,
     { ...values, equipmentNo },
+    'shared',
   );
 }

@@ -354,6 +354,8 @@ export async function readTrendJson(db: Db, entity: EntityDefinition, q: TrendQu
       kept: q.limit + 1,
       ...Object.fromEntries(named.map((k) => [`point.${k}`, q.point[k]])),
     },
+    // One point's readings off the series' key index, whichever point, date and company.
+    'shared',
   );
   return trendAnswerText(entity, rows, q.limit);
 }

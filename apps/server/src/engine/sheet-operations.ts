@@ -301,10 +301,6 @@ async function importRows(
 ): Promise<ImportResult> {
   const entity = repo.entity;
   return db.transaction(async (tx) => {
-    // The server's sessions plan every statement for its values (`plannerSettings`), and so the
-    // foreign-key checks: each of 10,000 rows × 4 references was planned afresh, 1 s of the import.
-    // The import's own statements are planned once each whatever the setting.
-    await tx.execute(sql`set local plan_cache_mode = auto`);
     const result: ImportResult = { created: 0, updated: 0, rows: [] };
     const markRepeat = repeatWatch(entity);
     // Batches are judged and written one after another, behind the reading. The reading is not

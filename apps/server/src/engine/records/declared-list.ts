@@ -221,6 +221,8 @@ export async function countListBy<K extends string>(
       ...bound.values,
       ...Object.fromEntries(Object.entries(byValues).map(([name, value]) => [`by_${name}`, value])),
     },
+    // The values counted by read no index: the list's conditions alone steer the plan.
+    bound.planning,
   );
 }
 

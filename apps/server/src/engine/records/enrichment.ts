@@ -58,6 +58,8 @@ export async function readAdditions(
     shape,
     build,
     values,
+    // The page's rows by id: what is added is read per row, by its keys.
+    'shared',
   );
   return new Map(found.map(({ id: rowId, ...values }) => [rowId, values]));
 }

@@ -7,6 +7,7 @@ import { scopedCondition } from '../record-scope.ts';
 import { referencedSearch } from '../reference-fields.ts';
 import type { DeclaredConditions, ListQuery, RowContext } from './read-shapes.ts';
 import type { RecordTable } from './record-table.ts';
+import type { Planning } from './statements.ts';
 
 /** `%`, `_` and `\` match themselves in a search, not as wildcards. */
 export function likePattern(search: string): string {
@@ -45,6 +46,17 @@ function declaredOrder(
   if (order !== 'naturalKey') return [...order(context), asc(repo.column('id'))];
   // `defineList` refused, at start, a list ordered by a natural key its entity does not have.
   return repo.entity.naturalKey!.map((field) => asc(repo.column(field)));
+}
+
+/**
+ * A list statement's `Planning` by the values it binds: shared where they are ids alone, or ids and
+ * the caller's company (the rows of one record or parent come off its index, whichever company
+ * may see them; a whole list of one company's rows does not).
+ */
+function planningOf(values: Record<string, unknown>): Planning {
+  const keyed = 'id' in values || parentIdParam in values;
+  const keys = new Set(['id', parentIdParam, ...(keyed ? ['scopeCompany'] : [])]);
+  return Object.keys(values).every((name) => keys.has(name)) ? 'shared' : 'perValues';
 }
 
 /**
@@ -149,6 +161,13 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
      */
     order: declaredOrder(repo, q.declared?.order, context),
     where: and(...conditions, search),
+    /**
+     * Whether the statement's plan may be shared between values (`Planning`, statements.ts): only
+     * when the values bound are a record's id or its parent's (and the caller's company), which the
+     * same index serves whatever they are. A search, a filter, a whole list's company scope or a
+     * declared list's values steer the plan: planned for each request's own.
+     */
+    planning: planningOf(values),
     /** Every condition but the search's: what a short search walks (`shortSearch`). */
     unsearched: and(...conditions),
     search,

@@ -171,5 +171,7 @@ export async function attachmentsOf(db: DbOrTx, entity: EntityDefinition, ids: s
           ),
         ),
     { entity: entity.name, ids },
+    // Off the (owner entity, owner) index, whichever entity and records.
+    'shared',
   );
 }

@@ -141,6 +141,7 @@ export async function readPage(
           .orderBy(...orderBy(repo, q.sort, own));
       },
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
+      bound.planning,
     );
   let found: Awaited<ReturnType<typeof read>>;
   // The first page of a list by parent (or of a whole list) is read straight off its list-order
@@ -170,6 +171,7 @@ export async function readPage(
     `count:${shape}`,
     () => db.select({ n: count() }).from(bounded()),
     { ...values, countLimit: countLimit + 1 },
+    bound.planning,
   );
   return { rows: [], attachments: [], ...countOf(counted?.n ?? 0, countLimit) };
 }

@@ -145,6 +145,8 @@ export class RecordRepository extends RecordTable {
         return o.lock ? query.for('update') : query;
       },
       { id, ...scoped?.values },
+      // By its key: one row, whichever it is and whoever asks.
+      'shared',
     );
     return row;
   }

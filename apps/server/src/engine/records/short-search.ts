@@ -68,6 +68,7 @@ export async function shortSearchPage(
         .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
         .orderBy(...orderBy(repo, o.sort, bound.order)),
     values,
+    bound.planning,
   );
   // A first page that is not full holds every match: the matches are counted from it, and only
   // the walk's own length is read (a term matching nothing then walks once, not twice).
@@ -81,6 +82,7 @@ export async function shortSearchPage(
           `count:shortSearchWalked:${bound.shape}`,
           () => db.select({ walked: walkedCount }).from(sql`(select 1) one`),
           values,
+          bound.planning,
         )
       ).map((c) => ({ ...c, counted: found.length }))
     : await repo.statements.run<{ counted: number; walked: number }[]>(
@@ -95,6 +97,7 @@ export async function shortSearchPage(
             })
             .from(sql`(select 1) one`),
         values,
+        bound.planning,
       );
   const limited = (counts?.walked ?? 0) >= shortSearchWalk;
   const counted = countOf(counts?.counted ?? 0, o.countLimit);

@@ -8,10 +8,29 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
 
 /**
- * The prepared statements of one table's reads, by database and shape. A statement is built and
- * named once per database and shape, then executed with values: Drizzle does not rebuild it per
- * request, and PostgreSQL parses and plans it once per connection. A name always stands for the
- * same text, so a connection that has prepared it reuses it safely.
+ * How PostgreSQL plans a statement the server runs again and again with other values.
+ *
+ * - `'shared'`: the values cannot change the best plan (a record by its id, the rows of one parent
+ *   off the parent's index, a user by id). The statement goes by name: parsed once per connection,
+ *   planned for its values on its first five runs and then, where the plan for any values is
+ *   estimated to cost no more, planned no more (`plan_cache_mode = auto`, `plannerSettings`).
+ *   Planning cost more than running for most of them: the user check every signed-in call makes
+ *   was planned in 0.15 ms and ran in 0.02 (docs/engine-performance.md, "Planned once").
+ * - `'perValues'`: the values decide the plan (a search matching 37 rows or 190,000, a company of
+ *   ten reports or of ten thousand, a date range, a status most rows hold or few). The statement
+ *   goes unnamed: parsed and planned for its values at every run, never held to a plan made for
+ *   others.
+ */
+export type Planning = 'shared' | 'perValues';
+
+/** The name a statement goes by: its own where its plan may be shared, none where it may not. */
+const nameFor = (planning: Planning, name: string) => (planning === 'shared' ? name : undefined);
+
+/**
+ * The prepared statements of one table's reads, by database and shape. A statement is built once
+ * per database and shape, then executed with values: Drizzle does not rebuild it per request, and
+ * PostgreSQL parses it once per connection when it goes by name (`Planning`). A name always stands
+ * for the same text, so a connection that has prepared it reuses it safely.
  */
 export class PreparedStatements {
   private readonly byDb = new WeakMap<object, Map<string, Prepared>>();
@@ -22,17 +41,19 @@ export class PreparedStatements {
   async run<T>(
     db: DbOrTx,
     key: string,
-    build: () => { prepare(name: string): Prepared },
+    build: () => { prepare(name: string | undefined): Prepared },
     values: Record<string, unknown>,
+    planning: Planning,
   ): Promise<T> {
     let byKey = this.byDb.get(db);
     if (!byKey) this.byDb.set(db, (byKey = new Map()));
-    let statement = byKey.get(key);
+    const keyed = `${planning}:${key}`;
+    let statement = byKey.get(keyed);
     if (!statement) {
       // PostgreSQL names are at most 63 bytes: the shape is hashed into the name.
       const name = `${this.table.slice(0, 30)}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-      statement = withRowMapper(build().prepare(name));
-      byKey.set(key, statement);
+      statement = withRowMapper(build().prepare(nameFor(planning, name)));
+      byKey.set(keyed, statement);
     }
     return (await statement.execute(values)) as T;
   }
@@ -117,10 +138,10 @@ const keyOf = (shape: readonly ShapePart[]) =>
 
 /**
  * Statements written as SQL rather than with Drizzle's builders (the engine composes them from
- * declarations: a trend, an equipment's history, its photos), rendered once per shape and run by
- * name with their placeholders' values. Rendering such a statement per call costs the server more
- * than the database spends on it (docs/engine-performance.md); named, PostgreSQL parses it once per
- * connection. A shape's key says everything the text and its fixed values depend on; what changes
+ * declarations: a trend, an equipment's history, its photos), rendered once per shape and run with
+ * their placeholders' values. Rendering such a statement per call costs the server more than the
+ * database spends on it (docs/engine-performance.md); by name (`Planning`), PostgreSQL parses it
+ * once per connection. A shape's key says everything the text and its fixed values depend on; what changes
  * per call is a placeholder (`sql.placeholder`). The name is the text's hash, so a name always
  * stands for the same text. Shapes are few; the cache starts again past `bound` of them.
  *
@@ -142,10 +163,11 @@ export class SqlStatements {
     shape: readonly ShapePart[],
     build: () => SQL,
     values: Record<string, unknown>,
+    planning: Planning,
   ): Promise<T[]> {
     const statement = this.statementOf(shape, build);
     const answered: pg.QueryResult<T> = await db.$client.query({
-      name: statement.name,
+      name: nameFor(planning, statement.name),
       text: statement.text,
       values: fillPlaceholders(statement.params, values),
     });
@@ -162,10 +184,11 @@ export class SqlStatements {
     shape: readonly ShapePart[],
     build: () => SQL,
     values: Record<string, unknown>,
+    planning: Planning,
   ): Promise<T[]> {
     const statement = this.statementOf(shape, build);
     const query = { sql: statement.text, params: statement.params };
-    const prepared = db._.session.prepareQuery(query, undefined, statement.name, false);
+    const prepared = db._.session.prepareQuery(query, undefined, nameFor(planning, statement.name), false);
     const answered = (await prepared.execute(values)) as pg.QueryResult<T>;
     return answered.rows;
   }

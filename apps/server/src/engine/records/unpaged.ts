@@ -67,7 +67,7 @@ export async function everyRecord(
       )
     );
   };
-  const { where, values, shape, order, ofOtherVariant, byParent } = listConditions(repo, q);
+  const { where, values, shape, order, ofOtherVariant, byParent, planning } = listConditions(repo, q);
   const images = o.images ?? true;
   const timesAsText = o.timesAsText ?? false;
   const columns = `${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`;
@@ -85,6 +85,7 @@ export async function everyRecord(
         .orderBy(...orderBy(repo, q.sort, order))
         .limit(sql.placeholder('limit') as unknown as number),
     { ...values, limit: unpagedBatch + 1 },
+    planning,
   );
   if (ofOtherVariant(head.map((h) => h.record)))
     return (async function* () {
@@ -107,6 +108,7 @@ export async function everyRecord(
         .orderBy(...orderBy(repo, q.sort, order))
         .limit(sql.placeholder('limit') as unknown as number),
     { ...values, limit: limit + 1 },
+    planning,
   );
   if (ids.length > limit) refuse();
   const sent = new Set(first.rows.map((r) => r.id));
@@ -163,6 +165,8 @@ function batches(
           .from(repo.table)
           .where(parent ? and(byId, eq(repo.column(parent), sql.placeholder(parentIdParam))) : byId),
       { ids: wanted, ...(parent ? { [parentIdParam]: parentId } : {}) },
+      // Rows by their keys, off the primary key.
+      'shared',
     );
     // A caller that stops early leaves the batch read ahead unread: its failure is not theirs.
     found.catch(() => undefined);
@@ -188,7 +192,7 @@ export async function firstRecord(
   db: DbOrTx,
   q: ListQuery,
 ): Promise<StoredRecord | undefined> {
-  const { where, values, shape, order, ofOtherVariant } = listConditions(repo, q);
+  const { where, values, shape, order, ofOtherVariant, planning } = listConditions(repo, q);
   const [row] = await repo.statements.run<StoredRecord[]>(
     db,
     `first:${shape}`,
@@ -200,6 +204,7 @@ export async function firstRecord(
         .orderBy(...orderBy(repo, q.sort, order))
         .limit(1),
     values,
+    planning,
   );
   return row && !ofOtherVariant([row]) ? row : undefined;
 }

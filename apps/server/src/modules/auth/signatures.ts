@@ -39,6 +39,7 @@ export async function signatureOf(db: DbOrTx, userId: string) {
         .orderBy(desc(attachments.createdAt))
         .limit(1),
     { userId },
+    'shared',
   );
   return row;
 }

@@ -137,6 +137,8 @@ async function nextDueOf(
       ${assignments.plannedStart} nulls last, ${workOrders.woNumber}`;
     },
     { ...values, equipmentNo, today },
+    // The card's statements read one equipment off its keys' indexes, whichever it is.
+    'shared',
   );
   return found.map((row) => ({
     inspectionMethod: row.inspection_method,
@@ -172,6 +174,7 @@ async function thicknessDueOf(
       from ${thicknessLocations} where ${thicknessLocations.equipmentNo} = ${equipmentNoSlot}) l
     order by l.next nulls last, l.name limit 1`,
     { equipmentNo },
+    'shared',
   );
   if (!row?.next) return null;
   return {
@@ -213,6 +216,7 @@ async function photosOf(
     order by l.date desc nulls last, l.id, i.created_at desc, i.id
     limit ${healthPhotoCap}`,
     { ...values, equipmentNo },
+    'shared',
   );
   return found.map((row) => ({
     id: row.id,
@@ -275,6 +279,7 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
               .where(eq(equipmentTable.equipmentNo, equipmentNoSlot))
               .limit(1),
           at,
+          'shared',
         ),
         prepared
           .run<(Drawing & { matched: number })[]>(
@@ -295,6 +300,7 @@ export const equipmentHealthActions: Record<string, ActionHandler> = {
                 .orderBy(asc(isometrics.fileName))
                 .limit(healthDrawingCap),
             at,
+            'shared',
           )
           .then(cappedRows),
         // The equipment's methods first: the history compiles only their techniques' grades.

@@ -69,7 +69,9 @@ export function runTasks<T extends Record<string, unknown>>(
   build: () => SQL,
 ): Promise<T[]> {
   const values: TaskValues = { userId: scope.userId, today: scope.today, ...scope.values, ...more };
-  return statements.execute<T>(db, [kind, ...Object.keys(values).sort()], build, values);
+  // A user's tasks, a day, a range: the values steer the plan (an inspector of ten tasks, a
+  // planner's company of thousands).
+  return statements.execute<T>(db, [kind, ...Object.keys(values).sort()], build, values, 'perValues');
 }
 
 /** What every form reads of the user's rows of `inspector_task`, all in its index. */
@@ -302,6 +304,8 @@ async function reportsOfTasks(db: DbOrTx, rows: TaskRow[]) {
       workOrderIds: rows.map((r) => r.work_order_spkid),
       methodCodes: rows.map((r) => r.inspection_method),
     },
+    // The page's (work order, method) pairs, off the reports' index by those keys.
+    'shared',
   );
   for (const r of found) {
     const key = `${r.work_order_spkid} ${r.inspection_method}`;

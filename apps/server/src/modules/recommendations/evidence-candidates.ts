@@ -105,6 +105,8 @@ export async function evidenceCandidates(
     [methods.join(','), only ? 'only' : 'all', sqlShape(visible)],
     () => candidatesSql(visible, methods, !!only),
     values,
+    // One equipment's reports off its index, as its history reads them.
+    'shared',
   );
   const candidates = rows.map((row) => ({
     id: row.id,

@@ -59,6 +59,8 @@ export async function summaryOf(
     ['summary', technique],
     () => summarySql(technique),
     { reportId },
+    // One report's inspections and their rows off the parents' indexes, whichever report.
+    'shared',
   );
   return summariesOf(technique, found);
 }
@@ -191,6 +193,7 @@ async function presentOn(
         order by figures.variant`;
     },
     { reportId, ...scoped?.values },
+    'shared',
   );
   const [row] = rows;
   // Out of the caller's company scope the report is not found, and nothing of it is counted.

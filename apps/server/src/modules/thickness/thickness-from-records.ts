@@ -115,11 +115,14 @@ async function candidateRows(
     from (${sql.join(each, sql` union all `)}) v where ${which}
     order by v.date desc, v.report_number, v.record_id limit ${thicknessCandidatesCap}`;
   };
-  return statements.execute<CandidateRow>(db, [o.ids ? 'named' : 'untaken', sqlShape(visible)], build, {
-    ...scopePlaceholderValues(o.user),
-    equipmentNo: o.equipmentNo,
-    ids: o.ids ?? null,
-  });
+  return statements.execute<CandidateRow>(
+    db,
+    [o.ids ? 'named' : 'untaken', sqlShape(visible)],
+    build,
+    { ...scopePlaceholderValues(o.user), equipmentNo: o.equipmentNo, ids: o.ids ?? null },
+    // One equipment's reports off its index, as its history reads them.
+    'shared',
+  );
 }
 
 const candidateOf = (row: CandidateRow): ThicknessCandidate => {
