@@ -332,9 +332,9 @@ describe('every capped list says how many more matched', () => {
  * until it is capped (its route declares it) or written here with its reason.
  */
 const bounded: Record<string, string> = {
-  "engine/records/paging.ts: sql.placeholder('countLimit') as unknown as number":
+  'engine/records/paging.ts: limit as unknown as number':
     'a page: its bounded count is meta.totalCount, totalCountExact false when bounded',
-  "engine/records/paging.ts: sql.placeholder('limit') as unknown as number": 'a page (meta.totalCount)',
+  'engine/records/paging.ts: pageSize as unknown as number': 'a page (meta.totalCount)',
   "engine/records/paging.ts: sql.placeholder('limit')": 'a page (meta.totalCount)',
   "engine/records/paging.ts: sql.placeholder('walkAhead')":
     'a page walked ahead: its count bounded, totalCountExact false',

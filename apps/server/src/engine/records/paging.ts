@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -22,6 +22,17 @@ import { minIndexedSearch, searchDepth, shortSearchPage } from './short-search.t
 export const walkAhead = 2000;
 
 type PageForm = 'top' | 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
+
+/**
+ * The page sizes written into a first page's statement rather than bound (`readPage`): those the
+ * screens ask for (a table's 10, 25 and 50, a reference picker's 20, one record) and the API's round
+ * ones. Bound, the size is unknown to PostgreSQL when it weighs one plan for every parent: it takes
+ * a tenth of an average parent's rows for the page, finds that plan dearer than one made for the
+ * request's values, and so plans every request (docs/engine-performance.md, "Planned once where the
+ * values cannot change the plan"). Written in, each size is a statement of its own: a few per list,
+ * never more than these.
+ */
+const writtenPageSizes: ReadonlySet<number> = new Set([1, 10, 20, 25, 50, 100, 200]);
 
 export function pageWindow(q: { pageNumber: number; pageSize: number; search?: string }): PageWindow {
   const offset = (q.pageNumber - 1) * q.pageSize;
@@ -97,21 +108,29 @@ export async function readPage(
     });
     return bound.ofOtherVariant(page.rows) ? noRows : page;
   }
-  const bounded = () =>
+  const bounded = (limit: SQL | Placeholder = sql.placeholder('countLimit')) =>
     db
       .select({ one: sql`1` })
       .from(repo.table)
       .where(where)
-      .limit(sql.placeholder('countLimit') as unknown as number)
+      .limit(limit as unknown as number)
       .as('bounded');
-  const read = (form: PageForm) =>
-    repo.statements.run<
+  const read = (form: PageForm) => {
+    // A first page read straight off the index has its count's bound and, where it is one of a
+    // few, its size written in (`writtenPageSizes`): what PostgreSQL needs to keep one plan.
+    const written =
+      form === 'top'
+        ? { count: countLimit + 1, size: writtenPageSizes.has(q.pageSize) ? q.pageSize : 0 }
+        : undefined;
+    return repo.statements.run<
       { record: StoredRecord; counted: number; images?: ListedAttachment[]; json?: string }[]
     >(
       db,
-      `page:${form}:${o.asJson ? `json:${o.asJson.name}:` : o.forView ? 'view:' : ''}${shape}`,
+      `page:${form}${written ? `:${written.count}:${written.size}` : ''}:${o.asJson ? `json:${o.asJson.name}:` : o.forView ? 'view:' : ''}${shape}`,
       () => {
-        const counted = sql<number>`(select count(*) from ${bounded()})`.mapWith(Number);
+        const counted = sql<number>`(select count(*) from ${bounded(
+          written ? sql.raw(String(written.count)) : undefined,
+        )})`.mapWith(Number);
         const selected: SelectedFields = o.asJson
           ? {
               record: {
@@ -126,13 +145,14 @@ export async function readPage(
               counted,
               ...withImages(repo.entity, { byParent }),
             };
+        const pageSize = written?.size ? sql.raw(String(written.size)) : sql.placeholder('limit');
         if (form === 'top')
           return db
             .select(selected)
             .from(repo.table)
             .where(where)
             .orderBy(...orderBy(repo, q.sort, own))
-            .limit(sql.placeholder('limit') as unknown as number);
+            .limit(pageSize as unknown as number);
         const pageIds = sql`(${pageIdsOf(repo, form, where, { sort: q.sort, own }, rangedFields[0])}) page_ids`;
         return db
           .select(selected)
@@ -143,6 +163,7 @@ export async function readPage(
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
       bound.planning,
     );
+  };
   let found: Awaited<ReturnType<typeof read>>;
   // The first page of a list by parent (or of a whole list) is read straight off its list-order
   // index, rows and all: picking the ids first and joining back by key (`walk`) pays off only when
