@@ -334,9 +334,9 @@ describe('every capped list says how many more matched', () => {
 const bounded: Record<string, string> = {
   'engine/records/paging.ts: limit as unknown as number':
     'a page: its bounded count is meta.totalCount, totalCountExact false when bounded',
-  'engine/records/paging.ts: pageSize as unknown as number': 'a page (meta.totalCount)',
-  "engine/records/paging.ts: sql.placeholder('limit')": 'a page (meta.totalCount)',
-  "engine/records/paging.ts: sql.placeholder('walkAhead')":
+  'engine/records/paging.ts: cut.limit as unknown as number': 'a page (meta.totalCount)',
+  'engine/records/paging.ts: cut.limit': 'a page (meta.totalCount)',
+  'engine/records/paging.ts: sql.raw(String(walkAhead))':
     'a page walked ahead: its count bounded, totalCountExact false',
   "engine/records/short-search.ts: sql.placeholder('countLimit')": 'a page of a search (meta.totalCount)',
   "engine/records/short-search.ts: sql.placeholder('limit')": 'a page of a search (meta.totalCount)',

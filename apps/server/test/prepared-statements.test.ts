@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { reportHeader, thermalMeasurement } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { recordScopes, repositories } from '../src/app.ts';
 import { attachmentsOf } from '../src/engine/records/listed-images.ts';
 import { signatureOf } from '../src/modules/auth/signatures.ts';
 import { unscoped } from '../src/engine/record-scope.ts';
 import { SqlStatements } from '../src/engine/records/statements.ts';
+import { listConditions } from '../src/engine/records/list-query.ts';
+import type { RowCondition } from '../src/engine/records/read-shapes.ts';
 import {
   createReportHeader,
   createThermalAnalysis,
@@ -203,5 +206,58 @@ describe('how a statement is planned', () => {
     expect(byParent.some((s) => s.generic_plans > 0 && /limit 20$/.test(s.statement.trim()))).toBe(true);
     // The search went unnamed: planned for each term, never kept.
     expect(kept.filter((s) => /ilike/i.test(s.statement))).toEqual([]);
+  });
+});
+
+describe('a declared list’s conditions in its statement', () => {
+  it('writes a closed set’s values in, a statement per set, and shares the plan of a key', async () => {
+    const seen = await preparedStatementsOf(async () => {
+      for (const query of [
+        'status=belowRequired,approaching',
+        'status=approaching,belowRequired',
+        'status=ok',
+        'equipmentNo=P-101',
+      ]) {
+        const r = await t.call('GET', `/api/thickness-locations?${query}`);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+    });
+    const pages = seen.filter((s) => s.key.startsWith('page:'));
+    expect(pages.map((s) => s.key.slice(s.key.indexOf('where_')))).toEqual([
+      'where_status=approaching|belowRequired',
+      'where_status=approaching|belowRequired',
+      'where_status=ok',
+      'where_equipmentNo,where_equipmentNo',
+    ]);
+    // The states in the statement's text, none bound; one statement for either order asked.
+    expect(pages[0]!.text).toContain(`'{approaching,belowRequired}'`);
+    expect(pages[0]!.text).toBe(pages[1]!.text);
+    expect(pages[2]!.text).toContain(`'{ok}'`);
+    expect(pages[3]!.params).toContain('P-101');
+    expect(pages.map((s) => s.planning)).toEqual(['shared', 'shared', 'shared', 'shared']);
+  });
+
+  it('binds a value outside the set, planned for it, and never writes it into the text', async () => {
+    const repo = repositories(recordScopes).get(thermalMeasurement.name)!;
+    const declared = {
+      name: 'test_closed_set',
+      conditions: {
+        tag: {
+          where: ({ row, value }: Parameters<RowCondition>[0]) =>
+            sql`${row.tagNumber!} = any(${value()}::text[])`,
+          value: ['a', 'b'],
+        },
+      },
+    };
+    const ask = (tag: unknown) =>
+      listConditions(repo, { scope: unscoped('a test of the statement'), declared, filterValues: { tag } });
+    const inSet = ask(['b', 'a']);
+    expect(inSet.values).toEqual({});
+    expect(inSet.shape).toBe('list:test_closed_set,where_tag=a|b');
+    expect(inSet.planning).toBe('shared');
+    const outside = ask(['a', "x'); drop table thermal_measurement; --"]);
+    expect(outside.values).toEqual({ where_tag: ['a', "x'); drop table thermal_measurement; --"] });
+    expect(outside.planning).toBe('perValues');
+    expect(new PgDialect().sqlToQuery(outside.where!).sql).not.toContain('drop table');
   });
 });

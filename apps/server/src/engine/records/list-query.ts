@@ -49,14 +49,31 @@ function declaredOrder(
 }
 
 /**
- * A list statement's `Planning` by the values it binds: shared where they are ids alone, or ids and
- * the caller's company (the rows of one record or parent come off its index, whichever company
- * may see them; a whole list of one company's rows does not).
+ * A list statement's `Planning` by the values it binds: shared where they are keys alone (an id, a
+ * parent's, a declared condition's `'key'`), or keys and the caller's company (the rows of one
+ * record or parent come off its index, whichever company may see them; a whole list of one
+ * company's rows does not).
  */
-function planningOf(values: Record<string, unknown>): Planning {
-  const keyed = 'id' in values || parentIdParam in values;
-  const keys = new Set(['id', parentIdParam, ...(keyed ? ['scopeCompany'] : [])]);
-  return Object.keys(values).every((name) => keys.has(name)) ? 'shared' : 'perValues';
+function planningOf(values: Record<string, unknown>, keys: ReadonlySet<string>): Planning {
+  const keyed = keys.size > 0 && Object.keys(values).some((name) => keys.has(name));
+  return Object.keys(values).every((name) => keys.has(name) || (keyed && name === 'scopeCompany'))
+    ? 'shared'
+    : 'perValues';
+}
+
+/**
+ * A declared condition's value written into the statement (`DeclaredCondition`'s closed set): the
+ * values asked for in the set's order, as an SQL literal of one value or of an array, with the
+ * shape's part that names them; undefined when any is outside the set (then it is bound).
+ */
+function writtenValue(set: readonly string[], value: unknown): { sql: SQL; shape: string } | undefined {
+  const asked = Array.isArray(value) ? value : [value];
+  if (asked.length === 0 || !asked.every((v) => typeof v === 'string' && set.includes(v))) return undefined;
+  // Only the declared values, each of letters and digits, ever reach the statement's text.
+  const picked = set.filter((v) => asked.includes(v) && /^[A-Za-z0-9_]+$/.test(v));
+  if (picked.length !== new Set(asked).size) return undefined;
+  const literal = Array.isArray(value) ? `'{${picked.join(',')}}'` : `'${picked[0]}'`;
+  return { sql: sql.raw(literal), shape: picked.join('|') };
 }
 
 /**
@@ -68,6 +85,8 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   const conditions: SQL[] = [];
   const values: Record<string, unknown> = {};
   const shape: string[] = [];
+  // The values bound that are keys (`planningOf`): a record's id, its parent's, a declared key.
+  const keys = new Set(['id', parentIdParam]);
   const rangedFields = new Set<string>();
   const bind = (name: string, value: unknown) => {
     values[name] = value;
@@ -140,10 +159,19 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
     // The list's own conditions: its name keeps its statements apart from other lists of the entity.
     shape.push(`list:${q.declared.name}`);
     if (q.declared.where) conditions.push(q.declared.where(context));
-    for (const [param, condition] of Object.entries(q.declared.conditions ?? {})) {
+    for (const [param, declared] of Object.entries(q.declared.conditions ?? {})) {
       const value = q.filterValues?.[param];
       if (value === undefined) continue;
+      const { where: condition, value: given } =
+        typeof declared === 'function' ? { where: declared, value: undefined } : declared;
+      const written = Array.isArray(given) ? writtenValue(given, value) : undefined;
+      if (written) {
+        shape.push(`where_${param}=${written.shape}`);
+        conditions.push(condition({ ...context, value: () => written.sql }));
+        continue;
+      }
       shape.push(`where_${param}`);
+      if (given === 'key') keys.add(`where_${param}`);
       conditions.push(condition({ ...context, value: () => bind(`where_${param}`, value) }));
     }
   }
@@ -167,7 +195,7 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
      * same index serves whatever they are. A search, a filter, a whole list's company scope or a
      * declared list's values steer the plan: planned for each request's own.
      */
-    planning: planningOf(values),
+    planning: planningOf(values, keys),
     /** Every condition but the search's: what a short search walks (`shortSearch`). */
     unsearched: and(...conditions),
     search,

@@ -23,6 +23,9 @@ export const walkAhead = 2000;
 
 type PageForm = 'top' | 'walk' | 'bounded' | 'matchesFirst' | 'perValue';
 
+/** Where a page is cut from the list: its size and start, each bound or written in (`readPage`). */
+type PageCut = { limit: SQL | Placeholder; offset: SQL | Placeholder };
+
 /**
  * The page sizes written into a first page's statement rather than bound (`readPage`): those the
  * screens ask for (a table's 10, 25 and 50, a reference picker's 20, one record) and the API's round
@@ -116,12 +119,17 @@ export async function readPage(
       .limit(limit as unknown as number)
       .as('bounded');
   const read = (form: PageForm) => {
-    // A first page read straight off the index has its count's bound and, where it is one of a
-    // few, its size written in (`writtenPageSizes`): what PostgreSQL needs to keep one plan.
+    // A first page has its start and its count's bound written in (the same for every first page
+    // of the shape) and, where it is one of a few, its size (`writtenPageSizes`): what PostgreSQL
+    // needs to keep one plan.
     const written =
-      form === 'top'
+      offset === 0
         ? { count: countLimit + 1, size: writtenPageSizes.has(q.pageSize) ? q.pageSize : 0 }
         : undefined;
+    const cut: PageCut = {
+      limit: written?.size ? sql.raw(String(written.size)) : sql.placeholder('limit'),
+      offset: written ? sql.raw('0') : sql.placeholder('offset'),
+    };
     return repo.statements.run<
       { record: StoredRecord; counted: number; images?: ListedAttachment[]; json?: string }[]
     >(
@@ -145,22 +153,21 @@ export async function readPage(
               counted,
               ...withImages(repo.entity, { byParent }),
             };
-        const pageSize = written?.size ? sql.raw(String(written.size)) : sql.placeholder('limit');
         if (form === 'top')
           return db
             .select(selected)
             .from(repo.table)
             .where(where)
             .orderBy(...orderBy(repo, q.sort, own))
-            .limit(pageSize as unknown as number);
-        const pageIds = sql`(${pageIdsOf(repo, form, where, { sort: q.sort, own }, rangedFields[0])}) page_ids`;
+            .limit(cut.limit as unknown as number);
+        const pageIds = sql`(${pageIdsOf(repo, form, where, { sort: q.sort, own, cut }, rangedFields[0])}) page_ids`;
         return db
           .select(selected)
           .from(pageIds)
           .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
           .orderBy(...orderBy(repo, q.sort, own));
       },
-      { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1, walkAhead },
+      { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
       bound.planning,
     );
   };
@@ -207,11 +214,11 @@ function pageIdsOf(
   repo: RecordTable,
   form: PageForm,
   where: SQL | undefined,
-  { sort, own }: { sort: ListQuery['sort']; own: readonly SQL[] | undefined },
+  { sort, own, cut }: { sort: ListQuery['sort']; own: readonly SQL[] | undefined; cut: PageCut },
   rangedField: string | undefined,
 ) {
   const order = sql.join(orderBy(repo, sort, own), sql`, `);
-  const page = sql`order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const page = sql`order by ${order} limit ${cut.limit} offset ${cut.offset}`;
   const name = sql.identifier(repo.entity.table);
   const matching = where ? sql`where ${where}` : sql``;
   // The id and the order's columns: what a page is cut by, read off an index alone. A declared
@@ -235,14 +242,14 @@ function pageIdsOf(
             select ${next(sql`${field} > v.value`)} from v where v.value is not null)
           select value from v where value is not null) v
         cross join lateral (select ${keys} from ${repo.table} where ${and(where, sql`${field} = v.value`)}
-          order by ${order} limit ${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int) ${name}
+          order by ${order} limit ${cut.limit}::int + ${cut.offset}::int) ${name}
         ${page}`;
   }
   if (form === 'walk')
     return sql`select ${repo.column('id')} as page_id from ${repo.table} ${matching} ${page}`;
   if (form === 'bounded')
     return sql`select ${name}.id as page_id from (select * from ${repo.table}
-        order by ${order} limit ${sql.placeholder('walkAhead')}) ${name} ${matching} ${page}`;
+        order by ${order} limit ${sql.raw(String(walkAhead))}) ${name} ${matching} ${page}`;
   return sql`select ${name}.id as page_id from (select ${keys} from ${repo.table} ${matching}
       offset 0) ${name} ${page}`;
 }

@@ -61,14 +61,25 @@ export type RowContext = {
 };
 
 /** A condition on the list's rows; `value()` is the placeholder of the caller's value. */
-export type RowCondition = (o: RowContext & { value: () => Placeholder }) => SQL;
+export type RowCondition = (o: RowContext & { value: () => Placeholder | SQL }) => SQL;
+
+/**
+ * A declared list's condition on a query parameter: the condition alone (its value bound, planned
+ * for each request: the value may steer the plan), or with how its value reaches the statement:
+ * - `'key'`: bound, and the rows it names come off one index whatever it is (an equipment, an
+ *   id): the statement may keep one plan (`Planning`, statements.ts).
+ * - a closed set of values (a status, a severity), the parameter one or more of them: written into
+ *   the statement, a statement for each set asked for, each planned for its own values once. A
+ *   value outside the set is bound, as an undeclared one is.
+ */
+export type DeclaredCondition = RowCondition | { where: RowCondition; value: 'key' | readonly string[] };
 
 /** The conditions a module's list declares beyond the entity's filters (declared-list.ts). */
 export type DeclaredConditions = {
   /** The list's name: its statements are prepared apart from other lists of the entity. */
   name: string;
   /** Conditions by query parameter, applied when the caller gives a value (`filterValues`). */
-  conditions?: Readonly<Record<string, RowCondition>>;
+  conditions?: Readonly<Record<string, DeclaredCondition>>;
   /** A condition every page of the list applies. */
   where?: (o: RowContext) => SQL;
   /** What a search matches besides the entity's search fields; `value()` is the search's pattern. */

@@ -7,6 +7,7 @@ import {
   thicknessReadingChange,
   thicknessReadingsCap,
   thicknessLocationQuery,
+  thicknessStatuses,
 } from '@inspectra/contract';
 import type { ThicknessLocationView, ThicknessReadingView } from '@inspectra/contract';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
@@ -172,10 +173,15 @@ const readingJson = (date: AnyPgColumn, thicknessMm: AnyPgColumn) =>
 
 const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thicknessLocations', {
   conditions: {
-    equipmentNo: ({ row, value }) => eq(row.equipmentNo!, value()),
-    // The states asked for (one or more), as kept: off the (status, list order) index.
-    status: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
-    id: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`,
+    equipmentNo: { where: ({ row, value }) => eq(row.equipmentNo!, value()), value: 'key' },
+    // The states asked for (one or more), as kept: off the (status, list order) index. Few
+    // locations are below their required thickness, most are fine: each set asked for is a
+    // statement of its own, planned for it (`DeclaredCondition`).
+    status: {
+      where: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
+      value: thicknessStatuses,
+    },
+    id: { where: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`, value: 'key' },
   },
   // By equipment, then location: the natural key, off its unique index.
   order: 'naturalKey',
