@@ -341,7 +341,9 @@ const bounded: Record<string, string> = {
   "engine/records/short-search.ts: sql.placeholder('countLimit')": 'a page of a search (meta.totalCount)',
   "engine/records/short-search.ts: sql.placeholder('limit')": 'a page of a search (meta.totalCount)',
   "engine/records/short-search.ts: sql.placeholder('walk')": 'a short search says meta.searchLimitedTo',
-  "engine/records/unpaged.ts: sql.placeholder('limit') as unknown as number":
+  'engine/records/unpaged.ts: firstBatchAndOne as unknown as number':
+    'a list answered whole: its first batch and one more row, to tell whether more batches follow',
+  'engine/records/unpaged.ts: limitAndOne as unknown as number':
     'a list answered whole: past 20,000 it is a 400 asking for pages, and its batches are all sent',
   'engine/report-bounds.ts: over': 'one row past a bound, to refuse what passes it',
   'modules/equipment-health/equipment-health.actions.ts: healthPhotoCap':

@@ -71,6 +71,10 @@ export async function everyRecord(
   const images = o.images ?? true;
   const timesAsText = o.timesAsText ?? false;
   const columns = `${images ? '' : ':bare'}${timesAsText ? ':text' : ''}`;
+  // The limits are written in (a constant, and the list's own bound): bound, PostgreSQL would weigh
+  // the one plan for every parent as if it read a tenth of the rows (paging.ts `writtenPageSizes`).
+  const firstBatchAndOne = sql.raw(String(unpagedBatch + 1));
+  const limitAndOne = sql.raw(String(limit + 1));
   const head = await repo.statements.run<RowWithImages[]>(
     db,
     `every:head:${shape}${columns}`,
@@ -83,8 +87,8 @@ export async function everyRecord(
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))
-        .limit(sql.placeholder('limit') as unknown as number),
-    { ...values, limit: unpagedBatch + 1 },
+        .limit(firstBatchAndOne as unknown as number),
+    values,
     planning,
   );
   if (ofOtherVariant(head.map((h) => h.record)))
@@ -99,15 +103,15 @@ export async function everyRecord(
     })();
   const ids = await repo.statements.run<{ id: string }[]>(
     db,
-    `every:${shape}`,
+    `every:${limit}:${shape}`,
     () =>
       db
         .select({ id: repo.column('id') })
         .from(repo.table)
         .where(where)
         .orderBy(...orderBy(repo, q.sort, order))
-        .limit(sql.placeholder('limit') as unknown as number),
-    { ...values, limit: limit + 1 },
+        .limit(limitAndOne as unknown as number),
+    values,
     planning,
   );
   if (ids.length > limit) refuse();
