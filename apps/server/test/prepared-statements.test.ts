@@ -227,7 +227,7 @@ describe('a declared list’s conditions in its statement', () => {
       'where_status=approaching|belowRequired',
       'where_status=approaching|belowRequired',
       'where_status=ok',
-      'where_equipmentNo,where_equipmentNo',
+      'where_equipmentNo',
     ]);
     // The states in the statement's text, none bound; one statement for either order asked.
     expect(pages[0]!.text).toContain(`'{approaching,belowRequired}'`);

@@ -55,7 +55,7 @@ function declaredOrder(
  * company's rows does not).
  */
 function planningOf(values: Record<string, unknown>, keys: ReadonlySet<string>): Planning {
-  const keyed = keys.size > 0 && Object.keys(values).some((name) => keys.has(name));
+  const keyed = Object.keys(values).some((name) => keys.has(name));
   return Object.keys(values).every((name) => keys.has(name) || (keyed && name === 'scopeCompany'))
     ? 'shared'
     : 'perValues';
@@ -88,10 +88,13 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   // The values bound that are keys (`planningOf`): a record's id, its parent's, a declared key.
   const keys = new Set(['id', parentIdParam]);
   const rangedFields = new Set<string>();
-  const bind = (name: string, value: unknown) => {
+  const bindValue = (name: string, value: unknown) => {
     values[name] = value;
-    shape.push(name);
     return sql.placeholder(name);
+  };
+  const bind = (name: string, value: unknown) => {
+    shape.push(name);
+    return bindValue(name, value);
   };
   if (q.id) conditions.push(eq(repo.column('id'), bind('id', q.id)));
   const company = repo.scopedCompany(q.scope);
@@ -172,7 +175,8 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
       }
       shape.push(`where_${param}`);
       if (given === 'key') keys.add(`where_${param}`);
-      conditions.push(condition({ ...context, value: () => bind(`where_${param}`, value) }));
+      // Named in the shape above, whether or not the condition reads its value.
+      conditions.push(condition({ ...context, value: () => bindValue(`where_${param}`, value) }));
     }
   }
   const tab = q.tab ? q.tabs?.[q.tab] : undefined;

@@ -21,7 +21,7 @@ import type {
   RecommendationView,
 } from '@inspectra/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { tableOf, users } from '../../db/schema/index.ts';
@@ -60,6 +60,10 @@ const workOrders = tableOf(workOrderSpk);
 const isOverdue = (record: { status?: unknown; dueDate?: unknown }, today: string) =>
   record.status !== 'closed' && typeof record.dueDate === 'string' && record.dueDate < today;
 
+/** `isOverdue` in SQL over the row, judged on `day`: what the register filters and counts by. */
+const overdueSql = (row: Record<string, AnyPgColumn>, day: SQL | Placeholder) =>
+  sql`(${row.status!} <> 'closed' and ${row.dueDate!} < ${day}::date)`;
+
 const reportNumberOf = (id: AnyPgColumn) =>
   sql`(select ${reports.reportNumber} from ${reports} where ${reports.id} = ${id})`;
 
@@ -81,9 +85,8 @@ const register = defineList<RecommendationView>(recommendation, 'recommendations
     // The equipment's functional location (the asset master's "unit, area, system"), kept on the finding.
     area: ({ row, value }) => eq(row.area!, value()),
     // `?overdue=` as the day it is judged on, bound, so one statement serves every day.
-    dueBefore: ({ row, value }) => sql`${row.status!} <> 'closed' and ${row.dueDate!} < ${value()}::date`,
-    notDueBefore: ({ row, value }) =>
-      sql`not (${row.status!} <> 'closed' and ${row.dueDate!} < ${value()}::date)`,
+    dueBefore: ({ row, value }) => overdueSql(row, value()),
+    notDueBefore: ({ row, value }) => sql`not ${overdueSql(row, value())}`,
   },
   // Soonest due first, then worst.
   order: ({ row }) => [
@@ -159,7 +162,7 @@ const bySeverityAndDue = {
   name: 'bySeverityAndDue',
   by: (row: Record<string, AnyPgColumn>, value: (name: string) => SQL) => ({
     severity: sql`${row.severity!}`,
-    overdue: sql`coalesce(${row.status!} <> 'closed' and ${row.dueDate!} < ${value('today')}::date, false)`,
+    overdue: sql`coalesce(${overdueSql(row, value('today'))}, false)`,
   }),
 };
 const byAreaCount = {
