@@ -69,6 +69,11 @@ export function defineList<V = Record<string, unknown>>(
 ): DeclaredList<V> {
   if (declaration.order === 'naturalKey' && !entity.naturalKey?.length)
     throw new Error(`The list "${name}" is ordered by the natural key of ${entity.name}, which has none`);
+  for (const [param, condition] of Object.entries(declaration.conditions ?? {}))
+    if (typeof condition !== 'function' && condition.field !== 'id' && !entity.fields[condition.field])
+      throw new Error(
+        `The list "${name}"'s condition ${param} compares ${entity.name}'s field ${condition.field}, which it has not`,
+      );
   const list: DeclaredList<V> = { ...declaration, entity, name };
   const key = `${entity.table}\u0000${name}`;
   const other = declaredLists.get(key);

@@ -2,6 +2,7 @@ import { entities } from '@inspectra/contract';
 import type { EntityDefinition } from '@inspectra/contract';
 import { and, asc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tabConditions } from '../entity-table.ts';
 import { scopedCondition } from '../record-scope.ts';
 import { referencedSearch } from '../reference-fields.ts';
@@ -62,18 +63,34 @@ function planningOf(values: Record<string, unknown>, keys: ReadonlySet<string>):
 }
 
 /**
- * A declared condition's value written into the statement (`DeclaredCondition`'s closed set): the
- * values asked for in the set's order, as an SQL literal of one value or of an array, with the
- * shape's part that names them; undefined when any is outside the set (then it is bound).
+ * A declared condition's values written into the statement (`FieldCondition`'s closed set): those
+ * asked for in the set's order, as SQL literals, with the shape's part that names them; undefined
+ * when any is outside the set (then they are bound).
  */
-function writtenValue(set: readonly string[], value: unknown): { sql: SQL; shape: string } | undefined {
+function writtenValues(set: readonly string[], value: unknown): { sql: SQL[]; shape: string } | undefined {
   const asked = Array.isArray(value) ? value : [value];
   if (asked.length === 0 || !asked.every((v) => typeof v === 'string' && set.includes(v))) return undefined;
   // Only the declared values, each of letters and digits, ever reach the statement's text.
   const picked = set.filter((v) => asked.includes(v) && /^[A-Za-z0-9_]+$/.test(v));
   if (picked.length !== new Set(asked).size) return undefined;
-  const literal = Array.isArray(value) ? `'{${picked.join(',')}}'` : `'${picked[0]}'`;
-  return { sql: sql.raw(literal), shape: picked.join('|') };
+  return { sql: picked.map((v) => sql.raw(`'${v}'`)), shape: picked.join('|') };
+}
+
+/**
+ * A field equal to the caller's value, or to one of its values: written in (`writtenValues`) or
+ * bound (`bound`, called only then).
+ */
+function fieldEquals(
+  column: SQL | AnyPgColumn,
+  written: readonly SQL[] | undefined,
+  value: unknown,
+  bound: () => SQL | Placeholder,
+) {
+  if (written)
+    return written.length === 1
+      ? sql`${column} = ${written[0]}`
+      : sql`${column} in (${sql.join([...written], sql`, `)})`;
+  return Array.isArray(value) ? sql`${column} = any(${bound()})` : sql`${column} = ${bound()}`;
 }
 
 /**
@@ -87,6 +104,9 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   const shape: string[] = [];
   // The values bound that are keys (`planningOf`): a record's id, its parent's, a declared key.
   const keys = new Set(['id', parentIdParam]);
+  // The shape's parts whose conditions an index serves in the list's order, or leads to: a first
+  // page under them alone is one plain `order by … limit` (paging.ts `top`).
+  const indexed = new Set(['id', parentIdParam, 'variant']);
   const rangedFields = new Set<string>();
   const bindValue = (name: string, value: unknown) => {
     values[name] = value;
@@ -161,22 +181,25 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   if (q.declared) {
     // The list's own conditions: its name keeps its statements apart from other lists of the entity.
     shape.push(`list:${q.declared.name}`);
+    if (!q.declared.where) indexed.add(shape.at(-1)!);
     if (q.declared.where) conditions.push(q.declared.where(context));
     for (const [param, declared] of Object.entries(q.declared.conditions ?? {})) {
       const value = q.filterValues?.[param];
       if (value === undefined) continue;
-      const { where: condition, value: given } =
-        typeof declared === 'function' ? { where: declared, value: undefined } : declared;
-      const written = Array.isArray(given) ? writtenValue(given, value) : undefined;
-      if (written) {
-        shape.push(`where_${param}=${written.shape}`);
-        conditions.push(condition({ ...context, value: () => written.sql }));
+      const name = `where_${param}`;
+      if (typeof declared === 'function') {
+        // Named in the shape, whether or not the condition reads its value.
+        shape.push(name);
+        conditions.push(declared({ ...context, value: () => bindValue(name, value) }));
         continue;
       }
-      shape.push(`where_${param}`);
-      if (given === 'key') keys.add(`where_${param}`);
-      // Named in the shape above, whether or not the condition reads its value.
-      conditions.push(condition({ ...context, value: () => bindValue(`where_${param}`, value) }));
+      const written = Array.isArray(declared.value) ? writtenValues(declared.value, value) : undefined;
+      shape.push(written ? `${name}=${written.shape}` : name);
+      indexed.add(shape.at(-1)!);
+      if (!written && declared.value === 'key') keys.add(name);
+      conditions.push(
+        fieldEquals(repo.column(declared.field), written?.sql, value, () => bindValue(name, value)),
+      );
     }
   }
   const tab = q.tab ? q.tabs?.[q.tab] : undefined;
@@ -205,6 +228,11 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
     search,
     values,
     shape: shape.join(','),
+    /**
+     * Whether every condition is one an index serves (a record's id, its parent's, its variant, a
+     * declared list's field conditions): a first page is read straight off the index, rows and all.
+     */
+    offIndex: shape.every((part) => indexed.has(part)),
     rangedFields: [...rangedFields],
     /**
      * A list by parent: its parent's id is bound (`parentIdParam`), so what its rows read through

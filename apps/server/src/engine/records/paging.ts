@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { countAhead, countOf } from './bounded-count.ts';
-import { listConditions, parentIdParam } from './list-query.ts';
+import { listConditions } from './list-query.ts';
 import { orderBy, orderKeys } from './list-order.ts';
 import { withImages, rowsWithImages } from './listed-images.ts';
 import { recordForView } from './views.ts';
@@ -63,12 +63,6 @@ export type PageOptions = {
 
 /** A page of a list that holds nothing. */
 const noRows: Page = { rows: [], attachments: [], totalCount: 0, exact: true };
-
-/** The conditions a first page may be read under in one plain `order by … limit` (`top`). */
-const topShapes = new Set(['', 'id', parentIdParam, 'variant']);
-
-/** A declared list's name in a shape, the list adding no condition of its own (no `where`): as a whole list. */
-const plainList = (part: string, q: ListQuery) => part.startsWith('list:') && !q.declared?.where;
 
 /**
  * One page of records, with their images, and how many matched, in one statement. The page is read
@@ -175,8 +169,7 @@ export async function readPage(
   // The first page of a list by parent (or of a whole list) is read straight off its list-order
   // index, rows and all: picking the ids first and joining back by key (`walk`) pays off only when
   // there are rows to skip, and cost page 1 twice the buffers and planning (docs/engine-performance.md).
-  if (offset === 0 && shape.split(',').every((part) => topShapes.has(part) || plainList(part, q)))
-    found = await read('top');
+  if (offset === 0 && bound.offIndex) found = await read('top');
   else if (rangedFields.length === 0 || q.search) found = await read('walk');
   else {
     found = offset + q.pageSize > walkAhead ? [] : await read('bounded');

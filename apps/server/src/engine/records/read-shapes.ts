@@ -65,14 +65,21 @@ export type RowCondition = (o: RowContext & { value: () => Placeholder | SQL }) 
 
 /**
  * A declared list's condition on a query parameter: the condition alone (its value bound, planned
- * for each request: the value may steer the plan), or with how its value reaches the statement:
+ * for each request: the value may steer the plan), or a field of the row equal to the value (one of
+ * the values, when several are asked), with how the value reaches the statement:
  * - `'key'`: bound, and the rows it names come off one index whatever it is (an equipment, an
  *   id): the statement may keep one plan (`Planning`, statements.ts).
  * - a closed set of values (a status, a severity), the parameter one or more of them: written into
- *   the statement, a statement for each set asked for, each planned for its own values once. A
- *   value outside the set is bound, as an undeclared one is.
+ *   the statement (`= 'a'` for one, `in ('a', 'b')` for several: one value is an equality an index
+ *   returns in its order, an array of one is not), a statement for each set asked for, each
+ *   planned for its own values once. A value outside the set is bound, as an undeclared one is.
+ * Either kind is served by an index on the field (its own, or one it leads), so a first page under
+ * it is read straight off that index (paging.ts `top`).
  */
-export type DeclaredCondition = RowCondition | { where: RowCondition; value: 'key' | readonly string[] };
+export type DeclaredCondition = RowCondition | FieldCondition;
+
+/** A declared list's condition that a field of the row equals the caller's value (`DeclaredCondition`). */
+export type FieldCondition = { field: string; value: 'key' | readonly string[] };
 
 /** The conditions a module's list declares beyond the entity's filters (declared-list.ts). */
 export type DeclaredConditions = {

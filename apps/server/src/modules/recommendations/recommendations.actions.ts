@@ -69,18 +69,12 @@ const reportNumberOf = (id: AnyPgColumn) =>
 
 const register = defineList<RecommendationView>(recommendation, 'recommendations', {
   conditions: {
-    id: { where: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`, value: 'key' },
-    equipmentNo: { where: ({ row, value }) => eq(row.equipmentNo!, value()), value: 'key' },
+    id: { field: 'id', value: 'key' },
+    equipmentNo: { field: 'equipmentNo', value: 'key' },
     // A state or a severity few findings hold is read otherwise than one most hold: each set asked
     // for is a statement of its own (`DeclaredCondition`).
-    status: {
-      where: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
-      value: recommendationStatuses,
-    },
-    severity: {
-      where: ({ row, value }) => sql`${row.severity!} = any(${value()}::text[])`,
-      value: recommendationSeverities,
-    },
+    status: { field: 'status', value: recommendationStatuses },
+    severity: { field: 'severity', value: recommendationSeverities },
     ownerId: ({ row, value }) => sql`${row.ownerId!} = ${value()}`,
     // The equipment's functional location (the asset master's "unit, area, system"), kept on the finding.
     area: ({ row, value }) => eq(row.area!, value()),

@@ -173,15 +173,12 @@ const readingJson = (date: AnyPgColumn, thicknessMm: AnyPgColumn) =>
 
 const locationList = defineList<ThicknessLocationView>(thicknessLocation, 'thicknessLocations', {
   conditions: {
-    equipmentNo: { where: ({ row, value }) => eq(row.equipmentNo!, value()), value: 'key' },
+    equipmentNo: { field: 'equipmentNo', value: 'key' },
     // The states asked for (one or more), as kept: off the (status, list order) index. Few
     // locations are below their required thickness, most are fine: each set asked for is a
     // statement of its own, planned for it (`DeclaredCondition`).
-    status: {
-      where: ({ row, value }) => sql`${row.status!} = any(${value()}::text[])`,
-      value: thicknessStatuses,
-    },
-    id: { where: ({ row, value }) => sql`${row.id!} = ${value()}::uuid`, value: 'key' },
+    status: { field: 'status', value: thicknessStatuses },
+    id: { field: 'id', value: 'key' },
   },
   // By equipment, then location: the natural key, off its unique index.
   order: 'naturalKey',
