@@ -78,7 +78,11 @@ const rowsOf = (node: PlanNode) => node['Actual Rows'] * node['Actual Loops'];
  * filter than the statement returns (and than `filterSlack`), or a sort of more than `sortFactor`
  * times what it returns.
  */
-export function readPlan(statement: Statement, plan: Plan): PlanReport {
+export function readPlan(
+  statement: Statement,
+  plan: Plan,
+  kind: 'forValues' | 'kept' = 'forValues',
+): PlanReport {
   const returned = rowsOf(plan.Plan);
   const lines: string[] = [];
   const problems: string[] = [];
@@ -112,12 +116,24 @@ export function readPlan(statement: Statement, plan: Plan): PlanReport {
   walk(plan.Plan, 0);
   const buffers = (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
   return {
-    sql: shortSql(statement.text),
+    sql: `${kind === 'kept' ? 'kept plan (made without the values): ' : ''}${shortSql(statement.text)}`,
     executionMs: plan['Execution Time'],
     returned,
     buffers,
     lines,
     problems,
+  };
+}
+
+/** A statement sent by name whose kept plan could not be shown: a problem of the check itself. */
+export function keptPlanFailed(statement: Statement, failed: string): PlanReport {
+  return {
+    sql: `kept plan (made without the values): ${shortSql(statement.text)}`,
+    executionMs: 0,
+    returned: 0,
+    buffers: 0,
+    lines: [],
+    problems: [`its kept plan could not be explained: ${failed}`],
   };
 }
 

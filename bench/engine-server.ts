@@ -8,7 +8,8 @@
  *   POST /bench/capture/start  record every statement sent through node-postgres…
  *   POST /bench/capture/stop   …until now, and return them
  *   POST /bench/db-floor       { statements, connections, durationMs }: run them through the app's pool
- *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT (or WITH … SELECT)
+ *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT (or WITH … SELECT),
+ *                              and of the plan kept for each one sent by name (`kept`)
  *   POST /bench/answer         { statements }: run them once in sequence; the last one's ids and count
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
@@ -25,6 +26,7 @@
  * closes (the benchmark has gone).
  */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -160,6 +162,42 @@ async function ensureSeeded({ db, kind }: Database, seeded: Db): Promise<Seeding
   return seeding;
 }
 
+/** A value as node-postgres sends it (its text form): the driver's own conversion, not typed by @types/pg. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => string | Buffer | null;
+};
+
+/**
+ * The plan PostgreSQL keeps for a statement the server sends by name (`Planning` 'shared',
+ * statements.ts): the one plan its `auto` rule may settle on after five runs, made without the
+ * values (`force_generic_plan`), then run with them. The server keeps it only where it is
+ * estimated no dearer than the plans made for the values; this shows what it reads when kept.
+ */
+async function keptPlan(pool: pg.Pool, s: Statement): Promise<unknown> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local plan_cache_mode = force_generic_plan');
+    await client.query(`prepare bench_kept as ${s.text}`);
+    // EXECUTE takes its values in its text: each as the driver would send it, quoted.
+    const args = s.values.map((value) => {
+      const sent = prepareValue(value);
+      return sent === null ? 'null' : client.escapeLiteral(String(sent));
+    });
+    const { rows } = await client.query<{ 'QUERY PLAN': unknown[] }>(
+      `explain (analyze, buffers, format json) execute bench_kept${args.length ? `(${args.join(', ')})` : ''}`,
+    );
+    return rows[0]!['QUERY PLAN'][0];
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await client.query('rollback');
+    // A prepared statement outlives the transaction; the connection's own (the server's) are kept.
+    await client.query('deallocate bench_kept').catch(() => {});
+    client.release();
+  }
+}
+
 /**
  * Every statement of either database goes through `pg.Client#query` (PGlite is reached over its
  * socket with the same driver), so wrapping it sees exactly what a request sends.
@@ -287,9 +325,11 @@ async function main() {
   app.post('/bench/explain', async (request) => {
     const { statements } = request.body as { statements: Statement[] };
     const plans: unknown[] = [];
+    const kept: unknown[] = [];
     for (const s of statements) {
       if (!/^\s*(select|with)\b/i.test(s.text)) {
         plans.push(null);
+        kept.push(null);
         continue;
       }
       const { rows } = await pool.query<{ 'QUERY PLAN': unknown[] }>(
@@ -297,8 +337,9 @@ async function main() {
         s.values,
       );
       plans.push(rows[0]!['QUERY PLAN'][0]);
+      kept.push(s.name ? await keptPlan(pool, s) : null);
     }
-    return { plans };
+    return { plans, kept };
   });
   // What a floor's statements answer, to check it is the API's answer (the same rows, the same count).
   app.post('/bench/answer', async (request) => {

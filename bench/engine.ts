@@ -53,7 +53,7 @@ import { signIn as signInAs } from './built-server.ts';
 import { benchAdmin, percentiles, scenarios, userCheck } from './engine-scenarios.ts';
 import type { Load, RequestSpec, Scenario, Seeding, SignedIn, Statement } from './engine-scenarios.ts';
 import type { SeedFacts } from './engine-seed.ts';
-import { count, judgeBuffers, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
+import { count, judgeBuffers, keptPlanFailed, ms, oneLine, printPlans, readPlan } from './engine-plans.ts';
 import type { Plan, PlanReport } from './engine-plans.ts';
 import { fillTemplate, importRows } from './work-import.ts';
 import { bulkPrefix, bulkReadings, bulkRows } from './bulk-upsert.ts';
@@ -341,13 +341,30 @@ function dbFloor(server: Server, statements: Statement[], conns: number, seconds
   });
 }
 
-/** EXPLAIN ANALYZE of the captured SELECTs that read `table`. */
+/**
+ * EXPLAIN ANALYZE of the captured SELECTs that read `table`, then of the plan PostgreSQL would keep
+ * for each one the server sends by name (`Planning` 'shared', statements.ts): made without its
+ * values, run with them. Both kinds are held to the same rules.
+ */
 async function explain(server: Server, statements: Statement[], table: string): Promise<PlanReport[]> {
   const reads = new RegExp(`\\b(from|join)\\s+"?${table}"?(\\s|$)`, 'i');
   // A read: a SELECT, or one opened by its CTEs (a trend).
   const chosen = statements.filter((s) => /^\s*(select|with)\b/i.test(s.text) && reads.test(s.text));
-  const { plans } = await call<{ plans: Plan[] }>(server, 'POST', '/bench/explain', { statements: chosen });
-  return chosen.map((s, i) => readPlan(s, plans[i]!));
+  const { plans, kept } = await call<{ plans: Plan[]; kept: (Plan | { failed: string } | null)[] }>(
+    server,
+    'POST',
+    '/bench/explain',
+    { statements: chosen },
+  );
+  return [
+    ...chosen.map((s, i) => readPlan(s, plans[i]!)),
+    ...chosen.flatMap((s, i) => {
+      const one = kept[i];
+      if (!one) return [];
+      if ('failed' in one) return [keptPlanFailed(s, one.failed)];
+      return [readPlan(s, one, 'kept')];
+    }),
+  ];
 }
 
 const tableOf = (route: RouteDefinition) =>
