@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { reportHeader, thermalMeasurement } from '@inspectra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { recordScopes, repositories } from '../src/app.ts';
@@ -256,6 +257,13 @@ describe('a declared list’s conditions in its statement', () => {
     const outside = ask(['a', "x'); drop table thermal_measurement; --"]);
     expect(outside.values).toEqual({ where_tag: ['a', "x'); drop table thermal_measurement; --"] });
     expect(outside.planning).toBe('perValues');
-    expect(new PgDialect().sqlToQuery(outside.where!).sql).not.toContain('drop table');
+    const text = (where: SQL | undefined) => new PgDialect().sqlToQuery(where!).sql;
+    expect(text(outside.where)).not.toContain('drop table');
+    // Bound, several values and one are statements of their own: `= any($1)` against `= $1`.
+    expect(outside.shape).toBe('list:test_closed_set,where_tag[]');
+    expect(text(outside.where)).toMatch(/= any\(\$1\)/);
+    const one = ask("x'; --");
+    expect(one.shape).toBe('list:test_closed_set,where_tag');
+    expect(text(one.where)).toMatch(/"tag_number" = \$1/);
   });
 });

@@ -194,7 +194,8 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
         continue;
       }
       const written = Array.isArray(declared.value) ? writtenValues(declared.value, value) : undefined;
-      shape.push(written ? `${name}=${written.shape}` : name);
+      // Bound, one value and several are statements of their own (`= $1`, `= any($1)`).
+      shape.push(written ? `${name}=${written.shape}` : Array.isArray(value) ? `${name}[]` : name);
       indexed.add(shape.at(-1)!);
       if (!written && declared.value === 'key') keys.add(name);
       conditions.push(
