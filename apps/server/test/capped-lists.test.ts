@@ -336,6 +336,7 @@ const bounded: Record<string, string> = {
     'a page: its bounded count is meta.totalCount, totalCountExact false when bounded',
   'engine/records/paging.ts: cut.limit as unknown as number': 'a page (meta.totalCount)',
   'engine/records/paging.ts: cut.limit': 'a page (meta.totalCount)',
+  'engine/records/paging.ts: limit': 'a first page, merged from one value’s rows each (meta.totalCount)',
   'engine/records/paging.ts: sql.raw(String(walkAhead))':
     'a page walked ahead: its count bounded, totalCountExact false',
   "engine/records/short-search.ts: sql.placeholder('countLimit')": 'a page of a search (meta.totalCount)',

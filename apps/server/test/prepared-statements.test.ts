@@ -232,6 +232,9 @@ describe('a declared list’s conditions in its statement', () => {
     // The states in the statement's text, none bound; one statement for either order asked; one
     // state an equality, which the (status, equipment, name) index returns in the list's order.
     expect(pages[0]!.text).toContain(`"status" in ('approaching', 'belowRequired')`);
+    // Two states: each one's rows off the (status, equipment, name) index in order, merged.
+    expect(pages[0]!.text).toMatch(/"status" = 'approaching'.*union all.*"status" = 'belowRequired'/s);
+    expect(pages[2]!.text).not.toContain('union all');
     expect(pages[0]!.text).toBe(pages[1]!.text);
     expect(pages[2]!.text).toContain(`"status" = 'ok'`);
     expect(pages[3]!.params).toContain('P-101');

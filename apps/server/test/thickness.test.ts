@@ -202,28 +202,52 @@ describe("a location's rates, remaining life and next inspection", () => {
     const below = await createLocation({ equipmentNo, name: 'C-below' });
     await addReading(below.id, '2025-01-15', 5.9);
     await createLocation({ equipmentNo, name: 'D-none' });
+    const nearAgain = await createLocation({ equipmentNo, name: 'E-near' });
+    await addReading(nearAgain.id, '2025-01-15', 6.4);
+    const belowAgain = await createLocation({ equipmentNo, name: 'F-below' });
+    await addReading(belowAgain.id, '2025-01-15', 5.8);
 
     const all = await t.call('GET', `/api/thickness-locations?equipmentNo=${equipmentNo}`);
     expect(all.status).toBe(200);
-    expect(all.body.meta).toMatchObject({ pageNumber: 1, totalCount: 4 });
+    expect(all.body.meta).toMatchObject({ pageNumber: 1, totalCount: 6 });
     expect(all.body.data.map((l: Location) => [l.name, l.status])).toEqual([
       ['A-ok', 'ok'],
       ['B-near', 'approaching'],
       ['C-below', 'belowRequired'],
       ['D-none', null],
+      ['E-near', 'approaching'],
+      ['F-below', 'belowRequired'],
     ]);
+    // Two states: each state's locations read in list order and merged (paging.ts `mergedValues`),
+    // alternating here from one state to the other; the first page cut at its size.
     const attention = await t.call(
       'GET',
       `/api/thickness-locations?equipmentNo=${equipmentNo}&status=belowRequired,approaching`,
     );
-    expect(attention.body.data.map((l: Location) => l.name)).toEqual(['B-near', 'C-below']);
-    expect(attention.body.meta.totalCount).toBe(2);
+    expect(attention.body.data.map((l: Location) => l.name)).toEqual([
+      'B-near',
+      'C-below',
+      'E-near',
+      'F-below',
+    ]);
+    expect(attention.body.meta.totalCount).toBe(4);
+    const firstThree = await t.call(
+      'GET',
+      `/api/thickness-locations?equipmentNo=${equipmentNo}&status=belowRequired,approaching&pageSize=3`,
+    );
+    expect(firstThree.body.data.map((l: Location) => l.name)).toEqual(['B-near', 'C-below', 'E-near']);
+    expect(firstThree.body.meta).toMatchObject({ totalCount: 4, totalPages: 2 });
+    const secondPage = await t.call(
+      'GET',
+      `/api/thickness-locations?equipmentNo=${equipmentNo}&status=belowRequired,approaching&pageSize=3&pageNumber=2`,
+    );
+    expect(secondPage.body.data.map((l: Location) => l.name)).toEqual(['F-below']);
     const paged = await t.call(
       'GET',
       `/api/thickness-locations?equipmentNo=${equipmentNo}&pageSize=1&pageNumber=2`,
     );
     expect(paged.body.data.map((l: Location) => l.name)).toEqual(['B-near']);
-    expect(paged.body.meta).toMatchObject({ pageSize: 1, totalCount: 4, totalPages: 4 });
+    expect(paged.body.meta).toMatchObject({ pageSize: 1, totalCount: 6, totalPages: 6 });
 
     const wrong = await t.call('GET', '/api/thickness-locations?status=fine');
     expect(wrong.status).toBe(400);

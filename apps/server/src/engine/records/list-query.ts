@@ -108,6 +108,8 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   // page under them alone is one plain `order by … limit` (paging.ts `top`).
   const indexed = new Set(['id', parentIdParam, 'variant']);
   const rangedFields = new Set<string>();
+  // Field conditions of several values written in (`merged` below).
+  const several: { field: string; values: readonly SQL[]; condition: SQL }[] = [];
   const bindValue = (name: string, value: unknown) => {
     values[name] = value;
     return sql.placeholder(name);
@@ -198,9 +200,12 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
       shape.push(written ? `${name}=${written.shape}` : Array.isArray(value) ? `${name}[]` : name);
       indexed.add(shape.at(-1)!);
       if (!written && declared.value === 'key') keys.add(name);
-      conditions.push(
-        fieldEquals(repo.column(declared.field), written?.sql, value, () => bindValue(name, value)),
+      const condition = fieldEquals(repo.column(declared.field), written?.sql, value, () =>
+        bindValue(name, value),
       );
+      conditions.push(condition);
+      if (written && written.sql.length > 1)
+        several.push({ field: declared.field, values: written.sql, condition });
     }
   }
   const tab = q.tab ? q.tabs?.[q.tab] : undefined;
@@ -234,6 +239,19 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
      * declared list's field conditions): a first page is read straight off the index, rows and all.
      */
     offIndex: shape.every((part) => indexed.has(part)),
+    /**
+     * The one field condition of several values written in (a location in one of two states), and
+     * every other condition: a first page may read each value's rows off an index that leads with
+     * the field and goes on in list order, and merge them (paging.ts `mergedValues`).
+     */
+    oneOfSeveral:
+      several.length === 1 && !search
+        ? {
+            field: several[0]!.field,
+            values: several[0]!.values,
+            others: and(...conditions.filter((c) => c !== several[0]!.condition)),
+          }
+        : undefined,
     rangedFields: [...rangedFields],
     /**
      * A list by parent: its parent's id is bound (`parentIdParam`), so what its rows read through
