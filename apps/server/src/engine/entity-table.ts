@@ -134,10 +134,18 @@ export function listAccess(entity: EntityDefinition, routes: readonly RouteDefin
   };
 }
 
-/** Whether a declared index leads with the field and goes on in list order (`withListOrder`). */
-export function declaredInListOrder(entity: EntityDefinition, field: string): boolean {
+/**
+ * Whether a declared index (not a partial one) leads with the field and goes on in an order: the
+ * given fields, each ascending (a natural key), or else the entity's list order (`withListOrder`).
+ * A range of the field, or one value of it, is then read off the index in that order.
+ */
+export function declaredInOrder(entity: EntityDefinition, field: string, order?: readonly string[]): boolean {
   return Object.values(entity.indexes ?? {}).some(
-    (i) => 'fields' in i && i.fields[0] === field && i.withListOrder,
+    (i) =>
+      'fields' in i &&
+      !i.where &&
+      i.fields[0] === field &&
+      (order ? order.every((key, n) => i.fields[n + 1] === key) : i.fields.length === 1 && !!i.withListOrder),
   );
 }
 
@@ -271,7 +279,7 @@ export function entityTable<F extends Record<string, Field>>(
     // A page filtered by one value is read off (field, list order…), as the whole list is off the
     // list order; a field a declared index already leads with in list order needs none.
     for (const field of access.filteredBy) {
-      if (declaredInListOrder(entity as EntityDefinition, field)) continue;
+      if (declaredInOrder(entity as EntityDefinition, field)) continue;
       const lead = entity.variants ? [c.variant!] : [];
       indexes.push(
         index(pgIdentifier(`${entity.table}_${columnName(field)}_list_idx`)).on(

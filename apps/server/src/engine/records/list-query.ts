@@ -81,7 +81,7 @@ function writtenValues(set: readonly string[], value: unknown): { sql: SQL[]; sh
  * bound (`bound`, called only then).
  */
 function fieldEquals(
-  column: SQL | AnyPgColumn,
+  column: AnyPgColumn,
   written: readonly SQL[] | undefined,
   value: unknown,
   bound: () => SQL | Placeholder,
@@ -108,7 +108,7 @@ export function listConditions(repo: RecordTable, q: ListQuery) {
   // page under them alone is one plain `order by … limit` (paging.ts `top`).
   const indexed = new Set(['id', parentIdParam, 'variant']);
   const rangedFields = new Set<string>();
-  // Field conditions of several values written in (`merged` below).
+  // Field conditions of several values written in (`oneOfSeveral` below).
   const several: { field: string; values: readonly SQL[]; condition: SQL }[] = [];
   const bindValue = (name: string, value: unknown) => {
     values[name] = value;

@@ -10,6 +10,7 @@ import type { BoundConditions } from './list-query.ts';
 import { orderBy, orderKeys } from './list-order.ts';
 import { withImages, rowsWithImages } from './listed-images.ts';
 import { recordForView } from './views.ts';
+import { declaredInOrder } from '../entity-table.ts';
 import type { ListedAttachment } from './listed-images.ts';
 import type { Page, PageWindow } from './page.ts';
 import type { ListQuery, StoredRecord } from './read-shapes.ts';
@@ -149,27 +150,20 @@ export async function readPage(
               counted,
               ...withImages(repo.entity, { byParent }),
             };
+        const order = orderBy(repo, q.sort, own);
         if (form === 'top') {
-          const merged = mergedValues(repo, q, bound.oneOfSeveral, orderBy(repo, q.sort, own), cut.limit);
-          if (merged)
-            return db
-              .select(readFrom(selected))
-              .from(merged)
-              .orderBy(...orderBy(repo, q.sort, own))
-              .limit(cut.limit as unknown as number);
-          return db
-            .select(selected)
-            .from(repo.table)
-            .where(where)
-            .orderBy(...orderBy(repo, q.sort, own))
-            .limit(cut.limit as unknown as number);
+          const merged = mergedValues(repo, q, bound.oneOfSeveral, order, cut.limit);
+          const rows = merged
+            ? db.select(readFrom(selected)).from(merged)
+            : db.select(selected).from(repo.table).where(where);
+          return rows.orderBy(...order).limit(cut.limit as unknown as number);
         }
         const pageIds = sql`(${pageIdsOf(repo, form, where, { sort: q.sort, own, cut }, rangedFields[0])}) page_ids`;
         return db
           .select(selected)
           .from(pageIds)
           .innerJoin(repo.table, eq(repo.column('id'), sql`page_ids.page_id`))
-          .orderBy(...orderBy(repo, q.sort, own));
+          .orderBy(...order);
       },
       { ...values, limit: q.pageSize, offset, countLimit: countLimit + 1 },
       bound.planning,
@@ -254,23 +248,13 @@ function readFrom(fields: SelectedFields): SelectedFields {
 }
 
 /**
- * Whether an index the entity declares leads with `field` and goes on in the list's order: its
- * fields after `field` are the order's (a natural key's, ascending), or it goes on in the entity's
- * list order (`withListOrder`).
+ * Whether an index the entity declares leads with `field` and goes on in the list's order
+ * (`declaredInOrder`): the declared natural key's, or the entity's list order.
  */
 function inIndexOrder(entity: EntityDefinition, field: string, q: ListQuery): boolean {
   if (q.sort) return false;
-  const natural = q.declared?.order === 'naturalKey' ? entity.naturalKey : undefined;
-  if (q.declared?.order && !natural) return false;
-  return Object.values(entity.indexes ?? {}).some(
-    (i) =>
-      'fields' in i &&
-      !i.where &&
-      i.fields[0] === field &&
-      (natural
-        ? natural.every((key, n) => i.fields[n + 1] === key)
-        : i.fields.length === 1 && !!i.withListOrder),
-  );
+  if (q.declared?.order === 'naturalKey') return declaredInOrder(entity, field, entity.naturalKey);
+  return !q.declared?.order && declaredInOrder(entity, field);
 }
 
 /**

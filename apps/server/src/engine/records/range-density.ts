@@ -1,7 +1,7 @@
 import type { EntityDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { declaredInListOrder } from '../entity-table.ts';
+import { declaredInOrder } from '../entity-table.ts';
 import type { ListQuery } from './read-shapes.ts';
 
 /**
@@ -33,7 +33,7 @@ export class RangeDensity {
   async isDense(db: DbOrTx, fields: string[], sort: ListQuery['sort']): Promise<boolean> {
     const [field] = fields;
     if (fields.length !== 1 || !field || sort) return false;
-    if (!declaredInListOrder(this.entity, field)) return false;
+    if (!declaredInOrder(this.entity, field)) return false;
     const column = this.columnName(field);
     const known = this.perColumn.get(column);
     if (known && Date.now() - known.at < densityMs) return known.perValue >= denseValues;
