@@ -130,10 +130,19 @@ test('a pipe location’s readings give its corrosion rates, remaining life and 
   await closeNotices(page);
   await expectFigures(page, { 'Next inspection': /May 2034/, 'Remaining life': /^16\.7 years$/ });
 
-  // The plant's list: the location with its status, filtered to those needing attention (none).
+  // The plant's list: the location with its status, filtered to those needing attention (none:
+  // two states asked together), then to those that are fine.
   await page.getByRole('link', { name: 'All locations' }).click();
   await expect(page.getByRole('row', { name: /CML-01 elbow/ })).toContainText('OK');
   await shot('list');
+  const filters = page.getByRole('search', { name: 'Filter the locations' });
+  await filters.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Below required or approaching' }).click();
+  await expect(page.getByText('No thickness locations match these filters.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /CML-01 elbow/ })).toHaveCount(0);
+  await filters.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'OK', exact: true }).click();
+  await expect(page.getByRole('row', { name: /CML-01 elbow/ })).toContainText('OK');
 
   // A PAUT report of the line, approved, measured the joint's thinnest wall at 8.4 mm on 15 June
   // 2026: taken from the location's page as a reading, dated by the report, by PAUT.
