@@ -11,6 +11,10 @@
  *   POST /bench/explain        { statements }: EXPLAIN ANALYZE of each SELECT (or WITH … SELECT),
  *                              and of the plan kept for each one sent by name (`kept`)
  *   POST /bench/answer         { statements }: run them once in sequence; the last one's ids and count
+ *   POST /bench/stack-floor    { statements }: what `GET /bench/stack-floor` runs, until set again
+ *   GET  /bench/stack-floor    run them in sequence through the app's pool and answer the last one's
+ *                              rows in the envelope (JSON.stringify): the leanest handler in this
+ *                              stack, HTTP and database in one request
  *   POST /bench/quiet          wait until the database pool has been idle for a moment
  *   GET  /bench/memory         process.memoryUsage() after a garbage collection
  *   GET  /bench/facts          the seeded data's ids and counts, and how long seeding took
@@ -350,6 +354,20 @@ async function main() {
       ids: rows.map((r) => r.id),
       counted: rows[0]?.counted === undefined ? null : Number(rows[0].counted),
     };
+  });
+  // The leanest handler a skilled engineer would write for a read in this stack: a route that runs
+  // the leanest statements and sends the rows; what HTTP and the database cost composed in one request.
+  let stackStatements: pg.QueryConfig[] = [];
+  app.post('/bench/stack-floor', async (request) => {
+    stackStatements = (request.body as { statements: Statement[] }).statements.map(asQuery);
+    return { statements: stackStatements.length };
+  });
+  app.get('/bench/stack-floor', async (_request, reply) => {
+    let rows: unknown[] = [];
+    for (const s of stackStatements) rows = (await pool.query(s)).rows;
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ data: rows, statusCode: 200, message: 'OK' }));
   });
   // Requests a load generator gave up on still run to the end; the next measurement waits for them.
   app.post('/bench/quiet', async () => {

@@ -8,6 +8,9 @@
  * (leanest floor, where a scenario declares it), and a constant answer through the same HTTP stack
  * (HTTP floor). A request costs at least an HTTP round trip plus its database work, so a scenario is
  * judged against the combined floor 1 ÷ (1/HTTP floor + 1/DB floor), in req/s, for either DB floor.
+ * Beside it, the leanest statements run by the leanest handler this stack allows, over HTTP (`the
+ * leanest through one route`): the composed cost the combined floor leaves out (writing the answer,
+ * the two in one request); shown, not judged.
  * Then the plan check: every list
  * route of the route table, EXPLAIN ANALYZEd, must not filter away or sort far more rows than it
  * returns. Not part of `npm test`: the figures depend on the machine.
@@ -131,6 +134,13 @@ type Measured = {
 type Leanest = {
   load: Load;
   statements: Statement[];
+  /**
+   * The same statements run by the leanest handler this stack allows (`GET /bench/stack-floor`: a
+   * route that runs them and sends the last one's rows, JSON.stringify'd in the envelope), over HTTP
+   * with the same connections: what HTTP and the database cost composed in one request, answer
+   * written included, which the combined floor leaves out.
+   */
+  handler?: Load;
   /** Whether the statements answer the API's rows, in its order, and its (bounded) count. */
   sameAnswer: boolean;
   mismatch?: string;
@@ -454,7 +464,16 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     const mismatch = await checkLeanest(server, statements, captured, main.url);
     const leanLoad = await dbFloor(server, statements, mainConnections, seconds);
     await quiet(server);
-    leanest = { load: leanLoad, statements, sameAnswer: !mismatch, ...(mismatch ? { mismatch } : {}) };
+    await call(server, 'POST', '/bench/stack-floor', { statements });
+    const handler = await load(server, '/bench/stack-floor', mainConnections, seconds);
+    await quiet(server);
+    leanest = {
+      load: leanLoad,
+      handler,
+      statements,
+      sameAnswer: !mismatch,
+      ...(mismatch ? { mismatch } : {}),
+    };
     if (mismatch) result.failure = `the leanest floor does not answer as the API: ${mismatch}`;
   }
   // A request that answers many bytes pays HTTP for them whatever builds them: its HTTP floor
@@ -485,6 +504,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
     ['API', api],
     ['DB floor (replayed)', floor],
     ...(leanest ? [['DB floor (leanest, with the user check)', leanest.load] as const] : []),
+    ...(leanest?.handler ? [['the leanest through one route', leanest.handler] as const] : []),
     ...(sizedHttpFloor
       ? [[`HTTP floor at the answer's ${count(captured.bytes)} bytes`, sizedHttpFloor] as const]
       : []),
@@ -593,7 +613,10 @@ function floorVerdict(r: ScenarioResult, httpFloor: Load, db: Kind): string | un
       : met
         ? 'met (PGlite, not judged)'
         : 'below (PGlite, not judged)';
-  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}× (at least ${r.floorRatio}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms`;
+  const handler = leanest.handler
+    ? `; ${(r.measured.api.perSecond / leanest.handler.perSecond).toFixed(2)}× the leanest through one route (${leanest.handler.perSecond.toFixed(0)} req/s, ${(leanest.handler.perSecond / floor).toFixed(2)}× the combined floor)`
+    : '';
+  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}× (at least ${r.floorRatio}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms${handler}`;
 }
 
 function resultsTable(httpFloor: Load, results: ScenarioResult[], db: Kind): string {
@@ -664,6 +687,8 @@ function floorsTable(httpFloor: Load, results: ScenarioResult[]): string {
       'leanest p50 ms',
       'combined (leanest) req/s',
       'API/combined (leanest)',
+      'leanest through one route req/s',
+      'API/through one route',
     ],
   ];
   const rate = (n: number) => (n > 0 ? n.toFixed(0) : '—');
@@ -686,6 +711,8 @@ function floorsTable(httpFloor: Load, results: ScenarioResult[]): string {
       leanest ? latency(leanest.load, 'p50') : '—',
       leanest ? rate(withLeanest) : '—',
       leanest ? share(api.perSecond, withLeanest) : '—',
+      leanest?.handler ? rate(leanest.handler.perSecond) : '—',
+      leanest?.handler ? share(api.perSecond, leanest.handler.perSecond) : '—',
     ]);
   }
   return markdownTable(rows);
@@ -1221,6 +1248,12 @@ async function benchDatabase(db: Kind) {
                   leanest: { perSecond: leanest.load.perSecond, p50: leanest.load.p50 },
                   combinedLeanestPerSecond: withLeanest,
                   apiToCombinedLeanest: withLeanest > 0 ? api.perSecond / withLeanest : null,
+                  ...(leanest.handler
+                    ? {
+                        throughOneRoute: { perSecond: leanest.handler.perSecond, p50: leanest.handler.p50 },
+                        apiToThroughOneRoute: api.perSecond / leanest.handler.perSecond,
+                      }
+                    : {}),
                 }
               : {}),
           };

@@ -167,6 +167,12 @@ try {
     row(s.name, api);
     const leanest = s.leanest?.(facts) ?? [];
     row(`${s.name}: leanest floor`, await floor([check, ...leanest]));
+    await fetch(`${origin}/bench/stack-floor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ statements: [check, ...leanest] }),
+    });
+    row(`${s.name}: leanest through one route`, await load('/bench/stack-floor'));
   }
   console.log(`\n${options.db}, scale ${options.scale}, ${connections} connections, ${seconds} s each\n`);
   console.log(
