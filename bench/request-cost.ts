@@ -2,7 +2,9 @@
  * `npm run bench:request-cost`: the server's own CPU per request (user + system time of its process,
  * from /proc, over a load ÷ the requests answered) for the HTTP floor, page 1 of a 1,000-row
  * analysis by parent and a point's five-year trend, each beside its leanest floor (the user check
- * and the hand-written statement through the app's pool, in process, no HTTP). Unlike requests per
+ * and the hand-written statement through the app's pool, in process, no HTTP) and the same
+ * statements through one route over HTTP (`GET /bench/stack-floor`, their rows JSON.stringify'd: the
+ * leanest handler in this stack, docs/engine-performance.md). Unlike requests per
  * second, CPU per request barely moves when other work shares the machine: it says what the server
  * spends outside the database (docs/engine-performance.md, "Per-request cost"). Beside it, the share
  * spent in the kernel and the read and write system calls per request (/proc/<pid>/io: a socket's
