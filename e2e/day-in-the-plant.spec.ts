@@ -6,6 +6,7 @@ import {
   e2eDemoPassword,
   expectAccessible,
   expectTouchTargets,
+  gotoWithSessionEnded,
   openNavigation,
   signIn,
   signInByApi,
@@ -67,13 +68,7 @@ test('every demo role lands where its work is', async ({ page }) => {
   await startAs(page, 'inspector');
   await expect(page).toHaveURL(/\/my-tasks$/);
   await page.context().clearCookies();
-  // The page may go to the sign-in page by itself first (its next call is refused now), which
-  // aborts this navigation: either way, the sign-in page is what the user sees next. Waited for
-  // only until the server's answer arrives: once, the page's own move left this navigation waiting
-  // for a load that never came, until the journey's two minutes ran out.
-  await page.goto('/my-tasks', { waitUntil: 'commit' }).catch((error: unknown) => {
-    if (!String(error).includes('net::ERR_ABORTED')) throw error;
-  });
+  await gotoWithSessionEnded(page, '/my-tasks');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await startAs(page, 'reviewer1');
   await expect(page).toHaveURL(/\/approvals$/);

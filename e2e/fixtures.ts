@@ -240,6 +240,18 @@ async function wholePage(page: Page, width: number, height: number, name: string
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
 
+/**
+ * Opens `path` where the session has ended: the page may move to the sign-in page by itself
+ * before the navigation's load (its first call refused), which aborts the navigation; either way
+ * the sign-in page is what the user sees next. Waited for only until the server's answer arrives:
+ * a page that moves by itself can leave a navigation waiting for a load that never comes.
+ */
+export async function gotoWithSessionEnded(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'commit' }).catch((error: unknown) => {
+    if (!String(error).includes('net::ERR_ABORTED')) throw error;
+  });
+}
+
 /** Closes the notices on the screen as a user does, rather than waiting for them to close by themselves. */
 export async function closeNotices(page: Page) {
   const notices = page.locator('.mantine-Notification-root');

@@ -5,6 +5,7 @@ import {
   e2eAdmin,
   expectAccessible,
   findDemoWorkOrder,
+  gotoWithSessionEnded,
   openNavigation,
   signIn,
   signInByApi,
@@ -139,7 +140,7 @@ test('an expired session lands on the sign-in page with a notice', async ({ page
     { name: 'access_token', value: 'expired', domain: url.hostname, path: '/' },
     { name: 'refresh_token', value: 'revoked', domain: url.hostname, path: '/' },
   ]);
-  await page.goto('/reports');
+  await gotoWithSessionEnded(page, '/reports');
   await expect(page).toHaveURL(/\/auth\/\?code=401$/);
   await expect(page.getByRole('status')).toContainText('Your session has ended');
   await expectAccessible(page, info, 'session-expired');
