@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables, tableOf } from '../src/db/schema/index.ts';
 import { RecordRepository } from '../src/engine/records.ts';
 import { MultipartForm, createWorkOrder, startTestApp } from './helpers.ts';
+import { preparedStatementsOf } from './statements-run.ts';
 import { templateParts } from './workbook-parts.ts';
 import { zipEntries, zipOf } from './zip-file.ts';
 import type { TestApp } from './helpers.ts';
@@ -226,6 +227,30 @@ describe('a list filtered by a date range', () => {
     expect(await numbers(range('2001-01-01', '2001-12-31', '&pageSize=20&pageNumber=2'))).toEqual(
       named(9, 0),
     );
+  });
+
+  it('reads a range’s matches at once when its walk of the newest came up short moments before', async () => {
+    // The page's reads, by form: `bounded` walks the newest first; the others read the matches.
+    const forms = async (url: string) => {
+      let body: { data: { woNumber: string }[] } | undefined;
+      const run = await preparedStatementsOf(async () => {
+        body = (await t.call('GET', url)).body as typeof body;
+      });
+      const read = run.filter((s) => s.key.startsWith('page:')).map((s) => s.key.split(':')[1]);
+      return { read, numbers: body!.data.map((w) => w.woNumber) };
+    };
+    const url = range('2001-01-01', '2001-12-31', '&pageSize=15');
+    const first = await forms(url);
+    expect(first.read[0]).toBe('bounded');
+    expect(first.read).toHaveLength(2);
+    expect(first.numbers).toEqual(named(29, 15));
+    const again = await forms(url);
+    expect(again.read).toEqual(first.read.slice(1));
+    expect(again.numbers).toEqual(first.numbers);
+    // A range whose newest rows fill the page keeps walking them.
+    const wide = range('2001-01-01', '2002-12-31', '&pageSize=15');
+    expect((await forms(wide)).read).toEqual(['bounded']);
+    expect((await forms(wide)).read).toEqual(['bounded']);
   });
 
   it('reads the newest rows of a wide range, and pages deep into it', async () => {

@@ -81,7 +81,8 @@ const noRows: Page = { rows: [], attachments: [], totalCount: 0, exact: true };
  * matches only the oldest rows, which the planner, assuming no correlation, expects to meet early.
  * Such a page walks at most `walkAhead` rows of the list order first (`bounded`); when that does
  * not fill the page, it reads every match through the range's index and sorts them (`matchesFirst`),
- * a cost that grows with the matches, not the table (docs/engine-performance.md).
+ * a cost that grows with the matches, not the table (docs/engine-performance.md). The same page
+ * asked again within minutes skips the walk that came up short (`RangeDensity.cameUpShort`).
  */
 export async function readPage(
   repo: RecordTable,
@@ -176,11 +177,16 @@ export async function readPage(
   if (offset === 0 && bound.offIndex) found = await read('top');
   else if (rangedFields.length === 0 || q.search) found = await read('walk');
   else {
-    found = offset + q.pageSize > walkAhead ? [] : await read('bounded');
-    if (found.length < q.pageSize)
+    // A page whose walk came up short moments ago (the same range asked again) reads its matches at once.
+    const walk = `${shape}|${offset}|${q.pageSize}|${JSON.stringify(values)}`;
+    const walked = offset + q.pageSize <= walkAhead && !repo.density.cameUpShort(walk);
+    found = walked ? await read('bounded') : [];
+    if (found.length < q.pageSize) {
+      if (walked) repo.density.walkCameUpShort(walk);
       found = await read(
         (await repo.density.isDense(db, rangedFields, q.sort)) ? 'perValue' : 'matchesFirst',
       );
+    }
   }
   if (bound.ofOtherVariant(found.map((f) => f.record))) return noRows;
   if (found.length > 0)

@@ -13,9 +13,16 @@ export const denseValues = 50;
 /** How long the planner's estimate of a field's rows per value is kept before it is read again. */
 const densityMs = 10 * 60_000;
 
-/** The planner's statistics of one table's ranged fields, as a date range's page uses them. */
+/** Range pages remembered as not filled by a walk of the list order (`cameUpShort`). */
+const shortWalksKept = 1000;
+
+/**
+ * The planner's statistics of one table's ranged fields, as a date range's page uses them, and the
+ * range pages whose walk of the list order came up short lately.
+ */
 export class RangeDensity {
   private readonly perColumn = new Map<string, { perValue: number; at: number }>();
+  private readonly shortWalks = new Map<string, number>();
 
   constructor(
     private readonly entity: EntityDefinition,
@@ -47,5 +54,27 @@ export class RangeDensity {
     // No statistics yet (a new table): asked again next time rather than kept.
     if (found.rows.length > 0) this.perColumn.set(column, { perValue, at: Date.now() });
     return perValue >= denseValues;
+  }
+
+  /**
+   * Whether the page of this shape and these values (`key`) was last read by walking the list order
+   * and that walk did not fill it, within `densityMs`: a range of old dates ("finished before June
+   * 2024") meets none of its rows among the newest, every time it is asked (a refetch, the next
+   * page of the same filter), so its matches are read at once. Only a guess: either read answers
+   * the same page, the walk's in fewer reads when it fills it.
+   */
+  cameUpShort(key: string): boolean {
+    const at = this.shortWalks.get(key);
+    if (at === undefined) return false;
+    if (Date.now() - at < densityMs) return true;
+    this.shortWalks.delete(key);
+    return false;
+  }
+
+  /** That the walk of the list order for the page `key` did not fill it (`cameUpShort`). */
+  walkCameUpShort(key: string): void {
+    this.shortWalks.delete(key);
+    if (this.shortWalks.size >= shortWalksKept) this.shortWalks.delete(this.shortWalks.keys().next().value!);
+    this.shortWalks.set(key, Date.now());
   }
 }
