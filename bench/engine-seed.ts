@@ -14,7 +14,7 @@ import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstra
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
 import { healthItem } from './health-scenarios.ts';
-import { hash, idOf, inTransaction, literal, pick } from './seed-sql.ts';
+import { hash, idOf, inTransaction, literal, pick, withIndexesAfter } from './seed-sql.ts';
 import { summaryFacts } from './summary-seed.ts';
 import type { SummaryFacts } from './summary-seed.ts';
 import { thicknessFacts } from './thickness-seed.ts';
@@ -348,14 +348,16 @@ export async function seed(
     await client.query(reportsSql);
     await client.query(analysesSql);
   });
-  await timed('measurements', async () => {
-    const sql = measurementsSql(z);
-    for (let from = 1; from <= z.measurements; from += batch) {
-      const to = Math.min(from + batch - 1, z.measurements);
-      await client.query(sql, [from, to]);
-      log(`  seeded measurements ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
-    }
-  });
+  await timed('measurements', () =>
+    withIndexesAfter(client, ['thermal_measurement'], async () => {
+      const sql = measurementsSql(z);
+      for (let from = 1; from <= z.measurements; from += batch) {
+        const to = Math.min(from + batch - 1, z.measurements);
+        await client.query(sql, [from, to]);
+        log(`  seeded measurements ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
+      }
+    }),
+  );
   // Last: the marker says that everything before it is there.
   await client.query(`update work_order_spk set contract_no = $1 where id = ${idOf(`'bench-work-order'`)}`, [
     markerOf(z),

@@ -274,13 +274,15 @@ async function dbFloor(pool: pg.Pool, statements: Statement[], connections: numb
   };
   await Promise.all(Array.from({ length: connections }, loop));
   const seconds = durationMs / 1000;
-  const floor: Load = {
+  // Each request's latency besides: a scenario measured in rounds pools them (bench/engine.ts).
+  const floor: Load & { latencies: number[] } = {
     requests: latencies.length,
     failed: errors,
     firstError,
     seconds,
     perSecond: latencies.length / seconds,
     ...percentiles(latencies),
+    latencies,
   };
   return floor;
 }

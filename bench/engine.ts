@@ -17,6 +17,8 @@
  *
  *   npm run bench:engine                        PGlite, and PostgreSQL when BENCH_DATABASE_URL is set
  *   npm run bench:engine -- --duration 5        seconds per load (default 10)
+ *   npm run bench:engine -- --rounds 3          turns a scenario's API and floors take, each load a
+ *                                               round's share of the seconds (default 3; 1: one each)
  *   npm run bench:engine -- --warmup 0          seconds of each scenario's request before its measured load,
  *                                               not counted (default 2; 0: none)
  *   npm run bench:engine -- --connections 10    concurrent connections per load (default 10; 1: one request at a time)
@@ -33,7 +35,7 @@
  *
  * A point's five-year monthly trend read, thermal and vibration (bench/trend-read.ts), is judged against
  * issue 38: p50 ≤ 20 ms on PostgreSQL and at least 0.75 of its combined leanest floor in requests per
- * second. Every list's page 1 against issue 41's 0.9 of its floor, a later page against issue 39's 0.75
+ * second. Every list's page 1 and later pages against issue 39's 0.75 of its floor
  * (bench/list-floor.ts).
  *
  * The work-management lists are judged against issue 10's budget, p50 ≤ 15 ms on PostgreSQL; a list
@@ -64,6 +66,7 @@ import { bulkPrefix, bulkReadings, bulkRows } from './bulk-upsert.ts';
 const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     db: { type: 'string', default: process.env.BENCH_DATABASE_URL ? 'both' : 'pglite' },
@@ -80,6 +83,8 @@ const { values: options } = parseArgs({
 });
 const duration = Number(options.duration);
 const warmup = Number(options.warmup);
+const rounds = Number(options.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be 1 or more');
 if (!(warmup >= 0)) throw new Error('--warmup must be a number of seconds, 0 or more');
 const connections = Number(options.connections);
 const workDuration = Number(options['work-duration']);
@@ -144,6 +149,8 @@ type Leanest = {
   /** Whether the statements answer the API's rows, in its order, and its (bounded) count. */
   sameAnswer: boolean;
   mismatch?: string;
+  /** Each round's API over its combined leanest floor (`--rounds`). */
+  byRound?: number[];
 };
 type ScenarioResult = {
   name: string;
@@ -310,7 +317,27 @@ async function checkLeanest(
 }
 
 /** autocannon on one URL; latencies are kept per response, at full resolution, 2xx only. */
-function load(server: Server, url: string, conns: number, seconds: number, token?: string): Promise<Load> {
+/** A load with each answered request's latency, kept while a scenario's rounds are pooled (`pooled`). */
+type Sampled = Load & { latencies: number[] };
+
+async function load(
+  server: Server,
+  url: string,
+  conns: number,
+  seconds: number,
+  token?: string,
+): Promise<Load> {
+  const { latencies: _latencies, ...answered } = await sampledLoad(server, url, conns, seconds, token);
+  return answered;
+}
+
+function sampledLoad(
+  server: Server,
+  url: string,
+  conns: number,
+  seconds: number,
+  token?: string,
+): Promise<Sampled> {
   return new Promise((resolvePromise, reject) => {
     const latencies: number[] = [];
     let firstError: string | undefined;
@@ -332,6 +359,7 @@ function load(server: Server, url: string, conns: number, seconds: number, token
           failed: result.non2xx + result.errors,
           ...(firstError ? { firstError } : {}),
           ...percentiles(latencies),
+          latencies,
         });
       },
     );
@@ -343,12 +371,30 @@ function load(server: Server, url: string, conns: number, seconds: number, token
   });
 }
 
-function dbFloor(server: Server, statements: Statement[], conns: number, seconds: number): Promise<Load> {
-  return call<Load>(server, 'POST', '/bench/db-floor', {
+function dbFloor(server: Server, statements: Statement[], conns: number, seconds: number): Promise<Sampled> {
+  return call<Sampled>(server, 'POST', '/bench/db-floor', {
     statements,
     connections: conns,
     durationMs: seconds * 1000,
   });
+}
+
+/**
+ * A scenario's loads of one kind over its rounds as one load: their requests over their seconds, the
+ * percentiles of every request of them.
+ */
+function pooled(turns: Sampled[]): Load {
+  const requests = turns.reduce((n, t) => n + t.requests, 0);
+  const seconds = turns.reduce((n, t) => n + t.seconds, 0);
+  const firstError = turns.find((t) => t.firstError)?.firstError;
+  return {
+    requests,
+    seconds,
+    perSecond: seconds > 0 ? requests / seconds : 0,
+    failed: turns.reduce((n, t) => n + t.failed, 0),
+    ...(firstError ? { firstError } : {}),
+    ...percentiles(turns.flatMap((t) => t.latencies)),
+  };
 }
 
 /**
@@ -448,39 +494,67 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
       load(server, main.url, mainConnections, warmup, token),
       side ? load(server, side.url, sideConnections, warmup, token) : undefined,
     ]);
-  const [api, sideApi] = await Promise.all([
-    load(server, main.url, mainConnections, seconds, token),
-    side ? load(server, side.url, sideConnections, seconds, token) : undefined,
-  ]);
-  await quiet(server);
-  const [floor, sideFloor] = await Promise.all([
-    dbFloor(server, captured.statements, mainConnections, seconds),
-    sideCaptured ? dbFloor(server, sideCaptured.statements, sideConnections, seconds) : undefined,
-  ]);
-  await quiet(server);
-  let leanest: Leanest | undefined;
-  if (scenario.leanest) {
-    const statements = [userCheck(signedInOf(token)), ...scenario.leanest(facts)];
-    const mismatch = await checkLeanest(server, statements, captured, main.url);
-    const leanLoad = await dbFloor(server, statements, mainConnections, seconds);
+  const statements = scenario.leanest
+    ? [userCheck(signedInOf(token)), ...scenario.leanest(facts)]
+    : undefined;
+  const mismatch = statements ? await checkLeanest(server, statements, captured, main.url) : undefined;
+  // The API and its floors in turns (`--rounds`): each load a round's share of the seconds, so a
+  // machine that slows down or speeds up for a while weighs on the API and its floors alike
+  // (docs/engine-performance.md, "Measured in turns").
+  const turns = {
+    api: [] as Sampled[],
+    sideApi: [] as Sampled[],
+    floor: [] as Sampled[],
+    sideFloor: [] as Sampled[],
+    leanest: [] as Sampled[],
+    handler: [] as Sampled[],
+    http: [] as Sampled[],
+  };
+  const share = seconds / rounds;
+  for (let round = 0; round < rounds; round++) {
+    const [api, sideApi] = await Promise.all([
+      sampledLoad(server, main.url, mainConnections, share, token),
+      side ? sampledLoad(server, side.url, sideConnections, share, token) : undefined,
+    ]);
+    turns.api.push(api);
+    if (sideApi) turns.sideApi.push(sideApi);
+    await quiet(server);
+    const [floor, sideFloor] = await Promise.all([
+      dbFloor(server, captured.statements, mainConnections, share),
+      sideCaptured ? dbFloor(server, sideCaptured.statements, sideConnections, share) : undefined,
+    ]);
+    turns.floor.push(floor);
+    if (sideFloor) turns.sideFloor.push(sideFloor);
+    await quiet(server);
+    if (!statements) continue;
+    turns.leanest.push(await dbFloor(server, statements, mainConnections, share));
     await quiet(server);
     await call(server, 'POST', '/bench/stack-floor', { statements });
-    const handler = await load(server, '/bench/stack-floor', mainConnections, seconds);
+    turns.handler.push(await sampledLoad(server, '/bench/stack-floor', mainConnections, share));
     await quiet(server);
-    leanest = {
-      load: leanLoad,
-      handler,
-      statements,
-      sameAnswer: !mismatch,
-      ...(mismatch ? { mismatch } : {}),
-    };
-    if (mismatch) result.failure = `the leanest floor does not answer as the API: ${mismatch}`;
+    // A request that answers many bytes pays HTTP for them whatever builds them: its HTTP floor
+    // answers as many (a body made once, sent as it is).
+    turns.http.push(
+      await sampledLoad(server, `/bench/http-floor?bytes=${captured.bytes}`, mainConnections, share),
+    );
   }
-  // A request that answers many bytes pays HTTP for them whatever builds them: its HTTP floor
-  // answers as many (a body made once, sent as it is).
-  const sizedHttpFloor = leanest
-    ? await load(server, `/bench/http-floor?bytes=${captured.bytes}`, mainConnections, seconds)
+  const api = pooled(turns.api);
+  const floor = pooled(turns.floor);
+  const sideApi = side ? pooled(turns.sideApi) : undefined;
+  const sideFloor = sideCaptured ? pooled(turns.sideFloor) : undefined;
+  const leanest: Leanest | undefined = statements
+    ? {
+        load: pooled(turns.leanest),
+        handler: pooled(turns.handler),
+        statements,
+        sameAnswer: !mismatch,
+        ...(mismatch ? { mismatch } : {}),
+        // Each round's API over its combined leanest floor: how far the judged ratio moves within the run.
+        byRound: turns.api.map((a, i) => a.perSecond / combined(turns.http[i]!, turns.leanest[i]!)),
+      }
     : undefined;
+  if (mismatch) result.failure = `the leanest floor does not answer as the API: ${mismatch}`;
+  const sizedHttpFloor = statements ? pooled(turns.http) : undefined;
   const { ids: _ids, totalCount: _total, ...kept } = captured;
   result.measured = {
     api,
@@ -616,7 +690,11 @@ function floorVerdict(r: ScenarioResult, httpFloor: Load, db: Kind): string | un
   const handler = leanest.handler
     ? `; ${(r.measured.api.perSecond / leanest.handler.perSecond).toFixed(2)}× the leanest through one route (${leanest.handler.perSecond.toFixed(0)} req/s, ${(leanest.handler.perSecond / floor).toFixed(2)}× the combined floor)`
     : '';
-  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}× (at least ${r.floorRatio}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms${handler}`;
+  const turns =
+    leanest.byRound && leanest.byRound.length > 1
+      ? ` (by round ${leanest.byRound.map((x) => x.toFixed(2)).join(', ')})`
+      : '';
+  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}×${turns} (at least ${r.floorRatio}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms${handler}`;
 }
 
 function resultsTable(httpFloor: Load, results: ScenarioResult[], db: Kind): string {

@@ -65,3 +65,38 @@ export async function timedSteps(
   }
   return seconds;
 }
+
+/**
+ * Runs a bulk seeding step with the tables' indexes built after it, not row by row: each index that
+ * backs no constraint (a primary key or unique constraint stays, foreign keys reference them) is
+ * dropped first and created again from its own definition (`pg_get_indexdef`) once the rows are in,
+ * so the tables end with the indexes the migrations made. An index the step reads by stays
+ * (`keep`): without it, each lookup would scan the table. Built in one pass over the rows, a trigram
+ * or expression index costs a fraction of keeping it up per inserted row, which the embedded
+ * database (one thread, WebAssembly) pays most (docs/engine-performance.md, "The embedded seed").
+ */
+export async function withIndexesAfter(
+  client: pg.Pool,
+  tables: readonly string[],
+  run: () => Promise<void>,
+  keep: readonly string[] = [],
+): Promise<void> {
+  const { rows: deferred } = await client.query<{ name: string; definition: string }>(
+    `select format('%I', ci.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+       join pg_class ci on ci.oid = i.indexrelid
+       join pg_class t on t.oid = i.indrelid
+       join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = current_schema() and t.relname = any($1::text[])
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+        and ci.relname <> all($2::text[])
+      order by ci.relname`,
+    [tables, keep],
+  );
+  for (const index of deferred) await client.query(`drop index ${index.name}`);
+  try {
+    await run();
+  } finally {
+    for (const index of deferred) await client.query(index.definition);
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * The plant list of thickness monitoring under load (issue 40 item 2: "fast at 50,000 locations and
- * 500,000 readings"; issue 41: every list page 1 at least 0.9 of its floor): `GET
+ * 500,000 readings"; issue 39: every list page at least 0.75 of its floor): `GET
  * /thickness-locations` page 1, unfiltered, by status and by equipment, over the data set of
  * bench/thickness-seed.ts, each against the leanest statement a skilled engineer would write for the
  * same page. Each location keeps its first, previous and latest readings and its status

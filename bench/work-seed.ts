@@ -7,7 +7,7 @@
  * object types and methods are the reference data the migrations seed. Same rows on every seeding.
  */
 import type pg from 'pg';
-import { adminCte, hash, idOf, literal, pick, weighted } from './seed-sql.ts';
+import { adminCte, hash, idOf, literal, pick, weighted, withIndexesAfter } from './seed-sql.ts';
 
 export type WorkSizes = {
   equipment: number;
@@ -317,11 +317,26 @@ export async function seedAssets(client: pg.Pool, z: WorkSizes, timed: Timed): P
 }
 
 export async function seedWork(client: pg.Pool, z: WorkSizes, timed: Timed, log: Log): Promise<void> {
-  await timed('work orders', () => inBatches(client, workOrdersSql(z), z.workOrders, 'work orders', log));
-  await timed('task assignments', () =>
-    inBatches(client, assignmentsSql(z), z.assignments, 'task assignments', log),
+  // Each table's indexes built once its rows are in (`withIndexesAfter`); the next step reads it by them.
+  await timed('work orders', () =>
+    withIndexesAfter(client, ['work_order_spk'], () =>
+      inBatches(client, workOrdersSql(z), z.workOrders, 'work orders', log),
+    ),
   );
-  await timed('report headers', () => inBatches(client, reportsSql(z), z.reports, 'report headers', log));
+  await timed('task assignments', () =>
+    withIndexesAfter(client, ['wo_task_assignment'], () =>
+      inBatches(client, assignmentsSql(z), z.assignments, 'task assignments', log),
+    ),
+  );
+  await timed('report headers', () =>
+    withIndexesAfter(
+      client,
+      ['report_header'],
+      () => inBatches(client, reportsSql(z), z.reports, 'report headers', log),
+      // Read by the trigger that keeps each assignment's state from its reports (task_state_now).
+      ['report_header_by_work_order_method_idx'],
+    ),
+  );
 }
 
 /** What the work-management scenarios filter by: values that occur in the seeded data. */
