@@ -330,12 +330,14 @@ export const scenarios: Scenario[] = [
     route: byAnalysis,
     query: (f) => ({ thermalAnalysisId: f.analyses.thousand, pageNumber: 1, pageSize: 20 }),
     leanest: (f) => [byParentPage(thermalByAnalysis, f.analyses.thousand, 1, 20)],
+    floorRatio: listFloorRatio.page1,
   },
   {
     name: 'measurements of the 100,000-row analysis, page 500',
     route: byAnalysis,
     query: (f) => ({ thermalAnalysisId: f.analyses.hundredThousand, pageNumber: page500(f), pageSize: 20 }),
     leanest: (f) => [byParentPage(thermalByAnalysis, f.analyses.hundredThousand, page500(f), 20)],
+    floorRatio: listFloorRatio.later,
   },
   // Summary rows with three photos each in a technique of each shape (issue 39 item 2, issue 41
   // item 3): VCI's analyses and UFD's inspections, each with variants, listed by parent.
