@@ -500,7 +500,7 @@ async function runScenario(server: Server, facts: Facts, scenario: Scenario): Pr
   const mismatch = statements ? await checkLeanest(server, statements, captured, main.url) : undefined;
   // The API and its floors in turns (`--rounds`): each load a round's share of the seconds, so a
   // machine that slows down or speeds up for a while weighs on the API and its floors alike
-  // (docs/engine-performance.md, "Measured in turns").
+  // (docs/engine-performance.md, "Measured in turns; the embedded database at scale 1").
   const turns = {
     api: [] as Sampled[],
     sideApi: [] as Sampled[],

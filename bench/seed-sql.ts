@@ -73,7 +73,8 @@ export async function timedSteps(
  * so the tables end with the indexes the migrations made. An index the step reads by stays
  * (`keep`): without it, each lookup would scan the table. Built in one pass over the rows, a trigram
  * or expression index costs a fraction of keeping it up per inserted row, which the embedded
- * database (one thread, WebAssembly) pays most (docs/engine-performance.md, "The embedded seed").
+ * database (one thread, WebAssembly) pays most (docs/engine-performance.md, "Measured in turns; the
+ * embedded database at scale 1").
  */
 export async function withIndexesAfter(
   client: pg.Pool,
