@@ -316,10 +316,10 @@ async function checkLeanest(
   return undefined;
 }
 
-/** autocannon on one URL; latencies are kept per response, at full resolution, 2xx only. */
 /** A load with each answered request's latency, kept while a scenario's rounds are pooled (`pooled`). */
 type Sampled = Load & { latencies: number[] };
 
+/** `sampledLoad` without the latencies, for a load measured in one piece. */
 async function load(
   server: Server,
   url: string,
@@ -331,6 +331,7 @@ async function load(
   return answered;
 }
 
+/** autocannon on one URL; latencies are kept per response, at full resolution, 2xx only. */
 function sampledLoad(
   server: Server,
   url: string,
