@@ -74,7 +74,9 @@ export async function timedSteps(
  * (`keep`): without it, each lookup would scan the table. Built in one pass over the rows, a trigram
  * or expression index costs a fraction of keeping it up per inserted row, which the embedded
  * database (one thread, WebAssembly) pays most (docs/engine-performance.md, "Measured in turns; the
- * embedded database at scale 1").
+ * embedded database at scale 1"). The definitions are written down before the drop, in a schema the
+ * seed never empties: a seed stopped half-way leaves them there, and the next one creates them
+ * again before anything else.
  */
 export async function withIndexesAfter(
   client: pg.Pool,
@@ -82,6 +84,11 @@ export async function withIndexesAfter(
   run: () => Promise<void>,
   keep: readonly string[] = [],
 ): Promise<void> {
+  await client.query(`create schema if not exists bench_seed`);
+  await client.query(
+    `create table if not exists bench_seed.deferred_index (name text primary key, definition text not null)`,
+  );
+  await restoreDeferredIndexes(client);
   const { rows: deferred } = await client.query<{ name: string; definition: string }>(
     `select format('%I', ci.relname) as name, pg_get_indexdef(i.indexrelid) as definition
        from pg_index i
@@ -94,10 +101,28 @@ export async function withIndexesAfter(
       order by ci.relname`,
     [tables, keep],
   );
-  for (const index of deferred) await client.query(`drop index ${index.name}`);
+  for (const index of deferred) {
+    await client.query(`insert into bench_seed.deferred_index (name, definition) values ($1, $2)`, [
+      index.name,
+      index.definition,
+    ]);
+    await client.query(`drop index ${index.name}`);
+  }
   try {
     await run();
   } finally {
-    for (const index of deferred) await client.query(index.definition);
+    await restoreDeferredIndexes(client);
+  }
+}
+
+/** Creates again every index a seeding step dropped and has not created yet (`withIndexesAfter`). */
+async function restoreDeferredIndexes(client: pg.Pool): Promise<void> {
+  const { rows } = await client.query<{ name: string; definition: string; present: boolean }>(
+    `select d.name, d.definition, to_regclass(d.name) is not null as present
+       from bench_seed.deferred_index d order by d.name`,
+  );
+  for (const index of rows) {
+    if (!index.present) await client.query(index.definition);
+    await client.query(`delete from bench_seed.deferred_index where name = $1`, [index.name]);
   }
 }
