@@ -14,7 +14,8 @@ import { bootstrapAdministrator } from '../apps/server/src/modules/auth/bootstra
 import type pg from 'pg';
 import { benchAdmin } from './engine-scenarios.ts';
 import { healthItem } from './health-scenarios.ts';
-import { hash, idOf, inTransaction, literal, pick, withIndexesAfter } from './seed-sql.ts';
+import { hash, idOf, inBatches, inTransaction, literal, pick, withIndexesAfter } from './seed-sql.ts';
+import type { Log } from './seed-sql.ts';
 import { summaryFacts } from './summary-seed.ts';
 import type { SummaryFacts } from './summary-seed.ts';
 import { thicknessFacts } from './thickness-seed.ts';
@@ -276,7 +277,6 @@ from (select temperatures.*, (day + time '07:00' + h2 % 36000 * interval '1 seco
   from temperatures) t, user_account admin
 where lower(admin.username) = ${literal(benchAdmin.username)}`;
 
-type Log = (line: string) => void;
 const pool = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
 /** Whether this database holds the whole data set of this seed version and scale. */
@@ -349,14 +349,9 @@ export async function seed(
     await client.query(analysesSql);
   });
   await timed('measurements', () =>
-    withIndexesAfter(client, ['thermal_measurement'], async () => {
-      const sql = measurementsSql(z);
-      for (let from = 1; from <= z.measurements; from += batch) {
-        const to = Math.min(from + batch - 1, z.measurements);
-        await client.query(sql, [from, to]);
-        log(`  seeded measurements ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
-      }
-    }),
+    withIndexesAfter(client, ['thermal_measurement'], () =>
+      inBatches(client, measurementsSql(z), z.measurements, batch, 'measurements', log),
+    ),
   );
   // Last: the marker says that everything before it is there.
   await client.query(`update work_order_spk set contract_no = $1 where id = ${idOf(`'bench-work-order'`)}`, [

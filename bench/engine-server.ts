@@ -154,7 +154,7 @@ async function ensureSeeded({ db, kind }: Database, seeded: Db): Promise<Seeding
   console.log(
     `Seeding the ${kind} database at scale ${sizes.scale}: ${sizes.measurements.toLocaleString('en')} measurements, ` +
       `${sizes.work.workOrders.toLocaleString('en')} work orders, ${sizes.work.reports.toLocaleString('en')} report headers ` +
-      `(at scale 1, about four minutes on PostgreSQL and eight embedded)…`,
+      `(at scale 1, about three minutes on PostgreSQL and eight embedded)…`,
   );
   await emptyTables(seeded);
   const seeding: Seeding = {

@@ -695,7 +695,7 @@ function floorVerdict(r: ScenarioResult, httpFloor: Load, db: Kind): string | un
     leanest.byRound && leanest.byRound.length > 1
       ? ` (by round ${leanest.byRound.map((x) => x.toFixed(2)).join(', ')})`
       : '';
-  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}×${turns} (at least ${r.floorRatio}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms${handler}`;
+  return `${r.name}: API ${r.measured.api.perSecond.toFixed(1)} req/s over its combined leanest floor ${floor.toFixed(0)} req/s = ${ratio.toFixed(2)}×${turns} (at least ${r.floorRatio.toFixed(2)}: ${verdict}); p50 ${ms(r.measured.api.p50)} ms against the leanest's ${ms(leanest.load.p50)} ms${handler}`;
 }
 
 function resultsTable(httpFloor: Load, results: ScenarioResult[], db: Kind): string {

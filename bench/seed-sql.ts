@@ -66,6 +66,28 @@ export async function timedSteps(
   return seconds;
 }
 
+/** Where a seeding step says how far it got. */
+export type Log = (line: string) => void;
+
+/**
+ * Runs `sql` over rows 1..`rows` in batches of `size`, its `$1` and `$2` the batch's first and last
+ * row numbers, saying each batch done.
+ */
+export async function inBatches(
+  client: pg.Pool,
+  sql: string,
+  rows: number,
+  size: number,
+  what: string,
+  log: Log,
+): Promise<void> {
+  for (let from = 1; from <= rows; from += size) {
+    const to = Math.min(from + size - 1, rows);
+    await client.query(sql, [from, to]);
+    log(`  seeded ${what} ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
+  }
+}
+
 /**
  * Runs a bulk seeding step with the tables' indexes built after it, not row by row: each index that
  * backs no constraint (a primary key or unique constraint stays, foreign keys reference them) is

@@ -7,7 +7,8 @@
  * object types and methods are the reference data the migrations seed. Same rows on every seeding.
  */
 import type pg from 'pg';
-import { adminCte, hash, idOf, literal, pick, weighted, withIndexesAfter } from './seed-sql.ts';
+import { adminCte, hash, idOf, inBatches, literal, pick, weighted, withIndexesAfter } from './seed-sql.ts';
+import type { Log } from './seed-sql.ts';
 
 export type WorkSizes = {
   equipment: number;
@@ -294,15 +295,6 @@ from (select statused.*, (day + time '08:00') at time zone 'UTC' + h3 % 30000 * 
 };
 
 type Timed = (step: string, run: () => Promise<unknown>) => Promise<void>;
-type Log = (line: string) => void;
-
-async function inBatches(client: pg.Pool, sql: string, rows: number, what: string, log: Log) {
-  for (let from = 1; from <= rows; from += batch) {
-    const to = Math.min(from + batch - 1, rows);
-    await client.query(sql, [from, to]);
-    log(`  seeded ${what} ${from.toLocaleString('en')}–${to.toLocaleString('en')}`);
-  }
-}
 
 /** The asset master (before anything that names equipment), then inspectors. */
 export async function seedAssets(client: pg.Pool, z: WorkSizes, timed: Timed): Promise<void> {
@@ -320,19 +312,19 @@ export async function seedWork(client: pg.Pool, z: WorkSizes, timed: Timed, log:
   // Each table's indexes built once its rows are in (`withIndexesAfter`); the next step reads it by them.
   await timed('work orders', () =>
     withIndexesAfter(client, ['work_order_spk'], () =>
-      inBatches(client, workOrdersSql(z), z.workOrders, 'work orders', log),
+      inBatches(client, workOrdersSql(z), z.workOrders, batch, 'work orders', log),
     ),
   );
   await timed('task assignments', () =>
     withIndexesAfter(client, ['wo_task_assignment'], () =>
-      inBatches(client, assignmentsSql(z), z.assignments, 'task assignments', log),
+      inBatches(client, assignmentsSql(z), z.assignments, batch, 'task assignments', log),
     ),
   );
   await timed('report headers', () =>
     withIndexesAfter(
       client,
       ['report_header'],
-      () => inBatches(client, reportsSql(z), z.reports, 'report headers', log),
+      () => inBatches(client, reportsSql(z), z.reports, batch, 'report headers', log),
       // Read by the trigger that keeps each assignment's state from its reports (task_state_now).
       ['report_header_by_work_order_method_idx'],
     ),

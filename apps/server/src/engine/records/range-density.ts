@@ -2,6 +2,7 @@ import type { EntityDefinition } from '@inspectra/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { declaredInOrder } from '../entity-table.ts';
+import { BoundedMap } from '../bounded-map.ts';
 import type { ListQuery } from './read-shapes.ts';
 
 /**
@@ -22,7 +23,7 @@ const shortWalksKept = 1000;
  */
 export class RangeDensity {
   private readonly perColumn = new Map<string, { perValue: number; at: number }>();
-  private readonly shortWalks = new Map<string, number>();
+  private readonly shortWalks = new BoundedMap<string, number>(shortWalksKept);
 
   constructor(
     private readonly entity: EntityDefinition,
@@ -73,8 +74,6 @@ export class RangeDensity {
 
   /** That the walk of the list order for the page `key` did not fill it (`cameUpShort`). */
   walkCameUpShort(key: string): void {
-    this.shortWalks.delete(key);
-    if (this.shortWalks.size >= shortWalksKept) this.shortWalks.delete(this.shortWalks.keys().next().value!);
     this.shortWalks.set(key, Date.now());
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { uuidPattern } from '@inspectra/contract';
 import { SignJWT, jwtVerify } from 'jose';
+import { BoundedMap } from '../../engine/bounded-map.ts';
 
 const issuer = 'inspectra';
 const audience = 'inspectra-api';
@@ -63,7 +64,10 @@ export async function signAccessToken(
  * sign-in itself is still checked against the database on every call (`loadUser`). Bounded: the
  * oldest entry goes first.
  */
-const verifiedTokens = new WeakMap<AccessTokenKey, Map<string, { claims: AccessClaims; exp: number }>>();
+const verifiedTokens = new WeakMap<
+  AccessTokenKey,
+  BoundedMap<string, { claims: AccessClaims; exp: number }>
+>();
 const verifiedTokensLimit = 2000;
 
 /** The claims of a valid access token, or undefined for anything else (expired, forged, other alg, no family). */
@@ -72,7 +76,7 @@ export async function verifyAccessToken(
   token: string,
 ): Promise<AccessClaims | undefined> {
   let verified = verifiedTokens.get(key);
-  if (!verified) verifiedTokens.set(key, (verified = new Map()));
+  if (!verified) verifiedTokens.set(key, (verified = new BoundedMap(verifiedTokensLimit)));
   const known = verified.get(token);
   if (known) {
     if (Math.floor(Date.now() / 1000) < known.exp) return known.claims;
@@ -81,7 +85,6 @@ export async function verifyAccessToken(
   }
   const claims = await verifiedClaims(key, token);
   if (claims) {
-    if (verified.size >= verifiedTokensLimit) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
     return claims.claims;
   }

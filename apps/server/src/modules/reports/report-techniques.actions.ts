@@ -11,6 +11,7 @@ import type { ReadScope } from '../../engine/record-scope.ts';
 import type { RecordRepository } from '../../engine/records/repository.ts';
 import { AppError } from '../../errors.ts';
 import { typedAction } from '../../engine/action-handler.ts';
+import { BoundedMap } from '../../engine/bounded-map.ts';
 import { gradeLaterals } from '../../engine/finding-grade.ts';
 import type { ActionHandler } from '../../engine/action-handler.ts';
 import { SqlStatements } from '../../engine/records/statements.ts';
@@ -216,14 +217,11 @@ async function presentOn(
  * trusted: the probe always says what the report holds, and a wrong guess costs the figures'
  * statement it would have made anyway. Bounded; another process keeps its own.
  */
-const lastHeld = new Map<string, TechniqueDefinition>();
-const lastHeldBound = 10_000;
+const lastHeld = new BoundedMap<string, TechniqueDefinition>(10_000);
 
 function remember(reportId: string, technique: TechniqueDefinition | undefined) {
-  lastHeld.delete(reportId);
-  if (!technique) return;
-  if (lastHeld.size >= lastHeldBound) lastHeld.delete(lastHeld.keys().next().value!);
-  lastHeld.set(reportId, technique);
+  if (technique) lastHeld.set(reportId, technique);
+  else lastHeld.delete(reportId);
 }
 
 /** What the report page's cards show, for the techniques the caller's role may view. */
